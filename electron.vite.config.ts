@@ -1,0 +1,30 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+// Three builds from one config: main (the Electron composition root plus the plain-Node CLI that
+// serves web mode), the preload bridge, and the renderer (shared by desktop and web mode).
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          cli: resolve(__dirname, 'src/main/cli/main.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      rollupOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') } },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src/renderer'),
+    build: {
+      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+    },
+    plugins: [react()],
+  },
+});

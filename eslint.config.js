@@ -1,0 +1,74 @@
+// Lint is where Folio's layering is enforced (as errors), in the spirit of VS Code's layer rules:
+//   src/shared   pure TypeScript: no Node, no DOM-only runtime, no Electron, no main/renderer code
+//   src/renderer no Node, no Electron, no main code (talks to main only through the contract)
+//   electron     only in the composition root (src/main/index.ts, src/main/electron/) and the preload
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = [
+  'assert', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs', 'fs/promises', 'http', 'https',
+  'net', 'os', 'path', 'process', 'readline', 'stream', 'tls', 'url', 'util', 'v8', 'vm', 'worker_threads', 'zlib',
+];
+const nodePatterns = [{ group: ['node:*'], message: 'Node built-ins are not allowed in this layer.' }];
+const nodePaths = nodeBuiltins.map((name) => ({ name, message: 'Node built-ins are not allowed in this layer.' }));
+const electronPath = { name: 'electron', message: 'Only the Electron composition root (src/main/index.ts, src/main/electron/) may import electron.' };
+const nativeDeps = ['better-sqlite3', 'openai', 'pptxgenjs', 'docx', 'pdfjs-dist', 'busboy', 'sh-syntax', 'tinyglobby', 'mammoth'].map((name) => ({
+  name,
+  message: 'Main-process libraries are not allowed in this layer.',
+}));
+
+export default tseslint.config(
+  {
+    ignores: ['out/**', 'dist/**', 'node_modules/**', 'workspace/**', 'test-results/**', 'playwright-report/**', 'test-artifacts/**', 'bin/**', 'scripts/**/*.mjs', '**/*.js', '!eslint.config.js'],
+  },
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      'no-restricted-imports': ['error', { paths: [electronPath] }],
+    },
+  },
+  {
+    files: ['eslint.config.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/main/index.ts', 'src/main/electron/**/*.ts', 'src/preload/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronPath, ...nodePaths, ...nativeDeps],
+          patterns: [...nodePatterns, { group: ['**/main/**', '**/renderer/**', '**/preload/**', 'react', 'react-dom'], message: 'src/shared is pure TypeScript: it imports nothing from other layers.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.ts', 'src/renderer/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronPath, ...nodePaths, ...nativeDeps],
+          patterns: [...nodePatterns, { group: ['**/main/**', '**/preload/**'], message: 'The renderer talks to main only through the contract in src/shared.' }],
+        },
+      ],
+    },
+  },
+);

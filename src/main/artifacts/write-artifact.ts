@@ -1,0 +1,62 @@
+// Artifacts are written atomically and never replace an existing file: a temp file in the same
+// folder is fsynced and renamed into place; if the name is taken, the next free `-v2`, `-v3`...
+// is used. Rename within one folder is atomic on POSIX and NTFS, so a reader never sees half a file.
+import { closeSync, fsyncSync, linkSync, openSync, unlinkSync, writeSync, mkdirSync, existsSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/** `deck.pptx` → `deck.pptx`, `deck-v2.pptx`, `deck-v3.pptx`, ... */
+export function versionedName(fileName: string, version: number): string {
+  if (version <= 1) return fileName;
+  const ext = extname(fileName);
+  return `${fileName.slice(0, fileName.length - ext.length)}-v${version}${ext}`;
+}
+
+/**
+ * Writes `data` as `dir/fileName` or its next free version; returns the absolute path written.
+ * The final step is link(2), which fails if the target exists, so two writers racing for the same
+ * name never overwrite each other.
+ */
+export function writeArtifactAtomic(dir: string, fileName: string, data: Uint8Array): string {
+  mkdirSync(dir, { recursive: true });
+  const safeName = basename(fileName);
+  const tmp = join(dir, `.${safeName}.${randomBytes(6).toString('hex')}.tmp`);
+  const fd = openSync(tmp, 'wx', 0o644);
+  try {
+    let offset = 0;
+    while (offset < data.byteLength) offset += writeSync(fd, data, offset, data.byteLength - offset);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    for (let version = 1; version < 10_000; version++) {
+      const target = join(dir, versionedName(safeName, version));
+      if (existsSync(target)) continue;
+      try {
+        linkSync(tmp, target);
+        fsyncDir(dirname(target));
+        return target;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') continue;
+        throw err;
+      }
+    }
+    throw new Error(`No free version of ${safeName} in ${dir}`);
+  } finally {
+    unlinkSync(tmp);
+  }
+}
+
+function fsyncDir(dir: string): void {
+  try {
+    const fd = openSync(dir, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Some platforms (Windows) cannot open a directory for fsync; the rename is still atomic there.
+  }
+}

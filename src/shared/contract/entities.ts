@@ -1,0 +1,144 @@
+// The data Folio's service hands out. Field names are snake_case because they are the wire format of
+// every transport (HTTP JSON, SSE, IPC) and are named once, here.
+import { z } from 'zod';
+
+/** Ids are opaque, URL-safe and bounded; anything else is rejected before it reaches the store. */
+export const Id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected an id (1-64 of A-Z a-z 0-9 _ -)');
+export const TaskMode = z.enum(['ppt', 'proposal', 'coding', 'general']);
+export type TaskMode = z.infer<typeof TaskMode>;
+export const TaskStatus = z.enum(['active', 'completed', 'abandoned']);
+export type TaskStatus = z.infer<typeof TaskStatus>;
+export const ApprovalMode = z.enum(['ask', 'auto-edit', 'auto']);
+export type ApprovalMode = z.infer<typeof ApprovalMode>;
+export const RunStatus = z.enum(['running', 'done', 'cancelled', 'failed', 'interrupted']);
+export type RunStatus = z.infer<typeof RunStatus>;
+export const FileKind = z.enum(['source', 'work', 'artifact']);
+export type FileKind = z.infer<typeof FileKind>;
+export const MessageRole = z.enum(['user', 'assistant', 'tool', 'system']);
+export type MessageRole = z.infer<typeof MessageRole>;
+
+/** Bounded text: the contract refuses payloads that no person would type. */
+export const Title = z.string().max(200);
+export const Description = z.string().max(10_000);
+export const MessageText = z.string().min(1).max(200_000);
+/** A path relative to a task folder, e.g. `source/report.pdf`. Confinement is enforced in main. */
+export const RelPath = z.string().min(1).max(1024);
+
+export const Task = z.object({
+  id: Id,
+  title: z.string(),
+  description: z.string(),
+  mode: TaskMode,
+  status: TaskStatus,
+  model: z.string().nullable(),
+  approval_mode: ApprovalMode,
+  workspace_path: z.string().nullable(),
+  prompt_tokens: z.number().int(),
+  completion_tokens: z.number().int(),
+  cost: z.number(),
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+  last_run: z.object({ id: Id, status: RunStatus }).nullable(),
+});
+export type Task = z.infer<typeof Task>;
+
+export const ToolCall = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
+export type ToolCall = z.infer<typeof ToolCall>;
+
+export const Message = z.object({
+  id: Id,
+  task_id: Id,
+  run_id: Id.nullable(),
+  seq: z.number().int(),
+  role: MessageRole,
+  content: z.string(),
+  reasoning: z.string().nullable(),
+  tool_calls: z.array(ToolCall).nullable(),
+  tool_call_id: z.string().nullable(),
+  /** For tool messages: whether the tool failed, and the tool's name. */
+  is_error: z.boolean(),
+  name: z.string().nullable(),
+  created_at: z.number().int(),
+});
+export type Message = z.infer<typeof Message>;
+
+export const Run = z.object({
+  id: Id,
+  task_id: Id,
+  status: RunStatus,
+  model: z.string().nullable(),
+  started_at: z.number().int(),
+  finished_at: z.number().int().nullable(),
+  error: z.string().nullable(),
+  prompt_tokens: z.number().int(),
+  completion_tokens: z.number().int(),
+  cost: z.number(),
+});
+export type Run = z.infer<typeof Run>;
+
+export const FileEntry = z.object({
+  task_id: Id,
+  path: z.string(),
+  kind: FileKind,
+  size: z.number().int(),
+  sha256: z.string(),
+  created_at: z.number().int(),
+});
+export type FileEntry = z.infer<typeof FileEntry>;
+
+export const ModelProfileInfo = z.object({
+  id: z.string(),
+  provider: z.string(),
+  name: z.string(),
+  model: z.string(),
+  api_base: z.string(),
+  api_key_env: z.string().nullable(),
+  /** Whether a key is available (env or stored); the key itself never leaves main. */
+  has_key: z.boolean(),
+  role: z.enum(['chat', 'worker']),
+  max_context: z.number().int(),
+  reliable_context: z.number().int(),
+  max_output: z.number().int(),
+  parallel_tools: z.boolean(),
+  thinking_mode: z.enum(['none', 'always', 'toggle']),
+  reasoning_effort_levels: z.array(z.string()),
+  max_iterations: z.number().int(),
+  temperature: z.number(),
+  price: z.object({ input: z.number(), output: z.number() }),
+  source: z.enum(['builtin', 'user']),
+});
+export type ModelProfileInfo = z.infer<typeof ModelProfileInfo>;
+
+export const ConfigWarning = z.object({ source: z.string(), message: z.string() });
+export type ConfigWarning = z.infer<typeof ConfigWarning>;
+
+export const SkillInfo = z.object({
+  name: z.string(),
+  description: z.string(),
+  source: z.enum(['builtin', 'user']),
+  path: z.string(),
+});
+export type SkillInfo = z.infer<typeof SkillInfo>;
+
+export const Usage = z.object({ prompt_tokens: z.number().int(), completion_tokens: z.number().int(), cost: z.number() });
+export type Usage = z.infer<typeof Usage>;
+
+export const Settings = z.object({
+  data_dir: z.string(),
+  language: z.enum(['system', 'en', 'zh-CN']),
+  default_model: z.string().nullable(),
+  transport: z.enum(['ipc', 'http']).optional(),
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const PendingApproval = z.object({
+  run_id: Id,
+  call_id: z.string(),
+  name: z.string(),
+  arguments: z.string(),
+  kind: z.enum(['read', 'edit', 'execute', 'fetch']),
+  risk: z.enum(['standard', 'destructive']),
+  detail: z.string().nullable(),
+  created_at: z.number().int(),
+});
+export type PendingApproval = z.infer<typeof PendingApproval>;

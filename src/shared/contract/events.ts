@@ -1,0 +1,53 @@
+// The one discriminated union of run events. The agent loop yields them; IPC pushes them; SSE streams them.
+import { z } from 'zod';
+import { ErrorShape } from '../errors';
+import { Id } from './entities';
+
+const base = { run_id: Id, task_id: Id, seq: z.number().int(), at: z.number().int() };
+
+export const ToolKind = z.enum(['read', 'edit', 'execute', 'fetch']);
+export type ToolKind = z.infer<typeof ToolKind>;
+export const FinishReason = z.enum(['done', 'max_turns', 'cancelled', 'error']);
+export type FinishReason = z.infer<typeof FinishReason>;
+
+export const RunEvent = z.discriminatedUnion('type', [
+  z.object({ ...base, type: z.literal('run_started'), model: z.string().nullable(), resumed: z.boolean() }),
+  z.object({ ...base, type: z.literal('text_delta'), delta: z.string() }),
+  z.object({ ...base, type: z.literal('reasoning_delta'), delta: z.string() }),
+  z.object({ ...base, type: z.literal('tool_call'), call_id: z.string(), name: z.string(), arguments: z.string(), kind: ToolKind }),
+  z.object({
+    ...base,
+    type: z.literal('approval_required'),
+    call_id: z.string(),
+    name: z.string(),
+    arguments: z.string(),
+    kind: ToolKind,
+    risk: z.enum(['standard', 'destructive']),
+    detail: z.string().nullable(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('approval_resolved'),
+    call_id: z.string(),
+    decision: z.enum(['allow_once', 'allow_task', 'deny']),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('tool_result'),
+    call_id: z.string(),
+    name: z.string(),
+    preview: z.string(),
+    truncated: z.boolean(),
+    is_error: z.boolean(),
+    full_length: z.number().int(),
+  }),
+  z.object({ ...base, type: z.literal('progress'), label: z.string(), done: z.number(), total: z.number().nullable() }),
+  z.object({ ...base, type: z.literal('context_compacted'), removed_tokens: z.number().int(), messages: z.number().int() }),
+  z.object({ ...base, type: z.literal('usage'), prompt_tokens: z.number().int(), completion_tokens: z.number().int(), cost: z.number() }),
+  z.object({ ...base, type: z.literal('error'), error: ErrorShape }),
+  z.object({ ...base, type: z.literal('run_finished'), reason: FinishReason, duration_ms: z.number().int() }),
+]);
+export type RunEvent = z.infer<typeof RunEvent>;
+export type RunEventType = RunEvent['type'];
+/** An event before the run manager stamps it with run/task ids, sequence number and time. */
+export type RunEventBody = RunEvent extends infer E ? (E extends RunEvent ? Omit<E, 'run_id' | 'task_id' | 'seq' | 'at'> : never) : never;

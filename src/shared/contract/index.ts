@@ -1,0 +1,4 @@
+export * from './entities';
+export * from './events';
+export * from './methods';
+export * from '../errors';

@@ -1,0 +1,193 @@
+// Folio's service, defined once. Every method: a strict zod input, a zod output, and where it is
+// reachable over HTTP, its route. The IPC bridge, the HTTP router and both renderer adapters are
+// derived from this table; nothing is hand-written per call.
+import { z } from 'zod';
+import {
+  ApprovalMode,
+  ConfigWarning,
+  Description,
+  FileEntry,
+  Id,
+  Message,
+  MessageText,
+  ModelProfileInfo,
+  PendingApproval,
+  RelPath,
+  Run,
+  Settings,
+  SkillInfo,
+  Task,
+  TaskMode,
+  TaskStatus,
+  Title,
+  Usage,
+} from './entities';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  input: I;
+  output: O;
+  /** HTTP route; `:name` segments fill the input field of the same name. Absent: IPC only. */
+  http?: { method: HttpMethod; path: string; /** the output is a file body, not JSON */ download?: boolean };
+  /** Allowed only over IPC from the desktop window (e.g. it names local paths). */
+  ipcOnly?: boolean;
+}
+
+const method = <I extends z.ZodType, O extends z.ZodType>(spec: MethodSpec<I, O>) => spec;
+const Ok = z.object({ ok: z.literal(true) });
+const TaskRef = { task_id: Id };
+
+export const contract = {
+  createTask: method({
+    input: z.strictObject({ mode: TaskMode, title: Title.optional(), description: Description.optional(), model: z.string().max(200).optional() }),
+    output: Task,
+    http: { method: 'POST', path: '/v1/tasks' },
+  }),
+  listTasks: method({
+    input: z.strictObject({ status: TaskStatus.optional(), q: z.string().max(200).optional() }),
+    output: z.object({ tasks: z.array(Task) }),
+    http: { method: 'GET', path: '/v1/tasks' },
+  }),
+  getTask: method({
+    input: z.strictObject(TaskRef),
+    output: Task,
+    http: { method: 'GET', path: '/v1/tasks/:task_id' },
+  }),
+  updateTask: method({
+    input: z.strictObject({
+      ...TaskRef,
+      title: Title.optional(),
+      description: Description.optional(),
+      mode: TaskMode.optional(),
+      status: TaskStatus.optional(),
+      model: z.string().max(200).nullable().optional(),
+      approval_mode: ApprovalMode.optional(),
+    }),
+    output: Task,
+    http: { method: 'PATCH', path: '/v1/tasks/:task_id' },
+  }),
+  deleteTask: method({
+    input: z.strictObject(TaskRef),
+    output: Ok,
+    http: { method: 'DELETE', path: '/v1/tasks/:task_id' },
+  }),
+  listMessages: method({
+    input: z.strictObject({
+      ...TaskRef,
+      before_seq: z.coerce.number().int().positive().optional(),
+      limit: z.coerce.number().int().min(1).max(500).optional(),
+    }),
+    output: z.object({ messages: z.array(Message), has_more: z.boolean() }),
+    http: { method: 'GET', path: '/v1/tasks/:task_id/messages' },
+  }),
+  sendMessage: method({
+    input: z.strictObject({ ...TaskRef, content: MessageText }),
+    output: z.object({ run_id: Id }),
+    http: { method: 'POST', path: '/v1/tasks/:task_id/messages' },
+  }),
+  listRuns: method({
+    input: z.strictObject(TaskRef),
+    output: z.object({ runs: z.array(Run) }),
+    http: { method: 'GET', path: '/v1/tasks/:task_id/runs' },
+  }),
+  cancelRun: method({
+    input: z.strictObject({ ...TaskRef, run_id: Id }),
+    output: Ok,
+    http: { method: 'POST', path: '/v1/tasks/:task_id/runs/:run_id/cancel' },
+  }),
+  continueTask: method({
+    input: z.strictObject(TaskRef),
+    output: z.object({ run_id: Id }),
+    http: { method: 'POST', path: '/v1/tasks/:task_id/continue' },
+  }),
+  listApprovals: method({
+    input: z.strictObject(TaskRef),
+    output: z.object({ approvals: z.array(PendingApproval) }),
+    http: { method: 'GET', path: '/v1/tasks/:task_id/approvals' },
+  }),
+  decideApproval: method({
+    input: z.strictObject({
+      ...TaskRef,
+      run_id: Id,
+      call_id: z.string().min(1).max(200),
+      decision: z.enum(['allow_once', 'allow_task', 'deny']),
+      reason: z.string().max(2000).optional(),
+    }),
+    output: Ok,
+    http: { method: 'POST', path: '/v1/tasks/:task_id/runs/:run_id/approvals/:call_id' },
+  }),
+  getToolResult: method({
+    input: z.strictObject({ ...TaskRef, call_id: z.string().min(1).max(200) }),
+    output: z.object({ call_id: z.string(), content: z.string(), is_error: z.boolean() }),
+    http: { method: 'GET', path: '/v1/tasks/:task_id/tool-results/:call_id' },
+  }),
+  listFiles: method({
+    input: z.strictObject(TaskRef),
+    output: z.object({ files: z.array(FileEntry) }),
+    http: { method: 'GET', path: '/v1/tasks/:task_id/files' },
+  }),
+  /** Copies local files into `source/` (desktop drop / file picker). Over HTTP, files arrive as multipart. */
+  addFiles: method({
+    input: z.strictObject({ ...TaskRef, paths: z.array(z.string().min(1).max(4096)).min(1).max(100) }),
+    output: z.object({ files: z.array(FileEntry) }),
+    ipcOnly: true,
+  }),
+  readFile: method({
+    input: z.strictObject({ ...TaskRef, path: RelPath }),
+    output: z.object({ path: z.string(), mime: z.string(), size: z.number().int(), encoding: z.enum(['utf8', 'base64']), data: z.string() }),
+    http: { method: 'GET', path: '/v1/tasks/:task_id/files/*path', download: true },
+  }),
+  deleteFile: method({
+    input: z.strictObject({ ...TaskRef, path: RelPath }),
+    output: Ok,
+    http: { method: 'DELETE', path: '/v1/tasks/:task_id/files/*path' },
+  }),
+  listModels: method({
+    input: z.strictObject({}),
+    output: z.object({ profiles: z.array(ModelProfileInfo), warnings: z.array(ConfigWarning) }),
+    http: { method: 'GET', path: '/v1/models' },
+  }),
+  setApiKey: method({
+    input: z.strictObject({ env: z.string().regex(/^[A-Z][A-Z0-9_]{0,99}$/), key: z.string().max(500) }),
+    output: Ok,
+    http: { method: 'POST', path: '/v1/keys' },
+  }),
+  listSkills: method({
+    input: z.strictObject({}),
+    output: z.object({ skills: z.array(SkillInfo), warnings: z.array(ConfigWarning) }),
+    http: { method: 'GET', path: '/v1/skills' },
+  }),
+  getUsage: method({
+    input: z.strictObject({}),
+    output: z.object({ total: Usage, tasks: z.array(Usage.extend({ task_id: Id, title: z.string() })) }),
+    http: { method: 'GET', path: '/v1/usage' },
+  }),
+  getSettings: method({
+    input: z.strictObject({}),
+    output: Settings,
+    http: { method: 'GET', path: '/v1/settings' },
+  }),
+  updateSettings: method({
+    input: z.strictObject({ language: Settings.shape.language.optional(), default_model: z.string().max(200).nullable().optional() }),
+    output: Settings,
+    http: { method: 'PATCH', path: '/v1/settings' },
+  }),
+} satisfies Record<string, MethodSpec>;
+
+export type Contract = typeof contract;
+export type MethodName = keyof Contract;
+export type MethodInput<M extends MethodName> = z.input<Contract[M]['input']>;
+export type MethodParsedInput<M extends MethodName> = z.output<Contract[M]['input']>;
+export type MethodOutput<M extends MethodName> = z.output<Contract[M]['output']>;
+
+/** What main implements: one async function per method, receiving validated input. */
+export type ServiceHandlers = { [M in MethodName]: (input: MethodParsedInput<M>) => Promise<MethodOutput<M>> };
+
+/** What the renderer calls: the same methods, plus run-event subscription. */
+export type FolioClient = { [M in MethodName]: (input: MethodInput<M>) => Promise<MethodOutput<M>> };
+
+export const methodNames = Object.keys(contract) as MethodName[];
+export function isMethodName(name: unknown): name is MethodName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(contract, name);
+}

@@ -1,0 +1,95 @@
+// Errors cross every transport in one shape: {name, code, message}. Never a stack, never a raw object.
+import { z } from 'zod';
+
+export const errorCodes = [
+  'invalid_input',
+  'not_found',
+  'conflict',
+  'unauthorized',
+  'forbidden',
+  'payload_too_large',
+  'unsupported',
+  'schema_too_new',
+  'missing_api_key',
+  'provider_error',
+  'provider_unreachable',
+  'rate_limited',
+  'path_escape',
+  'tool_error',
+  'cancelled',
+  'internal',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const ErrorShape = z.object({
+  name: z.string(),
+  code: z.enum(errorCodes),
+  message: z.string(),
+});
+export type ErrorShape = z.infer<typeof ErrorShape>;
+
+/** The one error class every layer throws when it means to tell the caller something. */
+export class FolioError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; name?: string }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.name = options?.name ?? 'FolioError';
+  }
+}
+
+export class ValidationError extends FolioError {
+  constructor(message: string) {
+    super('invalid_input', message, { name: 'ValidationError' });
+  }
+}
+
+export class NotFoundError extends FolioError {
+  constructor(message: string) {
+    super('not_found', message, { name: 'NotFoundError' });
+  }
+}
+
+/** Turns anything thrown into the wire shape; unknown errors become `internal` without leaking details. */
+export function toErrorShape(err: unknown): ErrorShape {
+  if (err instanceof FolioError) return { name: err.name, code: err.code, message: err.message };
+  const parsed = ErrorShape.safeParse(err);
+  if (parsed.success) return parsed.data;
+  return { name: 'InternalError', code: 'internal', message: 'An internal error occurred.' };
+}
+
+export function fromErrorShape(shape: ErrorShape): FolioError {
+  return new FolioError(shape.code, shape.message, { name: shape.name });
+}
+
+/** Formats zod issues as "path.to.field: message" lines, the form every validation error uses. */
+export function formatZodError(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 10)
+    .map((issue) => {
+      const path = issue.path
+        .map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
+        .join('');
+      return path ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
+
+export const httpStatusForCode: Record<ErrorCode, number> = {
+  invalid_input: 400,
+  not_found: 404,
+  conflict: 409,
+  unauthorized: 401,
+  forbidden: 403,
+  payload_too_large: 413,
+  unsupported: 415,
+  schema_too_new: 500,
+  missing_api_key: 400,
+  provider_error: 502,
+  provider_unreachable: 502,
+  rate_limited: 429,
+  path_escape: 400,
+  tool_error: 500,
+  cancelled: 409,
+  internal: 500,
+};
