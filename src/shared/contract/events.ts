@@ -41,6 +41,8 @@ export const RunEvent = z.discriminatedUnion('type', [
     is_error: z.boolean(),
     full_length: z.number().int(),
   }),
+  /** The model call failed and is being retried: text streamed since the last tool step is void. */
+  z.object({ ...base, type: z.literal('retry'), attempt: z.number().int(), reason: z.string(), delay_ms: z.number().int() }),
   z.object({ ...base, type: z.literal('progress'), label: z.string(), done: z.number(), total: z.number().nullable() }),
   z.object({ ...base, type: z.literal('context_compacted'), removed_tokens: z.number().int(), messages: z.number().int() }),
   z.object({ ...base, type: z.literal('usage'), prompt_tokens: z.number().int(), completion_tokens: z.number().int(), cost: z.number() }),

@@ -1,0 +1,335 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { FinishReason, Message, PendingApproval, RunEventBody, ToolCall } from '../../shared/contract';
+import { FolioError } from '../../shared/errors';
+import type { ChatModel, ChatRequest, ChatStreamEvent } from '../llm/types';
+import { ToolRegistry } from '../tools/registry';
+import type { Tool } from '../tools/types';
+import { createCoreTools } from '../tools';
+import { runAgentLoop, type AgentLoopDeps, type Decision } from './loop';
+
+type Step = { text?: string; calls?: { name: string; args: unknown }[] } | { throw: FolioError };
+
+/** A ChatModel that plays back scripted turns and records what it was sent. */
+class ScriptedModel implements ChatModel {
+  requests: ChatRequest[] = [];
+  private n = 0;
+  constructor(private readonly steps: Step[]) {}
+  async *stream(request: ChatRequest): AsyncIterable<ChatStreamEvent> {
+    this.requests.push(structuredClone(request));
+    const step = this.steps[this.n++];
+    if (!step) throw new Error('script exhausted');
+    if ('throw' in step) throw step.throw;
+    if (step.text) for (const ch of step.text.match(/.{1,3}/gsu) ?? []) yield { type: 'text', delta: ch };
+    const toolCalls: ToolCall[] = (step.calls ?? []).map((c, i) => ({
+      id: `c${this.n}_${i}`,
+      name: c.name,
+      arguments: typeof c.args === 'string' ? c.args : JSON.stringify(c.args),
+    }));
+    yield { type: 'done', content: step.text ?? '', reasoning: null, toolCalls, finishReason: toolCalls.length ? 'tool_calls' : 'stop', usage: { promptTokens: 100, completionTokens: 10 } };
+  }
+}
+
+function memoryConversation(initial: Message[] = []) {
+  const messages: Message[] = [...initial];
+  const push = (m: Partial<Message> & Pick<Message, 'role' | 'content'>): Message => {
+    const full: Message = {
+      id: `m${messages.length + 1}`,
+      task_id: 't1',
+      run_id: 'r1',
+      seq: messages.length + 1,
+      reasoning: null,
+      tool_calls: null,
+      tool_call_id: null,
+      is_error: false,
+      name: null,
+      created_at: Date.now(),
+      ...m,
+    };
+    messages.push(full);
+    return full;
+  };
+  return {
+    messages,
+    push,
+    port: {
+      history: () => messages,
+      appendAssistant: (m: { content: string; reasoning: string | null; tool_calls: ToolCall[] | null }) => push({ role: 'assistant', ...m }),
+      appendToolResult: (m: { tool_call_id: string; name: string; content: string; is_error: boolean }) => push({ role: 'tool', ...m }),
+    },
+  };
+}
+
+function memoryApprovals(mode: 'ask' | 'auto-edit' | 'auto', answer: (a: PendingApproval) => Decision | Promise<Decision>) {
+  const pending = new Map<string, PendingApproval>();
+  const grants = new Set<string>();
+  return {
+    pending,
+    grants,
+    port: {
+      mode: () => mode,
+      isGranted: (n: string) => grants.has(n),
+      pending: (id: string) => pending.get(id),
+      persist: (a: PendingApproval) => void pending.set(a.call_id, a),
+      wait: async (id: string) => answer(pending.get(id)!),
+      settle: (id: string, tool: string, d: Decision) => {
+        pending.delete(id);
+        if (d.decision === 'allow_task') grants.add(tool);
+      },
+    },
+  };
+}
+
+async function drain(gen: AsyncGenerator<RunEventBody, FinishReason>) {
+  const events: RunEventBody[] = [];
+  for (;;) {
+    const next = await gen.next();
+    if (next.done) return { events, reason: next.value };
+    events.push(next.value);
+  }
+}
+
+function setup(steps: Step[], opts: { mode?: 'ask' | 'auto-edit' | 'auto'; answer?: (a: PendingApproval) => Decision | Promise<Decision>; tools?: Tool[]; maxIterations?: number; initial?: Message[] } = {}) {
+  const root = mkdtempSync(join(tmpdir(), 'folio-loop-'));
+  const model = new ScriptedModel(steps);
+  const registry = new ToolRegistry();
+  for (const t of opts.tools ?? createCoreTools()) registry.register(t);
+  const conversation = memoryConversation(opts.initial ?? [{ id: 'u', task_id: 't1', run_id: 'r1', seq: 1, role: 'user', content: 'go', reasoning: null, tool_calls: null, tool_call_id: null, is_error: false, name: null, created_at: 0 }]);
+  const approvals = memoryApprovals(opts.mode ?? 'auto-edit', opts.answer ?? (() => ({ decision: 'allow_once' })));
+  const deps: AgentLoopDeps = {
+    model,
+    tools: registry,
+    conversation: conversation.port,
+    approvals: approvals.port,
+    systemPrompt: 'system',
+    limits: { maxIterations: opts.maxIterations ?? 10, reliableContext: 100_000, price: { input: 1, output: 2 } },
+    toolContext: { root, taskId: 't1', runId: 'r1' },
+  };
+  return { root, model, conversation, approvals, deps };
+}
+
+describe('agent loop', () => {
+  it('runs a multi-step task: read, edit, grep, then answers', async () => {
+    const s = setup([
+      { calls: [{ name: 'read', args: { path: 'notes.txt' } }] },
+      { calls: [{ name: 'edit', args: { path: 'notes.txt', old_str: 'draft', new_str: 'final' } }] },
+      { calls: [{ name: 'grep', args: { pattern: 'final' } }] },
+      { text: 'Done: the notes are final.' },
+    ]);
+    writeFileSync(join(s.root, 'notes.txt'), 'status: draft\n');
+    const { events, reason } = await drain(runAgentLoop(s.deps, new AbortController().signal));
+    expect(reason).toBe('done');
+    expect(readFileSync(join(s.root, 'notes.txt'), 'utf8')).toBe('status: final\n');
+    const results = events.filter((e) => e.type === 'tool_result');
+    expect(results.map((e) => e.type === 'tool_result' && e.is_error)).toEqual([false, false, false]);
+    expect(s.conversation.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool', 'assistant', 'tool', 'assistant']);
+    expect(s.conversation.messages.at(-1)!.content).toBe('Done: the notes are final.');
+    // The model saw each tool result before its next turn.
+    expect(s.model.requests[3]!.messages.filter((m) => m.role === 'tool')).toHaveLength(3);
+    const usage = events.filter((e) => e.type === 'usage');
+    expect(usage).toHaveLength(4);
+    expect(usage[0]).toMatchObject({ prompt_tokens: 100, completion_tokens: 10, cost: (100 * 1 + 10 * 2) / 1e6 });
+  });
+
+  it('runs consecutive read-only calls in parallel', async () => {
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const slowRead: Tool = {
+      name: 'slow_read',
+      description: 'test',
+      kind: 'read',
+      parameters: z.object({ id: z.number() }),
+      async execute(args: { id: number }) {
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        await new Promise((r) => setTimeout(r, 50));
+        inFlight--;
+        return { content: `value ${args.id}` };
+      },
+    };
+    const s = setup([{ calls: [1, 2, 3].map((id) => ({ name: 'slow_read', args: { id } })) }, { text: 'ok' }], { tools: [slowRead] });
+    const { reason } = await drain(runAgentLoop(s.deps, new AbortController().signal));
+    expect(reason).toBe('done');
+    expect(maxInFlight).toBe(3);
+    expect(s.conversation.messages.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual(['value 1', 'value 2', 'value 3']);
+  });
+
+  it('stops at max_iterations', async () => {
+    const steps = Array.from({ length: 5 }, () => ({ calls: [{ name: 'glob', args: { pattern: '*' } }] }));
+    const s = setup(steps, { maxIterations: 3 });
+    const { reason } = await drain(runAgentLoop(s.deps, new AbortController().signal));
+    expect(reason).toBe('max_turns');
+    expect(s.model.requests).toHaveLength(3);
+  });
+
+  it('returns malformed JSON and schema failures to the model and goes on', async () => {
+    const s = setup([
+      { calls: [{ name: 'read', args: '{"path": "a.txt"' }, { name: 'read', args: { path: 42 } }, { name: 'nope', args: {} }] },
+      { text: 'recovered' },
+    ]);
+    const { events, reason } = await drain(runAgentLoop(s.deps, new AbortController().signal));
+    expect(reason).toBe('done');
+    const tools = s.conversation.messages.filter((m) => m.role === 'tool');
+    expect(tools).toHaveLength(3);
+    expect(tools.every((m) => m.is_error)).toBe(true);
+    expect(tools[0]!.content).toMatch(/Invalid JSON/);
+    expect(tools[1]!.content).toMatch(/path/);
+    expect(tools[2]!.content).toMatch(/Unknown tool "nope"/);
+    expect(events.filter((e) => e.type === 'tool_result')).toHaveLength(3);
+  });
+
+  it('caps tool output sent to the model at 16,000 characters and previews 400 for the UI', async () => {
+    const big: Tool = {
+      name: 'big',
+      description: 'test',
+      kind: 'read',
+      parameters: z.object({}),
+      async execute() {
+        return { content: 'x'.repeat(20_000) };
+      },
+    };
+    const s = setup([{ calls: [{ name: 'big', args: {} }] }, { text: 'ok' }], { tools: [big] });
+    const { events } = await drain(runAgentLoop(s.deps, new AbortController().signal));
+    const result = events.find((e) => e.type === 'tool_result');
+    expect(result).toMatchObject({ truncated: true, full_length: 20_000 });
+    expect(result?.type === 'tool_result' && result.preview.length).toBe(400);
+    const sent = s.model.requests[1]!.messages.find((m) => m.role === 'tool')!.content;
+    expect(sent.startsWith('x'.repeat(16_000))).toBe(true);
+    expect(sent).toMatch(/truncated: 4000 more characters/);
+    expect(s.conversation.messages.find((m) => m.role === 'tool')!.content).toHaveLength(20_000);
+  });
+
+  it('asks before edits in ask mode; deny sends the reason to the model', async () => {
+    const s = setup([{ calls: [{ name: 'write', args: { path: 'a.txt', content: 'hi' } }] }, { text: 'understood' }], {
+      mode: 'ask',
+      answer: () => ({ decision: 'deny', reason: 'not now' }),
+    });
+    const { events, reason } = await drain(runAgentLoop(s.deps, new AbortController().signal));
+    expect(reason).toBe('done');
+    expect(events.map((e) => e.type)).toContain('approval_required');
+    const tool = s.conversation.messages.find((m) => m.role === 'tool')!;
+    expect(tool.is_error).toBe(true);
+    expect(tool.content).toMatch(/denied.*not now/);
+  });
+
+  it('auto-edit mode writes without asking; allow_task grants the tool for the task', async () => {
+    const asked: string[] = [];
+    const s = setup(
+      [
+        { calls: [{ name: 'write', args: { path: 'a.txt', content: 'hi' } }] },
+        { calls: [{ name: 'shell', args: { command: 'echo one' } }] },
+        { calls: [{ name: 'shell', args: { command: 'echo two' } }] },
+        { text: 'ok' },
+      ],
+      { mode: 'auto-edit', answer: (a) => (asked.push(a.name), { decision: 'allow_task' }) },
+    );
+    const { reason } = await drain(runAgentLoop(s.deps, new AbortController().signal));
+    expect(reason).toBe('done');
+    expect(asked).toEqual(['shell']);
+    expect(readFileSync(join(s.root, 'a.txt'), 'utf8')).toBe('hi');
+    expect(s.conversation.messages.filter((m) => m.role === 'tool').map((m) => m.content.includes('two'))).toEqual([false, false, true]);
+  });
+
+  it('auto mode still asks for shell, and destructive commands ask even when granted', async () => {
+    const asked: string[] = [];
+    const s = setup(
+      [
+        { calls: [{ name: 'shell', args: { command: 'echo hi' } }] },
+        { calls: [{ name: 'shell', args: { command: 'rm -f nothing.txt' } }] },
+        { text: 'ok' },
+      ],
+      { mode: 'auto', answer: (a) => (asked.push(`${a.name}:${a.risk}`), { decision: 'allow_task' }) },
+    );
+    await drain(runAgentLoop(s.deps, new AbortController().signal));
+    expect(asked).toEqual(['shell:standard', 'shell:destructive']);
+  });
+
+  it('never runs a blocked command', async () => {
+    const s = setup([{ calls: [{ name: 'shell', args: { command: 'rm -rf /' } }] }, { text: 'ok' }], { mode: 'auto', answer: () => ({ decision: 'allow_once' }) });
+    const { events } = await drain(runAgentLoop(s.deps, new AbortController().signal));
+    expect(events.map((e) => e.type)).not.toContain('approval_required');
+    expect(s.conversation.messages.find((m) => m.role === 'tool')!.content).toMatch(/^Blocked/);
+  });
+
+  it('a provider error ends the run with an error event and keeps partial text', async () => {
+    const model: ChatModel = {
+      async *stream() {
+        yield { type: 'text', delta: 'partial ' };
+        throw new FolioError('provider_error', 'The provider said no (400)');
+      },
+    };
+    const s = setup([]);
+    s.deps.model = model;
+    const { events, reason } = await drain(runAgentLoop(s.deps, new AbortController().signal));
+    expect(reason).toBe('error');
+    expect(events.at(-1)).toMatchObject({ type: 'error', error: { code: 'provider_error' } });
+    expect(s.conversation.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'partial ' });
+  });
+
+  it('a retry discards the partial text of the failed attempt', async () => {
+    const model: ChatModel = {
+      async *stream() {
+        yield { type: 'text', delta: 'garbled' };
+        yield { type: 'retry', attempt: 1, reason: 'stream dropped', delayMs: 10 };
+        yield { type: 'text', delta: 'clean' };
+        yield { type: 'done', content: 'clean', reasoning: null, toolCalls: [], finishReason: 'stop', usage: { promptTokens: 1, completionTokens: 1 } };
+      },
+    };
+    const s = setup([]);
+    s.deps.model = model;
+    const { events } = await drain(runAgentLoop(s.deps, new AbortController().signal));
+    expect(events.map((e) => e.type)).toEqual(['text_delta', 'retry', 'text_delta', 'usage']);
+    expect(s.conversation.messages.at(-1)!.content).toBe('clean');
+  });
+
+  it('resume: re-runs an unanswered read, marks an unanswered edit as interrupted, asks again for a pending approval', async () => {
+    const initial: Message[] = [
+      { id: 'u', task_id: 't1', run_id: 'r0', seq: 1, role: 'user', content: 'go', reasoning: null, tool_calls: null, tool_call_id: null, is_error: false, name: null, created_at: 0 },
+      {
+        id: 'a',
+        task_id: 't1',
+        run_id: 'r0',
+        seq: 2,
+        role: 'assistant',
+        content: '',
+        reasoning: null,
+        tool_calls: [
+          { id: 'k1', name: 'glob', arguments: '{"pattern":"*"}' },
+          { id: 'k2', name: 'write', arguments: '{"path":"x.txt","content":"1"}' },
+          { id: 'k3', name: 'write', arguments: '{"path":"y.txt","content":"2"}' },
+        ],
+        tool_call_id: null,
+        is_error: false,
+        name: null,
+        created_at: 0,
+      },
+    ];
+    const s = setup([{ text: 'resumed' }], { mode: 'ask', initial, answer: () => ({ decision: 'allow_once' }) });
+    s.approvals.pending.set('k3', { run_id: 'r0', call_id: 'k3', name: 'write', arguments: '{"path":"y.txt","content":"2"}', kind: 'edit', risk: 'standard', detail: null, created_at: 0 });
+    const { events, reason } = await drain(runAgentLoop(s.deps, new AbortController().signal));
+    expect(reason).toBe('done');
+    const tools = s.conversation.messages.filter((m) => m.role === 'tool');
+    expect(tools.map((m) => m.tool_call_id)).toEqual(['k1', 'k2', 'k3']);
+    expect(tools[1]!.content).toMatch(/interrupted/);
+    expect(tools[2]!.is_error).toBe(false);
+    expect(readFileSync(join(s.root, 'y.txt'), 'utf8')).toBe('2');
+    expect(events.filter((e) => e.type === 'approval_required').map((e) => e.type === 'approval_required' && e.call_id)).toEqual(['k3']);
+    expect(s.approvals.pending.size).toBe(0);
+  });
+
+  it('cancel while waiting for approval leaves the approval pending and ends cancelled', async () => {
+    const controller = new AbortController();
+    const s = setup([{ calls: [{ name: 'write', args: { path: 'a.txt', content: 'x' } }] }], { mode: 'ask' });
+    s.deps.approvals.wait = (_id, signal) =>
+      new Promise<Decision>((_resolve, reject) => signal.addEventListener('abort', () => reject(new FolioError('cancelled', 'x'))));
+    const run = drain(runAgentLoop(s.deps, controller.signal));
+    await new Promise((r) => setTimeout(r, 50));
+    controller.abort();
+    const { reason } = await run;
+    expect(reason).toBe('cancelled');
+    expect(s.approvals.pending.has('c1_0')).toBe(true);
+  });
+});

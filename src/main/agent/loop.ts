@@ -1,0 +1,281 @@
+// The ReAct loop, after openai-agents-js: a small async generator. Each turn it sends the persisted
+// conversation and the tool schemas, streams the reply, persists the assistant message, runs the
+// tool calls (consecutive read-only calls in parallel, the rest in order, risky ones after a
+// person's decision), persists each result, and repeats until the model answers without tools or
+// max_iterations is reached. All state lives in the store, so a run can resume from it.
+import type { ApprovalMode, FinishReason, Message, PendingApproval, RunEventBody, ToolCall, ToolKind } from '../../shared/contract';
+import { FolioError, toErrorShape } from '../../shared/errors';
+import type { ChatModel, ToolSchema } from '../llm/types';
+import { type Tool, type ToolContext, ToolError } from '../tools/types';
+import { parseToolArguments } from '../tools/registry';
+import { needsApproval } from './approval-policy';
+import { buildContext, previewForUi } from './context';
+
+/** Full tool output kept in the store (the model sees at most 16,000 characters of it). */
+const STORED_RESULT_CAP = 1_000_000;
+
+export type Decision = { decision: 'allow_once' | 'allow_task' | 'deny'; reason?: string };
+
+export interface ConversationPort {
+  history(): Message[];
+  appendAssistant(input: { content: string; reasoning: string | null; tool_calls: ToolCall[] | null }): Message;
+  appendToolResult(input: { tool_call_id: string; name: string; content: string; is_error: boolean }): Message;
+}
+
+export interface ApprovalPort {
+  mode(): ApprovalMode;
+  isGranted(toolName: string): boolean;
+  /** A pending approval persisted by an earlier process, if any. */
+  pending(callId: string): PendingApproval | undefined;
+  /** Persists the question so it survives a restart. */
+  persist(approval: PendingApproval): void;
+  /** Resolves with the person's decision (or one taken while no run was live); rejects on abort. */
+  wait(callId: string, signal: AbortSignal): Promise<Decision>;
+  /** The question is settled: forget it (and grant the tool for the task on allow_task). */
+  settle(callId: string, toolName: string, decision: Decision): void;
+}
+
+export interface ToolLookup {
+  get(name: string): Tool | undefined;
+  schemas(): ToolSchema[];
+}
+
+export interface AgentLoopDeps {
+  model: ChatModel;
+  tools: ToolLookup;
+  conversation: ConversationPort;
+  approvals: ApprovalPort;
+  systemPrompt: string;
+  limits: { maxIterations: number; reliableContext: number; price: { input: number; output: number } };
+  toolContext: Omit<ToolContext, 'signal' | 'callId'>;
+}
+
+type Yield = AsyncGenerator<RunEventBody, void>;
+
+export async function* runAgentLoop(deps: AgentLoopDeps, signal: AbortSignal): AsyncGenerator<RunEventBody, FinishReason> {
+  try {
+    yield* settleUnresolvedCalls(deps, signal);
+    if (signal.aborted) return 'cancelled';
+    const last = deps.conversation.history().at(-1);
+    if (!last || (last.role === 'assistant' && !last.tool_calls?.length)) return 'done';
+
+    for (let turn = 0; turn < deps.limits.maxIterations; turn++) {
+      const toolCalls = yield* modelTurn(deps, signal);
+      if (toolCalls === 'cancelled') return 'cancelled';
+      if (toolCalls.length === 0) return 'done';
+      yield* executeCalls(deps, toolCalls, signal);
+      if (signal.aborted) return 'cancelled';
+    }
+    return 'max_turns';
+  } catch (err) {
+    if (signal.aborted || (err instanceof FolioError && err.code === 'cancelled')) return 'cancelled';
+    yield { type: 'error', error: toErrorShape(err) };
+    return 'error';
+  }
+}
+
+/** One model call: streams deltas, persists the assistant message, reports usage. */
+async function* modelTurn(deps: AgentLoopDeps, signal: AbortSignal): AsyncGenerator<RunEventBody, ToolCall[] | 'cancelled'> {
+  const built = buildContext(deps.systemPrompt, deps.conversation.history(), deps.limits.reliableContext);
+  if (built.compacted) {
+    yield { type: 'context_compacted', removed_tokens: built.compacted.removedTokens, messages: built.compacted.messages };
+  }
+  let text = '';
+  let reasoning = '';
+  try {
+    for await (const ev of deps.model.stream({ messages: built.messages, tools: deps.tools.schemas() }, signal)) {
+      switch (ev.type) {
+        case 'text':
+          text += ev.delta;
+          yield { type: 'text_delta', delta: ev.delta };
+          break;
+        case 'reasoning':
+          reasoning += ev.delta;
+          yield { type: 'reasoning_delta', delta: ev.delta };
+          break;
+        case 'retry':
+          text = '';
+          reasoning = '';
+          yield { type: 'retry', attempt: ev.attempt, reason: ev.reason, delay_ms: Math.round(ev.delayMs) };
+          break;
+        case 'done': {
+          const toolCalls = ev.toolCalls.map((c, i) => ({ ...c, id: c.id || `call_${Date.now().toString(36)}_${i}` }));
+          deps.conversation.appendAssistant({
+            content: ev.content,
+            reasoning: ev.reasoning || null,
+            tool_calls: toolCalls.length > 0 ? toolCalls : null,
+          });
+          const { promptTokens, completionTokens } = ev.usage;
+          const cost = (promptTokens * deps.limits.price.input + completionTokens * deps.limits.price.output) / 1_000_000;
+          yield { type: 'usage', prompt_tokens: promptTokens, completion_tokens: completionTokens, cost };
+          return toolCalls;
+        }
+      }
+    }
+    throw new FolioError('provider_error', 'The model stream ended without a final message.');
+  } catch (err) {
+    // What was produced is kept: a cancelled or failed stream still leaves its text in the task.
+    if (text || reasoning) deps.conversation.appendAssistant({ content: text, reasoning: reasoning || null, tool_calls: null });
+    if (signal.aborted || (err instanceof FolioError && err.code === 'cancelled')) return 'cancelled';
+    throw err;
+  }
+}
+
+interface PreparedCall {
+  call: ToolCall;
+  tool: Tool | undefined;
+  args: unknown;
+  error: string | null;
+}
+
+function prepare(deps: AgentLoopDeps, call: ToolCall): PreparedCall {
+  const tool = deps.tools.get(call.name);
+  if (!tool) {
+    const names = deps.tools.schemas().map((s) => s.name).join(', ');
+    return { call, tool, args: null, error: `Unknown tool "${call.name}". Available tools: ${names}.` };
+  }
+  const parsed = parseToolArguments(tool, call.arguments);
+  return parsed.ok ? { call, tool, args: parsed.args, error: null } : { call, tool, args: null, error: parsed.error };
+}
+
+const kindOf = (p: PreparedCall): ToolKind => p.tool?.kind ?? 'read';
+
+async function* executeCalls(deps: AgentLoopDeps, calls: ToolCall[], signal: AbortSignal): Yield {
+  const prepared = calls.map((c) => prepare(deps, c));
+  let i = 0;
+  while (i < prepared.length) {
+    if (signal.aborted) {
+      yield* recordResult(deps, prepared[i]!, 'Cancelled before this tool ran.', true);
+      i++;
+      continue;
+    }
+    // Consecutive read-only calls run in parallel; they cannot affect each other.
+    let j = i;
+    while (j < prepared.length && kindOf(prepared[j]!) === 'read' && !prepared[j]!.error) j++;
+    if (j - i > 1) {
+      const batch = prepared.slice(i, j);
+      for (const p of batch) yield toolCallEvent(p);
+      const results = await Promise.all(batch.map((p) => invoke(deps, p, signal)));
+      for (const [k, p] of batch.entries()) yield* recordResult(deps, p, results[k]!.content, results[k]!.isError);
+      i = j;
+      continue;
+    }
+    yield* runOne(deps, prepared[i]!, signal);
+    i++;
+  }
+}
+
+function toolCallEvent(p: PreparedCall): RunEventBody {
+  return { type: 'tool_call', call_id: p.call.id, name: p.call.name, arguments: p.call.arguments, kind: kindOf(p) };
+}
+
+async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal, announce = true): Yield {
+  if (announce) yield toolCallEvent(p);
+  if (p.error || !p.tool) {
+    yield* recordResult(deps, p, p.error ?? 'Unknown tool', true);
+    return;
+  }
+  const tool = p.tool;
+  const baseCtx = { ...deps.toolContext, callId: p.call.id };
+  let risk: 'standard' | 'destructive' = 'standard';
+  let detail: string | null = null;
+  if (tool.assess) {
+    try {
+      const assessed = await tool.assess(p.args as never, baseCtx);
+      if (assessed.blocked) {
+        yield* recordResult(deps, p, `Blocked: ${assessed.blocked}. This command is never run; choose a safer way.`, true);
+        return;
+      }
+      risk = assessed.risk;
+      detail = assessed.detail;
+    } catch (err) {
+      yield* recordResult(deps, p, errorText(err), true);
+      return;
+    }
+  }
+  const ask = needsApproval({ mode: deps.approvals.mode(), toolName: tool.name, kind: tool.kind, risk, granted: deps.approvals.isGranted(tool.name) });
+  if (ask) {
+    const existing = deps.approvals.pending(p.call.id);
+    const approval: PendingApproval = existing ?? {
+      run_id: deps.toolContext.runId,
+      call_id: p.call.id,
+      name: tool.name,
+      arguments: p.call.arguments,
+      kind: tool.kind,
+      risk,
+      detail,
+      created_at: Date.now(),
+    };
+    if (!existing) deps.approvals.persist(approval);
+    yield { type: 'approval_required', call_id: p.call.id, name: tool.name, arguments: p.call.arguments, kind: tool.kind, risk, detail };
+    let decision: Decision;
+    try {
+      decision = await deps.approvals.wait(p.call.id, signal);
+    } catch {
+      // Cancelled while waiting: the question stays persisted and is asked again on Continue.
+      return;
+    }
+    deps.approvals.settle(p.call.id, tool.name, decision);
+    yield { type: 'approval_resolved', call_id: p.call.id, decision: decision.decision };
+    if (decision.decision === 'deny') {
+      const why = decision.reason?.trim() ? ` Reason: ${decision.reason.trim()}` : '';
+      yield* recordResult(deps, p, `The person denied this call.${why}`, true);
+      return;
+    }
+  }
+  const result = await invoke(deps, p, signal);
+  yield* recordResult(deps, p, result.content, result.isError);
+}
+
+async function invoke(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal): Promise<{ content: string; isError: boolean }> {
+  if (!p.tool || p.error) return { content: p.error ?? 'Unknown tool', isError: true };
+  try {
+    const result = await p.tool.execute(p.args as never, { ...deps.toolContext, callId: p.call.id, signal });
+    return { content: result.content, isError: result.isError ?? false };
+  } catch (err) {
+    if (signal.aborted) return { content: 'Cancelled while running.', isError: true };
+    return { content: errorText(err), isError: true };
+  }
+}
+
+function errorText(err: unknown): string {
+  if (err instanceof ToolError || err instanceof FolioError) return err.message;
+  if (err instanceof Error) return `Tool failed: ${err.message}`;
+  return 'Tool failed.';
+}
+
+async function* recordResult(deps: AgentLoopDeps, p: PreparedCall, content: string, isError: boolean): Yield {
+  const stored = content.length > STORED_RESULT_CAP ? `${content.slice(0, STORED_RESULT_CAP)}\n[output cut at ${STORED_RESULT_CAP} characters]` : content;
+  deps.conversation.appendToolResult({ tool_call_id: p.call.id, name: p.call.name, content: stored, is_error: isError });
+  const { preview, truncated } = previewForUi(content);
+  yield { type: 'tool_result', call_id: p.call.id, name: p.call.name, preview, truncated, is_error: isError, full_length: content.length };
+}
+
+/**
+ * Resume: every tool call that has no result yet is settled before the model is asked again.
+ * A call waiting for approval asks again; a read-only call is simply re-run; anything else may
+ * have partly happened, so the model is told it was interrupted instead of running it twice.
+ */
+async function* settleUnresolvedCalls(deps: AgentLoopDeps, signal: AbortSignal): Yield {
+  const history = deps.conversation.history();
+  const answered = new Set(history.filter((m) => m.role === 'tool' && m.tool_call_id).map((m) => m.tool_call_id));
+  for (const message of history) {
+    if (message.role !== 'assistant' || !message.tool_calls) continue;
+    for (const call of message.tool_calls) {
+      if (answered.has(call.id)) continue;
+      if (signal.aborted) return;
+      const p = prepare(deps, call);
+      if (deps.approvals.pending(call.id) || (kindOf(p) === 'read' && !p.error)) {
+        yield* runOne(deps, p, signal);
+      } else {
+        yield toolCallEvent(p);
+        yield* recordResult(
+          deps,
+          p,
+          'This call was interrupted before it finished (Folio stopped while it ran). It may have partly run: check the current state before trying again.',
+          true,
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,52 @@
+// The system prompt is a versioned file in prompts/system/ filled with the task's facts. Versioning
+// the file (general_v1.md, v2, ...) keeps prompt changes reviewable and reproducible.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FileEntry, SkillInfo, TaskMode } from '../../shared/contract';
+
+export const SYSTEM_PROMPT_VERSION = 'general_v1';
+
+export interface PromptFacts {
+  taskFolder: string;
+  mode: TaskMode;
+  sources: FileEntry[];
+  skills: Pick<SkillInfo, 'name' | 'description'>[];
+  /** Extra notes per source (e.g. page counts from extraction), keyed by path. */
+  sourceNotes?: Record<string, string>;
+  date?: Date;
+}
+
+const cache = new Map<string, string>();
+
+export function loadPromptTemplate(resourcesDir: string, version = SYSTEM_PROMPT_VERSION): string {
+  const file = join(resourcesDir, 'prompts', 'system', `${version}.md`);
+  let text = cache.get(file);
+  if (text === undefined) {
+    text = readFileSync(file, 'utf8');
+    cache.set(file, text);
+  }
+  return text;
+}
+
+export function renderSystemPrompt(template: string, facts: PromptFacts): string {
+  const sources = facts.sources.filter((f) => f.kind === 'source' && !f.path.endsWith('.md.cache'));
+  const sourceList =
+    sources.length === 0
+      ? '(no source files yet)'
+      : sources.map((f) => `- \`${f.path}\` (${formatSize(f.size)}${facts.sourceNotes?.[f.path] ? `, ${facts.sourceNotes[f.path]}` : ''})`).join('\n');
+  const skillList = facts.skills.length === 0 ? '(no skills installed)' : facts.skills.map((s) => `- **${s.name}**: ${s.description}`).join('\n');
+  const values: Record<string, string> = {
+    task_folder: facts.taskFolder,
+    mode: facts.mode,
+    date: (facts.date ?? new Date()).toISOString().slice(0, 10),
+    sources: sourceList,
+    skills: skillList,
+  };
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

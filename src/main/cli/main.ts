@@ -1,0 +1,95 @@
+// `folio`: the command line. `serve` runs web mode (HTTP /v1 + SSE + the renderer on 127.0.0.1);
+// the other commands use the same core in-process.
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { findResourcesDir, resolveDataDir } from '../config/app-paths';
+import { createCore } from '../service/create-core';
+import { startHttpServer } from '../transport/http';
+import { FolioError } from '../../shared/errors';
+import { TaskStatus } from '../../shared/contract';
+
+const USAGE = `Usage: folio <command> [options]
+
+Commands:
+  serve [--port N]            Start web mode on 127.0.0.1 (token from FOLIO_TOKEN or generated)
+  tasks [--status S]          List tasks (S: active | completed | abandoned)
+  probe <profile> [--needle]  Check a model profile against its provider (exit 0 ok, 2 mismatch, 3 error)
+  render <deck.json | document-folder> [-o out-dir]
+                              Render a deck spec or a document folder to .pptx / .docx
+
+Data folder: FOLIO_DATA_DIR, else ./workspace in the project.`;
+
+function paths() {
+  const resourcesDir = findResourcesDir();
+  return { resourcesDir, dataDir: resolveDataDir(join(resourcesDir, 'workspace')) };
+}
+
+async function serve(argv: string[]): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: { port: { type: 'string', default: '4319' } }, strict: true });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new FolioError('invalid_input', `Invalid port: ${values.port}`);
+  const { resourcesDir, dataDir } = paths();
+  const core = createCore({ dataDir, resourcesDir });
+  const token = process.env.FOLIO_TOKEN || randomBytes(24).toString('base64url');
+  const server = await startHttpServer(core, { port, host: '127.0.0.1', token, staticDir: join(resourcesDir, 'out', 'renderer') });
+  console.log(`Folio web mode: ${server.url}/?token=${token}`);
+  console.log(`Data folder: ${dataDir}`);
+  let closing = false;
+  const stop = () => {
+    if (closing) return;
+    closing = true;
+    void server.close().then(() => core.close()).finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function tasks(argv: string[]): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: { status: { type: 'string' } }, strict: true });
+  const status = values.status === undefined ? undefined : TaskStatus.parse(values.status);
+  const core = createCore(paths());
+  try {
+    const { tasks: list } = await core.handlers.listTasks({ status });
+    if (list.length === 0) console.log('No tasks.');
+    for (const t of list) {
+      const when = new Date(t.updated_at).toISOString().slice(0, 16).replace('T', ' ');
+      console.log(`${t.id}  ${t.status.padEnd(9)} ${t.mode.padEnd(8)} ${when}  ${t.title || '(untitled)'}`);
+    }
+  } finally {
+    await core.close();
+  }
+}
+
+export async function main(argv = process.argv.slice(2)): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'serve':
+        await serve(rest);
+        return -1; // keeps running
+      case 'tasks':
+        await tasks(rest);
+        return 0;
+      case 'probe':
+        return await (await import('./probe-command')).probeCommand(rest, paths());
+      case 'render':
+        return await (await import('./render-command')).renderCommand(rest);
+      case undefined:
+      case 'help':
+      case '--help':
+        console.log(USAGE);
+        return command === undefined ? 1 : 0;
+      default:
+        console.error(`Unknown command: ${command}\n\n${USAGE}`);
+        return 1;
+    }
+  } catch (err) {
+    console.error(err instanceof Error ? `${err.name}: ${err.message}` : String(err));
+    return 3;
+  }
+}
+
+void main().then((code) => {
+  if (code >= 0) process.exit(code);
+});

@@ -1,0 +1,27 @@
+// `folio render <deck.json | document-folder> [-o out]`: the document engine from the command line.
+import { statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+export async function renderCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options: { out: { type: 'string', short: 'o' } }, allowPositionals: true, strict: true });
+  const input = positionals[0];
+  if (!input) {
+    console.error('Usage: folio render <deck.json | document-folder> [-o out-dir]');
+    return 1;
+  }
+  const abs = resolve(input);
+  const outDir = resolve(values.out ?? dirname(abs));
+  if (statSync(abs).isDirectory()) {
+    const { renderDocument } = await import('../renderers/document');
+    const result = await renderDocument(abs, { outDir });
+    console.log(`Wrote ${result.path} (about ${result.pageEstimate} pages)`);
+    for (const issue of result.report.issues) console.log(`  ${issue.kind}: ${issue.message}`);
+  } else {
+    const { renderDeckFromFile } = await import('../renderers/deck');
+    const result = await renderDeckFromFile(abs, { baseDir: dirname(abs), outDir });
+    console.log(`Wrote ${result.path} (${result.slideCount} slides)`);
+    for (const slide of result.report.slides) for (const issue of slide.issues) console.log(`  slide ${slide.index + 1}: ${issue.kind}: ${issue.message}`);
+  }
+  return 0;
+}

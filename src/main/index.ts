@@ -1,0 +1,40 @@
+// The Electron composition root: the only place (with src/main/electron/) that imports electron.
+// Everything it wires is plain Node and is tested without Electron.
+import { app, safeStorage, shell } from 'electron';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveDataDir } from './config/app-paths';
+import { createFileKeyStore } from './models';
+import { createCore, type Core } from './service/create-core';
+import { registerIpc } from './electron/ipc';
+import { createMainWindow, isTrustedFrameUrl } from './electron/window';
+
+let core: Core | undefined;
+const here = dirname(fileURLToPath(import.meta.url));
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  const resourcesDir = app.getAppPath();
+  const dataDir = resolveDataDir(app.isPackaged ? app.getPath('userData') : join(resourcesDir, 'workspace'));
+  // Keys entered in Settings are encrypted with the OS keychain where Electron offers it.
+  const codec = safeStorage.isEncryptionAvailable()
+    ? {
+        encode: (s: string) => safeStorage.encryptString(s).toString('base64'),
+        decode: (s: string) => safeStorage.decryptString(Buffer.from(s, 'base64')),
+      }
+    : undefined;
+  core = createCore({ dataDir, resourcesDir, keys: createFileKeyStore(dataDir, codec) });
+  const devUrl = process.env.ELECTRON_RENDERER_URL;
+  const win = createMainWindow({
+    preloadPath: join(here, '../preload/index.cjs'),
+    rendererDir: join(here, '../renderer'),
+    devUrl,
+  });
+  registerIpc(core, win, { isTrustedSender: (url) => isTrustedFrameUrl(url, devUrl), openPath: (p) => shell.openPath(p) });
+}
+
+app.on('window-all-closed', () => {
+  void (core?.close() ?? Promise.resolve()).finally(() => app.quit());
+});
+
+void start();

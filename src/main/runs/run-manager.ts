@@ -1,0 +1,246 @@
+// Owns live runs: starts the agent loop for a task, stamps and buffers its events (so late
+// subscribers replay them), persists status and usage, routes approval decisions and cancels.
+import { randomUUID } from 'node:crypto';
+import type { FinishReason, PendingApproval, RunEvent, RunEventBody, RunStatus } from '../../shared/contract';
+import { FolioError, NotFoundError, toErrorShape } from '../../shared/errors';
+import type { Decision } from '../agent/loop';
+import type { RunEventHub } from '../service/ports';
+import type { Store } from '../store';
+
+/** What it takes to run the loop for one task; built per run by the service (model, tools, prompt). */
+export type RunDriver = (ctx: RunDriverContext) => AsyncGenerator<RunEventBody, FinishReason>;
+
+export interface RunDriverContext {
+  taskId: string;
+  runId: string;
+  signal: AbortSignal;
+  approvals: RunApprovals;
+}
+
+export interface RunApprovals {
+  pending(callId: string): PendingApproval | undefined;
+  persist(approval: PendingApproval): void;
+  wait(callId: string, signal: AbortSignal): Promise<Decision>;
+  settle(callId: string, toolName: string, decision: Decision): void;
+  isGranted(toolName: string): boolean;
+}
+
+interface LiveRun {
+  runId: string;
+  taskId: string;
+  controller: AbortController;
+  events: RunEvent[];
+  listeners: Set<(e: RunEvent) => void>;
+  finished: boolean;
+  startedAt: number;
+  waiters: Map<string, (d: Decision) => void>;
+}
+
+const KEEP_FINISHED_RUNS = 100;
+
+export function newId(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+}
+
+export class RunManager implements RunEventHub {
+  private readonly live = new Map<string, LiveRun>();
+  private readonly finishedOrder: string[] = [];
+  /** Decisions given while no run was live (after a restart); consumed by the next run. */
+  private readonly earlyDecisions = new Map<string, Decision>();
+  private readonly idle = new Set<() => void>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly driver: RunDriver,
+  ) {}
+
+  activeRunFor(taskId: string): string | undefined {
+    for (const run of this.live.values()) if (run.taskId === taskId && !run.finished) return run.runId;
+    return undefined;
+  }
+
+  /** Creates the run (and, in the same transaction, the user's message) and starts it. */
+  start(taskId: string, opts: { userMessage?: string; model: string | null }): string {
+    if (this.activeRunFor(taskId)) throw new FolioError('conflict', 'A run is already active for this task; wait for it or cancel it.');
+    const runId = newId('r');
+    this.store.transaction(() => {
+      this.store.runs.create({ id: runId, task_id: taskId, model: opts.model });
+      if (opts.userMessage !== undefined) {
+        this.store.messages.append({ id: newId('m'), task_id: taskId, run_id: runId, role: 'user', content: opts.userMessage });
+      }
+      this.store.tasks.touch(taskId);
+    });
+    const run: LiveRun = {
+      runId,
+      taskId,
+      controller: new AbortController(),
+      events: [],
+      listeners: new Set(),
+      finished: false,
+      startedAt: Date.now(),
+      waiters: new Map(),
+    };
+    this.live.set(runId, run);
+    this.emit(run, { type: 'run_started', model: opts.model, resumed: opts.userMessage === undefined });
+    void this.drive(run);
+    return runId;
+  }
+
+  cancel(taskId: string, runId: string): void {
+    const run = this.live.get(runId);
+    if (!run || run.taskId !== taskId) {
+      const stored = this.store.runs.get(runId);
+      if (!stored || stored.task_id !== taskId) throw new NotFoundError(`No run ${runId} in task ${taskId}`);
+      return; // already finished: cancelling is a no-op
+    }
+    run.controller.abort();
+  }
+
+  /** Routes a decision to the live run waiting for it; returns false if no live run waits. */
+  decide(taskId: string, callId: string, decision: Decision): boolean {
+    for (const run of this.live.values()) {
+      if (run.taskId !== taskId || run.finished) continue;
+      const waiter = run.waiters.get(callId);
+      if (waiter) {
+        waiter(decision);
+        return true;
+      }
+    }
+    this.earlyDecisions.set(callId, decision);
+    return false;
+  }
+
+  subscribe(taskId: string, runId: string, listener: (event: RunEvent) => void, afterSeq = 0): () => void {
+    const run = this.live.get(runId);
+    if (!run) {
+      const stored = this.store.runs.get(runId);
+      if (!stored || stored.task_id !== taskId) throw new NotFoundError(`No run ${runId} in task ${taskId}`);
+      // A run from an earlier process: its summary is all that is left to replay.
+      for (const e of this.summaryEvents(stored.id, taskId, stored.status, stored.started_at, stored.finished_at, stored.model)) {
+        if (e.seq > afterSeq) listener(e);
+      }
+      return () => {};
+    }
+    if (run.taskId !== taskId) throw new NotFoundError(`No run ${runId} in task ${taskId}`);
+    for (const e of run.events) if (e.seq > afterSeq) listener(e);
+    if (run.finished) return () => {};
+    run.listeners.add(listener);
+    return () => run.listeners.delete(listener);
+  }
+
+  /** Resolves when no run is active (used at shutdown and by tests). */
+  async whenIdle(): Promise<void> {
+    if (![...this.live.values()].some((r) => !r.finished)) return;
+    await new Promise<void>((resolve) => this.idle.add(resolve));
+  }
+
+  async shutdown(): Promise<void> {
+    for (const run of this.live.values()) if (!run.finished) run.controller.abort();
+    await this.whenIdle();
+  }
+
+  private summaryEvents(runId: string, taskId: string, status: RunStatus, startedAt: number, finishedAt: number | null, model: string | null): RunEvent[] {
+    const base = { run_id: runId, task_id: taskId };
+    const reason: FinishReason = status === 'done' ? 'done' : status === 'cancelled' ? 'cancelled' : 'error';
+    const events: RunEvent[] = [{ ...base, seq: 1, at: startedAt, type: 'run_started', model, resumed: false }];
+    if (status !== 'running') {
+      events.push({ ...base, seq: 2, at: finishedAt ?? startedAt, type: 'run_finished', reason, duration_ms: Math.max(0, (finishedAt ?? startedAt) - startedAt) });
+    }
+    return events;
+  }
+
+  private emit(run: LiveRun, body: RunEventBody): void {
+    const event = { ...body, run_id: run.runId, task_id: run.taskId, seq: run.events.length + 1, at: Date.now() } as RunEvent;
+    run.events.push(event);
+    if (event.type === 'usage') {
+      const usage = { prompt_tokens: event.prompt_tokens, completion_tokens: event.completion_tokens, cost: event.cost };
+      this.store.transaction(() => {
+        this.store.runs.addUsage(run.runId, usage);
+        this.store.tasks.addUsage(run.taskId, usage);
+      });
+    }
+    for (const listener of run.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A broken subscriber must not break the run or the other subscribers.
+      }
+    }
+  }
+
+  private approvalsFor(run: LiveRun): RunApprovals {
+    const { store } = this;
+    const find = (callId: string) => store.approvals.list(run.taskId).find((a) => a.call_id === callId);
+    return {
+      pending: find,
+      persist: (approval) => store.approvals.put(run.taskId, approval),
+      isGranted: (toolName) => store.grants.has(run.taskId, toolName),
+      wait: (callId, signal) =>
+        new Promise<Decision>((resolve, reject) => {
+          const early = this.earlyDecisions.get(callId);
+          if (early) {
+            this.earlyDecisions.delete(callId);
+            resolve(early);
+            return;
+          }
+          const onAbort = () => {
+            run.waiters.delete(callId);
+            reject(new FolioError('cancelled', 'Cancelled while waiting for approval.'));
+          };
+          if (signal.aborted) return onAbort();
+          signal.addEventListener('abort', onAbort, { once: true });
+          run.waiters.set(callId, (d) => {
+            signal.removeEventListener('abort', onAbort);
+            run.waiters.delete(callId);
+            resolve(d);
+          });
+        }),
+      settle: (callId, toolName, decision) => {
+        store.transaction(() => {
+          const row = find(callId);
+          if (row) store.approvals.delete(row.run_id, callId);
+          if (decision.decision === 'allow_task') store.grants.grant(run.taskId, toolName);
+        });
+      },
+    };
+  }
+
+  private async drive(run: LiveRun): Promise<void> {
+    let reason: FinishReason = 'error';
+    let error: string | null = null;
+    try {
+      const gen = this.driver({ taskId: run.taskId, runId: run.runId, signal: run.controller.signal, approvals: this.approvalsFor(run) });
+      for (;;) {
+        const next = await gen.next();
+        if (next.done) {
+          reason = next.value;
+          break;
+        }
+        if (next.value.type === 'error') error = next.value.error.message;
+        this.emit(run, next.value);
+      }
+    } catch (err) {
+      const shape = toErrorShape(err);
+      error = shape.message;
+      this.emit(run, { type: 'error', error: shape });
+      reason = 'error';
+    }
+    if (run.controller.signal.aborted && reason !== 'error') reason = 'cancelled';
+    const status: RunStatus = reason === 'done' || reason === 'max_turns' ? 'done' : reason === 'cancelled' ? 'cancelled' : 'failed';
+    if (reason === 'max_turns') error = 'Stopped at the model profile’s max_iterations; send a message or Continue to go on.';
+    try {
+      this.store.runs.finish(run.runId, status, error);
+    } catch {
+      // The store may be closing at shutdown; the run is then marked interrupted at next start.
+    }
+    this.emit(run, { type: 'run_finished', reason, duration_ms: Date.now() - run.startedAt });
+    run.finished = true;
+    run.listeners.clear();
+    this.finishedOrder.push(run.runId);
+    while (this.finishedOrder.length > KEEP_FINISHED_RUNS) this.live.delete(this.finishedOrder.shift()!);
+    if (![...this.live.values()].some((r) => !r.finished)) {
+      for (const resolve of this.idle) resolve();
+      this.idle.clear();
+    }
+  }
+}

@@ -1,0 +1,124 @@
+// The composition of Folio's core, shared by the Electron root and the CLI: store, run manager,
+// agent driver and service handlers. It imports nothing from Electron, so it runs in plain Node.
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { FinishReason, RunEventBody } from '../../shared/contract';
+import { FolioError } from '../../shared/errors';
+import { runAgentLoop } from '../agent/loop';
+import { loadPromptTemplate, renderSystemPrompt } from '../agent/system-prompt';
+import { assertKey, createChatModel } from '../llm/openai-chat-model';
+import type { ChatModel } from '../llm/types';
+import { createFileKeyStore, resolveApiKey, type KeyStore, type ModelProfile } from '../models';
+import { RunManager, newId, type RunDriverContext } from '../runs/run-manager';
+import { createLoadSkillTool } from '../skills/load-skill-tool';
+import { loadSkills } from '../skills/skill-registry';
+import { openStore } from '../store';
+import { createCoreTools } from '../tools';
+import { ToolRegistry } from '../tools/registry';
+import { taskDir } from '../workspace/layout';
+import { createServiceHandlers, pickProfile, skillDirs, type ServiceContext } from './folio-service';
+import type { FolioCore } from './ports';
+import { addSourceFile, syncTaskFiles } from './task-files';
+
+export interface CoreOptions {
+  dataDir: string;
+  resourcesDir: string;
+  env?: NodeJS.ProcessEnv;
+  keys?: KeyStore;
+  /** Test seam: build the chat model differently (e.g. tighter retry timings). */
+  createModel?: (profile: ModelProfile, apiKey: string) => ChatModel;
+}
+
+export interface Core extends FolioCore {
+  runs: RunManager;
+  ctx: ServiceContext;
+}
+
+export function createCore(opts: CoreOptions): Core {
+  mkdirSync(opts.dataDir, { recursive: true });
+  const store = openStore(join(opts.dataDir, 'folio.db'));
+  // Lazy creation: tasks nobody used leave nothing behind; runs cut off by a stop are marked.
+  store.tasks.purgeUnmaterialized();
+  store.runs.markRunningAsInterrupted();
+
+  const env = opts.env ?? process.env;
+  const keys = opts.keys ?? createFileKeyStore(opts.dataDir);
+  const ctxRef: { ctx?: ServiceContext } = {};
+
+  async function* driver(run: RunDriverContext): AsyncGenerator<RunEventBody, FinishReason> {
+    const ctx = ctxRef.ctx!;
+    const task = store.tasks.get(run.taskId);
+    if (!task) throw new FolioError('not_found', `No task ${run.taskId}`);
+    const profile = pickProfile(ctx, task);
+    if (!profile) throw new FolioError('invalid_input', 'No model profile is configured. Add one in config/models or <data>/models.');
+    const apiKey = resolveApiKey(profile, keys, env) ?? '';
+    assertKey(profile, apiKey);
+    const model = (opts.createModel ?? createChatModel)(profile, apiKey);
+
+    const skills = () => loadSkills(skillDirs(ctx)).skills;
+    const registry = new ToolRegistry();
+    for (const tool of createCoreTools()) registry.register(tool);
+    registry.register(createLoadSkillTool(skills));
+
+    const root = task.workspace_path ?? taskDir(opts.dataDir, task.id);
+    const systemPrompt = renderSystemPrompt(loadPromptTemplate(opts.resourcesDir), {
+      taskFolder: root,
+      mode: task.mode,
+      sources: store.files.list(task.id),
+      skills: skills(),
+    });
+    try {
+      return yield* runAgentLoop(
+        {
+          model,
+          tools: registry,
+          systemPrompt,
+          limits: { maxIterations: profile.max_iterations, reliableContext: profile.reliable_context, price: profile.price },
+          toolContext: { root, taskId: task.id, runId: run.runId },
+          approvals: { ...run.approvals, mode: () => store.tasks.get(task.id)?.approval_mode ?? 'ask' },
+          conversation: {
+            history: () => store.messages.all(task.id),
+            appendAssistant: (m) => store.messages.append({ id: newId('m'), task_id: task.id, run_id: run.runId, role: 'assistant', ...m }),
+            appendToolResult: (m) =>
+              store.messages.append({
+                id: newId('m'),
+                task_id: task.id,
+                run_id: run.runId,
+                role: 'tool',
+                content: m.content,
+                tool_call_id: m.tool_call_id,
+                name: m.name,
+                is_error: m.is_error,
+              }),
+          },
+        },
+        run.signal,
+      );
+    } finally {
+      await syncTaskFiles(store, opts.dataDir, task.id).catch(() => undefined);
+    }
+  }
+
+  const runs = new RunManager(store, driver);
+  const ctx: ServiceContext = { store, runs, dataDir: opts.dataDir, resourcesDir: opts.resourcesDir, keys, env };
+  ctxRef.ctx = ctx;
+  const handlers = createServiceHandlers(ctx);
+
+  return {
+    handlers,
+    events: runs,
+    runs,
+    ctx,
+    dataDir: opts.dataDir,
+    async addUploadedFiles(taskId, files) {
+      if (!store.tasks.get(taskId)) throw new FolioError('not_found', `No task ${taskId}`);
+      const out = [];
+      for (const f of files) out.push(await addSourceFile(store, opts.dataDir, taskId, f.path, f.name));
+      return out;
+    },
+    async close() {
+      await runs.shutdown();
+      store.close();
+    },
+  };
+}

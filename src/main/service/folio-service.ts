@@ -1,0 +1,232 @@
+// Folio's one service implementation: every method of the contract, receiving validated input.
+// The transports (IPC, HTTP) are adapters around it; the agent runs through the RunManager.
+import { readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { MethodOutput, ModelProfileInfo, ServiceHandlers, Settings, Task } from '../../shared/contract';
+import { FolioError, NotFoundError } from '../../shared/errors';
+import type { KeyStore, ModelProfile } from '../models';
+import { loadModelProfiles, toProfileInfo } from '../models';
+import type { RunManager } from '../runs/run-manager';
+import { newId } from '../runs/run-manager';
+import { loadSkills } from '../skills/skill-registry';
+import type { Store } from '../store';
+import { resolveInside } from '../tools/paths';
+import { removeTaskDir, taskDir, ensureTaskDir } from '../workspace/layout';
+import { addSourceFile, isTextMime, mimeOf, syncTaskFiles } from './task-files';
+
+/** Files read over the contract as one payload; bigger ones are downloads only. */
+const READ_LIMIT = 50 * 1024 * 1024;
+
+export interface ServiceContext {
+  store: Store;
+  runs: RunManager;
+  dataDir: string;
+  resourcesDir: string;
+  keys: KeyStore;
+  env: NodeJS.ProcessEnv;
+}
+
+export function profileDirs(ctx: Pick<ServiceContext, 'dataDir' | 'resourcesDir'>) {
+  return { builtin: join(ctx.resourcesDir, 'config', 'models'), user: join(ctx.dataDir, 'models') };
+}
+
+export function skillDirs(ctx: Pick<ServiceContext, 'dataDir' | 'resourcesDir'>) {
+  return { builtin: join(ctx.resourcesDir, 'skills'), user: join(ctx.dataDir, 'skills') };
+}
+
+export function hasKey(profile: ModelProfile, keys: KeyStore, env: NodeJS.ProcessEnv): boolean {
+  if (!profile.api_key_env) return true;
+  return Boolean(env[profile.api_key_env]) || keys.has(profile.api_key_env);
+}
+
+/** The task's model: its own choice, else the settings default, else the first chat profile with a key. */
+export function pickProfile(ctx: ServiceContext, task: Task): ModelProfile | undefined {
+  const { profiles } = loadModelProfiles(profileDirs(ctx));
+  const byId = (id: string | null | undefined) => (id ? profiles.find((p) => p.id === id) : undefined);
+  return (
+    byId(task.model) ??
+    byId(ctx.store.settings.get<string>('default_model')) ??
+    profiles.find((p) => p.role === 'chat' && hasKey(p, ctx.keys, ctx.env)) ??
+    profiles.find((p) => p.role === 'chat')
+  );
+}
+
+function getTask(ctx: ServiceContext, id: string): Task {
+  const task = ctx.store.tasks.get(id);
+  if (!task) throw new NotFoundError(`No task ${id}`);
+  return task;
+}
+
+function settings(ctx: ServiceContext): Settings {
+  return {
+    data_dir: ctx.dataDir,
+    language: ctx.store.settings.get<Settings['language']>('language') ?? 'system',
+    default_model: ctx.store.settings.get<string>('default_model') ?? null,
+  };
+}
+
+export function createServiceHandlers(ctx: ServiceContext): ServiceHandlers {
+  const { store } = ctx;
+  return {
+    async createTask(input) {
+      return store.tasks.create({
+        id: newId('t'),
+        mode: input.mode,
+        title: input.title?.trim() ?? '',
+        description: input.description ?? '',
+        model: input.model ?? null,
+      });
+    },
+    async listTasks(input) {
+      return { tasks: store.tasks.list({ status: input.status, q: input.q }) };
+    },
+    async getTask(input) {
+      return getTask(ctx, input.task_id);
+    },
+    async updateTask(input) {
+      getTask(ctx, input.task_id);
+      const { task_id, ...patch } = input;
+      const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+      return store.tasks.update(task_id, clean);
+    },
+    async deleteTask(input) {
+      getTask(ctx, input.task_id);
+      const active = ctx.runs.activeRunFor(input.task_id);
+      if (active) {
+        ctx.runs.cancel(input.task_id, active);
+        await ctx.runs.whenIdle();
+      }
+      store.tasks.delete(input.task_id);
+      removeTaskDir(ctx.dataDir, input.task_id);
+      return { ok: true };
+    },
+    async listMessages(input) {
+      getTask(ctx, input.task_id);
+      return store.messages.list(input.task_id, { beforeSeq: input.before_seq, limit: input.limit });
+    },
+    async sendMessage(input) {
+      const task = getTask(ctx, input.task_id);
+      const profile = pickProfile(ctx, task);
+      ensureTaskDir(ctx.dataDir, task.id);
+      store.tasks.markMaterialized(task.id);
+      if (!task.title) store.tasks.update(task.id, { title: titleFrom(input.content) });
+      const run_id = ctx.runs.start(task.id, { userMessage: input.content, model: profile?.id ?? null });
+      return { run_id };
+    },
+    async listRuns(input) {
+      getTask(ctx, input.task_id);
+      return { runs: store.runs.list(input.task_id) };
+    },
+    async cancelRun(input) {
+      ctx.runs.cancel(input.task_id, input.run_id);
+      return { ok: true };
+    },
+    async continueTask(input) {
+      const task = getTask(ctx, input.task_id);
+      const profile = pickProfile(ctx, task);
+      return { run_id: ctx.runs.start(task.id, { model: profile?.id ?? null }) };
+    },
+    async listApprovals(input) {
+      getTask(ctx, input.task_id);
+      return { approvals: store.approvals.list(input.task_id) };
+    },
+    async decideApproval(input) {
+      getTask(ctx, input.task_id);
+      const decision = { decision: input.decision, reason: input.reason };
+      if (ctx.runs.decide(input.task_id, input.call_id, decision)) return { ok: true };
+      // No live run waits (Folio was restarted): the decision is kept and the task continues.
+      const pending = store.approvals.list(input.task_id).find((a) => a.call_id === input.call_id);
+      if (!pending) throw new NotFoundError(`No pending approval ${input.call_id} in task ${input.task_id}`);
+      if (!ctx.runs.activeRunFor(input.task_id)) {
+        const task = getTask(ctx, input.task_id);
+        ctx.runs.start(task.id, { model: pickProfile(ctx, task)?.id ?? null });
+      }
+      return { ok: true };
+    },
+    async getToolResult(input) {
+      getTask(ctx, input.task_id);
+      const message = store.messages.findToolResult(input.task_id, input.call_id);
+      if (!message) throw new NotFoundError(`No result for tool call ${input.call_id}`);
+      return { call_id: input.call_id, content: message.content, is_error: message.is_error };
+    },
+    async listFiles(input) {
+      getTask(ctx, input.task_id);
+      await syncTaskFiles(store, ctx.dataDir, input.task_id);
+      return { files: store.files.list(input.task_id) };
+    },
+    async addFiles(input) {
+      getTask(ctx, input.task_id);
+      const files = [];
+      for (const path of input.paths) files.push(await addSourceFile(store, ctx.dataDir, input.task_id, path, path));
+      return { files };
+    },
+    async readFile(input) {
+      getTask(ctx, input.task_id);
+      const abs = resolveInside(taskDir(ctx.dataDir, input.task_id), input.path);
+      let size: number;
+      try {
+        const stat = statSync(abs);
+        if (!stat.isFile()) throw new Error('not a file');
+        size = stat.size;
+      } catch {
+        throw new NotFoundError(`No file ${input.path} in this task`);
+      }
+      if (size > READ_LIMIT) throw new FolioError('payload_too_large', `${input.path} is larger than ${READ_LIMIT / 1024 / 1024} MB; open it from its folder`);
+      const mime = mimeOf(abs);
+      const bytes = readFileSync(abs);
+      return isTextMime(mime)
+        ? { path: input.path, mime, size, encoding: 'utf8', data: bytes.toString('utf8') }
+        : { path: input.path, mime, size, encoding: 'base64', data: bytes.toString('base64') };
+    },
+    async deleteFile(input) {
+      getTask(ctx, input.task_id);
+      const abs = resolveInside(taskDir(ctx.dataDir, input.task_id), input.path);
+      if (!store.files.get(input.task_id, input.path) && !safeIsFile(abs)) throw new NotFoundError(`No file ${input.path} in this task`);
+      rmSync(abs, { force: true });
+      store.files.delete(input.task_id, input.path);
+      return { ok: true };
+    },
+    async listModels() {
+      const { profiles, warnings } = loadModelProfiles(profileDirs(ctx));
+      const infos: ModelProfileInfo[] = profiles.map((p) => toProfileInfo(p, hasKey(p, ctx.keys, ctx.env)));
+      return { profiles: infos, warnings };
+    },
+    async setApiKey(input) {
+      const { profiles } = loadModelProfiles(profileDirs(ctx));
+      if (!profiles.some((p) => p.api_key_env === input.env)) {
+        throw new FolioError('invalid_input', `No model profile reads its key from ${input.env}`);
+      }
+      ctx.keys.set(input.env, input.key.trim());
+      return { ok: true };
+    },
+    async listSkills() {
+      const { skills, warnings } = loadSkills(skillDirs(ctx));
+      return { skills: skills.map(({ name, description, source, path }) => ({ name, description, source, path })), warnings };
+    },
+    async getUsage() {
+      return store.usage();
+    },
+    async getSettings() {
+      return settings(ctx);
+    },
+    async updateSettings(input): Promise<MethodOutput<'updateSettings'>> {
+      if (input.language !== undefined) store.settings.set('language', input.language);
+      if (input.default_model !== undefined) store.settings.set('default_model', input.default_model);
+      return settings(ctx);
+    },
+  };
+}
+
+function safeIsFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** A new task without a title is named after the first line of its first message. */
+export function titleFrom(content: string): string {
+  const line = content.trim().split('\n')[0] ?? '';
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line;
+}

@@ -1,0 +1,118 @@
+// A task's files on disk and their rows in the `files` table. Added files are copied into
+// `source/` (never moved: the person's original stays where it was); a taken name gets a suffix.
+import { createHash } from 'node:crypto';
+import { copyFileSync, createReadStream, existsSync, readdirSync, statSync, constants } from 'node:fs';
+import { basename, extname, join, relative, sep } from 'node:path';
+import type { FileEntry } from '../../shared/contract';
+import { FolioError } from '../../shared/errors';
+import type { Store } from '../store';
+import { ensureTaskDir, kindOfPath, TASK_SUBFOLDERS, taskDir } from '../workspace/layout';
+
+/** Files larger than this are recorded without a hash (hashing them would stall the UI). */
+const HASH_LIMIT = 512 * 1024 * 1024;
+
+export async function sha256File(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** `report.pdf` → `report-2.pdf`, `report-3.pdf`, ... until free. */
+export function freeName(dir: string, name: string): string {
+  if (!existsSync(join(dir, name))) return name;
+  const ext = extname(name);
+  const stem = name.slice(0, name.length - ext.length);
+  for (let i = 2; ; i++) {
+    const candidate = `${stem}-${i}${ext}`;
+    if (!existsSync(join(dir, candidate))) return candidate;
+  }
+}
+
+/** Strips folders and characters no file system accepts; keeps Chinese and other letters. */
+export function safeFileName(name: string): string {
+  const base = basename(name.replace(/\\/g, '/'));
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f<>:"|?*]/g, '_').replace(/^\.+/, '').trim();
+  if (!cleaned) throw new FolioError('invalid_input', `Unusable file name: ${JSON.stringify(name)}`);
+  return cleaned.slice(0, 200);
+}
+
+export async function addSourceFile(store: Store, dataDir: string, taskId: string, from: string, name: string): Promise<FileEntry> {
+  let stat;
+  try {
+    stat = statSync(from);
+  } catch {
+    throw new FolioError('not_found', `File not found: ${basename(from)}`);
+  }
+  if (!stat.isFile()) throw new FolioError('invalid_input', `Not a file: ${basename(from)}`);
+  const dir = join(ensureTaskDir(dataDir, taskId), TASK_SUBFOLDERS.source);
+  const target = freeName(dir, safeFileName(name));
+  copyFileSync(from, join(dir, target), constants.COPYFILE_EXCL);
+  const entry: FileEntry = {
+    task_id: taskId,
+    path: `${TASK_SUBFOLDERS.source}/${target}`,
+    kind: 'source',
+    size: stat.size,
+    sha256: stat.size <= HASH_LIMIT ? await sha256File(join(dir, target)) : '',
+    created_at: Date.now(),
+  };
+  store.tasks.markMaterialized(taskId);
+  return store.files.upsert(entry);
+}
+
+function walk(root: string, dir: string, out: string[]): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue;
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) walk(root, full, out);
+    else if (entry.isFile()) out.push(relative(root, full).split(sep).join('/'));
+  }
+}
+
+/** Brings the files table in line with the task folder after tools ran (new, changed, removed). */
+export async function syncTaskFiles(store: Store, dataDir: string, taskId: string): Promise<void> {
+  const root = taskDir(dataDir, taskId);
+  if (!existsSync(root)) return;
+  const onDisk: string[] = [];
+  walk(root, root, onDisk);
+  const known = new Map(store.files.list(taskId).map((f) => [f.path, f]));
+  for (const path of onDisk) {
+    const stat = statSync(join(root, path));
+    const prev = known.get(path);
+    known.delete(path);
+    if (prev && prev.size === stat.size && stat.mtimeMs <= prev.created_at) continue;
+    const sha256 = stat.size <= HASH_LIMIT ? await sha256File(join(root, path)) : '';
+    if (prev && prev.sha256 === sha256 && prev.size === stat.size) continue;
+    store.files.upsert({ task_id: taskId, path, kind: kindOfPath(path), size: stat.size, sha256, created_at: Date.now() });
+  }
+  for (const gone of known.keys()) store.files.delete(taskId, gone);
+}
+
+const MIME: Record<string, string> = {
+  '.pdf': 'application/pdf',
+  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.csv': 'text/csv',
+  '.md': 'text/markdown',
+  '.txt': 'text/plain',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.html': 'text/html',
+  '.ts': 'text/plain',
+  '.js': 'text/plain',
+  '.py': 'text/plain',
+};
+
+export function mimeOf(path: string): string {
+  return MIME[extname(path).toLowerCase()] ?? 'application/octet-stream';
+}
+
+export function isTextMime(mime: string): boolean {
+  return mime.startsWith('text/') || mime === 'application/json';
+}

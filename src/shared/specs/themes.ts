@@ -1,0 +1,206 @@
+// Deck themes: palette, fonts, sizes and master elements. Shared with the HTML preview, which draws
+// thumbnails from the same theme. Colours are 6-digit hex without '#', as pptxgenjs takes them.
+import { z } from 'zod';
+
+const Hex = z.string().regex(/^[0-9A-Fa-f]{6}$/, 'expected a 6-digit hex colour without "#", like "1F4E79"');
+const FontName = z.string().min(1).max(64).regex(/^[^<>"&]+$/, 'font names cannot contain <, >, " or &');
+
+export const ThemeSchema = z.strictObject({
+  name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,40}$/, 'theme names are lower-case letters, digits, "-" and "_"'),
+  label: z.string().min(1).max(80),
+  palette: z.strictObject({
+    background: Hex,
+    text: Hex,
+    muted: Hex,
+    accent: Hex,
+    accent2: Hex,
+    /** Text drawn on an accent fill. */
+    onAccent: Hex,
+    /** Title, section and closing slides. */
+    titleBackground: Hex,
+    titleText: Hex,
+    titleMuted: Hex,
+    /** Panels: quote box, image placeholder. */
+    surface: Hex,
+    tableHeader: Hex,
+    tableHeaderText: Hex,
+    tableZebra: Hex,
+    tableBorder: Hex,
+    chart: z.array(Hex).min(3).max(12),
+  }),
+  fonts: z.strictObject({
+    latinHeading: FontName,
+    latinBody: FontName,
+    /** One face that LibreOffice (Debian fonts-noto-cjk) resolves; see docs/deck-spec.md. */
+    cjkHeading: FontName,
+    cjkBody: FontName,
+  }),
+  /** Point sizes before fitting shrinks them. */
+  sizes: z
+    .strictObject({
+      heroTitle: z.number().min(24).max(72),
+      title: z.number().min(20).max(48),
+      body: z.number().min(14).max(36),
+      table: z.number().min(10).max(28),
+      caption: z.number().min(10).max(24),
+      footer: z.number().min(8).max(16),
+    })
+    .default({ heroTitle: 44, title: 30, body: 22, table: 16, caption: 14, footer: 10 }),
+  /** Line height as a multiple of the font size; written as exact spacing so fitting is predictable. */
+  lineHeight: z.number().min(1.1).max(2).default(1.3),
+  master: z
+    .strictObject({
+      /** Footer text when the deck gives none. */
+      footer: z.string().max(200).default(''),
+      slideNumber: z.boolean().default(true),
+      /** The accent mark beside content-slide titles. */
+      titleMark: z.enum(['bar', 'underline', 'none']).default('bar'),
+    })
+    .default({ footer: '', slideNumber: true, titleMark: 'bar' }),
+});
+export type Theme = z.infer<typeof ThemeSchema>;
+export type ThemeInput = z.input<typeof ThemeSchema>;
+
+const NOTO_SANS_SC = 'Noto Sans CJK SC';
+const NOTO_SERIF_SC = 'Noto Serif CJK SC';
+
+const builtinInputs: ThemeInput[] = [
+  {
+    name: 'academic',
+    label: 'Academic',
+    palette: {
+      background: 'FFFFFF',
+      text: '1F2933',
+      muted: '52606D',
+      accent: '1F4E79',
+      accent2: 'B7791F',
+      onAccent: 'FFFFFF',
+      titleBackground: '1F4E79',
+      titleText: 'FFFFFF',
+      titleMuted: 'D9E2EC',
+      surface: 'F0F4F8',
+      tableHeader: '1F4E79',
+      tableHeaderText: 'FFFFFF',
+      tableZebra: 'F0F4F8',
+      tableBorder: 'CBD2D9',
+      chart: ['1F4E79', 'B7791F', '4A90C2', '8E3B46', '5B8C5A', '7B6FA6'],
+    },
+    fonts: { latinHeading: 'Cambria', latinBody: 'Calibri', cjkHeading: NOTO_SERIF_SC, cjkBody: NOTO_SANS_SC },
+    master: { titleMark: 'bar' },
+  },
+  {
+    name: 'business',
+    label: 'Business',
+    palette: {
+      background: 'FFFFFF',
+      text: '1E293B',
+      muted: '556274',
+      accent: 'EA580C',
+      accent2: '0F766E',
+      onAccent: 'FFFFFF',
+      titleBackground: '1E293B',
+      titleText: 'FFFFFF',
+      titleMuted: 'CBD5E1',
+      surface: 'F1F5F9',
+      tableHeader: '1E293B',
+      tableHeaderText: 'FFFFFF',
+      tableZebra: 'F1F5F9',
+      tableBorder: 'CBD5E1',
+      chart: ['1E293B', 'EA580C', '0F766E', '64748B', 'CA8A04', '7C3AED'],
+    },
+    fonts: { latinHeading: 'Arial', latinBody: 'Arial', cjkHeading: NOTO_SANS_SC, cjkBody: NOTO_SANS_SC },
+    master: { titleMark: 'underline' },
+  },
+  {
+    name: 'minimal',
+    label: 'Minimal',
+    palette: {
+      background: 'FFFFFF',
+      text: '111111',
+      muted: '5C5C5C',
+      accent: '2563EB',
+      accent2: '111111',
+      onAccent: 'FFFFFF',
+      titleBackground: 'FFFFFF',
+      titleText: '111111',
+      titleMuted: '5C5C5C',
+      surface: 'F5F5F5',
+      tableHeader: '111111',
+      tableHeaderText: 'FFFFFF',
+      tableZebra: 'F5F5F5',
+      tableBorder: 'DDDDDD',
+      chart: ['2563EB', '111111', '9CA3AF', '60A5FA', '374151', 'D1D5DB'],
+    },
+    fonts: { latinHeading: 'Calibri', latinBody: 'Calibri', cjkHeading: NOTO_SANS_SC, cjkBody: NOTO_SANS_SC },
+    master: { titleMark: 'none' },
+  },
+  {
+    name: 'dark',
+    label: 'Dark',
+    palette: {
+      background: '111827',
+      text: 'F3F4F6',
+      muted: 'A3ACB9',
+      accent: '38BDF8',
+      accent2: 'FBBF24',
+      onAccent: '0B1220',
+      titleBackground: '0B1220',
+      titleText: 'FFFFFF',
+      titleMuted: 'A3ACB9',
+      surface: '1F2937',
+      tableHeader: '38BDF8',
+      tableHeaderText: '0B1220',
+      tableZebra: '1A2332',
+      tableBorder: '374151',
+      chart: ['38BDF8', 'FBBF24', 'F472B6', '34D399', 'A78BFA', 'F87171'],
+    },
+    fonts: { latinHeading: 'Arial', latinBody: 'Arial', cjkHeading: NOTO_SANS_SC, cjkBody: NOTO_SANS_SC },
+    master: { titleMark: 'bar' },
+  },
+];
+
+export const BUILTIN_THEMES: readonly Theme[] = builtinInputs.map((t) => ThemeSchema.parse(t));
+export const DEFAULT_THEME_NAME = 'academic';
+
+export function findTheme(name: string, extra: readonly Theme[] = []): Theme | undefined {
+  return BUILTIN_THEMES.find((t) => t.name === name) ?? extra.find((t) => t.name === name);
+}
+
+export function fontFaceFor(theme: Theme, role: 'heading' | 'body', cjk: boolean): string {
+  if (cjk) return role === 'heading' ? theme.fonts.cjkHeading : theme.fonts.cjkBody;
+  return role === 'heading' ? theme.fonts.latinHeading : theme.fonts.latinBody;
+}
+
+/** Families known to carry Chinese glyphs; a run with CJK text must use one of these (or a theme's CJK face). */
+const CJK_FAMILY_PATTERNS = [
+  /^Noto (Sans|Serif) CJK/i,
+  /^Noto (Sans|Serif) (SC|TC|JP|KR|HK)\b/i,
+  /^Source Han (Sans|Serif)/i,
+  /^(Microsoft YaHei|Microsoft JhengHei|DengXian|SimSun|SimHei|NSimSun|KaiTi|FangSong)\b/i,
+  /^(PingFang|Hiragino|Heiti|Songti|STHeiti|STSong|STKaiti)\b/i,
+  /^(WenQuanYi|AR PL|Droid Sans Fallback|Yu Gothic|Meiryo|MS Gothic|MS Mincho|Malgun Gothic)\b/i,
+  /^(微软雅黑|宋体|黑体|等线|楷体)/,
+];
+
+export function isCjkCapableFace(face: string, themes: readonly Theme[] = BUILTIN_THEMES): boolean {
+  if (CJK_FAMILY_PATTERNS.some((re) => re.test(face))) return true;
+  return themes.some((t) => t.fonts.cjkBody === face || t.fonts.cjkHeading === face);
+}
+
+/** WCAG 2.x relative luminance of a hex colour. */
+export function relativeLuminance(hex: string): number {
+  const channel = (i: number): number => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+}
+
+/** WCAG contrast ratio, 1 (none) to 21 (black on white). */
+export function contrastRatio(a: string, b: string): number {
+  const la = relativeLuminance(a);
+  const lb = relativeLuminance(b);
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+export const MIN_TEXT_CONTRAST = 4.5;
