@@ -1,0 +1,71 @@
+// Tool calls waiting for the person's yes/no, kept across restarts; and per-task "always allow" grants.
+import type Database from 'better-sqlite3';
+import { type PendingApproval } from '../../shared/contract/entities';
+import { type ApprovalRow, toApproval } from './rows';
+import { withTaskConstraints } from './sqlite-errors';
+
+export interface ApprovalsRepo {
+  /** Inserts or replaces the approval for (run_id, call_id). */
+  put(taskId: string, approval: PendingApproval): void;
+  /** Oldest first. */
+  list(taskId: string): PendingApproval[];
+  get(runId: string, callId: string): PendingApproval | undefined;
+  delete(runId: string, callId: string): boolean;
+}
+
+export interface GrantsRepo {
+  grant(taskId: string, toolName: string): void;
+  has(taskId: string, toolName: string): boolean;
+}
+
+export function createApprovalsRepo(db: Database.Database): ApprovalsRepo {
+  const put = db.prepare<ApprovalRow>(`
+    INSERT OR REPLACE INTO approvals (run_id, call_id, task_id, name, arguments, kind, risk, detail, created_at)
+    VALUES (@run_id, @call_id, @task_id, @name, @arguments, @kind, @risk, @detail, @created_at)`);
+  const selectForTask = db.prepare<[string], ApprovalRow>(
+    'SELECT * FROM approvals WHERE task_id = ? ORDER BY created_at, rowid',
+  );
+  const selectOne = db.prepare<[string, string], ApprovalRow>('SELECT * FROM approvals WHERE run_id = ? AND call_id = ?');
+  const deleteOne = db.prepare<[string, string]>('DELETE FROM approvals WHERE run_id = ? AND call_id = ?');
+
+  return {
+    put(taskId, a) {
+      withTaskConstraints(taskId, `Approval ${a.call_id}`, () =>
+        put.run({
+          run_id: a.run_id,
+          call_id: a.call_id,
+          task_id: taskId,
+          name: a.name,
+          arguments: a.arguments,
+          kind: a.kind,
+          risk: a.risk,
+          detail: a.detail,
+          created_at: a.created_at,
+        }),
+      );
+    },
+    list(taskId) {
+      return selectForTask.all(taskId).map(toApproval);
+    },
+    get(runId, callId) {
+      const row = selectOne.get(runId, callId);
+      return row === undefined ? undefined : toApproval(row);
+    },
+    delete(runId, callId) {
+      return deleteOne.run(runId, callId).changes > 0;
+    },
+  };
+}
+
+export function createGrantsRepo(db: Database.Database): GrantsRepo {
+  const grant = db.prepare<[string, string]>('INSERT OR IGNORE INTO tool_grants (task_id, tool_name) VALUES (?, ?)');
+  const has = db.prepare<[string, string], number>('SELECT 1 FROM tool_grants WHERE task_id = ? AND tool_name = ?').pluck();
+  return {
+    grant(taskId, toolName) {
+      withTaskConstraints(taskId, `Grant ${toolName}`, () => grant.run(taskId, toolName));
+    },
+    has(taskId, toolName) {
+      return has.get(taskId, toolName) !== undefined;
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// Schema history. Each entry runs once, in its own transaction, and bumps PRAGMA user_version to its
+// version. Never edit a shipped entry: add a new one, because existing data folders have already run it.
+
+export interface Migration {
+  version: number;
+  sql: string;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    // STRICT tables make SQLite reject a value of the wrong type instead of silently storing it.
+    sql: `
+      CREATE TABLE tasks (
+        id TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        description TEXT NOT NULL DEFAULT '',
+        mode TEXT NOT NULL CHECK (mode IN ('ppt', 'proposal', 'coding', 'general')),
+        status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'completed', 'abandoned')),
+        model TEXT,
+        approval_mode TEXT NOT NULL DEFAULT 'ask' CHECK (approval_mode IN ('ask', 'auto-edit', 'auto')),
+        workspace_path TEXT,
+        materialized INTEGER NOT NULL DEFAULT 0 CHECK (materialized IN (0, 1)),
+        prompt_tokens INTEGER NOT NULL DEFAULT 0,
+        completion_tokens INTEGER NOT NULL DEFAULT 0,
+        cost REAL NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX tasks_by_updated ON tasks (updated_at DESC);
+
+      CREATE TABLE runs (
+        id TEXT PRIMARY KEY,
+        task_id TEXT NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+        status TEXT NOT NULL DEFAULT 'running'
+          CHECK (status IN ('running', 'done', 'cancelled', 'failed', 'interrupted')),
+        model TEXT,
+        started_at INTEGER NOT NULL,
+        finished_at INTEGER,
+        error TEXT,
+        prompt_tokens INTEGER NOT NULL DEFAULT 0,
+        completion_tokens INTEGER NOT NULL DEFAULT 0,
+        cost REAL NOT NULL DEFAULT 0,
+        state TEXT
+      ) STRICT;
+      CREATE INDEX runs_by_task ON runs (task_id, started_at);
+      CREATE INDEX runs_running ON runs (status) WHERE status = 'running';
+
+      CREATE TABLE messages (
+        id TEXT PRIMARY KEY,
+        task_id TEXT NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+        run_id TEXT,
+        seq INTEGER NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'tool', 'system')),
+        content TEXT NOT NULL,
+        reasoning TEXT,
+        tool_calls TEXT,
+        tool_call_id TEXT,
+        name TEXT,
+        is_error INTEGER NOT NULL DEFAULT 0 CHECK (is_error IN (0, 1)),
+        created_at INTEGER NOT NULL,
+        UNIQUE (task_id, seq)
+      ) STRICT;
+      CREATE INDEX messages_by_tool_call ON messages (task_id, tool_call_id) WHERE tool_call_id IS NOT NULL;
+
+      CREATE TABLE files (
+        task_id TEXT NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+        path TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('source', 'work', 'artifact')),
+        size INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (task_id, path)
+      ) STRICT;
+
+      CREATE TABLE approvals (
+        run_id TEXT NOT NULL,
+        call_id TEXT NOT NULL,
+        task_id TEXT NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        arguments TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('read', 'edit', 'execute', 'fetch')),
+        risk TEXT NOT NULL CHECK (risk IN ('standard', 'destructive')),
+        detail TEXT,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (run_id, call_id)
+      ) STRICT;
+      CREATE INDEX approvals_by_task ON approvals (task_id, created_at);
+
+      CREATE TABLE tool_grants (
+        task_id TEXT NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+        tool_name TEXT NOT NULL,
+        PRIMARY KEY (task_id, tool_name)
+      ) STRICT;
+
+      CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
+];
+
+export const latestSchemaVersion = migrations.reduce((max, m) => Math.max(max, m.version), 0);

@@ -1,0 +1,173 @@
+// Row shapes as SQLite returns them, and their conversion to the contract's entities.
+import {
+  type ApprovalMode,
+  type FileEntry,
+  type FileKind,
+  type Message,
+  type MessageRole,
+  type PendingApproval,
+  type Run,
+  type RunStatus,
+  type Task,
+  type TaskMode,
+  type TaskStatus,
+  ToolCall,
+} from '../../shared/contract/entities';
+import { z } from 'zod';
+
+export interface TaskRow {
+  id: string;
+  title: string;
+  description: string;
+  mode: TaskMode;
+  status: TaskStatus;
+  model: string | null;
+  approval_mode: ApprovalMode;
+  workspace_path: string | null;
+  materialized: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  cost: number;
+  created_at: number;
+  updated_at: number;
+  last_run_id: string | null;
+  last_run_status: RunStatus | null;
+}
+
+/** Columns of a task plus its newest run, for every query that returns tasks. */
+export const taskSelect = `
+  SELECT t.*,
+    (SELECT r.id FROM runs r WHERE r.task_id = t.id ORDER BY r.started_at DESC, r.rowid DESC LIMIT 1) AS last_run_id,
+    (SELECT r.status FROM runs r WHERE r.task_id = t.id ORDER BY r.started_at DESC, r.rowid DESC LIMIT 1) AS last_run_status
+  FROM tasks t`;
+
+export function toTask(row: TaskRow): Task {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    mode: row.mode,
+    status: row.status,
+    model: row.model,
+    approval_mode: row.approval_mode,
+    workspace_path: row.workspace_path,
+    prompt_tokens: row.prompt_tokens,
+    completion_tokens: row.completion_tokens,
+    cost: row.cost,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    last_run:
+      row.last_run_id !== null && row.last_run_status !== null ? { id: row.last_run_id, status: row.last_run_status } : null,
+  };
+}
+
+export interface MessageRow {
+  id: string;
+  task_id: string;
+  run_id: string | null;
+  seq: number;
+  role: MessageRole;
+  content: string;
+  reasoning: string | null;
+  tool_calls: string | null;
+  tool_call_id: string | null;
+  name: string | null;
+  is_error: number;
+  created_at: number;
+}
+
+const ToolCalls = z.array(ToolCall);
+
+export function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    task_id: row.task_id,
+    run_id: row.run_id,
+    seq: row.seq,
+    role: row.role,
+    content: row.content,
+    reasoning: row.reasoning,
+    tool_calls: row.tool_calls === null ? null : parseToolCalls(row.tool_calls),
+    tool_call_id: row.tool_call_id,
+    name: row.name,
+    is_error: row.is_error !== 0,
+    created_at: row.created_at,
+  };
+}
+
+/** Stored by this module, so a parse failure means a damaged row; it reads as "no tool calls". */
+function parseToolCalls(text: string): ToolCall[] | null {
+  try {
+    const parsed = ToolCalls.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface RunRow {
+  id: string;
+  task_id: string;
+  status: RunStatus;
+  model: string | null;
+  started_at: number;
+  finished_at: number | null;
+  error: string | null;
+  prompt_tokens: number;
+  completion_tokens: number;
+  cost: number;
+  state: string | null;
+}
+
+export function toRun(row: RunRow): Run {
+  return {
+    id: row.id,
+    task_id: row.task_id,
+    status: row.status,
+    model: row.model,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+    error: row.error,
+    prompt_tokens: row.prompt_tokens,
+    completion_tokens: row.completion_tokens,
+    cost: row.cost,
+  };
+}
+
+export interface FileRow {
+  task_id: string;
+  path: string;
+  kind: FileKind;
+  size: number;
+  sha256: string;
+  created_at: number;
+}
+
+export function toFileEntry(row: FileRow): FileEntry {
+  return { task_id: row.task_id, path: row.path, kind: row.kind, size: row.size, sha256: row.sha256, created_at: row.created_at };
+}
+
+export interface ApprovalRow {
+  run_id: string;
+  call_id: string;
+  task_id: string;
+  name: string;
+  arguments: string;
+  kind: PendingApproval['kind'];
+  risk: PendingApproval['risk'];
+  detail: string | null;
+  created_at: number;
+}
+
+export function toApproval(row: ApprovalRow): PendingApproval {
+  return {
+    run_id: row.run_id,
+    call_id: row.call_id,
+    name: row.name,
+    arguments: row.arguments,
+    kind: row.kind,
+    risk: row.risk,
+    detail: row.detail,
+    created_at: row.created_at,
+  };
+}
