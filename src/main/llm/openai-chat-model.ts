@@ -1,0 +1,148 @@
+// The one ChatModel implementation: any OpenAI-compatible provider through the `openai` SDK, with
+// Folio's own retry loop (the SDK's is off) so the agent loop can be told to discard partial output.
+import OpenAI from 'openai';
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import { FolioError } from '../../shared/errors';
+import type { ModelProfile } from '../models/profile-schema';
+import { backoffDelay, classifyFailure, StreamInterrupted, type ErrorContext } from './provider-errors';
+import { buildRequestBody } from './request-params';
+import { StreamAssembler } from './stream-assembler';
+import type { ChatModel, ChatRequest, ChatStreamEvent } from './types';
+
+export interface ChatModelOptions {
+  /** Retries after the first attempt. Default 4. */
+  maxRetries?: number;
+  /** A stream (or a response) silent this long is aborted and retried. Default 60 s. */
+  idleTimeoutMs?: number;
+  /** First backoff step; doubles per retry, with jitter. Default 1 s. */
+  baseDelayMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** Placeholder for key-less providers: the SDK refuses to start without some key. */
+const NO_KEY = 'no-key-needed';
+
+export function createChatModel(profile: ModelProfile, apiKey: string, opts: ChatModelOptions = {}): ChatModel {
+  const maxRetries = opts.maxRetries ?? 4;
+  const idleTimeoutMs = opts.idleTimeoutMs ?? 60_000;
+  const baseDelayMs = opts.baseDelayMs ?? 1000;
+  const client = new OpenAI({
+    baseURL: profile.api_base,
+    apiKey: apiKey === '' ? NO_KEY : apiKey,
+    // Explicit nulls keep OPENAI_ORG_ID / OPENAI_PROJECT_ID from leaking to other providers.
+    organization: null,
+    project: null,
+    maxRetries: 0,
+    // Our watchdog fires first; this only bounds the wait for response headers.
+    timeout: idleTimeoutMs + 1000,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+  });
+  const errorContext: ErrorContext = { profileId: profile.id, apiBase: profile.api_base, apiKey };
+
+  async function* attempt(body: Record<string, unknown>, promptChars: number, signal: AbortSignal): AsyncGenerator<ChatStreamEvent> {
+    const controller = new AbortController();
+    const forwardAbort = (): void => controller.abort();
+    signal.addEventListener('abort', forwardAbort, { once: true });
+    let idle = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = (): void => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        idle = true;
+        controller.abort();
+      }, idleTimeoutMs);
+    };
+    const interrupted = (): StreamInterrupted => new StreamInterrupted('idle', `no data from the provider for ${idleTimeoutMs} ms`);
+
+    const assembler = new StreamAssembler();
+    try {
+      arm();
+      let stream: AsyncIterable<unknown>;
+      try {
+        stream = await client.chat.completions.create(body as unknown as ChatCompletionCreateParamsStreaming, { signal: controller.signal });
+      } catch (err) {
+        if (idle) throw interrupted();
+        throw err;
+      }
+      const iterator = stream[Symbol.asyncIterator]();
+      for (;;) {
+        arm();
+        const next = await iterator.next();
+        // The watchdog is paused while the consumer handles our events: a slow UI is not a stall.
+        clearTimeout(timer);
+        if (next.done === true) break;
+        for (const event of assembler.push(next.value)) yield event;
+      }
+      // The SDK ends the iteration quietly when aborted, so the cause must be checked here.
+      if (signal.aborted) throw cancelled(profile.id);
+      if (idle) throw interrupted();
+      if (!assembler.finished) throw new StreamInterrupted('dropped', 'the stream ended before the response was complete');
+      yield assembler.done(promptChars);
+    } catch (err) {
+      if (signal.aborted) throw cancelled(profile.id);
+      if (idle && !(err instanceof StreamInterrupted)) throw interrupted();
+      throw err;
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', forwardAbort);
+      controller.abort();
+    }
+  }
+
+  return {
+    async *stream(request: ChatRequest, signal: AbortSignal): AsyncGenerator<ChatStreamEvent> {
+      const body = buildRequestBody(profile, request);
+      const promptChars = request.messages.reduce((n, m) => n + m.content.length + (m.reasoning?.length ?? 0), 0);
+      for (let retry = 0; ; retry++) {
+        if (signal.aborted) throw cancelled(profile.id);
+        try {
+          yield* attempt(body, promptChars, signal);
+          return;
+        } catch (err) {
+          if (signal.aborted || (err instanceof FolioError && err.code === 'cancelled')) throw cancelled(profile.id);
+          const verdict = classifyFailure(err, errorContext);
+          if (!verdict.retryable || retry >= maxRetries) throw verdict.final;
+          const delayMs = verdict.retryAfterMs ?? backoffDelay(retry + 1, baseDelayMs);
+          yield { type: 'retry', attempt: retry + 1, reason: verdict.reason, delayMs };
+          await sleep(delayMs, signal, profile.id);
+        }
+      }
+    },
+  };
+}
+
+/**
+ * The key to pass to createChatModel ('' for key-less profiles); throws the error the UI shows when
+ * a profile needs a key and has none.
+ */
+export function assertKey(profile: Pick<ModelProfile, 'id' | 'api_key_env'>, key: string | undefined): string {
+  if (profile.api_key_env === null) return key ?? '';
+  if (key === undefined || key.trim() === '') {
+    throw new FolioError('missing_api_key', `No API key for ${profile.id}: set ${profile.api_key_env} or enter a key in Settings`);
+  }
+  return key;
+}
+
+/** Cost of a call in the profile's currency (prices are per million tokens). */
+export function estimateCost(profile: Pick<ModelProfile, 'price'>, usage: { promptTokens: number; completionTokens: number }): number {
+  return (usage.promptTokens * profile.price.input + usage.completionTokens * profile.price.output) / 1_000_000;
+}
+
+function cancelled(profileId: string): FolioError {
+  return new FolioError('cancelled', `The request to ${profileId} was cancelled`);
+}
+
+function sleep(ms: number, signal: AbortSignal, profileId: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(cancelled(profileId));
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(cancelled(profileId));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
+import { fakeProfile } from '../../../testing/fake-openai/fake-profile';
+import { buildHaystack, formatProbeTable, probeExitCode, probeProfile } from './probe';
+
+let fake: FakeOpenAI;
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(() => fake.reset());
+
+const twoCalls = { toolCalls: [{ name: 'get_time', arguments: '{"city":"Paris"}' }, { name: 'get_weather', arguments: '{"city":"Paris"}' }] };
+const fast = { baseDelayMs: 5, idleTimeoutMs: 2000 };
+
+describe('probeProfile', () => {
+  it('all declared capabilities observed: exit 0, and the requests carry the declared params', async () => {
+    const profile = fakeProfile(fake.url, { parallel_tools: true, thinking_mode: 'toggle' });
+    fake.script([{ text: 'pong' }, twoCalls, { reasoning: 'adding 17 and 25', text: '42' }]);
+    const report = await probeProfile(profile, 'sk-test', fast);
+    expect(report.error).toBeUndefined();
+    expect(report.rows.map((r) => [r.check, r.ok])).toEqual([
+      ['chat', true],
+      ['parallel_tools', true],
+      ['thinking', true],
+    ]);
+    expect(probeExitCode(report)).toBe(0);
+    const bodies = fake.requests.map((r) => r.body as Record<string, unknown>);
+    expect(bodies[0]).toMatchObject({ thinking: { type: 'disabled' } });
+    expect(bodies[1]).toMatchObject({ parallel_tool_calls: true });
+    expect((bodies[1]?.tools as unknown[]).length).toBe(2);
+    expect(bodies[2]).toMatchObject({ thinking: { type: 'enabled' } });
+    const table = formatProbeTable(report);
+    expect(table).toContain('Probe fake.main');
+    expect(table).toMatch(/parallel_tools\s+yes\s+yes \(2 calls in one response\)\s+ok/);
+  });
+
+  it('one tool call where parallel is declared, and a rejected reasoning_effort: exit 2', async () => {
+    const profile = fakeProfile(fake.url, { parallel_tools: true, thinking_mode: 'always', reasoning_effort_levels: ['low', 'high'] });
+    fake.script([
+      { reasoning: 'hm', text: 'pong' },
+      { toolCalls: [{ name: 'get_time', arguments: '{"city":"Paris"}' }] },
+      { fault: 'status', status: 400, body: { error: { message: 'Unrecognized request argument: reasoning_effort' } } },
+    ]);
+    const report = await probeProfile(profile, 'sk-test', fast);
+    expect(report.error).toBeUndefined();
+    const byCheck = Object.fromEntries(report.rows.map((r) => [r.check, r]));
+    expect(byCheck.parallel_tools).toMatchObject({ declared: 'yes', observed: 'no (1 call per response)', ok: false });
+    expect(byCheck.thinking).toMatchObject({ ok: true, observed: 'accepted, reasoning streamed' });
+    expect(byCheck.reasoning_effort?.ok).toBe(false);
+    expect(byCheck.reasoning_effort?.observed).toContain('reasoning_effort');
+    expect((fake.requests[2]?.body as Record<string, unknown>).reasoning_effort).toBe('low');
+    expect(probeExitCode(report)).toBe(2);
+    expect(formatProbeTable(report)).toContain('MISMATCH');
+  });
+
+  it('reasoning from a profile declared without thinking is a mismatch', async () => {
+    fake.script([{ reasoning: 'thinking anyway', text: 'pong' }, twoCalls]);
+    const report = await probeProfile(fakeProfile(fake.url, { parallel_tools: true }), 'sk-test', fast);
+    expect(report.rows.find((r) => r.check === 'thinking')).toMatchObject({ declared: 'none', observed: 'reasoning streamed', ok: false });
+    expect(probeExitCode(report)).toBe(2);
+  });
+
+  it('a rejected key stops the probe: exit 3, no key in the report', async () => {
+    fake.script([{ fault: 'status', status: 401 }]);
+    const report = await probeProfile(fakeProfile(fake.url), 'sk-secret-key-9999', fast);
+    expect(probeExitCode(report)).toBe(3);
+    expect(report.error).toContain('rejected the API key (401)');
+    expect(formatProbeTable(report)).not.toContain('sk-secret-key-9999');
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('an unreachable provider: exit 3', async () => {
+    const report = await probeProfile(fakeProfile('http://127.0.0.1:1/v1'), 'k', { ...fast, maxRetries: 0 });
+    expect(probeExitCode(report)).toBe(3);
+    expect(report.error).toContain('http://127.0.0.1:1/v1');
+  });
+
+  it('the opt-in needle check hides a code in ~reliable_context/2 tokens of filler', async () => {
+    const profile = fakeProfile(fake.url, { max_context: 8000, reliable_context: 4000 });
+    fake.script([{ text: 'pong' }, { toolCalls: [{ name: 'get_time', arguments: '{}' }] }, { text: 'The code is FOLIO-424242.' }]);
+    const found = await probeProfile(profile, 'k', { ...fast, needle: true, needleCode: 'FOLIO-424242' });
+    expect(found.rows.find((r) => r.check === 'needle')).toMatchObject({ declared: 'recall at ~2000 tokens', observed: 'found', ok: true });
+    expect(probeExitCode(found)).toBe(0);
+    const prompt = JSON.stringify((fake.requests[2]?.body as { messages: unknown }).messages);
+    expect(prompt).toContain('FOLIO-424242');
+    expect(prompt.length).toBeGreaterThan(7500);
+
+    fake.reset();
+    fake.script([{ text: 'pong' }, { toolCalls: [{ name: 'get_time', arguments: '{}' }] }, { text: 'I could not find one.' }]);
+    const missed = await probeProfile(profile, 'k', { ...fast, needle: true, needleCode: 'FOLIO-111111' });
+    expect(missed.rows.find((r) => r.check === 'needle')?.ok).toBe(false);
+    expect(probeExitCode(missed)).toBe(2);
+  });
+
+  it('buildHaystack places the code inside filler of the requested size', () => {
+    const text = buildHaystack(1000, 'FOLIO-1');
+    expect(text.length).toBeGreaterThanOrEqual(4000);
+    const at = text.indexOf('FOLIO-1');
+    expect(at).toBeGreaterThan(text.length * 0.4);
+    expect(at).toBeLessThan(text.length * 0.8);
+  });
+});

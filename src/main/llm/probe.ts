@@ -1,0 +1,233 @@
+// Checks a profile against its provider: sends a few small requests and compares what the profile
+// declares with what the provider does. It reports; it never edits any yaml.
+import { FolioError } from '../../shared/errors';
+import type { ModelProfile } from '../models/profile-schema';
+import { createChatModel } from './openai-chat-model';
+import type { ChatModel, ChatRequest, ChatStreamEvent, ToolSchema } from './types';
+
+export interface ProbeRow {
+  check: string;
+  declared: string;
+  observed: string;
+  ok: boolean;
+}
+
+export interface ProbeReport {
+  profile: string;
+  rows: ProbeRow[];
+  /** Set when the provider could not be used at all (unreachable, key rejected); later checks did not run. */
+  error?: string;
+}
+
+export interface ProbeOptions {
+  /** Also run the long-context recall check (costs ~reliable_context/2 prompt tokens). */
+  needle?: boolean;
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+  idleTimeoutMs?: number;
+  maxRetries?: number;
+  baseDelayMs?: number;
+  /** The hidden code for the needle check; random by default. */
+  needleCode?: string;
+}
+
+type Done = Extract<ChatStreamEvent, { type: 'done' }>;
+type TurnResult = { done: Done } | { error: FolioError };
+
+const SYSTEM = 'You are a connectivity probe. Follow the instruction exactly and be brief.';
+
+const PROBE_TOOLS: ToolSchema[] = [
+  {
+    name: 'get_time',
+    description: 'Get the current local time in a city.',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  },
+  {
+    name: 'get_weather',
+    description: 'Get the current weather in a city.',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  },
+];
+
+export async function probeProfile(profile: ModelProfile, apiKey: string, opts: ProbeOptions = {}): Promise<ProbeReport> {
+  const model = createChatModel(profile, apiKey, {
+    maxRetries: opts.maxRetries ?? 1,
+    ...(opts.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: opts.idleTimeoutMs }),
+    ...(opts.baseDelayMs === undefined ? {} : { baseDelayMs: opts.baseDelayMs }),
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+  });
+  const signal = opts.signal ?? new AbortController().signal;
+  const report: ProbeReport = { profile: profile.id, rows: [] };
+  // Thinking is switched off where possible so the other checks are fast and cheap.
+  const quiet: Partial<ChatRequest> = profile.thinking_mode === 'toggle' ? { thinking: false } : {};
+
+  const chat = await runTurn(model, { ...quiet, messages: [system(), user('Reply with exactly the word: pong')] }, signal);
+  if ('error' in chat) {
+    report.error = chat.error.message;
+    report.rows.push({ check: 'chat', declared: 'reply', observed: `error: ${chat.error.code}`, ok: false });
+    return report;
+  }
+  const reply = chat.done.content.trim();
+  report.rows.push({ check: 'chat', declared: 'reply', observed: reply ? `reply: ${quote(reply)}` : 'empty reply', ok: reply !== '' });
+
+  const steps: (() => Promise<ProbeRow>)[] = [
+    () => checkParallelTools(model, profile, quiet, signal),
+    () => checkThinking(model, profile, chat.done, signal),
+  ];
+  if (profile.reasoning_effort_levels.length > 0) steps.push(() => checkReasoningEffort(model, profile, signal));
+  if (opts.needle) steps.push(() => checkNeedle(model, profile, quiet, opts.needleCode ?? randomCode(), signal));
+
+  for (const step of steps) {
+    try {
+      report.rows.push(await step());
+    } catch (err) {
+      // Only refusals of a request (provider_error) say something about a capability; anything
+      // else (unreachable, rate limited, cancelled) means the probe cannot go on.
+      report.error = err instanceof Error ? err.message : String(err);
+      break;
+    }
+  }
+  return report;
+}
+
+async function checkParallelTools(model: ChatModel, profile: ModelProfile, quiet: Partial<ChatRequest>, signal: AbortSignal): Promise<ProbeRow> {
+  const declared = yesNo(profile.parallel_tools);
+  const result = await runTurn(
+    model,
+    {
+      ...quiet,
+      tools: PROBE_TOOLS,
+      messages: [
+        system(),
+        user('I need both the current local time in Paris and the current weather in Paris. Call get_time and get_weather now, both in this one response, without writing any text.'),
+      ],
+    },
+    signal,
+  );
+  if ('error' in result) return refused('parallel_tools', declared, result.error);
+  const names = new Set(result.done.toolCalls.map((c) => c.name));
+  const parallel = result.done.toolCalls.length >= 2 && names.size >= 2;
+  const count = result.done.toolCalls.length;
+  const observed = parallel ? `yes (${count} calls in one response)` : count === 1 ? 'no (1 call per response)' : 'no (no tool call)';
+  return { check: 'parallel_tools', declared, observed, ok: parallel === profile.parallel_tools };
+}
+
+async function checkThinking(model: ChatModel, profile: ModelProfile, chat: Done, signal: AbortSignal): Promise<ProbeRow> {
+  const declared = profile.thinking_mode;
+  const streamedInChat = chat.reasoning !== null;
+  if (profile.thinking_mode === 'none') {
+    return { check: 'thinking', declared, observed: streamedInChat ? 'reasoning streamed' : 'no reasoning', ok: !streamedInChat };
+  }
+  if (profile.thinking_mode === 'always') {
+    // Some providers reason without streaming it (OpenAI); acceptance is what can be checked.
+    return { check: 'thinking', declared, observed: streamedInChat ? 'accepted, reasoning streamed' : 'accepted, reasoning not streamed', ok: true };
+  }
+  const result = await runTurn(model, { thinking: true, messages: [system(), user('What is 17 + 25? Answer with the number only.')] }, signal);
+  if ('error' in result) return refused('thinking', declared, result.error);
+  const streamed = result.done.reasoning !== null;
+  const leaked = streamedInChat ? '; reasoning also streamed when disabled' : '';
+  return { check: 'thinking', declared, observed: `accepted, ${streamed ? 'reasoning streamed' : 'reasoning not streamed'}${leaked}`, ok: !streamedInChat };
+}
+
+async function checkReasoningEffort(model: ChatModel, profile: ModelProfile, signal: AbortSignal): Promise<ProbeRow> {
+  // The lowest level differs from the default the chat check already sent.
+  const level = profile.reasoning_effort_levels[0] ?? '';
+  const declared = profile.reasoning_effort_levels.join('/');
+  const result = await runTurn(
+    model,
+    { thinking: true, reasoningEffort: level, messages: [system(), user('Reply with exactly the word: pong')] },
+    signal,
+  );
+  if ('error' in result) return refused('reasoning_effort', declared, result.error);
+  return { check: 'reasoning_effort', declared, observed: `accepted "${level}"`, ok: true };
+}
+
+async function checkNeedle(model: ChatModel, profile: ModelProfile, quiet: Partial<ChatRequest>, code: string, signal: AbortSignal): Promise<ProbeRow> {
+  const tokens = Math.floor(profile.reliable_context / 2);
+  const declared = `recall at ~${tokens} tokens`;
+  const haystack = buildHaystack(tokens, code);
+  const result = await runTurn(
+    model,
+    {
+      ...quiet,
+      messages: [system(), user(`${haystack}\n\nWhat is the secret code mentioned in the text above? Reply with the code only.`)],
+    },
+    signal,
+  );
+  if ('error' in result) return refused('needle', declared, result.error);
+  const found = result.done.content.includes(code);
+  return { check: 'needle', declared, observed: found ? 'found' : `not found (${quote(result.done.content.trim() || 'empty reply')})`, ok: found };
+}
+
+/** ~4 characters per token of varied filler, with the code sentence about 60% of the way in. */
+export function buildHaystack(tokens: number, code: string): string {
+  const topics = ['river', 'library', 'harbour', 'orchard', 'observatory', 'market', 'bridge', 'garden', 'workshop', 'station'];
+  const sentences: string[] = [];
+  let chars = 0;
+  for (let i = 0; chars < tokens * 4; i++) {
+    const s = `Note ${i + 1}: the ${topics[i % topics.length] ?? 'town'} was quiet on day ${(i * 7) % 31 + 1}, and nothing of importance happened there.`;
+    sentences.push(s);
+    chars += s.length + 1;
+  }
+  sentences.splice(Math.floor(sentences.length * 0.6), 0, `Remember this: the secret code is ${code}.`);
+  return sentences.join(' ');
+}
+
+async function runTurn(model: ChatModel, request: ChatRequest, signal: AbortSignal): Promise<TurnResult> {
+  try {
+    let done: Done | undefined;
+    for await (const event of model.stream(request, signal)) if (event.type === 'done') done = event;
+    if (!done) throw new FolioError('internal', 'the stream ended without a result');
+    return { done };
+  } catch (err) {
+    if (err instanceof FolioError) return { error: err };
+    throw err;
+  }
+}
+
+/** A refused request is a capability finding; any other failure stops the probe. */
+function refused(check: string, declared: string, error: FolioError): ProbeRow {
+  if (error.code !== 'provider_error' || /rejected the API key/.test(error.message)) throw error;
+  return { check, declared, observed: `rejected: ${error.message}`, ok: false };
+}
+
+export function formatProbeTable(report: ProbeReport): string {
+  const header: ProbeRow & { status: string } = { check: 'check', declared: 'declared', observed: 'observed', ok: true, status: 'result' };
+  const rows = [header, ...report.rows.map((r) => ({ ...r, status: r.ok ? 'ok' : 'MISMATCH' }))];
+  const width = (key: 'check' | 'declared' | 'observed'): number => Math.max(...rows.map((r) => r[key].length));
+  const [wc, wd, wo] = [width('check'), width('declared'), Math.min(width('observed'), 70)];
+  const lines = [`Probe ${report.profile}`];
+  for (const r of rows) lines.push([r.check.padEnd(wc), r.declared.padEnd(wd), clip(r.observed, 70).padEnd(wo), r.status].join('  ').trimEnd());
+  if (report.error !== undefined) lines.push(`error: ${report.error}`);
+  return lines.join('\n');
+}
+
+/** 0: everything as declared; 2: a declared capability does not match; 3: the provider could not be probed. */
+export function probeExitCode(report: ProbeReport): 0 | 2 | 3 {
+  if (report.error !== undefined) return 3;
+  return report.rows.every((r) => r.ok) ? 0 : 2;
+}
+
+function system(): ChatRequest['messages'][number] {
+  return { role: 'system', content: SYSTEM };
+}
+
+function user(content: string): ChatRequest['messages'][number] {
+  return { role: 'user', content };
+}
+
+function yesNo(b: boolean): string {
+  return b ? 'yes' : 'no';
+}
+
+function quote(s: string): string {
+  return JSON.stringify(clip(s, 40));
+}
+
+function clip(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+function randomCode(): string {
+  return `FOLIO-${Math.floor(100000 + Math.random() * 900000)}`;
+}

@@ -1,0 +1,4 @@
+export { loadModelProfiles, type LoadedProfiles, type ModelProfileDirs } from './load-profiles';
+export { toProfileInfo } from './profile-info';
+export { createFileKeyStore, hasApiKey, keyFilePath, resolveApiKey, type KeyCodec, type KeyStore } from './keys';
+export { ProfileFields, type ModelProfile } from './profile-schema';

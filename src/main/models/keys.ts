@@ -1,0 +1,106 @@
+// API keys: the environment wins (so CI and power users never touch the store), then <data>/keys.json.
+// The file is owner-only (0600) and written atomically; the Electron root can plug in safeStorage
+// through `codec` so keys are encrypted at rest. Nothing here logs a key or puts one in an error.
+import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { ValidationError } from '../../shared/errors';
+import { EnvName, type ModelProfile } from './profile-schema';
+
+export interface KeyStore {
+  get(env: string): string | undefined;
+  /** Stores a key; an empty key removes it. */
+  set(env: string, key: string): void;
+  has(env: string): boolean;
+}
+
+/** Turns a key into what is written to disk and back (e.g. safeStorage + base64). */
+export interface KeyCodec {
+  encode(plain: string): string;
+  decode(stored: string): string;
+}
+
+const identity: KeyCodec = { encode: (s) => s, decode: (s) => s };
+
+export function keyFilePath(dataDir: string): string {
+  return join(dataDir, 'keys.json');
+}
+
+export function createFileKeyStore(dataDir: string, codec: KeyCodec = identity): KeyStore {
+  const file = keyFilePath(dataDir);
+
+  const readAll = (): Record<string, string> => {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return {};
+    }
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+      return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    } catch {
+      // A corrupt file must not take the app down; the next `set` rewrites it.
+      return {};
+    }
+  };
+
+  const writeAll = (entries: Record<string, string>): void => {
+    mkdirSync(dataDir, { recursive: true });
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    writeFileSync(tmp, JSON.stringify(entries, null, 2) + '\n', { mode: 0o600 });
+    // The mode given to writeFileSync is masked by umask; chmod makes 0600 certain.
+    chmodSync(tmp, 0o600);
+    renameSync(tmp, file);
+    chmodSync(file, 0o600);
+  };
+
+  const get = (env: string): string | undefined => {
+    const stored = readAll()[env];
+    if (stored === undefined) return undefined;
+    try {
+      const key = codec.decode(stored);
+      return key === '' ? undefined : key;
+    } catch {
+      // Undecodable (e.g. encrypted on another machine): treat as absent rather than leak or crash.
+      return undefined;
+    }
+  };
+
+  return {
+    get,
+    has: (env) => get(env) !== undefined,
+    set(env, key) {
+      if (!EnvName.safeParse(env).success) throw new ValidationError(`Not an environment variable name: ${env.slice(0, 100)}`);
+      const entries = readAll();
+      const trimmed = key.trim();
+      if (trimmed === '') delete entries[env];
+      else entries[env] = codec.encode(trimmed);
+      writeAll(entries);
+    },
+  };
+}
+
+/**
+ * The key for a profile: the environment variable first, then the store. '' for profiles that need
+ * no key (api_key_env null); undefined when one is needed and none is available.
+ */
+export function resolveApiKey(
+  profile: Pick<ModelProfile, 'api_key_env'>,
+  keyStore: KeyStore,
+  env: Record<string, string | undefined> = process.env,
+): string | undefined {
+  if (profile.api_key_env === null) return '';
+  const fromEnv = env[profile.api_key_env]?.trim();
+  if (fromEnv) return fromEnv;
+  return keyStore.get(profile.api_key_env);
+}
+
+export function hasApiKey(
+  profile: Pick<ModelProfile, 'api_key_env'>,
+  keyStore: KeyStore,
+  env: Record<string, string | undefined> = process.env,
+): boolean {
+  return resolveApiKey(profile, keyStore, env) !== undefined;
+}

@@ -1,0 +1,154 @@
+// Loads model profiles from the shipped config/models/*.yaml and the user's <data>/models/*.yaml.
+// Bad user config never throws: the offending file or profile is skipped with a warning that names
+// the file and field, and everything else still loads.
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import type { ConfigWarning } from '../../shared/contract';
+import { formatZodError } from '../../shared/errors';
+import { knownProfileKeys, ModelFile, ProfileFields, ProfileKey, type ModelProfile } from './profile-schema';
+
+export interface ModelProfileDirs {
+  builtin: string;
+  user?: string;
+}
+
+export interface LoadedProfiles {
+  profiles: ModelProfile[];
+  warnings: ConfigWarning[];
+}
+
+interface RawProfile {
+  id: string;
+  stem: string;
+  file: string;
+  fields: Record<string, unknown>;
+}
+
+/** Fields merged one level deep on override, so `price: {input: 1}` keeps the shipped currency. */
+const nestedFields = ['price', 'extra_body'] as const;
+
+export function loadModelProfiles(dirs: ModelProfileDirs): LoadedProfiles {
+  const warnings: ConfigWarning[] = [];
+  const builtinRaw = readProfileDir(dirs.builtin, warnings, { required: true });
+  const userRaw = dirs.user === undefined ? [] : readProfileDir(dirs.user, warnings, { required: false });
+
+  const byId = new Map<string, ModelProfile>();
+  const builtinFields = new Map<string, Record<string, unknown>>();
+  for (const raw of builtinRaw) {
+    const profile = validate(raw, 'builtin', warnings);
+    if (!profile) continue;
+    byId.set(raw.id, profile);
+    builtinFields.set(raw.id, raw.fields);
+  }
+  for (const raw of userRaw) {
+    const base = builtinFields.get(raw.id);
+    const merged = base === undefined ? raw : { ...raw, fields: mergeFields(base, raw.fields) };
+    const profile = validate(merged, 'user', warnings);
+    if (profile) byId.set(raw.id, profile);
+    else if (byId.has(raw.id)) warnings.push({ source: raw.file, message: `${raw.id}: the user override was skipped; the built-in profile is used` });
+  }
+  return { profiles: [...byId.values()], warnings };
+}
+
+function readProfileDir(dir: string, warnings: ConfigWarning[], opts: { required: boolean }): RawProfile[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => /\.ya?ml$/i.test(n)).sort();
+  } catch (err) {
+    // A user without a models folder is the normal case; a missing shipped folder is a packaging bug.
+    if (opts.required) warnings.push({ source: dir, message: `cannot read the model profile folder: ${errorMessage(err)}` });
+    return [];
+  }
+  const out: RawProfile[] = [];
+  const seenIds = new Set<string>();
+  for (const name of names) {
+    const file = join(dir, name);
+    for (const raw of readProfileFile(file, warnings)) {
+      if (seenIds.has(raw.id)) {
+        warnings.push({ source: file, message: `${raw.id}: defined twice in ${dir}; this definition is ignored` });
+        continue;
+      }
+      seenIds.add(raw.id);
+      out.push(raw);
+    }
+  }
+  return out;
+}
+
+function readProfileFile(file: string, warnings: ConfigWarning[]): RawProfile[] {
+  const stem = basename(file, extname(file));
+  if (!ProfileKey.safeParse(stem).success) {
+    warnings.push({ source: file, message: `file name "${stem}" must be 1-64 of A-Z a-z 0-9 _ - (it becomes the profile id prefix); file skipped` });
+    return [];
+  }
+  let doc: unknown;
+  try {
+    doc = parseYaml(readFileSync(file, 'utf8'));
+  } catch (err) {
+    warnings.push({ source: file, message: `invalid YAML, file skipped: ${firstLine(errorMessage(err))}` });
+    return [];
+  }
+  const parsed = ModelFile.safeParse(doc ?? {});
+  if (!parsed.success) {
+    warnings.push({ source: file, message: `file skipped: ${formatZodError(parsed.error)}` });
+    return [];
+  }
+  const { profiles, currency, ...fileDefaults } = parsed.data;
+  const out: RawProfile[] = [];
+  for (const [key, value] of Object.entries(profiles)) {
+    const id = `${stem}.${key}`;
+    if (!ProfileKey.safeParse(key).success) {
+      warnings.push({ source: file, message: `profiles.${key}: a profile key must be 1-64 of A-Z a-z 0-9 _ -; profile skipped` });
+      continue;
+    }
+    if (!isRecord(value)) {
+      warnings.push({ source: file, message: `profiles.${key}: expected a mapping of fields; profile skipped` });
+      continue;
+    }
+    const fields: Record<string, unknown> = { ...stripUndefined(fileDefaults), ...value };
+    if (currency !== undefined && isRecord(fields.price) && fields.price.currency === undefined) {
+      fields.price = { ...fields.price, currency };
+    }
+    for (const unknownKey of Object.keys(value).filter((k) => !knownProfileKeys.has(k))) {
+      warnings.push({ source: file, message: `${id}: unknown field "${unknownKey}" ignored` });
+    }
+    out.push({ id, stem, file, fields });
+  }
+  return out;
+}
+
+function validate(raw: RawProfile, source: ModelProfile['source'], warnings: ConfigWarning[]): ModelProfile | null {
+  const result = ProfileFields.safeParse({ provider: raw.stem, ...raw.fields });
+  if (!result.success) {
+    warnings.push({ source: raw.file, message: `${raw.id} skipped: ${formatZodError(result.error)}` });
+    return null;
+  }
+  return { ...result.data, id: raw.id, source, file: raw.file };
+}
+
+function mergeFields(base: Record<string, unknown>, override: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...base, ...override };
+  for (const key of nestedFields) {
+    const a = base[key];
+    const b = override[key];
+    if (isRecord(a) && isRecord(b)) merged[key] = { ...a, ...b };
+  }
+  return merged;
+}
+
+function stripUndefined(obj: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function firstLine(s: string): string {
+  return s.split('\n')[0] ?? s;
+}

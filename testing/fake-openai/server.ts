@@ -1,0 +1,336 @@
+// A scripted OpenAI-compatible server for tests: real HTTP on 127.0.0.1, real SSE in the exact chunk
+// format providers send, and faults (status codes, stalls, dropped sockets) on demand. Test support
+// only; it is never offered as a model. Every request takes the next scripted step (FIFO).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type Socket } from 'node:net';
+
+export interface FakeToolCall {
+  id?: string;
+  name: string;
+  /** The full JSON arguments string; streamed in several pieces like real providers do. */
+  arguments: string;
+}
+
+export interface FakeReply {
+  text?: string;
+  reasoning?: string;
+  /** `reasoning_content` (DeepSeek, GLM, Qwen; default) or `reasoning` (Ollama). */
+  reasoningField?: 'reasoning_content' | 'reasoning';
+  toolCalls?: FakeToolCall[];
+  usage?: { prompt: number; completion: number };
+  /** Omit the usage chunk even when the client asked for it (some providers never send one). */
+  noUsage?: boolean;
+  finishReason?: string;
+  chunkDelayMs?: number;
+  /** Characters per text/reasoning delta and per tool-argument piece. Default 8. */
+  chunkSize?: number;
+}
+
+export type FakeFault =
+  | { fault: 'status'; status: number; retryAfter?: number; retryAfterMs?: number; body?: unknown }
+  /** Sends `afterChunks` chunks (default 1), then nothing, keeping the socket open until closed. */
+  | { fault: 'stall'; afterChunks?: number }
+  /** Sends `afterChunks` chunks, then destroys the socket. */
+  | { fault: 'drop'; afterChunks: number }
+  /** Sends `afterChunks` chunks, then ends the response cleanly without finish_reason or [DONE]. */
+  | { fault: 'truncate'; afterChunks: number };
+
+export type FakeStep = FakeReply | FakeFault;
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  /** Parsed JSON body (undefined for GET or an unparsable body). */
+  body: unknown;
+  /** Request headers without Authorization. */
+  headers: Record<string, string>;
+  hasAuth: boolean;
+  /** The last 4 characters of the bearer token, enough to tell keys apart without recording one. */
+  authLast4: string | null;
+}
+
+export interface FakeOpenAI {
+  /** Base URL ending in /v1, e.g. http://127.0.0.1:41234/v1 */
+  url: string;
+  port: number;
+  script(steps: FakeStep[]): void;
+  readonly requests: RecordedRequest[];
+  /** Steps not yet consumed. */
+  pending(): number;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<FakeOpenAI> {
+  const queue: FakeStep[] = [];
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<Socket>();
+  let completionCounter = 0;
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, errorBody(`fake-openai: ${err instanceof Error ? err.message : String(err)}`));
+      else res.destroy();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const raw = await readBody(req);
+    let body: unknown;
+    try {
+      body = raw === '' ? undefined : JSON.parse(raw);
+    } catch {
+      body = undefined;
+    }
+
+    if (path.startsWith('/__control/')) return control(req.method ?? 'GET', path, body, res);
+
+    requests.push(record(req, path, body));
+    if (req.method === 'GET' && path === '/v1/models') {
+      return sendJson(res, 200, {
+        object: 'list',
+        data: [{ id: 'fake-model', object: 'model', created: 1_700_000_000, owned_by: 'fake-openai' }],
+      });
+    }
+    if (req.method === 'POST' && path === '/v1/chat/completions') {
+      if (!isRecord(body)) return sendJson(res, 400, errorBody('fake-openai: the body must be a JSON object'));
+      const step = queue.shift();
+      if (step === undefined) return sendJson(res, 500, errorBody('fake-openai: no scripted step left'));
+      completionCounter += 1;
+      return respond(step, body, res, `chatcmpl-fake-${completionCounter}`);
+    }
+    sendJson(res, 404, errorBody(`fake-openai: no route for ${req.method ?? ''} ${path}`));
+  }
+
+  function control(method: string, path: string, body: unknown, res: ServerResponse): void {
+    if (method === 'POST' && path === '/__control/script') {
+      if (!Array.isArray(body) || !body.every(isRecord)) return sendJson(res, 400, errorBody('fake-openai: expected a JSON array of steps'));
+      queue.push(...(body as FakeStep[]));
+      return sendJson(res, 200, { ok: true, pending: queue.length });
+    }
+    if (method === 'POST' && path === '/__control/reset') {
+      reset();
+      return sendJson(res, 200, { ok: true });
+    }
+    if (method === 'GET' && path === '/__control/requests') return sendJson(res, 200, requests);
+    sendJson(res, 404, errorBody(`fake-openai: no control route ${method} ${path}`));
+  }
+
+  function reset(): void {
+    queue.length = 0;
+    requests.length = 0;
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('fake-openai: no TCP address');
+  const port = address.port;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    port,
+    script: (steps) => void queue.push(...steps),
+    requests,
+    pending: () => queue.length,
+    reset,
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Stalled streams keep sockets open on purpose; close must not wait for them.
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function respond(step: FakeStep, body: Record<string, unknown>, res: ServerResponse, id: string): Promise<void> {
+  const stream = body.stream === true;
+  const model = typeof body.model === 'string' ? body.model : 'fake-model';
+
+  if ('fault' in step && step.fault === 'status') {
+    const headers: Record<string, string> = {};
+    if (step.retryAfter !== undefined) headers['retry-after'] = String(step.retryAfter);
+    if (step.retryAfterMs !== undefined) headers['retry-after-ms'] = String(step.retryAfterMs);
+    return sendJson(res, step.status, step.body ?? errorBody(`fake-openai: scripted status ${step.status}`, step.status), headers);
+  }
+
+  const reply: FakeReply = 'fault' in step ? { text: 'partial output that will be lost' } : step;
+  const created = Math.floor(Date.now() / 1000);
+  const chunks = buildChunks(reply, { id, model, created });
+  const usage = reply.usage
+    ? { prompt_tokens: reply.usage.prompt, completion_tokens: reply.usage.completion, total_tokens: reply.usage.prompt + reply.usage.completion }
+    : estimateUsage(body, reply);
+
+  if (!stream) {
+    if ('fault' in step) return applyNonStreamingFault(step, res);
+    return sendJson(res, 200, buildCompletion(reply, { id, model, created }, usage));
+  }
+
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  res.flushHeaders();
+  const delay = reply.chunkDelayMs ?? 0;
+  const limit = 'fault' in step ? (step.afterChunks ?? 1) : Infinity;
+
+  let sent = 0;
+  for (const chunk of chunks) {
+    if (sent >= limit) break;
+    if (res.destroyed) return;
+    if (delay > 0) await sleep(delay);
+    res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+    sent += 1;
+  }
+
+  if ('fault' in step) {
+    if (step.fault === 'drop') res.socket?.destroy();
+    else if (step.fault === 'truncate') res.end();
+    // 'stall': leave the response open; the client's watchdog or close() ends it.
+    return;
+  }
+
+  const options = isRecord(body.stream_options) ? body.stream_options : {};
+  if (options.include_usage === true && reply.noUsage !== true) {
+    res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`);
+  }
+  res.write('data: [DONE]\n\n');
+  res.end();
+}
+
+function applyNonStreamingFault(step: FakeFault, res: ServerResponse): void {
+  if (step.fault === 'drop' || step.fault === 'truncate') res.socket?.destroy();
+  // 'stall': never answer.
+}
+
+interface ChunkMeta {
+  id: string;
+  model: string;
+  created: number;
+}
+
+type Delta = Record<string, unknown>;
+
+/** The chunks of one streamed reply: role, reasoning, text, tool calls, then the finish chunk. */
+function buildChunks(reply: FakeReply, meta: ChunkMeta): Record<string, unknown>[] {
+  const size = Math.max(1, reply.chunkSize ?? 8);
+  const deltas: Delta[] = [{ role: 'assistant', content: '' }];
+  const reasoningField = reply.reasoningField ?? 'reasoning_content';
+  for (const piece of split(reply.reasoning ?? '', size)) deltas.push({ content: null, [reasoningField]: piece });
+  for (const piece of split(reply.text ?? '', size)) deltas.push({ content: piece });
+  (reply.toolCalls ?? []).forEach((call, index) => {
+    const callId = call.id ?? `call_fake_${index}_${Math.random().toString(36).slice(2, 10)}`;
+    deltas.push({ tool_calls: [{ index, id: callId, type: 'function', function: { name: call.name, arguments: '' } }] });
+    for (const piece of split(call.arguments, size)) deltas.push({ tool_calls: [{ index, function: { arguments: piece } }] });
+  });
+  const finish = reply.finishReason ?? ((reply.toolCalls ?? []).length > 0 ? 'tool_calls' : 'stop');
+  const chunks = deltas.map((delta) => chunk(meta, delta, null));
+  chunks.push(chunk(meta, {}, finish));
+  return chunks;
+}
+
+function chunk(meta: ChunkMeta, delta: Delta, finishReason: string | null): Record<string, unknown> {
+  return {
+    id: meta.id,
+    object: 'chat.completion.chunk',
+    created: meta.created,
+    model: meta.model,
+    system_fingerprint: 'fp_fake',
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+  };
+}
+
+function buildCompletion(reply: FakeReply, meta: ChunkMeta, usage: Record<string, number>): Record<string, unknown> {
+  const toolCalls = (reply.toolCalls ?? []).map((call, index) => ({
+    id: call.id ?? `call_fake_${index}`,
+    type: 'function',
+    function: { name: call.name, arguments: call.arguments },
+  }));
+  const message: Record<string, unknown> = { role: 'assistant', content: reply.text ?? (toolCalls.length > 0 ? null : '') };
+  if (reply.reasoning !== undefined) message[reply.reasoningField ?? 'reasoning_content'] = reply.reasoning;
+  if (toolCalls.length > 0) message.tool_calls = toolCalls;
+  return {
+    id: meta.id,
+    object: 'chat.completion',
+    created: meta.created,
+    model: meta.model,
+    system_fingerprint: 'fp_fake',
+    choices: [{ index: 0, message, logprobs: null, finish_reason: reply.finishReason ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop') }],
+    usage,
+  };
+}
+
+function estimateUsage(body: Record<string, unknown>, reply: FakeReply): Record<string, number> {
+  const promptChars = JSON.stringify(body.messages ?? []).length;
+  const outChars = (reply.text ?? '').length + (reply.reasoning ?? '').length + (reply.toolCalls ?? []).reduce((n, c) => n + c.arguments.length, 0);
+  const prompt = Math.max(1, Math.ceil(promptChars / 4));
+  const completion = Math.max(1, Math.ceil(outChars / 4));
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+}
+
+function split(s: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < s.length; i += size) out.push(s.slice(i, i + size));
+  return out;
+}
+
+function errorBody(message: string, status?: number): { error: { message: string; type: string; code: string | null } } {
+  const type = status === 401 ? 'invalid_request_error' : status === 429 ? 'rate_limit_exceeded' : 'server_error';
+  return { error: { message, type, code: status === undefined ? null : String(status) } };
+}
+
+function sendJson(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(payload);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+function record(req: IncomingMessage, path: string, body: unknown): RecordedRequest {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (name === 'authorization' || value === undefined) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const auth = req.headers.authorization;
+  const token = auth?.replace(/^Bearer\s+/i, '') ?? '';
+  return { method: req.method ?? 'GET', path, body, headers, hasAuth: token !== '', authLast4: token === '' ? null : token.slice(-4) };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    req.on('data', (c: Buffer) => parts.push(c));
+    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A profile yaml pointing at a fake server, for e2e tests that write it to <data>/models/fake.yaml. */
+export function fakeProfileYaml(url: string, overrides: Record<string, string | number | boolean> = {}): string {
+  const fields: Record<string, string | number | boolean> = {
+    name: 'Fake model',
+    model: 'fake-model',
+    max_context: 32768,
+    max_output: 4096,
+    parallel_tools: true,
+    thinking_mode: 'none',
+    ...overrides,
+  };
+  const lines = Object.entries(fields).map(([k, v]) => `    ${k}: ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`);
+  return [`provider: fake`, `api_base: ${JSON.stringify(url)}`, `api_key_env: null`, `profiles:`, `  main:`, ...lines, ''].join('\n');
+}
