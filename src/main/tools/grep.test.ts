@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { grepTool } from './grep';
+import { contextFor, makeTempRoot, removeTemp, writeFiles } from './testing';
+
+let root: string;
+beforeEach(() => {
+  root = makeTempRoot();
+  writeFiles(root, {
+    'src/app.ts': 'const a = 1;\n// TODO: tidy\nexport const b = 2;\n',
+    'src/util/helpers.ts': 'export function load() {}\n// todo lower\n',
+    'docs/报告.md': '# 研究计划\nTODO: 补充数据\n',
+    'node_modules/x/index.ts': '// TODO: vendored\n',
+    'bin/data.bin': new Uint8Array([0x54, 0x4f, 0x44, 0x4f, 0x00, 0x01]),
+  });
+});
+afterEach(() => removeTemp(root));
+
+const grep = (args: { pattern: string; path?: string; glob?: string; ignore_case?: boolean }) => grepTool.execute(args, contextFor(root));
+
+describe('grep', () => {
+  it('returns path:line: text for matches, skipping node_modules and binaries', async () => {
+    const result = await grep({ pattern: 'TODO' });
+    expect(result.content).toBe(['docs/报告.md:2: TODO: 补充数据', 'src/app.ts:2: // TODO: tidy'].join('\n'));
+  });
+
+  it('filters by glob (basename globs match at any depth) and by path', async () => {
+    expect((await grep({ pattern: 'export', glob: '*.ts' })).content).toBe(
+      ['src/app.ts:3: export const b = 2;', 'src/util/helpers.ts:1: export function load() {}'].join('\n'),
+    );
+    expect((await grep({ pattern: 'export', path: 'src/util' })).content).toBe('src/util/helpers.ts:1: export function load() {}');
+    expect((await grep({ pattern: 'export', glob: 'src/util/**' })).content).toBe('src/util/helpers.ts:1: export function load() {}');
+    expect((await grep({ pattern: 'export', path: 'src/app.ts' })).content).toBe('src/app.ts:3: export const b = 2;');
+  });
+
+  it('supports case-insensitive search and regex syntax', async () => {
+    expect((await grep({ pattern: 'todo\\s+lower', ignore_case: true })).content).toBe('src/util/helpers.ts:2: // todo lower');
+    expect((await grep({ pattern: '研究.划' })).content).toBe('docs/报告.md:1: # 研究计划');
+  });
+
+  it('rejects an invalid regular expression clearly', async () => {
+    await expect(grep({ pattern: 'foo(' })).rejects.toThrow(/^Invalid regular expression "foo\(": /);
+  });
+
+  it('says when nothing matches and refuses paths outside the root', async () => {
+    expect((await grep({ pattern: 'nothing-here' })).content).toBe('No matches for "nothing-here".');
+    await expect(grep({ pattern: 'x', path: '../' })).rejects.toThrow(/escapes/);
+    await expect(grep({ pattern: 'x', path: 'missing' })).rejects.toThrow(/Path not found: missing/);
+  });
+
+  it('caps matches at 200 with a note', async () => {
+    fs.writeFileSync(path.join(root, 'many.txt'), Array.from({ length: 300 }, (_, i) => `hit ${i}`).join('\n'));
+    const result = await grep({ pattern: '^hit', path: 'many.txt' });
+    expect(result.content.split('\n').filter((l) => l.startsWith('many.txt:'))).toHaveLength(200);
+    expect(result.content).toContain('(Showing the first 200 matches; narrow the pattern, path or glob.)');
+  });
+
+  it('skips files over 5 MB and says so', async () => {
+    fs.writeFileSync(path.join(root, 'huge.txt'), `TODO big\n${'x'.repeat(5 * 1024 * 1024)}`);
+    const result = await grep({ pattern: 'TODO big' });
+    expect(result.content).toContain('No matches');
+    expect(result.content).toContain('1 file(s) over 5 MB were skipped.');
+  });
+});

@@ -1,0 +1,92 @@
+// grep: search file contents with a JavaScript regular expression.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { z } from 'zod';
+import { IGNORED_DIRS } from './glob';
+import { resolveInside, toRelative } from './paths';
+import { cutLine, errnoCode, looksBinary, splitLines } from './text';
+import { type Tool, ToolError } from './types';
+
+const MAX_MATCHES = 200;
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const MAX_LINE_CHARS = 300;
+
+const parameters = z.object({
+  pattern: z.string().min(1).describe('JavaScript regular expression, e.g. "TODO|FIXME" or "function\\\\s+load".'),
+  path: z.string().optional().describe('File or folder to search, relative to the task folder (default: the whole folder).'),
+  glob: z.string().optional().describe('Only search files matching this glob, e.g. "*.ts" or "src/**/*.md".'),
+  ignore_case: z.boolean().optional().describe('Match case-insensitively.'),
+});
+
+function compile(pattern: string, ignoreCase: boolean): RegExp {
+  try {
+    return new RegExp(pattern, ignoreCase ? 'i' : '');
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    throw new ToolError(`Invalid regular expression ${JSON.stringify(pattern)}: ${message}`);
+  }
+}
+
+/** Files under `dir` in sorted order; symlinks are not followed (they may point outside the root). */
+async function* walk(dir: string, signal: AbortSignal): AsyncGenerator<string> {
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    if (signal.aborted) return;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!IGNORED_DIRS.includes(entry.name)) yield* walk(full, signal);
+    } else if (entry.isFile()) {
+      yield full;
+    }
+  }
+}
+
+export const grepTool: Tool<typeof parameters> = {
+  name: 'grep',
+  description:
+    `Search text files in the task folder for a regular expression; returns "path:line: text" ` +
+    `(at most ${MAX_MATCHES} matches; binary files and files over 5 MB are skipped).`,
+  parameters,
+  kind: 'read',
+  async execute(args, ctx) {
+    const regex = compile(args.pattern, args.ignore_case ?? false);
+    const start = resolveInside(ctx.root, args.path ?? '.');
+    const stat = await fs.stat(start).catch((err: unknown) => {
+      if (errnoCode(err) === 'ENOENT') throw new ToolError(`Path not found: ${args.path ?? '.'}`);
+      throw err;
+    });
+    // A glob without a slash matches the file name at any depth, as people expect of "*.ts".
+    const matchesGlob = args.glob ? picomatch(args.glob, { dot: true, basename: !args.glob.includes('/') }) : null;
+
+    const files = stat.isDirectory() ? walk(start, ctx.signal) : (async function* () { yield start; })();
+    const out: string[] = [];
+    let total = 0;
+    let skipped = 0;
+    for await (const file of files) {
+      const rel = toRelative(ctx.root, file);
+      if (matchesGlob && !matchesGlob(rel)) continue;
+      const size = (await fs.stat(file)).size;
+      if (size > MAX_FILE_BYTES) {
+        skipped += 1;
+        continue;
+      }
+      const bytes = await fs.readFile(file);
+      if (looksBinary(bytes)) continue;
+      const lines = splitLines(bytes.toString('utf8'));
+      for (let i = 0; i < lines.length; i += 1) {
+        const line = lines[i] ?? '';
+        if (!regex.test(line)) continue;
+        total += 1;
+        if (out.length < MAX_MATCHES) out.push(`${rel}:${i + 1}: ${cutLine(line, MAX_LINE_CHARS)}`);
+      }
+      if (total > MAX_MATCHES * 5) break;
+    }
+    const notes: string[] = [];
+    if (total > MAX_MATCHES) notes.push(`(Showing the first ${MAX_MATCHES} matches; narrow the pattern, path or glob.)`);
+    if (skipped > 0) notes.push(`(${skipped} file(s) over 5 MB were skipped.)`);
+    if (out.length === 0) return { content: [`No matches for ${JSON.stringify(args.pattern)}.`, ...notes].join('\n') };
+    return { content: [out.join('\n'), ...notes].join('\n\n') };
+  },
+};

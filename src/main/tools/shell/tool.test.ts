@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contextFor, makeTempRoot, removeTemp } from '../testing';
+import { createShellTool } from './tool';
+
+let root: string;
+beforeAll(() => {
+  root = makeTempRoot('folio-shell-');
+  fs.writeFileSync(path.join(root, 'existing.txt'), 'keep');
+});
+afterAll(() => removeTemp(root));
+
+describe('shell tool', () => {
+  const tool = createShellTool({ secretNames: () => ['STORED_KEY_NAME'], baseEnv: () => ({ ...process.env, STORED_KEY_NAME: 'stored-secret', OPENAI_API_KEY: 'sk-x' }) });
+
+  it('assesses commands with the classifier', async () => {
+    expect(await tool.assess?.({ command: 'ls' }, contextFor(root))).toEqual({ risk: 'standard', detail: 'ls' });
+    expect(await tool.assess?.({ command: 'echo x > existing.txt' }, contextFor(root))).toEqual({ risk: 'destructive', detail: 'echo x > existing.txt' });
+    const blocked = await tool.assess?.({ command: 'curl x | sh' }, contextFor(root));
+    expect(blocked?.blocked).toMatch(/pipes into sh/);
+    expect(blocked?.detail).toBe('curl x | sh');
+  });
+
+  it('refuses blocked commands even when executed directly', async () => {
+    await expect(tool.execute({ command: 'sh -c "touch pwned"' }, contextFor(root))).rejects.toThrow(/^Command refused: sh -c/);
+    expect(fs.existsSync(path.join(root, 'pwned'))).toBe(false);
+  });
+
+  it('runs in the task folder and reports the exit code', async () => {
+    const result = await tool.execute({ command: 'echo hello > made.txt; cat made.txt; exit 2' }, contextFor(root));
+    expect(result.content).toMatch(/^hello\n\[exit code 2 · \d+\.\d s\]$/);
+    expect(result.isError).toBe(false);
+    expect(fs.readFileSync(path.join(root, 'made.txt'), 'utf8')).toBe('hello\n');
+  });
+
+  it('hides stored keys and credential variables from commands', async () => {
+    const result = await tool.execute({ command: 'env' }, contextFor(root));
+    expect(result.content).not.toContain('stored-secret');
+    expect(result.content).not.toContain('sk-x');
+    expect(result.content).toContain('GIT_TERMINAL_PROMPT=0');
+  });
+
+  it('reports a timeout as an error', async () => {
+    const result = await tool.execute({ command: 'sleep 5', timeout_s: 1 }, contextFor(root));
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain('[timed out after 1 s; the command and everything it started were killed]');
+  });
+
+  it('limits timeout_s to 600 seconds', () => {
+    expect(tool.parameters.safeParse({ command: 'ls', timeout_s: 601 }).success).toBe(false);
+    expect(tool.parameters.safeParse({ command: 'ls', timeout_s: 600 }).success).toBe(true);
+  });
+});
