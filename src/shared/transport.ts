@@ -5,12 +5,7 @@ import { type ErrorShape, FolioError, fromErrorShape } from './errors';
 import { type FolioClient, type MethodName, methodNames } from './contract/methods';
 import type { RunEvent } from './contract/events';
 
-export const IPC = {
-  call: 'folio:call',
-  subscribe: 'folio:subscribe',
-  unsubscribe: 'folio:unsubscribe',
-  event: 'folio:run-event',
-} as const;
+export { IPC } from './ipc-channels';
 
 export type CallResult = { ok: true; value: unknown } | { ok: false; error: ErrorShape };
 

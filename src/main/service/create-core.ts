@@ -8,7 +8,7 @@ import { runAgentLoop } from '../agent/loop';
 import { loadPromptTemplate, renderSystemPrompt } from '../agent/system-prompt';
 import { assertKey, createChatModel } from '../llm/openai-chat-model';
 import type { ChatModel } from '../llm/types';
-import { createFileKeyStore, resolveApiKey, type KeyStore, type ModelProfile } from '../models';
+import { createFileKeyStore, loadModelProfiles, resolveApiKey, type KeyStore, type ModelProfile } from '../models';
 import { RunManager, newId, type RunDriverContext } from '../runs/run-manager';
 import { createLoadSkillTool } from '../skills/load-skill-tool';
 import { loadSkills } from '../skills/skill-registry';
@@ -16,7 +16,7 @@ import { openStore } from '../store';
 import { createCoreTools } from '../tools';
 import { ToolRegistry } from '../tools/registry';
 import { taskDir } from '../workspace/layout';
-import { createServiceHandlers, pickProfile, skillDirs, type ServiceContext } from './folio-service';
+import { createServiceHandlers, pickProfile, profileDirs, skillDirs, type ServiceContext } from './folio-service';
 import type { FolioCore } from './ports';
 import { addSourceFile, syncTaskFiles } from './task-files';
 
@@ -57,7 +57,10 @@ export function createCore(opts: CoreOptions): Core {
 
     const skills = () => loadSkills(skillDirs(ctx)).skills;
     const registry = new ToolRegistry();
-    for (const tool of createCoreTools()) registry.register(tool);
+    // Every key variable a profile names is stripped from tool environments, not just *_API_KEY.
+    const { profiles } = loadModelProfiles(profileDirs(ctx));
+    const secretNames = profiles.flatMap((p) => (p.api_key_env ? [p.api_key_env] : []));
+    for (const tool of createCoreTools({ secretNames: () => secretNames })) registry.register(tool);
     registry.register(createLoadSkillTool(skills));
 
     const root = task.workspace_path ?? taskDir(opts.dataDir, task.id);

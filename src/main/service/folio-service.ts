@@ -10,7 +10,8 @@ import type { RunManager } from '../runs/run-manager';
 import { newId } from '../runs/run-manager';
 import { loadSkills } from '../skills/skill-registry';
 import type { Store } from '../store';
-import { resolveInside } from '../tools/paths';
+import { resolveInside as resolveToolPath } from '../tools/paths';
+import { ToolError } from '../tools/types';
 import { removeTaskDir, taskDir, ensureTaskDir } from '../workspace/layout';
 import { addSourceFile, isTextMime, mimeOf, syncTaskFiles } from './task-files';
 
@@ -49,6 +50,16 @@ export function pickProfile(ctx: ServiceContext, task: Task): ModelProfile | und
     profiles.find((p) => p.role === 'chat' && hasKey(p, ctx.keys, ctx.env)) ??
     profiles.find((p) => p.role === 'chat')
   );
+}
+
+/** Task-relative path → absolute, with confinement failures reported as `path_escape`. */
+function resolveInside(root: string, relPath: string): string {
+  try {
+    return resolveToolPath(root, relPath);
+  } catch (err) {
+    if (err instanceof ToolError) throw new FolioError('path_escape', err.message);
+    throw err;
+  }
 }
 
 function getTask(ctx: ServiceContext, id: string): Task {

@@ -229,8 +229,39 @@ export function validateDeckSpec(input: unknown): DeckValidation {
 
 /** The JSON Schema of what a caller may write (defaults are optional), for LLM tool definitions. */
 export function deckJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(DeckSpecSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return z.toJSONSchema(DeckSpecSchema, { io: 'input', unrepresentable: 'any' });
 }
+
+// The quality report every render returns (also shown in the UI next to the preview).
+
+export const QUALITY_ISSUE_KINDS = [
+  'shrunk',
+  'split',
+  'dropped',
+  'overflow_risk',
+  'empty',
+  'near_empty',
+  'too_many_words',
+  'missing_image',
+  'low_contrast',
+] as const;
+export const QualityIssueKind = z.enum(QUALITY_ISSUE_KINDS);
+export type QualityIssueKind = z.infer<typeof QualityIssueKind>;
+export const QualityIssue = z.object({ kind: QualityIssueKind, message: z.string() });
+export type QualityIssue = z.infer<typeof QualityIssue>;
+export const SlideQuality = z.object({
+  /** 0-based index into spec.slides (as in validation errors: `slides[4]`). */
+  index: z.number().int().min(0),
+  /** 1-based numbers of the slides in the .pptx made from this spec slide (as PowerPoint numbers them). */
+  output_slides: z.array(z.number().int().min(1)),
+  issues: z.array(QualityIssue),
+});
+export type SlideQuality = z.infer<typeof SlideQuality>;
+export const QualityReport = z.object({
+  slides: z.array(SlideQuality),
+  summary: z.object({ slides_in: z.number().int(), slides_out: z.number().int(), issues: z.number().int() }),
+});
+export type QualityReport = z.infer<typeof QualityReport>;
 
 type Issue = z.core.$ZodIssue;
 type PathPart = PropertyKey;
@@ -259,7 +290,7 @@ function flattenIssues(issues: readonly Issue[], root: unknown, base: readonly P
   const out: string[] = [];
   for (const issue of issues) {
     const path = [...base, ...issue.path];
-    if (issue.code === 'invalid_union' && issue.note === 'No matching discriminator') {
+    if (issue.code === 'invalid_union' && issue.discriminator === 'layout' && issue.errors.length === 0) {
       const value = valueAt(root, path);
       const got = value === undefined ? 'missing' : `unknown layout ${JSON.stringify(value)}`;
       out.push(`${formatIssuePath(path)}: ${got}; the layouts are: ${DECK_LAYOUTS.join(', ')}`);

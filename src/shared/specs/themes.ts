@@ -45,7 +45,7 @@ export const ThemeSchema = z.strictObject({
       caption: z.number().min(10).max(24),
       footer: z.number().min(8).max(16),
     })
-    .default({ heroTitle: 44, title: 30, body: 22, table: 16, caption: 14, footer: 10 }),
+    .default({ heroTitle: 44, title: 32, body: 24, table: 18, caption: 14, footer: 10 }),
   /** Line height as a multiple of the font size; written as exact spacing so fitting is predictable. */
   lineHeight: z.number().min(1.1).max(2).default(1.3),
   master: z
@@ -61,6 +61,8 @@ export const ThemeSchema = z.strictObject({
 export type Theme = z.infer<typeof ThemeSchema>;
 export type ThemeInput = z.input<typeof ThemeSchema>;
 
+// Latin faces are ones with metric-compatible free twins (Arial → Liberation Sans, Times New Roman →
+// Liberation Serif), so fitting measured here holds in PowerPoint and in LibreOffice alike.
 const NOTO_SANS_SC = 'Noto Sans CJK SC';
 const NOTO_SERIF_SC = 'Noto Serif CJK SC';
 
@@ -85,7 +87,7 @@ const builtinInputs: ThemeInput[] = [
       tableBorder: 'CBD2D9',
       chart: ['1F4E79', 'B7791F', '4A90C2', '8E3B46', '5B8C5A', '7B6FA6'],
     },
-    fonts: { latinHeading: 'Cambria', latinBody: 'Calibri', cjkHeading: NOTO_SERIF_SC, cjkBody: NOTO_SANS_SC },
+    fonts: { latinHeading: 'Times New Roman', latinBody: 'Arial', cjkHeading: NOTO_SERIF_SC, cjkBody: NOTO_SANS_SC },
     master: { titleMark: 'bar' },
   },
   {
@@ -131,7 +133,7 @@ const builtinInputs: ThemeInput[] = [
       tableBorder: 'DDDDDD',
       chart: ['2563EB', '111111', '9CA3AF', '60A5FA', '374151', 'D1D5DB'],
     },
-    fonts: { latinHeading: 'Calibri', latinBody: 'Calibri', cjkHeading: NOTO_SANS_SC, cjkBody: NOTO_SANS_SC },
+    fonts: { latinHeading: 'Arial', latinBody: 'Arial', cjkHeading: NOTO_SANS_SC, cjkBody: NOTO_SANS_SC },
     master: { titleMark: 'none' },
   },
   {

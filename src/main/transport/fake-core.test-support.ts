@@ -1,0 +1,243 @@
+// Test support: a small but coherent in-memory FolioCore built from the contract's types, so the
+// transports can be exercised end to end without the real service.
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { createHash } from 'node:crypto';
+import { type FileEntry, type Message, type Run, type Settings, type Task } from '../../shared/contract/entities';
+import { type ServiceHandlers } from '../../shared/contract/methods';
+import { FolioError, NotFoundError } from '../../shared/errors';
+import type { FolioCore } from '../service/ports';
+import { MemoryRunEventHub } from './memory-event-hub.test-support';
+
+interface StoredFile {
+  entry: FileEntry;
+  bytes: Buffer;
+  mime: string;
+}
+
+export interface FakeCore extends FolioCore {
+  hub: MemoryRunEventHub;
+  tasks: Map<string, Task>;
+  files: Map<string, Map<string, StoredFile>>;
+  /** Every addUploadedFiles call: the names, temp paths and bytes it was given. */
+  uploads: { taskId: string; files: { name: string; path: string; bytes: Buffer }[] }[];
+  apiKeys: Map<string, string>;
+  /** Makes one handler misbehave, to test how transports contain bugs in main. */
+  sabotage: Partial<Record<keyof ServiceHandlers, () => unknown>>;
+  putFile(taskId: string, path: string, bytes: Buffer, mime: string): FileEntry;
+}
+
+const textMimes = /^(text\/|application\/json)/;
+
+export function createFakeCore(): FakeCore {
+  const hub = new MemoryRunEventHub();
+  const tasks = new Map<string, Task>();
+  const messages = new Map<string, Message[]>();
+  const runs = new Map<string, Run[]>();
+  const files = new Map<string, Map<string, StoredFile>>();
+  const uploads: FakeCore['uploads'] = [];
+  const apiKeys = new Map<string, string>();
+  const sabotage: FakeCore['sabotage'] = {};
+  let settings: Settings = { data_dir: '/tmp/folio-fake', language: 'system', default_model: null };
+  let counter = 0;
+  let now = 1_700_000_000_000;
+  const nextId = (prefix: string) => `${prefix}_${(++counter).toString(36)}`;
+
+  const task = (id: string): Task => {
+    const found = tasks.get(id);
+    if (!found) throw new NotFoundError(`Task ${id} not found`);
+    return found;
+  };
+  const fileEntry = (taskId: string, path: string, bytes: Buffer): FileEntry => ({
+    task_id: taskId,
+    path,
+    kind: path.startsWith('source/') ? 'source' : path.startsWith('artifacts/') ? 'artifact' : 'work',
+    size: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    created_at: now++,
+  });
+  const putFile = (taskId: string, path: string, bytes: Buffer, mime: string): FileEntry => {
+    task(taskId);
+    const entry = fileEntry(taskId, path, bytes);
+    const byPath = files.get(taskId) ?? new Map<string, StoredFile>();
+    byPath.set(path, { entry, bytes, mime });
+    files.set(taskId, byPath);
+    return entry;
+  };
+  const startRun = (taskId: string): string => {
+    const t = task(taskId);
+    const id = nextId('run');
+    const run: Run = {
+      id, task_id: taskId, status: 'running', model: t.model, started_at: now++, finished_at: null, error: null,
+      prompt_tokens: 0, completion_tokens: 0, cost: 0,
+    };
+    runs.set(taskId, [...(runs.get(taskId) ?? []), run]);
+    tasks.set(taskId, { ...t, last_run: { id, status: 'running' } });
+    hub.startRun(taskId, id);
+    hub.emit(id, { type: 'run_started', model: t.model, resumed: false });
+    return id;
+  };
+  const sabotaged = <T>(name: keyof ServiceHandlers, value: () => T): T => {
+    const bug = sabotage[name];
+    return (bug ? bug() : value()) as T;
+  };
+
+  const handlers: ServiceHandlers = {
+    async createTask(input) {
+      return sabotaged('createTask', () => {
+        const t: Task = {
+          id: nextId('task'), title: input.title ?? 'Untitled', description: input.description ?? '', mode: input.mode,
+          status: 'active', model: input.model ?? null, approval_mode: 'ask', workspace_path: null,
+          prompt_tokens: 0, completion_tokens: 0, cost: 0, created_at: now, updated_at: now++, last_run: null,
+        };
+        tasks.set(t.id, t);
+        return t;
+      });
+    },
+    async listTasks(input) {
+      const q = input.q?.toLowerCase();
+      const list = [...tasks.values()].filter(
+        (t) => (!input.status || t.status === input.status) && (!q || t.title.toLowerCase().includes(q)),
+      );
+      return { tasks: list };
+    },
+    async getTask(input) {
+      return sabotaged('getTask', () => task(input.task_id));
+    },
+    async updateTask({ task_id, ...patch }) {
+      const t = task(task_id);
+      const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<Task>;
+      const updated: Task = { ...t, ...defined, updated_at: now++ };
+      tasks.set(task_id, updated);
+      return updated;
+    },
+    async deleteTask(input) {
+      task(input.task_id);
+      tasks.delete(input.task_id);
+      files.delete(input.task_id);
+      return { ok: true };
+    },
+    async listMessages(input) {
+      task(input.task_id);
+      const all = (messages.get(input.task_id) ?? []).filter((m) => input.before_seq === undefined || m.seq < input.before_seq);
+      const limit = input.limit ?? 100;
+      return { messages: all.slice(-limit), has_more: all.length > limit };
+    },
+    async sendMessage(input) {
+      const list = messages.get(input.task_id) ?? [];
+      const runId = startRun(input.task_id);
+      list.push({
+        id: nextId('msg'), task_id: input.task_id, run_id: runId, seq: list.length + 1, role: 'user', content: input.content,
+        reasoning: null, tool_calls: null, tool_call_id: null, is_error: false, name: null, created_at: now++,
+      });
+      messages.set(input.task_id, list);
+      return { run_id: runId };
+    },
+    async listRuns(input) {
+      task(input.task_id);
+      return { runs: runs.get(input.task_id) ?? [] };
+    },
+    async cancelRun(input) {
+      const run = (runs.get(input.task_id) ?? []).find((r) => r.id === input.run_id);
+      if (!run) throw new NotFoundError(`Run ${input.run_id} not found`);
+      if (run.status !== 'running') throw new FolioError('conflict', 'Run is not running');
+      run.status = 'cancelled';
+      hub.emit(run.id, { type: 'run_finished', reason: 'cancelled', duration_ms: 1 });
+      return { ok: true };
+    },
+    async continueTask(input) {
+      return { run_id: startRun(input.task_id) };
+    },
+    async listApprovals(input) {
+      task(input.task_id);
+      return { approvals: [] };
+    },
+    async decideApproval(input) {
+      const run = (runs.get(input.task_id) ?? []).find((r) => r.id === input.run_id);
+      if (!run || run.status !== 'running') throw new NotFoundError(`No pending approval ${input.call_id}`);
+      hub.emit(run.id, { type: 'approval_resolved', call_id: input.call_id, decision: input.decision });
+      return { ok: true };
+    },
+    async getToolResult(input) {
+      task(input.task_id);
+      return { call_id: input.call_id, content: `result of ${input.call_id}`, is_error: false };
+    },
+    async listFiles(input) {
+      task(input.task_id);
+      return { files: [...(files.get(input.task_id)?.values() ?? [])].map((f) => f.entry) };
+    },
+    async addFiles(input) {
+      const added: FileEntry[] = [];
+      for (const path of input.paths) {
+        const bytes = await readFile(path).catch(() => {
+          throw new NotFoundError(`File ${basename(path)} not found`);
+        });
+        added.push(putFile(input.task_id, `source/${basename(path)}`, bytes, 'application/octet-stream'));
+      }
+      return { files: added };
+    },
+    async readFile(input) {
+      const stored = files.get(task(input.task_id).id)?.get(input.path);
+      if (!stored) throw new NotFoundError(`File ${input.path} not found`);
+      const text = textMimes.test(stored.mime);
+      return {
+        path: input.path, mime: stored.mime, size: stored.bytes.length, encoding: text ? 'utf8' : 'base64',
+        data: stored.bytes.toString(text ? 'utf8' : 'base64'),
+      };
+    },
+    async deleteFile(input) {
+      if (!files.get(task(input.task_id).id)?.delete(input.path)) throw new NotFoundError(`File ${input.path} not found`);
+      return { ok: true };
+    },
+    async listModels() {
+      return { profiles: [], warnings: [{ source: 'fake', message: 'no models configured' }] };
+    },
+    async setApiKey(input) {
+      apiKeys.set(input.env, input.key);
+      return { ok: true };
+    },
+    async listSkills() {
+      return { skills: [{ name: 'pptx', description: 'Decks', source: 'builtin', path: '/skills/pptx' }], warnings: [] };
+    },
+    async getUsage() {
+      return { total: { prompt_tokens: 0, completion_tokens: 0, cost: 0 }, tasks: [] };
+    },
+    async getSettings() {
+      return settings;
+    },
+    async updateSettings(input) {
+      settings = {
+        ...settings,
+        ...(input.language !== undefined ? { language: input.language } : {}),
+        ...(input.default_model !== undefined ? { default_model: input.default_model } : {}),
+      };
+      return settings;
+    },
+  };
+
+  return {
+    handlers,
+    events: hub,
+    hub,
+    tasks,
+    files,
+    uploads,
+    apiKeys,
+    sabotage,
+    putFile,
+    dataDir: settings.data_dir,
+    async addUploadedFiles(taskId, received) {
+      task(taskId);
+      const record: FakeCore['uploads'][number] = { taskId, files: [] };
+      const added: FileEntry[] = [];
+      for (const file of received) {
+        const bytes = await readFile(file.path);
+        record.files.push({ name: file.name, path: file.path, bytes });
+        added.push(putFile(taskId, `source/${file.name}`, bytes, 'application/octet-stream'));
+      }
+      uploads.push(record);
+      return added;
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,313 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { contract, methodNames, type MethodName, type MethodSpec } from '../../../shared/contract/methods';
+import { createFakeCore } from '../fake-core.test-support';
+import { CONTENT_SECURITY_POLICY } from './respond';
+import { createHttpServer, startHttpServer } from './server';
+import { TEST_TOKEN, type TestServer, errorOf, startTestServer } from './http-test-kit.test-support';
+
+let srv: TestServer;
+let taskId = '';
+let runId = '';
+
+beforeEach(async () => {
+  srv = await startTestServer();
+  const task = await srv.core.handlers.createTask({ mode: 'ppt', title: 'Fixture deck' });
+  taskId = task.id;
+  runId = (await srv.core.handlers.sendMessage({ task_id: taskId, content: 'go' })).run_id;
+  srv.core.putFile(taskId, 'source/a.txt', Buffer.from('hello'), 'text/plain');
+  srv.core.putFile(taskId, 'artifacts/中文 报告.pptx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff]), 'application/vnd.openxmlformats-officedocument.presentationml.presentation');
+});
+afterEach(async () => {
+  await srv.close();
+});
+
+interface RouteCheck {
+  method: string;
+  path: string;
+  json?: unknown;
+  status: number;
+  check?: (body: unknown, res: Response) => void | Promise<void>;
+}
+
+/** One hand-written request per HTTP route of the contract (coverage is asserted below). */
+const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
+  createTask: () => ({ method: 'POST', path: '/v1/tasks', json: { mode: 'proposal', title: '项目申请书' }, status: 201, check: (b) => expect(b).toMatchObject({ title: '项目申请书', mode: 'proposal' }) }),
+  listTasks: () => ({ method: 'GET', path: '/v1/tasks?status=active&q=fixture', status: 200, check: (b) => expect((b as { tasks: unknown[] }).tasks).toHaveLength(1) }),
+  getTask: () => ({ method: 'GET', path: `/v1/tasks/${taskId}`, status: 200, check: (b) => expect(b).toMatchObject({ id: taskId, last_run: { id: runId } }) }),
+  updateTask: () => ({ method: 'PATCH', path: `/v1/tasks/${taskId}`, json: { title: 'Renamed', approval_mode: 'auto-edit' }, status: 200, check: (b) => expect(b).toMatchObject({ title: 'Renamed', approval_mode: 'auto-edit' }) }),
+  deleteTask: () => ({ method: 'DELETE', path: `/v1/tasks/${taskId}`, status: 200, check: (b) => expect(b).toEqual({ ok: true }) }),
+  listMessages: () => ({ method: 'GET', path: `/v1/tasks/${taskId}/messages?limit=1&before_seq=5`, status: 200, check: (b) => expect(b).toMatchObject({ messages: [{ content: 'go' }], has_more: false }) }),
+  sendMessage: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/messages`, json: { content: '你好' }, status: 200, check: (b) => expect(b).toHaveProperty('run_id') }),
+  listRuns: () => ({ method: 'GET', path: `/v1/tasks/${taskId}/runs`, status: 200, check: (b) => expect(b).toMatchObject({ runs: [{ id: runId, status: 'running' }] }) }),
+  cancelRun: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/runs/${runId}/cancel`, status: 200, check: (b) => expect(b).toEqual({ ok: true }) }),
+  continueTask: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/continue`, status: 200, check: (b) => expect(b).toHaveProperty('run_id') }),
+  listApprovals: () => ({ method: 'GET', path: `/v1/tasks/${taskId}/approvals`, status: 200, check: (b) => expect(b).toEqual({ approvals: [] }) }),
+  decideApproval: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/runs/${runId}/approvals/call_7`, json: { decision: 'deny', reason: 'no' }, status: 200 }),
+  getToolResult: () => ({ method: 'GET', path: `/v1/tasks/${taskId}/tool-results/call%201`, status: 200, check: (b) => expect(b).toMatchObject({ call_id: 'call 1', content: 'result of call 1' }) }),
+  listFiles: () => ({ method: 'GET', path: `/v1/tasks/${taskId}/files`, status: 200, check: (b) => expect((b as { files: unknown[] }).files).toHaveLength(2) }),
+  readFile: () => ({ method: 'GET', path: `/v1/tasks/${taskId}/files/source/a.txt?format=json`, status: 200, check: (b) => expect(b).toEqual({ path: 'source/a.txt', mime: 'text/plain', size: 5, encoding: 'utf8', data: 'hello' }) }),
+  deleteFile: () => ({ method: 'DELETE', path: `/v1/tasks/${taskId}/files/source/a.txt`, status: 200, check: (b) => expect(b).toEqual({ ok: true }) }),
+  listModels: () => ({ method: 'GET', path: '/v1/models', status: 200, check: (b) => expect(b).toMatchObject({ profiles: [] }) }),
+  setApiKey: () => ({ method: 'POST', path: '/v1/keys', json: { env: 'DEEPSEEK_API_KEY', key: 'sk-1' }, status: 200, check: () => expect(srv.core.apiKeys.get('DEEPSEEK_API_KEY')).toBe('sk-1') }),
+  listSkills: () => ({ method: 'GET', path: '/v1/skills', status: 200, check: (b) => expect(b).toMatchObject({ skills: [{ name: 'pptx' }] }) }),
+  getUsage: () => ({ method: 'GET', path: '/v1/usage', status: 200, check: (b) => expect(b).toMatchObject({ total: { cost: 0 } }) }),
+  getSettings: () => ({ method: 'GET', path: '/v1/settings', status: 200, check: (b) => expect(b).toMatchObject({ language: 'system' }) }),
+  updateSettings: () => ({ method: 'PATCH', path: '/v1/settings', json: { language: 'zh-CN', default_model: null }, status: 200, check: (b) => expect(b).toMatchObject({ language: 'zh-CN' }) }),
+};
+
+describe('contract routes', () => {
+  it('has a check for every method with an HTTP route', () => {
+    const withHttp = methodNames.filter((name) => (contract[name] as MethodSpec).http && !(contract[name] as MethodSpec).ipcOnly);
+    expect(Object.keys(routeChecks).sort()).toEqual([...withHttp].sort());
+  });
+
+  for (const [name, make] of Object.entries(routeChecks)) {
+    it(`${name} is reachable`, async () => {
+      const check = make();
+      const spec: MethodSpec = contract[name as MethodName];
+      expect(spec.http?.method).toBe(check.method);
+      const res = await srv.api(check.path, { method: check.method, json: check.json });
+      const body: unknown = await res.json();
+      expect(res.status, JSON.stringify(body)).toBe(check.status);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(spec.output.safeParse(body).success).toBe(true);
+      await check.check?.(body, res);
+    });
+  }
+
+  it('deleteTask really deletes: the task is then 404', async () => {
+    expect((await srv.api(`/v1/tasks/${taskId}`, { method: 'DELETE' })).status).toBe(200);
+    const res = await srv.api(`/v1/tasks/${taskId}`);
+    expect(res.status).toBe(404);
+    expect(await errorOf(res)).toEqual({ name: 'NotFoundError', code: 'not_found', message: `Task ${taskId} not found` });
+  });
+
+  it('downloads a file as raw bytes with an RFC 5987 file name', async () => {
+    const res = await srv.api(`/v1/tasks/${taskId}/files/artifacts/${encodeURIComponent('中文 报告.pptx')}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.presentationml.presentation');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="__ __.pptx"; filename*=UTF-8''${encodeURIComponent('中文 报告.pptx')}`,
+    );
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff]));
+  });
+
+  it('refuses an unknown download format and a missing file', async () => {
+    expect((await srv.api(`/v1/tasks/${taskId}/files/source/a.txt?format=xml`)).status).toBe(400);
+    const missing = await srv.api(`/v1/tasks/${taskId}/files/source/nope.txt`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('does not expose IPC-only methods', async () => {
+    // addFiles names local paths; its POST route is the multipart upload, which wants multipart.
+    const res = await srv.api(`/v1/tasks/${taskId}/files`, { method: 'POST', json: { paths: ['/etc/passwd'] } });
+    expect(res.status).toBe(415);
+    expect(srv.core.files.get(taskId)?.size).toBe(2);
+  });
+});
+
+describe('auth and host checks', () => {
+  it('requires the bearer token on every /v1 route, known or not', async () => {
+    for (const authorization of ['', 'Bearer', `Bearer ${TEST_TOKEN}x`, `Bearer ${TEST_TOKEN.slice(0, -1)}X`, `Basic ${TEST_TOKEN}`, TEST_TOKEN]) {
+      for (const path of ['/v1/tasks', '/v1/nope', '/v1']) {
+        const res = await srv.api(path, { headers: { authorization } });
+        expect(res.status, `${path} with "${authorization}"`).toBe(401);
+        expect(await errorOf(res)).toMatchObject({ code: 'unauthorized' });
+      }
+    }
+    expect((await srv.api('/v1/tasks', { headers: { authorization: `bearer ${TEST_TOKEN}` } })).status).toBe(200);
+  });
+
+  it('refuses foreign Host headers (DNS rebinding) even with the token', async () => {
+    const auth = { authorization: `Bearer ${TEST_TOKEN}` };
+    for (const host of ['evil.example', `evil.example:${srv.port}`, `127.0.0.1:${srv.port + 1}`, `127.0.0.1`, `0.0.0.0:${srv.port}`]) {
+      const res = await srv.raw('/v1/tasks', { headers: { ...auth, host } });
+      expect(res.status, host).toBe(403);
+      expect(JSON.parse(res.body)).toMatchObject({ error: { code: 'forbidden' } });
+    }
+    expect((await srv.raw('/v1/tasks', { headers: { ...auth, host: `localhost:${srv.port}` } })).status).toBe(200);
+    expect((await srv.raw('/v1/tasks', { headers: { ...auth, host: `127.0.0.1:${srv.port}` } })).status).toBe(200);
+    expect((await srv.raw('/', { headers: { host: `evil.example:${srv.port}` } })).status).toBe(403);
+  });
+});
+
+describe('bad requests', () => {
+  it('answers unknown routes with 404 and wrong verbs with 405', async () => {
+    const unknown = await srv.api('/v1/nope');
+    expect(unknown.status).toBe(404);
+    expect(await errorOf(unknown)).toMatchObject({ code: 'not_found' });
+    const wrongVerb = await srv.api('/v1/tasks', { method: 'PUT', json: {} });
+    expect(wrongVerb.status).toBe(405);
+    expect(wrongVerb.headers.get('allow')).toBe('POST, GET');
+    expect(await errorOf(wrongVerb)).toMatchObject({ name: 'MethodNotAllowedError' });
+    expect((await srv.api(`/v1/tasks/${taskId}/runs`, { method: 'DELETE' })).status).toBe(405);
+  });
+
+  it('refuses malformed JSON, non-object bodies and bodies without a JSON content type', async () => {
+    const bad = await srv.api('/v1/tasks', { method: 'POST', body: '{"mode":', headers: { 'content-type': 'application/json' } });
+    expect(bad.status).toBe(400);
+    expect(await errorOf(bad)).toEqual({ name: 'ValidationError', code: 'invalid_input', message: 'Malformed JSON body' });
+    expect((await srv.api('/v1/tasks', { method: 'POST', json: [{ mode: 'ppt' }] })).status).toBe(400);
+    expect((await srv.api('/v1/tasks', { method: 'POST', json: null })).status).toBe(400);
+    const plain = await srv.api('/v1/tasks', { method: 'POST', body: '{"mode":"ppt"}', headers: { 'content-type': 'text/plain' } });
+    expect(plain.status).toBe(415);
+    expect(await errorOf(plain)).toMatchObject({ code: 'unsupported' });
+  });
+
+  it('treats an empty POST body as {}', async () => {
+    const res = await srv.api('/v1/tasks', { method: 'POST' });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toContain('mode');
+  });
+
+  it('rejects unknown fields and wrong types', async () => {
+    const unknown = await srv.api('/v1/tasks', { method: 'POST', json: { mode: 'ppt', admin: true } });
+    expect(unknown.status).toBe(400);
+    expect((await errorOf(unknown)).message).toContain('admin');
+    const wrongType = await srv.api('/v1/tasks', { method: 'POST', json: { mode: 42 } });
+    expect(wrongType.status).toBe(400);
+    expect((await errorOf(wrongType)).message).toMatch(/^mode: /);
+    expect((await srv.api('/v1/tasks?status=bogus')).status).toBe(400);
+    expect((await srv.api('/v1/tasks?unknown=1')).status).toBe(400);
+    expect((await srv.api(`/v1/tasks/${taskId}/messages?limit=abc`)).status).toBe(400);
+    expect((await srv.api('/v1/tasks?q=a&q=b')).status).toBe(400);
+    expect((await srv.api('/v1/tasks?__proto__=x&__proto__=y')).status).toBe(400);
+  });
+
+  it('refuses inputs split between path, query and body ambiguously', async () => {
+    expect((await srv.api(`/v1/tasks/${taskId}`, { method: 'PATCH', json: { task_id: 'other', title: 'x' } })).status).toBe(400);
+    expect((await srv.api(`/v1/tasks/${taskId}?task_id=other`)).status).toBe(400);
+    expect((await srv.api(`/v1/tasks/${taskId}?title=x`, { method: 'PATCH', json: {} })).status).toBe(400);
+    expect(srv.core.tasks.get(taskId)?.title).toBe('Fixture deck');
+  });
+
+  it('rejects a 300 KB title with 400 and keeps serving', async () => {
+    const res = await srv.api('/v1/tasks', { method: 'POST', json: { mode: 'ppt', title: 'x'.repeat(300_000) } });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message.length).toBeLessThan(1001);
+    expect(srv.core.tasks.size).toBe(1);
+    expect((await srv.api('/v1/tasks')).status).toBe(200);
+  });
+
+  it('answers 413 to a body over the limit and keeps serving', async () => {
+    const res = await srv.api(`/v1/tasks/${taskId}/messages`, { method: 'POST', json: { content: 'z'.repeat(1_200_000) } });
+    expect(res.status).toBe(413);
+    expect(await errorOf(res)).toMatchObject({ code: 'payload_too_large' });
+    expect((await srv.api('/v1/tasks')).status).toBe(200);
+  });
+
+  it('answers 413 to a chunked body that grows past the limit', async () => {
+    const small = await startTestServer({ maxBodyBytes: 1000 });
+    try {
+      const chunks = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < 20; i++) controller.enqueue(new TextEncoder().encode(i === 0 ? '{"mode":"ppt","title":"' : 'y'.repeat(200)));
+          controller.close();
+        },
+      });
+      const res = await small.api('/v1/tasks', { method: 'POST', body: chunks, headers: { 'content-type': 'application/json' }, duplex: 'half' });
+      expect(res.status).toBe(413);
+      expect((await small.api('/v1/tasks')).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('rejects bad ids in the path with 400', async () => {
+    for (const id of [encodeURIComponent('../x'), 'a'.repeat(65), 'has%20space', '%E4%B8%AD', 'a%2Fb']) {
+      const res = await srv.api(`/v1/tasks/${id}`);
+      expect(res.status, id).toBe(400);
+      expect((await errorOf(res)).message).toMatch(/^task_id: /);
+    }
+    expect((await srv.api(`/v1/tasks/${taskId}/runs/bad%20id/cancel`, { method: 'POST' })).status).toBe(400);
+    expect((await srv.api('/v1/tasks/%E0%A4%A')).status).toBe(400);
+  });
+
+  it('hides internal errors behind a generic 500', async () => {
+    srv.core.sabotage.getTask = () => {
+      throw new Error('secret detail');
+    };
+    const res = await srv.api(`/v1/tasks/${taskId}`);
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toContain('secret');
+    expect(text).not.toContain('at ');
+    expect(srv.internalErrors).toHaveLength(1);
+  });
+});
+
+describe('static files', () => {
+  let root = '';
+  let site = '';
+  let web: TestServer;
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'folio-static-test-'));
+    site = join(root, 'site');
+    await mkdir(join(site, 'assets'), { recursive: true });
+    await writeFile(join(site, 'index.html'), '<!doctype html><title>Folio</title>');
+    await writeFile(join(site, 'assets', 'app.js'), 'console.log(1)');
+    await writeFile(join(site, 'assets', 'style.css'), 'body{}');
+    await writeFile(join(root, 'package.json'), '{"secret": true}');
+    await symlink(join(root, 'package.json'), join(site, 'linked.json'));
+    web = await startTestServer({ staticDir: site });
+  });
+  afterAll(async () => {
+    await web.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / without a token, with security headers', async () => {
+    const res = await fetch(`${web.url}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(await res.text()).toContain('<title>Folio</title>');
+  });
+
+  it('serves assets with their content types', async () => {
+    const js = await fetch(`${web.url}/assets/app.js`);
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await js.text()).toBe('console.log(1)');
+    expect((await fetch(`${web.url}/assets/style.css`)).headers.get('content-type')).toBe('text/css; charset=utf-8');
+    const head = await fetch(`${web.url}/assets/app.js`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('14');
+  });
+
+  it('answers 404 for missing files, directories and every traversal attempt', async () => {
+    const paths = ['/missing.js', '/assets', '/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/%2E%2E%5Cpackage.json', '/linked.json', '/index.html%00.js', '/%E0%A4%A'];
+    for (const path of paths) {
+      const res = await web.raw(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body).not.toContain('secret');
+    }
+  });
+
+  it('refuses other verbs on static paths', async () => {
+    expect((await fetch(`${web.url}/`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('without a staticDir, / is a 404', async () => {
+    expect((await fetch(`${srv.url}/`)).status).toBe(404);
+  });
+});
+
+describe('startHttpServer', () => {
+  it('binds 127.0.0.1 only and refuses other hosts', async () => {
+    expect(srv.server.address()).toMatchObject({ address: '127.0.0.1', port: srv.port });
+    expect(srv.url).toBe(`http://127.0.0.1:${srv.port}`);
+    await expect(startHttpServer(createFakeCore(), { token: TEST_TOKEN, host: '0.0.0.0' as '127.0.0.1' })).rejects.toThrow('127.0.0.1');
+  });
+
+  it('refuses a short token', () => {
+    expect(() => createHttpServer(createFakeCore(), { token: 'short' })).toThrow();
+  });
+});

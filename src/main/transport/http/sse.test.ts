@@ -1,0 +1,134 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type RunEvent } from '../../../shared/contract/events';
+import { TEST_TOKEN, type TestServer, errorOf, startTestServer } from './http-test-kit.test-support';
+
+let srv: TestServer;
+let taskId = '';
+let runId = '';
+
+beforeEach(async () => {
+  srv = await startTestServer({ sseHeartbeatMs: 40 });
+  taskId = (await srv.core.handlers.createTask({ mode: 'general' })).id;
+  runId = (await srv.core.handlers.sendMessage({ task_id: taskId, content: 'go' })).run_id; // seq 1: run_started
+  srv.core.hub.emit(runId, { type: 'text_delta', delta: 'Hel' }); // seq 2
+});
+afterEach(async () => {
+  await srv.close();
+});
+
+interface SseFrame {
+  id?: string;
+  event?: string;
+  data?: string;
+  comment?: string;
+}
+
+/** Reads SSE frames from a response body; `next()` resolves with the next frame, or null at the end. */
+function frames(res: Response) {
+  const reader: ReadableStreamDefaultReader<Uint8Array> = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  return {
+    async next(): Promise<SseFrame | null> {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const frame: SseFrame = {};
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) frame.comment = line.slice(1).trim();
+            else {
+              const colon = line.indexOf(':');
+              (frame as Record<string, string>)[line.slice(0, colon)] = line.slice(colon + 2);
+            }
+          }
+          return frame;
+        }
+        const { done, value } = await reader.read();
+        if (done) return null;
+        buffer += decoder.decode(value, { stream: true });
+      }
+    },
+    /** The next event frame, skipping heartbeats. */
+    async nextEvent(): Promise<RunEvent | null> {
+      for (;;) {
+        const frame = await this.next();
+        if (frame === null) return null;
+        if (frame.comment !== undefined) continue;
+        const event = JSON.parse(frame.data!) as RunEvent;
+        expect(frame.id).toBe(String(event.seq));
+        expect(frame.event).toBe(event.type);
+        return event;
+      }
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+const eventsPath = () => `/v1/tasks/${taskId}/runs/${runId}/events`;
+
+describe('run events over SSE', () => {
+  it('replays past events to a late subscriber, then live ones in order, and ends after run_finished', async () => {
+    const res = await srv.api(eventsPath());
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const stream = frames(res);
+    expect(await stream.nextEvent()).toMatchObject({ seq: 1, type: 'run_started' });
+    expect(await stream.nextEvent()).toMatchObject({ seq: 2, type: 'text_delta', delta: 'Hel' });
+
+    srv.core.hub.emit(runId, { type: 'text_delta', delta: 'lo 世界' });
+    srv.core.hub.emit(runId, { type: 'usage', prompt_tokens: 3, completion_tokens: 4, cost: 0.01 });
+    expect(await stream.nextEvent()).toMatchObject({ seq: 3, delta: 'lo 世界' });
+    expect(await stream.nextEvent()).toMatchObject({ seq: 4, type: 'usage' });
+
+    srv.core.hub.emit(runId, { type: 'run_finished', reason: 'done', duration_ms: 5 });
+    expect(await stream.nextEvent()).toMatchObject({ seq: 5, type: 'run_finished' });
+    expect(await stream.next()).toBeNull();
+    expect(srv.core.hub.listenerCount(runId)).toBe(0);
+  });
+
+  it('resumes after Last-Event-ID, which wins over ?after', async () => {
+    srv.core.hub.emit(runId, { type: 'text_delta', delta: '3' });
+    const res = await srv.api(`${eventsPath()}?after=0`, { headers: { 'last-event-id': '2' } });
+    const stream = frames(res);
+    expect(await stream.nextEvent()).toMatchObject({ seq: 3 });
+    srv.core.hub.emit(runId, { type: 'run_finished', reason: 'cancelled', duration_ms: 1 });
+    expect(await stream.nextEvent()).toMatchObject({ seq: 4 });
+    expect(await stream.next()).toBeNull();
+  });
+
+  it('resumes after ?after=<seq>', async () => {
+    srv.core.hub.emit(runId, { type: 'run_finished', reason: 'done', duration_ms: 1 });
+    const stream = frames(await srv.api(`${eventsPath()}?after=2`));
+    expect(await stream.nextEvent()).toMatchObject({ seq: 3, type: 'run_finished' });
+    expect(await stream.next()).toBeNull();
+  });
+
+  it('sends a ping comment while idle', async () => {
+    const stream = frames(await srv.api(`${eventsPath()}?after=2`));
+    expect(await stream.next()).toEqual({ comment: 'ping' });
+    await stream.cancel();
+  });
+
+  it('unsubscribes when the client goes away', async () => {
+    const stream = frames(await srv.api(eventsPath()));
+    await stream.nextEvent();
+    expect(srv.core.hub.listenerCount(runId)).toBe(1);
+    await stream.cancel();
+    await expect.poll(() => srv.core.hub.listenerCount(runId)).toBe(0);
+  });
+
+  it('answers 404 JSON for an unknown run, 400 for bad ids or resume points, 401 without a token', async () => {
+    const unknown = await srv.api(`/v1/tasks/${taskId}/runs/run_missing/events`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toContain('application/json');
+    expect(await errorOf(unknown)).toMatchObject({ code: 'not_found' });
+    expect((await srv.api(`/v1/tasks/${taskId}/runs/bad%20id/events`)).status).toBe(400);
+    expect((await srv.api(`${eventsPath()}?after=-1`)).status).toBe(400);
+    expect((await srv.api(`${eventsPath()}?since=1`)).status).toBe(400);
+    expect((await srv.api(eventsPath(), { headers: { 'last-event-id': 'abc' } })).status).toBe(400);
+    expect((await fetch(`${srv.url}${eventsPath()}`, { headers: { authorization: `Bearer ${TEST_TOKEN}0` } })).status).toBe(401);
+  });
+});

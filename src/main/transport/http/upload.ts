@@ -1,0 +1,113 @@
+// Multipart uploads (web mode's equivalent of dropping files on the desktop window): each file is
+// streamed to a private temp dir, handed to the core, and the temp dir is always removed.
+import busboy from 'busboy';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type FileEntry } from '../../../shared/contract/entities';
+import { ValidationError } from '../../../shared/errors';
+import type { FolioCore } from '../../service/ports';
+import { PayloadTooLargeError } from '../dispatch';
+import { UnsupportedMediaTypeError, mediaType } from './body';
+
+export const DEFAULT_MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+const MAX_FILES_PER_UPLOAD = 100;
+
+/** Keeps only the last path component and drops control characters; '' when nothing usable is left. */
+export function sanitizeUploadName(name: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\x00-\x1f\x7f]/g, '').trim();
+  return base === '.' || base === '..' ? '' : base;
+}
+
+interface ReceivedFile {
+  name: string;
+  path: string;
+}
+
+export async function handleUpload(
+  core: FolioCore,
+  req: IncomingMessage,
+  taskId: string,
+  maxFileBytes: number,
+): Promise<FileEntry[]> {
+  if (mediaType(req) !== 'multipart/form-data') throw new UnsupportedMediaTypeError('Uploads must be multipart/form-data');
+  const dir = await mkdtemp(join(tmpdir(), 'folio-upload-'));
+  try {
+    const files = await receiveFiles(req, dir, maxFileBytes);
+    if (files.length === 0) throw new ValidationError('The upload contains no files');
+    return await core.addUploadedFiles(taskId, files);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function receiveFiles(req: IncomingMessage, dir: string, maxFileBytes: number): Promise<ReceivedFile[]> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        // Browsers send raw UTF-8 in `filename="..."`; busboy's default (latin1) would garble 中文.
+        defParamCharset: 'utf8',
+        limits: { fileSize: maxFileBytes, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 4096, parts: MAX_FILES_PER_UPLOAD + 20 },
+      });
+    } catch {
+      reject(new ValidationError('Malformed multipart request'));
+      return;
+    }
+    const received: ReceivedFile[] = [];
+    const writes: Promise<void>[] = [];
+    const open = new Set<Readable>();
+    let failure: Error | null = null;
+    const fail = (error: Error) => {
+      failure ??= error;
+    };
+    // Temp files must be closed before the caller removes the dir, so every exit waits for writes.
+    const finish = () => {
+      void Promise.allSettled(writes).then(() => (failure === null ? resolve(received) : reject(failure)));
+    };
+
+    parser.on('file', (_field, stream, info) => {
+      const name = sanitizeUploadName(info.filename);
+      if (failure !== null || name === '') {
+        if (name === '') fail(new ValidationError('Every uploaded file needs a name'));
+        stream.resume();
+        return;
+      }
+      // Stored under an index, not the sent name: the name is data for the core, not a path here.
+      const path = join(dir, String(received.length));
+      received.push({ name, path });
+      open.add(stream);
+      stream.on('limit', () => fail(new PayloadTooLargeError(`File ${name} exceeds ${maxFileBytes} bytes`)));
+      writes.push(
+        pipeline(stream, createWriteStream(path))
+          .catch((error: unknown) => fail(asError(error)))
+          .finally(() => open.delete(stream)),
+      );
+    });
+    parser.on('filesLimit', () => fail(new PayloadTooLargeError(`At most ${MAX_FILES_PER_UPLOAD} files per upload`)));
+    parser.on('partsLimit', () => fail(new PayloadTooLargeError('Too many parts in the upload')));
+    parser.on('error', (error: unknown) => {
+      req.unpipe(parser);
+      fail(error instanceof Error && /multipart|boundary|unexpected end/i.test(error.message) ? new ValidationError('Malformed multipart request') : asError(error));
+      for (const stream of open) stream.destroy(failure ?? undefined);
+      finish();
+    });
+    parser.on('close', finish);
+    req.on('close', () => {
+      if (req.complete) return;
+      fail(new Error('Upload aborted by the client'));
+      for (const stream of open) stream.destroy(failure ?? undefined);
+      finish();
+    });
+    req.pipe(parser);
+  });
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
