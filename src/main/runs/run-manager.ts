@@ -48,6 +48,7 @@ export class RunManager implements RunEventHub {
   /** Decisions given while no run was live (after a restart); consumed by the next run. */
   private readonly earlyDecisions = new Map<string, Decision>();
   private readonly idle = new Set<() => void>();
+  private shuttingDown = false;
 
   constructor(
     private readonly store: Store,
@@ -134,7 +135,9 @@ export class RunManager implements RunEventHub {
     await new Promise<void>((resolve) => this.idle.add(resolve));
   }
 
+  /** Stops every live run; they end `interrupted` (not cancelled) so the task offers Continue. */
   async shutdown(): Promise<void> {
+    this.shuttingDown = true;
     for (const run of this.live.values()) if (!run.finished) run.controller.abort();
     await this.whenIdle();
   }
@@ -226,7 +229,8 @@ export class RunManager implements RunEventHub {
       reason = 'error';
     }
     if (run.controller.signal.aborted && reason !== 'error') reason = 'cancelled';
-    const status: RunStatus = reason === 'done' || reason === 'max_turns' ? 'done' : reason === 'cancelled' ? 'cancelled' : 'failed';
+    let status: RunStatus = reason === 'done' || reason === 'max_turns' ? 'done' : reason === 'cancelled' ? 'cancelled' : 'failed';
+    if (this.shuttingDown && reason === 'cancelled') status = 'interrupted';
     if (reason === 'max_turns') error = 'Stopped at the model profile’s max_iterations; send a message or Continue to go on.';
     try {
       this.store.runs.finish(run.runId, status, error);

@@ -1,0 +1,159 @@
+// The deck engine: a validated deck spec → a .pptx written atomically into the task's artifacts,
+// plus a quality report of everything fitting had to do and everything a person should check.
+import PptxGenJS from 'pptxgenjs';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { FolioError, NotFoundError, ValidationError } from '../../../shared/errors';
+import { deckLanguage, type DeckSlide, type DeckSpec, type QualityReport, validateDeckSpec } from '../../../shared/specs/deck';
+import { BUILTIN_THEMES, findTheme, isCjkCapableFace, type Theme } from '../../../shared/specs/themes';
+import { writeArtifactAtomic } from '../../artifacts/write-artifact';
+import { auditCjkFonts } from './cjk-fonts';
+import { slideSize } from './geometry';
+import { drawChartSlide, drawTableSlide } from './layouts-data';
+import {
+  drawBulletsSlide,
+  drawClosingSlide,
+  drawImageSlide,
+  drawQuoteSlide,
+  drawSectionSlide,
+  drawTitleSlide,
+  drawTwoColumnSlide,
+} from './layouts-text';
+import { findJsonError } from './json-position';
+import { defineMasters } from './masters';
+import { postProcessDeck } from './post-process';
+import { ReportBuilder, type SlideReport } from './report';
+import { type RenderContext } from './slide-kit';
+import { loadUserThemes } from './user-themes';
+
+export { loadUserThemes } from './user-themes';
+export { auditCjkFonts } from './cjk-fonts';
+
+export interface RenderDeckOptions {
+  /** The task folder: image paths in the spec are relative to it and may not leave it. */
+  baseDir: string;
+  /** Where the .pptx goes (normally the task's artifacts folder). */
+  outDir: string;
+  /** Defaults to deck.pptx; never overwrites (deck-v2.pptx, ...). */
+  fileName?: string;
+  /** `<data>/themes`: user themes (*.json) besides the built-in ones. */
+  themesDir?: string;
+}
+
+export interface RenderDeckResult {
+  path: string;
+  /** Slides in the file, continuation slides included. */
+  slideCount: number;
+  report: QualityReport;
+}
+
+function drawSlide(ctx: RenderContext, slide: DeckSlide, report: SlideReport): void {
+  switch (slide.layout) {
+    case 'title':
+      return drawTitleSlide(ctx, slide, report);
+    case 'section':
+      return drawSectionSlide(ctx, slide, report);
+    case 'bullets':
+      return drawBulletsSlide(ctx, slide, report);
+    case 'two_column':
+      return drawTwoColumnSlide(ctx, slide, report);
+    case 'image':
+      return drawImageSlide(ctx, slide, report);
+    case 'chart':
+      return drawChartSlide(ctx, slide, report);
+    case 'table':
+      return drawTableSlide(ctx, slide, report);
+    case 'quote':
+      return drawQuoteSlide(ctx, slide, report);
+    case 'closing':
+      return drawClosingSlide(ctx, slide, report);
+  }
+}
+
+function resolveTheme(name: string, themesDir: string | undefined): { theme: Theme; known: Theme[] } {
+  const user = themesDir ? loadUserThemes(themesDir).themes : [];
+  const theme = findTheme(name, user);
+  if (!theme) {
+    const names = [...BUILTIN_THEMES, ...user].map((t) => t.name).join(', ');
+    throw new ValidationError(`theme: unknown theme "${name}"; the themes are: ${names}`);
+  }
+  return { theme, known: [...BUILTIN_THEMES, ...user] };
+}
+
+function outputFileName(fileName: string | undefined): string {
+  const base = basename(fileName ?? 'deck.pptx').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_');
+  if (!base || base.startsWith('.')) return 'deck.pptx';
+  return base.toLowerCase().endsWith('.pptx') ? base : `${base}.pptx`;
+}
+
+export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promise<RenderDeckResult> {
+  // Callers may hand us JSON from an agent typed as DeckSpec: validate (and fill defaults) anyway.
+  const checked = validateDeckSpec(spec);
+  if (!checked.ok) throw new ValidationError(`Invalid deck spec: ${checked.errors.join('; ')}`);
+  const deck = checked.spec;
+  const { theme, known } = resolveTheme(deck.theme, opts.themesDir);
+  const size = slideSize(deck.aspect);
+  const language = deckLanguage(deck);
+
+  const pptx = new PptxGenJS();
+  pptx.layout = size.layoutName;
+  pptx.title = deck.title;
+  if (deck.author) pptx.author = deck.author;
+  pptx.company = 'Folio';
+  pptx.theme = { headFontFace: theme.fonts.latinHeading, bodyFontFace: theme.fonts.latinBody };
+  defineMasters(pptx, theme, size, deck.footer ?? theme.master.footer);
+
+  const ctx: RenderContext = {
+    pptx,
+    spec: deck,
+    theme,
+    size,
+    language,
+    cjkLang: /^(zh|ja|ko)\b/i.test(language) ? language : 'zh-CN',
+    baseDir: opts.baseDir,
+    slideCount: 0,
+  };
+  const reports = new ReportBuilder();
+  deck.slides.forEach((slide, index) => {
+    const report = reports.begin(index);
+    if (slide.layout !== 'title' && slide.layout !== 'section' && slide.layout !== 'closing') {
+      if (deck.footer ?? theme.master.footer) report.checkContrast('footer', theme.palette.muted, theme.palette.background);
+    }
+    drawSlide(ctx, slide, report);
+  });
+
+  const written = (await pptx.write({ outputType: 'nodebuffer' })) as Uint8Array;
+  const isCapable = (face: string): boolean => isCjkCapableFace(face, known);
+  const bytes = await postProcessDeck(written, { cjkHeading: theme.fonts.cjkHeading, cjkBody: theme.fonts.cjkBody, isCapable });
+  const problems = await auditCjkFonts(bytes, isCapable);
+  if (problems.length > 0) {
+    throw new FolioError('internal', `CJK text without a CJK font in ${problems[0]?.part ?? '?'}: "${problems[0]?.text ?? ''}"`);
+  }
+  const path = writeArtifactAtomic(opts.outDir, outputFileName(opts.fileName), bytes);
+  return { path, slideCount: ctx.slideCount, report: reports.build(ctx.slideCount) };
+}
+
+/** Parses a JSON spec; a syntax error names the line and column. */
+export function parseDeckJson(text: string, label: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    const pos = findJsonError(text);
+    if (pos) throw new ValidationError(`${label} is not valid JSON at line ${pos.line}, column ${pos.column}: ${pos.message}`);
+    throw new ValidationError(`${label} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** Reads, validates and renders a deck spec file (used by the CLI and the agent's tool). */
+export async function renderDeckFromFile(specPath: string, opts: RenderDeckOptions): Promise<RenderDeckResult> {
+  let text: string;
+  try {
+    text = readFileSync(specPath, 'utf8');
+  } catch {
+    throw new NotFoundError(`Deck spec not found: ${basename(specPath)}`);
+  }
+  const raw = parseDeckJson(text.replace(/^\uFEFF/, ''), basename(specPath));
+  const checked = validateDeckSpec(raw);
+  if (!checked.ok) throw new ValidationError(`Invalid deck spec ${basename(specPath)}: ${checked.errors.join('; ')}`);
+  return renderDeck(checked.spec, opts);
+}

@@ -1,0 +1,265 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import JSZip from 'jszip';
+import PptxGenJS from 'pptxgenjs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FolioError } from '../../../shared/errors';
+import { type DeckSpecInput, type DeckSpec, type QualityReport } from '../../../shared/specs/deck';
+import { findTheme, isCjkCapableFace } from '../../../shared/specs/themes';
+import { auditCjkFonts } from './cjk-fonts';
+import { renderDeck, renderDeckFromFile } from './index';
+import { postProcessDeck } from './post-process';
+import { checkPackage, paragraphTexts, slidePartNames, tableFirstRows, countTableRows } from './pptx-inspect';
+
+const sampleDir = fileURLToPath(new URL('../../../../samples/deck-zh-talk/', import.meta.url));
+const isCapable = (face: string): boolean => isCjkCapableFace(face);
+
+let work: string;
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'deck-render-'));
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+async function open(path: string): Promise<JSZip> {
+  return JSZip.loadAsync(readFileSync(path));
+}
+
+async function slideXml(zip: JSZip, n: number): Promise<string> {
+  return (await zip.file(`ppt/slides/slide${n}.xml`)?.async('string')) ?? '';
+}
+
+/** The notes text of output slide n, found through the slide's relationships. */
+async function notesOf(zip: JSZip, n: number): Promise<string> {
+  const rels = (await zip.file(`ppt/slides/_rels/slide${n}.xml.rels`)?.async('string')) ?? '';
+  const target = /Target="\.\.\/notesSlides\/(notesSlide\d+\.xml)"/.exec(rels)?.[1];
+  if (!target) return '';
+  return paragraphTexts((await zip.file(`ppt/notesSlides/${target}`)?.async('string')) ?? '').join('\n');
+}
+
+function slideTitle(xml: string): string {
+  return paragraphTexts(xml)[0] ?? '';
+}
+
+function issuesOf(report: QualityReport, index: number): string[] {
+  return report.slides.find((s) => s.index === index)?.issues.map((i) => i.kind) ?? [];
+}
+
+/** Structural checks every rendered deck must pass. */
+async function expectSoundPackage(path: string, slideCount: number): Promise<JSZip> {
+  const zip = await open(path);
+  const problems = await checkPackage(zip);
+  expect(problems.missingTargets).toEqual([]);
+  expect(problems.uncoveredParts).toEqual([]);
+  expect(slidePartNames(zip)).toHaveLength(slideCount);
+  const pres = (await zip.file('ppt/presentation.xml')?.async('string')) ?? '';
+  expect([...pres.matchAll(/<p:sldId\b/g)]).toHaveLength(slideCount);
+  expect(await auditCjkFonts(readFileSync(path), isCapable)).toEqual([]);
+  // One paragraph-properties element per paragraph, first (pptxgenjs writes one per run).
+  for (const name of slidePartNames(zip)) {
+    const xml = (await zip.file(name)?.async('string')) ?? '';
+    for (const m of xml.matchAll(/<a:p>([\s\S]*?)<\/a:p>/g)) {
+      const inner = m[1] ?? '';
+      const count = [...inner.matchAll(/<a:pPr\b/g)].length;
+      expect(count, name).toBeLessThanOrEqual(1);
+      if (count === 1) expect(inner.startsWith('<a:pPr'), name).toBe(true);
+    }
+  }
+  return zip;
+}
+
+describe('renderDeck: the Chinese sample talk', () => {
+  let result: Awaited<ReturnType<typeof renderDeck>>;
+  let zip: JSZip;
+  let spec: DeckSpec;
+  beforeAll(async () => {
+    spec = JSON.parse(readFileSync(join(sampleDir, 'deck.json'), 'utf8')) as DeckSpec;
+    result = await renderDeckFromFile(join(sampleDir, 'deck.json'), { baseDir: sampleDir, outDir: join(work, 'sample') });
+    zip = await expectSoundPackage(result.path, result.slideCount);
+  });
+
+  it('writes one slide per spec slide, all reported', () => {
+    expect(result.slideCount).toBe(12);
+    expect(result.report.summary).toMatchObject({ slides_in: 12, slides_out: 12 });
+    expect(result.report.slides.map((s) => s.output_slides)).toEqual(spec.slides.map((_, i) => [i + 1]));
+    expect(result.report.slides.flatMap((s) => s.issues)).toEqual([]);
+  });
+
+  it('puts speaker notes on the slides that have them', async () => {
+    for (const [i, s] of spec.slides.entries()) {
+      const notes = await notesOf(zip, i + 1);
+      if (s.notes) expect(notes).toContain(s.notes);
+    }
+  });
+
+  it('embeds the image and a native chart with its categories', async () => {
+    const media = Object.keys(zip.files).filter((n) => n.startsWith('ppt/media/') && !n.endsWith('/'));
+    expect(media.length).toBeGreaterThan(0);
+    const chart = (await zip.file('ppt/charts/chart1.xml')?.async('string')) ?? '';
+    expect(chart).toContain('本文方法');
+    expect(chart).toMatch(/<a:ea typeface="Noto Sans CJK SC"/);
+  });
+
+  it('gives Chinese runs the CJK face and Latin runs the Latin face', async () => {
+    const xml = await slideXml(zip, 2);
+    expect(xml).toMatch(/<a:rPr lang="zh-CN"[^>]*>(?:(?!<\/a:rPr>).)*<a:ea typeface="Noto Serif CJK SC"[^>]*\/>(?:(?!<\/a:rPr>).)*<\/a:rPr><a:t>研究背景 <\/a:t>/);
+    expect(xml).toMatch(/<a:latin typeface="Times New Roman"[^>]*\/>(?:(?!<\/a:rPr>).)*<\/a:rPr><a:t>Background<\/a:t>/);
+    const theme = (await zip.file('ppt/theme/theme1.xml')?.async('string')) ?? '';
+    expect(theme).toMatch(/<a:minorFont>.*?<a:ea typeface="Noto Sans CJK SC"\/>/s);
+  });
+
+  it('never overwrites: a second render gets a -v2 name', async () => {
+    const again = await renderDeckFromFile(join(sampleDir, 'deck.json'), { baseDir: sampleDir, outDir: join(work, 'sample') });
+    expect(basename(again.path)).toBe('deck-v2.pptx');
+    expect(basename(result.path)).toBe('deck.pptx');
+  });
+});
+
+describe('renderDeck: fitting and the quality report', () => {
+  const bullets40 = Array.from({ length: 40 }, (_, i) => `Finding ${i + 1}: the effect holds across all three datasets we tried`);
+  const header = ['ID', 'Model', 'Score', 'Comment'];
+  const rows60 = Array.from({ length: 60 }, (_, i) => [`${i + 1}`, `model-${i + 1}`, `${(70 + (i % 25)).toFixed(1)}`, i % 9 === 0 ? 'a longer comment that wraps onto a second line in its narrow column, or even a third' : 'ok']);
+  const spec: DeckSpecInput = {
+    title: 'Stress deck',
+    language: 'en',
+    footer: 'Lab meeting',
+    slides: [
+      { layout: 'title', subtitle: 'Fitting' },
+      { layout: 'bullets', title: 'Forty findings', bullets: bullets40, notes: 'Go fast here.' },
+      { layout: 'table', title: 'All runs', table: { header, rows: rows60 } },
+      { layout: 'image', title: 'A lost figure', image: 'figures/missing.png', caption: 'should be a placeholder' },
+      { layout: 'bullets', title: 'Nearly nothing', bullets: ['Yes'] },
+      { layout: 'bullets', title: 'Nothing', bullets: [] },
+    ],
+  };
+  let result: Awaited<ReturnType<typeof renderDeck>>;
+  let zip: JSZip;
+  beforeAll(async () => {
+    result = await renderDeck(spec as DeckSpec, { baseDir: work, outDir: join(work, 'stress'), fileName: 'stress' });
+    zip = await expectSoundPackage(result.path, result.slideCount);
+  });
+
+  it('splits 40 bullets over several slides titled "(cont.)" after the first', async () => {
+    const out = result.report.slides[1]?.output_slides ?? [];
+    expect(out.length).toBeGreaterThanOrEqual(3);
+    expect(slideTitle(await slideXml(zip, out[0] ?? 0))).toBe('Forty findings');
+    for (const n of out.slice(1)) expect(slideTitle(await slideXml(zip, n))).toBe('Forty findings (cont.)');
+    const allText = (await Promise.all(out.map((n) => slideXml(zip, n)))).flatMap(paragraphTexts).join('\n');
+    for (const b of bullets40) expect(allText).toContain(b);
+    expect(issuesOf(result.report, 1)).toEqual(expect.arrayContaining(['split', 'too_many_words']));
+    expect(await notesOf(zip, out[0] ?? 0)).toContain('Go fast here.');
+  });
+
+  it('pages a 60-row table with the header first on every slide, each row once', async () => {
+    const out = result.report.slides[2]?.output_slides ?? [];
+    expect(out.length).toBeGreaterThan(1);
+    let bodyRows = 0;
+    for (const [k, n] of out.entries()) {
+      const xml = await slideXml(zip, n);
+      expect(tableFirstRows(xml)[0]).toEqual(header);
+      expect(slideTitle(xml)).toBe(k === 0 ? 'All runs' : 'All runs (cont.)');
+      bodyRows += countTableRows(xml) - 1;
+    }
+    expect(bodyRows).toBe(60);
+    expect(issuesOf(result.report, 2)).toContain('split');
+  });
+
+  it('draws a placeholder for a missing image and reports it', async () => {
+    const [n] = result.report.slides[3]?.output_slides ?? [];
+    expect(paragraphTexts(await slideXml(zip, n ?? 0)).join('\n')).toMatch(/Image missing: "figures\/missing\.png" was not found/);
+    expect(issuesOf(result.report, 3)).toContain('missing_image');
+  });
+
+  it('flags near-empty and empty slides', () => {
+    expect(issuesOf(result.report, 4)).toContain('near_empty');
+    expect(issuesOf(result.report, 5)).toContain('empty');
+  });
+
+  it('counts output slides in the summary', () => {
+    const total = result.report.slides.reduce((n, s) => n + s.output_slides.length, 0);
+    expect(result.slideCount).toBe(total);
+    expect(result.report.summary.slides_out).toBe(total);
+    expect(result.report.summary.issues).toBe(result.report.slides.reduce((n, s) => n + s.issues.length, 0));
+    expect(basename(result.path)).toBe('stress.pptx');
+  });
+});
+
+describe('renderDeck: Chinese continuation, user themes, errors', () => {
+  it('titles Chinese continuation slides "（续）"', async () => {
+    const spec: DeckSpecInput = {
+      title: '压力测试',
+      slides: [{ layout: 'bullets', title: '四十条结论', bullets: Array.from({ length: 40 }, (_, i) => `结论 ${i + 1}：该效应在三个数据集上都成立`) }],
+    };
+    const r = await renderDeck(spec as DeckSpec, { baseDir: work, outDir: join(work, 'zh') });
+    const zip = await expectSoundPackage(r.path, r.slideCount);
+    expect(r.slideCount).toBeGreaterThan(1);
+    expect(slideTitle(await slideXml(zip, 1))).toBe('四十条结论');
+    for (let n = 2; n <= r.slideCount; n++) expect(slideTitle(await slideXml(zip, n))).toBe('四十条结论（续）');
+  });
+
+  it('uses a user theme from themesDir and flags its low contrast', async () => {
+    const themesDir = join(work, 'themes');
+    mkdirSync(themesDir, { recursive: true });
+    const academic = findTheme('academic');
+    writeFileSync(join(themesDir, 'pale.json'), JSON.stringify({ ...academic, name: 'pale', label: 'Pale', palette: { ...academic?.palette, text: 'BBBBBB' } }));
+    const spec: DeckSpecInput = { title: 'Pale', theme: 'pale', slides: [{ layout: 'bullets', title: 'Hard to read', bullets: ['light grey on white is hard to read'] }] };
+    const r = await renderDeck(spec as DeckSpec, { baseDir: work, outDir: join(work, 'pale'), themesDir });
+    expect(r.report.slides[0]?.issues.map((i) => i.kind)).toContain('low_contrast');
+    const xml = await slideXml(await open(r.path), 1);
+    expect(xml).toContain('BBBBBB');
+  });
+
+  it('refuses an unknown theme, naming the themes', async () => {
+    const spec = { title: 'x', theme: 'neon', slides: [{ layout: 'title' }] };
+    await expect(renderDeck(spec as DeckSpec, { baseDir: work, outDir: work })).rejects.toThrow(/unknown theme "neon".*academic.*dark/);
+  });
+
+  it('refuses an invalid spec with the validation errors', async () => {
+    const spec = { title: 'x', slides: [{ layout: 'bullets', bullets: [] }] };
+    await expect(renderDeck(spec as unknown as DeckSpec, { baseDir: work, outDir: work })).rejects.toThrow(/slides\[0\]\.title: required/);
+  });
+
+  it('reports malformed JSON with line and column', async () => {
+    const path = join(work, 'bad.json');
+    writeFileSync(path, '{\n  "title": "x",\n  "slides": [\n    { "layout": "title" },\n  ]\n}\n');
+    const err = await renderDeckFromFile(path, { baseDir: work, outDir: work }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FolioError);
+    expect((err as FolioError).code).toBe('invalid_input');
+    expect((err as FolioError).message).toMatch(/bad\.json is not valid JSON.*line 5/);
+  });
+
+  it('reports a missing spec file as not found', async () => {
+    const err = await renderDeckFromFile(join(work, 'none.json'), { baseDir: work, outDir: work }).catch((e: unknown) => e);
+    expect((err as FolioError).code).toBe('not_found');
+  });
+
+  it('refuses an image reached through a symlink out of the task folder', async () => {
+    const task = join(work, 'task');
+    mkdirSync(task, { recursive: true });
+    const { symlinkSync } = await import('node:fs');
+    symlinkSync(sampleDir, join(task, 'escape'));
+    const spec: DeckSpecInput = { title: 'x', slides: [{ layout: 'image', title: 'I', image: 'escape/figure-pipeline.png' }] };
+    const err = await renderDeck(spec as DeckSpec, { baseDir: task, outDir: join(work, 'esc') }).catch((e: unknown) => e);
+    expect((err as FolioError).code).toBe('path_escape');
+    copyFileSync(join(sampleDir, 'figure-pipeline.png'), join(task, 'fig.png'));
+    const ok = await renderDeck({ ...spec, slides: [{ layout: 'image', title: 'I', image: 'fig.png' }] } as DeckSpec, { baseDir: task, outDir: join(work, 'esc') });
+    expect(ok.report.slides[0]?.issues).toEqual([]);
+  });
+});
+
+describe('CJK font post-processing', () => {
+  it('finds CJK runs without an east-Asian face in raw pptxgenjs output and fixes them', async () => {
+    const pptx = new PptxGenJS();
+    const slide = pptx.addSlide();
+    slide.addText('中文 text', { x: 1, y: 1, w: 5, h: 1, fontFace: 'Arial' });
+    slide.addNotes('这是备注');
+    const raw = (await pptx.write({ outputType: 'nodebuffer' })) as Uint8Array;
+    const before = await auditCjkFonts(raw, isCapable);
+    expect(before.map((p) => p.text)).toEqual(expect.arrayContaining(['中文 text', '这是备注']));
+    const fixed = await postProcessDeck(raw, { cjkHeading: 'Noto Sans CJK SC', cjkBody: 'Noto Sans CJK SC', isCapable });
+    expect(await auditCjkFonts(fixed, isCapable)).toEqual([]);
+    const problems = await checkPackage(await JSZip.loadAsync(fixed));
+    expect(problems).toEqual({ missingTargets: [], uncoveredParts: [] });
+  });
+});

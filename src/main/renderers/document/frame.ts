@@ -1,0 +1,82 @@
+// Everything around the body: the cover page, the table of contents, headers and footers, and the two
+// Word sections they live in (front matter numbered i, ii...; the body numbered from 1 with the title
+// in its header).
+import {
+  Footer,
+  Header,
+  type ISectionOptions,
+  NumberFormat,
+  PageNumber,
+  Paragraph,
+  type FileChild,
+  TableOfContents,
+  TextRun,
+  PageBreak,
+} from 'docx';
+import { type DocumentSpec } from '../../../shared/specs/document';
+import { type RenderContext } from './context';
+import { STYLE } from './styles';
+
+export function coverPage(spec: DocumentSpec): Paragraph[] {
+  const meta = [spec.authors.join(spec.language.startsWith('zh') ? '、' : ', '), spec.organization, spec.date].filter(
+    (line): line is string => typeof line === 'string' && line.trim() !== '',
+  );
+  return [
+    new Paragraph({ style: STYLE.coverTitle, children: [new TextRun(spec.title)] }),
+    new Paragraph({ style: STYLE.coverSubtitle, children: spec.subtitle ? [new TextRun(spec.subtitle)] : [] }),
+    ...meta.map((line) => new Paragraph({ style: STYLE.coverMeta, children: [new TextRun(line)] })),
+    new Paragraph({ children: [new PageBreak()] }),
+  ];
+}
+
+/**
+ * A real TOC field (`TOC \o "1-3" \h`), written dirty so Word offers to update it on open. Its cached
+ * entries carry the heading numbers (which Word's numbering, not the text, produces) and link to the
+ * headings' bookmarks, so applications that show the cached result, like LibreOffice, show a full
+ * contents list; the page numbers come when Word updates the field.
+ */
+export function tableOfContents(ctx: RenderContext): FileChild[] {
+  return [
+    new Paragraph({ style: STYLE.tocHeading, children: [new TextRun(ctx.isChinese ? '目　录' : 'Contents')] }),
+    new TableOfContents(ctx.isChinese ? '目录' : 'Table of Contents', {
+      hyperlink: true,
+      headingStyleRange: '1-3',
+      beginDirty: true,
+      cachedEntries: ctx.toc.map((entry) => ({ title: entry.title, level: entry.level, href: entry.href })),
+    }),
+  ];
+}
+
+function pageNumberFooter(ctx: RenderContext): Footer {
+  const children = ctx.isChinese
+    ? [new TextRun('第 '), new TextRun({ children: [PageNumber.CURRENT] }), new TextRun(' 页')]
+    : [new TextRun({ children: [PageNumber.CURRENT] })];
+  return new Footer({ children: [new Paragraph({ style: STYLE.footer, children })] });
+}
+
+export function documentSections(spec: DocumentSpec, ctx: RenderContext, body: FileChild[]): ISectionOptions[] {
+  const { geometry } = ctx;
+  const page = {
+    size: { width: geometry.width, height: geometry.height },
+    margin: { ...geometry.margin, header: 567, footer: 567 },
+  };
+  const front: ISectionOptions = {
+    properties: { titlePage: true, page: { ...page, pageNumbers: { start: 1, formatType: NumberFormat.LOWER_ROMAN } } },
+    footers: {
+      first: new Footer({ children: [new Paragraph({ style: STYLE.footer, children: [] })] }),
+      default: new Footer({ children: [new Paragraph({ style: STYLE.footer, children: [new TextRun({ children: [PageNumber.CURRENT] })] })] }),
+    },
+    headers: {
+      first: new Header({ children: [new Paragraph({ children: [] })] }),
+      default: new Header({ children: [new Paragraph({ children: [] })] }),
+    },
+    children: [...coverPage(spec), ...tableOfContents(ctx)],
+  };
+  const main: ISectionOptions = {
+    properties: { page: { ...page, pageNumbers: { start: 1, formatType: NumberFormat.DECIMAL } } },
+    headers: { default: new Header({ children: [new Paragraph({ style: STYLE.header, children: [new TextRun(spec.title)] })] }) },
+    footers: { default: pageNumberFooter(ctx) },
+    children: body,
+  };
+  return [front, main];
+}

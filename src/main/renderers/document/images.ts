@@ -1,0 +1,66 @@
+// Resolves `![caption](path)` to image bytes inside the document folder, and sizes the picture.
+// Paths are confined to the folder: URLs, absolute paths, `..` and symlinks that lead outside are refused,
+// so a document cannot pull arbitrary files from the machine into a .docx it sends somewhere.
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, resolve, sep, win32 } from 'node:path';
+import { type ImageInfo, readImageInfo } from './image-size';
+import { type PageGeometry, twipsToPx } from './geometry';
+
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+
+export type ResolvedImage =
+  | { ok: true; data: Uint8Array; info: ImageInfo }
+  | { ok: false; reason: 'missing' | 'refused' | 'unsupported'; message: string };
+
+export function resolveImage(folder: string, url: string): ResolvedImage {
+  const raw = safeDecode(url.trim());
+  if (/^[a-z][a-z0-9+.-]*:/i.test(raw) && !win32.isAbsolute(raw)) {
+    return { ok: false, reason: 'unsupported', message: `remote or non-file image "${url}" is not embedded; put the file in the document folder` };
+  }
+  if (isAbsolute(raw) || win32.isAbsolute(raw)) {
+    return { ok: false, reason: 'refused', message: `image path "${url}" is absolute; use a path relative to the document folder` };
+  }
+  if (raw.split(/[/\\]/).includes('..')) {
+    return { ok: false, reason: 'refused', message: `image path "${url}" leaves the document folder ("..")` };
+  }
+  const root = realpathSync(folder);
+  const target = resolve(root, raw);
+  if (!existsSync(target) || !statSync(target).isFile()) {
+    return { ok: false, reason: 'missing', message: `image not found: ${raw}` };
+  }
+  const real = realpathSync(target);
+  if (real !== root && !real.startsWith(root + sep)) {
+    return { ok: false, reason: 'refused', message: `image "${url}" links outside the document folder` };
+  }
+  if (statSync(real).size > MAX_IMAGE_BYTES) {
+    return { ok: false, reason: 'unsupported', message: `image ${raw} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB` };
+  }
+  const data = new Uint8Array(readFileSync(real));
+  const info = readImageInfo(data);
+  if (!info) return { ok: false, reason: 'unsupported', message: `image ${raw} is not a PNG or JPEG file` };
+  return { ok: true, data, info };
+}
+
+/**
+ * The picture's size in pixels (docx converts at 96 dpi): as wide as the text, keeping the aspect ratio,
+ * but no taller than 60% of the text height so a tall figure leaves room for its caption.
+ */
+export function fitImage(info: ImageInfo, geometry: PageGeometry): { width: number; height: number } {
+  const maxWidth = twipsToPx(geometry.textWidth);
+  const maxHeight = twipsToPx(geometry.textHeight) * 0.6;
+  let width = maxWidth;
+  let height = (info.height / info.width) * width;
+  if (height > maxHeight) {
+    width = (maxHeight / height) * width;
+    height = maxHeight;
+  }
+  return { width: Math.round(width), height: Math.round(height) };
+}
+
+function safeDecode(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
+}

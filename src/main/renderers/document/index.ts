@@ -1,0 +1,72 @@
+// Folio's document engine: a proposal/report folder (document.json + sections/*.md) → a .docx.
+import { Document, Packer } from 'docx';
+import { documentTemplates, missingOutlineEntries } from '../../../shared/specs/document';
+import { ValidationError } from '../../../shared/errors';
+import { writeArtifactAtomic } from '../../artifacts/write-artifact';
+import { RenderContext } from './context';
+import { SectionConverter } from './convert';
+import { documentSections } from './frame';
+import { pageGeometry } from './geometry';
+import { type LoadedDocument, loadDocumentFolder } from './load-folder';
+import { parseMarkdown } from './markdown';
+import { numberingConfig } from './numbering';
+import { estimatePages } from './page-estimate';
+import { type DocumentReport } from './report';
+import { documentStyles } from './styles';
+
+export { loadDocumentFolder, parseSpec, type LoadedDocument, type LoadedSection } from './load-folder';
+export type { DocumentIssue, DocumentIssueKind, DocumentReport, DocumentStats } from './report';
+
+export type RenderDocumentOptions = { outDir: string; fileName?: string };
+export type RenderDocumentResult = { path: string; pageEstimate: number; report: DocumentReport };
+
+export async function renderDocument(folder: string, opts: RenderDocumentOptions): Promise<RenderDocumentResult> {
+  const loaded = loadDocumentFolder(folder);
+  const { bytes, pageEstimate, report } = await buildDocx(loaded);
+  const fileName = opts.fileName ?? defaultFileName(loaded.spec.title);
+  if (!fileName.toLowerCase().endsWith('.docx')) throw new ValidationError(`fileName: must end with .docx (got "${fileName}")`);
+  const path = writeArtifactAtomic(opts.outDir, fileName, bytes);
+  return { path, pageEstimate, report };
+}
+
+/** Renders a loaded folder to .docx bytes without writing anything. */
+export async function buildDocx(loaded: LoadedDocument): Promise<{ bytes: Uint8Array; pageEstimate: number; report: DocumentReport }> {
+  const { spec } = loaded;
+  const template = documentTemplates[spec.template];
+  const geometry = pageGeometry(template);
+  const ctx = new RenderContext(loaded.folder, template, spec.language, geometry);
+
+  const body = loaded.sections.flatMap((section) => {
+    ctx.section = section.file;
+    ctx.stats.sections += 1;
+    return new SectionConverter(ctx).convert(parseMarkdown(section.markdown));
+  });
+  ctx.section = undefined;
+  for (const entry of missingOutlineEntries(spec.template, ctx.headings)) {
+    ctx.report('missing_section', `the ${template.name} template expects a section "${entry.title}"`);
+  }
+
+  const doc = new Document({
+    title: spec.title,
+    ...(spec.authors.length > 0 ? { creator: spec.authors.join(', ') } : {}),
+    ...(spec.subtitle ? { subject: spec.subtitle } : {}),
+    features: { updateFields: true },
+    styles: documentStyles(template, spec.language),
+    numbering: numberingConfig(template.headingNumbering),
+    footnotes: ctx.footnotes,
+    sections: documentSections(spec, ctx, body),
+  });
+  const bytes = new Uint8Array(await Packer.toBuffer(doc));
+  const pageEstimate = estimatePages(ctx.measures, ctx.toc.length, geometry, template.bodySizePt);
+  return { bytes, pageEstimate, report: { issues: ctx.issues, stats: ctx.stats } };
+}
+
+/** A file name from the title: characters Windows and macOS refuse are dropped, the rest (CJK too) kept. */
+export function defaultFileName(title: string): string {
+  const base = title
+    .replace(/[<>:"/\\|?*\u0000-\u001f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
+  return `${base || 'document'}.docx`;
+}

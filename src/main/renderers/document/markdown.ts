@@ -1,0 +1,12 @@
+// Markdown → mdast with GFM (tables, footnotes, strikethrough, task lists, autolinks).
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import { type Root } from 'mdast';
+
+const parser = unified().use(remarkParse).use(remarkGfm);
+
+export function parseMarkdown(markdown: string): Root {
+  // remark-gfm only extends the parser (micromark + mdast extensions); there are no transforms to run.
+  return parser.parse(markdown);
+}

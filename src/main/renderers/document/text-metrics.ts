@@ -1,0 +1,36 @@
+// Counting CJK characters and Latin words, and how wide text sets: the basis of the stats, the
+// long-paragraph check, table column widths and the page estimate.
+
+// Han ideographs, kana, hangul and CJK/full-width punctuation: each is one em wide and counts as one "word".
+const CJK = /[\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/u;
+const CJK_GLOBAL = new RegExp(CJK.source, 'gu');
+const HAN_GLOBAL = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/gu;
+const LATIN_WORD = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu;
+
+export function containsCjk(text: string): boolean {
+  return CJK.test(text);
+}
+
+/** Han characters (汉字): what Chinese writers call 字数. */
+export function countCjkChars(text: string): number {
+  return text.match(HAN_GLOBAL)?.length ?? 0;
+}
+
+/** Words of non-CJK text: runs of letters/digits once CJK characters are taken out. */
+export function countWords(text: string): number {
+  return text.replace(CJK_GLOBAL, ' ').match(LATIN_WORD)?.length ?? 0;
+}
+
+/** Width in ems at the body size: CJK characters are full width, everything else about half. */
+export function emWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) width += CJK.test(ch) ? 1 : ch === '\n' ? 0 : 0.5;
+  return width;
+}
+
+/** Joins the lines of a soft-wrapped markdown paragraph: no space between CJK characters, a space elsewhere. */
+export function joinSoftBreaks(text: string): string {
+  return text.replace(/([^\n]?)[ \t]*\n[ \t]*([^\n]?)/gu, (_m, before: string, after: string) =>
+    before + ((before === '' || containsCjk(before)) && (after === '' || containsCjk(after)) ? '' : ' ') + after,
+  );
+}

@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  chineseCounting,
+  documentTemplates,
+  headingLabel,
+  isReferencesHeading,
+  missingOutlineEntries,
+  normalizeHeading,
+  templateOutline,
+} from '../../../shared/specs/document';
+import { eastAsianLanguage, fontSet, runLanguage } from './fonts';
+import { pageGeometry } from './geometry';
+import { readImageInfo } from './image-size';
+import { fitImage } from './images';
+import { estimatePages } from './page-estimate';
+import { columnWidths } from './tables';
+import { countCjkChars, countWords, joinSoftBreaks } from './text-metrics';
+
+const SAMPLE_PNG = join(import.meta.dirname, '../../../../samples/proposal-nsfc/figures/framework.png');
+
+function jpegHeader(width: number, height: number): Uint8Array {
+  const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];
+  const sof2 = [0xff, 0xc2, 0x00, 0x11, 0x08, height >> 8, height & 255, width >> 8, width & 255, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
+  return new Uint8Array([0xff, 0xd8, ...app0, ...sof2, 0xff, 0xd9]);
+}
+
+describe('image headers', () => {
+  it('reads PNG and (progressive) JPEG sizes, and refuses other data', () => {
+    expect(readImageInfo(new Uint8Array(readFileSync(SAMPLE_PNG)))).toEqual({ type: 'png', width: 801, height: 301 });
+    expect(readImageInfo(jpegHeader(640, 480))).toEqual({ type: 'jpg', width: 640, height: 480 });
+    expect(readImageInfo(new TextEncoder().encode('GIF89a....'))).toBeUndefined();
+    expect(readImageInfo(new Uint8Array([0xff, 0xd8, 0xff]))).toBeUndefined();
+  });
+
+  it('fits pictures to the text width, capping tall ones', () => {
+    const geometry = pageGeometry(documentTemplates.nsfc);
+    const textWidthPx = Math.round((geometry.textWidth / 1440) * 96);
+    expect(fitImage({ type: 'png', width: 801, height: 301 }, geometry)).toEqual({ width: textWidthPx, height: Math.round((301 / 801) * textWidthPx) });
+    const tall = fitImage({ type: 'png', width: 100, height: 1000 }, geometry);
+    expect(tall.height).toBeLessThanOrEqual(Math.round((geometry.textHeight / 1440) * 96 * 0.6));
+    expect(tall.width).toBeLessThan(textWidthPx);
+  });
+});
+
+describe('table column widths', () => {
+  it('always sums to the text width, wider content getting wider columns', () => {
+    for (const ems of [[4, 10, 30], [1], [5, 5, 5, 5, 5, 5, 5], [100, 1, 1]]) {
+      const widths = columnWidths(ems, 8300);
+      expect(widths.reduce((a, b) => a + b, 0)).toBe(8300);
+      expect(Math.min(...widths)).toBeGreaterThan(0);
+    }
+    const [narrow, , wide] = columnWidths([4, 10, 30], 8300);
+    expect(wide).toBeGreaterThan(narrow ?? Infinity);
+  });
+});
+
+describe('heading numbering and the NSFC outline', () => {
+  it('counts in Chinese as Word does', () => {
+    expect([1, 2, 9, 10, 11, 20, 23, 99].map(chineseCounting)).toEqual(['一', '二', '九', '十', '十一', '二十', '二十三', '九十九']);
+  });
+
+  it('labels headings per template', () => {
+    expect(headingLabel('chinese', [2])).toBe('二、');
+    expect(headingLabel('chinese', [2, 3])).toBe('（三）');
+    expect(headingLabel('chinese', [2, 3, 4])).toBe('4.');
+    expect(headingLabel('decimal', [2, 3, 4])).toBe('2.3.4');
+    expect(documentTemplates.nsfc.headingNumbering).toBe('chinese');
+    expect(documentTemplates.report.headingNumbering).toBe('decimal');
+  });
+
+  it('lists the NSFC body structure and finds what is missing', () => {
+    expect(templateOutline('nsfc').map((e) => e.title)).toEqual([
+      '立项依据',
+      '研究目标',
+      '研究内容',
+      '拟解决的关键科学问题',
+      '研究方案与可行性分析',
+      '特色与创新之处',
+      '年度研究计划与预期研究成果',
+      '研究基础与工作条件',
+      '参考文献',
+    ]);
+    expect(templateOutline('generic')).toEqual([]);
+    const missing = missingOutlineEntries('nsfc', ['一、立项依据', '研究目标、研究内容和拟解决的关键科学问题', '主要参考文献']).map((e) => e.title);
+    expect(missing).toEqual(['研究方案与可行性分析', '特色与创新之处', '年度研究计划与预期研究成果', '研究基础与工作条件']);
+    expect(normalizeHeading('（一） 研究背景：')).toBe('研究背景');
+    expect(isReferencesHeading('References')).toBe(true);
+    expect(isReferencesHeading('参考文献')).toBe(true);
+    expect(isReferencesHeading('研究基础')).toBe(false);
+  });
+});
+
+describe('fonts and text metrics', () => {
+  it('names a CJK face in every role and the right East Asian language', () => {
+    expect(fontSet('body', 'zh-CN')).toEqual({ ascii: 'Times New Roman', hAnsi: 'Times New Roman', eastAsia: 'SimSun', cs: 'Times New Roman' });
+    expect(fontSet('heading', 'en').eastAsia).toBe('SimHei');
+    expect(fontSet('body', 'ja').eastAsia).toBe('MS Mincho');
+    expect(eastAsianLanguage('zh-TW')).toBe('zh-TW');
+    expect(runLanguage('zh-CN')).toEqual({ value: 'en-US', eastAsia: 'zh-CN' });
+    expect(runLanguage('en')).toEqual({ value: 'en-US', eastAsia: 'zh-CN' });
+  });
+
+  it('counts Han characters and words separately, and joins soft breaks per script', () => {
+    expect(countCjkChars('低资源 Document AI，文档。')).toBe(5);
+    expect(countWords('低资源 Document AI，LayoutLMv3 模型 F1 值')).toBe(4);
+    expect(joinSoftBreaks('中文\n继续')).toBe('中文继续');
+    expect(joinSoftBreaks('English\nwords')).toBe('English words');
+    expect(joinSoftBreaks('中文\nEnglish')).toBe('中文 English');
+  });
+
+  it('estimates more pages for more text', () => {
+    const geometry = pageGeometry(documentTemplates.nsfc);
+    const para = (n: number) => ({ kind: 'text' as const, text: '字'.repeat(n), sizePt: 12, lineSpacing: 1.5, indentTwips: 0, spacingTwips: 0 });
+    expect(estimatePages([para(100)], 3, geometry, 12)).toBe(3); // cover + contents + one body page
+    // ~36 lines of 23 characters per page at 12 pt, 1.5 lines: 10 pages of text.
+    const tenPages = estimatePages(Array.from({ length: 100 }, () => para(23 * 3.5)), 3, geometry, 12);
+    expect(tenPages).toBeGreaterThanOrEqual(10);
+    expect(tenPages).toBeLessThanOrEqual(14);
+  });
+});

@@ -1,0 +1,76 @@
+// Test support for the core: a data folder with a profile pointing at the project's fake
+// OpenAI-compatible server, a core with tight retry timings, and event collection.
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RunEvent } from '../../shared/contract';
+import { findResourcesDir } from '../config/app-paths';
+import { createChatModel } from '../llm/openai-chat-model';
+import { createCore, type Core } from './create-core';
+
+export const TEST_KEY = 'sk-test-secret-0123456789';
+
+export function fakeModelsYaml(url: string, extra: Record<string, string | number> = {}): string {
+  const fields = {
+    name: 'Fake',
+    model: 'fake-model',
+    role: 'chat',
+    max_context: 32000,
+    reliable_context: 20000,
+    max_output: 4000,
+    parallel_tools: 'true',
+    thinking_mode: 'none',
+    max_iterations: 8,
+    temperature: 0.2,
+    ...extra,
+  };
+  const lines = Object.entries(fields).map(([k, v]) => `    ${k}: ${v}`);
+  return ['provider: fake', `api_base: ${JSON.stringify(url)}`, 'api_key_env: FAKE_API_KEY', 'profiles:', '  main:', ...lines, '    price: {input: 2, output: 8}', ''].join('\n');
+}
+
+export function makeDataDir(url: string, extra: Record<string, string | number> = {}): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'folio-core-'));
+  mkdirSync(join(dataDir, 'models'), { recursive: true });
+  writeFileSync(join(dataDir, 'models', 'fake.yaml'), fakeModelsYaml(url, extra));
+  return dataDir;
+}
+
+export function makeCore(dataDir: string, env: NodeJS.ProcessEnv = { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH }): Core {
+  const core = createCore({
+    dataDir,
+    resourcesDir: findResourcesDir(),
+    env,
+    createModel: (profile, key) => createChatModel(profile, key, { baseDelayMs: 5, idleTimeoutMs: 400, maxRetries: 2 }),
+  });
+  core.ctx.store.settings.set('default_model', 'fake.main');
+  return core;
+}
+
+/** Collects a run's events (replayed and live) until run_finished. */
+export function collect(core: Core, taskId: string, runId: string): Promise<RunEvent[]> {
+  return new Promise((resolve) => {
+    const events: RunEvent[] = [];
+    let done = false;
+    const unsubscribe = core.events.subscribe(taskId, runId, (e) => {
+      events.push(e);
+      if (e.type === 'run_finished' && !done) {
+        done = true;
+        queueMicrotask(() => unsubscribe?.());
+        resolve(events);
+      }
+    });
+  });
+}
+
+export function waitForEvent(core: Core, taskId: string, runId: string, type: RunEvent['type']): Promise<RunEvent> {
+  return new Promise((resolve) => {
+    let found = false;
+    const unsubscribe = core.events.subscribe(taskId, runId, (e) => {
+      if (e.type === type && !found) {
+        found = true;
+        queueMicrotask(() => unsubscribe?.());
+        resolve(e);
+      }
+    });
+  });
+}

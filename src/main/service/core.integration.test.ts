@@ -1,0 +1,304 @@
+// The core end to end against the project's fake OpenAI-compatible server (real HTTP, real SSE).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
+import { taskDir } from '../workspace/layout';
+import { collect, makeCore, makeDataDir, TEST_KEY, waitForEvent } from './core-test-kit';
+import type { Core } from './create-core';
+
+let fake: FakeOpenAI;
+const cores: Core[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+afterAll(async () => {
+  await fake.close();
+});
+afterEach(async () => {
+  for (const c of cores.splice(0)) await c.close().catch(() => undefined);
+  fake.reset();
+});
+
+function open(dataDir: string, env?: NodeJS.ProcessEnv): Core {
+  const core = makeCore(dataDir, env);
+  cores.push(core);
+  return core;
+}
+
+async function newTask(core: Core, mode: 'general' | 'coding' = 'general') {
+  return core.handlers.createTask({ mode });
+}
+
+describe('chat with a model', () => {
+  it('streams the reply, persists it, and accounts tokens and cost', async () => {
+    const core = open(makeDataDir(fake.url));
+    const task = await newTask(core);
+    fake.script([{ text: '你好！This is the reply.', usage: { prompt: 1000, completion: 500 } }]);
+    const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: '你好' });
+    const events = await collect(core, task.id, run_id);
+    const text = events.flatMap((e) => (e.type === 'text_delta' ? [e.delta] : [])).join('');
+    expect(text).toBe('你好！This is the reply.');
+    expect(events.filter((e) => e.type === 'text_delta').length).toBeGreaterThan(1);
+    expect(events[0]).toMatchObject({ type: 'run_started', seq: 1 });
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', reason: 'done' });
+    const { messages } = await core.handlers.listMessages({ task_id: task.id });
+    expect(messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', '你好'],
+      ['assistant', '你好！This is the reply.'],
+    ]);
+    const after = await core.handlers.getTask({ task_id: task.id });
+    expect(after).toMatchObject({ prompt_tokens: 1000, completion_tokens: 500, title: '你好', last_run: { id: run_id, status: 'done' } });
+    expect(after.cost).toBeCloseTo((1000 * 2 + 500 * 8) / 1e6, 10);
+    const usage = await core.handlers.getUsage({});
+    expect(usage.total.prompt_tokens).toBe(1000);
+    // The request carried the conversation and the key, and the key is nowhere in the database.
+    expect(fake.requests.at(-1)!.authLast4).toBe(TEST_KEY.slice(-4));
+    const db = readFileSync(join(core.dataDir, 'folio.db'));
+    expect(db.includes(Buffer.from(TEST_KEY))).toBe(false);
+  });
+
+  it('a 401 ends the run with a clear error and keeps the user message', async () => {
+    const core = open(makeDataDir(fake.url));
+    const task = await newTask(core);
+    fake.script([{ fault: 'status', status: 401, body: { error: { message: 'Invalid API key' } } }]);
+    const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'hello' });
+    const events = await collect(core, task.id, run_id);
+    const error = events.find((e) => e.type === 'error');
+    expect(error).toMatchObject({ error: { code: 'provider_error' } });
+    expect(JSON.stringify(events)).not.toContain(TEST_KEY);
+    expect(events.at(-1)).toMatchObject({ reason: 'error' });
+    const { runs } = await core.handlers.listRuns({ task_id: task.id });
+    expect(runs[0]).toMatchObject({ status: 'failed' });
+    expect(runs[0]!.error).toMatch(/401|key/i);
+    const { messages } = await core.handlers.listMessages({ task_id: task.id });
+    expect(messages.map((m) => m.content)).toEqual(['hello']);
+  });
+
+  it('retries a 429 and a 500, then succeeds', async () => {
+    const core = open(makeDataDir(fake.url));
+    const task = await newTask(core);
+    fake.script([{ fault: 'status', status: 429, retryAfterMs: 20 }, { fault: 'status', status: 500 }, { text: 'third time' }]);
+    const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
+    const events = await collect(core, task.id, run_id);
+    expect(events.filter((e) => e.type === 'retry')).toHaveLength(2);
+    expect(events.at(-1)).toMatchObject({ reason: 'done' });
+    const { messages } = await core.handlers.listMessages({ task_id: task.id });
+    expect(messages.at(-1)!.content).toBe('third time');
+  });
+
+  it('gives up on repeated 500s with provider_error', async () => {
+    const core = open(makeDataDir(fake.url));
+    const task = await newTask(core);
+    fake.script([{ fault: 'status', status: 500 }, { fault: 'status', status: 500 }, { fault: 'status', status: 500 }]);
+    const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
+    const events = await collect(core, task.id, run_id);
+    expect(events.find((e) => e.type === 'error')).toMatchObject({ error: { code: 'provider_error' } });
+  });
+
+  it('reports an unreachable endpoint', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => resolve(p));
+      });
+    });
+    const core = open(makeDataDir(`http://127.0.0.1:${port}/v1`));
+    const task = await newTask(core);
+    const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
+    const events = await collect(core, task.id, run_id);
+    expect(events.find((e) => e.type === 'error')).toMatchObject({ error: { code: 'provider_unreachable' } });
+  });
+
+  it('a missing API key fails the run with missing_api_key', async () => {
+    const core = open(makeDataDir(fake.url), { PATH: process.env.PATH });
+    const task = await newTask(core);
+    const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
+    const events = await collect(core, task.id, run_id);
+    expect(events.find((e) => e.type === 'error')).toMatchObject({ error: { code: 'missing_api_key' } });
+    expect((await core.handlers.listModels({})).profiles.find((p) => p.id === 'fake.main')?.has_key).toBe(false);
+  });
+
+  it('a key entered in settings is used and never handed back', async () => {
+    const core = open(makeDataDir(fake.url), { PATH: process.env.PATH });
+    await core.handlers.setApiKey({ env: 'FAKE_API_KEY', key: 'sk-stored-key-9876' });
+    const models = await core.handlers.listModels({});
+    expect(models.profiles.find((p) => p.id === 'fake.main')?.has_key).toBe(true);
+    expect(JSON.stringify(models)).not.toContain('sk-stored-key-9876');
+    const task = await newTask(core);
+    fake.script([{ text: 'ok' }]);
+    const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
+    await collect(core, task.id, run_id);
+    expect(fake.requests.at(-1)!.authLast4).toBe('9876');
+  });
+});
+
+describe('agent runs with tools', () => {
+  it('runs parallel read-only calls from one response and feeds results back', async () => {
+    const core = open(makeDataDir(fake.url));
+    const task = await newTask(core);
+    fake.script([
+      {
+        toolCalls: [
+          { name: 'glob', arguments: '{"pattern":"**/*"}' },
+          { name: 'read', arguments: '{"path":"work/notes.md"}' },
+        ],
+      },
+      { text: 'Read both.' },
+    ]);
+    const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'look around' });
+    writeFileSync(join(taskDir(core.dataDir, task.id), 'work', 'notes.md'), 'alpha\nbeta\n');
+    const events = await collect(core, task.id, run_id);
+    expect(events.filter((e) => e.type === 'tool_call').map((e) => e.type === 'tool_call' && e.name)).toEqual(['glob', 'read']);
+    const results = events.filter((e) => e.type === 'tool_result');
+    expect(results).toHaveLength(2);
+    const second = fake.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
+    expect(second.messages.filter((m) => m.role === 'tool').map((m) => m.content).join('\n')).toContain('beta');
+    const files = await core.handlers.listFiles({ task_id: task.id });
+    expect(files.files.map((f) => f.path)).toContain('work/notes.md');
+  });
+
+  it('strips secrets from the shell environment', async () => {
+    const core = open(makeDataDir(fake.url), { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH });
+    const task = await newTask(core);
+    core.ctx.store.grants.grant(task.id, 'shell');
+    process.env.FAKE_API_KEY = TEST_KEY;
+    process.env.SOME_SERVICE_TOKEN = 'tok-should-not-leak';
+    try {
+      fake.script([{ toolCalls: [{ name: 'shell', arguments: '{"command":"env"}' }] }, { text: 'done' }]);
+      const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'env' });
+      await collect(core, task.id, run_id);
+      const tool = (await core.handlers.listMessages({ task_id: task.id })).messages.find((m) => m.role === 'tool')!;
+      expect(tool.content).toContain('PATH=');
+      expect(tool.content).not.toContain(TEST_KEY);
+      expect(tool.content).not.toContain('tok-should-not-leak');
+    } finally {
+      delete process.env.FAKE_API_KEY;
+      delete process.env.SOME_SERVICE_TOKEN;
+    }
+  });
+
+  it('compacts older tool outputs near reliable_context and tells the UI', async () => {
+    const core = open(makeDataDir(fake.url, { reliable_context: 3000 }));
+    const task = await newTask(core);
+    const dir = join(taskDir(core.dataDir, task.id));
+    const steps = [];
+    for (let i = 0; i < 9; i++) steps.push({ toolCalls: [{ name: 'read', arguments: `{"path":"work/big${i}.txt"}` }] });
+    steps.push({ text: 'summarised' });
+    fake.script(steps);
+    const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'read all' });
+    for (let i = 0; i < 9; i++) writeFileSync(join(dir, 'work', `big${i}.txt`), `${i} `.repeat(2000));
+    const events = await collect(core, task.id, run_id);
+    expect(events.some((e) => e.type === 'context_compacted')).toBe(true);
+    const stored = (await core.handlers.listMessages({ task_id: task.id })).messages.filter((m) => m.role === 'tool');
+    expect(stored.every((m) => !m.content.includes('compacted'))).toBe(true);
+    const last = fake.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
+    expect(last.messages.some((m) => m.role === 'tool' && m.content.includes('compacted'))).toBe(true);
+  });
+});
+
+describe('approvals, cancel and resume', () => {
+  it('an approval survives a restart and the run continues once answered', async () => {
+    const dataDir = makeDataDir(fake.url);
+    const first = open(dataDir);
+    const task = await newTask(first);
+    fake.script([{ toolCalls: [{ id: 'call_w1', name: 'write', arguments: '{"path":"work/out.txt","content":"approved!"}' }] }]);
+    const { run_id } = await first.handlers.sendMessage({ task_id: task.id, content: 'write it' });
+    await waitForEvent(first, task.id, run_id, 'approval_required');
+    await first.close();
+    cores.splice(cores.indexOf(first), 1);
+
+    const second = open(dataDir);
+    const t = await second.handlers.getTask({ task_id: task.id });
+    expect(t.last_run).toMatchObject({ status: 'interrupted' });
+    const { approvals } = await second.handlers.listApprovals({ task_id: task.id });
+    expect(approvals).toMatchObject([{ call_id: 'call_w1', name: 'write', kind: 'edit' }]);
+    fake.script([{ text: 'written' }]);
+    await second.handlers.decideApproval({ task_id: task.id, run_id, call_id: 'call_w1', decision: 'allow_once' });
+    const runId2 = second.runs.activeRunFor(task.id)!;
+    const events = await collect(second, task.id, runId2);
+    expect(events.at(-1)).toMatchObject({ reason: 'done' });
+    expect(readFileSync(join(taskDir(dataDir, task.id), 'work', 'out.txt'), 'utf8')).toBe('approved!');
+    expect((await second.handlers.listApprovals({ task_id: task.id })).approvals).toEqual([]);
+    const roles = (await second.handlers.listMessages({ task_id: task.id })).messages.map((m) => m.role);
+    expect(roles).toEqual(['user', 'assistant', 'tool', 'assistant']);
+  });
+
+  it('cancel during a stalled stream ends the run within a second and keeps the text', async () => {
+    const core = open(makeDataDir(fake.url));
+    const task = await newTask(core);
+    fake.script([{ fault: 'stall', afterChunks: 2 }]);
+    const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
+    await waitForEvent(core, task.id, run_id, 'text_delta');
+    const t0 = Date.now();
+    const finished = collect(core, task.id, run_id);
+    await core.handlers.cancelRun({ task_id: task.id, run_id });
+    const events = await finished;
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(events.at(-1)).toMatchObject({ reason: 'cancelled' });
+    expect((await core.handlers.listRuns({ task_id: task.id })).runs[0]!.status).toBe('cancelled');
+  });
+
+  it('cancel during a long shell command kills it within a second', async () => {
+    const core = open(makeDataDir(fake.url));
+    const task = await newTask(core);
+    core.ctx.store.grants.grant(task.id, 'shell');
+    fake.script([{ toolCalls: [{ name: 'shell', arguments: '{"command":"sleep 30; echo finished > work/late.txt"}' }] }]);
+    const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
+    await waitForEvent(core, task.id, run_id, 'tool_call');
+    await new Promise((r) => setTimeout(r, 200));
+    const t0 = Date.now();
+    const finished = collect(core, task.id, run_id);
+    await core.handlers.cancelRun({ task_id: task.id, run_id });
+    const events = await finished;
+    expect(Date.now() - t0).toBeLessThan(1500);
+    expect(events.at(-1)).toMatchObject({ reason: 'cancelled' });
+    expect(existsSync(join(taskDir(core.dataDir, task.id), 'work', 'late.txt'))).toBe(false);
+  });
+
+  it('a second message while a run is active is refused with conflict', async () => {
+    const core = open(makeDataDir(fake.url));
+    const task = await newTask(core);
+    fake.script([{ fault: 'stall', afterChunks: 1 }]);
+    const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
+    await expect(core.handlers.sendMessage({ task_id: task.id, content: 'y' })).rejects.toMatchObject({ code: 'conflict' });
+    await core.handlers.cancelRun({ task_id: task.id, run_id });
+  });
+});
+
+describe('tasks', () => {
+  it('lazy creation: an unused task leaves no folder and is gone after a restart', async () => {
+    const dataDir = makeDataDir(fake.url);
+    const first = open(dataDir);
+    const unused = await newTask(first);
+    const used = await newTask(first);
+    fake.script([{ text: 'ok' }]);
+    const { run_id } = await first.handlers.sendMessage({ task_id: used.id, content: 'hi' });
+    await collect(first, used.id, run_id);
+    expect(existsSync(taskDir(dataDir, unused.id))).toBe(false);
+    expect(existsSync(join(taskDir(dataDir, used.id), 'source'))).toBe(true);
+    await first.close();
+    cores.splice(cores.indexOf(first), 1);
+    const second = open(dataDir);
+    expect((await second.handlers.listTasks({})).tasks.map((t) => t.id)).toEqual([used.id]);
+  });
+
+  it('files are copied (never moved) into source/, with a suffix for a taken name, and deleting a task removes its folder', async () => {
+    const core = open(makeDataDir(fake.url));
+    const task = await newTask(core);
+    const src = join(core.dataDir, '报告.txt');
+    writeFileSync(src, 'hello');
+    const a = await core.handlers.addFiles({ task_id: task.id, paths: [src] });
+    const b = await core.handlers.addFiles({ task_id: task.id, paths: [src] });
+    expect(a.files[0]!.path).toBe('source/报告.txt');
+    expect(b.files[0]!.path).toBe('source/报告-2.txt');
+    expect(existsSync(src)).toBe(true);
+    const read = await core.handlers.readFile({ task_id: task.id, path: 'source/报告-2.txt' });
+    expect(read).toMatchObject({ encoding: 'utf8', data: 'hello', size: 5 });
+    await expect(core.handlers.readFile({ task_id: task.id, path: '../../folio.db' })).rejects.toMatchObject({ code: 'path_escape' });
+    await core.handlers.deleteTask({ task_id: task.id });
+    expect(existsSync(taskDir(core.dataDir, task.id))).toBe(false);
+  });
+});
