@@ -63,7 +63,7 @@ export function buildContext(systemPrompt: string, history: Message[], reliableC
   let removed = 0;
   for (const i of compactable) {
     if (estimate <= reliableContext * COMPACT_LOW) break;
-    const m = messages[i]!;
+    const m = messages[i];
     const before = estimateTokens(m.content);
     const stub = `[earlier output of ${m.name ?? 'a tool'} compacted to save context (${m.content.length} characters); run the tool again if you need it]`;
     if (before <= estimateTokens(stub)) continue;

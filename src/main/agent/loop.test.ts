@@ -128,7 +128,7 @@ describe('agent loop', () => {
     expect(s.conversation.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool', 'assistant', 'tool', 'assistant']);
     expect(s.conversation.messages.at(-1)!.content).toBe('Done: the notes are final.');
     // The model saw each tool result before its next turn.
-    expect(s.model.requests[3]!.messages.filter((m) => m.role === 'tool')).toHaveLength(3);
+    expect(s.model.requests[3].messages.filter((m) => m.role === 'tool')).toHaveLength(3);
     const usage = events.filter((e) => e.type === 'usage');
     expect(usage).toHaveLength(4);
     expect(usage[0]).toMatchObject({ prompt_tokens: 100, completion_tokens: 10, cost: (100 * 1 + 10 * 2) / 1e6 });
@@ -175,9 +175,9 @@ describe('agent loop', () => {
     const tools = s.conversation.messages.filter((m) => m.role === 'tool');
     expect(tools).toHaveLength(3);
     expect(tools.every((m) => m.is_error)).toBe(true);
-    expect(tools[0]!.content).toMatch(/Invalid JSON/);
-    expect(tools[1]!.content).toMatch(/path/);
-    expect(tools[2]!.content).toMatch(/Unknown tool "nope"/);
+    expect(tools[0].content).toMatch(/Invalid JSON/);
+    expect(tools[1].content).toMatch(/path/);
+    expect(tools[2].content).toMatch(/Unknown tool "nope"/);
     expect(events.filter((e) => e.type === 'tool_result')).toHaveLength(3);
   });
 
@@ -196,7 +196,7 @@ describe('agent loop', () => {
     const result = events.find((e) => e.type === 'tool_result');
     expect(result).toMatchObject({ truncated: true, full_length: 20_000 });
     expect(result?.type === 'tool_result' && result.preview.length).toBe(400);
-    const sent = s.model.requests[1]!.messages.find((m) => m.role === 'tool')!.content;
+    const sent = s.model.requests[1].messages.find((m) => m.role === 'tool')!.content;
     expect(sent.startsWith('x'.repeat(16_000))).toBe(true);
     expect(sent).toMatch(/truncated: 4000 more characters/);
     expect(s.conversation.messages.find((m) => m.role === 'tool')!.content).toHaveLength(20_000);
@@ -313,8 +313,8 @@ describe('agent loop', () => {
     expect(reason).toBe('done');
     const tools = s.conversation.messages.filter((m) => m.role === 'tool');
     expect(tools.map((m) => m.tool_call_id)).toEqual(['k1', 'k2', 'k3']);
-    expect(tools[1]!.content).toMatch(/interrupted/);
-    expect(tools[2]!.is_error).toBe(false);
+    expect(tools[1].content).toMatch(/interrupted/);
+    expect(tools[2].is_error).toBe(false);
     expect(readFileSync(join(s.root, 'y.txt'), 'utf8')).toBe('2');
     expect(events.filter((e) => e.type === 'approval_required').map((e) => e.type === 'approval_required' && e.call_id)).toEqual(['k3']);
     expect(s.approvals.pending.size).toBe(0);

@@ -145,22 +145,22 @@ async function* executeCalls(deps: AgentLoopDeps, calls: ToolCall[], signal: Abo
   let i = 0;
   while (i < prepared.length) {
     if (signal.aborted) {
-      yield* recordResult(deps, prepared[i]!, 'Cancelled before this tool ran.', true);
+      yield* recordResult(deps, prepared[i], 'Cancelled before this tool ran.', true);
       i++;
       continue;
     }
     // Consecutive read-only calls run in parallel; they cannot affect each other.
     let j = i;
-    while (j < prepared.length && kindOf(prepared[j]!) === 'read' && !prepared[j]!.error) j++;
+    while (j < prepared.length && kindOf(prepared[j]) === 'read' && !prepared[j].error) j++;
     if (j - i > 1) {
       const batch = prepared.slice(i, j);
       for (const p of batch) yield toolCallEvent(p);
       const results = await Promise.all(batch.map((p) => invoke(deps, p, signal)));
-      for (const [k, p] of batch.entries()) yield* recordResult(deps, p, results[k]!.content, results[k]!.isError);
+      for (const [k, p] of batch.entries()) yield* recordResult(deps, p, results[k].content, results[k].isError);
       i = j;
       continue;
     }
-    yield* runOne(deps, prepared[i]!, signal);
+    yield* runOne(deps, prepared[i], signal);
     i++;
   }
 }
@@ -181,7 +181,7 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
   let detail: string | null = null;
   if (tool.assess) {
     try {
-      const assessed = await tool.assess(p.args as never, baseCtx);
+      const assessed = await tool.assess(p.args, baseCtx);
       if (assessed.blocked) {
         yield* recordResult(deps, p, `Blocked: ${assessed.blocked}. This command is never run; choose a safer way.`, true);
         return;
@@ -230,7 +230,7 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
 async function invoke(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal): Promise<{ content: string; isError: boolean }> {
   if (!p.tool || p.error) return { content: p.error ?? 'Unknown tool', isError: true };
   try {
-    const result = await p.tool.execute(p.args as never, { ...deps.toolContext, callId: p.call.id, signal });
+    const result = await p.tool.execute(p.args, { ...deps.toolContext, callId: p.call.id, signal });
     return { content: result.content, isError: result.isError ?? false };
   } catch (err) {
     if (signal.aborted) return { content: 'Cancelled while running.', isError: true };

@@ -153,7 +153,7 @@ export class RunManager implements RunEventHub {
   }
 
   private emit(run: LiveRun, body: RunEventBody): void {
-    const event = { ...body, run_id: run.runId, task_id: run.taskId, seq: run.events.length + 1, at: Date.now() } as RunEvent;
+    const event = { ...body, run_id: run.runId, task_id: run.taskId, seq: run.events.length + 1, at: Date.now() };
     run.events.push(event);
     if (event.type === 'usage') {
       const usage = { prompt_tokens: event.prompt_tokens, completion_tokens: event.completion_tokens, cost: event.cost };

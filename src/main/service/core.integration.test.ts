@@ -72,7 +72,7 @@ describe('chat with a model', () => {
     expect(events.at(-1)).toMatchObject({ reason: 'error' });
     const { runs } = await core.handlers.listRuns({ task_id: task.id });
     expect(runs[0]).toMatchObject({ status: 'failed' });
-    expect(runs[0]!.error).toMatch(/401|key/i);
+    expect(runs[0].error).toMatch(/401|key/i);
     const { messages } = await core.handlers.listMessages({ task_id: task.id });
     expect(messages.map((m) => m.content)).toEqual(['hello']);
   });
@@ -238,7 +238,7 @@ describe('approvals, cancel and resume', () => {
     const events = await finished;
     expect(Date.now() - t0).toBeLessThan(1000);
     expect(events.at(-1)).toMatchObject({ reason: 'cancelled' });
-    expect((await core.handlers.listRuns({ task_id: task.id })).runs[0]!.status).toBe('cancelled');
+    expect((await core.handlers.listRuns({ task_id: task.id })).runs[0].status).toBe('cancelled');
   });
 
   it('cancel during a long shell command kills it within a second', async () => {
@@ -292,8 +292,8 @@ describe('tasks', () => {
     writeFileSync(src, 'hello');
     const a = await core.handlers.addFiles({ task_id: task.id, paths: [src] });
     const b = await core.handlers.addFiles({ task_id: task.id, paths: [src] });
-    expect(a.files[0]!.path).toBe('source/报告.txt');
-    expect(b.files[0]!.path).toBe('source/报告-2.txt');
+    expect(a.files[0].path).toBe('source/报告.txt');
+    expect(b.files[0].path).toBe('source/报告-2.txt');
     expect(existsSync(src)).toBe(true);
     const read = await core.handlers.readFile({ task_id: task.id, path: 'source/报告-2.txt' });
     expect(read).toMatchObject({ encoding: 'utf8', data: 'hello', size: 5 });

@@ -3,7 +3,7 @@
 import { makeCore } from './core-test-kit';
 
 const [dataDir] = process.argv.slice(2);
-const core = makeCore(dataDir!, { FAKE_API_KEY: 'sk-child', PATH: process.env.PATH });
+const core = makeCore(dataDir, { FAKE_API_KEY: 'sk-child', PATH: process.env.PATH });
 const task = await core.handlers.createTask({ mode: 'general' });
 core.ctx.store.grants.grant(task.id, 'shell');
 await core.handlers.updateTask({ task_id: task.id, approval_mode: 'auto' });

@@ -36,31 +36,31 @@ describe('kill and resume', () => {
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     await waitFor(() => /RUN \S+ \S+/.test(out), 20_000);
     const [, taskId, runId] = /RUN (\S+) (\S+)/.exec(out)!;
-    const count = join(taskDir(dataDir, taskId!), 'work', 'count.txt');
+    const count = join(taskDir(dataDir, taskId), 'work', 'count.txt');
     await waitFor(() => existsSync(count), 20_000);
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
 
     const core = makeCore(dataDir);
     try {
-      const task = await core.handlers.getTask({ task_id: taskId! });
+      const task = await core.handlers.getTask({ task_id: taskId });
       expect(task.last_run).toEqual({ id: runId, status: 'interrupted' });
       fake.script([{ text: 'All done.' }]);
-      const { run_id } = await core.handlers.continueTask({ task_id: taskId! });
-      const events = await collect(core, taskId!, run_id);
+      const { run_id } = await core.handlers.continueTask({ task_id: taskId });
+      const events = await collect(core, taskId, run_id);
       expect(events.at(-1)).toMatchObject({ reason: 'done' });
 
-      const { messages } = await core.handlers.listMessages({ task_id: taskId! });
+      const { messages } = await core.handlers.listMessages({ task_id: taskId });
       expect(messages.map((m) => m.seq)).toEqual(messages.map((_, i) => i + 1));
       expect(new Set(messages.map((m) => m.id)).size).toBe(messages.length);
       expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool', 'assistant']);
       expect(messages[2]).toMatchObject({ tool_call_id: 'k_write', is_error: false });
       expect(messages[4]).toMatchObject({ tool_call_id: 'k_shell', is_error: true });
-      expect(messages[4]!.content).toMatch(/interrupted/);
-      expect(messages[5]!.content).toBe('All done.');
+      expect(messages[4].content).toMatch(/interrupted/);
+      expect(messages[5].content).toBe('All done.');
       // The shell command that was running when the process died was not run a second time.
       expect(readFileSync(count, 'utf8')).toBe('ran\n');
-      expect(readFileSync(join(taskDir(dataDir, taskId!), 'work', 'a.txt'), 'utf8')).toBe('step one');
+      expect(readFileSync(join(taskDir(dataDir, taskId), 'work', 'a.txt'), 'utf8')).toBe('step one');
       expect(core.ctx.store.integrityCheck()).toBe('ok');
     } finally {
       await core.close();

@@ -31,7 +31,7 @@ export function freeName(dir: string, name: string): string {
 /** Strips folders and characters no file system accepts; keeps Chinese and other letters. */
 export function safeFileName(name: string): string {
   const base = basename(name.replace(/\\/g, '/'));
-  // eslint-disable-next-line no-control-regex
+   
   const cleaned = base.replace(/[\u0000-\u001f<>:"|?*]/g, '_').replace(/^\.+/, '').trim();
   if (!cleaned) throw new FolioError('invalid_input', `Unusable file name: ${JSON.stringify(name)}`);
   return cleaned.slice(0, 200);

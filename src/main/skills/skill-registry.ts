@@ -25,9 +25,9 @@ export interface Skill extends SkillInfo {
 export function parseSkillFile(text: string): { frontmatter: z.infer<typeof Frontmatter>; body: string } {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
   if (!match) throw new Error('SKILL.md must start with YAML frontmatter between --- lines');
-  const parsed = Frontmatter.safeParse(parseYaml(match[1]!));
+  const parsed = Frontmatter.safeParse(parseYaml(match[1]));
   if (!parsed.success) throw new Error(formatZodError(parsed.error));
-  return { frontmatter: parsed.data, body: match[2]!.trim() };
+  return { frontmatter: parsed.data, body: match[2].trim() };
 }
 
 export function loadSkills(dirs: { builtin: string; user?: string }): { skills: Skill[]; warnings: ConfigWarning[] } {
