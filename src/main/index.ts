@@ -23,14 +23,19 @@ async function start(): Promise<void> {
         decode: (s: string) => safeStorage.decryptString(Buffer.from(s, 'base64')),
       }
     : undefined;
-  core = createCore({ dataDir, resourcesDir, keys: createFileKeyStore(dataDir, codec) });
+  core = createCore({
+    dataDir,
+    resourcesDir,
+    keys: createFileKeyStore(dataDir, codec),
+    desktop: { openPath: (p) => shell.openPath(p), showItemInFolder: (p) => shell.showItemInFolder(p) },
+  });
   const devUrl = process.env.ELECTRON_RENDERER_URL;
   const win = createMainWindow({
     preloadPath: join(here, '../preload/index.cjs'),
     rendererDir: join(here, '../renderer'),
     devUrl,
   });
-  registerIpc(core, win, { isTrustedSender: (url) => isTrustedFrameUrl(url, devUrl), openPath: (p) => shell.openPath(p) });
+  registerIpc(core, win, { isTrustedSender: (url) => isTrustedFrameUrl(url, devUrl) });
 }
 
 app.on('window-all-closed', () => {

@@ -16,6 +16,9 @@ export interface PromptFacts {
   date?: Date;
 }
 
+/** Each mode's default skill: the model is told to load it before it starts. */
+export const MODE_SKILLS: Record<TaskMode, string | null> = { ppt: 'ppt', proposal: 'proposal', coding: 'coding', general: null };
+
 const cache = new Map<string, string>();
 
 export function loadPromptTemplate(resourcesDir: string, version = SYSTEM_PROMPT_VERSION): string {
@@ -38,11 +41,18 @@ export function renderSystemPrompt(template: string, facts: PromptFacts): string
   const values: Record<string, string> = {
     task_folder: facts.taskFolder,
     mode: facts.mode,
+    mode_hint: modeHint(facts.mode, facts.skills),
     date: (facts.date ?? new Date()).toISOString().slice(0, 10),
     sources: sourceList,
     skills: skillList,
   };
   return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+function modeHint(mode: TaskMode, skills: Pick<SkillInfo, 'name'>[]): string {
+  const skill = MODE_SKILLS[mode];
+  if (!skill || !skills.some((s) => s.name === skill)) return '';
+  return `Load the \`${skill}\` skill with load_skill before you start this task's work.`;
 }
 
 function formatSize(bytes: number): string {

@@ -1,17 +1,11 @@
 // The Electron side of the IPC transport: wiring only. Sender checks, dispatch and subscription
 // bookkeeping live in ../transport/ipc-bridge (plain Node, unit-tested).
 import { type BrowserWindow, type IpcMainEvent, type IpcMainInvokeEvent, ipcMain } from 'electron';
-import { IPC } from '../../shared/transport';
+import { IPC } from '../../shared/ipc-channels';
 import type { FolioCore } from '../service/ports';
 import { type IpcBridgeOptions, createIpcHandlers } from '../transport/ipc-bridge';
 
-export interface RegisterIpcOptions extends IpcBridgeOptions {
-  /**
-   * Opens a local path with the system app. Accepted so the composition root can pass it, but no
-   * contract method or IPC channel uses it yet: it needs an ipcOnly method in the contract first.
-   */
-  openPath?: (path: string) => Promise<string>;
-}
+export type RegisterIpcOptions = IpcBridgeOptions;
 
 /**
  * Registers the IPC channels for the app window; returns a function that removes them. Only the

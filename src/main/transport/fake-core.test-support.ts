@@ -5,7 +5,7 @@ import { basename } from 'node:path';
 import { createHash } from 'node:crypto';
 import { type FileEntry, type Message, type Run, type Settings, type Task } from '../../shared/contract/entities';
 import { type ServiceHandlers } from '../../shared/contract/methods';
-import { FolioError, NotFoundError } from '../../shared/errors';
+import { FolioError, NotFoundError, ValidationError } from '../../shared/errors';
 import type { FolioCore } from '../service/ports';
 import { MemoryRunEventHub } from './memory-event-hub.test-support';
 
@@ -188,6 +188,29 @@ export function createFakeCore(): FakeCore {
     async deleteFile(input) {
       if (!files.get(task(input.task_id).id)?.delete(input.path)) throw new NotFoundError(`File ${input.path} not found`);
       return { ok: true };
+    },
+    async listSources(input) {
+      task(input.task_id);
+      return { sources: [{ path: 'source/a.pdf', status: 'ok', pages: 3, message: null, cache_path: 'source/a.pdf.md' }] };
+    },
+    async getArtifactPreview(input) {
+      task(input.task_id);
+      return { kind: 'none', path: input.path, reason: 'fake core has no previews' };
+    },
+    async exportPdf(input) {
+      task(input.task_id);
+      if (!input.path.startsWith('artifacts/')) throw new ValidationError('Only artifacts can be exported');
+      return { path: input.path.replace(/\.\w+$/, '.pdf'), pages: 1 };
+    },
+    async openPath(input) {
+      task(input.task_id);
+      return { ok: true };
+    },
+    async getCapabilities() {
+      return { desktop: false, soffice: false };
+    },
+    async probeModel(input) {
+      return { profile: input.profile_id, rows: [{ check: 'chat', declared: 'reply', observed: 'reply', ok: true }], exit_code: 0 };
     },
     async listModels() {
       return { profiles: [], warnings: [{ source: 'fake', message: 'no models configured' }] };

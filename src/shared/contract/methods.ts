@@ -22,6 +22,8 @@ import {
   Title,
   Usage,
 } from './entities';
+import { DeckSpecSchema, QualityReport } from '../specs/deck';
+import { DocumentSpec } from '../specs/document';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -33,6 +35,36 @@ export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType
   /** Allowed only over IPC from the desktop window (e.g. it names local paths). */
   ipcOnly?: boolean;
 }
+
+export const SourceInfo = z.object({
+  path: z.string(),
+  status: z.enum(['pending', 'ok', 'scanned', 'image', 'error']),
+  pages: z.number().int().nullable(),
+  message: z.string().nullable(),
+  cache_path: z.string().nullable(),
+});
+export type SourceInfo = z.infer<typeof SourceInfo>;
+
+export const ArtifactPreview = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('deck'), path: z.string(), spec: DeckSpecSchema, report: QualityReport.nullable() }),
+  z.object({
+    kind: z.literal('document'),
+    path: z.string(),
+    spec: DocumentSpec,
+    sections: z.array(z.object({ file: z.string(), markdown: z.string() })),
+    report: z.unknown(),
+  }),
+  z.object({ kind: z.literal('none'), path: z.string(), reason: z.string() }),
+]);
+export type ArtifactPreview = z.infer<typeof ArtifactPreview>;
+
+export const ProbeReport = z.object({
+  profile: z.string(),
+  rows: z.array(z.object({ check: z.string(), declared: z.string(), observed: z.string(), ok: z.boolean() })),
+  error: z.string().optional(),
+  exit_code: z.number().int(),
+});
+export type ProbeReport = z.infer<typeof ProbeReport>;
 
 const method = <I extends z.ZodType, O extends z.ZodType>(spec: MethodSpec<I, O>) => spec;
 const Ok = z.object({ ok: z.literal(true) });
@@ -63,6 +95,8 @@ export const contract = {
       status: TaskStatus.optional(),
       model: z.string().max(200).nullable().optional(),
       approval_mode: ApprovalMode.optional(),
+      /** A coding task's folder (absolute path, confirmed by the person); tools are confined to it. */
+      workspace_path: z.string().min(1).max(4096).nullable().optional(),
     }),
     output: Task,
     http: { method: 'PATCH', path: '/v1/tasks/:task_id' },
@@ -142,6 +176,39 @@ export const contract = {
     input: z.strictObject({ ...TaskRef, path: RelPath }),
     output: Ok,
     http: { method: 'DELETE', path: '/v1/tasks/:task_id/files/*path' },
+  }),
+  listSources: method({
+    input: z.strictObject(TaskRef),
+    output: z.object({ sources: z.array(SourceInfo) }),
+    http: { method: 'GET', path: '/v1/tasks/:task_id/sources' },
+  }),
+  /** What a person sees before opening an artifact: the deck spec or document drawn in HTML. */
+  getArtifactPreview: method({
+    input: z.strictObject({ ...TaskRef, path: RelPath }),
+    output: ArtifactPreview,
+    http: { method: 'GET', path: '/v1/tasks/:task_id/previews/*path' },
+  }),
+  /** Converts a .pptx/.docx artifact to PDF with LibreOffice (when installed). */
+  exportPdf: method({
+    input: z.strictObject({ ...TaskRef, path: RelPath }),
+    output: z.object({ path: z.string(), pages: z.number().int() }),
+    http: { method: 'POST', path: '/v1/tasks/:task_id/exports/*path' },
+  }),
+  /** Opens a task file with the system's application, or shows it in its folder (desktop only). */
+  openPath: method({
+    input: z.strictObject({ ...TaskRef, path: RelPath, reveal: z.boolean().optional() }),
+    output: Ok,
+    ipcOnly: true,
+  }),
+  getCapabilities: method({
+    input: z.strictObject({}),
+    output: z.object({ desktop: z.boolean(), soffice: z.boolean() }),
+    http: { method: 'GET', path: '/v1/capabilities' },
+  }),
+  probeModel: method({
+    input: z.strictObject({ profile_id: z.string().min(1).max(200), needle: z.boolean().optional() }),
+    output: ProbeReport,
+    http: { method: 'POST', path: '/v1/models/probe' },
   }),
   listModels: method({
     input: z.strictObject({}),
