@@ -1,0 +1,20 @@
+// The one surface the UI talks to. Both adapters (IPC in the desktop window, HTTP in web mode)
+// implement it, so no component knows which one it runs on.
+import type { FileEntry, FolioClient, RunEvent } from '../../shared/contract';
+import type { FolioError } from '../../shared/errors';
+
+export type RunEventListener = (event: RunEvent) => void;
+
+export interface FolioApi {
+  kind: 'ipc' | 'http';
+  client: FolioClient;
+  /**
+   * Delivers the run's events so far, then live ones, until `run_finished` or the returned function
+   * is called. `onError` reports a subscription that can't continue (e.g. the run is unknown).
+   */
+  subscribeRun: (taskId: string, runId: string, listener: RunEventListener, onError?: (error: FolioError) => void) => () => void;
+  /** Copies the user's files into the task's `source/` folder. */
+  addFiles: (taskId: string, files: File[]) => Promise<FileEntry[]>;
+  /** The raw bytes of a task file, for saving to disk. */
+  downloadFile: (taskId: string, path: string) => Promise<Blob>;
+}

@@ -1,0 +1,41 @@
+// Desktop mode: the preload's `window.folio` bridge carries every call; results arrive in the
+// {ok, value | error} envelope and errors are rebuilt as FolioError.
+import type { FolioBridge } from '../../shared/transport';
+import { createClient, unwrapResult } from '../../shared/transport';
+import { FolioError } from '../../shared/errors';
+import type { FolioApi } from './folio-api';
+
+function base64ToBytes(data: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(data);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+export function createIpcApi(bridge: FolioBridge): FolioApi {
+  const client = createClient((method, input) => bridge.call(method, input).then(unwrapResult));
+  return {
+    kind: 'ipc',
+    client,
+    subscribeRun: (taskId, runId, listener, onError) => {
+      try {
+        return bridge.subscribeRun(taskId, runId, listener);
+      } catch (err) {
+        onError?.(err instanceof FolioError ? err : new FolioError('internal', 'Could not follow the run.', { cause: err }));
+        return () => undefined;
+      }
+    },
+    addFiles: async (taskId, files) => {
+      // Main copies from local paths; a File without one (e.g. pasted data) can't be added this way.
+      const paths = files.map((file) => bridge.getPathForFile(file)).filter((path) => path !== '');
+      if (paths.length === 0) throw new FolioError('unsupported', 'These files have no location on disk and cannot be added.');
+      const result = await client.addFiles({ task_id: taskId, paths });
+      return result.files;
+    },
+    downloadFile: async (taskId, path) => {
+      const file = await client.readFile({ task_id: taskId, path });
+      const body = file.encoding === 'base64' ? base64ToBytes(file.data) : file.data;
+      return new Blob([body], { type: file.mime });
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// An approval shows everything the tool would do — the full command, path, diff and arguments —
+// because a person can only judge what they can see.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { classifyDiffLine, commandOf, pathOf, prettyArgs } from '../lib/tool-args';
+import type { ApprovalView } from '../state/chat-rows';
+import { useChat } from '../state/chat-store';
+
+export function ApprovalCard({ approval }: { approval: ApprovalView }) {
+  const { t } = useTranslation();
+  const decide = useChat((s) => s.decide);
+  const [denying, setDenying] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const command = approval.toolKind === 'execute' ? commandOf(approval.arguments) : null;
+  const path = pathOf(approval.arguments);
+
+  const submit = async (decision: 'allow_once' | 'allow_task' | 'deny') => {
+    setBusy(true);
+    await decide(approval, decision, decision === 'deny' ? reason : undefined);
+    setBusy(false);
+  };
+
+  return (
+    <div className={`approval-card risk-${approval.risk}`} data-testid="approval-card" data-call-id={approval.callId}>
+      <div className="approval-head">
+        <span className="approval-title">{t('approval.title', { name: approval.name })}</span>
+        <span className={`badge kind-${approval.toolKind}`}>{t(`toolKind.${approval.toolKind}`)}</span>
+        {approval.risk === 'destructive' && (
+          <span className="badge badge-danger" data-testid="approval-destructive">
+            {t('approval.destructive')}
+          </span>
+        )}
+      </div>
+      {command !== null && (
+        <div className="approval-field">
+          <div className="field-label">{t('approval.command')}</div>
+          <pre className="approval-command">{command}</pre>
+        </div>
+      )}
+      {path !== null && (
+        <div className="approval-field">
+          <div className="field-label">{t('approval.path')}</div>
+          <code>{path}</code>
+        </div>
+      )}
+      {approval.detail && (
+        <div className="approval-field">
+          <div className="field-label">{t('approval.detail')}</div>
+          <pre className="diff">
+            {approval.detail.split('\n').map((line, i) => (
+              <span key={i} className={`diff-line diff-${classifyDiffLine(line)}`}>
+                {line}
+                {'\n'}
+              </span>
+            ))}
+          </pre>
+        </div>
+      )}
+      <div className="approval-field">
+        <div className="field-label">{t('approval.arguments')}</div>
+        <pre className="tool-args">{prettyArgs(approval.arguments)}</pre>
+      </div>
+      {denying ? (
+        <div className="approval-deny">
+          <input
+            className="input"
+            autoFocus
+            placeholder={t('approval.reasonPlaceholder')}
+            aria-label={t('approval.reason')}
+            value={reason}
+            maxLength={2000}
+            onChange={(e) => setReason(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.nativeEvent.isComposing) void submit('deny');
+              if (e.key === 'Escape') setDenying(false);
+            }}
+            data-testid="approval-reason"
+          />
+          <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void submit('deny')} data-testid="approval-deny-confirm">
+            {t('approval.deny')}
+          </button>
+          <button type="button" className="btn" disabled={busy} onClick={() => setDenying(false)}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      ) : (
+        <div className="approval-actions">
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void submit('allow_once')} data-testid="approval-allow-once">
+            {t('approval.allowOnce')}
+          </button>
+          <button type="button" className="btn" disabled={busy} onClick={() => void submit('allow_task')} data-testid="approval-allow-task">
+            {t('approval.allowTask')}
+          </button>
+          <button type="button" className="btn btn-ghost-danger" disabled={busy} onClick={() => setDenying(true)} data-testid="approval-deny">
+            {t('approval.deny')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

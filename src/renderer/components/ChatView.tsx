@@ -1,0 +1,61 @@
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Task } from '../../shared/contract';
+import { buildChatRows, mergePendingApprovals } from '../state/chat-rows';
+import { useChat } from '../state/chat-store';
+import { isLiveRunActive } from '../state/live-run';
+import { ChatHeader } from './ChatHeader';
+import { Composer } from './Composer';
+import { Icon } from './Icon';
+import { MessageList } from './MessageList';
+
+export function ChatView({ task }: { task: Task }) {
+  const { t } = useTranslation();
+  const chat = useChat();
+  const { open } = chat;
+
+  useEffect(() => {
+    void open(task.id);
+  }, [task.id, open]);
+
+  const approvals = useMemo(() => mergePendingApprovals(chat.persistedApprovals, chat.live), [chat.persistedApprovals, chat.live]);
+  const rows = useMemo(() => buildChatRows(chat.messages, chat.runs, chat.live, approvals), [chat.messages, chat.runs, chat.live, approvals]);
+  const running = isLiveRunActive(chat.live);
+  const interrupted = !running && task.last_run?.status === 'interrupted';
+  const ready = chat.taskId === task.id && !chat.loading;
+
+  return (
+    <section className="chat" data-testid="chat-view" data-task-id={task.id} data-running={running}>
+      <ChatHeader task={task} />
+      {ready && rows.length === 0 ? (
+        <div className="chat-empty">
+          <div className="chat-empty-title">{t('chat.emptyTitle')}</div>
+          <div className="muted">{t(`chat.emptyHint.${task.mode}`)}</div>
+        </div>
+      ) : (
+        <MessageList key={task.id} rows={rows} taskId={task.id} hasMore={chat.hasMore} loadingOlder={chat.loadingOlder} onLoadOlder={() => void chat.loadOlder()} />
+      )}
+      {chat.error && (
+        <div className="chat-error" role="alert" data-testid="chat-error">
+          <Icon name="alert" size={14} />
+          <span>
+            <strong>{t(`errors.${chat.error.code}`, { defaultValue: t('errors.unknown') })}</strong> {chat.error.message}
+          </span>
+          <button type="button" className="icon-btn" onClick={chat.dismissError} aria-label={t('common.dismiss')}>
+            <Icon name="close" size={12} />
+          </button>
+        </div>
+      )}
+      {interrupted && (
+        <div className="chat-banner" data-testid="interrupted-banner">
+          <span>{t('chat.interrupted')}</span>
+          <button type="button" className="btn btn-primary btn-small" onClick={() => void chat.continueTask()} data-testid="continue-task">
+            <Icon name="play" size={12} />
+            {t('chat.continue')}
+          </button>
+        </div>
+      )}
+      <Composer running={running} onSend={chat.send} onCancel={() => void chat.cancel()} />
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from './Icon';
+
+interface ComposerProps {
+  running: boolean;
+  onSend: (text: string) => Promise<boolean>;
+  onCancel: () => void;
+}
+
+const MAX_HEIGHT_PX = 240;
+
+export function Composer({ running, onSend, onCancel }: ComposerProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  // Grow with the text up to a limit, then scroll inside.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [text]);
+
+  const disabled = running || sending;
+
+  const submit = async () => {
+    const content = text.trim();
+    if (!content || disabled) return;
+    setSending(true);
+    const ok = await onSend(content);
+    setSending(false);
+    if (ok) setText('');
+    ref.current?.focus();
+  };
+
+  return (
+    <div className="composer">
+      <textarea
+        ref={ref}
+        className="composer-input"
+        rows={1}
+        value={text}
+        disabled={disabled}
+        placeholder={running ? t('composer.busy') : t('composer.placeholder')}
+        aria-label={t('composer.label')}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          // While an IME is composing (e.g. Chinese pinyin), Enter confirms the candidate, not the message.
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            void submit();
+          }
+        }}
+        data-testid="composer-input"
+      />
+      <div className="composer-actions">
+        <span className="composer-hint muted">{t('composer.hint')}</span>
+        {running ? (
+          <button type="button" className="btn btn-danger" onClick={onCancel} data-testid="cancel-run">
+            <Icon name="stop" size={14} />
+            {t('composer.cancel')}
+          </button>
+        ) : (
+          <button type="button" className="btn btn-primary" disabled={disabled || text.trim() === ''} onClick={() => void submit()} data-testid="composer-send">
+            <Icon name="send" size={14} />
+            {t('composer.send')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+// One component per chat row kind. Rows are measured by the virtualizer, so each renders as a
+// single block whose height depends only on its content.
+import { useTranslation } from 'react-i18next';
+import type { Message } from '../../shared/contract';
+import type { ChatRow } from '../state/chat-rows';
+import type { LiveRun } from '../state/live-run';
+import { ApprovalCard } from './ApprovalCard';
+import { Markdown } from './Markdown';
+import { LiveRunFooter, RunFooter } from './RunFooter';
+import { PREVIEW_CHARS, ToolCard } from './ToolCard';
+
+function toolResultOf(message: Message | null) {
+  if (!message) return null;
+  return {
+    preview: message.content.slice(0, PREVIEW_CHARS),
+    truncated: message.content.length > PREVIEW_CHARS,
+    isError: message.is_error,
+    fullLength: message.content.length,
+  };
+}
+
+function Reasoning({ text, streaming }: { text: string; streaming?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <details className="reasoning" data-testid="reasoning">
+      <summary>{streaming ? t('chat.thinking') : t('chat.reasoning')}</summary>
+      <div className="reasoning-body">{text}</div>
+    </details>
+  );
+}
+
+export function ChatRowView({ row, taskId }: { row: ChatRow; taskId: string }) {
+  const { t } = useTranslation();
+  switch (row.kind) {
+    case 'user':
+      return (
+        <div className="msg msg-user" data-testid="user-message">
+          <div className="msg-bubble">{row.message.content}</div>
+        </div>
+      );
+    case 'assistant':
+      return (
+        <div className="msg msg-assistant" data-testid="assistant-message">
+          {row.message.reasoning && <Reasoning text={row.message.reasoning} />}
+          {row.message.content && <Markdown text={row.message.content} />}
+          {row.tools.map((tool) => (
+            <ToolCard key={tool.callId} taskId={taskId} callId={tool.callId} name={tool.name} arguments={tool.arguments} result={toolResultOf(tool.result)} />
+          ))}
+        </div>
+      );
+    case 'tool':
+      return (
+        <div className="msg msg-assistant">
+          <ToolCard
+            taskId={taskId}
+            callId={row.message.tool_call_id ?? row.message.id}
+            name={row.message.name ?? t('tool.unknown')}
+            arguments=""
+            result={toolResultOf(row.message)}
+          />
+        </div>
+      );
+    case 'system':
+      return (
+        <div className="msg msg-system">
+          <span className="muted">{row.message.content}</span>
+        </div>
+      );
+    case 'run-footer':
+      return <RunFooter run={row.run} />;
+    case 'live':
+      return <LiveRunView live={row.live} taskId={taskId} />;
+    case 'approvals':
+      return (
+        <div className="approvals" data-testid="approvals">
+          {row.approvals.map((approval) => (
+            <ApprovalCard key={approval.callId} approval={approval} />
+          ))}
+        </div>
+      );
+  }
+}
+
+function LiveRunView({ live, taskId }: { live: LiveRun; taskId: string }) {
+  const { t } = useTranslation();
+  const streaming = live.finished === null;
+  return (
+    <div className="msg msg-assistant msg-live" data-testid="assistant-message" data-live="true">
+      {live.resumed && <div className="notice">{t('chat.resumed')}</div>}
+      {live.items.map((item, i) => {
+        const last = i === live.items.length - 1;
+        switch (item.kind) {
+          case 'text':
+            return <Markdown key={i} text={item.text} />;
+          case 'reasoning':
+            return <Reasoning key={i} text={item.text} streaming={streaming && last} />;
+          case 'tool':
+            return (
+              <ToolCard
+                key={item.callId}
+                taskId={taskId}
+                callId={item.callId}
+                name={item.name}
+                arguments={item.arguments}
+                result={item.result}
+                awaitingApproval={live.approvals.some((a) => a.callId === item.callId)}
+              />
+            );
+          case 'compacted':
+            return (
+              <div key={i} className="notice">
+                {t('chat.compacted', { messages: item.messages, tokens: item.removedTokens })}
+              </div>
+            );
+        }
+      })}
+      {live.progress && (
+        <div className="progress" data-testid="run-progress">
+          <span className="spinner" />
+          <span>{live.progress.label}</span>
+          {live.progress.total !== null && (
+            <span className="muted">{t('chat.progressCount', { done: live.progress.done, total: live.progress.total })}</span>
+          )}
+        </div>
+      )}
+      {streaming && live.items.length === 0 && !live.progress && <div className="typing" aria-label={t('run.running')} />}
+      {live.errors.map((error, i) => (
+        <div key={i} className="inline-error" data-testid="run-error">
+          <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+        </div>
+      ))}
+      <LiveRunFooter live={live} />
+    </div>
+  );
+}

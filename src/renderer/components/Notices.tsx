@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { useNotices } from '../state/notices';
+import { Icon } from './Icon';
+
+export function Notices() {
+  const { t } = useTranslation();
+  const notices = useNotices((s) => s.notices);
+  const dismiss = useNotices((s) => s.dismiss);
+  if (notices.length === 0) return null;
+  return (
+    <div className="notices" role="status" aria-live="polite">
+      {notices.map((n) => (
+        <div key={n.id} className="notice-toast" data-testid="notice">
+          <Icon name="alert" size={14} />
+          <span>
+            <strong>{t(`errors.${n.code}`, { defaultValue: t('errors.unknown') })}</strong> {n.message}
+          </span>
+          <button type="button" className="icon-btn" onClick={() => dismiss(n.id)} aria-label={t('common.dismiss')}>
+            <Icon name="close" size={12} />
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

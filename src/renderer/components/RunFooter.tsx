@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Run } from '../../shared/contract';
+import { formatCost, formatDuration, formatTokens, toDate } from '../lib/format';
+import type { LiveRun } from '../state/live-run';
+
+export function RunFooter({ run }: { run: Run }) {
+  const { t } = useTranslation();
+  const duration = run.finished_at === null ? null : toDate(run.finished_at).getTime() - toDate(run.started_at).getTime();
+  return (
+    <div className={`run-footer run-${run.status}`} data-testid="run-footer" data-run-status={run.status}>
+      <span className={`status-pill status-${run.status}`}>{t(`runStatus.${run.status}`)}</span>
+      <UsageFigures promptTokens={run.prompt_tokens} completionTokens={run.completion_tokens} cost={run.cost} />
+      {duration !== null && <span title={t('run.duration')}>{formatDuration(duration)}</span>}
+      {run.model && <span className="muted">{run.model}</span>}
+      {run.error && <span className="run-error">{run.error}</span>}
+    </div>
+  );
+}
+
+export function LiveRunFooter({ live }: { live: LiveRun }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(() => Date.now());
+  const running = live.finished === null;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  const elapsed = live.finished ? live.finished.durationMs : live.startedAt === null ? null : Math.max(0, now - toDate(live.startedAt).getTime());
+  return (
+    <div className="run-footer run-live" data-testid="live-run-footer">
+      {running ? <span className="spinner" aria-label={t('run.running')} /> : <span className="status-pill">{t(`finishReason.${live.finished?.reason ?? 'done'}`)}</span>}
+      <UsageFigures promptTokens={live.usage.promptTokens} completionTokens={live.usage.completionTokens} cost={live.usage.cost} />
+      {elapsed !== null && <span title={t('run.duration')}>{formatDuration(elapsed)}</span>}
+      {live.model && <span className="muted">{live.model}</span>}
+    </div>
+  );
+}
+
+function UsageFigures({ promptTokens, completionTokens, cost }: { promptTokens: number; completionTokens: number; cost: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span title={t('usage.tooltip', { prompt: promptTokens, completion: completionTokens })}>
+        {t('usage.tokensInOut', { prompt: formatTokens(promptTokens), completion: formatTokens(completionTokens) })}
+      </span>
+      <span title={t('usage.costHint')}>{t('usage.cost', { cost: formatCost(cost) })}</span>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type StatusFilter, useTasks } from '../state/tasks-store';
+import { useApp } from '../state/app-store';
+import { getApi } from '../state/api';
+import { Icon } from './Icon';
+import { NewTaskMenu } from './NewTaskMenu';
+import { TaskItem } from './TaskItem';
+
+const filters: StatusFilter[] = ['active', 'completed', 'abandoned', 'all'];
+
+export function Sidebar() {
+  const { t } = useTranslation();
+  const tasks = useTasks((s) => s.tasks);
+  const filter = useTasks((s) => s.filter);
+  const query = useTasks((s) => s.query);
+  const currentTaskId = useTasks((s) => s.currentTaskId);
+  const loading = useTasks((s) => s.loading);
+  const setFilter = useTasks((s) => s.setFilter);
+  const setQuery = useTasks((s) => s.setQuery);
+  const load = useTasks((s) => s.load);
+  const view = useApp((s) => s.view);
+  const setView = useApp((s) => s.setView);
+
+  // Search as the user types, but not on every keystroke.
+  useEffect(() => {
+    const timer = setTimeout(() => void load(), 200);
+    return () => clearTimeout(timer);
+  }, [query, load]);
+
+  return (
+    <aside className="sidebar" aria-label={t('tasks.heading')}>
+      <div className="sidebar-header">
+        <span className="brand">{t('app.name')}</span>
+        <span className="transport-badge" title={t(`app.transportHint.${getApi().kind}`)}>
+          {t(`app.transport.${getApi().kind}`)}
+        </span>
+      </div>
+      <div className="sidebar-controls">
+        <NewTaskMenu />
+        <label className="search">
+          <Icon name="search" size={14} />
+          <input
+            type="search"
+            className="search-input"
+            placeholder={t('tasks.search')}
+            aria-label={t('tasks.search')}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            data-testid="task-search"
+          />
+        </label>
+        <div className="segmented" role="tablist" aria-label={t('tasks.filter')}>
+          {filters.map((f) => (
+            <button
+              key={f}
+              type="button"
+              role="tab"
+              aria-selected={filter === f}
+              className={filter === f ? 'segment active' : 'segment'}
+              onClick={() => setFilter(f)}
+              data-testid={`task-filter-${f}`}
+            >
+              {t(`filters.${f}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      <ul className="task-list" data-testid="task-list" aria-busy={loading}>
+        {tasks.map((task) => (
+          <TaskItem key={task.id} task={task} selected={task.id === currentTaskId} />
+        ))}
+        {!loading && tasks.length === 0 && <li className="task-list-empty">{query.trim() ? t('tasks.noMatches') : t('tasks.empty')}</li>}
+      </ul>
+      <div className="sidebar-footer">
+        <button
+          type="button"
+          className={view === 'settings' ? 'nav-btn active' : 'nav-btn'}
+          onClick={() => setView(view === 'settings' ? 'chat' : 'settings')}
+          data-testid="nav-settings"
+        >
+          <Icon name="settings" />
+          {t('nav.settings')}
+        </button>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../lib/format';
+import { headlineOf, prettyArgs } from '../lib/tool-args';
+import { getApi } from '../state/api';
+import { toErrorInfo } from '../state/notices';
+import { Icon } from './Icon';
+
+export interface ToolCardProps {
+  taskId: string;
+  callId: string;
+  name: string;
+  arguments: string;
+  /** null while the tool is still running. */
+  result: { preview: string; truncated: boolean; isError: boolean; fullLength: number } | null;
+  /** The call is waiting for the user's decision in an approval card below. */
+  awaitingApproval?: boolean;
+}
+
+/** Persisted tool output can be long; cards show its start and fetch the rest on request. */
+export const PREVIEW_CHARS = 2000;
+
+export function ToolCard({ taskId, callId, name, arguments: args, result, awaitingApproval }: ToolCardProps) {
+  const { t } = useTranslation();
+  const [showArgs, setShowArgs] = useState(false);
+  const [full, setFull] = useState<string | null>(null);
+  const [loadingFull, setLoadingFull] = useState(false);
+  const [fullError, setFullError] = useState<string | null>(null);
+  const headline = headlineOf(args);
+  const state = result === null ? (awaitingApproval ? 'approval' : 'running') : result.isError ? 'error' : 'ok';
+
+  const loadFull = async () => {
+    setLoadingFull(true);
+    setFullError(null);
+    try {
+      const res = await getApi().client.getToolResult({ task_id: taskId, call_id: callId });
+      setFull(res.content);
+    } catch (err) {
+      setFullError(toErrorInfo(err).message);
+    } finally {
+      setLoadingFull(false);
+    }
+  };
+
+  return (
+    <div className={`tool-card tool-${state}`} data-testid="tool-card" data-tool-name={name}>
+      <button type="button" className="tool-head" onClick={() => setShowArgs((v) => !v)} aria-expanded={showArgs}>
+        <Icon name="chevron" size={12} className={showArgs ? 'chevron open' : 'chevron'} />
+        <Icon name="tool" size={14} />
+        <span className="tool-name">{name}</span>
+        {headline && <code className="tool-headline">{headline}</code>}
+        <span className={`tool-state tool-state-${state}`}>{t(`tool.state.${state}`)}</span>
+      </button>
+      {showArgs && <pre className="tool-args">{prettyArgs(args)}</pre>}
+      {result && (
+        <div className="tool-result">
+          <pre className={result.isError ? 'tool-output error' : 'tool-output'} data-testid="tool-result">
+            {full ?? result.preview}
+          </pre>
+          {result.truncated && full === null && (
+            <div className="tool-result-actions">
+              <span className="muted">{t('tool.truncated', { size: formatBytes(result.fullLength) })}</span>
+              <button type="button" className="btn btn-small" disabled={loadingFull} onClick={() => void loadFull()} data-testid="tool-show-full">
+                {loadingFull ? t('common.loading') : t('tool.showFull')}
+              </button>
+            </div>
+          )}
+          {fullError && <div className="inline-error">{fullError}</div>}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import en from './locales/en.json';
+import zhCN from './locales/zh-CN.json';
+import { resolveLanguage } from './index';
+
+function flatKeys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => flatKeys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+}
+
+function leaf(obj: unknown, key: string): unknown {
+  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], obj);
+}
+
+describe('locales', () => {
+  it('en and zh-CN have exactly the same keys', () => {
+    expect(flatKeys(zhCN).sort()).toEqual(flatKeys(en).sort());
+  });
+
+  it('every string is non-empty and uses the same {{placeholders}} in both languages', () => {
+    for (const key of flatKeys(en)) {
+      const a = leaf(en, key);
+      const b = leaf(zhCN, key);
+      expect(typeof a, key).toBe('string');
+      expect(typeof b, key).toBe('string');
+      expect((a as string).trim(), key).not.toBe('');
+      expect((b as string).trim(), key).not.toBe('');
+      expect(placeholders(b as string), key).toEqual(placeholders(a as string));
+    }
+  });
+
+  it('follows the browser language unless the user picked one', () => {
+    expect(resolveLanguage('system', 'zh-TW')).toBe('zh-CN');
+    expect(resolveLanguage('system', 'zh')).toBe('zh-CN');
+    expect(resolveLanguage('system', 'en-GB')).toBe('en');
+    expect(resolveLanguage('system', undefined)).toBe('en');
+    expect(resolveLanguage('en', 'zh-CN')).toBe('en');
+    expect(resolveLanguage('zh-CN', 'en-US')).toBe('zh-CN');
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { classifyDiffLine, commandOf, headlineOf, pathOf, prettyArgs } from './tool-args';
+
+describe('tool arguments', () => {
+  it('picks the field a reviewer needs', () => {
+    expect(commandOf('{"command":"npm test","cwd":"."}')).toBe('npm test');
+    expect(pathOf('{"path":"source/a.md","content":"x"}')).toBe('source/a.md');
+    expect(headlineOf('{"url":"https://example.org"}')).toBe('https://example.org');
+    expect(headlineOf('{"n":1}')).toBeNull();
+  });
+
+  it('shows malformed JSON as written', () => {
+    expect(prettyArgs('{"path": ')).toBe('{"path": ');
+    expect(commandOf('not json')).toBeNull();
+    expect(prettyArgs('{"a":1}')).toBe('{\n  "a": 1\n}');
+  });
+
+  it('classifies unified diff lines', () => {
+    expect(['@@ -1 +1 @@', '+added', '-removed', ' same', '+++ b/x', '--- a/x'].map(classifyDiffLine)).toEqual([
+      'hunk',
+      'add',
+      'remove',
+      'context',
+      'context',
+      'context',
+    ]);
+  });
+});

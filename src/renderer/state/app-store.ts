@@ -1,0 +1,97 @@
+// App-wide data: which page is shown, settings, model profiles, skills and their config warnings.
+import { create } from 'zustand';
+import type { ConfigWarning, ModelProfileInfo, Settings, SkillInfo } from '../../shared/contract';
+import { applyLanguageSetting } from '../i18n';
+import { getApi } from './api';
+import { reportError } from './notices';
+
+export type View = 'chat' | 'settings';
+
+interface AppState {
+  view: View;
+  settings: Settings | null;
+  profiles: ModelProfileInfo[];
+  modelWarnings: ConfigWarning[];
+  skills: SkillInfo[];
+  skillWarnings: ConfigWarning[];
+  setView: (view: View) => void;
+  loadSettings: () => Promise<void>;
+  loadModels: () => Promise<void>;
+  loadSkills: () => Promise<void>;
+  setLanguage: (language: Settings['language']) => Promise<void>;
+  setDefaultModel: (model: string | null) => Promise<void>;
+  /** Stores a key for an env variable; resolves true when saved. */
+  saveApiKey: (env: string, key: string) => Promise<boolean>;
+}
+
+export const useApp = create<AppState>((set, get) => ({
+  view: 'chat',
+  settings: null,
+  profiles: [],
+  modelWarnings: [],
+  skills: [],
+  skillWarnings: [],
+
+  setView: (view) => set({ view }),
+
+  loadSettings: async () => {
+    try {
+      const settings = await getApi().client.getSettings({});
+      set({ settings });
+      await applyLanguageSetting(settings.language);
+    } catch (err) {
+      reportError(err);
+    }
+  },
+
+  loadModels: async () => {
+    try {
+      const { profiles, warnings } = await getApi().client.listModels({});
+      set({ profiles, modelWarnings: warnings });
+    } catch (err) {
+      reportError(err);
+    }
+  },
+
+  loadSkills: async () => {
+    try {
+      const { skills, warnings } = await getApi().client.listSkills({});
+      set({ skills, skillWarnings: warnings });
+    } catch (err) {
+      reportError(err);
+    }
+  },
+
+  setLanguage: async (language) => {
+    // Switch at once; the server round-trip only makes the choice stick.
+    await applyLanguageSetting(language);
+    try {
+      const settings = await getApi().client.updateSettings({ language });
+      set({ settings });
+    } catch (err) {
+      reportError(err);
+      const previous = get().settings?.language;
+      if (previous) await applyLanguageSetting(previous);
+    }
+  },
+
+  setDefaultModel: async (model) => {
+    try {
+      const settings = await getApi().client.updateSettings({ default_model: model });
+      set({ settings });
+    } catch (err) {
+      reportError(err);
+    }
+  },
+
+  saveApiKey: async (env, key) => {
+    try {
+      await getApi().client.setApiKey({ env, key });
+      await get().loadModels();
+      return true;
+    } catch (err) {
+      reportError(err);
+      return false;
+    }
+  },
+}));

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { Message, PendingApproval, Run } from '../../shared/contract';
+import { buildChatRows, mergeNewestPage, mergePendingApprovals, prependOlderPage } from './chat-rows';
+import { applyRunEvent, createLiveRun } from './live-run';
+
+function msg(seq: number, role: Message['role'], extra: Partial<Message> = {}): Message {
+  return {
+    id: `m${seq}`,
+    task_id: 't1',
+    run_id: 'r1',
+    seq,
+    role,
+    content: `content ${seq}`,
+    reasoning: null,
+    tool_calls: null,
+    tool_call_id: null,
+    is_error: false,
+    name: null,
+    created_at: 1_700_000_000_000 + seq,
+    ...extra,
+  };
+}
+
+const run: Run = {
+  id: 'r1',
+  task_id: 't1',
+  status: 'done',
+  model: 'fake.chat',
+  started_at: 1,
+  finished_at: 2,
+  error: null,
+  prompt_tokens: 10,
+  completion_tokens: 5,
+  cost: 0.1,
+};
+
+describe('message paging merges', () => {
+  it('keeps older pages and replaces the overlapping newest page', () => {
+    const existing = [msg(1, 'user'), msg(2, 'assistant'), msg(3, 'user')];
+    const page = [msg(4, 'assistant'), msg(3, 'user', { content: 'edited' })];
+    expect(mergeNewestPage(existing, page).map((m) => [m.seq, m.content])).toEqual([
+      [1, 'content 1'],
+      [2, 'content 2'],
+      [3, 'edited'],
+      [4, 'content 4'],
+    ]);
+  });
+
+  it('prepends older messages without duplicates', () => {
+    const existing = [msg(3, 'user'), msg(4, 'assistant')];
+    expect(prependOlderPage(existing, [msg(1, 'user'), msg(2, 'assistant'), msg(3, 'user')]).map((m) => m.seq)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('buildChatRows', () => {
+  it('folds tool results into the assistant message that called them and ends the run with a footer', () => {
+    const messages = [
+      msg(1, 'user'),
+      msg(2, 'assistant', { tool_calls: [{ id: 'c1', name: 'read_file', arguments: '{}' }] }),
+      msg(3, 'tool', { tool_call_id: 'c1', name: 'read_file', content: 'file body' }),
+      msg(4, 'assistant'),
+    ];
+    const rows = buildChatRows(messages, [run], null, []);
+    expect(rows.map((r) => r.kind)).toEqual(['user', 'assistant', 'assistant', 'run-footer']);
+    const withTool = rows[1];
+    expect(withTool.kind === 'assistant' && withTool.tools[0].result?.content).toBe('file body');
+  });
+
+  it('hides persisted output of the live run so the draft is not shown twice', () => {
+    const messages = [msg(1, 'user'), msg(2, 'assistant')];
+    const live = createLiveRun('t1', 'r1');
+    const rows = buildChatRows(messages, [{ ...run, status: 'running' }], live, []);
+    expect(rows.map((r) => r.kind)).toEqual(['user', 'live']);
+  });
+
+  it('appends pending approvals as the last row', () => {
+    const approvals = [{ runId: 'r1', callId: 'c1', name: 'shell', arguments: '{}', toolKind: 'execute' as const, risk: 'standard' as const, detail: null }];
+    const rows = buildChatRows([msg(1, 'user')], [], null, approvals);
+    expect(rows.map((r) => r.key)).toEqual(['m1', 'approvals']);
+  });
+});
+
+describe('mergePendingApprovals', () => {
+  const persisted: PendingApproval = {
+    run_id: 'r1',
+    call_id: 'c1',
+    name: 'edit_file',
+    arguments: '{"path":"a.md"}',
+    kind: 'edit',
+    risk: 'standard',
+    detail: '-a\n+b',
+    created_at: 1,
+  };
+
+  it('shows approvals persisted from before a restart', () => {
+    expect(mergePendingApprovals([persisted], null)).toEqual([
+      { runId: 'r1', callId: 'c1', name: 'edit_file', arguments: '{"path":"a.md"}', toolKind: 'edit', risk: 'standard', detail: '-a\n+b' },
+    ]);
+  });
+
+  it('drops persisted approvals the live run has resolved and does not duplicate live ones', () => {
+    let live = createLiveRun('t1', 'r1');
+    live = applyRunEvent(live, {
+      type: 'approval_required',
+      run_id: 'r1',
+      task_id: 't1',
+      seq: 1,
+      at: 1,
+      call_id: 'c1',
+      name: 'edit_file',
+      arguments: '{"path":"a.md"}',
+      kind: 'edit',
+      risk: 'standard',
+      detail: '-a\n+b',
+    });
+    expect(mergePendingApprovals([persisted], live)).toHaveLength(1);
+    live = applyRunEvent(live, { type: 'approval_resolved', run_id: 'r1', task_id: 't1', seq: 2, at: 2, call_id: 'c1', decision: 'allow_once' });
+    expect(mergePendingApprovals([persisted], live)).toEqual([]);
+  });
+});

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { RunEvent, RunEventBody } from '../../shared/contract';
+import { applyRunEvent, createLiveRun, isLiveRunActive, type LiveRun } from './live-run';
+
+let seq = 0;
+function ev(body: RunEventBody & { seq?: number; run_id?: string }): RunEvent {
+  seq++;
+  return { run_id: 'r1', task_id: 't1', at: 1_700_000_000_000 + seq, ...body, seq: body.seq ?? seq };
+}
+
+function applyAll(events: RunEvent[]): LiveRun {
+  return events.reduce(applyRunEvent, createLiveRun('t1', 'r1'));
+}
+
+describe('applyRunEvent', () => {
+  it('assembles streamed text and reasoning into consecutive segments', () => {
+    seq = 0;
+    const run = applyAll([
+      ev({ type: 'run_started', model: 'fake.chat', resumed: false }),
+      ev({ type: 'reasoning_delta', delta: 'Let me ' }),
+      ev({ type: 'reasoning_delta', delta: 'think.' }),
+      ev({ type: 'text_delta', delta: 'Hello ' }),
+      ev({ type: 'text_delta', delta: 'world' }),
+    ]);
+    expect(run.model).toBe('fake.chat');
+    expect(run.items).toEqual([
+      { kind: 'reasoning', text: 'Let me think.' },
+      { kind: 'text', text: 'Hello world' },
+    ]);
+    expect(isLiveRunActive(run)).toBe(true);
+  });
+
+  it('pairs tool results with their calls and keeps text before and after as separate segments', () => {
+    seq = 0;
+    const run = applyAll([
+      ev({ type: 'text_delta', delta: 'Reading.' }),
+      ev({ type: 'tool_call', call_id: 'c1', name: 'read_file', arguments: '{"path":"a.md"}', kind: 'read' }),
+      ev({ type: 'tool_result', call_id: 'c1', name: 'read_file', preview: 'abc', truncated: true, is_error: false, full_length: 9000 }),
+      ev({ type: 'text_delta', delta: 'Done.' }),
+    ]);
+    expect(run.items).toEqual([
+      { kind: 'text', text: 'Reading.' },
+      {
+        kind: 'tool',
+        callId: 'c1',
+        name: 'read_file',
+        arguments: '{"path":"a.md"}',
+        toolKind: 'read',
+        result: { preview: 'abc', truncated: true, isError: false, fullLength: 9000 },
+      },
+      { kind: 'text', text: 'Done.' },
+    ]);
+  });
+
+  it('shows a tool result even when its call event was never seen', () => {
+    seq = 0;
+    const run = applyAll([ev({ type: 'tool_result', call_id: 'c9', name: 'shell', preview: 'boom', truncated: false, is_error: true, full_length: 4 })]);
+    expect(run.items).toEqual([
+      { kind: 'tool', callId: 'c9', name: 'shell', arguments: '', toolKind: null, result: { preview: 'boom', truncated: false, isError: true, fullLength: 4 } },
+    ]);
+  });
+
+  it('tracks pending approvals until they are resolved', () => {
+    seq = 0;
+    const required = ev({
+      type: 'approval_required',
+      call_id: 'c2',
+      name: 'shell',
+      arguments: '{"command":"rm -rf build"}',
+      kind: 'execute',
+      risk: 'destructive',
+      detail: null,
+    });
+    const pending = applyAll([required]);
+    expect(pending.approvals).toHaveLength(1);
+    expect(pending.approvals[0]).toMatchObject({ callId: 'c2', risk: 'destructive', toolKind: 'execute', runId: 'r1' });
+    const resolved = applyRunEvent(pending, ev({ type: 'approval_resolved', call_id: 'c2', decision: 'deny' }));
+    expect(resolved.approvals).toEqual([]);
+    expect(resolved.resolvedApprovals).toEqual(['c2']);
+  });
+
+  it('shows the latest progress label and clears it when the model writes again', () => {
+    seq = 0;
+    const withProgress = applyAll([ev({ type: 'progress', label: 'Retrying in 2s (rate limited)', done: 1, total: 3 })]);
+    expect(withProgress.progress).toEqual({ label: 'Retrying in 2s (rate limited)', done: 1, total: 3 });
+    expect(applyRunEvent(withProgress, ev({ type: 'text_delta', delta: 'x' })).progress).toBeNull();
+  });
+
+  it('sums usage across model calls and records errors and the finish', () => {
+    seq = 0;
+    const run = applyAll([
+      ev({ type: 'usage', prompt_tokens: 100, completion_tokens: 20, cost: 0.5 }),
+      ev({ type: 'usage', prompt_tokens: 150, completion_tokens: 30, cost: 0.25 }),
+      ev({ type: 'error', error: { name: 'FolioError', code: 'provider_error', message: 'upstream 500' } }),
+      ev({ type: 'run_finished', reason: 'error', duration_ms: 1234 }),
+    ]);
+    expect(run.usage).toEqual({ promptTokens: 250, completionTokens: 50, cost: 0.75 });
+    expect(run.errors).toEqual([{ name: 'FolioError', code: 'provider_error', message: 'upstream 500' }]);
+    expect(run.finished).toEqual({ reason: 'error', durationMs: 1234 });
+    expect(isLiveRunActive(run)).toBe(false);
+  });
+
+  it('ignores replayed events (seq already applied) and events of other runs', () => {
+    seq = 0;
+    const first = applyAll([ev({ type: 'text_delta', delta: 'A', seq: 5 })]);
+    expect(applyRunEvent(first, ev({ type: 'text_delta', delta: 'A', seq: 5 }))).toBe(first);
+    expect(applyRunEvent(first, ev({ type: 'text_delta', delta: 'old', seq: 3 }))).toBe(first);
+    expect(applyRunEvent(first, ev({ type: 'text_delta', delta: 'other', seq: 9, run_id: 'r2' }))).toBe(first);
+    expect(applyRunEvent(first, ev({ type: 'text_delta', delta: 'B', seq: 6 })).items).toEqual([{ kind: 'text', text: 'AB' }]);
+  });
+
+  it('does not mutate the previous state', () => {
+    seq = 0;
+    const before = applyAll([ev({ type: 'text_delta', delta: 'A' })]);
+    const snapshot = JSON.stringify(before);
+    applyRunEvent(before, ev({ type: 'text_delta', delta: 'B' }));
+    expect(JSON.stringify(before)).toBe(snapshot);
+  });
+});

@@ -1,0 +1,167 @@
+// The run currently streaming, assembled from RunEvents by a pure reducer. The persisted messages
+// replace this draft once the run finishes and the chat reloads from the server.
+import type { ErrorShape } from '../../shared/errors';
+import type { FinishReason, RunEvent, ToolKind } from '../../shared/contract';
+
+export interface ToolResultSummary {
+  preview: string;
+  truncated: boolean;
+  isError: boolean;
+  fullLength: number;
+}
+
+export type LiveItem =
+  | { kind: 'text'; text: string }
+  | { kind: 'reasoning'; text: string }
+  | { kind: 'tool'; callId: string; name: string; arguments: string; toolKind: ToolKind | null; result: ToolResultSummary | null }
+  | { kind: 'compacted'; removedTokens: number; messages: number };
+
+export interface LiveApproval {
+  runId: string;
+  callId: string;
+  name: string;
+  arguments: string;
+  toolKind: ToolKind;
+  risk: 'standard' | 'destructive';
+  detail: string | null;
+  createdAt: number;
+}
+
+export interface LiveRun {
+  taskId: string;
+  runId: string;
+  /** Highest event seq applied; replays (reconnects, IPC replay) at or below it are ignored. */
+  lastSeq: number;
+  model: string | null;
+  resumed: boolean;
+  startedAt: number | null;
+  items: LiveItem[];
+  /** Approvals asked for and not yet decided. */
+  approvals: LiveApproval[];
+  /** call ids whose approval was decided during this run (so stale persisted ones can be hidden). */
+  resolvedApprovals: string[];
+  progress: { label: string; done: number; total: number | null } | null;
+  usage: { promptTokens: number; completionTokens: number; cost: number };
+  errors: ErrorShape[];
+  finished: { reason: FinishReason; durationMs: number } | null;
+}
+
+export function createLiveRun(taskId: string, runId: string): LiveRun {
+  return {
+    taskId,
+    runId,
+    lastSeq: -1,
+    model: null,
+    resumed: false,
+    startedAt: null,
+    items: [],
+    approvals: [],
+    resolvedApprovals: [],
+    progress: null,
+    usage: { promptTokens: 0, completionTokens: 0, cost: 0 },
+    errors: [],
+    finished: null,
+  };
+}
+
+function appendText(items: LiveItem[], kind: 'text' | 'reasoning', delta: string): LiveItem[] {
+  const last = items[items.length - 1];
+  if (last && last.kind === kind) return [...items.slice(0, -1), { kind, text: last.text + delta }];
+  return [...items, { kind, text: delta }];
+}
+
+function upsertTool(items: LiveItem[], callId: string, patch: (prev: Extract<LiveItem, { kind: 'tool' }> | null) => LiveItem): LiveItem[] {
+  const index = items.findIndex((item) => item.kind === 'tool' && item.callId === callId);
+  if (index === -1) return [...items, patch(null)];
+  const prev = items[index] as Extract<LiveItem, { kind: 'tool' }>;
+  const next = items.slice();
+  next[index] = patch(prev);
+  return next;
+}
+
+/** Applies one event; returns the same object when the event doesn't belong or was already applied. */
+export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
+  if (event.run_id !== state.runId || event.seq <= state.lastSeq) return state;
+  const s: LiveRun = { ...state, lastSeq: event.seq };
+  switch (event.type) {
+    case 'run_started':
+      return { ...s, model: event.model, resumed: event.resumed, startedAt: event.at };
+    case 'text_delta':
+      // Once the model writes again, whatever a progress label described is over.
+      return { ...s, items: appendText(s.items, 'text', event.delta), progress: null };
+    case 'reasoning_delta':
+      return { ...s, items: appendText(s.items, 'reasoning', event.delta), progress: null };
+    case 'tool_call':
+      return {
+        ...s,
+        items: upsertTool(s.items, event.call_id, (prev) => ({
+          kind: 'tool',
+          callId: event.call_id,
+          name: event.name,
+          arguments: event.arguments,
+          toolKind: event.kind,
+          result: prev?.result ?? null,
+        })),
+      };
+    case 'tool_result':
+      return {
+        ...s,
+        items: upsertTool(s.items, event.call_id, (prev) => ({
+          kind: 'tool',
+          callId: event.call_id,
+          name: prev?.name ?? event.name,
+          arguments: prev?.arguments ?? '',
+          toolKind: prev?.toolKind ?? null,
+          result: { preview: event.preview, truncated: event.truncated, isError: event.is_error, fullLength: event.full_length },
+        })),
+      };
+    case 'approval_required': {
+      const approval: LiveApproval = {
+        runId: event.run_id,
+        callId: event.call_id,
+        name: event.name,
+        arguments: event.arguments,
+        toolKind: event.kind,
+        risk: event.risk,
+        detail: event.detail,
+        createdAt: event.at,
+      };
+      return {
+        ...s,
+        approvals: [...s.approvals.filter((a) => a.callId !== event.call_id), approval],
+        resolvedApprovals: s.resolvedApprovals.filter((id) => id !== event.call_id),
+      };
+    }
+    case 'approval_resolved':
+      return {
+        ...s,
+        approvals: s.approvals.filter((a) => a.callId !== event.call_id),
+        resolvedApprovals: s.resolvedApprovals.includes(event.call_id) ? s.resolvedApprovals : [...s.resolvedApprovals, event.call_id],
+      };
+    case 'progress':
+      return { ...s, progress: { label: event.label, done: event.done, total: event.total } };
+    case 'context_compacted':
+      return { ...s, items: [...s.items, { kind: 'compacted', removedTokens: event.removed_tokens, messages: event.messages }] };
+    case 'usage':
+      // Each usage event reports one model call; the run's total is their sum.
+      return {
+        ...s,
+        usage: {
+          promptTokens: s.usage.promptTokens + event.prompt_tokens,
+          completionTokens: s.usage.completionTokens + event.completion_tokens,
+          cost: s.usage.cost + event.cost,
+        },
+      };
+    case 'error':
+      return { ...s, errors: [...s.errors, event.error] };
+    case 'run_finished':
+      return { ...s, finished: { reason: event.reason, durationMs: event.duration_ms }, progress: null, approvals: [] };
+    default:
+      // An event type newer than this UI: note that it was seen, render nothing.
+      return s;
+  }
+}
+
+export function isLiveRunActive(run: LiveRun | null): boolean {
+  return run !== null && run.finished === null;
+}

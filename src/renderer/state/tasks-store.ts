@@ -1,0 +1,159 @@
+import { create } from 'zustand';
+import type { ApprovalMode, Task, TaskMode, TaskStatus } from '../../shared/contract';
+import { getApi } from './api';
+import { reportError } from './notices';
+
+export type StatusFilter = TaskStatus | 'all';
+
+export interface TaskPatch {
+  title?: string;
+  status?: TaskStatus;
+  model?: string | null;
+  approval_mode?: ApprovalMode;
+}
+
+interface TasksState {
+  tasks: Task[];
+  filter: StatusFilter;
+  query: string;
+  currentTaskId: string | null;
+  /** The open task, kept even when the list's filter hides it. */
+  current: Task | null;
+  loading: boolean;
+  load: () => Promise<void>;
+  setFilter: (filter: StatusFilter) => void;
+  setQuery: (query: string) => void;
+  select: (taskId: string | null) => void;
+  create: (mode: TaskMode) => Promise<Task | null>;
+  update: (taskId: string, patch: TaskPatch) => Promise<void>;
+  remove: (taskId: string) => Promise<void>;
+  refresh: (taskId: string) => Promise<void>;
+}
+
+const CURRENT_TASK_KEY = 'folio.currentTask';
+
+function rememberCurrent(taskId: string | null): void {
+  try {
+    if (taskId) localStorage.setItem(CURRENT_TASK_KEY, taskId);
+    else localStorage.removeItem(CURRENT_TASK_KEY);
+  } catch {
+    // storage may be unavailable (private mode); selection just won't survive a reload
+  }
+}
+
+export function rememberedTaskId(): string | null {
+  try {
+    return localStorage.getItem(CURRENT_TASK_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function matchesFilter(task: Task, filter: StatusFilter, query: string): boolean {
+  if (filter !== 'all' && task.status !== filter) return false;
+  const q = query.trim().toLowerCase();
+  return q === '' || task.title.toLowerCase().includes(q) || task.description.toLowerCase().includes(q);
+}
+
+function replaceTask(tasks: Task[], task: Task, filter: StatusFilter, query: string): Task[] {
+  const keep = matchesFilter(task, filter, query);
+  const index = tasks.findIndex((t) => t.id === task.id);
+  if (index === -1) return keep ? [task, ...tasks] : tasks;
+  if (!keep) return tasks.filter((t) => t.id !== task.id);
+  const next = tasks.slice();
+  next[index] = task;
+  return next;
+}
+
+let loadGeneration = 0;
+
+export const useTasks = create<TasksState>((set, get) => ({
+  tasks: [],
+  filter: 'active',
+  query: '',
+  currentTaskId: null,
+  current: null,
+  loading: false,
+
+  load: async () => {
+    const generation = ++loadGeneration;
+    const { filter, query } = get();
+    set({ loading: true });
+    try {
+      const input = { ...(filter === 'all' ? {} : { status: filter }), ...(query.trim() ? { q: query.trim() } : {}) };
+      const { tasks } = await getApi().client.listTasks(input);
+      if (generation === loadGeneration) set({ tasks });
+    } catch (err) {
+      reportError(err);
+    } finally {
+      if (generation === loadGeneration) set({ loading: false });
+    }
+  },
+
+  setFilter: (filter) => {
+    set({ filter });
+    void get().load();
+  },
+
+  setQuery: (query) => set({ query }),
+
+  select: (taskId) => {
+    rememberCurrent(taskId);
+    const current = taskId ? (get().tasks.find((t) => t.id === taskId) ?? null) : null;
+    set({ currentTaskId: taskId, current });
+    if (taskId) void get().refresh(taskId);
+  },
+
+  create: async (mode) => {
+    try {
+      const task = await getApi().client.createTask({ mode });
+      // A new task is active; show it even if the user was browsing another status.
+      set((s) => ({ filter: s.filter === 'all' ? 'all' : 'active', query: '' }));
+      await get().load();
+      get().select(task.id);
+      return task;
+    } catch (err) {
+      reportError(err);
+      return null;
+    }
+  },
+
+  update: async (taskId, patch) => {
+    try {
+      const task = await getApi().client.updateTask({ task_id: taskId, ...patch });
+      set((s) => ({
+        tasks: replaceTask(s.tasks, task, s.filter, s.query),
+        current: s.currentTaskId === task.id ? task : s.current,
+      }));
+    } catch (err) {
+      reportError(err);
+    }
+  },
+
+  remove: async (taskId) => {
+    try {
+      await getApi().client.deleteTask({ task_id: taskId });
+      set((s) => ({ tasks: s.tasks.filter((t) => t.id !== taskId) }));
+      if (get().currentTaskId === taskId) get().select(null);
+    } catch (err) {
+      reportError(err);
+    }
+  },
+
+  refresh: async (taskId) => {
+    try {
+      const task = await getApi().client.getTask({ task_id: taskId });
+      set((s) => ({
+        tasks: s.tasks.some((t) => t.id === task.id) ? replaceTask(s.tasks, task, s.filter, s.query) : s.tasks,
+        current: s.currentTaskId === task.id ? task : s.current,
+      }));
+    } catch (err) {
+      // The remembered task may have been deleted elsewhere; forget it quietly.
+      if (get().currentTaskId === taskId) {
+        rememberCurrent(null);
+        set({ currentTaskId: null, current: null });
+      }
+      if (!(err instanceof Error && 'code' in err && err.code === 'not_found')) reportError(err);
+    }
+  },
+}));
