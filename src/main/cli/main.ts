@@ -35,6 +35,9 @@ async function serve(argv: string[]): Promise<void> {
   const server = await startHttpServer(core, { port, host: '127.0.0.1', token, staticDir: join(resourcesDir, 'out', 'renderer') });
   console.log(`Folio web mode: ${server.url}/?token=${token}`);
   console.log(`Data folder: ${dataDir}`);
+  // Broken profile or skill files never stop Folio; they are named here and in Settings.
+  const [{ warnings: modelWarnings }, { warnings: skillWarnings }] = await Promise.all([core.handlers.listModels({}), core.handlers.listSkills({})]);
+  for (const w of [...modelWarnings, ...skillWarnings]) console.warn(`warning: ${w.source}: ${w.message}`);
   let closing = false;
   const stop = () => {
     if (closing) return;

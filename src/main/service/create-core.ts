@@ -14,9 +14,11 @@ import { createLoadSkillTool } from '../skills/load-skill-tool';
 import { loadSkills } from '../skills/skill-registry';
 import { openStore } from '../store';
 import { createCoreTools } from '../tools';
+import { createRenderDeckTool } from '../tools/render-deck-tool';
+import { renderDocumentTool } from '../tools/render-document-tool';
 import { ToolRegistry } from '../tools/registry';
 import { taskDir } from '../workspace/layout';
-import { createServiceHandlers, pickProfile, profileDirs, skillDirs, type ServiceContext } from './folio-service';
+import { createServiceHandlers, pickProfile, profileDirs, skillDirs, type DesktopShell, type ServiceContext } from './folio-service';
 import type { FolioCore } from './ports';
 import { addSourceFile, syncTaskFiles } from './task-files';
 
@@ -27,6 +29,8 @@ export interface CoreOptions {
   keys?: KeyStore;
   /** Test seam: build the chat model differently (e.g. tighter retry timings). */
   createModel?: (profile: ModelProfile, apiKey: string) => ChatModel;
+  /** The desktop app's shell integration (open a file, show it in its folder). */
+  desktop?: DesktopShell;
 }
 
 export interface Core extends FolioCore {
@@ -62,6 +66,8 @@ export function createCore(opts: CoreOptions): Core {
     const secretNames = profiles.flatMap((p) => (p.api_key_env ? [p.api_key_env] : []));
     for (const tool of createCoreTools({ secretNames: () => secretNames })) registry.register(tool);
     registry.register(createLoadSkillTool(skills));
+    registry.register(createRenderDeckTool({ themesDir: join(opts.dataDir, 'themes') }));
+    registry.register(renderDocumentTool);
 
     const root = task.workspace_path ?? taskDir(opts.dataDir, task.id);
     const systemPrompt = renderSystemPrompt(loadPromptTemplate(opts.resourcesDir), {
@@ -103,7 +109,7 @@ export function createCore(opts: CoreOptions): Core {
   }
 
   const runs = new RunManager(store, driver);
-  const ctx: ServiceContext = { store, runs, dataDir: opts.dataDir, resourcesDir: opts.resourcesDir, keys, env };
+  const ctx: ServiceContext = { store, runs, dataDir: opts.dataDir, resourcesDir: opts.resourcesDir, keys, env, desktop: opts.desktop };
   ctxRef.ctx = ctx;
   const handlers = createServiceHandlers(ctx);
 

@@ -1,0 +1,145 @@
+// PDF export through the real LibreOffice when it is installed (CI installs it), and through small
+// fake soffice scripts for the failure paths LibreOffice itself cannot be made to take on demand.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chmodSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { renderDeckTool } from '../tools/render-deck-tool';
+import { renderDocumentTool } from '../tools/render-document-tool';
+import { contextFor, makeTempRoot, removeTemp, writeFiles } from '../tools/testing';
+import { exportPdf, SOFFICE_ENV, sofficePath } from './pdf-export';
+
+const savedOverride = process.env[SOFFICE_ENV];
+function setOverride(value: string | undefined): void {
+  if (value === undefined) delete process.env[SOFFICE_ENV];
+  else process.env[SOFFICE_ENV] = value;
+}
+
+setOverride(undefined);
+const realSoffice = sofficePath();
+if (!realSoffice) console.warn('soffice not installed (apt-get install libreoffice-impress libreoffice-writer): skipping the real PDF export tests');
+const posix = process.platform !== 'win32';
+
+function pdfTempDirs(): string[] {
+  return readdirSync(tmpdir()).filter((name) => name.startsWith('folio-pdf-'));
+}
+
+describe('exportPdf', () => {
+  let root: string;
+  let deckPath = '';
+  let deckSlides = 0;
+
+  beforeAll(async () => {
+    root = makeTempRoot('folio-export-test-');
+    const spec = {
+      title: 'Export Check',
+      slides: [
+        { layout: 'title' },
+        { layout: 'bullets', title: 'One', bullets: ['first point', 'second point'] },
+        { layout: 'table', title: 'Numbers', table: { header: ['a', 'b'], rows: [['1', '2']] } },
+        { layout: 'closing' },
+      ],
+    };
+    const deck = await renderDeckTool.execute({ spec }, contextFor(root));
+    deckPath = deck.touched?.[0] ?? '';
+    deckSlides = Number(/: (\d+) slides in the file/u.exec(deck.content)?.[1]);
+    writeFiles(root, {
+      'doc/document.json': JSON.stringify({ title: 'Short report', template: 'report', language: 'en' }),
+      'doc/sections/01.md': '# Introduction\n\nA short paragraph.\n\n# Results\n\nAnother one.\n',
+      'notes.pptx': 'not an artifact',
+      'artifacts/table.csv': 'a,b',
+    });
+  });
+  afterEach(() => setOverride(undefined));
+  afterAll(() => {
+    setOverride(savedOverride);
+    removeTemp(root);
+  });
+
+  it.skipIf(!realSoffice)(
+    'converts a deck and a document at once (one after the other), into versioned PDFs with their page counts',
+    async () => {
+      const doc = await renderDocumentTool.execute({ path: 'doc' }, contextFor(root));
+      const docPath = doc.touched?.[0] ?? '';
+      const before = pdfTempDirs();
+
+      const [deckPdf, docPdf] = await Promise.all([exportPdf(root, deckPath), exportPdf(root, docPath)]);
+      expect(deckPdf.path).toBe('artifacts/export-check.pdf');
+      expect(deckPdf.pages).toBe(deckSlides);
+      expect(docPdf.path).toBe('artifacts/Short report.pdf');
+      expect(docPdf.pages).toBeGreaterThanOrEqual(1);
+      for (const pdf of [deckPdf, docPdf]) expect(statSync(join(root, pdf.path)).size).toBeGreaterThan(1000);
+
+      // Never overwrites, and leaves no temp folders behind.
+      const again = await exportPdf(root, deckPath);
+      expect(again.path).toBe('artifacts/export-check-v2.pdf');
+      expect(pdfTempDirs()).toEqual(before);
+    },
+    400_000,
+  );
+
+  it('exports only .pptx and .docx files under artifacts/', async () => {
+    await expect(exportPdf(root, 'notes.pptx')).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(exportPdf(root, 'artifacts/table.csv')).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('artifacts/table.csv') as unknown });
+    await expect(exportPdf(root, '../elsewhere/artifacts/x.pptx')).rejects.toMatchObject({ code: 'path_escape' });
+    await expect(exportPdf(root, 'artifacts/missing.pptx')).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it(`says how to install LibreOffice when it is missing (${SOFFICE_ENV} pointing nowhere)`, async () => {
+    setOverride('/nonexistent/soffice');
+    expect(sofficePath()).toBeNull();
+    const err = exportPdf(root, deckPath);
+    await expect(err).rejects.toMatchObject({ code: 'unsupported' });
+    await expect(err).rejects.toThrow(/Exporting PDF needs LibreOffice: install libreoffice-impress and libreoffice-writer \(Debian\/Ubuntu: apt-get install/u);
+    setOverride(undefined);
+    expect(sofficePath()).toBe(realSoffice);
+  });
+
+  it.skipIf(!posix)('treats a conversion that exits 0 without a PDF as a failure', async () => {
+    const fake = join(root, 'fake-soffice-silent.sh');
+    writeFiles(root, { 'fake-soffice-silent.sh': '#!/bin/sh\nexit 0\n' });
+    chmodSync(fake, 0o755);
+    setOverride(fake);
+    expect(sofficePath()).toBe(fake);
+    await expect(exportPdf(root, deckPath)).rejects.toMatchObject({ code: 'tool_error', message: `LibreOffice could not convert ${deckPath} (no PDF was produced).` });
+  });
+
+  it.skipIf(!posix)('reports a non-zero exit with the end of stderr', async () => {
+    const fake = join(root, 'fake-soffice-fail.sh');
+    writeFiles(root, { 'fake-soffice-fail.sh': '#!/bin/sh\necho "Error: source file could not be loaded" >&2\nexit 81\n' });
+    chmodSync(fake, 0o755);
+    setOverride(fake);
+    await expect(exportPdf(root, deckPath)).rejects.toThrow(/exited with code 81: Error: source file could not be loaded/u);
+  });
+
+  it.skipIf(!posix)('runs one conversion at a time', async () => {
+    const log = join(root, 'soffice.log');
+    const fake = join(root, 'fake-soffice-slow.sh');
+    writeFiles(root, { 'fake-soffice-slow.sh': `#!/bin/sh\necho start >> '${log}'\nsleep 0.4\necho end >> '${log}'\n` });
+    chmodSync(fake, 0o755);
+    setOverride(fake);
+    const results = await Promise.allSettled([exportPdf(root, deckPath), exportPdf(root, deckPath), exportPdf(root, deckPath)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['start', 'end', 'start', 'end', 'start', 'end']);
+  });
+
+  it.skipIf(!posix)('kills a conversion that hangs, children included, and the queue moves on', async () => {
+    const marker = join(root, 'child-survived');
+    const fake = join(root, 'fake-soffice-hang.sh');
+    // The child stands in for soffice.bin, which outlives the launcher unless the group is killed.
+    writeFiles(root, { 'fake-soffice-hang.sh': `#!/bin/sh\n(sleep 2; touch '${marker}') &\nsleep 30\n` });
+    chmodSync(fake, 0o755);
+    setOverride(fake);
+    const started = Date.now();
+    await expect(exportPdf(root, deckPath, { timeoutMs: 500 })).rejects.toThrow(/did not finish converting .* within 500 ms; it was stopped/u);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(existsSync(marker)).toBe(false);
+
+    const silent = join(root, 'fake-soffice-silent.sh');
+    writeFiles(root, { 'fake-soffice-silent.sh': '#!/bin/sh\nexit 0\n' });
+    chmodSync(silent, 0o755);
+    setOverride(silent);
+    await expect(exportPdf(root, deckPath)).rejects.toMatchObject({ code: 'tool_error' });
+  }, 20_000);
+});

@@ -1,0 +1,191 @@
+// render_deck: the agent's way to turn a deck spec (inline or a JSON file it wrote) into a .pptx in
+// artifacts/. Everything the model must act on comes back as text: each validation error with its
+// `slides[i]...` path, and the quality report slide by slide.
+import { readFileSync, statSync } from 'node:fs';
+import { z } from 'zod';
+import { type DeckSpec, type QualityReport, validateDeckSpec } from '../../shared/specs/deck';
+import { ValidationError } from '../../shared/errors';
+import { writePreviewSidecar } from '../renderers/artifact-preview';
+import { parseDeckJson, renderDeck } from '../renderers/deck';
+import { ARTIFACTS_DIR } from './artifacts';
+import { resolveInside, toRelative } from './paths';
+import { errnoCode } from './text';
+import { type Tool, ToolError } from './types';
+
+const MAX_SPEC_BYTES = 5 * 1024 * 1024;
+
+const parameters = z.object({
+  spec_path: z
+    .string()
+    .optional()
+    .describe('A deck spec JSON file relative to the task folder (e.g. "deck.json"). Give this or spec, not both.'),
+  spec: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('The deck spec itself, as a JSON object. Give this or spec_path, not both.'),
+  name: z
+    .string()
+    .max(120)
+    .optional()
+    .describe('File name for the .pptx (".pptx" is added). Default: from the deck title.'),
+});
+
+export interface RenderDeckToolOptions {
+  /** `<data>/themes`: user themes a spec may name besides the built-in ones. */
+  themesDir?: string;
+}
+
+const DESCRIPTION =
+  'Render a slide deck (.pptx) into artifacts/ from a deck spec: either spec_path (a JSON file in the task folder) ' +
+  'or spec (the JSON object). Spec: {title, subtitle?, author?, date?, theme? (academic|business|minimal|dark), ' +
+  'aspect? ("16:9"|"4:3"), language? ("zh-CN"|"en"...), footer?, slides: [...]}. Each slide has "layout" and optional "notes": ' +
+  'title {title?, subtitle?}; section {title, subtitle?}; bullets {title, bullets: (string | {text, sub: string[]})[]}; ' +
+  'two_column {title, left, right} where each side is exactly one of {bullets} | {image, caption?} | {text}; ' +
+  'image {title, image, caption?}; chart {title, chart: {type: bar|column|line|pie|doughnut|area|scatter, categories, ' +
+  'series: [{name, values}], title?, x_title?, y_title?, unit?}}; table {title, table: {header, rows}}; quote {quote, by?, title?}; ' +
+  'closing {title?, subtitle?}. Unknown keys are errors. Image paths are relative to the task folder (not to the spec file). ' +
+  'Never overwrites: a second render of the same name becomes name-v2.pptx. Returns the file path, the slide count and a ' +
+  'quality report (text shrunk, split onto continuation slides, cut, too many words, missing images, low contrast): ' +
+  'fix the spec and render again when the report shows problems.';
+
+export function createRenderDeckTool(options: RenderDeckToolOptions = {}): Tool<typeof parameters> {
+  return {
+    name: 'render_deck',
+    description: DESCRIPTION,
+    parameters,
+    kind: 'edit',
+    assess(args) {
+      const source = args.spec_path !== undefined ? args.spec_path : 'an inline spec';
+      return { risk: 'standard', detail: `Render a deck from ${source} into ${ARTIFACTS_DIR}/` };
+    },
+    async execute(args, ctx) {
+      if (ctx.signal.aborted) throw new ToolError('Cancelled before rendering.');
+      const { spec, label } = loadSpec(args, ctx.root);
+      const total = spec.slides.length;
+      ctx.progress?.('rendering deck', 0, total);
+
+      const outDir = resolveInside(ctx.root, ARTIFACTS_DIR);
+      const result = await renderDeck(spec, {
+        baseDir: ctx.root,
+        outDir,
+        fileName: deckFileName(args.name, spec.title),
+        ...(options.themesDir ? { themesDir: options.themesDir } : {}),
+      });
+      writePreviewSidecar(result.path, { kind: 'deck', spec, report: result.report });
+      ctx.progress?.('rendering deck', total, total);
+
+      const rel = toRelative(ctx.root, result.path);
+      const head = `Rendered ${rel} from ${label}: ${plural(result.slideCount, 'slide')} in the file (${plural(total, 'spec slide')}).`;
+      return { content: `${head}\n${formatQualityReport(result.report)}`, touched: [rel] };
+    },
+  };
+}
+
+export const renderDeckTool = createRenderDeckTool();
+
+type DeckArgs = z.output<typeof parameters>;
+
+/** The validated spec (defaults filled) and how to name its source in messages. */
+function loadSpec(args: DeckArgs, root: string): { spec: DeckSpec; label: string } {
+  const hasPath = args.spec_path !== undefined && args.spec_path !== '';
+  const hasSpec = args.spec !== undefined;
+  if (hasPath && hasSpec) throw new ToolError('Give either spec_path or spec, not both.');
+  if (!hasPath && !hasSpec) throw new ToolError('Give the deck spec: spec_path (a JSON file in the task folder) or spec (the JSON object).');
+
+  let raw: unknown = args.spec;
+  let label = 'the inline spec';
+  if (hasPath && args.spec_path !== undefined) {
+    label = args.spec_path;
+    raw = readSpecFile(root, args.spec_path);
+  }
+  const checked = validateDeckSpec(raw);
+  if (!checked.ok) {
+    const lines = checked.errors.map((e) => `- ${e}`).join('\n');
+    throw new ToolError(`The deck spec (${label}) is invalid (${plural(checked.errors.length, 'error')}); fix and render again:\n${lines}`);
+  }
+  return { spec: checked.spec, label };
+}
+
+function readSpecFile(root: string, specPath: string): unknown {
+  const abs = resolveInside(root, specPath);
+  let text: string;
+  try {
+    if (statSync(abs).size > MAX_SPEC_BYTES) throw new ToolError(`${specPath} is larger than ${MAX_SPEC_BYTES / 1024 / 1024} MB; a deck spec is much smaller.`);
+    text = readFileSync(abs, 'utf8');
+  } catch (err) {
+    if (err instanceof ToolError) throw err;
+    const code = errnoCode(err);
+    if (code === 'ENOENT') throw new ToolError(`Deck spec not found: ${specPath}`);
+    if (code === 'EISDIR') throw new ToolError(`${specPath} is a folder; give the deck spec JSON file.`);
+    throw err;
+  }
+  try {
+    return parseDeckJson(text.replace(/^\uFEFF/u, ''), specPath);
+  } catch (err) {
+    // The engine names line and column; the model sees it as a tool error either way.
+    if (err instanceof ValidationError) throw new ToolError(err.message);
+    throw err;
+  }
+}
+
+/** Windows refuses these as file names whatever the extension. */
+const RESERVED_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)$/iu;
+
+/** The .pptx name: the caller's name made safe, else an ASCII slug of the title, else "deck". */
+export function deckFileName(name: string | undefined, title: string): string {
+  const fromName = name === undefined ? '' : sanitizeName(name);
+  const stem = fromName || titleSlug(title) || 'deck';
+  return `${RESERVED_NAMES.test(stem) ? `${stem}-deck` : stem}.pptx`;
+}
+
+function sanitizeName(name: string): string {
+  const cleaned = name
+    .normalize('NFC')
+    .replace(/\.pptx$/iu, '')
+    .replace(/[<>:"/\\|?*\u0000-\u001f\u007f]/gu, '-')
+    .replace(/\s+/gu, ' ')
+    .replace(/^[\s.-]+|[\s.]+$/gu, '');
+  return Array.from(cleaned).slice(0, 80).join('').trim();
+}
+
+/** Lower-case ASCII words joined by "-": accents are dropped, other scripts left out. */
+export function titleSlug(title: string): string {
+  const ascii = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/gu, '-')
+    .replace(/^-+|-+$/gu, '');
+  if (ascii.length <= 60) return ascii;
+  const cut = ascii.slice(0, 60);
+  const lastDash = cut.lastIndexOf('-');
+  return lastDash > 20 ? cut.slice(0, lastDash) : cut;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function slideRange(outputSlides: readonly number[]): string {
+  if (outputSlides.length === 0) return 'not in the file';
+  const first = outputSlides[0];
+  const last = outputSlides[outputSlides.length - 1];
+  return first === last ? `file slide ${first}` : `file slides ${first}-${last}`;
+}
+
+/**
+ * The report as the model needs it: every issue under the spec index it must edit (`slides[i]`, as in
+ * validation errors), with the slide numbers a person would see in PowerPoint.
+ */
+export function formatQualityReport(report: QualityReport): string {
+  const { summary } = report;
+  const withIssues = report.slides.filter((s) => s.issues.length > 0);
+  const head = `Quality report: ${plural(summary.issues, 'issue')}; ${summary.slides_in} spec slides became ${summary.slides_out} slides.`;
+  if (withIssues.length === 0) return `${head}\nNo issues.`;
+  const blocks = withIssues.map((slide) => {
+    const lines = slide.issues.map((issue) => `  - ${issue.kind}: ${issue.message}`);
+    return [`slides[${slide.index}] (${slideRange(slide.output_slides)}):`, ...lines].join('\n');
+  });
+  return [head, ...blocks].join('\n');
+}
+

@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ArtifactPreview } from '../../shared/contract/methods';
+import { previewSidecarPath } from '../renderers/artifact-preview';
+import { formatDocumentReport, renderDocumentTool } from './render-document-tool';
+import { contextFor, makeTempRoot, removeTemp, writeFiles } from './testing';
+import { type ToolContext } from './types';
+
+const sampleDir = fileURLToPath(new URL('../../../samples/proposal-nsfc/', import.meta.url));
+const TITLE = '面向低资源场景的文档智能理解关键技术研究';
+
+describe('render_document', () => {
+  let root: string;
+  let ctx: ToolContext;
+  beforeEach(() => {
+    root = makeTempRoot('folio-render-doc-');
+    ctx = contextFor(root);
+    cpSync(sampleDir, join(root, 'proposal'), { recursive: true });
+  });
+  afterEach(() => removeTemp(root));
+
+  it('renders the NSFC sample into artifacts/ with a page estimate, report and preview sidecar', async () => {
+    const result = await renderDocumentTool.execute({ path: 'proposal' }, ctx);
+    const rel = `artifacts/${TITLE}.docx`;
+    expect(result.touched).toEqual([rel]);
+    expect(existsSync(join(root, rel))).toBe(true);
+    expect(result.content).toMatch(new RegExp(`^Rendered ${rel} from proposal: about \\d+ pages \\(estimate\\)\\.`, 'u'));
+    expect(result.content).toMatch(/Stats: 7 section file\(s\), \d+ words, \d+ CJK characters, [1-9]\d* table\(s\), 1 image\(s\)/u);
+
+    const sidecar = JSON.parse(readFileSync(previewSidecarPath(join(root, rel)), 'utf8')) as object;
+    const parsed = ArtifactPreview.parse({ ...sidecar, path: rel });
+    expect(parsed.kind).toBe('document');
+    if (parsed.kind !== 'document') return;
+    expect(parsed.spec.template).toBe('nsfc');
+    expect(parsed.sections.map((s) => s.file)).toEqual([
+      '01_rationale.md',
+      '02_objectives.md',
+      '03_methods.md',
+      '04_innovation.md',
+      '05_plan.md',
+      '06_foundation.md',
+      '07_references.md',
+    ]);
+    expect(parsed.sections[0]?.markdown).toBe(readFileSync(join(sampleDir, 'sections/01_rationale.md'), 'utf8'));
+  });
+
+  it('versions a second render and accepts the path of document.json itself', async () => {
+    await renderDocumentTool.execute({ path: 'proposal' }, ctx);
+    const second = await renderDocumentTool.execute({ path: 'proposal/document.json' }, ctx);
+    expect(second.touched).toEqual([`artifacts/${TITLE}-v2.docx`]);
+  });
+
+  it('reports template sections the text lacks and missing images', async () => {
+    writeFiles(root, {
+      'short/document.json': JSON.stringify({ title: 'Short', template: 'nsfc', language: 'zh-CN' }),
+      'short/sections/01.md': '# 立项依据\n\n正文。\n\n![图](figures/none.png)\n',
+    });
+    const result = await renderDocumentTool.execute({ path: 'short' }, ctx);
+    expect(result.touched).toEqual(['artifacts/Short.docx']);
+    expect(result.content).toMatch(/Issues \(\d+\):/u);
+    expect(result.content).toContain('missing_section: the');
+    expect(result.content).toMatch(/- \[01\.md\] missing_image: /u);
+  });
+
+  it('refuses folders outside the task, and names missing or invalid pieces relative to the task', async () => {
+    await expect(renderDocumentTool.execute({ path: '../proposal' }, ctx)).rejects.toThrow(/escapes the task folder/u);
+    await expect(renderDocumentTool.execute({ path: 'nowhere' }, ctx)).rejects.toThrow('Document folder not found: nowhere');
+    writeFiles(root, { 'empty/notes.md': 'x', 'bad/document.json': '{"title": "x", "template": "nsfc"}', 'bad/sections/a.md': 'x' });
+    await expect(renderDocumentTool.execute({ path: 'empty' }, ctx)).rejects.toThrow('document.json is missing in empty');
+    await expect(renderDocumentTool.execute({ path: 'bad' }, ctx)).rejects.toThrow(/document\.json: language/u);
+    await expect(renderDocumentTool.execute({ path: 'empty/notes.md' }, ctx)).rejects.toThrow(/is a file; give the document folder/u);
+    expect(existsSync(join(root, 'artifacts'))).toBe(false);
+  });
+});
+
+describe('formatDocumentReport', () => {
+  it('says "No issues." when there are none', () => {
+    const text = formatDocumentReport({ issues: [], stats: { sections: 1, words: 10, cjk_chars: 0, tables: 0, images: 0, footnotes: 0 } });
+    expect(text).toBe('Stats: 1 section file(s), 10 words, 0 CJK characters, 0 table(s), 0 image(s), 0 footnote(s).\nNo issues.');
+  });
+});

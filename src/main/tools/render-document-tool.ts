@@ -1,0 +1,84 @@
+// render_document: a proposal/report folder (document.json + sections/*.md) → a .docx in artifacts/,
+// with the engine's report as text the model can act on.
+import { statSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { z } from 'zod';
+import { FolioError } from '../../shared/errors';
+import { writeArtifactAtomic } from '../artifacts/write-artifact';
+import { writePreviewSidecar } from '../renderers/artifact-preview';
+import { buildDocx, defaultFileName, type DocumentReport, type LoadedDocument, loadDocumentFolder } from '../renderers/document';
+import { ARTIFACTS_DIR } from './artifacts';
+import { resolveInside, toRelative } from './paths';
+import { type Tool, ToolError } from './types';
+
+const parameters = z.object({
+  path: z
+    .string()
+    .describe('The document folder relative to the task folder (it holds document.json and sections/*.md), e.g. "proposal".'),
+});
+
+export const renderDocumentTool: Tool<typeof parameters> = {
+  name: 'render_document',
+  description:
+    'Render a proposal or report (.docx) into artifacts/ from a document folder: document.json ' +
+    '{title, subtitle?, authors?, organization?, date?, template: nsfc|report|generic, language: "zh-CN"|"en"..., sections?: ["01_intro.md", ...]} ' +
+    'and sections/*.md (Markdown: headings, lists, tables, footnotes, images relative to the document folder). ' +
+    'Never overwrites: a second render becomes "<title>-v2.docx". Returns the file path, a page estimate, statistics and the issues ' +
+    'found (sections the template expects but the text lacks, missing images, unsupported Markdown): fix them and render again.',
+  parameters,
+  kind: 'edit',
+  assess(args) {
+    return { risk: 'standard', detail: `Render the document in ${args.path} into ${ARTIFACTS_DIR}/` };
+  },
+  async execute(args, ctx) {
+    if (ctx.signal.aborted) throw new ToolError('Cancelled before rendering.');
+    const folder = documentFolder(ctx.root, args.path);
+    const folderRel = toRelative(ctx.root, folder);
+    ctx.progress?.('rendering document', 0, null);
+
+    const loaded = load(folder, folderRel);
+    const built = await buildDocx(loaded);
+    // Built from the same load as the sidecar, so the preview always matches the file.
+    const written = writeArtifactAtomic(resolveInside(ctx.root, ARTIFACTS_DIR), defaultFileName(loaded.spec.title), built.bytes);
+    writePreviewSidecar(written, { kind: 'document', spec: loaded.spec, sections: loaded.sections, report: built.report });
+    ctx.progress?.('rendering document', 1, 1);
+
+    const rel = toRelative(ctx.root, written);
+    const head = `Rendered ${rel} from ${folderRel}: about ${built.pageEstimate} page${built.pageEstimate === 1 ? '' : 's'} (estimate).`;
+    return { content: `${head}\n${formatDocumentReport(built.report)}`, touched: [rel] };
+  },
+};
+
+/** The confined folder; a path naming document.json itself is taken to mean its folder. */
+function documentFolder(root: string, relPath: string): string {
+  const abs = resolveInside(root, relPath);
+  let stat;
+  try {
+    stat = statSync(abs);
+  } catch {
+    throw new ToolError(`Document folder not found: ${relPath}`);
+  }
+  if (stat.isFile() && basename(abs) === 'document.json') return dirname(abs);
+  if (!stat.isDirectory()) throw new ToolError(`${relPath} is a file; give the document folder that holds document.json and sections/.`);
+  return abs;
+}
+
+function load(folder: string, folderRel: string): LoadedDocument {
+  try {
+    return loadDocumentFolder(folder);
+  } catch (err) {
+    // The engine names absolute paths; the model only knows the task-relative ones.
+    if (err instanceof FolioError) throw new ToolError(err.message.split(folder).join(folderRel));
+    throw err;
+  }
+}
+
+export function formatDocumentReport(report: DocumentReport): string {
+  const s = report.stats;
+  const stats =
+    `Stats: ${s.sections} section file(s), ${s.words} words, ${s.cjk_chars} CJK characters, ` +
+    `${s.tables} table(s), ${s.images} image(s), ${s.footnotes} footnote(s).`;
+  if (report.issues.length === 0) return `${stats}\nNo issues.`;
+  const lines = report.issues.map((issue) => `- ${issue.section ? `[${issue.section}] ` : ''}${issue.kind}: ${issue.message}`);
+  return [stats, `Issues (${report.issues.length}):`, ...lines].join('\n');
+}
