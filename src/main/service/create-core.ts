@@ -16,6 +16,8 @@ import { openStore } from '../store';
 import { createCoreTools } from '../tools';
 import { createRenderDeckTool } from '../tools/render-deck-tool';
 import { renderDocumentTool } from '../tools/render-document-tool';
+import { createRunScriptTool } from '../tools/run-script';
+import { createWebFetchTool } from '../tools/web-fetch';
 import { ToolRegistry } from '../tools/registry';
 import { taskDir } from '../workspace/layout';
 import { createServiceHandlers, pickProfile, profileDirs, skillDirs, type DesktopShell, type ServiceContext } from './folio-service';
@@ -68,6 +70,8 @@ export function createCore(opts: CoreOptions): Core {
     registry.register(createLoadSkillTool(skills));
     registry.register(createRenderDeckTool({ themesDir: join(opts.dataDir, 'themes') }));
     registry.register(renderDocumentTool);
+    registry.register(createRunScriptTool({ secretNames: () => secretNames }));
+    registry.register(createWebFetchTool());
 
     const root = task.workspace_path ?? taskDir(opts.dataDir, task.id);
     const systemPrompt = renderSystemPrompt(loadPromptTemplate(opts.resourcesDir), {

@@ -1,21 +1,45 @@
-// `load_skill {name}`: the activation step of progressive disclosure. The body comes back with the
-// skill's folder so the model can read its references/ on demand.
+// `load_skill {name, file?}`: the activation step of progressive disclosure. Without `file` it
+// returns the skill's body; with `file` one of the skill's own files (references/, assets/), which
+// live outside the task folder and so cannot be reached with `read`.
+import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
+import { resolveInside } from '../tools/paths';
 import type { Tool } from '../tools/types';
 import { ToolError } from '../tools/types';
 import type { Skill } from './skill-registry';
 
-export function createLoadSkillTool(getSkills: () => Skill[]): Tool {
+const MAX_FILE_BYTES = 200_000;
+
+const parameters = z.object({
+  name: z.string().min(1).describe('The skill name, as listed in the system prompt'),
+  file: z.string().min(1).max(300).optional().describe("A file inside the skill's folder, e.g. references/cheatsheet.md"),
+});
+
+export function createLoadSkillTool(getSkills: () => Skill[]): Tool<typeof parameters> {
   return {
     name: 'load_skill',
-    description: 'Load the full instructions of a skill listed in the system prompt. Call it before doing the kind of work the skill describes.',
-    parameters: z.object({ name: z.string().min(1).describe('The skill name, as listed') }),
+    description:
+      "Load a skill listed in the system prompt: without `file`, its full instructions (call this before doing the kind of work the skill describes); with `file`, one of the skill's reference or asset files that its instructions point to.",
+    parameters,
     kind: 'read',
-    async execute(args: { name: string }) {
+    async execute(args) {
       const skills = getSkills();
       const skill = skills.find((s) => s.name === args.name);
       if (!skill) throw new ToolError(`No skill named "${args.name}". Available: ${skills.map((s) => s.name).join(', ') || '(none)'}`);
-      return { content: `# Skill: ${skill.name}\n(folder: ${skill.dir}; read its references/ files with the read tool when the body points to them)\n\n${skill.body}` };
+      if (!args.file) {
+        return { content: `# Skill: ${skill.name}\n(To open a file this skill mentions, call load_skill with name "${skill.name}" and file "<path>".)\n\n${skill.body}` };
+      }
+      const abs = resolveInside(skill.dir, args.file);
+      let size: number;
+      try {
+        const stat = statSync(abs);
+        if (!stat.isFile()) throw new Error('not a file');
+        size = stat.size;
+      } catch {
+        throw new ToolError(`No file "${args.file}" in skill ${skill.name}`);
+      }
+      if (size > MAX_FILE_BYTES) throw new ToolError(`${args.file} is too large to load (${size} bytes)`);
+      return { content: readFileSync(abs, 'utf8') };
     },
   };
 }

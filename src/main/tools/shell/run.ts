@@ -1,5 +1,5 @@
-// Runs one shell command in its own process group, so a timeout or a cancel kills everything the
-// command started (pipelines, background jobs), not just the shell.
+// Runs one shell command (or any program: `runProcess`) in its own process group, so a timeout or a
+// cancel kills everything the command started (pipelines, background jobs), not just the shell.
 import { spawn } from 'node:child_process';
 import { ToolError } from '../types';
 
@@ -29,6 +29,17 @@ export interface RunOptions {
   env: Record<string, string>;
   timeoutMs?: number;
   signal?: AbortSignal;
+}
+
+export interface ProcessOptions {
+  file: string;
+  args: readonly string[];
+  cwd: string;
+  env: Record<string, string>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Names the program in the error when it cannot be started ("the shell", "node"). */
+  label?: string;
 }
 
 export interface RunResult {
@@ -102,6 +113,25 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
 }
 
 export function runShell(options: RunOptions): Promise<RunResult> {
+  // The command was parsed and classified as written, so it is passed verbatim as an argument, never
+  // spliced into a script. The outer sh only points stderr at stdout, so both arrive in one pipe in
+  // the order they were written.
+  return runProcess({
+    file: '/bin/sh',
+    args: ['-c', 'exec /bin/sh -c "$1" 2>&1', 'sh', options.command],
+    cwd: options.cwd,
+    env: options.env,
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+    label: 'the shell',
+  });
+}
+
+/**
+ * Runs a program in a new process group with an empty stdin. stdout and stderr are captured in
+ * arrival order (two pipes, so writes racing each other may interleave differently than a terminal).
+ */
+export function runProcess(options: ProcessOptions): Promise<RunResult> {
   const timeoutMs = Math.min(Math.max(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1), MAX_TIMEOUT_MS);
   const started = Date.now();
   const output = new CappedOutput(MAX_OUTPUT_BYTES * 0.4, MAX_OUTPUT_BYTES * 0.6);
@@ -111,10 +141,7 @@ export function runShell(options: RunOptions): Promise<RunResult> {
   }
 
   return new Promise<RunResult>((resolve, reject) => {
-    // The command was parsed and classified as written, so it is passed verbatim as an argument, never
-    // spliced into a script. The outer sh only points stderr at stdout, so both arrive in one pipe in
-    // the order they were written.
-    const child = spawn('/bin/sh', ['-c', 'exec /bin/sh -c "$1" 2>&1', 'sh', options.command], {
+    const child = spawn(options.file, options.args, {
       cwd: options.cwd,
       env: options.env,
       detached: true,
@@ -174,7 +201,7 @@ export function runShell(options: RunOptions): Promise<RunResult> {
       settled = true;
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
-      reject(new ToolError(`Could not start the shell: ${err.message}`));
+      reject(new ToolError(`Could not start ${options.label ?? options.file}: ${err.message}`));
     });
     child.on('exit', (code, signal) => {
       exit = { code, signal };

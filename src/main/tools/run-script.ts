@@ -1,0 +1,181 @@
+// run_script: the code-execution half of the hybrid tool model (seed 002 §3.4). The model writes a
+// JavaScript module; it runs in a child Node process in the task folder, with Folio's own document
+// libraries (pptxgenjs, docx) importable, credentials stripped from its environment, and the shell
+// runner's process-group kill, time limit and output cap.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import { type RunResult, runProcess, stripSecrets } from './shell/run';
+import { type Tool, ToolError } from './types';
+
+export const SCRIPT_DEFAULT_TIMEOUT_S = 60;
+export const SCRIPT_MAX_TIMEOUT_S = 600;
+/** Where scripts are written, relative to the task folder (a dot folder: not an output of the task). */
+export const SCRIPTS_DIR = path.join('work', '.scripts');
+
+const parameters = z.object({
+  code: z.string().min(1).max(200_000).describe('A complete JavaScript ES module (top-level await allowed).'),
+  timeout_s: z
+    .number()
+    .int()
+    .min(1)
+    .max(SCRIPT_MAX_TIMEOUT_S)
+    .optional()
+    .describe(`Seconds before the script is killed (default ${SCRIPT_DEFAULT_TIMEOUT_S}, at most ${SCRIPT_MAX_TIMEOUT_S}).`),
+});
+
+export interface RunScriptToolOptions {
+  /** Names of stored keys (from the key file) that must never reach a script's environment. */
+  secretNames?: () => readonly string[];
+  /** The environment scripts inherit before secrets are stripped (default: this process's). */
+  baseEnv?: () => NodeJS.ProcessEnv;
+  /** The folder whose node_modules scripts import from (default: Folio's own package folder). */
+  moduleRoot?: string;
+  /** The Node binary (default: this process's; under Electron it is run in Node mode). */
+  nodePath?: string;
+}
+
+/** Folio's package folder: the nearest ancestor of this module with a package.json named "folio". */
+export function findFolioRoot(start: string = path.dirname(fileURLToPath(import.meta.url))): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const pkg = path.join(dir, 'package.json');
+    try {
+      const parsed: unknown = JSON.parse(fs.readFileSync(pkg, 'utf8'));
+      if (typeof parsed === 'object' && parsed !== null && 'name' in parsed && parsed.name === 'folio') return dir;
+    } catch {
+      // No package.json here (or not JSON): keep walking up.
+    }
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
+
+/**
+ * The `--import` module run before the script. ESM ignores NODE_PATH and resolves bare imports from
+ * the script's own folder (the task folder has no node_modules), so a resolve hook retries a bare
+ * specifier that was not found as if it were imported from Folio's package.json; and a global
+ * `require` (made with createRequire at the same place) serves CommonJS-style scripts. Passed as a
+ * data: URL so the script file itself is exactly the model's code (line numbers in stack traces match).
+ */
+export function bootstrapUrl(moduleRoot: string): string {
+  const parent = pathToFileURL(path.join(moduleRoot, 'package.json')).href;
+  const hooks = `
+const parent = ${JSON.stringify(parent)};
+const relative = /^(?:\\.{1,2}\\/|\\/|[a-z][a-z0-9+.-]*:)/i;
+export async function resolve(specifier, context, next) {
+  try {
+    return await next(specifier, context);
+  } catch (err) {
+    if (err && err.code === 'ERR_MODULE_NOT_FOUND' && !relative.test(specifier)) return next(specifier, { ...context, parentURL: parent });
+    throw err;
+  }
+}`;
+  const boot = `import { createRequire, register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hooks)}));
+globalThis.require = createRequire(${JSON.stringify(parent)});`;
+  return `data:text/javascript,${encodeURIComponent(boot)}`;
+}
+
+type Snapshot = Map<string, string>;
+const SNAPSHOT_LIMIT = 20_000;
+
+/** mtime and size of the task's files (dot folders and node_modules skipped), to report what a script wrote. */
+function snapshotFiles(root: string): Snapshot {
+  const out: Snapshot = new Map();
+  const pending = [''];
+  while (pending.length > 0 && out.size < SNAPSHOT_LIMIT) {
+    const rel = pending.pop() ?? '';
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(path.join(root, rel), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const childRel = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory()) pending.push(childRel);
+      else if (entry.isFile()) {
+        try {
+          const st = fs.statSync(path.join(root, childRel));
+          out.set(childRel, `${st.mtimeMs}:${st.size}`);
+        } catch {
+          // Removed while we looked: not ours to report.
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function changedFiles(before: Snapshot, after: Snapshot): string[] {
+  return [...after].filter(([file, stamp]) => before.get(file) !== stamp).map(([file]) => file).sort();
+}
+
+function describeEnd(result: RunResult, timeoutS: number): string {
+  const seconds = (result.durationMs / 1000).toFixed(1);
+  if (result.timedOut) return `[timed out after ${timeoutS} s; the script and everything it started were killed]`;
+  if (result.aborted) return `[cancelled after ${seconds} s; the script and everything it started were killed]`;
+  if (result.signal) return `[killed by ${result.signal} after ${seconds} s]`;
+  return `[exit code ${result.exitCode ?? 'unknown'} · ${seconds} s]`;
+}
+
+export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<typeof parameters> {
+  const moduleRoot = options.moduleRoot ?? findFolioRoot();
+  const boot = bootstrapUrl(moduleRoot);
+  return {
+    name: 'run_script',
+    description:
+      'Run a JavaScript ES module with Node in the task folder (the working directory; use relative paths such as ' +
+      '"work/…" or "output/…"). Use it for batch work, computing numbers, or building files with a library. ' +
+      "pptxgenjs and docx are available: `import PptxGenJS from 'pptxgenjs'` / `import { Document, Packer } from 'docx'`, " +
+      "or `require('pptxgenjs')` (a global `require` is provided). Top-level await works. Print results with console.log; " +
+      `stdout and stderr come back (capped at 100 KB) with the exit code. No stdin. Killed after timeout_s (default ${SCRIPT_DEFAULT_TIMEOUT_S} s). ` +
+      'Credentials are not in process.env.',
+    parameters,
+    kind: 'execute',
+    assess(args) {
+      return { risk: 'standard', detail: args.code };
+    },
+    async execute(args, ctx) {
+      const timeoutS = args.timeout_s ?? SCRIPT_DEFAULT_TIMEOUT_S;
+      const dir = path.join(ctx.root, SCRIPTS_DIR);
+      const file = path.join(dir, `script-${Date.now()}-${randomBytes(4).toString('hex')}.mjs`);
+      try {
+        fs.mkdirSync(dir, { recursive: true });
+        fs.writeFileSync(file, args.code, { flag: 'wx' });
+      } catch (err) {
+        throw new ToolError(`Could not write the script to ${SCRIPTS_DIR}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      const env = stripSecrets(options.baseEnv?.() ?? process.env, options.secretNames?.() ?? []);
+      // Flags meant for Folio's own process (loaders, inspectors) would change how the script runs.
+      delete env.NODE_OPTIONS;
+      env.NO_COLOR = '1';
+      if (process.versions.electron !== undefined && options.nodePath === undefined) env.ELECTRON_RUN_AS_NODE = '1';
+      const before = snapshotFiles(ctx.root);
+      let result: RunResult;
+      try {
+        result = await runProcess({
+          file: options.nodePath ?? process.execPath,
+          args: ['--import', boot, file],
+          cwd: ctx.root,
+          env,
+          timeoutMs: timeoutS * 1000,
+          signal: ctx.signal,
+          label: 'node',
+        });
+      } finally {
+        fs.rmSync(file, { force: true });
+      }
+      const touched = changedFiles(before, snapshotFiles(ctx.root));
+      const body = result.output.length > 0 ? result.output.replace(/\n?$/u, '\n') : '(no output)\n';
+      const wrote = touched.length > 0 ? `Files written: ${touched.join(', ')}\n` : '';
+      return {
+        content: `${body}${wrote}${describeEnd(result, timeoutS)}`,
+        isError: result.timedOut || result.aborted || result.exitCode !== 0,
+        touched,
+      };
+    },
+  };
+}
