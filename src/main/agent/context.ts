@@ -31,6 +31,17 @@ export function estimateTokens(text: string): number {
   return Math.ceil(cjk + (text.length - cjk) / 4);
 }
 
+/** Estimates per message: messages are immutable once stored, so each is measured once. */
+const estimates = new WeakMap<Message, number>();
+function estimateMessage(m: Message): number {
+  let n = estimates.get(m);
+  if (n === undefined) {
+    n = estimateTokens(m.role === 'tool' ? capForModel(m.content) : m.content) + (m.tool_calls ? estimateTokens(JSON.stringify(m.tool_calls)) : 0);
+    estimates.set(m, n);
+  }
+  return n;
+}
+
 export interface BuiltContext {
   messages: ChatMessageParam[];
   estimatedTokens: number;
@@ -54,7 +65,8 @@ export function buildContext(systemPrompt: string, history: Message[], reliableC
       messages.push({ role: 'user', content: m.content });
     }
   }
-  let estimate = messages.reduce((sum, m) => sum + estimateTokens(m.content) + (m.tool_calls ? estimateTokens(JSON.stringify(m.tool_calls)) : 0), 0);
+  let estimate = estimateTokens(systemPrompt);
+  for (const m of history) if (m.role !== 'system') estimate += estimateMessage(m);
   if (estimate <= reliableContext * COMPACT_HIGH) return { messages, estimatedTokens: estimate, compacted: null };
 
   const toolIndexes = messages.flatMap((m, i) => (m.role === 'tool' ? [i] : []));

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import type { FinishReason, RunEventBody } from '../../shared/contract';
 import { FolioError } from '../../shared/errors';
 import { runAgentLoop } from '../agent/loop';
+import { createStoreConversation } from '../agent/store-conversation';
 import { loadPromptTemplate, renderSystemPrompt } from '../agent/system-prompt';
 import { assertKey, createChatModel } from '../llm/openai-chat-model';
 import type { ChatModel } from '../llm/types';
@@ -89,21 +90,7 @@ export function createCore(opts: CoreOptions): Core {
           limits: { maxIterations: profile.max_iterations, reliableContext: profile.reliable_context, price: profile.price },
           toolContext: { root, taskId: task.id, runId: run.runId },
           approvals: { ...run.approvals, mode: () => store.tasks.get(task.id)?.approval_mode ?? 'ask' },
-          conversation: {
-            history: () => store.messages.all(task.id),
-            appendAssistant: (m) => store.messages.append({ id: newId('m'), task_id: task.id, run_id: run.runId, role: 'assistant', ...m }),
-            appendToolResult: (m) =>
-              store.messages.append({
-                id: newId('m'),
-                task_id: task.id,
-                run_id: run.runId,
-                role: 'tool',
-                content: m.content,
-                tool_call_id: m.tool_call_id,
-                name: m.name,
-                is_error: m.is_error,
-              }),
-          },
+          conversation: createStoreConversation(store, task.id, run.runId, newId),
         },
         run.signal,
       );
