@@ -11,6 +11,8 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           cli: resolve(__dirname, 'src/main/cli/main.ts'),
+          // Source extraction runs in a worker thread; it is its own entry so the worker can load it.
+          'extract-worker': resolve(__dirname, 'src/main/sources/extract-worker.ts'),
         },
       },
     },

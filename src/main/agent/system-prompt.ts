@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileEntry, SkillInfo, TaskMode } from '../../shared/contract';
+import { isCacheFile } from '../sources';
 
 export const SYSTEM_PROMPT_VERSION = 'general_v1';
 
@@ -32,7 +33,7 @@ export function loadPromptTemplate(resourcesDir: string, version = SYSTEM_PROMPT
 }
 
 export function renderSystemPrompt(template: string, facts: PromptFacts): string {
-  const sources = facts.sources.filter((f) => f.kind === 'source' && !f.path.endsWith('.md.cache'));
+  const sources = facts.sources.filter((f) => f.kind === 'source' && !isCacheFile(f.path));
   const sourceList =
     sources.length === 0
       ? '(no source files yet)'

@@ -301,4 +301,28 @@ describe('tasks', () => {
     await core.handlers.deleteTask({ task_id: task.id });
     expect(existsSync(taskDir(core.dataDir, task.id))).toBe(false);
   });
+
+  it('a corrupt PDF gets a clear extraction error and the task goes on', async () => {
+    const core = open(makeDataDir(fake.url));
+    const task = await newTask(core);
+    const bad = join(core.dataDir, 'broken.pdf');
+    writeFileSync(bad, '%PDF-1.4\n1 0 obj garbage');
+    await core.handlers.addFiles({ task_id: task.id, paths: [bad] });
+    let sources = (await core.handlers.listSources({ task_id: task.id })).sources;
+    for (let i = 0; i < 200 && sources.some((s) => s.status === 'pending'); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      sources = (await core.handlers.listSources({ task_id: task.id })).sources;
+    }
+    expect(sources).toMatchObject([{ path: 'source/broken.pdf', status: 'error' }]);
+    expect(sources[0]!.message).toMatch(/corrupt|truncated/i);
+    const files = (await core.handlers.listFiles({ task_id: task.id })).files.map((f) => f.path);
+    expect(files).toEqual(['source/broken.pdf']);
+    fake.script([{ text: 'still here' }]);
+    const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'hello' });
+    const events = await collect(core, task.id, run_id);
+    expect(events.at(-1)).toMatchObject({ reason: 'done' });
+    const prompt = (fake.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages[0]!.content;
+    expect(prompt).toContain('source/broken.pdf');
+    expect(prompt).toMatch(/error/);
+  });
 });

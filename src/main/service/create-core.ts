@@ -2,7 +2,7 @@
 // agent driver and service handlers. It imports nothing from Electron, so it runs in plain Node.
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import type { FinishReason, RunEventBody } from '../../shared/contract';
+import type { FileEntry, FinishReason, RunEventBody } from '../../shared/contract';
 import { FolioError } from '../../shared/errors';
 import { runAgentLoop } from '../agent/loop';
 import { createStoreConversation } from '../agent/store-conversation';
@@ -21,6 +21,7 @@ import { createRunScriptTool } from '../tools/run-script';
 import { createWebFetchTool } from '../tools/web-fetch';
 import { ToolRegistry } from '../tools/registry';
 import { taskDir } from '../workspace/layout';
+import { ensureExtracted, isExtractable, sourceNotes } from '../sources';
 import { createServiceHandlers, pickProfile, profileDirs, skillDirs, type DesktopShell, type ServiceContext } from './folio-service';
 import type { FolioCore } from './ports';
 import { addSourceFile, syncTaskFiles } from './task-files';
@@ -79,6 +80,7 @@ export function createCore(opts: CoreOptions): Core {
       taskFolder: root,
       mode: task.mode,
       sources: store.files.list(task.id),
+      sourceNotes: await sourceNotes(taskDir(opts.dataDir, task.id)).catch(() => ({})),
       skills: skills(),
     });
     try {
@@ -99,10 +101,16 @@ export function createCore(opts: CoreOptions): Core {
     }
   }
 
+  /** Sources are extracted as soon as they arrive, so the UI can show pages or a clear error. */
+  function extractInBackground(taskId: string, files: FileEntry[]): void {
+    const root = taskDir(opts.dataDir, taskId);
+    for (const f of files) if (isExtractable(f.path)) void ensureExtracted(root, f.path).catch(() => undefined);
+  }
+
   const runs = new RunManager(store, driver);
   const ctx: ServiceContext = { store, runs, dataDir: opts.dataDir, resourcesDir: opts.resourcesDir, keys, env, desktop: opts.desktop };
   ctxRef.ctx = ctx;
-  const handlers = createServiceHandlers(ctx);
+  const handlers = createServiceHandlers(ctx, { onSourcesAdded: extractInBackground });
 
   return {
     handlers,
@@ -114,6 +122,7 @@ export function createCore(opts: CoreOptions): Core {
       if (!store.tasks.get(taskId)) throw new FolioError('not_found', `No task ${taskId}`);
       const out = [];
       for (const f of files) out.push(await addSourceFile(store, opts.dataDir, taskId, f.path, f.name));
+      extractInBackground(taskId, out);
       return out;
     },
     async close() {

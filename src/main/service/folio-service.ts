@@ -1,14 +1,21 @@
 // Folio's one service implementation: every method of the contract, receiving validated input.
 // The transports (IPC, HTTP) are adapters around it; the agent runs through the RunManager.
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, sep } from 'node:path';
 import { join } from 'node:path';
-import type { MethodOutput, ModelProfileInfo, ServiceHandlers, Settings, Task } from '../../shared/contract';
+import type { FileEntry, MethodOutput, ModelProfileInfo, ServiceHandlers, Settings, Task } from '../../shared/contract';
 import { FolioError, NotFoundError } from '../../shared/errors';
 import type { KeyStore, ModelProfile } from '../models';
 import { loadModelProfiles, toProfileInfo } from '../models';
 import type { RunManager } from '../runs/run-manager';
 import { newId } from '../runs/run-manager';
 import { loadSkills } from '../skills/skill-registry';
+import { probeExitCode, probeProfile } from '../llm/probe';
+import { resolveApiKey } from '../models';
+import { readArtifactPreview } from '../renderers/artifact-preview';
+import { exportPdf, sofficePath } from '../renderers/pdf-export';
+import { sourceStatus } from '../sources/cache';
 import type { Store } from '../store';
 import { resolveInside as resolveToolPath } from '../tools/paths';
 import { ToolError } from '../tools/types';
@@ -25,6 +32,13 @@ export interface ServiceContext {
   resourcesDir: string;
   keys: KeyStore;
   env: NodeJS.ProcessEnv;
+  /** Present in the desktop app: opening files with the system's applications. */
+  desktop?: DesktopShell;
+}
+
+export interface DesktopShell {
+  openPath(absPath: string): Promise<string>;
+  showItemInFolder(absPath: string): void;
 }
 
 export function profileDirs(ctx: Pick<ServiceContext, 'dataDir' | 'resourcesDir'>) {
@@ -76,7 +90,7 @@ function settings(ctx: ServiceContext): Settings {
   };
 }
 
-export function createServiceHandlers(ctx: ServiceContext): ServiceHandlers {
+export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdded?: (taskId: string, files: FileEntry[]) => void } = {}): ServiceHandlers {
   const { store } = ctx;
   return {
     async createTask(input) {
@@ -97,6 +111,7 @@ export function createServiceHandlers(ctx: ServiceContext): ServiceHandlers {
     async updateTask(input) {
       getTask(ctx, input.task_id);
       const { task_id, ...patch } = input;
+      if (patch.workspace_path) patch.workspace_path = checkWorkspaceFolder(ctx, patch.workspace_path);
       const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
       return store.tasks.update(task_id, clean);
     },
@@ -169,6 +184,7 @@ export function createServiceHandlers(ctx: ServiceContext): ServiceHandlers {
       getTask(ctx, input.task_id);
       const files = [];
       for (const path of input.paths) files.push(await addSourceFile(store, ctx.dataDir, input.task_id, path, path));
+      hooks.onSourcesAdded?.(input.task_id, files);
       return { files };
     },
     async readFile(input) {
@@ -196,6 +212,43 @@ export function createServiceHandlers(ctx: ServiceContext): ServiceHandlers {
       rmSync(abs, { force: true });
       store.files.delete(input.task_id, input.path);
       return { ok: true };
+    },
+    async listSources(input) {
+      getTask(ctx, input.task_id);
+      const root = taskDir(ctx.dataDir, input.task_id);
+      return { sources: existsSync(root) ? await sourceStatus(root) : [] };
+    },
+    async getArtifactPreview(input) {
+      getTask(ctx, input.task_id);
+      return readArtifactPreview(taskDir(ctx.dataDir, input.task_id), input.path);
+    },
+    async exportPdf(input) {
+      getTask(ctx, input.task_id);
+      const result = await exportPdf(taskDir(ctx.dataDir, input.task_id), input.path);
+      await syncTaskFiles(store, ctx.dataDir, input.task_id);
+      return result;
+    },
+    async openPath(input) {
+      getTask(ctx, input.task_id);
+      if (!ctx.desktop) throw new FolioError('unsupported', 'Opening files with system applications is only available in the desktop app; download the file instead.');
+      const abs = resolveInside(taskDir(ctx.dataDir, input.task_id), input.path);
+      if (!safeIsFile(abs)) throw new NotFoundError(`No file ${input.path} in this task`);
+      if (input.reveal) ctx.desktop.showItemInFolder(abs);
+      else {
+        const failure = await ctx.desktop.openPath(abs);
+        if (failure) throw new FolioError('unsupported', `The system could not open ${input.path}: ${failure}`);
+      }
+      return { ok: true };
+    },
+    async getCapabilities() {
+      return { desktop: Boolean(ctx.desktop), soffice: sofficePath() !== null };
+    },
+    async probeModel(input) {
+      const { profiles } = loadModelProfiles(profileDirs(ctx));
+      const profile = profiles.find((p) => p.id === input.profile_id);
+      if (!profile) throw new NotFoundError(`No model profile ${input.profile_id}`);
+      const report = await probeProfile(profile, resolveApiKey(profile, ctx.keys, ctx.env) ?? '', { needle: input.needle ?? false });
+      return { ...report, exit_code: probeExitCode(report) };
     },
     async listModels() {
       const { profiles, warnings } = loadModelProfiles(profileDirs(ctx));
@@ -226,6 +279,23 @@ export function createServiceHandlers(ctx: ServiceContext): ServiceHandlers {
       return settings(ctx);
     },
   };
+}
+
+/** A coding task's folder must be an existing, absolute directory outside Folio's data folder. */
+function checkWorkspaceFolder(ctx: ServiceContext, path: string): string {
+  if (!isAbsolute(path)) throw new FolioError('invalid_input', `The project folder must be an absolute path: ${path}`);
+  let real: string;
+  try {
+    real = realpathSync(path);
+    if (!statSync(real).isDirectory()) throw new Error('not a folder');
+  } catch {
+    throw new FolioError('invalid_input', `No such folder: ${path}`);
+  }
+  const data = realpathSync(ctx.dataDir);
+  if (real === '/' || real === homedir() || data.startsWith(real + sep) || real === data || real.startsWith(data + sep)) {
+    throw new FolioError('invalid_input', `Choose a project folder, not ${real}`);
+  }
+  return real;
 }
 
 function safeIsFile(path: string): boolean {

@@ -6,6 +6,7 @@ import { basename, extname, join, relative, sep } from 'node:path';
 import type { FileEntry } from '../../shared/contract';
 import { FolioError } from '../../shared/errors';
 import type { Store } from '../store';
+import { isCacheFile } from '../sources';
 import { ensureTaskDir, kindOfPath, TASK_SUBFOLDERS, taskDir } from '../workspace/layout';
 
 /** Files larger than this are recorded without a hash (hashing them would stall the UI). */
@@ -64,6 +65,8 @@ function walk(root: string, dir: string, out: string[]): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name.startsWith('.')) continue;
     const full = join(dir, entry.name);
+    // Extraction caches (source/x.pdf.md) are Folio's own bookkeeping, not the person's files.
+    if (entry.isFile() && isCacheFile(relative(root, full).split(sep).join('/'))) continue;
     if (entry.isDirectory()) walk(root, full, out);
     else if (entry.isFile()) out.push(relative(root, full).split(sep).join('/'));
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { minimalPdf } from '../sources/testing';
 import { grepTool } from './grep';
 import { contextFor, makeTempRoot, removeTemp, writeFiles } from './testing';
 
@@ -61,5 +62,31 @@ describe('grep', () => {
     const result = await grep({ pattern: 'TODO big' });
     expect(result.content).toContain('No matches');
     expect(result.content).toContain('1 file(s) over 5 MB were skipped.');
+  });
+});
+
+describe('grep: sources by page', () => {
+  beforeEach(() => {
+    writeFiles(root, {
+      'source/report.pdf': minimalPdf([['Alpha page one'], ['Beta page two', 'Budget: 42'], ['Gamma page three']], { title: 'Budget Report' }),
+      'source/cut.pdf': new TextEncoder().encode('%PDF-1.4\n1 0 obj\n'),
+    });
+  });
+
+  it('extracts sources on the fly and reports matches by page, never matching the markers', async () => {
+    const result = await grep({ pattern: 'page', path: 'source' });
+    expect(result.content.split('\n\n')[0]).toBe(
+      ['source/report.pdf (page 1): Alpha page one', 'source/report.pdf (page 2): Beta page two', 'source/report.pdf (page 3): Gamma page three'].join('\n'),
+    );
+    expect(result.content).toContain('(Not searched, could not be extracted: source/cut.pdf (corrupt or truncated PDF');
+    expect((await grep({ pattern: 'Budget' })).content.split('\n\n')[0]).toBe(
+      ['source/report.pdf (document info): # Budget Report', 'source/report.pdf (page 2): Budget: 42'].join('\n'),
+    );
+  });
+
+  it('matches globs against the source name, searches a cache named directly, and skips sidecars', async () => {
+    expect((await grep({ pattern: 'Gamma', glob: '*.pdf' })).content).toContain('source/report.pdf (page 3): Gamma page three');
+    expect((await grep({ pattern: 'Gamma', path: 'source/report.pdf.md' })).content).toBe('source/report.pdf (page 3): Gamma page three');
+    expect((await grep({ pattern: 'sha256', path: 'source' })).content).toMatch(/^No matches for "sha256"\./);
   });
 });

@@ -1,12 +1,16 @@
-// grep: search file contents with a JavaScript regular expression.
+// grep: search file contents with a JavaScript regular expression. Sources under source/ (PDF,
+// DOCX, ...) are searched through their extracted markdown (extracting them first if needed) and
+// matches are reported by page: "source/report.pdf (page 3): text".
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
+import { ensureExtracted, isCacheFile, isExtractable, pageOfEachLine, sourceOfCacheFile } from '../sources';
+import { PAGE_MARKER } from '../sources/formats/markdown';
 import { IGNORED_DIRS } from './glob';
 import { resolveInside, toRelative } from './paths';
 import { cutLine, errnoCode, looksBinary, splitLines } from './text';
-import { type Tool, ToolError } from './types';
+import { type Tool, type ToolContext, ToolError } from './types';
 
 const MAX_MATCHES = 200;
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -43,11 +47,53 @@ async function* walk(dir: string, signal: AbortSignal): AsyncGenerator<string> {
   }
 }
 
+/** What to search for one walked file: its own bytes, or a source's extracted markdown. */
+interface Target {
+  abs: string;
+  /** Name shown in results: the source's path for extracted markdown. */
+  label: string;
+  /** Extracted markdown: results say the page instead of the line. */
+  paged: boolean;
+}
+
+interface Tally {
+  unsearchable: string[];
+}
+
+async function exists(abs: string): Promise<boolean> {
+  return fs.stat(abs).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function targetFor(rel: string, abs: string, single: boolean, ctx: ToolContext, tally: Tally): Promise<Target | null> {
+  if (isExtractable(rel)) {
+    const state = await ensureExtracted(ctx.root, rel, {
+      signal: ctx.signal,
+      onProgress: (done, total) => ctx.progress?.(`extracting ${path.posix.basename(rel)}`, done, total),
+    });
+    if (state.cache_path) return { abs: path.join(ctx.root, state.cache_path), label: rel, paged: true };
+    if (state.status === 'ok') return { abs, label: rel, paged: false }; // plain UTF-8 text
+    if (state.status === 'error') tally.unsearchable.push(`${rel} (${state.message ?? 'error'})`);
+    return null;
+  }
+  if (isCacheFile(rel)) {
+    const source = sourceOfCacheFile(rel);
+    if (source === null) return null; // a sidecar
+    // Searched through its source, unless it is named directly or its source is gone.
+    if (!single && (await exists(path.join(ctx.root, source)))) return null;
+    return { abs, label: source, paged: true };
+  }
+  return { abs, label: rel, paged: false };
+}
+
 export const grepTool: Tool<typeof parameters> = {
   name: 'grep',
   description:
     `Search text files in the task folder for a regular expression; returns "path:line: text" ` +
-    `(at most ${MAX_MATCHES} matches; binary files and files over 5 MB are skipped).`,
+    `(at most ${MAX_MATCHES} matches; binary files and files over 5 MB are skipped). Sources under source/ ` +
+    `(PDF, DOCX, PPTX, XLSX, CSV) are searched as extracted text and matches say the page: "source/a.pdf (page 3): text".`,
   parameters,
   kind: 'read',
   async execute(args, ctx) {
@@ -60,32 +106,46 @@ export const grepTool: Tool<typeof parameters> = {
     // A glob without a slash matches the file name at any depth, as people expect of "*.ts".
     const matchesGlob = args.glob ? picomatch(args.glob, { dot: true, basename: !args.glob.includes('/') }) : null;
 
-    const files = stat.isDirectory() ? walk(start, ctx.signal) : (async function* () { yield start; })();
+    const single = !stat.isDirectory();
+    const files = single ? (async function* () { yield start; })() : walk(start, ctx.signal);
     const out: string[] = [];
+    const tally: Tally = { unsearchable: [] };
     let total = 0;
     let skipped = 0;
     for await (const file of files) {
       const rel = toRelative(ctx.root, file);
       if (matchesGlob && !matchesGlob(rel)) continue;
-      const size = (await fs.stat(file)).size;
+      const target = await targetFor(rel, file, single, ctx, tally);
+      if (!target) continue;
+      const size = (await fs.stat(target.abs)).size;
       if (size > MAX_FILE_BYTES) {
         skipped += 1;
         continue;
       }
-      const bytes = await fs.readFile(file);
+      const bytes = await fs.readFile(target.abs);
       if (looksBinary(bytes)) continue;
       const lines = splitLines(bytes.toString('utf8'));
+      const pages = target.paged ? pageOfEachLine(lines) : null;
       for (let i = 0; i < lines.length; i += 1) {
         const line = lines[i] ?? '';
+        if (pages && PAGE_MARKER.test(line)) continue;
         if (!regex.test(line)) continue;
         total += 1;
-        if (out.length < MAX_MATCHES) out.push(`${rel}:${i + 1}: ${cutLine(line, MAX_LINE_CHARS)}`);
+        if (out.length >= MAX_MATCHES) continue;
+        const text = cutLine(line, MAX_LINE_CHARS);
+        if (pages) {
+          const page = pages[i];
+          out.push(`${target.label} (${page === null || page === undefined ? 'document info' : `page ${page}`}): ${text}`);
+        } else {
+          out.push(`${target.label}:${i + 1}: ${text}`);
+        }
       }
       if (total > MAX_MATCHES * 5) break;
     }
     const notes: string[] = [];
     if (total > MAX_MATCHES) notes.push(`(Showing the first ${MAX_MATCHES} matches; narrow the pattern, path or glob.)`);
     if (skipped > 0) notes.push(`(${skipped} file(s) over 5 MB were skipped.)`);
+    if (tally.unsearchable.length > 0) notes.push(`(Not searched, could not be extracted: ${tally.unsearchable.join('; ')}.)`);
     if (out.length === 0) return { content: [`No matches for ${JSON.stringify(args.pattern)}.`, ...notes].join('\n') };
     return { content: [out.join('\n'), ...notes].join('\n\n') };
   },

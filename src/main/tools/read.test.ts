@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { minimalPdf, PNG_BYTES } from '../sources/testing';
 import { readTool } from './read';
 import { contextFor, makeTempRoot, removeTemp, writeFiles } from './testing';
 
@@ -8,7 +9,7 @@ beforeEach(() => {
 });
 afterEach(() => removeTemp(root));
 
-const read = (args: { path: string; offset?: number; limit?: number }) => readTool.execute(args, contextFor(root));
+const read = (args: { path: string; offset?: number; limit?: number; pages?: string }) => readTool.execute(args, contextFor(root));
 
 describe('read', () => {
   it('returns numbered lines and the total', async () => {
@@ -62,5 +63,76 @@ describe('read', () => {
   it('reports an empty file', async () => {
     writeFiles(root, { 'empty.txt': '' });
     expect((await read({ path: 'empty.txt' })).content).toBe('empty.txt is empty.');
+  });
+});
+
+describe('read: sources by page', () => {
+  const report = minimalPdf([['Alpha page one'], ['Beta page two'], ['Gamma page three']], { title: 'Annual Report' });
+
+  it('extracts a PDF on first read, reporting progress, and returns the requested pages', async () => {
+    writeFiles(root, { 'source/report.pdf': report });
+    const progress: [string, number, number | null][] = [];
+    const ctx = { ...contextFor(root), progress: (label: string, done: number, total: number | null) => progress.push([label, done, total]) };
+    const result = await readTool.execute({ path: 'source/report.pdf', pages: '2' }, ctx);
+    expect(result.content).toBe('<!-- page 2 -->\nBeta page two\n\n(Showing pages 2 of 3.)');
+    expect(progress).toEqual([
+      ['extracting report.pdf', 1, 3],
+      ['extracting report.pdf', 2, 3],
+      ['extracting report.pdf', 3, 3],
+    ]);
+    expect((await read({ path: 'source/report.pdf', pages: '1,3' })).content).toBe(
+      '<!-- page 1 -->\nAlpha page one\n\n<!-- page 3 -->\nGamma page three\n\n(Showing pages 1,3 of 3.)',
+    );
+  });
+
+  it('names the page count for pages out of range and explains bad page lists', async () => {
+    writeFiles(root, { 'source/report.pdf': report });
+    await expect(read({ path: 'source/report.pdf', pages: '2-4' })).rejects.toThrow('source/report.pdf: pages "2-4" is out of range: the document has 3 pages.');
+    await expect(read({ path: 'source/report.pdf', pages: 'last' })).rejects.toThrow(/not a page list/);
+  });
+
+  it('without pages, pages through the extracted markdown by line', async () => {
+    writeFiles(root, { 'source/report.pdf': report });
+    const result = await read({ path: 'source/report.pdf', offset: 3, limit: 2 });
+    expect(result.content).toBe(
+      '     3\t<!-- page 1 -->\n     4\tAlpha page one\n\n' +
+        '(Showing lines 3-4 of 10 of the text extracted to source/report.pdf.md, with <!-- page N --> markers. To read more, call read with offset=5.)',
+    );
+    expect((await read({ path: 'source/report.pdf' })).content).toContain('     1\t# Annual Report');
+  });
+
+  it('stops at a page boundary under the output cap and says which pages are left', async () => {
+    const line = 'x'.repeat(90);
+    writeFiles(root, { 'source/long.pdf': minimalPdf(Array.from({ length: 5 }, () => Array.from({ length: 40 }, () => line))) });
+    const result = await read({ path: 'source/long.pdf', pages: '1-5' });
+    expect(result.content.length).toBeLessThan(16_000);
+    const rest = /the output limit was reached\. To read more, call read with pages="(\d+)(?:-5)?"\.\)$/u.exec(result.content);
+    expect(rest).not.toBeNull();
+    const next = Number(rest?.[1]);
+    expect(result.content).toContain(`<!-- page ${next - 1} -->`);
+    expect(result.content).not.toContain(`<!-- page ${next} -->`);
+  });
+
+  it('shows the start of a page too long for one call and where to continue', async () => {
+    writeFiles(root, { 'source/wide.pdf': minimalPdf([Array.from({ length: 300 }, (_, i) => `row ${i} ${'y'.repeat(80)}`)], { pageHeight: 5000 }) });
+    const result = await read({ path: 'source/wide.pdf', pages: '1' });
+    const offset = Number(/offset=(\d+)\.\)$/u.exec(result.content)?.[1]);
+    expect(result.content).toMatch(/\(Page 1 is long; showing its first \d+ of 301 lines\. Read the rest with read path="source\/wide\.pdf" offset=\d+\.\)$/u);
+    const rest = await read({ path: 'source/wide.pdf', offset, limit: 1 });
+    const lastShown = /row (\d+) y+\n\n\(Page 1/u.exec(result.content)?.[1];
+    expect(rest.content).toContain(`row ${Number(lastShown) + 1} `);
+  });
+
+  it('refuses scanned, broken and image sources with the reason', async () => {
+    writeFiles(root, { 'source/scan.pdf': minimalPdf([null]), 'source/cut.pdf': report.subarray(0, 300), 'source/photo.png': PNG_BYTES });
+    await expect(read({ path: 'source/scan.pdf' })).rejects.toThrow('source/scan.pdf: no text layer (scanned PDF): 1 page; OCR needs a vision-capable model');
+    await expect(read({ path: 'source/cut.pdf', pages: '1' })).rejects.toThrow(/^source\/cut\.pdf: corrupt or truncated PDF/);
+    await expect(read({ path: 'source/photo.png' })).rejects.toThrow(/source\/photo\.png is an image/);
+  });
+
+  it('reads plain UTF-8 sources as they are, and says files that are not sources have no pages', async () => {
+    writeFiles(root, { 'source/notes.md': '# 笔记\nline two\n', 'notes.txt': 'a\n' });
+    expect((await read({ path: 'source/notes.md' })).content).toBe('     1\t# 笔记\n     2\tline two\n\n(Showing lines 1-2 of 2; end of file.)');
+    await expect(read({ path: 'notes.txt', pages: '2' })).rejects.toThrow(/has no pages/);
   });
 });
