@@ -314,14 +314,14 @@ describe('tasks', () => {
       sources = (await core.handlers.listSources({ task_id: task.id })).sources;
     }
     expect(sources).toMatchObject([{ path: 'source/broken.pdf', status: 'error' }]);
-    expect(sources[0]!.message).toMatch(/corrupt|truncated/i);
+    expect(sources[0].message).toMatch(/corrupt|truncated/i);
     const files = (await core.handlers.listFiles({ task_id: task.id })).files.map((f) => f.path);
     expect(files).toEqual(['source/broken.pdf']);
     fake.script([{ text: 'still here' }]);
     const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'hello' });
     const events = await collect(core, task.id, run_id);
     expect(events.at(-1)).toMatchObject({ reason: 'done' });
-    const prompt = (fake.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages[0]!.content;
+    const prompt = (fake.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages[0].content;
     expect(prompt).toContain('source/broken.pdf');
     expect(prompt).toMatch(/error/);
   });
