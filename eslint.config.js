@@ -11,7 +11,7 @@ const nodeBuiltins = [
 const nodePatterns = [{ group: ['node:*'], message: 'Node built-ins are not allowed in this layer.' }];
 const nodePaths = nodeBuiltins.map((name) => ({ name, message: 'Node built-ins are not allowed in this layer.' }));
 const electronPath = { name: 'electron', message: 'Only the Electron composition root (src/main/index.ts, src/main/electron/) may import electron.' };
-const nativeDeps = ['better-sqlite3', 'openai', 'pptxgenjs', 'docx', 'pdfjs-dist', 'busboy', 'sh-syntax', 'tinyglobby', 'mammoth'].map((name) => ({
+const nativeDeps = ['better-sqlite3', 'openai', 'pptxgenjs', 'docx', 'busboy', 'tinyglobby', 'mammoth'].map((name) => ({
   name,
   message: 'Main-process libraries are not allowed in this layer.',
 }));

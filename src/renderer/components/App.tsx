@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../state/app-store';
 import { rememberedTaskId, useTasks } from '../state/tasks-store';
+import { useUsage } from '../state/usage-store';
 import { ChatView } from './ChatView';
 import { DropOverlay } from './DropOverlay';
 import { FilesPanel } from './FilesPanel';
@@ -19,6 +20,7 @@ export function App() {
     const app = useApp.getState();
     void app.loadSettings();
     void app.loadModels();
+    void useUsage.getState().load();
     const remembered = rememberedTaskId();
     void useTasks
       .getState()

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApprovalMode, Task } from '../../shared/contract';
 import { useApp } from '../state/app-store';
 import { useTasks } from '../state/tasks-store';
+import { WorkspaceFolder } from './WorkspaceFolder';
 
 const approvalModes: ApprovalMode[] = ['ask', 'auto-edit', 'auto'];
 
@@ -15,49 +16,52 @@ export function ChatHeader({ task }: { task: Task }) {
   const unknownModel = task.model !== null && !chatProfiles.some((p) => p.id === task.model);
 
   return (
-    <header className="chat-header">
-      <div className="chat-title-block">
-        <h1 className="chat-title" data-testid="chat-title">
-          {task.title.trim() || t('tasks.untitled')}
-        </h1>
-        <span className={`badge mode-badge mode-${task.mode}`}>{t(`modes.${task.mode}`)}</span>
-        {task.status !== 'active' && <span className={`status-pill status-${task.status}`}>{t(`status.${task.status}`)}</span>}
-      </div>
-      <div className="chat-controls">
-        <label className="control">
-          <span className="control-label">{t('chat.model')}</span>
-          <select
-            className="select"
-            value={task.model ?? ''}
-            onChange={(e) => void update(task.id, { model: e.target.value === '' ? null : e.target.value })}
-            data-testid="model-picker"
-          >
-            <option value="">{defaultModel ? t('chat.defaultModelNamed', { model: defaultModel }) : t('chat.defaultModel')}</option>
-            {chatProfiles.map((p) => (
-              <option key={p.id} value={p.id} disabled={!p.has_key} title={p.has_key ? p.model : t('models.noKeyHint', { env: p.api_key_env ?? '' })}>
-                {p.has_key ? t('models.option', { name: p.name, id: p.id }) : t('models.optionNoKey', { name: p.name, id: p.id })}
-              </option>
-            ))}
-            {unknownModel && <option value={task.model ?? ''}>{task.model}</option>}
-          </select>
-        </label>
-        <label className="control">
-          <span className="control-label">{t('chat.approvalMode')}</span>
-          <select
-            className="select"
-            value={task.approval_mode}
-            onChange={(e) => void update(task.id, { approval_mode: e.target.value as ApprovalMode })}
-            title={t(`approvalModes.${task.approval_mode}Hint`)}
-            data-testid="approval-mode-picker"
-          >
-            {approvalModes.map((mode) => (
-              <option key={mode} value={mode}>
-                {t(`approvalModes.${mode}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-    </header>
+    <>
+      <header className="chat-header">
+        <div className="chat-title-block">
+          <h1 className="chat-title" data-testid="chat-title">
+            {task.title.trim() || t('tasks.untitled')}
+          </h1>
+          <span className={`badge mode-badge mode-${task.mode}`}>{t(`modes.${task.mode}`)}</span>
+          {task.status !== 'active' && <span className={`status-pill status-${task.status}`}>{t(`status.${task.status}`)}</span>}
+        </div>
+        <div className="chat-controls">
+          <label className="control">
+            <span className="control-label">{t('chat.model')}</span>
+            <select
+              className="select"
+              value={task.model ?? ''}
+              onChange={(e) => void update(task.id, { model: e.target.value === '' ? null : e.target.value })}
+              data-testid="model-picker"
+            >
+              <option value="">{defaultModel ? t('chat.defaultModelNamed', { model: defaultModel }) : t('chat.defaultModel')}</option>
+              {chatProfiles.map((p) => (
+                <option key={p.id} value={p.id} disabled={!p.has_key} title={p.has_key ? p.model : t('models.noKeyHint', { env: p.api_key_env ?? '' })}>
+                  {p.has_key ? t('models.option', { name: p.name, id: p.id }) : t('models.optionNoKey', { name: p.name, id: p.id })}
+                </option>
+              ))}
+              {unknownModel && <option value={task.model ?? ''}>{task.model}</option>}
+            </select>
+          </label>
+          <label className="control">
+            <span className="control-label">{t('chat.approvalMode')}</span>
+            <select
+              className="select"
+              value={task.approval_mode}
+              onChange={(e) => void update(task.id, { approval_mode: e.target.value as ApprovalMode })}
+              title={t(`approvalModes.${task.approval_mode}Hint`)}
+              data-testid="approval-mode-picker"
+            >
+              {approvalModes.map((mode) => (
+                <option key={mode} value={mode}>
+                  {t(`approvalModes.${mode}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </header>
+      {task.mode === 'coding' && <WorkspaceFolder task={task} />}
+    </>
   );
 }

@@ -1,37 +1,82 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FileEntry, FileKind } from '../../shared/contract';
+import type { FileEntry, FileKind, SourceInfo } from '../../shared/contract';
 import { formatBytes } from '../lib/format';
+import { listArtifacts, type PanelTab, useArtifacts } from '../state/artifacts-store';
 import { useFiles } from '../state/files-store';
+import { sourceFor, useSources } from '../state/sources-store';
+import { ArtifactsPanel } from './ArtifactsPanel';
 import { Icon } from './Icon';
 
 const kinds: FileKind[] = ['source', 'work', 'artifact'];
+const tabs: PanelTab[] = ['files', 'artifacts'];
 
-/** Files live under `<kind>/...`; the list already groups by kind, so it shows the rest. */
+/** Files live under `source/`, `work/` or `artifacts/`; the list already groups by kind, so it shows the rest. */
 function displayName(entry: FileEntry): string {
-  const prefix = `${entry.kind}/`;
-  return entry.path.startsWith(prefix) ? entry.path.slice(prefix.length) : entry.path;
+  const slash = entry.path.indexOf('/');
+  return slash === -1 ? entry.path : entry.path.slice(slash + 1);
 }
 
+/** The right-hand panel: the task's files (with source status) and its results with previews. */
 export function FilesPanel({ taskId }: { taskId: string }) {
   const { t } = useTranslation();
+  const tab = useArtifacts((s) => s.tab);
+  const setTab = useArtifacts((s) => s.setTab);
   const files = useFiles((s) => s.files);
-  const uploading = useFiles((s) => s.uploading);
-  const error = useFiles((s) => s.error);
   const load = useFiles((s) => s.load);
-  const upload = useFiles((s) => s.upload);
-  const download = useFiles((s) => s.download);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
+  const artifactCount = listArtifacts(files).length;
 
   useEffect(() => {
     void load(taskId);
   }, [taskId, load]);
 
   return (
-    <aside className="files-panel" aria-label={t('files.heading')} data-testid="files-panel">
-      <div className="panel-header">
-        <span className="panel-title">{t('files.heading')}</span>
+    <aside className="files-panel" aria-label={t('files.panel')} data-testid="files-panel" data-tab={tab}>
+      <div className="panel-tabs" role="tablist" aria-label={t('files.panel')}>
+        {tabs.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            className={tab === name ? 'panel-tab active' : 'panel-tab'}
+            onClick={() => setTab(name)}
+            data-testid={`panel-tab-${name}`}
+          >
+            {name === 'files' ? t('files.heading') : t('artifacts.heading')}
+            {name === 'artifacts' && artifactCount > 0 && <span className="count">{artifactCount}</span>}
+          </button>
+        ))}
+      </div>
+      {tab === 'files' ? <FilesTab taskId={taskId} /> : <ArtifactsPanel taskId={taskId} />}
+    </aside>
+  );
+}
+
+function FilesTab({ taskId }: { taskId: string }) {
+  const { t } = useTranslation();
+  const files = useFiles((s) => s.files);
+  const uploading = useFiles((s) => s.uploading);
+  const error = useFiles((s) => s.error);
+  const upload = useFiles((s) => s.upload);
+  const download = useFiles((s) => s.download);
+  const sources = useSources((s) => s.sources);
+  const loadSources = useSources((s) => s.load);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const sourceKey = files
+    .filter((f) => f.kind === 'source')
+    .map((f) => `${f.path}:${f.sha256}`)
+    .join('|');
+
+  // A new or replaced source needs its status; unchanged lists don't restart the polling.
+  useEffect(() => {
+    void loadSources(taskId);
+  }, [taskId, sourceKey, loadSources]);
+
+  return (
+    <>
+      <div className="panel-header panel-header-compact">
         <button type="button" className="btn btn-small" onClick={() => inputRef.current?.click()} disabled={uploading} data-testid="file-pick">
           <Icon name="upload" size={14} />
           {t('files.add')}
@@ -79,31 +124,72 @@ export function FilesPanel({ taskId }: { taskId: string }) {
                 <div className="file-empty muted">{t(`files.empty.${kind}`)}</div>
               ) : (
                 <ul className="file-list">
-                  {group.map((entry) => (
-                    <li key={entry.path} className="file-item" data-testid="file-item" data-path={entry.path}>
-                      <Icon name="file" size={14} />
-                      <span className="file-name" title={entry.path}>
-                        {displayName(entry)}
-                      </span>
-                      <span className="file-size">{formatBytes(entry.size)}</span>
-                      <button
-                        type="button"
-                        className="icon-btn"
-                        onClick={() => void download(entry)}
-                        title={t('files.download')}
-                        aria-label={t('files.downloadNamed', { name: displayName(entry) })}
-                        data-testid="file-download"
-                      >
-                        <Icon name="download" size={14} />
-                      </button>
-                    </li>
-                  ))}
+                  {group.map((entry) => {
+                    const source = kind === 'source' ? sourceFor(sources, entry.path) : undefined;
+                    return (
+                      <li key={entry.path} className="file-item" data-testid="file-item" data-path={entry.path}>
+                        <div className="file-row">
+                          <Icon name="file" size={14} />
+                          <span className="file-name" title={entry.path}>
+                            {displayName(entry)}
+                          </span>
+                          {source && <SourceBadge source={source} />}
+                          <span className="file-size">{formatBytes(entry.size)}</span>
+                          <button
+                            type="button"
+                            className="icon-btn"
+                            onClick={() => void download(entry)}
+                            title={t('files.download')}
+                            aria-label={t('files.downloadNamed', { name: displayName(entry) })}
+                            data-testid="file-download"
+                          >
+                            <Icon name="download" size={14} />
+                          </button>
+                        </div>
+                        {source?.status === 'error' && (
+                          <div className="source-message" role="alert" data-testid="source-error">
+                            {source.message ?? t('sources.unreadable')}
+                          </div>
+                        )}
+                      </li>
+                    );
+                  })}
                 </ul>
               )}
             </section>
           );
         })}
       </div>
-    </aside>
+    </>
+  );
+}
+
+function SourceBadge({ source }: { source: SourceInfo }) {
+  const { t } = useTranslation();
+  const pages = source.pages === null ? null : t('sources.pages', { count: source.pages });
+  let label: string;
+  switch (source.status) {
+    case 'pending':
+      label = t('sources.pending');
+      break;
+    case 'ok':
+      label = pages ?? t('sources.ready');
+      break;
+    case 'scanned':
+      label = pages ? t('sources.scannedPages', { pages }) : t('sources.scanned');
+      break;
+    case 'image':
+      label = t('sources.image');
+      break;
+    case 'error':
+      label = t('sources.error');
+      break;
+  }
+  const hint = source.status === 'scanned' ? t('sources.scannedHint') : source.status === 'image' ? t('sources.imageHint') : (source.message ?? label);
+  return (
+    <span className={`source-status source-${source.status}`} title={hint} data-testid="source-status" data-status={source.status}>
+      {source.status === 'pending' && <span className="spinner spinner-tiny" />}
+      {label}
+    </span>
   );
 }

@@ -1,9 +1,14 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConfigWarning, Settings } from '../../shared/contract';
-import { formatTokens } from '../lib/format';
+import type { ConfigWarning, ProbeReport, Settings } from '../../shared/contract';
+import { formatCost, formatTokens } from '../lib/format';
+import { getApi } from '../state/api';
 import { useApp } from '../state/app-store';
+import { toErrorInfo, type ErrorInfo } from '../state/notices';
+import { useUsage } from '../state/usage-store';
 import { Icon } from './Icon';
+
+type ProbeState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
 
 const languages: Settings['language'][] = ['system', 'en', 'zh-CN'];
 
@@ -11,12 +16,26 @@ export function SettingsPage() {
   const { t } = useTranslation();
   const app = useApp();
   const { loadModels, loadSkills, loadSettings } = app;
+  const usage = useUsage((s) => s.total);
+  const loadUsage = useUsage((s) => s.load);
+  const [probes, setProbes] = useState<Record<string, ProbeState>>({});
 
   useEffect(() => {
     void loadSettings();
     void loadModels();
     void loadSkills();
-  }, [loadSettings, loadModels, loadSkills]);
+    void loadUsage();
+  }, [loadSettings, loadModels, loadSkills, loadUsage]);
+
+  const probe = async (profileId: string) => {
+    setProbes((p) => ({ ...p, [profileId]: { status: 'running' } }));
+    try {
+      const report = await getApi().client.probeModel({ profile_id: profileId });
+      setProbes((p) => ({ ...p, [profileId]: { status: 'done', report } }));
+    } catch (err) {
+      setProbes((p) => ({ ...p, [profileId]: { status: 'failed', error: toErrorInfo(err) } }));
+    }
+  };
 
   const warnings = [...app.modelWarnings, ...app.skillWarnings];
 
@@ -70,6 +89,19 @@ export function SettingsPage() {
                 ))}
             </select>
           </label>
+          <div className="form-row">
+            <span className="form-label">{t('usage.total')}</span>
+            <span className="form-value" data-testid="settings-usage">
+              {usage
+                ? t('usage.totalValue', {
+                    tokens: formatTokens(usage.prompt_tokens + usage.completion_tokens),
+                    prompt: formatTokens(usage.prompt_tokens),
+                    completion: formatTokens(usage.completion_tokens),
+                    cost: formatCost(usage.cost),
+                  })
+                : t('common.loading')}
+            </span>
+          </div>
         </section>
 
         {warnings.length > 0 && <WarningsSection warnings={warnings} />}
@@ -87,32 +119,56 @@ export function SettingsPage() {
                   <th>{t('models.hasKey')}</th>
                   <th>{t('models.context')}</th>
                   <th>{t('models.price')}</th>
+                  <th>{t('probe.heading')}</th>
                 </tr>
               </thead>
               <tbody>
                 {app.profiles.map((p) => (
-                  <tr key={p.id}>
-                    <td>
-                      <div className="cell-strong">{p.id}</div>
-                      <div className="muted">{t(`models.role.${p.role}`)}</div>
-                    </td>
-                    <td>{p.model}</td>
-                    <td className="cell-mono">{p.api_base}</td>
-                    <td className="cell-mono">{p.api_key_env ?? t('models.noEnv')}</td>
-                    <td>
-                      <span className={p.has_key ? 'key-yes' : 'key-no'} aria-label={p.has_key ? t('models.keyPresent') : t('models.keyMissing')}>
-                        {p.has_key ? '✓' : '✗'}
-                      </span>
-                    </td>
-                    <td title={t('models.contextHint', { reliable: p.reliable_context, output: p.max_output })}>
-                      {t('models.contextValue', { max: formatTokens(p.max_context), reliable: formatTokens(p.reliable_context) })}
-                    </td>
-                    <td>{t('models.priceValue', { input: p.price.input, output: p.price.output })}</td>
-                  </tr>
+                  <Fragment key={p.id}>
+                    <tr>
+                      <td>
+                        <div className="cell-strong">{p.id}</div>
+                        <div className="muted">{t(`models.role.${p.role}`)}</div>
+                      </td>
+                      <td>{p.model}</td>
+                      <td className="cell-mono">{p.api_base}</td>
+                      <td className="cell-mono">{p.api_key_env ?? t('models.noEnv')}</td>
+                      <td>
+                        <span className={p.has_key ? 'key-yes' : 'key-no'} aria-label={p.has_key ? t('models.keyPresent') : t('models.keyMissing')}>
+                          {p.has_key ? '✓' : '✗'}
+                        </span>
+                      </td>
+                      <td title={t('models.contextHint', { reliable: p.reliable_context, output: p.max_output })}>
+                        {t('models.contextValue', { max: formatTokens(p.max_context), reliable: formatTokens(p.reliable_context) })}
+                      </td>
+                      <td>{t('models.priceValue', { input: p.price.input, output: p.price.output })}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          disabled={probes[p.id]?.status === 'running'}
+                          onClick={() => void probe(p.id)}
+                          title={t('probe.hint')}
+                          data-testid="probe-button"
+                          data-profile={p.id}
+                        >
+                          {probes[p.id]?.status === 'running' && <span className="spinner" />}
+                          {probes[p.id]?.status === 'running' ? t('probe.running') : t('probe.run')}
+                        </button>
+                      </td>
+                    </tr>
+                    {probes[p.id] && probes[p.id].status !== 'running' && (
+                      <tr className="probe-row">
+                        <td colSpan={8}>
+                          <ProbeResult state={probes[p.id]} />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
                 ))}
                 {app.profiles.length === 0 && (
                   <tr>
-                    <td colSpan={7} className="muted">
+                    <td colSpan={8} className="muted">
                       {t('models.none')}
                     </td>
                   </tr>
@@ -140,6 +196,56 @@ export function SettingsPage() {
         </section>
       </div>
     </section>
+  );
+}
+
+function ProbeResult({ state }: { state: ProbeState }) {
+  const { t } = useTranslation();
+  if (state.status === 'running') return null;
+  if (state.status === 'failed') {
+    return (
+      <div className="inline-error" role="alert" data-testid="probe-error">
+        <strong>{t(`errors.${state.error.code}`, { defaultValue: t('errors.unknown') })}</strong> {state.error.message}
+      </div>
+    );
+  }
+  const { report } = state;
+  const mismatches = report.rows.filter((r) => !r.ok).length;
+  return (
+    <div className="probe-result" data-testid="probe-result" data-profile={report.profile}>
+      <div className={mismatches === 0 && !report.error ? 'probe-summary ok' : 'probe-summary bad'}>
+        {mismatches === 0 && !report.error ? t('probe.allOk') : t('probe.mismatches', { count: mismatches })}
+      </div>
+      {report.error && (
+        <div className="inline-error" data-testid="probe-error">
+          {report.error}
+        </div>
+      )}
+      {report.rows.length > 0 && (
+        <table className="table probe-table">
+          <thead>
+            <tr>
+              <th>{t('probe.check')}</th>
+              <th>{t('probe.declared')}</th>
+              <th>{t('probe.observed')}</th>
+              <th>{t('probe.result')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.rows.map((row, i) => (
+              <tr key={i} data-testid="probe-check" data-ok={row.ok}>
+                <td>{row.check}</td>
+                <td className="cell-mono">{row.declared}</td>
+                <td className="cell-mono">{row.observed}</td>
+                <td>
+                  <span className={row.ok ? 'key-yes' : 'key-no'}>{row.ok ? t('probe.ok') : t('probe.mismatch')}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
   );
 }
 

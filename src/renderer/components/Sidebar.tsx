@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { type StatusFilter, useTasks } from '../state/tasks-store';
 import { useApp } from '../state/app-store';
 import { getApi } from '../state/api';
+import { useUsage } from '../state/usage-store';
+import { formatCost, formatTokens } from '../lib/format';
 import { Icon } from './Icon';
 import { NewTaskMenu } from './NewTaskMenu';
 import { TaskItem } from './TaskItem';
@@ -21,6 +23,7 @@ export function Sidebar() {
   const load = useTasks((s) => s.load);
   const view = useApp((s) => s.view);
   const setView = useApp((s) => s.setView);
+  const usage = useUsage((s) => s.total);
 
   // Search as the user types, but not on every keystroke.
   useEffect(() => {
@@ -82,6 +85,15 @@ export function Sidebar() {
           <Icon name="settings" />
           {t('nav.settings')}
         </button>
+        {usage && usage.prompt_tokens + usage.completion_tokens > 0 && (
+          <span
+            className="usage-total"
+            title={t('usage.tooltip', { prompt: usage.prompt_tokens, completion: usage.completion_tokens })}
+            data-testid="usage-total"
+          >
+            {t('usage.footer', { tokens: formatTokens(usage.prompt_tokens + usage.completion_tokens), cost: formatCost(usage.cost) })}
+          </span>
+        )}
       </div>
     </aside>
   );

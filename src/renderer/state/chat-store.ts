@@ -8,6 +8,9 @@ import { mergeNewestPage, prependOlderPage, type ApprovalView } from './chat-row
 import { toErrorInfo, type ErrorInfo } from './notices';
 import { useTasks } from './tasks-store';
 import { useFiles } from './files-store';
+import { RENDER_TOOLS, useArtifacts } from './artifacts-store';
+import { useSources } from './sources-store';
+import { useUsage } from './usage-store';
 
 export const PAGE_SIZE = 100;
 
@@ -76,6 +79,8 @@ export const useChat = create<ChatState>((set, get) => {
     if (stillOpen(taskId) && get().live?.runId === runId) set({ live: null });
     void useTasks.getState().refresh(taskId);
     void useFiles.getState().load(taskId);
+    void useSources.getState().load(taskId);
+    void useUsage.getState().load();
   };
 
   const flush = (): void => {
@@ -86,13 +91,19 @@ export const useChat = create<ChatState>((set, get) => {
     if (!live || batch.length === 0) return;
     let next = live;
     let filesTouched = false;
+    let rendered = false;
     for (const event of batch) {
       next = applyRunEvent(next, event);
-      if (event.type === 'tool_result') filesTouched = true;
+      if (event.type === 'tool_result') {
+        filesTouched = true;
+        if (RENDER_TOOLS.has(event.name) && !event.is_error) rendered = true;
+      }
     }
     if (next === live) return;
     set({ live: next });
-    if (filesTouched) void useFiles.getState().load(next.taskId);
+    // A render brings its artifact into view; any other tool may have touched files too.
+    if (rendered) void useArtifacts.getState().afterRender(next.taskId);
+    else if (filesTouched) void useFiles.getState().load(next.taskId);
     if (next.finished && !live.finished) {
       stopFollowing();
       void finishRun(next.taskId, next.runId);

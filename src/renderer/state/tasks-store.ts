@@ -10,6 +10,7 @@ export interface TaskPatch {
   status?: TaskStatus;
   model?: string | null;
   approval_mode?: ApprovalMode;
+  workspace_path?: string | null;
 }
 
 interface TasksState {
@@ -26,6 +27,8 @@ interface TasksState {
   select: (taskId: string | null) => void;
   create: (mode: TaskMode) => Promise<Task | null>;
   update: (taskId: string, patch: TaskPatch) => Promise<void>;
+  /** Like update, but the caller shows the error (e.g. inline in a dialog). */
+  patch: (taskId: string, patch: TaskPatch) => Promise<Task>;
   remove: (taskId: string) => Promise<void>;
   refresh: (taskId: string) => Promise<void>;
 }
@@ -120,14 +123,18 @@ export const useTasks = create<TasksState>((set, get) => ({
 
   update: async (taskId, patch) => {
     try {
-      const task = await getApi().client.updateTask({ task_id: taskId, ...patch });
-      set((s) => ({
-        tasks: replaceTask(s.tasks, task, s.filter, s.query),
-        current: s.currentTaskId === task.id ? task : s.current,
-      }));
+      await get().patch(taskId, patch);
     } catch (err) {
       reportError(err);
     }
+  },
+  patch: async (taskId, patch) => {
+    const task = await getApi().client.updateTask({ task_id: taskId, ...patch });
+    set((s) => ({
+      tasks: replaceTask(s.tasks, task, s.filter, s.query),
+      current: s.currentTaskId === task.id ? task : s.current,
+    }));
+    return task;
   },
 
   remove: async (taskId) => {

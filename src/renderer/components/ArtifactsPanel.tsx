@@ -1,0 +1,146 @@
+// The task's results (decks, documents, PDFs): pick one, see it, open or download it, export a PDF.
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FileEntry } from '../../shared/contract';
+import { formatBytes } from '../lib/format';
+import { artifactType, fileName, listArtifacts, pdfPathFor, useArtifacts } from '../state/artifacts-store';
+import { useFiles } from '../state/files-store';
+import { Icon } from './Icon';
+
+// The preview pulls in markdown rendering and the deck drawing code; most sessions never open it.
+const ArtifactPreview = lazy(() => import('./preview/ArtifactPreview').then((m) => ({ default: m.ArtifactPreview })));
+
+export function ArtifactsPanel({ taskId }: { taskId: string }) {
+  const { t } = useTranslation();
+  const files = useFiles((s) => s.files);
+  const filesTaskId = useFiles((s) => s.taskId);
+  const selectedPath = useArtifacts((s) => s.selected[taskId]);
+  const select = useArtifacts((s) => s.select);
+  const loadCapabilities = useArtifacts((s) => s.loadCapabilities);
+  const artifacts = useMemo(() => (filesTaskId === taskId ? listArtifacts(files) : []), [files, filesTaskId, taskId]);
+  // Until the person picks one, the newest result is shown.
+  const selected = artifacts.find((a) => a.path === selectedPath) ?? artifacts[0] ?? null;
+
+  useEffect(() => {
+    void loadCapabilities();
+  }, [loadCapabilities]);
+
+  return (
+    <div className="artifacts-panel" data-testid="artifacts-panel">
+      {artifacts.length === 0 ? (
+        <div className="file-empty muted artifacts-empty" data-testid="artifacts-empty">
+          {t('artifacts.empty')}
+        </div>
+      ) : (
+        <ul className="artifact-list" role="listbox" aria-label={t('artifacts.heading')}>
+          {artifacts.map((entry) => {
+            const type = artifactType(entry.path) ?? 'pdf';
+            const isSelected = entry.path === selected?.path;
+            return (
+              <li
+                key={entry.path}
+                role="option"
+                aria-selected={isSelected}
+                className={isSelected ? 'artifact-item selected' : 'artifact-item'}
+                tabIndex={0}
+                onClick={() => select(taskId, entry.path)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' || e.key === ' ') {
+                    e.preventDefault();
+                    select(taskId, entry.path);
+                  }
+                }}
+                data-testid="artifact-item"
+                data-path={entry.path}
+              >
+                <span className={`artifact-type type-${type}`}>{t(`artifacts.type.${type}`)}</span>
+                <span className="file-name" title={entry.path}>
+                  {fileName(entry.path)}
+                </span>
+                <span className="file-size">{formatBytes(entry.size)}</span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {selected && (
+        <div className="artifact-detail">
+          <ArtifactActions entry={selected} hasPdf={artifacts.some((a) => a.path === pdfPathFor(selected.path) && a.path !== selected.path)} />
+          <div className="artifact-preview" data-testid="artifact-preview" data-path={selected.path}>
+            <Suspense
+              fallback={
+                <div className="preview-loading muted">
+                  <span className="spinner" />
+                  {t('preview.loading')}
+                </div>
+              }
+            >
+              <ArtifactPreview taskId={taskId} path={selected.path} />
+            </Suspense>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ArtifactActions({ entry, hasPdf }: { entry: FileEntry; hasPdf: boolean }) {
+  const { t } = useTranslation();
+  const capabilities = useArtifacts((s) => s.capabilities);
+  const exporting = useArtifacts((s) => s.exporting.includes(entry.path));
+  const error = useArtifacts((s) => s.error);
+  const open = useArtifacts((s) => s.open);
+  const exportPdf = useArtifacts((s) => s.exportPdf);
+  const dismissError = useArtifacts((s) => s.dismissError);
+  const desktop = capabilities?.desktop ?? false;
+  const soffice = capabilities?.soffice ?? false;
+  const exportable = artifactType(entry.path) !== 'pdf';
+
+  return (
+    <div className="artifact-actions">
+      <div className="artifact-buttons">
+        <button
+          type="button"
+          className="btn btn-small btn-primary"
+          onClick={() => void open(entry)}
+          title={desktop ? t('artifacts.openHint') : t('artifacts.downloadHint')}
+          data-testid="artifact-open"
+        >
+          <Icon name={desktop ? 'file' : 'download'} size={12} />
+          {desktop ? t('artifacts.open') : t('artifacts.download')}
+        </button>
+        {desktop && (
+          <button type="button" className="btn btn-small" onClick={() => void open(entry, true)} data-testid="artifact-reveal">
+            {t('artifacts.reveal')}
+          </button>
+        )}
+        {exportable && (
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={!soffice || exporting}
+            onClick={() => void exportPdf(entry)}
+            title={soffice ? (hasPdf ? t('artifacts.exportAgainHint') : t('artifacts.exportHint')) : t('artifacts.installSoffice')}
+            data-testid="artifact-export-pdf"
+          >
+            {exporting && <span className="spinner" />}
+            {exporting ? t('artifacts.exporting') : t('artifacts.exportPdf')}
+          </button>
+        )}
+      </div>
+      {exportable && capabilities && !soffice && (
+        <div className="artifact-hint muted" data-testid="artifact-export-hint">
+          {t('artifacts.installSoffice')}
+        </div>
+      )}
+      {error && (
+        <div className="inline-error" role="alert" data-testid="artifact-error">
+          <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+          <button type="button" className="icon-btn" onClick={dismissError} aria-label={t('common.dismiss')}>
+            <Icon name="close" size={12} />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

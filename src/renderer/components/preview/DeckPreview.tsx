@@ -1,0 +1,176 @@
+// A rendered deck as thumbnails drawn from its spec, its quality report, and an enlarged view with
+// the speaker notes.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeckSpec, QualityIssue, QualityReport } from '../../../shared/specs/deck';
+import { issuesBySlide, previewTheme } from '../../lib/deck-preview';
+import { Icon } from '../Icon';
+import { SlideView } from './SlideView';
+import { useElementWidth } from './use-width';
+
+const THUMB_MIN = 170;
+const GAP = 10;
+
+interface DeckPreviewProps {
+  taskId: string;
+  spec: DeckSpec;
+  report: QualityReport | null;
+}
+
+export function DeckPreview({ taskId, spec, report }: DeckPreviewProps) {
+  const { t } = useTranslation();
+  const gridRef = useRef<HTMLDivElement>(null);
+  const gridWidth = useElementWidth(gridRef);
+  const [enlarged, setEnlarged] = useState<number | null>(null);
+  const { theme, known } = useMemo(() => previewTheme(spec.theme), [spec.theme]);
+  const issues = useMemo(() => issuesBySlide(report), [report]);
+  const columns = Math.max(1, Math.floor((gridWidth + GAP) / (THUMB_MIN + GAP)));
+  const thumbWidth = gridWidth > 0 ? Math.floor((gridWidth - GAP * (columns - 1)) / columns) : 0;
+  const numberOf = (index: number): number => report?.slides.find((s) => s.index === index)?.output_slides[0] ?? index + 1;
+
+  return (
+    <div className="deck-preview" data-testid="deck-preview">
+      <div className="preview-meta">
+        <span className="badge">{t('preview.theme', { theme: theme.label })}</span>
+        <span className="badge">{spec.aspect}</span>
+        <span className="muted">
+          {report
+            ? t('preview.deckSummary', { slides: report.summary.slides_in, out: report.summary.slides_out, issues: report.summary.issues })
+            : t('preview.slideCount', { count: spec.slides.length })}
+        </span>
+      </div>
+      {!known && <div className="preview-note muted">{t('preview.unknownTheme', { theme: spec.theme, fallback: theme.label })}</div>}
+      <div className="slide-grid" ref={gridRef} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GAP }}>
+        {thumbWidth > 0 &&
+          spec.slides.map((slide, index) => {
+            const slideIssues = issues.get(index) ?? [];
+            return (
+              <button
+                key={index}
+                type="button"
+                className={slideIssues.length > 0 ? 'slide-thumb has-issues' : 'slide-thumb'}
+                onClick={() => setEnlarged(index)}
+                aria-label={t('preview.enlargeSlide', { number: index + 1 })}
+                data-testid="slide-thumb"
+                data-index={index}
+              >
+                <SlideView taskId={taskId} spec={spec} slide={slide} number={numberOf(index)} theme={theme} width={thumbWidth} />
+                <span className="slide-thumb-footer">
+                  <span className="slide-thumb-number">{index + 1}</span>
+                  <span className="muted">{t(`preview.layout.${slide.layout}`)}</span>
+                  {slideIssues.length > 0 && (
+                    <span className="badge badge-warning" title={slideIssues.map((i) => i.message).join('\n')} data-testid="slide-issue-badge">
+                      {t('preview.issueCount', { count: slideIssues.length })}
+                    </span>
+                  )}
+                </span>
+              </button>
+            );
+          })}
+      </div>
+      {issues.size > 0 && (
+        <section className="preview-issues" data-testid="quality-issues">
+          <h4>{t('preview.qualityReport')}</h4>
+          <ul>
+            {[...issues.entries()].map(([index, list]) =>
+              list.map((issue, i) => (
+                <li key={`${index}-${i}`}>
+                  <button type="button" className="link-btn" onClick={() => setEnlarged(index)}>
+                    {t('preview.slideN', { number: index + 1 })}
+                  </button>
+                  <IssueText issue={issue} />
+                </li>
+              )),
+            )}
+          </ul>
+        </section>
+      )}
+      {enlarged !== null && spec.slides[enlarged] && (
+        <SlideLightbox
+          taskId={taskId}
+          spec={spec}
+          index={enlarged}
+          number={numberOf(enlarged)}
+          issues={issues.get(enlarged) ?? []}
+          theme={theme}
+          onNavigate={(next) => setEnlarged(Math.min(spec.slides.length - 1, Math.max(0, next)))}
+          onClose={() => setEnlarged(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+function IssueText({ issue }: { issue: QualityIssue }) {
+  const { t } = useTranslation();
+  return (
+    <span className="issue-text">
+      <span className={`issue-kind issue-${issue.kind}`}>{t(`preview.issueKind.${issue.kind}`, { defaultValue: issue.kind })}</span> {issue.message}
+    </span>
+  );
+}
+
+interface LightboxProps {
+  taskId: string;
+  spec: DeckSpec;
+  index: number;
+  number: number;
+  issues: QualityIssue[];
+  theme: ReturnType<typeof previewTheme>['theme'];
+  onNavigate: (index: number) => void;
+  onClose: () => void;
+}
+
+function SlideLightbox({ taskId, spec, index, number, issues, theme, onNavigate, onClose }: LightboxProps) {
+  const { t } = useTranslation();
+  const stageRef = useRef<HTMLDivElement>(null);
+  const stageWidth = useElementWidth(stageRef);
+  const slide = spec.slides[index];
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+      if (e.key === 'ArrowRight' || e.key === 'PageDown') onNavigate(index + 1);
+      if (e.key === 'ArrowLeft' || e.key === 'PageUp') onNavigate(index - 1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [index, onClose, onNavigate]);
+
+  return (
+    <div className="modal-backdrop" onMouseDown={onClose}>
+      <div className="modal lightbox" role="dialog" aria-modal="true" aria-label={t('preview.slideN', { number: index + 1 })} onMouseDown={(e) => e.stopPropagation()} data-testid="slide-lightbox">
+        <div className="lightbox-head">
+          <span className="modal-title">{t('preview.slideOf', { number: index + 1, total: spec.slides.length })}</span>
+          <span className="lightbox-nav">
+            <button type="button" className="btn btn-small" disabled={index === 0} onClick={() => onNavigate(index - 1)} data-testid="slide-prev">
+              {t('preview.previous')}
+            </button>
+            <button type="button" className="btn btn-small" disabled={index === spec.slides.length - 1} onClick={() => onNavigate(index + 1)} data-testid="slide-next">
+              {t('preview.next')}
+            </button>
+            <button type="button" className="icon-btn" onClick={onClose} aria-label={t('common.close')} data-testid="lightbox-close">
+              <Icon name="close" size={14} />
+            </button>
+          </span>
+        </div>
+        <div className="lightbox-stage" ref={stageRef}>
+          {stageWidth > 0 && slide && <SlideView taskId={taskId} spec={spec} slide={slide} number={number} theme={theme} width={stageWidth} />}
+        </div>
+        {issues.length > 0 && (
+          <ul className="lightbox-issues">
+            {issues.map((issue, i) => (
+              <li key={i}>
+                <IssueText issue={issue} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="lightbox-notes" data-testid="slide-notes">
+          <div className="field-label">{t('preview.notes')}</div>
+          {slide?.notes ? <div className="notes-text">{slide.notes}</div> : <div className="muted">{t('preview.noNotes')}</div>}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+// A rendered document: cover, sections as markdown with the template's heading numbers, and the
+// engine's report. Raw HTML is dropped, as in the chat.
+import { createElement, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { documentTemplates, type DocumentSpec } from '../../../shared/specs/document';
+import { documentIssues } from '../../lib/document-report';
+import { computeHeadingLabels, headingKey, labelJoiner } from '../../lib/heading-labels';
+
+const plugins = [remarkGfm];
+const headingTags = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
+
+interface DocumentPreviewProps {
+  spec: DocumentSpec;
+  sections: { file: string; markdown: string }[];
+  report: unknown;
+}
+
+export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps) {
+  const { t } = useTranslation();
+  const template = documentTemplates[spec.template];
+  const numbering = template.headingNumbering;
+  const labels = useMemo(() => computeHeadingLabels(sections.map((s) => s.markdown), numbering), [sections, numbering]);
+  const issues = useMemo(() => documentIssues(report), [report]);
+  const chinese = spec.language.toLowerCase().startsWith('zh');
+
+  const componentsFor = useMemo(
+    () =>
+      sections.map((_, section): Components => {
+        const components: Components = {
+          a: ({ href, children }) => (
+            <a href={href} target="_blank" rel="noreferrer noopener">
+              {children}
+            </a>
+          ),
+          // Image paths are relative to the document folder, which the preview doesn't read.
+          img: ({ alt, src }) => (
+            <span className="doc-image-placeholder" data-testid="doc-image">
+              {t('preview.docImage', { name: alt || (typeof src === 'string' ? src : '') })}
+            </span>
+          ),
+        };
+        headingTags.forEach((tag, depthIndex) => {
+          components[tag] = ({ node, children }) => {
+            const offset = node?.position?.start.offset;
+            const label = offset === undefined ? undefined : labels.get(headingKey(section, offset));
+            return createElement(
+              tag,
+              { className: 'doc-heading' },
+              label ? (
+                <span className="doc-heading-label" data-testid="doc-heading-label">
+                  {label}
+                  {labelJoiner(numbering, depthIndex + 1)}
+                </span>
+              ) : null,
+              children,
+            );
+          };
+        });
+        return components;
+      }),
+    [sections, labels, numbering, t],
+  );
+
+  return (
+    <div className={`document-preview template-${spec.template}`} lang={spec.language} data-testid="document-preview">
+      <div className="preview-meta">
+        <span className="badge">{t(`preview.template.${spec.template}`)}</span>
+        <span className="badge">{spec.language}</span>
+        <span className="muted">{t('preview.sectionCount', { count: sections.length })}</span>
+      </div>
+      <div className="doc-page">
+        <header className="doc-cover" data-testid="doc-cover">
+          <div className="doc-title">{spec.title}</div>
+          {spec.subtitle && <div className="doc-subtitle">{spec.subtitle}</div>}
+          {spec.authors.length > 0 && <div className="doc-authors">{spec.authors.join(chinese ? '、' : ', ')}</div>}
+          {spec.organization && <div className="doc-org">{spec.organization}</div>}
+          {spec.date && <div className="doc-date">{spec.date}</div>}
+        </header>
+        {sections.map((section, index) => (
+          <section key={section.file} className="doc-section markdown" data-file={section.file}>
+            <ReactMarkdown remarkPlugins={plugins} skipHtml components={componentsFor[index]}>
+              {section.markdown}
+            </ReactMarkdown>
+          </section>
+        ))}
+      </div>
+      {issues.length > 0 && (
+        <section className="preview-issues" data-testid="document-issues">
+          <h4>{t('preview.documentReport')}</h4>
+          <ul>
+            {issues.map((issue, i) => (
+              <li key={i}>
+                <span className="issue-kind">{t(`preview.docIssueKind.${issue.kind}`, { defaultValue: issue.kind })}</span> {issue.section && <code>{issue.section}</code>}{' '}
+                {issue.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

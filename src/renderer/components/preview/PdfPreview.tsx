@@ -1,0 +1,120 @@
+// Real page thumbnails of a PDF artifact, drawn by pdf.js in the browser. Loaded as its own chunk:
+// pdf.js is large and only needed when a PDF is selected.
+import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist';
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getApi } from '../../state/api';
+import { toErrorInfo } from '../../state/notices';
+import { useElementWidth } from './use-width';
+
+GlobalWorkerOptions.workerSrc = workerUrl;
+
+/** Enough pages to recognise the document without rasterising a whole book. */
+export const MAX_PAGES = 8;
+
+interface Loaded {
+  doc: PDFDocumentProxy;
+  pages: number;
+}
+
+export function PdfPreview({ taskId, path }: { taskId: string; path: string }) {
+  const { t } = useTranslation();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(gridRef);
+
+  useEffect(() => {
+    let alive = true;
+    let doc: PDFDocumentProxy | null = null;
+    setLoaded(null);
+    setError(null);
+    const load = async () => {
+      try {
+        const blob = await getApi().downloadFile(taskId, path);
+        const data = new Uint8Array(await blob.arrayBuffer());
+        // No eval: the CSP forbids it, and pdf.js has a slower path that needs none.
+        doc = await getDocument({ data, isEvalSupported: false }).promise;
+        if (alive) setLoaded({ doc, pages: doc.numPages });
+      } catch (err) {
+        if (alive) setError(toErrorInfo(err).message);
+      }
+    };
+    void load();
+    return () => {
+      alive = false;
+      void doc?.destroy();
+    };
+  }, [taskId, path]);
+
+  const shown = loaded ? Math.min(loaded.pages, MAX_PAGES) : 0;
+  const columns = width > 360 ? 2 : 1;
+  const pageWidth = width > 0 ? Math.floor((width - (columns - 1) * 10) / columns) : 0;
+
+  return (
+    <div className="pdf-preview" data-testid="pdf-preview">
+      <div className="preview-meta">
+        <span className="badge">{t('preview.pdf')}</span>
+        {loaded && <span className="muted">{t('preview.pageCount', { count: loaded.pages })}</span>}
+        {!loaded && !error && <span className="spinner" aria-label={t('common.loading')} />}
+      </div>
+      {error && (
+        <div className="inline-error" role="alert" data-testid="pdf-error">
+          {t('preview.pdfFailed', { message: error })}
+        </div>
+      )}
+      <div className="pdf-grid" ref={gridRef} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+        {loaded &&
+          pageWidth > 0 &&
+          Array.from({ length: shown }, (_, i) => <PdfPage key={i} doc={loaded.doc} number={i + 1} width={pageWidth} />)}
+      </div>
+      {loaded && loaded.pages > shown && <div className="muted preview-note">{t('preview.morePages', { count: loaded.pages - shown })}</div>}
+    </div>
+  );
+}
+
+function PdfPage({ doc, number, width }: { doc: PDFDocumentProxy; number: number; width: number }) {
+  const { t } = useTranslation();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    let cancelRender: (() => void) | null = null;
+    const draw = async () => {
+      const canvas = canvasRef.current;
+      if (!canvas) return;
+      try {
+        const page = await doc.getPage(number);
+        if (cancelled) return;
+        const base = page.getViewport({ scale: 1 });
+        // Sharp on high-DPI screens: draw at device pixels, show at CSS pixels.
+        const ratio = window.devicePixelRatio || 1;
+        const viewport = page.getViewport({ scale: (width / base.width) * ratio });
+        canvas.width = Math.floor(viewport.width);
+        canvas.height = Math.floor(viewport.height);
+        canvas.style.width = `${width}px`;
+        canvas.style.height = `${Math.floor(viewport.height / ratio)}px`;
+        const task = page.render({ canvas, viewport });
+        cancelRender = () => task.cancel();
+        await task.promise;
+      } catch (err) {
+        // A cancelled render (the panel resized or closed) is not a failure.
+        if (!cancelled && !(err instanceof Error && err.name === 'RenderingCancelledException')) setFailed(true);
+      }
+    };
+    void draw();
+    return () => {
+      cancelled = true;
+      cancelRender?.();
+    };
+  }, [doc, number, width]);
+
+  return (
+    <figure className="pdf-page" data-testid="pdf-page">
+      {failed ? <div className="slide-image-placeholder">{t('preview.pageFailed')}</div> : <canvas ref={canvasRef} />}
+      <figcaption className="muted">{t('preview.pageN', { number })}</figcaption>
+    </figure>
+  );
+}

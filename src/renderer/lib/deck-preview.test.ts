@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { ChartSpec } from '../../shared/specs/deck';
+import { barRects, fontFamilyFor, issuesBySlide, niceMax, pieSlices, previewTheme, seriesPoints, slideSizePt, styledRuns } from './deck-preview';
+
+const column: ChartSpec = { type: 'column', categories: ['2022', '2023'], series: [{ name: 'A', values: [50, 100] }, { name: 'B', values: [25, 0] }] };
+
+describe('deck preview geometry', () => {
+  it('sizes slides in points like PowerPoint', () => {
+    expect(slideSizePt('16:9')).toEqual({ width: 960, height: 540 });
+    expect(slideSizePt('4:3')).toEqual({ width: 720, height: 540 });
+  });
+
+  it('rounds axis maxima up to 1, 2, 2.5 or 5 times a power of ten', () => {
+    expect(niceMax(100)).toBe(100);
+    expect(niceMax(130)).toBe(200);
+    expect(niceMax(0.7)).toBe(1);
+    expect(niceMax(23)).toBe(25);
+    expect(niceMax(0)).toBe(1);
+  });
+
+  it('lays out grouped columns growing up from the baseline', () => {
+    const rects = barRects(column, 200, 100);
+    expect(rects).toHaveLength(4);
+    const a2023 = rects.find((r) => r.series === 0 && r.category === 1);
+    expect(a2023).toMatchObject({ y: 0, height: 100 });
+    const a2022 = rects.find((r) => r.series === 0 && r.category === 0);
+    expect(a2022).toMatchObject({ y: 50, height: 50 });
+    // Series B sits right of series A within the same category band.
+    const b2022 = rects.find((r) => r.series === 1 && r.category === 0);
+    expect(b2022?.x).toBeGreaterThan(a2022?.x ?? Infinity);
+    expect(b2022?.x).toBeLessThan(100);
+  });
+
+  it('lays out horizontal bars from the left edge', () => {
+    const rects = barRects({ ...column, type: 'bar' }, 200, 100);
+    const a2023 = rects.find((r) => r.series === 0 && r.category === 1);
+    expect(a2023).toMatchObject({ x: 0, width: 200 });
+  });
+
+  it('places line points across the width and scatter points by their x value', () => {
+    const [line] = seriesPoints({ ...column, type: 'line' }, 100, 100);
+    expect(line).toEqual([
+      { x: 0, y: 50 },
+      { x: 100, y: 0 },
+    ]);
+    const scatter = seriesPoints({ type: 'scatter', categories: ['0', '1', '4'], series: [{ name: 's', values: [0, 1, 2] }] }, 100, 10);
+    expect(scatter[0].map((p) => p.x)).toEqual([0, 25, 100]);
+  });
+
+  it('splits a pie by share and skips non-positive values', () => {
+    const slices = pieSlices([3, 1, 0, -2], 50, 50, 40);
+    expect(slices.map((s) => s.index)).toEqual([0, 1]);
+    expect(slices.map((s) => s.fraction)).toEqual([0.75, 0.25]);
+    expect(slices[0].path.startsWith('M50 50L50 10A40 40 0 1 1')).toBe(true);
+    expect(pieSlices([0, 0], 0, 0, 1)).toEqual([]);
+    expect(pieSlices([1], 50, 50, 40, 20)[0].path).toContain('A20 20 0 1 0');
+  });
+});
+
+describe('deck preview fonts and report', () => {
+  it('gives each script run the theme face, with free twins and the other script as fallbacks', () => {
+    const { theme, known } = previewTheme('academic');
+    expect(known).toBe(true);
+    const runs = styledRuns(theme, 'heading', 'Results 结果');
+    expect(runs.map((r) => r.text)).toEqual(['Results ', '结果']);
+    expect(runs[0].fontFamily).toBe('"Times New Roman", "Liberation Serif", "Noto Serif CJK SC", serif');
+    expect(runs[1].fontFamily).toBe('"Noto Serif CJK SC", "Times New Roman", serif');
+    expect(fontFamilyFor(theme, 'body', false)).toBe('"Arial", "Liberation Sans", "Noto Sans CJK SC", sans-serif');
+  });
+
+  it('falls back to the default theme for a theme it does not know', () => {
+    const { theme, known } = previewTheme('my-lab');
+    expect(known).toBe(false);
+    expect(theme.name).toBe('academic');
+  });
+
+  it('keys issues by spec slide index and leaves clean slides out', () => {
+    const map = issuesBySlide({
+      slides: [
+        { index: 0, output_slides: [1], issues: [] },
+        { index: 2, output_slides: [3, 4], issues: [{ kind: 'split', message: 'split onto 2 slides' }] },
+      ],
+      summary: { slides_in: 3, slides_out: 4, issues: 1 },
+    });
+    expect([...map.keys()]).toEqual([2]);
+    expect(issuesBySlide(null).size).toBe(0);
+  });
+});

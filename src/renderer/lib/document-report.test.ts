@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { documentIssues } from './document-report';
+
+describe('documentIssues', () => {
+  it('keeps well-formed issues with their section', () => {
+    const report = {
+      issues: [
+        { kind: 'missing_section', message: 'No heading matches 研究目标' },
+        { kind: 'missing_image', section: 'sections/02.md', message: 'figures/x.png does not exist' },
+      ],
+      stats: { sections: 2 },
+    };
+    expect(documentIssues(report)).toEqual([
+      { kind: 'missing_section', message: 'No heading matches 研究目标' },
+      { kind: 'missing_image', section: 'sections/02.md', message: 'figures/x.png does not exist' },
+    ]);
+  });
+
+  it('ignores malformed reports and entries', () => {
+    expect(documentIssues(null)).toEqual([]);
+    expect(documentIssues({ issues: 'none' })).toEqual([]);
+    expect(documentIssues({ issues: [{ kind: 1, message: 'x' }, 'text', { kind: 'empty_section', message: 'Empty', section: 3 }] })).toEqual([
+      { kind: 'empty_section', message: 'Empty' },
+    ]);
+  });
+});

@@ -1,0 +1,117 @@
+// The right panel's tab, the selected artifact, what the machine can do with artifacts (open them,
+// export PDF) and the exports in flight.
+import { create } from 'zustand';
+import type { FileEntry } from '../../shared/contract';
+import { getApi } from './api';
+import { useFiles } from './files-store';
+import { toErrorInfo, type ErrorInfo } from './notices';
+
+export type PanelTab = 'files' | 'artifacts';
+export type ArtifactType = 'deck' | 'document' | 'pdf';
+
+const ARTIFACT_TYPES: Record<string, ArtifactType> = { pptx: 'deck', docx: 'document', pdf: 'pdf' };
+
+/** Tools whose result means a new artifact is on disk. */
+export const RENDER_TOOLS: ReadonlySet<string> = new Set(['render_deck', 'render_document']);
+
+export function artifactType(path: string): ArtifactType | null {
+  const ext = path.split('.').pop()?.toLowerCase() ?? '';
+  return ARTIFACT_TYPES[ext] ?? null;
+}
+
+/** The task's decks, documents and PDFs, newest first. */
+export function listArtifacts(files: readonly FileEntry[]): FileEntry[] {
+  return files
+    .filter((f) => f.kind === 'artifact' && artifactType(f.path) !== null)
+    .sort((a, b) => b.created_at - a.created_at || a.path.localeCompare(b.path));
+}
+
+export function fileName(path: string): string {
+  return path.split('/').pop() ?? path;
+}
+
+/** `artifacts/deck.pptx` → `artifacts/deck.pdf`: where LibreOffice's export lands. */
+export function pdfPathFor(path: string): string {
+  return path.replace(/\.[^./]+$/, '.pdf');
+}
+
+export interface Capabilities {
+  desktop: boolean;
+  soffice: boolean;
+}
+
+interface ArtifactsState {
+  tab: PanelTab;
+  /** Selected artifact path, per task, so switching tasks doesn't lose the choice. */
+  selected: Record<string, string>;
+  capabilities: Capabilities | null;
+  /** Paths being exported to PDF. */
+  exporting: string[];
+  error: ErrorInfo | null;
+  setTab: (tab: PanelTab) => void;
+  select: (taskId: string, path: string) => void;
+  loadCapabilities: () => Promise<void>;
+  /** Desktop: opens with the system app (or reveals in its folder). Web: downloads. */
+  open: (entry: FileEntry, reveal?: boolean) => Promise<void>;
+  exportPdf: (entry: FileEntry) => Promise<void>;
+  /** A render tool finished: reload the files and show the newest artifact. */
+  afterRender: (taskId: string) => Promise<void>;
+  dismissError: () => void;
+}
+
+export const useArtifacts = create<ArtifactsState>((set, get) => ({
+  tab: 'files',
+  selected: {},
+  capabilities: null,
+  exporting: [],
+  error: null,
+
+  setTab: (tab) => set({ tab }),
+
+  select: (taskId, path) => set((s) => ({ selected: { ...s.selected, [taskId]: path } })),
+
+  loadCapabilities: async () => {
+    if (get().capabilities) return;
+    try {
+      set({ capabilities: await getApi().client.getCapabilities({}) });
+    } catch (err) {
+      set({ error: toErrorInfo(err) });
+    }
+  },
+
+  open: async (entry, reveal) => {
+    set({ error: null });
+    try {
+      if (get().capabilities?.desktop) await getApi().client.openPath({ task_id: entry.task_id, path: entry.path, ...(reveal ? { reveal: true } : {}) });
+      else await useFiles.getState().download(entry);
+    } catch (err) {
+      set({ error: toErrorInfo(err) });
+    }
+  },
+
+  exportPdf: async (entry) => {
+    if (get().exporting.includes(entry.path)) return;
+    set((s) => ({ exporting: [...s.exporting, entry.path], error: null }));
+    try {
+      const result = await getApi().client.exportPdf({ task_id: entry.task_id, path: entry.path });
+      await useFiles.getState().load(entry.task_id);
+      get().select(entry.task_id, result.path);
+    } catch (err) {
+      set({ error: toErrorInfo(err) });
+    } finally {
+      set((s) => ({ exporting: s.exporting.filter((p) => p !== entry.path) }));
+    }
+  },
+
+  afterRender: async (taskId) => {
+    await useFiles.getState().load(taskId);
+    const files = useFiles.getState();
+    if (files.taskId !== taskId) return;
+    const newest = listArtifacts(files.files)[0];
+    if (!newest) return;
+    get().select(taskId, newest.path);
+    set({ tab: 'artifacts' });
+  },
+
+  dismissError: () => set({ error: null }),
+}));
