@@ -19,7 +19,7 @@ import {
   drawTitleSlide,
   drawTwoColumnSlide,
 } from './layouts-text';
-import { findJsonError } from './json-position';
+import { findJsonError } from '../json-position';
 import { defineMasters } from './masters';
 import { postProcessDeck } from './post-process';
 import { ReportBuilder, type SlideReport } from './report';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FolioError } from '../../../shared/errors';
-import { jsonErrorPosition } from './json-position';
+import { findJsonError } from '../json-position';
 import { loadDocumentFolder, parseSpec } from './load-folder';
 
 const SAMPLE = join(import.meta.dirname, '../../../../samples/proposal-nsfc');
@@ -87,9 +87,9 @@ describe('loadDocumentFolder', () => {
 
 describe('jsonErrorPosition', () => {
   it('points at the first bad character', () => {
-    expect(jsonErrorPosition('{"a": 1,\n "b": [1, 2,]\n}')).toMatchObject({ line: 2, column: 13 });
-    expect(jsonErrorPosition('{"a": "x"} extra')).toMatchObject({ line: 1, column: 12 });
-    expect(jsonErrorPosition('{"a": "unterminated')).toMatchObject({ line: 1, column: 20 });
-    expect(jsonErrorPosition('{"a": [true, null, -1.5e3, "\\u00e9"]}')).toBeUndefined();
+    expect(findJsonError('{"a": 1,\n "b": [1, 2,]\n}')).toMatchObject({ line: 2, column: 13 });
+    expect(findJsonError('{"a": "x"} extra')).toMatchObject({ line: 1, column: 12 });
+    expect(findJsonError('{"a": "unterminated')).toMatchObject({ line: 1, column: 20 });
+    expect(findJsonError('{"a": [true, null, -1.5e3, "\\u00e9"]}')).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentSpec } from '../../../shared/specs/document';
 import { NotFoundError, ValidationError, formatZodError } from '../../../shared/errors';
-import { jsonErrorPosition } from './json-position';
+import { findJsonError } from '../json-position';
 
 export type LoadedSection = { file: string; markdown: string };
 export type LoadedDocument = { folder: string; spec: DocumentSpec; sections: LoadedSection[] };
@@ -60,6 +60,6 @@ function stripBom(text: string): string {
 
 function describeJsonError(text: string, err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  const at = jsonErrorPosition(text);
+  const at = findJsonError(text);
   return at ? ` at line ${at.line}, column ${at.column}: ${message}` : `: ${message}`;
 }
