@@ -42,6 +42,17 @@ export function newId(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 }
 
+/**
+ * Replays a finished run after `afterSeq`. A subscriber that already saw everything still gets the
+ * final event again, so a stream resumed after the end is told the run is over instead of waiting.
+ */
+function replayFinished(events: RunEvent[], listener: (e: RunEvent) => void, afterSeq: number): void {
+  const rest = events.filter((e) => e.seq > afterSeq);
+  const last = events.at(-1);
+  if (rest.length === 0 && last?.type === 'run_finished') rest.push(last);
+  for (const e of rest) listener(e);
+}
+
 export class RunManager implements RunEventHub {
   private readonly live = new Map<string, LiveRun>();
   private readonly finishedOrder: string[] = [];
@@ -117,14 +128,15 @@ export class RunManager implements RunEventHub {
       const stored = this.store.runs.get(runId);
       if (!stored || stored.task_id !== taskId) throw new NotFoundError(`No run ${runId} in task ${taskId}`);
       // A run from an earlier process: its summary is all that is left to replay.
-      for (const e of this.summaryEvents(stored.id, taskId, stored.status, stored.started_at, stored.finished_at, stored.model)) {
-        if (e.seq > afterSeq) listener(e);
-      }
+      replayFinished(this.summaryEvents(stored.id, taskId, stored.status, stored.started_at, stored.finished_at, stored.model), listener, afterSeq);
       return () => {};
     }
     if (run.taskId !== taskId) throw new NotFoundError(`No run ${runId} in task ${taskId}`);
+    if (run.finished) {
+      replayFinished(run.events, listener, afterSeq);
+      return () => {};
+    }
     for (const e of run.events) if (e.seq > afterSeq) listener(e);
-    if (run.finished) return () => {};
     run.listeners.add(listener);
     return () => run.listeners.delete(listener);
   }
