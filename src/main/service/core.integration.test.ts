@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
 import { taskDir } from '../workspace/layout';
 import { collect, makeCore, makeDataDir, TEST_KEY, waitForEvent } from './core-test-kit';
@@ -324,5 +324,29 @@ describe('tasks', () => {
     const prompt = (fake.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages[0].content;
     expect(prompt).toContain('source/broken.pdf');
     expect(prompt).toMatch(/error/);
+  });
+
+  it('never writes the API key to a log line, an event or the database', async () => {
+    const lines: string[] = [];
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' '))),
+    );
+    try {
+      const core = open(makeDataDir(fake.url));
+      const task = await newTask(core);
+      fake.script([{ fault: 'status', status: 401, body: { error: { message: `bad key ${TEST_KEY}` } } }]);
+      const first = await core.handlers.sendMessage({ task_id: task.id, content: 'hello' });
+      const events = await collect(core, task.id, first.run_id);
+      fake.script([{ text: 'ok' }]);
+      const second = await core.handlers.sendMessage({ task_id: task.id, content: 'again' });
+      events.push(...(await collect(core, task.id, second.run_id)));
+      expect(JSON.stringify(events)).not.toContain(TEST_KEY);
+      expect(lines.join('\n')).not.toContain(TEST_KEY);
+      await core.close();
+      cores.splice(cores.indexOf(core), 1);
+      expect(readFileSync(join(core.dataDir, 'folio.db')).includes(Buffer.from(TEST_KEY))).toBe(false);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 });
