@@ -39,3 +39,17 @@ export function scriptModel(steps: FakeModelStep[]): Promise<void> {
 export function resetModel(): Promise<void> {
   return control('/__control/reset');
 }
+
+/** One chat request as the fake model received it (the body is what Folio sent). */
+export interface RecordedModelRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** Every request the fake model received since the last reset, oldest first. */
+export async function recordedRequests(): Promise<RecordedModelRequest[]> {
+  const response = await fetch(controlUrl('/__control/requests'));
+  if (!response.ok) throw new Error(`fake model control /__control/requests failed: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as RecordedModelRequest[];
+}
