@@ -44,6 +44,8 @@ export const ProfileFields = z
       })
       .default({ input: 0, output: 0, currency: 'USD' }),
     extra_body: z.record(z.string(), z.unknown()).default({}),
+    /** Task modes this profile is the default for (when the task names no model and it has a key). */
+    default_for: z.array(z.enum(['ppt', 'proposal', 'coding', 'general'])).default([]),
   })
   .superRefine((p, ctx) => {
     if (p.reliable_context !== undefined && p.reliable_context > p.max_context) {
@@ -66,6 +68,7 @@ function defaultEffort(levels: string[]): string | null {
 
 /** The keys a profile may have; anything else is reported as a warning (a likely typo), not an error. */
 export const knownProfileKeys: ReadonlySet<string> = new Set([
+  'default_for',
   'provider',
   'model',
   'name',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
 import { taskDir } from '../workspace/layout';
-import { collect, makeCore, makeDataDir, TEST_KEY, waitForEvent } from './core-test-kit';
+import { collect, fakeModelsYaml, makeCore, makeDataDir, TEST_KEY, waitForEvent } from './core-test-kit';
 import type { Core } from './create-core';
 
 let fake: FakeOpenAI;
@@ -348,5 +348,24 @@ describe('tasks', () => {
     } finally {
       for (const spy of spies) spy.mockRestore();
     }
+  });
+
+  it("a task's mode picks its default profile unless the task names one", async () => {
+    const dataDir = makeDataDir(fake.url);
+    writeFileSync(
+      join(dataDir, 'models', 'fake2.yaml'),
+      fakeModelsYaml(fake.url).replace('provider: fake', 'provider: fake2').replace('model: fake-model', 'model: proposal-model').replace('    role: chat', '    role: chat\n    default_for: [proposal]'),
+    );
+    const core = open(dataDir);
+    const proposal = await core.handlers.createTask({ mode: 'proposal' });
+    fake.script([{ text: 'ok' }]);
+    let { run_id } = await core.handlers.sendMessage({ task_id: proposal.id, content: 'x' });
+    await collect(core, proposal.id, run_id);
+    expect((fake.requests.at(-1)!.body as { model: string }).model).toBe('proposal-model');
+    const general = await core.handlers.createTask({ mode: 'general' });
+    fake.script([{ text: 'ok' }]);
+    ({ run_id } = await core.handlers.sendMessage({ task_id: general.id, content: 'x' }));
+    await collect(core, general.id, run_id);
+    expect((fake.requests.at(-1)!.body as { model: string }).model).toBe('fake-model');
   });
 });

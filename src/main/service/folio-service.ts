@@ -54,14 +54,17 @@ export function hasKey(profile: ModelProfile, keys: KeyStore, env: NodeJS.Proces
   return Boolean(env[profile.api_key_env]) || keys.has(profile.api_key_env);
 }
 
-/** The task's model: its own choice, else the settings default, else the first chat profile with a key. */
+/** The task's model: its own choice, else its mode's default profile, else the settings default, else the first chat profile with a key. */
 export function pickProfile(ctx: ServiceContext, task: Task): ModelProfile | undefined {
   const { profiles } = loadModelProfiles(profileDirs(ctx));
   const byId = (id: string | null | undefined) => (id ? profiles.find((p) => p.id === id) : undefined);
+  const usable = (p: ModelProfile) => hasKey(p, ctx.keys, ctx.env);
   return (
     byId(task.model) ??
+    // A mode's default (e.g. a stronger reasoning profile for proposals) wins over the global default.
+    profiles.find((p) => p.default_for.includes(task.mode) && usable(p)) ??
     byId(ctx.store.settings.get<string>('default_model')) ??
-    profiles.find((p) => p.role === 'chat' && hasKey(p, ctx.keys, ctx.env)) ??
+    profiles.find((p) => p.role === 'chat' && usable(p)) ??
     profiles.find((p) => p.role === 'chat')
   );
 }
