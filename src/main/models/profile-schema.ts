@@ -44,6 +44,8 @@ export const ProfileFields = z
       })
       .default({ input: 0, output: 0, currency: 'USD' }),
     extra_body: z.record(z.string(), z.unknown()).default({}),
+    /** The model accepts images in user messages (OpenAI `image_url` parts); the `ocr` tool needs one. */
+    vision: z.boolean().default(false),
     /** Task modes this profile is the default for (when the task names no model and it has a key). */
     default_for: z.array(z.enum(['ppt', 'proposal', 'coding', 'general'])).default([]),
   })
@@ -88,6 +90,7 @@ export const knownProfileKeys: ReadonlySet<string> = new Set([
   'max_tokens_param',
   'price',
   'extra_body',
+  'vision',
 ]);
 
 /** Fields a file may set once for all its profiles. */

@@ -7,7 +7,7 @@ import { FolioError } from '../../shared/errors';
 import { runAgentLoop } from '../agent/loop';
 import { createStoreConversation } from '../agent/store-conversation';
 import { loadPromptTemplate, renderSystemPrompt } from '../agent/system-prompt';
-import { assertKey, createChatModel } from '../llm/openai-chat-model';
+import { assertKey, createChatModel, estimateCost } from '../llm/openai-chat-model';
 import type { ChatModel } from '../llm/types';
 import { createFileKeyStore, loadModelProfiles, resolveApiKey, type KeyStore, type ModelProfile } from '../models';
 import { RunManager, newId, type RunDriverContext } from '../runs/run-manager';
@@ -19,10 +19,11 @@ import { createRenderDeckTool } from '../tools/render-deck-tool';
 import { renderDocumentTool } from '../tools/render-document-tool';
 import { createRunScriptTool } from '../tools/run-script';
 import { createWebFetchTool } from '../tools/web-fetch';
+import { createOcrTool, pickVisionProfile } from '../tools/ocr';
 import { ToolRegistry } from '../tools/registry';
 import { taskDir } from '../workspace/layout';
 import { ensureExtracted, isExtractable, sourceNotes } from '../sources';
-import { createServiceHandlers, pickProfile, profileDirs, skillDirs, type DesktopShell, type ServiceContext } from './folio-service';
+import { createServiceHandlers, hasKey, pickProfile, profileDirs, skillDirs, type DesktopShell, type ServiceContext } from './folio-service';
 import type { FolioCore } from './ports';
 import { addSourceFile, syncTaskFiles } from './task-files';
 
@@ -74,6 +75,23 @@ export function createCore(opts: CoreOptions): Core {
     registry.register(renderDocumentTool);
     registry.register(createRunScriptTool({ secretNames: () => secretNames }));
     registry.register(createWebFetchTool());
+    // Scanned sources are read by a vision-capable profile: the task's own, else a cheap worker one.
+    registry.register(
+      createOcrTool({
+        pickVisionProfile: () => {
+          const vision = pickVisionProfile(profiles, profile.id, (p) => hasKey(p, keys, env));
+          return vision ? { profile: vision, apiKey: resolveApiKey(vision, keys, env) ?? '' } : null;
+        },
+        onUsage: (used, usage) => {
+          const cost = estimateCost(used, usage);
+          const tokens = { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, cost };
+          store.transaction(() => {
+            store.runs.addUsage(run.runId, tokens);
+            store.tasks.addUsage(task.id, tokens);
+          });
+        },
+      }),
+    );
 
     const root = task.workspace_path ?? taskDir(opts.dataDir, task.id);
     const systemPrompt = renderSystemPrompt(loadPromptTemplate(opts.resourcesDir), {
