@@ -99,6 +99,9 @@ export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<Fak
     }
     if (req.method === 'POST' && path === '/v1/chat/completions') {
       if (!isRecord(body)) return sendJson(res, 400, errorBody('fake-openai: the body must be a JSON object'));
+      // Like the real APIs, refuse a conversation whose tool results do not follow their calls.
+      const shapeError = conversationShapeError(body.messages);
+      if (shapeError) return sendJson(res, 400, { error: { message: shapeError, type: 'invalid_request_error', code: null } });
       const step = queue.shift();
       if (step === undefined) return sendJson(res, 500, errorBody('fake-openai: no scripted step left'));
       completionCounter += 1;
@@ -279,6 +282,32 @@ function split(s: string, size: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < s.length; i += size) out.push(s.slice(i, i + size));
   return out;
+}
+
+/**
+ * OpenAI's rule, which DeepSeek, GLM and Qwen share: an assistant message with `tool_calls` must be
+ * followed by one tool message per call id, and a tool message must answer such a call.
+ */
+export function conversationShapeError(messages: unknown): string | null {
+  if (!Array.isArray(messages)) return "'messages' must be an array";
+  let expected: string[] = [];
+  for (const [i, m] of messages.entries()) {
+    if (!isRecord(m)) return `messages[${i}] must be an object`;
+    if (m.role === 'tool') {
+      const id = typeof m.tool_call_id === 'string' ? m.tool_call_id : '';
+      if (!expected.includes(id)) return `messages[${i}]: messages with role 'tool' must be a response to a preceding message with 'tool_calls' (${id})`;
+      expected = expected.filter((x) => x !== id);
+      continue;
+    }
+    if (expected.length > 0) {
+      return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. Missing: ${expected.join(', ')}`;
+    }
+    if (m.role === 'assistant' && Array.isArray(m.tool_calls)) {
+      expected = m.tool_calls.flatMap((c) => (isRecord(c) && typeof c.id === 'string' ? [c.id] : []));
+    }
+  }
+  if (expected.length > 0) return `Tool calls without responses at the end of the conversation: ${expected.join(', ')}`;
+  return null;
 }
 
 function errorBody(message: string, status?: number): { error: { message: string; type: string; code: string | null } } {

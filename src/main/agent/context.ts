@@ -3,6 +3,7 @@
 // Compaction only changes what is sent; the store keeps every message whole.
 import type { Message } from '../../shared/contract';
 import type { ChatMessageParam } from '../llm/types';
+import { normalizeToolOrder } from './conversation-shape';
 
 export const MODEL_TOOL_RESULT_CAP = 16_000;
 export const UI_PREVIEW_CAP = 400;
@@ -65,6 +66,9 @@ export function buildContext(systemPrompt: string, history: Message[], reliableC
       messages.push({ role: 'user', content: m.content });
     }
   }
+  const ordered = normalizeToolOrder(messages);
+  messages.length = 0;
+  messages.push(...ordered);
   let estimate = estimateTokens(systemPrompt);
   for (const m of history) if (m.role !== 'system') estimate += estimateMessage(m);
   if (estimate <= reliableContext * COMPACT_HIGH) return { messages, estimatedTokens: estimate, compacted: null };

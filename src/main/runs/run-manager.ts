@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FinishReason, PendingApproval, RunEvent, RunEventBody, RunStatus } from '../../shared/contract';
 import { FolioError, NotFoundError, toErrorShape } from '../../shared/errors';
+import { NOT_RUN_NEW_MESSAGE, unansweredToolCalls } from '../agent/conversation-shape';
 import type { Decision } from '../agent/loop';
 import type { RunEventHub } from '../service/ports';
 import type { Store } from '../store';
@@ -78,6 +79,14 @@ export class RunManager implements RunEventHub {
     this.store.transaction(() => {
       this.store.runs.create({ id: runId, task_id: taskId, model: opts.model });
       if (opts.userMessage !== undefined) {
+        // A new message supersedes calls left unanswered (a stop, or a cancel during an approval):
+        // they are answered as not run first, so the conversation keeps the shape providers accept.
+        const pending = this.store.approvals.list(taskId);
+        for (const call of unansweredToolCalls(this.store.messages.all(taskId))) {
+          this.store.messages.append({ id: newId('m'), task_id: taskId, run_id: runId, role: 'tool', content: NOT_RUN_NEW_MESSAGE, tool_call_id: call.id, name: call.name, is_error: true });
+          const approval = pending.find((a) => a.call_id === call.id);
+          if (approval) this.store.approvals.delete(approval.run_id, call.id);
+        }
         this.store.messages.append({ id: newId('m'), task_id: taskId, run_id: runId, role: 'user', content: opts.userMessage });
       }
       this.store.tasks.touch(taskId);

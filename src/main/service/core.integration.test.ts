@@ -368,4 +368,27 @@ describe('tasks', () => {
     await collect(core, general.id, run_id);
     expect((fake.requests.at(-1)!.body as { model: string }).model).toBe('fake-model');
   });
+
+  it('a new message after an interruption (instead of Continue) answers the open call and the provider accepts the conversation', async () => {
+    const dataDir = makeDataDir(fake.url);
+    const first = open(dataDir);
+    const task = await newTask(first);
+    fake.script([{ toolCalls: [{ id: 'call_open', name: 'write', arguments: '{"path":"work/x.txt","content":"x"}' }] }]);
+    const { run_id } = await first.handlers.sendMessage({ task_id: task.id, content: 'write it' });
+    await waitForEvent(first, task.id, run_id, 'approval_required');
+    await first.close();
+    cores.splice(cores.indexOf(first), 1);
+
+    const second = open(dataDir);
+    fake.script([{ text: 'Understood, something else then.' }]);
+    const next = await second.handlers.sendMessage({ task_id: task.id, content: 'never mind, do something else' });
+    const events = await collect(second, task.id, next.run_id);
+    expect(events.at(-1)).toMatchObject({ reason: 'done' });
+    const { messages } = await second.handlers.listMessages({ task_id: task.id });
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'user', 'assistant']);
+    expect(messages[2]).toMatchObject({ tool_call_id: 'call_open', is_error: true });
+    expect(messages[2]!.content).toMatch(/Not run/);
+    expect((await second.handlers.listApprovals({ task_id: task.id })).approvals).toEqual([]);
+    expect(existsSync(join(taskDir(dataDir, task.id), 'work', 'x.txt'))).toBe(false);
+  });
 });
