@@ -43,7 +43,7 @@ describe('conversation shape', () => {
     expect(conversationShapeError(wire(messages))).not.toBeNull();
     const fixed = normalizeToolOrder(messages);
     expect(fixed.map((m) => `${m.role}:${m.tool_call_id ?? ''}`)).toEqual(['system:', 'user:', 'assistant:', 'tool:a', 'tool:b', 'user:']);
-    expect(fixed[3]!.content).toBe('late result');
+    expect(fixed[3].content).toBe('late result');
     expect(conversationShapeError(wire(fixed))).toBeNull();
   });
 });

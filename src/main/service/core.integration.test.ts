@@ -387,7 +387,7 @@ describe('tasks', () => {
     const { messages } = await second.handlers.listMessages({ task_id: task.id });
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'user', 'assistant']);
     expect(messages[2]).toMatchObject({ tool_call_id: 'call_open', is_error: true });
-    expect(messages[2]!.content).toMatch(/Not run/);
+    expect(messages[2].content).toMatch(/Not run/);
     expect((await second.handlers.listApprovals({ task_id: task.id })).approvals).toEqual([]);
     expect(existsSync(join(taskDir(dataDir, task.id), 'work', 'x.txt'))).toBe(false);
   });
