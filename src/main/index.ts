@@ -2,7 +2,7 @@
 // Everything it wires is plain Node and is tested without Electron.
 import { app, safeStorage, shell } from 'electron';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolveDataDir } from './config/app-paths';
 import { createFileKeyStore } from './models';
 import { createCore, type Core } from './service/create-core';
@@ -13,6 +13,11 @@ let core: Core | undefined;
 const here = dirname(fileURLToPath(import.meta.url));
 
 async function start(): Promise<void> {
+  // One Folio per data folder: a second launch focuses the first instead of sharing the database.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
   await app.whenReady();
   const resourcesDir = app.getAppPath();
   const dataDir = resolveDataDir(app.isPackaged ? app.getPath('userData') : join(resourcesDir, 'workspace'));
@@ -35,7 +40,12 @@ async function start(): Promise<void> {
     rendererDir: join(here, '../renderer'),
     devUrl,
   });
-  registerIpc(core, win, { isTrustedSender: (url) => isTrustedFrameUrl(url, devUrl) });
+  app.on('second-instance', () => {
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  });
+  const rendererIndexUrl = pathToFileURL(join(here, '../renderer/index.html')).href;
+  registerIpc(core, win, { isTrustedSender: (url) => isTrustedFrameUrl(url, { rendererIndexUrl, devUrl }) });
 }
 
 app.on('window-all-closed', () => {

@@ -51,7 +51,7 @@ async function serve(argv: string[]): Promise<void> {
 async function tasks(argv: string[]): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { status: { type: 'string' } }, strict: true });
   const status = values.status === undefined ? undefined : TaskStatus.parse(values.status);
-  const core = createCore(paths());
+  const core = createCore({ ...paths(), exclusive: false });
   try {
     const { tasks: list } = await core.handlers.listTasks({ status });
     if (list.length === 0) console.log('No tasks.');

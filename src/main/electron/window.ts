@@ -63,8 +63,15 @@ export function createMainWindow(opts: { preloadPath: string; rendererDir: strin
   return win;
 }
 
-/** The only frames allowed to call main: our own renderer (file://) or the dev server. */
-export function isTrustedFrameUrl(url: string, devUrl: string | undefined): boolean {
-  if (devUrl && url.startsWith(devUrl)) return true;
-  return url.startsWith('file://');
+/** The only frames allowed to call main: our own renderer's index.html, or the dev server's origin. */
+export function isTrustedFrameUrl(url: string, opts: { rendererIndexUrl: string; devUrl?: string }): boolean {
+  try {
+    const parsed = new URL(url);
+    if (opts.devUrl) return parsed.origin === new URL(opts.devUrl).origin;
+    parsed.hash = '';
+    parsed.search = '';
+    return parsed.href === opts.rendererIndexUrl;
+  } catch {
+    return false;
+  }
 }

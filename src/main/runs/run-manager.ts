@@ -35,6 +35,9 @@ interface LiveRun {
   finished: boolean;
   startedAt: number;
   waiters: Map<string, (d: Decision) => void>;
+  /** Resolves when this run has finished and its outcome is stored. */
+  done: Promise<void>;
+  markDone: () => void;
 }
 
 const KEEP_FINISHED_RUNS = 100;
@@ -91,6 +94,8 @@ export class RunManager implements RunEventHub {
       }
       this.store.tasks.touch(taskId);
     });
+    let markDone = () => {};
+    const done = new Promise<void>((resolve) => (markDone = resolve));
     const run: LiveRun = {
       runId,
       taskId,
@@ -100,6 +105,8 @@ export class RunManager implements RunEventHub {
       finished: false,
       startedAt: Date.now(),
       waiters: new Map(),
+      done,
+      markDone,
     };
     this.live.set(runId, run);
     this.emit(run, { type: 'run_started', model: opts.model, resumed: opts.userMessage === undefined });
@@ -127,7 +134,7 @@ export class RunManager implements RunEventHub {
         return true;
       }
     }
-    this.earlyDecisions.set(callId, decision);
+    this.earlyDecisions.set(`${taskId}:${callId}`, decision);
     return false;
   }
 
@@ -148,6 +155,11 @@ export class RunManager implements RunEventHub {
     for (const e of run.events) if (e.seq > afterSeq) listener(e);
     run.listeners.add(listener);
     return () => run.listeners.delete(listener);
+  }
+
+  /** Resolves when the given run has finished (at once if it is not live). */
+  async waitForRun(runId: string): Promise<void> {
+    await this.live.get(runId)?.done;
   }
 
   /** Resolves when no run is active (used at shutdown and by tests). */
@@ -201,9 +213,9 @@ export class RunManager implements RunEventHub {
       isGranted: (toolName) => store.grants.has(run.taskId, toolName),
       wait: (callId, signal) =>
         new Promise<Decision>((resolve, reject) => {
-          const early = this.earlyDecisions.get(callId);
+          const early = this.earlyDecisions.get(`${run.taskId}:${callId}`);
           if (early) {
-            this.earlyDecisions.delete(callId);
+            this.earlyDecisions.delete(`${run.taskId}:${callId}`);
             resolve(early);
             return;
           }
@@ -261,6 +273,7 @@ export class RunManager implements RunEventHub {
     this.emit(run, { type: 'run_finished', reason, duration_ms: Date.now() - run.startedAt });
     run.finished = true;
     run.listeners.clear();
+    run.markDone();
     this.finishedOrder.push(run.runId);
     while (this.finishedOrder.length > KEEP_FINISHED_RUNS) this.live.delete(this.finishedOrder.shift()!);
     if (![...this.live.values()].some((r) => !r.finished)) {

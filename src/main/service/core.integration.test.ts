@@ -391,4 +391,21 @@ describe('tasks', () => {
     expect((await second.handlers.listApprovals({ task_id: task.id })).approvals).toEqual([]);
     expect(existsSync(join(taskDir(dataDir, task.id), 'work', 'x.txt'))).toBe(false);
   });
+
+  it('approval decisions must name a pending question; deleting a task waits only for its own run', async () => {
+    const core = open(makeDataDir(fake.url));
+    const waiting = await newTask(core);
+    fake.script([{ toolCalls: [{ id: 'call_q', name: 'write', arguments: '{"path":"work/q.txt","content":"q"}' }] }]);
+    const { run_id } = await core.handlers.sendMessage({ task_id: waiting.id, content: 'write' });
+    await waitForEvent(core, waiting.id, run_id, 'approval_required');
+    await expect(core.handlers.decideApproval({ task_id: waiting.id, run_id, call_id: 'call_other', decision: 'allow_once' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(core.handlers.decideApproval({ task_id: waiting.id, run_id: 'r_wrong', call_id: 'call_q', decision: 'allow_once' })).rejects.toMatchObject({ code: 'not_found' });
+    // Another task with a stalled stream is deleted while the first still waits for its approval.
+    const doomed = await newTask(core);
+    fake.script([{ fault: 'stall', afterChunks: 1 }]);
+    await core.handlers.sendMessage({ task_id: doomed.id, content: 'x' });
+    await core.handlers.deleteTask({ task_id: doomed.id });
+    await expect(core.handlers.getTask({ task_id: doomed.id })).rejects.toMatchObject({ code: 'not_found' });
+    await core.handlers.cancelRun({ task_id: waiting.id, run_id });
+  });
 });

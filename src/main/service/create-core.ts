@@ -14,6 +14,7 @@ import { RunManager, newId, type RunDriverContext } from '../runs/run-manager';
 import { createLoadSkillTool } from '../skills/load-skill-tool';
 import { loadSkills } from '../skills/skill-registry';
 import { openStore } from '../store';
+import { acquireDataLock } from '../config/data-lock';
 import { createCoreTools } from '../tools';
 import { createRenderDeckTool } from '../tools/render-deck-tool';
 import { renderDocumentTool } from '../tools/render-document-tool';
@@ -34,6 +35,11 @@ export interface CoreOptions {
   keys?: KeyStore;
   /** Test seam: build the chat model differently (e.g. tighter retry timings). */
   createModel?: (profile: ModelProfile, apiKey: string) => ChatModel;
+  /**
+   * false: a short-lived command (`folio tasks`) that may run beside the app owning the data
+   * folder; it then skips the start-up clean-up. Default true: refuse if another process owns it.
+   */
+  exclusive?: boolean;
   /** The desktop app's shell integration (open a file, show it in its folder). */
   desktop?: DesktopShell;
 }
@@ -45,10 +51,17 @@ export interface Core extends FolioCore {
 
 export function createCore(opts: CoreOptions): Core {
   mkdirSync(opts.dataDir, { recursive: true });
+  const lock = acquireDataLock(opts.dataDir);
+  if (!lock.owned && opts.exclusive !== false) {
+    throw new FolioError('conflict', `Folio is already running on ${opts.dataDir}${lock.holder ? ` (process ${lock.holder})` : ''}; close it first or use another FOLIO_DATA_DIR.`);
+  }
   const store = openStore(join(opts.dataDir, 'folio.db'));
-  // Lazy creation: tasks nobody used leave nothing behind; runs cut off by a stop are marked.
-  store.tasks.purgeUnmaterialized();
-  store.runs.markRunningAsInterrupted();
+  if (lock.owned) {
+    // Lazy creation: tasks nobody used leave nothing behind; runs cut off by a stop are marked.
+    // Only the owner may do this: another process's runs may be live.
+    store.tasks.purgeUnmaterialized();
+    store.runs.markRunningAsInterrupted();
+  }
 
   const env = opts.env ?? process.env;
   const keys = opts.keys ?? createFileKeyStore(opts.dataDir);
@@ -146,6 +159,7 @@ export function createCore(opts: CoreOptions): Core {
     async close() {
       await runs.shutdown();
       store.close();
+      lock.release();
     },
   };
 }

@@ -2,7 +2,7 @@
 // The transports (IPC, HTTP) are adapters around it; the agent runs through the RunManager.
 import { existsSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, sep } from 'node:path';
+import { extname, isAbsolute, sep } from 'node:path';
 import { join } from 'node:path';
 import type { FileEntry, MethodOutput, ModelProfileInfo, ServiceHandlers, Settings, Task } from '../../shared/contract';
 import { FolioError, NotFoundError } from '../../shared/errors';
@@ -21,6 +21,8 @@ import { resolveInside as resolveToolPath } from '../tools/paths';
 import { ToolError } from '../tools/types';
 import { removeTaskDir, taskDir, ensureTaskDir } from '../workspace/layout';
 import { addSourceFile, isTextMime, mimeOf, syncTaskFiles } from './task-files';
+
+const OPENABLE = new Set(['.pptx', '.docx', '.xlsx', '.pdf', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.md', '.txt', '.csv']);
 
 /** Files read over the contract as one payload; bigger ones are downloads only. */
 const READ_LIMIT = 50 * 1024 * 1024;
@@ -123,7 +125,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
       const active = ctx.runs.activeRunFor(input.task_id);
       if (active) {
         ctx.runs.cancel(input.task_id, active);
-        await ctx.runs.whenIdle();
+        await ctx.runs.waitForRun(active);
       }
       store.tasks.delete(input.task_id);
       removeTaskDir(ctx.dataDir, input.task_id);
@@ -161,12 +163,16 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     },
     async decideApproval(input) {
       getTask(ctx, input.task_id);
+      // The question must exist for this task, asked by this run or by the run now re-asking it.
+      const pending = store.approvals.list(input.task_id).find((a) => a.call_id === input.call_id);
+      const active = ctx.runs.activeRunFor(input.task_id);
+      if (!pending || (pending.run_id !== input.run_id && active !== input.run_id)) {
+        throw new NotFoundError(`No pending approval ${input.call_id} in run ${input.run_id}`);
+      }
       const decision = { decision: input.decision, reason: input.reason };
       if (ctx.runs.decide(input.task_id, input.call_id, decision)) return { ok: true };
       // No live run waits (Folio was restarted): the decision is kept and the task continues.
-      const pending = store.approvals.list(input.task_id).find((a) => a.call_id === input.call_id);
-      if (!pending) throw new NotFoundError(`No pending approval ${input.call_id} in task ${input.task_id}`);
-      if (!ctx.runs.activeRunFor(input.task_id)) {
+      if (!active) {
         const task = getTask(ctx, input.task_id);
         ctx.runs.start(task.id, { model: pickProfile(ctx, task)?.id ?? null });
       }
@@ -236,6 +242,11 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
       if (!ctx.desktop) throw new FolioError('unsupported', 'Opening files with system applications is only available in the desktop app; download the file instead.');
       const abs = resolveInside(taskDir(ctx.dataDir, input.task_id), input.path);
       if (!safeIsFile(abs)) throw new NotFoundError(`No file ${input.path} in this task`);
+      // The model can write any file; only document and image types are handed to the system's
+      // default application, so a written script or .desktop file is never launched this way.
+      if (!input.reveal && !OPENABLE.has(extname(abs).toLowerCase())) {
+        throw new FolioError('forbidden', `Folio opens only documents and images; use Show in folder for ${input.path}`);
+      }
       if (input.reveal) ctx.desktop.showItemInFolder(abs);
       else {
         const failure = await ctx.desktop.openPath(abs);

@@ -13,6 +13,21 @@ function applyAll(events: RunEvent[]): LiveRun {
 }
 
 describe('applyRunEvent', () => {
+  it('a retry drops the text streamed since the last tool, so the retried answer is not shown twice', () => {
+    seq = 0;
+    const run = applyAll([
+      ev({ type: 'run_started', model: 'fake.chat', resumed: false }),
+      ev({ type: 'tool_call', call_id: 'c1', name: 'read', arguments: '{}', kind: 'read' }),
+      ev({ type: 'tool_result', call_id: 'c1', name: 'read', preview: 'ok', truncated: false, is_error: false, full_length: 2 }),
+      ev({ type: 'reasoning_delta', delta: 'hmm' }),
+      ev({ type: 'text_delta', delta: 'garbled par' }),
+      ev({ type: 'retry', attempt: 1, reason: 'stream dropped', delay_ms: 100 }),
+      ev({ type: 'text_delta', delta: 'Clean answer' }),
+    ]);
+    expect(run.items.map((i) => i.kind)).toEqual(['tool', 'text']);
+    expect(run.items[1]).toEqual({ kind: 'text', text: 'Clean answer' });
+  });
+
   it('assembles streamed text and reasoning into consecutive segments', () => {
     seq = 0;
     const run = applyAll([

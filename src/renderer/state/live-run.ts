@@ -138,6 +138,12 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
         approvals: s.approvals.filter((a) => a.callId !== event.call_id),
         resolvedApprovals: s.resolvedApprovals.includes(event.call_id) ? s.resolvedApprovals : [...s.resolvedApprovals, event.call_id],
       };
+    case 'retry': {
+      // The model call is being retried: text and reasoning streamed since the last tool are void.
+      let keep = s.items.length;
+      while (keep > 0 && (s.items[keep - 1].kind === 'text' || s.items[keep - 1].kind === 'reasoning')) keep--;
+      return { ...s, items: s.items.slice(0, keep), progress: null };
+    }
     case 'progress':
       return { ...s, progress: { label: event.label, done: event.done, total: event.total } };
     case 'context_compacted':
