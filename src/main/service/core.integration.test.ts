@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
+import { sandboxStatus } from '../tools/shell/sandbox';
 import { taskDir } from '../workspace/layout';
 import { collect, fakeModelsYaml, makeCore, makeDataDir, TEST_KEY, waitForEvent } from './core-test-kit';
 import type { Core } from './create-core';
@@ -407,5 +408,21 @@ describe('tasks', () => {
     await core.handlers.deleteTask({ task_id: doomed.id });
     await expect(core.handlers.getTask({ task_id: doomed.id })).rejects.toMatchObject({ code: 'not_found' });
     await core.handlers.cancelRun({ task_id: waiting.id, run_id });
+  });
+
+  it.skipIf(!sandboxStatus().active)('shell commands cannot read the stored keys even when the person allows them (needs bubblewrap)', async () => {
+    const core = open(makeDataDir(fake.url), { PATH: process.env.PATH });
+    await core.handlers.setApiKey({ env: 'FAKE_API_KEY', key: 'sk-stored-secret-4242' });
+    const task = await newTask(core);
+    core.ctx.store.grants.grant(task.id, 'shell');
+    fake.script([{ toolCalls: [{ id: 'call_cat', name: 'shell', arguments: '{"command":"cat ../../keys.json; echo END"}' }] }, { text: 'ok' }]);
+    const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
+    const asked = await waitForEvent(core, task.id, run_id, 'approval_required');
+    expect(asked).toMatchObject({ risk: 'destructive' });
+    await core.handlers.decideApproval({ task_id: task.id, run_id, call_id: 'call_cat', decision: 'allow_once' });
+    await collect(core, task.id, run_id);
+    const result = (await core.handlers.getToolResult({ task_id: task.id, call_id: 'call_cat' })).content;
+    expect(result).toContain('END');
+    expect(result).not.toContain('sk-stored-secret-4242');
   });
 });

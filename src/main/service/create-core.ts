@@ -82,11 +82,14 @@ export function createCore(opts: CoreOptions): Core {
     // Every key variable a profile names is stripped from tool environments, not just *_API_KEY.
     const { profiles } = loadModelProfiles(profileDirs(ctx));
     const secretNames = profiles.flatMap((p) => (p.api_key_env ? [p.api_key_env] : []));
-    for (const tool of createCoreTools({ secretNames: () => secretNames })) registry.register(tool);
+    // Shell and scripts run sandboxed (bubblewrap, where available) with the data folder hidden:
+    // it holds keys.json and every other task.
+    const hiddenPaths = [opts.dataDir];
+    for (const tool of createCoreTools({ secretNames: () => secretNames, hiddenPaths })) registry.register(tool);
     registry.register(createLoadSkillTool(skills));
     registry.register(createRenderDeckTool({ themesDir: join(opts.dataDir, 'themes') }));
     registry.register(renderDocumentTool);
-    registry.register(createRunScriptTool({ secretNames: () => secretNames }));
+    registry.register(createRunScriptTool({ secretNames: () => secretNames, hiddenPaths }));
     registry.register(createWebFetchTool());
     // Scanned sources are read by a vision-capable profile: the task's own, else a cheap worker one.
     registry.register(

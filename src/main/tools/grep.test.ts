@@ -90,3 +90,30 @@ describe('grep: sources by page', () => {
     expect((await grep({ pattern: 'sha256', path: 'source' })).content).toMatch(/^No matches for "sha256"\./);
   });
 });
+
+describe('grep with a catastrophic pattern', () => {
+  it('gives up on it with a clear error while the event loop keeps running', async () => {
+    fs.writeFileSync(path.join(root, 'evil.txt'), `${'a'.repeat(40)}b\n`);
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 100);
+    const started = Date.now();
+    try {
+      await expect(grepTool.execute({ pattern: '(a+)+$', path: 'evil.txt' }, contextFor(root))).rejects.toThrow(/took too long.*simplify it/);
+    } finally {
+      clearInterval(ticker);
+    }
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeLessThan(12_000);
+    expect(elapsed).toBeGreaterThanOrEqual(9_000);
+    expect(ticks).toBeGreaterThan(50);
+  }, 20_000);
+
+  it('stops at once when the run is cancelled', async () => {
+    fs.writeFileSync(path.join(root, 'evil.txt'), `${'a'.repeat(40)}b\n`);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const started = Date.now();
+    await expect(grepTool.execute({ pattern: '(a+)+$', path: 'evil.txt' }, contextFor(root, controller.signal))).rejects.toThrow(/cancelled/);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});

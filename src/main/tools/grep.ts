@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ensureExtracted, isCacheFile, isExtractable, pageOfEachLine, sourceOfCacheFile } from '../sources';
 import { PAGE_MARKER } from '../sources/formats/markdown';
 import { IGNORED_DIRS } from './glob';
+import { LineMatcher } from './line-matcher';
 import { resolveInside, toRelative } from './paths';
 import { cutLine, errnoCode, looksBinary, splitLines } from './text';
 import { type Tool, type ToolContext, ToolError } from './types';
@@ -97,6 +98,7 @@ export const grepTool: Tool<typeof parameters> = {
   parameters,
   kind: 'read',
   async execute(args, ctx) {
+    // Compiled here only to report a syntax error clearly; matching runs in a worker (line-matcher.ts).
     const regex = compile(args.pattern, args.ignore_case ?? false);
     const start = resolveInside(ctx.root, args.path ?? '.');
     const stat = await fs.stat(start).catch((err: unknown) => {
@@ -112,35 +114,39 @@ export const grepTool: Tool<typeof parameters> = {
     const tally: Tally = { unsearchable: [] };
     let total = 0;
     let skipped = 0;
-    for await (const file of files) {
-      const rel = toRelative(ctx.root, file);
-      if (matchesGlob && !matchesGlob(rel)) continue;
-      const target = await targetFor(rel, file, single, ctx, tally);
-      if (!target) continue;
-      const size = (await fs.stat(target.abs)).size;
-      if (size > MAX_FILE_BYTES) {
-        skipped += 1;
-        continue;
-      }
-      const bytes = await fs.readFile(target.abs);
-      if (looksBinary(bytes)) continue;
-      const lines = splitLines(bytes.toString('utf8'));
-      const pages = target.paged ? pageOfEachLine(lines) : null;
-      for (let i = 0; i < lines.length; i += 1) {
-        const line = lines[i] ?? '';
-        if (pages && PAGE_MARKER.test(line)) continue;
-        if (!regex.test(line)) continue;
-        total += 1;
-        if (out.length >= MAX_MATCHES) continue;
-        const text = cutLine(line, MAX_LINE_CHARS);
-        if (pages) {
-          const page = pages[i];
-          out.push(`${target.label} (${page === null || page === undefined ? 'document info' : `page ${page}`}): ${text}`);
-        } else {
-          out.push(`${target.label}:${i + 1}: ${text}`);
+    const matcher = new LineMatcher(regex.source, regex.flags, { signal: ctx.signal });
+    try {
+      for await (const file of files) {
+        const rel = toRelative(ctx.root, file);
+        if (matchesGlob && !matchesGlob(rel)) continue;
+        const target = await targetFor(rel, file, single, ctx, tally);
+        if (!target) continue;
+        const size = (await fs.stat(target.abs)).size;
+        if (size > MAX_FILE_BYTES) {
+          skipped += 1;
+          continue;
         }
+        const bytes = await fs.readFile(target.abs);
+        if (looksBinary(bytes)) continue;
+        const lines = splitLines(bytes.toString('utf8'));
+        const pages = target.paged ? pageOfEachLine(lines) : null;
+        for (const i of await matcher.match(lines)) {
+          const line = lines[i] ?? '';
+          if (pages && PAGE_MARKER.test(line)) continue;
+          total += 1;
+          if (out.length >= MAX_MATCHES) continue;
+          const text = cutLine(line, MAX_LINE_CHARS);
+          if (pages) {
+            const page = pages[i];
+            out.push(`${target.label} (${page === null || page === undefined ? 'document info' : `page ${page}`}): ${text}`);
+          } else {
+            out.push(`${target.label}:${i + 1}: ${text}`);
+          }
+        }
+        if (total > MAX_MATCHES * 5) break;
       }
-      if (total > MAX_MATCHES * 5) break;
+    } finally {
+      matcher.close();
     }
     const notes: string[] = [];
     if (total > MAX_MATCHES) notes.push(`(Showing the first ${MAX_MATCHES} matches; narrow the pattern, path or glob.)`);

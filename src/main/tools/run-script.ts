@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { type RunResult, runProcess, stripSecrets } from './shell/run';
+import { sandboxNote } from './shell/sandbox';
 import { type Tool, ToolError } from './types';
 
 export const SCRIPT_DEFAULT_TIMEOUT_S = 60;
@@ -35,6 +36,8 @@ export interface RunScriptToolOptions {
   moduleRoot?: string;
   /** The Node binary (default: this process's; under Electron it is run in Node mode). */
   nodePath?: string;
+  /** Folders scripts must not see (Folio's data folder), where the bubblewrap sandbox works. */
+  hiddenPaths?: readonly string[];
 }
 
 /** Folio's package folder: the nearest ancestor of this module with a package.json named "folio". */
@@ -132,7 +135,8 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
       "pptxgenjs and docx are available: `import PptxGenJS from 'pptxgenjs'` / `import { Document, Packer } from 'docx'`, " +
       "or `require('pptxgenjs')` (a global `require` is provided). Top-level await works. Print results with console.log; " +
       `stdout and stderr come back (capped at 100 KB) with the exit code. No stdin. Killed after timeout_s (default ${SCRIPT_DEFAULT_TIMEOUT_S} s). ` +
-      'Credentials are not in process.env.',
+      'Credentials are not in process.env. ' +
+      sandboxNote(),
     parameters,
     kind: 'execute',
     assess(args) {
@@ -164,6 +168,8 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
           timeoutMs: timeoutS * 1000,
           signal: ctx.signal,
           label: 'node',
+          writableRoot: ctx.root,
+          hiddenPaths: options.hiddenPaths ?? [],
         });
       } finally {
         fs.rmSync(file, { force: true });

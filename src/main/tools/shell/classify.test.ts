@@ -4,12 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempRoot, removeTemp } from '../testing';
 import { type CommandClass, classifyCommand } from './classify';
 
+let data: string;
 let cwd: string;
 beforeAll(() => {
-  cwd = makeTempRoot('folio-classify-');
+  // The task folder inside a stand-in for Folio's data folder, as in the app.
+  data = makeTempRoot('folio-classify-');
+  cwd = path.join(data, 'tasks', 'task-1');
+  fs.mkdirSync(path.join(cwd, 'sub', 'dir'), { recursive: true });
+  fs.mkdirSync(path.join(cwd, 'backup'));
   fs.writeFileSync(path.join(cwd, 'existing.txt'), 'keep me');
+  fs.writeFileSync(path.join(cwd, 'backup', 'a.txt'), 'old copy');
+  fs.writeFileSync(path.join(data, 'keys.json'), '{}');
 });
-afterAll(() => removeTemp(cwd));
+afterAll(() => removeTemp(data));
 
 const table: [string, CommandClass][] = [
   // bypass attempts: the dangerous part hides inside substitutions, lists or wrappers
@@ -92,7 +99,81 @@ const table: [string, CommandClass][] = [
   ['$CMD --all', 'destructive'],
   ['echo "unterminated', 'destructive'],
   ['if then fi', 'destructive'],
+  // inline interpreter code
+  ['python3 -c "import os; os.remove(\'x\')"', 'destructive'],
+  ['python -c pass', 'destructive'],
+  ['python3 -Bc pass', 'destructive'],
+  ['node -e "require(\'fs\').rmSync(\'x\')"', 'destructive'],
+  ['node --eval 1', 'destructive'],
+  ['node -p 1+1', 'destructive'],
+  ['node -r ts-node/register -e 1', 'destructive'],
+  ['perl -e "unlink q(x)"', 'destructive'],
+  ['perl -E say', 'destructive'],
+  ['perl -lane "print $F[0]" f', 'destructive'],
+  ['ruby -e "File.delete(1)"', 'destructive'],
+  ['php -r "unlink(1);"', 'destructive'],
+  ['awk \'BEGIN { system("rm x") }\'', 'destructive'],
+  ['gawk \'{ "date" | getline d }\' f', 'destructive'],
+  ['awk \'{ print > "existing.txt" }\' f', 'destructive'],
+  ['awk \'{ print | "sh" }\' f', 'destructive'],
+  ['deno eval "Deno.removeSync(1)"', 'destructive'],
+  ['bun -e 1', 'destructive'],
+  ['timeout 5 python3 -c pass', 'destructive'],
+  // wrappers
+  ['setsid sleep 100', 'destructive'],
+  ['setsid -f rm -rf /', 'blocked'],
+  ['chroot / rm -rf /', 'blocked'],
+  ['unshare -m -w / rm x', 'destructive'],
+  ['unshare --map-root-user sh -c x', 'blocked'],
+  ['flock /tmp/l rm x', 'destructive'],
+  ['flock -w 5 lockfile -c "rm -rf /"', 'blocked'],
+  ['stdbuf -oL rm x', 'destructive'],
+  ['ionice -c 3 rm x', 'destructive'],
+  ['taskset -c 0 rm x', 'destructive'],
+  ['doas ls', 'blocked'],
+  ['pkexec ls', 'blocked'],
+  // copies and links onto existing files
+  ['cp new.txt existing.txt', 'destructive'],
+  ['cp -r a.txt backup', 'destructive'],
+  ['cp a.txt -t backup', 'destructive'],
+  ['install -m 644 x existing.txt', 'destructive'],
+  ['ln -f new existing.txt', 'destructive'],
+  ['ln -sf new existing.txt', 'destructive'],
+  ['rsync -a --delete src/ dst/', 'destructive'],
+  ['rsync -a --delete-after src/ dst/', 'destructive'],
+  // git configuration can name programs
+  ['git -c core.pager=evil log', 'destructive'],
+  ['git -c alias.x=!rm x', 'destructive'],
+  ['git --config-env=core.sshCommand=CMD fetch', 'destructive'],
+  // files outside the task folder
+  ['cat ../../keys.json', 'destructive'],
+  ['head ../other-task/notes.md', 'destructive'],
+  ['cd .. && ls', 'destructive'],
+  ['cd sub/dir && cat ../x', 'destructive'], // cd is not followed: judged from the task folder, conservatively
+  ['grep -r key ~/.ssh', 'destructive'],
+  ['cat ~/.bashrc', 'destructive'],
+  ['cat "$HOME/.aws/credentials"', 'destructive'],
+  ['wc -l < ../../keys.json', 'destructive'],
+  ['python3 tool.py --input=../../keys.json', 'destructive'],
+  ['cp ~/secret.txt .', 'destructive'],
   // standard
+  ['ls /usr/bin', 'standard'],
+  ['cat /etc/hostname', 'standard'],
+  ['cat sub/dir/../../existing.txt', 'standard'],
+  ['cp existing.txt fresh.txt', 'standard'],
+  ['cp -n new.txt existing.txt', 'standard'],
+  ['cp new.txt backup/', 'standard'],
+  ['ln -s existing.txt link2', 'standard'],
+  ['ln existing.txt existing.txt', 'standard'],
+  ['rsync -a src/ dst/', 'standard'],
+  ['awk \'{ print $1 }\' f', 'standard'],
+  ['awk -F, \'$2 > 5 { n++ } END { print n }\' data.csv', 'standard'],
+  ['python3 analyse.py -c config.yaml', 'standard'],
+  ['python3 -m http.server -c 1', 'standard'],
+  ['node build.js -e prod', 'standard'],
+  ['git log --oneline -5', 'standard'],
+  ['perl script.pl', 'standard'],
+  ['perl -I lib -w script.pl', 'standard'],
   ['echo hi > new.txt', 'standard'],
   ['echo hi >> existing.txt', 'standard'],
   ['tee -a existing.txt', 'standard'],
@@ -128,5 +209,15 @@ describe('classifyCommand', () => {
     });
     expect(classifyCommand('echo "unterminated').reasons[0]).toMatch(/could not be parsed/);
     expect(classifyCommand('echo hi > existing.txt', { cwd }).reasons).toEqual(['redirect > overwrites the existing file existing.txt']);
+    expect(classifyCommand('python3 -c pass', { cwd }).reasons).toEqual(['python3 runs inline code']);
+    expect(classifyCommand('cat ../../keys.json', { cwd }).reasons).toEqual(['touches files outside the task folder (../../keys.json)']);
+  });
+
+  it('protects the data folder given by absolute path, but not the task folder inside it', () => {
+    const protectedPaths = [data];
+    expect(classifyCommand(`cat ${data}/keys.json`, { cwd, protectedPaths }).class).toBe('destructive');
+    expect(classifyCommand(`ls ${data}/tasks`, { cwd, protectedPaths }).class).toBe('destructive');
+    expect(classifyCommand(`cat ${cwd}/existing.txt`, { cwd, protectedPaths }).class).toBe('standard');
+    expect(classifyCommand(`cat ${data}/keys.json`, { cwd }).class).toBe('standard');
   });
 });

@@ -18,6 +18,8 @@ export interface Classification {
 export interface ClassifyOptions {
   /** The folder the command will run in; needed to tell whether a `>` overwrites an existing file. */
   cwd?: string;
+  /** Folders no command argument may point into (Folio's data folder), unless inside `cwd`. */
+  protectedPaths?: readonly string[];
 }
 
 const rank: Record<CommandClass, number> = { standard: 0, destructive: 1, blocked: 2 };
@@ -42,12 +44,13 @@ class Verdict {
 interface Scope {
   verdict: Verdict;
   cwd: string | undefined;
+  protectedPaths: readonly string[];
   depth: number;
 }
 
 export function classifyCommand(command: string, options: ClassifyOptions = {}): Classification {
   const verdict = new Verdict();
-  classifySource(command, { verdict, cwd: options.cwd, depth: 0 });
+  classifySource(command, { verdict, cwd: options.cwd, protectedPaths: options.protectedPaths ?? [], depth: 0 });
   return verdict.result();
 }
 
@@ -80,7 +83,13 @@ function callArgs(cmd: ShNode | null): Arg[] | null {
 
 function classifyStatement(stmt: ShNode, scope: Scope): void {
   const argv = callArgs(child(stmt, 'Cmd'));
-  if (argv) classifyArgv(argv, scope);
+  if (argv) {
+    classifyArgv(argv, scope);
+    // A program run by absolute path (/usr/bin/x, a toolchain under the home folder) is read, not touched.
+    argv.forEach((word, i) => {
+      if (i > 0 || !word.text.startsWith('/')) checkOutsidePath(word, scope);
+    });
+  }
   for (const redirect of children(stmt, 'Redirs')) classifyRedirect(redirect, argv, scope);
 }
 
@@ -88,6 +97,7 @@ function classifyRedirect(redirect: ShNode, argv: Arg[] | null, scope: Scope): v
   const op = redirectOp(redirect);
   const target = wordToArg(child(redirect, 'Word'));
   if (op === '>&' && /^(?:\d+|-)$/u.test(target.text)) return; // fd duplication, not a file
+  if (!['<<', '<<-', '<<<'].includes(op)) checkOutsidePath(target, scope);
   if (['>', '>|', '&>', '>&'].includes(op)) checkWriteTarget(target, true, scope, `redirect ${op}`);
   else if (['>>', '&>>', '<>'].includes(op)) checkWriteTarget(target, false, scope, `redirect ${op}`);
 
@@ -154,6 +164,7 @@ function classifyFunction(decl: ShNode, scope: Scope): void {
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'yash', 'posh', 'rbash']);
 const INTERPRETERS = new Set(['python', 'python2', 'python3', 'perl', 'ruby', 'node', 'nodejs', 'php', 'lua', 'tclsh', 'osascript', 'pwsh']);
 const ELEVATE = new Set(['sudo', 'doas', 'su', 'pkexec', 'run0']);
+const AWKS = new Set(['awk', 'gawk', 'mawk', 'nawk', 'busybox-awk']);
 const POWER = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
 const FORMATTERS = new Set(['mke2fs', 'mkswap', 'wipefs', 'blkdiscard']);
 const PARTITIONERS = new Set(['fdisk', 'sfdisk', 'cfdisk', 'parted', 'sgdisk', 'gdisk']);
@@ -174,7 +185,9 @@ function commandName(argv: Arg[]): string {
 }
 
 function classifyArgv(argv: Arg[], scope: Scope): void {
-  const core = unwrap(argv);
+  const notes: string[] = [];
+  const core = unwrap(argv, 0, notes);
+  for (const note of notes) scope.verdict.add('destructive', note);
   if (core.kind === 'source') {
     classifySource(core.source, { ...scope, depth: scope.depth + 1 });
     return;
@@ -210,9 +223,14 @@ function classifyCore(argv: Arg[], scope: Scope): void {
   if (name === 'rm') return classifyRm(args, verdict);
   if (name === 'find') return classifyFind(args, scope);
   if (name === 'git') return classifyGit(args, verdict);
+  if (AWKS.has(name)) return classifyAwk(name, args, verdict);
   if (name === 'dd') return classifyDd(args, verdict);
   if (name === 'sed') return classifyInPlace('sed', args, verdict);
+  if (runsInlineCode(name, args)) verdict.add('destructive', `${name} runs inline code`);
   if (name === 'perl') return classifyInPlace('perl', args, verdict);
+  if (name === 'cp' || name === 'install') return classifyCopy(name, args, scope);
+  if (name === 'ln') return classifyLink(args, scope);
+  if (name === 'rsync') return classifyRsync(args, verdict);
   if (name === 'tee') return classifyTee(args, scope);
 
   if (DEVICE_WRITERS.has(name)) {
@@ -265,13 +283,13 @@ function firstOperand(args: Arg[], spec: OptionSpec = {}, from = 0): number {
 }
 
 /** Peels wrappers (env, nice, timeout, xargs, ...) off a command, down to the command that really runs. */
-function unwrap(argv: Arg[], depth = 0): Unwrapped {
+function unwrap(argv: Arg[], depth = 0, notes: string[] = []): Unwrapped {
   const first = argv[0];
   if (!first || depth > MAX_DEPTH) return { kind: 'argv', argv };
   if (first.dynamic) return { kind: 'argv', argv };
   const name = commandName(argv).toLowerCase();
   const args = argv.slice(1);
-  const inner = (rest: Arg[]): Unwrapped => (rest.length === 0 ? { kind: 'none' } : unwrap(rest, depth + 1));
+  const inner = (rest: Arg[]): Unwrapped => (rest.length === 0 ? { kind: 'none' } : unwrap(rest, depth + 1, notes));
 
   switch (name) {
     case 'env': {
@@ -320,7 +338,30 @@ function unwrap(argv: Arg[], depth = 0): Unwrapped {
         long: ['--max-args', '--max-procs', '--max-lines', '--delimiter', '--eof', '--arg-file', '--replace', '--max-chars'],
       });
       // xargs appends arguments read from its input; with none given it runs echo.
-      return start >= args.length ? { kind: 'none' } : unwrap(args.slice(start), depth + 1);
+      return start >= args.length ? { kind: 'none' } : unwrap(args.slice(start), depth + 1, notes);
+    }
+    case 'setsid':
+      // A new session leaves the process group, so a timeout or cancel cannot kill what it starts.
+      notes.push('setsid detaches the command from the process group, so it survives a timeout or cancel');
+      return inner(args.slice(firstOperand(args)));
+    case 'chroot': {
+      const newRoot = firstOperand(args, { long: ['--userspec', '--groups'] });
+      return inner(args.slice(newRoot + 1));
+    }
+    case 'unshare':
+      return inner(
+        args.slice(
+          firstOperand(args, {
+            short: 'SGRw',
+            long: ['--setuid', '--setgid', '--root', '--wd', '--propagation', '--setgroups', '--map-user', '--map-group', '--map-users', '--map-groups'],
+          }),
+        ),
+      );
+    case 'flock': {
+      const command = args.findIndex((a) => a.text === '-c' || a.text === '--command');
+      if (command !== -1) return { kind: 'source', source: args[command + 1]?.text ?? '' };
+      const lockFile = firstOperand(args, { short: 'wE', long: ['--timeout', '--wait', '--conflict-exit-code'] });
+      return inner(args.slice(lockFile + 1));
     }
     case 'watch': {
       const start = firstOperand(args, { short: 'nq', long: ['--interval', '--differences'] });
@@ -495,6 +536,10 @@ function classifyGit(args: Arg[], verdict: Verdict): void {
   let i = 0;
   while (i < args.length) {
     const a = args[i]?.text ?? '';
+    if (a === '-c' || a === '--config-env' || a.startsWith('--config-env=')) {
+      // core.pager, core.sshCommand, alias.x=!cmd ... any setting may name a program to run.
+      verdict.add('destructive', `git ${a.split('=')[0] ?? a} sets configuration, which can make git run any program`);
+    }
     if (GIT_GLOBAL_WITH_VALUE.has(a)) i += 2;
     else if (a.startsWith('-')) i += 1;
     else break;
@@ -553,6 +598,210 @@ function classifyInPlace(name: string, args: Arg[], verdict: Verdict): void {
 function classifyTee(args: Arg[], scope: Scope): void {
   const append = args.some((a) => a.text === '-a' || a.text === '--append' || /^-[A-Za-z]*a/u.test(a.text));
   for (const target of operandsOf(args)) checkWriteTarget(target, !append, scope, 'tee');
+}
+
+// --- inline code: the program is an argument, so nothing on disk shows what it does ---
+
+/**
+ * Whether an option cluster before the first operand holds one of the `code` letters (the flag that
+ * takes an inline program). A letter in `valued` takes the rest of its cluster or the next argument;
+ * one in `attached` only takes the rest of its cluster; one in `stop` ends option parsing (python -m: what follows belongs to the module).
+ */
+function hasInlineFlag(
+  args: Arg[],
+  flags: { code: string; valued?: string; attached?: string; stop?: string; long?: string[]; longValued?: string[] },
+): boolean {
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i]?.text ?? '';
+    if (a === '--' || a === '-' || !a.startsWith('-')) return false;
+    if (a.startsWith('--')) {
+      const name = a.split('=')[0] ?? a;
+      if (flags.long?.includes(name) === true) return true;
+      if (flags.longValued?.includes(name) === true && !a.includes('=')) i += 1;
+      continue;
+    }
+    for (let k = 1; k < a.length; k += 1) {
+      const ch = a[k] ?? '';
+      if (flags.code.includes(ch)) return true;
+      if (flags.stop?.includes(ch) === true) return false;
+      if (flags.attached?.includes(ch) === true) break;
+      if (flags.valued?.includes(ch) === true) {
+        if (k === a.length - 1) i += 1;
+        break;
+      }
+    }
+  }
+  return false;
+}
+
+const NODE_VALUED = ['--require', '--import', '--loader', '--experimental-loader', '--conditions', '--input-type', '--env-file', '--title'];
+
+function runsInlineCode(name: string, args: Arg[]): boolean {
+  if (/^(?:python|pypy)[\d.]*$/u.test(name)) return hasInlineFlag(args, { code: 'c', valued: 'WX', stop: 'm' });
+  if (name === 'node' || name === 'nodejs' || name === 'bun') {
+    return hasInlineFlag(args, { code: 'ep', valued: 'r', long: ['--eval', '--print'], longValued: NODE_VALUED });
+  }
+  if (name === 'deno') return args[firstOperand(args)]?.text === 'eval' || args.some((a) => a.text === '--eval' || a.text.startsWith('--eval='));
+  if (name === 'perl' || name === 'ruby') return hasInlineFlag(args, { code: 'eE', valued: 'IMmr', attached: 'Fxd' });
+  if (name === 'php') return hasInlineFlag(args, { code: 'rBRE', valued: 'cdzf' });
+  if (name === 'lua' || name === 'luajit' || name === 'osascript') return hasInlineFlag(args, { code: 'e', valued: 'l' });
+  if (name === 'pwsh' || name === 'powershell') return args.some((a) => /^-(?:c|command|e|ec|encodedcommand)$/iu.test(a.text));
+  return false;
+}
+
+/** awk is a language too: its programs can run commands (system, `|`) and write files (`>`). */
+function classifyAwk(name: string, args: Arg[], verdict: Verdict): void {
+  let program: Arg | undefined;
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i]?.text ?? '';
+    if (a === '--') {
+      program = args[i + 1];
+      break;
+    }
+    if (a === '-e' || a === '--source') {
+      program = args[i + 1];
+      break;
+    }
+    if (a === '-f' || a.startsWith('--file') || a === '-i' || a === '--include') return; // a script file: nothing to read here
+    if (a === '-v' || a === '-F' || a === '--assign' || a === '--field-separator') i += 1;
+    else if (!a.startsWith('-') || a === '-') {
+      program = args[i];
+      break;
+    }
+  }
+  if (!program) return;
+  if (program.dynamic) return verdict.add('destructive', `${name} runs inline code computed at run time`);
+  const code = program.text;
+  if (/\bsystem\s*\(/u.test(code) || /\|\s*getline/u.test(code) || /\b(?:print|printf)\b[^;{}\n]*(?:>|\|)/u.test(code)) {
+    verdict.add('destructive', `${name} runs inline code that runs commands or writes files`);
+  }
+}
+
+// --- copies and links onto existing files ---
+
+/** Operands after options, skipping the values of options that take one. */
+function operandsAfterOptions(args: Arg[], spec: OptionSpec): Arg[] {
+  const out: Arg[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i];
+    if (!a) continue;
+    if (a.text === '--') {
+      out.push(...args.slice(i + 1));
+      break;
+    }
+    if (a.text.startsWith('--')) {
+      if (spec.long?.includes(a.text) === true) i += 1;
+      continue;
+    }
+    if (a.text.startsWith('-') && a.text.length > 1) {
+      const valued = [...a.text.slice(1)].findIndex((ch) => spec.short?.includes(ch) === true);
+      if (valued === a.text.length - 2) i += 1;
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}
+
+function targetDirectoryOption(args: Arg[]): Arg | null {
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i];
+    if (!a) continue;
+    if (a.text === '-t' || a.text === '--target-directory') return args[i + 1] ?? null;
+    if (a.text.startsWith('--target-directory=')) return { ...a, text: a.text.slice('--target-directory='.length) };
+    if (/^-t./u.test(a.text)) return { ...a, text: a.text.slice(2) };
+  }
+  return null;
+}
+
+function isDirectoryIn(cwd: string | undefined, p: string): boolean {
+  if (!cwd) return false;
+  try {
+    return fs.statSync(path.resolve(cwd, p)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** cp / install / ln -f: each destination they would replace is checked like a `>` redirection. */
+function checkCopyDestinations(name: string, args: Arg[], spec: OptionSpec, scope: Scope): void {
+  const operands = operandsAfterOptions(args, spec);
+  const targetDir = targetDirectoryOption(args);
+  const dest = operands.at(-1);
+  let sources = operands;
+  let dir: Arg;
+  if (targetDir) dir = targetDir;
+  else if (!dest) return;
+  else if (operands.length === 1) {
+    if (name !== 'ln -f') return;
+    dir = { ...dest, dynamic: false, glob: false, text: '.' }; // `ln -sf ../x` links into the current folder
+  } else {
+    sources = operands.slice(0, -1);
+    if (!isDirectoryIn(scope.cwd, dest.text) && !dest.text.endsWith('/')) return checkWriteTarget(dest, true, scope, name);
+    dir = dest;
+  }
+  for (const source of sources) {
+    const base = path.posix.basename(source.text.replace(/\/+$/u, ''));
+    const into: Arg = { ...source, dynamic: source.dynamic || dir.dynamic, glob: source.glob || dir.glob, text: path.posix.join(dir.text, base) };
+    checkWriteTarget(into, true, scope, name);
+  }
+}
+
+function classifyCopy(name: string, args: Arg[], scope: Scope): void {
+  if (args.some((a) => a.text === '-n' || a.text === '--no-clobber' || a.text === '--update=none')) return;
+  if (name === 'install' && args.some((a) => a.text === '-d' || a.text === '--directory')) return;
+  const spec: OptionSpec = name === 'install' ? { short: 'mogSt', long: ['--mode', '--owner', '--group', '--suffix', '--target-directory'] } : { short: 'St', long: ['--suffix', '--target-directory'] };
+  checkCopyDestinations(name, args, spec, scope);
+}
+
+function classifyLink(args: Arg[], scope: Scope): void {
+  const operands = new Set(operandsAfterOptions(args, { short: 'St', long: ['--suffix', '--target-directory'] }));
+  const force = args.some((a) => !operands.has(a) && (a.text === '--force' || /^-[A-Za-z]*f/u.test(a.text)));
+  if (force) checkCopyDestinations('ln -f', args, { short: 'St', long: ['--suffix', '--target-directory'] }, scope);
+}
+
+function classifyRsync(args: Arg[], verdict: Verdict): void {
+  const flag = args.find((a) => a.text.startsWith('--delete') || a.text === '--del' || a.text === '--remove-source-files');
+  if (flag) verdict.add('destructive', `rsync ${flag.text.split('=')[0] ?? flag.text} deletes files`);
+}
+
+// --- paths that leave the task folder ---
+
+function isInsideOrEqual(folder: string, p: string): boolean {
+  const rel = path.relative(folder, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * Words that name files outside the task folder where they matter: `../` climbing out of it, the
+ * home folder, Folio's data folder (keys, other tasks). Other absolute paths (/usr/bin, /tmp) stay
+ * ordinary; the sandbox, where there is one, keeps them read-only.
+ */
+function checkOutsidePath(word: Arg, scope: Scope): void {
+  const candidates = [word.text];
+  const eq = word.text.indexOf('=');
+  if (eq > 0) candidates.push(word.text.slice(eq + 1)); // --file=../x, VAR=~/x
+  const home = os.homedir();
+  for (const t of candidates) {
+    let abs: string | null = null;
+    const homeWord = /^(?:~|\$\{?HOME\}?)(?=\/|$)/u.exec(t);
+    if (homeWord) abs = path.join(home, t.slice(homeWord[0].length));
+    else if (/^~[A-Za-z0-9_.-]+(?:\/|$)/u.test(t)) {
+      scope.verdict.add('destructive', `touches files outside the task folder (${t})`);
+      return;
+    } else if (word.dynamic) continue;
+    else if (t.startsWith('/')) abs = path.normalize(t);
+    else if (t === '..' || t.startsWith('../')) abs = scope.cwd ? path.resolve(scope.cwd, t) : '/..';
+    if (abs === null) continue;
+    if (scope.cwd && isInsideFolder(scope.cwd, abs)) continue;
+    const relative = t.startsWith('..');
+    const inHome = home !== '/' && isInsideOrEqual(home, abs);
+    const inProtected = scope.protectedPaths.some((p) => isInsideOrEqual(path.resolve(p), abs) || isInsideFolder(p, abs));
+    if (relative || homeWord || inHome || inProtected) {
+      scope.verdict.add('destructive', `touches files outside the task folder (${t})`);
+      return;
+    }
+  }
 }
 
 // --- file writes (redirections and tee) ---

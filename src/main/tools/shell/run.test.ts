@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempRoot, removeTemp } from '../testing';
 import { MAX_OUTPUT_BYTES, runShell, stripSecrets } from './run';
+import { resetSandboxStatus, sandboxStatus } from './sandbox';
 
 let cwd: string;
 beforeAll(() => {
@@ -129,5 +131,80 @@ describe('stripSecrets', () => {
     expect(result.output).not.toContain('x-token-value');
     expect(result.output).not.toContain('DB_PASSWORD');
     expect(result.output).not.toContain('y-password-value');
+  });
+});
+
+describe('sandbox (bubblewrap)', () => {
+  const status = sandboxStatus();
+  const hasBwrap = status.active;
+  if (!hasBwrap) console.warn(`sandbox tests skipped: bubblewrap unavailable (${status.reason})`);
+
+  let data: string;
+  let root: string;
+  beforeAll(() => {
+    // A stand-in for Folio's data folder: keys.json beside the tasks, another task's file beside ours.
+    data = makeTempRoot('folio-data-');
+    root = path.join(data, 'tasks', 'mine');
+    fs.mkdirSync(root, { recursive: true });
+    fs.mkdirSync(path.join(data, 'tasks', 'other'), { recursive: true });
+    fs.writeFileSync(path.join(data, 'keys.json'), '{"openai":"sk-very-secret"}');
+    fs.writeFileSync(path.join(data, 'tasks', 'other', 'notes.md'), 'other task secret');
+    fs.writeFileSync(path.join(root, 'input.txt'), 'task input');
+  });
+  afterAll(() => removeTemp(data));
+
+  const confine = (): { cwd: string; env: Record<string, string>; writableRoot: string; hiddenPaths: string[] } => ({ cwd: root, env, writableRoot: root, hiddenPaths: [data] });
+
+  it.skipIf(!hasBwrap)('hides the data folder but keeps the task folder readable and writable', async () => {
+    const result = await runShell({
+      command: `cat ../../keys.json; cat ${data}/keys.json; cat ../other/notes.md; cat input.txt; echo made > out.txt; pwd`,
+      ...confine(),
+    });
+    expect(result.output).not.toContain('sk-very-secret');
+    expect(result.output).not.toContain('other task secret');
+    expect(result.output).toContain('task input');
+    expect(result.output).toContain(root);
+    expect(fs.readFileSync(path.join(root, 'out.txt'), 'utf8')).toBe('made\n');
+  });
+
+  it.skipIf(!hasBwrap)('makes the rest of the file system read-only and /tmp private', async () => {
+    const outside = makeTempRoot('folio-outside-');
+    try {
+      const result = await runShell({ command: `touch ${outside}/x; ls ${outside}`, ...confine() });
+      expect(fs.existsSync(path.join(outside, 'x'))).toBe(false);
+      expect(result.output).toMatch(/No such file|cannot access|Read-only/);
+    } finally {
+      removeTemp(outside);
+    }
+  });
+
+  it.skipIf(!hasBwrap)('still kills the whole group on timeout and on abort', async () => {
+    const timed = await runShell({ command: 'sleep 30 & echo child=$!; sleep 30', ...confine(), timeoutMs: 500 });
+    expect(timed.timedOut).toBe(true);
+    expect(timed.durationMs).toBeLessThan(5000);
+    expect(await waitUntilGone(grandchildPid(timed.output))).toBe(true);
+
+    const controller = new AbortController();
+    const pending = runShell({ command: 'sleep 30 & echo child=$!; sleep 30', ...confine(), signal: controller.signal });
+    await new Promise((r) => setTimeout(r, 300));
+    const abortedAt = Date.now();
+    controller.abort();
+    const aborted = await pending;
+    expect(Date.now() - abortedAt).toBeLessThan(1000);
+    expect(aborted.aborted).toBe(true);
+    expect(await waitUntilGone(grandchildPid(aborted.output))).toBe(true);
+  });
+
+  it('is off when FOLIO_BWRAP=0, and says so', () => {
+    const saved = process.env.FOLIO_BWRAP;
+    process.env.FOLIO_BWRAP = '0';
+    resetSandboxStatus();
+    try {
+      expect(sandboxStatus()).toEqual({ active: false, reason: 'sandbox disabled (FOLIO_BWRAP=0)' });
+    } finally {
+      if (saved === undefined) delete process.env.FOLIO_BWRAP;
+      else process.env.FOLIO_BWRAP = saved;
+      resetSandboxStatus();
+    }
   });
 });

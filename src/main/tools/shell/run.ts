@@ -2,6 +2,7 @@
 // cancel kills everything the command started (pipelines, background jobs), not just the shell.
 import { spawn } from 'node:child_process';
 import { ToolError } from '../types';
+import { sandboxed } from './sandbox';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -23,7 +24,15 @@ export function stripSecrets(env: NodeJS.ProcessEnv | Record<string, string | un
   return out;
 }
 
-export interface RunOptions {
+/** Where a sandbox is available (see sandbox.ts), a run given `writableRoot` is confined to it. */
+export interface ConfineOptions {
+  /** The only folder the command may write (normally the task folder); unset: no sandbox. */
+  writableRoot?: string;
+  /** Folders the command must not see at all (Folio's data folder, holding keys and other tasks). */
+  hiddenPaths?: readonly string[];
+}
+
+export interface RunOptions extends ConfineOptions {
   command: string;
   cwd: string;
   env: Record<string, string>;
@@ -31,7 +40,7 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-export interface ProcessOptions {
+export interface ProcessOptions extends ConfineOptions {
   file: string;
   args: readonly string[];
   cwd: string;
@@ -124,6 +133,8 @@ export function runShell(options: RunOptions): Promise<RunResult> {
     timeoutMs: options.timeoutMs,
     signal: options.signal,
     label: 'the shell',
+    writableRoot: options.writableRoot,
+    hiddenPaths: options.hiddenPaths,
   });
 }
 
@@ -140,8 +151,13 @@ export function runProcess(options: ProcessOptions): Promise<RunResult> {
     return Promise.resolve({ output: '', exitCode: null, signal: null, durationMs: 0, timedOut: false, aborted: true, truncated: false });
   }
 
+  const confined =
+    options.writableRoot === undefined ? null : sandboxed(options.file, options.args, { writableRoot: options.writableRoot, hiddenPaths: options.hiddenPaths });
+
   return new Promise<RunResult>((resolve, reject) => {
-    const child = spawn(options.file, options.args, {
+    // bwrap stays in the new process group with the command (no --new-session), so killing the group
+    // kills both; --die-with-parent covers Folio itself dying.
+    const child = spawn(confined?.file ?? options.file, confined?.args ?? options.args, {
       cwd: options.cwd,
       env: options.env,
       detached: true,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextFor, makeTempRoot, removeTemp } from '../testing';
+import { sandboxStatus } from './sandbox';
 import { createShellTool } from './tool';
 
 let root: string;
@@ -50,5 +51,23 @@ describe('shell tool', () => {
   it('limits timeout_s to 600 seconds', () => {
     expect(tool.parameters.safeParse({ command: 'ls', timeout_s: 601 }).success).toBe(false);
     expect(tool.parameters.safeParse({ command: 'ls', timeout_s: 600 }).success).toBe(true);
+  });
+});
+
+describe('shell tool with hiddenPaths', () => {
+  it.skipIf(!sandboxStatus().active)('cannot read the data folder around the task folder (needs bubblewrap)', async () => {
+    const data = makeTempRoot('folio-shell-data-');
+    try {
+      const task = path.join(data, 'tasks', 't1');
+      fs.mkdirSync(task, { recursive: true });
+      fs.writeFileSync(path.join(data, 'keys.json'), 'sk-hidden-key');
+      const confined = createShellTool({ hiddenPaths: [data] });
+      const result = await confined.execute({ command: 'cat ../../keys.json; echo ok > made.txt' }, contextFor(task));
+      expect(result.content).not.toContain('sk-hidden-key');
+      expect(fs.readFileSync(path.join(task, 'made.txt'), 'utf8')).toBe('ok\n');
+      expect(confined.assess?.({ command: `cat ${data}/keys.json` }, contextFor(task))).toMatchObject({ risk: 'destructive' });
+    } finally {
+      removeTemp(data);
+    }
   });
 });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { type Tool, type ToolRisk, ToolError } from '../types';
 import { classifyCommand } from './classify';
+import { sandboxNote } from './sandbox';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type RunResult, runShell, stripSecrets } from './run';
 
 const parameters = z.object({
@@ -21,13 +22,18 @@ export interface ShellToolOptions {
   secretNames?: () => readonly string[];
   /** The environment commands inherit before secrets are stripped (default: this process's). */
   baseEnv?: () => NodeJS.ProcessEnv;
+  /**
+   * Folders commands must not see (Folio's data folder: keys.json, other tasks). Enforced where the
+   * bubblewrap sandbox works (see `sandboxStatus()`); the task folder stays visible and writable.
+   */
+  hiddenPaths?: readonly string[];
 }
 
 /** Keeps tools that would wait for a person (pagers, credential prompts) from hanging the run. */
 const NON_INTERACTIVE = { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', NO_COLOR: '1' };
 
-function assessCommand(command: string, root: string): ToolRisk {
-  const verdict = classifyCommand(command, { cwd: root });
+function assessCommand(command: string, root: string, protectedPaths: readonly string[]): ToolRisk {
+  const verdict = classifyCommand(command, { cwd: root, protectedPaths });
   if (verdict.class === 'blocked') return { risk: 'destructive', detail: command, blocked: verdict.reasons.join('; ') };
   return { risk: verdict.class, detail: command };
 }
@@ -41,23 +47,33 @@ function describeEnd(result: RunResult, timeoutS: number): string {
 }
 
 export function createShellTool(options: ShellToolOptions = {}): Tool<typeof parameters> {
+  const hiddenPaths = options.hiddenPaths ?? [];
   return {
     name: 'shell',
     description:
       'Run a shell command (/bin/sh) in the task folder and return its combined output (capped at 100 KB) and exit code. ' +
       'Not interactive: stdin is empty. Background processes are stopped when the command ends. ' +
-      'Commands like `sh -c`, `eval`, `sudo` or piping into a shell are refused; run the command directly.',
+      'Commands like `sh -c`, `eval`, `sudo` or piping into a shell are refused; run the command directly. ' +
+      sandboxNote(),
     parameters,
     kind: 'execute',
     assess(args, ctx) {
-      return assessCommand(args.command, ctx.root);
+      return assessCommand(args.command, ctx.root, hiddenPaths);
     },
     async execute(args, ctx) {
-      const risk = assessCommand(args.command, ctx.root);
+      const risk = assessCommand(args.command, ctx.root, hiddenPaths);
       if (risk.blocked !== undefined) throw new ToolError(`Command refused: ${risk.blocked}.`);
       const timeoutS = args.timeout_s ?? DEFAULT_TIMEOUT_MS / 1000;
       const env = { ...stripSecrets(options.baseEnv?.() ?? process.env, options.secretNames?.() ?? []), ...NON_INTERACTIVE };
-      const result = await runShell({ command: args.command, cwd: ctx.root, env, timeoutMs: timeoutS * 1000, signal: ctx.signal });
+      const result = await runShell({
+        command: args.command,
+        cwd: ctx.root,
+        env,
+        timeoutMs: timeoutS * 1000,
+        signal: ctx.signal,
+        writableRoot: ctx.root,
+        hiddenPaths,
+      });
       const body = result.output.length > 0 ? result.output.replace(/\n?$/u, '\n') : '(no output)\n';
       return {
         content: `${body}${describeEnd(result, timeoutS)}`,
