@@ -1,5 +1,6 @@
 // The core end to end against the project's fake OpenAI-compatible server (real HTTP, real SSE).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -424,5 +425,31 @@ describe('tasks', () => {
     const result = (await core.handlers.getToolResult({ task_id: task.id, call_id: 'call_cat' })).content;
     expect(result).toContain('END');
     expect(result).not.toContain('sk-stored-secret-4242');
+  });
+
+  it('a coding task edits its project folder while source/ and artifacts/ stay in the task folder', async () => {
+    const core = open(makeDataDir(fake.url));
+    const repo = mkdtempSync(join(tmpdir(), 'folio-repo-'));
+    writeFileSync(join(repo, 'main.js'), 'console.log(1);\n');
+    const task = await core.handlers.createTask({ mode: 'coding' });
+    await core.handlers.updateTask({ task_id: task.id, workspace_path: repo, approval_mode: 'auto-edit' });
+    const src = join(core.dataDir, 'notes.txt');
+    writeFileSync(src, 'requirements: print 2');
+    await core.handlers.addFiles({ task_id: task.id, paths: [src] });
+    fake.script([
+      { toolCalls: [{ name: 'read', arguments: '{"path":"source/notes.txt"}' }] },
+      { toolCalls: [{ name: 'edit', arguments: '{"path":"main.js","old_str":"log(1)","new_str":"log(2)"}' }] },
+      { toolCalls: [{ name: 'render_deck', arguments: JSON.stringify({ spec: { title: 'Change', slides: [{ layout: 'title', title: 'Change' }] }, name: 'change' }) }] },
+      { text: 'done' },
+    ]);
+    const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'do it' });
+    await collect(core, task.id, run_id);
+    const tools = (await core.handlers.listMessages({ task_id: task.id })).messages.filter((m) => m.role === 'tool');
+    expect(tools.map((m) => m.is_error)).toEqual([false, false, false]);
+    expect(tools[0].content).toContain('requirements: print 2');
+    expect(readFileSync(join(repo, 'main.js'), 'utf8')).toBe('console.log(2);\n');
+    expect(existsSync(join(repo, 'artifacts'))).toBe(false);
+    expect((await core.handlers.listFiles({ task_id: task.id })).files.map((f) => f.path)).toContain('artifacts/change.pptx');
+    await expect(core.handlers.updateTask({ task_id: task.id, workspace_path: 'relative/path' })).rejects.toMatchObject({ code: 'invalid_input' });
   });
 });

@@ -109,12 +109,13 @@ export function createCore(opts: CoreOptions): Core {
       }),
     );
 
-    const root = task.workspace_path ?? taskDir(opts.dataDir, task.id);
+    const ownFolder = taskDir(opts.dataDir, task.id);
+    const root = task.workspace_path ?? ownFolder;
     const systemPrompt = renderSystemPrompt(loadPromptTemplate(opts.resourcesDir), {
       taskFolder: root,
       mode: task.mode,
       sources: store.files.list(task.id),
-      sourceNotes: await sourceNotes(taskDir(opts.dataDir, task.id)).catch(() => ({})),
+      sourceNotes: await sourceNotes(ownFolder).catch(() => ({})),
       skills: skills(),
     });
     try {
@@ -124,7 +125,7 @@ export function createCore(opts: CoreOptions): Core {
           tools: registry,
           systemPrompt,
           limits: { maxIterations: profile.max_iterations, reliableContext: profile.reliable_context, price: profile.price },
-          toolContext: { root, taskId: task.id, runId: run.runId },
+          toolContext: { root, taskRoot: ownFolder, taskId: task.id, runId: run.runId },
           approvals: { ...run.approvals, mode: () => store.tasks.get(task.id)?.approval_mode ?? 'ask' },
           conversation: createStoreConversation(store, task.id, run.runId, newId),
         },

@@ -115,3 +115,15 @@ describe('toRelative', () => {
     expect(() => toRelative(root, path.join(outside, 'secret.txt'))).toThrow(ToolError);
   });
 });
+
+describe('rootFor (coding tasks work in a project folder)', () => {
+  it('maps source/ and artifacts/ to the task folder and everything else to the project folder', async () => {
+    const { rootFor } = await import('./paths');
+    const ctx = { root: '/repo', taskRoot: '/data/tasks/t1' };
+    expect(rootFor(ctx, 'source/paper.pdf')).toBe('/data/tasks/t1');
+    expect(rootFor(ctx, './artifacts/deck.pptx')).toBe('/data/tasks/t1');
+    expect(rootFor(ctx, 'src/sources.ts')).toBe('/repo');
+    expect(rootFor(ctx, 'sourcecode/x')).toBe('/repo');
+    expect(rootFor({ root: '/data/tasks/t1', taskRoot: '/data/tasks/t1' }, 'source/a.pdf')).toBe('/data/tasks/t1');
+  });
+});

@@ -131,3 +131,13 @@ export function toRelative(root: string, abs: string): string {
   }
   throw new ToolError(`${abs} is outside the task folder.`);
 }
+
+const TASK_NAMESPACES = /^(source|artifacts)(\/|$)/;
+
+/**
+ * The folder a tool path lives in: a coding task's tools work in the project folder, but
+ * `source/...` and `artifacts/...` still mean the task's own sources and results.
+ */
+export function rootFor(ctx: { root: string; taskRoot?: string }, relPath: string): string {
+  return ctx.taskRoot && ctx.taskRoot !== ctx.root && TASK_NAMESPACES.test(relPath.replace(/^\.\//, '')) ? ctx.taskRoot : ctx.root;
+}

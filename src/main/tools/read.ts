@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { ensureExtracted, formatPageList, isExtractable, PageRangeError, parsePageSpec, slicePages, type SourceInfo } from '../sources';
-import { resolveInside, toRelative } from './paths';
+import { resolveInside, rootFor, toRelative } from './paths';
 import { cutLine, errnoCode, formatBytes, looksBinary, splitLines } from './text';
 import { type Tool, type ToolContext, ToolError } from './types';
 
@@ -130,7 +130,8 @@ export const readTool: Tool<typeof parameters> = {
   parameters,
   kind: 'read',
   async execute(args, ctx) {
-    const abs = resolveInside(ctx.root, args.path);
+    const root = rootFor(ctx, args.path);
+    const abs = resolveInside(root, args.path);
     let stat;
     try {
       stat = await fs.stat(abs);
@@ -139,9 +140,9 @@ export const readTool: Tool<typeof parameters> = {
       throw err;
     }
     if (stat.isDirectory()) throw new ToolError(`${args.path} is a directory; use glob to list its files.`);
-    const rel = toRelative(ctx.root, abs);
+    const rel = toRelative(root, abs);
     if (isExtractable(rel)) {
-      const content = await readSource(rel, args, ctx);
+      const content = await readSource(rel, args, { ...ctx, root });
       if (content !== null) return { content };
     }
     if (args.pages !== undefined && args.pages.replace(/\s+/gu, '') !== '1') {

@@ -8,7 +8,7 @@ import { ValidationError } from '../../shared/errors';
 import { writePreviewSidecar } from '../renderers/artifact-preview';
 import { parseDeckJson, renderDeck } from '../renderers/deck';
 import { ARTIFACTS_DIR } from './artifacts';
-import { resolveInside, toRelative } from './paths';
+import { resolveInside, rootFor, toRelative } from './paths';
 import { errnoCode } from './text';
 import { type Tool, ToolError } from './types';
 
@@ -64,7 +64,8 @@ export function createRenderDeckTool(options: RenderDeckToolOptions = {}): Tool<
       const total = spec.slides.length;
       ctx.progress?.('rendering deck', 0, total);
 
-      const outDir = resolveInside(ctx.root, ARTIFACTS_DIR);
+      const outRoot = rootFor(ctx, ARTIFACTS_DIR);
+      const outDir = resolveInside(outRoot, ARTIFACTS_DIR);
       const result = await renderDeck(spec, {
         baseDir: ctx.root,
         outDir,
@@ -74,7 +75,7 @@ export function createRenderDeckTool(options: RenderDeckToolOptions = {}): Tool<
       writePreviewSidecar(result.path, { kind: 'deck', spec, report: result.report });
       ctx.progress?.('rendering deck', total, total);
 
-      const rel = toRelative(ctx.root, result.path);
+      const rel = toRelative(outRoot, result.path);
       const head = `Rendered ${rel} from ${label}: ${plural(result.slideCount, 'slide')} in the file (${plural(total, 'spec slide')}).`;
       return { content: `${head}\n${formatQualityReport(result.report)}`, touched: [rel] };
     },

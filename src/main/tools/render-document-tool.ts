@@ -8,7 +8,7 @@ import { writeArtifactAtomic } from '../artifacts/write-artifact';
 import { writePreviewSidecar } from '../renderers/artifact-preview';
 import { buildDocx, defaultFileName, type DocumentReport, type LoadedDocument, loadDocumentFolder } from '../renderers/document';
 import { ARTIFACTS_DIR } from './artifacts';
-import { resolveInside, toRelative } from './paths';
+import { resolveInside, rootFor, toRelative } from './paths';
 import { type Tool, ToolError } from './types';
 
 const parameters = z.object({
@@ -39,11 +39,12 @@ export const renderDocumentTool: Tool<typeof parameters> = {
     const loaded = load(folder, folderRel);
     const built = await buildDocx(loaded);
     // Built from the same load as the sidecar, so the preview always matches the file.
-    const written = writeArtifactAtomic(resolveInside(ctx.root, ARTIFACTS_DIR), defaultFileName(loaded.spec.title), built.bytes);
+    const outRoot = rootFor(ctx, ARTIFACTS_DIR);
+    const written = writeArtifactAtomic(resolveInside(outRoot, ARTIFACTS_DIR), defaultFileName(loaded.spec.title), built.bytes);
     writePreviewSidecar(written, { kind: 'document', spec: loaded.spec, sections: loaded.sections, report: built.report });
     ctx.progress?.('rendering document', 1, 1);
 
-    const rel = toRelative(ctx.root, written);
+    const rel = toRelative(outRoot, written);
     const head = `Rendered ${rel} from ${folderRel}: about ${built.pageEstimate} page${built.pageEstimate === 1 ? '' : 's'} (estimate).`;
     return { content: `${head}\n${formatDocumentReport(built.report)}`, touched: [rel] };
   },

@@ -6,6 +6,11 @@ import type { ToolKind } from '../../shared/contract';
 export interface ToolContext {
   /** Absolute path of the folder the tool is confined to (the task folder, or a coding task's repo). */
   root: string;
+  /**
+   * The task's own folder when `root` is elsewhere (a coding task's project folder): its `source/`
+   * and `artifacts/` stay reachable under those names.
+   */
+  taskRoot?: string;
   taskId: string;
   runId: string;
   callId: string;
