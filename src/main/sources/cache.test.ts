@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempRoot, removeTemp, writeFiles } from '../tools/testing';
 import { ensureExtracted, sourceNotes, sourceStatus } from './cache';
-import { workersStartedCount } from './extract';
+import { extractionsStartedCount } from './extract';
 import { GBK_BYTES, minimalPdf, PNG_BYTES } from './testing';
 
 let root: string;
@@ -30,32 +30,32 @@ describe('ensureExtracted', () => {
     await ensureExtracted(root, 'source/report.pdf');
     const cache = path.join(root, 'source/report.pdf.md');
     fs.appendFileSync(cache, 'SENTINEL\n');
-    const started = workersStartedCount();
+    const started = extractionsStartedCount();
     expect((await ensureExtracted(root, 'source/report.pdf')).status).toBe('ok');
     // A touched but identical file is re-hashed, not re-extracted.
     const later = new Date(Date.now() + 5000);
     fs.utimesSync(path.join(root, 'source/report.pdf'), later, later);
     await ensureExtracted(root, 'source/report.pdf');
-    expect(workersStartedCount()).toBe(started);
+    expect(extractionsStartedCount()).toBe(started);
     expect(fs.readFileSync(cache, 'utf8')).toContain('SENTINEL');
 
     writeFiles(root, { 'source/report.pdf': minimalPdf([['Replaced content']]) });
     const info = await ensureExtracted(root, 'source/report.pdf');
-    expect(workersStartedCount()).toBe(started + 1);
+    expect(extractionsStartedCount()).toBe(started + 1);
     expect(info.pages).toBe(1);
     expect(fs.readFileSync(cache, 'utf8')).toBe('<!-- page 1 -->\nReplaced content\n');
   });
 
   it('shares one extraction between concurrent callers and gives each the progress', async () => {
     writeFiles(root, { 'source/report.pdf': report });
-    const started = workersStartedCount();
+    const started = extractionsStartedCount();
     const seenA: number[] = [];
     const seenB: number[] = [];
     const [a, b] = await Promise.all([
       ensureExtracted(root, 'source/report.pdf', { onProgress: (done) => seenA.push(done) }),
       ensureExtracted(root, 'source/report.pdf', { onProgress: (done) => seenB.push(done) }),
     ]);
-    expect(workersStartedCount()).toBe(started + 1);
+    expect(extractionsStartedCount()).toBe(started + 1);
     expect(a).toEqual(b);
     expect(seenA).toEqual([1, 2, 3]);
     expect(seenB).toEqual([1, 2, 3]);
@@ -69,9 +69,9 @@ describe('ensureExtracted', () => {
     expect(bad).toMatchObject({ status: 'error', cache_path: null });
     expect(bad.message).toMatch(/^corrupt or truncated PDF/u);
     expect(fs.existsSync(path.join(root, 'source/report.pdf.md'))).toBe(false);
-    const started = workersStartedCount();
+    const started = extractionsStartedCount();
     expect((await ensureExtracted(root, 'source/report.pdf')).status).toBe('error');
-    expect(workersStartedCount()).toBe(started);
+    expect(extractionsStartedCount()).toBe(started);
 
     writeFiles(root, { 'source/other.pdf': report });
     const controller = new AbortController();

@@ -29,8 +29,11 @@ function officeKind(zip: JSZip): SourceKind | null {
   return null;
 }
 
-export async function extractBytes(bytes: Uint8Array, name: string, onProgress: ProgressFn): Promise<ExtractionResult> {
-  if (bytes.length === 0) return failure('empty file');
+export type Classified = { kind: SourceKind; zip: JSZip | null; note?: string } | { failure: ExtractionResult };
+
+/** What the bytes really are, and a note for the user when that is not what the name says. */
+export async function classifyBytes(bytes: Uint8Array, name: string): Promise<Classified> {
+  if (bytes.length === 0) return { failure: failure('empty file') };
   const declared = declaredKind(name);
   const sniffed = sniff(bytes.subarray(0, 8192));
   let zip: JSZip | null = null;
@@ -43,9 +46,9 @@ export async function extractBytes(bytes: Uint8Array, name: string, onProgress: 
       actual = 'image';
       break;
     case 'ole':
-      return failure('a legacy Office file (.doc/.xls/.ppt) or a password-protected Office file: save it as .docx/.pptx/.xlsx without a password and add it again');
+      return { failure: failure('a legacy Office file (.doc/.xls/.ppt) or a password-protected Office file: save it as .docx/.pptx/.xlsx without a password and add it again') };
     case 'binary':
-      return failure(`not ${DESCRIPTIONS[declared ?? 'text']}: the bytes are an unrecognised binary format`);
+      return { failure: failure(`not ${DESCRIPTIONS[declared ?? 'text']}: the bytes are an unrecognised binary format`) };
     case 'text':
       actual = declared === 'csv' || declared === 'tsv' || declared === 'text' ? declared : 'text';
       break;
@@ -53,25 +56,39 @@ export async function extractBytes(bytes: Uint8Array, name: string, onProgress: 
       try {
         zip = await JSZip.loadAsync(bytes);
       } catch {
-        return failure(`corrupt or truncated ${declared === 'docx' || declared === 'pptx' || declared === 'xlsx' ? DESCRIPTIONS[declared] : 'ZIP archive'}`);
+        return { failure: failure(`corrupt or truncated ${declared === 'docx' || declared === 'pptx' || declared === 'xlsx' ? DESCRIPTIONS[declared] : 'ZIP archive'}`) };
       }
       const office = officeKind(zip);
-      if (!office) return failure(`${DESCRIPTIONS.zip}, not ${DESCRIPTIONS[declared ?? 'zip']}`);
+      if (!office) return { failure: failure(`${DESCRIPTIONS.zip}, not ${DESCRIPTIONS[declared ?? 'zip']}`) };
       actual = office;
       break;
     }
   }
+  if (declared === actual) return { kind: actual, zip };
+  return { kind: actual, zip, note: `named .${extensionOf(name)} but it is really ${DESCRIPTIONS[actual]}; read it as that` };
+}
 
+/** Puts the renamed-file note in front of the result's own message (errors speak for themselves). */
+export function withNote(result: ExtractionResult, note: string | undefined): ExtractionResult {
+  if (!note || result.status === 'error') return result;
+  return { ...result, message: result.message ? `${note}; ${result.message}` : note };
+}
+
+export async function extractBytes(bytes: Uint8Array, name: string, onProgress: ProgressFn): Promise<ExtractionResult> {
+  const classified = await classifyBytes(bytes, name);
+  if ('failure' in classified) return classified.failure;
+  return withNote(await extractClassified(classified, bytes, onProgress), classified.note);
+}
+
+/** Extracts bytes already classified; formats without pages of their own still report being done. */
+export async function extractClassified(classified: { kind: SourceKind; zip: JSZip | null }, bytes: Uint8Array, onProgress: ProgressFn): Promise<ExtractionResult> {
   let reported = false;
-  const result = await extractAs(actual, bytes, zip, (done, total) => {
+  const result = await extractAs(classified.kind, bytes, classified.zip, (done, total) => {
     reported = true;
     onProgress(done, total);
   });
-  // Formats without pages of their own still tell the UI they are done.
   if (!reported && result.status !== 'error') onProgress(1, 1);
-  if (declared === actual || result.status === 'error') return result;
-  const note = `named .${extensionOf(name)} but it is really ${DESCRIPTIONS[actual]}; read it as that`;
-  return { ...result, message: result.message ? `${note}; ${result.message}` : note };
+  return result;
 }
 
 /** Formats are imported on demand: a worker that reads a CSV never loads pdfjs or mammoth. */

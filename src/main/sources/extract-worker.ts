@@ -1,46 +1,130 @@
-// Worker-thread entry: extracts one file and posts progress per page and then the result. Running
-// here keeps pdfjs's CPU work and memory off the main thread, and a stuck or crashing extraction can
-// be terminated without taking the app down.
+// Worker-thread entry. Running here keeps pdfjs's CPU work and memory off the main thread, and a
+// stuck or crashing extraction can be terminated without taking the app down. A worker lives on
+// between files (the main thread recycles it), so pdfjs is loaded and JIT-compiled once, not per file.
+//
+// Protocol, one job at a time: `extract` reads and classifies a file; anything but a PDF is
+// extracted whole and answered with `result`. A PDF is opened and answered with `pdf` (page count,
+// head); the main thread then asks for page ranges (`pages`), possibly of two workers at once
+// (the second one joins with `open-pdf`), and ends the job with `close`.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { parentPort, threadId, workerData } from 'node:worker_threads';
-import { extractBytes } from './extract-in-thread';
-import { type ExtractionResult } from './types';
+import { parentPort, threadId } from 'node:worker_threads';
+import { classifyBytes, extractClassified, withNote } from './extract-in-thread';
+import { type PageText, type PdfHead } from './formats/pdf-assemble';
+import { type PdfSession } from './formats/pdf';
+import { type ExtractionResult, type WorkerDiagnostics } from './types';
 
-export interface WorkerInput {
-  path: string;
+export type WorkerRequest =
+  | { type: 'extract'; job: number; path: string }
+  | { type: 'open-pdf'; job: number; path: string }
+  | { type: 'pages'; job: number; from: number; to: number }
+  | { type: 'close'; job: number };
+
+export interface WorkerStats extends WorkerDiagnostics {
+  /** Heap in use now, after the work: the main thread recycles a worker whose heap stays large. */
+  heapBytes: number;
 }
 
 export type WorkerMessage =
-  | { type: 'progress'; done: number; total: number | null }
-  | { type: 'result'; result: ExtractionResult };
+  | { type: 'progress'; job: number; done: number; total: number | null }
+  | { type: 'result'; job: number; result: ExtractionResult; stats: WorkerStats }
+  | { type: 'pdf'; job: number; total: number; head: PdfHead | null; note?: string }
+  | { type: 'page'; job: number; n: number; page: PageText }
+  | { type: 'pages-done'; job: number; stats: WorkerStats };
 
 function post(message: WorkerMessage): void {
   parentPort?.postMessage(message);
 }
 
-function inputPath(data: unknown): string {
-  if (typeof data === 'object' && data !== null && 'path' in data && typeof data.path === 'string') return data.path;
-  throw new Error('extract-worker: workerData.path is missing');
+let peakHeapBytes = 0;
+function sampleHeap(): number {
+  const used = v8.getHeapStatistics().used_heap_size;
+  if (used > peakHeapBytes) peakHeapBytes = used;
+  return used;
 }
 
-async function main(): Promise<void> {
-  const file = inputPath(workerData);
-  let peakHeapBytes = v8.getHeapStatistics().used_heap_size;
-  const bytes = new Uint8Array(await fs.readFile(file));
-  const result = await extractBytes(bytes, path.basename(file), (done, total) => {
-    peakHeapBytes = Math.max(peakHeapBytes, v8.getHeapStatistics().used_heap_size);
-    post({ type: 'progress', done, total });
-  });
-  peakHeapBytes = Math.max(peakHeapBytes, v8.getHeapStatistics().used_heap_size);
-  post({
-    type: 'result',
-    result: { ...result, worker: { threadId, maxRssBytes: process.resourceUsage().maxRSS * 1024, peakHeapBytes } },
-  });
+function stats(): WorkerStats {
+  const heapBytes = sampleHeap();
+  return { threadId, threads: 1, maxRssBytes: process.resourceUsage().maxRSS * 1024, peakHeapBytes, heapBytes };
 }
 
-main().catch((err: unknown) => {
-  const message = err instanceof Error ? err.message : String(err);
-  post({ type: 'result', result: { status: 'error', markdown: '', pages: null, message: `extraction failed: ${message}` } });
+function failure(message: string): ExtractionResult {
+  return { status: 'error', markdown: '', pages: null, message };
+}
+
+/** The open PDF of the current job, if any. */
+let open: { job: number; session: PdfSession } | null = null;
+
+async function closeOpen(): Promise<void> {
+  const current = open;
+  open = null;
+  await current?.session.close();
+}
+
+async function openSession(job: number, bytes: Uint8Array, withHead: boolean, note?: string): Promise<void> {
+  const { openPdf } = await import('./formats/pdf');
+  const opened = await openPdf(bytes);
+  if ('failure' in opened) {
+    post({ type: 'result', job, result: opened.failure, stats: stats() });
+    return;
+  }
+  open = { job, session: opened.session };
+  const head = withHead ? await opened.session.head() : null;
+  post({ type: 'pdf', job, total: opened.session.total, head, ...(note ? { note } : {}) });
+}
+
+async function handle(request: WorkerRequest): Promise<void> {
+  switch (request.type) {
+    case 'extract': {
+      await closeOpen();
+      peakHeapBytes = 0;
+      sampleHeap();
+      const bytes = new Uint8Array(await fs.readFile(request.path));
+      const classified = await classifyBytes(bytes, path.basename(request.path));
+      if ('failure' in classified) {
+        post({ type: 'result', job: request.job, result: classified.failure, stats: stats() });
+      } else if (classified.kind === 'pdf') {
+        await openSession(request.job, bytes, true, classified.note);
+      } else {
+        const result = await extractClassified(classified, bytes, (done, total) => {
+          sampleHeap();
+          post({ type: 'progress', job: request.job, done, total });
+        });
+        post({ type: 'result', job: request.job, result: withNote(result, classified.note), stats: stats() });
+      }
+      return;
+    }
+    case 'open-pdf': {
+      await closeOpen();
+      peakHeapBytes = 0;
+      sampleHeap();
+      await openSession(request.job, new Uint8Array(await fs.readFile(request.path)), false);
+      return;
+    }
+    case 'pages': {
+      if (open?.job !== request.job) throw new Error(`no open PDF for job ${request.job}`);
+      for (let n = request.from; n <= request.to; n += 1) {
+        const page = await open.session.page(n);
+        sampleHeap();
+        post({ type: 'page', job: request.job, n, page });
+      }
+      post({ type: 'pages-done', job: request.job, stats: stats() });
+      return;
+    }
+    case 'close':
+      if (open?.job === request.job) await closeOpen();
+      return;
+  }
+}
+
+// One request at a time, in order: a `close` must finish before the next job's `extract` starts.
+let queue = Promise.resolve();
+parentPort?.on('message', (request: WorkerRequest) => {
+  queue = queue
+    .then(() => handle(request))
+    .catch((err: unknown) => {
+      const message = err instanceof Error ? err.message : String(err);
+      post({ type: 'result', job: request.job, result: failure(`extraction failed: ${message}`), stats: stats() });
+    });
 });

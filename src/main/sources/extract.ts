@@ -1,27 +1,30 @@
-// extractFile: runs one extraction in a worker thread and always resolves to a typed result —
+// extractFile: runs one extraction in worker threads and always resolves to a typed result —
 // crashes, timeouts, cancellation, out-of-memory and bad files all become `status: 'error'`.
-import { existsSync, readFileSync } from 'node:fs';
+// A large PDF is split across two workers when a second one is free; pages are merged in order.
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { type WorkerMessage } from './extract-worker';
-import { type ExtractionResult } from './types';
+import { type WorkerMessage, type WorkerStats } from './extract-worker';
+import { assemblePdf, type PdfHead } from './formats/pdf-assemble';
+import { PageCollector, PageQueue, SPLIT_MIN_PAGES } from './page-split';
+import { type ExtractionResult, type WorkerDiagnostics } from './types';
+import { acquireSlot, checkin, checkout, type ExtractWorker, MAX_WORKERS, releaseSlot, retire, tryAcquireSlot, type WorkerEntry, workerEntry } from './worker-pool';
+
+export { liveWorkerCount, useWorkerScript, workersStartedCount } from './worker-pool';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
 const DEFAULT_MAX_HEAP_MB = 2048;
-/** The machine is shared with the UI and the agent; two extractions at once is plenty. */
-const MAX_CONCURRENT = 2;
+/** Each worker of a split holds its own copy of the file: past this size, one worker does it all. */
+const SPLIT_MAX_BYTES = 64 * 1024 * 1024;
 
 export interface ExtractOptions {
   onProgress?: (done: number, total: number | null) => void;
   signal?: AbortSignal;
   timeoutMs?: number;
   maxBytes?: number;
-  /** Old-generation heap cap of the worker; exceeding it ends the extraction with an error. */
+  /** Old-generation heap cap of each worker; exceeding it ends the extraction with an error. */
   maxHeapMb?: number;
+  /** At most this many worker threads for this file (1 or 2; default 2, when a second is free). */
+  maxWorkers?: number;
 }
 
 /** Results that depend on circumstance (not on the file) and so must not be cached. */
@@ -39,125 +42,195 @@ function formatMb(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-interface WorkerEntry {
-  /** A module URL, or (from source) bootstrap code to run with `eval`. */
-  script: URL | string;
-  eval?: boolean;
+let extractionsStarted = 0;
+
+/** How many extractions (of any number of workers) this process has run; the cache tests count them. */
+export function extractionsStartedCount(): number {
+  return extractionsStarted;
 }
 
-/**
- * Where the worker's code is. From source (vitest, tsx) the worker is the .ts file, loaded through
- * tsx; in the built app it is the `extract-worker` entry that electron-vite emits next to (or one
- * folder above, when this code lands in a chunk) the bundle that contains this module.
- */
-function workerEntry(): WorkerEntry | null {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) {
-    // Node 20 does not carry `--import` hooks into workers, so the worker registers tsx itself.
-    const tsxApi = tsxEsmApiUrl();
-    if (!tsxApi) return null;
-    const worker = new URL('./extract-worker.ts', here).href;
-    // pdfjs is loaded before tsx's hooks exist: through them its 4 MB of JavaScript takes seconds.
-    const require = createRequire(here);
-    const pdfjs = ['pdfjs-dist/legacy/build/pdf.worker.mjs', 'pdfjs-dist/legacy/build/pdf.mjs'].map((m) => pathToFileURL(require.resolve(m)).href);
-    const bootstrap =
-      `Promise.all(${JSON.stringify(pdfjs)}.map((m) => import(m)))` +
-      `.then(([pdfWorker]) => { globalThis.pdfjsWorker = pdfWorker; return import(${JSON.stringify(tsxApi)}); })` +
-      `.then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); });`;
-    return { script: bootstrap, eval: true };
-  }
-  for (const candidate of ['./extract-worker.js', './extract-worker.mjs', '../extract-worker.js', '../extract-worker.mjs']) {
-    const url = new URL(candidate, here);
-    if (existsSync(fileURLToPath(url))) return { script: url };
-  }
-  return null;
+let nextJobId = 1;
+
+interface Member {
+  worker: ExtractWorker;
+  /** The lead holds the caller's slot; a helper holds a slot of its own. */
+  lead: boolean;
+  /** Has opened the PDF, so it can be given pages. */
+  ready: boolean;
+  /** Waiting for the answer to a `pages` request. */
+  working: boolean;
+  /** A helper that finished its part and went back to the pool. */
+  released: boolean;
+  pages: number;
+  stats: WorkerStats | null;
 }
 
-/** tsx's ESM API (its CommonJS twin resolves its loader from the wrong folder). */
-function tsxEsmApiUrl(): string | null {
-  try {
-    const require = createRequire(import.meta.url);
-    const pkgPath = require.resolve('tsx/package.json');
-    const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { exports?: Record<string, { import?: { default?: string } } | string> };
-    const api = pkg.exports?.['./esm/api'];
-    const rel = typeof api === 'object' ? api.import?.default : undefined;
-    return rel ? pathToFileURL(path.join(path.dirname(pkgPath), rel)).href : null;
-  } catch {
-    return null;
-  }
-}
+/** One file's extraction: its workers, the PDF pages in flight, and the single way it ends. */
+class ExtractionJob {
+  private readonly id = nextJobId++;
+  private readonly members: Member[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private queue: PageQueue | null = null;
+  private collector: PageCollector | null = null;
+  private head: PdfHead = { outline: [] };
+  private note: string | undefined;
+  private settled = false;
 
-let workersStarted = 0;
+  constructor(
+    private readonly absPath: string,
+    private readonly size: number,
+    private readonly entry: WorkerEntry,
+    private readonly opts: ExtractOptions,
+    private readonly resolve: (result: ExtractionResult) => void,
+  ) {}
 
-/** How many extraction workers this process has started (diagnostics; tests check cache reuse with it). */
-export function workersStartedCount(): number {
-  return workersStarted;
-}
-
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function acquireSlot(signal: AbortSignal | undefined): Promise<boolean> {
-  if (running < MAX_CONCURRENT) {
-    running += 1;
-    return true;
-  }
-  return new Promise<boolean>((resolve) => {
-    const onAbort = () => {
-      const index = waiting.indexOf(grant);
-      if (index >= 0) waiting.splice(index, 1);
-      resolve(false);
-    };
-    const grant = () => {
-      signal?.removeEventListener('abort', onAbort);
-      running += 1;
-      resolve(true);
-    };
-    waiting.push(grant);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function releaseSlot(): void {
-  running -= 1;
-  waiting.shift()?.();
-}
-
-function runWorker(absPath: string, entry: WorkerEntry, opts: ExtractOptions): Promise<ExtractionResult> {
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  workersStarted += 1;
-  return new Promise<ExtractionResult>((resolve) => {
-    const worker = new Worker(entry.script, {
-      workerData: { path: absPath },
-      eval: entry.eval ?? false,
-      resourceLimits: { maxOldGenerationSizeMb: opts.maxHeapMb ?? DEFAULT_MAX_HEAP_MB },
-    });
-    let settled = false;
-    const finish = (result: ExtractionResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      opts.signal?.removeEventListener('abort', onAbort);
-      resolve(result);
-      // The result is in hand; the worker has nothing left worth waiting for.
-      void worker.terminate();
-    };
-    const onAbort = () => finish(failure(CANCELLED));
+  start(): void {
+    const lead = this.enlist(true);
+    const timeoutMs = this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const limit = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`;
-    const timer = setTimeout(() => finish(failure(`extraction timed out after ${limit}`)), timeoutMs);
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    this.timer = setTimeout(() => this.fail(`extraction timed out after ${limit}`), timeoutMs);
+    this.opts.signal?.addEventListener('abort', this.onAbort, { once: true });
+    lead.worker.send({ type: 'extract', job: this.id, path: this.absPath });
+  }
 
-    worker.on('message', (message: WorkerMessage) => {
-      if (message.type === 'progress') opts.onProgress?.(message.done, message.total);
-      else finish(message.result);
-    });
-    worker.on('error', (err: Error) => {
-      const code = 'code' in err ? err.code : undefined;
-      if (code === 'ERR_WORKER_OUT_OF_MEMORY') finish(failure('ran out of memory while extracting (the file is too large or too complex)'));
-      else finish(failure(`extraction failed: ${err.message}`));
-    });
-    worker.on('exit', (code) => finish(failure(`extraction worker stopped unexpectedly (exit code ${code})`)));
-  });
+  private readonly onAbort = () => this.fail(CANCELLED);
+
+  private enlist(lead: boolean): Member {
+    const handlers = {
+      onMessage: (message: WorkerMessage) => this.onMessage(member, message),
+      onFailure: (message: string) => this.fail(message),
+    };
+    const member: Member = { worker: checkout(this.entry, this.opts.maxHeapMb ?? DEFAULT_MAX_HEAP_MB, handlers), lead, ready: false, working: false, released: false, pages: 0, stats: null };
+    this.members.push(member);
+    return member;
+  }
+
+  private onMessage(member: Member, message: WorkerMessage): void {
+    if (this.settled || member.released || message.job !== this.id) return;
+    switch (message.type) {
+      case 'progress':
+        this.opts.onProgress?.(message.done, message.total);
+        return;
+      case 'result':
+        member.stats = message.stats;
+        if (member.lead) this.succeed(message.result);
+        // A helper that cannot open the file just leaves; the lead still can.
+        else this.release(member);
+        return;
+      case 'pdf':
+        this.onPdf(member, message.total, message.head, message.note);
+        return;
+      case 'page': {
+        if (!this.collector?.add(message.n, message.page)) return;
+        member.pages += 1;
+        member.worker.pagesDone += 1;
+        this.opts.onProgress?.(this.collector.done, this.collector.total);
+        return;
+      }
+      case 'pages-done':
+        member.stats = message.stats;
+        member.working = false;
+        this.dispatch(member);
+        return;
+    }
+  }
+
+  private onPdf(member: Member, total: number, head: PdfHead | null, note: string | undefined): void {
+    if (member.lead) {
+      this.head = head ?? { outline: [] };
+      this.note = note;
+      this.queue = new PageQueue(total);
+      this.collector = new PageCollector(total);
+      const allowed = Math.min(this.opts.maxWorkers ?? MAX_WORKERS, MAX_WORKERS);
+      if (total >= SPLIT_MIN_PAGES && this.size <= SPLIT_MAX_BYTES && allowed >= 2 && tryAcquireSlot()) {
+        try {
+          this.enlist(false).worker.send({ type: 'open-pdf', job: this.id, path: this.absPath });
+        } catch {
+          // No second thread to be had (resources): the lead does it alone.
+          releaseSlot();
+        }
+      }
+    } else if (total !== this.collector?.total) {
+      this.release(member);
+      return;
+    }
+    member.ready = true;
+    this.dispatch(member);
+  }
+
+  /** Gives a free worker the next chunk of pages; finishes the job once every page is in. */
+  private dispatch(member: Member): void {
+    if (!member.ready || member.working || !this.queue) return;
+    const range = this.queue.take();
+    if (range) {
+      member.working = true;
+      member.worker.send({ type: 'pages', job: this.id, ...range });
+    } else if (this.collector?.complete) {
+      this.complete();
+    } else if (!member.lead) {
+      this.release(member);
+    }
+  }
+
+  private complete(): void {
+    if (!this.collector) return;
+    const result = assemblePdf(this.head, this.collector.inOrder());
+    const note = this.note;
+    this.succeed(note && result.status !== 'error' ? { ...result, message: result.message ? `${note}; ${result.message}` : note } : result);
+  }
+
+  private diagnostics(): WorkerDiagnostics | undefined {
+    const lead = this.members.find((m) => m.lead);
+    if (!lead?.stats) return undefined;
+    const all = this.members.map((m) => m.stats).filter((s): s is WorkerStats => s !== null);
+    return {
+      threadId: lead.stats.threadId,
+      threads: Math.max(1, this.members.filter((m) => m.pages > 0).length),
+      maxRssBytes: Math.max(...all.map((s) => s.maxRssBytes)),
+      peakHeapBytes: Math.max(...all.map((s) => s.peakHeapBytes)),
+    };
+  }
+
+  /** A helper done with its part (or unable to help) goes back to the pool and frees its slot. */
+  private release(member: Member): void {
+    if (member.lead || member.released) return;
+    member.released = true;
+    member.worker.send({ type: 'close', job: this.id });
+    checkin(member.worker, member.stats?.heapBytes ?? 0);
+    releaseSlot();
+  }
+
+  private succeed(result: ExtractionResult): void {
+    if (this.settled) return;
+    const worker = this.diagnostics();
+    this.end();
+    for (const member of this.members) {
+      if (member.released) continue;
+      // Harmless when nothing is open; needed when a helper opened the PDF after the last page.
+      member.worker.send({ type: 'close', job: this.id });
+      checkin(member.worker, member.stats?.heapBytes ?? 0);
+      if (!member.lead) releaseSlot();
+    }
+    this.resolve(worker ? { ...result, worker } : result);
+  }
+
+  /** Timeouts, cancellation and crashes: the workers are mid-page, so they are ended, not reused. */
+  private fail(message: string): void {
+    if (this.settled) return;
+    this.end();
+    for (const member of this.members) {
+      if (member.released) continue;
+      retire(member.worker);
+      if (!member.lead) releaseSlot();
+    }
+    this.resolve(failure(message));
+  }
+
+  private end(): void {
+    this.settled = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.opts.signal?.removeEventListener('abort', this.onAbort);
+  }
 }
 
 export async function extractFile(absPath: string, opts: ExtractOptions = {}): Promise<ExtractionResult> {
@@ -179,7 +252,8 @@ export async function extractFile(absPath: string, opts: ExtractOptions = {}): P
   if (!(await acquireSlot(opts.signal))) return failure(CANCELLED);
   try {
     if (opts.signal?.aborted) return failure(CANCELLED);
-    return await runWorker(absPath, entry, opts);
+    extractionsStarted += 1;
+    return await new Promise<ExtractionResult>((resolve) => new ExtractionJob(absPath, size, entry, opts, resolve).start());
   } catch (err) {
     return failure(`extraction failed: ${err instanceof Error ? err.message : String(err)}`);
   } finally {

@@ -15,10 +15,13 @@ export interface ExtractionResult {
 }
 
 export interface WorkerDiagnostics {
+  /** The worker that read the file (and, for a PDF, its head). */
   threadId: number;
+  /** How many worker threads extracted pages of this file (a large PDF is split across two). */
+  threads: number;
   /** Peak resident set of the whole process as the worker saw it at the end (threads share one RSS). */
   maxRssBytes: number;
-  /** Peak V8 heap of the worker's own isolate. */
+  /** Peak V8 heap of a worker's own isolate during this extraction (the larger, when split). */
   peakHeapBytes: number;
 }
 

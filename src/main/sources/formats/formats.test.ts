@@ -24,6 +24,64 @@ describe('joinRuns (PDF text items → lines)', () => {
   it('ignores marked-content entries', () => {
     expect(joinRuns([{ type: 'beginMarkedContent' }, run('x', 0, 0, 5)])).toBe('x');
   });
+
+  it('matches the straightforward line-joining rules on random runs', () => {
+    // The rules written plainly (as joinRuns first was); joinRuns is the allocation-free version.
+    const reference = (items: { str: string; x: number; y: number; width: number; height: number; eol: boolean }[]) => {
+      const lines: string[] = [];
+      let line = '';
+      let lineY: number | null = null;
+      let lineHeight = 0;
+      let lastEndX: number | null = null;
+      let prevLineY: number | null = null;
+      const flush = () => {
+        const text = line.replace(/\s+$/u, '');
+        if (text !== '') {
+          if (prevLineY !== null && lineY !== null && prevLineY - lineY > lineHeight * 1.8) lines.push('');
+          lines.push(text);
+          prevLineY = lineY;
+        }
+        line = '';
+        lineY = null;
+        lastEndX = null;
+      };
+      for (const r of items) {
+        if (lineY !== null && line.trim() !== '' && Math.abs(r.y - lineY) > Math.max(r.height, lineHeight) * 0.5) flush();
+        if (r.str !== '') {
+          if (lineY === null) {
+            lineY = r.y;
+            lineHeight = r.height;
+          } else if (lastEndX !== null && r.x - lastEndX > r.height * 0.2 && !/\s$/u.test(line) && !/^\s/u.test(r.str)) {
+            line += ' ';
+          }
+          line += r.str;
+          lastEndX = r.x + r.width;
+        }
+        if (r.eol) flush();
+      }
+      flush();
+      return lines.join('\n');
+    };
+    let seed = 7;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const pieces = ['', ' ', 'word', '研究', ' lead', 'trail ', '\u3000全角', 'x\u00a0', '\t'];
+    for (let trial = 0; trial < 200; trial += 1) {
+      const items = Array.from({ length: 1 + Math.floor(rand() * 30) }, () => ({
+        str: pieces[Math.floor(rand() * pieces.length)] ?? '',
+        x: Math.floor(rand() * 300),
+        y: 700 - Math.floor(rand() * 6) * 8,
+        width: Math.floor(rand() * 60),
+        height: rand() < 0.2 ? 0 : 8 + Math.floor(rand() * 6),
+        eol: rand() < 0.15,
+      }));
+      const pdfjsItems = items.map((r) => ({ str: r.str, transform: [r.height || 12, 0, 0, r.height || 12, r.x, r.y], width: r.width, height: r.height, hasEOL: r.eol }));
+      const expected = reference(items.map((r) => ({ ...r, height: r.height || 12 })));
+      expect(joinRuns(pdfjsItems)).toBe(expected);
+    }
+  });
 });
 
 describe('CSV', () => {

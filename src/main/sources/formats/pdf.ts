@@ -1,32 +1,15 @@
-// PDF → page-marked markdown with pdfjs-dist, one page at a time so memory stays bounded by the
-// largest page, not the document.
+// PDF → page text with pdfjs-dist, one page at a time so memory stays bounded by the largest page,
+// not the document. A session can extract any range of pages, so two workers can share a file.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type * as PdfjsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { type ExtractionResult, type ProgressFn } from '../types';
-import { pageMarker } from './markdown';
+import { directWorker, loadPdfjs, type Pdfjs } from './pdfjs-load';
+import { assemblePdf, type PageText, type PdfHead, UNREADABLE_PAGE_TEXT } from './pdf-assemble';
 
-type Pdfjs = typeof PdfjsModule;
 type PdfDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>;
 type OutlineNode = Awaited<ReturnType<PdfDocument['getOutline']>>[number];
 
-/** A page "has text" with at least this many non-space characters (10 CJK characters is a sentence). */
-const MIN_PAGE_CHARS = 10;
 const MAX_OUTLINE_ENTRIES = 300;
-
-let pdfjsPromise: Promise<Pdfjs> | null = null;
-/**
- * pdfjs runs its parser in-process in Node (a "fake worker"; we are already off the main thread).
- * Handing it the worker module up front saves it a dynamic import of its own.
- */
-function loadPdfjs(): Promise<Pdfjs> {
-  pdfjsPromise ??= (async () => {
-    const holder = globalThis as { pdfjsWorker?: unknown };
-    holder.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-    return import('pdfjs-dist/legacy/build/pdf.mjs');
-  })();
-  return pdfjsPromise;
-}
 
 /** pdfjs needs its CMaps to decode CJK text in PDFs that use predefined encodings (e.g. UniGB-UCS2-H). */
 function pdfjsDataDirs(): { cMapUrl: string; standardFontDataUrl: string } | Record<string, never> {
@@ -38,27 +21,18 @@ function pdfjsDataDirs(): { cMapUrl: string; standardFontDataUrl: string } | Rec
   }
 }
 
-interface Run {
-  str: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  eol: boolean;
+function isSpaceCode(code: number): boolean {
+  if (code === 32 || (code >= 9 && code <= 13)) return true;
+  return code > 127 && /\s/u.test(String.fromCharCode(code));
 }
 
-function toRun(item: unknown): Run | null {
-  if (typeof item !== 'object' || item === null || !('str' in item) || typeof item.str !== 'string') return null;
-  const t = 'transform' in item && Array.isArray(item.transform) ? (item.transform as unknown[]) : [];
-  const height = 'height' in item && typeof item.height === 'number' ? Math.abs(item.height) : 0;
-  return {
-    str: item.str,
-    x: Number(t[4] ?? 0),
-    y: Number(t[5] ?? 0),
-    width: 'width' in item && typeof item.width === 'number' ? item.width : 0,
-    height: height || Math.abs(Number(t[3] ?? 0)) || 10,
-    eol: 'hasEOL' in item && item.hasEOL === true,
-  };
+function hasNonSpace(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) if (!isSpaceCode(text.charCodeAt(i))) return true;
+  return false;
+}
+
+function numberOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' ? value : value === undefined || value === null ? fallback : Number(value);
 }
 
 /**
@@ -66,49 +40,71 @@ function toRun(item: unknown): Run | null {
  * line, as does `hasEOL`; a vertical gap of about two lines becomes a blank line (a paragraph).
  * Runs on one line are separated by a space only when there is a visible horizontal gap, so CJK
  * text, which has no spaces, is not broken up.
+ *
+ * It runs for every text item of every page, so it reads the items in place and tracks the line's
+ * state in scalars instead of re-scanning the line string (which made long lines quadratic).
  */
 export function joinRuns(items: readonly unknown[]): string {
-  const lines: string[] = [];
+  let out = '';
   let line = '';
-  let lineY: number | null = null;
+  let lineHasText = false;
+  let lineEndsWithSpace = false;
+  let lineY = 0;
+  let lineStarted = false;
   let lineHeight = 0;
-  let lastEndX: number | null = null;
-  let prevLineY: number | null = null;
+  let lastEndX = 0;
+  let hasLastEndX = false;
+  let prevLineY = 0;
+  let hasPrevLine = false;
 
   const flush = () => {
-    const text = line.replace(/\s+$/u, '');
-    if (text !== '') {
-      if (prevLineY !== null && lineY !== null && prevLineY - lineY > lineHeight * 1.8) lines.push('');
-      lines.push(text);
+    if (lineHasText) {
+      let end = line.length;
+      while (end > 0 && isSpaceCode(line.charCodeAt(end - 1))) end -= 1;
+      const text = line.slice(0, end);
+      if (hasPrevLine) out += prevLineY - lineY > lineHeight * 1.8 ? '\n\n' : '\n';
+      out += text;
       prevLineY = lineY;
+      hasPrevLine = true;
     }
     line = '';
-    lineY = null;
-    lastEndX = null;
+    lineHasText = false;
+    lineEndsWithSpace = false;
+    lineStarted = false;
+    hasLastEndX = false;
   };
 
   for (const item of items) {
-    const run = toRun(item);
-    if (!run) continue;
-    if (lineY !== null && line.trim() !== '' && Math.abs(run.y - lineY) > Math.max(run.height, lineHeight) * 0.5) flush();
-    if (run.str !== '') {
-      if (lineY === null) {
-        lineY = run.y;
-        lineHeight = run.height;
-      } else if (lastEndX !== null && run.x - lastEndX > run.height * 0.2 && !/\s$/u.test(line) && !/^\s/u.test(run.str)) {
+    if (typeof item !== 'object' || item === null) continue;
+    const run = item as { str?: unknown; transform?: unknown; width?: unknown; height?: unknown; hasEOL?: unknown };
+    const str = run.str;
+    if (typeof str !== 'string') continue;
+    const t = Array.isArray(run.transform) ? (run.transform as unknown[]) : null;
+    const x = t ? numberOr(t[4], 0) : 0;
+    const y = t ? numberOr(t[5], 0) : 0;
+    const rawHeight = typeof run.height === 'number' ? Math.abs(run.height) : 0;
+    const height = rawHeight || (t ? Math.abs(numberOr(t[3], 0)) : 0) || 10;
+    const width = typeof run.width === 'number' ? run.width : 0;
+
+    if (lineStarted && lineHasText && Math.abs(y - lineY) > Math.max(height, lineHeight) * 0.5) flush();
+    if (str !== '') {
+      if (!lineStarted) {
+        lineStarted = true;
+        lineY = y;
+        lineHeight = height;
+      } else if (hasLastEndX && x - lastEndX > height * 0.2 && !lineEndsWithSpace && !isSpaceCode(str.charCodeAt(0))) {
         line += ' ';
       }
-      line += run.str;
-      lastEndX = run.x + run.width;
+      line += str;
+      if (!lineHasText) lineHasText = hasNonSpace(str);
+      lineEndsWithSpace = isSpaceCode(str.charCodeAt(str.length - 1));
+      lastEndX = x + width;
+      hasLastEndX = true;
     }
-    if (run.eol) flush();
+    if (run.hasEOL === true) flush();
   }
   flush();
-  return lines.join('\n');
-}
-
-function countChars(text: string): number {
-  return text.replace(/\s+/gu, '').length;
+  return out;
 }
 
 function infoString(info: unknown, key: string): string | undefined {
@@ -161,76 +157,84 @@ function failure(message: string): ExtractionResult {
   return { status: 'error', markdown: '', pages: null, message };
 }
 
-export async function extractPdf(bytes: Uint8Array, onProgress: ProgressFn): Promise<ExtractionResult> {
+export interface PdfSession {
+  readonly total: number;
+  /** Title, author and outline: only the worker that owns page 1 needs to read them. */
+  head(): Promise<PdfHead>;
+  page(n: number): Promise<PageText>;
+  close(): Promise<void>;
+}
+
+export type OpenedPdf = { session: PdfSession } | { failure: ExtractionResult };
+
+/** Opens a PDF for page-by-page extraction; a bad or encrypted file becomes a typed failure. */
+export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
   const pdfjs = await loadPdfjs();
+  const worker = directWorker(pdfjs);
   let doc: PdfDocument;
   try {
     doc = await pdfjs.getDocument({
       data: bytes,
+      ...(worker ? { worker } : {}),
+      // Text needs neither glyph outlines nor system fonts; skipping them skips font loading work.
       useSystemFonts: false,
       disableFontFace: true,
+      fontExtraProperties: false,
       isEvalSupported: false,
+      isOffscreenCanvasSupported: false,
+      stopAtErrors: false,
       verbosity: pdfjs.VerbosityLevel.ERRORS,
       ...pdfjsDataDirs(),
     }).promise;
   } catch (err) {
+    worker?.destroy();
     const name = errorName(err);
-    if (name === 'PasswordException') return failure('encrypted PDF: remove the password and add it again');
-    if (name === 'InvalidPDFException') return failure('corrupt or truncated PDF');
-    return failure(`corrupt or truncated PDF (${err instanceof Error ? err.message : String(err)})`);
+    if (name === 'PasswordException') return { failure: failure('encrypted PDF: remove the password and add it again') };
+    if (name === 'InvalidPDFException') return { failure: failure('corrupt or truncated PDF') };
+    return { failure: failure(`corrupt or truncated PDF (${err instanceof Error ? err.message : String(err)})`) };
   }
+  return {
+    session: {
+      total: doc.numPages,
+      head: async () => {
+        const { info } = await doc.getMetadata().catch(() => ({ info: {} }));
+        const title = infoString(info, 'Title');
+        const author = infoString(info, 'Author');
+        return { ...(title ? { title } : {}), ...(author ? { author } : {}), outline: await outlineLines(doc) };
+      },
+      page: async (n) => {
+        try {
+          const page = await doc.getPage(n);
+          const content = await page.getTextContent({ includeMarkedContent: false, disableNormalization: false });
+          const text = joinRuns(content.items);
+          page.cleanup();
+          return { text, unreadable: false };
+        } catch {
+          return { text: UNREADABLE_PAGE_TEXT, unreadable: true };
+        }
+      },
+      close: async () => {
+        await doc.destroy();
+        worker?.destroy();
+      },
+    },
+  };
+}
 
+/** The whole file in this thread, page after page (the main thread may instead split the pages across workers). */
+export async function extractPdf(bytes: Uint8Array, onProgress: ProgressFn): Promise<ExtractionResult> {
+  const opened = await openPdf(bytes);
+  if ('failure' in opened) return opened.failure;
+  const { session } = opened;
   try {
-    const total = doc.numPages;
-    const { info } = await doc.getMetadata().catch(() => ({ info: {} }));
-    const title = infoString(info, 'Title');
-    const author = infoString(info, 'Author');
-    const head: string[] = [];
-    if (title) head.push(`# ${title}`, '');
-    if (author) head.push(`Author: ${author}`, '');
-    const outline = await outlineLines(doc);
-    if (outline.length > 0) head.push('## Outline', '', ...outline, '');
-
-    const parts: string[] = head.length > 0 ? [head.join('\n').trimEnd()] : [];
-    let withText = 0;
-    const unreadable: number[] = [];
-    const textless: number[] = [];
-    for (let n = 1; n <= total; n += 1) {
-      let text: string;
-      try {
-        const page = await doc.getPage(n);
-        const content = await page.getTextContent();
-        text = joinRuns(content.items);
-        page.cleanup();
-      } catch {
-        unreadable.push(n);
-        text = '_(this page could not be read; the file may be damaged)_';
-      }
-      if (!unreadable.includes(n)) {
-        if (countChars(text) >= MIN_PAGE_CHARS) withText += 1;
-        else textless.push(n);
-      }
-      parts.push(`${pageMarker(n)}\n${text}`);
-      onProgress(n, total);
+    const head = await session.head();
+    const pages: PageText[] = [];
+    for (let n = 1; n <= session.total; n += 1) {
+      pages.push(await session.page(n));
+      onProgress(n, session.total);
     }
-    const markdown = `${parts.join('\n\n')}\n`;
-
-    if (unreadable.length === total) return failure('corrupt or truncated PDF');
-    const readable = total - unreadable.length;
-    if (withText === 0 || withText * 10 < readable) {
-      return {
-        status: 'scanned',
-        markdown,
-        pages: total,
-        ...(title ? { title } : {}),
-        message: `no text layer (scanned PDF): ${total} page${total === 1 ? '' : 's'}; OCR needs a vision-capable model`,
-      };
-    }
-    const notes: string[] = [];
-    if (unreadable.length > 0) notes.push(`${unreadable.length} of ${total} pages could not be read (damaged file?)`);
-    if (textless.length > 0) notes.push(`${textless.length} of ${total} pages have no text layer (scanned images?)`);
-    return { status: 'ok', markdown, pages: total, ...(title ? { title } : {}), ...(notes.length > 0 ? { message: notes.join('; ') } : {}) };
+    return assemblePdf(head, pages);
   } finally {
-    await doc.destroy();
+    await session.close();
   }
 }

@@ -1,0 +1,93 @@
+// The worker pool and split PDFs, in a file of their own so the pool starts empty.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractFile, liveWorkerCount, workersStartedCount } from './extract';
+import { minimalPdf } from './testing';
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'folio-split-')));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, bytes: Uint8Array): string {
+  const abs = path.join(dir, name);
+  fs.writeFileSync(abs, bytes);
+  return abs;
+}
+
+/** Pages with enough lines that a page takes pdfjs real work, each naming its own number. */
+function book(pages: number, lines = 30): Uint8Array {
+  const content = Array.from({ length: pages }, (_, p) => Array.from({ length: lines }, (_, l) => `Page ${p + 1} line ${l + 1}: text extraction keeps pages apart.`));
+  return minimalPdf(content, { title: 'Split Book', author: 'Ada', pageHeight: 72 * 2 + lines * 16 });
+}
+
+describe('extractFile: worker pool and split PDFs', () => {
+  it('reuses a warm worker for the next file instead of starting a thread', async () => {
+    const pdf = file('small.pdf', minimalPdf([['A small file with one page of text']]));
+    const first = await extractFile(pdf);
+    const started = workersStartedCount();
+    const second = await extractFile(pdf);
+    expect(second.status).toBe('ok');
+    expect(workersStartedCount()).toBe(started);
+    expect(second.worker?.threadId).toBe(first.worker?.threadId);
+    expect(second.markdown).toBe(first.markdown);
+  });
+
+  it('gives the same markdown from two workers as from one, with progress counting every page once', async () => {
+    const pdf = file('book.pdf', book(120));
+    // Two files at once leave two warm workers behind, so the helper is ready as soon as it is asked.
+    await Promise.all([extractFile(file('a.pdf', book(2))), extractFile(file('b.pdf', book(2)))]);
+    const single = await extractFile(pdf, { maxWorkers: 1 });
+    const progress: [number, number | null][] = [];
+    const split = await extractFile(pdf, { onProgress: (done, total) => progress.push([done, total]) });
+    expect(single.worker?.threads).toBe(1);
+    expect(split.worker?.threads).toBe(2);
+    expect(split.status).toBe('ok');
+    expect(split.pages).toBe(120);
+    expect(split.title).toBe('Split Book');
+    expect(split.markdown).toBe(single.markdown);
+    expect(split.markdown).toContain('<!-- page 61 -->\nPage 61 line 1: text extraction keeps pages apart.\nPage 61 line 2:');
+    expect(progress).toEqual(Array.from({ length: 120 }, (_, i) => [i + 1, 120]));
+  }, 60_000);
+
+  it('cancelling a split extraction stops both of its workers and its progress', async () => {
+    const pdf = file('long.pdf', book(400));
+    const controller = new AbortController();
+    let liveAtFirstPage = 0;
+    let progressAfterAbort = 0;
+    const pending = extractFile(pdf, {
+      signal: controller.signal,
+      onProgress: () => {
+        if (controller.signal.aborted) {
+          progressAfterAbort += 1;
+          return;
+        }
+        liveAtFirstPage = liveWorkerCount();
+        controller.abort();
+      },
+    });
+    expect(await pending).toMatchObject({ status: 'error', message: 'extraction cancelled' });
+    expect(liveAtFirstPage).toBe(2);
+    expect(liveWorkerCount()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(progressAfterAbort).toBe(0);
+    // The pool recovers with new threads.
+    expect((await extractFile(file('after.pdf', book(1)))).status).toBe('ok');
+  }, 60_000);
+
+  it('never runs more than two workers, however many files are extracted at once', async () => {
+    let most = 0;
+    const watch = () => {
+      most = Math.max(most, liveWorkerCount());
+    };
+    const files = [book(60), book(3), book(50), book(2)].map((bytes, i) => file(`many-${i}.pdf`, bytes));
+    const results = await Promise.all(files.map((f) => extractFile(f, { onProgress: watch })));
+    expect(results.map((r) => r.pages)).toEqual([60, 3, 50, 2]);
+    expect(results.every((r) => r.status === 'ok')).toBe(true);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(2);
+  }, 60_000);
+});
