@@ -128,11 +128,12 @@ export function estimateCost(profile: Pick<ModelProfile, 'price'>, usage: { prom
   return (usage.promptTokens * profile.price.input + usage.completionTokens * profile.price.output) / 1_000_000;
 }
 
-function cancelled(profileId: string): FolioError {
+export function cancelled(profileId: string): FolioError {
   return new FolioError('cancelled', `The request to ${profileId} was cancelled`);
 }
 
-function sleep(ms: number, signal: AbortSignal, profileId: string): Promise<void> {
+/** Waits between retries; rejects with `cancelled` as soon as the caller aborts. */
+export function sleep(ms: number, signal: AbortSignal, profileId: string): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(cancelled(profileId));
     const onAbort = (): void => {

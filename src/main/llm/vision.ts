@@ -7,6 +7,7 @@ import { FolioError } from '../../shared/errors';
 import type { ModelProfile } from '../models/profile-schema';
 import { backoffDelay, classifyFailure, type ErrorContext } from './provider-errors';
 import { buildRequestBody } from './request-params';
+import { cancelled, sleep } from './openai-chat-model';
 
 export type VisionImageMime = 'image/png' | 'image/jpeg';
 
@@ -118,21 +119,3 @@ function toResult(profile: ModelProfile, request: VisionRequest, completion: Cha
   return { text, usage };
 }
 
-function cancelled(profileId: string): FolioError {
-  return new FolioError('cancelled', `The request to ${profileId} was cancelled`);
-}
-
-function sleep(ms: number, signal: AbortSignal, profileId: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(cancelled(profileId));
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(cancelled(profileId));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
