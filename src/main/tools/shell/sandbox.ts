@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { findResourcesDir } from '../../config/app-paths';
 
 export interface SandboxOptions {
   /** The only folder (besides a private, empty /tmp) the command may write; it runs there. */
@@ -96,11 +97,28 @@ export function sandboxed(file: string, args: readonly string[], options: Sandbo
   const inside = (p: string): boolean => p === root || p.startsWith(`${root}${path.sep}`);
   const hide = (p: string): string[] => (isDirectory(p) ? ['--tmpfs', p] : ['--ro-bind', '/dev/null', p]);
   const bwrapArgs = ['--die-with-parent', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
+  // The private /tmp must not hide what the command needs to start: Folio's own install (its
+  // node_modules serve run_script's imports) and the node binary, when they live under /tmp.
+  for (const p of startupPaths()) bwrapArgs.push('--ro-bind', p, p);
   for (const p of hidden.filter((h) => !inside(h))) bwrapArgs.push(...hide(p));
   bwrapArgs.push('--bind', root, root);
   for (const p of hidden.filter(inside)) bwrapArgs.push(...hide(p));
   bwrapArgs.push('--chdir', root, '--', file, ...args);
   return { file: cached.bwrap, args: bwrapArgs };
+}
+
+let startup: string[] | null = null;
+function startupPaths(): string[] {
+  if (startup) return startup;
+  const candidates = [path.dirname(process.execPath)];
+  try {
+    candidates.push(findResourcesDir());
+  } catch {
+    // not inside a Folio checkout (packaged app): nothing more to keep
+  }
+  const tmp = realOrNull('/tmp') ?? '/tmp';
+  startup = [...new Set(candidates.map((p) => realOrNull(p) ?? p))].filter((p) => p.startsWith(`${tmp}${path.sep}`));
+  return startup;
 }
 
 /** One sentence for a tool description: what the sandbox allows, or that there is none and why. */
