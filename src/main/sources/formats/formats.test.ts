@@ -25,6 +25,11 @@ describe('joinRuns (PDF text items → lines)', () => {
     expect(joinRuns([{ type: 'beginMarkedContent' }, run('x', 0, 0, 5)])).toBe('x');
   });
 
+  it('never puts spaces between CJK characters that justified text spread apart', () => {
+    const items = [run('文', 0, 100, 10), run('档', 14, 100, 10), run('智能', 28, 100, 20), run('AI', 60, 100, 10), run('模', 80, 100, 10)];
+    expect(joinRuns(items)).toBe('文档智能 AI 模');
+  });
+
   it('matches the straightforward line-joining rules on random runs', () => {
     // The rules written plainly (as joinRuns first was); joinRuns is the allocation-free version.
     const reference = (items: { str: string; x: number; y: number; width: number; height: number; eol: boolean }[]) => {
@@ -51,7 +56,13 @@ describe('joinRuns (PDF text items → lines)', () => {
           if (lineY === null) {
             lineY = r.y;
             lineHeight = r.height;
-          } else if (lastEndX !== null && r.x - lastEndX > r.height * 0.2 && !/\s$/u.test(line) && !/^\s/u.test(r.str)) {
+          } else if (
+            lastEndX !== null &&
+            r.x - lastEndX > r.height * 0.2 &&
+            !/\s$/u.test(line) &&
+            !/^\s/u.test(r.str) &&
+            !(/[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]$/u.test(line) && /^[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/u.test(r.str))
+          ) {
             line += ' ';
           }
           line += r.str;

@@ -44,6 +44,13 @@ function numberOr(value: unknown, fallback: number): number {
  * It runs for every text item of every page, so it reads the items in place and tracks the line's
  * state in scalars instead of re-scanning the line string (which made long lines quadratic).
  */
+/** Han, kana, CJK punctuation and fullwidth forms: text that is written without spaces. */
+function isCjkCode(code: number): boolean {
+  return (
+    (code >= 0x3000 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xff00 && code <= 0xffef)
+  );
+}
+
 export function joinRuns(items: readonly unknown[]): string {
   let out = '';
   let line = '';
@@ -92,7 +99,15 @@ export function joinRuns(items: readonly unknown[]): string {
         lineStarted = true;
         lineY = y;
         lineHeight = height;
-      } else if (hasLastEndX && x - lastEndX > height * 0.2 && !lineEndsWithSpace && !isSpaceCode(str.charCodeAt(0))) {
+      } else if (
+        hasLastEndX &&
+        x - lastEndX > height * 0.2 &&
+        !lineEndsWithSpace &&
+        !isSpaceCode(str.charCodeAt(0)) &&
+        // Justified Chinese text spreads characters apart; CJK is written without spaces, and a
+        // space inserted there would break search for the words (grep 文档智能 must match).
+        !(isCjkCode(line.charCodeAt(line.length - 1)) && isCjkCode(str.charCodeAt(0)))
+      ) {
         line += ' ';
       }
       line += str;
