@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { FinishReason, Message, RunEventBody, ToolCall } from '../src/shared/contract';
+import type { FinishReason, RunEventBody, ToolCall } from '../src/shared/contract';
+import { createMemoryConversation } from '../src/main/agent/memory-conversation';
 import { createStoreConversation } from '../src/main/agent/store-conversation';
 import { runAgentLoop, type AgentLoopDeps, type ApprovalPort, type ConversationPort } from '../src/main/agent/loop';
 import type { ChatModel, ChatStreamEvent } from '../src/main/llm/types';
@@ -57,30 +58,9 @@ const approvals: ApprovalPort = {
 };
 
 function memoryConversation(): ConversationPort {
-  const messages: Message[] = [];
-  const push = (m: Pick<Message, 'role' | 'content'> & Partial<Message>): Message => {
-    const full: Message = {
-      id: `m${messages.length + 1}`,
-      task_id: 't1',
-      run_id: 'r1',
-      seq: messages.length + 1,
-      reasoning: null,
-      tool_calls: null,
-      tool_call_id: null,
-      is_error: false,
-      name: null,
-      created_at: Date.now(),
-      ...m,
-    };
-    messages.push(full);
-    return full;
-  };
+  const { push, port } = createMemoryConversation();
   push({ role: 'user', content: 'Look up every key.' });
-  return {
-    history: () => messages,
-    appendAssistant: (m) => push({ role: 'assistant', ...m }),
-    appendToolResult: (m) => push({ role: 'tool', ...m }),
-  };
+  return port;
 }
 
 /** The same wiring create-core uses: every message goes through the store (createStoreConversation). */

@@ -9,6 +9,7 @@ import type { ChatModel, ChatRequest, ChatStreamEvent } from '../llm/types';
 import { ToolRegistry } from '../tools/registry';
 import type { Tool } from '../tools/types';
 import { createCoreTools } from '../tools';
+import { createMemoryConversation } from './memory-conversation';
 import { runAgentLoop, type AgentLoopDeps, type Decision } from './loop';
 
 type Step = { text?: string; calls?: { name: string; args: unknown }[] } | { throw: FolioError };
@@ -33,35 +34,6 @@ class ScriptedModel implements ChatModel {
   }
 }
 
-function memoryConversation(initial: Message[] = []) {
-  const messages: Message[] = [...initial];
-  const push = (m: Partial<Message> & Pick<Message, 'role' | 'content'>): Message => {
-    const full: Message = {
-      id: `m${messages.length + 1}`,
-      task_id: 't1',
-      run_id: 'r1',
-      seq: messages.length + 1,
-      reasoning: null,
-      tool_calls: null,
-      tool_call_id: null,
-      is_error: false,
-      name: null,
-      created_at: Date.now(),
-      ...m,
-    };
-    messages.push(full);
-    return full;
-  };
-  return {
-    messages,
-    push,
-    port: {
-      history: () => messages,
-      appendAssistant: (m: { content: string; reasoning: string | null; tool_calls: ToolCall[] | null }) => push({ role: 'assistant', ...m }),
-      appendToolResult: (m: { tool_call_id: string; name: string; content: string; is_error: boolean }) => push({ role: 'tool', ...m }),
-    },
-  };
-}
 
 function memoryApprovals(mode: 'ask' | 'auto-edit' | 'auto', answer: (a: PendingApproval) => Decision | Promise<Decision>) {
   const pending = new Map<string, PendingApproval>();
@@ -97,7 +69,7 @@ function setup(steps: Step[], opts: { mode?: 'ask' | 'auto-edit' | 'auto'; answe
   const model = new ScriptedModel(steps);
   const registry = new ToolRegistry();
   for (const t of opts.tools ?? createCoreTools()) registry.register(t);
-  const conversation = memoryConversation(opts.initial ?? [{ id: 'u', task_id: 't1', run_id: 'r1', seq: 1, role: 'user', content: 'go', reasoning: null, tool_calls: null, tool_call_id: null, is_error: false, name: null, created_at: 0 }]);
+  const conversation = createMemoryConversation(opts.initial ?? [{ id: 'u', task_id: 't1', run_id: 'r1', seq: 1, role: 'user', content: 'go', reasoning: null, tool_calls: null, tool_call_id: null, is_error: false, name: null, created_at: 0 }]);
   const approvals = memoryApprovals(opts.mode ?? 'auto-edit', opts.answer ?? (() => ({ decision: 'allow_once' })));
   const deps: AgentLoopDeps = {
     model,

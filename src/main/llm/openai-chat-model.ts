@@ -1,10 +1,10 @@
 // The one ChatModel implementation: any OpenAI-compatible provider through the `openai` SDK, with
 // Folio's own retry loop (the SDK's is off) so the agent loop can be told to discard partial output.
-import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { FolioError } from '../../shared/errors';
 import type { ModelProfile } from '../models/profile-schema';
 import { backoffDelay, classifyFailure, StreamInterrupted, type ErrorContext } from './provider-errors';
+import { createOpenAIClient } from './openai-client';
 import { buildRequestBody } from './request-params';
 import { StreamAssembler } from './stream-assembler';
 import type { ChatModel, ChatRequest, ChatStreamEvent } from './types';
@@ -19,24 +19,12 @@ export interface ChatModelOptions {
   fetch?: typeof fetch;
 }
 
-/** Placeholder for key-less providers: the SDK refuses to start without some key. */
-const NO_KEY = 'no-key-needed';
-
 export function createChatModel(profile: ModelProfile, apiKey: string, opts: ChatModelOptions = {}): ChatModel {
   const maxRetries = opts.maxRetries ?? 4;
   const idleTimeoutMs = opts.idleTimeoutMs ?? 60_000;
   const baseDelayMs = opts.baseDelayMs ?? 1000;
-  const client = new OpenAI({
-    baseURL: profile.api_base,
-    apiKey: apiKey === '' ? NO_KEY : apiKey,
-    // Explicit nulls keep OPENAI_ORG_ID / OPENAI_PROJECT_ID from leaking to other providers.
-    organization: null,
-    project: null,
-    maxRetries: 0,
-    // Our watchdog fires first; this only bounds the wait for response headers.
-    timeout: idleTimeoutMs + 1000,
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
-  });
+  // Our watchdog fires first; the client timeout only bounds the wait for response headers.
+  const client = createOpenAIClient(profile, apiKey, { timeoutMs: idleTimeoutMs + 1000, fetch: opts.fetch });
   const errorContext: ErrorContext = { profileId: profile.id, apiBase: profile.api_base, apiKey };
 
   async function* attempt(body: Record<string, unknown>, promptChars: number, signal: AbortSignal): AsyncGenerator<ChatStreamEvent> {

@@ -1,13 +1,13 @@
 // One non-streaming multimodal call: a prompt and some images in, the model's text out. Used by the
 // `ocr` tool; the agent loop's streaming ChatModel stays text-only. Failures are classified and
 // retried exactly like the chat model's (provider-errors), and the key never appears in an error.
-import OpenAI from 'openai';
 import type { ChatCompletion, ChatCompletionContentPart, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { FolioError } from '../../shared/errors';
 import type { ModelProfile } from '../models/profile-schema';
 import { backoffDelay, classifyFailure, type ErrorContext } from './provider-errors';
 import { buildRequestBody } from './request-params';
 import { cancelled, sleep } from './openai-chat-model';
+import { createOpenAIClient } from './openai-client';
 
 export type VisionImageMime = 'image/png' | 'image/jpeg';
 
@@ -38,7 +38,6 @@ export interface VisionOptions {
   maxOutput?: number;
 }
 
-const NO_KEY = 'no-key-needed';
 const MAX_OUTPUT_CAP = 16_384;
 /** Image tokens are provider-specific; this only matters when a provider reports no usage. */
 const TOKENS_PER_IMAGE_GUESS = 1000;
@@ -53,16 +52,7 @@ export async function describeImages(
   if (request.images.length === 0) throw new FolioError('invalid_input', 'describeImages needs at least one image');
   const maxRetries = opts.maxRetries ?? 3;
   const baseDelayMs = opts.baseDelayMs ?? 1000;
-  const client = new OpenAI({
-    baseURL: profile.api_base,
-    apiKey: apiKey === '' ? NO_KEY : apiKey,
-    // Explicit nulls keep OPENAI_ORG_ID / OPENAI_PROJECT_ID from leaking to other providers.
-    organization: null,
-    project: null,
-    maxRetries: 0,
-    timeout: opts.timeoutMs ?? 120_000,
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
-  });
+  const client = createOpenAIClient(profile, apiKey, { timeoutMs: opts.timeoutMs ?? 120_000, fetch: opts.fetch });
   const errorContext: ErrorContext = { profileId: profile.id, apiBase: profile.api_base, apiKey };
   const body = buildVisionBody(profile, request, opts.maxOutput);
 
