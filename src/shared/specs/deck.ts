@@ -244,6 +244,18 @@ export const QUALITY_ISSUE_KINDS = [
   'too_many_words',
   'missing_image',
   'low_contrast',
+  // Found by reading the rendered slides back (LibreOffice → PDF → word positions):
+  'off_slide',
+  'outside_box',
+  'in_footer',
+  'overlap',
+  'title_lines',
+  'underfilled',
+  'upscaled_image',
+  // Typography and fonts:
+  'font_fallback',
+  'emoji_font',
+  'restructured',
 ] as const;
 export const QualityIssueKind = z.enum(QUALITY_ISSUE_KINDS);
 export type QualityIssueKind = z.infer<typeof QualityIssueKind>;

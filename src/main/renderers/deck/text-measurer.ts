@@ -1,0 +1,40 @@
+// The seam between deck layout and font metrics. Layout asks "how wide is this line, where does this
+// paragraph break" in points; an implementation answers from the font files the slide will use
+// (fontkit), or from width tables when a face is not installed, and says which it did so the quality
+// report can tell the truth about its own accuracy.
+
+/** The two faces a run of text is set in: Latin runs use `latin`, CJK runs use `cjk`. */
+export interface FontPair {
+  latin: string;
+  cjk: string;
+}
+
+export interface MeasureStyle {
+  fonts: FontPair;
+  sizePt: number;
+  bold?: boolean;
+}
+
+export type MetricsSource = { kind: 'font'; face: string; file: string } | { kind: 'table'; face: string };
+
+export interface TextMeasurer {
+  /**
+   * Advance width, in points, of one line set without wrapping: CJK characters in the CJK face,
+   * everything else in the Latin face, plus the gap LibreOffice/PowerPoint add between CJK and
+   * Latin/digits (autospace), so a measured line is never narrower than the rendered one.
+   */
+  widthPt(text: string, style: MeasureStyle): number;
+  /**
+   * Breaks one paragraph (no newlines) into lines no wider than `maxWidthPt`: Latin at spaces and
+   * after hyphens, CJK between any two characters, never starting a line with closing punctuation
+   * or ending one with opening punctuation (clreq), numbers and their units kept together. A word
+   * longer than a line is broken by character. Never returns zero lines; never inserts characters.
+   */
+  wrap(text: string, style: MeasureStyle, maxWidthPt: number): string[];
+  /** The longest prefix of `line` that fits `maxWidthPt` with "…" appended, plus the "…". */
+  ellipsize(line: string, style: MeasureStyle, maxWidthPt: number): string;
+  /** Where the metrics of `face` come from (a font file, or the fallback width table). */
+  sourceOf(face: string): MetricsSource;
+  /** The colour emoji face installed on this machine (e.g. "Noto Color Emoji"), or null. */
+  emojiFace(): string | null;
+}
