@@ -1,0 +1,14 @@
+// What every element drawer gets: the pptxgenjs slide to draw on and the deck-wide facts (theme for
+// font faces, the language written on CJK runs, the task folder images are read from).
+import type PptxGenJS from 'pptxgenjs';
+import { type Theme } from '../../../../shared/specs/themes';
+
+export interface DrawContext {
+  pptx: PptxGenJS;
+  slide: PptxGenJS.Slide;
+  theme: Theme;
+  /** `lang` written on CJK runs (zh-CN, ja-JP...). */
+  cjkLang: string;
+  /** The task folder: image paths are relative to it. */
+  baseDir: string;
+}
