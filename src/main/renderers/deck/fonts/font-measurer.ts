@@ -1,6 +1,7 @@
 // Measurement from the font files LibreOffice will draw with: each face is resolved through
 // fontconfig, read with fontkit, and measured per character; a face without a readable file (or a
 // character its font lacks) falls back to the width table, and `sourceOf` says which happened.
+import { isCjkCapableFace } from '../../../../shared/specs/themes';
 import { type MeasureStyle, type MetricsSource } from '../text-measurer';
 import { FontDiscovery } from './font-discovery';
 import { type GlyphAdvances, loadGlyphAdvances } from './glyph-advances';
@@ -28,8 +29,16 @@ export class FontMeasurer extends ScriptMeasurer {
     return this.face(other, bold, script !== 'cjk').advances?.advanceEm(cp) ?? tableCharEm(ch, bold);
   }
 
+  protected override pairEm(prev: string, ch: string, script: Script, style: MeasureStyle): number {
+    // Only Latin faces kern in practice; CJK fonts' kern features would touch punctuation pairs.
+    if (script !== 'latin') return 0;
+    const advances = this.face(style.fonts.latin, style.bold ?? false, false).advances;
+    return advances?.pairEm(prev.codePointAt(0) ?? 0, ch.codePointAt(0) ?? 0) ?? 0;
+  }
+
   sourceOf(face: string): MetricsSource {
-    return this.face(face, false, false).source;
+    // Ask as the renderer will use the face: CJK-capable faces set CJK runs (lang=zh-cn).
+    return this.face(face, false, isCjkCapableFace(face)).source;
   }
 
   emojiFace(): string | null {

@@ -44,6 +44,10 @@ export abstract class ScriptMeasurer implements TextMeasurer {
 
   /** Advance of one character (a code point) set in the face of `script`, in em. */
   protected abstract charEm(ch: string, script: Script, style: MeasureStyle): number;
+  /** Kerning between two neighbours of one run, in em (added to the second); none by default. */
+  protected pairEm(_prev: string, _ch: string, _script: Script, _style: MeasureStyle): number {
+    return 0;
+  }
   abstract sourceOf(face: string): MetricsSource;
   abstract emojiFace(): string | null;
 
@@ -158,6 +162,7 @@ export abstract class ScriptMeasurer implements TextMeasurer {
     for (const run of splitRunsByScript(probe + text)) {
       const script: Script = run.cjk ? 'cjk' : 'latin';
       const chars = Array.from(run.text);
+      let before: string | undefined;
       for (let i = 0; i < chars.length; i++) {
         if (skip > 0) {
           skip--;
@@ -168,6 +173,8 @@ export abstract class ScriptMeasurer implements TextMeasurer {
         if (ZERO_WIDTH.test(ch)) em = 0;
         else if (EMOJI.test(ch) || chars[i + 1] === '\uFE0F') em = EMOJI_EM;
         else em = this.charEm(ch, script, style);
+        if (before !== undefined) em += this.pairEm(before, ch, script, style);
+        before = ch;
         if (current !== null && current !== script) em += AUTOSPACE_EM;
         current = script;
         out.chars.push(ch);
