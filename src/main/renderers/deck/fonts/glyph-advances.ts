@@ -1,13 +1,14 @@
 // Advance widths, in em, read from a font file with fontkit. A deck measures the same few hundred
 // characters thousands of times, so each font keeps a per-code-point map and each file is parsed
-// once per process. LibreOffice applies the font's pair kerning (and ligatures), so each pair's
-// adjustment is shaped once with fontkit and kept too.
+// once per process. LibreOffice applies the font's pair kerning, so the pairs of the font's `kern`
+// table are kept too. (Shaping each pair with fontkit's layout() was as exact but cost ~200 ms per
+// file to set up; fonts with GPOS-only kerning are measured unkerned, which errs wide.)
 import * as fontkit from 'fontkit';
 import { type FontFileRef } from './font-discovery';
 
 export class GlyphAdvances {
   private readonly advances = new Map<number, number>();
-  private readonly kerns = new Map<number, number>();
+  private kernPairs: Map<number, number> | undefined;
   private readonly unitsPerEm: number;
 
   constructor(private readonly font: fontkit.Font) {
@@ -25,20 +26,33 @@ export class GlyphAdvances {
     return em < 0 ? undefined : em;
   }
 
-  /** What shaping `a` then `b` adds to their two advances (kerning, ligatures), in em. */
+  /** The kerning between `a` and `b` (code points), in em. */
   pairEm(a: number, b: number): number {
-    const key = a * 0x110000 + b;
-    const cached = this.kerns.get(key);
-    if (cached !== undefined) return cached;
-    const advA = this.advanceEm(a);
-    const advB = this.advanceEm(b);
-    let em = 0;
-    if (advA !== undefined && advB !== undefined) {
-      em = this.font.layout(String.fromCodePoint(a, b)).advanceWidth / this.unitsPerEm - advA - advB;
-    }
-    this.kerns.set(key, em);
-    return em;
+    this.kernPairs ??= readKernPairs(this.font, this.unitsPerEm);
+    if (this.kernPairs.size === 0) return 0;
+    const left = this.font.glyphForCodePoint(a).id;
+    const right = this.font.glyphForCodePoint(b).id;
+    return this.kernPairs.get(left * 0x10000 + right) ?? 0;
   }
+}
+
+interface KernTable {
+  tables?: { format: number; subtable?: { pairs?: { left: number; right: number; value: number }[] } }[];
+}
+
+/** Format-0 pairs of the `kern` table as parsed by fontkit, keyed by left and right glyph id. */
+function readKernPairs(font: fontkit.Font, unitsPerEm: number): Map<number, number> {
+  const pairs = new Map<number, number>();
+  try {
+    const kern = (font as unknown as { kern?: KernTable }).kern;
+    for (const table of kern?.tables ?? []) {
+      if (table.format !== 0) continue;
+      for (const p of table.subtable?.pairs ?? []) pairs.set(p.left * 0x10000 + p.right, p.value / unitsPerEm);
+    }
+  } catch {
+    // A malformed kern table: measure unkerned, which errs wide.
+  }
+  return pairs;
 }
 
 const loaded = new Map<string, GlyphAdvances | null>();

@@ -94,5 +94,7 @@ export function breakSegments(text: string): string[] {
 
 /** The segment without the spaces it ends with (what must fit on the line). */
 export function withoutTrailingSpaces(segment: string): string {
-  return segment.replace(/[ \t\u200B]+$/u, '');
+  let end = segment.length;
+  while (end > 0 && isBreakSpace(segment[end - 1] ?? '')) end--;
+  return end === segment.length ? segment : segment.slice(0, end);
 }

@@ -36,11 +36,18 @@ interface Span {
   last: Script | null;
 }
 
+interface SpanCache {
+  start: Map<string, Span>;
+  latin: Map<string, Span>;
+  cjk: Map<string, Span>;
+}
+
 /** Stops a long-lived process from keeping every word it ever measured. */
 const MAX_CACHED_SPANS = 50_000;
 
 export abstract class ScriptMeasurer implements TextMeasurer {
-  private readonly spans = new Map<string, Map<string, Span>>();
+  /** Spans per style (faces + weight), then per previous script, then per text. */
+  private readonly spans = new Map<string, SpanCache>();
 
   /** Advance of one character (a code point) set in the face of `script`, in em. */
   protected abstract charEm(ch: string, script: Script, style: MeasureStyle): number;
@@ -136,19 +143,31 @@ export abstract class ScriptMeasurer implements TextMeasurer {
 
   private span(text: string, prev: Script | null, style: MeasureStyle): Span {
     if (text === '') return { em: 0, last: prev };
-    const styleKey = `${style.fonts.latin}|${style.fonts.cjk}|${style.bold ? 'b' : 'r'}`;
-    let cache = this.spans.get(styleKey);
-    if (!cache) this.spans.set(styleKey, (cache = new Map<string, Span>()));
-    const key = `${prev === null ? '-' : prev[0]}${text}`;
-    const hit = cache.get(key);
+    const caches = this.cacheFor(style);
+    const cache = prev === null ? caches.start : caches[prev];
+    const hit = cache.get(text);
     if (hit) return hit;
     const { ems, scripts } = this.layout(text, prev, style);
     let em = 0;
     for (const e of ems) em += e;
     const span: Span = { em, last: scripts[scripts.length - 1] ?? prev };
     if (cache.size >= MAX_CACHED_SPANS) cache.clear();
-    cache.set(key, span);
+    cache.set(text, span);
     return span;
+  }
+
+  private lastStyle: MeasureStyle | undefined;
+  private lastCache: SpanCache | undefined;
+
+  private cacheFor(style: MeasureStyle): SpanCache {
+    // Layout passes the same style object for a whole paragraph: skip building the key then.
+    if (style === this.lastStyle && this.lastCache) return this.lastCache;
+    const key = `${style.fonts.latin}|${style.fonts.cjk}|${style.bold ? 'b' : 'r'}`;
+    let cache = this.spans.get(key);
+    if (!cache) this.spans.set(key, (cache = { start: new Map(), latin: new Map(), cjk: new Map() }));
+    this.lastStyle = style;
+    this.lastCache = cache;
+    return cache;
   }
 
   /** Per-character advances of `text` set after text of script `prev` (null: at a line start). */
