@@ -36,8 +36,10 @@ export async function verifyRenderedDeck(input: VerifyInput, opts: VerifyOptions
   const started = performance.now();
   const timeoutMs = opts.timeoutMs ?? BASE_TIMEOUT_MS + PER_SLIDE_TIMEOUT_MS * input.slides.length;
   let pages;
+  let convertMs;
   try {
     const pdf = await convertToPdf(input.pptxPath, { timeoutMs, ...(opts.signal ? { signal: opts.signal } : {}) });
+    convertMs = performance.now() - started;
     pages = await readPdfWords(pdf, input.size, opts.signal);
   } catch (err) {
     if (err instanceof FolioError && err.code === 'cancelled') throw err;
@@ -53,7 +55,7 @@ export async function verifyRenderedDeck(input: VerifyInput, opts: VerifyOptions
     sourceIndex: s.sourceIndex,
     issues: checkRenderedSlide(s, pages[s.number - 1]?.words ?? [], frame),
   }));
-  return { mode: 'rendered', slides, ms: performance.now() - started };
+  return { mode: 'rendered', slides, ms: performance.now() - started, convertMs };
 }
 
 /** How the quality report says where its findings come from. */

@@ -104,31 +104,36 @@ function slides(): { boxes: (TextSpec | PlannedBox)[]; body?: Rect; image?: Buff
   ];
 }
 
-/** Writes the deck to `path` and returns the plan the check is given. */
-export async function writeTestDeck(path: string, repeat = 1): Promise<VerifyInput> {
+/**
+ * Writes the deck to `path` and returns the plan the check is given. With `count`, the slides
+ * repeat until there are that many (for timing).
+ */
+export async function writeTestDeck(path: string, count?: number): Promise<VerifyInput> {
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_16x9';
   const planned: PlannedSlide[] = [];
   const base = slides();
-  for (let r = 0; r < repeat; r += 1) {
-    for (const [i, spec] of base.entries()) {
-      const number = planned.length + 1;
-      const slide = pptx.addSlide();
-      const boxes = [...spec.boxes, ...chrome(number)];
-      for (const box of boxes) {
-        if (isText(box)) {
-          slide.addText(box.text, { x: box.x, y: box.y, w: box.w, h: box.h, fontSize: box.size, fontFace: FONT, valign: box.valign ?? 'top', align: box.align ?? 'left', margin: 0.05 * 72, fit: 'none' });
-        } else if (box.role === 'image' && spec.image) {
-          slide.addImage({ data: `image/png;base64,${spec.image.toString('base64')}`, x: box.x, y: box.y, w: box.w, h: box.h });
-        }
+  const total = count ?? base.length;
+  for (let n = 0; n < total; n += 1) {
+    const i = n % base.length;
+    const spec = base[i];
+    if (!spec) continue;
+    const number = n + 1;
+    const slide = pptx.addSlide();
+    const boxes = [...spec.boxes, ...chrome(number)];
+    for (const box of boxes) {
+      if (isText(box)) {
+        slide.addText(box.text, { x: box.x, y: box.y, w: box.w, h: box.h, fontSize: box.size, fontFace: FONT, valign: box.valign ?? 'top', align: box.align ?? 'left', margin: 0.05 * 72, fit: 'none' });
+      } else if (box.role === 'image' && spec.image) {
+        slide.addImage({ data: `image/png;base64,${spec.image.toString('base64')}`, x: box.x, y: box.y, w: box.w, h: box.h });
       }
-      planned.push({
-        number,
-        sourceIndex: i + r * base.length,
-        boxes: boxes.map((b) => ({ id: b.id, role: b.role, x: b.x, y: b.y, w: b.w, h: b.h, ...(b.text ? { text: b.text } : {}), ...(b.pixels ? { pixels: b.pixels } : {}) })),
-        ...(spec.body ? { body: spec.body } : {}),
-      });
     }
+    planned.push({
+      number,
+      sourceIndex: n,
+      boxes: boxes.map((b) => ({ id: b.id, role: b.role, x: b.x, y: b.y, w: b.w, h: b.h, ...(b.text ? { text: b.text } : {}), ...(b.pixels ? { pixels: b.pixels } : {}) })),
+      ...(spec.body ? { body: spec.body } : {}),
+    });
   }
   await pptx.writeFile({ fileName: path });
   return { pptxPath: path, size: SIZE, footerTop: FOOTER_TOP, slides: planned };

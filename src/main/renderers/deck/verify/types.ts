@@ -72,4 +72,6 @@ export interface VerifyResult {
   slides: VerifiedSlide[];
   /** Wall time of the conversion and the read-back, for the bench. */
   ms: number;
+  /** Of which LibreOffice's conversion (absent when it did not run to the end). */
+  convertMs?: number;
 }
