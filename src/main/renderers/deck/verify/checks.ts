@@ -170,11 +170,11 @@ function fillIssue(slide: PlannedSlide, match: ReturnType<typeof matchWords>, sa
   const covered = bounds(clipped);
   const share = covered ? (covered.w * covered.h) / (body.w * body.h) : 0;
   if (share >= MIN_FILL) return;
-  say('underfilled', `the content covers ${Math.round(share * 100)}% of the body area (less than a third): it looks unfinished; use larger type or a visual, a layout made for little content (stat, quote, section), or merge it with a neighbouring slide`);
+  say('underfilled', `the content covers ${Math.round(share * 100)}% of the body area (less than ${Math.round(MIN_FILL * 100)}%): it looks unfinished; use larger type or a visual, a layout made for little content (stat, quote, section), or merge it with a neighbouring slide`);
 }
 
 /** Plan-only: needs no rendering, so it is reported in estimated mode too. */
-export function upscaleIssues(slide: PlannedSlide, say: Say): void {
+function upscaleIssues(slide: PlannedSlide, say: Say): void {
   for (const box of slide.boxes) {
     if (box.role !== 'image' || !box.pixels || box.pixels.w <= 0 || box.pixels.h <= 0) continue;
     const scale = Math.max((box.w * SCREEN_DPI) / box.pixels.w, (box.h * SCREEN_DPI) / box.pixels.h);

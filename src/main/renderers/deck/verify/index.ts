@@ -3,6 +3,7 @@
 // throws for a missing or failing LibreOffice: the result then says the report is estimated, and
 // why, and carries only what the plan alone shows. Only a cancelled signal rejects.
 import { FolioError } from '../../../../shared/errors';
+import { type QualityReport } from '../../../../shared/specs/deck';
 import { convertToPdf, SofficeMissingError } from '../../soffice';
 import { checkPlannedSlide, checkRenderedSlide } from './checks';
 import { readPdfWords } from './pdf-words';
@@ -61,4 +62,16 @@ export async function verifyRenderedDeck(input: VerifyInput, opts: VerifyOptions
 /** How the quality report says where its findings come from. */
 export function verificationNote(result: Pick<VerifyResult, 'mode' | 'reason'>): string {
   return result.mode === 'rendered' ? 'verified against the rendered slides' : `estimated (${result.reason ?? 'the slides were not rendered'})`;
+}
+
+/**
+ * The report with the check's findings added to the spec slides they came from (a finding for a
+ * spec slide the report does not list is dropped: the plan and the report disagree).
+ */
+export function mergeVerification(report: QualityReport, result: VerifyResult): QualityReport {
+  const slides = report.slides.map((s) => ({ ...s, issues: [...s.issues] }));
+  for (const verified of result.slides) {
+    slides.find((s) => s.index === verified.sourceIndex)?.issues.push(...verified.issues);
+  }
+  return { slides, summary: { ...report.summary, issues: slides.reduce((n, s) => n + s.issues.length, 0) } };
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { makeTempRoot, removeTemp, writeFiles } from '../../../tools/testing';
 import { SOFFICE_ENV, sofficePath } from '../../soffice';
 import { checkRenderedSlide, lineCount } from './checks';
-import { verificationNote, verifyRenderedDeck } from './index';
+import { mergeVerification, verificationNote, verifyRenderedDeck } from './index';
 import { matchWords } from './match';
 import { type RenderedWord } from './pdf-words';
 import { EXPECTED, FOOTER_TOP, SIZE, writeTestDeck } from './testing';
@@ -75,6 +75,19 @@ describe('verifyRenderedDeck', () => {
     expect(result.reason).toBe('LibreOffice not installed');
     expect(verificationNote(result)).toBe('estimated (LibreOffice not installed)');
     expect(kindsBySlide(result)).toEqual({ 1: [], 2: [], 3: [], 4: [], 5: [], 6: [], 7: ['upscaled_image'] });
+
+    // Findings join the report entry of the spec slide they came from.
+    const report = {
+      slides: [
+        { index: 5, output_slides: [6], issues: [{ kind: 'near_empty' as const, message: 'only 2 word(s) of content' }] },
+        { index: 6, output_slides: [7], issues: [] },
+      ],
+      summary: { slides_in: 2, slides_out: 2, issues: 1 },
+    };
+    const merged = mergeVerification(report, result);
+    expect(merged.slides.map((s) => s.issues.map((i) => i.kind))).toEqual([['near_empty'], ['upscaled_image']]);
+    expect(merged.summary).toEqual({ slides_in: 2, slides_out: 2, issues: 2 });
+    expect(report.slides[1]?.issues).toEqual([]);
   });
 
   it.skipIf(process.platform === 'win32')('says why when LibreOffice fails, instead of throwing', async () => {
@@ -149,6 +162,6 @@ describe('matching words to boxes', () => {
     expect(checkRenderedSlide(slide([titleBox, bodyBox]), sparse, frame)).toEqual([]);
     const judged = checkRenderedSlide(slide([titleBox, bodyBox], { body: { x: 0.5, y: 1.3, w: 9, h: 3.6 } }), sparse, frame);
     expect(judged.map((i) => i.kind)).toEqual(['underfilled']);
-    expect(judged[0]?.message).toMatch(/covers 4% of the body area \(less than a third\)/u);
+    expect(judged[0]?.message).toMatch(/covers 4% of the body area \(less than 33%\)/u);
   });
 });
