@@ -99,6 +99,16 @@ describe('verifyRenderedDeck', () => {
     expect(result.mode).toBe('estimated');
     expect(result.reason).toBe('LibreOffice could not convert broken.pptx (no PDF was produced).');
   });
+
+  it.skipIf(process.platform === 'win32')('rejects as cancelled when its signal aborts mid-conversion', async () => {
+    const fake = join(root, 'fake-soffice-hang.sh');
+    writeFiles(root, { 'fake-soffice-hang.sh': '#!/bin/sh\nsleep 30\n' });
+    chmodSync(fake, 0o755);
+    process.env[SOFFICE_ENV] = fake;
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    await expect(verifyRenderedDeck(input, { signal: controller.signal })).rejects.toMatchObject({ code: 'cancelled' });
+  }, 20_000);
 });
 
 // Hand-placed words: a run of text at a baseline, words laid out left to right.
