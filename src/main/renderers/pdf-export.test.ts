@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { renderDeckTool } from '../tools/render-deck-tool';
 import { renderDocumentTool } from '../tools/render-document-tool';
 import { contextFor, makeTempRoot, removeTemp, writeFiles } from '../tools/testing';
-import { exportPdf, SOFFICE_ENV, sofficePath } from './pdf-export';
+import { exportPdf } from './pdf-export';
+import { SOFFICE_ENV, sofficePath } from './soffice';
 
 const savedOverride = process.env[SOFFICE_ENV];
 function setOverride(value: string | undefined): void {

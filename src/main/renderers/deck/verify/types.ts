@@ -15,17 +15,23 @@ export type PlannedBoxRole =
   | 'image'
   | 'decoration';
 
-export interface PlannedBox {
-  /** Stable within a slide (e.g. "title", "body", "card-2"), used in report messages. */
-  id: string;
-  role: PlannedBoxRole;
+export interface Rect {
   x: number;
   y: number;
   w: number;
   h: number;
+}
+
+export interface PlannedBox extends Rect {
+  /** Stable within a slide (e.g. "title", "body", "card-2"), used in report messages. */
+  id: string;
+  role: PlannedBoxRole;
   /** The text the layout put in this box (words found in the PDF are matched to boxes by it). */
   text?: string;
-  /** For images: the picture's pixel size, so upscaling can be measured. */
+  /**
+   * For images: the picture's pixel size, so upscaling can be measured. The box is then the frame
+   * the picture is shown in (after contain/cover fitting).
+   */
   pixels?: { w: number; h: number };
 }
 
@@ -34,7 +40,13 @@ export interface PlannedSlide {
   number: number;
   /** 0-based index of the spec slide it came from. */
   sourceIndex: number;
+  /** Every box the layout placed, footer and slide number included (unplanned text in the footer band is reported). */
   boxes: PlannedBox[];
+  /**
+   * The region the layout meant the content to fill (below the title, above the footer). Slides
+   * without one (title, section, closing, full-bleed image, quote) are not judged for fill.
+   */
+  body?: Rect;
 }
 
 export interface VerifyInput {
@@ -60,4 +72,6 @@ export interface VerifyResult {
   slides: VerifiedSlide[];
   /** Wall time of the conversion and the read-back, for the bench. */
   ms: number;
+  /** Of which LibreOffice's conversion (absent when it did not run to the end). */
+  convertMs?: number;
 }

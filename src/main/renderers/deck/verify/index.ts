@@ -1,0 +1,77 @@
+// The rendered-slide check: converts the finished .pptx to PDF with LibreOffice, reads back where
+// every word landed, and compares that with the boxes the layout planned (checks.ts). It never
+// throws for a missing or failing LibreOffice: the result then says the report is estimated, and
+// why, and carries only what the plan alone shows. Only a cancelled signal rejects.
+import { FolioError } from '../../../../shared/errors';
+import { type QualityReport } from '../../../../shared/specs/deck';
+import { convertToPdf, SofficeMissingError } from '../../soffice';
+import { checkPlannedSlide, checkRenderedSlide } from './checks';
+import { readPdfWords } from './pdf-words';
+import { type VerifiedSlide, type VerifyInput, type VerifyResult } from './types';
+
+export type { PlannedBox, PlannedBoxRole, PlannedSlide, Rect, VerifiedSlide, VerifyInput, VerifyResult } from './types';
+
+/** LibreOffice needs seconds to start and well under a second per slide; this leaves room on a slow machine. */
+const BASE_TIMEOUT_MS = 60_000;
+const PER_SLIDE_TIMEOUT_MS = 2_000;
+
+export const SOFFICE_MISSING_REASON = 'LibreOffice not installed';
+
+export interface VerifyOptions {
+  /** Kill LibreOffice after this long (default: 60 s + 2 s per slide). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+function estimated(input: VerifyInput, reason: string, started: number): VerifyResult {
+  const slides: VerifiedSlide[] = input.slides.map((s) => ({ number: s.number, sourceIndex: s.sourceIndex, issues: checkPlannedSlide(s) }));
+  return { mode: 'estimated', reason, slides, ms: performance.now() - started };
+}
+
+function reasonOf(err: unknown): string {
+  if (err instanceof SofficeMissingError) return SOFFICE_MISSING_REASON;
+  return err instanceof Error ? err.message : String(err);
+}
+
+export async function verifyRenderedDeck(input: VerifyInput, opts: VerifyOptions = {}): Promise<VerifyResult> {
+  const started = performance.now();
+  const timeoutMs = opts.timeoutMs ?? BASE_TIMEOUT_MS + PER_SLIDE_TIMEOUT_MS * input.slides.length;
+  let pages;
+  let convertMs;
+  try {
+    const pdf = await convertToPdf(input.pptxPath, { timeoutMs, ...(opts.signal ? { signal: opts.signal } : {}) });
+    convertMs = performance.now() - started;
+    pages = await readPdfWords(pdf, input.size, opts.signal);
+  } catch (err) {
+    if (err instanceof FolioError && err.code === 'cancelled') throw err;
+    return estimated(input, reasonOf(err), started);
+  }
+  const last = Math.max(0, ...input.slides.map((s) => s.number));
+  if (pages.length < last) {
+    return estimated(input, `LibreOffice made ${pages.length} pages of a deck with ${last} slides, so pages and slides cannot be paired`, started);
+  }
+  const frame = { size: input.size, footerTop: input.footerTop };
+  const slides: VerifiedSlide[] = input.slides.map((s) => ({
+    number: s.number,
+    sourceIndex: s.sourceIndex,
+    issues: checkRenderedSlide(s, pages[s.number - 1]?.words ?? [], frame),
+  }));
+  return { mode: 'rendered', slides, ms: performance.now() - started, convertMs };
+}
+
+/** How the quality report says where its findings come from. */
+export function verificationNote(result: Pick<VerifyResult, 'mode' | 'reason'>): string {
+  return result.mode === 'rendered' ? 'verified against the rendered slides' : `estimated (${result.reason ?? 'the slides were not rendered'})`;
+}
+
+/**
+ * The report with the check's findings added to the spec slides they came from (a finding for a
+ * spec slide the report does not list is dropped: the plan and the report disagree).
+ */
+export function mergeVerification(report: QualityReport, result: VerifyResult): QualityReport {
+  const slides = report.slides.map((s) => ({ ...s, issues: [...s.issues] }));
+  for (const verified of result.slides) {
+    slides.find((s) => s.index === verified.sourceIndex)?.issues.push(...verified.issues);
+  }
+  return { slides, summary: { ...report.summary, issues: slides.reduce((n, s) => n + s.issues.length, 0) } };
+}

@@ -1,0 +1,147 @@
+// Reads back where every word landed on each page of the PDF LibreOffice made of a deck, in the
+// deck's own units (inches from the slide's top left). pdfjs gives text runs (a line, or the part of
+// a line in one font) with their origin, font size and advance width; the words inside a run are
+// placed by their share of its width, weighting a CJK character as a full em and anything else as
+// about half of one. That is exact for a run's extent (what the checks mostly use) and within a
+// fraction of a word inside it.
+import { FolioError } from '../../../../shared/errors';
+import { directWorker, loadPdfjs } from '../../../sources/formats/pdfjs-load';
+import { isSingleCharToken, tokenize } from './tokens';
+
+/** Glyph extent above and below the baseline, as a share of the font size (typical of Latin and CJK faces). */
+const ASCENT = 0.8;
+const DESCENT = 0.2;
+/** Relative advance of a space and of other non-CJK characters, against a CJK character's 1. */
+const SPACE_WEIGHT = 0.28;
+const LATIN_WEIGHT = 0.55;
+
+export interface RenderedWord {
+  /** Normalised token (see tokens.ts) and the text as rendered. */
+  key: string;
+  text: string;
+  /** Glyph box, inches from the top left of the slide. */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** Baseline, inches from the top (distinct baselines are distinct lines). */
+  baseline: number;
+  /** Font size in inches. */
+  size: number;
+  /** The run the word came from (words of one run belong to one box). */
+  run: number;
+}
+
+export interface RenderedPage {
+  words: RenderedWord[];
+}
+
+interface TextRun {
+  str: string;
+  transform: number[];
+  width: number;
+}
+
+function charWeight(ch: string): number {
+  if (/\s/u.test(ch)) return SPACE_WEIGHT;
+  return isSingleCharToken(ch) ? 1 : LATIN_WEIGHT;
+}
+
+interface PageFrame {
+  left: number;
+  top: number;
+  /** Inches per PDF unit, across and down. */
+  sx: number;
+  sy: number;
+}
+
+/** The words of one run, placed along it. Rotated runs (axis titles) give every word the run's box. */
+function runWords(run: TextRun, index: number, frame: PageFrame): RenderedWord[] {
+  const tokens = tokenize(run.str);
+  if (tokens.length === 0) return [];
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = run.transform;
+  const size = Math.hypot(c, d);
+  const toX = (px: number) => (px - frame.left) * frame.sx;
+  const toY = (py: number) => (frame.top - py) * frame.sy;
+  const sizeIn = size * frame.sy;
+  if (Math.abs(b) > 1e-3 || Math.abs(c) > 1e-3 || a < 0 || d < 0) {
+    const len = Math.hypot(a, b) || 1;
+    const ux = a / len;
+    const uy = b / len;
+    const vx = c / (size || 1);
+    const vy = d / (size || 1);
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (const along of [0, run.width]) {
+      for (const up of [-DESCENT * size, ASCENT * size]) {
+        xs.push(toX(e + ux * along + vx * up));
+        ys.push(toY(f + uy * along + vy * up));
+      }
+    }
+    const x = Math.min(...xs);
+    const y = Math.min(...ys);
+    const box = { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
+    return tokens.map((t) => ({ key: t.key, text: t.text, ...box, baseline: toY(f), size: sizeIn, run: index }));
+  }
+  // Cumulative weights: where each character starts along the run.
+  const chars = [...run.str];
+  const offsets: number[] = [];
+  let total = 0;
+  let units = 0;
+  for (const ch of chars) {
+    for (let k = 0; k < ch.length; k += 1) offsets[units + k] = total;
+    units += ch.length;
+    total += charWeight(ch);
+  }
+  offsets[units] = total;
+  const perUnit = total > 0 ? run.width / total : 0;
+  const baseline = toY(f);
+  return tokens.map((t) => {
+    const x0 = toX(e + (offsets[t.start] ?? 0) * perUnit);
+    const x1 = toX(e + (offsets[t.end] ?? total) * perUnit);
+    return { key: t.key, text: t.text, x: x0, y: baseline - ASCENT * sizeIn, w: x1 - x0, h: (ASCENT + DESCENT) * sizeIn, baseline, size: sizeIn, run: index };
+  });
+}
+
+/**
+ * The words of every page of `pdf`, scaled so the page is `size` inches (LibreOffice rounds the
+ * page size to its own units). Throws FolioError('tool_error') when the PDF cannot be read, and
+ * FolioError('cancelled') when `signal` aborts between pages.
+ */
+export async function readPdfWords(pdf: Uint8Array, size: { w: number; h: number }, signal?: AbortSignal): Promise<RenderedPage[]> {
+  const pdfjs = await loadPdfjs();
+  const worker = directWorker(pdfjs);
+  try {
+    const doc = await pdfjs.getDocument({
+      data: pdf,
+      ...(worker ? { worker } : {}),
+      useSystemFonts: false,
+      disableFontFace: true,
+      fontExtraProperties: false,
+      isEvalSupported: false,
+      isOffscreenCanvasSupported: false,
+      verbosity: pdfjs.VerbosityLevel.ERRORS,
+    }).promise;
+    try {
+      const pages: RenderedPage[] = [];
+      for (let n = 1; n <= doc.numPages; n += 1) {
+        if (signal?.aborted) throw new FolioError('cancelled', 'The rendered-slide check was cancelled.');
+        const page = await doc.getPage(n);
+        const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
+        const frame: PageFrame = { left: x0, top: y1, sx: size.w / (x1 - x0 || 1), sy: size.h / (y1 - y0 || 1) };
+        const content = await page.getTextContent({ includeMarkedContent: false, disableNormalization: false });
+        const words = content.items.flatMap((item, i) => ('str' in item ? runWords(item, i, frame) : []));
+        page.cleanup();
+        pages.push({ words });
+      }
+      return pages;
+    } finally {
+      await doc.destroy();
+    }
+  } catch (err) {
+    if (err instanceof FolioError) throw err;
+    throw new FolioError('tool_error', `The PDF LibreOffice made could not be read (${err instanceof Error ? err.message : String(err)}).`);
+  } finally {
+    worker?.destroy();
+  }
+}

@@ -1,0 +1,177 @@
+// The rendered-slide check against a deck whose problems are known (testing.ts): each broken slide
+// must be flagged with exactly its problems and the good slide with none. The matching and the
+// checks are also tried on hand-placed words, which needs no LibreOffice.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chmodSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTempRoot, removeTemp, writeFiles } from '../../../tools/testing';
+import { SOFFICE_ENV, sofficePath } from '../../soffice';
+import { checkRenderedSlide, lineCount } from './checks';
+import { mergeVerification, verificationNote, verifyRenderedDeck } from './index';
+import { matchWords } from './match';
+import { type RenderedWord } from './pdf-words';
+import { EXPECTED, FOOTER_TOP, SIZE, writeTestDeck } from './testing';
+import { tokenize } from './tokens';
+import { type PlannedBox, type PlannedSlide, type VerifyInput, type VerifyResult } from './types';
+
+const savedOverride = process.env[SOFFICE_ENV];
+function restoreOverride(): void {
+  if (savedOverride === undefined) delete process.env[SOFFICE_ENV];
+  else process.env[SOFFICE_ENV] = savedOverride;
+}
+restoreOverride();
+const hasSoffice = sofficePath() !== null;
+if (!hasSoffice) console.warn('soffice not installed (apt-get install libreoffice-impress): skipping the rendered-slide check against LibreOffice');
+
+const kindsBySlide = (result: VerifyResult): Record<number, string[]> =>
+  Object.fromEntries(result.slides.map((s) => [s.number, [...new Set(s.issues.map((i) => i.kind))].sort()]));
+
+describe('verifyRenderedDeck', () => {
+  let root: string;
+  let input: VerifyInput;
+
+  beforeAll(async () => {
+    root = makeTempRoot('folio-verify-test-');
+    input = await writeTestDeck(join(root, 'broken.pptx'));
+  });
+  afterEach(restoreOverride);
+  afterAll(() => removeTemp(root));
+
+  it.skipIf(!hasSoffice)(
+    'flags exactly the problems each deliberately broken slide has, and nothing on the good one',
+    async () => {
+      const result = await verifyRenderedDeck(input);
+      expect(result.mode).toBe('rendered');
+      expect(result.reason).toBeUndefined();
+      expect(verificationNote(result)).toBe('verified against the rendered slides');
+      expect(kindsBySlide(result)).toEqual(EXPECTED);
+
+      const issues = (n: number) => result.slides.find((s) => s.number === n)?.issues ?? [];
+      // Numbered as in the file, with the spec slide it came from; one issue per kind and box.
+      for (const slide of result.slides) {
+        for (const issue of slide.issues) expect(issue.message.startsWith(`slide ${slide.number} (spec slides[${slide.sourceIndex}]): `)).toBe(true);
+      }
+      const overflow = issues(2).map((i) => i.message);
+      expect(overflow).toHaveLength(3);
+      // 40 lines of 8 words in a box of 2.5 in: the box holds ~7 lines, the slide ~12; the rest is not drawn.
+      const lost = Number(/loses (\d+) words off the slide/u.exec(overflow.join('\n'))?.[1]);
+      expect(lost).toBeGreaterThan(150);
+      expect(lost).toBeLessThan(320);
+      expect(overflow.join('\n')).toMatch(/below the footer line at 5\.0 in/u);
+      expect(overflow.join('\n')).toMatch(/outside its box .*down to 5\.0 in \(the box ends at 3\.8 in\)/u);
+      expect(issues(3)[0]?.message).toMatch(/caption "source" has 5 words below the footer line/u);
+      expect(issues(4)[0]?.message).toMatch(/the text of the body and label "stamp" overlap/u);
+      expect(issues(5)[0]?.message).toMatch(/the title renders on 3 lines/u);
+      expect(issues(7)[0]?.message).toMatch(/160×120 px\) is shown at 5\.0×3\.8 in, enlarged 3\.0×/u);
+      expect(result.ms).toBeGreaterThan(0);
+    },
+    300_000,
+  );
+
+  it('says the report is estimated when LibreOffice is not installed, and still reports what the plan shows', async () => {
+    process.env[SOFFICE_ENV] = join(root, 'no-such-soffice');
+    const result = await verifyRenderedDeck(input);
+    expect(result.mode).toBe('estimated');
+    expect(result.reason).toBe('LibreOffice not installed');
+    expect(verificationNote(result)).toBe('estimated (LibreOffice not installed)');
+    expect(kindsBySlide(result)).toEqual({ 1: [], 2: [], 3: [], 4: [], 5: [], 6: [], 7: ['upscaled_image'] });
+
+    // Findings join the report entry of the spec slide they came from.
+    const report = {
+      slides: [
+        { index: 5, output_slides: [6], issues: [{ kind: 'near_empty' as const, message: 'only 2 word(s) of content' }] },
+        { index: 6, output_slides: [7], issues: [] },
+      ],
+      summary: { slides_in: 2, slides_out: 2, issues: 1 },
+    };
+    const merged = mergeVerification(report, result);
+    expect(merged.slides.map((s) => s.issues.map((i) => i.kind))).toEqual([['near_empty'], ['upscaled_image']]);
+    expect(merged.summary).toEqual({ slides_in: 2, slides_out: 2, issues: 2 });
+    expect(report.slides[1]?.issues).toEqual([]);
+  });
+
+  it.skipIf(process.platform === 'win32')('says why when LibreOffice fails, instead of throwing', async () => {
+    const fake = join(root, 'fake-soffice-silent.sh');
+    writeFiles(root, { 'fake-soffice-silent.sh': '#!/bin/sh\nexit 0\n' });
+    chmodSync(fake, 0o755);
+    process.env[SOFFICE_ENV] = fake;
+    const result = await verifyRenderedDeck(input);
+    expect(result.mode).toBe('estimated');
+    expect(result.reason).toBe('LibreOffice could not convert broken.pptx (no PDF was produced).');
+  });
+
+  it.skipIf(process.platform === 'win32')('rejects as cancelled when its signal aborts mid-conversion', async () => {
+    const fake = join(root, 'fake-soffice-hang.sh');
+    writeFiles(root, { 'fake-soffice-hang.sh': '#!/bin/sh\nsleep 30\n' });
+    chmodSync(fake, 0o755);
+    process.env[SOFFICE_ENV] = fake;
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    await expect(verifyRenderedDeck(input, { signal: controller.signal })).rejects.toMatchObject({ code: 'cancelled' });
+  }, 20_000);
+});
+
+// Hand-placed words: a run of text at a baseline, words laid out left to right.
+let runNo = 0;
+function line(text: string, x: number, baseline: number, sizePt = 20): RenderedWord[] {
+  const size = sizePt / 72;
+  const run = (runNo += 1);
+  let at = x;
+  return tokenize(text).map((t) => {
+    const w = [...t.text].length * size * 0.5;
+    const word = { key: t.key, text: t.text, x: at, y: baseline - 0.8 * size, w, h: size, baseline, size, run };
+    at += w + size * 0.25;
+    return word;
+  });
+}
+
+const frame = { size: SIZE, footerTop: FOOTER_TOP };
+const titleBox: PlannedBox = { id: 'title', role: 'title', x: 0.5, y: 0.3, w: 9, h: 0.8, text: 'Results' };
+const bodyBox: PlannedBox = { id: 'body', role: 'body', x: 0.5, y: 1.3, w: 9, h: 3.5, text: 'Recall improved on every benchmark' };
+const slide = (boxes: PlannedBox[], extra: Partial<PlannedSlide> = {}): PlannedSlide => ({ number: 3, sourceIndex: 2, boxes, ...extra });
+
+describe('matching words to boxes', () => {
+  it('splits CJK into characters and drops punctuation, so runs split anywhere still match', () => {
+    expect(tokenize('LLM 擅长摘要，但 (hallucination) 3.5%').map((t) => t.key)).toEqual(['llm', '擅', '长', '摘', '要', '但', 'hallucination', '3', '5']);
+  });
+
+  it('keeps a word LibreOffice broke across lines, and puts auto-numbers with the box they are drawn in', () => {
+    const words = [...line('Results', 0.6, 0.9), ...line('1 Recal', 0.6, 1.7), ...line('l improved on every benchmark', 0.6, 2.0)];
+    const match = matchWords([titleBox, bodyBox], words);
+    const body = match.boxes.find((b) => b.box.id === 'body');
+    expect(body?.missing).toEqual([]);
+    expect(body?.words.map((w) => w.text)).toEqual(['1', 'Recal', 'l', 'improved', 'on', 'every', 'benchmark']);
+    expect(match.boxes.find((b) => b.box.id === 'title')?.words.map((w) => w.text)).toEqual(['Results']);
+  });
+
+  it('reports the words of a box that are nowhere on the page as off the slide, in text order', () => {
+    const issues = checkRenderedSlide(slide([titleBox, bodyBox]), [...line('Results', 0.6, 0.9), ...line('Recall improved on', 0.6, 1.7)], frame);
+    expect(issues).toEqual([{ kind: 'off_slide', message: 'slide 3 (spec slides[2]): the body loses 2 words off the slide, from "every benchmark": they are not shown; shorten the text or split the slide' }]);
+  });
+
+  it('reports text the layout did not place when it sits in the footer band', () => {
+    const issues = checkRenderedSlide(slide([titleBox]), [...line('Results', 0.6, 0.9), ...line('Draft', 4, 5.3)], frame);
+    expect(issues.map((i) => i.message)).toEqual(['slide 3 (spec slides[2]): unplanned text has 1 word below the footer line at 5.0 in ("Draft"); shorten the text or split the slide']);
+  });
+
+  it('flags text running over a chart it was not placed on, but not a caption placed on a picture', () => {
+    const chart: PlannedBox = { id: 'chart', role: 'chart', x: 5, y: 1.3, w: 4.5, h: 3.5 };
+    const left: PlannedBox = { id: 'body', role: 'body', x: 0.5, y: 1.3, w: 4.3, h: 3.5, text: 'A very long line that does not wrap at all here' };
+    const over = checkRenderedSlide(slide([left, chart]), line('A very long line that does not wrap at all here', 0.6, 1.7), frame);
+    expect(over.map((i) => i.kind)).toEqual(['outside_box', 'overlap']);
+    expect(over[1]?.message).toMatch(/the text of the body runs over the chart around \(5\.0 in, 1\.5 in\)/u);
+
+    const photo: PlannedBox = { id: 'photo', role: 'image', x: 0, y: 0, w: 10, h: 5.625 };
+    const caption: PlannedBox = { id: 'caption', role: 'caption', x: 0.5, y: 4.2, w: 9, h: 0.6, text: 'The harbour at dawn' };
+    expect(checkRenderedSlide(slide([photo, caption]), line('The harbour at dawn', 0.6, 4.6), frame)).toEqual([]);
+  });
+
+  it('counts title lines by distinct baselines, and judges fill only where there is a body region', () => {
+    expect(lineCount([...line('One two', 0.6, 0.9, 28), ...line('three', 3, 0.91, 28), ...line('four', 0.6, 1.4, 28)])).toBe(2);
+    const sparse = [...line('Results', 0.6, 0.9), ...line('Recall improved on every benchmark', 0.6, 1.7)];
+    expect(checkRenderedSlide(slide([titleBox, bodyBox]), sparse, frame)).toEqual([]);
+    const judged = checkRenderedSlide(slide([titleBox, bodyBox], { body: { x: 0.5, y: 1.3, w: 9, h: 3.6 } }), sparse, frame);
+    expect(judged.map((i) => i.kind)).toEqual(['underfilled']);
+    expect(judged[0]?.message).toMatch(/covers 4% of the body area \(less than 33%\)/u);
+  });
+});

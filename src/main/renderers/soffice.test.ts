@@ -1,0 +1,75 @@
+// The soffice runner's own contract, through small fake soffice scripts (the real conversion is
+// exercised by pdf-export.test.ts and deck/verify/verify.test.ts).
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chmodSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTempRoot, removeTemp, writeFiles } from '../tools/testing';
+import { convertToPdf, SOFFICE_ENV, SofficeMissingError } from './soffice';
+
+const posix = process.platform !== 'win32';
+const saved = process.env[SOFFICE_ENV];
+
+describe('convertToPdf', () => {
+  let root: string;
+  let input: string;
+
+  beforeAll(() => {
+    root = makeTempRoot('folio-soffice-test-');
+    input = join(root, 'deck.pptx');
+    writeFiles(root, { 'deck.pptx': 'not really a deck' });
+  });
+  afterEach(() => {
+    if (saved === undefined) delete process.env[SOFFICE_ENV];
+    else process.env[SOFFICE_ENV] = saved;
+  });
+  afterAll(() => removeTemp(root));
+
+  function fake(name: string, script: string): void {
+    const path = join(root, name);
+    writeFiles(root, { [name]: script });
+    chmodSync(path, 0o755);
+    process.env[SOFFICE_ENV] = path;
+  }
+
+  it('rejects with SofficeMissingError when LibreOffice is not installed', async () => {
+    process.env[SOFFICE_ENV] = join(root, 'no-such-soffice');
+    await expect(convertToPdf(input, { timeoutMs: 1000 })).rejects.toBeInstanceOf(SofficeMissingError);
+  });
+
+  it.skipIf(!posix)('returns the bytes of the PDF the converter wrote into --outdir', async () => {
+    // Arguments end with: --outdir <dir> <input>.
+    fake('fake-soffice-ok.sh', '#!/bin/sh\nfor a; do last2="$prev"; prev="$a"; done\nmkdir -p "$last2" && printf "%%PDF-1.4 fake" > "$last2/deck.pdf"\n');
+    const bytes = await convertToPdf(input, { timeoutMs: 5000 });
+    expect(Buffer.from(bytes).toString()).toBe('%PDF-1.4 fake');
+  });
+
+  it.skipIf(!posix)('names the input by its label when no PDF comes out', async () => {
+    fake('fake-soffice-silent.sh', '#!/bin/sh\nexit 0\n');
+    await expect(convertToPdf(input, { timeoutMs: 5000, label: 'artifacts/deck.pptx' })).rejects.toMatchObject({
+      code: 'tool_error',
+      message: 'LibreOffice could not convert artifacts/deck.pptx (no PDF was produced).',
+    });
+  });
+
+  it.skipIf(!posix)('stops a running conversion when the signal aborts, children included', async () => {
+    const marker = join(root, 'child-survived');
+    fake('fake-soffice-hang.sh', `#!/bin/sh\n(sleep 2; touch '${marker}') &\nsleep 30\n`);
+    const controller = new AbortController();
+    const started = Date.now();
+    const conversion = convertToPdf(input, { timeoutMs: 60_000, signal: controller.signal });
+    setTimeout(() => controller.abort(), 300);
+    await expect(conversion).rejects.toMatchObject({ code: 'cancelled' });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(existsSync(marker)).toBe(false);
+  }, 20_000);
+
+  it.skipIf(!posix)('does not start a queued conversion whose signal already aborted', async () => {
+    const log = join(root, 'started.log');
+    fake('fake-soffice-log.sh', `#!/bin/sh\necho start >> '${log}'\n`);
+    const controller = new AbortController();
+    controller.abort();
+    await expect(convertToPdf(input, { timeoutMs: 5000, signal: controller.signal })).rejects.toMatchObject({ code: 'cancelled' });
+    expect(existsSync(log)).toBe(false);
+  });
+});

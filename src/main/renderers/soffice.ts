@@ -1,0 +1,183 @@
+// LibreOffice (headless) as a converter to PDF: the one place Folio starts soffice, used by the PDF
+// export and by the rendered-slide check of decks. LibreOffice exits 0 even when it could not
+// convert, so the PDF itself is the only proof of success. One conversion runs at a time: soffice is
+// heavy, and two instances that share a profile block each other.
+//
+// `FOLIO_SOFFICE` overrides where soffice is looked for: a path to the executable to use, or a path
+// that does not exist to behave as if LibreOffice were not installed (tests, and people who want
+// the export button hidden).
+import { spawn } from 'node:child_process';
+import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, delimiter, extname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { FolioError } from '../../shared/errors';
+
+export const SOFFICE_ENV = 'FOLIO_SOFFICE';
+
+const STDERR_KEEP = 2000;
+
+/** Where LibreOffice lives when it is not on PATH (the macOS app bundle, the Windows installer). */
+const WELL_KNOWN = [
+  '/Applications/LibreOffice.app/Contents/MacOS/soffice',
+  'C:\\Program Files\\LibreOffice\\program\\soffice.exe',
+  'C:\\Program Files (x86)\\LibreOffice\\program\\soffice.exe',
+];
+
+/** LibreOffice is not installed (or `FOLIO_SOFFICE` points at nothing executable). */
+export class SofficeMissingError extends FolioError {
+  constructor(message = 'LibreOffice is not installed.') {
+    super('unsupported', message, { name: 'SofficeMissingError' });
+  }
+}
+
+let cached: { key: string; path: string | null } | null = null;
+
+function isExecutable(path: string): boolean {
+  try {
+    if (!statSync(path).isFile()) return false;
+    accessSync(path, process.platform === 'win32' ? constants.F_OK : constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function findSoffice(override: string | undefined, searchPath: string): string | null {
+  if (override !== undefined && override !== '') return isExecutable(override) ? override : null;
+  const names = process.platform === 'win32' ? ['soffice.exe', 'soffice.com'] : ['soffice', 'libreoffice'];
+  for (const dir of searchPath.split(delimiter)) {
+    if (!dir) continue;
+    for (const name of names) {
+      const candidate = join(dir, name);
+      if (isExecutable(candidate)) return candidate;
+    }
+  }
+  return WELL_KNOWN.find(isExecutable) ?? null;
+}
+
+/** The LibreOffice executable, or null when it is not installed. Cached per PATH and override. */
+export function sofficePath(): string | null {
+  const override = process.env[SOFFICE_ENV];
+  const searchPath = process.env.PATH ?? '';
+  const key = `${override ?? ''}\u0000${searchPath}`;
+  if (cached?.key !== key) cached = { key, path: findSoffice(override, searchPath) };
+  return cached.path;
+}
+
+// Conversions run one after another; a failed one must not stall the queue.
+let queue: Promise<unknown> = Promise.resolve();
+
+function serialised<T>(job: () => Promise<T>): Promise<T> {
+  const run = queue.then(job, job);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+export interface ConvertOptions {
+  /** Kill LibreOffice after this long. */
+  timeoutMs: number;
+  /** Stops a queued or running conversion (the process group is killed). */
+  signal?: AbortSignal;
+  /** How the input is named in error messages (default: its file name). */
+  label?: string;
+}
+
+function cancelled(label: string): FolioError {
+  return new FolioError('cancelled', `The conversion of ${label} to PDF was cancelled.`);
+}
+
+/**
+ * Converts one file (.pptx, .docx, …) to PDF in a private temp folder and returns the PDF's bytes.
+ * Throws SofficeMissingError when LibreOffice is not installed, FolioError('tool_error') when it
+ * fails, hangs past `timeoutMs` or writes no PDF, FolioError('cancelled') when `signal` aborts.
+ */
+export function convertToPdf(inputAbs: string, opts: ConvertOptions): Promise<Uint8Array> {
+  const label = opts.label ?? basename(inputAbs);
+  const soffice = sofficePath();
+  if (!soffice) return Promise.reject(new SofficeMissingError());
+  return serialised(async () => {
+    if (opts.signal?.aborted) throw cancelled(label);
+    const work = mkdtempSync(join(tmpdir(), 'folio-pdf-'));
+    try {
+      const outDir = join(work, 'out');
+      await runSoffice(soffice, inputAbs, outDir, join(work, 'profile'), opts, label);
+      const produced = join(outDir, `${basename(inputAbs, extname(inputAbs))}.pdf`);
+      if (!existsSync(produced) || statSync(produced).size === 0) {
+        throw new FolioError('tool_error', `LibreOffice could not convert ${label} (no PDF was produced).`);
+      }
+      return new Uint8Array(readFileSync(produced));
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+}
+
+/**
+ * Runs one conversion with a fresh profile (a person's running LibreOffice keeps its own profile
+ * locked). soffice forks a child that does the work, so it is started in its own process group and
+ * the whole group is killed on timeout or abort.
+ */
+function runSoffice(soffice: string, input: string, outDir: string, profileDir: string, opts: ConvertOptions, label: string): Promise<void> {
+  const { timeoutMs, signal } = opts;
+  const args = [
+    '--headless',
+    '--norestore',
+    `-env:UserInstallation=${pathToFileURL(profileDir).href}`,
+    '--convert-to',
+    'pdf',
+    '--outdir',
+    outDir,
+    input,
+  ];
+  return new Promise((resolve, reject) => {
+    const detached = process.platform !== 'win32';
+    const child = spawn(soffice, args, { stdio: ['ignore', 'ignore', 'pipe'], detached, windowsHide: true });
+    let stderr = '';
+    let stopped: 'timeout' | 'abort' | null = null;
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      if (stderr.length < STDERR_KEEP) stderr += chunk;
+    });
+    const stop = (why: 'timeout' | 'abort') => {
+      stopped ??= why;
+      killTree(child.pid, detached, () => child.kill('SIGKILL'));
+    };
+    const timer = setTimeout(() => stop('timeout'), timeoutMs);
+    const onAbort = () => stop('abort');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    child.on('error', (err) => {
+      done();
+      reject(new FolioError('tool_error', `LibreOffice could not be started for ${label}: ${err.message}`));
+    });
+    child.on('close', (code, sig) => {
+      done();
+      if (stopped === 'abort') {
+        reject(cancelled(label));
+      } else if (stopped === 'timeout') {
+        reject(new FolioError('tool_error', `LibreOffice did not finish converting ${label} within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}; it was stopped.`));
+      } else if (code !== 0) {
+        const detail = stderr.trim().split('\n').slice(-3).join(' ').slice(0, 400);
+        const how = sig ? `was killed (${sig})` : `exited with code ${code ?? '?'}`;
+        reject(new FolioError('tool_error', `LibreOffice could not convert ${label}: it ${how}${detail ? `: ${detail}` : ''}.`));
+      } else {
+        resolve();
+      }
+    });
+  });
+}
+
+function killTree(pid: number | undefined, detached: boolean, fallback: () => void): void {
+  if (pid === undefined) return;
+  try {
+    if (detached) process.kill(-pid, 'SIGKILL');
+    else fallback();
+  } catch {
+    fallback();
+  }
+}
