@@ -15,6 +15,7 @@ import { probeExitCode, probeProfile } from '../llm/probe';
 import { resolveApiKey } from '../models';
 import { readArtifactPreview } from '../renderers/artifact-preview';
 import { exportPdf, sofficePath } from '../renderers/pdf-export';
+import { sandboxStatus } from '../sandbox/sandbox';
 import { sourceStatus } from '../sources/cache';
 import type { Store } from '../store';
 import { resolveInside as resolveToolPath } from '../tools/paths';
@@ -255,7 +256,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
       return { ok: true };
     },
     async getCapabilities() {
-      return { desktop: Boolean(ctx.desktop), soffice: sofficePath() !== null };
+      return { desktop: Boolean(ctx.desktop), soffice: sofficePath() !== null, sandbox: sandboxStatus().active };
     },
     async probeModel(input) {
       const { profiles } = loadModelProfiles(profileDirs(ctx));
