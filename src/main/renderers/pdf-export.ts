@@ -1,7 +1,9 @@
 // PDF export of a rendered deck or document through LibreOffice (headless). LibreOffice exits 0 even
 // when it could not convert, so the PDF itself is the only proof of success; it is parsed to count
 // pages before it is kept. One conversion runs at a time: soffice is heavy, and two instances that
-// share a profile block each other.
+// share a profile block each other. The files converted were written by the model, so LibreOffice
+// runs in the same sandbox as commands (sandbox/sandbox.ts): no network, the data folder hidden,
+// only its own temporary folder writable, the input bound back read-only, a clean environment.
 //
 // `FOLIO_SOFFICE` overrides where soffice is looked for: a path to the executable to use, or a path
 // that does not exist to behave as if LibreOffice were not installed (tests, and people who want
@@ -12,6 +14,8 @@ import { tmpdir } from 'node:os';
 import { basename, delimiter, dirname, extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FolioError, NotFoundError } from '../../shared/errors';
+import { programEnv } from '../sandbox/env';
+import { sandboxed, sandboxStatus } from '../sandbox/sandbox';
 import { writeArtifactAtomic } from '../artifacts/write-artifact';
 import { isUnderArtifacts } from '../tools/artifacts';
 import { resolveInside, toRelative } from '../tools/paths';
@@ -81,6 +85,8 @@ function serialised<T>(job: () => Promise<T>): Promise<T> {
 export interface ExportPdfOptions {
   /** Kill LibreOffice after this long (default 120 s). */
   timeoutMs?: number;
+  /** Folders LibreOffice must not see (Folio's data folder); the input stays readable. */
+  hiddenPaths?: readonly string[];
 }
 
 export interface ExportPdfResult {
@@ -113,7 +119,7 @@ export async function exportPdf(taskRoot: string, relPath: string, opts: ExportP
     const work = mkdtempSync(join(tmpdir(), 'folio-pdf-'));
     try {
       const outDir = join(work, 'out');
-      await runSoffice(soffice, abs, outDir, join(work, 'profile'), opts.timeoutMs ?? DEFAULT_EXPORT_TIMEOUT_MS, rel);
+      await runSoffice({ soffice, input: abs, work, outDir, profileDir: join(work, 'profile'), timeoutMs: opts.timeoutMs ?? DEFAULT_EXPORT_TIMEOUT_MS, rel, hiddenPaths: opts.hiddenPaths ?? [] });
       const stem = basename(abs, extname(abs));
       const produced = join(outDir, `${stem}.pdf`);
       if (!existsSync(produced) || statSync(produced).size === 0) {
@@ -134,7 +140,19 @@ export async function exportPdf(taskRoot: string, relPath: string, opts: ExportP
  * locked). soffice forks a child that does the work, so it is started in its own process group and
  * the whole group is killed on timeout.
  */
-function runSoffice(soffice: string, input: string, outDir: string, profileDir: string, timeoutMs: number, rel: string): Promise<void> {
+interface SofficeRun {
+  soffice: string;
+  input: string;
+  /** The conversion's own temporary folder (profile and output): the only one it may write. */
+  work: string;
+  outDir: string;
+  profileDir: string;
+  timeoutMs: number;
+  rel: string;
+  hiddenPaths: readonly string[];
+}
+
+function runSoffice({ soffice, input, work, outDir, profileDir, timeoutMs, rel, hiddenPaths }: SofficeRun): Promise<void> {
   const args = [
     '--headless',
     '--norestore',
@@ -145,9 +163,13 @@ function runSoffice(soffice: string, input: string, outDir: string, profileDir: 
     outDir,
     input,
   ];
+  // The executable is bound back too: a wrapper script (FOLIO_SOFFICE) may live under /tmp.
+  const confined = sandboxed(soffice, args, { writableRoot: work, hiddenPaths, readablePaths: [input, soffice], network: false });
+  const env = programEnv(process.env, { sandboxed: sandboxStatus().active, network: false });
   return new Promise((resolve, reject) => {
+    // Sandboxed, killing bwrap's group ends the whole PID namespace, soffice.bin included.
     const detached = process.platform !== 'win32';
-    const child = spawn(soffice, args, { stdio: ['ignore', 'ignore', 'pipe'], detached, windowsHide: true });
+    const child = spawn(confined?.file ?? soffice, confined?.args ?? args, { stdio: ['ignore', 'ignore', 'pipe'], detached, windowsHide: true, env });
     let stderr = '';
     let timedOut = false;
     child.stderr.setEncoding('utf8');
