@@ -77,6 +77,7 @@ export function createShellTool(options: ShellToolOptions = {}): Tool<typeof par
       'Run a shell command (/bin/sh) in the task folder and return its combined output (capped at 100 KB) and exit code. ' +
       'Not interactive: stdin is empty. Background processes are stopped when the command ends. ' +
       'Commands like `sh -c`, `eval`, `sudo` or piping into a shell are refused; run the command directly. ' +
+      'A command that needs the network (curl, git clone, npm install ...) asks the person first when the task has it off. ' +
       sandboxNote(),
     parameters,
     kind: 'execute',
