@@ -7,8 +7,23 @@ import { join } from 'node:path';
 import { renderDeckTool } from '../tools/render-deck-tool';
 import { renderDocumentTool } from '../tools/render-document-tool';
 import { contextFor, makeTempRoot, removeTemp, writeFiles } from '../tools/testing';
+import { resetSandboxStatus, sandboxStatus } from '../sandbox/sandbox';
 import { exportPdf } from './pdf-export';
 import { SOFFICE_ENV, sofficePath } from './soffice';
+
+/** Runs `body` without the sandbox: fake scripts that leave traces on the host need it off. */
+async function unsandboxed<T>(body: () => Promise<T>): Promise<T> {
+  const saved = process.env.FOLIO_BWRAP;
+  process.env.FOLIO_BWRAP = '0';
+  resetSandboxStatus();
+  try {
+    return await body();
+  } finally {
+    if (saved === undefined) delete process.env.FOLIO_BWRAP;
+    else process.env.FOLIO_BWRAP = saved;
+    resetSandboxStatus();
+  }
+}
 
 const savedOverride = process.env[SOFFICE_ENV];
 function setOverride(value: string | undefined): void {
@@ -119,7 +134,8 @@ describe('exportPdf', () => {
     writeFiles(root, { 'fake-soffice-slow.sh': `#!/bin/sh\necho start >> '${log}'\nsleep 0.4\necho end >> '${log}'\n` });
     chmodSync(fake, 0o755);
     setOverride(fake);
-    const results = await Promise.allSettled([exportPdf(root, deckPath), exportPdf(root, deckPath), exportPdf(root, deckPath)]);
+    // The log is written on the host, outside what the sandbox lets a conversion write.
+    const results = await unsandboxed(() => Promise.allSettled([exportPdf(root, deckPath), exportPdf(root, deckPath), exportPdf(root, deckPath)]));
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['start', 'end', 'start', 'end', 'start', 'end']);
   });
@@ -132,7 +148,9 @@ describe('exportPdf', () => {
     chmodSync(fake, 0o755);
     setOverride(fake);
     const started = Date.now();
-    await expect(exportPdf(root, deckPath, { timeoutMs: 500 })).rejects.toThrow(/did not finish converting .* within 500 ms; it was stopped/u);
+    // Unsandboxed, so the marker could be written if the group kill missed the child (sandboxed, the
+    // PID namespace dies with bwrap: sandbox/isolation.test.ts).
+    await unsandboxed(() => expect(exportPdf(root, deckPath, { timeoutMs: 500 })).rejects.toThrow(/did not finish converting .* within 500 ms; it was stopped/u));
     expect(Date.now() - started).toBeLessThan(10_000);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(existsSync(marker)).toBe(false);
@@ -143,4 +161,36 @@ describe('exportPdf', () => {
     setOverride(silent);
     await expect(exportPdf(root, deckPath)).rejects.toMatchObject({ code: 'tool_error' });
   }, 20_000);
+
+  it.skipIf(!posix || !sandboxStatus().active)('converts in the sandbox: no keys, no token, no network (needs bubblewrap)', async () => {
+    const data = makeTempRoot('folio-export-data-');
+    const savedToken = process.env.FOLIO_TOKEN;
+    process.env.FOLIO_TOKEN = 'tok-must-not-leak';
+    try {
+      writeFiles(data, { 'keys.json': '{"k":"sk-must-not-leak"}' });
+      const fake = join(root, 'fake-soffice-leak.sh');
+      // Interfaces come from /proc/net (this network namespace's), not /sys (the host's, bound read-only).
+      const script = `#!/bin/sh
+keys=$(cat '${data}/keys.json' 2>/dev/null)
+net=$(tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' ' | tr '\\n' ,)
+echo "seen:$keys:$FOLIO_TOKEN:$net" >&2
+exit 1
+`;
+      writeFiles(root, { 'fake-soffice-leak.sh': script });
+      chmodSync(fake, 0o755);
+      setOverride(fake);
+      const message = await exportPdf(root, deckPath, { hiddenPaths: [data] }).then(
+        () => 'converted',
+        (err: unknown) => (err instanceof Error ? err.message : String(err)),
+      );
+      expect(message).toMatch(/seen:/u);
+      expect(message).not.toContain('sk-must-not-leak');
+      expect(message).not.toContain('tok-must-not-leak');
+      expect(message).toMatch(/seen:::lo,\./u); // only loopback: a network namespace of its own
+    } finally {
+      if (savedToken === undefined) delete process.env.FOLIO_TOKEN;
+      else process.env.FOLIO_TOKEN = savedToken;
+      removeTemp(data);
+    }
+  });
 });

@@ -21,6 +21,8 @@ const EXPORTABLE = new Set(['.pptx', '.docx']);
 export interface ExportPdfOptions {
   /** Kill LibreOffice after this long (default 120 s). */
   timeoutMs?: number;
+  /** Folders the sandboxed conversion must not see (the data folder: keys, other tasks). */
+  hiddenPaths?: readonly string[];
 }
 
 export interface ExportPdfResult {
@@ -48,7 +50,7 @@ export async function exportPdf(taskRoot: string, relPath: string, opts: ExportP
   if (!existsSync(abs) || !statSync(abs).isFile()) throw new NotFoundError(`No file ${rel} in this task`);
   if (!sofficePath()) throw new FolioError('unsupported', SOFFICE_MISSING_MESSAGE);
 
-  const bytes = await convertToPdf(abs, { timeoutMs: opts.timeoutMs ?? DEFAULT_EXPORT_TIMEOUT_MS, label: rel });
+  const bytes = await convertToPdf(abs, { timeoutMs: opts.timeoutMs ?? DEFAULT_EXPORT_TIMEOUT_MS, label: rel, hiddenPaths: opts.hiddenPaths });
   const pages = await countPdfPages(bytes, rel);
   const written = writeArtifactAtomic(dirname(abs), `${basename(abs, extname(abs))}.pdf`, bytes);
   return { path: toRelative(taskRoot, written), pages };

@@ -7,6 +7,8 @@
 // that does not exist to behave as if LibreOffice were not installed (tests, and people who want
 // the export button hidden).
 import { spawn } from 'node:child_process';
+import { programEnv } from '../sandbox/env';
+import { sandboxed, sandboxStatus } from '../sandbox/sandbox';
 import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, delimiter, extname, join } from 'node:path';
@@ -81,6 +83,8 @@ export interface ConvertOptions {
   signal?: AbortSignal;
   /** How the input is named in error messages (default: its file name). */
   label?: string;
+  /** Folders the sandboxed conversion must not see (the data folder: keys, other tasks). */
+  hiddenPaths?: readonly string[];
 }
 
 function cancelled(label: string): FolioError {
@@ -101,7 +105,7 @@ export function convertToPdf(inputAbs: string, opts: ConvertOptions): Promise<Ui
     const work = mkdtempSync(join(tmpdir(), 'folio-pdf-'));
     try {
       const outDir = join(work, 'out');
-      await runSoffice(soffice, inputAbs, outDir, join(work, 'profile'), opts, label);
+      await runSoffice(soffice, inputAbs, work, outDir, join(work, 'profile'), opts, label);
       const produced = join(outDir, `${basename(inputAbs, extname(inputAbs))}.pdf`);
       if (!existsSync(produced) || statSync(produced).size === 0) {
         throw new FolioError('tool_error', `LibreOffice could not convert ${label} (no PDF was produced).`);
@@ -118,7 +122,7 @@ export function convertToPdf(inputAbs: string, opts: ConvertOptions): Promise<Ui
  * locked). soffice forks a child that does the work, so it is started in its own process group and
  * the whole group is killed on timeout or abort.
  */
-function runSoffice(soffice: string, input: string, outDir: string, profileDir: string, opts: ConvertOptions, label: string): Promise<void> {
+function runSoffice(soffice: string, input: string, work: string, outDir: string, profileDir: string, opts: ConvertOptions, label: string): Promise<void> {
   const { timeoutMs, signal } = opts;
   const args = [
     '--headless',
@@ -130,9 +134,15 @@ function runSoffice(soffice: string, input: string, outDir: string, profileDir: 
     outDir,
     input,
   ];
+  // The files converted were written by the model: LibreOffice runs in the commands' sandbox (no
+  // network, the data folder hidden, only its temporary folder writable, the input and the
+  // executable bound back read-only, since a FOLIO_SOFFICE wrapper may live under /tmp).
+  const confined = sandboxed(soffice, args, { writableRoot: work, hiddenPaths: opts.hiddenPaths ?? [], readablePaths: [input, soffice], network: false });
+  const env = programEnv(process.env, { sandboxed: sandboxStatus().active, network: false });
   return new Promise((resolve, reject) => {
+    // Sandboxed, killing bwrap's group ends the whole PID namespace, soffice.bin included.
     const detached = process.platform !== 'win32';
-    const child = spawn(soffice, args, { stdio: ['ignore', 'ignore', 'pipe'], detached, windowsHide: true });
+    const child = spawn(confined?.file ?? soffice, confined?.args ?? args, { stdio: ['ignore', 'ignore', 'pipe'], detached, windowsHide: true, env });
     let stderr = '';
     let stopped: 'timeout' | 'abort' | null = null;
     child.stderr.setEncoding('utf8');

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
-import { sandboxStatus } from '../tools/shell/sandbox';
+import { sandboxStatus } from '../sandbox/sandbox';
 import { taskDir } from '../workspace/layout';
 import { collect, fakeModelsYaml, makeCore, makeDataDir, TEST_KEY, waitForEvent } from './core-test-kit';
 import type { Core } from './create-core';

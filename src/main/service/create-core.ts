@@ -125,7 +125,17 @@ export function createCore(opts: CoreOptions): Core {
           tools: registry,
           systemPrompt,
           limits: { maxIterations: profile.max_iterations, reliableContext: profile.reliable_context, price: profile.price },
-          toolContext: { root, taskRoot: ownFolder, taskId: task.id, runId: run.runId },
+          toolContext: {
+            root,
+            taskRoot: ownFolder,
+            taskId: task.id,
+            runId: run.runId,
+            // Read each time: the person may flip the switch while the run goes on.
+            network: {
+              allowed: () => store.tasks.get(task.id)?.allow_network === true,
+              allow: () => void store.tasks.update(task.id, { allow_network: true }),
+            },
+          },
           approvals: { ...run.approvals, mode: () => store.tasks.get(task.id)?.approval_mode ?? 'ask' },
           conversation: createStoreConversation(store, task.id, run.runId, newId),
         },

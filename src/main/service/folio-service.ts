@@ -16,6 +16,7 @@ import { resolveApiKey } from '../models';
 import { readArtifactPreview } from '../renderers/artifact-preview';
 import { exportPdf } from '../renderers/pdf-export';
 import { sofficePath } from '../renderers/soffice';
+import { sandboxStatus } from '../sandbox/sandbox';
 import { sourceStatus } from '../sources/cache';
 import type { Store } from '../store';
 import { resolveInside as resolveToolPath } from '../tools/paths';
@@ -234,7 +235,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     },
     async exportPdf(input) {
       getTask(ctx, input.task_id);
-      const result = await exportPdf(taskDir(ctx.dataDir, input.task_id), input.path);
+      const result = await exportPdf(taskDir(ctx.dataDir, input.task_id), input.path, { hiddenPaths: [ctx.dataDir] });
       await syncTaskFiles(store, ctx.dataDir, input.task_id);
       return result;
     },
@@ -256,7 +257,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
       return { ok: true };
     },
     async getCapabilities() {
-      return { desktop: Boolean(ctx.desktop), soffice: sofficePath() !== null };
+      return { desktop: Boolean(ctx.desktop), soffice: sofficePath() !== null, sandbox: sandboxStatus().active };
     },
     async probeModel(input) {
       const { profiles } = loadModelProfiles(profileDirs(ctx));

@@ -99,6 +99,12 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 3,
+    // The task's "allow network for commands" switch (shell, run_script): off until the person turns
+    // it on or approves a command that needs the network.
+    sql: `ALTER TABLE tasks ADD COLUMN allow_network INTEGER NOT NULL DEFAULT 0 CHECK (allow_network IN (0, 1));`,
+  },
 ];
 
 export const latestSchemaVersion = migrations.reduce((max, m) => Math.max(max, m.version), 0);

@@ -24,6 +24,7 @@ export interface TaskRow {
   model: string | null;
   approval_mode: ApprovalMode;
   workspace_path: string | null;
+  allow_network: number;
   materialized: number;
   prompt_tokens: number;
   completion_tokens: number;
@@ -51,6 +52,7 @@ export function toTask(row: TaskRow): Task {
     model: row.model,
     approval_mode: row.approval_mode,
     workspace_path: row.workspace_path,
+    allow_network: row.allow_network === 1,
     prompt_tokens: row.prompt_tokens,
     completion_tokens: row.completion_tokens,
     cost: row.cost,

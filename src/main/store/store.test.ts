@@ -153,6 +153,14 @@ describe('tasks', () => {
     expect(s.tasks.delete('t1')).toBe(false);
   });
 
+  it('keeps the network switch off by default and changes it only when the patch names it', () => {
+    const s = open();
+    expect(newTask(s, 't1').allow_network).toBe(false);
+    expect(s.tasks.update('t1', { allow_network: true }).allow_network).toBe(true);
+    expect(s.tasks.update('t1', { title: 'x' }).allow_network).toBe(true);
+    expect(s.tasks.update('t1', { allow_network: false }).allow_network).toBe(false);
+  });
+
   it('lists newest updated first, filters by status, and searches case-insensitively', () => {
     const s = open();
     newTask(s, 'a', { title: 'Quarterly Report' });

@@ -23,6 +23,7 @@ export type TaskPatch = Partial<{
   model: string | null;
   approval_mode: ApprovalMode;
   workspace_path: string | null;
+  allow_network: boolean;
 }>;
 
 export interface TasksRepo {
@@ -92,6 +93,8 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
     approval_mode: ApprovalMode | null;
     set_workspace_path: number;
     workspace_path: string | null;
+    set_allow_network: number;
+    allow_network: number | null;
   }>(`
     UPDATE tasks SET
       title = CASE WHEN @set_title THEN @title ELSE title END,
@@ -101,6 +104,7 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
       model = CASE WHEN @set_model THEN @model ELSE model END,
       approval_mode = CASE WHEN @set_approval_mode THEN @approval_mode ELSE approval_mode END,
       workspace_path = CASE WHEN @set_workspace_path THEN @workspace_path ELSE workspace_path END,
+      allow_network = CASE WHEN @set_allow_network THEN @allow_network ELSE allow_network END,
       updated_at = @now
     WHERE id = @id`);
   const deleteOne = db.prepare<[string]>('DELETE FROM tasks WHERE id = ?');
@@ -167,6 +171,8 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
         approval_mode: patch.approval_mode ?? null,
         set_workspace_path: has('workspace_path'),
         workspace_path: patch.workspace_path ?? null,
+        set_allow_network: has('allow_network'),
+        allow_network: patch.allow_network === undefined ? null : patch.allow_network ? 1 : 0,
       });
       if (result.changes === 0) throw new NotFoundError(`Task ${id} not found.`);
       return mustGet(get, id);

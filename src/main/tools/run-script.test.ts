@@ -1,8 +1,11 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import JSZip from 'jszip';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRunScriptTool, findFolioRoot, SCRIPTS_DIR } from './run-script';
+import { sandboxStatus } from '../sandbox/sandbox';
 import { contextFor, makeTempRoot, removeTemp } from './testing';
 
 let root: string;
@@ -84,13 +87,16 @@ describe('run_script', () => {
     expect(result.content).toContain('[exit code 1');
   });
 
-  it('gives the script an environment without credentials', async () => {
+  it('gives the script a minimal environment: no credentials, nothing of Folio’s own', async () => {
     const result = await tool.execute({ code: 'console.log(JSON.stringify(process.env));' }, contextFor(root));
     const env = JSON.parse(result.content.split('\n')[0] ?? '{}') as Record<string, string>;
     expect(Object.keys(env).filter((k) => k.endsWith('_API_KEY'))).toEqual([]);
     expect(env.MY_STORED).toBeUndefined();
     expect(env.NODE_OPTIONS).toBeUndefined();
-    expect(env.HARMLESS).toBe('visible');
+    // An allowlist, not a blocklist: a variable nobody listed does not pass, whatever its name.
+    expect(env.HARMLESS).toBeUndefined();
+    expect(env.PATH).toBe(process.env.PATH);
+    expect(env.HOME).toBeTruthy();
     expect(result.content).not.toContain('sk-');
   });
 
@@ -112,5 +118,27 @@ describe('run_script', () => {
   it('finds Folio’s package folder from its own location', () => {
     const found = findFolioRoot();
     expect(JSON.parse(fs.readFileSync(path.join(found, 'package.json'), 'utf8'))).toMatchObject({ name: 'folio' });
+  });
+});
+
+describe('run_script and the task network switch', () => {
+  it.skipIf(!sandboxStatus().active)('has no network unless the task allows it (needs bubblewrap)', async () => {
+    const server = http.createServer((_req, res) => res.end('hello-from-host'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      const code = `const r = await fetch(${JSON.stringify(url)}); console.log(await r.text());`;
+      let on = false;
+      const network = { allowed: () => on, allow: () => void (on = true) };
+      const off = await tool.execute({ code }, { ...contextFor(root), network });
+      expect(off.isError).toBe(true);
+      expect(off.content).not.toContain('hello-from-host');
+      expect(off.content).toContain('The network is off for commands in this task');
+      on = true;
+      const allowed = await tool.execute({ code }, { ...contextFor(root), network });
+      expect(allowed.content).toContain('hello-from-host');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -7,8 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { type RunResult, runProcess, stripSecrets } from './shell/run';
-import { sandboxNote } from './shell/sandbox';
+import { programEnv } from '../sandbox/env';
+import { looksLikeNetworkFailure, NETWORK_OFF_NOTE } from '../sandbox/network';
+import { sandboxNote, sandboxStatus } from '../sandbox/sandbox';
+import { type RunResult, runProcess } from './shell/run';
 import { type Tool, ToolError } from './types';
 
 export const SCRIPT_DEFAULT_TIMEOUT_S = 60;
@@ -135,7 +137,7 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
       "pptxgenjs and docx are available: `import PptxGenJS from 'pptxgenjs'` / `import { Document, Packer } from 'docx'`, " +
       "or `require('pptxgenjs')` (a global `require` is provided). Top-level await works. Print results with console.log; " +
       `stdout and stderr come back (capped at 100 KB) with the exit code. No stdin. Killed after timeout_s (default ${SCRIPT_DEFAULT_TIMEOUT_S} s). ` +
-      'Credentials are not in process.env. ' +
+      'Only a minimal process.env (PATH, HOME, LANG ...): no credentials. ' +
       sandboxNote(),
     parameters,
     kind: 'execute',
@@ -152,9 +154,11 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
       } catch (err) {
         throw new ToolError(`Could not write the script to ${SCRIPTS_DIR}: ${err instanceof Error ? err.message : String(err)}`);
       }
-      const env = stripSecrets(options.baseEnv?.() ?? process.env, options.secretNames?.() ?? []);
-      // Flags meant for Folio's own process (loaders, inspectors) would change how the script runs.
-      delete env.NODE_OPTIONS;
+      // A script's code is not classified, so it gets the network only when the task allows it.
+      const network = ctx.network?.allowed() === true;
+      const sandbox = sandboxStatus().active;
+      // The clean environment has no NODE_OPTIONS: flags meant for Folio's own process would change how the script runs.
+      const env = programEnv(options.baseEnv?.() ?? process.env, { sandboxed: sandbox, network, secretNames: options.secretNames?.() ?? [] });
       env.NO_COLOR = '1';
       if (process.versions.electron !== undefined && options.nodePath === undefined) env.ELECTRON_RUN_AS_NODE = '1';
       const before = snapshotFiles(ctx.root);
@@ -170,6 +174,7 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
           label: 'node',
           writableRoot: ctx.root,
           hiddenPaths: options.hiddenPaths ?? [],
+          network,
         });
       } finally {
         fs.rmSync(file, { force: true });
@@ -177,8 +182,9 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
       const touched = changedFiles(before, snapshotFiles(ctx.root));
       const body = result.output.length > 0 ? result.output.replace(/\n?$/u, '\n') : '(no output)\n';
       const wrote = touched.length > 0 ? `Files written: ${touched.join(', ')}\n` : '';
+      const offline = sandbox && !network && looksLikeNetworkFailure(result.output) ? `${NETWORK_OFF_NOTE}\n` : '';
       return {
-        content: `${body}${wrote}${describeEnd(result, timeoutS)}`,
+        content: `${body}${wrote}${offline}${describeEnd(result, timeoutS)}`,
         isError: result.timedOut || result.aborted || result.exitCode !== 0,
         touched,
       };

@@ -17,6 +17,14 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Reports progress of long work (rendering, extraction) to the UI. */
   progress?: (label: string, done: number, total: number | null) => void;
+  /** The task's "allow network for commands" switch; absent, sandboxed commands have no network. */
+  network?: NetworkSwitch;
+}
+
+export interface NetworkSwitch {
+  allowed(): boolean;
+  /** Turns the network on for the task's commands (the person approved a command that needs it). */
+  allow(): void;
 }
 
 export interface ToolResult {

@@ -87,7 +87,7 @@ export function createFakeCore(): FakeCore {
       return sabotaged('createTask', () => {
         const t: Task = {
           id: nextId('task'), title: input.title ?? 'Untitled', description: input.description ?? '', mode: input.mode,
-          status: 'active', model: input.model ?? null, approval_mode: 'ask', workspace_path: null,
+          status: 'active', model: input.model ?? null, approval_mode: 'ask', workspace_path: null, allow_network: false,
           prompt_tokens: 0, completion_tokens: 0, cost: 0, created_at: now, updated_at: now++, last_run: null,
         };
         tasks.set(t.id, t);
@@ -207,7 +207,7 @@ export function createFakeCore(): FakeCore {
       return { ok: true };
     },
     async getCapabilities() {
-      return { desktop: false, soffice: false };
+      return { desktop: false, soffice: false, sandbox: false };
     },
     async probeModel(input) {
       return { profile: input.profile_id, rows: [{ check: 'chat', declared: 'reply', observed: 'reply', ok: true }], exit_code: 0 };

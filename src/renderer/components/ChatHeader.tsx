@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalMode, Task } from '../../shared/contract';
 import { useApp } from '../state/app-store';
+import { useArtifacts } from '../state/artifacts-store';
 import { useTasks } from '../state/tasks-store';
 import { WorkspaceFolder } from './WorkspaceFolder';
 
@@ -11,6 +13,12 @@ export function ChatHeader({ task }: { task: Task }) {
   const profiles = useApp((s) => s.profiles);
   const defaultModel = useApp((s) => s.settings?.default_model ?? null);
   const update = useTasks((s) => s.update);
+  // The switch only means something where the sandbox can keep the network off.
+  const sandboxed = useArtifacts((s) => s.capabilities?.sandbox ?? false);
+  const loadCapabilities = useArtifacts((s) => s.loadCapabilities);
+  useEffect(() => {
+    void loadCapabilities();
+  }, [loadCapabilities]);
   const chatProfiles = profiles.filter((p) => p.role === 'chat');
   // A task may name a profile that no longer exists; keep it selectable so the picker tells the truth.
   const unknownModel = task.model !== null && !chatProfiles.some((p) => p.id === task.model);
@@ -59,6 +67,17 @@ export function ChatHeader({ task }: { task: Task }) {
               ))}
             </select>
           </label>
+          {sandboxed && (
+            <label className="control control-check" title={t('chat.allowNetworkHint')}>
+              <input
+                type="checkbox"
+                checked={task.allow_network}
+                onChange={(e) => void update(task.id, { allow_network: e.target.checked })}
+                data-testid="allow-network"
+              />
+              <span className="control-label">{t('chat.allowNetwork')}</span>
+            </label>
+          )}
         </div>
       </header>
       {task.mode === 'coding' && <WorkspaceFolder task={task} />}

@@ -4,6 +4,7 @@ import type { ConfigWarning, ProbeReport, Settings } from '../../shared/contract
 import { formatCost, formatTokens } from '../lib/format';
 import { getApi } from '../state/api';
 import { useApp } from '../state/app-store';
+import { useArtifacts } from '../state/artifacts-store';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { useUsage } from '../state/usage-store';
 import { Icon } from './Icon';
@@ -19,13 +20,16 @@ export function SettingsPage() {
   const usage = useUsage((s) => s.total);
   const loadUsage = useUsage((s) => s.load);
   const [probes, setProbes] = useState<Record<string, ProbeState>>({});
+  const capabilities = useArtifacts((s) => s.capabilities);
+  const loadCapabilities = useArtifacts((s) => s.loadCapabilities);
 
   useEffect(() => {
     void loadSettings();
     void loadModels();
     void loadSkills();
     void loadUsage();
-  }, [loadSettings, loadModels, loadSkills, loadUsage]);
+    void loadCapabilities();
+  }, [loadSettings, loadModels, loadSkills, loadUsage, loadCapabilities]);
 
   const probe = async (profileId: string) => {
     setProbes((p) => ({ ...p, [profileId]: { status: 'running' } }));
@@ -89,6 +93,14 @@ export function SettingsPage() {
                 ))}
             </select>
           </label>
+          {capabilities && (
+            <div className="form-row">
+              <span className="form-label">{t('settings.commands')}</span>
+              <span className={capabilities.sandbox ? 'form-value' : 'form-value text-warning'} data-testid="settings-sandbox">
+                {capabilities.sandbox ? t('settings.sandboxed') : t('settings.notSandboxed')}
+              </span>
+            </div>
+          )}
           <div className="form-row">
             <span className="form-label">{t('usage.total')}</span>
             <span className="form-value" data-testid="settings-usage">

@@ -1,7 +1,7 @@
 // The right panel's tab, the selected artifact, what the machine can do with artifacts (open them,
 // export PDF) and the exports in flight.
 import { create } from 'zustand';
-import type { FileEntry } from '../../shared/contract';
+import type { FileEntry, MethodOutput } from '../../shared/contract';
 import { getApi } from './api';
 import { useFiles } from './files-store';
 import { toErrorInfo, type ErrorInfo } from './notices';
@@ -35,10 +35,7 @@ export function pdfPathFor(path: string): string {
   return path.replace(/\.[^./]+$/, '.pdf');
 }
 
-export interface Capabilities {
-  desktop: boolean;
-  soffice: boolean;
-}
+export type Capabilities = MethodOutput<'getCapabilities'>;
 
 interface ArtifactsState {
   tab: PanelTab;

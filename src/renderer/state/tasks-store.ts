@@ -11,6 +11,7 @@ export interface TaskPatch {
   model?: string | null;
   approval_mode?: ApprovalMode;
   workspace_path?: string | null;
+  allow_network?: boolean;
 }
 
 interface TasksState {

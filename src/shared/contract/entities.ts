@@ -33,6 +33,8 @@ export const Task = z.object({
   model: z.string().nullable(),
   approval_mode: ApprovalMode,
   workspace_path: z.string().nullable(),
+  /** Whether the task's shell commands and scripts may use the network (the sandbox keeps it off otherwise). */
+  allow_network: z.boolean(),
   prompt_tokens: z.number().int(),
   completion_tokens: z.number().int(),
   cost: z.number(),

@@ -97,6 +97,8 @@ export const contract = {
       approval_mode: ApprovalMode.optional(),
       /** A coding task's folder (absolute path, confirmed by the person); tools are confined to it. */
       workspace_path: z.string().min(1).max(4096).nullable().optional(),
+      /** "Allow network for commands in this task". */
+      allow_network: z.boolean().optional(),
     }),
     output: Task,
     http: { method: 'PATCH', path: '/v1/tasks/:task_id' },
@@ -202,7 +204,8 @@ export const contract = {
   }),
   getCapabilities: method({
     input: z.strictObject({}),
-    output: z.object({ desktop: z.boolean(), soffice: z.boolean() }),
+    /** sandbox: whether commands and scripts run isolated (bubblewrap, Linux); elsewhere Settings says they are not. */
+    output: z.object({ desktop: z.boolean(), soffice: z.boolean(), sandbox: z.boolean() }),
     http: { method: 'GET', path: '/v1/capabilities' },
   }),
   probeModel: method({

@@ -2,7 +2,7 @@
 // cancel kills everything the command started (pipelines, background jobs), not just the shell.
 import { spawn } from 'node:child_process';
 import { ToolError } from '../types';
-import { sandboxed } from './sandbox';
+import { sandboxed } from '../../sandbox/sandbox';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -10,19 +10,8 @@ export const MAX_OUTPUT_BYTES = 100 * 1024;
 /** How long a process group gets between SIGTERM and SIGKILL. */
 const KILL_GRACE_MS = 1000;
 
-const SECRET_NAME = /API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|PRIVATE_KEY|CREDENTIAL|ACCESS_KEY/iu;
-
-/** A copy of `env` without anything that looks like a credential, nor the names in `secretNames`. */
-export function stripSecrets(env: NodeJS.ProcessEnv | Record<string, string | undefined>, secretNames: readonly string[] = []): Record<string, string> {
-  const extra = new Set(secretNames.map((n) => n.toUpperCase()));
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) {
-    if (value === undefined) continue;
-    if (SECRET_NAME.test(name) || extra.has(name.toUpperCase())) continue;
-    out[name] = value;
-  }
-  return out;
-}
+// Kept here for the tools' public surface; the allowlist lives with the sandbox.
+export { stripSecrets } from '../../sandbox/env';
 
 /** Where a sandbox is available (see sandbox.ts), a run given `writableRoot` is confined to it. */
 export interface ConfineOptions {
@@ -30,6 +19,8 @@ export interface ConfineOptions {
   writableRoot?: string;
   /** Folders the command must not see at all (Folio's data folder, holding keys and other tasks). */
   hiddenPaths?: readonly string[];
+  /** Whether the sandboxed command may use the network (off unless the task allows it). */
+  network?: boolean;
 }
 
 export interface RunOptions extends ConfineOptions {
@@ -135,6 +126,7 @@ export function runShell(options: RunOptions): Promise<RunResult> {
     label: 'the shell',
     writableRoot: options.writableRoot,
     hiddenPaths: options.hiddenPaths,
+    network: options.network,
   });
 }
 
@@ -152,11 +144,15 @@ export function runProcess(options: ProcessOptions): Promise<RunResult> {
   }
 
   const confined =
-    options.writableRoot === undefined ? null : sandboxed(options.file, options.args, { writableRoot: options.writableRoot, hiddenPaths: options.hiddenPaths });
+    options.writableRoot === undefined
+      ? null
+      : sandboxed(options.file, options.args, { writableRoot: options.writableRoot, hiddenPaths: options.hiddenPaths, network: options.network });
 
   return new Promise<RunResult>((resolve, reject) => {
-    // bwrap stays in the new process group with the command (no --new-session), so killing the group
-    // kills both; --die-with-parent covers Folio itself dying.
+    // Unsandboxed, the command leads a new process group and the group is killed. Sandboxed, bwrap
+    // leads it and the command runs in a new session inside a PID namespace: killing bwrap kills
+    // the namespace's pid 1 and with it every process inside, `setsid` ones included;
+    // --die-with-parent covers Folio itself dying.
     const child = spawn(confined?.file ?? options.file, confined?.args ?? options.args, {
       cwd: options.cwd,
       env: options.env,

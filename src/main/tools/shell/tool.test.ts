@@ -1,8 +1,11 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextFor, makeTempRoot, removeTemp } from '../testing';
-import { sandboxStatus } from './sandbox';
+import type { NetworkSwitch } from '../types';
+import { sandboxStatus } from '../../sandbox/sandbox';
 import { createShellTool } from './tool';
 
 let root: string;
@@ -69,5 +72,45 @@ describe('shell tool with hiddenPaths', () => {
     } finally {
       removeTemp(data);
     }
+  });
+});
+
+describe('shell tool and the task network switch', () => {
+  const active = sandboxStatus().active;
+  let server: http.Server;
+  let url: string;
+  beforeAll(async () => {
+    server = http.createServer((_req, res) => res.end('hello-from-host'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const switchOff = (): NetworkSwitch & { on: boolean } => {
+    const s = { on: false, allowed: () => s.on, allow: () => void (s.on = true) };
+    return s;
+  };
+
+  it.skipIf(!active)('asks before the first command that needs the network, and approving turns it on for the task', async () => {
+    const tool = createShellTool();
+    const network = switchOff();
+    const ctx = { ...contextFor(root), network };
+    const risk = await tool.assess?.({ command: `curl -sS ${url}` }, ctx);
+    expect(risk?.risk).toBe('destructive');
+    expect(risk?.detail).toMatch(/curl needs the network, which is off for this task's commands/);
+    // The loop only executes a destructive call after the person said yes.
+    const result = await tool.execute({ command: `curl -sS ${url}` }, ctx);
+    expect(result.content).toContain('hello-from-host');
+    expect(network.on).toBe(true);
+    expect(await tool.assess?.({ command: `curl -sS ${url}` }, ctx)).toMatchObject({ risk: 'standard' });
+  });
+
+  it.skipIf(!active)('runs other commands offline and says so when they fail for it', async () => {
+    const tool = createShellTool();
+    const ctx = { ...contextFor(root), network: switchOff() };
+    expect(await tool.assess?.({ command: 'python3 fetch.py' }, ctx)).toMatchObject({ risk: 'standard' });
+    const result = await tool.execute({ command: `node -e "fetch('${url}').then(() => console.log('reached'), (e) => console.log(e.message, e.cause?.code))"` }, ctx);
+    expect(result.content).not.toContain('reached');
+    expect(result.content).toContain('The network is off for commands in this task');
   });
 });

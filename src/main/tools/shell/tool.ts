@@ -1,10 +1,12 @@
 // shell: run a command in the task folder after classification. Blocked commands never run (the
 // loop is told by `assess`, and `execute` refuses again in case it is called directly).
 import { z } from 'zod';
-import { type Tool, type ToolRisk, ToolError } from '../types';
-import { classifyCommand } from './classify';
-import { sandboxNote } from './sandbox';
-import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type RunResult, runShell, stripSecrets } from './run';
+import { programEnv } from '../../sandbox/env';
+import { looksLikeNetworkFailure, NETWORK_OFF_NOTE } from '../../sandbox/network';
+import { sandboxNote, sandboxStatus } from '../../sandbox/sandbox';
+import { type Tool, type ToolContext, type ToolRisk, ToolError } from '../types';
+import { classifyCommand, commandNeedsNetwork } from './classify';
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type RunResult, runShell } from './run';
 
 const parameters = z.object({
   command: z.string().min(1).describe('The command line, run with /bin/sh in the task folder.'),
@@ -32,9 +34,30 @@ export interface ShellToolOptions {
 /** Keeps tools that would wait for a person (pagers, credential prompts) from hanging the run. */
 const NON_INTERACTIVE = { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', NO_COLOR: '1' };
 
-function assessCommand(command: string, root: string, protectedPaths: readonly string[]): ToolRisk {
-  const verdict = classifyCommand(command, { cwd: root, protectedPaths });
+/**
+ * What a command needs that the task has not given it: today only the network, and only where the
+ * sandbox can actually keep it off.
+ */
+function missingNetwork(command: string, ctx: Pick<ToolContext, 'network'>): string | null {
+  if (!sandboxStatus().active || ctx.network?.allowed() === true) return null;
+  return commandNeedsNetwork(command);
+}
+
+/**
+ * A command that needs the network while the task has it off is rated destructive, which the
+ * approval policy always asks about whatever was granted: `execute` is then reached only with the
+ * person's yes to this very command, which is what turns the network on for the task.
+ */
+function assessCommand(command: string, ctx: Pick<ToolContext, 'root' | 'network'>, protectedPaths: readonly string[]): ToolRisk {
+  const verdict = classifyCommand(command, { cwd: ctx.root, protectedPaths });
   if (verdict.class === 'blocked') return { risk: 'destructive', detail: command, blocked: verdict.reasons.join('; ') };
+  const needs = missingNetwork(command, ctx);
+  if (needs !== null) {
+    return {
+      risk: 'destructive',
+      detail: `${command}\n\n${needs} needs the network, which is off for this task's commands. Approving runs it with the network on and leaves the network on for this task's commands.`,
+    };
+  }
   return { risk: verdict.class, detail: command };
 }
 
@@ -54,17 +77,22 @@ export function createShellTool(options: ShellToolOptions = {}): Tool<typeof par
       'Run a shell command (/bin/sh) in the task folder and return its combined output (capped at 100 KB) and exit code. ' +
       'Not interactive: stdin is empty. Background processes are stopped when the command ends. ' +
       'Commands like `sh -c`, `eval`, `sudo` or piping into a shell are refused; run the command directly. ' +
+      'A command that needs the network (curl, git clone, npm install ...) asks the person first when the task has it off. ' +
       sandboxNote(),
     parameters,
     kind: 'execute',
     assess(args, ctx) {
-      return assessCommand(args.command, ctx.root, hiddenPaths);
+      return assessCommand(args.command, ctx, hiddenPaths);
     },
     async execute(args, ctx) {
-      const risk = assessCommand(args.command, ctx.root, hiddenPaths);
+      const risk = assessCommand(args.command, ctx, hiddenPaths);
       if (risk.blocked !== undefined) throw new ToolError(`Command refused: ${risk.blocked}.`);
+      // Reaching here with a network need means the person approved this command (see assessCommand).
+      if (missingNetwork(args.command, ctx) !== null) ctx.network?.allow();
+      const network = ctx.network?.allowed() === true || commandNeedsNetwork(args.command) !== null;
       const timeoutS = args.timeout_s ?? DEFAULT_TIMEOUT_MS / 1000;
-      const env = { ...stripSecrets(options.baseEnv?.() ?? process.env, options.secretNames?.() ?? []), ...NON_INTERACTIVE };
+      const parent = options.baseEnv?.() ?? process.env;
+      const env = { ...programEnv(parent, { sandboxed: sandboxStatus().active, network, secretNames: options.secretNames?.() ?? [] }), ...NON_INTERACTIVE };
       const result = await runShell({
         command: args.command,
         cwd: ctx.root,
@@ -73,10 +101,12 @@ export function createShellTool(options: ShellToolOptions = {}): Tool<typeof par
         signal: ctx.signal,
         writableRoot: ctx.root,
         hiddenPaths,
+        network,
       });
       const body = result.output.length > 0 ? result.output.replace(/\n?$/u, '\n') : '(no output)\n';
+      const offline = sandboxStatus().active && !network && looksLikeNetworkFailure(result.output) ? `${NETWORK_OFF_NOTE}\n` : '';
       return {
-        content: `${body}${describeEnd(result, timeoutS)}`,
+        content: `${body}${offline}${describeEnd(result, timeoutS)}`,
         isError: result.timedOut || result.aborted,
       };
     },
