@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { type RunResult, runProcess, stripSecrets } from './shell/run';
+import { scriptRuntime } from './script-runtime';
 import { sandboxNote } from './shell/sandbox';
 import { type Tool, ToolError } from './types';
 
@@ -34,7 +35,7 @@ export interface RunScriptToolOptions {
   baseEnv?: () => NodeJS.ProcessEnv;
   /** The folder whose node_modules scripts import from (default: Folio's own package folder). */
   moduleRoot?: string;
-  /** The Node binary (default: this process's; under Electron it is run in Node mode). */
+  /** The Node binary (default: see script-runtime.ts). */
   nodePath?: string;
   /** Folders scripts must not see (Folio's data folder), where the bubblewrap sandbox works. */
   hiddenPaths?: readonly string[];
@@ -144,6 +145,7 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
     },
     async execute(args, ctx) {
       const timeoutS = args.timeout_s ?? SCRIPT_DEFAULT_TIMEOUT_S;
+      const node = scriptRuntime(options.nodePath);
       const dir = path.join(ctx.root, SCRIPTS_DIR);
       const file = path.join(dir, `script-${Date.now()}-${randomBytes(4).toString('hex')}.mjs`);
       try {
@@ -156,12 +158,11 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
       // Flags meant for Folio's own process (loaders, inspectors) would change how the script runs.
       delete env.NODE_OPTIONS;
       env.NO_COLOR = '1';
-      if (process.versions.electron !== undefined && options.nodePath === undefined) env.ELECTRON_RUN_AS_NODE = '1';
       const before = snapshotFiles(ctx.root);
       let result: RunResult;
       try {
         result = await runProcess({
-          file: options.nodePath ?? process.execPath,
+          file: node,
           args: ['--import', boot, file],
           cwd: ctx.root,
           env,
