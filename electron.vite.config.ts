@@ -13,6 +13,8 @@ export default defineConfig({
           cli: resolve(__dirname, 'src/main/cli/main.ts'),
           // Source extraction runs in a worker thread; it is its own entry so the worker can load it.
           'extract-worker': resolve(__dirname, 'src/main/sources/extract-worker.ts'),
+          // web_fetch converts HTML in a worker thread too (a slow page must not freeze the app).
+          'html-worker': resolve(__dirname, 'src/main/tools/net/html-worker.ts'),
         },
       },
     },

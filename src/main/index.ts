@@ -7,7 +7,7 @@ import { resolveDataDir } from './config/app-paths';
 import { createFileKeyStore } from './models';
 import { createCore, type Core } from './service/create-core';
 import { registerIpc } from './electron/ipc';
-import { createMainWindow, isTrustedFrameUrl } from './electron/window';
+import { createMainWindow, isTrustedFrameUrl, rendererDevUrl } from './electron/window';
 
 let core: Core | undefined;
 const here = dirname(fileURLToPath(import.meta.url));
@@ -34,7 +34,7 @@ async function start(): Promise<void> {
     keys: createFileKeyStore(dataDir, codec),
     desktop: { openPath: (p) => shell.openPath(p), showItemInFolder: (p) => shell.showItemInFolder(p) },
   });
-  const devUrl = process.env.ELECTRON_RENDERER_URL;
+  const devUrl = rendererDevUrl(app.isPackaged);
   const win = createMainWindow({
     preloadPath: join(here, '../preload/index.cjs'),
     rendererDir: join(here, '../renderer'),

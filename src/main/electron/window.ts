@@ -63,6 +63,16 @@ export function createMainWindow(opts: { preloadPath: string; rendererDir: strin
   return win;
 }
 
+/**
+ * The dev server's URL, honoured only in an unpackaged app: in a packaged one the variable could
+ * point the window (and its trusted IPC bridge) at any page.
+ */
+export function rendererDevUrl(isPackaged: boolean, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (isPackaged) return undefined;
+  const url = env.ELECTRON_RENDERER_URL;
+  return url === undefined || url === '' ? undefined : url;
+}
+
 /** The only frames allowed to call main: our own renderer's index.html, or the dev server's origin. */
 export function isTrustedFrameUrl(url: string, opts: { rendererIndexUrl: string; devUrl?: string }): boolean {
   try {

@@ -1,8 +1,7 @@
 // Folio's one service implementation: every method of the contract, receiving validated input.
 // The transports (IPC, HTTP) are adapters around it; the agent runs through the RunManager.
-import { existsSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { extname, isAbsolute, sep } from 'node:path';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { extname } from 'node:path';
 import { join } from 'node:path';
 import type { FileEntry, MethodOutput, ModelProfileInfo, ServiceHandlers, Settings, Task } from '../../shared/contract';
 import { FolioError, NotFoundError } from '../../shared/errors';
@@ -21,6 +20,7 @@ import { sourceStatus } from '../sources/cache';
 import type { Store } from '../store';
 import { resolveInside as resolveToolPath } from '../tools/paths';
 import { ToolError } from '../tools/types';
+import { checkWorkspaceFolder } from '../workspace/folder-policy';
 import { removeTaskDir, taskDir, ensureTaskDir } from '../workspace/layout';
 import { addSourceFile, isTextMime, mimeOf, syncTaskFiles } from './task-files';
 
@@ -118,7 +118,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     async updateTask(input) {
       getTask(ctx, input.task_id);
       const { task_id, ...patch } = input;
-      if (patch.workspace_path) patch.workspace_path = checkWorkspaceFolder(ctx, patch.workspace_path);
+      if (patch.workspace_path) patch.workspace_path = checkWorkspaceFolder(patch.workspace_path, ctx.dataDir);
       const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
       return store.tasks.update(task_id, clean);
     },
@@ -295,23 +295,6 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
       return settings(ctx);
     },
   };
-}
-
-/** A coding task's folder must be an existing, absolute directory outside Folio's data folder. */
-function checkWorkspaceFolder(ctx: ServiceContext, path: string): string {
-  if (!isAbsolute(path)) throw new FolioError('invalid_input', `The project folder must be an absolute path: ${path}`);
-  let real: string;
-  try {
-    real = realpathSync(path);
-    if (!statSync(real).isDirectory()) throw new Error('not a folder');
-  } catch {
-    throw new FolioError('invalid_input', `No such folder: ${path}`);
-  }
-  const data = realpathSync(ctx.dataDir);
-  if (real === '/' || real === homedir() || data.startsWith(real + sep) || real === data || real.startsWith(data + sep)) {
-    throw new FolioError('invalid_input', `Choose a project folder, not ${real}`);
-  }
-  return real;
 }
 
 function safeIsFile(path: string): boolean {

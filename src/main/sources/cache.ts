@@ -10,6 +10,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_BYTES, extractFile, isRetryable } from './extract';
 import { isPlainUtf8 } from './formats/decode';
+import { formatMb } from './limits';
 import { cachePathFor, declaredKind, isExtractable, sidecarPathFor, sniff, SOURCE_DIR } from './kinds';
 import { type ExtractionResult, type SourceInfo } from './types';
 
@@ -116,8 +117,7 @@ async function removeCache(taskRoot: string, rel: string): Promise<void> {
 function precheckFailure(rel: string, size: number, maxBytes: number): SourceInfo | null {
   if (size === 0) return info(rel, 'error', null, 'empty file', null);
   if (size > maxBytes) {
-    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-    return info(rel, 'error', null, `too large: ${mb(size)} (the limit is ${mb(maxBytes)})`, null);
+    return info(rel, 'error', null, `too large: ${formatMb(size)} (the limit is ${formatMb(maxBytes)})`, null);
   }
   return null;
 }

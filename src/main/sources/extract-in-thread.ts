@@ -4,6 +4,7 @@ import JSZip from 'jszip';
 import { decodeText } from './formats/decode';
 import { pageMarker } from './formats/markdown';
 import { declaredKind, extensionOf, sniff } from './kinds';
+import { zipSizeRefusal } from './limits';
 import { type ExtractionResult, type ProgressFn, type SourceKind } from './types';
 
 const DESCRIPTIONS: Record<SourceKind | 'zip', string> = {
@@ -53,13 +54,21 @@ export async function classifyBytes(bytes: Uint8Array, name: string): Promise<Cl
       actual = declared === 'csv' || declared === 'tsv' || declared === 'text' ? declared : 'text';
       break;
     case 'zip': {
+      const corrupt = failure(`corrupt or truncated ${declared === 'docx' || declared === 'pptx' || declared === 'xlsx' ? DESCRIPTIONS[declared] : 'ZIP archive'}`);
       try {
         zip = await JSZip.loadAsync(bytes);
       } catch {
-        return { failure: failure(`corrupt or truncated ${declared === 'docx' || declared === 'pptx' || declared === 'xlsx' ? DESCRIPTIONS[declared] : 'ZIP archive'}`) };
+        return { failure: corrupt };
       }
       const office = officeKind(zip);
       if (!office) return { failure: failure(`${DESCRIPTIONS.zip}, not ${DESCRIPTIONS[declared ?? 'zip']}`) };
+      // Before any extractor inflates a part: a zip bomb is refused here, not after filling memory.
+      try {
+        const refusal = await zipSizeRefusal(zip, bytes.length);
+        if (refusal !== null) return { failure: failure(refusal) };
+      } catch {
+        return { failure: corrupt };
+      }
       actual = office;
       break;
     }

@@ -13,6 +13,7 @@ import { parentPort, threadId } from 'node:worker_threads';
 import { classifyBytes, extractClassified, withNote } from './extract-in-thread';
 import { type PageText, type PdfHead } from './formats/pdf-assemble';
 import { type PdfSession } from './formats/pdf';
+import { maxCacheChars, tooLarge } from './limits';
 import { type ExtractionResult, type WorkerDiagnostics } from './types';
 
 export type WorkerRequest =
@@ -91,7 +92,10 @@ async function handle(request: WorkerRequest): Promise<void> {
           sampleHeap();
           post({ type: 'progress', job: request.job, done, total });
         });
-        post({ type: 'result', job: request.job, result: withNote(result, classified.note), stats: stats() });
+        const limit = maxCacheChars(bytes.length);
+        // Checked here so an oversized text never crosses to the main thread.
+        const bounded = result.markdown.length > limit ? failure(tooLarge('the extracted text is', result.markdown.length, limit)) : withNote(result, classified.note);
+        post({ type: 'result', job: request.job, result: bounded, stats: stats() });
       }
       return;
     }

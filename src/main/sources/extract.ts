@@ -4,6 +4,7 @@
 import fs from 'node:fs/promises';
 import { type WorkerMessage, type WorkerStats } from './extract-worker';
 import { assemblePdf, type PdfHead } from './formats/pdf-assemble';
+import { formatMb, maxCacheChars, tooLarge } from './limits';
 import { PageCollector, PageQueue, SPLIT_MIN_PAGES } from './page-split';
 import { type ExtractionResult, type WorkerDiagnostics } from './types';
 import { acquireSlot, checkin, checkout, type ExtractWorker, MAX_WORKERS, releaseSlot, retire, tryAcquireSlot, type WorkerEntry, workerEntry } from './worker-pool';
@@ -12,7 +13,8 @@ export { liveWorkerCount, useWorkerScript, workersStartedCount } from './worker-
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
-const DEFAULT_MAX_HEAP_MB = 2048;
+/** Enough for the largest PDFs measured (see bench/pdf-extract); a runaway extraction ends at it. */
+const DEFAULT_MAX_HEAP_MB = 1024;
 /** Each worker of a split holds its own copy of the file: past this size, one worker does it all. */
 const SPLIT_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -36,10 +38,6 @@ const CANCELLED = 'extraction cancelled';
 
 function failure(message: string): ExtractionResult {
   return { status: 'error', markdown: '', pages: null, message };
-}
-
-function formatMb(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 let extractionsStarted = 0;
@@ -75,6 +73,8 @@ class ExtractionJob {
   private head: PdfHead = { outline: [] };
   private note: string | undefined;
   private settled = false;
+  /** Characters of PDF page text received so far, held to the cache limit as they arrive. */
+  private pageChars = 0;
 
   constructor(
     private readonly absPath: string,
@@ -122,6 +122,12 @@ class ExtractionJob {
         return;
       case 'page': {
         if (!this.collector?.add(message.n, message.page)) return;
+        this.pageChars += message.page.text.length;
+        const limit = maxCacheChars(this.size);
+        if (this.pageChars > limit) {
+          this.fail(tooLarge('the extracted text is more than', limit, limit));
+          return;
+        }
         member.pages += 1;
         member.worker.pagesDone += 1;
         this.opts.onProgress?.(this.collector.done, this.collector.total);

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import JSZip from 'jszip';
+import { Readable } from 'node:stream';
 import PptxGenJS from 'pptxgenjs';
 
 function which(tool: string): boolean {
@@ -165,3 +166,43 @@ export const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1
 
 /** "中文 test" in GBK: 中 = D6 D0, 文 = CE C4. */
 export const GBK_BYTES = new Uint8Array([0xd6, 0xd0, 0xce, 0xc4, 0x20, 0x74, 0x65, 0x73, 0x74, 0x0a]);
+
+/**
+ * A .docx zip bomb: a real document whose word/document.xml is `unpackedMb` of one repeated
+ * paragraph, which deflate shrinks about a thousand times (the 408 KB file of issue 9 unpacked to
+ * hundreds of MB). The XML is streamed into the archive, never held whole.
+ */
+export async function docxBombBytes(unpackedMb: number): Promise<Uint8Array> {
+  const zip = await JSZip.loadAsync(await docxBytes());
+  const paragraph = `<w:p><w:r><w:t>${'a'.repeat(1000)}</w:t></w:r></w:p>`;
+  const repeats = Math.ceil((unpackedMb * 1024 * 1024) / paragraph.length);
+  const block = paragraph.repeat(1000);
+  let sent = 0;
+  const body = new Readable({
+    read() {
+      if (sent === 0) this.push('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>');
+      if (sent >= repeats) {
+        this.push('</w:body></w:document>');
+        this.push(null);
+        return;
+      }
+      this.push(block);
+      sent += 1000;
+    },
+  });
+  zip.file('word/document.xml', body);
+  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+}
+
+/** The same archive with entry `name`'s uncompressed size in the central directory rewritten to `size`: a directory that lies. */
+export function withLyingDirectory(bytes: Uint8Array, name: string, size: number): Uint8Array {
+  const out = new Uint8Array(bytes);
+  const view = new DataView(out.buffer);
+  const wanted = Buffer.from(name);
+  for (let i = 0; i + 46 <= out.length; i += 1) {
+    if (view.getUint32(i, true) !== 0x02014b50) continue;
+    const nameLength = view.getUint16(i + 28, true);
+    if (Buffer.from(out.subarray(i + 46, i + 46 + nameLength)).equals(wanted)) view.setUint32(i + 24, size, true);
+  }
+  return out;
+}

@@ -4,9 +4,9 @@
 // after a job, after IDLE_MS without work, or at once after any failure.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { tsxEsmApiUrl, type WorkerEntry, withoutLoaders } from '../workers/entry';
 import { type WorkerMessage, type WorkerRequest } from './extract-worker';
 import { patchWorkerSource, pdfjsWorkerPath } from './formats/pdfjs-load';
 
@@ -16,29 +16,7 @@ const RECYCLE_AFTER_PAGES = 5000;
 const RECYCLE_HEAP_BYTES = 256 * 1024 * 1024;
 const IDLE_MS = 30_000;
 
-export interface WorkerEntry {
-  /** A module URL, or (from source) bootstrap code to run with `eval`. */
-  script: URL | string;
-  eval?: boolean;
-  workerData?: unknown;
-  execArgv?: string[];
-}
-
-const LOADER_FLAGS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader']);
-
-/**
- * A built worker needs no module hooks. Workers inherit the process's flags, so one started under
- * `node --import tsx` (the CLI in development, the benchmark) would load pdfjs through tsx: seconds.
- */
-export function withoutLoaders(execArgv: readonly string[]): string[] {
-  const kept: string[] = [];
-  for (let i = 0; i < execArgv.length; i += 1) {
-    const arg = execArgv[i] ?? '';
-    if (LOADER_FLAGS.has(arg)) i += 1;
-    else if (![...LOADER_FLAGS].some((flag) => arg.startsWith(`${flag}=`))) kept.push(arg);
-  }
-  return kept;
-}
+export { withoutLoaders, type WorkerEntry };
 
 let scriptOverride: string | null = null;
 
@@ -95,20 +73,6 @@ function patchedPdfjsWorkerUrl(): string {
     pdfjsWorkerUrl = patched === null ? pathToFileURL(file).href : `data:text/javascript;base64,${Buffer.from(patched).toString('base64')}`;
   }
   return pdfjsWorkerUrl;
-}
-
-/** tsx's ESM API (its CommonJS twin resolves its loader from the wrong folder). */
-function tsxEsmApiUrl(): string | null {
-  try {
-    const require = createRequire(import.meta.url);
-    const pkgPath = require.resolve('tsx/package.json');
-    const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { exports?: Record<string, { import?: { default?: string } } | string> };
-    const api = pkg.exports?.['./esm/api'];
-    const rel = typeof api === 'object' ? api.import?.default : undefined;
-    return rel ? pathToFileURL(path.join(path.dirname(pkgPath), rel)).href : null;
-  } catch {
-    return null;
-  }
 }
 
 // --- slots -------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import { programEnv } from '../sandbox/env';
 import { looksLikeNetworkFailure, NETWORK_OFF_NOTE } from '../sandbox/network';
 import { sandboxNote, sandboxStatus } from '../sandbox/sandbox';
 import { type RunResult, runProcess } from './shell/run';
+import { scriptRuntime } from './script-runtime';
 import { type Tool, ToolError } from './types';
 
 export const SCRIPT_DEFAULT_TIMEOUT_S = 60;
@@ -36,7 +37,7 @@ export interface RunScriptToolOptions {
   baseEnv?: () => NodeJS.ProcessEnv;
   /** The folder whose node_modules scripts import from (default: Folio's own package folder). */
   moduleRoot?: string;
-  /** The Node binary (default: this process's; under Electron it is run in Node mode). */
+  /** The Node binary (default: see script-runtime.ts). */
   nodePath?: string;
   /** Folders scripts must not see (Folio's data folder), where the bubblewrap sandbox works. */
   hiddenPaths?: readonly string[];
@@ -146,6 +147,7 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
     },
     async execute(args, ctx) {
       const timeoutS = args.timeout_s ?? SCRIPT_DEFAULT_TIMEOUT_S;
+      const node = scriptRuntime(options.nodePath);
       const dir = path.join(ctx.root, SCRIPTS_DIR);
       const file = path.join(dir, `script-${Date.now()}-${randomBytes(4).toString('hex')}.mjs`);
       try {
@@ -160,12 +162,11 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
       // The clean environment has no NODE_OPTIONS: flags meant for Folio's own process would change how the script runs.
       const env = programEnv(options.baseEnv?.() ?? process.env, { sandboxed: sandbox, network, secretNames: options.secretNames?.() ?? [] });
       env.NO_COLOR = '1';
-      if (process.versions.electron !== undefined && options.nodePath === undefined) env.ELECTRON_RUN_AS_NODE = '1';
       const before = snapshotFiles(ctx.root);
       let result: RunResult;
       try {
         result = await runProcess({
-          file: options.nodePath ?? process.execPath,
+          file: node,
           args: ['--import', boot, file],
           cwd: ctx.root,
           env,

@@ -3,7 +3,7 @@
 import { TextDecoder } from 'node:util';
 import { z } from 'zod';
 import { addressRefusal, isIpLiteral } from './net/address-policy';
-import { htmlToMarkdown } from './net/html-to-markdown';
+import { convertHtmlInWorker } from './net/html-in-worker';
 import { checkUrl, type FetchedResponse, safeFetch, type SafeFetchOptions } from './net/safe-fetch';
 import { looksBinary } from './text';
 import { type Tool, ToolError, type ToolRisk } from './types';
@@ -57,14 +57,22 @@ function fallbackTitle(url: string): string {
   return last ? decodeURIComponent(last) : parsed.hostname;
 }
 
-function toMarkdown(res: FetchedResponse): { title: string; markdown: string } {
+interface Converted {
+  title: string;
+  markdown: string;
+  /** False when the conversion stopped early because the page is longer than the model gets. */
+  complete?: boolean;
+}
+
+async function toMarkdown(res: FetchedResponse, signal: AbortSignal): Promise<Converted> {
   if (res.mediaType === '' && looksBinary(res.body)) throw new ToolError(`${res.url} sent binary data without a content type; it is not fetched.`);
   const kind = bodyKind(res.mediaType) ?? 'text';
   const text = decodeBody(res, kind);
   switch (kind) {
     case 'html': {
-      const { title, markdown } = htmlToMarkdown(text, res.url);
-      return { title: title ?? fallbackTitle(res.url), markdown };
+      // Off the main thread and time-limited: some pages take the converter minutes.
+      const { title, markdown, complete } = await convertHtmlInWorker(text, res.url, { maxChars: WEB_FETCH_MAX_CHARS, signal });
+      return { title: title ?? fallbackTitle(res.url), markdown, complete };
     }
     case 'json': {
       let pretty = text;
@@ -82,9 +90,11 @@ function toMarkdown(res: FetchedResponse): { title: string; markdown: string } {
   }
 }
 
-function cap(text: string): string {
-  if (text.length <= WEB_FETCH_MAX_CHARS) return text;
-  return `${text.slice(0, WEB_FETCH_MAX_CHARS)}\n\n[… cut at ${WEB_FETCH_MAX_CHARS} of ${text.length} characters]`;
+function cap(text: string, complete: boolean): string {
+  if (text.length <= WEB_FETCH_MAX_CHARS && complete) return text;
+  if (text.length <= WEB_FETCH_MAX_CHARS) return `${text}\n\n[… the page is longer; only its beginning was converted]`;
+  const of = complete ? `of ${text.length} characters` : 'characters; the page is longer';
+  return `${text.slice(0, WEB_FETCH_MAX_CHARS)}\n\n[… cut at ${WEB_FETCH_MAX_CHARS} ${of}]`;
 }
 
 /** What can be refused without the network: the scheme, credentials, and literal IP addresses. */
@@ -117,8 +127,8 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}): Tool<type
     },
     async execute(args, ctx) {
       const res = await safeFetch(args.url, { ...options, signal: ctx.signal, acceptContentType: (type) => bodyKind(type) !== null });
-      const { title, markdown } = toMarkdown(res);
-      const page = cap(`# ${title}\nSource: ${res.url}\n\n${markdown}`);
+      const { title, markdown, complete = true } = await toMarkdown(res, ctx.signal);
+      const page = cap(`# ${title}\nSource: ${res.url}\n\n${markdown}`, complete);
       if (res.status >= 400) {
         return { content: `HTTP ${res.status} ${res.statusText} from ${res.url}\n\n${page.slice(0, 2000)}`, isError: true };
       }

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { classifyDiffLine, commandOf, pathOf, prettyArgs } from '../lib/tool-args';
 import type { ApprovalView } from '../state/chat-rows';
 import { useChat } from '../state/chat-store';
+import { hasHidden } from '../lib/visible-text';
+import { VisibleText } from './VisibleText';
 
 export function ApprovalCard({ approval }: { approval: ApprovalView }) {
   const { t } = useTranslation();
@@ -14,6 +16,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
   const [busy, setBusy] = useState(false);
   const command = approval.toolKind === 'execute' ? commandOf(approval.arguments) : null;
   const path = pathOf(approval.arguments);
+  const hidden = hasHidden(approval.arguments) || hasHidden(approval.detail ?? '');
 
   const submit = async (decision: 'allow_once' | 'allow_task' | 'deny') => {
     setBusy(true);
@@ -31,17 +34,26 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
             {t('approval.destructive')}
           </span>
         )}
+        {hidden && (
+          <span className="badge badge-danger" title={t('approval.hiddenCharsHint')} data-testid="approval-hidden-chars">
+            {t('approval.hiddenChars')}
+          </span>
+        )}
       </div>
       {command !== null && (
         <div className="approval-field">
           <div className="field-label">{t('approval.command')}</div>
-          <pre className="approval-command">{command}</pre>
+          <pre className="approval-command">
+            <VisibleText text={command} />
+          </pre>
         </div>
       )}
       {path !== null && (
         <div className="approval-field">
           <div className="field-label">{t('approval.path')}</div>
-          <code>{path}</code>
+          <code>
+            <VisibleText text={path} />
+          </code>
         </div>
       )}
       {approval.detail && (
@@ -50,7 +62,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
           <pre className="diff">
             {approval.detail.split('\n').map((line, i) => (
               <span key={i} className={`diff-line diff-${classifyDiffLine(line)}`}>
-                {line}
+                <VisibleText text={line} />
                 {'\n'}
               </span>
             ))}
@@ -59,7 +71,9 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
       )}
       <div className="approval-field">
         <div className="field-label">{t('approval.arguments')}</div>
-        <pre className="tool-args">{prettyArgs(approval.arguments)}</pre>
+        <pre className="tool-args">
+          <VisibleText text={prettyArgs(approval.arguments)} />
+        </pre>
       </div>
       {denying ? (
         <div className="approval-deny">

@@ -5,6 +5,7 @@ import { headlineOf, prettyArgs } from '../lib/tool-args';
 import { getApi } from '../state/api';
 import { toErrorInfo } from '../state/notices';
 import { Icon } from './Icon';
+import { VisibleText } from './VisibleText';
 
 export interface ToolCardProps {
   taskId: string;
@@ -48,14 +49,22 @@ export function ToolCard({ taskId, callId, name, arguments: args, result, awaiti
         <Icon name="chevron" size={12} className={showArgs ? 'chevron open' : 'chevron'} />
         <Icon name="tool" size={14} />
         <span className="tool-name">{name}</span>
-        {headline && <code className="tool-headline">{headline}</code>}
+        {headline && (
+          <code className="tool-headline">
+            <VisibleText text={headline} />
+          </code>
+        )}
         <span className={`tool-state tool-state-${state}`}>{t(`tool.state.${state}`)}</span>
       </button>
-      {showArgs && <pre className="tool-args">{prettyArgs(args)}</pre>}
+      {showArgs && (
+        <pre className="tool-args">
+          <VisibleText text={prettyArgs(args)} />
+        </pre>
+      )}
       {result && (
         <div className="tool-result">
           <pre className={result.isError ? 'tool-output error' : 'tool-output'} data-testid="tool-result">
-            {full ?? result.preview}
+            <VisibleText text={full ?? result.preview} />
           </pre>
           {result.truncated && full === null && (
             <div className="tool-result-actions">

@@ -95,6 +95,7 @@ function WorkspaceDialog({ task, onClose }: { task: Task; onClose: () => void })
             {error && (
               <div className="inline-error" role="alert" data-testid="workspace-error">
                 <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+                {error.code === 'workspace_refused' && <div className="field-hint">{t('workspace.refusedHint')}</div>}
               </div>
             )}
             <div className="modal-actions">

@@ -3,6 +3,7 @@
 // absolute against the page's URL (a relative link is useless out of context), and links with
 // script schemes reduced to their text.
 import { NodeHtmlMarkdown, type TranslatorConfig, type TranslatorConfigFactory, type TranslatorConfigObject } from 'node-html-markdown';
+import { splitHtml } from './html-chunks';
 
 /** Elements with no reading content. */
 const IGNORED = ['script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'object', 'embed', 'button', 'select', 'input', 'textarea'];
@@ -63,7 +64,7 @@ export function htmlTitle(html: string): string | null {
   return title === '' ? null : title;
 }
 
-export function htmlToMarkdown(html: string, baseUrl: string): { title: string | null; markdown: string } {
+function createConverter(baseUrl: string): NodeHtmlMarkdown {
   const custom: TranslatorConfigObject = {
     a: withAbsolute('href', baseUrl, defaultTranslator('translators', 'a')),
     img: withAbsolute('src', baseUrl, defaultTranslator('translators', 'img')),
@@ -71,6 +72,37 @@ export function htmlToMarkdown(html: string, baseUrl: string): { title: string |
   const converter = new NodeHtmlMarkdown({ ignore: IGNORED, maxConsecutiveNewlines: 2 }, custom);
   // An image inside a link is translated by the link's own collection.
   converter.aTagTranslators.set('img', withAbsolute('src', baseUrl, defaultTranslator('aTagTranslators', 'img')));
-  const markdown = converter.translate(html).trim();
-  return { title: htmlTitle(html), markdown };
+  return converter;
+}
+
+/** Pieces this size convert in tens of milliseconds; the converter's quadratic cost stays inside one. */
+export const HTML_PIECE_CHARS = 32_000;
+
+export interface PageMarkdown {
+  title: string | null;
+  markdown: string;
+  /** False when conversion stopped at `maxChars` of markdown: the page has more. */
+  complete: boolean;
+}
+
+/**
+ * The page as markdown, converted piece by piece (see html-chunks.ts) and stopped once `maxChars`
+ * of markdown exist: the model never sees more than that, so converting the rest is wasted time.
+ */
+export function htmlToMarkdown(html: string, baseUrl: string, maxChars = Number.POSITIVE_INFINITY): PageMarkdown {
+  const converter = createConverter(baseUrl);
+  const parts: string[] = [];
+  let length = 0;
+  let complete = true;
+  for (const piece of splitHtml(html, HTML_PIECE_CHARS)) {
+    if (length >= maxChars) {
+      complete = false;
+      break;
+    }
+    const markdown = converter.translate(piece).trim();
+    if (markdown === '') continue;
+    parts.push(markdown);
+    length += markdown.length + 2;
+  }
+  return { title: htmlTitle(html), markdown: parts.join('\n\n'), complete };
 }
