@@ -4,10 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderDeckTool } from '../tools/render-deck-tool';
+import { createRenderDeckTool } from '../tools/render-deck-tool';
 import { renderDocumentTool } from '../tools/render-document-tool';
 import { contextFor, makeTempRoot, removeTemp, writeFiles } from '../tools/testing';
 import { exportPdf, SOFFICE_ENV, sofficePath } from './pdf-export';
+
+const renderDeckTool = createRenderDeckTool();
 
 const savedOverride = process.env[SOFFICE_ENV];
 function setOverride(value: string | undefined): void {

@@ -2,14 +2,14 @@
 // JavaScript module; it runs in a child Node process in the task folder, with Folio's own document
 // libraries (pptxgenjs, docx) importable, credentials stripped from its environment, and the shell
 // runner's process-group kill, time limit and output cap.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { type RunResult, runProcess, stripSecrets } from './shell/run';
 import { sandboxNote } from './shell/sandbox';
-import { type Tool, ToolError } from './types';
+import { NO_PATHS, type Tool, ToolError } from './types';
 
 export const SCRIPT_DEFAULT_TIMEOUT_S = 60;
 export const SCRIPT_MAX_TIMEOUT_S = 600;
@@ -138,7 +138,11 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
       'Credentials are not in process.env. ' +
       sandboxNote(),
     parameters,
-    kind: 'execute',
+    traits: { kind: 'execute', runsCode: true, network: true, paths: NO_PATHS, writesArtifacts: false },
+    // A script is granted by its exact text: a changed script asks again.
+    grantScope(args) {
+      return `sha256:${createHash('sha256').update(args.code).digest('hex')}`;
+    },
     assess(args) {
       return { risk: 'standard', detail: args.code };
     },

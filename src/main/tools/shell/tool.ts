@@ -1,8 +1,9 @@
 // shell: run a command in the task folder after classification. Blocked commands never run (the
 // loop is told by `assess`, and `execute` refuses again in case it is called directly).
 import { z } from 'zod';
-import { type Tool, type ToolRisk, ToolError } from '../types';
+import { NO_PATHS, type Tool, type ToolRisk, ToolError } from '../types';
 import { classifyCommand } from './classify';
+import { normalizeCommand } from './normalize';
 import { sandboxNote } from './sandbox';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type RunResult, runShell, stripSecrets } from './run';
 
@@ -56,7 +57,11 @@ export function createShellTool(options: ShellToolOptions = {}): Tool<typeof par
       'Commands like `sh -c`, `eval`, `sudo` or piping into a shell are refused; run the command directly. ' +
       sandboxNote(),
     parameters,
-    kind: 'execute',
+    // Commands name paths of their own; the classifier, not the path resolver, judges them.
+    traits: { kind: 'execute', runsCode: true, network: true, paths: NO_PATHS, writesArtifacts: false },
+    grantScope(args) {
+      return normalizeCommand(args.command);
+    },
     assess(args, ctx) {
       return assessCommand(args.command, ctx.root, hiddenPaths);
     },
