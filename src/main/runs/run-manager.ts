@@ -6,7 +6,7 @@ import { FolioError, NotFoundError, toErrorShape } from '../../shared/errors';
 import { NOT_RUN_NEW_MESSAGE, unansweredToolCalls } from '../agent/conversation-shape';
 import type { GrantKey } from '../agent/approval-policy';
 import type { Decision } from '../agent/loop';
-import type { RunEventHub } from '../service/ports';
+import type { RunEventHub } from './event-hub';
 import type { Store } from '../store';
 
 /** What it takes to run the loop for one task; built per run by the service (model, tools, prompt). */
