@@ -13,6 +13,21 @@ function applyAll(events: RunEvent[]): LiveRun {
 }
 
 describe('applyRunEvent', () => {
+  it('shows a running tool’s progress and clears it when the tool ends', () => {
+    seq = 0;
+    const started = [
+      ev({ type: 'tool_call', call_id: 'c1', name: 'render_deck', arguments: '{}', kind: 'edit' }),
+      ev({ type: 'progress', label: 'rendering deck', done: 0, total: 4 }),
+      ev({ type: 'progress', label: 'rendering deck', done: 4, total: 4 }),
+    ];
+    expect(applyAll(started).progress).toEqual({ label: 'rendering deck', done: 4, total: 4 });
+    const ended = applyAll([
+      ...started,
+      ev({ type: 'tool_result', call_id: 'c1', name: 'render_deck', preview: 'ok', truncated: false, is_error: false, full_length: 2, writes_artifacts: true }),
+    ]);
+    expect(ended.progress).toBeNull();
+  });
+
   it('a retry drops the text streamed since the last tool, so the retried answer is not shown twice', () => {
     seq = 0;
     const run = applyAll([
