@@ -2,6 +2,7 @@
 //   src/shared   pure TypeScript: no Node, no DOM-only runtime, no Electron, no main/renderer code
 //   src/renderer no Node, no Electron, no main code (talks to main only through the contract)
 //   electron     only in the composition root (src/main/index.ts, src/main/electron/) and the preload
+//   src/main     folders import only the folders below them (the table `mainLayers`)
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = [
@@ -15,6 +16,52 @@ const nativeDeps = ['better-sqlite3', 'openai', 'pptxgenjs', 'docx', 'busboy', '
   name,
   message: 'Main-process libraries are not allowed in this layer.',
 }));
+
+// Inside src/main, after VS Code's layer table: each folder lists the folders it may import (besides
+// itself and src/shared). Anything not listed is an error, so a new dependency upward is a decision
+// made here, not an accident. src/main/index.ts is the composition root and imports anything.
+// Tests may use higher layers to build fixtures (a renderer test renders through the tool), so the
+// table applies to production files only.
+const mainLayers = {
+  config: [],
+  workspace: [],
+  store: [],
+  models: [],
+  artifacts: [],
+  skills: [],
+  llm: ['models'],
+  sources: ['workspace'],
+  renderers: ['artifacts', 'config', 'sources', 'workspace'],
+  tools: ['artifacts', 'config', 'llm', 'models', 'renderers', 'skills', 'sources', 'workspace'],
+  agent: ['config', 'llm', 'sources', 'store', 'tools', 'workspace'],
+  runs: ['agent', 'store'],
+  service: ['agent', 'artifacts', 'config', 'llm', 'models', 'renderers', 'runs', 'skills', 'sources', 'store', 'tools', 'workspace'],
+  transport: ['service'],
+  cli: ['config', 'llm', 'models', 'renderers', 'service', 'transport'],
+  electron: ['config', 'service', 'transport'],
+};
+const mainFolders = Object.keys(mainLayers);
+const mainLayerConfigs = Object.entries(mainLayers).map(([folder, allowed]) => {
+  const forbidden = mainFolders.filter((f) => f !== folder && !allowed.includes(f));
+  return {
+    files: [`src/main/${folder}/**/*.ts`],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts', '**/*test-kit.ts', '**/*.fixture.ts', '**/testing.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: folder === 'electron' ? [] : [electronPath],
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${forbidden.join('|')})(/|$)`,
+              message: `src/main/${folder} may import only ${allowed.length > 0 ? allowed.join(', ') : 'src/shared'} (the layer table in eslint.config.js).`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   {
@@ -43,8 +90,9 @@ export default tseslint.config(
     files: ['eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
   },
+  ...mainLayerConfigs,
   {
-    files: ['src/main/index.ts', 'src/main/electron/**/*.ts', 'src/preload/**/*.ts'],
+    files: ['src/main/index.ts', 'src/main/electron/**/*.test.ts', 'src/preload/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

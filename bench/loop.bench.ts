@@ -12,7 +12,7 @@ import { runAgentLoop, type AgentLoopDeps, type ApprovalPort, type ConversationP
 import type { ChatModel, ChatStreamEvent } from '../src/main/llm/types';
 import { openStore } from '../src/main/store';
 import { ToolRegistry } from '../src/main/tools/registry';
-import type { Tool } from '../src/main/tools/types';
+import { NO_PATHS, type Tool } from '../src/main/tools/types';
 import { elapsedMs, median } from './stats';
 import { formatNumber } from './table';
 import { type Bench, type BenchRow } from './types';
@@ -41,7 +41,7 @@ class InstantModel implements ChatModel {
 const lookupTool: Tool<z.ZodObject<{ key: z.ZodString }>> = {
   name: 'lookup',
   description: 'Returns the value stored under a key.',
-  kind: 'read',
+  traits: { kind: 'read', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false },
   parameters: z.object({ key: z.string() }),
   async execute(args) {
     return { content: `value of ${args.key}` };

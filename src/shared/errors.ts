@@ -51,6 +51,16 @@ export class NotFoundError extends FolioError {
   }
 }
 
+/**
+ * A path that does not name something inside the folder it must stay in: absolute, `..`, a
+ * symbolic link leading out, a Unicode look-alike separator. The one error every path check throws.
+ */
+export class PathEscapeError extends FolioError {
+  constructor(message: string) {
+    super('path_escape', message, { name: 'PathEscapeError' });
+  }
+}
+
 /** Turns anything thrown into the wire shape; unknown errors become `internal` without leaking details. */
 export function toErrorShape(err: unknown): ErrorShape {
   if (err instanceof FolioError) return { name: err.name, code: err.code, message: err.message };

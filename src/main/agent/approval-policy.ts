@@ -1,33 +1,50 @@
-// Which tool calls need a person's yes (seed 000's permission model, per task mode):
+// Which tool calls need a person's yes (seed 000's permission model, per task mode), read from the
+// tool's declared traits, never from a list of names:
 //   ask        every edit / execute / fetch tool asks
 //   auto-edit  edits inside the task folder run; execute / fetch ask
-//   auto       everything runs except shell-like tools, which ask
-// "Allow for this task" grants a tool name for the task; a destructive command always asks,
+//   auto       everything runs except tools that run code, which ask
+// "Allow for this task" grants a tool for the task, except for tools that run code: there it grants
+// the exact command (the tool's grantScope), never the whole tool. A destructive call always asks,
 // whatever was granted, and a blocked one never runs.
-import type { ApprovalMode, ToolKind } from '../../shared/contract';
-
-/** Tools that run arbitrary code: treated like `shell` by every mode. */
-export const SHELL_LIKE_TOOLS = new Set(['shell', 'run_script']);
+import type { ApprovalMode } from '../../shared/contract';
+import type { ToolTraits } from '../tools/types';
 
 export interface ApprovalQuestion {
   mode: ApprovalMode;
-  toolName: string;
-  kind: ToolKind;
+  traits: Pick<ToolTraits, 'kind' | 'runsCode'>;
   risk: 'standard' | 'destructive';
   granted: boolean;
 }
 
 export function needsApproval(q: ApprovalQuestion): boolean {
-  if (q.kind === 'read') return false;
+  if (q.traits.kind === 'read') return false;
   if (q.risk === 'destructive') return true;
   if (q.granted) return false;
-  if (SHELL_LIKE_TOOLS.has(q.toolName)) return true;
+  if (q.traits.runsCode) return true;
   switch (q.mode) {
     case 'ask':
       return true;
     case 'auto-edit':
-      return q.kind !== 'edit';
+      return q.traits.kind !== 'edit';
     case 'auto':
       return false;
   }
+}
+
+/** What a grant for this call is keyed by. */
+export interface GrantKey {
+  tool: string;
+  /** '' covers the whole tool; otherwise the exact scope (a normalized command, a script's hash). */
+  scope: string;
+}
+
+/**
+ * The grant "Allow for this task" would record for a call, or null when none may be recorded (a
+ * code-running tool without a scope: it is then only ever allowed once).
+ */
+export function grantKeyFor(tool: { name: string; traits: Pick<ToolTraits, 'runsCode'>; grantScope?: (args: never) => string }, args: unknown): GrantKey | null {
+  if (!tool.traits.runsCode) return { tool: tool.name, scope: '' };
+  if (!tool.grantScope) return null;
+  const scope = (tool.grantScope as (a: unknown) => string)(args);
+  return scope === '' ? null : { tool: tool.name, scope };
 }

@@ -8,7 +8,7 @@ import { FolioError, toErrorShape } from '../../shared/errors';
 import type { ChatModel, ToolSchema } from '../llm/types';
 import { type Tool, type ToolContext, ToolError } from '../tools/types';
 import { parseToolArguments } from '../tools/registry';
-import { needsApproval } from './approval-policy';
+import { grantKeyFor, type GrantKey, needsApproval } from './approval-policy';
 import { buildContext, previewForUi } from './context';
 
 /** Full tool output kept in the store (the model sees at most 16,000 characters of it). */
@@ -24,15 +24,16 @@ export interface ConversationPort {
 
 export interface ApprovalPort {
   mode(): ApprovalMode;
-  isGranted(toolName: string): boolean;
+  /** Whether "Allow for this task" was given for this tool (or, for code-running tools, this exact command). */
+  isGranted(grant: GrantKey): boolean;
   /** A pending approval persisted by an earlier process, if any. */
   pending(callId: string): PendingApproval | undefined;
   /** Persists the question so it survives a restart. */
   persist(approval: PendingApproval): void;
   /** Resolves with the person's decision (or one taken while no run was live); rejects on abort. */
   wait(callId: string, signal: AbortSignal): Promise<Decision>;
-  /** The question is settled: forget it (and grant the tool for the task on allow_task). */
-  settle(callId: string, toolName: string, decision: Decision): void;
+  /** The question is settled: forget it (and record `grant` for the task on allow_task, when there is one). */
+  settle(callId: string, grant: GrantKey | null, decision: Decision): void;
 }
 
 export interface ToolLookup {
@@ -47,7 +48,7 @@ export interface AgentLoopDeps {
   approvals: ApprovalPort;
   systemPrompt: string;
   limits: { maxIterations: number; reliableContext: number; price: { input: number; output: number } };
-  toolContext: Omit<ToolContext, 'signal' | 'callId'>;
+  toolContext: Omit<ToolContext, 'signal' | 'callId' | 'progress'>;
 }
 
 type Yield = AsyncGenerator<RunEventBody, void>;
@@ -138,7 +139,7 @@ function prepare(deps: AgentLoopDeps, call: ToolCall): PreparedCall {
   return parsed.ok ? { call, tool, args: parsed.args, error: null } : { call, tool, args: null, error: parsed.error };
 }
 
-const kindOf = (p: PreparedCall): ToolKind => p.tool?.kind ?? 'read';
+const kindOf = (p: PreparedCall): ToolKind => p.tool?.traits.kind ?? 'read';
 
 async function* executeCalls(deps: AgentLoopDeps, calls: ToolCall[], signal: AbortSignal): Yield {
   const prepared = calls.map((c) => prepare(deps, c));
@@ -155,7 +156,7 @@ async function* executeCalls(deps: AgentLoopDeps, calls: ToolCall[], signal: Abo
     if (j - i > 1) {
       const batch = prepared.slice(i, j);
       for (const p of batch) yield toolCallEvent(p);
-      const results = await Promise.all(batch.map((p) => invoke(deps, p, signal)));
+      const results = yield* withProgress((progress) => Promise.all(batch.map((p) => invoke(deps, p, signal, progress))));
       for (const [k, p] of batch.entries()) yield* recordResult(deps, p, results[k].content, results[k].isError);
       i = j;
       continue;
@@ -193,7 +194,9 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
       return;
     }
   }
-  const ask = needsApproval({ mode: deps.approvals.mode(), toolName: tool.name, kind: tool.kind, risk, granted: deps.approvals.isGranted(tool.name) });
+  const grant = grantKeyFor(tool, p.args);
+  const granted = grant !== null && deps.approvals.isGranted(grant);
+  const ask = needsApproval({ mode: deps.approvals.mode(), traits: tool.traits, risk, granted });
   if (ask) {
     const existing = deps.approvals.pending(p.call.id);
     const approval: PendingApproval = existing ?? {
@@ -201,13 +204,13 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
       call_id: p.call.id,
       name: tool.name,
       arguments: p.call.arguments,
-      kind: tool.kind,
+      kind: tool.traits.kind,
       risk,
       detail,
       created_at: Date.now(),
     };
     if (!existing) deps.approvals.persist(approval);
-    yield { type: 'approval_required', call_id: p.call.id, name: tool.name, arguments: p.call.arguments, kind: tool.kind, risk, detail };
+    yield { type: 'approval_required', call_id: p.call.id, name: tool.name, arguments: p.call.arguments, kind: tool.traits.kind, risk, detail };
     let decision: Decision;
     try {
       decision = await deps.approvals.wait(p.call.id, signal);
@@ -215,7 +218,7 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
       // Cancelled while waiting: the question stays persisted and is asked again on Continue.
       return;
     }
-    deps.approvals.settle(p.call.id, tool.name, decision);
+    deps.approvals.settle(p.call.id, grant, decision);
     yield { type: 'approval_resolved', call_id: p.call.id, decision: decision.decision };
     if (decision.decision === 'deny') {
       const why = decision.reason?.trim() ? ` Reason: ${decision.reason.trim()}` : '';
@@ -223,14 +226,54 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
       return;
     }
   }
-  const result = await invoke(deps, p, signal);
+  const result = yield* withProgress((progress) => invoke(deps, p, signal, progress));
   yield* recordResult(deps, p, result.content, result.isError);
 }
 
-async function invoke(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal): Promise<{ content: string; isError: boolean }> {
+type ProgressReport = (label: string, done: number, total: number | null) => void;
+
+/**
+ * Runs `work`, yielding the progress it reports as `progress` events while it runs. Reports that
+ * arrive faster than they are consumed are coalesced per label: only the latest count matters.
+ */
+async function* withProgress<T>(work: (report: ProgressReport) => Promise<T>): AsyncGenerator<RunEventBody, T> {
+  const queue: Extract<RunEventBody, { type: 'progress' }>[] = [];
+  let wake: (() => void) | null = null;
+  let settled = false;
+  const report: ProgressReport = (label, done, total) => {
+    if (settled) return;
+    const index = queue.findIndex((e) => e.label === label);
+    const event = { type: 'progress' as const, label, done, total };
+    if (index >= 0) queue[index] = event;
+    else queue.push(event);
+    wake?.();
+  };
+  const outcome = work(report).then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  void outcome.finally(() => {
+    settled = true;
+    wake?.();
+  });
+  while (!settled || queue.length > 0) {
+    const next = queue.shift();
+    if (next) {
+      yield next;
+      continue;
+    }
+    await new Promise<void>((resolve) => (wake = resolve));
+    wake = null;
+  }
+  const result = await outcome;
+  if (!result.ok) throw result.error;
+  return result.value;
+}
+
+async function invoke(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal, progress: ProgressReport): Promise<{ content: string; isError: boolean }> {
   if (!p.tool || p.error) return { content: p.error ?? 'Unknown tool', isError: true };
   try {
-    const result = await p.tool.execute(p.args, { ...deps.toolContext, callId: p.call.id, signal });
+    const result = await p.tool.execute(p.args, { ...deps.toolContext, callId: p.call.id, signal, progress });
     return { content: result.content, isError: result.isError ?? false };
   } catch (err) {
     if (signal.aborted) return { content: 'Cancelled while running.', isError: true };
@@ -248,7 +291,8 @@ async function* recordResult(deps: AgentLoopDeps, p: PreparedCall, content: stri
   const stored = content.length > STORED_RESULT_CAP ? `${content.slice(0, STORED_RESULT_CAP)}\n[output cut at ${STORED_RESULT_CAP} characters]` : content;
   deps.conversation.appendToolResult({ tool_call_id: p.call.id, name: p.call.name, content: stored, is_error: isError });
   const { preview, truncated } = previewForUi(content);
-  yield { type: 'tool_result', call_id: p.call.id, name: p.call.name, preview, truncated, is_error: isError, full_length: content.length };
+  const writesArtifacts = p.tool?.traits.writesArtifacts ?? false;
+  yield { type: 'tool_result', call_id: p.call.id, name: p.call.name, preview, truncated, is_error: isError, full_length: content.length, writes_artifacts: writesArtifacts };
 }
 
 /**

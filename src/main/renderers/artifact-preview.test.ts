@@ -3,10 +3,12 @@ import { cpSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FolioError } from '../../shared/errors';
-import { renderDeckTool } from '../tools/render-deck-tool';
+import { createRenderDeckTool } from '../tools/render-deck-tool';
 import { renderDocumentTool } from '../tools/render-document-tool';
 import { contextFor, makeTempRoot, removeTemp, writeFiles } from '../tools/testing';
 import { previewSidecarPath, readArtifactPreview } from './artifact-preview';
+
+const renderDeckTool = createRenderDeckTool();
 
 const proposalDir = fileURLToPath(new URL('../../../samples/proposal-nsfc/', import.meta.url));
 

@@ -2,16 +2,14 @@
 // writes a hidden sidecar `artifacts/.x.pptx.preview.json` holding the validated spec and the quality
 // report, so the UI can draw the deck or document with the same theme without parsing Office XML.
 // A file without a sidecar (uploaded, or made by a script) simply has no preview.
-import { closeSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { closeSync, fsyncSync, lstatSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, extname, join } from 'node:path';
 import { ArtifactPreview } from '../../shared/contract/methods';
-import { FolioError, NotFoundError } from '../../shared/errors';
+import { NotFoundError } from '../../shared/errors';
 import { type DeckSpec, type QualityReport } from '../../shared/specs/deck';
 import { type DocumentSpec } from '../../shared/specs/document';
-import { resolveInside, toRelative } from '../tools/paths';
-import { ToolError } from '../tools/types';
+import { readInside, resolveInside, toRelative } from '../workspace/task-paths';
 import { type DocumentReport, type LoadedSection } from './document';
 
 /** What a sidecar holds: the preview minus its `path`, which is wherever the artifact is read from. */
@@ -53,15 +51,6 @@ export function writePreviewSidecar(artifactAbs: string, data: PreviewSidecar): 
   return target;
 }
 
-function confine(taskRoot: string, relPath: string): string {
-  try {
-    return resolveInside(taskRoot, relPath);
-  } catch (err) {
-    if (err instanceof ToolError) throw new FolioError('path_escape', err.message);
-    throw err;
-  }
-}
-
 function none(path: string, reason: string): ArtifactPreview {
   return { kind: 'none', path, reason };
 }
@@ -71,7 +60,7 @@ function none(path: string, reason: string): ArtifactPreview {
  * reason there is none. Throws `path_escape` for paths outside the task and `not_found` for missing files.
  */
 export async function readArtifactPreview(taskRoot: string, relPath: string): Promise<ArtifactPreview> {
-  const abs = confine(taskRoot, relPath);
+  const abs = resolveInside(taskRoot, relPath);
   const rel = toRelative(taskRoot, abs);
   let artifactStat;
   try {
@@ -87,7 +76,9 @@ export async function readArtifactPreview(taskRoot: string, relPath: string): Pr
   const sidecar = previewSidecarPath(abs);
   let sidecarStat;
   try {
-    sidecarStat = statSync(sidecar);
+    // lstat: Folio writes sidecars as plain files; a link there was planted and is never followed.
+    sidecarStat = lstatSync(sidecar);
+    if (!sidecarStat.isFile()) throw new Error('not a plain file');
   } catch {
     return none(rel, "Made outside Folio's renderer: no preview data.");
   }
@@ -98,7 +89,7 @@ export async function readArtifactPreview(taskRoot: string, relPath: string): Pr
 
   let raw: unknown;
   try {
-    raw = JSON.parse(await readFile(sidecar, 'utf8'));
+    raw = JSON.parse((await readInside(taskRoot, toRelative(taskRoot, sidecar), { noLinks: true })).toString('utf8'));
   } catch {
     return none(rel, 'The preview data is unreadable; render the file again to get a preview.');
   }

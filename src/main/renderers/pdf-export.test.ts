@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderDeckTool } from '../tools/render-deck-tool';
+import { createRenderDeckTool } from '../tools/render-deck-tool';
 import { renderDocumentTool } from '../tools/render-document-tool';
 import { contextFor, makeTempRoot, removeTemp, writeFiles } from '../tools/testing';
 import { resetSandboxStatus, sandboxStatus } from '../sandbox/sandbox';
@@ -24,6 +24,8 @@ async function unsandboxed<T>(body: () => Promise<T>): Promise<T> {
     resetSandboxStatus();
   }
 }
+
+const renderDeckTool = createRenderDeckTool();
 
 const savedOverride = process.env[SOFFICE_ENV];
 function setOverride(value: string | undefined): void {

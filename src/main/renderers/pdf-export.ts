@@ -4,9 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, extname } from 'node:path';
 import { FolioError, NotFoundError } from '../../shared/errors';
 import { writeArtifactAtomic } from '../artifacts/write-artifact';
-import { isUnderArtifacts } from '../tools/artifacts';
-import { resolveInside, toRelative } from '../tools/paths';
-import { ToolError } from '../tools/types';
+import { resolveTaskPath, toRelative } from '../workspace/task-paths';
 import { convertToPdf, sofficePath } from './soffice';
 
 export const DEFAULT_EXPORT_TIMEOUT_MS = 120_000;
@@ -31,20 +29,10 @@ export interface ExportPdfResult {
   pages: number;
 }
 
-function confine(taskRoot: string, relPath: string): string {
-  try {
-    return resolveInside(taskRoot, relPath);
-  } catch (err) {
-    if (err instanceof ToolError) throw new FolioError('path_escape', err.message);
-    throw err;
-  }
-}
-
 /** Converts `artifacts/….pptx|.docx` to a PDF beside it; returns the PDF's task-relative path and page count. */
 export async function exportPdf(taskRoot: string, relPath: string, opts: ExportPdfOptions = {}): Promise<ExportPdfResult> {
-  const abs = confine(taskRoot, relPath);
-  const rel = toRelative(taskRoot, abs);
-  if (!isUnderArtifacts(rel) || !EXPORTABLE.has(extname(abs).toLowerCase())) {
+  const { abs, rel, area } = resolveTaskPath({ task: taskRoot, work: taskRoot }, relPath, { access: 'read' });
+  if (area !== 'artifact' || !EXPORTABLE.has(extname(abs).toLowerCase())) {
     throw new FolioError('invalid_input', `Only .pptx and .docx files in artifacts/ can be exported to PDF (got ${rel}).`);
   }
   if (!existsSync(abs) || !statSync(abs).isFile()) throw new NotFoundError(`No file ${rel} in this task`);

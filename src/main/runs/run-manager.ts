@@ -4,8 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { FinishReason, PendingApproval, RunEvent, RunEventBody, RunStatus } from '../../shared/contract';
 import { FolioError, NotFoundError, toErrorShape } from '../../shared/errors';
 import { NOT_RUN_NEW_MESSAGE, unansweredToolCalls } from '../agent/conversation-shape';
+import type { GrantKey } from '../agent/approval-policy';
 import type { Decision } from '../agent/loop';
-import type { RunEventHub } from '../service/ports';
+import type { RunEventHub } from './event-hub';
 import type { Store } from '../store';
 
 /** What it takes to run the loop for one task; built per run by the service (model, tools, prompt). */
@@ -22,8 +23,8 @@ export interface RunApprovals {
   pending(callId: string): PendingApproval | undefined;
   persist(approval: PendingApproval): void;
   wait(callId: string, signal: AbortSignal): Promise<Decision>;
-  settle(callId: string, toolName: string, decision: Decision): void;
-  isGranted(toolName: string): boolean;
+  settle(callId: string, grant: GrantKey | null, decision: Decision): void;
+  isGranted(grant: GrantKey): boolean;
 }
 
 interface LiveRun {
@@ -210,7 +211,7 @@ export class RunManager implements RunEventHub {
     return {
       pending: find,
       persist: (approval) => store.approvals.put(run.taskId, approval),
-      isGranted: (toolName) => store.grants.has(run.taskId, toolName),
+      isGranted: (grant) => store.grants.has(run.taskId, grant.tool, grant.scope),
       wait: (callId, signal) =>
         new Promise<Decision>((resolve, reject) => {
           const early = this.earlyDecisions.get(`${run.taskId}:${callId}`);
@@ -231,11 +232,11 @@ export class RunManager implements RunEventHub {
             resolve(d);
           });
         }),
-      settle: (callId, toolName, decision) => {
+      settle: (callId, grant, decision) => {
         store.transaction(() => {
           const row = find(callId);
           if (row) store.approvals.delete(row.run_id, callId);
-          if (decision.decision === 'allow_task') store.grants.grant(run.taskId, toolName);
+          if (decision.decision === 'allow_task' && grant) store.grants.grant(run.taskId, grant.tool, grant.scope);
         });
       },
     };

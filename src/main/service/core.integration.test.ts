@@ -9,6 +9,7 @@ import { sandboxStatus } from '../sandbox/sandbox';
 import { taskDir } from '../workspace/layout';
 import { collect, fakeModelsYaml, makeCore, makeDataDir, TEST_KEY, waitForEvent } from './core-test-kit';
 import type { Core } from './create-core';
+import { normalizeCommand } from '../tools/shell/normalize';
 
 let fake: FakeOpenAI;
 const cores: Core[] = [];
@@ -162,10 +163,29 @@ describe('agent runs with tools', () => {
     expect(files.files.map((f) => f.path)).toContain('work/notes.md');
   });
 
+  it('a long tool’s progress reaches subscribers as progress events, and a render says it wrote an artifact', async () => {
+    const core = open(makeDataDir(fake.url));
+    const task = await newTask(core);
+    await core.handlers.updateTask({ task_id: task.id, approval_mode: 'auto-edit' });
+    const spec = { title: 'Progress', slides: [{ layout: 'title' }, { layout: 'bullets', title: 'A', bullets: ['one'] }] };
+    fake.script([{ toolCalls: [{ name: 'render_deck', arguments: JSON.stringify({ spec }) }] }, { text: 'Rendered.' }]);
+    const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'render' });
+    const events = await collect(core, task.id, run_id);
+    const progress = events.filter((e) => e.type === 'progress');
+    expect(progress.map((e) => e.type === 'progress' && [e.label, e.done, e.total])).toEqual([
+      ['rendering deck', 0, 2],
+      ['rendering deck', 2, 2],
+    ]);
+    const types = events.map((e) => e.type);
+    expect(types.indexOf('tool_call')).toBeLessThan(types.indexOf('progress'));
+    expect(types.lastIndexOf('progress')).toBeLessThan(types.indexOf('tool_result'));
+    expect(events.find((e) => e.type === 'tool_result')).toMatchObject({ name: 'render_deck', is_error: false, writes_artifacts: true });
+  });
+
   it('strips secrets from the shell environment', async () => {
     const core = open(makeDataDir(fake.url), { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH });
     const task = await newTask(core);
-    core.ctx.store.grants.grant(task.id, 'shell');
+    core.ctx.store.grants.grant(task.id, 'shell', normalizeCommand('env'));
     process.env.FAKE_API_KEY = TEST_KEY;
     process.env.SOME_SERVICE_TOKEN = 'tok-should-not-leak';
     try {
@@ -246,7 +266,7 @@ describe('approvals, cancel and resume', () => {
   it('cancel during a long shell command kills it within a second', async () => {
     const core = open(makeDataDir(fake.url));
     const task = await newTask(core);
-    core.ctx.store.grants.grant(task.id, 'shell');
+    core.ctx.store.grants.grant(task.id, 'shell', normalizeCommand('sleep 30; echo finished > work/late.txt'));
     fake.script([{ toolCalls: [{ name: 'shell', arguments: '{"command":"sleep 30; echo finished > work/late.txt"}' }] }]);
     const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
     await waitForEvent(core, task.id, run_id, 'tool_call');
@@ -415,7 +435,7 @@ describe('tasks', () => {
     const core = open(makeDataDir(fake.url), { PATH: process.env.PATH });
     await core.handlers.setApiKey({ env: 'FAKE_API_KEY', key: 'sk-stored-secret-4242' });
     const task = await newTask(core);
-    core.ctx.store.grants.grant(task.id, 'shell');
+    core.ctx.store.grants.grant(task.id, 'shell', normalizeCommand('cat ../../keys.json; echo END'));
     fake.script([{ toolCalls: [{ id: 'call_cat', name: 'shell', arguments: '{"command":"cat ../../keys.json; echo END"}' }] }, { text: 'ok' }]);
     const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
     const asked = await waitForEvent(core, task.id, run_id, 'approval_required');

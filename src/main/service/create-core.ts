@@ -11,17 +11,11 @@ import { assertKey, createChatModel, estimateCost } from '../llm/openai-chat-mod
 import type { ChatModel } from '../llm/types';
 import { createFileKeyStore, loadModelProfiles, resolveApiKey, type KeyStore, type ModelProfile } from '../models';
 import { RunManager, newId, type RunDriverContext } from '../runs/run-manager';
-import { createLoadSkillTool } from '../skills/load-skill-tool';
 import { loadSkills } from '../skills/skill-registry';
 import { openStore } from '../store';
 import { acquireDataLock } from '../config/data-lock';
-import { createCoreTools } from '../tools';
-import { createRenderDeckTool } from '../tools/render-deck-tool';
-import { renderDocumentTool } from '../tools/render-document-tool';
-import { createRunScriptTool } from '../tools/run-script';
-import { createWebFetchTool } from '../tools/web-fetch';
-import { createOcrTool, pickVisionProfile } from '../tools/ocr';
-import { ToolRegistry } from '../tools/registry';
+import { createToolRegistry } from '../tools/catalog';
+import { pickVisionProfile } from '../tools/ocr';
 import { taskDir } from '../workspace/layout';
 import { ensureExtracted, isExtractable, sourceNotes } from '../sources';
 import { createServiceHandlers, hasKey, pickProfile, profileDirs, skillDirs, type DesktopShell, type ServiceContext } from './folio-service';
@@ -78,22 +72,18 @@ export function createCore(opts: CoreOptions): Core {
     const model = (opts.createModel ?? createChatModel)(profile, apiKey);
 
     const skills = () => loadSkills(skillDirs(ctx)).skills;
-    const registry = new ToolRegistry();
     // Every key variable a profile names is stripped from tool environments, not just *_API_KEY.
     const { profiles } = loadModelProfiles(profileDirs(ctx));
     const secretNames = profiles.flatMap((p) => (p.api_key_env ? [p.api_key_env] : []));
-    // Shell and scripts run sandboxed (bubblewrap, where available) with the data folder hidden:
-    // it holds keys.json and every other task.
-    const hiddenPaths = [opts.dataDir];
-    for (const tool of createCoreTools({ secretNames: () => secretNames, hiddenPaths })) registry.register(tool);
-    registry.register(createLoadSkillTool(skills));
-    registry.register(createRenderDeckTool({ themesDir: join(opts.dataDir, 'themes') }));
-    registry.register(renderDocumentTool);
-    registry.register(createRunScriptTool({ secretNames: () => secretNames, hiddenPaths }));
-    registry.register(createWebFetchTool());
-    // Scanned sources are read by a vision-capable profile: the task's own, else a cheap worker one.
-    registry.register(
-      createOcrTool({
+    const registry = createToolRegistry({
+      secretNames: () => secretNames,
+      // Shell and scripts run sandboxed (bubblewrap, where available) with the data folder hidden:
+      // it holds keys.json and every other task.
+      hiddenPaths: [opts.dataDir],
+      themesDir: join(opts.dataDir, 'themes'),
+      skills,
+      // Scanned sources are read by a vision-capable profile: the task's own, else a cheap worker one.
+      ocr: {
         pickVisionProfile: () => {
           const vision = pickVisionProfile(profiles, profile.id, (p) => hasKey(p, keys, env));
           return vision ? { profile: vision, apiKey: resolveApiKey(vision, keys, env) ?? '' } : null;
@@ -106,8 +96,8 @@ export function createCore(opts: CoreOptions): Core {
             store.tasks.addUsage(task.id, tokens);
           });
         },
-      }),
-    );
+      },
+    });
 
     const ownFolder = taskDir(opts.dataDir, task.id);
     const root = task.workspace_path ?? ownFolder;

@@ -1,6 +1,6 @@
 // Folio's one service implementation: every method of the contract, receiving validated input.
 // The transports (IPC, HTTP) are adapters around it; the agent runs through the RunManager.
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { join } from 'node:path';
 import type { FileEntry, MethodOutput, ModelProfileInfo, ServiceHandlers, Settings, Task } from '../../shared/contract';
@@ -18,9 +18,8 @@ import { sofficePath } from '../renderers/soffice';
 import { sandboxStatus } from '../sandbox/sandbox';
 import { sourceStatus } from '../sources/cache';
 import type { Store } from '../store';
-import { resolveInside as resolveToolPath } from '../tools/paths';
-import { ToolError } from '../tools/types';
 import { checkWorkspaceFolder } from '../workspace/folder-policy';
+import { readInside, resolveInside } from '../workspace/task-paths';
 import { removeTaskDir, taskDir, ensureTaskDir } from '../workspace/layout';
 import { addSourceFile, isTextMime, mimeOf, syncTaskFiles } from './task-files';
 
@@ -71,16 +70,6 @@ export function pickProfile(ctx: ServiceContext, task: Task): ModelProfile | und
     profiles.find((p) => p.role === 'chat' && usable(p)) ??
     profiles.find((p) => p.role === 'chat')
   );
-}
-
-/** Task-relative path → absolute, with confinement failures reported as `path_escape`. */
-function resolveInside(root: string, relPath: string): string {
-  try {
-    return resolveToolPath(root, relPath);
-  } catch (err) {
-    if (err instanceof ToolError) throw new FolioError('path_escape', err.message);
-    throw err;
-  }
 }
 
 function getTask(ctx: ServiceContext, id: string): Task {
@@ -211,7 +200,8 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
       }
       if (size > READ_LIMIT) throw new FolioError('payload_too_large', `${input.path} is larger than ${READ_LIMIT / 1024 / 1024} MB; open it from its folder`);
       const mime = mimeOf(abs);
-      const bytes = readFileSync(abs);
+      // Opened without following a link swapped in since the check (downloads go through here too).
+      const bytes = await readInside(taskDir(ctx.dataDir, input.task_id), input.path, { maxBytes: READ_LIMIT });
       return isTextMime(mime)
         ? { path: input.path, mime, size, encoding: 'utf8', data: bytes.toString('utf8') }
         : { path: input.path, mime, size, encoding: 'base64', data: bytes.toString('base64') };

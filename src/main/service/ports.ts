@@ -1,15 +1,9 @@
 // What the transports (IPC, HTTP) need from the core: the contract's handlers, run-event
 // subscription with replay, and a way to hand over uploaded files.
-import type { FileEntry, RunEvent, ServiceHandlers } from '../../shared/contract';
+import type { FileEntry, ServiceHandlers } from '../../shared/contract';
+import type { RunEventHub } from '../runs/event-hub';
 
-export interface RunEventHub {
-  /**
-   * Delivers every event of the run with seq > afterSeq (default: all so far), synchronously,
-   * then live ones until the run ends or the returned function is called.
-   * Throws NotFoundError for an unknown run.
-   */
-  subscribe(taskId: string, runId: string, listener: (event: RunEvent) => void, afterSeq?: number): () => void;
-}
+export type { RunEventHub };
 
 export interface FolioCore {
   handlers: ServiceHandlers;

@@ -8,6 +8,7 @@ import { FolioError } from '../../shared/errors';
 import type { Store } from '../store';
 import { isCacheFile } from '../sources';
 import { ensureTaskDir, kindOfPath, TASK_SUBFOLDERS, taskDir } from '../workspace/layout';
+import { resolveInside } from '../workspace/task-paths';
 
 /** Files larger than this are recorded without a hash (hashing them would stall the UI). */
 const HASH_LIMIT = 512 * 1024 * 1024;
@@ -46,8 +47,10 @@ export async function addSourceFile(store: Store, dataDir: string, taskId: strin
     throw new FolioError('not_found', `File not found: ${basename(from)}`);
   }
   if (!stat.isFile()) throw new FolioError('invalid_input', `Not a file: ${basename(from)}`);
-  const dir = join(ensureTaskDir(dataDir, taskId), TASK_SUBFOLDERS.source);
+  // Resolved, not joined: a sandboxed command may have replaced source/ with a link out of the task.
+  const dir = resolveInside(ensureTaskDir(dataDir, taskId), TASK_SUBFOLDERS.source);
   const target = freeName(dir, safeFileName(name));
+  // EXCL: never writes through a link planted under the chosen name.
   copyFileSync(from, join(dir, target), constants.COPYFILE_EXCL);
   const entry: FileEntry = {
     task_id: taskId,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempRoot, removeTemp, writeFiles } from '../tools/testing';
-import { ensureExtracted, sourceNotes, sourceStatus } from './cache';
+import { ensureExtracted, readExtracted, sourceNotes, sourceStatus } from './cache';
 import { extractionsStartedCount } from './extract';
 import { GBK_BYTES, minimalPdf, PNG_BYTES } from './testing';
 
@@ -96,6 +96,59 @@ describe('ensureExtracted', () => {
     expect((await ensureExtracted(root, 'source/../report.pdf')).status).toBe('error');
     expect((await ensureExtracted(root, 'source/tool.exe')).message).toMatch(/not an extractable source/u);
     expect((await ensureExtracted(root, 'source/missing.pdf')).message).toBe('file not found');
+  });
+});
+
+describe('links planted in source/ (a sandboxed command can write there)', () => {
+  // The attack: `ln -s ../../keys.json source/evil.pdf.md` plus a forged sidecar saying the cache is
+  // current; the unsandboxed reader must never follow the link.
+  let secret: string;
+  beforeEach(() => {
+    secret = path.join(path.dirname(root), `${path.basename(root)}-keys.json`);
+    fs.writeFileSync(secret, '{"OPENAI_API_KEY":"sk-secret"}');
+  });
+  afterEach(() => fs.rmSync(secret, { force: true }));
+
+  async function plantCacheLink(): Promise<void> {
+    writeFiles(root, { 'source/evil.pdf': report });
+    await ensureExtracted(root, 'source/evil.pdf');
+    fs.rmSync(path.join(root, 'source/evil.pdf.md'));
+    fs.symlinkSync(path.relative(path.join(root, 'source'), secret), path.join(root, 'source/evil.pdf.md'));
+  }
+
+  it('treats a linked cache as stale and replaces the link with the real extraction', async () => {
+    await plantCacheLink();
+    const info = await ensureExtracted(root, 'source/evil.pdf');
+    expect(info.cache_path).toBe('source/evil.pdf.md');
+    expect(fs.lstatSync(path.join(root, 'source/evil.pdf.md')).isSymbolicLink()).toBe(false);
+    expect(await readExtracted(root, 'source/evil.pdf.md')).toContain('Alpha page one');
+    expect(fs.readFileSync(secret, 'utf8')).toContain('sk-secret');
+  });
+
+  it('never reads through a cache link, even one planted after the check', async () => {
+    await plantCacheLink();
+    await expect(readExtracted(root, 'source/evil.pdf.md')).rejects.toMatchObject({ code: 'path_escape' });
+    fs.rmSync(path.join(root, 'source/evil.pdf.md'));
+    fs.symlinkSync('evil.pdf', path.join(root, 'source/evil.pdf.md')); // even a link that stays inside
+    await expect(readExtracted(root, 'source/evil.pdf.md')).rejects.toMatchObject({ code: 'path_escape' });
+  });
+
+  it('ignores a linked sidecar and does not write through a linked source folder', async () => {
+    writeFiles(root, { 'source/a.pdf': report });
+    const forged = path.join(path.dirname(root), `${path.basename(root)}-side.json`);
+    fs.writeFileSync(forged, '{}');
+    fs.symlinkSync(forged, path.join(root, 'source/.a.pdf.extract.json'));
+    expect((await ensureExtracted(root, 'source/a.pdf')).status).toBe('ok');
+    expect(fs.readFileSync(forged, 'utf8')).toBe('{}');
+    fs.rmSync(forged);
+
+    const elsewhere = makeTempRoot('folio-elsewhere-');
+    writeFiles(elsewhere, { 'b.pdf': report });
+    fs.symlinkSync(elsewhere, path.join(root, 'source/linked'));
+    const linked = await ensureExtracted(root, 'source/linked/b.pdf');
+    expect(linked.status).toBe('error');
+    expect(fs.readdirSync(elsewhere)).toEqual(['b.pdf']);
+    removeTemp(elsewhere);
   });
 });
 

@@ -3,11 +3,16 @@
 // belongs to). The markdown keeps the source's extension in its name so it never clashes with a
 // person's own `report.md`. A cache is reused until the source's bytes (sha256) or the extractor
 // version change; size and mtime are compared first so an unchanged file is not re-hashed.
+//
+// The task folder is writable by sandboxed commands, so anything here may have been replaced by a
+// symbolic link: every path goes through the task-path resolver, and caches and sidecars (which
+// Folio writes as plain files) are opened with no-follow semantics, so a planted link is treated as
+// a stale cache and never read through.
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { openInside, readInside, resolveInside, writeInside } from '../workspace/task-paths';
 import { DEFAULT_MAX_BYTES, extractFile, isRetryable } from './extract';
 import { isPlainUtf8 } from './formats/decode';
 import { formatMb } from './limits';
@@ -42,44 +47,66 @@ function normaliseRel(relPath: string): string {
   return path.posix.normalize(relPath.replace(/\\/gu, '/')).replace(/^\.\/|\/$/gu, '');
 }
 
+/** The real path of a task-relative path; throws PathEscapeError if it leads outside the task folder. */
 function absoluteIn(taskRoot: string, rel: string): string {
-  const abs = path.resolve(taskRoot, rel);
-  const back = path.relative(path.resolve(taskRoot), abs);
-  if (back.startsWith('..') || path.isAbsolute(back)) throw new Error(`${rel} is outside the task folder`);
-  return abs;
+  return resolveInside(taskRoot, rel);
+}
+
+/** Where a cache file would be, without following a link at its own name (its folder must stay inside). */
+function cacheLocation(taskRoot: string, rel: string): string {
+  return path.join(absoluteIn(taskRoot, path.posix.dirname(rel)), path.posix.basename(rel));
 }
 
 function info(rel: string, status: SourceInfo['status'], pages: number | null, message: string | null, cachePath: string | null): SourceInfo {
   return { path: rel, status, pages, message, cache_path: cachePath };
 }
 
-async function sha256File(abs: string): Promise<string> {
+async function sha256File(taskRoot: string, rel: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(abs)) hash.update(chunk as Buffer);
+  const handle = await openInside(taskRoot, rel);
+  try {
+    for await (const chunk of handle.createReadStream({ autoClose: false })) hash.update(chunk as Buffer);
+  } finally {
+    await handle.close();
+  }
   return hash.digest('hex');
 }
 
-async function readSidecar(abs: string): Promise<Sidecar | null> {
+async function readSidecar(taskRoot: string, rel: string): Promise<Sidecar | null> {
   try {
-    const parsed = sidecarSchema.safeParse(JSON.parse(await fs.readFile(abs, 'utf8')));
+    const parsed = sidecarSchema.safeParse(JSON.parse((await readInside(taskRoot, rel, { noLinks: true })).toString('utf8')));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
 
-/** Write-then-rename, so a crash never leaves a half-written cache that looks valid. */
-async function writeAtomically(abs: string, content: string): Promise<void> {
-  const tmp = `${abs}.${process.pid}.${Date.now()}.tmp`;
-  await fs.writeFile(tmp, content);
-  await fs.rename(tmp, abs);
+/**
+ * Write-then-rename, so a crash never leaves a half-written cache that looks valid. The temporary
+ * file is created exclusively (never through a link), and rename replaces a link planted at the
+ * final name instead of writing through it.
+ */
+async function writeAtomically(taskRoot: string, rel: string, content: string): Promise<void> {
+  const tmpRel = `${rel}.${process.pid}.${Date.now()}.tmp`;
+  await writeInside(taskRoot, tmpRel, content, { exclusive: true });
+  await fs.rename(cacheLocation(taskRoot, tmpRel), cacheLocation(taskRoot, rel));
 }
 
-async function exists(abs: string): Promise<boolean> {
-  return fs.stat(abs).then(
-    () => true,
-    () => false,
-  );
+/** A cache file as Folio writes it: a regular file, not a link (a link there was planted). */
+async function isPlainFile(taskRoot: string, rel: string): Promise<boolean> {
+  try {
+    return (await fs.lstat(cacheLocation(taskRoot, rel))).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The text of an extraction cache (`source/x.pdf.md`), read without following links: the one way
+ * tools read a cache. Throws PathEscapeError when the cache is a link or leads outside the task.
+ */
+export async function readExtracted(taskRoot: string, cachePath: string): Promise<string> {
+  return (await readInside(taskRoot, cachePath, { noLinks: true })).toString('utf8');
 }
 
 function fromSidecar(rel: string, side: Sidecar): SourceInfo {
@@ -89,29 +116,30 @@ function fromSidecar(rel: string, side: Sidecar): SourceInfo {
 
 /** The cached result for the file as it is now, or null when there is none or it is stale. */
 async function cachedInfo(taskRoot: string, rel: string, stat: { size: number; mtimeMs: number }): Promise<SourceInfo | null> {
-  const sidecarAbs = absoluteIn(taskRoot, sidecarPathFor(rel));
-  const side = await readSidecar(sidecarAbs);
+  const sidecarRel = sidecarPathFor(rel);
+  const side = await readSidecar(taskRoot, sidecarRel);
   if (!side || side.version !== EXTRACTOR_VERSION || side.size !== stat.size) return null;
   if (side.mtimeMs !== stat.mtimeMs) {
-    if ((await sha256File(absoluteIn(taskRoot, rel))) !== side.sha256) return null;
-    await writeAtomically(sidecarAbs, JSON.stringify({ ...side, mtimeMs: stat.mtimeMs }, null, 2));
+    if ((await sha256File(taskRoot, rel)) !== side.sha256) return null;
+    await writeAtomically(taskRoot, sidecarRel, JSON.stringify({ ...side, mtimeMs: stat.mtimeMs }, null, 2));
   }
   const result = fromSidecar(rel, side);
-  if (result.cache_path && !(await exists(absoluteIn(taskRoot, result.cache_path)))) return null;
+  if (result.cache_path && !(await isPlainFile(taskRoot, result.cache_path))) return null;
   return result;
 }
 
 /** Plain UTF-8 text needs no extraction: it is read as is. Null when the file needs converting. */
 async function plainTextInfo(taskRoot: string, rel: string, size: number): Promise<SourceInfo | null> {
   if (declaredKind(rel) !== 'text' || size > MAX_PLAIN_TEXT_BYTES) return null;
-  const bytes = await fs.readFile(absoluteIn(taskRoot, rel));
+  const bytes = await readInside(taskRoot, rel);
   if (bytes.length === 0 || sniff(bytes.subarray(0, 8192)) !== 'text' || !isPlainUtf8(bytes)) return null;
   return info(rel, 'ok', null, null, null);
 }
 
 async function removeCache(taskRoot: string, rel: string): Promise<void> {
-  await fs.rm(absoluteIn(taskRoot, cachePathFor(rel)), { force: true });
-  await fs.rm(absoluteIn(taskRoot, sidecarPathFor(rel)), { force: true });
+  // rm removes a link itself, never its target.
+  await fs.rm(cacheLocation(taskRoot, cachePathFor(rel)), { force: true });
+  await fs.rm(cacheLocation(taskRoot, sidecarPathFor(rel)), { force: true });
 }
 
 function precheckFailure(rel: string, size: number, maxBytes: number): SourceInfo | null {
@@ -143,7 +171,7 @@ async function extractAndStore(taskRoot: string, rel: string, opts: EnsureOption
 
   // Hash before extracting: if the file changes meanwhile, the stored hash will not match it and
   // the next call extracts again.
-  const sha256 = await sha256File(abs);
+  const sha256 = await sha256File(taskRoot, rel);
   const result: ExtractionResult = await extractFile(abs, opts);
   const message = result.message ?? null;
   if (isRetryable(result)) return info(rel, 'error', null, message, null);
@@ -158,10 +186,10 @@ async function extractAndStore(taskRoot: string, rel: string, opts: EnsureOption
     title: result.title ?? null,
     version: EXTRACTOR_VERSION,
   };
-  const cacheAbs = absoluteIn(taskRoot, cachePathFor(rel));
-  if (result.status === 'ok' || result.status === 'scanned') await writeAtomically(cacheAbs, result.markdown);
-  else await fs.rm(cacheAbs, { force: true });
-  await writeAtomically(absoluteIn(taskRoot, sidecarPathFor(rel)), JSON.stringify(side, null, 2));
+  const cacheRel = cachePathFor(rel);
+  if (result.status === 'ok' || result.status === 'scanned') await writeAtomically(taskRoot, cacheRel, result.markdown);
+  else await fs.rm(cacheLocation(taskRoot, cacheRel), { force: true });
+  await writeAtomically(taskRoot, sidecarPathFor(rel), JSON.stringify(side, null, 2));
   return fromSidecar(rel, side);
 }
 
@@ -187,7 +215,12 @@ export async function ensureExtracted(taskRoot: string, relPath: string, opts: E
   const rel = normaliseRel(relPath);
   if (!isExtractable(rel) || rel.startsWith('../')) return info(rel, 'error', null, `not an extractable source (only files in ${SOURCE_DIR}/ in a known format are)`, null);
   if (opts.signal?.aborted) return cancelled(rel);
-  const key = absoluteIn(taskRoot, rel);
+  let key: string;
+  try {
+    key = absoluteIn(taskRoot, rel);
+  } catch (err) {
+    return info(rel, 'error', null, err instanceof Error ? err.message : String(err), null);
+  }
   let entry = inFlight.get(key);
   if (!entry) {
     const controller = new AbortController();

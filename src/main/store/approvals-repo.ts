@@ -13,9 +13,13 @@ export interface ApprovalsRepo {
   delete(runId: string, callId: string): boolean;
 }
 
+/**
+ * "Allow for this task". `scope` '' covers the whole tool; otherwise the grant covers only that
+ * scope (a code-running tool's exact command), so a whole-tool grant never matches a command.
+ */
 export interface GrantsRepo {
-  grant(taskId: string, toolName: string): void;
-  has(taskId: string, toolName: string): boolean;
+  grant(taskId: string, toolName: string, scope?: string): void;
+  has(taskId: string, toolName: string, scope?: string): boolean;
 }
 
 export function createApprovalsRepo(db: Database.Database): ApprovalsRepo {
@@ -58,14 +62,14 @@ export function createApprovalsRepo(db: Database.Database): ApprovalsRepo {
 }
 
 export function createGrantsRepo(db: Database.Database): GrantsRepo {
-  const grant = db.prepare<[string, string]>('INSERT OR IGNORE INTO tool_grants (task_id, tool_name) VALUES (?, ?)');
-  const has = db.prepare<[string, string], number>('SELECT 1 FROM tool_grants WHERE task_id = ? AND tool_name = ?').pluck();
+  const grant = db.prepare<[string, string, string]>('INSERT OR IGNORE INTO tool_grants (task_id, tool_name, scope) VALUES (?, ?, ?)');
+  const has = db.prepare<[string, string, string], number>('SELECT 1 FROM tool_grants WHERE task_id = ? AND tool_name = ? AND scope = ?').pluck();
   return {
-    grant(taskId, toolName) {
-      withTaskConstraints(taskId, `Grant ${toolName}`, () => grant.run(taskId, toolName));
+    grant(taskId, toolName, scope = '') {
+      withTaskConstraints(taskId, `Grant ${toolName}`, () => grant.run(taskId, toolName, scope));
     },
-    has(taskId, toolName) {
-      return has.get(taskId, toolName) !== undefined;
+    has(taskId, toolName, scope = '') {
+      return has.get(taskId, toolName, scope) !== undefined;
     },
   };
 }

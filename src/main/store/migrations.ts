@@ -100,6 +100,23 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 2,
+    // Grants gain a scope: a code-running tool (shell, run_script) is granted per exact command,
+    // never as a whole tool. Existing grants keep scope '' (the whole tool), which the loop only
+    // consults for tools that do not run code, so an old "allow shell" grant stops silencing commands.
+    sql: `
+      CREATE TABLE tool_grants_v2 (
+        task_id TEXT NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+        tool_name TEXT NOT NULL,
+        scope TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (task_id, tool_name, scope)
+      ) STRICT;
+      INSERT INTO tool_grants_v2 (task_id, tool_name, scope) SELECT task_id, tool_name, '' FROM tool_grants;
+      DROP TABLE tool_grants;
+      ALTER TABLE tool_grants_v2 RENAME TO tool_grants;
+    `,
+  },
+  {
     version: 3,
     // The task's "allow network for commands" switch (shell, run_script): off until the person turns
     // it on or approves a command that needs the network.

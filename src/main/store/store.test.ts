@@ -4,6 +4,8 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FolioError } from '../../shared/errors';
 import { latestSchemaVersion, openStore, type Store } from './index';
+import { migrations } from './migrations';
+import { openDatabase } from './open-database';
 import { makeTempDir } from './test-helpers';
 
 let temp: ReturnType<typeof makeTempDir>;
@@ -365,6 +367,27 @@ describe('files, approvals, grants, settings', () => {
     s.grants.grant('t', 'shell');
     expect(s.grants.has('t', 'shell')).toBe(true);
     expect(s.grants.has('t', 'write_file')).toBe(false);
+  });
+
+  it('keeps a scoped grant apart from the whole-tool grant and from other scopes', () => {
+    const s = open();
+    newTask(s, 't');
+    s.grants.grant('t', 'shell', 'npm test');
+    expect(s.grants.has('t', 'shell', 'npm test')).toBe(true);
+    expect(s.grants.has('t', 'shell', 'rm -rf x')).toBe(false);
+    expect(s.grants.has('t', 'shell')).toBe(false);
+  });
+
+  it('migration 2 keeps version-1 grants as whole-tool grants', () => {
+    const raw = openDatabase(temp.dbPath, migrations.filter((m) => m.version === 1));
+    raw.prepare("INSERT INTO tasks (id, title, mode, created_at, updated_at) VALUES ('t', 't', 'general', 1, 1)").run();
+    raw.prepare("INSERT INTO tool_grants (task_id, tool_name) VALUES ('t', 'write'), ('t', 'shell')").run();
+    raw.close();
+    const s = open();
+    expect(s.db.pragma('user_version', { simple: true })).toBe(2);
+    expect(s.grants.has('t', 'write')).toBe(true);
+    // The old whole-tool shell grant survives as data but matches no command.
+    expect(s.grants.has('t', 'shell', 'npm test')).toBe(false);
   });
 
   it('stores settings as JSON and rolls back a failed transaction', () => {

@@ -1,8 +1,6 @@
 // Artifacts (rendered decks, proposals) are immutable once written: a new version gets a new name.
-export const ARTIFACTS_DIR = 'artifacts';
+import { TASK_SUBFOLDERS } from '../workspace/layout';
 
-export function isUnderArtifacts(relPath: string): boolean {
-  return relPath.split('/')[0]?.toLowerCase() === ARTIFACTS_DIR;
-}
+export const ARTIFACTS_DIR = TASK_SUBFOLDERS.artifact;
 
 export const ARTIFACT_OVERWRITE_MESSAGE = 'artifacts are never overwritten; write a new name';

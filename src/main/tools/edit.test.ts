@@ -78,4 +78,11 @@ describe('edit', () => {
     writeFiles(root, { 'a.txt': source });
     expect((await assess('a.txt', 'missing', 'x'))?.detail).toMatch(/^edit a.txt: old_str not found/);
   });
+
+  it('refuses to edit a source (originals are never modified), and says so on the approval card', async () => {
+    writeFiles(root, { 'source/paper.md': 'original' });
+    await expect(edit('source/paper.md', 'original', 'changed')).rejects.toThrow(/never modified; write your version under work\//);
+    expect((await assess('source/paper.md', 'original', 'changed'))?.detail).toMatch(/^edit source\/paper.md: .*never modified/);
+    expect(readBack('source/paper.md')).toBe('original');
+  });
 });

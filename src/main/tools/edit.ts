@@ -1,11 +1,11 @@
 // edit: replace one exact, unique snippet of a file. Uniqueness is what makes the edit safe to apply
 // without line numbers, and what lets the approval card show the exact diff beforehand.
-import fs from 'node:fs/promises';
 import { z } from 'zod';
-import { ARTIFACT_OVERWRITE_MESSAGE, isUnderArtifacts } from './artifacts';
-import { resolveInside, toRelative } from './paths';
+import { FolioError } from '../../shared/errors';
+import { readInside, writeInside } from '../workspace/task-paths';
+import { ARTIFACT_OVERWRITE_MESSAGE } from './artifacts';
 import { errnoCode, looksBinary } from './text';
-import { type Tool, type ToolContext, ToolError } from './types';
+import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
 
 const parameters = z.object({
   path: z.string().describe('File path relative to the task folder.'),
@@ -15,7 +15,7 @@ const parameters = z.object({
 type EditArgs = z.output<typeof parameters>;
 
 interface PlannedEdit {
-  abs: string;
+  root: string;
   rel: string;
   before: string;
   after: string;
@@ -25,13 +25,15 @@ interface PlannedEdit {
   newLength: number;
 }
 
-async function planEdit(args: EditArgs, root: string): Promise<PlannedEdit> {
-  const abs = resolveInside(root, args.path);
-  const rel = toRelative(root, abs);
-  if (isUnderArtifacts(rel)) throw new ToolError(`${rel} is an artifact: ${ARTIFACT_OVERWRITE_MESSAGE}.`);
+// Artifacts are named as a write area so that editing one gets the specific refusal below.
+const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: { read: ALL_AREAS, write: ['work', 'artifact'] }, writesArtifacts: false };
+
+async function planEdit(args: EditArgs, ctx: Pick<ToolContext, 'root' | 'taskRoot'>): Promise<PlannedEdit> {
+  const { rel, root, area } = resolveToolPath(ctx, traits, args.path, 'write');
+  if (area === 'artifact') throw new ToolError(`${rel} is an artifact: ${ARTIFACT_OVERWRITE_MESSAGE}.`);
   let bytes: Buffer;
   try {
-    bytes = await fs.readFile(abs);
+    bytes = await readInside(root, rel);
   } catch (err) {
     const code = errnoCode(err);
     if (code === 'ENOENT') throw new ToolError(`File not found: ${rel}. Use write to create a new file.`);
@@ -62,7 +64,7 @@ async function planEdit(args: EditArgs, root: string): Promise<PlannedEdit> {
   }
   const index = before.indexOf(oldStr);
   const after = before.slice(0, index) + newStr + before.slice(index + oldStr.length);
-  return { abs, rel, before, after, index, oldLength: oldStr.length, newLength: newStr.length };
+  return { root, rel, before, after, index, oldLength: oldStr.length, newLength: newStr.length };
 }
 
 const CONTEXT_LINES = 3;
@@ -120,19 +122,19 @@ export const editTool: Tool<typeof parameters> = {
     'Replace text in a file: old_str must occur exactly once (include surrounding lines to make it unique); ' +
     'it is replaced by new_str. Read the file first and copy old_str exactly, including indentation.',
   parameters,
-  kind: 'edit',
+  traits,
   async assess(args, ctx: Omit<ToolContext, 'signal' | 'progress'>) {
     try {
-      return { risk: 'standard', detail: unifiedDiff(await planEdit(args, ctx.root)) };
+      return { risk: 'standard', detail: unifiedDiff(await planEdit(args, ctx)) };
     } catch (err) {
       // The call will fail the same way when executed; the card still says why.
-      if (err instanceof ToolError) return { risk: 'standard', detail: `edit ${args.path}: ${err.message}` };
+      if (err instanceof ToolError || err instanceof FolioError) return { risk: 'standard', detail: `edit ${args.path}: ${err.message}` };
       throw err;
     }
   },
   async execute(args, ctx) {
-    const edit = await planEdit(args, ctx.root);
-    await fs.writeFile(edit.abs, edit.after, 'utf8');
+    const edit = await planEdit(args, ctx);
+    await writeInside(edit.root, edit.rel, edit.after);
     const first = lineNumberAt(edit.after, edit.index) + 1;
     const last = lineNumberAt(edit.after, edit.index + Math.max(edit.newLength - 1, 0)) + 1;
     const where = first === last ? `line ${first}` : `lines ${first}-${last}`;

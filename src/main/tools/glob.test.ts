@@ -60,4 +60,19 @@ describe('glob', () => {
     fs.symlinkSync(path.join(base, 'outside'), path.join(root, 'escape'));
     expect((await glob('**/g.md')).content).toBe('No files match **/g.md.');
   });
+
+  it('does not list an outside folder named through a link (link_out/*)', async () => {
+    fs.symlinkSync(path.join(base, 'outside'), path.join(root, 'link_out'));
+    fs.symlinkSync(path.join(base, 'outside', 'g.md'), path.join(root, 'notes', 'g-link.md'));
+    expect((await glob('link_out/*')).content).toBe('No files match link_out/*.');
+    expect((await glob('link_out/**')).content).toBe('No files match link_out/**.');
+    expect((await glob('notes/*')).content).toBe('notes/c.md');
+  });
+
+  it('lists the task’s source/ from a coding task’s project folder', async () => {
+    writeFiles(base, { 'repo/src/x.ts': 'x' });
+    const ctx = { ...contextFor(path.join(base, 'repo')), taskRoot: root };
+    expect((await globTool.execute({ pattern: 'source/*.md' }, ctx)).content).toBe('source/a.md\nsource/b.md');
+    expect((await globTool.execute({ pattern: '**/*.ts' }, ctx)).content).toBe('src/x.ts');
+  });
 });

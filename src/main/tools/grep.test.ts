@@ -78,7 +78,7 @@ describe('grep: sources by page', () => {
     expect(result.content.split('\n\n')[0]).toBe(
       ['source/report.pdf (page 1): Alpha page one', 'source/report.pdf (page 2): Beta page two', 'source/report.pdf (page 3): Gamma page three'].join('\n'),
     );
-    expect(result.content).toContain('(Not searched, could not be extracted: source/cut.pdf (corrupt or truncated PDF');
+    expect(result.content).toContain('(Not searched, could not be read: source/cut.pdf (corrupt or truncated PDF');
     expect((await grep({ pattern: 'Budget' })).content.split('\n\n')[0]).toBe(
       ['source/report.pdf (document info): # Budget Report', 'source/report.pdf (page 2): Budget: 42'].join('\n'),
     );

@@ -5,13 +5,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
-import { ensureExtracted, isCacheFile, isExtractable, pageOfEachLine, sourceOfCacheFile } from '../sources';
+import { ensureExtracted, isCacheFile, isExtractable, pageOfEachLine, readExtracted, sourceOfCacheFile } from '../sources';
 import { PAGE_MARKER } from '../sources/formats/markdown';
 import { IGNORED_DIRS } from './glob';
 import { LineMatcher } from './line-matcher';
-import { resolveInside, toRelative } from './paths';
+import { PathEscapeError } from '../../shared/errors';
+import { openInside, toRelative } from '../workspace/task-paths';
 import { cutLine, errnoCode, looksBinary, splitLines } from './text';
-import { type Tool, type ToolContext, ToolError } from './types';
+import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
 
 const MAX_MATCHES = 200;
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -50,7 +51,8 @@ async function* walk(dir: string, signal: AbortSignal): AsyncGenerator<string> {
 
 /** What to search for one walked file: its own bytes, or a source's extracted markdown. */
 interface Target {
-  abs: string;
+  /** Relative to the search root: the file itself, or the source's extraction cache. */
+  rel: string;
   /** Name shown in results: the source's path for extracted markdown. */
   label: string;
   /** Extracted markdown: results say the page instead of the line. */
@@ -68,14 +70,14 @@ async function exists(abs: string): Promise<boolean> {
   );
 }
 
-async function targetFor(rel: string, abs: string, single: boolean, ctx: ToolContext, tally: Tally): Promise<Target | null> {
+async function targetFor(root: string, rel: string, single: boolean, ctx: ToolContext, tally: Tally): Promise<Target | null> {
   if (isExtractable(rel)) {
-    const state = await ensureExtracted(ctx.root, rel, {
+    const state = await ensureExtracted(root, rel, {
       signal: ctx.signal,
       onProgress: (done, total) => ctx.progress?.(`extracting ${path.posix.basename(rel)}`, done, total),
     });
-    if (state.cache_path) return { abs: path.join(ctx.root, state.cache_path), label: rel, paged: true };
-    if (state.status === 'ok') return { abs, label: rel, paged: false }; // plain UTF-8 text
+    if (state.cache_path) return { rel: state.cache_path, label: rel, paged: true };
+    if (state.status === 'ok') return { rel, label: rel, paged: false }; // plain UTF-8 text
     if (state.status === 'error') tally.unsearchable.push(`${rel} (${state.message ?? 'error'})`);
     return null;
   }
@@ -83,11 +85,32 @@ async function targetFor(rel: string, abs: string, single: boolean, ctx: ToolCon
     const source = sourceOfCacheFile(rel);
     if (source === null) return null; // a sidecar
     // Searched through its source, unless it is named directly or its source is gone.
-    if (!single && (await exists(path.join(ctx.root, source)))) return null;
-    return { abs, label: source, paged: true };
+    if (!single && (await exists(path.join(root, source)))) return null;
+    return { rel, label: source, paged: true };
   }
-  return { abs, label: rel, paged: false };
+  return { rel, label: rel, paged: false };
 }
+
+/**
+ * The target's text, or null when it is over the size cap or binary. Opened without following
+ * links: a cache is read only as the plain file Folio wrote, anything else only inside the root.
+ */
+async function readTarget(root: string, target: Target): Promise<string | null> {
+  if (target.paged) {
+    const text = await readExtracted(root, target.rel);
+    return Buffer.byteLength(text) > MAX_FILE_BYTES ? null : text;
+  }
+  const handle = await openInside(root, target.rel);
+  try {
+    if ((await handle.stat()).size > MAX_FILE_BYTES) return null;
+    const bytes = await handle.readFile();
+    return looksBinary(bytes) ? '' : bytes.toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+const traits: ToolTraits = { kind: 'read', runsCode: false, network: false, paths: { read: ALL_AREAS, write: [] }, writesArtifacts: false };
 
 export const grepTool: Tool<typeof parameters> = {
   name: 'grep',
@@ -96,11 +119,11 @@ export const grepTool: Tool<typeof parameters> = {
     `(at most ${MAX_MATCHES} matches; binary files and files over 5 MB are skipped). Sources under source/ ` +
     `(PDF, DOCX, PPTX, XLSX, CSV) are searched as extracted text and matches say the page: "source/a.pdf (page 3): text".`,
   parameters,
-  kind: 'read',
+  traits,
   async execute(args, ctx) {
     // Compiled here only to report a syntax error clearly; matching runs in a worker (line-matcher.ts).
     const regex = compile(args.pattern, args.ignore_case ?? false);
-    const start = resolveInside(ctx.root, args.path ?? '.');
+    const { abs: start, root } = resolveToolPath(ctx, traits, args.path ?? '.', 'read');
     const stat = await fs.stat(start).catch((err: unknown) => {
       if (errnoCode(err) === 'ENOENT') throw new ToolError(`Path not found: ${args.path ?? '.'}`);
       throw err;
@@ -117,18 +140,25 @@ export const grepTool: Tool<typeof parameters> = {
     const matcher = new LineMatcher(regex.source, regex.flags, { signal: ctx.signal });
     try {
       for await (const file of files) {
-        const rel = toRelative(ctx.root, file);
+        const rel = toRelative(root, file);
         if (matchesGlob && !matchesGlob(rel)) continue;
-        const target = await targetFor(rel, file, single, ctx, tally);
+        const target = await targetFor(root, rel, single, ctx, tally);
         if (!target) continue;
-        const size = (await fs.stat(target.abs)).size;
-        if (size > MAX_FILE_BYTES) {
+        let text: string | null;
+        try {
+          text = await readTarget(root, target);
+        } catch (err) {
+          // A link planted where a file was: reported, never followed.
+          if (!(err instanceof PathEscapeError)) throw err;
+          tally.unsearchable.push(`${rel} (${err.message})`);
+          continue;
+        }
+        if (text === null) {
           skipped += 1;
           continue;
         }
-        const bytes = await fs.readFile(target.abs);
-        if (looksBinary(bytes)) continue;
-        const lines = splitLines(bytes.toString('utf8'));
+        if (text === '') continue;
+        const lines = splitLines(text);
         const pages = target.paged ? pageOfEachLine(lines) : null;
         for (const i of await matcher.match(lines)) {
           const line = lines[i] ?? '';
@@ -151,7 +181,7 @@ export const grepTool: Tool<typeof parameters> = {
     const notes: string[] = [];
     if (total > MAX_MATCHES) notes.push(`(Showing the first ${MAX_MATCHES} matches; narrow the pattern, path or glob.)`);
     if (skipped > 0) notes.push(`(${skipped} file(s) over 5 MB were skipped.)`);
-    if (tally.unsearchable.length > 0) notes.push(`(Not searched, could not be extracted: ${tally.unsearchable.join('; ')}.)`);
+    if (tally.unsearchable.length > 0) notes.push(`(Not searched, could not be read: ${tally.unsearchable.join('; ')}.)`);
     if (out.length === 0) return { content: [`No matches for ${JSON.stringify(args.pattern)}.`, ...notes].join('\n') };
     return { content: [out.join('\n'), ...notes].join('\n\n') };
   },

@@ -100,11 +100,12 @@ function decodedImage(part: ImagePart | undefined): Buffer {
   return Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
 }
 
-async function toolError(p: Promise<unknown>): Promise<ToolError> {
+/** A failure the loop returns to the model as data: a ToolError, or a FolioError such as path_escape. */
+async function toolError(p: Promise<unknown>): Promise<Error> {
   try {
     await p;
   } catch (err) {
-    if (err instanceof ToolError) return err;
+    if (err instanceof ToolError || err instanceof FolioError) return err;
     throw err;
   }
   throw new Error('expected a ToolError');

@@ -9,9 +9,9 @@ import { describeImages, type VisionImageMime, type VisionOptions } from '../llm
 import type { ModelProfile } from '../models/profile-schema';
 import { formatPageList, PageRangeError, parsePageSpec } from '../sources';
 import { countPdfPages, type PopplerOptions, type RenderedPage, renderPdfPages } from './ocr-render';
-import { resolveInside, toRelative } from './paths';
+import { openInside, readInside } from '../workspace/task-paths';
 import { errnoCode, formatBytes } from './text';
-import { type Tool, type ToolContext, ToolError } from './types';
+import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
 
 export const OCR_MAX_PAGES = 10;
 export const OCR_DPI = 150;
@@ -59,7 +59,7 @@ const parameters = z.object({
 
 type Args = z.output<typeof parameters>;
 
-type Target = { kind: 'pdf'; abs: string; rel: string } | { kind: 'image'; abs: string; rel: string; mime: VisionImageMime; size: number };
+type Target = { kind: 'pdf'; abs: string; rel: string; root: string } | { kind: 'image'; abs: string; rel: string; root: string; mime: VisionImageMime; size: number };
 
 /**
  * Which profile reads images for a task, in order of preference: the task's own profile (the page
@@ -107,8 +107,14 @@ function isPdf(head: Uint8Array): boolean {
   return Buffer.from(head.buffer, head.byteOffset, head.byteLength).subarray(0, 1024).includes('%PDF-');
 }
 
-async function resolveTarget(root: string, relPath: string): Promise<Target> {
-  const abs = resolveInside(root, relPath);
+// `read`, not `fetch`: the page goes to a model profile the person configured and keyed for this
+// purpose (`vision: true`), preferably the one the conversation already uses, and its content is
+// what `read` would put in that conversation had the PDF a text layer. Nothing leaves for an
+// address the model chooses, which is what `fetch` approvals guard against.
+const traits: ToolTraits = { kind: 'read', runsCode: false, network: false, paths: { read: ALL_AREAS, write: [] }, writesArtifacts: false };
+
+async function resolveTarget(ctx: ToolContext, relPath: string): Promise<Target> {
+  const { abs, rel, root } = resolveToolPath(ctx, traits, relPath, 'read');
   let stat;
   try {
     stat = await fs.stat(abs);
@@ -117,8 +123,7 @@ async function resolveTarget(root: string, relPath: string): Promise<Target> {
     throw err;
   }
   if (stat.isDirectory()) throw new ToolError(`${relPath} is a directory; give a PDF, PNG or JPEG file.`);
-  const rel = toRelative(root, abs);
-  const handle = await fs.open(abs, 'r');
+  const handle = await openInside(root, rel);
   const head = new Uint8Array(1024);
   let length: number;
   try {
@@ -128,8 +133,8 @@ async function resolveTarget(root: string, relPath: string): Promise<Target> {
   }
   const bytes = head.subarray(0, length);
   const mime = imageMime(bytes);
-  if (mime) return { kind: 'image', abs, rel, mime, size: stat.size };
-  if (isPdf(bytes)) return { kind: 'pdf', abs, rel };
+  if (mime) return { kind: 'image', abs, rel, root, mime, size: stat.size };
+  if (isPdf(bytes)) return { kind: 'pdf', abs, rel, root };
   throw new ToolError(`${rel} is not a PDF, PNG or JPEG file; ocr reads only those (use read for text files and extracted sources).`);
 }
 
@@ -167,7 +172,7 @@ export function createOcrTool(opts: OcrToolOptions): Tool<typeof parameters> {
   async function execute(args: Args, ctx: ToolContext): Promise<{ content: string }> {
     const choice = opts.pickVisionProfile();
     if (choice === null) throw new ToolError(NO_VISION_PROFILE);
-    const target = await resolveTarget(ctx.root, args.path);
+    const target = await resolveTarget(ctx, args.path);
     if (target.kind === 'image' && target.size > MAX_IMAGE_BYTES) {
       throw new ToolError(`${target.rel} is ${formatBytes(target.size)}; images over ${formatBytes(MAX_IMAGE_BYTES)} are refused by providers. Shrink it first.`);
     }
@@ -183,7 +188,7 @@ export function createOcrTool(opts: OcrToolOptions): Tool<typeof parameters> {
       try {
         const image =
           target.kind === 'image'
-            ? { mime: target.mime, data: new Uint8Array(await fs.readFile(target.abs)) }
+            ? { mime: target.mime, data: new Uint8Array(await readInside(target.root, target.rel)) }
             : { mime: 'image/png' as const, data: await renderOne(target.abs, page, ctx.signal) };
         const result = await describeImages(choice.profile, choice.apiKey, { prompt: OCR_PROMPT, images: [image] }, ctx.signal, opts.vision);
         opts.onUsage?.(choice.profile, result.usage);
@@ -215,11 +220,7 @@ export function createOcrTool(opts: OcrToolOptions): Tool<typeof parameters> {
       `vision-capable model. Returns the text with <!-- page N --> markers; at most ${OCR_MAX_PAGES} pages per call. ` +
       'Use read for PDFs that have a text layer: it is exact and free. OCR text may contain recognition errors; check figures before relying on them.',
     parameters,
-    // `read`, not `fetch`: the page goes to a model profile the person configured and keyed for this
-    // purpose (`vision: true`), preferably the one the conversation already uses, and its content is
-    // what `read` would put in that conversation had the PDF a text layer. Nothing leaves for an
-    // address the model chooses, which is what `fetch` approvals guard against.
-    kind: 'read',
+    traits,
     execute,
   };
 }

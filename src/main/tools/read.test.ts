@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EXTRACTOR_VERSION } from '../sources';
 import { minimalPdf, PNG_BYTES } from '../sources/testing';
+import { grepTool } from './grep';
 import { readTool } from './read';
 import { contextFor, makeTempRoot, removeTemp, writeFiles } from './testing';
 
@@ -134,5 +139,40 @@ describe('read: sources by page', () => {
     writeFiles(root, { 'source/notes.md': '# 笔记\nline two\n', 'notes.txt': 'a\n' });
     expect((await read({ path: 'source/notes.md' })).content).toBe('     1\t# 笔记\n     2\tline two\n\n(Showing lines 1-2 of 2; end of file.)');
     await expect(read({ path: 'notes.txt', pages: '2' })).rejects.toThrow(/has no pages/);
+  });
+});
+
+describe('read and grep never follow a planted cache link (break 1)', () => {
+  // A sandboxed command can write source/: `ln -s ../../keys.json source/evil.pdf.md` plus a sidecar
+  // forged to say that cache is current. The unsandboxed reader must not return the link's target.
+  let secret: string;
+  beforeEach(() => {
+    secret = path.join(path.dirname(root), `${path.basename(root)}-keys.json`);
+    fs.writeFileSync(secret, '{"OPENAI_API_KEY":"sk-secret-value"}\n');
+    writeFiles(root, { 'source/evil.pdf': minimalPdf([['Alpha page one']]) });
+    const pdf = path.join(root, 'source/evil.pdf');
+    const stat = fs.statSync(pdf);
+    const sha256 = createHash('sha256').update(fs.readFileSync(pdf)).digest('hex');
+    const sidecar = { sha256, size: stat.size, mtimeMs: stat.mtimeMs, status: 'ok', pages: 1, message: null, title: null, version: EXTRACTOR_VERSION };
+    fs.writeFileSync(path.join(root, 'source/.evil.pdf.extract.json'), JSON.stringify(sidecar));
+    fs.symlinkSync(path.relative(path.join(root, 'source'), secret), path.join(root, 'source/evil.pdf.md'));
+  });
+  afterEach(() => fs.rmSync(secret, { force: true }));
+
+  it('read source/evil.pdf returns the PDF’s own text, not the link target', async () => {
+    const result = await read({ path: 'source/evil.pdf' });
+    expect(result.content).not.toContain('sk-secret-value');
+    expect(result.content).toContain('Alpha page one');
+  });
+
+  it('grep finds nothing of the link target, whole folder or the source named directly', async () => {
+    const everywhere = await grepTool.execute({ pattern: 'sk-secret' }, contextFor(root));
+    expect(everywhere.content).not.toContain('sk-secret-value');
+    const direct = await grepTool.execute({ pattern: 'sk-secret', path: 'source/evil.pdf' }, contextFor(root));
+    expect(direct.content).not.toContain('sk-secret-value');
+  });
+
+  it('reading the planted cache file itself is refused as path_escape', async () => {
+    await expect(read({ path: 'source/evil.pdf.md' })).rejects.toMatchObject({ code: 'path_escape' });
   });
 });

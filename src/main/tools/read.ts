@@ -4,10 +4,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { ensureExtracted, formatPageList, isExtractable, PageRangeError, parsePageSpec, slicePages, type SourceInfo } from '../sources';
-import { resolveInside, rootFor, toRelative } from './paths';
+import { ensureExtracted, formatPageList, isExtractable, PageRangeError, parsePageSpec, readExtracted, slicePages, type SourceInfo } from '../sources';
+import { readInside } from '../workspace/task-paths';
 import { cutLine, errnoCode, formatBytes, looksBinary, splitLines } from './text';
-import { type Tool, type ToolContext, ToolError } from './types';
+import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
 
 const DEFAULT_LIMIT = 2000;
 const MAX_LINE_CHARS = 2000;
@@ -106,20 +106,22 @@ function refusal(rel: string, state: SourceInfo): ToolError {
   return new ToolError(`${rel}: ${state.message ?? 'could not be extracted'}`);
 }
 
-async function readSource(rel: string, args: Args, ctx: ToolContext): Promise<string | null> {
+async function readSource(taskRoot: string, rel: string, args: Args, ctx: ToolContext): Promise<string | null> {
   const name = path.posix.basename(rel);
-  const state = await ensureExtracted(ctx.root, rel, {
+  const state = await ensureExtracted(taskRoot, rel, {
     signal: ctx.signal,
     onProgress: (done, total) => ctx.progress?.(`extracting ${name}`, done, total),
   });
   if (state.status === 'ok' && state.cache_path === null) return null; // plain UTF-8 text: read as is
   if (state.status !== 'ok' || state.cache_path === null) throw refusal(rel, state);
-  const markdown = await fs.readFile(path.join(ctx.root, state.cache_path), 'utf8');
+  const markdown = await readExtracted(taskRoot, state.cache_path);
   const lines = splitLines(markdown);
   const note = state.message ? `\n(Note: ${state.message}.)` : '';
   if (args.pages !== undefined) return `${readPages(rel, lines, args.pages, state.pages ?? 1)}${note}`;
   return `${pageByLines(rel, lines, args, ` of the text extracted to ${state.cache_path}, with <!-- page N --> markers`)}${note}`;
 }
+
+const traits: ToolTraits = { kind: 'read', runsCode: false, network: false, paths: { read: ALL_AREAS, write: [] }, writesArtifacts: false };
 
 export const readTool: Tool<typeof parameters> = {
   name: 'read',
@@ -128,10 +130,9 @@ export const readTool: Tool<typeof parameters> = {
     'the footer says how to read more with offset/limit. Sources under source/ (PDF, DOCX, PPTX, XLSX, CSV) are ' +
     'read as extracted text with <!-- page N --> markers; pass pages="3-7" to read just those pages. Other binary files are refused.',
   parameters,
-  kind: 'read',
+  traits,
   async execute(args, ctx) {
-    const root = rootFor(ctx, args.path);
-    const abs = resolveInside(root, args.path);
+    const { abs, rel, root } = resolveToolPath(ctx, traits, args.path, 'read');
     let stat;
     try {
       stat = await fs.stat(abs);
@@ -140,9 +141,8 @@ export const readTool: Tool<typeof parameters> = {
       throw err;
     }
     if (stat.isDirectory()) throw new ToolError(`${args.path} is a directory; use glob to list its files.`);
-    const rel = toRelative(root, abs);
     if (isExtractable(rel)) {
-      const content = await readSource(rel, args, { ...ctx, root });
+      const content = await readSource(root, rel, args, ctx);
       if (content !== null) return { content };
     }
     if (args.pages !== undefined && args.pages.replace(/\s+/gu, '') !== '1') {
@@ -151,7 +151,7 @@ export const readTool: Tool<typeof parameters> = {
     if (stat.size > MAX_FILE_BYTES) {
       throw new ToolError(`${args.path} is ${formatBytes(stat.size)}, too large to read; use grep to find what you need.`);
     }
-    const bytes = await fs.readFile(abs);
+    const bytes = await readInside(root, rel);
     if (looksBinary(bytes)) {
       const hint = /\.(pdf|docx|pptx|xlsx)$/iu.test(rel) ? ' Documents are read as text only from the source/ folder.' : '';
       throw new ToolError(`${args.path} is a binary file (${formatBytes(bytes.length)}); read only shows text files.${hint}`);

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createCoreTools } from './index';
+import { toolCatalog } from './catalog';
 import { ToolRegistry, parseToolArguments } from './registry';
-import { type Tool } from './types';
+import { NO_PATHS, type Tool } from './types';
 
 const echoTool: Tool = {
   name: 'echo',
   description: 'Echo a path.',
   parameters: z.object({ path: z.string(), times: z.number().int().min(1).default(1) }),
-  kind: 'read',
+  traits: { kind: 'read', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false },
   async execute() {
     return { content: 'ok' };
   },
@@ -34,11 +34,10 @@ describe('ToolRegistry', () => {
     expect(schema?.parameters).toMatchObject({ type: 'object', properties: { path: { type: 'string' } }, required: ['path'] });
   });
 
-  it('produces a schema for every core tool', () => {
+  it('produces an object schema for every catalog tool', () => {
     const registry = new ToolRegistry();
-    for (const tool of createCoreTools()) registry.register(tool);
-    const names = registry.schemas().map((s) => s.name);
-    expect(names).toEqual(['read', 'write', 'edit', 'glob', 'grep', 'shell']);
+    for (const tool of toolCatalog()) registry.register(tool);
+    expect(registry.schemas()).toHaveLength(toolCatalog().length);
     for (const schema of registry.schemas()) expect(schema.parameters.type).toBe('object');
   });
 

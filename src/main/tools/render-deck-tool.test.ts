@@ -6,9 +6,11 @@ import { ArtifactPreview } from '../../shared/contract/methods';
 import { type DeckSpecInput, type QualityReport } from '../../shared/specs/deck';
 import { previewSidecarPath } from '../renderers/artifact-preview';
 import { toolSchema } from './registry';
-import { deckFileName, formatQualityReport, renderDeckTool, titleSlug } from './render-deck-tool';
+import { deckFileName, formatQualityReport, createRenderDeckTool, titleSlug } from './render-deck-tool';
 import { contextFor, makeTempRoot, removeTemp, writeFiles } from './testing';
 import { type ToolContext } from './types';
+
+const renderDeckTool = createRenderDeckTool();
 
 const sampleDir = fileURLToPath(new URL('../../../samples/deck-zh-talk/', import.meta.url));
 
@@ -137,7 +139,7 @@ describe('render_deck', () => {
   });
 
   it('is an edit tool whose schema offers spec_path, spec and name', () => {
-    expect(renderDeckTool.kind).toBe('edit');
+    expect(renderDeckTool.traits).toMatchObject({ kind: 'edit', writesArtifacts: true, paths: { write: ['artifact'] } });
     expect(renderDeckTool.parameters.safeParse({ spec: 'not an object' }).success).toBe(false);
     expect(renderDeckTool.parameters.safeParse({ spec_path: 'deck.json', name: 'talk' }).success).toBe(true);
     const schema = toolSchema(renderDeckTool).parameters as { properties: Record<string, { type?: string }>; required?: string[] };

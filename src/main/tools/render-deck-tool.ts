@@ -1,16 +1,15 @@
 // render_deck: the agent's way to turn a deck spec (inline or a JSON file it wrote) into a .pptx in
 // artifacts/. Everything the model must act on comes back as text: each validation error with its
 // `slides[i]...` path, and the quality report slide by slide.
-import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { type DeckSpec, type QualityReport, validateDeckSpec } from '../../shared/specs/deck';
-import { ValidationError } from '../../shared/errors';
+import { FolioError, ValidationError } from '../../shared/errors';
 import { writePreviewSidecar } from '../renderers/artifact-preview';
 import { parseDeckJson, renderDeck } from '../renderers/deck';
 import { ARTIFACTS_DIR } from './artifacts';
-import { resolveInside, rootFor, toRelative } from './paths';
+import { readInside, toRelative } from '../workspace/task-paths';
 import { errnoCode } from './text';
-import { type Tool, ToolError } from './types';
+import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
 
 const MAX_SPEC_BYTES = 5 * 1024 * 1024;
 
@@ -48,24 +47,25 @@ const DESCRIPTION =
   'quality report (text shrunk, split onto continuation slides, cut, too many words, missing images, low contrast): ' +
   'fix the spec and render again when the report shows problems.';
 
+const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: { read: ALL_AREAS, write: ['artifact'] }, writesArtifacts: true };
+
 export function createRenderDeckTool(options: RenderDeckToolOptions = {}): Tool<typeof parameters> {
   return {
     name: 'render_deck',
     description: DESCRIPTION,
     parameters,
-    kind: 'edit',
+    traits,
     assess(args) {
       const source = args.spec_path !== undefined ? args.spec_path : 'an inline spec';
       return { risk: 'standard', detail: `Render a deck from ${source} into ${ARTIFACTS_DIR}/` };
     },
     async execute(args, ctx) {
       if (ctx.signal.aborted) throw new ToolError('Cancelled before rendering.');
-      const { spec, label } = loadSpec(args, ctx.root);
+      const { spec, label } = await loadSpec(args, ctx);
       const total = spec.slides.length;
       ctx.progress?.('rendering deck', 0, total);
 
-      const outRoot = rootFor(ctx, ARTIFACTS_DIR);
-      const outDir = resolveInside(outRoot, ARTIFACTS_DIR);
+      const { abs: outDir, root: outRoot } = resolveToolPath(ctx, traits, ARTIFACTS_DIR, 'write');
       const result = await renderDeck(spec, {
         baseDir: ctx.root,
         outDir,
@@ -82,12 +82,10 @@ export function createRenderDeckTool(options: RenderDeckToolOptions = {}): Tool<
   };
 }
 
-export const renderDeckTool = createRenderDeckTool();
-
 type DeckArgs = z.output<typeof parameters>;
 
 /** The validated spec (defaults filled) and how to name its source in messages. */
-function loadSpec(args: DeckArgs, root: string): { spec: DeckSpec; label: string } {
+async function loadSpec(args: DeckArgs, ctx: ToolContext): Promise<{ spec: DeckSpec; label: string }> {
   const hasPath = args.spec_path !== undefined && args.spec_path !== '';
   const hasSpec = args.spec !== undefined;
   if (hasPath && hasSpec) throw new ToolError('Give either spec_path or spec, not both.');
@@ -97,7 +95,7 @@ function loadSpec(args: DeckArgs, root: string): { spec: DeckSpec; label: string
   let label = 'the inline spec';
   if (hasPath && args.spec_path !== undefined) {
     label = args.spec_path;
-    raw = readSpecFile(root, args.spec_path);
+    raw = await readSpecFile(ctx, args.spec_path);
   }
   const checked = validateDeckSpec(raw);
   if (!checked.ok) {
@@ -107,14 +105,13 @@ function loadSpec(args: DeckArgs, root: string): { spec: DeckSpec; label: string
   return { spec: checked.spec, label };
 }
 
-function readSpecFile(root: string, specPath: string): unknown {
-  const abs = resolveInside(root, specPath);
+async function readSpecFile(ctx: ToolContext, specPath: string): Promise<unknown> {
+  const { rel, root } = resolveToolPath(ctx, traits, specPath, 'read');
   let text: string;
   try {
-    if (statSync(abs).size > MAX_SPEC_BYTES) throw new ToolError(`${specPath} is larger than ${MAX_SPEC_BYTES / 1024 / 1024} MB; a deck spec is much smaller.`);
-    text = readFileSync(abs, 'utf8');
+    text = (await readInside(root, rel, { maxBytes: MAX_SPEC_BYTES })).toString('utf8');
   } catch (err) {
-    if (err instanceof ToolError) throw err;
+    if (err instanceof FolioError && err.code === 'payload_too_large') throw new ToolError(`${specPath} is larger than ${MAX_SPEC_BYTES / 1024 / 1024} MB; a deck spec is much smaller.`);
     const code = errnoCode(err);
     if (code === 'ENOENT') throw new ToolError(`Deck spec not found: ${specPath}`);
     if (code === 'EISDIR') throw new ToolError(`${specPath} is a folder; give the deck spec JSON file.`);

@@ -8,14 +8,16 @@ import { writeArtifactAtomic } from '../artifacts/write-artifact';
 import { writePreviewSidecar } from '../renderers/artifact-preview';
 import { buildDocx, defaultFileName, type DocumentReport, type LoadedDocument, loadDocumentFolder } from '../renderers/document';
 import { ARTIFACTS_DIR } from './artifacts';
-import { resolveInside, rootFor, toRelative } from './paths';
-import { type Tool, ToolError } from './types';
+import { toRelative } from '../workspace/task-paths';
+import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
 
 const parameters = z.object({
   path: z
     .string()
     .describe('The document folder relative to the task folder (it holds document.json and sections/*.md), e.g. "proposal".'),
 });
+
+const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: { read: ALL_AREAS, write: ['artifact'] }, writesArtifacts: true };
 
 export const renderDocumentTool: Tool<typeof parameters> = {
   name: 'render_document',
@@ -26,42 +28,41 @@ export const renderDocumentTool: Tool<typeof parameters> = {
     'Never overwrites: a second render becomes "<title>-v2.docx". Returns the file path, a page estimate, statistics and the issues ' +
     'found (sections the template expects but the text lacks, missing images, unsupported Markdown): fix them and render again.',
   parameters,
-  kind: 'edit',
+  traits,
   assess(args) {
     return { risk: 'standard', detail: `Render the document in ${args.path} into ${ARTIFACTS_DIR}/` };
   },
   async execute(args, ctx) {
     if (ctx.signal.aborted) throw new ToolError('Cancelled before rendering.');
-    const folder = documentFolder(ctx.root, args.path);
-    const folderRel = toRelative(ctx.root, folder);
+    const { folder, folderRel } = documentFolder(ctx, args.path);
     ctx.progress?.('rendering document', 0, null);
 
     const loaded = load(folder, folderRel);
     const built = await buildDocx(loaded);
     // Built from the same load as the sidecar, so the preview always matches the file.
-    const outRoot = rootFor(ctx, ARTIFACTS_DIR);
-    const written = writeArtifactAtomic(resolveInside(outRoot, ARTIFACTS_DIR), defaultFileName(loaded.spec.title), built.bytes);
+    const out = resolveToolPath(ctx, traits, ARTIFACTS_DIR, 'write');
+    const written = writeArtifactAtomic(out.abs, defaultFileName(loaded.spec.title), built.bytes);
     writePreviewSidecar(written, { kind: 'document', spec: loaded.spec, sections: loaded.sections, report: built.report });
     ctx.progress?.('rendering document', 1, 1);
 
-    const rel = toRelative(outRoot, written);
+    const rel = toRelative(out.root, written);
     const head = `Rendered ${rel} from ${folderRel}: about ${built.pageEstimate} page${built.pageEstimate === 1 ? '' : 's'} (estimate).`;
     return { content: `${head}\n${formatDocumentReport(built.report)}`, touched: [rel] };
   },
 };
 
 /** The confined folder; a path naming document.json itself is taken to mean its folder. */
-function documentFolder(root: string, relPath: string): string {
-  const abs = resolveInside(root, relPath);
+function documentFolder(ctx: ToolContext, relPath: string): { folder: string; folderRel: string } {
+  const { abs, rel } = resolveToolPath(ctx, traits, relPath, 'read');
   let stat;
   try {
     stat = statSync(abs);
   } catch {
     throw new ToolError(`Document folder not found: ${relPath}`);
   }
-  if (stat.isFile() && basename(abs) === 'document.json') return dirname(abs);
+  if (stat.isFile() && basename(abs) === 'document.json') return { folder: dirname(abs), folderRel: rel.replace(/\/?document\.json$/u, '') || '.' };
   if (!stat.isDirectory()) throw new ToolError(`${relPath} is a file; give the document folder that holds document.json and sections/.`);
-  return abs;
+  return { folder: abs, folderRel: rel };
 }
 
 function load(folder: string, folderRel: string): LoadedDocument {

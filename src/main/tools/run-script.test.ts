@@ -112,7 +112,7 @@ describe('run_script', () => {
   it('shows the code to the person approving it', async () => {
     const risk = await tool.assess?.({ code: 'console.log(1)' }, { root, taskId: 't', runId: 'r', callId: 'c' });
     expect(risk).toEqual({ risk: 'standard', detail: 'console.log(1)' });
-    expect(tool.kind).toBe('execute');
+    expect(tool.traits).toMatchObject({ kind: 'execute', runsCode: true });
   });
 
   it('finds Folio’s package folder from its own location', () => {

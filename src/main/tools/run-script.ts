@@ -2,7 +2,7 @@
 // JavaScript module; it runs in a child Node process in the task folder, with Folio's own document
 // libraries (pptxgenjs, docx) importable, credentials stripped from its environment, and the shell
 // runner's process-group kill, time limit and output cap.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,7 +12,7 @@ import { looksLikeNetworkFailure, NETWORK_OFF_NOTE } from '../sandbox/network';
 import { sandboxNote, sandboxStatus } from '../sandbox/sandbox';
 import { type RunResult, runProcess } from './shell/run';
 import { scriptRuntime } from './script-runtime';
-import { type Tool, ToolError } from './types';
+import { NO_PATHS, type Tool, ToolError } from './types';
 
 export const SCRIPT_DEFAULT_TIMEOUT_S = 60;
 export const SCRIPT_MAX_TIMEOUT_S = 600;
@@ -141,7 +141,11 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
       'Only a minimal process.env (PATH, HOME, LANG ...): no credentials. ' +
       sandboxNote(),
     parameters,
-    kind: 'execute',
+    traits: { kind: 'execute', runsCode: true, network: true, paths: NO_PATHS, writesArtifacts: false },
+    // A script is granted by its exact text: a changed script asks again.
+    grantScope(args) {
+      return `sha256:${createHash('sha256').update(args.code).digest('hex')}`;
+    },
     assess(args) {
       return { risk: 'standard', detail: args.code };
     },

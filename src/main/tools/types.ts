@@ -1,7 +1,9 @@
-// The tool contract (after gemini-cli's tool invocations): a tool declares its parameters as zod,
-// its kind (which drives approvals), and executes with a context and an abort signal.
+// The tool contract (after gemini-cli's tool invocations): a tool declares its parameters as zod and
+// its traits (what it may do: the approval policy, the UI and the sandbox read them, never a list of
+// names), and executes with a context and an abort signal.
 import type { z } from 'zod';
-import type { ToolKind } from '../../shared/contract';
+import type { FileKind, ToolKind } from '../../shared/contract';
+import { resolveTaskPath, taskFolders, type Access, type TaskPath } from '../workspace/task-paths';
 
 export interface ToolContext {
   /** Absolute path of the folder the tool is confined to (the task folder, or a coding task's repo). */
@@ -44,14 +46,48 @@ export interface ToolRisk {
   blocked?: string;
 }
 
+/** What a tool may do. Read by the approval policy, the loop, the UI (through run events) and the sandbox. */
+export interface ToolTraits {
+  /** The kind of action: read-only calls run in parallel and never ask; the rest follow the task's approval mode. */
+  kind: ToolKind;
+  /**
+   * Runs code the model wrote (commands, scripts): asks in every mode, and "Allow for this task"
+   * covers only the exact command (`grantScope`), never the whole tool.
+   */
+  runsCode: boolean;
+  /** Reaches the network. */
+  network: boolean;
+  /** The task areas the tool's path arguments may name, per access. No tool may write source/. */
+  paths: { read: readonly FileKind[]; write: readonly Exclude<FileKind, 'source'>[] };
+  /** A successful call leaves a new artifact (a deck or document) the UI brings into view. */
+  writesArtifacts: boolean;
+}
+
+/** Every area, for tools that read anywhere in the task. */
+export const ALL_AREAS: readonly FileKind[] = ['source', 'work', 'artifact'];
+export const NO_PATHS: ToolTraits['paths'] = { read: [], write: [] };
+
 export interface Tool<P extends z.ZodType = z.ZodType> {
   name: string;
   description: string;
   parameters: P;
-  kind: ToolKind;
+  traits: ToolTraits;
   /** Assess a call before it runs (classification, diffs). Optional: default is standard risk. */
   assess?(args: z.output<P>, ctx: Omit<ToolContext, 'signal' | 'progress'>): Promise<ToolRisk> | ToolRisk;
+  /**
+   * What "Allow for this task" covers for this call; required in effect for tools that run code
+   * (without it they are never granted). Absent for other tools: the grant covers the tool.
+   */
+  grantScope?(args: z.output<P>): string;
   execute(args: z.output<P>, ctx: ToolContext): Promise<ToolResult>;
+}
+
+/**
+ * Resolves a path argument of `tool` with the one task-path resolver, within the areas the tool
+ * declares for this access. Throws PathEscapeError (or `forbidden` for undeclared areas and source/ writes).
+ */
+export function resolveToolPath(ctx: Pick<ToolContext, 'root' | 'taskRoot'>, traits: ToolTraits, relPath: string, access: Access): TaskPath {
+  return resolveTaskPath(taskFolders(ctx), relPath, { access, areas: traits.paths[access] });
 }
 
 /** Tool failures the model should see as data (not crashes): bad paths, no match, etc. */

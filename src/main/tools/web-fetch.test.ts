@@ -228,7 +228,7 @@ describe('web_fetch address checks (default policy)', () => {
   it('shows the URL to the person approving a public fetch', async () => {
     const risk = await createWebFetchTool().assess?.({ url: 'https://example.org/a' }, { root: '/tmp', taskId: 't', runId: 'r', callId: 'c' });
     expect(risk).toEqual({ risk: 'standard', detail: 'https://example.org/a' });
-    expect(createWebFetchTool().kind).toBe('fetch');
+    expect(createWebFetchTool().traits).toMatchObject({ kind: 'fetch', network: true });
   });
 });
 

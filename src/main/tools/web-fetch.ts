@@ -6,7 +6,7 @@ import { addressRefusal, isIpLiteral } from './net/address-policy';
 import { convertHtmlInWorker } from './net/html-in-worker';
 import { checkUrl, type FetchedResponse, safeFetch, type SafeFetchOptions } from './net/safe-fetch';
 import { looksBinary } from './text';
-import { type Tool, ToolError, type ToolRisk } from './types';
+import { NO_PATHS, type Tool, ToolError, type ToolRisk } from './types';
 
 export const WEB_FETCH_MAX_CHARS = 100_000;
 
@@ -120,7 +120,7 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}): Tool<type
       '(links made absolute; at most 100,000 characters). HTML, plain text, Markdown, JSON and XML only (not PDFs or images); ' +
       'pages up to 5 MB, 20 s. Local and private-network addresses are refused.',
     parameters,
-    kind: 'fetch',
+    traits: { kind: 'fetch', runsCode: false, network: true, paths: NO_PATHS, writesArtifacts: false },
     assess(args): ToolRisk {
       const blocked = staticRefusal(args.url);
       return blocked === null ? { risk: 'standard', detail: args.url } : { risk: 'standard', detail: args.url, blocked };

@@ -42,4 +42,19 @@ describe('write', () => {
     writeFiles(root, { 'dir/a.txt': 'a' });
     await expect(write('dir', 'x')).rejects.toThrow(/is a directory/);
   });
+
+  it('refuses to write into source/: the originals are never modified', async () => {
+    writeFiles(root, { 'source/paper.md': 'original' });
+    fs.symlinkSync('source', path.join(root, 'src-alias'));
+    for (const target of ['source/paper.md', 'source/new.md', 'src-alias/paper.md']) {
+      await expect(write(target, 'changed')).rejects.toThrow(/never modified; write your version under work\//);
+    }
+    expect(fs.readFileSync(path.join(root, 'source/paper.md'), 'utf8')).toBe('original');
+    expect(fs.existsSync(path.join(root, 'source/new.md'))).toBe(false);
+    expect((await write('work/paper.md', 'changed')).touched).toEqual(['work/paper.md']);
+  });
+
+  it('refuses a path that leaves the task folder as path_escape', async () => {
+    await expect(write('../x.md', 'x')).rejects.toMatchObject({ code: 'path_escape' });
+  });
 });

@@ -104,7 +104,8 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
             {t('approval.allowOnce')}
           </button>
           <button type="button" className="btn" disabled={busy} onClick={() => void submit('allow_task')} data-testid="approval-allow-task">
-            {t('approval.allowTask')}
+            {/* Code-running tools are granted per exact command, never as a whole tool. */}
+            {t(approval.toolKind === 'execute' ? 'approval.allowCommandForTask' : 'approval.allowTask')}
           </button>
           <button type="button" className="btn btn-ghost-danger" disabled={busy} onClick={() => setDenying(true)} data-testid="approval-deny">
             {t('approval.deny')}

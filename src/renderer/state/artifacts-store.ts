@@ -11,9 +11,6 @@ export type ArtifactType = 'deck' | 'document' | 'pdf';
 
 const ARTIFACT_TYPES: Record<string, ArtifactType> = { pptx: 'deck', docx: 'document', pdf: 'pdf' };
 
-/** Tools whose result means a new artifact is on disk. */
-export const RENDER_TOOLS: ReadonlySet<string> = new Set(['render_deck', 'render_document']);
-
 export function artifactType(path: string): ArtifactType | null {
   const ext = path.split('.').pop()?.toLowerCase() ?? '';
   return ARTIFACT_TYPES[ext] ?? null;

@@ -8,7 +8,7 @@ import { mergeNewestPage, prependOlderPage, type ApprovalView } from './chat-row
 import { toErrorInfo, type ErrorInfo } from './notices';
 import { useTasks } from './tasks-store';
 import { useFiles } from './files-store';
-import { RENDER_TOOLS, useArtifacts } from './artifacts-store';
+import { useArtifacts } from './artifacts-store';
 import { useSources } from './sources-store';
 import { useUsage } from './usage-store';
 
@@ -96,7 +96,7 @@ export const useChat = create<ChatState>((set, get) => {
       next = applyRunEvent(next, event);
       if (event.type === 'tool_result') {
         filesTouched = true;
-        if (RENDER_TOOLS.has(event.name) && !event.is_error) rendered = true;
+        if (event.writes_artifacts && !event.is_error) rendered = true;
       }
     }
     if (next === live) return;

@@ -13,12 +13,27 @@ function applyAll(events: RunEvent[]): LiveRun {
 }
 
 describe('applyRunEvent', () => {
+  it('shows a running tool’s progress and clears it when the tool ends', () => {
+    seq = 0;
+    const started = [
+      ev({ type: 'tool_call', call_id: 'c1', name: 'render_deck', arguments: '{}', kind: 'edit' }),
+      ev({ type: 'progress', label: 'rendering deck', done: 0, total: 4 }),
+      ev({ type: 'progress', label: 'rendering deck', done: 4, total: 4 }),
+    ];
+    expect(applyAll(started).progress).toEqual({ label: 'rendering deck', done: 4, total: 4 });
+    const ended = applyAll([
+      ...started,
+      ev({ type: 'tool_result', call_id: 'c1', name: 'render_deck', preview: 'ok', truncated: false, is_error: false, full_length: 2, writes_artifacts: true }),
+    ]);
+    expect(ended.progress).toBeNull();
+  });
+
   it('a retry drops the text streamed since the last tool, so the retried answer is not shown twice', () => {
     seq = 0;
     const run = applyAll([
       ev({ type: 'run_started', model: 'fake.chat', resumed: false }),
       ev({ type: 'tool_call', call_id: 'c1', name: 'read', arguments: '{}', kind: 'read' }),
-      ev({ type: 'tool_result', call_id: 'c1', name: 'read', preview: 'ok', truncated: false, is_error: false, full_length: 2 }),
+      ev({ type: 'tool_result', call_id: 'c1', name: 'read', preview: 'ok', truncated: false, is_error: false, full_length: 2, writes_artifacts: false }),
       ev({ type: 'reasoning_delta', delta: 'hmm' }),
       ev({ type: 'text_delta', delta: 'garbled par' }),
       ev({ type: 'retry', attempt: 1, reason: 'stream dropped', delay_ms: 100 }),
@@ -50,7 +65,7 @@ describe('applyRunEvent', () => {
     const run = applyAll([
       ev({ type: 'text_delta', delta: 'Reading.' }),
       ev({ type: 'tool_call', call_id: 'c1', name: 'read_file', arguments: '{"path":"a.md"}', kind: 'read' }),
-      ev({ type: 'tool_result', call_id: 'c1', name: 'read_file', preview: 'abc', truncated: true, is_error: false, full_length: 9000 }),
+      ev({ type: 'tool_result', call_id: 'c1', name: 'read_file', preview: 'abc', truncated: true, is_error: false, full_length: 9000, writes_artifacts: false }),
       ev({ type: 'text_delta', delta: 'Done.' }),
     ]);
     expect(run.items).toEqual([
@@ -69,7 +84,7 @@ describe('applyRunEvent', () => {
 
   it('shows a tool result even when its call event was never seen', () => {
     seq = 0;
-    const run = applyAll([ev({ type: 'tool_result', call_id: 'c9', name: 'shell', preview: 'boom', truncated: false, is_error: true, full_length: 4 })]);
+    const run = applyAll([ev({ type: 'tool_result', call_id: 'c9', name: 'shell', preview: 'boom', truncated: false, is_error: true, full_length: 4, writes_artifacts: false })]);
     expect(run.items).toEqual([
       { kind: 'tool', callId: 'c9', name: 'shell', arguments: '', toolKind: null, result: { preview: 'boom', truncated: false, isError: true, fullLength: 4 } },
     ]);

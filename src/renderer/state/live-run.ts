@@ -114,6 +114,8 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
           toolKind: prev?.toolKind ?? null,
           result: { preview: event.preview, truncated: event.truncated, isError: event.is_error, fullLength: event.full_length },
         })),
+        // The tool whose progress was shown has ended (a tool still running reports again).
+        progress: null,
       };
     case 'approval_required': {
       const approval: LiveApproval = {

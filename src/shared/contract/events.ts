@@ -40,9 +40,12 @@ export const RunEvent = z.discriminatedUnion('type', [
     truncated: z.boolean(),
     is_error: z.boolean(),
     full_length: z.number().int(),
+    /** The tool's declared trait: a successful call left a new artifact (the UI brings it into view). */
+    writes_artifacts: z.boolean(),
   }),
   /** The model call failed and is being retried: text streamed since the last tool step is void. */
   z.object({ ...base, type: z.literal('retry'), attempt: z.number().int(), reason: z.string(), delay_ms: z.number().int() }),
+  /** A long tool call's progress (rendering, extraction, OCR): `done` of `total` (null when unknown). */
   z.object({ ...base, type: z.literal('progress'), label: z.string(), done: z.number(), total: z.number().nullable() }),
   z.object({ ...base, type: z.literal('context_compacted'), removed_tokens: z.number().int(), messages: z.number().int() }),
   z.object({ ...base, type: z.literal('usage'), prompt_tokens: z.number().int(), completion_tokens: z.number().int(), cost: z.number() }),

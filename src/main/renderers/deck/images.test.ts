@@ -3,7 +3,8 @@ import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FolioError } from '../../../shared/errors';
-import { containRect, loadImage, readImageInfo, resolveInside } from './images';
+import { resolveInside } from '../../workspace/task-paths';
+import { containRect, loadImage, readImageInfo } from './images';
 
 function pngHeader(w: number, h: number): Buffer {
   const b = Buffer.alloc(33);

@@ -1,8 +1,7 @@
 // Images for slides: confined to the task folder, sized from their own header bytes (PNG, JPEG,
 // GIF) so "contain" placement needs no image library.
-import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { FolioError } from '../../../shared/errors';
+import { readFileSync, statSync } from 'node:fs';
+import { resolveInside } from '../../workspace/task-paths';
 
 export interface ImageInfo {
   mime: 'image/png' | 'image/jpeg' | 'image/gif';
@@ -63,40 +62,13 @@ export function containRect(imgW: number, imgH: number, box: Rect): Rect {
   return { x: box.x + (box.w - w) / 2, y: box.y + (box.h - h) / 2, w, h };
 }
 
-/**
- * Resolves a spec path inside `baseDir`. Throws `path_escape` for anything that leaves it,
- * including through a symlink.
- */
-export function resolveInside(baseDir: string, relPath: string): string {
-  if (isAbsolute(relPath) || /^[A-Za-z]:/.test(relPath) || relPath.split(/[/\\]/).includes('..')) {
-    throw new FolioError('path_escape', `Image path "${relPath}" must be relative to the task folder and must not contain "..".`);
-  }
-  const root = resolve(baseDir);
-  const full = resolve(root, relPath);
-  if (!isWithin(root, full)) throw new FolioError('path_escape', `Image path "${relPath}" leaves the task folder.`);
-  let realRoot = root;
-  let realFull = full;
-  try {
-    realRoot = realpathSync(root);
-    realFull = realpathSync(full);
-  } catch {
-    return full; // Does not exist: the caller reports a missing image.
-  }
-  if (!isWithin(realRoot, realFull)) throw new FolioError('path_escape', `Image path "${relPath}" leaves the task folder through a link.`);
-  return realFull;
-}
-
-function isWithin(root: string, p: string): boolean {
-  const rel = relative(root, p);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
-}
-
 export type LoadedImage = { ok: true; info: ImageInfo; data: string } | { ok: false; reason: string };
 
 const MAX_IMAGE_BYTES = 30 * 1024 * 1024;
 
 /** Reads an image for embedding as a data URI; a missing or unreadable file is a reason, not a throw. */
 export function loadImage(baseDir: string, relPath: string): LoadedImage {
+  // Throws PathEscapeError for a path that leaves the task folder, also through a link.
   const full = resolveInside(baseDir, relPath);
   let bytes: Buffer;
   try {

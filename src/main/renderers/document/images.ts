@@ -1,8 +1,10 @@
 // Resolves `![caption](path)` to image bytes inside the document folder, and sizes the picture.
 // Paths are confined to the folder: URLs, absolute paths, `..` and symlinks that lead outside are refused,
 // so a document cannot pull arbitrary files from the machine into a .docx it sends somewhere.
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, resolve, sep, win32 } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { isAbsolute, win32 } from 'node:path';
+import { PathEscapeError } from '../../../shared/errors';
+import { resolveInside } from '../../workspace/task-paths';
 import { type ImageInfo, readImageInfo } from './image-size';
 import { type PageGeometry, twipsToPx } from './geometry';
 
@@ -23,15 +25,14 @@ export function resolveImage(folder: string, url: string): ResolvedImage {
   if (raw.split(/[/\\]/).includes('..')) {
     return { ok: false, reason: 'refused', message: `image path "${url}" leaves the document folder ("..")` };
   }
-  const root = realpathSync(folder);
-  const target = resolve(root, raw);
-  if (!existsSync(target) || !statSync(target).isFile()) {
-    return { ok: false, reason: 'missing', message: `image not found: ${raw}` };
+  let real: string;
+  try {
+    real = resolveInside(folder, raw);
+  } catch (err) {
+    if (err instanceof PathEscapeError) return { ok: false, reason: 'refused', message: `image "${url}" links outside the document folder` };
+    throw err;
   }
-  const real = realpathSync(target);
-  if (real !== root && !real.startsWith(root + sep)) {
-    return { ok: false, reason: 'refused', message: `image "${url}" links outside the document folder` };
-  }
+  if (!isFile(real)) return { ok: false, reason: 'missing', message: `image not found: ${raw}` };
   if (statSync(real).size > MAX_IMAGE_BYTES) {
     return { ok: false, reason: 'unsupported', message: `image ${raw} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB` };
   }
@@ -62,5 +63,13 @@ function safeDecode(url: string): string {
     return decodeURI(url);
   } catch {
     return url;
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
   }
 }

@@ -4,8 +4,12 @@ declare module 'mvdan-sh' {
   interface ShParser {
     Parse(src: string, name: string): unknown;
   }
+  interface ShPrinter {
+    Print(node: unknown): string;
+  }
   interface ShSyntax {
     NewParser(...options: unknown[]): ShParser;
+    NewPrinter(...options: unknown[]): ShPrinter;
     Walk(node: unknown, visit: (node: unknown) => boolean): void;
     NodeType(node: unknown): string;
   }

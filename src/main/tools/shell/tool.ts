@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { programEnv } from '../../sandbox/env';
 import { looksLikeNetworkFailure, NETWORK_OFF_NOTE } from '../../sandbox/network';
 import { sandboxNote, sandboxStatus } from '../../sandbox/sandbox';
-import { type Tool, type ToolContext, type ToolRisk, ToolError } from '../types';
+import { NO_PATHS, type Tool, type ToolContext, type ToolRisk, ToolError } from '../types';
 import { classifyCommand, commandNeedsNetwork } from './classify';
+import { normalizeCommand } from './normalize';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type RunResult, runShell } from './run';
 
 const parameters = z.object({
@@ -80,7 +81,11 @@ export function createShellTool(options: ShellToolOptions = {}): Tool<typeof par
       'A command that needs the network (curl, git clone, npm install ...) asks the person first when the task has it off. ' +
       sandboxNote(),
     parameters,
-    kind: 'execute',
+    // Commands name paths of their own; the classifier, not the path resolver, judges them.
+    traits: { kind: 'execute', runsCode: true, network: true, paths: NO_PATHS, writesArtifacts: false },
+    grantScope(args) {
+      return normalizeCommand(args.command);
+    },
     assess(args, ctx) {
       return assessCommand(args.command, ctx, hiddenPaths);
     },

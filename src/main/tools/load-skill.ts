@@ -3,10 +3,10 @@
 // live outside the task folder and so cannot be reached with `read`.
 import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
-import { resolveInside } from '../tools/paths';
-import type { Tool } from '../tools/types';
-import { ToolError } from '../tools/types';
-import type { Skill } from './skill-registry';
+import { resolveInside } from '../workspace/task-paths';
+import { NO_PATHS, type Tool } from './types';
+import { ToolError } from './types';
+import type { Skill } from '../skills/skill-registry';
 
 const MAX_FILE_BYTES = 200_000;
 
@@ -21,7 +21,8 @@ export function createLoadSkillTool(getSkills: () => Skill[]): Tool<typeof param
     description:
       "Load a skill listed in the system prompt: without `file`, its full instructions (call this before doing the kind of work the skill describes); with `file`, one of the skill's reference or asset files that its instructions point to.",
     parameters,
-    kind: 'read',
+    // Skill files are named relative to the skill's own folder, not the task: no task paths.
+    traits: { kind: 'read', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false },
     async execute(args) {
       const skills = getSkills();
       const skill = skills.find((s) => s.name === args.name);

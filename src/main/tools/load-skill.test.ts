@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createLoadSkillTool } from './load-skill-tool';
-import { loadSkills } from './skill-registry';
+import { createLoadSkillTool } from './load-skill';
+import { loadSkills } from '../skills/skill-registry';
 
 function ctx(root: string) {
   return { root, taskId: 't', runId: 'r', callId: 'c', signal: new AbortController().signal };

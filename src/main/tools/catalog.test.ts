@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { toolCatalog } from './catalog';
+
+const catalog = toolCatalog();
+
+describe('the tool catalog', () => {
+  it('lists every tool once', () => {
+    const names = catalog.map((t) => t.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect([...names].sort()).toEqual(['edit', 'glob', 'grep', 'load_skill', 'ocr', 'read', 'render_deck', 'render_document', 'run_script', 'shell', 'web_fetch', 'write']);
+  });
+
+  it.each(catalog.map((t) => [t.name, t] as const))('%s declares consistent traits', (_name, tool) => {
+    const { traits } = tool;
+    // Code-running tools are granted per command, never as a whole tool.
+    if (traits.runsCode) {
+      expect(traits.kind).toBe('execute');
+      expect(typeof tool.grantScope).toBe('function');
+    }
+    // A read-only tool writes nothing; only tools that write artifacts may name artifacts/ for writing alone.
+    if (traits.kind === 'read') expect(traits.paths.write).toEqual([]);
+    if (traits.writesArtifacts) expect(traits.paths.write).toContain('artifact');
+    // source/ holds the person's originals: no tool may write there (the type says so too).
+    expect(traits.paths.write as readonly string[]).not.toContain('source');
+    if (traits.network) expect(['fetch', 'execute']).toContain(traits.kind);
+  });
+
+  it('grants a shell command by its exact normalized text', () => {
+    const shell = catalog.find((t) => t.name === 'shell');
+    expect(shell?.grantScope?.({ command: 'npm   test' })).toBe('npm test');
+    expect(shell?.grantScope?.({ command: 'npm test # again' })).toBe('npm test');
+    expect(shell?.grantScope?.({ command: 'npm test && rm -rf x' })).not.toBe('npm test');
+    expect(shell?.grantScope?.({ command: 'echo "a  b"' })).toBe('echo "a  b"');
+  });
+});

@@ -1,0 +1,57 @@
+// The tool catalog: every tool a run can call, listed once, each declaring its traits. Nothing else
+// registers tools, and nothing keeps a list of tool names: the approval policy, the loop, the UI
+// (through run events) and the sandbox read the traits.
+import type { Skill } from '../skills/skill-registry';
+import { editTool } from './edit';
+import { globTool } from './glob';
+import { grepTool } from './grep';
+import { createLoadSkillTool } from './load-skill';
+import { createOcrTool, type OcrToolOptions } from './ocr';
+import { readTool } from './read';
+import { ToolRegistry } from './registry';
+import { createRenderDeckTool } from './render-deck-tool';
+import { renderDocumentTool } from './render-document-tool';
+import { createRunScriptTool } from './run-script';
+import { createShellTool } from './shell/tool';
+import { type Tool } from './types';
+import { createWebFetchTool } from './web-fetch';
+import { writeTool } from './write';
+
+export interface CatalogOptions {
+  /** Names of stored keys that must never reach a command's or script's environment. */
+  secretNames?: () => readonly string[];
+  /** Folders commands and scripts must not see (Folio's data folder), where the sandbox works. */
+  hiddenPaths?: readonly string[];
+  /** `<data>/themes` for render_deck. */
+  themesDir?: string;
+  /** The skills load_skill offers (read when called: skills can change mid-task). */
+  skills?: () => Skill[];
+  /** How ocr picks its vision profile and reports usage; without it ocr says no profile can read images. */
+  ocr?: OcrToolOptions;
+}
+
+export function toolCatalog(options: CatalogOptions = {}): Tool[] {
+  const code = { secretNames: options.secretNames ?? (() => []), hiddenPaths: options.hiddenPaths ?? [] };
+  const tools: Tool[] = [
+    readTool,
+    globTool,
+    grepTool,
+    createLoadSkillTool(options.skills ?? (() => [])),
+    createOcrTool(options.ocr ?? { pickVisionProfile: () => null }),
+    writeTool,
+    editTool,
+    createRenderDeckTool(options.themesDir ? { themesDir: options.themesDir } : {}),
+    renderDocumentTool,
+    createShellTool(code),
+    createRunScriptTool(code),
+    createWebFetchTool(),
+  ];
+  return tools;
+}
+
+/** A registry holding the whole catalog. */
+export function createToolRegistry(options: CatalogOptions = {}): ToolRegistry {
+  const registry = new ToolRegistry();
+  for (const tool of toolCatalog(options)) registry.register(tool);
+  return registry;
+}
