@@ -384,7 +384,7 @@ describe('files, approvals, grants, settings', () => {
     raw.prepare("INSERT INTO tool_grants (task_id, tool_name) VALUES ('t', 'write'), ('t', 'shell')").run();
     raw.close();
     const s = open();
-    expect(s.db.pragma('user_version', { simple: true })).toBe(2);
+    expect(s.db.pragma('user_version', { simple: true })).toBe(latestSchemaVersion);
     expect(s.grants.has('t', 'write')).toBe(true);
     // The old whole-tool shell grant survives as data but matches no command.
     expect(s.grants.has('t', 'shell', 'npm test')).toBe(false);
