@@ -69,7 +69,7 @@ export type TitleMark = Theme['master']['titleMark'];
 /** Where a content slide's title may go (its height is the room for TITLE_MAX_LINES lines). */
 export function titleRegion(size: SlideSize, mark: TitleMark, titleSizePt: number): Region {
   const x = MARGIN_X + (mark === 'bar' ? 0.28 : 0);
-  const h = (TITLE_MAX_LINES * titleSizePt * TITLE_LINE_HEIGHT) / POINTS_PER_INCH;
+  const h = (TITLE_MAX_LINES * titleSizePt * TITLE_LINE_HEIGHT) / POINTS_PER_INCH + FIT_SLACK;
   return { x, y: MARGIN_TOP, w: size.w - x - MARGIN_X, h };
 }
 
