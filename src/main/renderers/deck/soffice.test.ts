@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DeckSpec, type DeckSpecInput } from '../../../shared/specs/deck';
-import { FOOTER_ZONE } from './geometry';
+import { FOOTER_BAND } from '../../../shared/specs/deck-geometry';
 import { renderDeck, renderDeckFromFile } from './index';
 
 const has = (tool: string): boolean => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
@@ -71,7 +71,7 @@ function misplacedWords(pdf: string, footer: string): string[] {
   const footerWords = new Set(footer.split(/\s+/).filter(Boolean));
   const bad: string[] = [];
   for (const [i, page] of pages.entries()) {
-    const bodyBottom = page.height - FOOTER_ZONE * 72;
+    const bodyBottom = page.height - FOOTER_BAND * 72;
     for (const w of page.words) {
       const where = `page ${i + 1}: "${w.text}"`;
       if (w.xMin < 0 || w.yMin < 0 || w.xMax > page.width || w.yMax > page.height) bad.push(`${where} is outside the page`);
