@@ -19,7 +19,8 @@ function plan(input: DeckSpecInput, theme?: Theme): { plan: DeckPlan; report: Qu
   const v = validateDeckSpec(input);
   if (!v.ok) throw new Error(v.errors.join('; '));
   const spec = v.spec;
-  const t = theme ?? (findTheme(spec.theme));
+  const t = theme ?? findTheme(spec.theme);
+  if (!t) throw new Error(`no theme ${spec.theme}`);
   const o = { theme: t, measurer: tableMeasurer, size: slideSize(spec.aspect), language: deckLanguage(spec), baseDir };
   const ctx: PlanContext = { ...o, spec, index: 0, report: new ReportBuilder().begin(0) };
   return { ...planDeck(spec, o), ctx };
