@@ -81,7 +81,7 @@ function linesOf(ctx: PlanContext, text: string, sizePt: number, level: 0 | 1, w
   return ctx.measurer.wrap(text, style, Math.max(1, textWidthFor({ bullet: 'disc', level, sizePt }, w) * POINTS_PER_INCH));
 }
 
-const SENTENCE_END = /[.!?。！？；;](?=\s|$)|[。！？；]/u;
+const SENTENCE_END = /[.!?](?=\s|$)|[。！？]/u;
 
 /**
  * A long bullet shortened to at most `maxLines` lines: its first sentence when that is short enough,

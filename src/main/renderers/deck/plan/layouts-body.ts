@@ -90,6 +90,15 @@ export const planAgenda: Planner<'agenda'> = (ctx, s) => {
   const sizePt = s.items.length <= 4 ? theme.sizes.body + 4 : theme.sizes.body;
   const numberW = (sizePt * 2.2) / 72;
   const rowGap = s.items.length <= 4 ? 0.35 : 0.22;
+  const textW = (cols[0]?.w ?? body.w) - numberW;
+  const itemH = ((cols[0]?.h ?? body.h) - (perCol - 1) * rowGap) / perCol;
+  // One size for every item (the smallest any item needs): two sizes in one list look accidental.
+  const probe = new SlideBuilder('content', p.background);
+  const common = Math.min(
+    ...s.items.map((item, i) =>
+      fitText(ctx, probe, item, { ...body, w: textW, h: itemH }, { id: `probe-${i}`, role: 'body', font: 'body', sizePt, floorPt: 18, color: p.text, maxLines: 2, what: `agenda item ${i + 1}` }).sizePt,
+    ),
+  );
   const scratch = new SlideBuilder('content', p.background);
   const heights: number[] = [];
   cols.forEach((col, c) => {
@@ -98,7 +107,7 @@ export const planAgenda: Planner<'agenda'> = (ctx, s) => {
       const n = c * perCol + k + 1;
       const textBox = { x: col.x + numberW, y, w: col.w - numberW, h: (col.h - (perCol - 1) * rowGap) / perCol };
       const fitted = fitText(ctx, scratch, item, textBox, {
-        id: `item-${n}`, role: 'body', font: 'body', sizePt, floorPt: 18, color: p.text, maxLines: 2, what: `agenda item ${n}`,
+        id: `item-${n}`, role: 'body', font: 'body', sizePt: common, floorPt: 18, color: p.text, maxLines: 2, what: `agenda item ${n}`,
       });
       const lineH = (fitted.sizePt * theme.lineHeight) / 72;
       scratch.add({
