@@ -1,6 +1,6 @@
 // The data behind an artifact's HTML preview. When a render tool writes `artifacts/x.pptx` it also
-// writes a hidden sidecar `artifacts/.x.pptx.preview.json` holding the validated spec and the quality
-// report, so the UI can draw the deck or document with the same theme without parsing Office XML.
+// writes a hidden sidecar `artifacts/.x.pptx.preview.json` holding the validated spec, the quality
+// report and the deck plan (what was drawn), so the UI can draw the deck or document with the same theme without parsing Office XML.
 // A file without a sidecar (uploaded, or made by a script) simply has no preview.
 import { closeSync, fsyncSync, lstatSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -8,13 +8,14 @@ import { basename, dirname, extname, join } from 'node:path';
 import { ArtifactPreview } from '../../shared/contract/methods';
 import { NotFoundError } from '../../shared/errors';
 import { type DeckSpec, type QualityReport } from '../../shared/specs/deck';
+import { type DeckPlan } from '../../shared/specs/deck-plan';
 import { type DocumentSpec } from '../../shared/specs/document';
 import { readInside, resolveInside, toRelative } from '../workspace/task-paths';
 import { type DocumentReport, type LoadedSection } from './document';
 
 /** What a sidecar holds: the preview minus its `path`, which is wherever the artifact is read from. */
 export type PreviewSidecar =
-  | { kind: 'deck'; spec: DeckSpec; report: QualityReport }
+  | { kind: 'deck'; spec: DeckSpec; report: QualityReport; plan: DeckPlan }
   | { kind: 'document'; spec: DocumentSpec; sections: LoadedSection[]; report: DocumentReport };
 
 /** Bigger than any spec the engines accept (300 slides × a few KB); anything larger is not ours. */

@@ -72,7 +72,7 @@ export function createRenderDeckTool(options: RenderDeckToolOptions = {}): Tool<
         fileName: deckFileName(args.name, spec.title),
         ...(options.themesDir ? { themesDir: options.themesDir } : {}),
       });
-      writePreviewSidecar(result.path, { kind: 'deck', spec, report: result.report });
+      writePreviewSidecar(result.path, { kind: 'deck', spec, report: result.report, plan: result.plan });
       ctx.progress?.('rendering deck', total, total);
 
       const rel = toRelative(outRoot, result.path);

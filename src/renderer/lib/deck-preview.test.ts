@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartSpec } from '../../shared/specs/deck';
-import { barRects, fontFamilyFor, issuesBySlide, niceMax, pieSlices, previewTheme, seriesPoints, slideSizePt, styledRuns } from './deck-preview';
+import { barRects, fontFamilyFor, issuesBySlide, niceMax, pieSlices, previewTheme, seriesPoints, styledRuns } from './deck-preview';
 
 const column: ChartSpec = { type: 'column', categories: ['2022', '2023'], series: [{ name: 'A', values: [50, 100] }, { name: 'B', values: [25, 0] }] };
 
 describe('deck preview geometry', () => {
-  it('sizes slides in points like PowerPoint', () => {
-    expect(slideSizePt('16:9')).toEqual({ width: 960, height: 540 });
-    expect(slideSizePt('4:3')).toEqual({ width: 720, height: 540 });
-  });
-
   it('rounds axis maxima up to 1, 2, 2.5 or 5 times a power of ten', () => {
     expect(niceMax(100)).toBe(100);
     expect(niceMax(130)).toBe(200);

@@ -1,21 +1,7 @@
 // Geometry, fonts and chart shapes for the HTML deck preview. Pure functions so the drawing code
 // stays declarative and the arithmetic is tested without a DOM.
-import { type ChartSpec, deckLanguage, type DeckSpec, type QualityIssue, type QualityReport, splitRunsByScript } from '../../shared/specs/deck';
+import { type ChartSpec, type QualityIssue, type QualityReport, splitRunsByScript } from '../../shared/specs/deck';
 import { BUILTIN_THEMES, DEFAULT_THEME_NAME, findTheme, fontFaceFor, type Theme } from '../../shared/specs/themes';
-
-/**
- * Slides are drawn in points (a 16:9 PowerPoint slide is 13.333 × 7.5 in = 960 × 540 pt), so the
- * theme's point sizes and the engine's inch positions carry over unchanged; CSS scales the result.
- */
-export const POINTS_PER_INCH = 72;
-
-export function slideSizePt(aspect: DeckSpec['aspect']): { width: number; height: number } {
-  return aspect === '4:3' ? { width: 720, height: 540 } : { width: 960, height: 540 };
-}
-
-export function inches(n: number): number {
-  return n * POINTS_PER_INCH;
-}
 
 /** A user theme the preview doesn't know is drawn with the default one, and says so. */
 export function previewTheme(name: string): { theme: Theme; known: boolean } {
@@ -192,16 +178,4 @@ export function pieSlices(values: readonly number[], cx: number, cy: number, r: 
 export function axisTicks(chart: ChartSpec, count = 4): number[] {
   const { min, max } = valueRange(chart);
   return Array.from({ length: count + 1 }, (_, i) => min + ((max - min) * i) / count);
-}
-
-/** Marks on a title-coloured background: the second accent when the background is the accent (as the engine does). */
-export function heroMarkColor(theme: Theme): string {
-  const p = theme.palette;
-  return p.titleBackground.toUpperCase() === p.accent.toUpperCase() ? p.accent2 : p.accent;
-}
-
-/** What a closing slide without a title says: the engine's default, in the deck's language (not the UI's). */
-export function closingTitle(spec: Pick<DeckSpec, 'language' | 'title'>, title: string | undefined): string {
-  if (title !== undefined) return title;
-  return deckLanguage(spec).startsWith('zh') ? '谢谢' : 'Thank you';
 }

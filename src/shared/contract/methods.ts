@@ -23,6 +23,7 @@ import {
   Usage,
 } from './entities';
 import { DeckSpecSchema, QualityReport } from '../specs/deck';
+import { DeckPlan } from '../specs/deck-plan';
 import { DocumentSpec } from '../specs/document';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -46,7 +47,14 @@ export const SourceInfo = z.object({
 export type SourceInfo = z.infer<typeof SourceInfo>;
 
 export const ArtifactPreview = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('deck'), path: z.string(), spec: DeckSpecSchema, report: QualityReport.nullable() }),
+  z.object({
+    kind: z.literal('deck'),
+    path: z.string(),
+    spec: DeckSpecSchema,
+    report: QualityReport.nullable(),
+    /** What the renderer drew; null for decks rendered before plans existed (no slide drawing then). */
+    plan: DeckPlan.nullable().default(null),
+  }),
   z.object({
     kind: z.literal('document'),
     path: z.string(),

@@ -4,30 +4,25 @@ import PptxGenJS from 'pptxgenjs';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { FolioError, NotFoundError, ValidationError } from '../../../shared/errors';
-import { deckLanguage, type DeckSlide, type DeckSpec, type QualityReport, validateDeckSpec } from '../../../shared/specs/deck';
+import { deckLanguage, type DeckSpec, type QualityReport, validateDeckSpec } from '../../../shared/specs/deck';
+import { type DeckPlan } from '../../../shared/specs/deck-plan';
+import { slideSize } from '../../../shared/specs/deck-geometry';
 import { BUILTIN_THEMES, findTheme, isCjkCapableFace, type Theme } from '../../../shared/specs/themes';
 import { writeArtifactAtomic } from '../../artifacts/write-artifact';
-import { auditCjkFonts } from './cjk-fonts';
-import { slideSize } from './geometry';
-import { drawChartSlide, drawTableSlide } from './layouts-data';
-import {
-  drawBulletsSlide,
-  drawClosingSlide,
-  drawImageSlide,
-  drawQuoteSlide,
-  drawSectionSlide,
-  drawTitleSlide,
-  drawTwoColumnSlide,
-} from './layouts-text';
 import { findJsonError } from '../json-position';
+import { auditCjkFonts } from './cjk-fonts';
+import { drawPlan } from './draw/plan';
+import { createTextMeasurer } from './fonts';
 import { defineMasters } from './masters';
+import { planDeck } from './plan';
 import { postProcessDeck } from './post-process';
-import { ReportBuilder, type SlideReport } from './report';
-import { type RenderContext } from './slide-kit';
+import { type TextMeasurer } from './text-measurer';
 import { loadUserThemes } from './user-themes';
 
 export { loadUserThemes } from './user-themes';
 export { auditCjkFonts } from './cjk-fonts';
+export { planDeck } from './plan';
+export { planFooterTop, planToVerifyInput } from './plan/verify-input';
 
 export interface RenderDeckOptions {
   /** The task folder: image paths in the spec are relative to it and may not leave it. */
@@ -38,6 +33,8 @@ export interface RenderDeckOptions {
   fileName?: string;
   /** `<data>/themes`: user themes (*.json) besides the built-in ones. */
   themesDir?: string;
+  /** How text is measured; defaults to the font files installed (width tables where missing). */
+  measurer?: TextMeasurer;
 }
 
 export interface RenderDeckResult {
@@ -45,29 +42,8 @@ export interface RenderDeckResult {
   /** Slides in the file, continuation slides included. */
   slideCount: number;
   report: QualityReport;
-}
-
-function drawSlide(ctx: RenderContext, slide: DeckSlide, report: SlideReport): void {
-  switch (slide.layout) {
-    case 'title':
-      return drawTitleSlide(ctx, slide, report);
-    case 'section':
-      return drawSectionSlide(ctx, slide, report);
-    case 'bullets':
-      return drawBulletsSlide(ctx, slide, report);
-    case 'two_column':
-      return drawTwoColumnSlide(ctx, slide, report);
-    case 'image':
-      return drawImageSlide(ctx, slide, report);
-    case 'chart':
-      return drawChartSlide(ctx, slide, report);
-    case 'table':
-      return drawTableSlide(ctx, slide, report);
-    case 'quote':
-      return drawQuoteSlide(ctx, slide, report);
-    case 'closing':
-      return drawClosingSlide(ctx, slide, report);
-  }
+  /** What was drawn: the preview draws the same plan, the rendered check compares against it. */
+  plan: DeckPlan;
 }
 
 function resolveTheme(name: string, themesDir: string | undefined): { theme: Theme; known: Theme[] } {
@@ -95,32 +71,17 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
   const size = slideSize(deck.aspect);
   const language = deckLanguage(deck);
 
+  const cjkLang = /^(zh|ja|ko)\b/i.test(language) ? language : 'zh-CN';
+  const { plan, report } = planDeck(deck, { theme, measurer: opts.measurer ?? createTextMeasurer(), size, language, baseDir: opts.baseDir });
+
   const pptx = new PptxGenJS();
   pptx.layout = size.layoutName;
   pptx.title = deck.title;
   if (deck.author) pptx.author = deck.author;
   pptx.company = 'Folio';
   pptx.theme = { headFontFace: theme.fonts.latinHeading, bodyFontFace: theme.fonts.latinBody };
-  defineMasters(pptx, theme, size, deck.footer ?? theme.master.footer);
-
-  const ctx: RenderContext = {
-    pptx,
-    spec: deck,
-    theme,
-    size,
-    language,
-    cjkLang: /^(zh|ja|ko)\b/i.test(language) ? language : 'zh-CN',
-    baseDir: opts.baseDir,
-    slideCount: 0,
-  };
-  const reports = new ReportBuilder();
-  deck.slides.forEach((slide, index) => {
-    const report = reports.begin(index);
-    if (slide.layout !== 'title' && slide.layout !== 'section' && slide.layout !== 'closing') {
-      if (deck.footer ?? theme.master.footer) report.checkContrast('footer', theme.palette.muted, theme.palette.background);
-    }
-    drawSlide(ctx, slide, report);
-  });
+  defineMasters(pptx, theme, size, deck.footer ?? theme.master.footer, cjkLang);
+  drawPlan(pptx, plan, { theme, cjkLang, baseDir: opts.baseDir });
 
   const written = (await pptx.write({ outputType: 'nodebuffer' })) as Uint8Array;
   const isCapable = (face: string): boolean => isCjkCapableFace(face, known);
@@ -130,7 +91,7 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
     throw new FolioError('internal', `CJK text without a CJK font in ${problems[0]?.part ?? '?'}: "${problems[0]?.text ?? ''}"`);
   }
   const path = writeArtifactAtomic(opts.outDir, outputFileName(opts.fileName), bytes);
-  return { path, slideCount: ctx.slideCount, report: reports.build(ctx.slideCount) };
+  return { path, slideCount: plan.slides.length, report, plan };
 }
 
 /** Parses a JSON spec; a syntax error names the line and column. */

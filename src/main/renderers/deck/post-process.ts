@@ -2,8 +2,19 @@
 // 1. pptxgenjs 4.0.1 writes an `<a:pPr>` before *every* run of a multi-run paragraph; the schema
 //    allows one, first. PowerPoint offers to "repair" such files, so we keep only the first.
 // 2. CJK runs get a CJK-capable `<a:ea>` (see cjk-fonts.ts), charts and the theme too.
+// 3. The slide's title text box becomes its title placeholder (`<p:ph type="title"/>`), so
+//    PowerPoint's outline, accessibility checker and screen readers see it. (pptxgenjs's own
+//    placeholders take the master's box, not the slide's, so we mark the box we drew instead.)
 import JSZip from 'jszip';
 import { ensureChartEastAsianFonts, ensureEastAsianFonts, setThemeEastAsianFonts, TEXT_PARTS } from './cjk-fonts';
+import { TITLE_SHAPE_NAME } from './draw/text';
+
+const TITLE_SHAPE = new RegExp(`(<p:cNvPr id="\\d+" name="${TITLE_SHAPE_NAME}"[^>]*>[\\s\\S]*?</p:cNvPr>)<p:cNvSpPr(?: txBox="1")?/><p:nvPr></p:nvPr>`);
+
+/** Makes the slide's title text box (named TITLE_SHAPE_NAME) its title placeholder. */
+export function markTitlePlaceholder(slideXml: string): string {
+  return slideXml.replace(TITLE_SHAPE, '$1<p:cNvSpPr><a:spLocks noGrp="1"/></p:cNvSpPr><p:nvPr><p:ph type="title"/></p:nvPr>');
+}
 
 const PARAGRAPH = /<a:p>([\s\S]*?)<\/a:p>/g;
 const PPR = /<a:pPr\b[^>]*\/>|<a:pPr\b[^>]*>[\s\S]*?<\/a:pPr>/g;
@@ -31,6 +42,7 @@ export async function postProcessDeck(pptx: Uint8Array, fonts: PostProcessFonts)
     if (TEXT_PARTS.test(name)) {
       const xml = await file.async('string');
       let out = dedupeParagraphProps(xml);
+      if (name.startsWith('ppt/slides/')) out = markTitlePlaceholder(out);
       out = ensureEastAsianFonts(out, fonts.cjkBody, fonts.isCapable);
       if (name.startsWith('ppt/charts/')) out = ensureChartEastAsianFonts(out, fonts.cjkBody);
       if (out !== xml) zip.file(name, out);

@@ -57,7 +57,7 @@ export function ArtifactPreview({ taskId, path }: { taskId: string; path: string
   const preview = current.preview;
   switch (preview.kind) {
     case 'deck':
-      return <DeckPreview taskId={taskId} spec={preview.spec} report={preview.report} />;
+      return <DeckPreview taskId={taskId} spec={preview.spec} report={preview.report} plan={preview.plan} />;
     case 'document':
       return <DocumentPreview spec={preview.spec} sections={preview.sections} report={preview.report} />;
     case 'none':

@@ -1,8 +1,9 @@
-// A rendered deck as thumbnails drawn from its spec, its quality report, and an enlarged view with
-// the speaker notes.
+// A rendered deck as thumbnails drawn from its plan (one per slide in the file, continuations
+// included), its quality report, and an enlarged view with the speaker notes.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeckSpec, QualityIssue, QualityReport } from '../../../shared/specs/deck';
+import type { DeckPlan } from '../../../shared/specs/deck-plan';
 import { issuesBySlide, previewTheme } from '../../lib/deck-preview';
 import { Icon } from '../Icon';
 import { SlideView } from './SlideView';
@@ -15,9 +16,11 @@ interface DeckPreviewProps {
   taskId: string;
   spec: DeckSpec;
   report: QualityReport | null;
+  /** Null for decks rendered before plans existed: no slides are drawn then. */
+  plan: DeckPlan | null;
 }
 
-export function DeckPreview({ taskId, spec, report }: DeckPreviewProps) {
+export function DeckPreview({ taskId, spec, report, plan }: DeckPreviewProps) {
   const { t } = useTranslation();
   const gridRef = useRef<HTMLDivElement>(null);
   const gridWidth = useElementWidth(gridRef);
@@ -26,7 +29,9 @@ export function DeckPreview({ taskId, spec, report }: DeckPreviewProps) {
   const issues = useMemo(() => issuesBySlide(report), [report]);
   const columns = Math.max(1, Math.floor((gridWidth + GAP) / (THUMB_MIN + GAP)));
   const thumbWidth = gridWidth > 0 ? Math.floor((gridWidth - GAP * (columns - 1)) / columns) : 0;
-  const numberOf = (index: number): number => report?.slides.find((s) => s.index === index)?.output_slides[0] ?? index + 1;
+  const slides = plan?.slides ?? [];
+  /** The first output slide made from a spec slide (the report names spec slides). */
+  const firstOutput = (index: number): number => Math.max(0, slides.findIndex((s) => s.source_index === index));
 
   return (
     <div className="deck-preview" data-testid="deck-preview">
@@ -40,24 +45,27 @@ export function DeckPreview({ taskId, spec, report }: DeckPreviewProps) {
         </span>
       </div>
       {!known && <div className="preview-note muted">{t('preview.unknownTheme', { theme: spec.theme, fallback: theme.label })}</div>}
+      {!plan && <div className="preview-note muted" data-testid="deck-no-plan">{t('preview.noPlan')}</div>}
       <div className="slide-grid" ref={gridRef} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GAP }}>
-        {thumbWidth > 0 &&
-          spec.slides.map((slide, index) => {
-            const slideIssues = issues.get(index) ?? [];
+        {plan &&
+          thumbWidth > 0 &&
+          slides.map((slide, n) => {
+            const slideIssues = slide.part === 0 ? (issues.get(slide.source_index) ?? []) : [];
+            const layout = spec.slides[slide.source_index]?.layout;
             return (
               <button
-                key={index}
+                key={n}
                 type="button"
                 className={slideIssues.length > 0 ? 'slide-thumb has-issues' : 'slide-thumb'}
-                onClick={() => setEnlarged(index)}
-                aria-label={t('preview.enlargeSlide', { number: index + 1 })}
+                onClick={() => setEnlarged(n)}
+                aria-label={t('preview.enlargeSlide', { number: n + 1 })}
                 data-testid="slide-thumb"
-                data-index={index}
+                data-index={slide.source_index}
               >
-                <SlideView taskId={taskId} spec={spec} slide={slide} number={numberOf(index)} theme={theme} width={thumbWidth} />
+                <SlideView taskId={taskId} plan={plan} slide={slide} theme={theme} width={thumbWidth} lang={spec.language} />
                 <span className="slide-thumb-footer">
-                  <span className="slide-thumb-number">{index + 1}</span>
-                  <span className="muted">{t(`preview.layout.${slide.layout}`)}</span>
+                  <span className="slide-thumb-number">{n + 1}</span>
+                  <span className="muted">{slide.part > 0 ? t('preview.continued') : layout ? t(`preview.layout.${layout}`) : ''}</span>
                   {slideIssues.length > 0 && (
                     <span className="badge badge-warning" title={slideIssues.map((i) => i.message).join('\n')} data-testid="slide-issue-badge">
                       {t('preview.issueCount', { count: slideIssues.length })}
@@ -75,8 +83,8 @@ export function DeckPreview({ taskId, spec, report }: DeckPreviewProps) {
             {[...issues.entries()].map(([index, list]) =>
               list.map((issue, i) => (
                 <li key={`${index}-${i}`}>
-                  <button type="button" className="link-btn" onClick={() => setEnlarged(index)}>
-                    {t('preview.slideN', { number: index + 1 })}
+                  <button type="button" className="link-btn" onClick={() => plan && setEnlarged(firstOutput(index))}>
+                    {t('preview.slideN', { number: (report?.slides.find((s) => s.index === index)?.output_slides[0] ?? index + 1) })}
                   </button>
                   <IssueText issue={issue} />
                 </li>
@@ -85,15 +93,15 @@ export function DeckPreview({ taskId, spec, report }: DeckPreviewProps) {
           </ul>
         </section>
       )}
-      {enlarged !== null && spec.slides[enlarged] && (
+      {enlarged !== null && plan && slides[enlarged] && (
         <SlideLightbox
           taskId={taskId}
-          spec={spec}
+          plan={plan}
+          lang={spec.language}
           index={enlarged}
-          number={numberOf(enlarged)}
-          issues={issues.get(enlarged) ?? []}
+          issues={slides[enlarged]?.part === 0 ? (issues.get(slides[enlarged]?.source_index ?? -1) ?? []) : []}
           theme={theme}
-          onNavigate={(next) => setEnlarged(Math.min(spec.slides.length - 1, Math.max(0, next)))}
+          onNavigate={(next) => setEnlarged(Math.min(slides.length - 1, Math.max(0, next)))}
           onClose={() => setEnlarged(null)}
         />
       )}
@@ -112,20 +120,21 @@ function IssueText({ issue }: { issue: QualityIssue }) {
 
 interface LightboxProps {
   taskId: string;
-  spec: DeckSpec;
+  plan: DeckPlan;
+  lang: string | undefined;
   index: number;
-  number: number;
   issues: QualityIssue[];
   theme: ReturnType<typeof previewTheme>['theme'];
   onNavigate: (index: number) => void;
   onClose: () => void;
 }
 
-function SlideLightbox({ taskId, spec, index, number, issues, theme, onNavigate, onClose }: LightboxProps) {
+function SlideLightbox({ taskId, plan, lang, index, issues, theme, onNavigate, onClose }: LightboxProps) {
   const { t } = useTranslation();
   const stageRef = useRef<HTMLDivElement>(null);
   const stageWidth = useElementWidth(stageRef);
-  const slide = spec.slides[index];
+  const slide = plan.slides[index];
+  const total = plan.slides.length;
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -141,12 +150,12 @@ function SlideLightbox({ taskId, spec, index, number, issues, theme, onNavigate,
     <div className="modal-backdrop" onMouseDown={onClose}>
       <div className="modal lightbox" role="dialog" aria-modal="true" aria-label={t('preview.slideN', { number: index + 1 })} onMouseDown={(e) => e.stopPropagation()} data-testid="slide-lightbox">
         <div className="lightbox-head">
-          <span className="modal-title">{t('preview.slideOf', { number: index + 1, total: spec.slides.length })}</span>
+          <span className="modal-title">{t('preview.slideOf', { number: index + 1, total })}</span>
           <span className="lightbox-nav">
             <button type="button" className="btn btn-small" disabled={index === 0} onClick={() => onNavigate(index - 1)} data-testid="slide-prev">
               {t('preview.previous')}
             </button>
-            <button type="button" className="btn btn-small" disabled={index === spec.slides.length - 1} onClick={() => onNavigate(index + 1)} data-testid="slide-next">
+            <button type="button" className="btn btn-small" disabled={index === total - 1} onClick={() => onNavigate(index + 1)} data-testid="slide-next">
               {t('preview.next')}
             </button>
             <button type="button" className="icon-btn" onClick={onClose} aria-label={t('common.close')} data-testid="lightbox-close">
@@ -155,7 +164,7 @@ function SlideLightbox({ taskId, spec, index, number, issues, theme, onNavigate,
           </span>
         </div>
         <div className="lightbox-stage" ref={stageRef}>
-          {stageWidth > 0 && slide && <SlideView taskId={taskId} spec={spec} slide={slide} number={number} theme={theme} width={stageWidth} />}
+          {stageWidth > 0 && slide && <SlideView taskId={taskId} plan={plan} slide={slide} theme={theme} width={stageWidth} lang={lang} />}
         </div>
         {issues.length > 0 && (
           <ul className="lightbox-issues">

@@ -1,0 +1,55 @@
+// Draws a planned text element: one pptxgenjs paragraph per plan paragraph, split into script runs
+// (the theme's Latin and CJK faces), exact line spacing so the client's lines match the measured
+// ones, bullets with the same hanging indent the planner measured. Never italic (CJK has no true
+// italic), and no line breaks besides the plan's paragraphs.
+import type PptxGenJS from 'pptxgenjs';
+import { bulletIndentPt } from '../../../../shared/specs/deck-geometry';
+import { type PlanParagraph, type TextElement } from '../../../../shared/specs/deck-plan';
+import { lineSpacingPt } from '../measure';
+import { type ParagraphOptions, paragraphRuns } from '../text-runs';
+import { type DrawContext } from './context';
+
+/** The shape name the post-processor turns into the slide's title placeholder. */
+export const TITLE_SHAPE_NAME = 'Title';
+
+function bulletOf(p: PlanParagraph): ParagraphOptions['bullet'] {
+  const indent = bulletIndentPt(p.sizePt);
+  switch (p.bullet) {
+    case 'none':
+      return false;
+    case 'disc':
+      return p.level === 0 ? { indent } : { indent, characterCode: '2013' };
+    case 'number':
+      return { type: 'number', indent };
+  }
+}
+
+export function textProps(ctx: DrawContext, el: TextElement): PptxGenJS.TextProps[] {
+  return el.paragraphs.flatMap((p, i) =>
+    paragraphRuns(
+      p.text,
+      { role: el.font, size: p.sizePt, color: p.color, bold: p.bold },
+      ctx.theme,
+      ctx.cjkLang,
+      {
+        align: el.align,
+        lineSpacing: lineSpacingPt(p.sizePt, el.lineHeight),
+        paraSpaceAfter: p.spaceAfterPt,
+        bullet: bulletOf(p),
+        ...(p.level > 0 ? { indentLevel: p.level } : {}),
+      },
+      i === el.paragraphs.length - 1,
+    ),
+  );
+}
+
+export function drawText(ctx: DrawContext, el: TextElement): void {
+  ctx.slide.addText(textProps(ctx, el), {
+    ...el.box,
+    margin: 0,
+    valign: el.valign,
+    fit: 'none',
+    wrap: true,
+    objectName: el.role === 'title' ? TITLE_SHAPE_NAME : el.id,
+  });
+}

@@ -1,0 +1,158 @@
+import { describe, it, expect } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { deckLanguage, type DeckSpecInput, type QualityReport, validateDeckSpec } from '../../../../shared/specs/deck';
+import { type DeckPlan, type TextElement } from '../../../../shared/specs/deck-plan';
+import { BODY_FLOOR_PT, footerBand, slideSize } from '../../../../shared/specs/deck-geometry';
+import { BUILTIN_THEMES, findTheme, type Theme } from '../../../../shared/specs/themes';
+import { tableMeasurer } from '../fonts';
+import { ReportBuilder } from '../report';
+import { type PlanContext } from './context';
+import { planDeck } from './index';
+import { edgeSpec, sampleSlides } from './samples';
+import { measureParagraphs } from './text';
+import { planToVerifyInput } from './verify-input';
+
+const baseDir = fileURLToPath(new URL('../../../../../samples/deck-zh-talk/', import.meta.url));
+const IMAGE = 'figure-pipeline.png';
+
+function plan(input: DeckSpecInput, theme?: Theme): { plan: DeckPlan; report: QualityReport; ctx: PlanContext } {
+  const v = validateDeckSpec(input);
+  if (!v.ok) throw new Error(v.errors.join('; '));
+  const spec = v.spec;
+  const t = theme ?? findTheme(spec.theme);
+  if (!t) throw new Error(`no theme ${spec.theme}`);
+  const o = { theme: t, measurer: tableMeasurer, size: slideSize(spec.aspect), language: deckLanguage(spec), baseDir };
+  const ctx: PlanContext = { ...o, spec, index: 0, report: new ReportBuilder().begin(0) };
+  return { ...planDeck(spec, o), ctx };
+}
+
+function kinds(report: QualityReport, index: number): string[] {
+  return report.slides[index]?.issues.map((i) => i.kind) ?? [];
+}
+
+/** Every text fits its box as measured; nothing leaves the slide; content stays out of the footer band. */
+function expectSoundGeometry(result: ReturnType<typeof plan>): void {
+  const { plan: p, ctx } = result;
+  const band = footerBand({ ...slideSize('16:9'), w: p.size.w, h: p.size.h });
+  p.slides.forEach((slide, n) => {
+    for (const el of slide.elements) {
+      const where = `slide ${n + 1} ${el.id}`;
+      expect(el.box.x, where).toBeGreaterThanOrEqual(-1e-6);
+      expect(el.box.y, where).toBeGreaterThanOrEqual(-1e-6);
+      expect(el.box.x + el.box.w, where).toBeLessThanOrEqual(p.size.w + 1e-6);
+      expect(el.box.y + el.box.h, where).toBeLessThanOrEqual(p.size.h + 1e-6);
+      if (el.kind === 'text') {
+        const m = measureParagraphs(ctx, el.paragraphs, el.font, el.box.w, el.lineHeight);
+        expect(m.height, `${where} text height`).toBeLessThanOrEqual(el.box.h + 1e-6);
+        expect(el.lines, where).toBe(m.lines.reduce((a, b) => a + b, 0));
+        if (el.role === 'body') for (const para of el.paragraphs) expect(para.sizePt, where).toBeGreaterThanOrEqual(BODY_FLOOR_PT);
+      }
+      const decorative = el.kind === 'shape' || el.kind === 'image';
+      if (slide.master === 'content' && !(el.kind === 'text' && el.fromMaster) && !decorative) {
+        expect(el.box.y + el.box.h, `${where} enters the footer band`).toBeLessThanOrEqual(band.y + 1e-6);
+      }
+    }
+  });
+}
+
+describe('planDeck: every layout, every theme, dense and sparse', () => {
+  const { sparse, dense } = sampleSlides(IMAGE);
+  for (const theme of BUILTIN_THEMES) {
+    for (const [name, slides] of [['sparse', sparse], ['dense', dense]] as const) {
+      it(`${theme.name}, ${name}`, () => {
+        const result = plan({ title: 'Samples', theme: theme.name, slides }, theme);
+        expectSoundGeometry(result);
+        expect(result.plan.slides.length).toBeGreaterThanOrEqual(slides.length);
+      });
+    }
+  }
+  it('4:3 too', () => expectSoundGeometry(plan({ title: 'Samples', aspect: '4:3', slides: dense })));
+});
+
+describe('planDeck: compromises, in order, all reported', () => {
+  it('plans the edge spec within bounds and reports every compromise', () => {
+    const result = plan(edgeSpec());
+    expectSoundGeometry(result);
+    const { plan: p, report } = result;
+    expect(kinds(report, 0)).toEqual(expect.arrayContaining(['dropped', 'emoji_font', 'font_fallback']));
+    expect(kinds(report, 1)).toContain('dropped');
+    expect(kinds(report, 2)).toContain('split');
+    expect(kinds(report, 3)).toContain('split');
+    // The cut quote ends with an ellipsis on the slide; the notes hold all of it.
+    const quoteSlide = p.slides.find((s) => s.source_index === 1);
+    const quote = quoteSlide?.elements.find((e): e is TextElement => e.kind === 'text' && e.role === 'quote');
+    expect(quote?.paragraphs.at(-1)?.text.endsWith('…')).toBe(true);
+    expect(quoteSlide?.notes?.replace(/\s+/g, '')).toContain(edgeSpec().slides[1] && 'Longquotewords'.repeat(50));
+    // Titles never take more than two lines.
+    for (const s of p.slides) for (const e of s.elements) if (e.kind === 'text' && e.role === 'title' && s.master === 'content') expect(e.lines).toBeLessThanOrEqual(2);
+  });
+
+  it('splits 12 bullets evenly (6 + 6) with continuation titles, never a lone bullet', () => {
+    const { plan: p, report } = plan(edgeSpec());
+    const parts = p.slides.filter((s) => s.source_index === 2);
+    expect(parts).toHaveLength(2);
+    const counts = parts.map((s) => s.elements.filter((e): e is TextElement => e.kind === 'text' && e.role === 'body').flatMap((e) => e.paragraphs).length);
+    expect(counts).toEqual([6, 6]);
+    const title = parts[1]?.elements.find((e): e is TextElement => e.kind === 'text' && e.role === 'title');
+    expect(title?.paragraphs[0]?.text).toBe('Twelve bullets (cont.)');
+    expect(report.slides[2]?.output_slides).toEqual([3, 4]);
+  });
+
+  it('sets 8 short bullets in two columns, and reports it', () => {
+    const { plan: p, report } = plan({ title: 'x', slides: [{ layout: 'bullets', title: 'Eight', bullets: Array.from({ length: 8 }, (_, i) => `Point ${i}`) }] });
+    const bodies = p.slides[0]?.elements.filter((e) => e.kind === 'text' && e.role === 'body') ?? [];
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]?.box.y).toBeCloseTo(bodies[1]?.box.y ?? -1, 6);
+    expect(kinds(report, 0)).toContain('restructured');
+  });
+
+  it('shortens long bullets on the slide and keeps their full text in the notes', () => {
+    const longText = `The first sentence is short. ${'Then a great deal more detail follows that nobody can read from the back of the room. '.repeat(4)}`;
+    const { plan: p, report } = plan({ title: 'x', slides: [{ layout: 'bullets', title: 'Long', bullets: Array.from({ length: 6 }, () => longText) }] });
+    expect(kinds(report, 0)).toContain('restructured');
+    const first = p.slides[0]?.elements.find((e): e is TextElement => e.kind === 'text' && e.role === 'body');
+    expect(first?.paragraphs[0]?.text).toBe('The first sentence is short.');
+    expect(p.slides[0]?.notes).toContain(longText.trim());
+  });
+
+  it('composes short content in the optical middle with larger type', () => {
+    const { plan: p } = plan({ title: 'x', slides: [{ layout: 'bullets', title: 'Short', bullets: ['One', 'Two'] }] });
+    const title = p.slides[0]?.elements.find((e) => e.kind === 'text' && e.role === 'title') as TextElement;
+    const body = p.slides[0]?.elements.find((e) => e.kind === 'text' && e.role === 'body') as TextElement;
+    expect(body.paragraphs[0]?.sizePt).toBeGreaterThan(findTheme('academic')?.sizes.body ?? 99);
+    expect(body.box.y - (title.box.y + title.box.h)).toBeGreaterThan(1);
+  });
+
+  it('keeps the accent bar beside the measured title, however many lines', () => {
+    for (const t of ['Short', 'A title long enough to need a second line on a wide slide, which it really does']) {
+      const { plan: p } = plan({ title: 'x', slides: [{ layout: 'bullets', title: t, bullets: ['a', 'b', 'c', 'd'] }] });
+      const els = p.slides[0]?.elements ?? [];
+      const title = els.find((e) => e.kind === 'text' && e.role === 'title') as TextElement;
+      const bar = els.find((e) => e.id === 'title-mark');
+      const body = els.find((e) => e.kind === 'text' && e.role === 'body');
+      expect(bar && bar.box.x + bar.box.w).toBeLessThan(title.box.x);
+      expect(bar && bar.box.y + bar.box.h).toBeLessThanOrEqual(title.box.y + title.box.h);
+      expect(bar && bar.box.h).toBeGreaterThan((title.lines - 1) * 0.4);
+      expect(body?.box.y).toBeGreaterThan(title.box.y + title.box.h);
+    }
+  });
+
+  it('never sets text in italic and reports a missing picture', () => {
+    const { plan: p, report } = plan({ title: '引用', slides: [{ layout: 'image', title: '图', image: 'nope.png', caption: '说明' }, { layout: 'quote', quote: '好的综述是观点之间的对话。' }] });
+    expect(JSON.stringify(p)).not.toMatch(/italic/);
+    expect(kinds(report, 0)).toContain('missing_image');
+  });
+});
+
+describe('planToVerifyInput', () => {
+  it('numbers slides as in the file and gives each box its role and text', () => {
+    const { plan: p } = plan({ title: 'x', footer: 'Lab', slides: [{ layout: 'title' }, { layout: 'bullets', title: 'Hello', bullets: ['a b c'] }] });
+    const slides = planToVerifyInput(p);
+    expect(slides.map((s) => [s.number, s.sourceIndex])).toEqual([[1, 0], [2, 1]]);
+    const boxes = slides[1]?.boxes ?? [];
+    expect(boxes.find((b) => b.role === 'title')?.text).toBe('Hello');
+    expect(boxes.find((b) => b.role === 'body')?.text).toBe('a b c');
+    expect(boxes.find((b) => b.role === 'footer')?.text).toBe('Lab');
+    expect(boxes.find((b) => b.role === 'number')?.text).toBe('2');
+  });
+});
