@@ -8,7 +8,8 @@
 import type PptxGenJS from 'pptxgenjs';
 import { containsCjk } from '../../../../shared/specs/deck';
 import { type ChartElement } from '../../../../shared/specs/deck-plan';
-import { fontFaceFor, relativeLuminance } from '../../../../shared/specs/themes';
+import { labelColorOn } from '../../../../shared/specs/chart-style';
+import { fontFaceFor } from '../../../../shared/specs/themes';
 import { type DrawContext } from './context';
 
 const CHART_NAMES: Record<ChartElement['type'], PptxGenJS.CHART_NAME> = {
@@ -36,13 +37,6 @@ export function chartColorsFor(el: ChartElement): string[] {
   const only = el.series.length === 1 ? el.series[0] : undefined;
   if (only?.pointColors && only.pointColors.length > 0) return only.pointColors;
   return el.series.map((s) => s.color);
-}
-
-/** White or near-black, whichever reads better on the worst of the fills (doughnut labels sit on the ring). */
-function labelColorOn(fills: readonly string[]): string {
-  const contrast = (a: number, b: number): number => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-  const worst = (text: string): number => Math.min(...fills.map((f) => contrast(relativeLuminance(text), relativeLuminance(f))));
-  return worst('FFFFFF') >= worst('1A1A1A') ? 'FFFFFF' : '1A1A1A';
 }
 
 export function chartOptions(el: ChartElement, face: string): PptxGenJS.IChartOpts {
