@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_THEMES, type Theme } from '../../../../shared/specs/themes';
+import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
 import { planTable } from '../plan/table';
 import { tableMeasurer } from '../plan/test-measurer';
 import { drawTable } from './table';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type TableSpec } from '../../../../shared/specs/deck';
-import { BUILTIN_THEMES, type Theme } from '../../../../shared/specs/themes';
+import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
 import { CELL_PAD_X_IN, evenPages, isNumericColumn, layoutTable, planTable, unbreakableUnits } from './table';
 import { tableMeasurer } from './test-measurer';
 
