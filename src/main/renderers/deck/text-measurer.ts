@@ -15,7 +15,14 @@ export interface MeasureStyle {
   bold?: boolean;
 }
 
-export type MetricsSource = { kind: 'font'; face: string; file: string } | { kind: 'table'; face: string };
+/**
+ * `family` is the family fontconfig resolved `face` to; when it differs from `face` the slide is
+ * drawn (and measured) in a substitute, e.g. "Arial" → "Liberation Sans" (metric-compatible) or
+ * "Calibri" → "DejaVu Sans" when Carlito is not installed (not compatible: PowerPoint will differ).
+ */
+export type MetricsSource =
+  | { kind: 'font'; face: string; file: string; family?: string }
+  | { kind: 'table'; face: string };
 
 export interface TextMeasurer {
   /**

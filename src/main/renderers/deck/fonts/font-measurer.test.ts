@@ -1,0 +1,119 @@
+import { describe, it, expect } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import * as fontkit from 'fontkit';
+import { FontDiscovery, type FontconfigRunner } from './font-discovery';
+import { FontMeasurer } from './font-measurer';
+import { AUTOSPACE_EM, EMOJI_EM, SAFETY } from './script-measurer';
+import { tableMeasurer } from './table-measurer';
+
+const hasFontconfig = spawnSync('sh', ['-c', 'command -v fc-match']).status === 0;
+if (!hasFontconfig) console.warn('fc-match not installed (apt-get install fontconfig): skipping the font-file measurements');
+
+const style = { fonts: { latin: 'Arial', cjk: 'Noto Sans CJK SC' }, sizePt: 24 };
+const noFontconfig: FontconfigRunner = () => null;
+
+describe('fallback to the width table', () => {
+  it('reports and uses the table when fontconfig is missing', () => {
+    const m = new FontMeasurer(new FontDiscovery(noFontconfig));
+    expect(m.sourceOf('Arial')).toEqual({ kind: 'table', face: 'Arial' });
+    expect(m.widthPt('Mixed 中文 text', style)).toBeCloseTo(tableMeasurer.widthPt('Mixed 中文 text', style), 9);
+    expect(m.emojiFace()).toBeNull();
+  });
+
+  it('reports the table when fontconfig names a file that is not there', () => {
+    const run: FontconfigRunner = () => 'Liberation Sans\n/nonexistent/LiberationSans-Regular.ttf\n0\n';
+    const m = new FontMeasurer(new FontDiscovery(run, () => false));
+    expect(m.sourceOf('Arial').kind).toBe('table');
+  });
+
+  it('reports the table when the file cannot be read as a font', () => {
+    const run: FontconfigRunner = () => `Broken\n${import.meta.filename}\n0\n`;
+    const m = new FontMeasurer(new FontDiscovery(run));
+    expect(m.sourceOf('Broken').kind).toBe('table');
+    expect(m.widthPt('abc', style)).toBeGreaterThan(0);
+  });
+
+  it('asks fontconfig once per face, weight and script', () => {
+    const calls: string[][] = [];
+    const run: FontconfigRunner = (_tool, args) => {
+      calls.push(args);
+      return null;
+    };
+    const m = new FontMeasurer(new FontDiscovery(run));
+    for (let i = 0; i < 5; i++) m.widthPt(`line ${i} 中文`, style);
+    m.widthPt('bold', { ...style, bold: true });
+    // A face without a file falls back to its partner face (as LibreOffice falls back glyph by glyph).
+    expect(calls.map((a) => a.at(-1))).toEqual([
+      'Arial',
+      'Noto Sans CJK SC:lang=zh-cn',
+      'Arial:weight=bold',
+      'Noto Sans CJK SC:weight=bold:lang=zh-cn',
+    ]);
+  });
+
+  it('finds the colour emoji family from fc-list, or none', () => {
+    const listing = (out: string): FontconfigRunner => (tool) => (tool === 'fc-list' ? out : null);
+    expect(new FontDiscovery(listing('Symbola\nNoto Color Emoji\n')).emojiFace()).toBe('Noto Color Emoji');
+    expect(new FontDiscovery(listing('DejaVu Sans\n')).emojiFace()).toBeNull();
+  });
+});
+
+describe('measuring', () => {
+  it('adds the autospace where CJK meets Latin, once per change of script', () => {
+    for (const m of [tableMeasurer, new FontMeasurer()]) {
+      const gap = m.widthPt('中文ABC中文', style) - 2 * m.widthPt('中文', style) - m.widthPt('ABC', style);
+      expect(gap).toBeCloseTo(2 * AUTOSPACE_EM * style.sizePt * SAFETY, 6);
+    }
+  });
+
+  it('measures emoji as a wide square', () => {
+    expect(tableMeasurer.widthPt('😀', style)).toBeCloseTo(EMOJI_EM * 24 * SAFETY, 9);
+    expect(tableMeasurer.widthPt('👍🏽', style)).toBeCloseTo(EMOJI_EM * 24 * SAFETY, 9);
+  });
+
+  it('ellipsizes to the longest prefix that fits, at a word boundary in Latin', () => {
+    for (const m of [tableMeasurer, new FontMeasurer()]) {
+      const latin = m.ellipsize('The quick brown fox jumps over the lazy dog', style, 200);
+      expect(latin).toMatch(/^The quick( brown)?…$/);
+      expect(m.widthPt(latin, style)).toBeLessThanOrEqual(200);
+      const cjk = m.ellipsize('中文排版需要精确的测量，中文排版', style, 200);
+      expect(cjk.endsWith('…')).toBe(true);
+      expect(m.widthPt(cjk, style)).toBeLessThanOrEqual(200);
+      expect(m.widthPt(`${cjk.slice(0, -1)}测…`, style)).toBeGreaterThan(200);
+    }
+  });
+});
+
+describe.skipIf(!hasFontconfig)('font files', () => {
+  const m = new FontMeasurer();
+
+  it('resolves theme faces to files and says which family stood in', () => {
+    const arial = m.sourceOf('Arial');
+    expect(arial.kind).toBe('font');
+    if (arial.kind === 'font') expect(arial.file).toMatch(/\.(ttf|otf|ttc)$/i);
+    // A CJK face that is not installed is asked for as Chinese, so it resolves to a CJK family.
+    const yahei = m.sourceOf('Microsoft YaHei');
+    if (yahei.kind === 'font' && yahei.family !== 'Microsoft YaHei') expect(yahei.family).toMatch(/CJK|Han|Hei|Song|WenQuanYi|Droid/i);
+  });
+
+  it('measures bold from the bold file, wider than regular', () => {
+    const text = 'The quick brown fox jumps over the lazy dog';
+    expect(m.widthPt(text, { ...style, bold: true })).toBeGreaterThan(m.widthPt(text, style) * 1.03);
+  });
+
+  it('measures an ideograph as one em in a CJK face', () => {
+    if (m.sourceOf('Noto Sans CJK SC').kind !== 'font') return;
+    expect(m.widthPt('中文排版', style)).toBeCloseTo(4 * 24 * SAFETY, 6);
+  });
+
+  it('measures Latin with the advances in the font file', () => {
+    const source = m.sourceOf('Arial');
+    if (source.kind !== 'font') return;
+    const opened = fontkit.openSync(source.file);
+    const font = 'fonts' in opened ? opened.fonts[0] : opened;
+    if (!font) throw new Error(`no font in ${source.file}`);
+    const advance = (ch: string): number => font.glyphForCodePoint(ch.codePointAt(0) ?? 0).advanceWidth / font.unitsPerEm;
+    expect(m.widthPt('iiii', style)).toBeCloseTo(4 * advance('i') * 24 * SAFETY, 6);
+    expect(m.widthPt('WWWW', style)).toBeCloseTo(4 * advance('W') * 24 * SAFETY, 6);
+  });
+});

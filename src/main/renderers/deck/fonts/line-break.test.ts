@@ -1,0 +1,78 @@
+import { describe, it, expect } from 'vitest';
+import { breakSegments, NO_LINE_END, NO_LINE_START } from './line-break';
+import { tableMeasurer } from './table-measurer';
+
+const style = { fonts: { latin: 'Arial', cjk: 'Noto Sans CJK SC' }, sizePt: 20 };
+
+describe('breakSegments', () => {
+  it('gives back the paragraph exactly when joined', () => {
+    const text = '使用 GPT-4 模型提升 35% 的效率，“好”（是）state-of-the-art  x';
+    expect(breakSegments(text).join('')).toBe(text);
+  });
+
+  it('breaks Latin at spaces and after a hyphen between letters, not before a digit', () => {
+    expect(breakSegments('state-of-the-art GPT-4 model')).toEqual(['state-', 'of-', 'the-', 'art ', 'GPT-4 ', 'model']);
+  });
+
+  it('breaks CJK between characters but keeps closing marks with the character before them', () => {
+    expect(breakSegments('你好，世界。')).toEqual(['你', '好，', '世', '界。']);
+  });
+
+  it('keeps opening marks with the character after them', () => {
+    expect(breakSegments('说《三体》吧')).toEqual(['说', '《三', '体》', '吧']);
+  });
+
+  it('never splits a doubled ellipsis or dash', () => {
+    const segments = breakSegments('等等……然后——结束');
+    expect(segments.some((s) => s.includes('……'))).toBe(true);
+    expect(segments.some((s) => s.includes('——'))).toBe(true);
+  });
+
+  it('keeps numbers with their units and currency signs', () => {
+    expect(breakSegments('about 12 GB in 3.5 % of $ 5 runs')).toEqual(['about ', '12 GB ', 'in ', '3.5 % ', 'of ', '$ 5 ', 'runs']);
+    expect(breakSegments('in 2024 we grew')).toEqual(['in ', '2024 ', 'we ', 'grew']);
+  });
+
+  it('does not break at a no-break space', () => {
+    expect(breakSegments('Folio\u00A0AI rocks')).toEqual(['Folio\u00A0AI ', 'rocks']);
+  });
+});
+
+describe('wrap and kinsoku', () => {
+  const punctuated = '这是一个用来测试标点禁则的句子，包含逗号、顿号；分号：冒号！感叹号？问号）括号」引号』书名号】和……省略号%百分号。';
+
+  it.each([60, 80, 100, 130, 170])('no line starts with closing punctuation or ends with an opening mark at %d pt', (width) => {
+    const lines = tableMeasurer.wrap(`（开头）「引用」${punctuated}《书名》`, style, width);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const [i, line] of lines.entries()) {
+      if (i > 0) expect(NO_LINE_START.has(Array.from(line)[0] ?? ''), `line ${i + 1}: ${line}`).toBe(false);
+      if (i < lines.length - 1) expect(NO_LINE_END.has(Array.from(line).at(-1) ?? ''), `line ${i + 1}: ${line}`).toBe(false);
+    }
+  });
+
+  it('keeps every line within the width, except a single character that cannot fit at all', () => {
+    const text = 'Supercalifragilisticexpialidocious 是一个很长的单词 and so is internationalization.';
+    for (const width of [30, 55, 90, 140]) {
+      const lines = tableMeasurer.wrap(text, style, width);
+      for (const line of lines) {
+        if (Array.from(line).length > 1) expect(tableMeasurer.widthPt(line, style)).toBeLessThanOrEqual(width + 1e-9);
+      }
+      expect(lines.join('').replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
+    }
+  });
+
+  it('breaks a word longer than the line by character', () => {
+    const lines = tableMeasurer.wrap('Pneumonoultramicroscopicsilicovolcanoconiosis', style, 100);
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.join('')).toBe('Pneumonoultramicroscopicsilicovolcanoconiosis');
+  });
+
+  it('returns one empty line for an empty paragraph', () => {
+    expect(tableMeasurer.wrap('', style, 100)).toEqual(['']);
+  });
+
+  it('ends lines without the spaces it broke at', () => {
+    const lines = tableMeasurer.wrap('one two three four five six seven', style, 80);
+    for (const line of lines) expect(line).toBe(line.trimEnd());
+  });
+});

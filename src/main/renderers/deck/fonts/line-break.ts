@@ -1,0 +1,100 @@
+// Where a paragraph may break. The rules are deliberately a little stricter than LibreOffice's and
+// PowerPoint's (ICU/UAX #14 plus clreq kinsoku): a break we allow that the renderer does not would
+// make us predict fewer lines than it draws, while a break we refuse only costs one line early.
+import { isCjkChar } from '../../../../shared/specs/deck';
+
+/** clreq/JIS X 4051: characters that may not start a line (closing marks, stops, small kana…). */
+export const NO_LINE_START = new Set(
+  [
+    '）］｝〕〉》」』】〙〗〟｠’”»›)]}',
+    '。．，、：；！？｡､.,;:!?‼⁇⁈⁉',
+    '々〻ゝゞヽヾーぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ',
+    '・･‥…—–‐゠〜～',
+    '%％‰‱℃℉°′″',
+  ]
+    .join('')
+    .split(''),
+);
+
+/** clreq: characters that may not end a line (opening brackets and quotes, prefix currency). */
+export const NO_LINE_END = new Set('（［｛〔〈《「『【〘〖〝｟‘“«‹([{$¥£€＄￥￡#＃'.split(''));
+
+/** Quotation marks: UAX #14 class QU, no break on either side of them. */
+const QUOTE = new Set('"\'‘’“”'.split(''));
+
+/** Runs that must not be split: "……" and "——" are one mark in Chinese. */
+const DOUBLED = new Set(['…', '—', '─']);
+
+/** A space the renderers break at; no-break spaces (U+00A0, U+202F) are not here. */
+function isBreakSpace(ch: string): boolean {
+  return ch === ' ' || ch === '\t' || ch === '\u200B';
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const LETTER = /\p{L}/u;
+
+/** Units kept on the same line as the number before them ("12 GB", "3.5 %", "200 ms", "5 亿"). */
+const UNIT_AFTER_NUMBER =
+  /^(?:%|‰|°[CF]?|℃|℉|[kKMGTP]i?B\b|[kMG]bps\b|[kMG]?Hz\b|[mµnk]?s\b|ms\b|min\b|hrs?\b|h\b|[mck]?m\b|mm\b|km\b|kg\b|mg\b|g\b|lbs?\b|ft\b|mi\b|px\b|pt\b|dpi\b|fps\b|[kMGT]?W\b|kWh\b|V\b|x\b|×|USD\b|EUR\b|CNY\b|RMB\b|GBP\b|JPY\b|pp\b|bps\b|[万亿千百个元倍年月日天次人家件台秒分])/u;
+/** Currency signs kept on the same line as the number after them ("$ 5", "¥ 100"). */
+const CURRENCY_BEFORE_NUMBER = /[$¥£€￥＄]$/;
+
+/** Indices of spaces that join a number to its unit, so they are not break opportunities. */
+function gluedSpaces(chars: readonly string[]): Set<number> {
+  const glued = new Set<number>();
+  for (let i = 1; i < chars.length - 1; i++) {
+    if (chars[i] !== ' ') continue;
+    const before = chars[i - 1] ?? '';
+    if (/\p{N}/u.test(before) && UNIT_AFTER_NUMBER.test(chars.slice(i + 1, i + 8).join(''))) glued.add(i);
+    else if (CURRENCY_BEFORE_NUMBER.test(before) && /\p{N}/u.test(chars[i + 1] ?? '')) glued.add(i);
+  }
+  return glued;
+}
+
+/** May a line break between `prev` and `cur` (neither a space)? */
+function mayBreakBetween(prev: string, cur: string, beforePrev: string | undefined, afterCur: string | undefined): boolean {
+  if (NO_LINE_START.has(cur) || NO_LINE_END.has(prev)) return false;
+  if (QUOTE.has(prev) || QUOTE.has(cur)) return false;
+  if (DOUBLED.has(prev) && prev === cur) return false;
+  if (isCjkChar(prev) || isCjkChar(cur)) return true;
+  // Latin: after a hyphen between two letters ("state-of-the-art"), never before a digit ("GPT-4").
+  if ((prev === '-' || prev === '\u2010') && beforePrev !== undefined && LETTER_OR_DIGIT.test(beforePrev)) {
+    return LETTER.test(cur) && afterCur !== undefined;
+  }
+  return false;
+}
+
+/**
+ * Splits a paragraph into the pieces a line may not break inside. Each piece carries the spaces
+ * after it (a line may end in spaces, which hang past the margin); joining the pieces gives back
+ * the paragraph exactly.
+ */
+export function breakSegments(text: string): string[] {
+  const chars = Array.from(text);
+  const glued = gluedSpaces(chars);
+  const segments: string[] = [];
+  let current = '';
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i] ?? '';
+    const prev = chars[i - 1];
+    let breakBefore = false;
+    if (prev !== undefined && current !== '') {
+      if (isBreakSpace(prev)) breakBefore = !isBreakSpace(ch) && !glued.has(i - 1) && !NO_LINE_START.has(ch);
+      else if (!isBreakSpace(ch)) breakBefore = mayBreakBetween(prev, ch, chars[i - 2], chars[i + 1]);
+    }
+    if (breakBefore) {
+      segments.push(current);
+      current = '';
+    }
+    current += ch;
+  }
+  if (current !== '') segments.push(current);
+  return segments;
+}
+
+/** The segment without the spaces it ends with (what must fit on the line). */
+export function withoutTrailingSpaces(segment: string): string {
+  let end = segment.length;
+  while (end > 0 && isBreakSpace(segment[end - 1] ?? '')) end--;
+  return end === segment.length ? segment : segment.slice(0, end);
+}

@@ -1,0 +1,206 @@
+// The measuring and wrapping both measurers share; they differ only in where one character's
+// advance comes from (a font file or the width table). Text is split into script runs exactly as
+// the renderer writes them (`splitRunsByScript`), so each character is measured in the face it is
+// drawn in, and every change between CJK and Latin adds LibreOffice's autospace.
+import { splitRunsByScript } from '../../../../shared/specs/deck';
+import { type MeasureStyle, type MetricsSource, type TextMeasurer } from '../text-measurer';
+import { breakSegments, withoutTrailingSpaces } from './line-break';
+
+/**
+ * The gap LibreOffice adds where CJK and Latin/digits meet (its "Asian-Latin spacing", on by
+ * default for .pptx). Measured 0.229–0.239 em at 12–48 pt (fonts.test.ts renders it); 1/4 em
+ * keeps us on the wide side. PowerPoint adds none, so it only ever makes our lines wider.
+ */
+export const AUTOSPACE_EM = 0.25;
+/** Headroom over the summed advances, for LibreOffice rounding glyph positions to its grid. */
+export const SAFETY = 1.01;
+/** Colour emoji glyphs are square and a little wider than an em in Noto Color Emoji. */
+export const EMOJI_EM = 1.2;
+const ELLIPSIS = '…';
+
+export type Script = 'latin' | 'cjk';
+
+const ZERO_WIDTH = /[\p{Mn}\p{Me}\u200B-\u200F\u2060\uFE00-\uFE0F\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u;
+const EMOJI = /\p{Emoji_Presentation}/u;
+const TRAILING_BEFORE_ELLIPSIS = /[\s,;:，、；：·.。-]+$/u;
+
+interface CharLayout {
+  chars: string[];
+  /** Advance of each character in em, including the autospace before it when the script changes. */
+  ems: number[];
+  scripts: Script[];
+}
+
+interface Span {
+  em: number;
+  last: Script | null;
+}
+
+interface SpanCache {
+  start: Map<string, Span>;
+  latin: Map<string, Span>;
+  cjk: Map<string, Span>;
+}
+
+/** Stops a long-lived process from keeping every word it ever measured. */
+const MAX_CACHED_SPANS = 50_000;
+
+export abstract class ScriptMeasurer implements TextMeasurer {
+  /** Spans per style (faces + weight), then per previous script, then per text. */
+  private readonly spans = new Map<string, SpanCache>();
+
+  /** Advance of one character (a code point) set in the face of `script`, in em. */
+  protected abstract charEm(ch: string, script: Script, style: MeasureStyle): number;
+  /** Kerning between two neighbours of one run, in em (added to the second); none by default. */
+  protected pairEm(_prev: string, _ch: string, _script: Script, _style: MeasureStyle): number {
+    return 0;
+  }
+  abstract sourceOf(face: string): MetricsSource;
+  abstract emojiFace(): string | null;
+
+  widthPt(text: string, style: MeasureStyle): number {
+    return this.span(text, null, style).em * style.sizePt * SAFETY;
+  }
+
+  wrap(text: string, style: MeasureStyle, maxWidthPt: number): string[] {
+    const maxEm = maxWidthPt / (style.sizePt * SAFETY);
+    const lines: string[] = [];
+    let line = '';
+    /** Width of the line up to its last non-space character. */
+    let lineEm = 0;
+    /** Width of the spaces the line ends in: they count only if more text follows on the line. */
+    let trailEm = 0;
+    let last: Script | null = null;
+
+    const pushLine = (): void => {
+      lines.push(line.trimEnd());
+      line = '';
+      lineEm = 0;
+      trailEm = 0;
+      last = null;
+    };
+    const append = (content: string, spaces: string, s: Span): void => {
+      line += content + spaces;
+      lineEm += trailEm + s.em;
+      const sp = this.span(spaces, s.last, style);
+      trailEm = sp.em;
+      last = sp.last;
+    };
+
+    for (const segment of breakSegments(text)) {
+      let content = withoutTrailingSpaces(segment);
+      let spaces = segment.slice(content.length);
+      if (content === '' && line === '') [content, spaces] = [spaces, ''];
+      if (line !== '') {
+        const s = this.span(content, last, style);
+        if (lineEm + trailEm + s.em <= maxEm) {
+          append(content, spaces, s);
+          continue;
+        }
+        pushLine();
+      }
+      const s = this.span(content, null, style);
+      if (s.em <= maxEm) {
+        append(content, spaces, s);
+        continue;
+      }
+      // A word longer than a line: break it by character, as both clients do.
+      for (const ch of content) {
+        const c = this.span(ch, last, style);
+        if (line !== '' && lineEm + c.em > maxEm) pushLine();
+        const first = line === '' ? this.span(ch, null, style) : c;
+        append(ch, '', first);
+      }
+      const sp = this.span(spaces, last, style);
+      line += spaces;
+      trailEm = sp.em;
+      last = sp.last;
+    }
+    if (line !== '' || lines.length === 0) lines.push(line.trimEnd());
+    return lines;
+  }
+
+  ellipsize(line: string, style: MeasureStyle, maxWidthPt: number): string {
+    const maxEm = maxWidthPt / (style.sizePt * SAFETY);
+    const { chars, ems, scripts } = this.layout(line, null, style);
+    let fit = 0;
+    let used = 0;
+    for (let n = 1; n <= chars.length; n++) {
+      used += ems[n - 1] ?? 0;
+      const ellipsis = this.charEm(ELLIPSIS, scripts[n - 1] ?? 'latin', style);
+      if (used + ellipsis > maxEm) break;
+      fit = n;
+    }
+    let prefix = chars.slice(0, fit).join('');
+    // Inside a Latin word, cut at the last space instead ("The quick…", not "The qui…").
+    const cutsWord = fit < chars.length && /\p{L}/u.test(chars[fit - 1] ?? '') && /\p{L}/u.test(chars[fit] ?? '');
+    if (cutsWord && scripts[fit - 1] === 'latin') {
+      const space = prefix.lastIndexOf(' ');
+      if (space > 0) prefix = prefix.slice(0, space);
+    }
+    return prefix.replace(TRAILING_BEFORE_ELLIPSIS, '') + ELLIPSIS;
+  }
+
+  private span(text: string, prev: Script | null, style: MeasureStyle): Span {
+    if (text === '') return { em: 0, last: prev };
+    const caches = this.cacheFor(style);
+    const cache = prev === null ? caches.start : caches[prev];
+    const hit = cache.get(text);
+    if (hit) return hit;
+    const { ems, scripts } = this.layout(text, prev, style);
+    let em = 0;
+    for (const e of ems) em += e;
+    const span: Span = { em, last: scripts[scripts.length - 1] ?? prev };
+    if (cache.size >= MAX_CACHED_SPANS) cache.clear();
+    cache.set(text, span);
+    return span;
+  }
+
+  private lastStyle: MeasureStyle | undefined;
+  private lastCache: SpanCache | undefined;
+
+  private cacheFor(style: MeasureStyle): SpanCache {
+    // Layout passes the same style object for a whole paragraph: skip building the key then.
+    if (style === this.lastStyle && this.lastCache) return this.lastCache;
+    const key = `${style.fonts.latin}|${style.fonts.cjk}|${style.bold ? 'b' : 'r'}`;
+    let cache = this.spans.get(key);
+    if (!cache) this.spans.set(key, (cache = { start: new Map(), latin: new Map(), cjk: new Map() }));
+    this.lastStyle = style;
+    this.lastCache = cache;
+    return cache;
+  }
+
+  /** Per-character advances of `text` set after text of script `prev` (null: at a line start). */
+  private layout(text: string, prev: Script | null, style: MeasureStyle): CharLayout {
+    // A probe character of the previous script makes leading spaces and quotes join its run, as
+    // they do in the paragraph the renderer writes.
+    const probe = prev === null ? '' : prev === 'cjk' ? '中' : 'a';
+    const out: CharLayout = { chars: [], ems: [], scripts: [] };
+    let current = prev;
+    let skip = probe.length;
+    for (const run of splitRunsByScript(probe + text)) {
+      const script: Script = run.cjk ? 'cjk' : 'latin';
+      const chars = Array.from(run.text);
+      let before: string | undefined;
+      for (let i = 0; i < chars.length; i++) {
+        if (skip > 0) {
+          skip--;
+          continue;
+        }
+        const ch = chars[i] ?? '';
+        let em: number;
+        if (ZERO_WIDTH.test(ch)) em = 0;
+        else if (EMOJI.test(ch) || chars[i + 1] === '\uFE0F') em = EMOJI_EM;
+        else em = this.charEm(ch, script, style);
+        if (before !== undefined) em += this.pairEm(before, ch, script, style);
+        before = ch;
+        if (current !== null && current !== script) em += AUTOSPACE_EM;
+        current = script;
+        out.chars.push(ch);
+        out.ems.push(em);
+        out.scripts.push(script);
+      }
+    }
+    return out;
+  }
+}
