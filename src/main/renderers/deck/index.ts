@@ -9,6 +9,7 @@ import { BUILTIN_THEMES, findTheme, isCjkCapableFace, type Theme } from '../../.
 import { writeArtifactAtomic } from '../../artifacts/write-artifact';
 import { auditCjkFonts } from './cjk-fonts';
 import { slideSize } from './geometry';
+import { iconErrors } from './icons';
 import { drawChartSlide, drawTableSlide } from './layouts-data';
 import {
   drawBulletsSlide,
@@ -91,6 +92,9 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
   const checked = validateDeckSpec(spec);
   if (!checked.ok) throw new ValidationError(`Invalid deck spec: ${checked.errors.join('; ')}`);
   const deck = checked.spec;
+  // Icon names are checked here, against the installed Lucide set (the shared schema only checks their form).
+  const unknownIcons = iconErrors(deck);
+  if (unknownIcons.length > 0) throw new ValidationError(`Invalid deck spec: ${unknownIcons.join('; ')}`);
   const { theme, known } = resolveTheme(deck.theme, opts.themesDir);
   const size = slideSize(deck.aspect);
   const language = deckLanguage(deck);
