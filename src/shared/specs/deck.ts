@@ -19,6 +19,10 @@ export const DECK_LAYOUTS = [
   'timeline',
   'process',
   'comparison',
+  // Text and picture layouts (deck-core):
+  'agenda',
+  'image_text',
+  'full_image',
 ] as const;
 export type DeckLayout = (typeof DECK_LAYOUTS)[number];
 
@@ -297,6 +301,40 @@ export const ComparisonSlide = z
       ctx.addIssue({ code: 'custom', path: ['recommended'], message: `"${s.recommended}" is not one of the options' names` });
     }
   });
+// ---- Text and picture layouts (deck-core) ----
+export const AgendaSlide = z.strictObject({
+  layout: z.literal('agenda'),
+  /** Defaults to "Agenda" (目录 in Chinese decks). */
+  title: text.optional(),
+  items: z.array(requiredText).min(1, 'an agenda needs at least one item').max(12),
+  notes,
+});
+export const ImageTextSlide = z
+  .strictObject({
+    layout: z.literal('image_text'),
+    title: requiredText,
+    image: RelativeAssetPath,
+    caption: text.optional(),
+    /** Beside the picture: a paragraph or bullets (exactly one). */
+    text: text.optional(),
+    bullets: z.array(BulletItem).max(12).optional(),
+    image_side: z.enum(['left', 'right']).default('left'),
+    notes,
+  })
+  .superRefine((s, ctx) => {
+    if ((s.text === undefined) === (s.bullets === undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'expected exactly one of text or bullets beside the image' });
+    }
+  });
+export const FullImageSlide = z.strictObject({
+  layout: z.literal('full_image'),
+  image: RelativeAssetPath,
+  /** Set in the caption band over the bottom of the picture. */
+  title: text.optional(),
+  caption: text.optional(),
+  notes,
+});
+// ---- end deck-core layouts ----
 
 export const DeckSlide = z.discriminatedUnion('layout', [
   TitleSlide,
@@ -313,6 +351,9 @@ export const DeckSlide = z.discriminatedUnion('layout', [
   TimelineSlide,
   ProcessSlide,
   ComparisonSlide,
+  AgendaSlide,
+  ImageTextSlide,
+  FullImageSlide,
 ]);
 export type DeckSlide = z.infer<typeof DeckSlide>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ChartSpec, validateDeckSpec } from '../../../../shared/specs/deck';
 import { BUILTIN_THEMES, type Theme } from '../../../../shared/specs/themes';
-import { planChart } from '../plan/chart';
+import { planChartElement } from '../plan/chart';
 import { drawChart } from './chart';
 import { blocks, chartParts, drawContext, firstFill, partText, vals, writeDeck } from './test-support';
 
@@ -10,7 +10,7 @@ const box = { x: 0.6, y: 1.6, w: 12, h: 5 };
 
 async function chartXml(spec: ChartSpec): Promise<string> {
   const ctx = drawContext(theme);
-  drawChart(ctx, planChart(spec, theme, box));
+  drawChart(ctx, planChartElement(spec, theme, box));
   const { zip } = await writeDeck(ctx);
   const parts = chartParts(zip);
   expect(parts).toHaveLength(1);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
 import { planTable } from '../plan/table';
-import { tableMeasurer } from '../plan/test-measurer';
+import { createTableMeasurer } from '../plan/table-measurer';
+
+const tableMeasurer = createTableMeasurer();
 import { drawTable } from './table';
 import { drawContext, partText, writeDeck } from './test-support';
 

@@ -112,7 +112,7 @@ function chartFontSize(spec: ChartSpec, theme: Theme, box: PlanBox, measurer?: T
   return 14;
 }
 
-export function planChart(spec: ChartSpec, theme: Theme, box: PlanBox, measurer?: TextMeasurer): ChartElement {
+export function planChartElement(spec: ChartSpec, theme: Theme, box: PlanBox, measurer?: TextMeasurer): ChartElement {
   const p = theme.palette;
   const round = isRoundChart(spec.type);
   const dataLabels = wantsDataLabels(spec);
@@ -142,4 +142,9 @@ export function planChart(spec: ChartSpec, theme: Theme, box: PlanBox, measurer?
     mutedColor: p.muted,
     gridColor: p.tableBorder,
   };
+}
+
+/** The kit's call form: `planChart(ctx, chart, box)` with the deck's theme and measurer. */
+export function planChart(ctx: { theme: Theme; measurer?: TextMeasurer }, spec: ChartSpec, box: PlanBox): ChartElement {
+  return planChartElement(spec, ctx.theme, box, ctx.measurer);
 }

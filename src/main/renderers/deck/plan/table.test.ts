@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { type TableSpec } from '../../../../shared/specs/deck';
 import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
 import { CELL_PAD_X_IN, evenPages, isNumericColumn, layoutTable, planTable, unbreakableUnits } from './table';
-import { tableMeasurer } from './test-measurer';
+import { createTableMeasurer } from './table-measurer';
+
+const tableMeasurer = createTableMeasurer();
 
 const theme = BUILTIN_THEMES[0];
 const ctx = { theme, measurer: tableMeasurer };

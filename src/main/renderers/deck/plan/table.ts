@@ -4,11 +4,14 @@
 import { containsCjk, isCjkChar, type TableSpec } from '../../../../shared/specs/deck';
 import { type PlanBox, type TableElement } from '../../../../shared/specs/deck-plan';
 import { type Theme } from '../../../../shared/specs/themes';
+import { type SlideReport } from '../report';
 import { type MeasureStyle, type TextMeasurer } from '../text-measurer';
 
 export interface TablePlanContext {
   theme: Theme;
   measurer: TextMeasurer;
+  /** Where compromises are written (the kit's slide report); planning alone needs none. */
+  report?: Pick<SlideReport, 'add'>;
 }
 
 /** Smallest table text: below this a table is unreadable from the room, so it pages instead. */
@@ -268,7 +271,22 @@ function brokenUnits(ctx: TablePlanContext, header: readonly string[], s: Sizing
   return header.flatMap((h, c) => unbreakableUnits(h).filter((u) => ctx.measurer.widthPt(u, style) / 72 + 2 * CELL_PAD_X_IN > (s.colWidths[c] ?? 0) + 1e-9));
 }
 
-/** The table's slides: one element per page, each starting with the header. */
+/** The table's slides: one element per page, each starting with the header; compromises reported. */
 export function planTable(ctx: TablePlanContext, table: TableSpec, box: PlanBox): TableElement[] {
-  return layoutTable(ctx, table, box).elements;
+  const plan = layoutTable(ctx, table, box);
+  const report = ctx.report;
+  if (report) {
+    const pages = plan.elements;
+    if (plan.sizePt < ctx.theme.sizes.table) report.add('shrunk', `table text set at ${plan.sizePt} pt (theme size ${ctx.theme.sizes.table} pt)`);
+    if (pages.length > 1) {
+      report.add('split', `${table.rows.length} rows did not fit one slide: split over ${pages.length} slides (${pages.map((p) => p.rows.length).join(' + ')} rows) with the header repeated`);
+    }
+    if (plan.truncatedRows.length > 0) {
+      report.add('dropped', `row(s) ${plan.truncatedRows.map((r) => r + 1).join(', ')} taller than a slide were cut with "…"`);
+    }
+    if (plan.brokenHeaderWords.length > 0) {
+      report.add('overflow_risk', `${table.header.length} columns are too many for the slide width: header word(s) ${plan.brokenHeaderWords.map((w) => `"${w}"`).join(', ')} break inside; split the table`);
+    }
+  }
+  return plan.elements;
 }

@@ -1,0 +1,153 @@
+// Hero layouts: title, section, closing, and quote (composed in the optical middle of the slide).
+import { centredRegion, FIT_SLACK, HERO_BOTTOM_BAND, HERO_MARK, heroTextRegion, opticalTop, SECTION_STRIP, TITLE_LINE_HEIGHT, untitledBodyRegion } from '../../../../shared/specs/deck-geometry';
+import { type Planner, SlideBuilder } from './context';
+import { contentSlide, heroMarkColor, heroSlide, rect } from './slides';
+import { fitText } from './text';
+
+/** Vertical gap between a hero title and what follows it, inches. */
+const HERO_GAP = 0.3;
+
+export const planTitle: Planner<'title'> = (ctx, s) => {
+  const { theme, size, spec } = ctx;
+  const p = theme.palette;
+  const slide = heroSlide(ctx, p.titleBackground);
+  const region = heroTextRegion(size);
+  const scratch = new SlideBuilder('plain', p.titleBackground);
+  const title = fitText(ctx, scratch, s.title ?? spec.title, { ...region, h: region.h * 0.6 }, {
+    id: 'title', role: 'title', font: 'heading', sizePt: theme.sizes.heroTitle, floorPt: 28, bold: true,
+    color: p.titleText, lineHeight: TITLE_LINE_HEIGHT, maxLines: 3, what: 'title',
+  });
+  let blockH = title.height;
+  const subtitleText = s.subtitle ?? spec.subtitle;
+  let subtitle;
+  if (subtitleText) {
+    subtitle = fitText(ctx, scratch, subtitleText, { ...region, y: region.y + title.height + HERO_GAP, h: region.h * 0.3 }, {
+      id: 'subtitle', role: 'subtitle', font: 'body', sizePt: theme.sizes.body, floorPt: 18, color: p.titleMuted, lineHeight: 1.25, maxLines: 3, what: 'subtitle',
+    });
+    blockH += HERO_GAP + subtitle.height;
+  }
+  const top = opticalTop(region, blockH);
+  const dy = top - region.y;
+  slide.add({ ...title.element, box: { ...title.element.box, y: top, h: title.height + FIT_SLACK } });
+  if (subtitle) slide.add({ ...subtitle.element, box: { ...subtitle.element.box, y: subtitle.element.box.y + dy, h: subtitle.height + FIT_SLACK } });
+  for (const note of scratchNotes(scratch)) slide.addNote(note);
+  const mark = heroMarkColor(ctx);
+  slide.add(rect('title-mark', { x: HERO_MARK.x, y: top + 0.05, w: HERO_MARK.w, h: Math.max(0.3, blockH - 0.1) }, mark));
+  slide.add(rect('bottom-band', { x: 0, y: size.h - HERO_BOTTOM_BAND, w: size.w, h: HERO_BOTTOM_BAND }, mark));
+  const byline = [spec.author, spec.date].filter((v): v is string => Boolean(v)).join('  ·  ');
+  if (byline) {
+    const fitted = fitText(ctx, slide, byline, { x: region.x, y: size.h - 1.1, w: region.w, h: 0.5 }, {
+      id: 'byline', role: 'caption', font: 'body', sizePt: 18, floorPt: 14, color: p.titleMuted, lineHeight: 1.2, maxLines: 1, what: 'author and date',
+    });
+    slide.add(fitted.element);
+  }
+  return [slide];
+};
+
+/** Notes a scratch builder collected (text cut while composing). */
+function scratchNotes(scratch: SlideBuilder): string[] {
+  const built = scratch.build(0);
+  return built.notes ? [built.notes] : [];
+}
+
+export const planSection: Planner<'section'> = (ctx, s) => {
+  const { theme, size } = ctx;
+  const p = theme.palette;
+  const slide = heroSlide(ctx, p.background);
+  const region = heroTextRegion(size);
+  const scratch = new SlideBuilder('plain', p.background);
+  const title = fitText(ctx, scratch, s.title, { ...region, h: region.h * 0.55 }, {
+    id: 'title', role: 'title', font: 'heading', sizePt: Math.round(theme.sizes.heroTitle * 0.9), floorPt: 28, bold: true,
+    color: p.text, lineHeight: TITLE_LINE_HEIGHT, maxLines: 3, what: 'section title',
+  });
+  const ruleGap = 0.25;
+  const ruleH = 0.07;
+  let blockH = title.height + ruleGap + ruleH;
+  let subtitle;
+  if (s.subtitle) {
+    subtitle = fitText(ctx, scratch, s.subtitle, { ...region, h: region.h * 0.35 }, {
+      id: 'subtitle', role: 'subtitle', font: 'body', sizePt: theme.sizes.body, floorPt: 18, color: p.muted, maxLines: 4, what: 'section subtitle',
+    });
+    blockH += HERO_GAP + subtitle.height;
+  }
+  const top = opticalTop(region, blockH);
+  slide.add(rect('strip', { x: 0, y: 0, w: SECTION_STRIP, h: size.h }, p.accent));
+  slide.add({ ...title.element, box: { ...region, y: top, h: title.height + FIT_SLACK } });
+  const ruleY = top + title.height + ruleGap;
+  slide.add(rect('rule', { x: region.x, y: ruleY, w: 1.6, h: ruleH }, p.accent2));
+  if (subtitle) slide.add({ ...subtitle.element, box: { ...region, y: ruleY + ruleH + HERO_GAP, h: subtitle.height + FIT_SLACK } });
+  for (const note of scratchNotes(scratch)) slide.addNote(note);
+  return [slide];
+};
+
+export const planClosing: Planner<'closing'> = (ctx, s) => {
+  const { theme, size, spec } = ctx;
+  const p = theme.palette;
+  const slide = heroSlide(ctx, p.titleBackground);
+  const region = centredRegion(size);
+  const scratch = new SlideBuilder('plain', p.titleBackground);
+  const zh = ctx.language.startsWith('zh');
+  const title = fitText(ctx, scratch, s.title ?? (zh ? '谢谢' : 'Thank you'), { ...region, h: region.h * 0.5 }, {
+    id: 'title', role: 'title', font: 'heading', sizePt: theme.sizes.heroTitle, floorPt: 28, bold: true, color: p.titleText,
+    lineHeight: TITLE_LINE_HEIGHT, maxLines: 3, align: 'center', what: 'closing title',
+  });
+  const ruleGap = 0.3;
+  const ruleH = 0.07;
+  let blockH = title.height + ruleGap + ruleH;
+  const subtitleText = s.subtitle ?? [spec.author, spec.date].filter(Boolean).join('  ·  ');
+  let subtitle;
+  if (subtitleText) {
+    subtitle = fitText(ctx, scratch, subtitleText, { ...region, h: region.h * 0.35 }, {
+      id: 'subtitle', role: 'subtitle', font: 'body', sizePt: theme.sizes.body - 2, floorPt: 18, color: p.titleMuted, lineHeight: 1.25, maxLines: 4, align: 'center', what: 'closing subtitle',
+    });
+    blockH += HERO_GAP + subtitle.height;
+  }
+  const top = opticalTop(region, blockH);
+  slide.add({ ...title.element, box: { ...region, y: top, h: title.height + FIT_SLACK } });
+  const ruleY = top + title.height + ruleGap;
+  slide.add(rect('rule', { x: size.w / 2 - 0.8, y: ruleY, w: 1.6, h: ruleH }, heroMarkColor(ctx)));
+  if (subtitle) slide.add({ ...subtitle.element, box: { ...region, y: ruleY + ruleH + HERO_GAP, h: subtitle.height + FIT_SLACK } });
+  for (const note of scratchNotes(scratch)) slide.addNote(note);
+  return [slide];
+};
+
+export const planQuote: Planner<'quote'> = (ctx, s) => {
+  const { theme, size } = ctx;
+  const p = theme.palette;
+  let slide: SlideBuilder;
+  let body;
+  if (s.title) ({ slide, body } = contentSlide(ctx, s.title));
+  else {
+    slide = new SlideBuilder('content', p.background);
+    body = untitledBodyRegion(size);
+  }
+  // A narrower measure reads better for a long quote; the opening mark hangs in the left margin.
+  const markW = 0.9;
+  const region = { x: body.x + markW, y: body.y, w: Math.min(body.w - 2 * markW, 9.5), h: body.h };
+  const scratch = new SlideBuilder('content', p.background);
+  const byH = s.by ? 0.55 : 0;
+  const quote = fitText(ctx, scratch, s.quote, { ...region, h: region.h - byH }, {
+    id: 'quote', role: 'quote', font: 'body', sizePt: theme.sizes.body + 4, floorPt: 18, maxPt: theme.sizes.body + 8, growFill: 0.6,
+    color: p.text, lineHeight: theme.lineHeight, what: 'quote',
+  });
+  let blockH = quote.height;
+  let by;
+  if (s.by) {
+    by = fitText(ctx, scratch, `— ${s.by}`, { ...region, h: byH }, {
+      id: 'attribution', role: 'attribution', font: 'body', sizePt: theme.sizes.body - 4, floorPt: 14, color: p.muted, lineHeight: 1.2, maxLines: 1, what: 'quote attribution',
+    });
+    blockH += 0.2 + by.height;
+  }
+  const top = opticalTop(region, blockH);
+  const markSize = Math.round((theme.sizes.body + 4) * 2.6);
+  slide.add({
+    kind: 'text', id: 'quote-mark', role: 'label', box: { x: body.x, y: top - 0.15, w: markW, h: markSize / 72 },
+    font: 'heading', paragraphs: [{ text: '“', level: 0, bullet: 'none', sizePt: markSize, bold: true, color: p.accent, spaceAfterPt: 0 }],
+    align: 'left', valign: 'top', lineHeight: 1, lines: 1,
+  });
+  slide.add({ ...quote.element, box: { ...region, y: top, h: quote.height + FIT_SLACK } });
+  if (by) slide.add({ ...by.element, box: { ...region, y: top + quote.height + 0.2, h: by.height + FIT_SLACK } });
+  for (const note of scratchNotes(scratch)) slide.addNote(note);
+  ctx.report.checkWords([s.quote, s.by ?? '']);
+  return [slide];
+};

@@ -1,0 +1,122 @@
+// Slide-level kit: a content slide with its measured title and accent mark, a hero slide, pictures
+// (contained or covering, a framed note when missing) and simple shapes.
+import { readFileSync, statSync } from 'node:fs';
+import { continuationTitle } from '../../../../shared/specs/deck';
+import {
+  accentMarkRegion,
+  bodyRegion,
+  FIT_SLACK,
+  type Region,
+  TITLE_FLOOR_PT,
+  TITLE_LINE_HEIGHT,
+  TITLE_MAX_LINES,
+  titleBlockBottom,
+  titleRegion,
+} from '../../../../shared/specs/deck-geometry';
+import { type ImageElement, type ShapeElement, type TextElement } from '../../../../shared/specs/deck-plan';
+import { containRect, readImageInfo, resolveInside } from '../images';
+import { type PlanContext, SlideBuilder } from './context';
+import { fitText } from './text';
+
+/** A filled rectangle (marks, bands, panels). */
+export function rect(id: string, box: Region, fill: string, shape: ShapeElement['shape'] = 'rect'): ShapeElement {
+  return { kind: 'shape', id, shape, box, fill };
+}
+
+export interface ContentSlide {
+  slide: SlideBuilder;
+  /** Where the layout's content goes: under the measured title, above the footer band. */
+  body: Region;
+  title: TextElement;
+}
+
+/**
+ * A content slide (footer and number from the master) with its title: measured with the real
+ * measurer at the theme's title size (shrunk to the title floor, cut after two lines and reported if
+ * need be), the accent mark following the measured height so it never touches the text, and the
+ * body region starting under the title block. Continuations (`part` > 0) get "(cont.)".
+ */
+export function contentSlide(ctx: PlanContext, title: string, part = 0): ContentSlide {
+  const { theme, size } = ctx;
+  const slide = new SlideBuilder('content', theme.palette.background, part);
+  const mark = theme.master.titleMark;
+  const region = titleRegion(size, mark, theme.sizes.title);
+  const shown = part > 0 ? continuationTitle(title, ctx.language) : title;
+  const fit = fitText(ctx, slide, shown, region, {
+    id: 'title',
+    role: 'title',
+    font: 'heading',
+    sizePt: theme.sizes.title,
+    floorPt: TITLE_FLOOR_PT,
+    bold: true,
+    color: theme.palette.text,
+    lineHeight: TITLE_LINE_HEIGHT,
+    maxLines: TITLE_MAX_LINES,
+    what: 'title',
+  });
+  const element = slide.add({ ...fit.element, box: { ...region, h: fit.height + FIT_SLACK } });
+  const markRegion = accentMarkRegion(mark, region, fit.height);
+  if (markRegion) slide.add(rect('title-mark', markRegion, theme.palette.accent));
+  return { slide, body: bodyRegion(size, titleBlockBottom(mark, region, fit.height)), title: element };
+}
+
+/** A slide without the master's footer (title, section, closing, full-bleed picture). */
+export function heroSlide(ctx: PlanContext, background: string, part = 0): SlideBuilder {
+  return new SlideBuilder('plain', background, part);
+}
+
+/** Marks on a title-coloured background: the second accent when the background is the accent. */
+export function heroMarkColor(ctx: PlanContext): string {
+  const p = ctx.theme.palette;
+  return p.titleBackground.toUpperCase() === p.accent.toUpperCase() ? p.accent2 : p.accent;
+}
+
+export type ImageProbe = { ok: true; w: number; h: number } | { ok: false; reason: string };
+
+/** The pixel size of a task image, or why it cannot be used. Path escapes throw (as the drawer does). */
+export function probeImage(ctx: PlanContext, path: string): ImageProbe {
+  const full = resolveInside(ctx.baseDir, path);
+  let bytes: Buffer;
+  try {
+    if (!statSync(full).isFile()) return { ok: false, reason: `"${path}" is not a file` };
+    bytes = readFileSync(full);
+  } catch {
+    return { ok: false, reason: `"${path}" was not found in the task folder` };
+  }
+  const info = readImageInfo(bytes);
+  if (!info || info.width === 0 || info.height === 0) return { ok: false, reason: `"${path}" is not a PNG, JPEG or GIF image` };
+  return { ok: true, w: info.width, h: info.height };
+}
+
+export interface PlacedPicture {
+  /** Where the picture (or its placeholder) was drawn. */
+  box: Region;
+  ok: boolean;
+}
+
+/**
+ * A picture in `box`: `contain` shrinks the box to the picture's shape (centred, or aligned to the
+ * top when `alignTop`), `cover` fills it. A missing picture becomes a framed panel saying why, and
+ * the report says so.
+ */
+export function placePicture(ctx: PlanContext, slide: SlideBuilder, id: string, path: string, box: Region, fit: ImageElement['fit'], alignTop = false): PlacedPicture {
+  const probe = probeImage(ctx, path);
+  const p = ctx.theme.palette;
+  if (!probe.ok) {
+    slide.add({ kind: 'shape', id: `${id}-missing`, shape: 'rect', box, fill: p.surface, line: { color: p.muted, widthPt: 1 } });
+    const zh = ctx.language.startsWith('zh');
+    const label = zh ? `图片缺失：${probe.reason}` : `Image missing: ${probe.reason}`;
+    const inner = { x: box.x + 0.2, y: box.y + 0.2, w: Math.max(0.5, box.w - 0.4), h: Math.max(0.4, box.h - 0.4) };
+    const fitted = fitText(ctx, slide, label, inner, { id: `${id}-missing-label`, role: 'caption', font: 'body', sizePt: 16, floorPt: 12, color: p.muted, background: p.surface, align: 'center', valign: 'middle', what: 'image placeholder' });
+    slide.add(fitted.element);
+    ctx.report.add('missing_image', probe.reason);
+    return { box, ok: false };
+  }
+  let placed = box;
+  if (fit === 'contain') {
+    placed = containRect(probe.w, probe.h, box);
+    if (alignTop) placed = { ...placed, y: box.y };
+  }
+  slide.add({ kind: 'image', id, box: placed, path, fit, pixels: { w: probe.w, h: probe.h } });
+  return { box: placed, ok: true };
+}
