@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderDeck } from '../src/main/renderers/deck';
-import { slideSize } from '../src/main/renderers/deck/geometry';
+import { slideSize } from '../src/shared/specs/deck-geometry';
 import { verifyRenderedDeck, type VerifyInput, type VerifyResult } from '../src/main/renderers/deck/verify';
 import { writeTestDeck } from '../src/main/renderers/deck/verify/testing';
 import { sofficePath } from '../src/main/renderers/soffice';

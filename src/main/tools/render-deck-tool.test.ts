@@ -106,9 +106,9 @@ describe('render_deck', () => {
   it('returns each validation error with its slides[...] path', async () => {
     const bad = {
       title: 'Bad',
-      slides: [{ layout: 'bullets', bullets: ['a'] }, { layout: 'timeline', title: 'x' }],
+      slides: [{ layout: 'bullets', bullets: ['a'] }, { layout: 'gantt', title: 'x' }],
     };
-    await expect(renderDeckTool.execute({ spec: bad }, ctx)).rejects.toThrow(/invalid \(2 errors\)[\s\S]*- slides\[0\]\.title: required[\s\S]*- slides\[1\]\.layout: unknown layout "timeline"/u);
+    await expect(renderDeckTool.execute({ spec: bad }, ctx)).rejects.toThrow(/invalid \(2 errors\)[\s\S]*- slides\[0\]\.title: required[\s\S]*- slides\[1\]\.layout: unknown layout "gantt"/u);
     expect(existsSync(join(root, 'artifacts'))).toBe(false);
   });
 

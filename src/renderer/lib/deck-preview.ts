@@ -1,7 +1,13 @@
 // Geometry, fonts and chart shapes for the HTML deck preview. Pure functions so the drawing code
 // stays declarative and the arithmetic is tested without a DOM.
 import { type ChartSpec, type QualityIssue, type QualityReport, splitRunsByScript } from '../../shared/specs/deck';
+import { POINTS_PER_INCH } from '../../shared/specs/deck-geometry';
 import { BUILTIN_THEMES, DEFAULT_THEME_NAME, findTheme, fontFaceFor, type Theme } from '../../shared/specs/themes';
+
+/** Slides are drawn in points (the plan is in inches), and CSS scales the result. */
+export function inches(n: number): number {
+  return n * POINTS_PER_INCH;
+}
 
 /** A user theme the preview doesn't know is drawn with the default one, and says so. */
 export function previewTheme(name: string): { theme: Theme; known: boolean } {

@@ -13,6 +13,12 @@ export const DECK_LAYOUTS = [
   'table',
   'quote',
   'closing',
+  // Visual layouts (deck-visual): numbers, cards, sequences and options.
+  'stat',
+  'cards',
+  'timeline',
+  'process',
+  'comparison',
   // Text and picture layouts (deck-core):
   'agenda',
   'image_text',
@@ -22,6 +28,8 @@ export type DeckLayout = (typeof DECK_LAYOUTS)[number];
 
 export const CHART_TYPES = ['bar', 'column', 'line', 'pie', 'doughnut', 'area', 'scatter'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
+/** Chart types where one category can be drawn in the accent colour. */
+const HIGHLIGHT_TYPES: ReadonlySet<ChartType> = new Set(['bar', 'column', 'pie', 'doughnut']);
 
 const MAX_TEXT = 2000;
 const text = z.string().max(MAX_TEXT);
@@ -83,18 +91,43 @@ export const ChartSpec = z
     x_title: text.optional(),
     y_title: text.optional(),
     unit: z.string().max(20).optional(),
+    /** A category drawn in the accent colour (the one bar or slice that matters); others recede. */
+    highlight: z.string().max(200).optional(),
   })
   .superRefine((chart, ctx) => {
     const n = chart.categories.length;
     chart.series.forEach((s, i) => {
-      if (s.values.length !== n) {
+      if (s.values.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['series', i, 'values'], message: 'empty series: give one number per category' });
+      } else if (s.values.length !== n) {
         ctx.addIssue({
           code: 'custom',
           path: ['series', i, 'values'],
           message: `expected ${n} numbers, got ${s.values.length}`,
         });
+      } else if (s.values.every((v) => v === 0)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['series', i, 'values'],
+          message: 'every value is 0: a chart of zeros shows nothing; drop the series or say it in text',
+        });
       }
     });
+    if (chart.highlight !== undefined) {
+      if (!chart.categories.includes(chart.highlight)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['highlight'],
+          message: `"${chart.highlight}" is not a category; the categories are: ${chart.categories.slice(0, 12).join(', ')}`,
+        });
+      } else if (!HIGHLIGHT_TYPES.has(chart.type) || chart.series.length !== 1) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['highlight'],
+          message: 'highlight needs a bar, column, pie or doughnut chart with one series',
+        });
+      }
+    }
     if ((chart.type === 'pie' || chart.type === 'doughnut') && chart.series.length !== 1) {
       ctx.addIssue({
         code: 'custom',
@@ -187,6 +220,87 @@ export const ClosingSlide = z.strictObject({
   notes,
 });
 
+// Visual layouts (deck-visual): one block, so each layout's fields are read in one place.
+
+/** A Lucide icon name ("rocket", "chart-line"); the renderer checks it against the icon set. */
+export const IconName = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'icon names are Lucide names in kebab-case, like "chart-line" (see lucide.dev/icons)');
+
+const shortText = z.string().trim().min(1, 'must not be empty').max(300);
+
+export const StatItem = z.strictObject({
+  /** The number as it should read: "42%", "3.2×", "¥1.2亿", "12 ms". */
+  value: z.string().trim().min(1, 'must not be empty').max(24),
+  label: shortText,
+  /** A short line under the label: the comparison or the source. */
+  detail: text.optional(),
+});
+export const StatSlide = z.strictObject({
+  layout: z.literal('stat'),
+  title: requiredText,
+  stats: z.array(StatItem).min(1).max(3, 'at most 3 numbers on one slide; use a chart or table for more'),
+  notes,
+});
+
+export const CardItem = z.strictObject({
+  title: shortText,
+  text: text.optional(),
+  icon: IconName.optional(),
+});
+export const CardsSlide = z.strictObject({
+  layout: z.literal('cards'),
+  title: requiredText,
+  cards: z.array(CardItem).min(2).max(4, 'at most 4 cards; split the slide or use bullets'),
+  notes,
+});
+
+export const TimelineItem = z.strictObject({
+  /** "2021", "Q3 2024", "3月": short, it is set large on the line. */
+  date: z.string().trim().min(1, 'must not be empty').max(40),
+  title: shortText,
+  text: text.optional(),
+});
+export const TimelineSlide = z.strictObject({
+  layout: z.literal('timeline'),
+  title: requiredText,
+  events: z.array(TimelineItem).min(2).max(6, 'at most 6 dated steps on one slide'),
+  notes,
+});
+
+export const ProcessStep = z.strictObject({
+  title: shortText,
+  text: text.optional(),
+  icon: IconName.optional(),
+});
+export const ProcessSlide = z.strictObject({
+  layout: z.literal('process'),
+  title: requiredText,
+  steps: z.array(ProcessStep).min(2).max(5, 'at most 5 steps on one slide'),
+  notes,
+});
+
+export const ComparisonOption = z.strictObject({
+  name: shortText,
+  /** Short points, one per line. */
+  points: z.array(z.string().trim().min(1).max(300)).max(6),
+  /** The one-line verdict for this option, shown in the verdict row. */
+  verdict: text.optional(),
+});
+export const ComparisonSlide = z
+  .strictObject({
+    layout: z.literal('comparison'),
+    title: requiredText,
+    options: z.array(ComparisonOption).min(2).max(3, 'compare two or three options'),
+    /** The option the slide recommends (by name): its column gets the accent. */
+    recommended: z.string().max(300).optional(),
+    notes,
+  })
+  .superRefine((s, ctx) => {
+    if (s.recommended !== undefined && !s.options.some((o) => o.name === s.recommended)) {
+      ctx.addIssue({ code: 'custom', path: ['recommended'], message: `"${s.recommended}" is not one of the options' names` });
+    }
+  });
 // ---- Text and picture layouts (deck-core) ----
 export const AgendaSlide = z.strictObject({
   layout: z.literal('agenda'),
@@ -232,6 +346,11 @@ export const DeckSlide = z.discriminatedUnion('layout', [
   TableSlide,
   QuoteSlide,
   ClosingSlide,
+  StatSlide,
+  CardsSlide,
+  TimelineSlide,
+  ProcessSlide,
+  ComparisonSlide,
   AgendaSlide,
   ImageTextSlide,
   FullImageSlide,

@@ -81,8 +81,8 @@ describe('validateDeckSpec: each bad class names the field', () => {
   });
 
   it('unknown layout lists the layouts', () => {
-    const [err] = errorsOf(deck([{ layout: 'title' }, { layout: 'timeline', title: 'x' }]));
-    expect(err).toMatch(/^slides\[1\]\.layout: unknown layout "timeline"/);
+    const [err] = errorsOf(deck([{ layout: 'title' }, { layout: 'gantt', title: 'x' }]));
+    expect(err).toMatch(/^slides\[1\]\.layout: unknown layout "gantt"/);
     expect(err).toContain('bullets');
     expect(err).toContain('two_column');
   });

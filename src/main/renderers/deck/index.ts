@@ -9,6 +9,7 @@ import { type DeckPlan } from '../../../shared/specs/deck-plan';
 import { slideSize } from '../../../shared/specs/deck-geometry';
 import { BUILTIN_THEMES, findTheme, isCjkCapableFace, type Theme } from '../../../shared/specs/themes';
 import { writeArtifactAtomic } from '../../artifacts/write-artifact';
+import { iconErrors } from './icons';
 import { findJsonError } from '../json-position';
 import { auditCjkFonts } from './cjk-fonts';
 import { drawPlan } from './draw/plan';
@@ -67,6 +68,9 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
   const checked = validateDeckSpec(spec);
   if (!checked.ok) throw new ValidationError(`Invalid deck spec: ${checked.errors.join('; ')}`);
   const deck = checked.spec;
+  // Icon names are checked here, against the installed Lucide set (the shared schema only checks their form).
+  const unknownIcons = iconErrors(deck);
+  if (unknownIcons.length > 0) throw new ValidationError(`Invalid deck spec: ${unknownIcons.join('; ')}`);
   const { theme, known } = resolveTheme(deck.theme, opts.themesDir);
   const size = slideSize(deck.aspect);
   const language = deckLanguage(deck);

@@ -4,9 +4,9 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assertNever, type DeckPlan, type ImageElement, type PlanElement, type PlannedSlide, type ShapeElement, type TextElement } from '../../../shared/specs/deck-plan';
-import { bulletIndentPt, POINTS_PER_INCH } from '../../../shared/specs/deck-geometry';
+import { bulletIndentPt } from '../../../shared/specs/deck-geometry';
 import type { Theme } from '../../../shared/specs/themes';
-import { color } from '../../lib/deck-preview';
+import { color, inches } from '../../lib/deck-preview';
 import { useTaskImage } from '../../state/task-images';
 import { ChartElementView } from './plan/ChartElementView';
 import { IconElementView } from './plan/IconElementView';
@@ -23,7 +23,7 @@ export interface SlideViewProps {
   lang?: string;
 }
 
-const pt = (inches: number): number => inches * POINTS_PER_INCH;
+const pt = inches;
 
 function boxStyle(b: { x: number; y: number; w: number; h: number }): CSSProperties {
   return { left: pt(b.x), top: pt(b.y), width: pt(b.w), height: pt(b.h) };

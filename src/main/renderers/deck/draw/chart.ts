@@ -1,8 +1,126 @@
-// Draws a planned chart element into the .pptx. (Placeholder until the chart drawer lands.)
+// Draws a planned chart as a native pptxgenjs chart (editable in PowerPoint). Every decision is in
+// the element; this maps it onto pptxgenjs options, working around three of its habits:
+// - Office draws a bar chart's first category at the bottom: the category axis is reversed
+//   (maxMin) and the value axis made to cross at the maximum category, so it stays at the bottom.
+// - One series given several chartColors gets a `c:dPt` per bar in those colours (a rainbow), so a
+//   series is given exactly its colours: one, or one per point when the plan says so.
+// - Pie slices take chartColors by index (random past the end), so slices get one colour each.
+import type PptxGenJS from 'pptxgenjs';
+import { containsCjk } from '../../../../shared/specs/deck';
 import { type ChartElement } from '../../../../shared/specs/deck-plan';
+import { labelColorOn } from '../../../../shared/specs/chart-style';
+import { fontFaceFor } from '../../../../shared/specs/themes';
 import { type DrawContext } from './context';
 
+const CHART_NAMES: Record<ChartElement['type'], PptxGenJS.CHART_NAME> = {
+  bar: 'bar',
+  column: 'bar',
+  line: 'line',
+  pie: 'pie',
+  doughnut: 'doughnut',
+  area: 'area',
+  scatter: 'scatter',
+};
+
+type ChartData = { name: string; labels?: string[]; values: number[] }[];
+
+function chartData(el: ChartElement): ChartData {
+  if (el.type === 'scatter') {
+    // pptxgenjs scatter: the first series holds the x values, the others the y values.
+    return [{ name: el.xTitle ?? 'x', values: el.categories.map(Number) }, ...el.series.map((s) => ({ name: s.name, values: s.values }))];
+  }
+  return el.series.map((s) => ({ name: s.name, labels: el.categories, values: s.values }));
+}
+
+/** The colours pptxgenjs should use: per point for a single series that has them, else per series. */
+export function chartColorsFor(el: ChartElement): string[] {
+  const only = el.series.length === 1 ? el.series[0] : undefined;
+  if (only?.pointColors && only.pointColors.length > 0) return only.pointColors;
+  return el.series.map((s) => s.color);
+}
+
+export function chartOptions(el: ChartElement, face: string): PptxGenJS.IChartOpts {
+  const round = el.type === 'pie' || el.type === 'doughnut';
+  const bars = el.type === 'bar' || el.type === 'column';
+  const size = el.fontSizePt;
+  // Labelled bars need no value axis: the labels are the values (less ink, nothing to cross-read).
+  const hideValueAxis = bars && el.dataLabels;
+  const opts: PptxGenJS.IChartOpts = {
+    ...el.box,
+    chartColors: chartColorsFor(el),
+    showTitle: Boolean(el.title),
+    ...(el.title ? { title: el.title } : {}),
+    titleFontFace: face,
+    titleFontSize: size + 2,
+    titleColor: el.textColor,
+    showLegend: el.legend !== 'none',
+    legendPos: el.legend === 'right' ? 'r' : 'b',
+    legendFontFace: face,
+    legendFontSize: size,
+    legendColor: el.textColor,
+    catAxisLabelFontFace: face,
+    catAxisLabelFontSize: size,
+    catAxisLabelColor: el.textColor,
+    catAxisLineShow: !round,
+    catAxisLineColor: el.gridColor,
+    catAxisMajorTickMark: 'none',
+    valAxisHidden: hideValueAxis,
+    valAxisLabelFontFace: face,
+    valAxisLabelFontSize: size - 1,
+    valAxisLabelColor: el.mutedColor,
+    valAxisLabelFormatCode: el.numberFormat,
+    valAxisLineShow: false,
+    valAxisMajorTickMark: 'none',
+    showCatAxisTitle: !round && Boolean(el.xTitle),
+    ...(el.xTitle ? { catAxisTitle: el.xTitle } : {}),
+    catAxisTitleFontFace: face,
+    catAxisTitleFontSize: size,
+    catAxisTitleColor: el.mutedColor,
+    showValAxisTitle: !round && !hideValueAxis && Boolean(el.yTitle),
+    ...(el.yTitle ? { valAxisTitle: el.yTitle } : {}),
+    valAxisTitleFontFace: face,
+    valAxisTitleFontSize: size,
+    valAxisTitleColor: el.mutedColor,
+    // One faint gridline set where an axis is read, none otherwise (data-ink).
+    valGridLine: hideValueAxis || round ? { style: 'none' } : { color: el.gridColor, size: 0.5, style: 'solid' },
+    catGridLine: { style: 'none' },
+    showValue: el.dataLabels && !round,
+    dataLabelFormatCode: el.numberFormat,
+    dataLabelFontFace: face,
+    dataLabelFontSize: size,
+    dataLabelColor: el.type === 'doughnut' ? labelColorOn(chartColorsFor(el)) : el.textColor,
+    dataNoEffects: true,
+  };
+  if (bars) {
+    opts.barDir = el.type === 'bar' ? 'bar' : 'col';
+    opts.barGapWidthPct = el.series.length > 1 ? 80 : 50;
+    if (el.dataLabels) opts.dataLabelPosition = 'outEnd';
+  }
+  if (el.type === 'bar') {
+    // First category at the top, value axis (when shown) still at the bottom. pptxgenjs's types
+    // allow only the defaults here, though it writes any value (checked against the chart XML).
+    Object.assign(opts, { catAxisOrientation: 'maxMin', catAxisCrossesAt: 'max', valAxisLabelPos: 'nextTo' });
+  }
+  if (round) {
+    opts.showPercent = el.dataLabels;
+    opts.showLabel = false;
+    // Pie labels sit outside the slices in text colour, readable whatever the slice colour.
+    if (el.type === 'pie') opts.dataLabelPosition = 'outEnd';
+    opts.dataBorder = { pt: 1, color: 'FFFFFF' };
+    if (el.type === 'doughnut') opts.holeSize = 58;
+  }
+  if (el.type === 'line' || el.type === 'scatter') {
+    opts.lineSize = el.type === 'scatter' ? 0 : 2.5;
+    opts.lineDataSymbol = 'circle';
+    opts.lineDataSymbolSize = 7;
+    if (el.dataLabels) opts.dataLabelPosition = 't';
+  }
+  return opts;
+}
+
 export function drawChart(ctx: DrawContext, el: ChartElement): void {
-  void ctx;
-  throw new Error(`drawChart is not implemented yet (${el.id})`);
+  const allText = [el.title ?? '', el.xTitle ?? '', el.yTitle ?? '', ...el.categories, ...el.series.map((s) => s.name)];
+  // One face for the whole chart: chart text cannot be split into script runs, and CJK faces carry Latin glyphs.
+  const face = fontFaceFor(ctx.theme, 'body', allText.some(containsCjk));
+  ctx.slide.addChart(CHART_NAMES[el.type], chartData(el), chartOptions(el, face));
 }

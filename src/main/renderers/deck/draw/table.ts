@@ -1,8 +1,38 @@
-// Draws a planned table element into the .pptx. (Placeholder until the table drawer lands.)
+// Draws a planned table (one page of it) as a native pptxgenjs table: the plan's column widths,
+// row heights, alignment and theme colours; cell text in script runs so CJK gets its face.
+import type PptxGenJS from 'pptxgenjs';
 import { type TableElement } from '../../../../shared/specs/deck-plan';
+import { lineSpacingPt } from '../measure';
+import { CELL_PAD_X_IN, CELL_PAD_Y_IN } from '../plan/table';
+import { paragraphRuns } from '../text-runs';
 import { type DrawContext } from './context';
 
+const MARGIN: [number, number, number, number] = [CELL_PAD_Y_IN, CELL_PAD_X_IN, CELL_PAD_Y_IN, CELL_PAD_X_IN];
+
 export function drawTable(ctx: DrawContext, el: TableElement): void {
-  void ctx;
-  throw new Error(`drawTable is not implemented yet (${el.id})`);
+  const spacing = lineSpacingPt(el.sizePt, ctx.theme.lineHeight);
+  const cell = (text: string, c: number, color: string, fill: string, header: boolean): PptxGenJS.TableCell => ({
+    text: text
+      .split(/\r?\n/)
+      .flatMap((para, i, all) =>
+        paragraphRuns(para, { role: 'body', size: el.sizePt, color, bold: header }, ctx.theme, ctx.cjkLang, { lineSpacing: spacing, align: el.align[c] ?? 'left' }, i === all.length - 1),
+      ),
+    options: { fill: { color: fill }, valign: header ? 'bottom' : 'top', margin: MARGIN, fontSize: el.sizePt, align: el.align[c] ?? 'left', border: rules },
+  });
+  const background = ctx.theme.palette.background;
+  // Horizontal rules only: vertical lines add ink without helping the eye along a row.
+  const rule: PptxGenJS.BorderProps = { type: 'solid', pt: 0.75, color: el.borderColor };
+  const rules: [PptxGenJS.BorderProps, PptxGenJS.BorderProps, PptxGenJS.BorderProps, PptxGenJS.BorderProps] = [rule, { type: 'none' }, rule, { type: 'none' }];
+  const rows: PptxGenJS.TableRow[] = [
+    el.header.map((h, c) => cell(h, c, el.headerColor, el.headerFill, true)),
+    ...el.rows.map((row, r) => row.map((text, c) => cell(text, c, el.textColor, el.zebraFill && r % 2 === 1 ? el.zebraFill : background, false))),
+  ];
+  ctx.slide.addTable(rows, {
+    x: el.box.x,
+    y: el.box.y,
+    w: el.box.w,
+    colW: el.colWidths,
+    rowH: el.rowHeights,
+    autoPage: false,
+  });
 }

@@ -4,7 +4,7 @@ import * as fontkit from 'fontkit';
 import { FontDiscovery, type FontconfigRunner } from './font-discovery';
 import { FontMeasurer } from './font-measurer';
 import { AUTOSPACE_EM, EMOJI_EM, SAFETY } from './script-measurer';
-import { tableMeasurer } from './table-measurer';
+import { tableMeasurer } from '../fonts';
 
 const hasFontconfig = spawnSync('sh', ['-c', 'command -v fc-match']).status === 0;
 if (!hasFontconfig) console.warn('fc-match not installed (apt-get install fontconfig): skipping the font-file measurements');

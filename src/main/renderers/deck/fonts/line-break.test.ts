@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { breakSegments, NO_LINE_END, NO_LINE_START } from './line-break';
-import { tableMeasurer } from './table-measurer';
+import { tableMeasurer } from '../fonts';
 
 const style = { fonts: { latin: 'Arial', cjk: 'Noto Sans CJK SC' }, sizePt: 20 };
 

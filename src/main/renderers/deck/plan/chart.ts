@@ -1,35 +1,150 @@
-// Plans a chart element from a chart spec (first version; the chart designer replaces this file).
+// Plans a chart: a ChartSpec + theme + box → a ChartElement with every design decision made (series
+// colours, the highlighted category, data labels or an axis, number format, legend), so the .pptx
+// drawer and the preview only draw. Pure: the same inputs give the same element.
 import { type ChartSpec } from '../../../../shared/specs/deck';
-import { type ChartElement } from '../../../../shared/specs/deck-plan';
-import { type Region } from '../../../../shared/specs/deck-geometry';
-import { type PlanContext } from './context';
+import { type ChartElement, type PlanBox } from '../../../../shared/specs/deck-plan';
+import { type Theme } from '../../../../shared/specs/themes';
+import { textWidthIn } from '../measure';
+import { type TextMeasurer } from '../text-measurer';
 
-export function planChart(ctx: PlanContext, chart: ChartSpec, box: Region): ChartElement {
-  const p = ctx.theme.palette;
-  const round = chart.type === 'pie' || chart.type === 'doughnut';
-  const decimals = Math.max(0, ...chart.series.flatMap((s) => s.values.map((v) => (String(v).split('.')[1] ?? '').length)));
-  const yTitle = chart.y_title && chart.unit ? `${chart.y_title} (${chart.unit})` : (chart.y_title ?? chart.unit);
+/** Above this many bars (categories × series) labels crowd: a value axis reads better. */
+const MAX_LABELLED_BARS = 16;
+/** Line charts get point labels only when short and single. */
+const MAX_LABELLED_POINTS = 8;
+/** How far non-highlighted points fade toward the background. */
+const RECEDE = 0.55;
+
+export function isRoundChart(type: ChartSpec['type']): boolean {
+  return type === 'pie' || type === 'doughnut';
+}
+
+/** `a` mixed toward `b` by t (0 = a, 1 = b), both 6-digit hex. */
+export function mixHex(a: string, b: string, t: number): string {
+  const ch = (hex: string, i: number): number => parseInt(hex.slice(i, i + 2), 16);
+  return [0, 2, 4]
+    .map((i) => Math.round(ch(a, i) + (ch(b, i) - ch(a, i)) * t))
+    .map((v) => v.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
+}
+
+/** Decimals the data is written with (at most 2), so labels show what the spec said and no more. */
+function decimalsOf(values: readonly number[]): number {
+  let d = 0;
+  for (const v of values) {
+    const s = String(v);
+    if (s.includes('e')) continue;
+    const dot = s.indexOf('.');
+    if (dot >= 0) d = Math.max(d, s.length - dot - 1);
+  }
+  return Math.min(2, d);
+}
+
+/** An Excel number format: thousands separators, the data's decimals, the unit as a literal suffix. */
+export function numberFormatFor(values: readonly number[], unit: string | undefined, withUnit: boolean): string {
+  const d = decimalsOf(values);
+  const base = d > 0 ? `#,##0.${'0'.repeat(d)}` : '#,##0';
+  const u = (unit ?? '').replace(/["\\]/g, '').trim();
+  if (!u || !withUnit) return base;
+  // "%" and currency-like symbols sit tight; words get a space ("12 ms").
+  return /^[%‰°]$/.test(u) ? `${base}"${u}"` : `${base}" ${u}"`;
+}
+
+/**
+ * Whether points carry their value: few bars, short single lines and every pie (as percentages).
+ * Otherwise the value axis does the job.
+ */
+export function wantsDataLabels(spec: ChartSpec): boolean {
+  const points = spec.categories.length * spec.series.length;
+  switch (spec.type) {
+    case 'pie':
+    case 'doughnut':
+      return true;
+    case 'bar':
+    case 'column':
+      return points <= MAX_LABELLED_BARS && spec.series.length <= 3;
+    case 'line':
+      return spec.series.length === 1 && spec.categories.length <= MAX_LABELLED_POINTS;
+    case 'area':
+    case 'scatter':
+      return false;
+  }
+}
+
+/** Colours: one per series from the theme; a highlight or pie slices get one per point. */
+function colours(spec: ChartSpec, theme: Theme): { color: string; pointColors?: string[] }[] {
+  const p = theme.palette;
+  const palette = p.chart;
+  const hi = spec.highlight === undefined ? -1 : spec.categories.indexOf(spec.highlight);
+  if (isRoundChart(spec.type)) {
+    // Slices: theme colours in order, never the same colour on two neighbours (first and last touch).
+    const n = spec.categories.length;
+    const base = hi >= 0 ? palette.filter((c) => c.toUpperCase() !== p.accent.toUpperCase()) : palette;
+    const slices = spec.categories.map((_, i) => {
+      const c = base[i % base.length] ?? palette[0] ?? p.accent;
+      return hi >= 0 ? mixHex(c, p.background, RECEDE) : c;
+    });
+    if (n > 1 && n % base.length === 1) slices[n - 1] = hi >= 0 ? mixHex(base[1] ?? p.muted, p.background, RECEDE) : (base[1] ?? p.muted);
+    if (hi >= 0) slices[hi] = p.accent;
+    return [{ color: slices[0] ?? p.accent, pointColors: slices }];
+  }
+  return spec.series.map((s, i) => {
+    const color = palette[i % palette.length] ?? p.accent;
+    if (hi < 0 || spec.series.length !== 1) return { color };
+    // The bar that matters in the accent; the others one receding colour (not a rainbow).
+    const others = color.toUpperCase() === p.accent.toUpperCase() ? mixHex(p.muted, p.background, 0.35) : mixHex(color, p.background, RECEDE);
+    return { color: others, pointColors: s.values.map((_, k) => (k === hi ? p.accent : others)) };
+  });
+}
+
+function measureIn(measurer: TextMeasurer | undefined, theme: Theme, text: string, sizePt: number): number {
+  if (!measurer) return textWidthIn(text, sizePt);
+  return measurer.widthPt(text, { fonts: { latin: theme.fonts.latinBody, cjk: theme.fonts.cjkBody }, sizePt }) / 72;
+}
+
+/** Axis and label size: 14 pt, 12 pt when the box is small or horizontal-bar labels are long. */
+function chartFontSize(spec: ChartSpec, theme: Theme, box: PlanBox, measurer?: TextMeasurer): number {
+  if (box.h < 3 || box.w < 5 || spec.categories.length > 12) return 12;
+  if (spec.type === 'bar') {
+    const longest = Math.max(...spec.categories.map((c) => measureIn(measurer, theme, c, 14)));
+    if (longest > box.w * 0.3) return 12;
+  }
+  return 14;
+}
+
+export function planChartElement(spec: ChartSpec, theme: Theme, box: PlanBox, measurer?: TextMeasurer): ChartElement {
+  const p = theme.palette;
+  const round = isRoundChart(spec.type);
+  const dataLabels = wantsDataLabels(spec);
+  // Bars with labels drop their value axis (the labels are the values), so the unit goes on the labels.
+  const unitOnLabels = dataLabels && !round && spec.unit !== undefined;
+  const values = spec.series.flatMap((s) => s.values);
+  const numberFormat = round ? '0%' : numberFormatFor(values, spec.unit, unitOnLabels || spec.unit === '%');
+  const unitInTitle = spec.unit !== undefined && !unitOnLabels && spec.unit !== '%';
+  const yTitle = round ? undefined : unitInTitle ? (spec.y_title ? `${spec.y_title} (${spec.unit})` : spec.unit) : spec.y_title;
+  const legend: ChartElement['legend'] = round ? 'right' : spec.series.length > 1 ? 'bottom' : 'none';
+  const cols = colours(spec, theme);
   return {
     kind: 'chart',
     id: 'chart',
     box,
-    type: chart.type,
-    ...(chart.title ? { title: chart.title } : {}),
-    categories: [...chart.categories],
-    series: chart.series.map((s, i) => ({
-      name: s.name,
-      values: [...s.values],
-      color: p.chart[i % p.chart.length] ?? p.accent,
-      ...(round ? { pointColors: s.values.map((_, k) => p.chart[k % p.chart.length] ?? p.accent) } : {}),
-    })),
-    legend: round ? 'right' : chart.series.length > 1 ? 'bottom' : 'none',
-    dataLabels: chart.categories.length * chart.series.length <= 12,
-    numberFormat: round ? '0%' : decimals > 0 ? `0.${'0'.repeat(Math.min(decimals, 2))}` : '0',
-    ...(chart.x_title ? { xTitle: chart.x_title } : {}),
+    type: spec.type,
+    ...(spec.title ? { title: spec.title } : {}),
+    categories: [...spec.categories],
+    series: spec.series.map((s, i) => ({ name: s.name, values: [...s.values], ...(cols[i] ?? { color: p.accent }) })),
+    legend,
+    dataLabels,
+    numberFormat,
+    ...(!round && spec.x_title ? { xTitle: spec.x_title } : {}),
     ...(yTitle ? { yTitle } : {}),
-    fontSizePt: 14,
+    fontSizePt: chartFontSize(spec, theme, box, measurer),
     textColor: p.text,
     mutedColor: p.muted,
     gridColor: p.tableBorder,
   };
+}
+
+/** The kit's call form: `planChart(ctx, chart, box)` with the deck's theme and measurer. */
+export function planChart(ctx: { theme: Theme; measurer?: TextMeasurer }, spec: ChartSpec, box: PlanBox): ChartElement {
+  return planChartElement(spec, ctx.theme, box, ctx.measurer);
 }

@@ -2,6 +2,7 @@
 import { type PlannerRegistry } from './context';
 import { planAgenda, planBullets, planTwoColumn } from './layouts-body';
 import { planClosing, planQuote, planSection, planTitle } from './layouts-hero';
+import { planCards, planComparison, planProcess, planStat, planTimeline } from './layouts-visual';
 import { planChartSlide, planFullImage, planImage, planImageText, planTableSlide } from './layouts-media';
 
 export const PLANNERS: PlannerRegistry = {
@@ -17,4 +18,9 @@ export const PLANNERS: PlannerRegistry = {
   agenda: planAgenda,
   image_text: planImageText,
   full_image: planFullImage,
+  stat: planStat,
+  cards: planCards,
+  timeline: planTimeline,
+  process: planProcess,
+  comparison: planComparison,
 };

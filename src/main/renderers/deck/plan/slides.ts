@@ -1,6 +1,5 @@
 // Slide-level kit: a content slide with its measured title and accent mark, a hero slide, pictures
 // (contained or covering, a framed note when missing) and simple shapes.
-import { readFileSync, statSync } from 'node:fs';
 import { continuationTitle } from '../../../../shared/specs/deck';
 import {
   accentMarkRegion,
@@ -14,7 +13,7 @@ import {
   titleRegion,
 } from '../../../../shared/specs/deck-geometry';
 import { type ImageElement, type ShapeElement, type TextElement } from '../../../../shared/specs/deck-plan';
-import { containRect, readImageInfo, resolveInside } from '../images';
+import { containRect, loadImage } from '../images';
 import { type PlanContext, SlideBuilder } from './context';
 import { fitText } from './text';
 
@@ -75,17 +74,8 @@ export type ImageProbe = { ok: true; w: number; h: number } | { ok: false; reaso
 
 /** The pixel size of a task image, or why it cannot be used. Path escapes throw (as the drawer does). */
 export function probeImage(ctx: PlanContext, path: string): ImageProbe {
-  const full = resolveInside(ctx.baseDir, path);
-  let bytes: Buffer;
-  try {
-    if (!statSync(full).isFile()) return { ok: false, reason: `"${path}" is not a file` };
-    bytes = readFileSync(full);
-  } catch {
-    return { ok: false, reason: `"${path}" was not found in the task folder` };
-  }
-  const info = readImageInfo(bytes);
-  if (!info || info.width === 0 || info.height === 0) return { ok: false, reason: `"${path}" is not a PNG, JPEG or GIF image` };
-  return { ok: true, w: info.width, h: info.height };
+  const loaded = loadImage(ctx.baseDir, path);
+  return loaded.ok ? { ok: true, w: loaded.info.width, h: loaded.info.height } : loaded;
 }
 
 export interface PlacedPicture {

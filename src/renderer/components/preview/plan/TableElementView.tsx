@@ -1,6 +1,9 @@
-// Draws a planned table element in the HTML preview. (Placeholder until the table view lands.)
+// Draws a planned table page in the HTML preview: the plan's column widths, row heights, alignment
+// and colours, so the preview wraps where the .pptx does.
 import type { TableElement } from '../../../../shared/specs/deck-plan';
 import type { Theme } from '../../../../shared/specs/themes';
+import { color, inches } from '../../../lib/deck-preview';
+import { ThemedText } from '../ThemedText';
 
 export interface TableElementViewProps {
   element: TableElement;
@@ -8,6 +11,39 @@ export interface TableElementViewProps {
   taskId: string;
 }
 
-export function TableElementView({ element }: TableElementViewProps) {
-  return <div className="slide-box" data-kind="table" data-id={element.id} />;
+export function TableElementView({ element: el, theme }: TableElementViewProps) {
+  const pad = { padding: `${inches(0.05)}px ${inches(0.08)}px` };
+  const rule = `0.75px solid ${color(el.borderColor)}`;
+  const lineHeight = theme.lineHeight;
+  return (
+    <div className="slide-box" data-kind="table" data-id={el.id} style={{ left: inches(el.box.x), top: inches(el.box.y), width: inches(el.box.w), height: inches(el.box.h) }}>
+      <table style={{ width: '100%', tableLayout: 'fixed', borderCollapse: 'collapse', fontSize: el.sizePt, lineHeight }}>
+        <colgroup>
+          {el.colWidths.map((w, i) => (
+            <col key={i} style={{ width: inches(w) }} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr style={{ height: inches(el.rowHeights[0] ?? 0.4), background: color(el.headerFill), color: color(el.headerColor) }}>
+            {el.header.map((h, c) => (
+              <th key={c} style={{ ...pad, textAlign: el.align[c] ?? 'left', verticalAlign: 'bottom', fontWeight: 700, borderTop: rule, borderBottom: rule }}>
+                <ThemedText theme={theme} role="body" text={h} />
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {el.rows.map((row, r) => (
+            <tr key={r} style={{ height: inches(el.rowHeights[r + 1] ?? 0.4), color: color(el.textColor), background: el.zebraFill && r % 2 === 1 ? color(el.zebraFill) : undefined }}>
+              {row.map((cell, c) => (
+                <td key={c} style={{ ...pad, textAlign: el.align[c] ?? 'left', verticalAlign: 'top', borderTop: rule, borderBottom: rule, whiteSpace: 'pre-line' }}>
+                  <ThemedText theme={theme} role="body" text={cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { type ChartSpec, validateDeckSpec } from '../../../../shared/specs/deck';
+import { BUILTIN_THEMES, type Theme } from '../../../../shared/specs/themes';
+import { planChartElement } from '../plan/chart';
+import { drawChart } from './chart';
+import { blocks, chartParts, drawContext, firstFill, partText, vals, writeDeck } from './test-support';
+
+const theme = BUILTIN_THEMES.find((t) => t.name === 'business') as Theme;
+const box = { x: 0.6, y: 1.6, w: 12, h: 5 };
+
+async function chartXml(spec: ChartSpec): Promise<string> {
+  const ctx = drawContext(theme);
+  drawChart(ctx, planChartElement(spec, theme, box));
+  const { zip } = await writeDeck(ctx);
+  const parts = chartParts(zip);
+  expect(parts).toHaveLength(1);
+  return partText(zip, parts[0] ?? '');
+}
+
+function categoriesOf(ser: string): string[] {
+  const cat = /<c:cat>([\s\S]*?)<\/c:cat>/.exec(ser)?.[1] ?? '';
+  return Array.from(cat.matchAll(/<c:v>([^<]*)<\/c:v>/g), (m) => m[1] ?? '');
+}
+
+function seriesNames(xml: string): string[] {
+  return blocks(xml, 'c:ser').map((s) => /<c:tx>[\s\S]*?<c:v>([^<]*)<\/c:v>/.exec(s)?.[1] ?? '');
+}
+
+const bars: ChartSpec = {
+  type: 'bar',
+  categories: ['Hybrid', 'Dense', 'BM25'],
+  series: [{ name: 'Recall', values: [0.82, 0.74, 0.61] }],
+  unit: '%',
+};
+
+describe('drawChart: horizontal bars read top to bottom in spec order', () => {
+  it('keeps the data in spec order and reverses the category axis, value axis at the bottom', async () => {
+    const xml = await chartXml(bars);
+    const [ser] = blocks(xml, 'c:ser');
+    expect(categoriesOf(ser ?? '')).toEqual(['Hybrid', 'Dense', 'BM25']);
+    const catAx = blocks(xml, 'c:catAx')[0] ?? '';
+    const valAx = blocks(xml, 'c:valAx')[0] ?? '';
+    expect(vals(catAx, 'c:orientation')).toEqual(['maxMin']);
+    expect(vals(valAx, 'c:orientation')).toEqual(['minMax']);
+    // The value axis crosses at the last (bottom) category, so it is not moved to the top.
+    expect(vals(valAx, 'c:crosses')).toEqual(['max']);
+    expect(vals(xml, 'c:barDir')).toEqual(['bar']);
+  });
+
+  it('columns keep the natural orientation', async () => {
+    const xml = await chartXml({ ...bars, type: 'column' });
+    expect(vals(blocks(xml, 'c:catAx')[0] ?? '', 'c:orientation')).toEqual(['minMax']);
+  });
+});
+
+describe('drawChart: colours', () => {
+  it('one series is one colour: no per-bar rainbow', async () => {
+    const xml = await chartXml(bars);
+    const [ser] = blocks(xml, 'c:ser');
+    expect(blocks(ser ?? '', 'c:dPt')).toHaveLength(0);
+    expect(firstFill(ser ?? '')).toBe(theme.palette.chart[0]?.toUpperCase());
+    expect(vals(xml, 'c:varyColors')).toEqual(['0']);
+  });
+
+  it('several series: legend in series order, each series its own theme colour', async () => {
+    const xml = await chartXml({
+      type: 'column',
+      categories: ['2022', '2023', '2024'],
+      series: [
+        { name: 'Alpha', values: [1, 2, 3] },
+        { name: 'Beta', values: [2, 3, 4] },
+        { name: 'Gamma', values: [3, 4, 5] },
+      ],
+    });
+    const sers = blocks(xml, 'c:ser');
+    expect(seriesNames(xml)).toEqual(['Alpha', 'Beta', 'Gamma']);
+    expect(sers.map((s) => vals(s, 'c:order')[0])).toEqual(['0', '1', '2']);
+    expect(sers.map((s) => firstFill(s))).toEqual(theme.palette.chart.slice(0, 3).map((c) => c.toUpperCase()));
+    expect(sers.every((s) => blocks(s, 'c:dPt').length === 0)).toBe(true);
+    expect(vals(xml, 'c:legendPos')).toEqual(['b']);
+  });
+
+  it('highlight: the named bar in the accent colour, every other bar one receding colour', async () => {
+    const xml = await chartXml({ ...bars, highlight: 'Dense' });
+    const dPts = blocks(blocks(xml, 'c:ser')[0] ?? '', 'c:dPt');
+    expect(dPts).toHaveLength(3);
+    const fills = dPts.map((d) => firstFill(d));
+    expect(fills[1]).toBe(theme.palette.accent.toUpperCase());
+    expect(fills[0]).toBe(fills[2]);
+    expect(fills[0]).not.toBe(theme.palette.accent.toUpperCase());
+  });
+});
+
+describe('drawChart: labels, axes and units', () => {
+  it('few bars carry data labels with the unit and drop the value axis and gridlines', async () => {
+    const xml = await chartXml(bars);
+    const dLbls = blocks(blocks(xml, 'c:ser')[0] ?? '', 'c:dLbls')[0] ?? '';
+    expect(vals(dLbls, 'c:showVal')).toEqual(['1']);
+    expect(dLbls).toContain('formatCode="#,##0.00&quot;%&quot;"');
+    const valAx = blocks(xml, 'c:valAx')[0] ?? '';
+    expect(vals(valAx, 'c:delete')).toEqual(['1']);
+    expect(valAx).not.toContain('c:majorGridlines');
+  });
+
+  it('many bars: no labels, a value axis titled with its unit', async () => {
+    const categories = Array.from({ length: 20 }, (_, i) => `C${i + 1}`);
+    const xml = await chartXml({ type: 'column', categories, series: [{ name: 'Latency', values: categories.map((_, i) => i + 1) }], y_title: 'Latency', unit: 'ms' });
+    expect(vals(blocks(xml, 'c:ser')[0] ?? '', 'c:showVal')).toEqual(['0']);
+    const valAx = blocks(xml, 'c:valAx')[0] ?? '';
+    expect(vals(valAx, 'c:delete')).toEqual(['0']);
+    expect(valAx).toContain('Latency (ms)');
+  });
+
+  it('pie: percentages on the slices, one colour per slice, legend at the right', async () => {
+    const xml = await chartXml({ type: 'pie', categories: ['A', 'B', 'C', 'D'], series: [{ name: 'Share', values: [40, 30, 20, 10] }] });
+    const ser = blocks(xml, 'c:ser')[0] ?? '';
+    const fills = blocks(ser, 'c:dPt').map((d) => firstFill(d));
+    expect(fills).toHaveLength(4);
+    expect(new Set(fills).size).toBe(4);
+    expect(vals(blocks(ser, 'c:dLbl')[0] ?? '', 'c:showPercent')).toEqual(['1']);
+    expect(vals(xml, 'c:legendPos')).toEqual(['r']);
+  });
+});
+
+describe('chart spec validation', () => {
+  const deck = (chart: unknown): unknown => ({ title: 'T', slides: [{ layout: 'chart', title: 'C', chart }] });
+  const errors = (chart: unknown): string[] => {
+    const r = validateDeckSpec(deck(chart));
+    return r.ok ? [] : r.errors;
+  };
+  it('an all-zero series is an error naming the field', () => {
+    expect(errors({ type: 'bar', categories: ['a', 'b'], series: [{ name: 's', values: [0, 0] }] }).join()).toMatch(/slides\[0\]\.chart\.series\[0\]\.values: every value is 0/);
+  });
+  it('an empty series is an error naming the field', () => {
+    expect(errors({ type: 'bar', categories: ['a'], series: [{ name: 's', values: [] }] }).join()).toMatch(/series\[0\]\.values: empty series/);
+  });
+  it('highlight must be a category', () => {
+    expect(errors({ ...bars, highlight: 'Nope' }).join()).toMatch(/chart\.highlight: "Nope" is not a category/);
+    expect(errors({ ...bars, highlight: 'BM25' })).toEqual([]);
+  });
+});

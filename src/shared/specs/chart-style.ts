@@ -1,0 +1,9 @@
+// Chart styling rules both chart drawers (the .pptx and the preview) apply to a planned chart.
+import { relativeLuminance } from './themes';
+
+/** White or near-black, whichever reads better on the worst of the fills (labels sit on them). */
+export function labelColorOn(fills: readonly string[]): string {
+  const contrast = (a: number, b: number): number => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  const worst = (text: string): number => Math.min(...fills.map((f) => contrast(relativeLuminance(text), relativeLuminance(f))));
+  return worst('FFFFFF') >= worst('1A1A1A') ? 'FFFFFF' : '1A1A1A';
+}
