@@ -89,7 +89,9 @@ export const httpStatusForCode: Record<ErrorCode, number> = {
   provider_unreachable: 502,
   rate_limited: 429,
   path_escape: 400,
-  tool_error: 500,
+  // A tool-level failure on the request's own input (e.g. LibreOffice cannot convert a broken file):
+  // the request was understood but cannot be carried out; not a fault of the server.
+  tool_error: 422,
   cancelled: 409,
   internal: 500,
 };

@@ -80,7 +80,9 @@ function receiveFiles(req: IncomingMessage, dir: string, maxFileBytes: number): 
       if (done) return;
       done = true;
       req.unpipe(parser);
-      if (abort) for (const stream of open) stream.destroy();
+      // With an error: pipeline() waits forever for 'end' from a source destroyed without one
+      // after it had already received its last chunk.
+      if (abort) for (const stream of open) stream.destroy(failure ?? new Error('Upload stopped'));
       void Promise.allSettled(writes).then(() => (failure === null ? resolve(received) : reject(failure)));
     };
 
