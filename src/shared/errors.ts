@@ -17,6 +17,7 @@ export const errorCodes = [
   'path_escape',
   'tool_error',
   'cancelled',
+  'database_corrupt',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -93,5 +94,7 @@ export const httpStatusForCode: Record<ErrorCode, number> = {
   // the request was understood but cannot be carried out; not a fault of the server.
   tool_error: 422,
   cancelled: 409,
+  // The service is up but its database is not usable until a backup is restored.
+  database_corrupt: 503,
   internal: 500,
 };
