@@ -7,6 +7,7 @@ import { findResourcesDir, resolveDataDir } from '../config/app-paths';
 import { createCore } from '../service/create-core';
 import { startHttpServer } from '../transport/http';
 import { FolioError } from '../../shared/errors';
+import { DatabaseCorruptError } from '../store';
 import { TaskStatus } from '../../shared/contract';
 
 const USAGE = `Usage: folio <command> [options]
@@ -17,6 +18,8 @@ Commands:
   probe <profile> [--needle]  Check a model profile against its provider (exit 0 ok, 2 mismatch, 3 error)
   render <deck.json | document-folder> [-o out-dir]
                               Render a deck spec or a document folder to .pptx / .docx
+  db restore                  Replace a damaged database with its newest sound backup
+                              (the damaged file is kept as folio.db.corrupt-<time>)
 
 Data folder: FOLIO_DATA_DIR, else ./workspace in the project.`;
 
@@ -78,6 +81,8 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
         return await (await import('./probe-command')).probeCommand(rest, paths());
       case 'render':
         return await (await import('./render-command')).renderCommand(rest);
+      case 'db':
+        return (await import('./db-command')).dbCommand(rest, paths().dataDir);
       case undefined:
       case 'help':
       case '--help':
@@ -88,6 +93,11 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
         return 1;
     }
   } catch (err) {
+    if (err instanceof DatabaseCorruptError) {
+      console.error(err.message);
+      console.error(err.backup ? 'To restore it: folio db restore' : 'Move folio.db aside to start with an empty database.');
+      return 4;
+    }
     console.error(err instanceof Error ? `${err.name}: ${err.message}` : String(err));
     return 3;
   }

@@ -16,7 +16,7 @@ import { resolveApiKey } from '../models';
 import { readArtifactPreview } from '../renderers/artifact-preview';
 import { exportPdf, sofficePath } from '../renderers/pdf-export';
 import { sourceStatus } from '../sources/cache';
-import type { Store } from '../store';
+import { listBackups, type Store } from '../store';
 import { resolveInside as resolveToolPath } from '../tools/paths';
 import { ToolError } from '../tools/types';
 import { removeTaskDir, taskDir, ensureTaskDir } from '../workspace/layout';
@@ -286,6 +286,13 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     },
     async getSettings() {
       return settings(ctx);
+    },
+    async getHealth() {
+      // A core exists only once the database opened soundly; a damaged one is served by recovery-core.ts.
+      return { database: 'ok' as const, message: null, backup_at: listBackups(store.db.name)[0]?.created_at ?? null };
+    },
+    async restoreBackup(): Promise<MethodOutput<'restoreBackup'>> {
+      throw new FolioError('conflict', 'The database is sound; there is nothing to restore.');
     },
     async updateSettings(input): Promise<MethodOutput<'updateSettings'>> {
       if (input.language !== undefined) store.settings.set('language', input.language);
