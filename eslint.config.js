@@ -24,20 +24,23 @@ const nativeDeps = ['better-sqlite3', 'openai', 'pptxgenjs', 'docx', 'busboy', '
 // table applies to production files only.
 const mainLayers = {
   config: [],
+  workers: [],
+  sandbox: ['config'],
   workspace: [],
   store: [],
   models: [],
   artifacts: [],
   skills: [],
   llm: ['models'],
-  sources: ['workspace'],
-  renderers: ['artifacts', 'config', 'sources', 'workspace'],
-  tools: ['artifacts', 'config', 'llm', 'models', 'renderers', 'skills', 'sources', 'workspace'],
+  sources: ['workers', 'workspace'],
+  renderers: ['artifacts', 'config', 'sandbox', 'sources', 'workspace'],
+  tools: ['artifacts', 'config', 'llm', 'models', 'renderers', 'sandbox', 'skills', 'sources', 'workers', 'workspace'],
   agent: ['config', 'llm', 'sources', 'store', 'tools', 'workspace'],
   runs: ['agent', 'store'],
-  service: ['agent', 'artifacts', 'config', 'llm', 'models', 'renderers', 'runs', 'skills', 'sources', 'store', 'tools', 'workspace'],
+  service: ['agent', 'artifacts', 'config', 'llm', 'models', 'renderers', 'runs', 'sandbox', 'skills', 'sources', 'store', 'tools', 'workspace'],
   transport: ['service'],
-  cli: ['config', 'llm', 'models', 'renderers', 'service', 'transport'],
+  // The CLI composes the core like the Electron root, and restores backups (`folio db restore`).
+  cli: ['config', 'llm', 'models', 'renderers', 'service', 'store', 'transport'],
   electron: ['config', 'service', 'transport'],
 };
 const mainFolders = Object.keys(mainLayers);

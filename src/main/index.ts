@@ -5,11 +5,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolveDataDir } from './config/app-paths';
 import { createFileKeyStore } from './models';
-import { createCore, type Core } from './service/create-core';
+import { createRecoverableCore, type RecoverableCore } from './service/recovery-core';
 import { registerIpc } from './electron/ipc';
 import { createMainWindow, isTrustedFrameUrl, rendererDevUrl } from './electron/window';
 
-let core: Core | undefined;
+let core: RecoverableCore | undefined;
 const here = dirname(fileURLToPath(import.meta.url));
 
 async function start(): Promise<void> {
@@ -28,7 +28,8 @@ async function start(): Promise<void> {
         decode: (s: string) => safeStorage.decryptString(Buffer.from(s, 'base64')),
       }
     : undefined;
-  core = createCore({
+  // A damaged database starts the window on the recovery screen instead of failing every call.
+  core = createRecoverableCore({
     dataDir,
     resourcesDir,
     keys: createFileKeyStore(dataDir, codec),

@@ -1,20 +1,44 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { HealthReport } from '../shared/contract/methods';
 import { selectTransport } from './api/select-transport';
 import { App } from './components/App';
+import { RecoveryScreen } from './components/RecoveryScreen';
 import { initI18n } from './i18n';
-import { setApi } from './state/api';
+import { getApi, setApi } from './state/api';
+
+/** A damaged database is shown as one recovery screen, before the app would fail on every call. */
+async function loadHealth(): Promise<HealthReport | null> {
+  try {
+    return await getApi().client.getHealth({});
+  } catch {
+    // Not known (unreachable server, older core): the app starts and reports errors as usual.
+    return null;
+  }
+}
 
 async function start(): Promise<void> {
   setApi(selectTransport(window));
   await initI18n();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const health = await loadHealth();
+  const reactRoot = createRoot(root);
+  const showApp = () =>
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  if (health?.database === 'corrupt') {
+    reactRoot.render(
+      <StrictMode>
+        <RecoveryScreen health={health} onRestored={showApp} />
+      </StrictMode>,
+    );
+  } else {
+    showApp();
+  }
 }
 
 void start();

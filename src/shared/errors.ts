@@ -18,6 +18,7 @@ export const errorCodes = [
   'workspace_refused',
   'tool_error',
   'cancelled',
+  'database_corrupt',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -101,7 +102,11 @@ export const httpStatusForCode: Record<ErrorCode, number> = {
   rate_limited: 429,
   path_escape: 400,
   workspace_refused: 403,
-  tool_error: 500,
+  // A tool-level failure on the request's own input (e.g. LibreOffice cannot convert a broken file):
+  // the request was understood but cannot be carried out; not a fault of the server.
+  tool_error: 422,
   cancelled: 409,
+  // The service is up but its database is not usable until a backup is restored.
+  database_corrupt: 503,
   internal: 500,
 };

@@ -5,18 +5,24 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findResourcesDir, resolveDataDir } from '../config/app-paths';
 import { createCore } from '../service/create-core';
+import { createRecoverableCore } from '../service/recovery-core';
 import { startHttpServer } from '../transport/http';
 import { FolioError } from '../../shared/errors';
+import { DatabaseCorruptError } from '../store';
 import { TaskStatus } from '../../shared/contract';
 
 const USAGE = `Usage: folio <command> [options]
 
 Commands:
-  serve [--port N]            Start web mode on 127.0.0.1 (token from FOLIO_TOKEN or generated)
+  serve [--port N] [--recover]
+                              Start web mode on 127.0.0.1 (token from FOLIO_TOKEN or generated);
+                              --recover: with a damaged database, offer the restore in the browser
   tasks [--status S]          List tasks (S: active | completed | abandoned)
   probe <profile> [--needle]  Check a model profile against its provider (exit 0 ok, 2 mismatch, 3 error)
   render <deck.json | document-folder> [-o out-dir]
                               Render a deck spec or a document folder to .pptx / .docx
+  db restore                  Replace a damaged database with its newest sound backup
+                              (the damaged file is kept as folio.db.corrupt-<time>)
 
 Data folder: FOLIO_DATA_DIR, else ./workspace in the project.`;
 
@@ -26,18 +32,24 @@ function paths() {
 }
 
 async function serve(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { port: { type: 'string', default: '4319' } }, strict: true });
+  const { values } = parseArgs({ args: argv, options: { port: { type: 'string', default: '4319' }, recover: { type: 'boolean', default: false } }, strict: true });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new FolioError('invalid_input', `Invalid port: ${values.port}`);
   const { resourcesDir, dataDir } = paths();
-  const core = createCore({ dataDir, resourcesDir });
+  // --recover: a damaged database starts web mode on the recovery screen instead of stopping here.
+  const core = values.recover ? createRecoverableCore({ dataDir, resourcesDir }) : createCore({ dataDir, resourcesDir });
   const token = process.env.FOLIO_TOKEN || randomBytes(24).toString('base64url');
   const server = await startHttpServer(core, { port, host: '127.0.0.1', token, staticDir: join(resourcesDir, 'out', 'renderer') });
   console.log(`Folio web mode: ${server.url}/?token=${token}`);
   console.log(`Data folder: ${dataDir}`);
-  // Broken profile or skill files never stop Folio; they are named here and in Settings.
-  const [{ warnings: modelWarnings }, { warnings: skillWarnings }] = await Promise.all([core.handlers.listModels({}), core.handlers.listSkills({})]);
-  for (const w of [...modelWarnings, ...skillWarnings]) console.warn(`warning: ${w.source}: ${w.message}`);
+  const corrupt = 'corruption' in core ? core.corruption() : null;
+  if (corrupt) {
+    console.warn(`${corrupt.message}\nOpen the address above to restore the backup.`);
+  } else {
+    // Broken profile or skill files never stop Folio; they are named here and in Settings.
+    const [{ warnings: modelWarnings }, { warnings: skillWarnings }] = await Promise.all([core.handlers.listModels({}), core.handlers.listSkills({})]);
+    for (const w of [...modelWarnings, ...skillWarnings]) console.warn(`warning: ${w.source}: ${w.message}`);
+  }
   let closing = false;
   const stop = () => {
     if (closing) return;
@@ -78,6 +90,8 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
         return await (await import('./probe-command')).probeCommand(rest, paths());
       case 'render':
         return await (await import('./render-command')).renderCommand(rest);
+      case 'db':
+        return (await import('./db-command')).dbCommand(rest, paths().dataDir);
       case undefined:
       case 'help':
       case '--help':
@@ -88,6 +102,11 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
         return 1;
     }
   } catch (err) {
+    if (err instanceof DatabaseCorruptError) {
+      console.error(err.message);
+      console.error(err.backup ? 'To restore it: folio db restore (or folio serve --recover to do it from the browser)' : 'Move folio.db aside to start with an empty database.');
+      return 4;
+    }
     console.error(err instanceof Error ? `${err.name}: ${err.message}` : String(err));
     return 3;
   }

@@ -12,7 +12,7 @@ import type { ChatModel } from '../llm/types';
 import { createFileKeyStore, loadModelProfiles, resolveApiKey, type KeyStore, type ModelProfile } from '../models';
 import { RunManager, newId, type RunDriverContext } from '../runs/run-manager';
 import { loadSkills } from '../skills/skill-registry';
-import { openStore } from '../store';
+import { openStore, type Store } from '../store';
 import { acquireDataLock } from '../config/data-lock';
 import { createToolRegistry } from '../tools/catalog';
 import { pickVisionProfile } from '../tools/ocr';
@@ -49,12 +49,24 @@ export function createCore(opts: CoreOptions): Core {
   if (!lock.owned && opts.exclusive !== false) {
     throw new FolioError('conflict', `Folio is already running on ${opts.dataDir}${lock.holder ? ` (process ${lock.holder})` : ''}; close it first or use another FOLIO_DATA_DIR.`);
   }
-  const store = openStore(join(opts.dataDir, 'folio.db'));
+  let store: Store;
+  try {
+    store = openStore(join(opts.dataDir, 'folio.db'));
+  } catch (err) {
+    // A damaged database (DatabaseCorruptError) or a newer schema: the caller decides what to tell
+    // the person, and restoring needs the folder free.
+    lock.release();
+    throw err;
+  }
+  let backup: Promise<unknown> = Promise.resolve();
   if (lock.owned) {
     // Lazy creation: tasks nobody used leave nothing behind; runs cut off by a stop are marked.
     // Only the owner may do this: another process's runs may be live.
     store.tasks.purgeUnmaterialized();
     store.runs.markRunningAsInterrupted();
+    // The database has just passed quick_check: a good moment for the daily backup (online, so the
+    // app answers meanwhile). A failed backup is reported, never fatal.
+    backup = store.backupIfDue().catch((err: unknown) => console.warn(`[folio] database backup failed: ${err instanceof Error ? err.message : String(err)}`));
   }
 
   const env = opts.env ?? process.env;
@@ -162,6 +174,7 @@ export function createCore(opts: CoreOptions): Core {
     },
     async close() {
       await runs.shutdown();
+      await backup;
       store.close();
       lock.release();
     },

@@ -17,7 +17,7 @@ import { exportPdf } from '../renderers/pdf-export';
 import { sofficePath } from '../renderers/soffice';
 import { sandboxStatus } from '../sandbox/sandbox';
 import { sourceStatus } from '../sources/cache';
-import type { Store } from '../store';
+import { listBackups, type Store } from '../store';
 import { checkWorkspaceFolder } from '../workspace/folder-policy';
 import { readInside, resolveInside } from '../workspace/task-paths';
 import { removeTaskDir, taskDir, ensureTaskDir } from '../workspace/layout';
@@ -278,6 +278,13 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     },
     async getSettings() {
       return settings(ctx);
+    },
+    async getHealth() {
+      // A core exists only once the database opened soundly; a damaged one is served by recovery-core.ts.
+      return { database: 'ok' as const, message: null, backup_at: listBackups(store.db.name)[0]?.created_at ?? null };
+    },
+    async restoreBackup(): Promise<MethodOutput<'restoreBackup'>> {
+      throw new FolioError('conflict', 'The database is sound; there is nothing to restore.');
     },
     async updateSettings(input): Promise<MethodOutput<'updateSettings'>> {
       if (input.language !== undefined) store.settings.set('language', input.language);

@@ -30,13 +30,33 @@ export function freeName(dir: string, name: string): string {
   }
 }
 
+/**
+ * File names are limited to 255 bytes on common file systems; room is left for a `-N` suffix and
+ * the extraction cache's own suffixes (`.md`, the hidden sidecar).
+ */
+const MAX_NAME_BYTES = 180;
+
 /** Strips folders and characters no file system accepts; keeps Chinese and other letters. */
 export function safeFileName(name: string): string {
   const base = basename(name.replace(/\\/g, '/'));
-   
   const cleaned = base.replace(/[\u0000-\u001f<>:"|?*]/g, '_').replace(/^\.+/, '').trim();
   if (!cleaned) throw new FolioError('invalid_input', `Unusable file name: ${JSON.stringify(name)}`);
-  return cleaned.slice(0, 200);
+  return truncateName(cleaned, MAX_NAME_BYTES);
+}
+
+/** Shortens the stem (whole characters, never half of one) so the name fits; the extension is kept. */
+function truncateName(name: string, maxBytes: number): string {
+  if (Buffer.byteLength(name) <= maxBytes) return name;
+  const ext = extname(name);
+  const keepExt = ext !== '' && Buffer.byteLength(ext) <= 20 ? ext : '';
+  let out = '';
+  let bytes = Buffer.byteLength(keepExt);
+  for (const char of name.slice(0, name.length - keepExt.length)) {
+    bytes += Buffer.byteLength(char);
+    if (bytes > maxBytes) break;
+    out += char;
+  }
+  return out + keepExt;
 }
 
 export async function addSourceFile(store: Store, dataDir: string, taskId: string, from: string, name: string): Promise<FileEntry> {

@@ -4,6 +4,7 @@ import { type Usage } from '../../shared/contract/entities';
 import { type ApprovalsRepo, createApprovalsRepo, createGrantsRepo, type GrantsRepo } from './approvals-repo';
 import { createFilesRepo, type FilesRepo } from './files-repo';
 import { createMessagesRepo, type MessagesRepo } from './messages-repo';
+import { backupIfDue } from './backups';
 import { openDatabase } from './open-database';
 import { createRunsRepo, type RunsRepo } from './runs-repo';
 import { createSettingsRepo, type SettingsRepo } from './settings-repo';
@@ -16,6 +17,8 @@ export type { FinishedRunStatus, RunsRepo } from './runs-repo';
 export type { SettingsRepo } from './settings-repo';
 export type { NewTask, TaskPatch, TasksRepo } from './tasks-repo';
 export { latestSchemaVersion } from './migrations';
+export { DatabaseCorruptError, type CorruptionKind } from './open-database';
+export { listBackups, restoreNewestBackup, type BackupInfo, type RestoreResult } from './backups';
 
 export interface TaskUsage extends Usage {
   task_id: string;
@@ -44,6 +47,8 @@ export interface Store {
   db: Database.Database;
   /** `PRAGMA integrity_check` output: 'ok' when the file is sound. */
   integrityCheck(): string;
+  /** Writes the daily backup (online, while the store stays usable) when the newest is a day old. */
+  backupIfDue(): Promise<string | null>;
 }
 
 export interface StoreOptions {
@@ -53,11 +58,12 @@ export interface StoreOptions {
 
 /**
  * Opens (creating and migrating as needed) the database at dbPath. Throws FolioError `schema_too_new`,
- * without modifying the file, when it was written by a newer Folio.
+ * without modifying the file, when it was written by a newer Folio, and DatabaseCorruptError when the
+ * file is damaged (see restoreNewestBackup).
  */
 export function openStore(dbPath: string, options: StoreOptions = {}): Store {
   const now = options.now ?? Date.now;
-  const db = openDatabase(dbPath);
+  const db = openDatabase(dbPath, undefined, { now });
 
   const usageTotal = db.prepare<[], Usage>(`
     SELECT COALESCE(SUM(prompt_tokens), 0) AS prompt_tokens, COALESCE(SUM(completion_tokens), 0) AS completion_tokens,
@@ -90,6 +96,9 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
     db,
     integrityCheck() {
       return integrity.all().join('\n');
+    },
+    backupIfDue() {
+      return backupIfDue(db, dbPath, now());
     },
   };
 }

@@ -1,5 +1,7 @@
-// Schema history. Each entry runs once, in its own transaction, and bumps PRAGMA user_version to its
-// version. Never edit a shipped entry: add a new one, because existing data folders have already run it.
+// Schema history. Each entry runs once and bumps PRAGMA user_version to its version. All pending
+// entries run together in one IMMEDIATE transaction (open-database.ts), so a failed migration leaves
+// the file exactly as it was; a backup is taken first. Never edit a shipped entry: add a new one,
+// because existing data folders have already run it.
 
 export interface Migration {
   version: number;

@@ -1,22 +1,70 @@
-// Opens Folio's one SQLite file: refuses data written by a newer schema before touching it, then sets
-// the connection pragmas and applies pending migrations.
+// Opens Folio's one SQLite file: refuses data written by a newer schema before touching it, checks
+// the file is sound (a damaged one raises DatabaseCorruptError, never a raw SqliteError or a
+// silently empty start), then sets the connection pragmas, backs up and applies pending migrations.
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { FolioError } from '../../shared/errors';
+import { type BackupInfo, backupBeforeMigration, listBackups } from './backups';
 import { type Migration, migrations } from './migrations';
+
+export type CorruptionKind = 'damaged' | 'empty' | 'not_sqlite';
+
+/** folio.db cannot be used as it is; `backup` is the newest backup that restoring would bring back. */
+export class DatabaseCorruptError extends FolioError {
+  readonly kind: CorruptionKind;
+  readonly dbPath: string;
+  readonly backup: BackupInfo | null;
+  constructor(kind: CorruptionKind, dbPath: string, detail: string) {
+    const backup = listBackups(dbPath)[0] ?? null;
+    const what = { damaged: 'is damaged', empty: 'is empty (0 bytes) although Folio had saved data in it', not_sqlite: 'is no longer an SQLite database' }[kind];
+    const offer = backup
+      ? `A backup from ${new Date(backup.created_at).toISOString()} can be restored; the damaged file is kept beside it.`
+      : 'No backup was found; nothing was changed.';
+    super('database_corrupt', `Folio's database ${dbPath} ${what} (${detail}). ${offer}`, { name: 'DatabaseCorruptError' });
+    this.kind = kind;
+    this.dbPath = dbPath;
+    this.backup = backup;
+  }
+}
+
+/** The most errors quick_check reports: one proves damage, and stopping there bounds its time on a bad file. */
+const QUICK_CHECK_LIMIT = 1;
+
+export interface OpenDatabaseOptions {
+  /** Clock for backup names (ms epoch); tests pin it. */
+  now?: () => number;
+}
 
 const SQLITE_MAGIC = 'SQLite format 3\0';
 const USER_VERSION_OFFSET = 60;
 
-export function openDatabase(dbPath: string, known: readonly Migration[] = migrations): Database.Database {
+export function openDatabase(dbPath: string, known: readonly Migration[] = migrations, opts: OpenDatabaseOptions = {}): Database.Database {
   const newest = Math.max(0, ...known.map((m) => m.version));
-  // Setting journal_mode=WAL or running a migration writes to the file, so the version check has to
-  // happen on a path that cannot write: an older Folio must leave a newer Folio's data exactly as it was.
-  if (fs.existsSync(dbPath)) assertNotTooNew(readUserVersion(dbPath), newest);
+  const now = opts.now ?? Date.now;
+  // Backups exist only once Folio has saved data here: they tell a damaged file from a new one.
+  const hadData = () => listBackups(dbPath).length > 0;
+  if (fs.existsSync(dbPath)) {
+    if (fs.statSync(dbPath).size === 0 && !walHasContent(dbPath) && hadData()) {
+      throw new DatabaseCorruptError('empty', dbPath, 'the file was emptied');
+    }
+    // Setting journal_mode=WAL or running a migration writes to the file, so the version check has to
+    // happen on a path that cannot write: an older Folio must leave a newer Folio's data exactly as it was.
+    try {
+      assertNotTooNew(readUserVersion(dbPath), newest);
+    } catch (err) {
+      if (err instanceof NotSqliteError && hadData()) throw new DatabaseCorruptError('not_sqlite', dbPath, 'its header is not an SQLite header');
+      throw asCorrupt(err, dbPath);
+    }
+  }
   fs.mkdirSync(path.dirname(dbPath), { recursive: true });
 
-  const db = new Database(dbPath);
+  let db: Database.Database;
+  try {
+    db = new Database(dbPath);
+  } catch (err) {
+    throw asCorrupt(err, dbPath);
+  }
   try {
     db.pragma('busy_timeout = 5000');
     db.pragma('journal_mode = WAL');
@@ -26,11 +74,34 @@ export function openDatabase(dbPath: string, known: readonly Migration[] = migra
     // and even then the database stays consistent. That trade buys far fewer fsyncs per message.
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
+    const problems = db.prepare<[], string>(`PRAGMA quick_check(${QUICK_CHECK_LIMIT})`).pluck().all();
+    if (problems.join() !== 'ok') throw new DatabaseCorruptError('damaged', dbPath, problems.join('; ').replace(/\s+/g, ' ').trim());
+    const current = userVersion(db);
+    if (current > 0 && current < newest) backupBeforeMigration(db, dbPath, newest, now());
     migrate(db, known, newest);
     return db;
   } catch (err) {
     db.close();
-    throw err;
+    throw asCorrupt(err, dbPath);
+  }
+}
+
+/** SQLite's own "this file is damaged" errors become the typed error; everything else passes through. */
+function asCorrupt(err: unknown, dbPath: string): unknown {
+  if (err instanceof Database.SqliteError && /^SQLITE_(CORRUPT|NOTADB)/.test(err.code)) {
+    return new DatabaseCorruptError('damaged', dbPath, err.message);
+  }
+  return err;
+}
+
+function walHasContent(dbPath: string): boolean {
+  const walPath = `${dbPath}-wal`;
+  return fs.existsSync(walPath) && fs.statSync(walPath).size > 0;
+}
+
+class NotSqliteError extends FolioError {
+  constructor(dbPath: string) {
+    super('unsupported', `${dbPath} is not a Folio database (not an SQLite file); it was left untouched.`);
   }
 }
 
@@ -68,9 +139,7 @@ function assertNotTooNew(found: number, newest: number): void {
  * is read directly; otherwise the newest header may live in the WAL, so a read-only connection reads it.
  */
 function readUserVersion(dbPath: string): number {
-  const walPath = `${dbPath}-wal`;
-  const walHasContent = fs.existsSync(walPath) && fs.statSync(walPath).size > 0;
-  if (!walHasContent) {
+  if (!walHasContent(dbPath)) {
     const header = Buffer.alloc(100);
     const fd = fs.openSync(dbPath, 'r');
     let read: number;
@@ -80,9 +149,7 @@ function readUserVersion(dbPath: string): number {
       fs.closeSync(fd);
     }
     if (read === 0) return 0; // an empty file is a new database
-    if (read < header.length || header.toString('latin1', 0, SQLITE_MAGIC.length) !== SQLITE_MAGIC) {
-      throw new FolioError('unsupported', `${dbPath} is not a Folio database (not an SQLite file); it was left untouched.`);
-    }
+    if (read < header.length || header.toString('latin1', 0, SQLITE_MAGIC.length) !== SQLITE_MAGIC) throw new NotSqliteError(dbPath);
     return header.readInt32BE(USER_VERSION_OFFSET);
   }
   const ro = new Database(dbPath, { readonly: true, fileMustExist: true });

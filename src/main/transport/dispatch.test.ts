@@ -52,6 +52,8 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   getUsage: () => ({}),
   getSettings: () => ({}),
   updateSettings: () => ({ language: 'zh-CN' }),
+  getHealth: () => ({}),
+  restoreBackup: () => ({}),
 };
 
 async function setup(): Promise<Ctx> {

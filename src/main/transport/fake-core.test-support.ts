@@ -236,6 +236,12 @@ export function createFakeCore(): FakeCore {
       };
       return settings;
     },
+    async getHealth() {
+      return { database: 'ok' as const, message: null, backup_at: null };
+    },
+    async restoreBackup() {
+      return { restored_from: now, corrupt_copy: null };
+    },
   };
 
   return {

@@ -75,6 +75,8 @@ function codeForStatus(status: number): ErrorCode {
       return 'unsupported';
     case 429:
       return 'rate_limited';
+    case 503:
+      return 'database_corrupt';
     default:
       return 'internal';
   }

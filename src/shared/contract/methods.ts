@@ -66,6 +66,16 @@ export const ArtifactPreview = z.discriminatedUnion('kind', [
 ]);
 export type ArtifactPreview = z.infer<typeof ArtifactPreview>;
 
+/** Whether Folio's database opened soundly; when not, the backup a restore would bring back. */
+export const HealthReport = z.object({
+  database: z.enum(['ok', 'corrupt']),
+  /** What is wrong, for the person (null when healthy). */
+  message: z.string().nullable(),
+  /** When the newest backup was taken (ms epoch), null when there is none. */
+  backup_at: z.number().int().nullable(),
+});
+export type HealthReport = z.infer<typeof HealthReport>;
+
 export const ProbeReport = z.object({
   profile: z.string(),
   rows: z.array(z.object({ check: z.string(), declared: z.string(), observed: z.string(), ok: z.boolean() })),
@@ -250,6 +260,18 @@ export const contract = {
     input: z.strictObject({ language: Settings.shape.language.optional(), default_model: z.string().max(200).nullable().optional() }),
     output: Settings,
     http: { method: 'PATCH', path: '/v1/settings' },
+  }),
+  /** Answers even when the database is damaged (every other method then fails with database_corrupt). */
+  getHealth: method({
+    input: z.strictObject({}),
+    output: HealthReport,
+    http: { method: 'GET', path: '/v1/health' },
+  }),
+  /** Replaces a damaged database with the newest sound backup; the damaged file is kept beside it. */
+  restoreBackup: method({
+    input: z.strictObject({}),
+    output: z.object({ restored_from: z.number().int(), corrupt_copy: z.string().nullable() }),
+    http: { method: 'POST', path: '/v1/health/restore' },
   }),
 } satisfies Record<string, MethodSpec>;
 

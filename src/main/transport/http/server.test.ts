@@ -60,6 +60,8 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   listSkills: () => ({ method: 'GET', path: '/v1/skills', status: 200, check: (b) => expect(b).toMatchObject({ skills: [{ name: 'pptx' }] }) }),
   getUsage: () => ({ method: 'GET', path: '/v1/usage', status: 200, check: (b) => expect(b).toMatchObject({ total: { cost: 0 } }) }),
   getSettings: () => ({ method: 'GET', path: '/v1/settings', status: 200, check: (b) => expect(b).toMatchObject({ language: 'system' }) }),
+  getHealth: () => ({ method: 'GET', path: '/v1/health', status: 200, check: (b) => expect(b).toEqual({ database: 'ok', message: null, backup_at: null }) }),
+  restoreBackup: () => ({ method: 'POST', path: '/v1/health/restore', status: 200, check: (b) => expect(b).toHaveProperty('restored_from') }),
   updateSettings: () => ({ method: 'PATCH', path: '/v1/settings', json: { language: 'zh-CN', default_model: null }, status: 200, check: (b) => expect(b).toMatchObject({ language: 'zh-CN' }) }),
 };
 

@@ -82,6 +82,8 @@ export function streamRunEvents(
   res.flushHeaders();
   req.socket.setNoDelay(true);
   res.on('close', stop);
+  // A write racing a closed socket must end this stream, not the process.
+  res.on('error', stop);
   streaming = true;
   for (const event of backlog.splice(0)) write(event);
   if (!ended) {

@@ -41,10 +41,17 @@ export async function handleUpload(
     if (files.length === 0) throw new ValidationError('The upload contains no files');
     return await core.addUploadedFiles(taskId, files);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    // Retries: on a failed upload a temp file may still be closing while the folder is removed.
+    await rm(dir, { recursive: true, force: true, maxRetries: 3 });
   }
 }
 
+/**
+ * Streams every file part into `dir`. Settles exactly once, and only after every temp file is
+ * closed, so the caller can remove `dir`. Each stream gets an error handler the moment it exists:
+ * busboy destroys unfinished file streams with an error when the body ends early, and an
+ * unhandled one would take the whole process down.
+ */
 function receiveFiles(req: IncomingMessage, dir: string, maxFileBytes: number): Promise<ReceivedFile[]> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -56,6 +63,7 @@ function receiveFiles(req: IncomingMessage, dir: string, maxFileBytes: number): 
         limits: { fileSize: maxFileBytes, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 4096, parts: MAX_FILES_PER_UPLOAD + 20 },
       });
     } catch {
+      // Missing or malformed boundary / content type: busboy refuses to start.
       reject(new ValidationError('Malformed multipart request'));
       return;
     }
@@ -63,19 +71,26 @@ function receiveFiles(req: IncomingMessage, dir: string, maxFileBytes: number): 
     const writes: Promise<void>[] = [];
     const open = new Set<Readable>();
     let failure: Error | null = null;
+    let done = false;
     const fail = (error: Error) => {
       failure ??= error;
     };
-    // Temp files must be closed before the caller removes the dir, so every exit waits for writes.
-    const finish = () => {
+    /** `abort`: stop the files still being written (error paths only; on success they are finishing). */
+    const finish = (abort: boolean) => {
+      if (done) return;
+      done = true;
+      req.unpipe(parser);
+      // With an error: pipeline() waits forever for 'end' from a source destroyed without one
+      // after it had already received its last chunk.
+      if (abort) for (const stream of open) stream.destroy(failure ?? new Error('Upload stopped'));
       void Promise.allSettled(writes).then(() => (failure === null ? resolve(received) : reject(failure)));
     };
 
     parser.on('file', (_field, stream, info) => {
       const name = sanitizeUploadName(info.filename);
-      if (failure !== null || name === '') {
+      if (done || failure !== null || name === '') {
         if (name === '') fail(new ValidationError('Every uploaded file needs a name'));
-        stream.resume();
+        stream.on('error', ignore).resume();
         return;
       }
       // Stored under an index, not the sent name: the name is data for the core, not a path here.
@@ -85,28 +100,38 @@ function receiveFiles(req: IncomingMessage, dir: string, maxFileBytes: number): 
       stream.on('limit', () => fail(new PayloadTooLargeError(`File ${name} exceeds ${maxFileBytes} bytes`)));
       writes.push(
         pipeline(stream, createWriteStream(path))
-          .catch((error: unknown) => fail(asError(error)))
+          // A source stream the parser destroyed means a truncated body; otherwise the disk write failed.
+          .catch((error: unknown) => fail(stream.errored ? malformed() : asError(error)))
           .finally(() => open.delete(stream)),
       );
     });
     parser.on('filesLimit', () => fail(new PayloadTooLargeError(`At most ${MAX_FILES_PER_UPLOAD} files per upload`)));
     parser.on('partsLimit', () => fail(new PayloadTooLargeError('Too many parts in the upload')));
-    parser.on('error', (error: unknown) => {
-      req.unpipe(parser);
-      fail(error instanceof Error && /multipart|boundary|unexpected end/i.test(error.message) ? new ValidationError('Malformed multipart request') : asError(error));
-      for (const stream of open) stream.destroy(failure ?? undefined);
-      finish();
+    // Everything busboy itself reports (bad part header, NUL bytes, body cut short) is the
+    // sender's malformed input, never a fault of the server.
+    parser.on('error', () => {
+      fail(malformed());
+      finish(true);
     });
-    parser.on('close', finish);
+    parser.on('close', () => finish(false));
+    req.on('error', (error) => {
+      fail(new ValidationError(`Upload interrupted: ${error.message}`));
+      finish(true);
+    });
     req.on('close', () => {
       if (req.complete) return;
-      fail(new Error('Upload aborted by the client'));
-      for (const stream of open) stream.destroy(failure ?? undefined);
-      finish();
+      fail(new ValidationError('Upload aborted by the client'));
+      finish(true);
     });
     req.pipe(parser);
   });
 }
+
+function malformed(): ValidationError {
+  return new ValidationError('Malformed multipart request');
+}
+
+function ignore(): void {}
 
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));

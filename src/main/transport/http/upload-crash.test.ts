@@ -1,0 +1,178 @@
+// Break 3 of issue 9: malformed multipart requests once threw an unhandled 'error' event (the whole
+// server exited, live runs included) or answered 500, and left /tmp/folio-upload-* folders behind.
+// The server runs in a child process with its own TMPDIR, and requests are written byte for byte
+// with net.connect, so nothing normalizes them and a crash is seen as the child exiting.
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const TOKEN = 'upload-crash-token-0123456789';
+const fixture = join(import.meta.dirname, 'upload-server.fixture.ts');
+
+let child: ChildProcessWithoutNullStreams;
+let childTmp = '';
+let port = 0;
+let taskId = '';
+let stderr = '';
+
+beforeAll(async () => {
+  childTmp = mkdtempSync(join(tmpdir(), 'folio-upload-crash-'));
+  child = spawn(process.execPath, ['--import', 'tsx', fixture, TOKEN], { env: { ...process.env, TMPDIR: childTmp } });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const line = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      if (out.includes('\n')) resolve(out.split('\n')[0]);
+    });
+    child.once('exit', (code) => reject(new Error(`fixture exited (${code}): ${stderr}`)));
+  });
+  ({ port, taskId } = JSON.parse(line) as { port: number; taskId: string });
+});
+
+afterAll(() => {
+  child.stdin.end();
+  child.kill();
+  rmSync(childTmp, { recursive: true, force: true });
+});
+
+interface RawAnswer {
+  status: number;
+  body: string;
+}
+
+/** Writes one request verbatim (no half-close: the server would drop its answer) and reads the answer. */
+function send(head: string, body: Buffer | string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error('no answer within 5 s'));
+    }, 5000);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const text = Buffer.concat(chunks).toString('utf8');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+      resolve({ status, body: text.slice(text.indexOf('\r\n\r\n') + 4) });
+    });
+    socket.write(Buffer.concat([Buffer.from(head, 'latin1'), Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8')]));
+  });
+}
+
+function uploadHead(contentType: string, length: number): string {
+  return [
+    `POST /v1/tasks/${taskId}/files HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    `Authorization: Bearer ${TOKEN}`,
+    `Content-Type: ${contentType}`,
+    `Content-Length: ${length}`,
+    'Connection: close',
+    '',
+    '',
+  ].join('\r\n');
+}
+
+function upload(body: string | Buffer, contentType = 'multipart/form-data; boundary=XB'): Promise<RawAnswer> {
+  return send(uploadHead(contentType, Buffer.byteLength(body)), body);
+}
+
+function part(headers: string, content: string): string {
+  return `--XB\r\n${headers}\r\n\r\n${content}\r\n`;
+}
+
+async function expectAliveAndClean(): Promise<void> {
+  expect(child.exitCode, stderr).toBeNull();
+  const ok = await send(`GET /v1/tasks HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`, '');
+  expect(ok.status).toBe(200);
+  // The temp folder is removed before the answer is sent.
+  expect(readdirSync(childTmp).filter((n) => n.startsWith('folio-upload-'))).toEqual([]);
+}
+
+function errorCode(answer: RawAnswer): string {
+  return (JSON.parse(answer.body) as { error: { code: string } }).error.code;
+}
+
+describe('malformed multipart never crashes the server or answers 5xx', () => {
+  it('a part whose filename cleans to empty, with the body cut before the closing boundary', async () => {
+    const answer = await upload(`--XB\r\nContent-Disposition: form-data; name="file"; filename="/"\r\n\r\nhello`);
+    expect(answer.status).toBe(400);
+    expect(errorCode(answer)).toBe('invalid_input');
+    await expectAliveAndClean();
+  });
+
+  it('a named file cut before the closing boundary', async () => {
+    const answer = await upload(`--XB\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\n${'x'.repeat(20_000)}`);
+    expect(answer.status).toBe(400);
+    await expectAliveAndClean();
+  });
+
+  it('a NUL byte in a part header', async () => {
+    for (const headers of ['Content-Disposition: form-data; name="file"; filename="a\0.txt"', 'Content-Disposition: form-data; name="fi\0le"; filename="a.txt"', 'X-\0: 1\r\nContent-Disposition: form-data; name="file"; filename="a.txt"']) {
+      const answer = await upload(`${part(headers, 'hello')}--XB--\r\n`);
+      expect(answer.status, headers).toBe(400);
+      expect(errorCode(answer)).toBe('invalid_input');
+    }
+    await expectAliveAndClean();
+  });
+
+  it('a missing or empty boundary, and a body that never has one', async () => {
+    for (const type of ['multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary="unterminated']) {
+      const answer = await upload(part('Content-Disposition: form-data; name="file"; filename="a.txt"', 'x'), type);
+      expect(answer.status, type).toBe(400);
+    }
+    const noBoundaryInBody = await upload('just some bytes with no boundary at all');
+    expect(noBoundaryInBody.status).toBe(400);
+    await expectAliveAndClean();
+  });
+
+  it('an oversized part header', async () => {
+    const answer = await upload(`${part(`Content-Disposition: form-data; name="file"; filename="a.txt"\r\nX-Pad: ${'p'.repeat(20_000)}`, 'x')}--XB--\r\n`);
+    expect(answer.status).toBe(400);
+    await expectAliveAndClean();
+  });
+
+  it('a file over the limit followed by a malformed part header (found by the fuzz test: it hung)', async () => {
+    const big = part('Content-Disposition: form-data; name="file"; filename="big.bin"', 'z'.repeat(70 * 1024));
+    const answer = await upload(`${big}${part(`Content-Disposition: form-data; name="file"; filename="b"\r\nX-Pad: ${'p'.repeat(17_000)}`, 'x')}--XB--\r\n`);
+    expect(answer.status).toBe(413);
+    await expectAliveAndClean();
+  });
+
+  it('too many parts, and too many files', async () => {
+    const fields = Array.from({ length: 200 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`, 'v')).join('');
+    const tooManyParts = await upload(`${fields}--XB--\r\n`);
+    expect(tooManyParts.status).toBe(413);
+    expect(errorCode(tooManyParts)).toBe('payload_too_large');
+    const files = Array.from({ length: 101 }, (_, i) => part(`Content-Disposition: form-data; name="file"; filename="${i}.txt"`, 'v')).join('');
+    const tooManyFiles = await upload(`${files}--XB--\r\n`);
+    expect(tooManyFiles.status).toBe(413);
+    await expectAliveAndClean();
+  });
+
+  it('a client that goes away in the middle of a file', async () => {
+    const body = `--XB\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\n\r\n${'y'.repeat(30_000)}`;
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(uploadHead('multipart/form-data; boundary=XB', 60_000) + body);
+        // Long enough for the server to have created its temp folder and started the file.
+        setTimeout(() => socket.destroy(), 150);
+      });
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve());
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await expectAliveAndClean();
+  });
+
+  it('still accepts a well-formed upload afterwards', async () => {
+    const answer = await upload(`${part('Content-Disposition: form-data; name="file"; filename="ok.txt"\r\nContent-Type: text/plain', 'fine')}--XB--\r\n`);
+    expect(answer.status, answer.body).toBe(201);
+    await expectAliveAndClean();
+  });
+});

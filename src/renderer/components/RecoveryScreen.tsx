@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { HealthReport } from '../../shared/contract/methods';
+import { getApi } from '../state/api';
+import { toErrorInfo } from '../state/notices';
+
+interface RecoveryScreenProps {
+  health: HealthReport;
+  /** Called once the backup is back in place; the app then starts as usual. */
+  onRestored: () => void;
+}
+
+/** Shown instead of the app when Folio's database is damaged: what happened, and the way back. */
+export function RecoveryScreen({ health, onRestored }: RecoveryScreenProps) {
+  const { t, i18n } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const restore = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await getApi().client.restoreBackup({});
+      onRestored();
+    } catch (err) {
+      setError(toErrorInfo(err).message);
+      setBusy(false);
+    }
+  };
+
+  const backupTime = health.backup_at === null ? null : new Date(health.backup_at).toLocaleString(i18n.language);
+  return (
+    <div className="app" data-testid="recovery">
+      <main className="welcome">
+        <div className="welcome-card recovery-card" role="alert">
+          <h1>{t('recovery.title')}</h1>
+          <p>{backupTime ? t('recovery.bodyWithBackup', { time: backupTime }) : t('recovery.bodyNoBackup')}</p>
+          {health.message && <p className="muted recovery-detail">{health.message}</p>}
+          {backupTime && (
+            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void restore()} data-testid="recovery-restore">
+              {busy ? t('recovery.restoring') : t('recovery.restore')}
+            </button>
+          )}
+          {error && <p className="recovery-error">{t('recovery.failed', { message: error })}</p>}
+        </div>
+      </main>
+    </div>
+  );
+}
