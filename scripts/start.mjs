@@ -28,7 +28,7 @@ function electronBinary() {
 
 function webMode(reason) {
   console.log(`\n${reason}\nStarting Folio in web mode instead (same app, in your browser).\n`);
-  const child = spawn(process.execPath, [join(root, 'bin', 'folio.js'), 'serve', ...process.argv.slice(2).filter((a) => a !== '--no-build')], {
+  const child = spawn(process.execPath, [join(root, 'bin', 'folio.js'), 'serve', '--recover', ...process.argv.slice(2).filter((a) => a !== '--no-build')], {
     cwd: root,
     stdio: 'inherit',
   });
