@@ -8,6 +8,7 @@ import { BODY_FLOOR_PT, columns, FIT_SLACK, GUTTER, opticalTop, POINTS_PER_INCH,
 import { type PlanParagraph, type TextElement } from '../../../../shared/specs/deck-plan';
 import { type MeasureStyle } from '../text-measurer';
 import { type PlanContext } from './context';
+import { balancedPages } from './pages';
 import { fontPair, measureParagraphs, prefixOfLines, textWidthFor } from './text';
 
 export interface BulletGroup {
@@ -101,40 +102,6 @@ function shorten(ctx: PlanContext, text: string, sizePt: number, level: 0 | 1, w
   const through = prefixOfLines(text, lines.slice(0, maxLines));
   const last = text.slice(before.length, through.length);
   return `${before}${before && /^\s/.test(last) ? ' ' : ''}${ctx.measurer.ellipsize(last.trim(), style, widthPt)}`;
-}
-
-/** Pages of consecutive items whose heights sum to at most `capacity`, filled in order. */
-function greedy(heights: readonly number[], capacity: number): number[][] {
-  const pages: number[][] = [];
-  let cur: number[] = [];
-  let used = 0;
-  heights.forEach((h, i) => {
-    if (cur.length > 0 && used + h > capacity + 1e-9) {
-      pages.push(cur);
-      cur = [];
-      used = 0;
-    }
-    cur.push(i);
-    used += h;
-  });
-  if (cur.length > 0) pages.push(cur);
-  return pages;
-}
-
-/**
- * The fewest pages that hold `heights` within `capacity`, balanced: the smallest capacity giving that
- * many pages, so pages come out of similar height (never a lone item after full pages).
- */
-export function balancedPages(heights: readonly number[], capacity: number): number[][] {
-  const count = greedy(heights, capacity).length;
-  let lo = Math.max(...heights, heights.reduce((a, b) => a + b, 0) / count);
-  let hi = Math.max(lo, capacity);
-  for (let i = 0; i < 40 && hi - lo > 1e-4; i++) {
-    const mid = (lo + hi) / 2;
-    if (greedy(heights, mid).length <= count) hi = mid;
-    else lo = mid;
-  }
-  return greedy(heights, hi);
 }
 
 /** Fits a bullet list into `box` (see the file comment for the order of compromises). */

@@ -42,7 +42,8 @@ export { fitText, fontPair, measureParagraphs, textHeight, textWidthFor, type Fi
  * then cut. `bulletElements(ctx, fit, page, box, id)` places one page in the optical middle.
  * `balancedPages(heights, capacity)`: the fewest pages, of similar height.
  */
-export { balancedPages, bulletElements, bulletGroups, bulletTexts, fitBullets, type BulletFit, type BulletFitOptions, type BulletGroup } from './bullets';
+export { balancedPages } from './pages';
+export { bulletElements, bulletGroups, bulletTexts, fitBullets, type BulletFit, type BulletFitOptions, type BulletGroup } from './bullets';
 
 /** `planChart(ctx, chart, box)` → ChartElement; `planTable(ctx, table, box)` → TableElement per page. */
 export { planChart } from './chart';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type TableSpec } from '../../../../shared/specs/deck';
 import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
-import { CELL_PAD_X_IN, evenPages, isNumericColumn, layoutTable, planTable, unbreakableUnits } from './table';
+import { CELL_PAD_X_IN, isNumericColumn, layoutTable, planTable, unbreakableUnits } from './table';
 import { tableMeasurer } from '../fonts';
+import { balancedPages } from './pages';
 
 
 const theme = BUILTIN_THEMES[0];
@@ -97,8 +98,8 @@ describe('planTable: pagination', () => {
     for (const e of plan.elements) expect(e.box.h).toBeLessThanOrEqual(box.h + 1e-9);
   });
 
-  it('evenPages balances unequal heights without adding pages', () => {
-    const pages = evenPages([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], 8);
+  it('balancedPages balances unequal heights without adding pages', () => {
+    const pages = balancedPages([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], 8);
     expect(pages.map((p) => p.length)).toEqual([6, 5]);
   });
 });

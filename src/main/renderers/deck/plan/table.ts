@@ -6,6 +6,7 @@ import { type PlanBox, type TableElement } from '../../../../shared/specs/deck-p
 import { type Theme } from '../../../../shared/specs/themes';
 import { type SlideReport } from '../report';
 import { type MeasureStyle, type TextMeasurer } from '../text-measurer';
+import { balancedPages } from './pages';
 
 export interface TablePlanContext {
   theme: Theme;
@@ -144,38 +145,6 @@ function lineIn(theme: Theme, sizePt: number): number {
   return (sizePt * theme.lineHeight) / 72;
 }
 
-/** Packs items in order; the item indices on each page. */
-function greedyPages(heights: readonly number[], capacity: number): number[][] {
-  const pages: number[][] = [];
-  let cur: number[] = [];
-  let used = 0;
-  heights.forEach((h, i) => {
-    if (cur.length > 0 && used + h > capacity + 1e-9) {
-      pages.push(cur);
-      cur = [];
-      used = 0;
-    }
-    cur.push(i);
-    used += h;
-  });
-  if (cur.length > 0) pages.push(cur);
-  return pages;
-}
-
-/** As few pages as the capacity allows, then the smallest capacity giving that many: even pages. */
-export function evenPages(heights: readonly number[], capacity: number): number[][] {
-  if (heights.length === 0) return [[]];
-  const count = greedyPages(heights, capacity).length;
-  let lo = Math.max(...heights, heights.reduce((a, b) => a + b, 0) / count);
-  let hi = Math.max(capacity, lo);
-  for (let i = 0; i < 40 && hi - lo > 1e-4; i++) {
-    const mid = (lo + hi) / 2;
-    if (greedyPages(heights, mid).length <= count) hi = mid;
-    else lo = mid;
-  }
-  return greedyPages(heights, hi);
-}
-
 /** The largest size in [low, high] whose header words fit their columns; the floor's sizing if none does. */
 function bestSizing(ctx: TablePlanContext, table: TableSpec, w: number, high: number, low: number, numeric: readonly boolean[]): Sizing {
   for (let s = high; s >= low; s--) {
@@ -227,7 +196,7 @@ export function layoutTable(ctx: TablePlanContext, table: TableSpec, box: PlanBo
     });
     heights = rowsOf(sizing, rows);
   }
-  const pages = onePage ? [rows.map((_, i) => i)] : evenPages(heights, box.h - headerH);
+  const pages = onePage ? [rows.map((_, i) => i)] : balancedPages(heights, box.h - headerH);
   const brokenHeaderWords = sizing.headerFits ? [] : brokenUnits(ctx, table.header, sizing);
   const final = sizing;
   const elements = pages.map((idx): TableElement => {
