@@ -84,6 +84,8 @@ test('a Chinese PDF becomes a six-slide deck: tools shown, page 2 read, slides p
   for (const [index, title] of expectedTitles.entries()) {
     await expect(thumbs.nth(index).getByTestId('slide-title')).toHaveText(title);
   }
+  // For a person to look at: the preview as the app shows it (test-artifacts/ is not committed).
+  await page.getByTestId('artifact-preview').screenshot({ path: 'test-artifacts/e2e-deck-preview.png' });
 
   const downloadPromise = page.waitForEvent('download');
   await page.getByTestId('artifact-open').click();
