@@ -24,6 +24,8 @@ export { loadUserThemes } from './user-themes';
 export { auditCjkFonts } from './cjk-fonts';
 export { planDeck } from './plan';
 export { planFooterTop, planToVerifyInput } from './plan/verify-input';
+export { checkRenderedDeck } from './rendered-check';
+export { verificationNote } from './verify';
 
 export interface RenderDeckOptions {
   /** The task folder: image paths in the spec are relative to it and may not leave it. */
