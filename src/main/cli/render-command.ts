@@ -18,10 +18,15 @@ export async function renderCommand(argv: string[]): Promise<number> {
     console.log(`Wrote ${result.path} (about ${result.pageEstimate} pages)`);
     for (const issue of result.report.issues) console.log(`  ${issue.kind}: ${issue.message}`);
   } else {
-    const { renderDeckFromFile } = await import('../renderers/deck');
+    const { checkRenderedDeck, renderDeckFromFile, verificationNote } = await import('../renderers/deck');
     const result = await renderDeckFromFile(abs, { baseDir: dirname(abs), outDir });
     console.log(`Wrote ${result.path} (${result.slideCount} slides)`);
-    for (const slide of result.report.slides) for (const issue of slide.issues) console.log(`  slide ${slide.index + 1}: ${issue.kind}: ${issue.message}`);
+    const { report, verification } = await checkRenderedDeck(result);
+    console.log(`Quality report, ${verificationNote(verification)}: ${report.summary.issues} issue(s)`);
+    for (const slide of report.slides) {
+      const where = slide.output_slides.length > 0 ? ` (file slide ${slide.output_slides.join(', ')})` : '';
+      for (const issue of slide.issues) console.log(`  spec slide ${slide.index + 1}${where}: ${issue.kind}: ${issue.message}`);
+    }
   }
   return 0;
 }

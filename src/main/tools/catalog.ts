@@ -20,7 +20,7 @@ import { writeTool } from './write';
 export interface CatalogOptions {
   /** Names of stored keys that must never reach a command's or script's environment. */
   secretNames?: () => readonly string[];
-  /** Folders commands and scripts must not see (Folio's data folder), where the sandbox works. */
+  /** Folders commands, scripts and LibreOffice must not see (Folio's data folder), where the sandbox works. */
   hiddenPaths?: readonly string[];
   /** `<data>/themes` for render_deck. */
   themesDir?: string;
@@ -40,7 +40,7 @@ export function toolCatalog(options: CatalogOptions = {}): Tool[] {
     createOcrTool(options.ocr ?? { pickVisionProfile: () => null }),
     writeTool,
     editTool,
-    createRenderDeckTool(options.themesDir ? { themesDir: options.themesDir } : {}),
+    createRenderDeckTool({ hiddenPaths: code.hiddenPaths, ...(options.themesDir ? { themesDir: options.themesDir } : {}) }),
     renderDocumentTool,
     createShellTool(code),
     createRunScriptTool(code),

@@ -5,12 +5,20 @@ import { fileURLToPath } from 'node:url';
 import { ArtifactPreview } from '../../shared/contract/methods';
 import { type DeckSpecInput, type QualityReport } from '../../shared/specs/deck';
 import { previewSidecarPath } from '../renderers/artifact-preview';
+import { SOFFICE_ENV, sofficePath } from '../renderers/soffice';
 import { toolSchema } from './registry';
 import { deckFileName, formatQualityReport, createRenderDeckTool, titleSlug } from './render-deck-tool';
 import { contextFor, makeTempRoot, removeTemp, writeFiles } from './testing';
 import { type ToolContext } from './types';
 
 const renderDeckTool = createRenderDeckTool();
+
+const savedSoffice = process.env[SOFFICE_ENV];
+function restoreSoffice(): void {
+  if (savedSoffice === undefined) delete process.env[SOFFICE_ENV];
+  else process.env[SOFFICE_ENV] = savedSoffice;
+}
+const hasSoffice = sofficePath() !== null;
 
 const sampleDir = fileURLToPath(new URL('../../../samples/deck-zh-talk/', import.meta.url));
 
@@ -33,8 +41,13 @@ describe('render_deck', () => {
   beforeEach(() => {
     root = makeTempRoot('folio-render-deck-');
     ctx = contextFor(root);
+    // These tests are about the tool, not LibreOffice: without it the report is estimated, at once.
+    process.env[SOFFICE_ENV] = join(root, 'no-such-soffice');
   });
-  afterEach(() => removeTemp(root));
+  afterEach(() => {
+    restoreSoffice();
+    removeTemp(root);
+  });
 
   it('renders an inline spec into artifacts/, reports slides and quality, and writes a preview sidecar', async () => {
     const progress: Array<[string, number, number | null]> = [];
@@ -44,9 +57,10 @@ describe('render_deck', () => {
     expect(result.touched).toEqual(['artifacts/quarterly-review-results-plans.pptx']);
     expect(existsSync(join(root, 'artifacts/quarterly-review-results-plans.pptx'))).toBe(true);
     expect(result.content).toContain('Rendered artifacts/quarterly-review-results-plans.pptx from the inline spec: 3 slides in the file');
-    expect(result.content).toMatch(/Quality report: \d+ issues?; 3 spec slides became 3 slides\./u);
+    expect(result.content).toMatch(/Quality report, estimated \(LibreOffice not installed\): \d+ issues?; 3 spec slides became 3 slides\./u);
     expect(progress[0]).toEqual(['rendering deck', 0, 3]);
-    expect(progress[progress.length - 1]).toEqual(['rendering deck', 3, 3]);
+    expect(progress).toContainEqual(['rendering deck', 3, 3]);
+    expect(progress[progress.length - 1]).toEqual(['Checking the rendered slides', 0, 3]);
 
     const sidecar = readSidecar(root, 'artifacts/quarterly-review-results-plans.pptx');
     const parsed = ArtifactPreview.parse({ ...(sidecar as object), path: 'x' });
@@ -56,6 +70,7 @@ describe('render_deck', () => {
     expect(parsed.spec.theme).toBe('academic');
     expect(parsed.spec.slides).toHaveLength(3);
     expect(parsed.report?.summary.slides_out).toBe(3);
+    expect(parsed.report?.checked).toEqual({ mode: 'estimated', reason: 'LibreOffice not installed' });
   });
 
   it('never overwrites: a second render of the same deck becomes -v2', async () => {
@@ -149,6 +164,41 @@ describe('render_deck', () => {
   });
 });
 
+describe.skipIf(!hasSoffice)('render_deck with LibreOffice', () => {
+  let root: string;
+  beforeEach(() => {
+    restoreSoffice();
+    root = makeTempRoot('folio-render-deck-lo-');
+  });
+  afterEach(() => removeTemp(root));
+
+  it('checks the report against the rendered slides, reports progress per page and keeps the merged report in the sidecar', async () => {
+    const spec: DeckSpecInput = {
+      title: 'Field notes',
+      slides: [
+        { layout: 'title', title: 'Field notes', subtitle: 'Spring survey' },
+        { layout: 'bullets', title: 'What we saw', bullets: ['Twelve nesting pairs', 'Two new colonies', 'Water levels up 30 cm'] },
+        { layout: 'stat', title: 'By the numbers', stats: [{ value: '12', label: 'nesting pairs' }, { value: '2', label: 'new colonies' }] },
+        { layout: 'closing', title: 'Thank you' },
+      ],
+    };
+    const progress: Array<[string, number, number | null]> = [];
+    const tool = createRenderDeckTool({ hiddenPaths: [join(root, 'data')] });
+    const result = await tool.execute({ spec }, { ...contextFor(root), progress: (l, d, t) => progress.push([l, d, t]) });
+
+    expect(result.content).toContain('Quality report, verified against the rendered slides:');
+    expect(result.content).not.toMatch(/off_slide|in_footer|outside_box/u);
+    const checking = progress.filter(([label]) => label === 'Checking the rendered slides');
+    expect(checking[0]).toEqual(['Checking the rendered slides', 0, 4]);
+    expect(checking[checking.length - 1]).toEqual(['Checking the rendered slides', 4, 4]);
+    const sidecar = readSidecar(root, 'artifacts/field-notes.pptx') as { report: QualityReport };
+    expect(sidecar.report.checked).toEqual({ mode: 'rendered' });
+    const kinds = sidecar.report.slides.flatMap((s) => s.issues.map((i) => i.kind));
+    expect(kinds).not.toContain('off_slide');
+    expect(kinds).not.toContain('in_footer');
+  });
+});
+
 describe('deck file names', () => {
   it('slugs titles to ASCII and falls back to deck', () => {
     expect(titleSlug('Réseaux de neurones: état de l’art')).toBe('reseaux-de-neurones-etat-de-l-art');
@@ -163,7 +213,7 @@ describe('deck file names', () => {
 describe('formatQualityReport', () => {
   it('says "No issues." when there are none', () => {
     const report: QualityReport = { slides: [{ index: 0, output_slides: [1], issues: [] }], summary: { slides_in: 1, slides_out: 1, issues: 0 } };
-    expect(formatQualityReport(report)).toBe('Quality report: 0 issues; 1 spec slides became 1 slides.\nNo issues.');
+    expect(formatQualityReport(report)).toBe('Quality report, estimated (the slides were not rendered): 0 issues; 1 spec slides became 1 slides.\nNo issues.');
   });
 
   it('names the file slides a split spec slide became', () => {
@@ -180,9 +230,10 @@ describe('formatQualityReport', () => {
         },
       ],
       summary: { slides_in: 2, slides_out: 4, issues: 2 },
+      checked: { mode: 'rendered' },
     };
     expect(formatQualityReport(report)).toBe(
-      'Quality report: 2 issues; 2 spec slides became 4 slides.\n' +
+      'Quality report, verified against the rendered slides: 2 issues; 2 spec slides became 4 slides.\n' +
         'slides[1] (file slides 2-4):\n  - split: bullets continued on 2 more slides\n  - shrunk: body text 16 pt',
     );
   });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type DeckSpec, type QualityReport, validateDeckSpec } from '../../shared/specs/deck';
 import { FolioError, ValidationError } from '../../shared/errors';
 import { writePreviewSidecar } from '../renderers/artifact-preview';
-import { parseDeckJson, renderDeck } from '../renderers/deck';
+import { checkRenderedDeck, parseDeckJson, renderDeck, verificationNote } from '../renderers/deck';
 import { ARTIFACTS_DIR } from './artifacts';
 import { readInside, toRelative } from '../workspace/task-paths';
 import { errnoCode } from './text';
@@ -32,7 +32,11 @@ const parameters = z.object({
 export interface RenderDeckToolOptions {
   /** `<data>/themes`: user themes a spec may name besides the built-in ones. */
   themesDir?: string;
+  /** Folders LibreOffice must not see while it converts the deck for the rendered check (Folio's data folder). */
+  hiddenPaths?: readonly string[];
 }
+
+const CHECK_LABEL = 'Checking the rendered slides';
 
 const DESCRIPTION =
   'Render a slide deck (.pptx) into artifacts/ from a deck spec: either spec_path (a JSON file in the task folder) ' +
@@ -44,8 +48,9 @@ const DESCRIPTION =
   'series: [{name, values}], title?, x_title?, y_title?, unit?}}; table {title, table: {header, rows}}; quote {quote, by?, title?}; ' +
   'closing {title?, subtitle?}. Unknown keys are errors. Image paths are relative to the task folder (not to the spec file). ' +
   'Never overwrites: a second render of the same name becomes name-v2.pptx. Returns the file path, the slide count and a ' +
-  'quality report (text shrunk, split onto continuation slides, cut, too many words, missing images, low contrast): ' +
-  'fix the spec and render again when the report shows problems.';
+  'quality report (text shrunk, split onto continuation slides, cut, too many words, missing images, low contrast; and, ' +
+  'when LibreOffice is installed, words found off the slide, outside their box, in the footer or overlapping, found by ' +
+  'reading the rendered slides back): fix the spec and render again when the report shows problems.';
 
 const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: { read: ALL_AREAS, write: ['artifact'] }, writesArtifacts: true };
 
@@ -72,12 +77,18 @@ export function createRenderDeckTool(options: RenderDeckToolOptions = {}): Tool<
         fileName: deckFileName(args.name, spec.title),
         ...(options.themesDir ? { themesDir: options.themesDir } : {}),
       });
-      writePreviewSidecar(result.path, { kind: 'deck', spec, report: result.report, plan: result.plan });
       ctx.progress?.('rendering deck', total, total);
+
+      const { report } = await checkRenderedDeck(result, {
+        signal: ctx.signal,
+        ...(options.hiddenPaths ? { hiddenPaths: options.hiddenPaths } : {}),
+        ...(ctx.progress ? { onProgress: (done: number, of: number) => ctx.progress?.(CHECK_LABEL, done, of) } : {}),
+      });
+      writePreviewSidecar(result.path, { kind: 'deck', spec, report, plan: result.plan });
 
       const rel = toRelative(outRoot, result.path);
       const head = `Rendered ${rel} from ${label}: ${plural(result.slideCount, 'slide')} in the file (${plural(total, 'spec slide')}).`;
-      return { content: `${head}\n${formatQualityReport(result.report)}`, touched: [rel] };
+      return { content: `${head}\n${formatQualityReport(report)}`, touched: [rel] };
     },
   };
 }
@@ -178,7 +189,8 @@ function slideRange(outputSlides: readonly number[]): string {
 export function formatQualityReport(report: QualityReport): string {
   const { summary } = report;
   const withIssues = report.slides.filter((s) => s.issues.length > 0);
-  const head = `Quality report: ${plural(summary.issues, 'issue')}; ${summary.slides_in} spec slides became ${summary.slides_out} slides.`;
+  const how = verificationNote(report.checked ?? { mode: 'estimated' });
+  const head = `Quality report, ${how}: ${plural(summary.issues, 'issue')}; ${summary.slides_in} spec slides became ${summary.slides_out} slides.`;
   if (withIssues.length === 0) return `${head}\nNo issues.`;
   const blocks = withIssues.map((slide) => {
     const lines = slide.issues.map((issue) => `  - ${issue.kind}: ${issue.message}`);

@@ -430,9 +430,18 @@ export const SlideQuality = z.object({
   issues: z.array(QualityIssue),
 });
 export type SlideQuality = z.infer<typeof SlideQuality>;
+/**
+ * Where the report's findings come from: 'rendered' when the slides were converted with LibreOffice
+ * and every word's position read back, 'estimated' when they could not be (reason says why) and the
+ * report rests on the layout's measurements alone. Absent in reports written before the check
+ * existed, which are estimates too.
+ */
+export const ReportCheck = z.object({ mode: z.enum(['rendered', 'estimated']), reason: z.string().optional() });
+export type ReportCheck = z.infer<typeof ReportCheck>;
 export const QualityReport = z.object({
   slides: z.array(SlideQuality),
   summary: z.object({ slides_in: z.number().int(), slides_out: z.number().int(), issues: z.number().int() }),
+  checked: ReportCheck.optional(),
 });
 export type QualityReport = z.infer<typeof QualityReport>;
 

@@ -24,6 +24,8 @@ export { loadUserThemes } from './user-themes';
 export { auditCjkFonts } from './cjk-fonts';
 export { planDeck } from './plan';
 export { planFooterTop, planToVerifyInput } from './plan/verify-input';
+export { checkRenderedDeck } from './rendered-check';
+export { verificationNote } from './verify';
 
 export interface RenderDeckOptions {
   /** The task folder: image paths in the spec are relative to it and may not leave it. */
@@ -76,7 +78,8 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
   const language = deckLanguage(deck);
 
   const cjkLang = /^(zh|ja|ko)\b/i.test(language) ? language : 'zh-CN';
-  const { plan, report } = planDeck(deck, { theme, measurer: opts.measurer ?? createTextMeasurer(), size, language, baseDir: opts.baseDir });
+  const measurer = opts.measurer ?? createTextMeasurer();
+  const { plan, report } = planDeck(deck, { theme, measurer, size, language, baseDir: opts.baseDir });
 
   const pptx = new PptxGenJS();
   pptx.layout = size.layoutName;
@@ -85,7 +88,7 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
   pptx.company = 'Folio';
   pptx.theme = { headFontFace: theme.fonts.latinHeading, bodyFontFace: theme.fonts.latinBody };
   defineMasters(pptx, theme, size, deck.footer ?? theme.master.footer, cjkLang);
-  drawPlan(pptx, plan, { theme, cjkLang, baseDir: opts.baseDir });
+  drawPlan(pptx, plan, { theme, cjkLang, baseDir: opts.baseDir, emojiFace: measurer.emojiFace() });
 
   const written = (await pptx.write({ outputType: 'nodebuffer' })) as Uint8Array;
   const isCapable = (face: string): boolean => isCjkCapableFace(face, known);

@@ -13,6 +13,7 @@ import { renderDeck, renderDeckFromFile } from './index';
 import { sampleSlides } from './plan/samples';
 import { postProcessDeck } from './post-process';
 import { checkPackage, paragraphTexts, slidePartNames } from './pptx-inspect';
+import { TableMeasurer } from './fonts';
 
 const sampleDir = fileURLToPath(new URL('../../../../samples/deck-zh-talk/', import.meta.url));
 const isCapable = (face: string): boolean => isCjkCapableFace(face);
@@ -255,6 +256,41 @@ describe('renderDeck: Chinese continuation, user themes, errors', () => {
     copyFileSync(join(sampleDir, 'figure-pipeline.png'), join(task, 'fig.png'));
     const ok = await renderDeck({ ...spec, slides: [{ layout: 'image', title: 'I', image: 'fig.png' }] } as DeckSpec, { baseDir: task, outDir: join(work, 'esc') });
     expect(ok.report.slides[0]?.issues).toEqual([]);
+  });
+});
+
+/** Each run of a slide: its text and its Latin typeface, as PowerPoint reads them. */
+function runFaces(xml: string): Array<[string, string]> {
+  return Array.from(xml.matchAll(/<a:r>([\s\S]*?)<\/a:r>/g), (m) => {
+    const run = m[1] ?? '';
+    return [/<a:t>([\s\S]*?)<\/a:t>/.exec(run)?.[1] ?? '', /<a:latin typeface="([^"]*)"/.exec(run)?.[1] ?? ''];
+  });
+}
+
+describe('renderDeck: emoji', () => {
+  const spec: DeckSpecInput = {
+    title: 'Emoji',
+    theme: 'business',
+    slides: [{ layout: 'bullets', title: 'Launch 🚀', bullets: ['Shipped ✅ on time', '上线 🎉 顺利'] }],
+  };
+
+  it('sets emoji runs in the installed colour emoji face, and only them', async () => {
+    const out = join(work, 'emoji');
+    const result = await renderDeck(spec as DeckSpec, { baseDir: work, outDir: out, measurer: new TableMeasurer(() => 'Noto Color Emoji') });
+    const faces = runFaces(await slideXml(await open(result.path), 1));
+    const emojiRuns = faces.filter(([, face]) => face === 'Noto Color Emoji').map(([text]) => text);
+    expect(emojiRuns).toEqual(['🚀', '✅', '🎉']);
+    expect(faces.filter(([text]) => /Shipped|on time|Launch/.test(text)).every(([, face]) => face !== 'Noto Color Emoji')).toBe(true);
+    expect(issuesOf(result.report, 0)).not.toContain('emoji_font');
+  });
+
+  it('reports emoji_font and keeps the text faces when no emoji face is installed', async () => {
+    const out = join(work, 'emoji-none');
+    const result = await renderDeck(spec as DeckSpec, { baseDir: work, outDir: out, measurer: new TableMeasurer(() => null) });
+    const faces = runFaces(await slideXml(await open(result.path), 1));
+    expect(faces.some(([text]) => text.includes('🚀'))).toBe(true);
+    expect(faces.some(([, face]) => face === 'Noto Color Emoji')).toBe(false);
+    expect(issuesOf(result.report, 0)).toContain('emoji_font');
   });
 });
 

@@ -1,5 +1,7 @@
 // Text → pptxgenjs runs, one per script, each with the theme's face for that script. This is the
-// CJK font rule of docs/deck-spec.md in code.
+// CJK font rule of docs/deck-spec.md in code. Emoji get runs of their own in the colour emoji face
+// when one is installed: left in a text face, LibreOffice and PowerPoint pick a monochrome fallback
+// or draw boxes.
 import type PptxGenJS from 'pptxgenjs';
 import { splitRunsByScript } from '../../../shared/specs/deck';
 import { fontFaceFor, type Theme } from '../../../shared/specs/themes';
@@ -12,38 +14,70 @@ export interface RunStyle {
   italic?: boolean;
 }
 
+/** The faces a run can be given: the theme's per script, and the colour emoji face (null: none installed). */
+export interface RunFonts {
+  theme: Theme;
+  /** `lang` written on CJK runs (zh-CN, ja-JP...). */
+  cjkLang: string;
+  emojiFace: string | null;
+}
+
+/**
+ * One emoji as a reader sees it: a pictograph shown as emoji by default or asked for with U+FE0F, with
+ * its skin tone, tag characters and ZWJ-joined parts; a flag (two regional indicators); a keycap.
+ * Neighbouring emoji share a run. The measurer counts the same characters as emoji (EMOJI_EM).
+ */
+const EMOJI_SEQUENCE =
+  /(?:\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|(?:\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F)[\u{1F3FB}-\u{1F3FF}\uFE0F\u{E0020}-\u{E007F}]*(?:\u200D\p{Extended_Pictographic}[\u{1F3FB}-\u{1F3FF}\uFE0F]*)*)+/gu;
+
+export interface EmojiSplit {
+  text: string;
+  emoji: boolean;
+}
+
+/** `text` cut into emoji and non-emoji pieces, in order, none empty. */
+export function splitEmoji(text: string): EmojiSplit[] {
+  const parts: EmojiSplit[] = [];
+  let at = 0;
+  for (const m of text.matchAll(EMOJI_SEQUENCE)) {
+    if (m.index > at) parts.push({ text: text.slice(at, m.index), emoji: false });
+    parts.push({ text: m[0], emoji: true });
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) parts.push({ text: text.slice(at), emoji: false });
+  return parts;
+}
+
 /** Paragraph options carried by the first run of a paragraph (pptxgenjs reads them from there). */
 export type ParagraphOptions = Pick<
   PptxGenJS.TextPropsOptions,
   'bullet' | 'indentLevel' | 'align' | 'lineSpacing' | 'paraSpaceAfter' | 'paraSpaceBefore'
 >;
 
-export function scriptRuns(text: string, style: RunStyle, theme: Theme, cjkLang: string): PptxGenJS.TextProps[] {
+export function scriptRuns(text: string, style: RunStyle, fonts: RunFonts): PptxGenJS.TextProps[] {
   const runs = splitRunsByScript(text);
   if (runs.length === 0) runs.push({ text: '', cjk: false });
-  return runs.map((run) => ({
-    text: run.text,
-    options: {
-      fontFace: fontFaceFor(theme, style.role, run.cjk),
-      fontSize: style.size,
-      color: style.color,
-      bold: style.bold ?? false,
-      italic: style.italic ?? false,
-      lang: run.cjk ? cjkLang : 'en-US',
-    },
-  }));
+  const { emojiFace } = fonts;
+  return runs.flatMap((run) => {
+    const face = fontFaceFor(fonts.theme, style.role, run.cjk);
+    const pieces = emojiFace === null ? [{ text: run.text, emoji: false }] : splitEmoji(run.text);
+    return pieces.map((piece) => ({
+      text: piece.text,
+      options: {
+        fontFace: piece.emoji && emojiFace !== null ? emojiFace : face,
+        fontSize: style.size,
+        color: style.color,
+        bold: style.bold ?? false,
+        italic: style.italic ?? false,
+        lang: run.cjk ? fonts.cjkLang : 'en-US',
+      },
+    }));
+  });
 }
 
 /** One paragraph: script runs, paragraph options on the first, a line break after the last. */
-export function paragraphRuns(
-  text: string,
-  style: RunStyle,
-  theme: Theme,
-  cjkLang: string,
-  para: ParagraphOptions,
-  last: boolean,
-): PptxGenJS.TextProps[] {
-  const runs = scriptRuns(text, style, theme, cjkLang);
+export function paragraphRuns(text: string, style: RunStyle, fonts: RunFonts, para: ParagraphOptions, last: boolean): PptxGenJS.TextProps[] {
+  const runs = scriptRuns(text, style, fonts);
   runs.forEach((run, i) => {
     run.options = { ...run.options, ...para, bullet: i === 0 ? (para.bullet ?? false) : undefined };
     if (i === 0 && para.bullet === undefined) run.options.bullet = false;
@@ -54,12 +88,6 @@ export function paragraphRuns(
 }
 
 /** Several paragraphs of one style (e.g. a title that was wrapped by hand, or body text). */
-export function textRuns(
-  paragraphs: readonly string[],
-  style: RunStyle,
-  theme: Theme,
-  cjkLang: string,
-  para: ParagraphOptions = {},
-): PptxGenJS.TextProps[] {
-  return paragraphs.flatMap((p, i) => paragraphRuns(p, style, theme, cjkLang, para, i === paragraphs.length - 1));
+export function textRuns(paragraphs: readonly string[], style: RunStyle, fonts: RunFonts, para: ParagraphOptions = {}): PptxGenJS.TextProps[] {
+  return paragraphs.flatMap((p, i) => paragraphRuns(p, style, fonts, para, i === paragraphs.length - 1));
 }

@@ -43,6 +43,7 @@ export function DeckPreview({ taskId, spec, report, plan }: DeckPreviewProps) {
             ? t('preview.deckSummary', { slides: report.summary.slides_in, out: report.summary.slides_out, issues: report.summary.issues })
             : t('preview.slideCount', { count: spec.slides.length })}
         </span>
+        {report && <CheckedBadge checked={report.checked} />}
       </div>
       {!known && <div className="preview-note muted">{t('preview.unknownTheme', { theme: spec.theme, fallback: theme.label })}</div>}
       {!plan && <div className="preview-note muted" data-testid="deck-no-plan">{t('preview.noPlan')}</div>}
@@ -106,6 +107,25 @@ export function DeckPreview({ taskId, spec, report, plan }: DeckPreviewProps) {
         />
       )}
     </div>
+  );
+}
+
+/** Whether the report was read back from the slides as LibreOffice drew them or only estimated from the layout. */
+function CheckedBadge({ checked }: { checked: QualityReport['checked'] }) {
+  const { t } = useTranslation();
+  if (checked?.mode === 'rendered') {
+    return (
+      <span className="badge" data-testid="report-checked" data-mode="rendered">
+        {t('preview.checkedRendered')}
+      </span>
+    );
+  }
+  // Reports written before the check existed have no mode: they were estimates too.
+  const title = checked?.reason ? t('preview.checkedEstimatedWhy', { reason: checked.reason }) : undefined;
+  return (
+    <span className="badge badge-warning" title={title} data-testid="report-checked" data-mode="estimated">
+      {t('preview.checkedEstimated')}
+    </span>
   );
 }
 

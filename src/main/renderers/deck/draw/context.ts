@@ -11,4 +11,6 @@ export interface DrawContext {
   cjkLang: string;
   /** The task folder: image paths are relative to it. */
   baseDir: string;
+  /** The colour emoji face emoji runs are set in, or null when none is installed. */
+  emojiFace: string | null;
 }

@@ -37,13 +37,15 @@ export interface DrawPlanOptions {
   theme: Theme;
   cjkLang: string;
   baseDir: string;
+  /** The colour emoji face (TextMeasurer.emojiFace()), or null when none is installed. */
+  emojiFace: string | null;
 }
 
 export function drawPlan(pptx: PptxGenJS, plan: DeckPlan, o: DrawPlanOptions): void {
   for (const planned of plan.slides) {
     const slide = pptx.addSlide({ masterName: planned.master === 'content' ? MASTER_CONTENT : MASTER_PLAIN });
     slide.background = { color: planned.background };
-    const ctx: DrawContext = { pptx, slide, theme: o.theme, cjkLang: o.cjkLang, baseDir: o.baseDir };
+    const ctx: DrawContext = { pptx, slide, theme: o.theme, cjkLang: o.cjkLang, baseDir: o.baseDir, emojiFace: o.emojiFace };
     for (const el of planned.elements) drawElement(ctx, el);
     if (planned.notes) slide.addNotes(planned.notes);
   }

@@ -15,7 +15,7 @@ export function drawTable(ctx: DrawContext, el: TableElement): void {
     text: text
       .split(/\r?\n/)
       .flatMap((para, i, all) =>
-        paragraphRuns(para, { role: 'body', size: el.sizePt, color, bold: header }, ctx.theme, ctx.cjkLang, { lineSpacing: spacing, align: el.align[c] ?? 'left' }, i === all.length - 1),
+        paragraphRuns(para, { role: 'body', size: el.sizePt, color, bold: header }, ctx, { lineSpacing: spacing, align: el.align[c] ?? 'left' }, i === all.length - 1),
       ),
     options: { fill: { color: fill }, valign: header ? 'bottom' : 'top', margin: MARGIN, fontSize: el.sizePt, align: el.align[c] ?? 'left', border: rules },
   });

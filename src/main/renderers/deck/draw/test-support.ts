@@ -5,10 +5,10 @@ import PptxGenJS from 'pptxgenjs';
 import { type Theme } from '../../../../shared/specs/themes';
 import { type DrawContext } from './context';
 
-export function drawContext(theme: Theme, baseDir = '.'): DrawContext {
+export function drawContext(theme: Theme, baseDir = '.', emojiFace: string | null = null): DrawContext {
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_WIDE';
-  return { pptx, slide: pptx.addSlide(), theme, cjkLang: 'zh-CN', baseDir };
+  return { pptx, slide: pptx.addSlide(), theme, cjkLang: 'zh-CN', baseDir, emojiFace };
 }
 
 export async function writeDeck(ctx: DrawContext): Promise<{ bytes: Uint8Array; zip: JSZip }> {

@@ -29,8 +29,7 @@ export function textProps(ctx: DrawContext, el: TextElement): PptxGenJS.TextProp
     paragraphRuns(
       p.text,
       { role: el.font, size: p.sizePt, color: p.color, bold: p.bold },
-      ctx.theme,
-      ctx.cjkLang,
+      ctx,
       {
         align: el.align,
         lineSpacing: lineSpacingPt(p.sizePt, el.lineHeight),

@@ -127,7 +127,7 @@ describe.skipIf(!hasTools)('measurement against LibreOffice', () => {
     pptx.layout = 'LAYOUT_WIDE';
     for (const c of [...CASES, ...SINGLE]) {
       const slide = pptx.addSlide();
-      const runs = scriptRuns(c.text, { role: c.role, size: c.size, color: '000000', bold: c.bold }, c.theme, 'zh-CN');
+      const runs = scriptRuns(c.text, { role: c.role, size: c.size, color: '000000', bold: c.bold }, { theme: c.theme, cjkLang: 'zh-CN', emojiFace: null });
       slide.addText(runs, { x: LEFT_IN, y: TOP_IN, w: c.w, h: 6.5, margin: 0, valign: 'top', align: 'left', fit: 'none', wrap: true });
     }
     const file = join(work, 'metrics.pptx');

@@ -3,7 +3,7 @@
 // throws for a missing or failing LibreOffice: the result then says the report is estimated, and
 // why, and carries only what the plan alone shows. Only a cancelled signal rejects.
 import { FolioError } from '../../../../shared/errors';
-import { type QualityReport } from '../../../../shared/specs/deck';
+import { type QualityReport, type ReportCheck } from '../../../../shared/specs/deck';
 import { convertToPdf, SofficeMissingError } from '../../soffice';
 import { checkPlannedSlide, checkRenderedSlide } from './checks';
 import { readPdfWords } from './pdf-words';
@@ -16,11 +16,16 @@ const BASE_TIMEOUT_MS = 60_000;
 const PER_SLIDE_TIMEOUT_MS = 2_000;
 
 export const SOFFICE_MISSING_REASON = 'LibreOffice not installed';
+const NOT_RENDERED = 'the slides were not rendered';
 
 export interface VerifyOptions {
   /** Kill LibreOffice after this long (default: 60 s + 2 s per slide). */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Folders LibreOffice must not see (Folio's data folder): it runs sandboxed on the task's file. */
+  hiddenPaths?: readonly string[];
+  /** Called as the check advances: 0 before LibreOffice starts, then once per page read back. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 function estimated(input: VerifyInput, reason: string, started: number): VerifyResult {
@@ -36,12 +41,19 @@ function reasonOf(err: unknown): string {
 export async function verifyRenderedDeck(input: VerifyInput, opts: VerifyOptions = {}): Promise<VerifyResult> {
   const started = performance.now();
   const timeoutMs = opts.timeoutMs ?? BASE_TIMEOUT_MS + PER_SLIDE_TIMEOUT_MS * input.slides.length;
+  const total = input.slides.length;
   let pages;
   let convertMs;
   try {
-    const pdf = await convertToPdf(input.pptxPath, { timeoutMs, ...(opts.signal ? { signal: opts.signal } : {}) });
+    opts.onProgress?.(0, total);
+    const pdf = await convertToPdf(input.pptxPath, {
+      timeoutMs,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.hiddenPaths ? { hiddenPaths: opts.hiddenPaths } : {}),
+    });
     convertMs = performance.now() - started;
-    pages = await readPdfWords(pdf, input.size, opts.signal);
+    const onPage = opts.onProgress ? (n: number) => opts.onProgress?.(Math.min(n, total), total) : undefined;
+    pages = await readPdfWords(pdf, input.size, opts.signal, onPage);
   } catch (err) {
     if (err instanceof FolioError && err.code === 'cancelled') throw err;
     return estimated(input, reasonOf(err), started);
@@ -61,17 +73,19 @@ export async function verifyRenderedDeck(input: VerifyInput, opts: VerifyOptions
 
 /** How the quality report says where its findings come from. */
 export function verificationNote(result: Pick<VerifyResult, 'mode' | 'reason'>): string {
-  return result.mode === 'rendered' ? 'verified against the rendered slides' : `estimated (${result.reason ?? 'the slides were not rendered'})`;
+  return result.mode === 'rendered' ? 'verified against the rendered slides' : `estimated (${result.reason ?? NOT_RENDERED})`;
 }
 
 /**
  * The report with the check's findings added to the spec slides they came from (a finding for a
- * spec slide the report does not list is dropped: the plan and the report disagree).
+ * spec slide the report does not list is dropped: the plan and the report disagree), and marked
+ * with how it was checked.
  */
 export function mergeVerification(report: QualityReport, result: VerifyResult): QualityReport {
   const slides = report.slides.map((s) => ({ ...s, issues: [...s.issues] }));
   for (const verified of result.slides) {
     slides.find((s) => s.index === verified.sourceIndex)?.issues.push(...verified.issues);
   }
-  return { slides, summary: { ...report.summary, issues: slides.reduce((n, s) => n + s.issues.length, 0) } };
+  const checked: ReportCheck = result.mode === 'rendered' ? { mode: 'rendered' } : { mode: 'estimated', reason: result.reason ?? NOT_RENDERED };
+  return { slides, summary: { ...report.summary, issues: slides.reduce((n, s) => n + s.issues.length, 0) }, checked };
 }

@@ -108,7 +108,12 @@ function runWords(run: TextRun, index: number, frame: PageFrame): RenderedWord[]
  * page size to its own units). Throws FolioError('tool_error') when the PDF cannot be read, and
  * FolioError('cancelled') when `signal` aborts between pages.
  */
-export async function readPdfWords(pdf: Uint8Array, size: { w: number; h: number }, signal?: AbortSignal): Promise<RenderedPage[]> {
+export async function readPdfWords(
+  pdf: Uint8Array,
+  size: { w: number; h: number },
+  signal?: AbortSignal,
+  onPage?: (pagesRead: number) => void,
+): Promise<RenderedPage[]> {
   const pdfjs = await loadPdfjs();
   const worker = directWorker(pdfjs);
   try {
@@ -133,6 +138,7 @@ export async function readPdfWords(pdf: Uint8Array, size: { w: number; h: number
         const words = content.items.flatMap((item, i) => ('str' in item ? runWords(item, i, frame) : []));
         page.cleanup();
         pages.push({ words });
+        onPage?.(n);
       }
       return pages;
     } finally {

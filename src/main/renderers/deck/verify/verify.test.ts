@@ -26,6 +26,41 @@ if (!hasSoffice) console.warn('soffice not installed (apt-get install libreoffic
 const kindsBySlide = (result: VerifyResult): Record<number, string[]> =>
   Object.fromEntries(result.slides.map((s) => [s.number, [...new Set(s.issues.map((i) => i.kind))].sort()]));
 
+describe('mergeVerification', () => {
+  it('files rendered findings under their spec slide, keeps the output numbers, recounts and marks the report rendered', () => {
+    const report = {
+      slides: [
+        { index: 0, output_slides: [1], issues: [] },
+        { index: 1, output_slides: [2, 3], issues: [{ kind: 'split' as const, message: 'continued on 1 more slide' }] },
+        { index: 2, output_slides: [4], issues: [] },
+      ],
+      summary: { slides_in: 3, slides_out: 4, issues: 1 },
+    };
+    const result: VerifyResult = {
+      mode: 'rendered',
+      ms: 1,
+      slides: [
+        { number: 1, sourceIndex: 0, issues: [] },
+        { number: 2, sourceIndex: 1, issues: [{ kind: 'in_footer', message: 'slide 2: "Total" in the footer band' }] },
+        { number: 3, sourceIndex: 1, issues: [{ kind: 'off_slide', message: 'slide 3: "x" off the slide' }] },
+        { number: 4, sourceIndex: 2, issues: [] },
+        // A slide the report does not know (plan and report disagree) is dropped, not invented.
+        { number: 5, sourceIndex: 9, issues: [{ kind: 'overlap', message: 'stray' }] },
+      ],
+    };
+    const merged = mergeVerification(report, result);
+    expect(merged.slides.map((s) => [s.index, s.output_slides, s.issues.map((i) => i.kind)])).toEqual([
+      [0, [1], []],
+      [1, [2, 3], ['split', 'in_footer', 'off_slide']],
+      [2, [4], []],
+    ]);
+    expect(merged.summary).toEqual({ slides_in: 3, slides_out: 4, issues: 3 });
+    expect(merged.checked).toEqual({ mode: 'rendered' });
+    expect(verificationNote(merged.checked ?? { mode: 'estimated' })).toBe('verified against the rendered slides');
+    expect(report.slides[1]?.issues).toHaveLength(1);
+  });
+});
+
 describe('verifyRenderedDeck', () => {
   let root: string;
   let input: VerifyInput;
@@ -87,6 +122,7 @@ describe('verifyRenderedDeck', () => {
     const merged = mergeVerification(report, result);
     expect(merged.slides.map((s) => s.issues.map((i) => i.kind))).toEqual([['near_empty'], ['upscaled_image']]);
     expect(merged.summary).toEqual({ slides_in: 2, slides_out: 2, issues: 2 });
+    expect(merged.checked).toEqual({ mode: 'estimated', reason: 'LibreOffice not installed' });
     expect(report.slides[1]?.issues).toEqual([]);
   });
 
