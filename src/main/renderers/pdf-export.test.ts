@@ -1,7 +1,7 @@
 // PDF export through the real LibreOffice when it is installed (CI installs it), and through small
 // fake soffice scripts for the failure paths LibreOffice itself cannot be made to take on demand.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chmodSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRenderDeckTool } from '../tools/render-deck-tool';
@@ -79,19 +79,29 @@ describe('exportPdf', () => {
     async () => {
       const doc = await renderDocumentTool.execute({ path: 'doc' }, contextFor(root));
       const docPath = doc.touched?.[0] ?? '';
-      const before = pdfTempDirs();
+      // A private TMPDIR: other test files convert at the same time, in the shared one.
+      const savedTmp = process.env.TMPDIR;
+      process.env.TMPDIR = mkdtempSync(join(tmpdir(), 'folio-pdf-test-tmp-'));
+      try {
+        const before = pdfTempDirs();
+        expect(before).toEqual([]);
 
-      const [deckPdf, docPdf] = await Promise.all([exportPdf(root, deckPath), exportPdf(root, docPath)]);
-      expect(deckPdf.path).toBe('artifacts/export-check.pdf');
-      expect(deckPdf.pages).toBe(deckSlides);
-      expect(docPdf.path).toBe('artifacts/Short report.pdf');
-      expect(docPdf.pages).toBeGreaterThanOrEqual(1);
-      for (const pdf of [deckPdf, docPdf]) expect(statSync(join(root, pdf.path)).size).toBeGreaterThan(1000);
+        const [deckPdf, docPdf] = await Promise.all([exportPdf(root, deckPath), exportPdf(root, docPath)]);
+        expect(deckPdf.path).toBe('artifacts/export-check.pdf');
+        expect(deckPdf.pages).toBe(deckSlides);
+        expect(docPdf.path).toBe('artifacts/Short report.pdf');
+        expect(docPdf.pages).toBeGreaterThanOrEqual(1);
+        for (const pdf of [deckPdf, docPdf]) expect(statSync(join(root, pdf.path)).size).toBeGreaterThan(1000);
 
-      // Never overwrites, and leaves no temp folders behind.
-      const again = await exportPdf(root, deckPath);
-      expect(again.path).toBe('artifacts/export-check-v2.pdf');
-      expect(pdfTempDirs()).toEqual(before);
+        // Never overwrites, and leaves no temp folders behind.
+        const again = await exportPdf(root, deckPath);
+        expect(again.path).toBe('artifacts/export-check-v2.pdf');
+        expect(pdfTempDirs()).toEqual(before);
+      } finally {
+        rmSync(process.env.TMPDIR, { recursive: true, force: true });
+        if (savedTmp === undefined) delete process.env.TMPDIR;
+        else process.env.TMPDIR = savedTmp;
+      }
     },
     400_000,
   );
