@@ -57,11 +57,17 @@ function addSlide(pptx: PptxGenJS, s: DeckSlide, baseDir: string): void {
   if (s.notes) slide.addNotes(s.notes);
 }
 
-/** Writes `spec` with raw pptxgenjs to `outPath` (the bench deck's layouts; others get their title only). */
-export async function writeRawDeck(spec: DeckSpec, baseDir: string, outPath: string): Promise<void> {
+/**
+ * Writes `spec` with raw pptxgenjs to `outPath` (the bench deck's layouts; others get their title
+ * only). pptxgenjs stores its parts uncompressed unless asked (`compression`); Folio's files are
+ * deflated, so the like-for-like baseline compresses too.
+ */
+export async function writeRawDeck(spec: DeckSpec, baseDir: string, outPath: string, compression = false): Promise<void> {
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_WIDE';
   pptx.title = spec.title;
   for (const s of spec.slides) addSlide(pptx, s, baseDir);
-  writeFileSync(outPath, (await pptx.write({ outputType: 'nodebuffer' })) as Uint8Array);
+  // pptxgenjs 4.0.1's write() drops `compression` for a nodebuffer; stream() honours it (and is a nodebuffer).
+  const bytes = compression ? await pptx.stream({ compression: true }) : await pptx.write({ outputType: 'nodebuffer' });
+  writeFileSync(outPath, bytes as Uint8Array);
 }

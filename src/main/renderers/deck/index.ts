@@ -11,7 +11,6 @@ import { BUILTIN_THEMES, findTheme, isCjkCapableFace, type Theme } from '../../.
 import { writeArtifactAtomic } from '../../artifacts/write-artifact';
 import { iconErrors } from './icons';
 import { findJsonError } from '../json-position';
-import { auditCjkFonts } from './cjk-fonts';
 import { drawPlan } from './draw/plan';
 import { createTextMeasurer } from './fonts';
 import { defineMasters } from './masters';
@@ -92,8 +91,7 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
 
   const written = (await pptx.write({ outputType: 'nodebuffer' })) as Uint8Array;
   const isCapable = (face: string): boolean => isCjkCapableFace(face, known);
-  const bytes = await postProcessDeck(written, { cjkHeading: theme.fonts.cjkHeading, cjkBody: theme.fonts.cjkBody, isCapable });
-  const problems = await auditCjkFonts(bytes, isCapable);
+  const { bytes, cjkProblems: problems } = await postProcessDeck(written, { cjkHeading: theme.fonts.cjkHeading, cjkBody: theme.fonts.cjkBody, isCapable });
   if (problems.length > 0) {
     throw new FolioError('internal', `CJK text without a CJK font in ${problems[0]?.part ?? '?'}: "${problems[0]?.text ?? ''}"`);
   }

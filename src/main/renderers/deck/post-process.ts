@@ -6,7 +6,7 @@
 //    PowerPoint's outline, accessibility checker and screen readers see it. (pptxgenjs's own
 //    placeholders take the master's box, not the slide's, so we mark the box we drew instead.)
 import JSZip from 'jszip';
-import { ensureChartEastAsianFonts, ensureEastAsianFonts, setThemeEastAsianFonts, TEXT_PARTS } from './cjk-fonts';
+import { type CjkRunProblem, ensureChartEastAsianFonts, ensureEastAsianFonts, findRunsWithoutCjkFont, setThemeEastAsianFonts, TEXT_PARTS } from './cjk-fonts';
 import { TITLE_SHAPE_NAME } from './draw/text';
 
 const TITLE_SHAPE = new RegExp(`(<p:cNvPr id="\\d+" name="${TITLE_SHAPE_NAME}"[^>]*>[\\s\\S]*?</p:cNvPr>)<p:cNvSpPr(?: txBox="1")?/><p:nvPr></p:nvPr>`);
@@ -34,8 +34,15 @@ export interface PostProcessFonts {
   isCapable: (face: string) => boolean;
 }
 
-export async function postProcessDeck(pptx: Uint8Array, fonts: PostProcessFonts): Promise<Buffer> {
+export interface PostProcessed {
+  bytes: Buffer;
+  /** CJK runs still without a CJK-capable face after the fixes (auditCjkFonts on the result, without reading it again). */
+  cjkProblems: CjkRunProblem[];
+}
+
+export async function postProcessDeck(pptx: Uint8Array, fonts: PostProcessFonts): Promise<PostProcessed> {
   const zip = await JSZip.loadAsync(pptx);
+  const cjkProblems: CjkRunProblem[] = [];
   for (const name of Object.keys(zip.files)) {
     const file = zip.file(name);
     if (!file) continue;
@@ -46,11 +53,13 @@ export async function postProcessDeck(pptx: Uint8Array, fonts: PostProcessFonts)
       out = ensureEastAsianFonts(out, fonts.cjkBody, fonts.isCapable);
       if (name.startsWith('ppt/charts/')) out = ensureChartEastAsianFonts(out, fonts.cjkBody);
       if (out !== xml) zip.file(name, out);
+      cjkProblems.push(...findRunsWithoutCjkFont(name, out, fonts.isCapable));
     } else if (/^ppt\/theme\/theme\d+\.xml$/.test(name)) {
       const xml = await file.async('string');
       const out = setThemeEastAsianFonts(xml, fonts.cjkHeading, fonts.cjkBody);
       if (out !== xml) zip.file(name, out);
     }
   }
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } });
+  const bytes = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } });
+  return { bytes, cjkProblems };
 }

@@ -303,7 +303,11 @@ describe('CJK font post-processing', () => {
     const raw = (await pptx.write({ outputType: 'nodebuffer' })) as Uint8Array;
     const before = await auditCjkFonts(raw, isCapable);
     expect(before.map((p) => p.text)).toEqual(expect.arrayContaining(['中文 text', '这是备注']));
-    const fixed = await postProcessDeck(raw, { cjkHeading: 'Noto Sans CJK SC', cjkBody: 'Noto Sans CJK SC', isCapable });
+    const { bytes: fixed, cjkProblems } = await postProcessDeck(raw, { cjkHeading: 'Noto Sans CJK SC', cjkBody: 'Noto Sans CJK SC', isCapable });
+    expect(cjkProblems).toEqual([]);
+    // The audit it returns is of the parts it wrote: with no face accepted as CJK-capable, every CJK run is named.
+    const strict = await postProcessDeck(raw, { cjkHeading: 'Arial', cjkBody: 'Arial', isCapable: () => false });
+    expect(strict.cjkProblems.map((p) => p.text)).toEqual(expect.arrayContaining(['中文 text', '这是备注']));
     expect(await auditCjkFonts(fixed, isCapable)).toEqual([]);
     const problems = await checkPackage(await JSZip.loadAsync(fixed));
     expect(problems).toEqual({ missingTargets: [], uncoveredParts: [] });
