@@ -12,7 +12,7 @@ import { looksLikeNetworkFailure, NETWORK_OFF_NOTE } from '../sandbox/network';
 import { sandboxNote, sandboxStatus } from '../sandbox/sandbox';
 import { type RunResult, runProcess } from './shell/run';
 import { scriptRuntime } from './script-runtime';
-import { NO_PATHS, type Tool, ToolError } from './types';
+import { NO_PATHS, sourceFolder, type Tool, ToolError } from './types';
 
 export const SCRIPT_DEFAULT_TIMEOUT_S = 60;
 export const SCRIPT_MAX_TIMEOUT_S = 600;
@@ -180,6 +180,7 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
           writableRoot: ctx.root,
           hiddenPaths: options.hiddenPaths ?? [],
           network,
+          readOnlyPaths: [sourceFolder(ctx)],
         });
       } finally {
         fs.rmSync(file, { force: true });

@@ -3,6 +3,8 @@
 // names), and executes with a context and an abort signal.
 import type { z } from 'zod';
 import type { FileKind, ToolKind } from '../../shared/contract';
+import { join } from 'node:path';
+import { TASK_SUBFOLDERS } from '../workspace/layout';
 import { resolveTaskPath, taskFolders, type Access, type TaskPath } from '../workspace/task-paths';
 
 export interface ToolContext {
@@ -88,6 +90,14 @@ export interface Tool<P extends z.ZodType = z.ZodType> {
  */
 export function resolveToolPath(ctx: Pick<ToolContext, 'root' | 'taskRoot'>, traits: ToolTraits, relPath: string, access: Access): TaskPath {
   return resolveTaskPath(taskFolders(ctx), relPath, { access, areas: traits.paths[access] });
+}
+
+/**
+ * The task's own `source/` (the person's originals), wherever the tool's root is: code-running tools
+ * get it read-only inside the sandbox, as the file tools do.
+ */
+export function sourceFolder(ctx: Pick<ToolContext, 'root' | 'taskRoot'>): string {
+  return join(taskFolders(ctx).task, TASK_SUBFOLDERS.source);
 }
 
 /** Tool failures the model should see as data (not crashes): bad paths, no match, etc. */

@@ -21,6 +21,8 @@ export interface ConfineOptions {
   hiddenPaths?: readonly string[];
   /** Whether the sandboxed command may use the network (off unless the task allows it). */
   network?: boolean;
+  /** Folders inside the writable root that stay read-only (the person's originals in `source/`). */
+  readOnlyPaths?: readonly string[];
 }
 
 export interface RunOptions extends ConfineOptions {
@@ -127,6 +129,7 @@ export function runShell(options: RunOptions): Promise<RunResult> {
     writableRoot: options.writableRoot,
     hiddenPaths: options.hiddenPaths,
     network: options.network,
+    readOnlyPaths: options.readOnlyPaths,
   });
 }
 
@@ -146,7 +149,7 @@ export function runProcess(options: ProcessOptions): Promise<RunResult> {
   const confined =
     options.writableRoot === undefined
       ? null
-      : sandboxed(options.file, options.args, { writableRoot: options.writableRoot, hiddenPaths: options.hiddenPaths, network: options.network });
+      : sandboxed(options.file, options.args, { writableRoot: options.writableRoot, hiddenPaths: options.hiddenPaths, network: options.network, readablePaths: options.readOnlyPaths });
 
   return new Promise<RunResult>((resolve, reject) => {
     // Unsandboxed, the command leads a new process group and the group is killed. Sandboxed, bwrap

@@ -73,6 +73,21 @@ describe('shell tool with hiddenPaths', () => {
       removeTemp(data);
     }
   });
+
+  it.skipIf(!sandboxStatus().active)("leaves the person's originals in source/ read-only, even to an approved command (needs bubblewrap)", async () => {
+    const task = makeTempRoot('folio-shell-source-');
+    try {
+      fs.mkdirSync(path.join(task, 'source'));
+      fs.writeFileSync(path.join(task, 'source', 'paper.txt'), 'original');
+      const result = await createShellTool().execute({ command: 'cat source/paper.txt; echo changed > source/paper.txt; rm -f source/paper.txt; echo new > source/new.txt; echo ok > work.txt' }, contextFor(task));
+      expect(result.content).toContain('original');
+      expect(fs.readFileSync(path.join(task, 'source', 'paper.txt'), 'utf8')).toBe('original');
+      expect(fs.existsSync(path.join(task, 'source', 'new.txt'))).toBe(false);
+      expect(fs.readFileSync(path.join(task, 'work.txt'), 'utf8')).toBe('ok\n');
+    } finally {
+      removeTemp(task);
+    }
+  });
 });
 
 describe('shell tool and the task network switch', () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { programEnv } from '../../sandbox/env';
 import { looksLikeNetworkFailure, NETWORK_OFF_NOTE } from '../../sandbox/network';
 import { sandboxNote, sandboxStatus } from '../../sandbox/sandbox';
-import { NO_PATHS, type Tool, type ToolContext, type ToolRisk, ToolError } from '../types';
+import { NO_PATHS, sourceFolder, type Tool, type ToolContext, type ToolRisk, ToolError } from '../types';
 import { classifyCommand, commandNeedsNetwork } from './classify';
 import { normalizeCommand } from './normalize';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type RunResult, runShell } from './run';
@@ -107,6 +107,7 @@ export function createShellTool(options: ShellToolOptions = {}): Tool<typeof par
         writableRoot: ctx.root,
         hiddenPaths,
         network,
+        readOnlyPaths: [sourceFolder(ctx)],
       });
       const body = result.output.length > 0 ? result.output.replace(/\n?$/u, '\n') : '(no output)\n';
       const offline = sandboxStatus().active && !network && looksLikeNetworkFailure(result.output) ? `${NETWORK_OFF_NOTE}\n` : '';
