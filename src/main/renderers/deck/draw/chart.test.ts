@@ -102,6 +102,16 @@ describe('drawChart: labels, axes and units', () => {
     expect(valAx).not.toContain('c:majorGridlines');
   });
 
+  it('labelled bars with an axis title keep the title, on an axis without tick labels', async () => {
+    const xml = await chartXml({ type: 'column', categories: ['A', 'B', 'C'], series: [{ name: 'Score', values: [71.2, 73.5, 86.9] }], y_title: '得分' });
+    expect(vals(blocks(xml, 'c:ser')[0] ?? '', 'c:showVal')).toEqual(['1']);
+    const valAx = blocks(xml, 'c:valAx')[0] ?? '';
+    expect(vals(valAx, 'c:delete')).toEqual(['0']);
+    expect(vals(valAx, 'c:tickLblPos')).toEqual(['none']);
+    expect(valAx).toContain('得分');
+    expect(valAx).not.toContain('c:majorGridlines');
+  });
+
   it('many bars: no labels, a value axis titled with its unit', async () => {
     const categories = Array.from({ length: 20 }, (_, i) => `C${i + 1}`);
     const xml = await chartXml({ type: 'column', categories, series: [{ name: 'Latency', values: categories.map((_, i) => i + 1) }], y_title: 'Latency', unit: 'ms' });

@@ -45,6 +45,8 @@ export function chartOptions(el: ChartElement, face: string): PptxGenJS.IChartOp
   const size = el.fontSizePt;
   // Labelled bars need no value axis: the labels are the values (less ink, nothing to cross-read).
   const hideValueAxis = bars && el.dataLabels;
+  // ...but an axis title (the unit, what is measured) must stay: keep the axis, without its labels.
+  const titleOnlyAxis = hideValueAxis && Boolean(el.yTitle);
   const opts: PptxGenJS.IChartOpts = {
     ...el.box,
     chartColors: chartColorsFor(el),
@@ -64,7 +66,8 @@ export function chartOptions(el: ChartElement, face: string): PptxGenJS.IChartOp
     catAxisLineShow: !round,
     catAxisLineColor: el.gridColor,
     catAxisMajorTickMark: 'none',
-    valAxisHidden: hideValueAxis,
+    valAxisHidden: hideValueAxis && !titleOnlyAxis,
+    ...(titleOnlyAxis ? { valAxisLabelPos: 'none' as const } : {}),
     valAxisLabelFontFace: face,
     valAxisLabelFontSize: size - 1,
     valAxisLabelColor: el.mutedColor,
@@ -76,7 +79,7 @@ export function chartOptions(el: ChartElement, face: string): PptxGenJS.IChartOp
     catAxisTitleFontFace: face,
     catAxisTitleFontSize: size,
     catAxisTitleColor: el.mutedColor,
-    showValAxisTitle: !round && !hideValueAxis && Boolean(el.yTitle),
+    showValAxisTitle: !round && Boolean(el.yTitle),
     ...(el.yTitle ? { valAxisTitle: el.yTitle } : {}),
     valAxisTitleFontFace: face,
     valAxisTitleFontSize: size,
@@ -99,7 +102,7 @@ export function chartOptions(el: ChartElement, face: string): PptxGenJS.IChartOp
   if (el.type === 'bar') {
     // First category at the top, value axis (when shown) still at the bottom. pptxgenjs's types
     // allow only the defaults here, though it writes any value (checked against the chart XML).
-    Object.assign(opts, { catAxisOrientation: 'maxMin', catAxisCrossesAt: 'max', valAxisLabelPos: 'nextTo' });
+    Object.assign(opts, { catAxisOrientation: 'maxMin', catAxisCrossesAt: 'max', valAxisLabelPos: titleOnlyAxis ? 'none' : 'nextTo' });
   }
   if (round) {
     opts.showPercent = el.dataLabels;

@@ -15,7 +15,7 @@ export const planTitle: Planner<'title'> = (ctx, s) => {
   const scratch = new SlideBuilder('plain', p.titleBackground);
   const title = fitText(ctx, scratch, s.title ?? spec.title, { ...region, h: region.h * 0.6 }, {
     id: 'title', role: 'title', font: 'heading', sizePt: theme.sizes.heroTitle, floorPt: 28, bold: true,
-    color: p.titleText, lineHeight: TITLE_LINE_HEIGHT, maxLines: 3, what: 'title',
+    color: p.titleText, lineHeight: TITLE_LINE_HEIGHT, maxLines: 2, what: 'title',
   });
   let blockH = title.height;
   const subtitleText = s.subtitle ?? spec.subtitle;
@@ -58,7 +58,7 @@ export const planSection: Planner<'section'> = (ctx, s) => {
   const scratch = new SlideBuilder('plain', p.background);
   const title = fitText(ctx, scratch, s.title, { ...region, h: region.h * 0.55 }, {
     id: 'title', role: 'title', font: 'heading', sizePt: Math.round(theme.sizes.heroTitle * 0.9), floorPt: 28, bold: true,
-    color: p.text, lineHeight: TITLE_LINE_HEIGHT, maxLines: 3, what: 'section title',
+    color: p.text, lineHeight: TITLE_LINE_HEIGHT, maxLines: 2, what: 'section title',
   });
   const ruleGap = 0.25;
   const ruleH = 0.07;
@@ -89,7 +89,7 @@ export const planClosing: Planner<'closing'> = (ctx, s) => {
   const zh = ctx.language.startsWith('zh');
   const title = fitText(ctx, scratch, s.title ?? (zh ? '谢谢' : 'Thank you'), { ...region, h: region.h * 0.5 }, {
     id: 'title', role: 'title', font: 'heading', sizePt: theme.sizes.heroTitle, floorPt: 28, bold: true, color: p.titleText,
-    lineHeight: TITLE_LINE_HEIGHT, maxLines: 3, align: 'center', what: 'closing title',
+    lineHeight: TITLE_LINE_HEIGHT, maxLines: 2, align: 'center', what: 'closing title',
   });
   const ruleGap = 0.3;
   const ruleH = 0.07;

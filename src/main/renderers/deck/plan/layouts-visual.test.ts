@@ -5,49 +5,10 @@ import { type PlanBox, type PlannedSlide } from '../../../../shared/specs/deck-p
 import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
 import { planDeck } from './index';
 import { tableMeasurer } from '../fonts';
+import { visualSamples } from './samples';
 
 const measurer = tableMeasurer;
-const long = (n: number, zh = false): string => (zh ? '混合检索在长尾查询上的召回明显更高'.repeat(Math.ceil(n / 16)).slice(0, n) : 'retrieval quality improves on long tail queries '.repeat(Math.ceil(n / 48)).slice(0, n).trim());
-
-const samples: Record<string, { sparse: DeckSlide; dense: DeckSlide }> = {
-  stat: {
-    sparse: { layout: 'stat', title: 'Recall rose by twelve points', stats: [{ value: '+12 pp', label: 'Recall' }] },
-    dense: {
-      layout: 'stat',
-      title: long(150),
-      stats: [
-        { value: '82.5%', label: long(80), detail: long(200) },
-        { value: '¥1,234,567,890', label: '召回率提升显著且稳定', detail: long(200, true) },
-        { value: '3.2×', label: 'Faster', detail: long(300) },
-      ],
-    },
-  },
-  cards: {
-    sparse: { layout: 'cards', title: 'Two things matter', cards: [{ title: 'Speed' }, { title: 'Trust', icon: 'shield-check' }] },
-    dense: {
-      layout: 'cards',
-      title: long(120),
-      cards: Array.from({ length: 4 }, (_, i) => ({ title: long(90), text: i % 2 ? long(400, true) : long(400), icon: 'rocket' })),
-    },
-  },
-  timeline: {
-    sparse: { layout: 'timeline', title: 'Two milestones', events: [{ date: '2024', title: 'Pilot' }, { date: '2025', title: 'Launch' }] },
-    dense: { layout: 'timeline', title: long(140), events: Array.from({ length: 6 }, (_, i) => ({ date: `Q${(i % 4) + 1} 202${i}`, title: long(80), text: long(300) })) },
-  },
-  process: {
-    sparse: { layout: 'process', title: 'Three steps', steps: [{ title: 'Read' }, { title: 'Write' }, { title: 'Check' }] },
-    dense: { layout: 'process', title: long(140), steps: Array.from({ length: 5 }, (_, i) => ({ title: long(60), text: long(260, i % 2 === 1), icon: 'chart-line' })) },
-  },
-  comparison: {
-    sparse: { layout: 'comparison', title: 'A or B', options: [{ name: 'A', points: ['cheap'] }, { name: 'B', points: ['fast'] }] },
-    dense: {
-      layout: 'comparison',
-      title: long(140),
-      recommended: 'Hybrid',
-      options: ['BM25', 'Dense', 'Hybrid'].map((name) => ({ name, points: Array.from({ length: 6 }, () => long(110)), verdict: long(150) })),
-    },
-  },
-};
+const samples = visualSamples();
 
 function inside(box: PlanBox, outer: PlanBox): boolean {
   const e = 1e-6;

@@ -48,3 +48,48 @@ export function edgeSpec(): DeckSpecInput {
     ],
   };
 }
+
+const longText = (n: number, zh = false): string => (zh ? '混合检索在长尾查询上的召回明显更高'.repeat(Math.ceil(n / 16)).slice(0, n) : 'retrieval quality improves on long tail queries '.repeat(Math.ceil(n / 48)).slice(0, n).trim());
+
+/** A sparse and a dense slide of each visual layout (stat, cards, timeline, process, comparison). */
+export function visualSamples(): Record<string, { sparse: DeckSlide; dense: DeckSlide }> {
+  return {
+  stat: {
+    sparse: { layout: 'stat', title: 'Recall rose by twelve points', stats: [{ value: '+12 pp', label: 'Recall' }] },
+    dense: {
+      layout: 'stat',
+      title: longText(150),
+      stats: [
+        { value: '82.5%', label: longText(80), detail: longText(200) },
+        { value: '¥1,234,567,890', label: '召回率提升显著且稳定', detail: longText(200, true) },
+        { value: '3.2×', label: 'Faster', detail: longText(300) },
+      ],
+    },
+  },
+  cards: {
+    sparse: { layout: 'cards', title: 'Two things matter', cards: [{ title: 'Speed' }, { title: 'Trust', icon: 'shield-check' }] },
+    dense: {
+      layout: 'cards',
+      title: longText(120),
+      cards: Array.from({ length: 4 }, (_, i) => ({ title: longText(90), text: i % 2 ? longText(400, true) : longText(400), icon: 'rocket' })),
+    },
+  },
+  timeline: {
+    sparse: { layout: 'timeline', title: 'Two milestones', events: [{ date: '2024', title: 'Pilot' }, { date: '2025', title: 'Launch' }] },
+    dense: { layout: 'timeline', title: longText(140), events: Array.from({ length: 6 }, (_, i) => ({ date: `Q${(i % 4) + 1} 202${i}`, title: longText(80), text: longText(300) })) },
+  },
+  process: {
+    sparse: { layout: 'process', title: 'Three steps', steps: [{ title: 'Read' }, { title: 'Write' }, { title: 'Check' }] },
+    dense: { layout: 'process', title: longText(140), steps: Array.from({ length: 5 }, (_, i) => ({ title: longText(60), text: longText(260, i % 2 === 1), icon: 'chart-line' })) },
+  },
+  comparison: {
+    sparse: { layout: 'comparison', title: 'A or B', options: [{ name: 'A', points: ['cheap'] }, { name: 'B', points: ['fast'] }] },
+    dense: {
+      layout: 'comparison',
+      title: longText(140),
+      recommended: 'Hybrid',
+      options: ['BM25', 'Dense', 'Hybrid'].map((name) => ({ name, points: Array.from({ length: 6 }, () => longText(110)), verdict: longText(150) })),
+    },
+  },
+};
+}

@@ -39,7 +39,12 @@ function boxOf(el: PlanElement): PlannedBox {
 
 /** Boxes per output slide, numbered as in the .pptx. */
 export function planToVerifyInput(plan: DeckPlan): VerifyInput['slides'] {
-  return plan.slides.map((slide, i) => ({ number: i + 1, sourceIndex: slide.source_index, boxes: slide.elements.map(boxOf) }));
+  return plan.slides.map((slide, i) => ({
+    number: i + 1,
+    sourceIndex: slide.source_index,
+    boxes: slide.elements.map(boxOf),
+    footerBand: slide.master === 'content',
+  }));
 }
 
 /** Top of the footer band of a plan's slides, inches (VerifyInput.footerTop). */

@@ -62,11 +62,13 @@ export async function verifyRenderedDeck(input: VerifyInput, opts: VerifyOptions
   if (pages.length < last) {
     return estimated(input, `LibreOffice made ${pages.length} pages of a deck with ${last} slides, so pages and slides cannot be paired`, started);
   }
-  const frame = { size: input.size, footerTop: input.footerTop };
   const slides: VerifiedSlide[] = input.slides.map((s) => ({
     number: s.number,
     sourceIndex: s.sourceIndex,
-    issues: checkRenderedSlide(s, pages[s.number - 1]?.words ?? [], frame),
+    issues: checkRenderedSlide(s, pages[s.number - 1]?.words ?? [], {
+      size: input.size,
+      footerTop: s.footerBand === false ? input.size.h : input.footerTop,
+    }),
   }));
   return { mode: 'rendered', slides, ms: performance.now() - started, convertMs };
 }

@@ -47,6 +47,11 @@ export interface PlannedSlide {
    * without one (title, section, closing, full-bleed image, quote) are not judged for fill.
    */
   body?: Rect;
+  /**
+   * Whether the slide has a footer band (content slides carry the master's footer and number). Hero
+   * slides (title, section, closing, full-bleed image) use the whole slide: no `in_footer` there.
+   */
+  footerBand?: boolean;
 }
 
 export interface VerifyInput {
