@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
+import { sofficePath } from '../renderers/soffice';
 import { sandboxStatus } from '../sandbox/sandbox';
 import { taskDir } from '../workspace/layout';
 import { collect, fakeModelsYaml, makeCore, makeDataDir, TEST_KEY, waitForEvent } from './core-test-kit';
@@ -172,9 +173,12 @@ describe('agent runs with tools', () => {
     const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'render' });
     const events = await collect(core, task.id, run_id);
     const progress = events.filter((e) => e.type === 'progress');
+    // Rendering, then (where LibreOffice is installed) the check of the rendered slides, page by page.
+    const checking = sofficePath() === null ? [] : [0, 1, 2].map((done) => ['Checking the rendered slides', done, 2]);
     expect(progress.map((e) => e.type === 'progress' && [e.label, e.done, e.total])).toEqual([
       ['rendering deck', 0, 2],
       ['rendering deck', 2, 2],
+      ...checking,
     ]);
     const types = events.map((e) => e.type);
     expect(types.indexOf('tool_call')).toBeLessThan(types.indexOf('progress'));

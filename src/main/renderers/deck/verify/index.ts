@@ -4,7 +4,7 @@
 // why, and carries only what the plan alone shows. Only a cancelled signal rejects.
 import { FolioError } from '../../../../shared/errors';
 import { type QualityReport, type ReportCheck } from '../../../../shared/specs/deck';
-import { convertToPdf, SofficeMissingError } from '../../soffice';
+import { convertToPdf, SofficeMissingError, sofficePath } from '../../soffice';
 import { checkPlannedSlide, checkRenderedSlide } from './checks';
 import { readPdfWords } from './pdf-words';
 import { type VerifiedSlide, type VerifyInput, type VerifyResult } from './types';
@@ -45,7 +45,8 @@ export async function verifyRenderedDeck(input: VerifyInput, opts: VerifyOptions
   let pages;
   let convertMs;
   try {
-    opts.onProgress?.(0, total);
+    // Progress only where there is something to wait for: no LibreOffice, no "checking".
+    if (sofficePath() !== null) opts.onProgress?.(0, total);
     const pdf = await convertToPdf(input.pptxPath, {
       timeoutMs,
       ...(opts.signal ? { signal: opts.signal } : {}),
