@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartSpec } from '../../shared/specs/deck';
-import { barRects, fontFamilyFor, issuesBySlide, niceMax, pieSlices, previewTheme, seriesPoints, styledRuns } from './deck-preview';
-
-const column: ChartSpec = { type: 'column', categories: ['2022', '2023'], series: [{ name: 'A', values: [50, 100] }, { name: 'B', values: [25, 0] }] };
+import { fontFamilyFor, issuesBySlide, niceMax, pieSlices, previewTheme, styledRuns } from './deck-preview';
 
 describe('deck preview geometry', () => {
   it('rounds axis maxima up to 1, 2, 2.5 or 5 times a power of ten', () => {
@@ -11,35 +8,6 @@ describe('deck preview geometry', () => {
     expect(niceMax(0.7)).toBe(1);
     expect(niceMax(23)).toBe(25);
     expect(niceMax(0)).toBe(1);
-  });
-
-  it('lays out grouped columns growing up from the baseline', () => {
-    const rects = barRects(column, 200, 100);
-    expect(rects).toHaveLength(4);
-    const a2023 = rects.find((r) => r.series === 0 && r.category === 1);
-    expect(a2023).toMatchObject({ y: 0, height: 100 });
-    const a2022 = rects.find((r) => r.series === 0 && r.category === 0);
-    expect(a2022).toMatchObject({ y: 50, height: 50 });
-    // Series B sits right of series A within the same category band.
-    const b2022 = rects.find((r) => r.series === 1 && r.category === 0);
-    expect(b2022?.x).toBeGreaterThan(a2022?.x ?? Infinity);
-    expect(b2022?.x).toBeLessThan(100);
-  });
-
-  it('lays out horizontal bars from the left edge', () => {
-    const rects = barRects({ ...column, type: 'bar' }, 200, 100);
-    const a2023 = rects.find((r) => r.series === 0 && r.category === 1);
-    expect(a2023).toMatchObject({ x: 0, width: 200 });
-  });
-
-  it('places line points across the width and scatter points by their x value', () => {
-    const [line] = seriesPoints({ ...column, type: 'line' }, 100, 100);
-    expect(line).toEqual([
-      { x: 0, y: 50 },
-      { x: 100, y: 0 },
-    ]);
-    const scatter = seriesPoints({ type: 'scatter', categories: ['0', '1', '4'], series: [{ name: 's', values: [0, 1, 2] }] }, 100, 10);
-    expect(scatter[0].map((p) => p.x)).toEqual([0, 25, 100]);
   });
 
   it('splits a pie by share and skips non-positive values', () => {

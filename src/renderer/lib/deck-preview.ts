@@ -1,6 +1,6 @@
 // Geometry, fonts and chart shapes for the HTML deck preview. Pure functions so the drawing code
 // stays declarative and the arithmetic is tested without a DOM.
-import { type ChartSpec, type QualityIssue, type QualityReport, splitRunsByScript } from '../../shared/specs/deck';
+import { type QualityIssue, type QualityReport, splitRunsByScript } from '../../shared/specs/deck';
 import { POINTS_PER_INCH } from '../../shared/specs/deck-geometry';
 import { BUILTIN_THEMES, DEFAULT_THEME_NAME, findTheme, fontFaceFor, type Theme } from '../../shared/specs/themes';
 
@@ -62,16 +62,6 @@ export function issuesBySlide(report: QualityReport | null): Map<number, Quality
 
 // ---------- charts ----------
 
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  series: number;
-  category: number;
-  value: number;
-}
-
 /** A "nice" upper bound for an axis: 1, 2, 2.5 or 5 times a power of ten, at or above max. */
 export function niceMax(max: number): number {
   if (!(max > 0)) return 1;
@@ -80,60 +70,6 @@ export function niceMax(max: number): number {
     if (step * power >= max) return step * power;
   }
   return 10 * power;
-}
-
-function valueRange(chart: ChartSpec): { min: number; max: number } {
-  const values = chart.series.flatMap((s) => s.values);
-  const max = niceMax(Math.max(0, ...values));
-  const lowest = Math.min(0, ...values);
-  const min = lowest < 0 ? -niceMax(-lowest) : 0;
-  return { min, max };
-}
-
-/**
- * Grouped bars inside a `width × height` plot: `column` grows upwards, `bar` grows rightwards (the
- * PowerPoint meanings). Negative values grow from the zero line the other way.
- */
-export function barRects(chart: ChartSpec, width: number, height: number): Rect[] {
-  const { min, max } = valueRange(chart);
-  const span = max - min || 1;
-  const horizontal = chart.type === 'bar';
-  const categories = chart.categories.length;
-  const seriesCount = chart.series.length;
-  const band = (horizontal ? height : width) / categories;
-  const gap = band * 0.2;
-  const barSize = (band - gap) / seriesCount;
-  const length = horizontal ? width : height;
-  const zero = ((0 - min) / span) * length;
-  const rects: Rect[] = [];
-  chart.series.forEach((series, s) => {
-    series.values.forEach((value, c) => {
-      const extent = (Math.abs(value) / span) * length;
-      const start = value >= 0 ? zero : zero - extent;
-      const across = c * band + gap / 2 + s * barSize;
-      rects.push(
-        horizontal
-          ? { x: start, y: across, width: extent, height: barSize, series: s, category: c, value }
-          : { x: across, y: height - start - extent, width: barSize, height: extent, series: s, category: c, value },
-      );
-    });
-  });
-  return rects;
-}
-
-/** Points of each series across the plot (line, area and scatter charts). */
-export function seriesPoints(chart: ChartSpec, width: number, height: number): { x: number; y: number }[][] {
-  const { min, max } = valueRange(chart);
-  const span = max - min || 1;
-  const n = chart.categories.length;
-  let xOf = (i: number): number => (n === 1 ? width / 2 : (i / (n - 1)) * width);
-  if (chart.type === 'scatter') {
-    const xs = chart.categories.map(Number);
-    const lo = Math.min(...xs);
-    const hi = Math.max(...xs);
-    xOf = (i: number) => (hi === lo ? width / 2 : ((xs[i] - lo) / (hi - lo)) * width);
-  }
-  return chart.series.map((series) => series.values.map((value, i) => ({ x: xOf(i), y: height - ((value - min) / span) * height })));
 }
 
 export interface PieSlice {
@@ -178,10 +114,4 @@ export function pieSlices(values: readonly number[], cx: number, cy: number, r: 
     angle += fraction * 2 * Math.PI;
   });
   return slices;
-}
-
-/** Axis value at a fraction of the plot height, for tick labels. */
-export function axisTicks(chart: ChartSpec, count = 4): number[] {
-  const { min, max } = valueRange(chart);
-  return Array.from({ length: count + 1 }, (_, i) => min + ((max - min) * i) / count);
 }
