@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type ExtractionResult, type ProgressFn } from '../types';
-import { directWorker, loadPdfjs, type Pdfjs } from './pdfjs-load';
+import { directWorker, loadPdfjs, type Pdfjs, textOnlyParams } from './pdfjs-load';
 import { assemblePdf, type PageText, type PdfHead, UNREADABLE_PAGE_TEXT } from './pdf-assemble';
 
 type PdfDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>;
@@ -188,19 +188,7 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
   const worker = directWorker(pdfjs);
   let doc: PdfDocument;
   try {
-    doc = await pdfjs.getDocument({
-      data: bytes,
-      ...(worker ? { worker } : {}),
-      // Text needs neither glyph outlines nor system fonts; skipping them skips font loading work.
-      useSystemFonts: false,
-      disableFontFace: true,
-      fontExtraProperties: false,
-      isEvalSupported: false,
-      isOffscreenCanvasSupported: false,
-      stopAtErrors: false,
-      verbosity: pdfjs.VerbosityLevel.ERRORS,
-      ...pdfjsDataDirs(),
-    }).promise;
+    doc = await pdfjs.getDocument({ ...textOnlyParams(pdfjs, bytes, worker), stopAtErrors: false, ...pdfjsDataDirs() }).promise;
   } catch (err) {
     worker?.destroy();
     const name = errorName(err);

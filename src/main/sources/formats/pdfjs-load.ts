@@ -104,6 +104,24 @@ export function directWorker(pdfjs: Pdfjs): InstanceType<Pdfjs['PDFWorker']> | n
   return pdfjs.PDFWorker.create({ port });
 }
 
+/**
+ * getDocument parameters for reading text and positions only: text needs neither glyph outlines
+ * nor system fonts, and skipping them skips font loading work. Shared by source extraction and the
+ * rendered-slide check.
+ */
+export function textOnlyParams(pdfjs: Pdfjs, data: Uint8Array, worker: InstanceType<Pdfjs['PDFWorker']> | null) {
+  return {
+    data,
+    ...(worker ? { worker } : {}),
+    useSystemFonts: false,
+    disableFontFace: true,
+    fontExtraProperties: false,
+    isEvalSupported: false,
+    isOffscreenCanvasSupported: false,
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+  };
+}
+
 let pdfjsPromise: Promise<Pdfjs> | null = null;
 
 /**

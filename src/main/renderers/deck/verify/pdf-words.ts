@@ -5,7 +5,7 @@
 // about half of one. That is exact for a run's extent (what the checks mostly use) and within a
 // fraction of a word inside it.
 import { FolioError } from '../../../../shared/errors';
-import { directWorker, loadPdfjs } from '../../../sources/formats/pdfjs-load';
+import { directWorker, loadPdfjs, textOnlyParams } from '../../../sources/formats/pdfjs-load';
 import { isSingleCharToken, tokenize } from './tokens';
 
 /** Glyph extent above and below the baseline, as a share of the font size (typical of Latin and CJK faces). */
@@ -117,16 +117,7 @@ export async function readPdfWords(
   const pdfjs = await loadPdfjs();
   const worker = directWorker(pdfjs);
   try {
-    const doc = await pdfjs.getDocument({
-      data: pdf,
-      ...(worker ? { worker } : {}),
-      useSystemFonts: false,
-      disableFontFace: true,
-      fontExtraProperties: false,
-      isEvalSupported: false,
-      isOffscreenCanvasSupported: false,
-      verbosity: pdfjs.VerbosityLevel.ERRORS,
-    }).promise;
+    const doc = await pdfjs.getDocument(textOnlyParams(pdfjs, pdf, worker)).promise;
     try {
       const pages: RenderedPage[] = [];
       for (let n = 1; n <= doc.numPages; n += 1) {
