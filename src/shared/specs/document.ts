@@ -2,7 +2,8 @@
 // main-process engine renders it to .docx, the renderer's preview reads the same outline and numbering.
 import { z } from 'zod';
 
-export const documentTemplateNames = ['nsfc', 'report', 'generic'] as const;
+// `nsfc` is the name folders written before the two NSFC schemes were told apart; it renders as 面上.
+export const documentTemplateNames = ['nsfc', 'report', 'generic', 'nsfc_general', 'nsfc_youth'] as const;
 export const DocumentTemplateName = z.enum(documentTemplateNames);
 export type DocumentTemplateName = z.infer<typeof DocumentTemplateName>;
 
@@ -24,6 +25,9 @@ export const DocumentSpec = z
     // BCP-47-ish tag: "zh-CN", "en", "en-US", "ja"...
     language: z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'must be a language tag such as zh-CN or en'),
     sections: z.array(sectionFileName).min(1).optional(),
+    // Also write the body alone (正文: no cover, no contents) beside the full copy, for submission
+    // systems that add their own cover and contents.
+    submission: z.boolean().optional(),
   })
   .strict();
 export type DocumentSpec = z.infer<typeof DocumentSpec>;
@@ -54,30 +58,41 @@ export type DocumentTemplate = {
 
 const A4 = { widthMm: 210, heightMm: 297 };
 
-// The body of an NSFC 面上/青年 application ("报告正文"), in the order the official outline asks for.
+// The body (报告正文) of an NSFC 面上项目 / 青年科学基金项目 application, as the official outline
+// lists it (the two schemes share it; the wording moves a little from year to year, hence the aliases):
+//   （一）立项依据与研究内容 1. 项目的立项依据 2. 研究内容、研究目标及拟解决的关键科学问题
+//        3. 拟采取的研究方案及可行性分析 4. 本项目的特色与创新之处 5. 年度研究计划及预期研究结果
+//   （二）研究基础与工作条件 1. 研究基础 2. 工作条件 3. 正在承担的与本项目相关的科研项目情况
+//        4. 完成国家自然科学基金项目情况
+//   （三）其他需要说明的情况
+// A heading matches an entry when, with numbering, spaces and punctuation removed, it contains the title
+// or an alias: a combined heading “研究目标、研究内容和拟解决的关键科学问题” matches all three.
 const nsfcOutline: readonly OutlineEntry[] = [
-  { title: '立项依据', aliases: ['项目的立项依据', '立项依据与研究意义'] },
-  { title: '研究目标', aliases: [] },
+  { title: '项目的立项依据', aliases: ['立项依据'] },
   { title: '研究内容', aliases: [] },
+  { title: '研究目标', aliases: [] },
   { title: '拟解决的关键科学问题', aliases: ['关键科学问题'] },
-  { title: '研究方案与可行性分析', aliases: ['拟采取的研究方案及可行性分析', '研究方案及可行性分析', '研究方案'] },
-  { title: '特色与创新之处', aliases: ['本项目的特色与创新之处', '创新之处'] },
-  { title: '年度研究计划与预期研究成果', aliases: ['年度研究计划及预期研究成果', '研究计划与预期成果'] },
-  { title: '研究基础与工作条件', aliases: ['研究基础', '工作条件', '研究基础和工作条件'] },
-  { title: '参考文献', aliases: ['主要参考文献', 'References'] },
+  { title: '拟采取的研究方案及可行性分析', aliases: ['研究方案', '技术路线', '可行性分析'] },
+  { title: '本项目的特色与创新之处', aliases: ['特色与创新', '特色和创新', '创新之处', '创新点'] },
+  { title: '年度研究计划及预期研究结果', aliases: ['年度研究计划', '年度计划', '预期研究结果', '预期研究成果'] },
+  { title: '研究基础与工作条件', aliases: ['研究基础', '工作条件'] },
+  { title: '正在承担的与本项目相关的科研项目情况', aliases: ['正在承担', '在研项目'] },
+  { title: '完成国家自然科学基金项目情况', aliases: ['完成国家自然科学基金', '已完成的国家自然科学基金项目'] },
+  { title: '其他需要说明的情况', aliases: ['其他需要说明', '其他说明'] },
+  { title: '参考文献', aliases: ['主要参考文献', 'References', 'Bibliography'] },
 ];
 
+const nsfcPage = {
+  headingNumbering: 'chinese',
+  page: A4,
+  marginsMm: { top: 25.4, right: 31.8, bottom: 25.4, left: 31.8 },
+  bodySizePt: 12,
+  lineSpacing: 1.5,
+  outline: nsfcOutline,
+} as const;
+
 export const documentTemplates: Record<DocumentTemplateName, DocumentTemplate> = {
-  nsfc: {
-    name: 'nsfc',
-    label: '国家自然科学基金申请书（正文）',
-    headingNumbering: 'chinese',
-    page: A4,
-    marginsMm: { top: 25.4, right: 31.8, bottom: 25.4, left: 31.8 },
-    bodySizePt: 12,
-    lineSpacing: 1.5,
-    outline: nsfcOutline,
-  },
+  nsfc: { name: 'nsfc', label: '国家自然科学基金面上项目申请书（正文）', ...nsfcPage },
   report: {
     name: 'report',
     label: 'Report',
@@ -98,6 +113,8 @@ export const documentTemplates: Record<DocumentTemplateName, DocumentTemplate> =
     lineSpacing: 1.2,
     outline: [],
   },
+  nsfc_general: { name: 'nsfc_general', label: '国家自然科学基金面上项目申请书（正文）', ...nsfcPage },
+  nsfc_youth: { name: 'nsfc_youth', label: '国家自然科学基金青年科学基金项目申请书（正文）', ...nsfcPage },
 };
 
 /** The sections a template expects, in order; empty for templates without a fixed structure. */
@@ -141,6 +158,95 @@ export function chineseCounting(n: number): string {
   return tensText + (ones === 0 ? '' : CHINESE_DIGITS[ones]);
 }
 
+// ---- numbering formats: the one description both the .docx numbering and the preview labels read ----
+
+/** A Word number format (`w:numFmt`) the engine uses. */
+export type NumberFormat = 'decimal' | 'chineseCounting' | 'decimalEnclosedCircle' | 'lowerLetter' | 'lowerRoman';
+
+/** One level of a multilevel list: its number format, its text (`%1`…`%9` stand for the levels' numbers) and what follows it. */
+export type NumberingLevel = { format: NumberFormat; text: string; suffix: 'nothing' | 'space' | 'tab' };
+
+/**
+ * Heading numbers per level: `一、 / （一） / 1. / （1）` as Chinese official documents and NSFC applications
+ * number them, or `1 / 1.1 / 1.1.1 / 1.1.1.1`. Headings deeper than the list are styled but not numbered.
+ */
+export const headingNumberFormats: Record<HeadingNumbering, readonly NumberingLevel[]> = {
+  chinese: [
+    { format: 'chineseCounting', text: '%1、', suffix: 'nothing' },
+    { format: 'chineseCounting', text: '（%2）', suffix: 'nothing' },
+    { format: 'decimal', text: '%3.', suffix: 'space' },
+    { format: 'decimal', text: '（%4）', suffix: 'nothing' },
+  ],
+  decimal: [
+    { format: 'decimal', text: '%1', suffix: 'space' },
+    { format: 'decimal', text: '%1.%2', suffix: 'space' },
+    { format: 'decimal', text: '%1.%2.%3', suffix: 'space' },
+    { format: 'decimal', text: '%1.%2.%3.%4', suffix: 'space' },
+  ],
+};
+
+/** How many heading levels are numbered (the same for both numberings). */
+export const NUMBERED_HEADING_LEVELS = headingNumberFormats.chinese.length;
+
+/**
+ * Ordered lists in the body, by nesting level (repeating after the last). Under Chinese headings, whose third
+ * level is `1.`, a list numbered `1.` would read as a heading, so it counts `① ② ③`, then `a)`, then `i)`.
+ */
+export const listNumberFormats: Record<HeadingNumbering, readonly NumberingLevel[]> = {
+  chinese: [
+    { format: 'decimalEnclosedCircle', text: '%1', suffix: 'tab' },
+    { format: 'lowerLetter', text: '%2)', suffix: 'tab' },
+    { format: 'lowerRoman', text: '%3)', suffix: 'tab' },
+  ],
+  decimal: [
+    { format: 'decimal', text: '%1.', suffix: 'tab' },
+    { format: 'lowerLetter', text: '%2.', suffix: 'tab' },
+    { format: 'lowerRoman', text: '%3.', suffix: 'tab' },
+  ],
+};
+
+const ROMAN: readonly [number, string][] = [
+  [1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i'],
+];
+
+/** A number as Word writes it in `format` (decimalEnclosedCircle stops at ⑳, as Word's does; beyond it, plain digits). */
+export function formatNumber(format: NumberFormat, n: number): string {
+  switch (format) {
+    case 'decimal':
+      return String(n);
+    case 'chineseCounting':
+      return chineseCounting(n);
+    case 'decimalEnclosedCircle':
+      return n >= 1 && n <= 20 ? String.fromCodePoint(0x2460 + n - 1) : String(n);
+    case 'lowerLetter': {
+      // Word's letter numbering repeats the letter: a…z, aa…zz.
+      const letter = String.fromCharCode(97 + ((n - 1) % 26));
+      return letter.repeat(Math.floor((n - 1) / 26) + 1);
+    }
+    case 'lowerRoman': {
+      let rest = n;
+      let out = '';
+      for (const [value, digits] of ROMAN) {
+        while (rest >= value) {
+          out += digits;
+          rest -= value;
+        }
+      }
+      return out;
+    }
+  }
+}
+
+/** The text of a list level for the given counters (`%k` replaced by level k's number in level k's format). */
+export function levelText(levels: readonly NumberingLevel[], counters: readonly number[]): string {
+  const own = levels[counters.length - 1];
+  if (!own) return '';
+  return own.text.replace(/%(\d)/g, (_m, k: string) => {
+    const i = Number(k) - 1;
+    return formatNumber(levels[i]?.format ?? 'decimal', counters[i] ?? 1);
+  });
+}
+
 /**
  * The label a heading gets from its counters (`[2, 1]` is the first subheading of the second heading):
  * decimal `2.1`, chinese `（一）`. The Word numbering the engine writes produces the same text; this
@@ -148,10 +254,10 @@ export function chineseCounting(n: number): string {
  */
 export function headingLabel(numbering: HeadingNumbering, counters: readonly number[]): string {
   if (counters.length === 0) return '';
-  if (numbering === 'decimal') return counters.join('.');
-  const level = counters.length - 1;
-  const own = counters[level] ?? 1;
-  if (level === 0) return `${chineseCounting(own)}、`;
-  if (level === 1) return `（${chineseCounting(own)}）`;
-  return `${own}.`;
+  return levelText(headingNumberFormats[numbering], counters);
+}
+
+/** What separates a heading's label from its title: nothing after `一、` and `（一）`, a space after `1.` or `1.1`. */
+export function headingLabelJoiner(numbering: HeadingNumbering, level: number): string {
+  return headingNumberFormats[numbering][level]?.suffix === 'nothing' ? '' : ' ';
 }

@@ -1,8 +1,11 @@
 // The state one render carries across sections: what has been counted, numbered and reported.
 import { type Paragraph } from 'docx';
+import { type Nodes } from 'mdast';
 import { type DocumentTemplate } from '../../../shared/specs/document';
+import { type DocumentCaptions } from '../../../shared/specs/document-captions';
+import { plainText } from './mdast-text';
 import { type PageGeometry } from './geometry';
-import { type DocumentIssue, type DocumentIssueKind, type DocumentStats, emptyStats } from './report';
+import { type DocumentIssue, type DocumentIssueKind, type DocumentStats, type IssueLocation, emptyStats } from './report';
 import { type BlockMeasure } from './page-estimate';
 
 export type TocEntry = { title: string; level: number; href: string };
@@ -16,10 +19,13 @@ export class RenderContext {
   readonly measures: BlockMeasure[] = [];
   /** The section file being converted, for issues. */
   section: string | undefined;
+  /** The top-level block being converted (1-based index and node), for issue locations. */
+  block: { index: number; node: Nodes } | undefined;
+  /** Bookmark names of the captions that have an id, by id: what cross-references point at. */
+  readonly captionBookmarks = new Map<string, string>();
   private nextFootnote = 1;
   private nextListInstance = 1;
   private nextBookmark = 1;
-  private figures = 0;
   private headingCounters: number[] = [];
 
   constructor(
@@ -27,14 +33,35 @@ export class RenderContext {
     readonly template: DocumentTemplate,
     readonly language: string,
     readonly geometry: PageGeometry,
+    readonly captions: DocumentCaptions,
   ) {}
 
   get isChinese(): boolean {
     return this.language.toLowerCase().startsWith('zh');
   }
 
-  report(kind: DocumentIssueKind, message: string): void {
-    this.issues.push({ kind, ...(this.section === undefined ? {} : { section: this.section }), message });
+  /** Records an issue in the current section, located at `node` (or the current top-level block). */
+  report(kind: DocumentIssueKind, message: string, node?: Nodes): void {
+    const location = this.locate(node);
+    this.issues.push({ kind, ...(this.section === undefined ? {} : { section: this.section }), ...(location ? { location } : {}), message });
+  }
+
+  private locate(node: Nodes | undefined): IssueLocation | undefined {
+    if (!this.block) return undefined;
+    const at = node ?? this.block.node;
+    const line = at.position?.start.line ?? this.block.node.position?.start.line;
+    return { paragraph: this.block.index, ...(line === undefined ? {} : { line }), excerpt: excerpt(plainText(at) || plainText(this.block.node)) };
+  }
+
+  /** The bookmark around the caption label `表 1` that `[@tbl:id]` refers to. */
+  captionBookmark(id: string): string {
+    let name = this.captionBookmarks.get(id);
+    if (!name) {
+      // Word bookmark names: at most 40 letters, digits and underscores; a leading `_` hides them, as Word's own `_Ref` ones.
+      name = `_Ref_folio_${this.captionBookmarks.size + 1}`;
+      this.captionBookmarks.set(id, name);
+    }
+    return name;
   }
 
   footnoteId(): number {
@@ -50,9 +77,6 @@ export class RenderContext {
     return `_Toc_folio_${this.nextBookmark++}`;
   }
 
-  figureNumber(): number {
-    return ++this.figures;
-  }
 
   /** Advances the heading counters for a numbered heading at `level` (0-based) and returns them. */
   countHeading(level: number): number[] {
@@ -62,4 +86,9 @@ export class RenderContext {
     this.headingCounters = counters;
     return counters;
   }
+}
+
+function excerpt(text: string, max = 24): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }

@@ -3,6 +3,7 @@
 import {
   BorderStyle,
   Bookmark,
+  EmphasisMarkType,
   ExternalHyperlink,
   type FileChild,
   FootnoteReferenceRun,
@@ -10,6 +11,7 @@ import {
   ImageRun,
   Paragraph,
   type ParagraphChild,
+  SimpleField,
   TextRun,
 } from 'docx';
 import {
@@ -25,23 +27,38 @@ import {
   type PhrasingContent,
   type Root,
   type RootContent,
+  type Table as MdTable,
 } from 'mdast';
-import { headingLabel, isReferencesHeading } from '../../../shared/specs/document';
+import { headingLabel, headingLabelJoiner, isReferencesHeading } from '../../../shared/specs/document';
+import {
+  type CaptionKind,
+  captionLabel,
+  captionSeparator,
+  captionText,
+  CROSS_REFERENCE,
+  figureIdAfter,
+  referenceKind,
+  referencedIds,
+} from '../../../shared/specs/document-captions';
 import { type RenderContext } from './context';
-import { fitImage, resolveImage } from './images';
+import { fontSet } from './fonts';
+import { effectiveDpi, fitImage, resolveImage, TARGET_DPI } from './images';
 import { plainText } from './mdast-text';
 import { BULLET_NUMBERING, NUMBERED_HEADING_LEVELS, ORDERED_NUMBERING, REFERENCE_NUMBERING } from './numbering';
 import { STYLE } from './styles';
 import { convertTable } from './tables';
-import { countCjkChars, countWords, joinSoftBreaks } from './text-metrics';
+import { countCjkChars, countWords, joinSoftBreaks, splitByScript } from './text-metrics';
 
 /** A paragraph longer than this many units (Han characters + words) is reported as hard to read. */
 export const LONG_PARAGRAPH_UNITS = 400;
 const LIST_STEP = 420;
-const HEADING_LEVELS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4];
+const HEADING_LEVELS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5];
+/** The contents list stops at the third level, as the TOC field's `\o "1-3"` does. */
+const TOC_LEVELS = 3;
 const FOOTNOTE_STYLE = 'FootnoteText';
 
-type Format = { bold?: boolean; italics?: boolean; strike?: boolean; hyperlink?: boolean };
+/** `heading`: bold applies to Latin words only, CJK keeps the heading style's face. */
+type Format = { bold?: boolean; italics?: boolean; strike?: boolean; hyperlink?: boolean; heading?: boolean };
 type Scope = { style: string; sizePt: number; indent: number };
 type ListNumbering = { reference: string; instance: number; level: number };
 type ListParent = { reference: string; instance: number };
@@ -50,14 +67,29 @@ export class SectionConverter {
   private readonly definitions = new Map<string, Definition>();
   private readonly footnoteDefinitions = new Map<string, FootnoteDefinition>();
   private referencesDepth: number | undefined;
+  /** The CJK face of **strong** text: the heading face (黑体), since 宋体 has no bold and synthetic bold smears. */
+  private readonly strongFace: string;
 
-  constructor(private readonly ctx: RenderContext) {}
+  constructor(private readonly ctx: RenderContext) {
+    this.strongFace = fontSet('heading', ctx.language).eastAsia;
+  }
 
   convert(root: Root): FileChild[] {
     this.collectDefinitions(root);
     this.reportEmptyParts(root);
     this.countStats(root);
-    return this.blocks(root.children, { style: STYLE.body, sizePt: this.ctx.template.bodySizePt, indent: 0 });
+    const scope: Scope = { style: STYLE.body, sizePt: this.ctx.template.bodySizePt, indent: 0 };
+    const out: FileChild[] = [];
+    root.children.forEach((node, i) => {
+      this.ctx.block = { index: i + 1, node };
+      if (!this.isCaptionParagraph(node)) out.push(...this.block(node, scope));
+    });
+    this.ctx.block = undefined;
+    return out;
+  }
+
+  private isCaptionParagraph(node: RootContent): boolean {
+    return node.type === 'paragraph' && this.ctx.captions.captionParagraphs.has(node);
   }
 
   private collectDefinitions(node: Nodes): void {
@@ -83,13 +115,15 @@ export class SectionConverter {
       if (node.type !== 'heading') return;
       const next = content[i + 1];
       if (!next || (next.type === 'heading' && next.depth <= node.depth)) {
+        this.ctx.block = { index: root.children.indexOf(node) + 1, node };
         this.ctx.report('empty_section', `heading "${plainText(node).trim()}" has no content`);
       }
     });
+    this.ctx.block = undefined;
   }
 
   private blocks(nodes: readonly RootContent[], scope: Scope): FileChild[] {
-    return nodes.flatMap((node) => this.block(node, scope));
+    return nodes.flatMap((node) => (this.isCaptionParagraph(node) ? [] : this.block(node, scope)));
   }
 
   private block(node: RootContent, scope: Scope): FileChild[] {
@@ -101,9 +135,10 @@ export class SectionConverter {
       case 'list':
         return this.list(node, scope, 0, undefined);
       case 'table': {
+        const caption = this.tableCaption(node);
         const table = convertTable(node, this.ctx, (children, bold) => this.inline(children, bold ? { bold: true } : {}));
         // An empty paragraph keeps two tables in a row from merging into one, and spaces the text after.
-        return [table, new Paragraph({ style: STYLE.tableText, children: [] })];
+        return [...caption, table, new Paragraph({ style: STYLE.tableText, children: [] })];
       }
       case 'blockquote':
         return this.blocks(node.children, { ...scope, style: STYLE.quote, indent: scope.indent + 567 });
@@ -136,16 +171,17 @@ export class SectionConverter {
     const numbered = level < NUMBERED_HEADING_LEVELS && !references;
     const label = numbered ? headingLabel(ctx.template.headingNumbering, ctx.countHeading(level)) : '';
     // Chinese `一、` and `（一）` run straight into the title; the others are followed by a space (the level's suffix).
-    const joiner = ctx.template.headingNumbering === 'chinese' && level < 2 ? '' : ' ';
+    const joiner = headingLabelJoiner(ctx.template.headingNumbering, level);
     const bookmark = ctx.bookmark();
-    if (level < NUMBERED_HEADING_LEVELS) ctx.toc.push({ title: label ? `${label}${joiner}${text}` : text, level: level + 1, href: bookmark });
+    if (level < TOC_LEVELS) ctx.toc.push({ title: label ? `${label}${joiner}${text}` : text, level: level + 1, href: bookmark });
 
-    const size = ctx.template.bodySizePt + ([4, 2, 0, 0][level] ?? 0);
+    const size = ctx.template.bodySizePt + ([4, 2, 0, 0, 0][level] ?? 0);
     ctx.measures.push({ kind: 'text', text: `${label} ${text}`, sizePt: size, lineSpacing: ctx.template.lineSpacing, indentTwips: 0, spacingTwips: level === 0 ? 480 : 360 });
     return new Paragraph({
       heading: HEADING_LEVELS[level],
       ...(numbered ? {} : { numbering: false as const }),
-      children: [new Bookmark({ id: bookmark, children: this.inline(node.children, {}) })],
+      // Latin words are bold (Arial has a bold face); CJK stays in 黑体's own weight.
+      children: [new Bookmark({ id: bookmark, children: this.inline(node.children, { bold: true, heading: true }) })],
     });
   }
 
@@ -163,14 +199,19 @@ export class SectionConverter {
       first = false;
       pending = [];
     };
-    for (const child of node.children) {
+    node.children.forEach((child, i) => {
+      const previous = node.children[i - 1];
       if (child.type === 'image') {
         flush();
         out.push(...this.figure(child));
+      } else if (previous?.type === 'image' && figureIdAfter(child)) {
+        // `{#fig:id}` right after the image names the figure; only what follows it is text.
+        const rest = figureIdAfter(child)?.rest ?? '';
+        if (rest.trim() !== '' && child.type === 'text') pending.push({ ...child, value: rest });
       } else {
         pending.push(child);
       }
-    }
+    });
     flush();
     return out;
   }
@@ -193,6 +234,8 @@ export class SectionConverter {
     const runs = this.inline(children, {});
     return new Paragraph({
       style: scope.style,
+      // docx can't put widow/orphan control in a style, and OOXML leaves it off unless it is said.
+      widowControl: true,
       ...(numbering ? { numbering: { reference: numbering.reference, level: numbering.level, instance: numbering.instance } } : {}),
       ...(scope.indent > 0 && !numbering ? { indent: { left: scope.indent } } : {}),
       children: prefix ? [new TextRun(prefix), ...runs] : runs,
@@ -217,6 +260,12 @@ export class SectionConverter {
       const numbering = { reference, instance, level: numberingLevel };
       const prefix = item.checked === true ? '☑ ' : item.checked === false ? '☐ ' : undefined;
       const out: FileChild[] = [];
+      const own = item.children.filter((child) => child.type !== 'list');
+      if (!own.some((child) => plainText(child).trim() !== '' || child.type !== 'paragraph')) {
+        // A bare `1.` or `-` (or one holding only a nested list) would print a lone number: leave it out and say so.
+        this.ctx.report('empty_list_item', 'list item has no text; it is left out (a lone number or bullet would print)', item);
+        return item.children.flatMap((child) => (child.type === 'list' ? this.list(child, scope, level + 1, { reference, instance }) : []));
+      }
       let numbered = false;
       for (const child of item.children) {
         if (child.type === 'list') {
@@ -240,19 +289,36 @@ export class SectionConverter {
   private figure(image: Image): Paragraph[] {
     const ctx = this.ctx;
     const caption = (image.alt ?? image.title ?? '').trim();
+    const numbered = ctx.captions.figures.get(image);
+    const label = this.captionLabelRuns('figure', numbered?.number, numbered?.id);
+    const captionParagraph = new Paragraph({
+      style: STYLE.caption,
+      widowControl: true,
+      children: [...label, ...(caption ? [new TextRun(`${captionSeparator(ctx.isChinese)}${caption}`)] : [])],
+    });
+    const number = numbered ? captionLabel('figure', numbered.number, ctx.isChinese) : '';
+    ctx.measures.push({ kind: 'text', text: `${number} ${caption}`, sizePt: ctx.template.bodySizePt - 1.5, lineSpacing: 1, indentTwips: 0, spacingTwips: 300 });
+
     const resolved = resolveImage(ctx.folder, image.url);
     if (!resolved.ok) {
-      ctx.report(resolved.reason === 'unsupported' ? 'unsupported_markdown' : 'missing_image', resolved.message);
+      ctx.report(resolved.reason === 'unsupported' ? 'unsupported_markdown' : 'missing_image', resolved.message, image);
       ctx.measures.push({ kind: 'fixed', heightTwips: 720 });
-      const label = ctx.isChinese ? `［图片缺失：${image.url}${caption ? `　${caption}` : ''}］` : `[Missing image: ${image.url}${caption ? ` — ${caption}` : ''}]`;
-      return [new Paragraph({ style: STYLE.placeholder, children: [new TextRun(label)] })];
+      const missing = ctx.isChinese ? `［图片缺失：${image.url}］` : `[Missing image: ${image.url}]`;
+      return [new Paragraph({ style: STYLE.placeholder, keepNext: true, children: [new TextRun(missing)] }), captionParagraph];
     }
     const size = fitImage(resolved.info, ctx.geometry);
-    const n = ctx.figureNumber();
+    const dpi = effectiveDpi(resolved.info, size.width);
+    if (dpi < TARGET_DPI) {
+      const cm = ((size.width / 96) * 2.54).toFixed(1);
+      ctx.report(
+        'image_upscaled',
+        `image ${image.url} is ${resolved.info.width}×${resolved.info.height} px, placed ${cm} cm wide it prints at ${dpi} dpi ` +
+          `(under ${TARGET_DPI}): supply it at least ${Math.ceil((size.width / 96) * TARGET_DPI)} px wide`,
+        image,
+      );
+    }
     ctx.stats.images += 1;
     ctx.measures.push({ kind: 'fixed', heightTwips: size.height * 15 + 240 });
-    const number = ctx.isChinese ? `图 ${n}` : `Figure ${n}.`;
-    ctx.measures.push({ kind: 'text', text: `${number} ${caption}`, sizePt: ctx.template.bodySizePt - 1.5, lineSpacing: 1, indentTwips: 0, spacingTwips: 300 });
     return [
       new Paragraph({
         style: STYLE.figure,
@@ -261,12 +327,41 @@ export class SectionConverter {
             type: resolved.info.type,
             data: resolved.data,
             transformation: size,
-            altText: { name: `${number}`, title: caption || number, description: caption || number },
+            altText: { name: number || 'figure', title: caption || number, description: caption || number },
           }),
         ],
       }),
-      new Paragraph({ style: 'Caption', children: [new TextRun(caption ? `${number}${ctx.isChinese ? '　' : ' '}${caption}` : number)] }),
+      captionParagraph,
     ];
+  }
+
+  /** `表 1　caption` above a captioned table; nothing for a table without a caption paragraph. */
+  private tableCaption(table: MdTable): Paragraph[] {
+    const captioned = this.ctx.captions.tables.get(table);
+    if (!captioned) return [];
+    const text = captionText(captioned.caption);
+    this.ctx.measures.push({ kind: 'text', text: `${captionLabel('table', captioned.number, this.ctx.isChinese)} ${text}`, sizePt: this.ctx.template.bodySizePt - 1.5, lineSpacing: 1, indentTwips: 0, spacingTwips: 300 });
+    return [
+      new Paragraph({
+        style: STYLE.tableCaption,
+        widowControl: true,
+        children: [
+          ...this.captionLabelRuns('table', captioned.number, captioned.id),
+          ...(text ? [new TextRun(captionSeparator(this.ctx.isChinese)), ...this.inline(captioned.caption, {})] : []),
+        ],
+      }),
+    ];
+  }
+
+  /**
+   * `表 1` as Word writes a caption: the word and a SEQ field (cached number, so every reader shows it), inside a
+   * bookmark when the caption has an id, which cross-references' REF fields point at.
+   */
+  private captionLabelRuns(kind: CaptionKind, number: number | undefined, id: string | undefined): ParagraphChild[] {
+    if (number === undefined) return [];
+    const word = captionLabel(kind, '', this.ctx.isChinese).trimEnd();
+    const runs: ParagraphChild[] = [new TextRun(`${word} `), new SimpleField(`SEQ ${word} \\* ARABIC`, String(number))];
+    return id ? [new Bookmark({ id: this.ctx.captionBookmark(id), children: runs })] : runs;
   }
 
   private codeBlock(value: string): Paragraph[] {
@@ -281,20 +376,61 @@ export class SectionConverter {
     return nodes.flatMap((node) => this.inlineNode(node, format));
   }
 
-  private inlineNode(node: PhrasingContent, format: Format): ParagraphChild[] {
-    const run = (text: string, extra: Format = {}): TextRun => {
-      const f = { ...format, ...extra };
+  /**
+   * Runs for text in a format, split by script where bold or emphasis differ: CJK text is never given a
+   * synthetic bold or slant. **Strong** CJK takes the heading face (黑体), emphasised CJK takes 着重号
+   * (`w:em="dot"`, not on punctuation); Latin text is bold or italic as usual.
+   */
+  private runs(text: string, f: Format): TextRun[] {
+    const base = { ...(f.strike ? { strike: true } : {}), ...(f.hyperlink ? { style: 'Hyperlink' } : {}) };
+    if (!f.bold && !f.italics) return [new TextRun({ text, ...base })];
+    return splitByScript(text).map(({ text: part, script }) => {
+      const latin = script === 'latin';
       return new TextRun({
-        text,
-        ...(f.bold ? { bold: true } : {}),
-        ...(f.italics ? { italics: true } : {}),
-        ...(f.strike ? { strike: true } : {}),
-        ...(f.hyperlink ? { style: 'Hyperlink' } : {}),
+        text: part,
+        ...base,
+        ...(f.bold && latin ? { bold: true } : {}),
+        ...(f.bold && !latin && !f.heading ? { font: { eastAsia: this.strongFace } } : {}),
+        ...(f.italics && latin ? { italics: true } : {}),
+        ...(f.italics && script === 'cjk' ? { emphasisMark: { type: EmphasisMarkType.DOT } } : {}),
       });
-    };
+    });
+  }
+
+  /** Text with its cross-references `[@tbl:id]` turned into REF fields showing `表 2`. */
+  private textRuns(text: string, format: Format, node: PhrasingContent): ParagraphChild[] {
+    const out: ParagraphChild[] = [];
+    let at = 0;
+    for (const match of text.matchAll(CROSS_REFERENCE)) {
+      const index = match.index ?? 0;
+      if (index > at) out.push(...this.runs(text.slice(at, index), format));
+      referencedIds(match).forEach((id, i) => {
+        if (i > 0) out.push(...this.runs(this.ctx.isChinese ? '、' : ', ', format));
+        out.push(this.crossReference(id, node));
+      });
+      at = index + match[0].length;
+    }
+    if (at < text.length) out.push(...this.runs(text.slice(at), format));
+    return out;
+  }
+
+  private crossReference(id: string, node: PhrasingContent): ParagraphChild {
+    const target = this.ctx.captions.ids.get(id);
+    if (!target) {
+      const kind = referenceKind(id);
+      this.ctx.report('unknown_reference', `[@${id}] refers to no ${kind === 'table' ? 'captioned table' : 'figure'} with that id; it prints as "${captionLabel(kind, '??', this.ctx.isChinese)}"`, node);
+      return new TextRun(captionLabel(kind, '??', this.ctx.isChinese));
+    }
+    // A REF field to the caption's bookmark: Word keeps it right when tables move; the cached text is what
+    // every other reader shows.
+    return new SimpleField(`REF ${this.ctx.captionBookmark(id)} \\h`, captionLabel(target.kind, target.number, this.ctx.isChinese));
+  }
+
+  private inlineNode(node: PhrasingContent, format: Format): ParagraphChild[] {
+    const run = (text: string, extra: Format = {}): TextRun[] => this.runs(text, { ...format, ...extra });
     switch (node.type) {
       case 'text':
-        return [run(joinSoftBreaks(node.value))];
+        return this.textRuns(joinSoftBreaks(node.value), format, node);
       case 'strong':
         return this.inline(node.children, { ...format, bold: true });
       case 'emphasis':
@@ -312,17 +448,17 @@ export class SectionConverter {
         return definition ? this.link(definition.url, node.children, format) : this.inline(node.children, format);
       }
       case 'footnoteReference':
-        return [this.footnoteReference(node.identifier, node.label ?? node.identifier)];
+        return this.footnoteReference(node.identifier, node.label ?? node.identifier, node);
       case 'image':
       case 'imageReference':
-        this.ctx.report('unsupported_markdown', `images inside headings or tables are not embedded: ${node.alt ?? ''}`);
-        return [run(`[${node.alt ?? ''}]`)];
+        this.ctx.report('unsupported_markdown', `images inside headings or tables are not embedded: ${node.alt ?? ''}`, node);
+        return run(`[${node.alt ?? ''}]`);
       case 'html':
         if (/^<br\s*\/?>$/i.test(node.value.trim())) return [new TextRun({ break: 1 })];
-        this.ctx.report('unsupported_markdown', `inline HTML is not rendered: ${truncate(node.value)}`);
+        this.ctx.report('unsupported_markdown', `inline HTML is not rendered: ${truncate(node.value)}`, node);
         return [];
       default:
-        return [run(plainText(node))];
+        return run(plainText(node));
     }
   }
 
@@ -332,15 +468,16 @@ export class SectionConverter {
   }
 
   /** Each reference gets a Word footnote of its own (Word numbers notes by reference, not by definition). */
-  private footnoteReference(identifier: string, label: string): ParagraphChild {
+  private footnoteReference(identifier: string, label: string, node: PhrasingContent): ParagraphChild[] {
     const definition = this.footnoteDefinitions.get(identifier);
     if (!definition) {
-      this.ctx.report('unsupported_markdown', `footnote [^${label}] is referenced but not defined`);
-      return new TextRun(`[^${label}]`);
+      // The raw marker would print as `[^x]` in a reviewer's copy: leave it out and say where it was.
+      this.ctx.report('undefined_footnote', `footnote [^${label}] is referenced but never defined ([^${label}]: text); the marker is left out`, node);
+      return [];
     }
     const id = this.ctx.footnoteId();
     this.ctx.footnotes[String(id)] = { children: this.footnoteParagraphs(definition.children) };
-    return new FootnoteReferenceRun(id);
+    return [new FootnoteReferenceRun(id)];
   }
 
   private footnoteParagraphs(children: readonly (BlockContent | DefinitionContent)[]): Paragraph[] {

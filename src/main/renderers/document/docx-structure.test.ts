@@ -308,7 +308,7 @@ describe('rendering problems are reported, not fatal', () => {
     const { result } = await render(dir);
     const issues = result.report.issues;
     const missing = issues.filter((i) => i.kind === 'missing_section').map((i) => i.message);
-    expect(missing.some((m) => m.includes('研究方案与可行性分析'))).toBe(true);
+    expect(missing.some((m) => m.includes('拟采取的研究方案及可行性分析'))).toBe(true);
     expect(missing.some((m) => m.includes('立项依据'))).toBe(false);
     expect(missing.some((m) => m.includes('参考文献'))).toBe(false);
     expect(issues.some((i) => i.kind === 'empty_section' && i.section === '01_a.md' && i.message.includes('研究意义'))).toBe(true);

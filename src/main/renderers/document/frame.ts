@@ -54,7 +54,8 @@ function pageNumberFooter(ctx: RenderContext): Footer {
   return new Footer({ children: [new Paragraph({ style: STYLE.footer, children })] });
 }
 
-export function documentSections(spec: DocumentSpec, ctx: RenderContext, body: FileChild[]): ISectionOptions[] {
+/** `submission` leaves out the front matter (cover and contents): the submission system adds its own. */
+export function documentSections(spec: DocumentSpec, ctx: RenderContext, body: FileChild[], mode: 'review' | 'submission' = 'review'): ISectionOptions[] {
   const { geometry } = ctx;
   const page = {
     size: { width: geometry.width, height: geometry.height },
@@ -78,5 +79,5 @@ export function documentSections(spec: DocumentSpec, ctx: RenderContext, body: F
     footers: { default: pageNumberFooter(ctx) },
     children: body,
   };
-  return [front, main];
+  return mode === 'submission' ? [main] : [front, main];
 }

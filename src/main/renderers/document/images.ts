@@ -6,7 +6,7 @@ import { isAbsolute, win32 } from 'node:path';
 import { PathEscapeError } from '../../../shared/errors';
 import { resolveInside } from '../../workspace/task-paths';
 import { type ImageInfo, readImageInfo } from './image-size';
-import { type PageGeometry, twipsToPx } from './geometry';
+import { PX_PER_INCH, type PageGeometry, twipsToPx } from './geometry';
 
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
@@ -42,20 +42,33 @@ export function resolveImage(folder: string, url: string): ResolvedImage {
   return { ok: true, data, info };
 }
 
+/** Print resolution a picture should have at its placed size; below it, it looks soft on paper. */
+export const TARGET_DPI = 150;
+/** A small picture is still placed at least this share of the text width, so it stays legible. */
+const MIN_WIDTH_SHARE = 0.5;
+
 /**
- * The picture's size in pixels (docx converts at 96 dpi): as wide as the text, keeping the aspect ratio,
- * but no taller than 60% of the text height so a tall figure leaves room for its caption.
+ * The picture's size in pixels (docx converts at 96 dpi): as wide as the text, but no wider than its own
+ * pixels allow at 150 dpi (a 600-pixel diagram is not blown up to a blur), and no narrower than half the
+ * text width; keeping the aspect ratio, and no taller than 60% of the text height so a tall figure leaves
+ * room for its caption.
  */
 export function fitImage(info: ImageInfo, geometry: PageGeometry): { width: number; height: number } {
   const maxWidth = twipsToPx(geometry.textWidth);
   const maxHeight = twipsToPx(geometry.textHeight) * 0.6;
-  let width = maxWidth;
+  const natural = (info.width / TARGET_DPI) * PX_PER_INCH;
+  let width = Math.min(maxWidth, Math.max(maxWidth * MIN_WIDTH_SHARE, natural));
   let height = (info.height / info.width) * width;
   if (height > maxHeight) {
     width = (maxHeight / height) * width;
     height = maxHeight;
   }
   return { width: Math.round(width), height: Math.round(height) };
+}
+
+/** The resolution the picture prints at when placed `placedWidthPx` (96-dpi pixels) wide. */
+export function effectiveDpi(info: ImageInfo, placedWidthPx: number): number {
+  return Math.round(info.width / (placedWidthPx / PX_PER_INCH));
 }
 
 function safeDecode(url: string): string {

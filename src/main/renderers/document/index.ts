@@ -1,6 +1,7 @@
 // Folio's document engine: a proposal/report folder (document.json + sections/*.md) → a .docx.
 import { Document, Packer } from 'docx';
 import { documentTemplates, missingOutlineEntries } from '../../../shared/specs/document';
+import { collectCaptions, referenceKind } from '../../../shared/specs/document-captions';
 import { ValidationError } from '../../../shared/errors';
 import { writeArtifactAtomic } from '../../artifacts/write-artifact';
 import { RenderContext } from './context';
@@ -15,10 +16,24 @@ import { type DocumentReport } from './report';
 import { documentStyles } from './styles';
 
 export { loadDocumentFolder, parseSpec, type LoadedDocument, type LoadedSection } from './load-folder';
-export type { DocumentIssue, DocumentIssueKind, DocumentReport, DocumentStats } from './report';
+export type { DocumentIssue, DocumentIssueKind, DocumentReport, DocumentStats, IssueLocation } from './report';
+export { formatLocation } from './report';
 
 export type RenderDocumentOptions = { outDir: string; fileName?: string };
-export type RenderDocumentResult = { path: string; pageEstimate: number; report: DocumentReport };
+export type RenderDocumentResult = {
+  path: string;
+  /** The body-only copy, written when document.json asks for `submission`. */
+  submissionPath?: string;
+  pageEstimate: number;
+  report: DocumentReport;
+};
+
+/**
+ * `review`: cover, contents and body (what a person reads and revises). `submission`: the body alone (正文),
+ * for submission systems such as NSFC's that add their own cover and contents.
+ */
+export type DocxMode = 'review' | 'submission';
+export type BuiltDocx = { bytes: Uint8Array; pageEstimate: number; report: DocumentReport };
 
 export async function renderDocument(folder: string, opts: RenderDocumentOptions): Promise<RenderDocumentResult> {
   const loaded = loadDocumentFolder(folder);
@@ -26,39 +41,58 @@ export async function renderDocument(folder: string, opts: RenderDocumentOptions
   const fileName = opts.fileName ?? defaultFileName(loaded.spec.title);
   if (!fileName.toLowerCase().endsWith('.docx')) throw new ValidationError(`fileName: must end with .docx (got "${fileName}")`);
   const path = writeArtifactAtomic(opts.outDir, fileName, bytes);
-  return { path, pageEstimate, report };
+  if (!loaded.spec.submission) return { path, pageEstimate, report };
+  const submission = await buildDocx(loaded, 'submission');
+  const submissionPath = writeArtifactAtomic(opts.outDir, submissionFileName(fileName, loaded.spec.language), submission.bytes);
+  return { path, submissionPath, pageEstimate, report };
 }
 
 /** Renders a loaded folder to .docx bytes without writing anything. */
-export async function buildDocx(loaded: LoadedDocument): Promise<{ bytes: Uint8Array; pageEstimate: number; report: DocumentReport }> {
+export async function buildDocx(loaded: LoadedDocument, mode: DocxMode = 'review'): Promise<BuiltDocx> {
   const { spec } = loaded;
   const template = documentTemplates[spec.template];
   const geometry = pageGeometry(template);
-  const ctx = new RenderContext(loaded.folder, template, spec.language, geometry);
+  const roots = loaded.sections.map((section) => parseMarkdown(section.markdown));
+  // Numbers and ids of tables and figures first, so a reference may come before what it names.
+  const captions = collectCaptions(roots);
+  const ctx = new RenderContext(loaded.folder, template, spec.language, geometry, captions);
 
-  const body = loaded.sections.flatMap((section) => {
+  const body = loaded.sections.flatMap((section, i) => {
     ctx.section = section.file;
     ctx.stats.sections += 1;
-    return new SectionConverter(ctx).convert(parseMarkdown(section.markdown));
+    const root = roots[i];
+    return root ? new SectionConverter(ctx).convert(root) : [];
   });
   ctx.section = undefined;
+  for (const id of captions.duplicateIds) {
+    ctx.report('duplicate_id', `{#${id}} names more than one ${referenceKind(id) === 'table' ? 'table' : 'figure'} (or a ${referenceKind(id) === 'table' ? 'figure' : 'table'}); cross-references go to the first`);
+  }
   for (const entry of missingOutlineEntries(spec.template, ctx.headings)) {
-    ctx.report('missing_section', `the ${template.name} template expects a section "${entry.title}"`);
+    const also = entry.aliases.length > 0 ? ` (or ${entry.aliases.map((a) => `"${a}"`).join(', ')})` : '';
+    ctx.report('missing_section', `the ${template.name} template expects a section "${entry.title}"${also}; no heading matches`);
   }
 
   const doc = new Document({
     title: spec.title,
     ...(spec.authors.length > 0 ? { creator: spec.authors.join(', ') } : {}),
     ...(spec.subtitle ? { subject: spec.subtitle } : {}),
-    features: { updateFields: true },
+    // The review copy's contents field asks Word to update it; the submission copy has no contents, and its
+    // caption and reference fields carry their results already.
+    features: { updateFields: mode === 'review' },
     styles: documentStyles(template, spec.language),
     numbering: numberingConfig(template.headingNumbering),
     footnotes: ctx.footnotes,
-    sections: documentSections(spec, ctx, body),
+    sections: documentSections(spec, ctx, body, mode),
   });
   const bytes = new Uint8Array(await Packer.toBuffer(doc));
   const pageEstimate = estimatePages(ctx.measures, ctx.toc.length, geometry, template.bodySizePt);
   return { bytes, pageEstimate, report: { issues: ctx.issues, stats: ctx.stats } };
+}
+
+/** `申请书.docx` → `申请书（提交版）.docx`; `Plan.docx` → `Plan (submission).docx`. */
+export function submissionFileName(fileName: string, language: string): string {
+  const base = fileName.replace(/\.docx$/i, '');
+  return `${base}${language.toLowerCase().startsWith('zh') ? '（提交版）' : ' (submission)'}.docx`;
 }
 
 /** A file name from the title: characters Windows and macOS refuse are dropped, the rest (CJK too) kept. */

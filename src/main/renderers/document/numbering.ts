@@ -2,58 +2,75 @@
 // numbering that Word and LibreOffice both compute), bullet lists, ordered lists and the reference list.
 // Ordered and reference lists restart because each list is written with its own `instance`.
 import { AlignmentType, type ILevelsOptions, LevelFormat, LevelSuffix, type INumberingOptions } from 'docx';
-import { type HeadingNumbering } from '../../../shared/specs/document';
+import {
+  type HeadingNumbering,
+  headingNumberFormats,
+  listNumberFormats,
+  NUMBERED_HEADING_LEVELS,
+  type NumberFormat,
+  type NumberingLevel,
+} from '../../../shared/specs/document';
 
 export const HEADING_NUMBERING = 'folio-headings';
 export const BULLET_NUMBERING = 'folio-bullets';
 export const ORDERED_NUMBERING = 'folio-ordered';
 export const REFERENCE_NUMBERING = 'folio-references';
 
-/** Numbered heading levels; deeper headings are styled but not numbered. */
-export const NUMBERED_HEADING_LEVELS = 3;
+export { NUMBERED_HEADING_LEVELS };
 export const HEADING_STYLE_IDS = ['Heading1', 'Heading2', 'Heading3', 'Heading4'] as const;
 
 const LIST_STEP = 420; // twips per nesting level: about two CJK characters at 10.5–12 pt
 const BULLETS = ['•', '◦', '▪'];
-const ORDERED_FORMATS = [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN];
+
+const WORD_FORMAT: Record<NumberFormat, (typeof LevelFormat)[keyof typeof LevelFormat]> = {
+  decimal: LevelFormat.DECIMAL,
+  chineseCounting: LevelFormat.CHINESE_COUNTING,
+  decimalEnclosedCircle: LevelFormat.DECIMAL_ENCLOSED_CIRCLE,
+  lowerLetter: LevelFormat.LOWER_LETTER,
+  lowerRoman: LevelFormat.LOWER_ROMAN,
+};
+
+const WORD_SUFFIX: Record<NumberingLevel['suffix'], (typeof LevelSuffix)[keyof typeof LevelSuffix]> = {
+  nothing: LevelSuffix.NOTHING,
+  space: LevelSuffix.SPACE,
+  tab: LevelSuffix.TAB,
+};
 
 function headingLevels(style: HeadingNumbering): ILevelsOptions[] {
-  const chinese: ILevelsOptions[] = [
-    { level: 0, format: LevelFormat.CHINESE_COUNTING, text: '%1、', suffix: LevelSuffix.NOTHING },
-    { level: 1, format: LevelFormat.CHINESE_COUNTING, text: '（%2）', suffix: LevelSuffix.NOTHING },
-    { level: 2, format: LevelFormat.DECIMAL, text: '%3.', suffix: LevelSuffix.SPACE },
-  ];
-  const decimal: ILevelsOptions[] = [
-    { level: 0, format: LevelFormat.DECIMAL, text: '%1', suffix: LevelSuffix.SPACE },
-    { level: 1, format: LevelFormat.DECIMAL, text: '%1.%2', suffix: LevelSuffix.SPACE },
-    { level: 2, format: LevelFormat.DECIMAL, text: '%1.%2.%3', suffix: LevelSuffix.SPACE },
-  ];
-  return (style === 'chinese' ? chinese : decimal).map((level) => ({
-    ...level,
+  return headingNumberFormats[style].map((level, i) => ({
+    level: i,
+    format: WORD_FORMAT[level.format],
+    text: level.text,
+    suffix: WORD_SUFFIX[level.suffix],
     alignment: AlignmentType.LEFT,
     style: {
-      style: HEADING_STYLE_IDS[level.level],
+      style: HEADING_STYLE_IDS[i],
       paragraph: { indent: { left: 0, hanging: 0 } },
     },
   }));
 }
 
-function listLevels(kind: 'bullet' | 'ordered'): ILevelsOptions[] {
-  return Array.from({ length: 9 }, (_, level) => ({
-    level,
-    format: kind === 'bullet' ? LevelFormat.BULLET : ORDERED_FORMATS[level % ORDERED_FORMATS.length],
-    text: kind === 'bullet' ? (BULLETS[level % BULLETS.length] ?? '•') : `%${level + 1}.`,
-    alignment: AlignmentType.LEFT,
-    style: { paragraph: { indent: { left: LIST_STEP * (level + 1), hanging: LIST_STEP } } },
-  }));
+function listLevels(kind: 'bullet' | 'ordered', style: HeadingNumbering): ILevelsOptions[] {
+  const formats = listNumberFormats[style];
+  return Array.from({ length: 9 }, (_, level) => {
+    // Level n repeats the format of level n mod 3, with its own counter (%n+1).
+    const cycle = formats[level % formats.length] ?? { format: 'decimal', text: '%1.', suffix: 'tab' };
+    return {
+      level,
+      format: kind === 'bullet' ? LevelFormat.BULLET : WORD_FORMAT[cycle.format],
+      text: kind === 'bullet' ? (BULLETS[level % BULLETS.length] ?? '•') : cycle.text.replace(/%\d/g, `%${level + 1}`),
+      alignment: AlignmentType.LEFT,
+      style: { paragraph: { indent: { left: LIST_STEP * (level + 1), hanging: LIST_STEP } } },
+    };
+  });
 }
 
 export function numberingConfig(headings: HeadingNumbering): INumberingOptions {
   return {
     config: [
       { reference: HEADING_NUMBERING, levels: headingLevels(headings) },
-      { reference: BULLET_NUMBERING, levels: listLevels('bullet') },
-      { reference: ORDERED_NUMBERING, levels: listLevels('ordered') },
+      { reference: BULLET_NUMBERING, levels: listLevels('bullet', headings) },
+      { reference: ORDERED_NUMBERING, levels: listLevels('ordered', headings) },
       {
         reference: REFERENCE_NUMBERING,
         levels: [

@@ -13,6 +13,7 @@ export const STYLE = {
   code: 'CodeBlock',
   figure: 'Figure',
   caption: 'Caption',
+  tableCaption: 'TableCaption',
   reference: 'ReferenceItem',
   coverTitle: 'CoverTitle',
   coverSubtitle: 'CoverSubtitle',
@@ -33,10 +34,12 @@ export function documentStyles(template: DocumentTemplate, language: string): IS
   const mono = fontSet('mono', language);
   const size = template.bodySizePt;
   const line = Math.round(240 * template.lineSpacing);
-  const headingSizes = [size + 4, size + 2, size, size];
+  const headingSizes = [size + 4, size + 2, size, size, size];
 
+  // 黑体 has no bold face: Word and LibreOffice would smear it (synthetic bold). The weight comes from the face;
+  // Latin words in a heading are made bold run by run (convert.ts), where Arial has a real bold.
   const headingStyle = (level: number) => ({
-    run: { font: heading, size: halfPoints(headingSizes[level] ?? size), bold: true, color: '000000' },
+    run: { font: heading, size: halfPoints(headingSizes[level] ?? size), bold: false, boldComplexScript: false, color: '000000' },
     paragraph: {
       keepNext: true,
       keepLines: true,
@@ -56,9 +59,11 @@ export function documentStyles(template: DocumentTemplate, language: string): IS
       heading2: headingStyle(1),
       heading3: headingStyle(2),
       heading4: headingStyle(3),
+      heading5: headingStyle(4),
+      // Figure captions, below the picture (the picture's paragraph keeps with them).
       caption: {
-        run: { font: body, size: halfPoints(size - 1.5), italics: false, color: '333333' },
-        paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 60, after: 240 } },
+        run: { font: body, size: halfPoints(size - 1.5), italics: false, bold: false, color: '333333' },
+        paragraph: { alignment: AlignmentType.CENTER, keepLines: true, spacing: { before: 60, after: 240 } },
       },
       hyperlink: { run: { color: '1F4E79', underline: {} } },
       footnoteText: { run: { font: body, size: halfPoints(size - 3) }, paragraph: { spacing: { line: 240, lineRule: LineRuleType.AUTO } } },
@@ -78,6 +83,14 @@ export function documentStyles(template: DocumentTemplate, language: string): IS
         },
       },
       { id: STYLE.listItem, name: 'List Item', basedOn: 'Normal', run: { font: body }, paragraph: { spacing: { after: 40 } } },
+      {
+        // Table captions stand above the table and keep with it.
+        id: STYLE.tableCaption,
+        name: 'Table Caption',
+        basedOn: 'Caption',
+        next: STYLE.body,
+        paragraph: { alignment: AlignmentType.CENTER, keepNext: true, keepLines: true, spacing: { before: 240, after: 60 } },
+      },
       {
         id: STYLE.tableText,
         name: 'Table Text',
@@ -115,7 +128,7 @@ export function documentStyles(template: DocumentTemplate, language: string): IS
         id: STYLE.coverTitle,
         name: 'Cover Title',
         basedOn: 'Normal',
-        run: { font: heading, size: halfPoints(20), bold: true },
+        run: { font: heading, size: halfPoints(20), bold: false },
         paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 2400, after: 360, line: 360, lineRule: LineRuleType.AUTO } },
       },
       {
@@ -136,7 +149,7 @@ export function documentStyles(template: DocumentTemplate, language: string): IS
         id: STYLE.tocHeading,
         name: 'TOC Heading',
         basedOn: 'Normal',
-        run: { font: heading, size: halfPoints(size + 4), bold: true },
+        run: { font: heading, size: halfPoints(size + 4), bold: false },
         paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 240, after: 240 } },
       },
       {
@@ -161,7 +174,7 @@ export function documentStyles(template: DocumentTemplate, language: string): IS
         id: STYLE.placeholder,
         name: 'Placeholder',
         basedOn: 'Normal',
-        run: { font: body, color: 'C00000', bold: true },
+        run: { font: body, color: 'C00000' },
         paragraph: {
           alignment: AlignmentType.CENTER,
           spacing: { before: 120, after: 120 },

@@ -34,3 +34,21 @@ export function joinSoftBreaks(text: string): string {
     before + ((before === '' || containsCjk(before)) && (after === '' || containsCjk(after)) ? '' : ' ') + after,
   );
 }
+
+export type Script = 'cjk' | 'cjkPunctuation' | 'latin';
+const CJK_PUNCTUATION = /[\u3000-\u303f\uff00-\uffef]/u;
+
+/**
+ * Splits text into runs of one script: CJK ideographs/kana/hangul, CJK punctuation, everything else. Bold and
+ * emphasis differ by script (黑体 and 着重号 for CJK, bold and italic faces for Latin), so runs are split here.
+ */
+export function splitByScript(text: string): { text: string; script: Script }[] {
+  const out: { text: string; script: Script }[] = [];
+  for (const ch of text) {
+    const script: Script = CJK_PUNCTUATION.test(ch) ? 'cjkPunctuation' : CJK.test(ch) ? 'cjk' : 'latin';
+    const last = out[out.length - 1];
+    if (last && last.script === script) last.text += ch;
+    else out.push({ text: ch, script });
+  }
+  return out;
+}

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import {
   chineseCounting,
   documentTemplates,
+  formatNumber,
   headingLabel,
+  headingLabelJoiner,
+  levelText,
+  listNumberFormats,
   isReferencesHeading,
   missingOutlineEntries,
   normalizeHeading,
@@ -13,7 +17,7 @@ import {
 import { eastAsianLanguage, fontSet, runLanguage } from './fonts';
 import { pageGeometry } from './geometry';
 import { readImageInfo } from './image-size';
-import { fitImage } from './images';
+import { effectiveDpi, fitImage, TARGET_DPI } from './images';
 import { estimatePages } from './page-estimate';
 import { columnWidths } from './tables';
 import { countCjkChars, countWords, joinSoftBreaks } from './text-metrics';
@@ -34,10 +38,21 @@ describe('image headers', () => {
     expect(readImageInfo(new Uint8Array([0xff, 0xd8, 0xff]))).toBeUndefined();
   });
 
-  it('fits pictures to the text width, capping tall ones', () => {
+  it('fits pictures to the text width without blowing small ones up past 150 dpi, capping tall ones', () => {
     const geometry = pageGeometry(documentTemplates.nsfc);
     const textWidthPx = Math.round((geometry.textWidth / 1440) * 96);
-    expect(fitImage({ type: 'png', width: 801, height: 301 }, geometry)).toEqual({ width: textWidthPx, height: Math.round((301 / 801) * textWidthPx) });
+    // Large enough for the text width at 150 dpi: full width.
+    const large = fitImage({ type: 'png', width: 1600, height: 600 }, geometry);
+    expect(large.width).toBe(textWidthPx);
+    expect(Math.abs(large.height - (600 / 1600) * textWidthPx)).toBeLessThanOrEqual(1);
+    // 801 px print at 150 dpi 5.34 in wide, narrower than the text: placed at that size, so at 150 dpi.
+    const sample = fitImage({ type: 'png', width: 801, height: 301 }, geometry);
+    expect(sample.width).toBe(Math.round((801 / 150) * 96));
+    expect(effectiveDpi({ type: 'png', width: 801, height: 301 }, sample.width)).toBe(150);
+    // A small picture still takes half the text width, and then prints under 150 dpi.
+    const small = fitImage({ type: 'png', width: 200, height: 100 }, geometry);
+    expect(small.width).toBe(Math.round(textWidthPx / 2));
+    expect(effectiveDpi({ type: 'png', width: 200, height: 100 }, small.width)).toBeLessThan(TARGET_DPI);
     const tall = fitImage({ type: 'png', width: 100, height: 1000 }, geometry);
     expect(tall.height).toBeLessThanOrEqual(Math.round((geometry.textHeight / 1440) * 96 * 0.6));
     expect(tall.width).toBeLessThan(textWidthPx);
@@ -61,30 +76,79 @@ describe('heading numbering and the NSFC outline', () => {
     expect([1, 2, 9, 10, 11, 20, 23, 99].map(chineseCounting)).toEqual(['一', '二', '九', '十', '十一', '二十', '二十三', '九十九']);
   });
 
-  it('labels headings per template', () => {
+  it('labels headings per template, four levels deep', () => {
     expect(headingLabel('chinese', [2])).toBe('二、');
     expect(headingLabel('chinese', [2, 3])).toBe('（三）');
     expect(headingLabel('chinese', [2, 3, 4])).toBe('4.');
+    expect(headingLabel('chinese', [2, 3, 4, 5])).toBe('（5）');
     expect(headingLabel('decimal', [2, 3, 4])).toBe('2.3.4');
+    expect(headingLabel('decimal', [2, 3, 4, 1])).toBe('2.3.4.1');
+    expect(headingLabelJoiner('chinese', 1)).toBe('');
+    expect(headingLabelJoiner('chinese', 2)).toBe(' ');
+    expect(headingLabelJoiner('chinese', 3)).toBe('');
     expect(documentTemplates.nsfc.headingNumbering).toBe('chinese');
     expect(documentTemplates.report.headingNumbering).toBe('decimal');
   });
 
-  it('lists the NSFC body structure and finds what is missing', () => {
-    expect(templateOutline('nsfc').map((e) => e.title)).toEqual([
-      '立项依据',
-      '研究目标',
+  it('writes list numbers as Word does, distinct from the heading formats', () => {
+    expect([1, 2, 20, 21].map((n) => formatNumber('decimalEnclosedCircle', n))).toEqual(['①', '②', '⑳', '21']);
+    expect([1, 26, 27].map((n) => formatNumber('lowerLetter', n))).toEqual(['a', 'z', 'aa']);
+    expect([1, 4, 9, 14].map((n) => formatNumber('lowerRoman', n))).toEqual(['i', 'iv', 'ix', 'xiv']);
+    expect(levelText(listNumberFormats.chinese, [3])).toBe('③');
+    expect(levelText(listNumberFormats.chinese, [3, 2])).toBe('b)');
+    // Under 一、（一）1.（1） headings, no list number reads like a heading label.
+    const headingLabels = [1, 2, 3].flatMap((n) => [[n], [1, n], [1, 1, n], [1, 1, 1, n]].map((c) => headingLabel('chinese', c)));
+    for (const counters of [[2], [1, 2], [1, 1, 2]]) expect(headingLabels).not.toContain(levelText(listNumberFormats.chinese, counters));
+  });
+
+  it('lists the official NSFC 面上/青年 body outline, shared by nsfc, nsfc_general and nsfc_youth', () => {
+    expect(templateOutline('nsfc_general').map((e) => e.title)).toEqual([
+      '项目的立项依据',
       '研究内容',
+      '研究目标',
       '拟解决的关键科学问题',
-      '研究方案与可行性分析',
-      '特色与创新之处',
-      '年度研究计划与预期研究成果',
+      '拟采取的研究方案及可行性分析',
+      '本项目的特色与创新之处',
+      '年度研究计划及预期研究结果',
       '研究基础与工作条件',
+      '正在承担的与本项目相关的科研项目情况',
+      '完成国家自然科学基金项目情况',
+      '其他需要说明的情况',
       '参考文献',
     ]);
+    expect(templateOutline('nsfc_youth')).toBe(templateOutline('nsfc_general'));
+    expect(templateOutline('nsfc')).toBe(templateOutline('nsfc_general'));
     expect(templateOutline('generic')).toEqual([]);
     const missing = missingOutlineEntries('nsfc', ['一、立项依据', '研究目标、研究内容和拟解决的关键科学问题', '主要参考文献']).map((e) => e.title);
-    expect(missing).toEqual(['研究方案与可行性分析', '特色与创新之处', '年度研究计划与预期研究成果', '研究基础与工作条件']);
+    expect(missing).toEqual([
+      '拟采取的研究方案及可行性分析',
+      '本项目的特色与创新之处',
+      '年度研究计划及预期研究结果',
+      '研究基础与工作条件',
+      '正在承担的与本项目相关的科研项目情况',
+      '完成国家自然科学基金项目情况',
+      '其他需要说明的情况',
+    ]);
+    // The official wording of every year in use, and the common variants, all match.
+    const official = [
+      '1. 项目的立项依据',
+      '2. 研究内容、研究目标，以及拟解决的关键科学问题',
+      '3. 拟采取的研究方案及可行性分析',
+      '4. 本项目的特色与创新之处',
+      '5. 年度研究计划及预期研究结果',
+      '（二）研究基础与工作条件',
+      '3. 正在承担的与本项目相关的科研项目情况',
+      '4. 完成国家自然科学基金项目情况',
+      '（三）其他需要说明的情况',
+      '参考文献',
+    ];
+    expect(missingOutlineEntries('nsfc_youth', official)).toEqual([]);
+    for (const variant of ['年度研究计划与预期研究成果', '年度研究计划及预期研究成果', '年度研究计划']) {
+      expect(missingOutlineEntries('nsfc_general', [variant]).map((e) => e.title)).not.toContain('年度研究计划及预期研究结果');
+    }
+    expect(missingOutlineEntries('nsfc_general', ['研究方案与可行性分析', '特色与创新之处']).map((e) => e.title)).not.toEqual(
+      expect.arrayContaining(['拟采取的研究方案及可行性分析', '本项目的特色与创新之处']),
+    );
     expect(normalizeHeading('（一） 研究背景：')).toBe('研究背景');
     expect(isReferencesHeading('References')).toBe(true);
     expect(isReferencesHeading('参考文献')).toBe(true);
