@@ -56,6 +56,7 @@ const HEADING_LEVELS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingL
 /** The contents list stops at the third level, as the TOC field's `\o "1-3"` does. */
 const TOC_LEVELS = 3;
 const FOOTNOTE_STYLE = 'FootnoteText';
+const UNDEFINED_FOOTNOTE = /\[\^([^\]\s]+)\]/g;
 
 /** `heading`: bold applies to Latin words only, CJK keeps the heading style's face. */
 type Format = { bold?: boolean; italics?: boolean; strike?: boolean; hyperlink?: boolean; heading?: boolean };
@@ -263,7 +264,8 @@ export class SectionConverter {
       const own = item.children.filter((child) => child.type !== 'list');
       if (!own.some((child) => plainText(child).trim() !== '' || child.type !== 'paragraph')) {
         // A bare `1.` or `-` (or one holding only a nested list) would print a lone number: leave it out and say so.
-        this.ctx.report('empty_list_item', 'list item has no text; it is left out (a lone number or bullet would print)', item);
+        const position = node.children.indexOf(item) + 1;
+        this.ctx.report('empty_list_item', `item ${position} of the list has no text; it is left out (a lone number or bullet would print)`, item);
         return item.children.flatMap((child) => (child.type === 'list' ? this.list(child, scope, level + 1, { reference, instance }) : []));
       }
       let numbered = false;
@@ -398,7 +400,13 @@ export class SectionConverter {
   }
 
   /** Text with its cross-references `[@tbl:id]` turned into REF fields showing `表 2`. */
-  private textRuns(text: string, format: Format, node: PhrasingContent): ParagraphChild[] {
+  private textRuns(raw: string, format: Format, node: PhrasingContent): ParagraphChild[] {
+    // remark makes `[^x]` a footnote reference only when `[^x]: …` exists; otherwise it stays text that would
+    // print as is.
+    const text = raw.replace(UNDEFINED_FOOTNOTE, (_m, label: string) => {
+      this.reportUndefinedFootnote(label, node);
+      return '';
+    });
     const out: ParagraphChild[] = [];
     let at = 0;
     for (const match of text.matchAll(CROSS_REFERENCE)) {
@@ -471,13 +479,17 @@ export class SectionConverter {
   private footnoteReference(identifier: string, label: string, node: PhrasingContent): ParagraphChild[] {
     const definition = this.footnoteDefinitions.get(identifier);
     if (!definition) {
-      // The raw marker would print as `[^x]` in a reviewer's copy: leave it out and say where it was.
-      this.ctx.report('undefined_footnote', `footnote [^${label}] is referenced but never defined ([^${label}]: text); the marker is left out`, node);
+      this.reportUndefinedFootnote(label, node);
       return [];
     }
     const id = this.ctx.footnoteId();
     this.ctx.footnotes[String(id)] = { children: this.footnoteParagraphs(definition.children) };
     return [new FootnoteReferenceRun(id)];
+  }
+
+  /** The raw marker would print as `[^x]` in a reviewer's copy: it is left out, and the report says where. */
+  private reportUndefinedFootnote(label: string, node: PhrasingContent): void {
+    this.ctx.report('undefined_footnote', `footnote [^${label}] is referenced but never defined (add "[^${label}]: text"); the marker is left out`, node);
   }
 
   private footnoteParagraphs(children: readonly (BlockContent | DefinitionContent)[]): Paragraph[] {
