@@ -78,7 +78,7 @@ export async function buildDocx(loaded: LoadedDocument, mode: DocxMode = 'review
     ...(spec.subtitle ? { subject: spec.subtitle } : {}),
     // The review copy's contents field asks Word to update it; the submission copy has no contents, and its
     // caption and reference fields carry their results already.
-    features: { updateFields: mode === 'review' },
+    ...(mode === 'review' ? { features: { updateFields: true } } : {}),
     styles: documentStyles(template, spec.language),
     numbering: numberingConfig(template.headingNumbering),
     footnotes: ctx.footnotes,
