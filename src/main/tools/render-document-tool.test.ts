@@ -61,7 +61,19 @@ describe('render_document', () => {
     expect(result.touched).toEqual(['artifacts/Short.docx']);
     expect(result.content).toMatch(/Issues \(\d+\):/u);
     expect(result.content).toContain('missing_section: the');
-    expect(result.content).toMatch(/- \[01\.md\] missing_image: /u);
+    expect(result.content).toMatch(/- \[01\.md ¶3 \(line 5\) “图”\] missing_image: /u);
+  });
+
+  it('writes the submission copy beside the review copy, and says where each issue is', async () => {
+    writeFiles(root, {
+      'sub/document.json': JSON.stringify({ title: '申请书', template: 'nsfc_youth', language: 'zh-CN', submission: true }),
+      'sub/sections/01.md': '# 立项依据\n\n正文。\n\n不足之处[^x]。\n',
+    });
+    const result = await renderDocumentTool.execute({ path: 'sub' }, ctx);
+    expect(result.touched).toEqual(['artifacts/申请书.docx', 'artifacts/申请书（提交版）.docx']);
+    for (const rel of result.touched ?? []) expect(existsSync(join(root, rel))).toBe(true);
+    expect(result.content).toContain('Submission copy (body only, no cover or contents): artifacts/申请书（提交版）.docx.');
+    expect(result.content).toContain('- [01.md ¶3 (line 5) “不足之处[^x]。”] undefined_footnote: ');
   });
 
   it('refuses folders outside the task, and names missing or invalid pieces relative to the task', async () => {

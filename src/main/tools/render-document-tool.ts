@@ -6,7 +6,15 @@ import { z } from 'zod';
 import { FolioError } from '../../shared/errors';
 import { writeArtifactAtomic } from '../artifacts/write-artifact';
 import { writePreviewSidecar } from '../renderers/artifact-preview';
-import { buildDocx, defaultFileName, type DocumentReport, type LoadedDocument, loadDocumentFolder } from '../renderers/document';
+import {
+  buildDocx,
+  defaultFileName,
+  type DocumentReport,
+  formatLocation,
+  type LoadedDocument,
+  loadDocumentFolder,
+  submissionFileName,
+} from '../renderers/document';
 import { ARTIFACTS_DIR } from './artifacts';
 import { toRelative } from '../workspace/task-paths';
 import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
@@ -23,10 +31,13 @@ export const renderDocumentTool: Tool<typeof parameters> = {
   name: 'render_document',
   description:
     'Render a proposal or report (.docx) into artifacts/ from a document folder: document.json ' +
-    '{title, subtitle?, authors?, organization?, date?, template: nsfc|report|generic, language: "zh-CN"|"en"..., sections?: ["01_intro.md", ...]} ' +
-    'and sections/*.md (Markdown: headings, lists, tables, footnotes, images relative to the document folder). ' +
+    '{title, subtitle?, authors?, organization?, date?, template: nsfc_general|nsfc_youth|nsfc|report|generic, language: "zh-CN"|"en"..., ' +
+    'sections?: ["01_intro.md", ...], submission?: true} and sections/*.md (Markdown: headings, lists, tables with a "表：caption {#tbl:id}" ' +
+    'paragraph before them, footnotes, images "![caption](figures/x.png){#fig:id}" relative to the document folder, cross-references [@tbl:id]). ' +
+    'With submission: true it also writes "<title>（提交版）.docx": the body alone, no cover or contents. ' +
     'Never overwrites: a second render becomes "<title>-v2.docx". Returns the file path, a page estimate, statistics and the issues ' +
-    'found (sections the template expects but the text lacks, missing images, unsupported Markdown): fix them and render again.',
+    'found, each with its section file, paragraph and line (sections the template expects but the text lacks, missing images, undefined ' +
+    'footnotes, empty list items, low-resolution images, unknown cross-references, unsupported Markdown): fix them and render again.',
   parameters,
   traits,
   assess(args) {
@@ -41,13 +52,24 @@ export const renderDocumentTool: Tool<typeof parameters> = {
     const built = await buildDocx(loaded);
     // Built from the same load as the sidecar, so the preview always matches the file.
     const out = resolveToolPath(ctx, traits, ARTIFACTS_DIR, 'write');
-    const written = writeArtifactAtomic(out.abs, defaultFileName(loaded.spec.title), built.bytes);
+    const fileName = defaultFileName(loaded.spec.title);
+    const written = writeArtifactAtomic(out.abs, fileName, built.bytes);
     writePreviewSidecar(written, { kind: 'document', spec: loaded.spec, sections: loaded.sections, report: built.report });
+    const touched = [toRelative(out.root, written)];
+    if (loaded.spec.submission) {
+      // The same sections without cover and contents; the report is the review copy's, which covers both.
+      const submission = await buildDocx(loaded, 'submission');
+      const submissionWritten = writeArtifactAtomic(out.abs, submissionFileName(fileName, loaded.spec.language), submission.bytes);
+      writePreviewSidecar(submissionWritten, { kind: 'document', spec: loaded.spec, sections: loaded.sections, report: built.report });
+      touched.push(toRelative(out.root, submissionWritten));
+    }
     ctx.progress?.('rendering document', 1, 1);
 
-    const rel = toRelative(out.root, written);
-    const head = `Rendered ${rel} from ${folderRel}: about ${built.pageEstimate} page${built.pageEstimate === 1 ? '' : 's'} (estimate).`;
-    return { content: `${head}\n${formatDocumentReport(built.report)}`, touched: [rel] };
+    const [rel, submissionRel] = touched;
+    const head =
+      `Rendered ${rel} from ${folderRel}: about ${built.pageEstimate} page${built.pageEstimate === 1 ? '' : 's'} (estimate).` +
+      (submissionRel ? `\nSubmission copy (body only, no cover or contents): ${submissionRel}.` : '');
+    return { content: `${head}\n${formatDocumentReport(built.report)}`, touched };
   },
 };
 
@@ -81,6 +103,9 @@ export function formatDocumentReport(report: DocumentReport): string {
     `Stats: ${s.sections} section file(s), ${s.words} words, ${s.cjk_chars} CJK characters, ` +
     `${s.tables} table(s), ${s.images} image(s), ${s.footnotes} footnote(s).`;
   if (report.issues.length === 0) return `${stats}\nNo issues.`;
-  const lines = report.issues.map((issue) => `- ${issue.section ? `[${issue.section}] ` : ''}${issue.kind}: ${issue.message}`);
+  const lines = report.issues.map((issue) => {
+    const where = issue.section ? `[${issue.section}${issue.location ? ` ${formatLocation(issue.location)}` : ''}] ` : '';
+    return `- ${where}${issue.kind}: ${issue.message}`;
+  });
   return [stats, `Issues (${report.issues.length}):`, ...lines].join('\n');
 }
