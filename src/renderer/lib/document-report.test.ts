@@ -16,6 +16,19 @@ describe('documentIssues', () => {
     ]);
   });
 
+  it('keeps an issue location and drops a malformed one', () => {
+    const report = {
+      issues: [
+        { kind: 'undefined_footnote', section: '01.md', location: { paragraph: 3, line: 5, excerpt: '不足[^x]' }, message: 'm' },
+        { kind: 'empty_list_item', section: '02.md', location: { paragraph: 'two', excerpt: 'x' }, message: 'n' },
+      ],
+    };
+    expect(documentIssues(report)).toEqual([
+      { kind: 'undefined_footnote', section: '01.md', location: { paragraph: 3, line: 5, excerpt: '不足[^x]' }, message: 'm' },
+      { kind: 'empty_list_item', section: '02.md', message: 'n' },
+    ]);
+  });
+
   it('ignores malformed reports and entries', () => {
     expect(documentIssues(null)).toEqual([]);
     expect(documentIssues({ issues: 'none' })).toEqual([]);

@@ -9,7 +9,7 @@ function labelsInOrder(sections: string[], numbering: 'decimal' | 'chinese'): st
 describe('computeHeadingLabels', () => {
   it('numbers nsfc headings 一、/（一）/1. and continues across section files', () => {
     const first = '# 立项依据\n\n正文\n\n## 研究背景\n\n### 国内现状\n\n### 国外现状\n';
-    const second = '# 研究目标\n\n## 总体目标\n\n#### 不编号\n';
+    const second = '# 研究目标\n\n## 总体目标\n\n### 分目标\n\n#### 第四级\n\n##### 不编号\n';
     const labels = computeHeadingLabels([first, second], 'chinese');
     expect(labels.get(headingKey(0, 0))).toBe('一、');
     expect(labels.get(headingKey(0, first.indexOf('## 研究背景')))).toBe('（一）');
@@ -17,8 +17,9 @@ describe('computeHeadingLabels', () => {
     expect(labels.get(headingKey(0, first.indexOf('### 国外现状')))).toBe('2.');
     expect(labels.get(headingKey(1, 0))).toBe('二、');
     expect(labels.get(headingKey(1, second.indexOf('## 总体目标')))).toBe('（一）');
-    // #### is styled but never numbered
-    expect(labels.has(headingKey(1, second.indexOf('#### 不编号')))).toBe(false);
+    expect(labels.get(headingKey(1, second.indexOf('#### 第四级')))).toBe('（1）');
+    // ##### is styled but never numbered
+    expect(labels.has(headingKey(1, second.indexOf('##### 不编号')))).toBe(false);
   });
 
   it('numbers report headings 1 / 1.1 / 1.1.1 and restarts lower levels', () => {
@@ -41,6 +42,7 @@ describe('computeHeadingLabels', () => {
   it('joins Chinese labels of levels 1-2 straight to the title', () => {
     expect(labelJoiner('chinese', 1)).toBe('');
     expect(labelJoiner('chinese', 3)).toBe(' ');
+    expect(labelJoiner('chinese', 4)).toBe('');
     expect(labelJoiner('decimal', 1)).toBe(' ');
   });
 });

@@ -1,14 +1,12 @@
 // Heading numbers for the document preview, counted across all sections in order exactly as the
-// .docx engine does: levels 1-3 are numbered, deeper ones aren't, and a references heading is
-// left unnumbered without consuming a number.
+// .docx engine does: the levels the shared numbering formats list are numbered (一、（一）1.（1）), deeper
+// ones aren't, and a references heading is left unnumbered without consuming a number.
 import type { Heading, Nodes } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { headingLabel, type HeadingNumbering, isReferencesHeading } from '../../shared/specs/document';
-
-const NUMBERED_LEVELS = 3;
+import { headingLabel, headingLabelJoiner, type HeadingNumbering, isReferencesHeading, NUMBERED_HEADING_LEVELS } from '../../shared/specs/document';
 
 /** Where a heading starts: its section's index and its character offset in that section's markdown. */
 export function headingKey(section: number, offset: number): string {
@@ -37,8 +35,8 @@ export function computeHeadingLabels(sections: readonly string[], numbering: Hea
   let counters: number[] = [];
   sections.forEach((markdown, section) => {
     for (const heading of headingsOf(markdown)) {
-      const level = Math.min(heading.depth, 4) - 1;
-      if (level >= NUMBERED_LEVELS || isReferencesHeading(toString(heading).trim())) continue;
+      const level = heading.depth - 1;
+      if (level >= NUMBERED_HEADING_LEVELS || isReferencesHeading(toString(heading).trim())) continue;
       const next = counters.slice(0, level + 1);
       while (next.length < level + 1) next.push(next.length === level ? 0 : 1);
       next[level] = (next[level] ?? 0) + 1;
@@ -50,7 +48,7 @@ export function computeHeadingLabels(sections: readonly string[], numbering: Hea
   return labels;
 }
 
-/** `一、` and `（一）` run straight into the title; other labels are followed by a space. */
+/** `一、`, `（一）` and `（1）` run straight into the title; other labels are followed by a space. */
 export function labelJoiner(numbering: HeadingNumbering, depth: number): string {
-  return numbering === 'chinese' && depth <= 2 ? '' : ' ';
+  return headingLabelJoiner(numbering, depth - 1);
 }

@@ -1,14 +1,15 @@
-// A rendered document: cover, sections as markdown with the template's heading numbers, and the
+// A rendered document: cover, sections as markdown with the template's heading numbers, table and figure
+// captions (表 N above, 图 N below), cross-references and list styles as the .docx has them, and the
 // engine's report. Raw HTML is dropped, as in the chat.
 import { createElement, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { documentTemplates, type DocumentSpec } from '../../../shared/specs/document';
+import { computeCaptions, listStyleFor, remarkDocumentPreview } from '../../lib/document-captions';
 import { documentIssues } from '../../lib/document-report';
 import { computeHeadingLabels, headingKey, labelJoiner } from '../../lib/heading-labels';
 
-const plugins = [remarkGfm];
 const headingTags = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
 
 interface DocumentPreviewProps {
@@ -24,10 +25,13 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
   const labels = useMemo(() => computeHeadingLabels(sections.map((s) => s.markdown), numbering), [sections, numbering]);
   const issues = useMemo(() => documentIssues(report), [report]);
   const chinese = spec.language.toLowerCase().startsWith('zh');
+  const captions = useMemo(() => computeCaptions(sections.map((s) => s.markdown), chinese), [sections, chinese]);
+  const plugins = useMemo(() => [remarkGfm, remarkDocumentPreview(captions.references, chinese)], [captions, chinese]);
 
   const componentsFor = useMemo(
     () =>
       sections.map((_, section): Components => {
+        const keyOf = (offset: number | undefined): string | undefined => (offset === undefined ? undefined : headingKey(section, offset));
         const components: Components = {
           a: ({ href, children }) => (
             <a href={href} target="_blank" rel="noreferrer noopener">
@@ -35,11 +39,49 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
             </a>
           ),
           // Image paths are relative to the document folder, which the preview doesn't read.
-          img: ({ alt, src }) => (
-            <span className="doc-image-placeholder" data-testid="doc-image">
-              {t('preview.docImage', { name: alt || (typeof src === 'string' ? src : '') })}
-            </span>
-          ),
+          img: ({ node, alt, src }) => {
+            const key = keyOf(node?.position?.start.offset);
+            const caption = key === undefined ? undefined : captions.figures.get(key);
+            return (
+              <span className="doc-figure">
+                <span className="doc-image-placeholder" data-testid="doc-image">
+                  {t('preview.docImage', { name: alt || (typeof src === 'string' ? src : '') })}
+                </span>
+                {caption && (
+                  <span className="doc-caption" data-testid="doc-figure-caption">
+                    {caption}
+                  </span>
+                )}
+              </span>
+            );
+          },
+          // A table's caption paragraph is shown above the table, as 表 N, not where it stands.
+          p: ({ node, children }) => {
+            const key = keyOf(node?.position?.start.offset);
+            return key !== undefined && captions.hidden.has(key) ? null : <p>{children}</p>;
+          },
+          table: ({ node, children }) => {
+            const key = keyOf(node?.position?.start.offset);
+            const caption = key === undefined ? undefined : captions.tables.get(key);
+            return (
+              <>
+                {caption && (
+                  <div className="doc-caption doc-table-caption" data-testid="doc-table-caption">
+                    {caption}
+                  </div>
+                )}
+                <table>{children}</table>
+              </>
+            );
+          },
+          ol: ({ node, children, start }) => {
+            const depth = Number(node?.properties?.dataDepth ?? 0);
+            return (
+              <ol start={start} style={{ listStyleType: listStyleFor(numbering, Number.isFinite(depth) ? depth : 0) }}>
+                {children}
+              </ol>
+            );
+          },
         };
         headingTags.forEach((tag, depthIndex) => {
           components[tag] = ({ node, children }) => {
@@ -60,11 +102,11 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
         });
         return components;
       }),
-    [sections, labels, numbering, t],
+    [sections, labels, numbering, captions, t],
   );
 
   return (
-    <div className={`document-preview template-${spec.template}`} lang={spec.language} data-testid="document-preview">
+    <div className={`document-preview template-${spec.template}${chinese ? ' doc-cjk' : ''}`} lang={spec.language} data-testid="document-preview">
       <div className="preview-meta">
         <span className="badge">{t(`preview.template.${spec.template}`)}</span>
         <span className="badge">{spec.language}</span>
@@ -93,6 +135,14 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
             {issues.map((issue, i) => (
               <li key={i}>
                 <span className="issue-kind">{t(`preview.docIssueKind.${issue.kind}`, { defaultValue: issue.kind })}</span> {issue.section && <code>{issue.section}</code>}{' '}
+                {issue.location && (
+                  <span className="muted issue-location" data-testid="doc-issue-location">
+                    {issue.location.line === undefined
+                      ? t('preview.docIssueParagraph', { paragraph: issue.location.paragraph })
+                      : t('preview.docIssueParagraphLine', { paragraph: issue.location.paragraph, line: issue.location.line })}{' '}
+                    “{issue.location.excerpt}”{' '}
+                  </span>
+                )}
                 {issue.message}
               </li>
             ))}

@@ -1,0 +1,72 @@
+// The document preview, rendered to HTML (no DOM needed): the numbers, captions and cross-references a person
+// sees must be the ones the .docx has: 表 N above a table, 图 N below a figure, （1） on fourth-level headings.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { applyLanguageSetting, initI18n } from '../../i18n';
+import { DocumentSpec } from '../../../shared/specs/document';
+import { DocumentPreview } from './DocumentPreview';
+
+const spec = DocumentSpec.parse({ title: '申请书', template: 'nsfc_youth', language: 'zh-CN' });
+const SECTION = `# 研究方案
+
+## 技术路线
+
+### 数据
+
+#### 数据来源
+
+数据见[@tbl:src]，框架见[@fig:frame]，另见[@tbl:none]。
+
+表：数据来源 {#tbl:src}
+
+| 来源 | 页数 |
+| --- | --- |
+| 医院 | 12 |
+
+1. 初步标注
+2. 复核
+
+![总体框架](figures/frame.png){#fig:frame}
+`;
+
+const text = (html: string): string => html.replace(/<[^>]+>/g, '');
+
+describe('DocumentPreview', () => {
+  beforeAll(async () => {
+    await initI18n();
+    await applyLanguageSetting('zh-CN');
+  });
+
+  const html = (): string =>
+    renderToStaticMarkup(
+      <DocumentPreview
+        spec={spec}
+        sections={[{ file: '01.md', markdown: SECTION }]}
+        report={{ issues: [{ kind: 'unknown_reference', section: '01.md', location: { paragraph: 5, line: 9, excerpt: '数据见' }, message: 'x' }] }}
+      />,
+    );
+
+  it('shows the table caption above the table, not where it was written, and the figure caption below the figure', () => {
+    const out = html();
+    const caption = out.indexOf('data-testid="doc-table-caption">表 1　数据来源<');
+    expect(caption).toBeGreaterThan(-1);
+    expect(out.indexOf('<table>')).toBeGreaterThan(caption);
+    expect(text(out)).not.toContain('表：数据来源');
+    expect(text(out)).not.toContain('{#');
+    const figure = out.indexOf('data-testid="doc-figure-caption">图 1　总体框架<');
+    expect(figure).toBeGreaterThan(out.indexOf('data-testid="doc-image"'));
+  });
+
+  it('numbers the fourth heading level （1） and writes cross-references as the .docx does', () => {
+    const out = text(html());
+    expect(out).toContain('（1）数据来源');
+    expect(out).toContain('1. 数据');
+    expect(out).toContain('数据见表 1，框架见图 1，另见表 ??。');
+  });
+
+  it('styles ordered lists ①② under Chinese headings and shows where each issue is', () => {
+    const out = html();
+    expect(out).toMatch(/<ol[^>]*style="list-style-type:folio-circled"/);
+    expect(out).toContain('data-testid="doc-issue-location">第 5 段（第 9 行） “数据见”');
+  });
+});
