@@ -1,6 +1,7 @@
 // PDF export through the real LibreOffice when it is installed (CI installs it), and through small
 // fake soffice scripts for the failure paths LibreOffice itself cannot be made to take on demand.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +38,15 @@ setOverride(undefined);
 const realSoffice = sofficePath();
 if (!realSoffice) console.warn('soffice not installed (apt-get install libreoffice-impress libreoffice-writer): skipping the real PDF export tests');
 const posix = process.platform !== 'win32';
+const hasPdftotext = (() => {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+if (realSoffice && !hasPdftotext) console.warn('pdftotext not installed (apt-get install poppler-utils): skipping the notes-pages export test');
 
 function pdfTempDirs(): string[] {
   return readdirSync(tmpdir()).filter((name) => name.startsWith('folio-pdf-'));
@@ -105,6 +115,43 @@ describe('exportPdf', () => {
     },
     400_000,
   );
+
+  it.skipIf(!realSoffice || !hasPdftotext)(
+    'exports a deck as notes pages: one portrait page per slide, its notes under it (needs soffice and pdftotext)',
+    async () => {
+      const spec = {
+        title: 'Notes Check',
+        slides: [
+          { layout: 'title', title: 'Quarterly review', notes: 'Welcome everyone, zebra opening line.' },
+          { layout: 'bullets', title: 'Two points', bullets: ['first point', 'second point'], notes: 'Stress the second point, giraffe detail.' },
+        ],
+      };
+      const deck = await renderDeckTool.execute({ spec }, contextFor(root));
+      const pptx = deck.touched?.[0] ?? '';
+      const slides = Number(/: (\d+) slides in the file/u.exec(deck.content)?.[1]);
+      const result = await exportPdf(root, pptx, { notes: true });
+      expect(result.path).toBe('artifacts/notes-check-notes.pdf');
+      expect(result.pages).toBe(slides);
+      const pageText = (n: number) => execFileSync('pdftotext', ['-f', String(n), '-l', String(n), join(root, result.path), '-'], { encoding: 'utf8' });
+      expect(pageText(1)).toContain('zebra opening line');
+      expect(pageText(1)).toContain('Quarterly review');
+      expect(pageText(2)).toContain('giraffe detail');
+      expect(pageText(2)).not.toContain('zebra');
+      const info = execFileSync('pdfinfo', [join(root, result.path)], { encoding: 'utf8' });
+      const [, w, h] = /Page size:\s+([\d.]+) x ([\d.]+)/u.exec(info) ?? [];
+      expect(Number(h)).toBeGreaterThan(Number(w));
+      // The plain export of the same deck is still the slides alone, under its own name.
+      const plain = await exportPdf(root, pptx);
+      expect(plain.path).toBe('artifacts/notes-check.pdf');
+      expect(execFileSync('pdftotext', [join(root, plain.path), '-'], { encoding: 'utf8' })).not.toContain('zebra');
+    },
+    400_000,
+  );
+
+  it('exports notes pages only for decks', async () => {
+    writeFiles(root, { 'artifacts/report.docx': 'stand-in' });
+    await expect(exportPdf(root, 'artifacts/report.docx', { notes: true })).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('notes pages') as unknown });
+  });
 
   it('exports only .pptx and .docx files under artifacts/', async () => {
     await expect(exportPdf(root, 'notes.pptx')).rejects.toMatchObject({ code: 'invalid_input' });

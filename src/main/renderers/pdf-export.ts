@@ -21,7 +21,18 @@ export interface ExportPdfOptions {
   timeoutMs?: number;
   /** Folders the sandboxed conversion must not see (the data folder: keys, other tasks). */
   hiddenPaths?: readonly string[];
+  /** A deck as notes pages (each slide above its speaker notes), written as `<name>-notes.pdf`. */
+  notes?: boolean;
 }
+
+/**
+ * Impress's PDF filter writing notes pages only: one portrait page per slide, the slide above its
+ * notes, which is what a presenter prints. (ExportNotesPages alone appends them after the slides.)
+ */
+export const NOTES_PAGES_FILTER = `impress_pdf_Export:${JSON.stringify({
+  ExportNotesPages: { type: 'boolean', value: 'true' },
+  ExportOnlyNotesPages: { type: 'boolean', value: 'true' },
+})}`;
 
 export interface ExportPdfResult {
   /** The PDF, relative to the task folder (next to its source, versioned: never overwrites). */
@@ -29,18 +40,20 @@ export interface ExportPdfResult {
   pages: number;
 }
 
-/** Converts `artifacts/….pptx|.docx` to a PDF beside it; returns the PDF's task-relative path and page count. */
+/** Converts `artifacts/….pptx|.docx` to a PDF beside it (a deck optionally as notes pages); returns the PDF's task-relative path and page count. */
 export async function exportPdf(taskRoot: string, relPath: string, opts: ExportPdfOptions = {}): Promise<ExportPdfResult> {
   const { abs, rel, area } = resolveTaskPath({ task: taskRoot, work: taskRoot }, relPath, { access: 'read' });
   if (area !== 'artifact' || !EXPORTABLE.has(extname(abs).toLowerCase())) {
     throw new FolioError('invalid_input', `Only .pptx and .docx files in artifacts/ can be exported to PDF (got ${rel}).`);
   }
+  if (opts.notes && extname(abs).toLowerCase() !== '.pptx') throw new FolioError('invalid_input', `Only decks (.pptx) have notes pages (got ${rel}).`);
   if (!existsSync(abs) || !statSync(abs).isFile()) throw new NotFoundError(`No file ${rel} in this task`);
   if (!sofficePath()) throw new FolioError('unsupported', SOFFICE_MISSING_MESSAGE);
 
-  const bytes = await convertToPdf(abs, { timeoutMs: opts.timeoutMs ?? DEFAULT_EXPORT_TIMEOUT_MS, label: rel, hiddenPaths: opts.hiddenPaths });
+  const filter = opts.notes ? { filter: NOTES_PAGES_FILTER } : {};
+  const bytes = await convertToPdf(abs, { timeoutMs: opts.timeoutMs ?? DEFAULT_EXPORT_TIMEOUT_MS, label: rel, hiddenPaths: opts.hiddenPaths, ...filter });
   const pages = await countPdfPages(bytes, rel);
-  const written = writeArtifactAtomic(dirname(abs), `${basename(abs, extname(abs))}.pdf`, bytes);
+  const written = writeArtifactAtomic(dirname(abs), `${basename(abs, extname(abs))}${opts.notes ? '-notes' : ''}.pdf`, bytes);
   return { path: toRelative(taskRoot, written), pages };
 }
 

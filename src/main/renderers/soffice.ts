@@ -85,6 +85,11 @@ export interface ConvertOptions {
   label?: string;
   /** Folders the sandboxed conversion must not see (the data folder: keys, other tasks). */
   hiddenPaths?: readonly string[];
+  /**
+   * The export filter and its options after "pdf:" in `--convert-to`, e.g.
+   * `impress_pdf_Export:{"ExportNotesPages":…}`. Default: LibreOffice's own choice for the file.
+   */
+  filter?: string;
 }
 
 function cancelled(label: string): FolioError {
@@ -129,7 +134,7 @@ function runSoffice(soffice: string, input: string, work: string, outDir: string
     '--norestore',
     `-env:UserInstallation=${pathToFileURL(profileDir).href}`,
     '--convert-to',
-    'pdf',
+    opts.filter ? `pdf:${opts.filter}` : 'pdf',
     '--outdir',
     outDir,
     input,

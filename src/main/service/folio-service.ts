@@ -225,7 +225,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     },
     async exportPdf(input) {
       getTask(ctx, input.task_id);
-      const result = await exportPdf(taskDir(ctx.dataDir, input.task_id), input.path, { hiddenPaths: [ctx.dataDir] });
+      const result = await exportPdf(taskDir(ctx.dataDir, input.task_id), input.path, { hiddenPaths: [ctx.dataDir], ...(input.notes ? { notes: true } : {}) });
       await syncTaskFiles(store, ctx.dataDir, input.task_id);
       return result;
     },

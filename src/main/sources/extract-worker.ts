@@ -5,7 +5,8 @@
 // Protocol, one job at a time: `extract` reads and classifies a file; anything but a PDF is
 // extracted whole and answered with `result`. A PDF is opened and answered with `pdf` (page count,
 // head); the main thread then asks for page ranges (`pages`), possibly of two workers at once
-// (the second one joins with `open-pdf`), and ends the job with `close`.
+// (the second one joins with `open-pdf`), and ends the job with `close`. `figures` reads where the
+// images, drawings and captions of some PDF pages are (sources/figures/) and answers `figures`.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -13,6 +14,7 @@ import { parentPort, threadId } from 'node:worker_threads';
 import { classifyBytes, extractClassified, withNote } from './extract-in-thread';
 import { type PageText, type PdfHead } from './formats/pdf-assemble';
 import { type PdfSession } from './formats/pdf';
+import { findFigures, type PageFigures } from './figures/analyze';
 import { maxCacheChars, tooLarge } from './limits';
 import { type ExtractionResult, type WorkerDiagnostics } from './types';
 
@@ -20,7 +22,8 @@ export type WorkerRequest =
   | { type: 'extract'; job: number; path: string }
   | { type: 'open-pdf'; job: number; path: string }
   | { type: 'pages'; job: number; from: number; to: number }
-  | { type: 'close'; job: number };
+  | { type: 'close'; job: number }
+  | { type: 'figures'; job: number; path: string; pages: number[] };
 
 export interface WorkerStats extends WorkerDiagnostics {
   /** Heap in use now, after the work: the main thread recycles a worker whose heap stays large. */
@@ -32,7 +35,8 @@ export type WorkerMessage =
   | { type: 'result'; job: number; result: ExtractionResult; stats: WorkerStats }
   | { type: 'pdf'; job: number; total: number; head: PdfHead | null; note?: string }
   | { type: 'page'; job: number; n: number; page: PageText }
-  | { type: 'pages-done'; job: number; stats: WorkerStats };
+  | { type: 'pages-done'; job: number; stats: WorkerStats }
+  | { type: 'figures'; job: number; pages: PageFigures[]; stats: WorkerStats };
 
 function post(message: WorkerMessage): void {
   parentPort?.postMessage(message);
@@ -119,6 +123,14 @@ async function handle(request: WorkerRequest): Promise<void> {
     case 'close':
       if (open?.job === request.job) await closeOpen();
       return;
+    case 'figures': {
+      await closeOpen();
+      peakHeapBytes = 0;
+      const { readPageLayouts } = await import('./figures/layout');
+      const layouts = await readPageLayouts(new Uint8Array(await fs.readFile(request.path)), request.pages);
+      post({ type: 'figures', job: request.job, pages: layouts.map(findFigures), stats: stats() });
+      return;
+    }
   }
 }
 

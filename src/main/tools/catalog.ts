@@ -3,6 +3,7 @@
 // (through run events) and the sandbox read the traits.
 import type { Skill } from '../skills/skill-registry';
 import { editTool } from './edit';
+import { createExtractFiguresTool } from './extract-figures';
 import { globTool } from './glob';
 import { grepTool } from './grep';
 import { createLoadSkillTool } from './load-skill';
@@ -45,6 +46,7 @@ export function toolCatalog(options: CatalogOptions = {}): Tool[] {
     createShellTool(code),
     createRunScriptTool(code),
     createWebFetchTool(),
+    createExtractFiguresTool(),
   ];
   return tools;
 }

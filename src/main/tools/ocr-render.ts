@@ -18,6 +18,8 @@ export interface PopplerOptions {
   timeoutMs?: number;
   /** Environment of the commands (tests point PATH at an empty folder). Default: process.env. */
   env?: NodeJS.ProcessEnv;
+  /** What poppler is needed for, in the "not found" message. Default: OCR. */
+  purpose?: string;
 }
 
 /** Providers reject large images (OpenAI: 20 MB); a page over this is re-rendered smaller. */
@@ -25,9 +27,9 @@ export const MAX_PAGE_PNG_BYTES = 8 * 1024 * 1024;
 /** Long side, in pixels, of a page re-rendered because it was too large at the requested dpi (posters, A0 plans). */
 const FALLBACK_LONG_SIDE_PX = 2400;
 
-export function popplerMissing(command: string): ToolError {
+export function popplerMissing(command: string, purpose = 'OCR renders PDF pages'): ToolError {
   return new ToolError(
-    `${command} was not found: OCR renders PDF pages with poppler. Install the poppler-utils package ` +
+    `${command} was not found: ${purpose} with poppler. Install the poppler-utils package ` +
       '(Debian/Ubuntu: apt install poppler-utils; macOS: brew install poppler; Windows: a poppler build on PATH).',
   );
 }
@@ -37,7 +39,8 @@ interface RunResult {
   stderr: string;
 }
 
-function run(command: string, args: string[], opts: PopplerOptions): Promise<RunResult> {
+/** Runs one poppler command, time-limited and abortable; failures become ToolErrors. */
+export function runPoppler(command: string, args: string[], opts: PopplerOptions): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     execFile(
       command,
@@ -52,7 +55,7 @@ function run(command: string, args: string[], opts: PopplerOptions): Promise<Run
       },
       (err, stdout, stderr) => {
         if (!err) return resolve({ stdout, stderr });
-        if (errnoCode(err) === 'ENOENT') return reject(popplerMissing(command));
+        if (errnoCode(err) === 'ENOENT') return reject(popplerMissing(command, opts.purpose));
         if (opts.signal?.aborted) return reject(new ToolError(`${command} was cancelled.`));
         if ('killed' in err && err.killed) return reject(new ToolError(`${command} took longer than ${Math.round((opts.timeoutMs ?? 60_000) / 1000)} s and was stopped.`));
         const detail = stderr.trim().split('\n').slice(-3).join(' ').slice(0, 300);
@@ -64,7 +67,7 @@ function run(command: string, args: string[], opts: PopplerOptions): Promise<Run
 
 /** The number of pages of a PDF, from `pdfinfo`. */
 export async function countPdfPages(pdfAbs: string, opts: PopplerOptions = {}): Promise<number> {
-  const { stdout } = await run('pdfinfo', [pdfAbs], opts);
+  const { stdout } = await runPoppler('pdfinfo', [pdfAbs], opts);
   const match = /^Pages:\s+(\d+)\s*$/mu.exec(stdout);
   if (!match) throw new ToolError('pdfinfo did not report a page count; the PDF may be damaged.');
   return Number(match[1]);
@@ -78,10 +81,10 @@ export async function renderPdfPages(pdfAbs: string, pages: readonly number[], d
     for (const page of pages) {
       const prefix = path.join(dir, `p${page}`);
       const range = ['-f', String(page), '-l', String(page), '-singlefile'];
-      await run('pdftoppm', ['-png', '-r', String(dpi), ...range, pdfAbs, prefix], opts);
+      await runPoppler('pdftoppm', ['-png', '-r', String(dpi), ...range, pdfAbs, prefix], opts);
       let png = await fs.readFile(`${prefix}.png`);
       if (png.length > MAX_PAGE_PNG_BYTES) {
-        await run('pdftoppm', ['-png', '-scale-to', String(FALLBACK_LONG_SIDE_PX), ...range, pdfAbs, prefix], opts);
+        await runPoppler('pdftoppm', ['-png', '-scale-to', String(FALLBACK_LONG_SIDE_PX), ...range, pdfAbs, prefix], opts);
         png = await fs.readFile(`${prefix}.png`);
       }
       await fs.rm(`${prefix}.png`, { force: true });

@@ -200,7 +200,7 @@ export function createFakeCore(): FakeCore {
     async exportPdf(input) {
       task(input.task_id);
       if (!input.path.startsWith('artifacts/')) throw new ValidationError('Only artifacts can be exported');
-      return { path: input.path.replace(/\.\w+$/, '.pdf'), pages: 1 };
+      return { path: input.path.replace(/\.\w+$/, input.notes ? '-notes.pdf' : '.pdf'), pages: 1 };
     },
     async openPath(input) {
       task(input.task_id);

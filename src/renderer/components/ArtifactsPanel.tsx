@@ -127,6 +127,18 @@ function ArtifactActions({ entry, hasPdf }: { entry: FileEntry; hasPdf: boolean 
             {exporting ? t('artifacts.exporting') : t('artifacts.exportPdf')}
           </button>
         )}
+        {artifactType(entry.path) === 'deck' && (
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={!soffice || exporting}
+            onClick={() => void exportPdf(entry, { notes: true })}
+            title={soffice ? t('deckNotes.exportNotesHint') : t('artifacts.installSoffice')}
+            data-testid="artifact-export-notes-pdf"
+          >
+            {t('deckNotes.exportNotesPdf')}
+          </button>
+        )}
       </div>
       {exportable && capabilities && !soffice && (
         <div className="artifact-hint muted" data-testid="artifact-export-hint">

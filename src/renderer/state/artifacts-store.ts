@@ -47,7 +47,8 @@ interface ArtifactsState {
   loadCapabilities: () => Promise<void>;
   /** Desktop: opens with the system app (or reveals in its folder). Web: downloads. */
   open: (entry: FileEntry, reveal?: boolean) => Promise<void>;
-  exportPdf: (entry: FileEntry) => Promise<void>;
+  /** notes: a deck as notes pages (each slide above its speaker notes). */
+  exportPdf: (entry: FileEntry, opts?: { notes?: boolean }) => Promise<void>;
   /** A render tool finished: reload the files and show the newest artifact. */
   afterRender: (taskId: string) => Promise<void>;
   dismissError: () => void;
@@ -83,11 +84,11 @@ export const useArtifacts = create<ArtifactsState>((set, get) => ({
     }
   },
 
-  exportPdf: async (entry) => {
+  exportPdf: async (entry, opts) => {
     if (get().exporting.includes(entry.path)) return;
     set((s) => ({ exporting: [...s.exporting, entry.path], error: null }));
     try {
-      const result = await getApi().client.exportPdf({ task_id: entry.task_id, path: entry.path });
+      const result = await getApi().client.exportPdf({ task_id: entry.task_id, path: entry.path, ...(opts?.notes ? { notes: true } : {}) });
       await useFiles.getState().load(entry.task_id);
       get().select(entry.task_id, result.path);
     } catch (err) {

@@ -210,7 +210,8 @@ export const contract = {
   }),
   /** Converts a .pptx/.docx artifact to PDF with LibreOffice (when installed). */
   exportPdf: method({
-    input: z.strictObject({ ...TaskRef, path: RelPath }),
+    /** notes: a deck as notes pages (each slide above its speaker notes), `<name>-notes.pdf`. */
+    input: z.strictObject({ ...TaskRef, path: RelPath, notes: z.boolean().optional() }),
     output: z.object({ path: z.string(), pages: z.number().int() }),
     http: { method: 'POST', path: '/v1/tasks/:task_id/exports/*path' },
   }),

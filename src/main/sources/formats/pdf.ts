@@ -12,7 +12,7 @@ type OutlineNode = Awaited<ReturnType<PdfDocument['getOutline']>>[number];
 const MAX_OUTLINE_ENTRIES = 300;
 
 /** pdfjs needs its CMaps to decode CJK text in PDFs that use predefined encodings (e.g. UniGB-UCS2-H). */
-function pdfjsDataDirs(): { cMapUrl: string; standardFontDataUrl: string } | Record<string, never> {
+export function pdfjsDataDirs(): { cMapUrl: string; standardFontDataUrl: string } | Record<string, never> {
   try {
     const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
     return { cMapUrl: `${path.join(root, 'cmaps')}/`, standardFontDataUrl: `${path.join(root, 'standard_fonts')}/` };

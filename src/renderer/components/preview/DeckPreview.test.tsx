@@ -5,6 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { applyLanguageSetting, initI18n } from '../../i18n';
 import en from '../../i18n/locales/en.json';
 import { type DeckSpec, type QualityReport, validateDeckSpec } from '../../../shared/specs/deck';
+import type { DeckPlan } from '../../../shared/specs/deck-plan';
+import { previewTheme } from '../../lib/deck-preview';
+import { DeckNotesView } from './DeckNotesView';
 import { DeckPreview } from './DeckPreview';
 
 const checkedSpec = validateDeckSpec({ title: 'T', slides: [{ layout: 'title', title: 'T' }] });
@@ -31,5 +34,46 @@ describe('DeckPreview report header', () => {
     expect(html).toContain(`title="${en.preview.checkedEstimatedWhy.replace('{{reason}}', 'LibreOffice not installed')}"`);
     expect(html).toContain(badge('estimated', en.preview.checkedEstimated));
     expect(render(base)).toContain(badge('estimated', en.preview.checkedEstimated));
+  });
+});
+
+describe('presenter notes view', () => {
+  beforeAll(async () => {
+    await initI18n();
+    await applyLanguageSetting('en');
+  });
+
+  const notesSpec = validateDeckSpec({
+    title: 'Notes',
+    slides: [
+      { layout: 'bullets', title: 'Why now', bullets: ['a'], notes: 'Open with the customer story.' },
+      { layout: 'bullets', title: 'Quiet slide', bullets: ['b'] },
+    ],
+  });
+  if (!notesSpec.ok) throw new Error(notesSpec.errors.join('; '));
+  const slide = (source_index: number, part: number, notes?: string) => ({ source_index, part, master: 'content' as const, background: '#FFFFFF', elements: [], ...(notes ? { notes } : {}) });
+  const plan: DeckPlan = {
+    size: { w: 13.333, h: 7.5 },
+    theme: 'default',
+    metrics: 'font',
+    slides: [slide(0, 0, 'Open with the customer story.\n\nThe long point, in full.'), slide(0, 1, 'A point cut for space.'), slide(1, 0)],
+  };
+
+  it('puts every output slide beside its notes, the moved text apart, and says when there are none', () => {
+    const html = renderToStaticMarkup(<DeckNotesView taskId="t" spec={notesSpec.spec} plan={plan} theme={previewTheme(notesSpec.spec.theme).theme} />);
+    expect(html.match(/data-testid="deck-notes-row"/gu)).toHaveLength(3);
+    expect(html).toContain('Slide 1 · Why now');
+    expect(html).toContain(`Slide 2 · Why now · ${en.preview.continued}`);
+    const own = 'Open with the customer story.';
+    expect(html).toContain(`data-testid="deck-notes-own">${own}</div>`);
+    expect(html).toContain(en.deckNotes.moved);
+    expect(html).toContain('The long point, in full.');
+    expect(html).toContain('A point cut for space.');
+    expect(html).toContain(en.preview.noNotes);
+  });
+
+  it('offers the notes view in the deck preview once a plan exists', () => {
+    expect(renderToStaticMarkup(<DeckPreview taskId="t" spec={notesSpec.spec} report={null} plan={plan} />)).toContain(`data-testid="deck-view-notes">${en.deckNotes.notes}</button>`);
+    expect(renderToStaticMarkup(<DeckPreview taskId="t" spec={notesSpec.spec} report={null} plan={null} />)).not.toContain('deck-view-notes');
   });
 });

@@ -6,6 +6,7 @@ import type { DeckSpec, QualityIssue, QualityReport } from '../../../shared/spec
 import type { DeckPlan } from '../../../shared/specs/deck-plan';
 import { issuesBySlide, previewTheme } from '../../lib/deck-preview';
 import { Icon } from '../Icon';
+import { DeckNotesView, type DeckView, DeckViewToggle } from './DeckNotesView';
 import { SlideView } from './SlideView';
 import { useElementWidth } from './use-width';
 
@@ -25,6 +26,7 @@ export function DeckPreview({ taskId, spec, report, plan }: DeckPreviewProps) {
   const gridRef = useRef<HTMLDivElement>(null);
   const gridWidth = useElementWidth(gridRef);
   const [enlarged, setEnlarged] = useState<number | null>(null);
+  const [view, setView] = useState<DeckView>('slides');
   const { theme, known } = useMemo(() => previewTheme(spec.theme), [spec.theme]);
   const issues = useMemo(() => issuesBySlide(report), [report]);
   const columns = Math.max(1, Math.floor((gridWidth + GAP) / (THUMB_MIN + GAP)));
@@ -44,10 +46,12 @@ export function DeckPreview({ taskId, spec, report, plan }: DeckPreviewProps) {
             : t('preview.slideCount', { count: spec.slides.length })}
         </span>
         {report && <CheckedBadge checked={report.checked} />}
+        {plan && <DeckViewToggle view={view} onChange={setView} />}
       </div>
       {!known && <div className="preview-note muted">{t('preview.unknownTheme', { theme: spec.theme, fallback: theme.label })}</div>}
       {!plan && <div className="preview-note muted" data-testid="deck-no-plan">{t('preview.noPlan')}</div>}
-      <div className="slide-grid" ref={gridRef} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GAP }}>
+      {plan && view === 'notes' && <DeckNotesView taskId={taskId} spec={spec} plan={plan} theme={theme} />}
+      <div className="slide-grid" ref={gridRef} hidden={view === 'notes'} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GAP }}>
         {plan &&
           thumbWidth > 0 &&
           slides.map((slide, n) => {
