@@ -116,7 +116,7 @@ describe('agent loop', () => {
     const slowRead: Tool = {
       name: 'slow_read',
       description: 'test',
-      traits: { kind: 'read', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false },
+      traits: { kind: 'read', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
       parameters: z.object({ id: z.number() }),
       async execute(args: { id: number }) {
         inFlight++;
@@ -161,7 +161,7 @@ describe('agent loop', () => {
     const big: Tool = {
       name: 'big',
       description: 'test',
-      traits: { kind: 'read', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false },
+      traits: { kind: 'read', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
       parameters: z.object({}),
       async execute() {
         return { content: 'x'.repeat(20_000) };
@@ -230,7 +230,7 @@ describe('agent loop', () => {
   });
 
   it('streams a tool’s progress as progress events before its result', async () => {
-    const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: true };
+    const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: true, endsTurn: false };
     const slow: Tool = {
       name: 'slow_render',
       description: 'test',

@@ -7,6 +7,7 @@ import { globTool } from './glob';
 import { grepTool } from './grep';
 import { createLoadSkillTool } from './load-skill';
 import { createOcrTool, type OcrToolOptions } from './ocr';
+import { proposeOutlineTool } from './propose-outline';
 import { readTool } from './read';
 import { ToolRegistry } from './registry';
 import { createRenderDeckTool } from './render-deck-tool';
@@ -45,6 +46,8 @@ export function toolCatalog(options: CatalogOptions = {}): Tool[] {
     createShellTool(code),
     createRunScriptTool(code),
     createWebFetchTool(),
+    // ---- deck outline (issue 11) ----
+    proposeOutlineTool,
   ];
   return tools;
 }
