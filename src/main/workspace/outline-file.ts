@@ -2,6 +2,7 @@
 // the person's edits and approval (the service), render_deck's gate and the system prompt all read
 // and write it here, so there is one file and one way to read it.
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DeckOutline, type OutlineRow } from '../../shared/specs/deck-outline';
@@ -18,6 +19,8 @@ const MAX_OUTLINE_BYTES = 2 * 1024 * 1024;
 export type OutlineFileState = { kind: 'none' } | { kind: 'ok'; outline: DeckOutline } | { kind: 'invalid'; reason: string };
 
 export async function readOutlineFile(taskRoot: string): Promise<OutlineFileState> {
+  // A task gets its folder with its first message or file; before that it has no outline.
+  if (!existsSync(taskRoot)) return { kind: 'none' };
   let text: string;
   try {
     text = (await readInside(taskRoot, OUTLINE_PATH, { maxBytes: MAX_OUTLINE_BYTES, noLinks: true })).toString('utf8');
