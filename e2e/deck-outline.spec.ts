@@ -37,6 +37,8 @@ interface ChatBody {
 }
 
 test('an outline is proposed, edited, reordered with the keyboard and approved; the deck follows it', async ({ page, folio }) => {
+  // Two runs and a render checked by LibreOffice: more than the default budget on a busy machine.
+  test.setTimeout(180_000);
   await scriptModel([{ toolCalls: [{ name: 'propose_outline', arguments: JSON.stringify(proposal) }] }]);
 
   await page.goto(folio.appUrl);
@@ -65,8 +67,9 @@ test('an outline is proposed, edited, reordered with the keyboard and approved; 
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Space');
-  await expect(titles).toHaveValues(editedOrder);
+  for (const [index, title] of editedOrder.entries()) await expect(titles.nth(index)).toHaveValue(title);
   await expect(rows.nth(1)).toHaveAttribute('data-row-id', 's3');
+  await panel.screenshot({ path: 'test-artifacts/e2e-deck-outline-editing.png' });
 
   // The render is an edit: let it run without an approval card, then approve the outline.
   await setApprovalMode(page, folio, taskId, 'auto-edit');
@@ -101,4 +104,29 @@ test('an outline is proposed, edited, reordered with the keyboard and approved; 
   await expect(thumbs).toHaveCount(4);
   for (const [index, title] of editedOrder.entries()) await expect(thumbs.nth(index).getByTestId('slide-title')).toHaveText(title);
   await page.getByTestId('outline-panel').screenshot({ path: 'test-artifacts/e2e-deck-outline.png' });
+});
+
+test('a 30-slide outline scrolls inside its panel: the conversation keeps its room and Approve stays in reach', async ({ page, folio }) => {
+  const slides = Array.from({ length: 30 }, (_, i) => ({ title: `Finding ${i + 1} changes the plan`, layout: 'bullets', points: ['First point', 'Second point'] }));
+  await scriptModel([{ toolCalls: [{ name: 'propose_outline', arguments: JSON.stringify({ slides }) }] }]);
+  await page.goto(folio.appUrl);
+  await createTask(page, 'ppt');
+  await sendMessage(page, 'Thirty slides, please');
+  await expectRunsDone(page, 1);
+
+  const panel = page.getByTestId('outline-panel');
+  await expect(panel.getByTestId('outline-row')).toHaveCount(30);
+  const chatBox = await page.getByTestId('chat-view').boundingBox();
+  const panelBox = await panel.boundingBox();
+  expect(chatBox && panelBox && panelBox.height <= chatBox.height * 0.6 + 1).toBe(true);
+  await expect(page.getByTestId('message-list')).toBeVisible();
+  await expect(page.getByTestId('composer-input')).toBeInViewport();
+
+  // The last row scrolls into view inside the panel, and the header's Approve button stays visible.
+  const last = panel.getByTestId('outline-row').last();
+  await last.getByTestId('outline-title').scrollIntoViewIfNeeded();
+  await expect(last.getByTestId('outline-title')).toBeInViewport();
+  await expect(last.getByTestId('outline-title')).toHaveValue('Finding 30 changes the plan');
+  await expect(panel.getByTestId('outline-approve')).toBeInViewport();
+  await expect(panel.getByTestId('outline-approve')).toBeEnabled();
 });
