@@ -41,7 +41,7 @@ class InstantModel implements ChatModel {
 const lookupTool: Tool<z.ZodObject<{ key: z.ZodString }>> = {
   name: 'lookup',
   description: 'Returns the value stored under a key.',
-  traits: { kind: 'read', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false },
+  traits: { kind: 'read', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
   parameters: z.object({ key: z.string() }),
   async execute(args) {
     return { content: `value of ${args.key}` };

@@ -26,6 +26,9 @@ describe('needsApproval reads the tool’s traits', () => {
     ['shell', 'auto', 'standard', true, false],
     ['shell', 'auto', 'destructive', true, true],
     ['write', 'auto', 'destructive', true, true],
+    // The outline is itself the question put to the person (issue 11).
+    ['propose_outline', 'ask', 'standard', false, false],
+    ['propose_outline', 'ask', 'destructive', false, true],
   ] as const)('%s in %s mode, %s, granted=%s → asks=%s', (name, mode, risk, granted, asks) => {
     expect(needsApproval({ mode, traits: tool(name).traits, risk, granted })).toBe(asks);
   });

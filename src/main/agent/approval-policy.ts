@@ -11,7 +11,7 @@ import type { ToolTraits } from '../tools/types';
 
 export interface ApprovalQuestion {
   mode: ApprovalMode;
-  traits: Pick<ToolTraits, 'kind' | 'runsCode'>;
+  traits: Pick<ToolTraits, 'kind' | 'runsCode' | 'endsTurn'>;
   risk: 'standard' | 'destructive';
   granted: boolean;
 }
@@ -19,6 +19,9 @@ export interface ApprovalQuestion {
 export function needsApproval(q: ApprovalQuestion): boolean {
   if (q.traits.kind === 'read') return false;
   if (q.risk === 'destructive') return true;
+  // A tool that hands the turn to the person (a proposed outline) is itself the question: asking
+  // before it would ask twice. Code-running tools never get this pass.
+  if (q.traits.endsTurn && !q.traits.runsCode) return false;
   if (q.granted) return false;
   if (q.traits.runsCode) return true;
   switch (q.mode) {

@@ -116,7 +116,7 @@ describe('agent loop', () => {
     const slowRead: Tool = {
       name: 'slow_read',
       description: 'test',
-      traits: { kind: 'read', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false },
+      traits: { kind: 'read', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
       parameters: z.object({ id: z.number() }),
       async execute(args: { id: number }) {
         inFlight++;
@@ -161,7 +161,7 @@ describe('agent loop', () => {
     const big: Tool = {
       name: 'big',
       description: 'test',
-      traits: { kind: 'read', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false },
+      traits: { kind: 'read', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
       parameters: z.object({}),
       async execute() {
         return { content: 'x'.repeat(20_000) };
@@ -230,7 +230,7 @@ describe('agent loop', () => {
   });
 
   it('streams a tool’s progress as progress events before its result', async () => {
-    const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: true };
+    const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: true, endsTurn: false };
     const slow: Tool = {
       name: 'slow_render',
       description: 'test',
@@ -352,5 +352,35 @@ describe('agent loop', () => {
     const { reason } = await run;
     expect(reason).toBe('cancelled');
     expect(s.approvals.pending.has('c1_0')).toBe(true);
+  });
+
+  // ---- deck outline (issue 11): a tool that hands the turn to the person ----
+  it('ends the run after a successful endsTurn call (without asking, in ask mode), and goes on after a failed one', async () => {
+    const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false, endsTurn: true };
+    const parameters = z.object({ ok: z.boolean() });
+    const handOver: Tool<typeof parameters> = {
+      name: 'hand_over',
+      description: 'test',
+      traits,
+      parameters,
+      async execute(args) {
+        if (!args.ok) return { content: 'try again', isError: true };
+        return { content: 'waiting for the person', announce: { type: 'outline_proposed', outline: { status: 'proposed', approved_at: null, updated_at: 1, slides: [{ id: 's1', title: 'A', layout: 'title', points: [], sources: [] }] } } };
+      },
+    };
+    const asked: string[] = [];
+    const s = setup(
+      [{ calls: [{ name: 'hand_over', args: { ok: false } }] }, { calls: [{ name: 'hand_over', args: { ok: true } }] }, { text: 'never requested' }],
+      { mode: 'ask', tools: [handOver], answer: (a) => (asked.push(a.name), { decision: 'allow_once' }) },
+    );
+    const { events, reason } = await drain(runAgentLoop(s.deps, new AbortController().signal));
+    expect(reason).toBe('done');
+    expect(asked).toEqual([]);
+    expect(s.model.requests).toHaveLength(2);
+    const types = events.map((e) => e.type);
+    expect(types.filter((t) => t === 'outline_proposed')).toHaveLength(1);
+    // The announcement follows its result, so the UI sees the stored result first.
+    expect(types.lastIndexOf('tool_result')).toBeLessThan(types.indexOf('outline_proposed'));
+    expect(s.conversation.messages.at(-1)).toMatchObject({ role: 'tool', content: 'waiting for the person', is_error: false });
   });
 });

@@ -6,7 +6,7 @@
 import type { ApprovalMode, FinishReason, Message, PendingApproval, RunEventBody, ToolCall, ToolKind } from '../../shared/contract';
 import { FolioError, toErrorShape } from '../../shared/errors';
 import type { ChatModel, ToolSchema } from '../llm/types';
-import { type Tool, type ToolContext, ToolError } from '../tools/types';
+import { type Tool, type ToolAnnouncement, type ToolContext, ToolError } from '../tools/types';
 import { parseToolArguments } from '../tools/registry';
 import { grantKeyFor, type GrantKey, needsApproval } from './approval-policy';
 import { buildContext, previewForUi } from './context';
@@ -64,8 +64,10 @@ export async function* runAgentLoop(deps: AgentLoopDeps, signal: AbortSignal): A
       const toolCalls = yield* modelTurn(deps, signal);
       if (toolCalls === 'cancelled') return 'cancelled';
       if (toolCalls.length === 0) return 'done';
-      yield* executeCalls(deps, toolCalls, signal);
+      const handedOver = yield* executeCalls(deps, toolCalls, signal);
       if (signal.aborted) return 'cancelled';
+      // The person has the next move (e.g. approving an outline); their message starts the next run.
+      if (handedOver) return 'done';
     }
     return 'max_turns';
   } catch (err) {
@@ -141,8 +143,13 @@ function prepare(deps: AgentLoopDeps, call: ToolCall): PreparedCall {
 
 const kindOf = (p: PreparedCall): ToolKind => p.tool?.traits.kind ?? 'read';
 
-async function* executeCalls(deps: AgentLoopDeps, calls: ToolCall[], signal: AbortSignal): Yield {
+/** Runs a step's calls; returns whether a successful call handed the turn to the person (`endsTurn`). */
+async function* executeCalls(deps: AgentLoopDeps, calls: ToolCall[], signal: AbortSignal): AsyncGenerator<RunEventBody, boolean> {
   const prepared = calls.map((c) => prepare(deps, c));
+  let handedOver = false;
+  const note = (p: PreparedCall, isError: boolean) => {
+    if (!isError && p.tool?.traits.endsTurn) handedOver = true;
+  };
   let i = 0;
   while (i < prepared.length) {
     if (signal.aborted) {
@@ -157,24 +164,30 @@ async function* executeCalls(deps: AgentLoopDeps, calls: ToolCall[], signal: Abo
       const batch = prepared.slice(i, j);
       for (const p of batch) yield toolCallEvent(p);
       const results = yield* withProgress((progress) => Promise.all(batch.map((p) => invoke(deps, p, signal, progress))));
-      for (const [k, p] of batch.entries()) yield* recordResult(deps, p, results[k].content, results[k].isError);
+      for (const [k, p] of batch.entries()) {
+        yield* recordResult(deps, p, results[k].content, results[k].isError, results[k].announce);
+        note(p, results[k].isError);
+      }
       i = j;
       continue;
     }
-    yield* runOne(deps, prepared[i], signal);
+    const outcome = yield* runOne(deps, prepared[i], signal);
+    if (outcome) note(prepared[i], outcome.isError);
     i++;
   }
+  return handedOver;
 }
 
 function toolCallEvent(p: PreparedCall): RunEventBody {
   return { type: 'tool_call', call_id: p.call.id, name: p.call.name, arguments: p.call.arguments, kind: kindOf(p) };
 }
 
-async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal, announce = true): Yield {
+/** Runs one call (asking first when the policy says so); returns the invoked result, or null when it did not run. */
+async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal, announce = true): AsyncGenerator<RunEventBody, Invoked | null> {
   if (announce) yield toolCallEvent(p);
   if (p.error || !p.tool) {
     yield* recordResult(deps, p, p.error ?? 'Unknown tool', true);
-    return;
+    return null;
   }
   const tool = p.tool;
   const baseCtx = { ...deps.toolContext, callId: p.call.id };
@@ -185,13 +198,13 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
       const assessed = await tool.assess(p.args, baseCtx);
       if (assessed.blocked) {
         yield* recordResult(deps, p, `Blocked: ${assessed.blocked}. This command is never run; choose a safer way.`, true);
-        return;
+        return null;
       }
       risk = assessed.risk;
       detail = assessed.detail;
     } catch (err) {
       yield* recordResult(deps, p, errorText(err), true);
-      return;
+      return null;
     }
   }
   const grant = grantKeyFor(tool, p.args);
@@ -216,18 +229,19 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
       decision = await deps.approvals.wait(p.call.id, signal);
     } catch {
       // Cancelled while waiting: the question stays persisted and is asked again on Continue.
-      return;
+      return null;
     }
     deps.approvals.settle(p.call.id, grant, decision);
     yield { type: 'approval_resolved', call_id: p.call.id, decision: decision.decision };
     if (decision.decision === 'deny') {
       const why = decision.reason?.trim() ? ` Reason: ${decision.reason.trim()}` : '';
       yield* recordResult(deps, p, `The person denied this call.${why}`, true);
-      return;
+      return null;
     }
   }
   const result = yield* withProgress((progress) => invoke(deps, p, signal, progress));
-  yield* recordResult(deps, p, result.content, result.isError);
+  yield* recordResult(deps, p, result.content, result.isError, result.announce);
+  return result;
 }
 
 type ProgressReport = (label: string, done: number, total: number | null) => void;
@@ -270,11 +284,18 @@ async function* withProgress<T>(work: (report: ProgressReport) => Promise<T>): A
   return result.value;
 }
 
-async function invoke(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal, progress: ProgressReport): Promise<{ content: string; isError: boolean }> {
+interface Invoked {
+  content: string;
+  isError: boolean;
+  announce?: ToolAnnouncement;
+}
+
+async function invoke(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal, progress: ProgressReport): Promise<Invoked> {
   if (!p.tool || p.error) return { content: p.error ?? 'Unknown tool', isError: true };
   try {
     const result = await p.tool.execute(p.args, { ...deps.toolContext, callId: p.call.id, signal, progress });
-    return { content: result.content, isError: result.isError ?? false };
+    const isError = result.isError ?? false;
+    return { content: result.content, isError, ...(result.announce && !isError ? { announce: result.announce } : {}) };
   } catch (err) {
     if (signal.aborted) return { content: 'Cancelled while running.', isError: true };
     return { content: errorText(err), isError: true };
@@ -287,12 +308,13 @@ function errorText(err: unknown): string {
   return 'Tool failed.';
 }
 
-async function* recordResult(deps: AgentLoopDeps, p: PreparedCall, content: string, isError: boolean): Yield {
+async function* recordResult(deps: AgentLoopDeps, p: PreparedCall, content: string, isError: boolean, announce?: ToolAnnouncement): Yield {
   const stored = content.length > STORED_RESULT_CAP ? `${content.slice(0, STORED_RESULT_CAP)}\n[output cut at ${STORED_RESULT_CAP} characters]` : content;
   deps.conversation.appendToolResult({ tool_call_id: p.call.id, name: p.call.name, content: stored, is_error: isError });
   const { preview, truncated } = previewForUi(content);
   const writesArtifacts = p.tool?.traits.writesArtifacts ?? false;
   yield { type: 'tool_result', call_id: p.call.id, name: p.call.name, preview, truncated, is_error: isError, full_length: content.length, writes_artifacts: writesArtifacts };
+  if (announce) yield announce;
 }
 
 /**

@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileEntry, SkillInfo, TaskMode } from '../../shared/contract';
+import type { DeckOutline } from '../../shared/specs/deck-outline';
 import { isCacheFile } from '../sources';
+import { outlineForPrompt } from './outline-context';
 
 export const SYSTEM_PROMPT_VERSION = 'general_v1';
 
@@ -15,6 +17,8 @@ export interface PromptFacts {
   /** Extra notes per source (e.g. page counts from extraction), keyed by path. */
   sourceNotes?: Record<string, string>;
   date?: Date;
+  /** The task's deck outline (work/outline.json), approved or waiting for the person. */
+  outline?: DeckOutline | null;
 }
 
 /** Each mode's default skill: the model is told to load it before it starts. */
@@ -47,7 +51,9 @@ export function renderSystemPrompt(template: string, facts: PromptFacts): string
     sources: sourceList,
     skills: skillList,
   };
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+  const prompt = template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+  // A context block after the versioned template: the storyline the person agreed (or is reviewing).
+  return facts.outline ? `${prompt.trimEnd()}\n\n${outlineForPrompt(facts.outline)}\n` : prompt;
 }
 
 function modeHint(mode: TaskMode, skills: Pick<SkillInfo, 'name'>[]): string {

@@ -17,6 +17,7 @@ import { acquireDataLock } from '../config/data-lock';
 import { createToolRegistry } from '../tools/catalog';
 import { pickVisionProfile } from '../tools/ocr';
 import { taskDir } from '../workspace/layout';
+import { readOutline } from '../workspace/outline-file';
 import { ensureExtracted, isExtractable, sourceNotes } from '../sources';
 import { createServiceHandlers, hasKey, pickProfile, profileDirs, skillDirs, type DesktopShell, type ServiceContext } from './folio-service';
 import type { FolioCore } from './ports';
@@ -119,6 +120,7 @@ export function createCore(opts: CoreOptions): Core {
       sources: store.files.list(task.id),
       sourceNotes: await sourceNotes(ownFolder).catch(() => ({})),
       skills: skills(),
+      outline: await readOutline(ownFolder).catch(() => null),
     });
     try {
       return yield* runAgentLoop(

@@ -22,6 +22,7 @@ import { checkWorkspaceFolder } from '../workspace/folder-policy';
 import { readInside, resolveInside } from '../workspace/task-paths';
 import { removeTaskDir, taskDir, ensureTaskDir } from '../workspace/layout';
 import { addSourceFile, isTextMime, mimeOf, syncTaskFiles } from './task-files';
+import { createOutlineHandlers } from './outline-service';
 
 const OPENABLE = new Set(['.pptx', '.docx', '.xlsx', '.pdf', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.md', '.txt', '.csv']);
 
@@ -88,7 +89,7 @@ function settings(ctx: ServiceContext): Settings {
 
 export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdded?: (taskId: string, files: FileEntry[]) => void } = {}): ServiceHandlers {
   const { store } = ctx;
-  return {
+  const handlers: ServiceHandlers = {
     async createTask(input) {
       return store.tasks.create({
         id: newId('t'),
@@ -291,7 +292,10 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
       if (input.default_model !== undefined) store.settings.set('default_model', input.default_model);
       return settings(ctx);
     },
+    // ---- deck outline (issue 11): approving sends its message through sendMessage above ----
+    ...createOutlineHandlers(ctx, (input) => handlers.sendMessage(input)),
   };
+  return handlers;
 }
 
 function safeIsFile(path: string): boolean {

@@ -7,7 +7,7 @@ describe('the tool catalog', () => {
   it('lists every tool once', () => {
     const names = catalog.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
-    expect([...names].sort()).toEqual(['edit', 'extract_figures', 'glob', 'grep', 'load_skill', 'ocr', 'read', 'render_deck', 'render_document', 'run_script', 'shell', 'web_fetch', 'write']);
+    expect([...names].sort()).toEqual(['edit', 'extract_figures', 'glob', 'grep', 'load_skill', 'ocr', 'propose_outline', 'read', 'render_deck', 'render_document', 'run_script', 'shell', 'web_fetch', 'write']);
   });
 
   it.each(catalog.map((t) => [t.name, t] as const))('%s declares consistent traits', (_name, tool) => {
@@ -23,6 +23,8 @@ describe('the tool catalog', () => {
     // source/ holds the person's originals: no tool may write there (the type says so too).
     expect(traits.paths.write as readonly string[]).not.toContain('source');
     if (traits.network) expect(['fetch', 'execute']).toContain(traits.kind);
+    // A tool that skips approval by handing the turn over must not run code or reach the network.
+    if (traits.endsTurn) expect(traits).toMatchObject({ runsCode: false, network: false, writesArtifacts: false });
   });
 
   it('grants a shell command by its exact normalized text', () => {

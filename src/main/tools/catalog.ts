@@ -8,6 +8,7 @@ import { globTool } from './glob';
 import { grepTool } from './grep';
 import { createLoadSkillTool } from './load-skill';
 import { createOcrTool, type OcrToolOptions } from './ocr';
+import { proposeOutlineTool } from './propose-outline';
 import { readTool } from './read';
 import { ToolRegistry } from './registry';
 import { createRenderDeckTool } from './render-deck-tool';
@@ -47,6 +48,8 @@ export function toolCatalog(options: CatalogOptions = {}): Tool[] {
     createRunScriptTool(code),
     createWebFetchTool(),
     createExtractFiguresTool(),
+    // ---- deck outline (issue 11) ----
+    proposeOutlineTool,
   ];
   return tools;
 }

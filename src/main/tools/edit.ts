@@ -26,7 +26,7 @@ interface PlannedEdit {
 }
 
 // Artifacts are named as a write area so that editing one gets the specific refusal below.
-const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: { read: ALL_AREAS, write: ['work', 'artifact'] }, writesArtifacts: false };
+const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: { read: ALL_AREAS, write: ['work', 'artifact'] }, writesArtifacts: false, endsTurn: false };
 
 async function planEdit(args: EditArgs, ctx: Pick<ToolContext, 'root' | 'taskRoot'>): Promise<PlannedEdit> {
   const { rel, root, area } = resolveToolPath(ctx, traits, args.path, 'write');

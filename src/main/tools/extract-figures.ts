@@ -54,7 +54,7 @@ const parameters = z.object({
 
 type Args = z.output<typeof parameters>;
 
-const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: { read: ['source', 'work'], write: ['work'] }, writesArtifacts: false };
+const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: { read: ['source', 'work'], write: ['work'] }, writesArtifacts: false, endsTurn: false };
 
 export interface FigureEntry {
   /** The PDF, task-relative. */

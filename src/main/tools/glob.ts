@@ -35,7 +35,7 @@ function staysInside(root: string, rel: string): boolean {
   }
 }
 
-const traits: ToolTraits = { kind: 'read', runsCode: false, network: false, paths: { read: ALL_AREAS, write: [] }, writesArtifacts: false };
+const traits: ToolTraits = { kind: 'read', runsCode: false, network: false, paths: { read: ALL_AREAS, write: [] }, writesArtifacts: false, endsTurn: false };
 
 export const globTool: Tool<typeof parameters> = {
   name: 'glob',

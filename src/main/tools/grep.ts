@@ -110,7 +110,7 @@ async function readTarget(root: string, target: Target): Promise<string | null> 
   }
 }
 
-const traits: ToolTraits = { kind: 'read', runsCode: false, network: false, paths: { read: ALL_AREAS, write: [] }, writesArtifacts: false };
+const traits: ToolTraits = { kind: 'read', runsCode: false, network: false, paths: { read: ALL_AREAS, write: [] }, writesArtifacts: false, endsTurn: false };
 
 export const grepTool: Tool<typeof parameters> = {
   name: 'grep',

@@ -22,7 +22,7 @@ export function createLoadSkillTool(getSkills: () => Skill[]): Tool<typeof param
       "Load a skill listed in the system prompt: without `file`, its full instructions (call this before doing the kind of work the skill describes); with `file`, one of the skill's reference or asset files that its instructions point to.",
     parameters,
     // Skill files are named relative to the skill's own folder, not the task: no task paths.
-    traits: { kind: 'read', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false },
+    traits: { kind: 'read', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
     async execute(args) {
       const skills = getSkills();
       const skill = skills.find((s) => s.name === args.name);

@@ -111,7 +111,7 @@ function isPdf(head: Uint8Array): boolean {
 // purpose (`vision: true`), preferably the one the conversation already uses, and its content is
 // what `read` would put in that conversation had the PDF a text layer. Nothing leaves for an
 // address the model chooses, which is what `fetch` approvals guard against.
-const traits: ToolTraits = { kind: 'read', runsCode: false, network: false, paths: { read: ALL_AREAS, write: [] }, writesArtifacts: false };
+const traits: ToolTraits = { kind: 'read', runsCode: false, network: false, paths: { read: ALL_AREAS, write: [] }, writesArtifacts: false, endsTurn: false };
 
 async function resolveTarget(ctx: ToolContext, relPath: string): Promise<Target> {
   const { abs, rel, root } = resolveToolPath(ctx, traits, relPath, 'read');

@@ -121,7 +121,7 @@ async function readSource(taskRoot: string, rel: string, args: Args, ctx: ToolCo
   return `${pageByLines(rel, lines, args, ` of the text extracted to ${state.cache_path}, with <!-- page N --> markers`)}${note}`;
 }
 
-const traits: ToolTraits = { kind: 'read', runsCode: false, network: false, paths: { read: ALL_AREAS, write: [] }, writesArtifacts: false };
+const traits: ToolTraits = { kind: 'read', runsCode: false, network: false, paths: { read: ALL_AREAS, write: [] }, writesArtifacts: false, endsTurn: false };
 
 export const readTool: Tool<typeof parameters> = {
   name: 'read',

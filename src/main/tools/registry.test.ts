@@ -8,7 +8,7 @@ const echoTool: Tool = {
   name: 'echo',
   description: 'Echo a path.',
   parameters: z.object({ path: z.string(), times: z.number().int().min(1).default(1) }),
-  traits: { kind: 'read', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false },
+  traits: { kind: 'read', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
   async execute() {
     return { content: 'ok' };
   },

@@ -7,7 +7,8 @@ import { FolioError, ValidationError } from '../../shared/errors';
 import { writePreviewSidecar } from '../renderers/artifact-preview';
 import { checkRenderedDeck, parseDeckJson, renderDeck, verificationNote } from '../renderers/deck';
 import { ARTIFACTS_DIR } from './artifacts';
-import { readInside, toRelative } from '../workspace/task-paths';
+import { OUTLINE_PATH, readOutlineFile } from '../workspace/outline-file';
+import { readInside, taskFolders, toRelative } from '../workspace/task-paths';
 import { errnoCode } from './text';
 import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
 
@@ -52,7 +53,7 @@ const DESCRIPTION =
   'when LibreOffice is installed, words found off the slide, outside their box, in the footer or overlapping, found by ' +
   'reading the rendered slides back): fix the spec and render again when the report shows problems.';
 
-const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: { read: ALL_AREAS, write: ['artifact'] }, writesArtifacts: true };
+const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: { read: ALL_AREAS, write: ['artifact'] }, writesArtifacts: true, endsTurn: false };
 
 export function createRenderDeckTool(options: RenderDeckToolOptions = {}): Tool<typeof parameters> {
   return {
@@ -66,6 +67,7 @@ export function createRenderDeckTool(options: RenderDeckToolOptions = {}): Tool<
     },
     async execute(args, ctx) {
       if (ctx.signal.aborted) throw new ToolError('Cancelled before rendering.');
+      await assertOutlineApproved(ctx);
       const { spec, label } = await loadSpec(args, ctx);
       const total = spec.slides.length;
       ctx.progress?.('rendering deck', 0, total);
@@ -94,6 +96,21 @@ export function createRenderDeckTool(options: RenderDeckToolOptions = {}): Tool<
 }
 
 type DeckArgs = z.output<typeof parameters>;
+
+/**
+ * Outline first: a task whose outline waits for the person renders nothing until they approve it.
+ * A task without an outline (a quick one-off deck) renders as before.
+ */
+async function assertOutlineApproved(ctx: ToolContext): Promise<void> {
+  const state = await readOutlineFile(taskFolders(ctx).task);
+  if (state.kind === 'invalid') throw new ToolError(`${state.reason}. Propose the outline again with propose_outline.`);
+  if (state.kind === 'ok' && state.outline.status !== 'approved') {
+    throw new ToolError(
+      `The person has not approved the outline yet (${OUTLINE_PATH}). Stop and wait for their approval; ` +
+        'it arrives as a message with the approved outline. Do not render before then.',
+    );
+  }
+}
 
 /** The validated spec (defaults filled) and how to name its source in messages. */
 async function loadSpec(args: DeckArgs, ctx: ToolContext): Promise<{ spec: DeckSpec; label: string }> {

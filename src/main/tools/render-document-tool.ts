@@ -25,7 +25,7 @@ const parameters = z.object({
     .describe('The document folder relative to the task folder (it holds document.json and sections/*.md), e.g. "proposal".'),
 });
 
-const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: { read: ALL_AREAS, write: ['artifact'] }, writesArtifacts: true };
+const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: { read: ALL_AREAS, write: ['artifact'] }, writesArtifacts: true, endsTurn: false };
 
 export const renderDocumentTool: Tool<typeof parameters> = {
   name: 'render_document',

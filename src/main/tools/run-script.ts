@@ -141,7 +141,7 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
       'Only a minimal process.env (PATH, HOME, LANG ...): no credentials. ' +
       sandboxNote(),
     parameters,
-    traits: { kind: 'execute', runsCode: true, network: true, paths: NO_PATHS, writesArtifacts: false },
+    traits: { kind: 'execute', runsCode: true, network: true, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
     // A script is granted by its exact text: a changed script asks again.
     grantScope(args) {
       return `sha256:${createHash('sha256').update(args.code).digest('hex')}`;

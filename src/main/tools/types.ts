@@ -2,7 +2,7 @@
 // its traits (what it may do: the approval policy, the UI and the sandbox read them, never a list of
 // names), and executes with a context and an abort signal.
 import type { z } from 'zod';
-import type { FileKind, ToolKind } from '../../shared/contract';
+import type { FileKind, RunEventBody, ToolKind } from '../../shared/contract';
 import { join } from 'node:path';
 import { TASK_SUBFOLDERS } from '../workspace/layout';
 import { resolveTaskPath, taskFolders, type Access, type TaskPath } from '../workspace/task-paths';
@@ -37,7 +37,12 @@ export interface ToolResult {
   isError?: boolean;
   /** Files the tool created or changed, relative to root (recorded in the files table). */
   touched?: string[];
+  /** A run event the loop emits after the result, so the UI updates without knowing tool names. */
+  announce?: ToolAnnouncement;
 }
+
+/** The run events a tool may announce with its result. */
+export type ToolAnnouncement = Extract<RunEventBody, { type: 'outline_proposed' }>;
 
 /** What the approval step needs to show a person before a risky call runs. */
 export interface ToolRisk {
@@ -63,6 +68,12 @@ export interface ToolTraits {
   paths: { read: readonly FileKind[]; write: readonly Exclude<FileKind, 'source'>[] };
   /** A successful call leaves a new artifact (a deck or document) the UI brings into view. */
   writesArtifacts: boolean;
+  /**
+   * A successful call hands the turn to the person (propose_outline: the outline waits for their
+   * edits and approval): the run ends after this step's calls instead of asking the model again.
+   * The call itself never asks for approval: what it puts before the person is the question.
+   */
+  endsTurn: boolean;
 }
 
 /** Every area, for tools that read anywhere in the task. */

@@ -120,7 +120,7 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}): Tool<type
       '(links made absolute; at most 100,000 characters). HTML, plain text, Markdown, JSON and XML only (not PDFs or images); ' +
       'pages up to 5 MB, 20 s. Local and private-network addresses are refused.',
     parameters,
-    traits: { kind: 'fetch', runsCode: false, network: true, paths: NO_PATHS, writesArtifacts: false },
+    traits: { kind: 'fetch', runsCode: false, network: true, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
     assess(args): ToolRisk {
       const blocked = staticRefusal(args.url);
       return blocked === null ? { risk: 'standard', detail: args.url } : { risk: 'standard', detail: args.url, blocked };

@@ -11,7 +11,7 @@ const parameters = z.object({
   content: z.string().describe('The complete new content of the file.'),
 });
 
-const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: { read: [], write: ['work', 'artifact'] }, writesArtifacts: false };
+const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: { read: [], write: ['work', 'artifact'] }, writesArtifacts: false, endsTurn: false };
 
 export const writeTool: Tool<typeof parameters> = {
   name: 'write',

@@ -54,6 +54,10 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   updateSettings: () => ({ language: 'zh-CN' }),
   getHealth: () => ({}),
   restoreBackup: () => ({}),
+  // ---- deck outline (issue 11) ----
+  getOutline: (c) => ({ task_id: c.taskId }),
+  saveOutline: (c) => ({ task_id: c.taskId, slides: [{ title: 'Heat islands cost 2.5 °C', layout: 'bullets', points: ['12 stations'] }] }),
+  approveOutline: (c) => ({ task_id: c.taskId, slides: [{ id: 's1', title: 'Heat islands cost 2.5 °C', layout: 'bullets' }] }),
 };
 
 async function setup(): Promise<Ctx> {

@@ -5,6 +5,7 @@ import { basename } from 'node:path';
 import { createHash } from 'node:crypto';
 import { type FileEntry, type Message, type Run, type Settings, type Task } from '../../shared/contract/entities';
 import { type ServiceHandlers } from '../../shared/contract/methods';
+import { assignOutlineIds, type DeckOutline } from '../../shared/specs/deck-outline';
 import { FolioError, NotFoundError, ValidationError } from '../../shared/errors';
 import type { FolioCore } from '../service/ports';
 import { MemoryRunEventHub } from './memory-event-hub.test-support';
@@ -82,6 +83,7 @@ export function createFakeCore(): FakeCore {
     return (bug ? bug() : value()) as T;
   };
 
+  const outlines = new Map<string, DeckOutline>();
   const handlers: ServiceHandlers = {
     async createTask(input) {
       return sabotaged('createTask', () => {
@@ -241,6 +243,25 @@ export function createFakeCore(): FakeCore {
     },
     async restoreBackup() {
       return { restored_from: now, corrupt_copy: null };
+    },
+    // ---- deck outline (issue 11) ----
+    async getOutline(input) {
+      task(input.task_id);
+      return { outline: outlines.get(input.task_id) ?? null, problem: null };
+    },
+    async saveOutline(input) {
+      task(input.task_id);
+      const outline = { status: 'proposed' as const, approved_at: null, updated_at: now++, slides: assignOutlineIds(input.slides) };
+      outlines.set(input.task_id, outline);
+      return outline;
+    },
+    async approveOutline(input) {
+      const stored = outlines.get(task(input.task_id).id);
+      const slides = input.slides ? assignOutlineIds(input.slides) : stored?.slides;
+      if (!slides) throw new NotFoundError(`Task ${input.task_id} has no outline`);
+      const outline = { status: 'approved' as const, approved_at: now, updated_at: now++, slides };
+      outlines.set(input.task_id, outline);
+      return { outline, run_id: startRun(input.task_id) };
     },
   };
 

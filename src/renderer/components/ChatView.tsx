@@ -8,6 +8,7 @@ import { ChatHeader } from './ChatHeader';
 import { Composer } from './Composer';
 import { Icon } from './Icon';
 import { MessageList } from './MessageList';
+import { OutlinePanel } from './OutlinePanel';
 
 export function ChatView({ task }: { task: Task }) {
   const { t } = useTranslation();
@@ -55,6 +56,7 @@ export function ChatView({ task }: { task: Task }) {
           </button>
         </div>
       )}
+      <OutlinePanel taskId={task.id} />
       <Composer running={running} onSend={chat.send} onCancel={() => void chat.cancel()} />
     </section>
   );

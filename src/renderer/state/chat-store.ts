@@ -11,6 +11,7 @@ import { useFiles } from './files-store';
 import { useArtifacts } from './artifacts-store';
 import { useSources } from './sources-store';
 import { useUsage } from './usage-store';
+import { useOutline } from './outline-store';
 
 export const PAGE_SIZE = 100;
 
@@ -33,6 +34,8 @@ interface ChatState {
   cancel: () => Promise<void>;
   continueTask: () => Promise<void>;
   decide: (approval: ApprovalView, decision: ApprovalDecision, reason?: string) => Promise<void>;
+  /** Starts a run by another call that posts the person's message (approving an outline) and follows it. */
+  runFrom: (taskId: string, start: () => Promise<{ run_id: string }>) => Promise<boolean>;
   dismissError: () => void;
 }
 
@@ -98,6 +101,7 @@ export const useChat = create<ChatState>((set, get) => {
         filesTouched = true;
         if (event.writes_artifacts && !event.is_error) rendered = true;
       }
+      if (event.type === 'outline_proposed') useOutline.getState().received(event.task_id, event.outline);
     }
     if (next === live) return;
     set({ live: next });
@@ -234,6 +238,11 @@ export const useChat = create<ChatState>((set, get) => {
       } catch (err) {
         if (stillOpen(taskId)) set({ error: toErrorInfo(err) });
       }
+    },
+
+    runFrom: async (taskId, start) => {
+      if (get().taskId !== taskId || isLiveRunActive(get().live)) return false;
+      return startedRun(taskId, start);
     },
 
     dismissError: () => set({ error: null }),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ErrorShape } from '../errors';
 import { Id } from './entities';
+import { DeckOutline } from '../specs/deck-outline';
 
 const base = { run_id: Id, task_id: Id, seq: z.number().int(), at: z.number().int() };
 
@@ -51,6 +52,9 @@ export const RunEvent = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('usage'), prompt_tokens: z.number().int(), completion_tokens: z.number().int(), cost: z.number() }),
   z.object({ ...base, type: z.literal('error'), error: ErrorShape }),
   z.object({ ...base, type: z.literal('run_finished'), reason: FinishReason, duration_ms: z.number().int() }),
+  // ---- deck outline (issue 11) ----
+  /** The agent proposed a deck outline (work/outline.json): the UI shows it for editing and approval. */
+  z.object({ ...base, type: z.literal('outline_proposed'), outline: DeckOutline }),
 ]);
 export type RunEvent = z.infer<typeof RunEvent>;
 export type RunEventType = RunEvent['type'];

@@ -25,6 +25,7 @@ import {
 import { DeckSpecSchema, QualityReport } from '../specs/deck';
 import { DeckPlan } from '../specs/deck-plan';
 import { DocumentSpec } from '../specs/document';
+import { DeckOutline, OutlineRowsInput } from '../specs/deck-outline';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -273,6 +274,28 @@ export const contract = {
     input: z.strictObject({}),
     output: z.object({ restored_from: z.number().int(), corrupt_copy: z.string().nullable() }),
     http: { method: 'POST', path: '/v1/health/restore' },
+  }),
+  // ---- deck outline (issue 11) ----
+  /** The task's deck outline (work/outline.json): null when there is none; `problem` when the file is damaged. */
+  getOutline: method({
+    input: z.strictObject(TaskRef),
+    output: z.object({ outline: DeckOutline.nullable(), problem: z.string().nullable() }),
+    http: { method: 'GET', path: '/v1/tasks/:task_id/outline' },
+  }),
+  /** The person's edited outline (rows added, removed, reordered, changed): stored as proposed, not approved. */
+  saveOutline: method({
+    input: z.strictObject({ ...TaskRef, slides: OutlineRowsInput }),
+    output: DeckOutline,
+    http: { method: 'POST', path: '/v1/tasks/:task_id/outline' },
+  }),
+  /**
+   * Approves the outline (the given rows, else the stored ones) and tells the agent so with a message
+   * in the outline's language, which starts the run that writes the deck.
+   */
+  approveOutline: method({
+    input: z.strictObject({ ...TaskRef, slides: OutlineRowsInput.optional() }),
+    output: z.object({ outline: DeckOutline, run_id: Id }),
+    http: { method: 'POST', path: '/v1/tasks/:task_id/outline/approve' },
   }),
 } satisfies Record<string, MethodSpec>;
 

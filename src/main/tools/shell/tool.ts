@@ -82,7 +82,7 @@ export function createShellTool(options: ShellToolOptions = {}): Tool<typeof par
       sandboxNote(),
     parameters,
     // Commands name paths of their own; the classifier, not the path resolver, judges them.
-    traits: { kind: 'execute', runsCode: true, network: true, paths: NO_PATHS, writesArtifacts: false },
+    traits: { kind: 'execute', runsCode: true, network: true, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
     grantScope(args) {
       return normalizeCommand(args.command);
     },

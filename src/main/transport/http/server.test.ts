@@ -63,6 +63,22 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   getHealth: () => ({ method: 'GET', path: '/v1/health', status: 200, check: (b) => expect(b).toEqual({ database: 'ok', message: null, backup_at: null }) }),
   restoreBackup: () => ({ method: 'POST', path: '/v1/health/restore', status: 200, check: (b) => expect(b).toHaveProperty('restored_from') }),
   updateSettings: () => ({ method: 'PATCH', path: '/v1/settings', json: { language: 'zh-CN', default_model: null }, status: 200, check: (b) => expect(b).toMatchObject({ language: 'zh-CN' }) }),
+  // ---- deck outline (issue 11) ----
+  getOutline: () => ({ method: 'GET', path: `/v1/tasks/${taskId}/outline`, status: 200, check: (b) => expect(b).toEqual({ outline: null, problem: null }) }),
+  saveOutline: () => ({
+    method: 'POST',
+    path: `/v1/tasks/${taskId}/outline`,
+    json: { slides: [{ title: '城区更热', layout: 'stat', points: ['十二个站点'] }] },
+    status: 200,
+    check: (b) => expect(b).toMatchObject({ status: 'proposed', approved_at: null, slides: [{ id: 's1', title: '城区更热', layout: 'stat', points: ['十二个站点'], sources: [] }] }),
+  }),
+  approveOutline: () => ({
+    method: 'POST',
+    path: `/v1/tasks/${taskId}/outline/approve`,
+    json: { slides: [{ id: 'intro', title: 'Heat', layout: 'title' }] },
+    status: 200,
+    check: (b) => expect(b).toMatchObject({ outline: { status: 'approved', slides: [{ id: 'intro' }] }, run_id: expect.any(String) as unknown }),
+  }),
 };
 
 describe('contract routes', () => {

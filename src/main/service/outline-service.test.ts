@@ -1,0 +1,108 @@
+// The outline flow through the core, against the project's fake OpenAI-compatible server: the agent
+// proposes, the run stops for the person, they edit and approve, and the next request carries the
+// approved outline.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
+import { collect, makeCore, makeDataDir } from './core-test-kit';
+import type { Core } from './create-core';
+import { approvalMessage } from './outline-service';
+
+let fake: FakeOpenAI;
+const cores: Core[] = [];
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+afterAll(async () => {
+  await fake.close();
+});
+afterEach(async () => {
+  for (const c of cores.splice(0)) await c.close().catch(() => undefined);
+  fake.reset();
+});
+
+const proposal = {
+  slides: [
+    { title: 'Cities run 2.5 °C hotter', layout: 'title' as const, points: [], sources: [] },
+    { title: 'Green space cools most', layout: 'bullets' as const, points: ['+10% cover: -0.8 °C'], sources: [] },
+    { title: 'Next: winter data', layout: 'closing' as const, points: [], sources: [] },
+  ],
+};
+
+function systemOf(request: { body: unknown } | undefined): string {
+  const messages = (request?.body as { messages?: { role: string; content: string }[] } | undefined)?.messages ?? [];
+  return messages.find((m) => m.role === 'system')?.content ?? '';
+}
+
+describe('the deck outline service', () => {
+  it('proposal ends the run without asking; the person edits and approves; the next turn follows the approved outline', async () => {
+    const core = makeCore(makeDataDir(fake.url));
+    cores.push(core);
+    const task = await core.handlers.createTask({ mode: 'ppt' });
+    expect(await core.handlers.getOutline({ task_id: task.id })).toEqual({ outline: null, problem: null });
+
+    // Default approval mode is "ask": proposing still runs at once, and the model is not asked again.
+    fake.script([{ toolCalls: [{ name: 'propose_outline', arguments: JSON.stringify(proposal) }] }, { text: 'should not be requested' }]);
+    const first = await core.handlers.sendMessage({ task_id: task.id, content: 'A 3-slide deck on heat islands' });
+    const events = await collect(core, task.id, first.run_id);
+    expect(events.some((e) => e.type === 'approval_required')).toBe(false);
+    const proposed = events.find((e) => e.type === 'outline_proposed');
+    expect(proposed?.type === 'outline_proposed' && proposed.outline.slides.map((s) => s.id)).toEqual(['s1', 's2', 's3']);
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', reason: 'done' });
+    expect(fake.requests).toHaveLength(1);
+
+    const got = await core.handlers.getOutline({ task_id: task.id });
+    expect(got.outline?.status).toBe('proposed');
+    const [s1, s2, s3] = got.outline!.slides;
+
+    // The person swaps two rows, rewrites a title and adds one.
+    const edited = [s1, { ...s3 }, { ...s2, title: 'Parks beat fountains' }, { title: 'Questions', layout: 'closing' as const, points: [], sources: [] }];
+    const saved = await core.handlers.saveOutline({ task_id: task.id, slides: edited });
+    expect(saved.status).toBe('proposed');
+    expect(saved.slides.map((s) => s.id)).toEqual(['s1', 's3', 's2', 's4']);
+
+    fake.script([{ text: 'Writing the deck now.' }]);
+    const approved = await core.handlers.approveOutline({ task_id: task.id });
+    expect(approved.outline).toMatchObject({ status: 'approved', slides: saved.slides });
+    expect(approved.outline.approved_at).toEqual(expect.any(Number));
+    await collect(core, task.id, approved.run_id);
+
+    const { messages } = await core.handlers.listMessages({ task_id: task.id });
+    const userMessages = messages.filter((m) => m.role === 'user').map((m) => m.content);
+    expect(userMessages.at(-1)).toBe('Outline approved (4 slides). Write the deck following the approved outline and render it.');
+    const system = systemOf(fake.requests.at(-1));
+    expect(system).toContain('## Approved deck outline');
+    const order = ['[s1] title: Cities run 2.5 °C hotter', '[s3] closing: Next: winter data', '[s2] bullets: Parks beat fountains', '[s4] closing: Questions'];
+    const positions = order.map((line) => system.indexOf(line));
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(system).toContain('   - +10% cover: -0.8 °C');
+    expect((await core.handlers.getOutline({ task_id: task.id })).outline?.status).toBe('approved');
+  });
+
+  it('saving an approved outline makes it proposed again; approving needs an outline and no running agent', async () => {
+    const core = makeCore(makeDataDir(fake.url));
+    cores.push(core);
+    const task = await core.handlers.createTask({ mode: 'ppt' });
+    await expect(core.handlers.approveOutline({ task_id: task.id })).rejects.toMatchObject({ code: 'not_found' });
+
+    const saved = await core.handlers.saveOutline({ task_id: task.id, slides: proposal.slides });
+    fake.script([{ text: 'ok' }]);
+    const approved = await core.handlers.approveOutline({ task_id: task.id, slides: saved.slides });
+    await collect(core, task.id, approved.run_id);
+    const again = await core.handlers.saveOutline({ task_id: task.id, slides: approved.outline.slides.slice(1) });
+    expect(again).toMatchObject({ status: 'proposed', approved_at: null });
+
+    fake.script([{ fault: 'stall' }]);
+    const busy = await core.handlers.sendMessage({ task_id: task.id, content: 'one more thing' });
+    await expect(core.handlers.approveOutline({ task_id: task.id })).rejects.toMatchObject({ code: 'conflict' });
+    await core.handlers.cancelRun({ task_id: task.id, run_id: busy.run_id });
+    await core.runs.waitForRun(busy.run_id);
+    expect((await core.handlers.getOutline({ task_id: task.id })).outline?.status).toBe('proposed');
+  });
+
+  it('the approval message speaks the outline’s language', () => {
+    const zh = { status: 'approved' as const, approved_at: 1, updated_at: 1, slides: [{ id: 's1', title: '城市热岛', layout: 'title' as const, points: [], sources: [] }] };
+    expect(approvalMessage(zh)).toBe('大纲已确认（1 页）。请按确认后的大纲编写幻灯片并生成。');
+    expect(approvalMessage({ ...zh, slides: [{ ...zh.slides[0], title: 'Heat' }] })).toMatch(/^Outline approved \(1 slide\)\./u);
+  });
+});

@@ -1,0 +1,72 @@
+// The person's side of the deck outline: read it, save their edits, approve it. Approval goes
+// through the ordinary send-message path, so the agent continues exactly as if the person had typed
+// "approved" (and every transport, the run manager and the UI treat it as any other message).
+import type { MethodOutput, ServiceHandlers } from '../../shared/contract';
+import { FolioError, NotFoundError } from '../../shared/errors';
+import { assignOutlineIds, type DeckOutline } from '../../shared/specs/deck-outline';
+import { ensureTaskDir, taskDir } from '../workspace/layout';
+import { proposedOutline, readOutlineFile, writeOutline } from '../workspace/outline-file';
+import type { ServiceContext } from './folio-service';
+
+type OutlineHandlers = Pick<ServiceHandlers, 'getOutline' | 'saveOutline' | 'approveOutline'>;
+type Send = ServiceHandlers['sendMessage'];
+
+/** Han characters, kana or hangul: the outline is written in an East Asian language. */
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/u;
+
+/**
+ * What the person "says" when approving, in the deck's own language (a task has no language of its
+ * own; the outline's titles are what the person and the agent work in).
+ */
+export function approvalMessage(outline: DeckOutline): string {
+  const n = outline.slides.length;
+  const chinese = outline.slides.some((s) => CJK.test(s.title));
+  return chinese
+    ? `大纲已确认（${n} 页）。请按确认后的大纲编写幻灯片并生成。`
+    : `Outline approved (${n} slide${n === 1 ? '' : 's'}). Write the deck following the approved outline and render it.`;
+}
+
+export function createOutlineHandlers(ctx: ServiceContext, send: Send): OutlineHandlers {
+  const { store } = ctx;
+  const taskFolder = (taskId: string): string => {
+    if (!store.tasks.get(taskId)) throw new NotFoundError(`No task ${taskId}`);
+    return taskDir(ctx.dataDir, taskId);
+  };
+  /** A folder for a task that has none yet (an outline saved before any message). */
+  const materialized = (taskId: string): string => {
+    taskFolder(taskId);
+    const dir = ensureTaskDir(ctx.dataDir, taskId);
+    store.tasks.markMaterialized(taskId);
+    return dir;
+  };
+
+  return {
+    async getOutline(input): Promise<MethodOutput<'getOutline'>> {
+      const state = await readOutlineFile(taskFolder(input.task_id));
+      if (state.kind === 'ok') return { outline: state.outline, problem: null };
+      return { outline: null, problem: state.kind === 'invalid' ? state.reason : null };
+    },
+    async saveOutline(input) {
+      const outline = proposedOutline(assignOutlineIds(input.slides));
+      await writeOutline(materialized(input.task_id), outline);
+      return outline;
+    },
+    async approveOutline(input) {
+      const folder = taskFolder(input.task_id);
+      // The approval starts the next run; while one is going, the agent might still change the outline.
+      if (ctx.runs.activeRunFor(input.task_id)) throw new FolioError('conflict', 'The agent is still working; wait for it or stop it, then approve the outline.');
+      let slides = input.slides ? assignOutlineIds(input.slides) : null;
+      if (!slides) {
+        const state = await readOutlineFile(folder);
+        if (state.kind === 'invalid') throw new FolioError('invalid_input', state.reason);
+        if (state.kind === 'none') throw new NotFoundError(`Task ${input.task_id} has no outline to approve`);
+        slides = state.outline.slides;
+      }
+      const now = Date.now();
+      const outline: DeckOutline = { status: 'approved', approved_at: now, updated_at: now, slides };
+      await writeOutline(materialized(input.task_id), outline);
+      const { run_id } = await send({ task_id: input.task_id, content: approvalMessage(outline) });
+      return { outline, run_id };
+    },
+  };
+}
