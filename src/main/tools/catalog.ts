@@ -10,7 +10,7 @@ import { createOcrTool, type OcrToolOptions } from './ocr';
 import { readTool } from './read';
 import { ToolRegistry } from './registry';
 import { createRenderDeckTool } from './render-deck-tool';
-import { renderDocumentTool } from './render-document-tool';
+import { createRenderDocumentTool } from './render-document-tool';
 import { createRunScriptTool } from './run-script';
 import { createShellTool } from './shell/tool';
 import { type Tool } from './types';
@@ -41,7 +41,7 @@ export function toolCatalog(options: CatalogOptions = {}): Tool[] {
     writeTool,
     editTool,
     createRenderDeckTool({ hiddenPaths: code.hiddenPaths, ...(options.themesDir ? { themesDir: options.themesDir } : {}) }),
-    renderDocumentTool,
+    createRenderDocumentTool({ hiddenPaths: code.hiddenPaths }),
     createShellTool(code),
     createRunScriptTool(code),
     createWebFetchTool(),

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { FolioError } from '../../shared/errors';
 import { writeArtifactAtomic } from '../artifacts/write-artifact';
 import { writePreviewSidecar } from '../renderers/artifact-preview';
-import { buildDocx, defaultFileName, type DocumentReport, type LoadedDocument, loadDocumentFolder } from '../renderers/document';
+import { defaultFileName, type DocumentReport, type LoadedDocument, loadDocumentFolder, pagesSentence, paginateDocument } from '../renderers/document';
+import { sofficePath } from '../renderers/soffice';
 import { ARTIFACTS_DIR } from './artifacts';
 import { toRelative } from '../workspace/task-paths';
 import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
@@ -19,37 +20,51 @@ const parameters = z.object({
 
 const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: { read: ALL_AREAS, write: ['artifact'] }, writesArtifacts: true };
 
-export const renderDocumentTool: Tool<typeof parameters> = {
-  name: 'render_document',
-  description:
-    'Render a proposal or report (.docx) into artifacts/ from a document folder: document.json ' +
-    '{title, subtitle?, authors?, organization?, date?, template: nsfc|report|generic, language: "zh-CN"|"en"..., sections?: ["01_intro.md", ...]} ' +
-    'and sections/*.md (Markdown: headings, lists, tables, footnotes, images relative to the document folder). ' +
-    'Never overwrites: a second render becomes "<title>-v2.docx". Returns the file path, a page estimate, statistics and the issues ' +
-    'found (sections the template expects but the text lacks, missing images, unsupported Markdown): fix them and render again.',
-  parameters,
-  traits,
-  assess(args) {
-    return { risk: 'standard', detail: `Render the document in ${args.path} into ${ARTIFACTS_DIR}/` };
-  },
-  async execute(args, ctx) {
-    if (ctx.signal.aborted) throw new ToolError('Cancelled before rendering.');
-    const { folder, folderRel } = documentFolder(ctx, args.path);
-    ctx.progress?.('rendering document', 0, null);
+export interface RenderDocumentToolOptions {
+  /** Folders LibreOffice must not see while it lays the document's pages out (Folio's data folder). */
+  hiddenPaths?: readonly string[];
+}
 
-    const loaded = load(folder, folderRel);
-    const built = await buildDocx(loaded);
-    // Built from the same load as the sidecar, so the preview always matches the file.
-    const out = resolveToolPath(ctx, traits, ARTIFACTS_DIR, 'write');
-    const written = writeArtifactAtomic(out.abs, defaultFileName(loaded.spec.title), built.bytes);
-    writePreviewSidecar(written, { kind: 'document', spec: loaded.spec, sections: loaded.sections, report: built.report });
-    ctx.progress?.('rendering document', 1, 1);
+const LAYOUT_LABEL = 'laying out pages';
 
-    const rel = toRelative(out.root, written);
-    const head = `Rendered ${rel} from ${folderRel}: about ${built.pageEstimate} page${built.pageEstimate === 1 ? '' : 's'} (estimate).`;
-    return { content: `${head}\n${formatDocumentReport(built.report)}`, touched: [rel] };
-  },
-};
+export function createRenderDocumentTool(options: RenderDocumentToolOptions = {}): Tool<typeof parameters> {
+  return {
+    name: 'render_document',
+    description:
+      'Render a proposal or report (.docx) into artifacts/ from a document folder: document.json ' +
+      '{title, subtitle?, authors?, organization?, date?, template: nsfc|report|generic, language: "zh-CN"|"en"..., sections?: ["01_intro.md", ...]} ' +
+      'and sections/*.md (Markdown: headings, lists, tables, footnotes, images relative to the document folder). ' +
+      'Never overwrites: a second render becomes "<title>-v2.docx". When LibreOffice is installed the pages are laid out: the ' +
+      'contents get page numbers and the page count is exact (else estimated). Returns the file path, the page count, statistics and the ' +
+      'issues found (sections the template expects but the text lacks, sections over or under their recommended length, ' +
+      'characters no font can draw, missing images, unsupported Markdown), each with its section file and heading: fix them and render again.',
+    parameters,
+    traits,
+    assess(args) {
+      return { risk: 'standard', detail: `Render the document in ${args.path} into ${ARTIFACTS_DIR}/` };
+    },
+    async execute(args, ctx) {
+      if (ctx.signal.aborted) throw new ToolError('Cancelled before rendering.');
+      const { folder, folderRel } = documentFolder(ctx, args.path);
+      ctx.progress?.('rendering document', 0, null);
+
+      const loaded = load(folder, folderRel);
+      // Progress only where there is something to wait for: no LibreOffice, no "laying out".
+      if (sofficePath() !== null) ctx.progress?.(LAYOUT_LABEL, 0, null);
+      const built = await paginateDocument(loaded, { signal: ctx.signal, ...(options.hiddenPaths ? { hiddenPaths: options.hiddenPaths } : {}) });
+      // Built from the same load as the sidecar, so the preview always matches the file.
+      const out = resolveToolPath(ctx, traits, ARTIFACTS_DIR, 'write');
+      const written = writeArtifactAtomic(out.abs, defaultFileName(loaded.spec.title), built.bytes);
+      writePreviewSidecar(written, { kind: 'document', spec: loaded.spec, sections: loaded.sections, report: built.report });
+      ctx.progress?.('rendering document', 1, 1);
+
+      const rel = toRelative(out.root, written);
+      return { content: `Rendered ${rel} from ${folderRel}: ${pagesSentence(built.report.pages, built.pageEstimate)}\n${formatDocumentReport(built.report)}`, touched: [rel] };
+    },
+  };
+}
+
+export const renderDocumentTool = createRenderDocumentTool();
 
 /** The confined folder; a path naming document.json itself is taken to mean its folder. */
 function documentFolder(ctx: ToolContext, relPath: string): { folder: string; folderRel: string } {
@@ -81,6 +96,9 @@ export function formatDocumentReport(report: DocumentReport): string {
     `Stats: ${s.sections} section file(s), ${s.words} words, ${s.cjk_chars} CJK characters, ` +
     `${s.tables} table(s), ${s.images} image(s), ${s.footnotes} footnote(s).`;
   if (report.issues.length === 0) return `${stats}\nNo issues.`;
-  const lines = report.issues.map((issue) => `- ${issue.section ? `[${issue.section}] ` : ''}${issue.kind}: ${issue.message}`);
+  const lines = report.issues.map((issue) => {
+    const where = [issue.section, issue.heading].filter((part) => part !== undefined && part !== '').join(' › ');
+    return `- ${where ? `[${where}] ` : ''}${issue.kind}: ${issue.message}`;
+  });
   return [stats, `Issues (${report.issues.length}):`, ...lines].join('\n');
 }

@@ -1,8 +1,23 @@
-// What rendering found worth telling the author: issues to fix and the document's size.
+// What rendering found worth telling the author: issues to fix, the document's size, and its pages.
 
-export type DocumentIssueKind = 'missing_section' | 'missing_image' | 'empty_section' | 'unsupported_markdown' | 'long_paragraph';
+export type DocumentIssueKind =
+  | 'missing_section'
+  | 'missing_image'
+  | 'empty_section'
+  | 'unsupported_markdown'
+  | 'long_paragraph'
+  // Found against the fonts and the laid-out pages (glyph-coverage.ts, section-lengths.ts).
+  | 'missing_glyph'
+  | 'section_length';
 
-export type DocumentIssue = { kind: DocumentIssueKind; section?: string; message: string };
+export type DocumentIssue = {
+  kind: DocumentIssueKind;
+  /** The section file it came from. */
+  section?: string;
+  /** The heading it came under (as written, without its number). */
+  heading?: string;
+  message: string;
+};
 
 export type DocumentStats = {
   sections: number;
@@ -13,7 +28,20 @@ export type DocumentStats = {
   footnotes: number;
 };
 
-export type DocumentReport = { issues: DocumentIssue[]; stats: DocumentStats };
+/** One line of the table of contents as it was written, with the body page its heading is on (null: not found on the pages). */
+export type ContentsEntry = { level: number; title: string; page: number | null };
+
+/**
+ * How many pages the document has. `rendered`: LibreOffice laid it out and the numbers are its
+ * pages (front matter included in `total`; `body` is the 正文 alone, numbered from 1), and the contents
+ * carry its page numbers. `estimated`: worked out from character counts, with the reason the pages
+ * were not laid out.
+ */
+export type DocumentPages =
+  | { mode: 'rendered'; total: number; body: number; contents: ContentsEntry[] }
+  | { mode: 'estimated'; total: number; reason: string };
+
+export type DocumentReport = { issues: DocumentIssue[]; stats: DocumentStats; pages?: DocumentPages };
 
 export function emptyStats(): DocumentStats {
   return { sections: 0, words: 0, cjk_chars: 0, tables: 0, images: 0, footnotes: 0 };
