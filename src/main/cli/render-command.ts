@@ -13,10 +13,13 @@ export async function renderCommand(argv: string[]): Promise<number> {
   const abs = resolve(input);
   const outDir = resolve(values.out ?? dirname(abs));
   if (statSync(abs).isDirectory()) {
-    const { renderDocument } = await import('../renderers/document');
+    const { pagesSentence, renderDocument } = await import('../renderers/document');
     const result = await renderDocument(abs, { outDir });
-    console.log(`Wrote ${result.path} (about ${result.pageEstimate} pages)`);
-    for (const issue of result.report.issues) console.log(`  ${issue.kind}: ${issue.message}`);
+    console.log(`Wrote ${result.path}: ${pagesSentence(result.report.pages, result.pageEstimate)}`);
+    for (const issue of result.report.issues) {
+      const where = [issue.section, issue.heading].filter(Boolean).join(' › ');
+      console.log(`  ${where ? `${where}: ` : ''}${issue.kind}: ${issue.message}`);
+    }
   } else {
     const { checkRenderedDeck, renderDeckFromFile, verificationNote } = await import('../renderers/deck');
     const result = await renderDeckFromFile(abs, { baseDir: dirname(abs), outDir });

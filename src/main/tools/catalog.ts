@@ -12,7 +12,7 @@ import { proposeOutlineTool } from './propose-outline';
 import { readTool } from './read';
 import { ToolRegistry } from './registry';
 import { createRenderDeckTool } from './render-deck-tool';
-import { renderDocumentTool } from './render-document-tool';
+import { createRenderDocumentTool } from './render-document-tool';
 import { createRunScriptTool } from './run-script';
 import { createShellTool } from './shell/tool';
 import { type Tool } from './types';
@@ -43,7 +43,7 @@ export function toolCatalog(options: CatalogOptions = {}): Tool[] {
     writeTool,
     editTool,
     createRenderDeckTool({ hiddenPaths: code.hiddenPaths, ...(options.themesDir ? { themesDir: options.themesDir } : {}) }),
-    renderDocumentTool,
+    createRenderDocumentTool({ hiddenPaths: code.hiddenPaths }),
     createShellTool(code),
     createRunScriptTool(code),
     createWebFetchTool(),

@@ -4,12 +4,20 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ArtifactPreview } from '../../shared/contract/methods';
 import { previewSidecarPath } from '../renderers/artifact-preview';
+import { SOFFICE_ENV, sofficePath } from '../renderers/soffice';
 import { formatDocumentReport, renderDocumentTool } from './render-document-tool';
 import { contextFor, makeTempRoot, removeTemp, writeFiles } from './testing';
 import { type ToolContext } from './types';
 
 const sampleDir = fileURLToPath(new URL('../../../samples/proposal-nsfc/', import.meta.url));
 const TITLE = '面向低资源场景的文档智能理解关键技术研究';
+// Pages are laid out by LibreOffice in one test below; the others run as on a machine without it.
+const realSoffice = sofficePath();
+const savedSoffice = process.env[SOFFICE_ENV];
+function restoreSoffice(): void {
+  if (savedSoffice === undefined) delete process.env[SOFFICE_ENV];
+  else process.env[SOFFICE_ENV] = savedSoffice;
+}
 
 describe('render_document', () => {
   let root: string;
@@ -18,15 +26,19 @@ describe('render_document', () => {
     root = makeTempRoot('folio-render-doc-');
     ctx = contextFor(root);
     cpSync(sampleDir, join(root, 'proposal'), { recursive: true });
+    process.env[SOFFICE_ENV] = join(root, 'no-such-soffice');
   });
-  afterEach(() => removeTemp(root));
+  afterEach(() => {
+    restoreSoffice();
+    removeTemp(root);
+  });
 
   it('renders the NSFC sample into artifacts/ with a page estimate, report and preview sidecar', async () => {
     const result = await renderDocumentTool.execute({ path: 'proposal' }, ctx);
     const rel = `artifacts/${TITLE}.docx`;
     expect(result.touched).toEqual([rel]);
     expect(existsSync(join(root, rel))).toBe(true);
-    expect(result.content).toMatch(new RegExp(`^Rendered ${rel} from proposal: about \\d+ pages \\(estimate\\)\\.`, 'u'));
+    expect(result.content).toMatch(new RegExp(`^Rendered ${rel} from proposal: about \\d+ pages \\(estimate: LibreOffice not installed\\); the contents' page numbers appear when Word updates fields`, 'u'));
     expect(result.content).toMatch(/Stats: 7 section file\(s\), \d+ words, \d+ CJK characters, [1-9]\d* table\(s\), 1 image\(s\)/u);
 
     const sidecar = JSON.parse(readFileSync(previewSidecarPath(join(root, rel)), 'utf8')) as object;
@@ -45,6 +57,15 @@ describe('render_document', () => {
     ]);
     expect(parsed.sections[0]?.markdown).toBe(readFileSync(join(sampleDir, 'sections/01_rationale.md'), 'utf8'));
   });
+
+  it.skipIf(!realSoffice)('lays the pages out with LibreOffice: the true page count, the contents with page numbers in the sidecar', async () => {
+    restoreSoffice();
+    const result = await renderDocumentTool.execute({ path: 'proposal' }, ctx);
+    expect(result.content).toMatch(/: \d+ pages \(\d+ body\), laid out by LibreOffice; the contents list every heading with its page\./u);
+    const sidecar = JSON.parse(readFileSync(previewSidecarPath(join(root, result.touched?.[0] ?? '')), 'utf8')) as { report: { pages?: { mode: string; contents: { title: string; page: number }[] } } };
+    expect(sidecar.report.pages?.mode).toBe('rendered');
+    expect(sidecar.report.pages?.contents[0]).toEqual({ level: 1, title: '一、立项依据', page: 1 });
+  }, 300_000);
 
   it('versions a second render and accepts the path of document.json itself', async () => {
     await renderDocumentTool.execute({ path: 'proposal' }, ctx);
@@ -88,6 +109,12 @@ describe('render_document', () => {
 });
 
 describe('formatDocumentReport', () => {
+  it('names the section file and heading an issue came from', () => {
+    const stats = { sections: 1, words: 10, cjk_chars: 0, tables: 0, images: 0, footnotes: 0 };
+    const text = formatDocumentReport({ issues: [{ kind: 'missing_glyph', section: '04.md', heading: '特色与创新之处', message: 'no font' }], stats });
+    expect(text).toContain('- [04.md › 特色与创新之处] missing_glyph: no font');
+  });
+
   it('says "No issues." when there are none', () => {
     const text = formatDocumentReport({ issues: [], stats: { sections: 1, words: 10, cjk_chars: 0, tables: 0, images: 0, footnotes: 0 } });
     expect(text).toBe('Stats: 1 section file(s), 10 words, 0 CJK characters, 0 table(s), 0 image(s), 0 footnote(s).\nNo issues.');

@@ -7,14 +7,17 @@ import { FolioError } from '../../shared/errors';
 import { writeArtifactAtomic } from '../artifacts/write-artifact';
 import { writePreviewSidecar } from '../renderers/artifact-preview';
 import {
-  buildDocx,
   defaultFileName,
   type DocumentReport,
   formatLocation,
   type LoadedDocument,
   loadDocumentFolder,
+  pagesSentence,
+  paginateDocument,
+  buildDocx,
   submissionFileName,
 } from '../renderers/document';
+import { sofficePath } from '../renderers/soffice';
 import { ARTIFACTS_DIR } from './artifacts';
 import { toRelative } from '../workspace/task-paths';
 import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
@@ -27,51 +30,66 @@ const parameters = z.object({
 
 const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: { read: ALL_AREAS, write: ['artifact'] }, writesArtifacts: true, endsTurn: false };
 
-export const renderDocumentTool: Tool<typeof parameters> = {
-  name: 'render_document',
-  description:
-    'Render a proposal or report (.docx) into artifacts/ from a document folder: document.json ' +
-    '{title, subtitle?, authors?, organization?, date?, template: nsfc_general|nsfc_youth|nsfc|report|generic, language: "zh-CN"|"en"..., ' +
-    'sections?: ["01_intro.md", ...], submission?: true} and sections/*.md (Markdown: headings, lists, tables with a "表：caption {#tbl:id}" ' +
-    'paragraph before them, footnotes, images "![caption](figures/x.png){#fig:id}" relative to the document folder, cross-references [@tbl:id]). ' +
-    'With submission: true it also writes "<title>（提交版）.docx": the body alone, no cover or contents. ' +
-    'Never overwrites: a second render becomes "<title>-v2.docx". Returns the file path, a page estimate, statistics and the issues ' +
-    'found, each with its section file, paragraph and line (sections the template expects but the text lacks, missing images, undefined ' +
-    'footnotes, empty list items, low-resolution images, unknown cross-references, unsupported Markdown): fix them and render again.',
-  parameters,
-  traits,
-  assess(args) {
-    return { risk: 'standard', detail: `Render the document in ${args.path} into ${ARTIFACTS_DIR}/` };
-  },
-  async execute(args, ctx) {
-    if (ctx.signal.aborted) throw new ToolError('Cancelled before rendering.');
-    const { folder, folderRel } = documentFolder(ctx, args.path);
-    ctx.progress?.('rendering document', 0, null);
+export interface RenderDocumentToolOptions {
+  /** Folders LibreOffice must not see while it lays the document's pages out (Folio's data folder). */
+  hiddenPaths?: readonly string[];
+}
 
-    const loaded = load(folder, folderRel);
-    const built = await buildDocx(loaded);
-    // Built from the same load as the sidecar, so the preview always matches the file.
-    const out = resolveToolPath(ctx, traits, ARTIFACTS_DIR, 'write');
-    const fileName = defaultFileName(loaded.spec.title);
-    const written = writeArtifactAtomic(out.abs, fileName, built.bytes);
-    writePreviewSidecar(written, { kind: 'document', spec: loaded.spec, sections: loaded.sections, report: built.report });
-    const touched = [toRelative(out.root, written)];
-    if (loaded.spec.submission) {
-      // The same sections without cover and contents; the report is the review copy's, which covers both.
-      const submission = await buildDocx(loaded, 'submission');
-      const submissionWritten = writeArtifactAtomic(out.abs, submissionFileName(fileName, loaded.spec.language), submission.bytes);
-      writePreviewSidecar(submissionWritten, { kind: 'document', spec: loaded.spec, sections: loaded.sections, report: built.report });
-      touched.push(toRelative(out.root, submissionWritten));
-    }
-    ctx.progress?.('rendering document', 1, 1);
+const LAYOUT_LABEL = 'laying out pages';
 
-    const [rel, submissionRel] = touched;
-    const head =
-      `Rendered ${rel} from ${folderRel}: about ${built.pageEstimate} page${built.pageEstimate === 1 ? '' : 's'} (estimate).` +
-      (submissionRel ? `\nSubmission copy (body only, no cover or contents): ${submissionRel}.` : '');
-    return { content: `${head}\n${formatDocumentReport(built.report)}`, touched };
-  },
-};
+export function createRenderDocumentTool(options: RenderDocumentToolOptions = {}): Tool<typeof parameters> {
+  return {
+    name: 'render_document',
+    description:
+      'Render a proposal or report (.docx) into artifacts/ from a document folder: document.json ' +
+      '{title, subtitle?, authors?, organization?, date?, template: nsfc_general|nsfc_youth|nsfc|report|generic, language: "zh-CN"|"en"..., ' +
+      'sections?: ["01_intro.md", ...], submission?: true} and sections/*.md (Markdown: headings, lists, tables with a "表：caption {#tbl:id}" ' +
+      'paragraph before them, footnotes, images "![caption](figures/x.png){#fig:id}" relative to the document folder, cross-references [@tbl:id]). ' +
+      'With submission: true it also writes "<title>（提交版）.docx": the body alone, no cover or contents. ' +
+      'Never overwrites: a second render becomes "<title>-v2.docx". When LibreOffice is installed the pages are laid out: the ' +
+      'contents get page numbers and the page count is exact (else estimated). Returns the file path, the page count, statistics and the ' +
+      'issues found, each with its section file, heading, paragraph and line (sections the template expects but the text lacks, sections ' +
+      'over or under their recommended length, characters no font can draw, missing images, undefined footnotes, empty list items, ' +
+      'low-resolution images, unknown cross-references, unsupported Markdown): fix them and render again.',
+    parameters,
+    traits,
+    assess(args) {
+      return { risk: 'standard', detail: `Render the document in ${args.path} into ${ARTIFACTS_DIR}/` };
+    },
+    async execute(args, ctx) {
+      if (ctx.signal.aborted) throw new ToolError('Cancelled before rendering.');
+      const { folder, folderRel } = documentFolder(ctx, args.path);
+      ctx.progress?.('rendering document', 0, null);
+
+      const loaded = load(folder, folderRel);
+      // Progress only where there is something to wait for: no LibreOffice, no "laying out".
+      if (sofficePath() !== null) ctx.progress?.(LAYOUT_LABEL, 0, null);
+      const built = await paginateDocument(loaded, { signal: ctx.signal, ...(options.hiddenPaths ? { hiddenPaths: options.hiddenPaths } : {}) });
+      // Built from the same load as the sidecar, so the preview always matches the file.
+      const out = resolveToolPath(ctx, traits, ARTIFACTS_DIR, 'write');
+      const fileName = defaultFileName(loaded.spec.title);
+      const written = writeArtifactAtomic(out.abs, fileName, built.bytes);
+      writePreviewSidecar(written, { kind: 'document', spec: loaded.spec, sections: loaded.sections, report: built.report });
+      const touched = [toRelative(out.root, written)];
+      if (loaded.spec.submission) {
+        // The same sections without cover and contents; the report is the review copy's, which covers both.
+        const submission = await buildDocx(loaded, { mode: 'submission' });
+        const submissionWritten = writeArtifactAtomic(out.abs, submissionFileName(fileName, loaded.spec.language), submission.bytes);
+        writePreviewSidecar(submissionWritten, { kind: 'document', spec: loaded.spec, sections: loaded.sections, report: built.report });
+        touched.push(toRelative(out.root, submissionWritten));
+      }
+      ctx.progress?.('rendering document', 1, 1);
+
+      const [rel, submissionRel] = touched;
+      const head =
+        `Rendered ${rel} from ${folderRel}: ${pagesSentence(built.report.pages, built.pageEstimate)}` +
+        (submissionRel ? `\nSubmission copy (body only, no cover or contents): ${submissionRel}.` : '');
+      return { content: `${head}\n${formatDocumentReport(built.report)}`, touched };
+    },
+  };
+}
+
+export const renderDocumentTool = createRenderDocumentTool();
 
 /** The confined folder; a path naming document.json itself is taken to mean its folder. */
 function documentFolder(ctx: ToolContext, relPath: string): { folder: string; folderRel: string } {
@@ -104,8 +122,10 @@ export function formatDocumentReport(report: DocumentReport): string {
     `${s.tables} table(s), ${s.images} image(s), ${s.footnotes} footnote(s).`;
   if (report.issues.length === 0) return `${stats}\nNo issues.`;
   const lines = report.issues.map((issue) => {
-    const where = issue.section ? `[${issue.section}${issue.location ? ` ${formatLocation(issue.location)}` : ''}] ` : '';
-    return `- ${where}${issue.kind}: ${issue.message}`;
+    const where = [issue.section, issue.heading, issue.location ? formatLocation(issue.location) : undefined]
+      .filter((part) => part !== undefined && part !== '')
+      .join(' › ');
+    return `- ${where ? `[${where}] ` : ''}${issue.kind}: ${issue.message}`;
   });
   return [stats, `Issues (${report.issues.length}):`, ...lines].join('\n');
 }

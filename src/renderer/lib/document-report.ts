@@ -12,6 +12,7 @@ export interface DocumentIssue {
   kind: string;
   message: string;
   section?: string;
+  heading?: string;
   location?: DocumentIssueLocation;
 }
 
@@ -35,7 +36,37 @@ export function documentIssues(report: unknown): DocumentIssue[] {
         message: issue.message,
         ...(typeof issue.section === 'string' ? { section: issue.section } : {}),
         ...(location ? { location } : {}),
+        ...(typeof issue.heading === 'string' ? { heading: issue.heading } : {}),
       },
     ];
   });
+}
+
+export interface ContentsLine {
+  level: number;
+  title: string;
+  page: number | null;
+}
+
+/**
+ * The document's pages as the report gives them: laid out by LibreOffice (page count, body pages and
+ * the contents with their page numbers) or estimated (the count and why); null when the report has none.
+ */
+export type DocumentPagesView =
+  | { mode: 'rendered'; total: number; body: number; contents: ContentsLine[] }
+  | { mode: 'estimated'; total: number; reason: string };
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+export function documentPages(report: unknown): DocumentPagesView | null {
+  if (!isRecord(report) || !isRecord(report.pages)) return null;
+  const pages = report.pages;
+  if (!isCount(pages.total)) return null;
+  if (pages.mode === 'estimated') return { mode: 'estimated', total: pages.total, reason: typeof pages.reason === 'string' ? pages.reason : '' };
+  if (pages.mode !== 'rendered' || !isCount(pages.body) || !Array.isArray(pages.contents)) return null;
+  const contents = pages.contents.flatMap((line: unknown): ContentsLine[] => {
+    if (!isRecord(line) || typeof line.title !== 'string' || !isCount(line.level)) return [];
+    return [{ level: line.level, title: line.title, page: isCount(line.page) ? line.page : null }];
+  });
+  return { mode: 'rendered', total: pages.total, body: pages.body, contents };
 }

@@ -122,23 +122,21 @@ export function templateOutline(name: DocumentTemplateName): readonly OutlineEnt
   return documentTemplates[name].outline;
 }
 
+/** A heading without the number in front of it: "一、立项依据" → "立项依据", "2.1 Data" → "Data". */
+export function stripHeadingNumber(text: string): string {
+  return text.replace(/^\s*(?:[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十]+[）)]|\d+(?:\.\d+)*[.、]?)\s*/u, '');
+}
+
 /** Headings compared without whitespace, numbering and punctuation: "一、立项依据：" ≈ "立项依据". */
 export function normalizeHeading(text: string): string {
-  return text
-    .replace(/^\s*(?:[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十]+[）)]|\d+(?:\.\d+)*[.、]?)\s*/u, '')
+  return stripHeadingNumber(text)
     .replace(/[\s\p{P}]/gu, '')
     .toLowerCase();
 }
 
 /** The expected sections of the template that none of the given headings match. */
 export function missingOutlineEntries(name: DocumentTemplateName, headings: readonly string[]): OutlineEntry[] {
-  const present = headings.map(normalizeHeading);
-  return templateOutline(name).filter((entry) =>
-    ![entry.title, ...entry.aliases].some((candidate) => {
-      const wanted = normalizeHeading(candidate);
-      return present.some((heading) => heading === wanted || heading.includes(wanted));
-    }),
-  );
+  return templateOutline(name).filter((entry) => !headings.some((heading) => matchesOutlineEntry(entry, heading)));
 }
 
 /** Is this heading the references section, whose list is rendered as `[1] ...`? */
@@ -260,4 +258,52 @@ export function headingLabel(numbering: HeadingNumbering, counters: readonly num
 /** What separates a heading's label from its title: nothing after `一、` and `（一）`, a space after `1.` or `1.1`. */
 export function headingLabelJoiner(numbering: HeadingNumbering, level: number): string {
   return headingNumberFormats[numbering][level]?.suffix === 'nothing' ? '' : ' ';
+}
+
+// ---- How long a template's sections are expected to be on the page (the pagination pass checks it) ----
+
+export type SectionLengthGuide = {
+  /** Titles of outline entries (as in the template's `outline`), measured together from the first to the end of the last. */
+  sections: readonly string[];
+  /** Recommended length in laid-out pages of the template's body text: at least, at most. */
+  pages?: readonly [number, number];
+  /** Recommended most characters (Han characters + Latin words), as the funder counts 字数. */
+  maxChars?: number;
+  /** Where the numbers come from, said in the report. */
+  basis: string;
+};
+
+// NSFC's own 撰写提纲 (面上 and 青年, 2020 onwards) asks for "（一）立项依据与研究内容（建议8000字以下）" — the
+// part from 立项依据 to 年度研究计划 — (the 2016 提纲 said 4000–8000字); it sets no length per section. 8000
+// characters of 小四 at 1.5 lines on NSFC's page (~34 characters × ~27 lines) is about 8–9 pages, so the page
+// ranges below share that part as reviewers' advice commonly does: the rationale and the research plan carry
+// about a third each (2–5 pages), innovation is a few crisp points (at most a page and a half), the yearly plan
+// a table or list (half a page to two pages).
+const NSFC_BASIS = 'reviewer practice within the 8000-character 立项依据与研究内容 part';
+const nsfcLengths: readonly SectionLengthGuide[] = [
+  {
+    sections: ['立项依据', '研究目标', '研究内容', '拟解决的关键科学问题', '研究方案与可行性分析', '特色与创新之处', '年度研究计划与预期研究成果'],
+    maxChars: 8000,
+    basis: 'NSFC 撰写提纲: 立项依据与研究内容 建议8000字以下',
+  },
+  { sections: ['立项依据'], pages: [2, 5], basis: NSFC_BASIS },
+  { sections: ['研究方案与可行性分析'], pages: [2, 5], basis: NSFC_BASIS },
+  { sections: ['特色与创新之处'], pages: [0.25, 1.5], basis: NSFC_BASIS },
+  { sections: ['年度研究计划与预期研究成果'], pages: [0.5, 2], basis: NSFC_BASIS },
+];
+
+const sectionLengthGuides: Partial<Record<DocumentTemplateName, readonly SectionLengthGuide[]>> = { nsfc: nsfcLengths };
+
+/** The length guides of a template; none for templates without a fixed structure. */
+export function templateLengthGuides(name: DocumentTemplateName): readonly SectionLengthGuide[] {
+  return sectionLengthGuides[name] ?? [];
+}
+
+/** Whether a heading counts as this outline entry: its title or an alias, after normalising both, is in the heading. */
+export function matchesOutlineEntry(entry: OutlineEntry, heading: string): boolean {
+  const present = normalizeHeading(heading);
+  return [entry.title, ...entry.aliases].some((candidate) => {
+    const wanted = normalizeHeading(candidate);
+    return present === wanted || present.includes(wanted);
+  });
 }

@@ -15,7 +15,7 @@ const SAMPLE = join(import.meta.dirname, '../../../../samples/proposal-nsfc');
 
 async function render(folder: string): Promise<{ result: RenderDocumentResult; zip: JSZip; part: (name: string) => Promise<string> }> {
   const outDir = mkdtempSync(join(tmpdir(), 'folio-docx-out-'));
-  const result = await renderDocument(folder, { outDir, fileName: 'out.docx' });
+  const result = await renderDocument(folder, { outDir, fileName: 'out.docx', paginate: false });
   const zip = await JSZip.loadAsync(readFileSync(result.path));
   const part = async (name: string): Promise<string> => {
     const file = zip.file(name);
@@ -144,8 +144,20 @@ describe('the rendered NSFC sample', () => {
     expect(await rendered.part('word/settings.xml')).toMatch(/<w:updateFields( w:val="true")?\/>/);
     // The cached entries carry the numbers Word's numbering gives the headings.
     const sdt = /<w:sdt>[\s\S]*?<\/w:sdt>/.exec(documentXml)?.[0] ?? '';
-    expect(textOf(sdt)).toContain('一、立项依据');
-    expect(textOf(sdt)).toContain('（一）研究背景与意义');
+    const compact = textOf(sdt).replace(/\s+/g, '');
+    expect(compact).toContain('一、立项依据');
+    expect(compact).toContain('（一）研究背景与意义');
+    // Each entry ends in a PAGEREF to its heading's bookmark, after a dot leader to a right tab stop
+    // inside the text width (A4 less NSFC's 31.8 mm margins: 8300 twips), not docx's default 9025.
+    const stops = [...sdt.matchAll(/<w:tab w:val="right"[^>]*w:pos="(\d+)"[^>]*\/>/g)];
+    expect(stops.length).toBeGreaterThanOrEqual(10);
+    for (const stop of stops) {
+      expect(stop[0]).toContain('w:leader="dot"');
+      expect(Number(stop[1])).toBeLessThanOrEqual(8300);
+    }
+    const refs = [...sdt.matchAll(/PAGEREF (\S+) \\h/g)].map((m) => m[1] ?? '');
+    expect(refs.length).toBe(stops.length);
+    for (const ref of refs) expect(documentXml).toContain(`w:name="${ref}"`);
   });
 
   it('writes the footnote to footnotes.xml and references it from the body', async () => {
@@ -266,11 +278,11 @@ describe('the rendered NSFC sample', () => {
 
   it('never overwrites: rendering again writes a -v2 file', async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'folio-docx-v-'));
-    const a = await renderDocument(SAMPLE, { outDir, fileName: 'p.docx' });
-    const b = await renderDocument(SAMPLE, { outDir, fileName: 'p.docx' });
+    const a = await renderDocument(SAMPLE, { outDir, fileName: 'p.docx', paginate: false });
+    const b = await renderDocument(SAMPLE, { outDir, fileName: 'p.docx', paginate: false });
     expect(basename(a.path)).toBe('p.docx');
     expect(basename(b.path)).toBe('p-v2.docx');
-    const byTitle = await renderDocument(SAMPLE, { outDir });
+    const byTitle = await renderDocument(SAMPLE, { outDir, paginate: false });
     expect(basename(byTitle.path)).toBe('面向低资源场景的文档智能理解关键技术研究.docx');
   });
 });

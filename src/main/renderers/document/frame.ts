@@ -14,8 +14,11 @@ import {
   PageBreak,
 } from 'docx';
 import { type DocumentSpec } from '../../../shared/specs/document';
+import { createTextMeasurer } from '../deck/fonts';
+import { type TextMeasurer } from '../deck/text-measurer';
 import { type RenderContext } from './context';
-import { STYLE } from './styles';
+import { fontSet } from './fonts';
+import { HEADER_SIZE_PT, STYLE } from './styles';
 
 export function coverPage(spec: DocumentSpec): Paragraph[] {
   const meta = [spec.authors.join(spec.language.startsWith('zh') ? '、' : ', '), spec.organization, spec.date].filter(
@@ -30,21 +33,27 @@ export function coverPage(spec: DocumentSpec): Paragraph[] {
 }
 
 /**
- * A real TOC field (`TOC \o "1-3" \h`), written dirty so Word offers to update it on open. Its cached
- * entries carry the heading numbers (which Word's numbering, not the text, produces) and link to the
- * headings' bookmarks, so applications that show the cached result, like LibreOffice, show a full
- * contents list; the page numbers come when Word updates the field.
+ * A real TOC field (`TOC \o "1-3" \h`), written dirty (and `updateFields` is on) so Word offers to
+ * update it on open. docx fills its result in from the headings: each entry links to its heading and
+ * ends in a PAGEREF whose number comes from the document's page-number estimator (page-numbers.ts),
+ * after a dot leader to a right tab stop at the section's text width.
  */
 export function tableOfContents(ctx: RenderContext): FileChild[] {
   return [
     new Paragraph({ style: STYLE.tocHeading, children: [new TextRun(ctx.isChinese ? '目　录' : 'Contents')] }),
-    new TableOfContents(ctx.isChinese ? '目录' : 'Table of Contents', {
-      hyperlink: true,
-      headingStyleRange: '1-3',
-      beginDirty: true,
-      cachedEntries: ctx.toc.map((entry) => ({ title: entry.title, level: entry.level, href: entry.href })),
-    }),
+    new TableOfContents(ctx.isChinese ? '目录' : 'Table of Contents', { hyperlink: true, headingStyleRange: '1-3', beginDirty: true }),
   ];
+}
+
+/**
+ * The running header's text: the title, cut with "…" where it would wrap, measured in the faces
+ * LibreOffice sets it in (fontconfig + the font files; width tables where a face has no file).
+ */
+export function headerText(title: string, ctx: RenderContext, measurer: TextMeasurer = createTextMeasurer()): string {
+  const fonts = fontSet('body', ctx.language);
+  const style = { fonts: { latin: fonts.ascii, cjk: fonts.eastAsia }, sizePt: HEADER_SIZE_PT };
+  const width = ctx.geometry.textWidth / 20;
+  return measurer.widthPt(title, style) <= width ? title : measurer.ellipsize(title, style, width);
 }
 
 function pageNumberFooter(ctx: RenderContext): Footer {
@@ -75,7 +84,7 @@ export function documentSections(spec: DocumentSpec, ctx: RenderContext, body: F
   };
   const main: ISectionOptions = {
     properties: { page: { ...page, pageNumbers: { start: 1, formatType: NumberFormat.DECIMAL } } },
-    headers: { default: new Header({ children: [new Paragraph({ style: STYLE.header, children: [new TextRun(spec.title)] })] }) },
+    headers: { default: new Header({ children: [new Paragraph({ style: STYLE.header, children: [new TextRun(headerText(spec.title, ctx))] })] }) },
     footers: { default: pageNumberFooter(ctx) },
     children: body,
   };

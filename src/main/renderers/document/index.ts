@@ -4,22 +4,31 @@ import { documentTemplates, missingOutlineEntries } from '../../../shared/specs/
 import { collectCaptions, referenceKind } from '../../../shared/specs/document-captions';
 import { ValidationError } from '../../../shared/errors';
 import { writeArtifactAtomic } from '../../artifacts/write-artifact';
-import { RenderContext } from './context';
+import { RenderContext, type TocEntry } from './context';
 import { SectionConverter } from './convert';
 import { documentSections } from './frame';
-import { pageGeometry } from './geometry';
+import { type PageGeometry, pageGeometry } from './geometry';
 import { type LoadedDocument, loadDocumentFolder } from './load-folder';
 import { parseMarkdown } from './markdown';
+import { headingPageNumbers, type HeadingPages } from './page-numbers';
+import { paginate, type PaginatedDocx, type PaginateOptions } from './paginate';
 import { numberingConfig } from './numbering';
 import { estimatePages } from './page-estimate';
 import { type DocumentReport } from './report';
 import { documentStyles } from './styles';
 
 export { loadDocumentFolder, parseSpec, type LoadedDocument, type LoadedSection } from './load-folder';
-export type { DocumentIssue, DocumentIssueKind, DocumentReport, DocumentStats, IssueLocation } from './report';
+export type { ContentsEntry, DocumentIssue, DocumentIssueKind, DocumentPages, DocumentReport, DocumentStats, IssueLocation } from './report';
 export { formatLocation } from './report';
+export { pagesSentence } from './pages-sentence';
+export { PAGINATION_OFF_REASON, SOFFICE_MISSING_REASON, type PaginateOptions, type PaginatedDocx } from './paginate';
 
-export type RenderDocumentOptions = { outDir: string; fileName?: string };
+export type RenderDocumentOptions = {
+  outDir: string;
+  fileName?: string;
+  /** Lay the pages out with LibreOffice when it is installed (default true); see paginate.ts. */
+  paginate?: boolean;
+} & Omit<PaginateOptions, 'enabled'>;
 export type RenderDocumentResult = {
   path: string;
   /** The body-only copy, written when document.json asks for `submission`. */
@@ -33,22 +42,45 @@ export type RenderDocumentResult = {
  * for submission systems such as NSFC's that add their own cover and contents.
  */
 export type DocxMode = 'review' | 'submission';
-export type BuiltDocx = { bytes: Uint8Array; pageEstimate: number; report: DocumentReport };
 
 export async function renderDocument(folder: string, opts: RenderDocumentOptions): Promise<RenderDocumentResult> {
   const loaded = loadDocumentFolder(folder);
-  const { bytes, pageEstimate, report } = await buildDocx(loaded);
   const fileName = opts.fileName ?? defaultFileName(loaded.spec.title);
   if (!fileName.toLowerCase().endsWith('.docx')) throw new ValidationError(`fileName: must end with .docx (got "${fileName}")`);
+  const { bytes, pageEstimate, report } = await paginateDocument(loaded, { ...opts, enabled: opts.paginate ?? true });
   const path = writeArtifactAtomic(opts.outDir, fileName, bytes);
   if (!loaded.spec.submission) return { path, pageEstimate, report };
-  const submission = await buildDocx(loaded, 'submission');
+  const submission = await buildDocx(loaded, { mode: 'submission' });
   const submissionPath = writeArtifactAtomic(opts.outDir, submissionFileName(fileName, loaded.spec.language), submission.bytes);
   return { path, submissionPath, pageEstimate, report };
 }
 
-/** Renders a loaded folder to .docx bytes without writing anything. */
-export async function buildDocx(loaded: LoadedDocument, mode: DocxMode = 'review'): Promise<BuiltDocx> {
+/**
+ * Builds the .docx and, when LibreOffice is installed (and `enabled` is not false), lays its pages out
+ * to write the contents' page numbers and count the pages (paginate.ts). Writes nothing.
+ */
+export function paginateDocument(loaded: LoadedDocument, opts: PaginateOptions = {}): Promise<PaginatedDocx> {
+  return paginate(loaded, (headingPages) => buildDocx(loaded, headingPages ? { headingPages } : {}), opts);
+}
+
+export type BuildOptions = {
+  /** Body page of each heading (by bookmark), written into the contents; without it the numbers are left for Word. */
+  headingPages?: HeadingPages;
+  mode?: DocxMode;
+};
+
+export type BuiltDocx = {
+  bytes: Uint8Array;
+  pageEstimate: number;
+  report: DocumentReport;
+  /** The contents as written (numbered titles, levels, the headings' bookmarks), in order. */
+  toc: readonly TocEntry[];
+  geometry: PageGeometry;
+};
+
+/** Renders a loaded folder to .docx bytes without writing anything, and without laying the pages out. */
+export async function buildDocx(loaded: LoadedDocument, opts: BuildOptions = {}): Promise<BuiltDocx> {
+  const mode = opts.mode ?? 'review';
   const { spec } = loaded;
   const template = documentTemplates[spec.template];
   const geometry = pageGeometry(template);
@@ -79,6 +111,7 @@ export async function buildDocx(loaded: LoadedDocument, mode: DocxMode = 'review
     // The review copy's contents field asks Word to update it; the submission copy has no contents, and its
     // caption and reference fields carry their results already.
     ...(mode === 'review' ? { features: { updateFields: true } } : {}),
+    pageNumbers: headingPageNumbers(opts.headingPages),
     styles: documentStyles(template, spec.language),
     numbering: numberingConfig(template.headingNumbering),
     footnotes: ctx.footnotes,
@@ -86,7 +119,7 @@ export async function buildDocx(loaded: LoadedDocument, mode: DocxMode = 'review
   });
   const bytes = new Uint8Array(await Packer.toBuffer(doc));
   const pageEstimate = estimatePages(ctx.measures, ctx.toc.length, geometry, template.bodySizePt);
-  return { bytes, pageEstimate, report: { issues: ctx.issues, stats: ctx.stats } };
+  return { bytes, pageEstimate, report: { issues: ctx.issues, stats: ctx.stats }, toc: ctx.toc, geometry };
 }
 
 /** `申请书.docx` → `申请书（提交版）.docx`; `Plan.docx` → `Plan (submission).docx`. */

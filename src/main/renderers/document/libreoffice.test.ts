@@ -1,73 +1,165 @@
-// The real-client check: LibreOffice opens the rendered sample and prints it to PDF; the PDF's text
-// shows the Chinese headings with their Word-computed numbering. Page images are kept in
-// test-artifacts/ for a person to look at.
+// The real-client check: the sample rendered with the pagination pass (LibreOffice lays it out once
+// and its pages become the contents' numbers), then converted again by LibreOffice here and read
+// back with poppler, independently of the pass's own pdfjs reading: every heading is listed in the
+// contents with the page on which pdftotext finds it, the leaders and numbers stay inside the
+// margin, the running header is one line, and a character no font has is reported. Page images are
+// kept in test-artifacts/ for a person to look at.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { appendFileSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { renderDocument } from './index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderDocument, type RenderDocumentResult } from './index';
 
 const REPO = join(import.meta.dirname, '../../../..');
 const SAMPLE = join(REPO, 'samples/proposal-nsfc');
 const ARTIFACTS = join(REPO, 'test-artifacts');
 
 const has = (tool: string): boolean => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
-const hasTools = has('soffice') && has('pdftotext') && has('pdftoppm') && has('pdfinfo');
+const hasTools = has('soffice') && has('pdftotext') && has('pdftoppm') && has('pdfinfo') && has('fc-list');
 if (!hasTools) {
-  console.warn('skipping LibreOffice rendering test: needs `soffice` and poppler-utils (apt-get install libreoffice-writer poppler-utils fonts-noto-cjk)');
+  console.warn('skipping LibreOffice rendering test: needs `soffice`, `pdftotext` (poppler-utils) and fontconfig (apt-get install libreoffice-writer poppler-utils fonts-noto-cjk)');
 }
 
 function run(cmd: string, args: string[]): string {
-  const result = spawnSync(cmd, args, { encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(cmd, args, { encoding: 'utf8', timeout: 180_000 });
   if (result.status !== 0) throw new Error(`${cmd} failed (${result.status}): ${result.stderr}`);
   return result.stdout;
 }
 
-describe('LibreOffice renders the sample (soffice)', () => {
-  it.skipIf(!hasTools)(
-    'converts to a PDF with numbered Chinese headings, English text, footnote and references',
-    async () => {
-      const work = mkdtempSync(join(tmpdir(), 'folio-lo-'));
-      const { path, pageEstimate } = await renderDocument(SAMPLE, { outDir: work, fileName: 'proposal.docx' });
-      // A private profile: a shared one is locked by any other running soffice.
-      run('soffice', ['--headless', `-env:UserInstallation=file://${join(work, 'profile')}`, '--convert-to', 'pdf', '--outdir', work, path]);
-      const pdf = join(work, 'proposal.pdf');
-      // soffice exits 0 even when conversion fails, so the PDF's existence is the real check.
-      expect(existsSync(pdf), `soffice produced no PDF in ${work}`).toBe(true);
+const compact = (text: string): string => text.replace(/\s+/g, '');
+/** A4 with NSFC's margins, in points: the text's right edge and the top margin. */
+const RIGHT_EDGE_PT = (11906 - 1803) / 20;
+const TOP_MARGIN_PT = 1440 / 20;
+// A 200-character title (the header must cut it), and two characters under one heading: an emoji
+// (an emoji font is installed here, so it must not be reported) and an Egyptian hieroglyph no font has.
+const LONG_TITLE = '面向低资源场景的文档智能理解关键技术研究：'.repeat(10);
+const HIEROGLYPH = '\u{13000}';
 
-      const pages = Number(/Pages:\s+(\d+)/.exec(run('pdfinfo', [pdf]))?.[1]);
-      expect(pages).toBeGreaterThan(2);
-      // The estimate is a heuristic; it should still be in the right range.
-      expect(Math.abs(pageEstimate - pages) / pages).toBeLessThan(0.4);
+type Word = { xMin: number; yMin: number; xMax: number; yMax: number; text: string };
 
-      const text = run('pdftotext', ['-enc', 'UTF-8', pdf, '-']);
-      const compact = text.replace(/\s+/g, '');
-      for (const heading of ['一、立项依据', '（一）研究背景与意义', '二、研究目标', '三、研究方案与可行性分析', '1.版面结构自监督预训练', '六、研究基础与工作条件']) {
-        // Twice: once in the contents, once in the body.
-        expect(compact.split(heading).length - 1, heading).toBeGreaterThanOrEqual(2);
-      }
-      expect(text).toContain('LayoutLMv3');
-      expect(text).toContain('Document AI');
-      expect(compact).toContain('[1]Huang');
-      expect(compact).toContain('[6]张明远');
-      expect(compact).toContain('当前最优模型的实体级F1'); // the footnote
-      expect(compact).toContain('图1低资源文档理解的总体研究框架');
-      expect(compact).toContain('第1页');
+function bboxWords(pdf: string, page: number): Word[] {
+  const html = run('pdftotext', ['-bbox', '-enc', 'UTF-8', '-f', String(page), '-l', String(page), pdf, '-']);
+  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+    xMin: Number(m[1]),
+    yMin: Number(m[2]),
+    xMax: Number(m[3]),
+    yMax: Number(m[4]),
+    text: m[5] ?? '',
+  }));
+}
 
-      const pngDir = join(work, 'png');
-      mkdirSync(pngDir);
-      run('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', pdf, join(pngDir, 'cover')]);
-      run('pdftoppm', ['-png', '-r', '50', '-f', '3', '-l', '3', pdf, join(pngDir, 'body')]);
-      const written = readdirSync(pngDir);
-      const cover = written.find((n) => n.startsWith('cover'));
-      const body = written.find((n) => n.startsWith('body'));
-      expect(cover && body).toBeTruthy();
-      mkdirSync(ARTIFACTS, { recursive: true });
-      copyFileSync(join(pngDir, cover ?? ''), join(ARTIFACTS, 'proposal-nsfc-page1.png'));
-      copyFileSync(join(pngDir, body ?? ''), join(ARTIFACTS, 'proposal-nsfc-page3.png'));
-      copyFileSync(pdf, join(ARTIFACTS, 'proposal-nsfc.pdf'));
-    },
-    180_000,
-  );
+describe.skipIf(!hasTools)('the sample laid out by LibreOffice (soffice)', () => {
+  let work: string;
+  let rendered: RenderDocumentResult;
+  let pdf: string;
+  let pageCount: number;
+  const pageText = (n: number): string => run('pdftotext', ['-enc', 'UTF-8', '-f', String(n), '-l', String(n), pdf, '-']);
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'folio-lo-'));
+    const folder = join(work, 'proposal');
+    cpSync(SAMPLE, folder, { recursive: true });
+    const spec = JSON.parse(readFileSync(join(folder, 'document.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(folder, 'document.json'), JSON.stringify({ ...spec, title: LONG_TITLE }));
+    appendFileSync(join(folder, 'sections/04_innovation.md'), `\n以表情 😀 和古埃及文字 ${HIEROGLYPH} 结尾。\n`);
+
+    rendered = await renderDocument(folder, { outDir: work, fileName: 'proposal.docx' });
+    // A private profile: a shared one is locked by any other running soffice.
+    run('soffice', ['--headless', `-env:UserInstallation=file://${join(work, 'profile')}`, '--convert-to', 'pdf', '--outdir', work, rendered.path]);
+    pdf = join(work, 'proposal.pdf');
+    // soffice exits 0 even when conversion fails, so the PDF's existence is the real check.
+    if (!existsSync(pdf)) throw new Error(`soffice produced no PDF in ${work}`);
+    pageCount = Number(/Pages:\s+(\d+)/.exec(run('pdfinfo', [pdf]))?.[1]);
+  }, 400_000);
+
+  it('reports the true page count, and the estimate was in range', () => {
+    const pages = rendered.report.pages;
+    expect(pages?.mode).toBe('rendered');
+    if (pages?.mode !== 'rendered') return;
+    expect(pages.total).toBe(pageCount);
+    expect(pages.body).toBeLessThan(pages.total);
+    expect(Math.abs(rendered.pageEstimate - pageCount) / pageCount).toBeLessThan(0.4);
+  });
+
+  it('lists every heading in the contents with the page pdftotext finds it on', () => {
+    const pages = rendered.report.pages;
+    if (pages?.mode !== 'rendered') throw new Error('not laid out');
+    const front = pages.total - pages.body;
+    const contentsText = Array.from({ length: front - 1 }, (_, i) => run('pdftotext', ['-layout', '-enc', 'UTF-8', '-f', String(i + 2), '-l', String(i + 2), pdf, '-'])).join('\n');
+    const contentsLines = contentsText.split('\n').map(compact).filter((l) => l !== '');
+    const bodyPages = Array.from({ length: pages.body }, (_, i) => compact(pageText(front + i + 1)));
+    let from = 0;
+    expect(pages.contents.length).toBeGreaterThanOrEqual(15);
+    for (const entry of pages.contents) {
+      const title = compact(entry.title);
+      const line = contentsLines.find((l) => l.startsWith(title));
+      expect(line, `contents line for ${title}`).toBeDefined();
+      const listed = Number(/(\d+)$/.exec(line ?? '')?.[1]);
+      // Where pdftotext finds the heading, searching on from the previous one (the body restarts at page 1).
+      const found = bodyPages.findIndex((text, i) => i >= from && text.includes(title));
+      expect(found, `${title} in the body`).toBeGreaterThanOrEqual(0);
+      from = found;
+      expect(listed, title).toBe(found + 1);
+      expect(entry.page, title).toBe(found + 1);
+    }
+  });
+
+  it('keeps the leaders and page numbers inside the text width', () => {
+    const pages = rendered.report.pages;
+    if (pages?.mode !== 'rendered') throw new Error('not laid out');
+    // The front matter after the cover's first page (a 200-character title takes two): the contents.
+    const front = pages.total - pages.body;
+    const words = Array.from({ length: front - 1 }, (_, i) => bboxWords(pdf, i + 2)).flat();
+    // pdftotext joins each entry's title, leader dots and number into one word: "立项依据……1".
+    const numbers = words.filter((w) => /\.{3,}\d+$/u.test(w.text));
+    expect(numbers.length).toBe(pages.contents.length);
+    for (const w of words) expect(w.xMax, w.text).toBeLessThanOrEqual(RIGHT_EDGE_PT + 1);
+    // Right-aligned at one tab stop: the numbers end together.
+    const ends = numbers.map((w) => w.xMax);
+    expect(Math.max(...ends) - Math.min(...ends)).toBeLessThan(1);
+  });
+
+  it('sets the running header on one line, cut with an ellipsis', () => {
+    const pages = rendered.report.pages;
+    if (pages?.mode !== 'rendered') throw new Error('not laid out');
+    const header = bboxWords(pdf, pages.total - pages.body + 1).filter((w) => w.yMax < TOP_MARGIN_PT);
+    expect(header.length).toBeGreaterThan(0);
+    expect(new Set(header.map((w) => Math.round(w.yMin))).size).toBe(1);
+    expect(header.map((w) => w.text).join('')).toMatch(/…$/u);
+  });
+
+  it('reports the character no installed font has, with its section and heading, and not the emoji', () => {
+    const glyphs = rendered.report.issues.filter((i) => i.kind === 'missing_glyph');
+    expect(glyphs).toHaveLength(1);
+    expect(glyphs[0]).toMatchObject({ section: '04_innovation.md', heading: '特色与创新之处' });
+    expect(glyphs[0]?.message).toContain('U+13000');
+    const emojiFont = run('fc-list', [':charset=1f600', 'family']).trim() !== '';
+    expect(glyphs[0]?.message.includes('U+1F600')).toBe(!emojiFont);
+  });
+
+  it('prints the numbered headings, English text, footnote, references and page footer', () => {
+    const text = run('pdftotext', ['-enc', 'UTF-8', pdf, '-']);
+    const all = compact(text);
+    for (const heading of ['一、立项依据', '（一）研究背景与意义', '二、研究目标', '三、研究方案与可行性分析', '1.版面结构自监督预训练', '六、研究基础与工作条件']) {
+      // Twice: once in the contents, once in the body.
+      expect(all.split(heading).length - 1, heading).toBeGreaterThanOrEqual(2);
+    }
+    expect(text).toContain('LayoutLMv3');
+    expect(text).toContain('Document AI');
+    expect(all).toContain('[1]Huang');
+    expect(all).toContain('[6]张明远');
+    expect(all).toContain('当前最优模型的实体级F1'); // the footnote
+    expect(all).toContain('图1低资源文档理解的总体研究框架');
+    expect(all).toContain('第1页');
+
+    const pngDir = join(work, 'png');
+    mkdirSync(pngDir);
+    run('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '3', pdf, join(pngDir, 'page')]);
+    const written = readdirSync(pngDir).sort();
+    expect(written).toHaveLength(3);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    ['page1', 'page2', 'page3'].forEach((name, i) => copyFileSync(join(pngDir, written[i] ?? ''), join(ARTIFACTS, `proposal-nsfc-${name}.png`)));
+    copyFileSync(pdf, join(ARTIFACTS, 'proposal-nsfc.pdf'));
+  });
 });

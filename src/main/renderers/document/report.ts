@@ -1,4 +1,4 @@
-// What rendering found worth telling the author: issues to fix and the document's size.
+// What rendering found worth telling the author: issues to fix, the document's size, and its pages.
 
 export type DocumentIssueKind =
   | 'missing_section'
@@ -6,12 +6,15 @@ export type DocumentIssueKind =
   | 'empty_section'
   | 'unsupported_markdown'
   | 'long_paragraph'
-  // Conversion-level checks of NSFC conventions (doc-nsfc): each says where in the section file it is.
+  // Conversion-level checks of NSFC conventions: each says where in the section file it is.
   | 'undefined_footnote'
   | 'empty_list_item'
   | 'image_upscaled'
   | 'unknown_reference'
-  | 'duplicate_id';
+  | 'duplicate_id'
+  // Found against the fonts and the laid-out pages (glyph-coverage.ts, section-lengths.ts).
+  | 'missing_glyph'
+  | 'section_length';
 
 /**
  * Where in a section file an issue is: the 1-based index of the top-level Markdown block (paragraph, heading,
@@ -19,7 +22,15 @@ export type DocumentIssueKind =
  */
 export type IssueLocation = { paragraph: number; line?: number; excerpt: string };
 
-export type DocumentIssue = { kind: DocumentIssueKind; section?: string; location?: IssueLocation; message: string };
+export type DocumentIssue = {
+  kind: DocumentIssueKind;
+  /** The section file it came from. */
+  section?: string;
+  /** The heading it came under (as written, without its number). */
+  heading?: string;
+  location?: IssueLocation;
+  message: string;
+};
 
 export type DocumentStats = {
   sections: number;
@@ -30,7 +41,20 @@ export type DocumentStats = {
   footnotes: number;
 };
 
-export type DocumentReport = { issues: DocumentIssue[]; stats: DocumentStats };
+/** One line of the table of contents as it was written, with the body page its heading is on (null: not found on the pages). */
+export type ContentsEntry = { level: number; title: string; page: number | null };
+
+/**
+ * How many pages the document has. `rendered`: LibreOffice laid it out and the numbers are its
+ * pages (front matter included in `total`; `body` is the 正文 alone, numbered from 1), and the contents
+ * carry its page numbers. `estimated`: worked out from character counts, with the reason the pages
+ * were not laid out.
+ */
+export type DocumentPages =
+  | { mode: 'rendered'; total: number; body: number; contents: ContentsEntry[] }
+  | { mode: 'estimated'; total: number; reason: string };
+
+export type DocumentReport = { issues: DocumentIssue[]; stats: DocumentStats; pages?: DocumentPages };
 
 export function emptyStats(): DocumentStats {
   return { sections: 0, words: 0, cjk_chars: 0, tables: 0, images: 0, footnotes: 0 };

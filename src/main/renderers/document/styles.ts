@@ -27,6 +27,9 @@ export const STYLE = {
 
 const halfPoints = (pt: number): number => Math.round(pt * 2);
 
+/** The running header's size: the title in it is cut to one line at this size (frame.ts). */
+export const HEADER_SIZE_PT = 9;
+
 export function documentStyles(template: DocumentTemplate, language: string): IStylesOptions {
   const cjk = isCjkLanguage(language);
   const body = fontSet('body', language);
@@ -156,7 +159,7 @@ export function documentStyles(template: DocumentTemplate, language: string): IS
         id: STYLE.header,
         name: 'header',
         basedOn: 'Normal',
-        run: { font: body, size: halfPoints(9), color: '595959' },
+        run: { font: body, size: halfPoints(HEADER_SIZE_PT), color: '595959' },
         paragraph: {
           alignment: AlignmentType.CENTER,
           spacing: { line: 240, lineRule: LineRuleType.AUTO },

@@ -7,7 +7,7 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { documentTemplates, type DocumentSpec } from '../../../shared/specs/document';
 import { computeCaptions, listStyleFor, remarkDocumentPreview } from '../../lib/document-captions';
-import { documentIssues } from '../../lib/document-report';
+import { documentIssues, documentPages } from '../../lib/document-report';
 import { computeHeadingLabels, headingKey, labelJoiner } from '../../lib/heading-labels';
 
 const headingTags = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
@@ -24,6 +24,7 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
   const numbering = template.headingNumbering;
   const labels = useMemo(() => computeHeadingLabels(sections.map((s) => s.markdown), numbering), [sections, numbering]);
   const issues = useMemo(() => documentIssues(report), [report]);
+  const pages = useMemo(() => documentPages(report), [report]);
   const chinese = spec.language.toLowerCase().startsWith('zh');
   const captions = useMemo(() => computeCaptions(sections.map((s) => s.markdown), chinese), [sections, chinese]);
   const plugins = useMemo(() => [remarkGfm, remarkDocumentPreview(captions.references, chinese)], [captions, chinese]);
@@ -111,6 +112,13 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
         <span className="badge">{t(`preview.template.${spec.template}`)}</span>
         <span className="badge">{spec.language}</span>
         <span className="muted">{t('preview.sectionCount', { count: sections.length })}</span>
+        {pages && (
+          <span className="muted" data-testid="doc-page-count" title={pages.mode === 'estimated' ? pages.reason : undefined}>
+            {pages.mode === 'rendered'
+              ? t('docPages.rendered', { count: pages.total, body: pages.body })
+              : t('docPages.estimated', { count: pages.total })}
+          </span>
+        )}
       </div>
       <div className="doc-page">
         <header className="doc-cover" data-testid="doc-cover">
@@ -120,6 +128,20 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
           {spec.organization && <div className="doc-org">{spec.organization}</div>}
           {spec.date && <div className="doc-date">{spec.date}</div>}
         </header>
+        {pages?.mode === 'rendered' && pages.contents.length > 0 && (
+          <nav className="doc-contents" data-testid="doc-contents" aria-label={t('docPages.contents')}>
+            <div className="doc-contents-title">{t('docPages.contents')}</div>
+            <ol>
+              {pages.contents.map((line, i) => (
+                <li key={i} className={`doc-contents-line level-${Math.min(line.level, 3)}`}>
+                  <span className="doc-contents-text">{line.title}</span>
+                  <span className="doc-contents-page">{line.page ?? ''}</span>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        )}
+        {pages?.mode === 'estimated' && <p className="muted doc-contents-note">{t('docPages.numbersAfterWord')}</p>}
         {sections.map((section, index) => (
           <section key={section.file} className="doc-section markdown" data-file={section.file}>
             <ReactMarkdown remarkPlugins={plugins} skipHtml components={componentsFor[index]}>
@@ -135,6 +157,7 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
             {issues.map((issue, i) => (
               <li key={i}>
                 <span className="issue-kind">{t(`preview.docIssueKind.${issue.kind}`, { defaultValue: issue.kind })}</span> {issue.section && <code>{issue.section}</code>}{' '}
+                {issue.heading && <span className="doc-issue-heading">{issue.heading}</span>}{' '}
                 {issue.location && (
                   <span className="muted issue-location" data-testid="doc-issue-location">
                     {issue.location.line === undefined

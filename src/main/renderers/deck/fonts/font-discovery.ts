@@ -39,6 +39,7 @@ function escapeFamily(face: string): string {
 export class FontDiscovery {
   private readonly cache = new Map<string, FontFileRef | null>();
   private emoji: string | null | undefined;
+  private readonly coverage = new Map<string, string[] | null>();
 
   constructor(
     private readonly run: FontconfigRunner = runFontconfig,
@@ -58,6 +59,20 @@ export class FontDiscovery {
     }
     this.cache.set(key, ref);
     return ref;
+  }
+
+  /**
+   * The installed families that have a glyph for `codePoint`: where LibreOffice's glyph fallback can
+   * draw it from. Empty when none has it, null when fontconfig is missing (nothing can be said).
+   */
+  familiesCovering(codePoint: number): string[] | null {
+    const key = codePoint.toString(16);
+    const cached = this.coverage.get(key);
+    if (cached !== undefined) return cached;
+    const out = this.run('fc-list', ['--format', '%{family[0]}\\n', `:charset=${key}`]);
+    const families = out === null ? null : [...new Set(out.split('\n').filter((f) => f.trim() !== ''))];
+    this.coverage.set(key, families);
+    return families;
   }
 
   /** The installed colour emoji family (e.g. "Noto Color Emoji"), or null when there is none. */

@@ -1,0 +1,99 @@
+// Characters no installed font can draw. LibreOffice sets each character in the run's face, and where
+// that face has no glyph it falls back to any installed font that has one (fontconfig); only a
+// character no font has comes out as a box. So a character is reported when neither the document's
+// faces (as fontconfig resolves them: SimSun → Noto Serif CJK SC...) nor any other installed family has
+// it — typically emoji on a machine without an emoji font, or rare scripts. Each is reported under
+// the section and heading it is in. Without fontconfig (Windows, macOS without it) nothing is said.
+import { type Nodes } from 'mdast';
+import { FontDiscovery } from '../deck/fonts';
+import { loadGlyphAdvances } from '../deck/fonts/glyph-advances';
+import { fontSet } from './fonts';
+import { type LoadedDocument } from './load-folder';
+import { parseMarkdown } from './markdown';
+import { plainText } from './mdast-text';
+import { type DocumentIssue } from './report';
+
+/** Characters that draw nothing or are always there: controls, spaces, joiners and variation selectors. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zs}\p{Zl}\p{Zp}\u{fe00}-\u{fe0f}\u{e0020}-\u{e007f}]/u;
+const MAX_LISTED = 12;
+
+type Place = { section?: string; heading?: string };
+
+/** The text of every part of the document, under the section file and heading it is in. */
+function placedTexts(loaded: LoadedDocument): { place: Place; text: string }[] {
+  const { spec } = loaded;
+  const cover = [spec.title, spec.subtitle ?? '', ...spec.authors, spec.organization ?? '', spec.date ?? ''].join('\n');
+  const out: { place: Place; text: string }[] = [{ place: {}, text: cover }];
+  for (const section of loaded.sections) {
+    let heading: string | undefined;
+    for (const node of parseMarkdown(section.markdown).children) {
+      if (node.type === 'heading') heading = plainText(node).trim();
+      const text = node.type === 'footnoteDefinition' ? node.children.map((c: Nodes) => plainText(c)).join('\n') : plainText(node);
+      out.push({ place: { section: section.file, ...(heading === undefined ? {} : { heading }) }, text });
+    }
+  }
+  return out;
+}
+
+export class GlyphCoverage {
+  private readonly known = new Map<number, boolean>();
+
+  constructor(
+    private readonly faces: readonly { face: string; cjk: boolean }[],
+    private readonly discovery: FontDiscovery = new FontDiscovery(),
+  ) {}
+
+  /** Whether some installed font draws `codePoint`; undefined when fontconfig can't tell. */
+  covers(codePoint: number): boolean | undefined {
+    const cached = this.known.get(codePoint);
+    if (cached !== undefined) return cached;
+    const own = this.faces.some(({ face, cjk }) => {
+      const ref = this.discovery.find({ face, bold: false, cjk });
+      return ref !== null && loadGlyphAdvances(ref)?.advanceEm(codePoint) !== undefined;
+    });
+    const families = own ? [] : this.discovery.familiesCovering(codePoint);
+    if (!own && families === null) return undefined;
+    const covered = own || (families?.length ?? 0) > 0;
+    this.known.set(codePoint, covered);
+    return covered;
+  }
+}
+
+/** The faces a document names (fonts.ts), as fontconfig is asked for them: Latin faces as Latin, CJK faces for Chinese. */
+export function documentFaces(language: string): { face: string; cjk: boolean }[] {
+  const faces = (['body', 'heading', 'mono'] as const).map((role) => fontSet(role, language));
+  const pairs = faces.flatMap((f) => [
+    { face: f.ascii, cjk: false },
+    { face: f.eastAsia, cjk: true },
+  ]);
+  return pairs.filter((p, i) => pairs.findIndex((q) => q.face === p.face && q.cjk === p.cjk) === i);
+}
+
+const named = (cp: number): string => `${String.fromCodePoint(cp)} (U+${cp.toString(16).toUpperCase().padStart(4, '0')})`;
+
+/** `missing_glyph` issues: one per section and heading, listing the characters no installed font has. */
+export function missingGlyphIssues(loaded: LoadedDocument, coverage = new GlyphCoverage(documentFaces(loaded.spec.language))): DocumentIssue[] {
+  const byPlace = new Map<string, { place: Place; chars: Set<number> }>();
+  for (const { place, text } of placedTexts(loaded)) {
+    for (const ch of text) {
+      const cp = ch.codePointAt(0) ?? 0;
+      if (cp < 0x80 || INVISIBLE.test(ch)) continue;
+      const covered = coverage.covers(cp);
+      if (covered === undefined) return [];
+      if (covered) continue;
+      const key = `${place.section ?? ''}\u0000${place.heading ?? ''}`;
+      const entry = byPlace.get(key) ?? { place, chars: new Set<number>() };
+      entry.chars.add(cp);
+      byPlace.set(key, entry);
+    }
+  }
+  return [...byPlace.values()].map(({ place, chars }) => {
+    const listed = [...chars].slice(0, MAX_LISTED).map(named).join(', ');
+    const more = chars.size > MAX_LISTED ? ` and ${chars.size - MAX_LISTED} more` : '';
+    return {
+      kind: 'missing_glyph' as const,
+      ...place,
+      message: `no font on this machine has ${listed}${more}: LibreOffice and previews draw a box; use text instead, or install a font that has it (emoji: fonts-noto-color-emoji)`,
+    };
+  });
+}

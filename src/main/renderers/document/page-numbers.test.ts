@@ -1,0 +1,67 @@
+// The contents as written into the .docx, without LibreOffice: page numbers given to the build land
+// in the TOC field's result next to the right headings; the running header is cut to one line.
+import JSZip from 'jszip';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { documentTemplates } from '../../../shared/specs/document';
+import { tableMeasurer } from '../deck/fonts';
+import { collectCaptions } from '../../../shared/specs/document-captions';
+import { RenderContext } from './context';
+import { headerText } from './frame';
+import { pageGeometry } from './geometry';
+import { buildDocx, loadDocumentFolder } from './index';
+import { fontSet } from './fonts';
+import { HEADER_SIZE_PT } from './styles';
+
+const SAMPLE = join(import.meta.dirname, '../../../../samples/proposal-nsfc');
+
+async function contentsOf(bytes: Uint8Array): Promise<string> {
+  const xml = (await (await JSZip.loadAsync(bytes)).file('word/document.xml')?.async('string')) ?? '';
+  return /<w:sdt>[\s\S]*?<\/w:sdt>/.exec(xml)?.[0] ?? '';
+}
+
+/** Each contents entry's visible text: title, tab, page number (field results only). */
+function entries(sdt: string): string[] {
+  return [...sdt.matchAll(/<w:p>[\s\S]*?<\/w:p>/g)]
+    .map((p) => [...p[0].matchAll(/<w:t[^>]*>([^<]*)<\/w:t>|<w:tab\/>/g)].map((m) => m[1] ?? '\t').join(''))
+    .filter((t) => t !== '');
+}
+
+describe('contents page numbers', () => {
+  it('writes the page found for each heading after a tab, and nothing before they are known', async () => {
+    const loaded = loadDocumentFolder(SAMPLE);
+    const blank = await buildDocx(loaded);
+    expect(entries(await contentsOf(blank.bytes))[0]).toMatch(/^一、\s*立项依据\t$/u);
+
+    const pages = new Map(blank.toc.map((e, i) => [e.href, i + 3] as const));
+    const numbered = await buildDocx(loaded, { headingPages: pages });
+    const lines = entries(await contentsOf(numbered.bytes));
+    expect(lines).toHaveLength(blank.toc.length);
+    lines.forEach((line, i) => {
+      const entry = blank.toc[i];
+      expect(line.replace(/\s+/g, '')).toBe(`${entry?.title.replace(/\s+/g, '')}${i + 3}`);
+    });
+    // Still a field Word refreshes.
+    expect(await contentsOf(numbered.bytes)).toMatch(/<w:fldChar w:fldCharType="begin" w:dirty="true"\/>/u);
+  });
+});
+
+describe('running header', () => {
+  const template = documentTemplates.nsfc;
+  const ctx = new RenderContext('/nowhere', template, 'zh-CN', pageGeometry(template), collectCaptions([]));
+  const fonts = fontSet('body', 'zh-CN');
+  const style = { fonts: { latin: fonts.ascii, cjk: fonts.eastAsia }, sizePt: HEADER_SIZE_PT };
+  const width = ctx.geometry.textWidth / 20;
+
+  it('keeps a title that fits', () => {
+    expect(headerText('面向低资源场景的文档智能理解关键技术研究', ctx, tableMeasurer)).toBe('面向低资源场景的文档智能理解关键技术研究');
+  });
+
+  it('cuts a long title to one line with an ellipsis', () => {
+    const title = '基于多模态大模型的'.repeat(20);
+    const cut = headerText(title, ctx, tableMeasurer);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(tableMeasurer.widthPt(cut, style)).toBeLessThanOrEqual(width);
+    expect(cut.length).toBeGreaterThan(30);
+  });
+});
