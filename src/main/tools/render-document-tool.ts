@@ -122,9 +122,8 @@ export function formatDocumentReport(report: DocumentReport): string {
     `${s.tables} table(s), ${s.images} image(s), ${s.footnotes} footnote(s).`;
   if (report.issues.length === 0) return `${stats}\nNo issues.`;
   const lines = report.issues.map((issue) => {
-    const where = [issue.section, issue.heading, issue.location ? formatLocation(issue.location) : undefined]
-      .filter((part) => part !== undefined && part !== '')
-      .join(' › ');
+    const place = [issue.section, issue.heading].filter((part) => part !== undefined && part !== '').join(' › ');
+    const where = [place, issue.location ? formatLocation(issue.location) : ''].filter((part) => part !== '').join(' ');
     return `- ${where ? `[${where}] ` : ''}${issue.kind}: ${issue.message}`;
   });
   return [stats, `Issues (${report.issues.length}):`, ...lines].join('\n');

@@ -282,17 +282,21 @@ export type SectionLengthGuide = {
 const NSFC_BASIS = 'reviewer practice within the 8000-character 立项依据与研究内容 part';
 const nsfcLengths: readonly SectionLengthGuide[] = [
   {
-    sections: ['立项依据', '研究目标', '研究内容', '拟解决的关键科学问题', '研究方案与可行性分析', '特色与创新之处', '年度研究计划与预期研究成果'],
+    sections: ['项目的立项依据', '研究内容', '研究目标', '拟解决的关键科学问题', '拟采取的研究方案及可行性分析', '本项目的特色与创新之处', '年度研究计划及预期研究结果'],
     maxChars: 8000,
     basis: 'NSFC 撰写提纲: 立项依据与研究内容 建议8000字以下',
   },
-  { sections: ['立项依据'], pages: [2, 5], basis: NSFC_BASIS },
-  { sections: ['研究方案与可行性分析'], pages: [2, 5], basis: NSFC_BASIS },
-  { sections: ['特色与创新之处'], pages: [0.25, 1.5], basis: NSFC_BASIS },
-  { sections: ['年度研究计划与预期研究成果'], pages: [0.5, 2], basis: NSFC_BASIS },
+  { sections: ['项目的立项依据'], pages: [2, 5], basis: NSFC_BASIS },
+  { sections: ['拟采取的研究方案及可行性分析'], pages: [2, 5], basis: NSFC_BASIS },
+  { sections: ['本项目的特色与创新之处'], pages: [0.25, 1.5], basis: NSFC_BASIS },
+  { sections: ['年度研究计划及预期研究结果'], pages: [0.5, 2], basis: NSFC_BASIS },
 ];
 
-const sectionLengthGuides: Partial<Record<DocumentTemplateName, readonly SectionLengthGuide[]>> = { nsfc: nsfcLengths };
+const sectionLengthGuides: Partial<Record<DocumentTemplateName, readonly SectionLengthGuide[]>> = {
+  nsfc: nsfcLengths,
+  nsfc_general: nsfcLengths,
+  nsfc_youth: nsfcLengths,
+};
 
 /** The length guides of a template; none for templates without a fixed structure. */
 export function templateLengthGuides(name: DocumentTemplateName): readonly SectionLengthGuide[] {

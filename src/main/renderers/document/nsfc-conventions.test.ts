@@ -56,7 +56,7 @@ const SECTION = `# 立项依据
 
 async function render(folder: string): Promise<{ result: RenderDocumentResult } & DocxParts> {
   const outDir = mkdtempSync(join(tmpdir(), 'folio-docx-out-'));
-  const result = await renderDocument(folder, { outDir });
+  const result = await renderDocument(folder, { outDir, paginate: false });
   return { result, ...(await openDocx(result.path)) };
 }
 
@@ -213,7 +213,7 @@ describe('the submission copy', () => {
       { title: '申请书', subtitle: '面上项目', authors: ['张三'], template: 'nsfc_general', language: 'zh-CN', submission: true },
       { '01.md': '# 立项依据\n\n正文见[@tbl:a]。\n\n表：数据 {#tbl:a}\n\n| a | b |\n| - | - |\n| 1 | 2 |\n' },
     );
-    const result = await renderDocument(folder, { outDir });
+    const result = await renderDocument(folder, { outDir, paginate: false });
     expect(basename(result.path)).toBe('申请书.docx');
     expect(basename(result.submissionPath ?? '')).toBe('申请书（提交版）.docx');
 
@@ -233,7 +233,7 @@ describe('the submission copy', () => {
     expect(await submission.part('word/settings.xml')).not.toContain('<w:updateFields');
 
     // Without `submission`, one file only.
-    const plain = await renderDocument(documentFolder({ title: 'X', template: 'nsfc', language: 'zh-CN' }, { '01.md': '# 立项依据\n\n正文。\n' }), { outDir });
+    const plain = await renderDocument(documentFolder({ title: 'X', template: 'nsfc', language: 'zh-CN' }, { '01.md': '# 立项依据\n\n正文。\n' }), { outDir, paginate: false });
     expect(plain.submissionPath).toBeUndefined();
   });
 });

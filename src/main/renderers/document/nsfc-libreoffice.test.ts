@@ -50,7 +50,7 @@ describe('LibreOffice prints the NSFC conventions', () => {
     async () => {
       const work = mkdtempSync(join(tmpdir(), 'folio-lo-nsfc-'));
       const folder = documentFolder({ title: '方案', template: 'nsfc_general', language: 'zh-CN', submission: true }, { '01.md': SECTION }, { 'figures/frame.png': FIGURE });
-      const { submissionPath } = await renderDocument(folder, { outDir: work });
+      const { submissionPath } = await renderDocument(folder, { outDir: work, paginate: false });
       run('soffice', ['--headless', `-env:UserInstallation=file://${join(work, 'profile')}`, '--convert-to', 'pdf', '--outdir', work, submissionPath ?? '']);
       const pdf = join(work, '方案（提交版）.pdf');
       expect(existsSync(pdf), `soffice produced no PDF in ${work}`).toBe(true);

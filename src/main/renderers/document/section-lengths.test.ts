@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { templateLengthGuides, templateOutline } from '../../../shared/specs/document';
 import { type OutlineHeading, sectionLengthIssues } from './section-lengths';
 
 const h = (text: string, depth = 1, units = 100, section = '01.md'): OutlineHeading => ({ section, depth, text, units });
@@ -29,6 +30,15 @@ describe('sectionLengthIssues (nsfc guides)', () => {
     const combined = [h('研究目标、研究内容和拟解决的关键科学问题'), h('特色与创新之处'), h('参考文献')];
     // The combined heading spans 6 pages; no single-entry guide covers it, and 特色 is in range.
     expect(sectionLengthIssues('nsfc', combined, [0, 6, 7], 8)).toEqual([]);
+  });
+
+  it('names only entries of the template outline, for every NSFC template', () => {
+    for (const name of ['nsfc', 'nsfc_general', 'nsfc_youth'] as const) {
+      const titles = new Set(templateOutline(name).map((e) => e.title));
+      const guides = templateLengthGuides(name);
+      expect(guides.length).toBeGreaterThan(0);
+      for (const guide of guides) for (const section of guide.sections) expect(titles, `${name}: ${section}`).toContain(section);
+    }
   });
 
   it('has nothing to say for templates without guides', () => {
