@@ -54,6 +54,8 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   updateSettings: () => ({ language: 'zh-CN' }),
   getHealth: () => ({}),
   restoreBackup: () => ({}),
+  listDeckVersions: (c) => ({ task_id: c.taskId, path: 'artifacts/deck.pptx' }),
+  restoreDeckVersion: (c) => ({ task_id: c.taskId, path: 'artifacts/deck.pptx' }),
 };
 
 async function setup(): Promise<Ctx> {

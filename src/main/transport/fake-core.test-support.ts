@@ -242,6 +242,14 @@ export function createFakeCore(): FakeCore {
     async restoreBackup() {
       return { restored_from: now, corrupt_copy: null };
     },
+    async listDeckVersions(input) {
+      task(input.task_id);
+      return { versions: [] };
+    },
+    async restoreDeckVersion(input) {
+      task(input.task_id);
+      return { path: input.path.replace(/\.pptx$/, '-v2.pptx'), spec_path: null };
+    },
   };
 
   return {
