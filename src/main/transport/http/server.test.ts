@@ -63,6 +63,8 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   getHealth: () => ({ method: 'GET', path: '/v1/health', status: 200, check: (b) => expect(b).toEqual({ database: 'ok', message: null, backup_at: null }) }),
   restoreBackup: () => ({ method: 'POST', path: '/v1/health/restore', status: 200, check: (b) => expect(b).toHaveProperty('restored_from') }),
   updateSettings: () => ({ method: 'PATCH', path: '/v1/settings', json: { language: 'zh-CN', default_model: null }, status: 200, check: (b) => expect(b).toMatchObject({ language: 'zh-CN' }) }),
+  listDeckVersions: () => ({ method: 'GET', path: `/v1/tasks/${taskId}/deck-versions/artifacts/deck.pptx`, status: 200, check: (b) => expect(b).toEqual({ versions: [] }) }),
+  restoreDeckVersion: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/deck-versions/artifacts/deck.pptx`, status: 200, check: (b) => expect(b).toEqual({ path: 'artifacts/deck-v2.pptx', spec_path: null }) }),
 };
 
 describe('contract routes', () => {
