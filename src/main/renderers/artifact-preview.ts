@@ -9,13 +9,14 @@ import { ArtifactPreview } from '../../shared/contract/methods';
 import { NotFoundError } from '../../shared/errors';
 import { type DeckSpec, type QualityReport } from '../../shared/specs/deck';
 import { type DeckPlan } from '../../shared/specs/deck-plan';
+import { type DeckVersionSource } from '../../shared/specs/deck-versions';
 import { type DocumentSpec } from '../../shared/specs/document';
 import { readInside, resolveInside, toRelative } from '../workspace/task-paths';
 import { type DocumentReport, type LoadedSection } from './document';
 
 /** What a sidecar holds: the preview minus its `path`, which is wherever the artifact is read from. */
 export type PreviewSidecar =
-  | { kind: 'deck'; spec: DeckSpec; report: QualityReport; plan: DeckPlan }
+  | { kind: 'deck'; spec: DeckSpec; report: QualityReport; plan: DeckPlan; version?: DeckVersionSource }
   | { kind: 'document'; spec: DocumentSpec; sections: LoadedSection[]; report: DocumentReport };
 
 /** Bigger than any spec the engines accept (300 slides × a few KB); anything larger is not ours. */

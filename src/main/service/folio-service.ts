@@ -14,15 +14,18 @@ import { probeExitCode, probeProfile } from '../llm/probe';
 import { resolveApiKey } from '../models';
 import { readArtifactPreview } from '../renderers/artifact-preview';
 import { exportPdf } from '../renderers/pdf-export';
+import { restoreDeckVersion } from '../renderers/deck/render-version';
+import { listDeckVersions } from '../renderers/deck/versions';
 import { sofficePath } from '../renderers/soffice';
 import { sandboxStatus } from '../sandbox/sandbox';
 import { sourceStatus } from '../sources/cache';
 import { listBackups, type Store } from '../store';
 import { checkWorkspaceFolder } from '../workspace/folder-policy';
-import { readInside, resolveInside } from '../workspace/task-paths';
+import { readInside, resolveInside, taskFolders } from '../workspace/task-paths';
 import { removeTaskDir, taskDir, ensureTaskDir } from '../workspace/layout';
 import { addSourceFile, isTextMime, mimeOf, syncTaskFiles } from './task-files';
 import { createOutlineHandlers } from './outline-service';
+import { checkSlideContext, formatSlideRequest } from './slide-context';
 
 const OPENABLE = new Set(['.pptx', '.docx', '.xlsx', '.pdf', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.md', '.txt', '.csv']);
 
@@ -130,10 +133,14 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     async sendMessage(input) {
       const task = getTask(ctx, input.task_id);
       const profile = pickProfile(ctx, task);
+      // Slides selected in a deck's preview: checked against that deck, then written into the message.
+      const content = input.context
+        ? formatSlideRequest(checkSlideContext(input.context, await readArtifactPreview(taskDir(ctx.dataDir, task.id), input.context.artifact_path)), input.content)
+        : input.content;
       ensureTaskDir(ctx.dataDir, task.id);
       store.tasks.markMaterialized(task.id);
       if (!task.title) store.tasks.update(task.id, { title: titleFrom(input.content) });
-      const run_id = ctx.runs.start(task.id, { userMessage: input.content, model: profile?.id ?? null });
+      const run_id = ctx.runs.start(task.id, { userMessage: content, model: profile?.id ?? null });
       return { run_id };
     },
     async listRuns(input) {
@@ -294,6 +301,23 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     },
     // ---- deck outline (issue 11): approving sends its message through sendMessage above ----
     ...createOutlineHandlers(ctx, (input) => handlers.sendMessage(input)),
+    // ---- Deck versions (deck-versions) ----
+    async listDeckVersions(input) {
+      getTask(ctx, input.task_id);
+      return listDeckVersions(taskDir(ctx.dataDir, input.task_id), input.path);
+    },
+    async restoreDeckVersion(input) {
+      const task = getTask(ctx, input.task_id);
+      // The agent may be editing the same spec: going back waits until it has finished.
+      if (ctx.runs.activeRunFor(task.id)) throw new FolioError('conflict', 'The agent is working on this task; go back to a version once it has finished.');
+      const root = taskDir(ctx.dataDir, task.id);
+      const restored = await restoreDeckVersion(taskFolders({ root: task.workspace_path ?? root, taskRoot: root }), input.path, {
+        themesDir: join(ctx.dataDir, 'themes'),
+        check: { hiddenPaths: [ctx.dataDir] },
+      });
+      await syncTaskFiles(store, ctx.dataDir, task.id);
+      return { path: restored.path, spec_path: restored.spec_path };
+    },
   };
   return handlers;
 }

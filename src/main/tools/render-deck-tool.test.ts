@@ -88,8 +88,9 @@ describe('render_deck', () => {
     const spec = JSON.parse(readFileSync(join(sampleDir, 'deck.json'), 'utf8')) as { slides: unknown[] };
 
     const result = await renderDeckTool.execute({ spec_path: 'deck.json' }, ctx);
-    // A Chinese title has no ASCII slug, so the file is called deck.pptx.
-    expect(result.touched).toEqual(['artifacts/deck.pptx']);
+    // A Chinese title has no ASCII slug, so the file is called deck.pptx. The sample's slides have no
+    // ids: they were given s1, s2, ... and written into the spec file.
+    expect(result.touched).toEqual(['artifacts/deck.pptx', 'deck.json']);
     const count = /: (\d+) slides in the file \((\d+) spec slides\)/u.exec(result.content);
     expect(count?.[2]).toBe(String(spec.slides.length));
     expect(Number(count?.[1])).toBeGreaterThanOrEqual(spec.slides.length);
@@ -155,7 +156,7 @@ describe('render_deck', () => {
   });
 
   it('is an edit tool whose schema offers spec_path, spec and name', () => {
-    expect(renderDeckTool.traits).toMatchObject({ kind: 'edit', writesArtifacts: true, paths: { write: ['artifact'] } });
+    expect(renderDeckTool.traits).toMatchObject({ kind: 'edit', writesArtifacts: true, paths: { write: ['artifact', 'work'] } });
     expect(renderDeckTool.parameters.safeParse({ spec: 'not an object' }).success).toBe(false);
     expect(renderDeckTool.parameters.safeParse({ spec_path: 'deck.json', name: 'talk' }).success).toBe(true);
     const schema = toolSchema(renderDeckTool).parameters as { properties: Record<string, { type?: string }>; required?: string[] };

@@ -3,12 +3,13 @@
 // `slides[i]...` path, and the quality report slide by slide.
 import { z } from 'zod';
 import { type DeckSpec, type QualityReport, validateDeckSpec } from '../../shared/specs/deck';
+import { assignSlideIds } from '../../shared/specs/slide-ids';
 import { FolioError, ValidationError } from '../../shared/errors';
-import { writePreviewSidecar } from '../renderers/artifact-preview';
-import { checkRenderedDeck, parseDeckJson, renderDeck, verificationNote } from '../renderers/deck';
+import { parseDeckJson, verificationNote } from '../renderers/deck';
+import { describeVersion, renderDeckVersion } from '../renderers/deck/render-version';
 import { ARTIFACTS_DIR } from './artifacts';
 import { OUTLINE_PATH, readOutlineFile } from '../workspace/outline-file';
-import { readInside, taskFolders, toRelative } from '../workspace/task-paths';
+import { readInside, taskFolders, toRelative, writeInside } from '../workspace/task-paths';
 import { errnoCode } from './text';
 import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
 
@@ -48,12 +49,15 @@ const DESCRIPTION =
   'image {title, image, caption?}; chart {title, chart: {type: bar|column|line|pie|doughnut|area|scatter, categories, ' +
   'series: [{name, values}], title?, x_title?, y_title?, unit?}}; table {title, table: {header, rows}}; quote {quote, by?, title?}; ' +
   'closing {title?, subtitle?}. Unknown keys are errors. Image paths are relative to the task folder (not to the spec file). ' +
-  'Never overwrites: a second render of the same name becomes name-v2.pptx. Returns the file path, the slide count and a ' +
+  'Every slide has a stable "id" (like "s3"); slides without one get the next free sN, written back into the spec file: keep ' +
+  'the ids when you edit, and when asked to change named slides change only those. ' +
+  'Never overwrites: a second render of the same name becomes name-v2.pptx (the result says which slides changed). Returns the file path, the slide count and a ' +
   'quality report (text shrunk, split onto continuation slides, cut, too many words, missing images, low contrast; and, ' +
   'when LibreOffice is installed, words found off the slide, outside their box, in the footer or overlapping, found by ' +
   'reading the rendered slides back): fix the spec and render again when the report shows problems.';
 
-const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: { read: ALL_AREAS, write: ['artifact'] }, writesArtifacts: true, endsTurn: false };
+// Writes the working folder too: slide ids it assigns go back into the spec file.
+const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: { read: ALL_AREAS, write: ['artifact', 'work'] }, writesArtifacts: true, endsTurn: false };
 
 export function createRenderDeckTool(options: RenderDeckToolOptions = {}): Tool<typeof parameters> {
   return {
@@ -68,29 +72,31 @@ export function createRenderDeckTool(options: RenderDeckToolOptions = {}): Tool<
     async execute(args, ctx) {
       if (ctx.signal.aborted) throw new ToolError('Cancelled before rendering.');
       await assertOutlineApproved(ctx);
-      const { spec, label } = await loadSpec(args, ctx);
+      const loaded = await loadSpec(args, ctx);
+      const { spec, label, ids } = await withSlideIds(loaded, ctx);
       const total = spec.slides.length;
       ctx.progress?.('rendering deck', 0, total);
 
       const { abs: outDir, root: outRoot } = resolveToolPath(ctx, traits, ARTIFACTS_DIR, 'write');
-      const result = await renderDeck(spec, {
+      const rendered = await renderDeckVersion(spec, {
         baseDir: ctx.root,
+        taskRoot: outRoot,
         outDir,
         fileName: deckFileName(args.name, spec.title),
+        specPath: loaded.file?.rel ?? null,
+        onRendered: () => ctx.progress?.('rendering deck', total, total),
         ...(options.themesDir ? { themesDir: options.themesDir } : {}),
+        check: {
+          signal: ctx.signal,
+          ...(options.hiddenPaths ? { hiddenPaths: options.hiddenPaths } : {}),
+          ...(ctx.progress ? { onProgress: (done: number, of: number) => ctx.progress?.(CHECK_LABEL, done, of) } : {}),
+        },
       });
-      ctx.progress?.('rendering deck', total, total);
+      const { result, rel } = rendered;
 
-      const { report } = await checkRenderedDeck(result, {
-        signal: ctx.signal,
-        ...(options.hiddenPaths ? { hiddenPaths: options.hiddenPaths } : {}),
-        ...(ctx.progress ? { onProgress: (done: number, of: number) => ctx.progress?.(CHECK_LABEL, done, of) } : {}),
-      });
-      writePreviewSidecar(result.path, { kind: 'deck', spec, report, plan: result.plan });
-
-      const rel = toRelative(outRoot, result.path);
       const head = `Rendered ${rel} from ${label}: ${plural(result.slideCount, 'slide')} in the file (${plural(total, 'spec slide')}).`;
-      return { content: `${head}\n${formatQualityReport(report)}`, touched: [rel] };
+      const lines = [head, ids.note, describeVersion(rendered.version), formatQualityReport(result.report)].filter(Boolean);
+      return { content: lines.join('\n'), touched: [rel, ...(ids.written ? [ids.written] : [])] };
     },
   };
 }
@@ -112,8 +118,17 @@ async function assertOutlineApproved(ctx: ToolContext): Promise<void> {
   }
 }
 
+interface LoadedSpec {
+  spec: DeckSpec;
+  label: string;
+  /** The JSON as written (ids are added to it, nothing else changes). */
+  raw: unknown;
+  /** The spec file, when the spec came from one. */
+  file?: { rel: string; root: string; area: string };
+}
+
 /** The validated spec (defaults filled) and how to name its source in messages. */
-async function loadSpec(args: DeckArgs, ctx: ToolContext): Promise<{ spec: DeckSpec; label: string }> {
+async function loadSpec(args: DeckArgs, ctx: ToolContext): Promise<LoadedSpec> {
   const hasPath = args.spec_path !== undefined && args.spec_path !== '';
   const hasSpec = args.spec !== undefined;
   if (hasPath && hasSpec) throw new ToolError('Give either spec_path or spec, not both.');
@@ -121,16 +136,40 @@ async function loadSpec(args: DeckArgs, ctx: ToolContext): Promise<{ spec: DeckS
 
   let raw: unknown = args.spec;
   let label = 'the inline spec';
+  let file: LoadedSpec['file'];
   if (hasPath && args.spec_path !== undefined) {
     label = args.spec_path;
     raw = await readSpecFile(ctx, args.spec_path);
+    const { rel, root, area } = resolveToolPath(ctx, traits, args.spec_path, 'read');
+    file = { rel, root, area };
   }
   const checked = validateDeckSpec(raw);
   if (!checked.ok) {
     const lines = checked.errors.map((e) => `- ${e}`).join('\n');
     throw new ToolError(`The deck spec (${label}) is invalid (${plural(checked.errors.length, 'error')}); fix and render again:\n${lines}`);
   }
-  return { spec: checked.spec, label };
+  return { spec: checked.spec, label, raw, ...(file ? { file } : {}) };
+}
+
+/**
+ * Gives slides without an id the next free sN and writes them into the spec file (only the ids are
+ * added; the file is re-indented), so the next edit keeps them. An inline spec or one outside the
+ * working folder cannot be written: the model is told the ids instead.
+ */
+async function withSlideIds(loaded: LoadedSpec, ctx: ToolContext): Promise<{ spec: DeckSpec; label: string; ids: { note: string; written?: string } }> {
+  const { ids, assigned } = assignSlideIds(loaded.spec.slides.map((s) => s.id));
+  if (assigned.length === 0) return { spec: loaded.spec, label: loaded.label, ids: { note: '' } };
+  const spec: DeckSpec = { ...loaded.spec, slides: loaded.spec.slides.map((s, i) => ({ ...s, id: ids[i] })) };
+  const named = assigned.map((i) => `slides[${i}] ${ids[i] ?? ''}`);
+  const list = named.length > 12 ? `${named.slice(0, 12).join(', ')}, … (${named.length} in all)` : named.join(', ');
+  const raw = loaded.raw as { slides?: unknown[] };
+  if (loaded.file && loaded.file.area === 'work' && Array.isArray(raw.slides)) {
+    raw.slides = raw.slides.map((slide, i) => (assigned.includes(i) && slide && typeof slide === 'object' ? { id: ids[i], ...slide } : slide));
+    if (ctx.signal.aborted) throw new ToolError('Cancelled before rendering.');
+    await writeInside(loaded.file.root, loaded.file.rel, `${JSON.stringify(raw, null, 2)}\n`);
+    return { spec, label: loaded.label, ids: { note: `Slide ids added to ${loaded.file.rel}: ${list}. Keep them when you edit the spec.`, written: loaded.file.rel } };
+  }
+  return { spec, label: loaded.label, ids: { note: `Slides without an id were given: ${list}. Put these ids in the spec when you render it again.` } };
 }
 
 async function readSpecFile(ctx: ToolContext, specPath: string): Promise<unknown> {

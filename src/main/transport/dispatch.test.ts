@@ -58,6 +58,8 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   getOutline: (c) => ({ task_id: c.taskId }),
   saveOutline: (c) => ({ task_id: c.taskId, slides: [{ title: 'Heat islands cost 2.5 °C', layout: 'bullets', points: ['12 stations'] }] }),
   approveOutline: (c) => ({ task_id: c.taskId, slides: [{ id: 's1', title: 'Heat islands cost 2.5 °C', layout: 'bullets' }] }),
+  listDeckVersions: (c) => ({ task_id: c.taskId, path: 'artifacts/deck.pptx' }),
+  restoreDeckVersion: (c) => ({ task_id: c.taskId, path: 'artifacts/deck.pptx' }),
 };
 
 async function setup(): Promise<Ctx> {

@@ -263,6 +263,14 @@ export function createFakeCore(): FakeCore {
       outlines.set(input.task_id, outline);
       return { outline, run_id: startRun(input.task_id) };
     },
+    async listDeckVersions(input) {
+      task(input.task_id);
+      return { versions: [] };
+    },
+    async restoreDeckVersion(input) {
+      task(input.task_id);
+      return { path: input.path.replace(/\.pptx$/, '-v2.pptx'), spec_path: null };
+    },
   };
 
   return {

@@ -1,7 +1,7 @@
 // The open task's conversation: persisted history (paged), past runs, pending approvals and the
 // live run. Live events are batched per frame so a fast stream doesn't re-render per token.
 import { create } from 'zustand';
-import type { Message, PendingApproval, Run, RunEvent } from '../../shared/contract';
+import type { Message, PendingApproval, Run, RunEvent, SlideContext } from '../../shared/contract';
 import { getApi } from './api';
 import { applyRunEvent, createLiveRun, isLiveRunActive, type LiveRun } from './live-run';
 import { mergeNewestPage, prependOlderPage, type ApprovalView } from './chat-rows';
@@ -30,7 +30,8 @@ interface ChatState {
   error: ErrorInfo | null;
   open: (taskId: string | null) => Promise<void>;
   loadOlder: () => Promise<void>;
-  send: (content: string) => Promise<boolean>;
+  /** `context`: slides selected in a deck's preview, which the instruction is about. */
+  send: (content: string, context?: SlideContext) => Promise<boolean>;
   cancel: () => Promise<void>;
   continueTask: () => Promise<void>;
   decide: (approval: ApprovalView, decision: ApprovalDecision, reason?: string) => Promise<void>;
@@ -191,10 +192,10 @@ export const useChat = create<ChatState>((set, get) => {
       }
     },
 
-    send: async (content) => {
+    send: async (content, context) => {
       const { taskId, live } = get();
       if (!taskId || isLiveRunActive(live)) return false;
-      return startedRun(taskId, () => getApi().client.sendMessage({ task_id: taskId, content }));
+      return startedRun(taskId, () => getApi().client.sendMessage({ task_id: taskId, content, ...(context ? { context } : {}) }));
     },
 
     continueTask: async () => {

@@ -24,6 +24,8 @@ import {
 } from './entities';
 import { DeckSpecSchema, QualityReport } from '../specs/deck';
 import { DeckPlan } from '../specs/deck-plan';
+import { DeckVersionList, DeckVersionSource } from '../specs/deck-versions';
+import { SlideId } from '../specs/slide-ids';
 import { DocumentSpec } from '../specs/document';
 import { DeckOutline, OutlineRowsInput } from '../specs/deck-outline';
 
@@ -55,6 +57,8 @@ export const ArtifactPreview = z.discriminatedUnion('kind', [
     report: QualityReport.nullable(),
     /** What the renderer drew; null for decks rendered before plans existed (no slide drawing then). */
     plan: DeckPlan.nullable().default(null),
+    /** Where this version came from and its per-slide hashes; null for decks rendered before versions were recorded. */
+    version: DeckVersionSource.nullable().default(null),
   }),
   z.object({
     kind: z.literal('document'),
@@ -66,6 +70,23 @@ export const ArtifactPreview = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none'), path: z.string(), reason: z.string() }),
 ]);
 export type ArtifactPreview = z.infer<typeof ArtifactPreview>;
+
+/**
+ * Slides a person selected in a deck's preview, sent with their instruction ("make this a chart"):
+ * the agent is told to change only these slides of the spec (see slide-context.ts in main).
+ */
+export const SlideContext = z.strictObject({
+  /** The deck the person was looking at (task-relative .pptx). */
+  artifact_path: RelPath,
+  /** The spec file it was rendered from, null for an inline spec. */
+  spec_path: RelPath.nullable(),
+  /** The selected slides: their ids and the number of their first slide in that file. */
+  slides: z
+    .array(z.strictObject({ id: SlideId, number: z.number().int().min(1).max(10_000) }))
+    .min(1)
+    .max(300),
+});
+export type SlideContext = z.infer<typeof SlideContext>;
 
 /** Whether Folio's database opened soundly; when not, the backup a restore would bring back. */
 export const HealthReport = z.object({
@@ -137,7 +158,7 @@ export const contract = {
     http: { method: 'GET', path: '/v1/tasks/:task_id/messages' },
   }),
   sendMessage: method({
-    input: z.strictObject({ ...TaskRef, content: MessageText }),
+    input: z.strictObject({ ...TaskRef, content: MessageText, context: SlideContext.optional() }),
     output: z.object({ run_id: Id }),
     http: { method: 'POST', path: '/v1/tasks/:task_id/messages' },
   }),
@@ -297,6 +318,20 @@ export const contract = {
     output: z.object({ outline: DeckOutline, run_id: Id }),
     http: { method: 'POST', path: '/v1/tasks/:task_id/outline/approve' },
   }),
+  // ---- Deck versions (deck-versions) ----
+  /** The versions of the deck a .pptx belongs to (name.pptx, name-v2.pptx, ...), oldest first, each compared slide by slide with the one before. */
+  listDeckVersions: method({
+    input: z.strictObject({ ...TaskRef, path: RelPath }),
+    output: DeckVersionList,
+    http: { method: 'GET', path: '/v1/tasks/:task_id/deck-versions/*path' },
+  }),
+  /** Goes back to a version: its spec into the spec file, rendered as the new latest version (nothing overwritten or deleted). */
+  restoreDeckVersion: method({
+    input: z.strictObject({ ...TaskRef, path: RelPath }),
+    output: z.object({ path: z.string(), spec_path: z.string().nullable() }),
+    http: { method: 'POST', path: '/v1/tasks/:task_id/deck-versions/*path' },
+  }),
+  // ---- end deck versions ----
 } satisfies Record<string, MethodSpec>;
 
 export type Contract = typeof contract;

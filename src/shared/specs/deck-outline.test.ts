@@ -28,9 +28,9 @@ describe('the outline rows', () => {
     expect(errors([])).toEqual([': an outline needs at least one slide']);
   });
 
-  it('keeps given ids and gives new rows ids no other row uses', () => {
+  it('keeps given ids and numbers new rows after the highest, as the spec does, so a deleted id is never reused', () => {
     const rows = OutlineRowsInput.parse([row(), row({ id: 's1' }), row(), row({ id: 's3' }), row()]);
-    expect(assignOutlineIds(rows).map((r) => r.id)).toEqual(['s2', 's1', 's4', 's3', 's5']);
+    expect(assignOutlineIds(rows).map((r) => r.id)).toEqual(['s4', 's1', 's5', 's3', 's6']);
   });
 
   it('a stored outline needs its ids, status and unique rows', () => {

@@ -5,11 +5,10 @@
 // Shared by main (the tool, the service, the prompt) and the renderer (the editor), so pure zod.
 import { z } from 'zod';
 import { DECK_LAYOUTS, RelativeAssetPath } from './deck';
+import { assignSlideIds, SlideId } from './slide-ids';
 
-/** The same shape the spec's slide ids use, so a row's id can be copied onto its slide unchanged. */
-export const OutlineSlideId = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'slide ids are 1-40 lower-case letters, digits, "-" and "_", starting with a letter or digit');
+/** The spec's own slide id, so a row's id is copied onto its slide unchanged. */
+export const OutlineSlideId = SlideId;
 
 /** Pages as the read tool takes them: "3", "3-7", "1, 4, 9-10". */
 export const OutlinePages = z
@@ -78,17 +77,10 @@ export const DeckOutline = z.strictObject({
 export type DeckOutline = z.infer<typeof DeckOutline>;
 
 /**
- * Gives every row without an id a fresh one ("s1", "s2", ...) that no other row uses, so rows keep
- * the ids they had (a slide keeps its id through reorders and edits) and new rows get new ones.
+ * Gives every row without an id a fresh one, as the spec does (slide-ids.ts): rows keep the ids they
+ * had (a slide keeps its id through reorders and edits) and new rows get new ones.
  */
 export function assignOutlineIds(rows: readonly z.output<typeof OutlineRowInput>[]): OutlineRow[] {
-  const taken = new Set(rows.flatMap((r) => (r.id === undefined ? [] : [r.id])));
-  let next = 1;
-  return rows.map((row) => {
-    if (row.id !== undefined) return { ...row, id: row.id };
-    while (taken.has(`s${next}`)) next++;
-    const id = `s${next}`;
-    taken.add(id);
-    return { ...row, id };
-  });
+  const { ids } = assignSlideIds(rows.map((row) => row.id));
+  return rows.map((row, i) => ({ ...row, id: ids[i] ?? `s${i + 1}` }));
 }

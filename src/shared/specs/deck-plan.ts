@@ -160,6 +160,8 @@ export const PlannedSlide = z.object({
   elements: z.array(PlanElement),
   /** Speaker notes: the spec's notes plus any text moved off the slide to keep it readable. */
   notes: z.string().optional(),
+  /** The spec slide's id (continuations share it); absent in plans drawn before slides had ids. */
+  slide_id: z.string().optional(),
 });
 export type PlannedSlide = z.infer<typeof PlannedSlide>;
 

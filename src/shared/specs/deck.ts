@@ -2,6 +2,7 @@
 // renderer and the renderer's HTML preview, so it is pure TypeScript + zod.
 // Objects are strict: a misspelt key is an error naming the key, not a silently ignored field.
 import { z } from 'zod';
+import { duplicateSlideIds, SlideId } from './slide-ids';
 
 export const DECK_LAYOUTS = [
   'title',
@@ -161,27 +162,33 @@ export const TableSpec = z
 export type TableSpec = z.infer<typeof TableSpec>;
 
 const notes = z.string().max(20_000).optional();
+/** Stable across edits (see slide-ids.ts); render_deck gives slides without one the next free sN. */
+const slideId = SlideId.optional();
 
 export const TitleSlide = z.strictObject({
   layout: z.literal('title'),
+  id: slideId,
   title: text.optional(),
   subtitle: text.optional(),
   notes,
 });
 export const SectionSlide = z.strictObject({
   layout: z.literal('section'),
+  id: slideId,
   title: requiredText,
   subtitle: text.optional(),
   notes,
 });
 export const BulletsSlide = z.strictObject({
   layout: z.literal('bullets'),
+  id: slideId,
   title: requiredText,
   bullets: z.array(BulletItem).max(500),
   notes,
 });
 export const TwoColumnSlide = z.strictObject({
   layout: z.literal('two_column'),
+  id: slideId,
   title: requiredText,
   left: ColumnContent,
   right: ColumnContent,
@@ -189,6 +196,7 @@ export const TwoColumnSlide = z.strictObject({
 });
 export const ImageSlide = z.strictObject({
   layout: z.literal('image'),
+  id: slideId,
   title: requiredText,
   image: RelativeAssetPath,
   caption: text.optional(),
@@ -196,18 +204,21 @@ export const ImageSlide = z.strictObject({
 });
 export const ChartSlide = z.strictObject({
   layout: z.literal('chart'),
+  id: slideId,
   title: requiredText,
   chart: ChartSpec,
   notes,
 });
 export const TableSlide = z.strictObject({
   layout: z.literal('table'),
+  id: slideId,
   title: requiredText,
   table: TableSpec,
   notes,
 });
 export const QuoteSlide = z.strictObject({
   layout: z.literal('quote'),
+  id: slideId,
   title: text.optional(),
   quote: requiredText,
   by: text.optional(),
@@ -215,6 +226,7 @@ export const QuoteSlide = z.strictObject({
 });
 export const ClosingSlide = z.strictObject({
   layout: z.literal('closing'),
+  id: slideId,
   title: text.optional(),
   subtitle: text.optional(),
   notes,
@@ -238,6 +250,7 @@ export const StatItem = z.strictObject({
 });
 export const StatSlide = z.strictObject({
   layout: z.literal('stat'),
+  id: slideId,
   title: requiredText,
   stats: z.array(StatItem).min(1).max(3, 'at most 3 numbers on one slide; use a chart or table for more'),
   notes,
@@ -250,6 +263,7 @@ export const CardItem = z.strictObject({
 });
 export const CardsSlide = z.strictObject({
   layout: z.literal('cards'),
+  id: slideId,
   title: requiredText,
   cards: z.array(CardItem).min(2).max(4, 'at most 4 cards; split the slide or use bullets'),
   notes,
@@ -263,6 +277,7 @@ export const TimelineItem = z.strictObject({
 });
 export const TimelineSlide = z.strictObject({
   layout: z.literal('timeline'),
+  id: slideId,
   title: requiredText,
   events: z.array(TimelineItem).min(2).max(6, 'at most 6 dated steps on one slide'),
   notes,
@@ -275,6 +290,7 @@ export const ProcessStep = z.strictObject({
 });
 export const ProcessSlide = z.strictObject({
   layout: z.literal('process'),
+  id: slideId,
   title: requiredText,
   steps: z.array(ProcessStep).min(2).max(5, 'at most 5 steps on one slide'),
   notes,
@@ -290,6 +306,7 @@ export const ComparisonOption = z.strictObject({
 export const ComparisonSlide = z
   .strictObject({
     layout: z.literal('comparison'),
+    id: slideId,
     title: requiredText,
     options: z.array(ComparisonOption).min(2).max(3, 'compare two or three options'),
     /** The option the slide recommends (by name): its column gets the accent. */
@@ -304,6 +321,7 @@ export const ComparisonSlide = z
 // ---- Text and picture layouts (deck-core) ----
 export const AgendaSlide = z.strictObject({
   layout: z.literal('agenda'),
+  id: slideId,
   /** Defaults to "Agenda" (目录 in Chinese decks). */
   title: text.optional(),
   items: z.array(requiredText).min(1, 'an agenda needs at least one item').max(12),
@@ -312,6 +330,7 @@ export const AgendaSlide = z.strictObject({
 export const ImageTextSlide = z
   .strictObject({
     layout: z.literal('image_text'),
+    id: slideId,
     title: requiredText,
     image: RelativeAssetPath,
     caption: text.optional(),
@@ -328,6 +347,7 @@ export const ImageTextSlide = z
   });
 export const FullImageSlide = z.strictObject({
   layout: z.literal('full_image'),
+  id: slideId,
   image: RelativeAssetPath,
   /** Set in the caption band over the bottom of the picture. */
   title: text.optional(),
@@ -372,7 +392,15 @@ export const DeckSpecSchema = z.strictObject({
     .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'expected a language tag like "zh-CN" or "en"')
     .optional(),
   footer: z.string().max(200).optional(),
-  slides: z.array(DeckSlide).min(1, 'a deck needs at least one slide').max(300),
+  slides: z
+    .array(DeckSlide)
+    .min(1, 'a deck needs at least one slide')
+    .max(300)
+    .superRefine((slides, ctx) => {
+      for (const [i, first] of duplicateSlideIds(slides.map((s) => s.id))) {
+        ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `"${slides[i]?.id ?? ''}" is also the id of slides[${first}]; slide ids must be unique` });
+      }
+    }),
 });
 /** A validated spec: defaults (theme, aspect) are filled in. */
 export type DeckSpec = z.infer<typeof DeckSpecSchema>;

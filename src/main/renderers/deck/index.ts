@@ -7,6 +7,7 @@ import { FolioError, NotFoundError, ValidationError } from '../../../shared/erro
 import { deckLanguage, type DeckSpec, type QualityReport, validateDeckSpec } from '../../../shared/specs/deck';
 import { type DeckPlan } from '../../../shared/specs/deck-plan';
 import { slideSize } from '../../../shared/specs/deck-geometry';
+import { assignSlideIds, slideKey } from '../../../shared/specs/slide-ids';
 import { BUILTIN_THEMES, findTheme, isCjkCapableFace, type Theme } from '../../../shared/specs/themes';
 import { writeArtifactAtomic } from '../../artifacts/write-artifact';
 import { iconErrors } from './icons';
@@ -46,6 +47,8 @@ export interface RenderDeckResult {
   report: QualityReport;
   /** What was drawn: the preview draws the same plan, the rendered check compares against it. */
   plan: DeckPlan;
+  /** The spec as rendered: validated, defaults filled, every slide with its id. */
+  spec: DeckSpec;
 }
 
 function resolveTheme(name: string, themesDir: string | undefined): { theme: Theme; known: Theme[] } {
@@ -68,7 +71,10 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
   // Callers may hand us JSON from an agent typed as DeckSpec: validate (and fill defaults) anyway.
   const checked = validateDeckSpec(spec);
   if (!checked.ok) throw new ValidationError(`Invalid deck spec: ${checked.errors.join('; ')}`);
-  const deck = checked.spec;
+  // Slides without an id get one here too (render_deck has written them into the spec file already),
+  // so every plan slide and every part is named after its slide.
+  const { ids } = assignSlideIds(checked.spec.slides.map((s) => s.id));
+  const deck: DeckSpec = { ...checked.spec, slides: checked.spec.slides.map((s, i) => ({ ...s, id: ids[i] })) };
   // Icon names are checked here, against the installed Lucide set (the shared schema only checks their form).
   const unknownIcons = iconErrors(deck);
   if (unknownIcons.length > 0) throw new ValidationError(`Invalid deck spec: ${unknownIcons.join('; ')}`);
@@ -91,12 +97,13 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
 
   const written = (await pptx.write({ outputType: 'nodebuffer' })) as Uint8Array;
   const isCapable = (face: string): boolean => isCjkCapableFace(face, known);
-  const { bytes, cjkProblems: problems } = await postProcessDeck(written, { cjkHeading: theme.fonts.cjkHeading, cjkBody: theme.fonts.cjkBody, isCapable });
+  const keys = plan.slides.map((s, n) => slideKey(s.slide_id ?? `n${n + 1}`, s.part));
+  const { bytes, cjkProblems: problems } = await postProcessDeck(written, { cjkHeading: theme.fonts.cjkHeading, cjkBody: theme.fonts.cjkBody, isCapable }, keys);
   if (problems.length > 0) {
     throw new FolioError('internal', `CJK text without a CJK font in ${problems[0]?.part ?? '?'}: "${problems[0]?.text ?? ''}"`);
   }
   const path = writeArtifactAtomic(opts.outDir, outputFileName(opts.fileName), bytes);
-  return { path, slideCount: plan.slides.length, report, plan };
+  return { path, slideCount: plan.slides.length, report, plan, spec: deck };
 }
 
 /** Parses a JSON spec; a syntax error names the line and column. */

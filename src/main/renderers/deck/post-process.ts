@@ -5,9 +5,12 @@
 // 3. The slide's title text box becomes its title placeholder (`<p:ph type="title"/>`), so
 //    PowerPoint's outline, accessibility checker and screen readers see it. (pptxgenjs's own
 //    placeholders take the master's box, not the slide's, so we mark the box we drew instead.)
+// 4. Each slide's chart, workbook and picture parts are named after the slide, and time is taken
+//    out of the package (stable-parts.ts): unchanged slides keep byte-identical parts across versions.
 import JSZip from 'jszip';
 import { type CjkRunProblem, ensureChartEastAsianFonts, ensureEastAsianFonts, findRunsWithoutCjkFont, setThemeEastAsianFonts, TEXT_PARTS } from './cjk-fonts';
 import { TITLE_SHAPE_NAME } from './draw/text';
+import { fixDates, nameSlidePartsByKey } from './stable-parts';
 
 const TITLE_SHAPE = new RegExp(`(<p:cNvPr id="\\d+" name="${TITLE_SHAPE_NAME}"[^>]*>[\\s\\S]*?</p:cNvPr>)<p:cNvSpPr(?: txBox="1")?/><p:nvPr></p:nvPr>`);
 
@@ -40,7 +43,11 @@ export interface PostProcessed {
   cjkProblems: CjkRunProblem[];
 }
 
-export async function postProcessDeck(pptx: Uint8Array, fonts: PostProcessFonts): Promise<PostProcessed> {
+/**
+ * `slideKeys`: one per output slide (slide-ids.ts `slideKey`), naming its parts; without them parts
+ * keep pptxgenjs's names (only the dates are fixed).
+ */
+export async function postProcessDeck(pptx: Uint8Array, fonts: PostProcessFonts, slideKeys?: readonly string[]): Promise<PostProcessed> {
   const zip = await JSZip.loadAsync(pptx);
   const cjkProblems: CjkRunProblem[] = [];
   for (const name of Object.keys(zip.files)) {
@@ -60,6 +67,8 @@ export async function postProcessDeck(pptx: Uint8Array, fonts: PostProcessFonts)
       if (out !== xml) zip.file(name, out);
     }
   }
+  if (slideKeys) await nameSlidePartsByKey(zip, slideKeys);
+  fixDates(zip);
   const bytes = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } });
   return { bytes, cjkProblems };
 }

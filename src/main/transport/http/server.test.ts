@@ -79,6 +79,8 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
     status: 200,
     check: (b) => expect(b).toMatchObject({ outline: { status: 'approved', slides: [{ id: 'intro' }] }, run_id: expect.any(String) as unknown }),
   }),
+  listDeckVersions: () => ({ method: 'GET', path: `/v1/tasks/${taskId}/deck-versions/artifacts/deck.pptx`, status: 200, check: (b) => expect(b).toEqual({ versions: [] }) }),
+  restoreDeckVersion: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/deck-versions/artifacts/deck.pptx`, status: 200, check: (b) => expect(b).toEqual({ path: 'artifacts/deck-v2.pptx', spec_path: null }) }),
 };
 
 describe('contract routes', () => {

@@ -7,6 +7,7 @@ import { artifactType } from '../../state/artifacts-store';
 import { getApi } from '../../state/api';
 import { toErrorInfo, type ErrorInfo } from '../../state/notices';
 import { DeckPreview } from './DeckPreview';
+import { DeckVersions } from './DeckVersions';
 import { DocumentPreview } from './DocumentPreview';
 
 const PdfPreview = lazy(() => import('./PdfPreview').then((m) => ({ default: m.PdfPreview })));
@@ -57,7 +58,12 @@ export function ArtifactPreview({ taskId, path }: { taskId: string; path: string
   const preview = current.preview;
   switch (preview.kind) {
     case 'deck':
-      return <DeckPreview taskId={taskId} spec={preview.spec} report={preview.report} plan={preview.plan} />;
+      return (
+        <>
+          <DeckPreview taskId={taskId} spec={preview.spec} report={preview.report} plan={preview.plan} path={preview.path} specPath={preview.version?.spec_path ?? null} />
+          <DeckVersions taskId={taskId} current={preview} />
+        </>
+      );
     case 'document':
       return <DocumentPreview spec={preview.spec} sections={preview.sections} report={preview.report} />;
     case 'none':

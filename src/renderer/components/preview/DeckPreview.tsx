@@ -7,6 +7,8 @@ import type { DeckPlan } from '../../../shared/specs/deck-plan';
 import { issuesBySlide, previewTheme } from '../../lib/deck-preview';
 import { Icon } from '../Icon';
 import { DeckNotesView, type DeckView, DeckViewToggle } from './DeckNotesView';
+import { SlideChangeBar } from './SlideChangeBar';
+import { useSlideSelection } from './slide-selection';
 import { SlideView } from './SlideView';
 import { useElementWidth } from './use-width';
 
@@ -19,14 +21,19 @@ interface DeckPreviewProps {
   report: QualityReport | null;
   /** Null for decks rendered before plans existed: no slides are drawn then. */
   plan: DeckPlan | null;
+  /** The deck file: with it, slides can be selected and a change to just those asked for. */
+  path?: string;
+  /** The spec file the deck was rendered from, when its render recorded one. */
+  specPath?: string | null;
 }
 
-export function DeckPreview({ taskId, spec, report, plan }: DeckPreviewProps) {
+export function DeckPreview({ taskId, spec, report, plan, path, specPath = null }: DeckPreviewProps) {
   const { t } = useTranslation();
   const gridRef = useRef<HTMLDivElement>(null);
   const gridWidth = useElementWidth(gridRef);
   const [enlarged, setEnlarged] = useState<number | null>(null);
   const [view, setView] = useState<DeckView>('slides');
+  const selection = useSlideSelection(plan, path ?? '');
   const { theme, known } = useMemo(() => previewTheme(spec.theme), [spec.theme]);
   const issues = useMemo(() => issuesBySlide(report), [report]);
   const columns = Math.max(1, Math.floor((gridWidth + GAP) / (THUMB_MIN + GAP)));
@@ -57,30 +64,49 @@ export function DeckPreview({ taskId, spec, report, plan }: DeckPreviewProps) {
           slides.map((slide, n) => {
             const slideIssues = slide.part === 0 ? (issues.get(slide.source_index) ?? []) : [];
             const layout = spec.slides[slide.source_index]?.layout;
+            const id = path ? slide.slide_id : undefined;
+            const selected = id !== undefined && selection.isSelected(id);
             return (
-              <button
-                key={n}
-                type="button"
-                className={slideIssues.length > 0 ? 'slide-thumb has-issues' : 'slide-thumb'}
-                onClick={() => setEnlarged(n)}
-                aria-label={t('preview.enlargeSlide', { number: n + 1 })}
-                data-testid="slide-thumb"
-                data-index={slide.source_index}
-              >
-                <SlideView taskId={taskId} plan={plan} slide={slide} theme={theme} width={thumbWidth} lang={spec.language} />
-                <span className="slide-thumb-footer">
-                  <span className="slide-thumb-number">{n + 1}</span>
-                  <span className="muted">{slide.part > 0 ? t('preview.continued') : layout ? t(`preview.layout.${layout}`) : ''}</span>
-                  {slideIssues.length > 0 && (
-                    <span className="badge badge-warning" title={slideIssues.map((i) => i.message).join('\n')} data-testid="slide-issue-badge">
-                      {t('preview.issueCount', { count: slideIssues.length })}
-                    </span>
-                  )}
-                </span>
-              </button>
+              <div key={n} className={selected ? 'slide-thumb-wrap selected' : 'slide-thumb-wrap'}>
+                {id !== undefined && (
+                  <input
+                    type="checkbox"
+                    className="slide-select"
+                    checked={selected}
+                    onChange={() => selection.toggle(id)}
+                    aria-label={t('deckVersions.selectSlide', { number: n + 1 })}
+                    title={t('deckVersions.selectHint')}
+                    data-testid="slide-select"
+                  />
+                )}
+                <button
+                  type="button"
+                  className={slideIssues.length > 0 ? 'slide-thumb has-issues' : 'slide-thumb'}
+                  onClick={(e) => {
+                    // Ctrl/⌘ and Shift select (the slide this one continues); a plain click enlarges.
+                    if (id === undefined || !selection.click(id, e)) setEnlarged(n);
+                  }}
+                  aria-label={t('preview.enlargeSlide', { number: n + 1 })}
+                  data-testid="slide-thumb"
+                  data-index={slide.source_index}
+                  data-slide-id={slide.slide_id}
+                >
+                  <SlideView taskId={taskId} plan={plan} slide={slide} theme={theme} width={thumbWidth} lang={spec.language} />
+                  <span className="slide-thumb-footer">
+                    <span className="slide-thumb-number">{n + 1}</span>
+                    <span className="muted">{slide.part > 0 ? t('preview.continued') : layout ? t(`preview.layout.${layout}`) : ''}</span>
+                    {slideIssues.length > 0 && (
+                      <span className="badge badge-warning" title={slideIssues.map((i) => i.message).join('\n')} data-testid="slide-issue-badge">
+                        {t('preview.issueCount', { count: slideIssues.length })}
+                      </span>
+                    )}
+                  </span>
+                </button>
+              </div>
             );
           })}
       </div>
+      {path && selection.selected.length > 0 && <SlideChangeBar path={path} specPath={specPath} slides={selection.selected} onClear={selection.clear} />}
       {issues.size > 0 && (
         <section className="preview-issues" data-testid="quality-issues">
           <h4>{t('preview.qualityReport')}</h4>

@@ -73,6 +73,7 @@ export function planDeck(spec: DeckSpec, o: PlanOptions): { plan: DeckPlan; repo
     }
     planSlide(ctx, slide).forEach((builder, part) => {
       const built = builder.build(index, part === 0 ? slide.notes : undefined);
+      if (slide.id !== undefined) built.slide_id = slide.id;
       const number = slides.length + 1;
       report.addOutputSlide(number);
       if (built.master === 'content') {
