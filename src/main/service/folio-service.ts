@@ -22,6 +22,7 @@ import { checkWorkspaceFolder } from '../workspace/folder-policy';
 import { readInside, resolveInside } from '../workspace/task-paths';
 import { removeTaskDir, taskDir, ensureTaskDir } from '../workspace/layout';
 import { addSourceFile, isTextMime, mimeOf, syncTaskFiles } from './task-files';
+import { templateHandlers } from './templates';
 
 const OPENABLE = new Set(['.pptx', '.docx', '.xlsx', '.pdf', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.md', '.txt', '.csv']);
 
@@ -291,6 +292,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
       if (input.default_model !== undefined) store.settings.set('default_model', input.default_model);
       return settings(ctx);
     },
+    ...templateHandlers(ctx.dataDir),
   };
 }
 

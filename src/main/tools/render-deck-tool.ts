@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type DeckSpec, type QualityReport, validateDeckSpec } from '../../shared/specs/deck';
 import { FolioError, ValidationError } from '../../shared/errors';
 import { writePreviewSidecar } from '../renderers/artifact-preview';
-import { checkRenderedDeck, parseDeckJson, renderDeck, verificationNote } from '../renderers/deck';
+import { availableThemeNames, checkRenderedDeck, parseDeckJson, renderDeck, verificationNote } from '../renderers/deck';
 import { ARTIFACTS_DIR } from './artifacts';
 import { readInside, toRelative } from '../workspace/task-paths';
 import { errnoCode } from './text';
@@ -32,15 +32,24 @@ const parameters = z.object({
 export interface RenderDeckToolOptions {
   /** `<data>/themes`: user themes a spec may name besides the built-in ones. */
   themesDir?: string;
+  /** `<data>/templates`: imported PowerPoint templates a spec may name as its theme. */
+  templatesDir?: string;
   /** Folders LibreOffice must not see while it converts the deck for the rendered check (Folio's data folder). */
   hiddenPaths?: readonly string[];
 }
 
 const CHECK_LABEL = 'Checking the rendered slides';
 
-const DESCRIPTION =
+/** The themes a spec may name, read when the tool is made (each run): imported templates appear as they are added. */
+function themeChoices(options: RenderDeckToolOptions): string {
+  const { themes, templates } = availableThemeNames(options);
+  const own = templates.length > 0 ? `, or the person's imported template: ${templates.join('|')} (its master, colours and fonts)` : '';
+  return `theme? (${themes.join('|')}${own})`;
+}
+
+const describe = (options: RenderDeckToolOptions): string =>
   'Render a slide deck (.pptx) into artifacts/ from a deck spec: either spec_path (a JSON file in the task folder) ' +
-  'or spec (the JSON object). Spec: {title, subtitle?, author?, date?, theme? (academic|business|minimal|dark), ' +
+  `or spec (the JSON object). Spec: {title, subtitle?, author?, date?, ${themeChoices(options)}, ` +
   'aspect? ("16:9"|"4:3"), language? ("zh-CN"|"en"...), footer?, slides: [...]}. Each slide has "layout" and optional "notes": ' +
   'title {title?, subtitle?}; section {title, subtitle?}; bullets {title, bullets: (string | {text, sub: string[]})[]}; ' +
   'two_column {title, left, right} where each side is exactly one of {bullets} | {image, caption?} | {text}; ' +
@@ -57,7 +66,7 @@ const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, path
 export function createRenderDeckTool(options: RenderDeckToolOptions = {}): Tool<typeof parameters> {
   return {
     name: 'render_deck',
-    description: DESCRIPTION,
+    description: describe(options),
     parameters,
     traits,
     assess(args) {
@@ -76,6 +85,7 @@ export function createRenderDeckTool(options: RenderDeckToolOptions = {}): Tool<
         outDir,
         fileName: deckFileName(args.name, spec.title),
         ...(options.themesDir ? { themesDir: options.themesDir } : {}),
+        ...(options.templatesDir ? { templatesDir: options.templatesDir } : {}),
       });
       ctx.progress?.('rendering deck', total, total);
 
@@ -88,7 +98,8 @@ export function createRenderDeckTool(options: RenderDeckToolOptions = {}): Tool<
 
       const rel = toRelative(outRoot, result.path);
       const head = `Rendered ${rel} from ${label}: ${plural(result.slideCount, 'slide')} in the file (${plural(total, 'spec slide')}).`;
-      return { content: `${head}\n${formatQualityReport(report)}`, touched: [rel] };
+      const notes = result.notes.map((n) => `Note: ${n}`).join('\n');
+      return { content: [head, notes, formatQualityReport(report)].filter(Boolean).join('\n'), touched: [rel] };
     },
   };
 }

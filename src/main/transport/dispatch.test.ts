@@ -54,6 +54,10 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   updateSettings: () => ({ language: 'zh-CN' }),
   getHealth: () => ({}),
   restoreBackup: () => ({}),
+  listTemplates: () => ({}),
+  importTemplate: (c) => ({ path: c.localFile }),
+  deleteTemplate: () => ({ template_id: 'acme' }),
+  getTemplatePreview: () => ({ template_id: 'acme' }),
 };
 
 async function setup(): Promise<Ctx> {
