@@ -26,6 +26,7 @@ import { DeckSpecSchema, QualityReport } from '../specs/deck';
 import { DeckPlan } from '../specs/deck-plan';
 import { DocumentSpec } from '../specs/document';
 import { TemplateId, TemplateSummary } from '../specs/templates';
+import { ThemeSchema } from '../specs/themes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -297,6 +298,8 @@ export const contract = {
     input: z.strictObject({ template_id: TemplateId }),
     output: z.object({
       plan: DeckPlan,
+      /** The theme the samples were planned with (fonts and colours the preview draws with). */
+      theme: ThemeSchema,
       /** The master's logo as a data: URL, drawn over each sample at its place (fractions of the slide). */
       logo: z.object({ data_url: z.string(), x: z.number(), y: z.number(), w: z.number(), h: z.number() }).nullable(),
       /** The layout each sample slide is drawn on. */

@@ -7,6 +7,7 @@ import { deckLanguage, type DeckSlide, validateDeckSpec } from '../../../../shar
 import { type DeckPlan } from '../../../../shared/specs/deck-plan';
 import { slideSize } from '../../../../shared/specs/deck-geometry';
 import { type TemplateRecord } from '../../../../shared/specs/templates';
+import { type Theme } from '../../../../shared/specs/themes';
 import { createTextMeasurer } from '../fonts';
 import { planDeck } from '../plan';
 import { sampleSlides, visualSamples } from '../plan/samples';
@@ -16,6 +17,7 @@ import { loadTemplate } from './store';
 
 export interface TemplatePreview {
   plan: DeckPlan;
+  theme: Theme;
   logo: { data_url: string; x: number; y: number; w: number; h: number } | null;
   /** For each planned slide, the template layout's name. */
   layouts: string[];
@@ -51,5 +53,5 @@ export async function templatePreview(templatesDir: string, id: string, measurer
   const { plan } = planDeck(spec, { theme: record.theme, measurer, size: slideSize(record.aspect), language: deckLanguage(spec), baseDir: templatesDir });
   const layoutName = (part: string): string => record.layouts.find((l) => l.part === part)?.name ?? part;
   const layouts = plan.slides.map((s) => layoutName(templateLayoutFor(record.mapping, spec.slides[s.source_index]?.layout, s.master)));
-  return { plan, logo: await logoOf(record, bytes), layouts };
+  return { plan, theme: record.theme, logo: await logoOf(record, bytes), layouts };
 }
