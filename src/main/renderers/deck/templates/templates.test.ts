@@ -92,6 +92,11 @@ describe('storing templates', () => {
     expect(b.id).toBe('acme-brand-2025-2');
     expect(c.id).toBe('academic-2'); // a built-in theme name is never taken
     expect(a.theme.name).toBe(a.id);
+    // Light text on the dark master; the red accent1 is unreadable on it, so the yellow accent2 leads.
+    expect(a.theme.palette.background).toBe(FIXTURE.background);
+    expect(a.theme.palette.text).toBe(FIXTURE.scheme.lt1);
+    expect(a.theme.palette.accent).toBe(FIXTURE.scheme.accent2);
+    expect(a.warnings.join('\n')).toMatch(/Accent 1 \(#C8102E\) is hard to read/);
     expect(listTemplates(dir).templates.map((t) => t.id)).toEqual([a.id, b.id, c.id]);
     expect(loadTemplate(dir, a.id).bytes.equals(template)).toBe(true);
     deleteTemplate(dir, b.id);

@@ -14,6 +14,8 @@ const FONT_NAME = /^[^<>"&]{1,64}$/;
 /** Hero regions (fractions of the slide height): at least this tall, and ending above this line. */
 const HERO_MIN_H = 0.4;
 const HERO_BOTTOM = 0.85;
+/** WCAG's contrast for large text (and graphics), what accent-coloured numbers and marks need. */
+const LARGE_TEXT_CONTRAST = 3;
 
 /** The first candidate readable on `bg`; else black or white, whichever reads better. */
 function readableOn(bg: string, candidates: readonly (string | undefined)[]): string {
@@ -112,11 +114,14 @@ export function templateTheme(id: string, label: string, t: ParsedTemplate, warn
   const background = t.contentBackground ?? light;
   const tx1 = s[t.textSlot];
   const text = readableOn(background, [tx1, s.dk1, s.dk2, s.lt1, s.lt2]);
-  const accent = s.accent1 ?? text;
+  // Folio sets big numbers, marks and quote marks in the accent: the template's first accent that
+  // reads on its background (3:1, large text), so a red accent1 on a dark green master gives way.
+  const accents = ['accent1', 'accent2', 'accent3', 'accent4', 'accent5', 'accent6'].map((k) => s[k]).filter((c): c is string => Boolean(c));
+  const accent = accents.find((c) => contrastRatio(c, background) >= LARGE_TEXT_CONTRAST) ?? s.accent1 ?? text;
+  if (s.accent1 && accent !== s.accent1) warnings.push(`Accent 1 (#${s.accent1}) is hard to read on the background: Folio's accent text and marks use #${accent}.`);
   const onAccent = readableOn(accent, ['FFFFFF', '000000']);
   const titleBackground = t.titleBackground ?? background;
   const titleText = readableOn(titleBackground, [tx1, s.dk2, s.dk1, s.lt1, s.lt2]);
-  const accents = ['accent1', 'accent2', 'accent3', 'accent4', 'accent5', 'accent6'].map((k) => s[k]).filter((c): c is string => Boolean(c));
   const chart = accents.length >= 3 ? accents : [...accents, ...FALLBACK_CHART].slice(0, 6);
   return ThemeSchema.parse({
     name: id,
@@ -126,7 +131,7 @@ export function templateTheme(id: string, label: string, t: ParsedTemplate, warn
       text,
       muted: mutedOn(text, background),
       accent,
-      accent2: s.accent2 ?? accent,
+      accent2: accents.find((c) => c !== accent) ?? accent,
       onAccent,
       titleBackground,
       titleText,
