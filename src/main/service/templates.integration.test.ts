@@ -49,8 +49,8 @@ describe('templates over HTTP', () => {
     expect(body.warnings.length).toBeGreaterThan(0);
     expect(existsSync(join(templatesDir(dataDir), 'acme', 'original.potx'))).toBe(true);
 
-    const list = (await (await api('/v1/templates')).json()) as { templates: { id: string; palette: { accent: string } }[] };
-    expect(list.templates.map((t) => [t.id, t.palette.accent])).toEqual([['acme', FIXTURE.scheme.accent1]]);
+    const list = (await (await api('/v1/templates')).json()) as { templates: { id: string; palette: { accent: string }; colours: Record<string, string> }[] };
+    expect(list.templates.map((t) => [t.id, t.palette.accent, t.colours.accent1])).toEqual([['acme', FIXTURE.scheme.accent2, FIXTURE.scheme.accent1]]);
 
     const preview = (await (await api('/v1/templates/acme/preview')).json()) as { plan: { slides: unknown[]; theme: string }; layouts: string[]; logo: { data_url: string } | null };
     expect(preview.plan.theme).toBe('acme');
