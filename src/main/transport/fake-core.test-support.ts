@@ -8,7 +8,7 @@ import { type ServiceHandlers } from '../../shared/contract/methods';
 import { FolioError, NotFoundError, ValidationError } from '../../shared/errors';
 import type { FolioCore } from '../service/ports';
 import { type TemplateSummary } from '../../shared/specs/templates';
-import { BUILTIN_THEMES, type Theme } from '../../shared/specs/themes';
+import { BUILTIN_THEMES } from '../../shared/specs/themes';
 import { MemoryRunEventHub } from './memory-event-hub.test-support';
 
 interface StoredFile {
@@ -271,7 +271,7 @@ export function createFakeCore(): FakeCore {
     },
     async getTemplatePreview(input) {
       if (!templates.has(input.template_id)) throw new NotFoundError(`No template "${input.template_id}"`);
-      const theme = { ...BUILTIN_THEMES[0], name: input.template_id } as Theme;
+      const theme = { ...BUILTIN_THEMES[0], name: input.template_id };
       return { plan: { size: { w: 13.333, h: 7.5 }, theme: input.template_id, slides: [], metrics: 'font' as const }, theme, logo: null, layouts: [] };
     },
   };

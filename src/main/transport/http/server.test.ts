@@ -63,6 +63,9 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   getHealth: () => ({ method: 'GET', path: '/v1/health', status: 200, check: (b) => expect(b).toEqual({ database: 'ok', message: null, backup_at: null }) }),
   restoreBackup: () => ({ method: 'POST', path: '/v1/health/restore', status: 200, check: (b) => expect(b).toHaveProperty('restored_from') }),
   updateSettings: () => ({ method: 'PATCH', path: '/v1/settings', json: { language: 'zh-CN', default_model: null }, status: 200, check: (b) => expect(b).toMatchObject({ language: 'zh-CN' }) }),
+  listTemplates: () => ({ method: 'GET', path: '/v1/templates', status: 200, check: (b) => expect(b).toMatchObject({ templates: [{ id: 'acme' }], errors: [] }) }),
+  deleteTemplate: () => ({ method: 'DELETE', path: '/v1/templates/acme', status: 200, check: (b) => expect(b).toEqual({ ok: true }) }),
+  getTemplatePreview: () => ({ method: 'GET', path: '/v1/templates/acme/preview', status: 200, check: (b) => expect(b).toMatchObject({ plan: { theme: 'acme' }, logo: null }) }),
 };
 
 describe('contract routes', () => {
