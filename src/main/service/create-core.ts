@@ -22,6 +22,7 @@ import { ensureExtracted, isExtractable, sourceNotes } from '../sources';
 import { createServiceHandlers, hasKey, pickProfile, profileDirs, skillDirs, type DesktopShell, type ServiceContext } from './folio-service';
 import type { FolioCore } from './ports';
 import { addSourceFile, syncTaskFiles } from './task-files';
+import { importTemplateFile, templatesDir, themesDir } from './templates';
 
 export interface CoreOptions {
   dataDir: string;
@@ -93,7 +94,8 @@ export function createCore(opts: CoreOptions): Core {
       // Shell and scripts run sandboxed (bubblewrap, where available) with the data folder hidden:
       // it holds keys.json and every other task.
       hiddenPaths: [opts.dataDir],
-      themesDir: join(opts.dataDir, 'themes'),
+      themesDir: themesDir(opts.dataDir),
+      templatesDir: templatesDir(opts.dataDir),
       skills,
       // Scanned sources are read by a vision-capable profile: the task's own, else a cheap worker one.
       ocr: {
@@ -173,6 +175,9 @@ export function createCore(opts: CoreOptions): Core {
       for (const f of files) out.push(await addSourceFile(store, opts.dataDir, taskId, f.path, f.name));
       extractInBackground(taskId, out);
       return out;
+    },
+    async importUploadedTemplate(file) {
+      return importTemplateFile(opts.dataDir, file.path, file.name);
     },
     async close() {
       await runs.shutdown();

@@ -26,6 +26,7 @@ import { removeTaskDir, taskDir, ensureTaskDir } from '../workspace/layout';
 import { addSourceFile, isTextMime, mimeOf, syncTaskFiles } from './task-files';
 import { createOutlineHandlers } from './outline-service';
 import { checkSlideContext, formatSlideRequest } from './slide-context';
+import { templateHandlers, templatesDir, themesDir } from './templates';
 
 const OPENABLE = new Set(['.pptx', '.docx', '.xlsx', '.pdf', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.md', '.txt', '.csv']);
 
@@ -312,12 +313,15 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
       if (ctx.runs.activeRunFor(task.id)) throw new FolioError('conflict', 'The agent is working on this task; go back to a version once it has finished.');
       const root = taskDir(ctx.dataDir, task.id);
       const restored = await restoreDeckVersion(taskFolders({ root: task.workspace_path ?? root, taskRoot: root }), input.path, {
-        themesDir: join(ctx.dataDir, 'themes'),
+        themesDir: themesDir(ctx.dataDir),
+        templatesDir: templatesDir(ctx.dataDir),
         check: { hiddenPaths: [ctx.dataDir] },
       });
       await syncTaskFiles(store, ctx.dataDir, task.id);
       return { path: restored.path, spec_path: restored.spec_path };
     },
+    // ---- Templates (deck-template) ----
+    ...templateHandlers(ctx.dataDir),
   };
   return handlers;
 }

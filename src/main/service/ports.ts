@@ -1,6 +1,7 @@
 // What the transports (IPC, HTTP) need from the core: the contract's handlers, run-event
 // subscription with replay, and a way to hand over uploaded files.
 import type { FileEntry, ServiceHandlers } from '../../shared/contract';
+import type { TemplateSummary } from '../../shared/specs/templates';
 import type { RunEventHub } from '../runs/event-hub';
 
 export type { RunEventHub };
@@ -10,6 +11,8 @@ export interface FolioCore {
   events: RunEventHub;
   /** Files received over HTTP multipart, already on disk at temp paths; copied into `source/`. */
   addUploadedFiles(taskId: string, files: { name: string; path: string }[]): Promise<FileEntry[]>;
+  /** A template received over HTTP multipart, on disk at a temp path; imported into `<data>/templates`. */
+  importUploadedTemplate(file: { name: string; path: string }): Promise<TemplateSummary>;
   dataDir: string;
   close(): Promise<void>;
 }

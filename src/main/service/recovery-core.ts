@@ -59,6 +59,7 @@ export function createRecoverableCore(opts: CoreOptions, build: (opts: CoreOptio
     handlers,
     events: { subscribe: (...args) => live().events.subscribe(...args) },
     addUploadedFiles: (taskId, files) => live().addUploadedFiles(taskId, files),
+    importUploadedTemplate: (file) => live().importUploadedTemplate(file),
     dataDir: opts.dataDir,
     corruption: () => corrupt,
     close: () => current?.close() ?? Promise.resolve(),

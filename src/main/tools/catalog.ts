@@ -26,6 +26,8 @@ export interface CatalogOptions {
   hiddenPaths?: readonly string[];
   /** `<data>/themes` for render_deck. */
   themesDir?: string;
+  /** `<data>/templates` (imported .pptx/.potx) for render_deck. */
+  templatesDir?: string;
   /** The skills load_skill offers (read when called: skills can change mid-task). */
   skills?: () => Skill[];
   /** How ocr picks its vision profile and reports usage; without it ocr says no profile can read images. */
@@ -42,7 +44,11 @@ export function toolCatalog(options: CatalogOptions = {}): Tool[] {
     createOcrTool(options.ocr ?? { pickVisionProfile: () => null }),
     writeTool,
     editTool,
-    createRenderDeckTool({ hiddenPaths: code.hiddenPaths, ...(options.themesDir ? { themesDir: options.themesDir } : {}) }),
+    createRenderDeckTool({
+      hiddenPaths: code.hiddenPaths,
+      ...(options.themesDir ? { themesDir: options.themesDir } : {}),
+      ...(options.templatesDir ? { templatesDir: options.templatesDir } : {}),
+    }),
     createRenderDocumentTool({ hiddenPaths: code.hiddenPaths }),
     createShellTool(code),
     createRunScriptTool(code),

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type DeckSpec, type QualityReport, validateDeckSpec } from '../../shared/specs/deck';
 import { assignSlideIds } from '../../shared/specs/slide-ids';
 import { FolioError, ValidationError } from '../../shared/errors';
-import { parseDeckJson, verificationNote } from '../renderers/deck';
+import { availableThemeNames, parseDeckJson, verificationNote } from '../renderers/deck';
 import { describeVersion, renderDeckVersion } from '../renderers/deck/render-version';
 import { ARTIFACTS_DIR } from './artifacts';
 import { OUTLINE_PATH, readOutlineFile } from '../workspace/outline-file';
@@ -34,15 +34,24 @@ const parameters = z.object({
 export interface RenderDeckToolOptions {
   /** `<data>/themes`: user themes a spec may name besides the built-in ones. */
   themesDir?: string;
+  /** `<data>/templates`: imported PowerPoint templates a spec may name as its theme. */
+  templatesDir?: string;
   /** Folders LibreOffice must not see while it converts the deck for the rendered check (Folio's data folder). */
   hiddenPaths?: readonly string[];
 }
 
 const CHECK_LABEL = 'Checking the rendered slides';
 
-const DESCRIPTION =
+/** The themes a spec may name, read when the tool is made (each run): imported templates appear as they are added. */
+function themeChoices(options: RenderDeckToolOptions): string {
+  const { themes, templates } = availableThemeNames(options);
+  const own = templates.length > 0 ? `, or the person's imported template: ${templates.join('|')} (its master, colours and fonts)` : '';
+  return `theme? (${themes.join('|')}${own})`;
+}
+
+const describe = (options: RenderDeckToolOptions): string =>
   'Render a slide deck (.pptx) into artifacts/ from a deck spec: either spec_path (a JSON file in the task folder) ' +
-  'or spec (the JSON object). Spec: {title, subtitle?, author?, date?, theme? (academic|business|minimal|dark), ' +
+  `or spec (the JSON object). Spec: {title, subtitle?, author?, date?, ${themeChoices(options)}, ` +
   'aspect? ("16:9"|"4:3"), language? ("zh-CN"|"en"...), footer?, slides: [...]}. Each slide has "layout" and optional "notes": ' +
   'title {title?, subtitle?}; section {title, subtitle?}; bullets {title, bullets: (string | {text, sub: string[]})[]}; ' +
   'two_column {title, left, right} where each side is exactly one of {bullets} | {image, caption?} | {text}; ' +
@@ -62,7 +71,7 @@ const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, path
 export function createRenderDeckTool(options: RenderDeckToolOptions = {}): Tool<typeof parameters> {
   return {
     name: 'render_deck',
-    description: DESCRIPTION,
+    description: describe(options),
     parameters,
     traits,
     assess(args) {
@@ -91,11 +100,13 @@ export function createRenderDeckTool(options: RenderDeckToolOptions = {}): Tool<
           ...(options.hiddenPaths ? { hiddenPaths: options.hiddenPaths } : {}),
           ...(ctx.progress ? { onProgress: (done: number, of: number) => ctx.progress?.(CHECK_LABEL, done, of) } : {}),
         },
+        ...(options.templatesDir ? { templatesDir: options.templatesDir } : {}),
       });
       const { result, rel } = rendered;
 
       const head = `Rendered ${rel} from ${label}: ${plural(result.slideCount, 'slide')} in the file (${plural(total, 'spec slide')}).`;
-      const lines = [head, ids.note, describeVersion(rendered.version), formatQualityReport(result.report)].filter(Boolean);
+      const notes = result.notes.map((n) => `Note: ${n}`).join('\n');
+      const lines = [head, ids.note, notes, describeVersion(rendered.version), formatQualityReport(result.report)].filter(Boolean);
       return { content: lines.join('\n'), touched: [rel, ...(ids.written ? [ids.written] : [])] };
     },
   };

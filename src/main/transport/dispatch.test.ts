@@ -60,6 +60,10 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   approveOutline: (c) => ({ task_id: c.taskId, slides: [{ id: 's1', title: 'Heat islands cost 2.5 °C', layout: 'bullets' }] }),
   listDeckVersions: (c) => ({ task_id: c.taskId, path: 'artifacts/deck.pptx' }),
   restoreDeckVersion: (c) => ({ task_id: c.taskId, path: 'artifacts/deck.pptx' }),
+  listTemplates: () => ({}),
+  importTemplate: (c) => ({ path: c.localFile }),
+  deleteTemplate: () => ({ template_id: 'acme' }),
+  getTemplatePreview: () => ({ template_id: 'acme' }),
 };
 
 async function setup(): Promise<Ctx> {

@@ -8,6 +8,8 @@ import { type ServiceHandlers } from '../../shared/contract/methods';
 import { assignOutlineIds, type DeckOutline } from '../../shared/specs/deck-outline';
 import { FolioError, NotFoundError, ValidationError } from '../../shared/errors';
 import type { FolioCore } from '../service/ports';
+import { type TemplateSummary } from '../../shared/specs/templates';
+import { BUILTIN_THEMES } from '../../shared/specs/themes';
 import { MemoryRunEventHub } from './memory-event-hub.test-support';
 
 interface StoredFile {
@@ -26,6 +28,21 @@ export interface FakeCore extends FolioCore {
   /** Makes one handler misbehave, to test how transports contain bugs in main. */
   sabotage: Partial<Record<keyof ServiceHandlers, () => unknown>>;
   putFile(taskId: string, path: string, bytes: Buffer, mime: string): FileEntry;
+  /** Imported templates by id (seeded with "acme"). */
+  templates: Map<string, TemplateSummary>;
+}
+
+/** A template summary as the real importer would return it, for the transports' tests. */
+export function fakeTemplate(id: string, name: string): TemplateSummary {
+  return {
+    id, name, file_name: `${name}.pptx`, created_at: 1, aspect: '16:9', slide_size: { cx: 12192000, cy: 6858000 },
+    colours: { accent1: 'C8102E' }, fonts: { major_latin: 'Georgia', minor_latin: 'Arial', major_ea: '', minor_ea: '' },
+    background: { kind: 'solid', colour: 'FFFFFF' }, logo: null, master: 'ppt/slideMasters/slideMaster1.xml',
+    layouts: [{ name: 'Title and Content', type: 'obj', part: 'ppt/slideLayouts/slideLayout2.xml', placeholders: [{ type: 'title', x: 0.1, y: 0.05, w: 0.8, h: 0.15 }], pictures: 0 }],
+    mapping: { title: 'ppt/slideLayouts/slideLayout2.xml', section: 'ppt/slideLayouts/slideLayout2.xml', content: 'ppt/slideLayouts/slideLayout2.xml', two_content: 'ppt/slideLayouts/slideLayout2.xml', blank: 'ppt/slideLayouts/slideLayout2.xml' },
+    warnings: [], palette: { background: 'FFFFFF', text: '111111', accent: 'C8102E', accent2: '333333', chart: ['C8102E', '333333', '999999'] },
+    heading_font: 'Georgia', body_font: 'Arial',
+  };
 }
 
 const textMimes = /^(text\/|application\/json)/;
@@ -271,7 +288,31 @@ export function createFakeCore(): FakeCore {
       task(input.task_id);
       return { path: input.path.replace(/\.pptx$/, '-v2.pptx'), spec_path: null };
     },
+    async listTemplates() {
+      return { templates: [...templates.values()], errors: [] };
+    },
+    async importTemplate(input) {
+      return importFake(basename(input.path), await readFile(input.path));
+    },
+    async deleteTemplate(input) {
+      if (!templates.delete(input.template_id)) throw new NotFoundError(`No template "${input.template_id}"`);
+      return { ok: true as const };
+    },
+    async getTemplatePreview(input) {
+      if (!templates.has(input.template_id)) throw new NotFoundError(`No template "${input.template_id}"`);
+      const theme = { ...BUILTIN_THEMES[0], name: input.template_id };
+      return { plan: { size: { w: 13.333, h: 7.5 }, theme: input.template_id, slides: [], metrics: 'font' as const }, theme, logo: null, layouts: [] };
+    },
   };
+
+  const templates = new Map<string, TemplateSummary>([['acme', fakeTemplate('acme', 'ACME')]]);
+  function importFake(name: string, bytes: Buffer): TemplateSummary {
+    if (bytes.length === 0) throw new ValidationError(`${name} is empty`);
+    const id = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'template';
+    const summary = fakeTemplate(id, name);
+    templates.set(id, summary);
+    return summary;
+  }
 
   return {
     handlers,
@@ -295,6 +336,10 @@ export function createFakeCore(): FakeCore {
       }
       uploads.push(record);
       return added;
+    },
+    templates,
+    async importUploadedTemplate(file) {
+      return importFake(file.name, await readFile(file.path));
     },
     async close() {},
   };

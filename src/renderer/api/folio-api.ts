@@ -2,6 +2,7 @@
 // implement it, so no component knows which one it runs on.
 import type { FileEntry, FolioClient, RunEvent } from '../../shared/contract';
 import type { FolioError } from '../../shared/errors';
+import type { TemplateSummary } from '../../shared/specs/templates';
 
 export type RunEventListener = (event: RunEvent) => void;
 
@@ -15,6 +16,8 @@ export interface FolioApi {
   subscribeRun: (taskId: string, runId: string, listener: RunEventListener, onError?: (error: FolioError) => void) => () => void;
   /** Copies the user's files into the task's `source/` folder. */
   addFiles: (taskId: string, files: File[]) => Promise<FileEntry[]>;
+  /** Imports a .pptx/.potx as a deck template (Settings → Templates). */
+  importTemplate: (file: File) => Promise<TemplateSummary>;
   /** The raw bytes of a task file, for saving to disk. */
   downloadFile: (taskId: string, path: string) => Promise<Blob>;
 }

@@ -150,6 +150,13 @@ export function createHttpApi(options: HttpApiOptions): FolioApi {
         reconnectDelaysMs: options.reconnectDelaysMs,
       }),
     addFiles: async (taskId, files) => uploadFiles(send, auth, taskId, files),
+    importTemplate: async (file) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      // No Content-Type header: the browser writes the multipart boundary itself.
+      const response = await send('/v1/templates', { method: 'POST', headers: auth, body: form });
+      return contract.importTemplate.output.parse(await response.json());
+    },
     downloadFile: async (taskId, path) => {
       const url = `/v1/tasks/${encodeURIComponent(taskId)}/files/${path.split('/').map(encodeURIComponent).join('/')}`;
       const response = await send(url, { method: 'GET', headers: auth });

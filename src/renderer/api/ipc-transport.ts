@@ -32,6 +32,12 @@ export function createIpcApi(bridge: FolioBridge): FolioApi {
       const result = await client.addFiles({ task_id: taskId, paths });
       return result.files;
     },
+    importTemplate: async (file) => {
+      // As with task files: main reads the template from its place on disk.
+      const path = bridge.getPathForFile(file);
+      if (path === '') throw new FolioError('unsupported', 'This file has no location on disk and cannot be imported.');
+      return client.importTemplate({ path });
+    },
     downloadFile: async (taskId, path) => {
       const file = await client.readFile({ task_id: taskId, path });
       const body = file.encoding === 'base64' ? base64ToBytes(file.data) : file.data;

@@ -8,6 +8,7 @@ import { useArtifacts } from '../state/artifacts-store';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { useUsage } from '../state/usage-store';
 import { Icon } from './Icon';
+import { TemplatesSection } from './TemplatesSection';
 
 type ProbeState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
 
@@ -206,6 +207,8 @@ export function SettingsPage() {
             {app.skills.length === 0 && <li className="muted">{t('skills.none')}</li>}
           </ul>
         </section>
+
+        <TemplatesSection />
       </div>
     </section>
   );

@@ -23,6 +23,9 @@ function installApi(answers: SourceInfo[][]): { calls: () => number } {
     client,
     subscribeRun: () => () => undefined,
     addFiles: async () => [],
+    importTemplate: async () => {
+      throw new Error('not used here');
+    },
     downloadFile: async () => new Blob(),
   };
   setApi(api);

@@ -28,6 +28,8 @@ import { DeckVersionList, DeckVersionSource } from '../specs/deck-versions';
 import { SlideId } from '../specs/slide-ids';
 import { DocumentSpec } from '../specs/document';
 import { DeckOutline, OutlineRowsInput } from '../specs/deck-outline';
+import { TemplateId, TemplateSummary } from '../specs/templates';
+import { ThemeSchema } from '../specs/themes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -332,6 +334,38 @@ export const contract = {
     http: { method: 'POST', path: '/v1/tasks/:task_id/deck-versions/*path' },
   }),
   // ---- end deck versions ----
+  // ---- templates: a person's .pptx/.potx imported as a deck theme (deck-template) ----
+  /** Imported templates (`<data>/templates`); a deck spec uses one as `"theme": "<id>"`. */
+  listTemplates: method({
+    input: z.strictObject({}),
+    output: z.object({ templates: z.array(TemplateSummary), errors: z.array(z.string()) }),
+    http: { method: 'GET', path: '/v1/templates' },
+  }),
+  /** Imports a local .pptx/.potx (desktop file picker). Over HTTP, `POST /v1/templates` takes it as multipart. */
+  importTemplate: method({
+    input: z.strictObject({ path: z.string().min(1).max(4096) }),
+    output: TemplateSummary,
+    ipcOnly: true,
+  }),
+  deleteTemplate: method({
+    input: z.strictObject({ template_id: TemplateId }),
+    output: Ok,
+    http: { method: 'DELETE', path: '/v1/templates/:template_id' },
+  }),
+  /** Sample slides of every kind planned on the template, drawn by the UI before the template is used. */
+  getTemplatePreview: method({
+    input: z.strictObject({ template_id: TemplateId }),
+    output: z.object({
+      plan: DeckPlan,
+      /** The theme the samples were planned with (fonts and colours the preview draws with). */
+      theme: ThemeSchema,
+      /** The master's logo as a data: URL, drawn over each sample at its place (fractions of the slide). */
+      logo: z.object({ data_url: z.string(), x: z.number(), y: z.number(), w: z.number(), h: z.number() }).nullable(),
+      /** The layout each sample slide is drawn on. */
+      layouts: z.array(z.string()),
+    }),
+    http: { method: 'GET', path: '/v1/templates/:template_id/preview' },
+  }),
 } satisfies Record<string, MethodSpec>;
 
 export type Contract = typeof contract;

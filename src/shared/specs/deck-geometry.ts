@@ -3,7 +3,7 @@
 // layout engine (src/main/renderers/deck/plan) places every element from these; the .pptx drawer
 // and the in-app preview only draw what the plan says, so no number here is copied anywhere else.
 import { type DeckSpec } from './deck';
-import { type Theme } from './themes';
+import { type FractionBox, type Theme } from './themes';
 
 export interface SlideSize {
   w: number;
@@ -66,10 +66,23 @@ export function footerRegion(size: SlideSize): { text: Region; number: Region } 
 
 export type TitleMark = Theme['master']['titleMark'];
 
-/** Where a content slide's title may go (its height is the room for TITLE_MAX_LINES lines). */
-export function titleRegion(size: SlideSize, mark: TitleMark, titleSizePt: number): Region {
-  const x = MARGIN_X + (mark === 'bar' ? 0.28 : 0);
+/**
+ * A theme's own region (a template placeholder, stored as fractions of the slide) in inches on this
+ * slide; undefined when the theme has none, and Folio's geometry decides.
+ */
+export function themeRegion(box: FractionBox | undefined, size: SlideSize): Region | undefined {
+  if (!box) return undefined;
+  return { x: box.x * size.w, y: box.y * size.h, w: box.w * size.w, h: box.h * size.h };
+}
+
+/**
+ * Where a content slide's title may go (its height is the room for TITLE_MAX_LINES lines). `own`:
+ * a template's title placeholder, which decides where the title starts and how wide it is.
+ */
+export function titleRegion(size: SlideSize, mark: TitleMark, titleSizePt: number, own?: Region): Region {
   const h = (TITLE_MAX_LINES * titleSizePt * TITLE_LINE_HEIGHT) / POINTS_PER_INCH + FIT_SLACK;
+  if (own) return { x: own.x, y: own.y, w: own.w, h };
+  const x = MARGIN_X + (mark === 'bar' ? 0.28 : 0);
   return { x, y: MARGIN_TOP, w: size.w - x - MARGIN_X, h };
 }
 
@@ -94,10 +107,19 @@ export function titleBlockBottom(mark: TitleMark, title: Region, textH: number):
   return Math.max(title.y + textH, markRegion ? markRegion.y + markRegion.h : 0);
 }
 
-/** The body of a content slide: below the measured title, above the footer band. */
-export function bodyRegion(size: SlideSize, titleBottom: number): Region {
+/**
+ * The body of a content slide: below the measured title, above the footer band. `own`: a template's
+ * body placeholder, which decides its sides and how far down it may start and end; the title and the
+ * footer band still bound it.
+ */
+export function bodyRegion(size: SlideSize, titleBottom: number, own?: Region): Region {
+  const floor = size.h - FOOTER_BAND - FOOTER_GAP;
+  if (own) {
+    const y = Math.max(own.y, titleBottom + TITLE_BODY_GAP);
+    return { x: own.x, y, w: own.w, h: Math.max(0.5, Math.min(own.y + own.h, floor) - y) };
+  }
   const y = Math.max(BODY_MIN_TOP, titleBottom + TITLE_BODY_GAP);
-  return { x: MARGIN_X, y, w: size.w - 2 * MARGIN_X, h: size.h - FOOTER_BAND - FOOTER_GAP - y };
+  return { x: MARGIN_X, y, w: size.w - 2 * MARGIN_X, h: floor - y };
 }
 
 /** The body of a content slide without a title (a quote without a heading). */
@@ -127,8 +149,9 @@ export function bulletIndentPt(sizePt: number): number {
 
 // ---------- hero layouts (title, section, closing) ----------
 
-/** The text column of the title and section slides, right of their accent mark. */
-export function heroTextRegion(size: SlideSize): Region {
+/** The text column of the title and section slides, right of their accent mark (or a template's placeholders, `own`). */
+export function heroTextRegion(size: SlideSize, own?: Region): Region {
+  if (own) return own;
   const x = 1.1;
   return { x, y: 1.0, w: size.w - x - 1.0, h: size.h - 2.1 };
 }
@@ -140,8 +163,9 @@ export const HERO_BOTTOM_BAND = 0.14;
 /** The strip down the left edge of section slides. */
 export const SECTION_STRIP = 0.4;
 
-/** The centred column of closing slides (and untitled quotes). */
-export function centredRegion(size: SlideSize): Region {
+/** The centred column of closing slides (and untitled quotes), or a template's title placeholders (`own`). */
+export function centredRegion(size: SlideSize, own?: Region): Region {
+  if (own) return own;
   const x = size.w * 0.12;
   return { x, y: 1.0, w: size.w - 2 * x, h: size.h - 2.0 };
 }

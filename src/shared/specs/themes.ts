@@ -5,6 +5,10 @@ import { z } from 'zod';
 const Hex = z.string().regex(/^[0-9A-Fa-f]{6}$/, 'expected a 6-digit hex colour without "#", like "1F4E79"');
 const FontName = z.string().min(1).max(64).regex(/^[^<>"&]+$/, 'font names cannot contain <, >, " or &');
 
+const Fraction = z.number().min(0).max(1);
+const FractionBox = z.strictObject({ x: Fraction, y: Fraction, w: Fraction.positive(), h: Fraction.positive() });
+export type FractionBox = z.infer<typeof FractionBox>;
+
 export const ThemeSchema = z.strictObject({
   name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,40}$/, 'theme names are lower-case letters, digits, "-" and "_"'),
   label: z.string().min(1).max(80),
@@ -55,8 +59,30 @@ export const ThemeSchema = z.strictObject({
       slideNumber: z.boolean().default(true),
       /** The accent mark beside content-slide titles. */
       titleMark: z.enum(['bar', 'underline', 'none']).default('bar'),
+      /** Folio's own marks on title, section and closing slides (accent bars, strips, rules); off when a template's master draws the look. */
+      decorations: z.boolean().default(true),
     })
-    .default({ footer: '', slideNumber: true, titleMark: 'bar' }),
+    .default({ footer: '', slideNumber: true, titleMark: 'bar', decorations: true }),
+  /**
+   * Where a template's placeholders put things, overriding Folio's geometry for that region only
+   * (deck-geometry.ts reads them). Fractions of the slide: x and w of its width, y and h of its height.
+   */
+  regions: z
+    .strictObject({
+      /** Content slides: the title placeholder of the template's content layout. */
+      title: FractionBox.optional(),
+      /** Content slides: its body placeholder (the footer band still bounds it). */
+      body: FractionBox.optional(),
+      /** Two-column slides: the two body placeholders of the two-content layout. */
+      columns: z.tuple([FractionBox, FractionBox]).optional(),
+      /** Title and closing slides: the title and subtitle placeholders together. */
+      hero: FractionBox.optional(),
+      /** Section slides: the section header's title and text placeholders together. */
+      section: FractionBox.optional(),
+    })
+    .optional(),
+  /** A theme made from a template fixes the slide shape (its master is drawn for it). */
+  aspect: z.enum(['16:9', '4:3']).optional(),
 });
 export type Theme = z.infer<typeof ThemeSchema>;
 export type ThemeInput = z.input<typeof ThemeSchema>;

@@ -9,6 +9,7 @@ import { type DeckPlan } from '../../../shared/specs/deck-plan';
 import { slideSize } from '../../../shared/specs/deck-geometry';
 import { assignSlideIds, slideKey } from '../../../shared/specs/slide-ids';
 import { BUILTIN_THEMES, findTheme, isCjkCapableFace, type Theme } from '../../../shared/specs/themes';
+import { type TemplateRecord } from '../../../shared/specs/templates';
 import { writeArtifactAtomic } from '../../artifacts/write-artifact';
 import { iconErrors } from './icons';
 import { findJsonError } from '../json-position';
@@ -19,6 +20,9 @@ import { planDeck } from './plan';
 import { postProcessDeck } from './post-process';
 import { type TextMeasurer } from './text-measurer';
 import { loadUserThemes } from './user-themes';
+import { graftTemplate } from './templates/graft';
+import { listTemplates, loadTemplate } from './templates/store';
+import { templateLayoutFor } from './templates/slide-layouts';
 
 export { loadUserThemes } from './user-themes';
 export { auditCjkFonts } from './cjk-fonts';
@@ -36,6 +40,8 @@ export interface RenderDeckOptions {
   fileName?: string;
   /** `<data>/themes`: user themes (*.json) besides the built-in ones. */
   themesDir?: string;
+  /** `<data>/templates`: imported PowerPoint templates, named by id like themes. */
+  templatesDir?: string;
   /** How text is measured; defaults to the font files installed (width tables where missing). */
   measurer?: TextMeasurer;
 }
@@ -49,16 +55,34 @@ export interface RenderDeckResult {
   plan: DeckPlan;
   /** The spec as rendered: validated, defaults filled, every slide with its id. */
   spec: DeckSpec;
+  /** Deck-wide notes for the person (what a template could not give: its aspect won over the spec's...). */
+  notes: string[];
 }
 
-function resolveTheme(name: string, themesDir: string | undefined): { theme: Theme; known: Theme[] } {
-  const user = themesDir ? loadUserThemes(themesDir).themes : [];
+interface ResolvedTheme {
+  theme: Theme;
+  known: Theme[];
+  /** When the theme is an imported template: its record (the master is taken from its file). */
+  template?: TemplateRecord;
+}
+
+/** The themes and templates a spec may name, for messages and tool descriptions. */
+export function availableThemeNames(opts: Pick<RenderDeckOptions, 'themesDir' | 'templatesDir'>): { themes: string[]; templates: string[] } {
+  const user = opts.themesDir ? loadUserThemes(opts.themesDir).themes : [];
+  const templates = opts.templatesDir ? listTemplates(opts.templatesDir).templates : [];
+  return { themes: [...BUILTIN_THEMES, ...user].map((t) => t.name), templates: templates.map((t) => t.id) };
+}
+
+function resolveTheme(name: string, opts: Pick<RenderDeckOptions, 'themesDir' | 'templatesDir'>): ResolvedTheme {
+  const user = opts.themesDir ? loadUserThemes(opts.themesDir).themes : [];
+  const templates = opts.templatesDir ? listTemplates(opts.templatesDir).templates : [];
+  const known = [...BUILTIN_THEMES, ...user, ...templates.map((t) => t.theme)];
   const theme = findTheme(name, user);
-  if (!theme) {
-    const names = [...BUILTIN_THEMES, ...user].map((t) => t.name).join(', ');
-    throw new ValidationError(`theme: unknown theme "${name}"; the themes are: ${names}`);
-  }
-  return { theme, known: [...BUILTIN_THEMES, ...user] };
+  if (theme) return { theme, known };
+  const template = templates.find((t) => t.id === name);
+  if (template) return { theme: template.theme, known, template };
+  const templateNote = templates.length > 0 ? `; imported templates: ${templates.map((t) => t.id).join(', ')}` : '';
+  throw new ValidationError(`theme: unknown theme "${name}"; the themes are: ${[...BUILTIN_THEMES, ...user].map((t) => t.name).join(', ')}${templateNote}`);
 }
 
 function outputFileName(fileName: string | undefined): string {
@@ -78,8 +102,12 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
   // Icon names are checked here, against the installed Lucide set (the shared schema only checks their form).
   const unknownIcons = iconErrors(deck);
   if (unknownIcons.length > 0) throw new ValidationError(`Invalid deck spec: ${unknownIcons.join('; ')}`);
-  const { theme, known } = resolveTheme(deck.theme, opts.themesDir);
-  const size = slideSize(deck.aspect);
+  const { theme, known, template } = resolveTheme(deck.theme, opts);
+  const notes: string[] = [];
+  // A template's master is drawn for one slide shape: the deck takes it.
+  const aspect = theme.aspect ?? deck.aspect;
+  if (aspect !== deck.aspect) notes.push(`The template "${theme.name}" is ${aspect}: the deck is ${aspect}, not ${deck.aspect}.`);
+  const size = slideSize(aspect);
   const language = deckLanguage(deck);
 
   const cjkLang = /^(zh|ja|ko)\b/i.test(language) ? language : 'zh-CN';
@@ -93,7 +121,7 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
   pptx.company = 'Folio';
   pptx.theme = { headFontFace: theme.fonts.latinHeading, bodyFontFace: theme.fonts.latinBody };
   defineMasters(pptx, theme, size, deck.footer ?? theme.master.footer, cjkLang);
-  drawPlan(pptx, plan, { theme, cjkLang, baseDir: opts.baseDir, emojiFace: measurer.emojiFace() });
+  drawPlan(pptx, plan, { theme, cjkLang, baseDir: opts.baseDir, emojiFace: measurer.emojiFace(), onTemplate: template !== undefined });
 
   const written = (await pptx.write({ outputType: 'nodebuffer' })) as Uint8Array;
   const isCapable = (face: string): boolean => isCjkCapableFace(face, known);
@@ -102,8 +130,14 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
   if (problems.length > 0) {
     throw new FolioError('internal', `CJK text without a CJK font in ${problems[0]?.part ?? '?'}: "${problems[0]?.text ?? ''}"`);
   }
-  const path = writeArtifactAtomic(opts.outDir, outputFileName(opts.fileName), bytes);
-  return { path, slideCount: plan.slides.length, report, plan, spec: deck };
+  let final: Uint8Array = bytes;
+  if (template && opts.templatesDir) {
+    const original = loadTemplate(opts.templatesDir, template.id).bytes;
+    const slideLayouts = plan.slides.map((s) => templateLayoutFor(template.mapping, deck.slides[s.source_index]?.layout, s.master));
+    final = await graftTemplate(bytes, original, template, { slideLayouts, cjkHeading: theme.fonts.cjkHeading, cjkBody: theme.fonts.cjkBody });
+  }
+  const path = writeArtifactAtomic(opts.outDir, outputFileName(opts.fileName), final);
+  return { path, slideCount: plan.slides.length, report, plan, spec: deck, notes };
 }
 
 /** Parses a JSON spec; a syntax error names the line and column. */

@@ -25,6 +25,8 @@ export interface DeckVersionOptions {
   /** Set when restoring: the version restored (task-relative). */
   restoredFrom?: string;
   themesDir?: string;
+  /** Where imported templates live (`<data>/templates`), for a spec whose theme names one. */
+  templatesDir?: string;
   check?: VerifyOptions;
   /** Called once the file is written, before the rendered check starts. */
   onRendered?: () => void;
@@ -39,7 +41,10 @@ export interface RenderedVersion {
 }
 
 export async function renderDeckVersion(spec: DeckSpec, o: DeckVersionOptions): Promise<RenderedVersion> {
-  const result = await renderDeck(spec, { baseDir: o.baseDir, outDir: o.outDir, fileName: o.fileName, ...(o.themesDir ? { themesDir: o.themesDir } : {}) });
+  const result = await renderDeck(spec, { baseDir: o.baseDir, outDir: o.outDir, fileName: o.fileName,
+    ...(o.themesDir ? { themesDir: o.themesDir } : {}),
+    ...(o.templatesDir ? { templatesDir: o.templatesDir } : {}),
+  });
   o.onRendered?.();
   const { report } = await checkRenderedDeck(result, o.check);
   const rendered = { ...result, report };
@@ -91,7 +96,7 @@ export interface RestoredVersion {
 export async function restoreDeckVersion(
   folders: TaskFolders,
   relPath: string,
-  o: Pick<DeckVersionOptions, 'themesDir' | 'check'> = {},
+  o: Pick<DeckVersionOptions, 'themesDir' | 'templatesDir' | 'check'> = {},
 ): Promise<RestoredVersion> {
   const preview = await readArtifactPreview(folders.task, relPath);
   const family = deckFamily(basename(relPath));

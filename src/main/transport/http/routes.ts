@@ -1,14 +1,17 @@
 // The HTTP route table: every contract method that has an `http` route, plus the two endpoints
-// that are not plain calls (multipart upload, SSE run events).
+// that are not plain calls (multipart uploads of task files and templates, SSE run events).
 import { contract, methodNames, type MethodName, type MethodSpec } from '../../../shared/contract/methods';
 import { type Route, Router } from './router';
 
 export type RouteTarget =
   | { kind: 'call'; method: MethodName; download: boolean }
   | { kind: 'upload' }
+  | { kind: 'template-upload' }
   | { kind: 'events' };
 
 export const UPLOAD_PATH = '/v1/tasks/:task_id/files';
+/** `GET` lists templates (a contract call); `POST` imports one sent as multipart. */
+export const TEMPLATE_UPLOAD_PATH = '/v1/templates';
 export const EVENTS_PATH = '/v1/tasks/:task_id/runs/:run_id/events';
 
 /** Methods that create a resource answer 201 rather than 200. */
@@ -36,6 +39,7 @@ export function createApiRouter(): Router<RouteTarget> {
   return new Router<RouteTarget>([
     ...contractRoutes(),
     { method: 'POST', path: UPLOAD_PATH, target: { kind: 'upload' } },
+    { method: 'POST', path: TEMPLATE_UPLOAD_PATH, target: { kind: 'template-upload' } },
     { method: 'GET', path: EVENTS_PATH, target: { kind: 'events' } },
   ]);
 }

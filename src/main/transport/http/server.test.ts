@@ -81,6 +81,9 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   }),
   listDeckVersions: () => ({ method: 'GET', path: `/v1/tasks/${taskId}/deck-versions/artifacts/deck.pptx`, status: 200, check: (b) => expect(b).toEqual({ versions: [] }) }),
   restoreDeckVersion: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/deck-versions/artifacts/deck.pptx`, status: 200, check: (b) => expect(b).toEqual({ path: 'artifacts/deck-v2.pptx', spec_path: null }) }),
+  listTemplates: () => ({ method: 'GET', path: '/v1/templates', status: 200, check: (b) => expect(b).toMatchObject({ templates: [{ id: 'acme' }], errors: [] }) }),
+  deleteTemplate: () => ({ method: 'DELETE', path: '/v1/templates/acme', status: 200, check: (b) => expect(b).toEqual({ ok: true }) }),
+  getTemplatePreview: () => ({ method: 'GET', path: '/v1/templates/acme/preview', status: 200, check: (b) => expect(b).toMatchObject({ plan: { theme: 'acme' }, logo: null }) }),
 };
 
 describe('contract routes', () => {

@@ -14,7 +14,7 @@ import { sendError, sendErrorShape, sendJson, setSecurityHeaders } from './respo
 import { type RouteTarget, createApiRouter, statusForSuccess } from './routes';
 import { DEFAULT_SSE_HEARTBEAT_MS, resumeSeq, streamRunEvents } from './sse';
 import { serveStatic } from './static';
-import { DEFAULT_MAX_UPLOAD_BYTES, handleUpload } from './upload';
+import { DEFAULT_MAX_UPLOAD_BYTES, handleTemplateUpload, handleUpload } from './upload';
 
 export interface HttpServerOptions {
   /** The bearer token every /v1 request must carry. */
@@ -121,6 +121,14 @@ export function createHttpServer(core: FolioCore, opts: HttpServerOptions): Serv
         const files = await handleUpload(core, req, taskId, maxUploadBytes);
         const output = contract.addFiles.output.safeParse({ files });
         if (!output.success) throw new Error(`addUploadedFiles broke the contract: ${formatZodError(output.error)}`);
+        sendJson(res, 201, output.data);
+        return;
+      }
+      case 'template-upload': {
+        if (Object.keys(query).length > 0) throw new ValidationError('Uploads take no query parameters');
+        const summary = await handleTemplateUpload(core, req, maxUploadBytes);
+        const output = contract.importTemplate.output.safeParse(summary);
+        if (!output.success) throw new Error(`importUploadedTemplate broke the contract: ${formatZodError(output.error)}`);
         sendJson(res, 201, output.data);
         return;
       }

@@ -10,6 +10,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type FileEntry } from '../../../shared/contract/entities';
 import { ValidationError } from '../../../shared/errors';
+import { type TemplateSummary } from '../../../shared/specs/templates';
 import type { FolioCore } from '../../service/ports';
 import { PayloadTooLargeError } from '../dispatch';
 import { UnsupportedMediaTypeError, mediaType } from './body';
@@ -42,6 +43,20 @@ export async function handleUpload(
     return await core.addUploadedFiles(taskId, files);
   } finally {
     // Retries: on a failed upload a temp file may still be closing while the folder is removed.
+    await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+/** One .pptx/.potx sent as multipart (`POST /v1/templates`), imported as a template. */
+export async function handleTemplateUpload(core: FolioCore, req: IncomingMessage, maxFileBytes: number): Promise<TemplateSummary> {
+  if (mediaType(req) !== 'multipart/form-data') throw new UnsupportedMediaTypeError('Uploads must be multipart/form-data');
+  const dir = await mkdtemp(join(tmpdir(), 'folio-template-'));
+  try {
+    const files = await receiveFiles(req, dir, maxFileBytes);
+    const [file] = files;
+    if (!file || files.length > 1) throw new ValidationError('Send exactly one .pptx or .potx file');
+    return await core.importUploadedTemplate(file);
+  } finally {
     await rm(dir, { recursive: true, force: true, maxRetries: 3 });
   }
 }

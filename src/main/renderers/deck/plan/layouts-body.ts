@@ -1,6 +1,6 @@
 // Content layouts led by text: bullets, two_column and agenda.
 import { type ColumnContent } from '../../../../shared/specs/deck';
-import { columns, FIT_SLACK, GUTTER, opticalTop, type Region } from '../../../../shared/specs/deck-geometry';
+import { columns, FIT_SLACK, GUTTER, opticalTop, type Region, themeRegion } from '../../../../shared/specs/deck-geometry';
 import { bulletElements, bulletTexts, fitBullets } from './bullets';
 import { type PlanContext, type Planner, SlideBuilder } from './context';
 import { contentSlide, placePicture } from './slides';
@@ -62,12 +62,19 @@ function columnTexts(c: ColumnContent): string[] {
   return [c.text ?? '', c.caption ?? ''].filter(Boolean);
 }
 
+/** The two columns: a template's two-content placeholders (their sides, within the body), else two equal columns. */
+function twoColumns(ctx: PlanContext, body: Region): Region[] {
+  const own = ctx.theme.regions?.columns?.map((box) => themeRegion(box, ctx.size)).filter((r): r is Region => r !== undefined);
+  if (!own || own.length !== 2) return columns(body, 2, GUTTER + 0.2);
+  return own.map((r) => ({ x: r.x, y: body.y, w: r.w, h: body.h }));
+}
+
 export const planTwoColumn: Planner<'two_column'> = (ctx, s) => {
   const { slide, body } = contentSlide(ctx, s.title);
   const texts = [...columnTexts(s.left), ...columnTexts(s.right)];
   ctx.report.checkEmptiness(texts, Boolean(s.left.image ?? s.right.image));
   ctx.report.checkWords([s.title, ...texts]);
-  const [left, right] = columns(body, 2, GUTTER + 0.2);
+  const [left, right] = twoColumns(ctx, body);
   if (!left || !right) return [slide];
   const a = composeColumn(ctx, s.left, left, 'left');
   const b = composeColumn(ctx, s.right, right, 'right');

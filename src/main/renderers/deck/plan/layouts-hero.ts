@@ -1,5 +1,5 @@
 // Hero layouts: title, section, closing, and quote (composed in the optical middle of the slide).
-import { centredRegion, FIT_SLACK, HERO_BOTTOM_BAND, HERO_MARK, heroTextRegion, opticalTop, SECTION_STRIP, TITLE_LINE_HEIGHT, untitledBodyRegion } from '../../../../shared/specs/deck-geometry';
+import { centredRegion, FIT_SLACK, HERO_BOTTOM_BAND, HERO_MARK, heroTextRegion, opticalTop, SECTION_STRIP, themeRegion, TITLE_LINE_HEIGHT, untitledBodyRegion } from '../../../../shared/specs/deck-geometry';
 import { type Planner, SlideBuilder } from './context';
 import { contentSlide, heroMarkColor, heroSlide, rect } from './slides';
 import { fitText } from './text';
@@ -11,7 +11,7 @@ export const planTitle: Planner<'title'> = (ctx, s) => {
   const { theme, size, spec } = ctx;
   const p = theme.palette;
   const slide = heroSlide(ctx, p.titleBackground);
-  const region = heroTextRegion(size);
+  const region = heroTextRegion(size, themeRegion(theme.regions?.hero, size));
   const scratch = new SlideBuilder('plain', p.titleBackground);
   const title = fitText(ctx, scratch, s.title ?? spec.title, { ...region, h: region.h * 0.6 }, {
     id: 'title', role: 'title', font: 'heading', sizePt: theme.sizes.heroTitle, floorPt: 28, bold: true,
@@ -31,9 +31,11 @@ export const planTitle: Planner<'title'> = (ctx, s) => {
   slide.add({ ...title.element, box: { ...title.element.box, y: top, h: title.height + FIT_SLACK } });
   if (subtitle) slide.add({ ...subtitle.element, box: { ...subtitle.element.box, y: subtitle.element.box.y + dy, h: subtitle.height + FIT_SLACK } });
   for (const note of scratchNotes(scratch)) slide.addNote(note);
-  const mark = heroMarkColor(ctx);
-  slide.add(rect('title-mark', { x: HERO_MARK.x, y: top + 0.05, w: HERO_MARK.w, h: Math.max(0.3, blockH - 0.1) }, mark));
-  slide.add(rect('bottom-band', { x: 0, y: size.h - HERO_BOTTOM_BAND, w: size.w, h: HERO_BOTTOM_BAND }, mark));
+  if (theme.master.decorations) {
+    const mark = heroMarkColor(ctx);
+    slide.add(rect('title-mark', { x: HERO_MARK.x, y: top + 0.05, w: HERO_MARK.w, h: Math.max(0.3, blockH - 0.1) }, mark));
+    slide.add(rect('bottom-band', { x: 0, y: size.h - HERO_BOTTOM_BAND, w: size.w, h: HERO_BOTTOM_BAND }, mark));
+  }
   const byline = [spec.author, spec.date].filter((v): v is string => Boolean(v)).join('  ·  ');
   if (byline) {
     const fitted = fitText(ctx, slide, byline, { x: region.x, y: size.h - 1.1, w: region.w, h: 0.5 }, {
@@ -54,7 +56,7 @@ export const planSection: Planner<'section'> = (ctx, s) => {
   const { theme, size } = ctx;
   const p = theme.palette;
   const slide = heroSlide(ctx, p.background);
-  const region = heroTextRegion(size);
+  const region = heroTextRegion(size, themeRegion(theme.regions?.section, size));
   const scratch = new SlideBuilder('plain', p.background);
   const title = fitText(ctx, scratch, s.title, { ...region, h: region.h * 0.55 }, {
     id: 'title', role: 'title', font: 'heading', sizePt: Math.round(theme.sizes.heroTitle * 0.9), floorPt: 28, bold: true,
@@ -71,10 +73,10 @@ export const planSection: Planner<'section'> = (ctx, s) => {
     blockH += HERO_GAP + subtitle.height;
   }
   const top = opticalTop(region, blockH);
-  slide.add(rect('strip', { x: 0, y: 0, w: SECTION_STRIP, h: size.h }, p.accent));
+  if (theme.master.decorations) slide.add(rect('strip', { x: 0, y: 0, w: SECTION_STRIP, h: size.h }, p.accent));
   slide.add({ ...title.element, box: { ...region, y: top, h: title.height + FIT_SLACK } });
   const ruleY = top + title.height + ruleGap;
-  slide.add(rect('rule', { x: region.x, y: ruleY, w: 1.6, h: ruleH }, p.accent2));
+  if (theme.master.decorations) slide.add(rect('rule', { x: region.x, y: ruleY, w: 1.6, h: ruleH }, p.accent2));
   if (subtitle) slide.add({ ...subtitle.element, box: { ...region, y: ruleY + ruleH + HERO_GAP, h: subtitle.height + FIT_SLACK } });
   for (const note of scratchNotes(scratch)) slide.addNote(note);
   return [slide];
@@ -84,7 +86,7 @@ export const planClosing: Planner<'closing'> = (ctx, s) => {
   const { theme, size, spec } = ctx;
   const p = theme.palette;
   const slide = heroSlide(ctx, p.titleBackground);
-  const region = centredRegion(size);
+  const region = centredRegion(size, themeRegion(theme.regions?.hero, size));
   const scratch = new SlideBuilder('plain', p.titleBackground);
   const zh = ctx.language.startsWith('zh');
   const title = fitText(ctx, scratch, s.title ?? (zh ? '谢谢' : 'Thank you'), { ...region, h: region.h * 0.5 }, {
@@ -105,7 +107,7 @@ export const planClosing: Planner<'closing'> = (ctx, s) => {
   const top = opticalTop(region, blockH);
   slide.add({ ...title.element, box: { ...region, y: top, h: title.height + FIT_SLACK } });
   const ruleY = top + title.height + ruleGap;
-  slide.add(rect('rule', { x: size.w / 2 - 0.8, y: ruleY, w: 1.6, h: ruleH }, heroMarkColor(ctx)));
+  if (theme.master.decorations) slide.add(rect('rule', { x: region.x + region.w / 2 - 0.8, y: ruleY, w: 1.6, h: ruleH }, heroMarkColor(ctx)));
   if (subtitle) slide.add({ ...subtitle.element, box: { ...region, y: ruleY + ruleH + HERO_GAP, h: subtitle.height + FIT_SLACK } });
   for (const note of scratchNotes(scratch)) slide.addNote(note);
   return [slide];

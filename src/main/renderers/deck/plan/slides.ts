@@ -9,6 +9,7 @@ import {
   TITLE_FLOOR_PT,
   TITLE_LINE_HEIGHT,
   TITLE_MAX_LINES,
+  themeRegion,
   titleBlockBottom,
   titleRegion,
 } from '../../../../shared/specs/deck-geometry';
@@ -39,7 +40,7 @@ export function contentSlide(ctx: PlanContext, title: string, part = 0): Content
   const { theme, size } = ctx;
   const slide = new SlideBuilder('content', theme.palette.background, part);
   const mark = theme.master.titleMark;
-  const region = titleRegion(size, mark, theme.sizes.title);
+  const region = titleRegion(size, mark, theme.sizes.title, themeRegion(theme.regions?.title, size));
   const shown = part > 0 ? continuationTitle(title, ctx.language) : title;
   const fit = fitText(ctx, slide, shown, region, {
     id: 'title',
@@ -56,7 +57,8 @@ export function contentSlide(ctx: PlanContext, title: string, part = 0): Content
   const element = slide.add({ ...fit.element, box: { ...region, h: fit.height + FIT_SLACK } });
   const markRegion = accentMarkRegion(mark, region, fit.height);
   if (markRegion) slide.add(rect('title-mark', markRegion, theme.palette.accent));
-  return { slide, body: bodyRegion(size, titleBlockBottom(mark, region, fit.height)), title: element };
+  const body = bodyRegion(size, titleBlockBottom(mark, region, fit.height), themeRegion(theme.regions?.body, size));
+  return { slide, body, title: element };
 }
 
 /** A slide without the master's footer (title, section, closing, full-bleed picture). */

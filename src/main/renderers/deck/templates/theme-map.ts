@@ -1,0 +1,156 @@
+// A template's colour and font schemes and placeholder positions mapped onto Folio's theme fields.
+// Text colours are chosen from the template's own slots by contrast with its backgrounds, so a
+// dark template gets light text without anyone saying so; what Folio needs and the template does
+// not have (muted text, table zebra) is mixed from the template's colours.
+import { type FractionBox, contrastRatio, isCjkCapableFace, MIN_TEXT_CONTRAST, type Theme, ThemeSchema } from '../../../../shared/specs/themes';
+import { type PlaceholderInfo, type TemplateLayout } from '../../../../shared/specs/templates';
+import { mix } from './colours';
+import { type ParsedTemplate } from './read';
+
+const NOTO_SANS_SC = 'Noto Sans CJK SC';
+const FALLBACK_LATIN = 'Arial';
+const FALLBACK_CHART = ['1F4E79', 'B7791F', '4A90C2', '8E3B46', '5B8C5A', '7B6FA6'];
+const FONT_NAME = /^[^<>"&]{1,64}$/;
+/** Hero regions (fractions of the slide height): at least this tall, and ending above this line. */
+const HERO_MIN_H = 0.4;
+const HERO_BOTTOM = 0.85;
+/** WCAG's contrast for large text (and graphics), what accent-coloured numbers and marks need. */
+const LARGE_TEXT_CONTRAST = 3;
+
+/** The first candidate readable on `bg`; else black or white, whichever reads better. */
+function readableOn(bg: string, candidates: readonly (string | undefined)[]): string {
+  for (const c of candidates) if (c && contrastRatio(c, bg) >= MIN_TEXT_CONTRAST) return c;
+  return contrastRatio('000000', bg) >= contrastRatio('FFFFFF', bg) ? '000000' : 'FFFFFF';
+}
+
+/** `text` faded toward `bg` as far as it stays readable (for secondary text). */
+function mutedOn(text: string, bg: string): string {
+  for (const t of [0.35, 0.25, 0.15, 0.05]) {
+    const c = mix(text, bg, t);
+    if (contrastRatio(c, bg) >= MIN_TEXT_CONTRAST) return c;
+  }
+  return text;
+}
+
+function latinFace(face: string, role: string, warnings: string[]): string {
+  if (!face) return FALLBACK_LATIN;
+  if (face.startsWith('+') || !FONT_NAME.test(face)) {
+    warnings.push(`The ${role} font "${face.slice(0, 40)}" cannot be used: ${FALLBACK_LATIN} instead.`);
+    return FALLBACK_LATIN;
+  }
+  return face;
+}
+
+function cjkFace(face: string, role: string, warnings: string[]): string {
+  if (!face) return NOTO_SANS_SC;
+  if (!FONT_NAME.test(face) || !isCjkCapableFace(face)) {
+    warnings.push(`The ${role} East Asian font "${face.slice(0, 40)}" is not one known to carry Chinese: ${NOTO_SANS_SC} is used for Chinese text.`);
+    return NOTO_SANS_SC;
+  }
+  return face;
+}
+
+function union(boxes: readonly PlaceholderInfo[]): FractionBox | undefined {
+  if (boxes.length === 0) return undefined;
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  const r = Math.max(...boxes.map((b) => b.x + b.w));
+  const b = Math.max(...boxes.map((p) => p.y + p.h));
+  return clampBox({ x, y, w: r - x, h: b - y });
+}
+
+/** Inside the slide, and big enough to hold text (a placeholder dragged half off the slide is clipped). */
+function clampBox(box: { x: number; y: number; w: number; h: number }): FractionBox | undefined {
+  const x = Math.max(0, box.x);
+  const y = Math.max(0, box.y);
+  const w = Math.min(1, box.x + box.w) - x;
+  const h = Math.min(1, box.y + box.h) - y;
+  return w >= 0.15 && h >= 0.05 ? { x, y, w, h } : undefined;
+}
+
+function layoutByPart(layouts: readonly TemplateLayout[], part: string): TemplateLayout | undefined {
+  return layouts.find((l) => l.part === part);
+}
+
+const isTitle = (p: PlaceholderInfo): boolean => p.type === 'title' || p.type === 'ctrTitle';
+const isBody = (p: PlaceholderInfo): boolean => p.type === 'body' || p.type === 'obj';
+
+/** Folio regions from the placeholders of the layouts each kind of slide is drawn on. */
+export function templateRegions(t: ParsedTemplate, warnings: string[]): NonNullable<Theme['regions']> {
+  const regions: NonNullable<Theme['regions']> = {};
+  const content = layoutByPart(t.layouts, t.mapping.content);
+  const titleBox = content?.placeholders.find(isTitle);
+  if (titleBox) regions.title = clampBox(titleBox);
+  const body = content?.placeholders.filter(isBody).sort((a, b) => b.w * b.h - a.w * a.h)[0];
+  if (body) {
+    const clamped = clampBox(body);
+    // A body placeholder shallower than a quarter of the slide cannot hold Folio's layouts.
+    if (clamped && clamped.h >= 0.25) regions.body = clamped;
+    else warnings.push(`The body placeholder of "${content?.name ?? ''}" is too small for content: Folio's body area is used.`);
+  }
+  if (t.mapping.two_content !== t.mapping.content) {
+    const two = layoutByPart(t.layouts, t.mapping.two_content);
+    const cols = two?.placeholders.filter(isBody).sort((a, b) => a.x - b.x).map(clampBox);
+    if (cols?.length === 2 && cols[0] && cols[1] && cols[0].x + cols[0].w <= cols[1].x) regions.columns = [cols[0], cols[1]];
+  }
+  const title = layoutByPart(t.layouts, t.mapping.title);
+  const hero = roomBelow(union(title?.placeholders.filter((p) => isTitle(p) || p.type === 'subTitle') ?? []));
+  if (hero) regions.hero = hero;
+  const section = layoutByPart(t.layouts, t.mapping.section);
+  const sec = roomBelow(union(section?.placeholders.filter((p) => isTitle(p) || isBody(p)) ?? []));
+  if (sec) regions.section = sec;
+  return regions;
+}
+
+/** Title slides compose a title, a subtitle and a byline: a lone title placeholder gets room under it. */
+function roomBelow(box: FractionBox | undefined): FractionBox | undefined {
+  if (!box || box.h >= HERO_MIN_H) return box;
+  return { ...box, h: Math.max(box.h, Math.min(HERO_MIN_H, HERO_BOTTOM - box.y)) };
+}
+
+export function templateTheme(id: string, label: string, t: ParsedTemplate, warnings: string[]): Theme {
+  const s = t.scheme;
+  const light = s.lt1 ?? 'FFFFFF';
+  const background = t.contentBackground ?? light;
+  const tx1 = s[t.textSlot];
+  const text = readableOn(background, [tx1, s.dk1, s.dk2, s.lt1, s.lt2]);
+  // Folio sets big numbers, marks and quote marks in the accent: the template's first accent that
+  // reads on its background (3:1, large text), so a red accent1 on a dark green master gives way.
+  const accents = ['accent1', 'accent2', 'accent3', 'accent4', 'accent5', 'accent6'].map((k) => s[k]).filter((c): c is string => Boolean(c));
+  const accent = accents.find((c) => contrastRatio(c, background) >= LARGE_TEXT_CONTRAST) ?? s.accent1 ?? text;
+  if (s.accent1 && accent !== s.accent1) warnings.push(`Accent 1 (#${s.accent1}) is hard to read on the background: Folio's accent text and marks use #${accent}.`);
+  const onAccent = readableOn(accent, ['FFFFFF', '000000']);
+  const titleBackground = t.titleBackground ?? background;
+  const titleText = readableOn(titleBackground, [tx1, s.dk2, s.dk1, s.lt1, s.lt2]);
+  const chart = accents.length >= 3 ? accents : [...accents, ...FALLBACK_CHART].slice(0, 6);
+  return ThemeSchema.parse({
+    name: id,
+    label: label.slice(0, 80) || id,
+    palette: {
+      background,
+      text,
+      muted: mutedOn(text, background),
+      accent,
+      accent2: accents.find((c) => c !== accent) ?? accent,
+      onAccent,
+      titleBackground,
+      titleText,
+      titleMuted: mutedOn(titleText, titleBackground),
+      surface: mix(background, text, 0.06),
+      tableHeader: accent,
+      tableHeaderText: onAccent,
+      tableZebra: mix(background, accent, 0.08),
+      tableBorder: mix(background, text, 0.2),
+      chart,
+    },
+    fonts: {
+      latinHeading: latinFace(t.fonts.major_latin, 'heading', warnings),
+      latinBody: latinFace(t.fonts.minor_latin, 'body', warnings),
+      cjkHeading: cjkFace(t.fonts.major_ea || t.fonts.minor_ea, 'heading', warnings),
+      cjkBody: cjkFace(t.fonts.minor_ea || t.fonts.major_ea, 'body', warnings),
+    },
+    master: { footer: '', slideNumber: true, titleMark: 'none', decorations: false },
+    regions: templateRegions(t, warnings),
+    aspect: t.aspect,
+  });
+}
