@@ -9,7 +9,7 @@ import { availableThemeNames, parseDeckJson, verificationNote } from '../rendere
 import { describeVersion, renderDeckVersion } from '../renderers/deck/render-version';
 import { ARTIFACTS_DIR } from './artifacts';
 import { OUTLINE_PATH, readOutlineFile } from '../workspace/outline-file';
-import { readInside, taskFolders, toRelative, writeInside } from '../workspace/task-paths';
+import { readInside, taskFolders, writeInside } from '../workspace/task-paths';
 import { errnoCode } from './text';
 import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
 
