@@ -36,6 +36,8 @@ describe('readArtifactPreview', () => {
     if (preview.kind !== 'deck') return;
     expect(preview.path).toBe('artifacts/preview-deck.pptx');
     expect(preview.spec.theme).toBe('dark');
+    // The theme drawn with travels with the preview, so user themes and templates preview as rendered.
+    expect(preview.theme?.name).toBe('dark');
     expect(preview.spec.slides).toHaveLength(2);
     expect(preview.report?.summary.slides_in).toBe(2);
   });

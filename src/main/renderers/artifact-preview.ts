@@ -9,6 +9,7 @@ import { ArtifactPreview } from '../../shared/contract/methods';
 import { NotFoundError } from '../../shared/errors';
 import { type DeckSpec, type QualityReport } from '../../shared/specs/deck';
 import { type DeckPlan } from '../../shared/specs/deck-plan';
+import { type Theme } from '../../shared/specs/themes';
 import { type DeckVersionSource } from '../../shared/specs/deck-versions';
 import { type DocumentSpec } from '../../shared/specs/document';
 import { readInside, resolveInside, toRelative } from '../workspace/task-paths';
@@ -16,7 +17,7 @@ import { type DocumentReport, type LoadedSection } from './document';
 
 /** What a sidecar holds: the preview minus its `path`, which is wherever the artifact is read from. */
 export type PreviewSidecar =
-  | { kind: 'deck'; spec: DeckSpec; report: QualityReport; plan: DeckPlan; version?: DeckVersionSource }
+  | { kind: 'deck'; spec: DeckSpec; report: QualityReport; plan: DeckPlan; version?: DeckVersionSource; theme?: Theme }
   | { kind: 'document'; spec: DocumentSpec; sections: LoadedSection[]; report: DocumentReport };
 
 /** Bigger than any spec the engines accept (300 slides × a few KB); anything larger is not ours. */

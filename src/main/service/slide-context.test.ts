@@ -5,7 +5,7 @@ import { checkSlideContext, formatSlideRequest } from './slide-context';
 
 const checked = validateDeckSpec({ title: 'T', slides: [{ id: 's1', layout: 'title' }, { id: 's2', layout: 'section', title: 'A' }] });
 if (!checked.ok) throw new Error(checked.errors.join());
-const deck: ArtifactPreview = { kind: 'deck', path: 'artifacts/t.pptx', spec: checked.spec, report: null, plan: null, version: { spec_path: 'work/t.json', slides: [], restored_from: null } };
+const deck: ArtifactPreview = { kind: 'deck', path: 'artifacts/t.pptx', spec: checked.spec, report: null, plan: null, version: { spec_path: 'work/t.json', slides: [], restored_from: null }, theme: null };
 
 describe('slide context', () => {
   it('names the slides, the spec and the deck, and asks to keep everything else', () => {

@@ -61,6 +61,8 @@ export const ArtifactPreview = z.discriminatedUnion('kind', [
     plan: DeckPlan.nullable().default(null),
     /** Where this version came from and its per-slide hashes; null for decks rendered before versions were recorded. */
     version: DeckVersionSource.nullable().default(null),
+    /** The theme the deck was drawn with (built-in, a user theme or an imported template); null for older renders. */
+    theme: ThemeSchema.nullable().default(null),
   }),
   z.object({
     kind: z.literal('document'),

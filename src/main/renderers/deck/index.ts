@@ -57,6 +57,8 @@ export interface RenderDeckResult {
   spec: DeckSpec;
   /** Deck-wide notes for the person (what a template could not give: its aspect won over the spec's...). */
   notes: string[];
+  /** The theme it was drawn with, so the preview draws with the same one (user themes and templates included). */
+  theme: Theme;
 }
 
 interface ResolvedTheme {
@@ -137,7 +139,7 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
     final = await graftTemplate(bytes, original, template, { slideLayouts, cjkHeading: theme.fonts.cjkHeading, cjkBody: theme.fonts.cjkBody });
   }
   const path = writeArtifactAtomic(opts.outDir, outputFileName(opts.fileName), final);
-  return { path, slideCount: plan.slides.length, report, plan, spec: deck, notes };
+  return { path, slideCount: plan.slides.length, report, plan, spec: deck, notes, theme };
 }
 
 /** Parses a JSON spec; a syntax error names the line and column. */

@@ -54,6 +54,7 @@ export async function renderDeckVersion(spec: DeckSpec, o: DeckVersionOptions): 
     report,
     plan: result.plan,
     version: { spec_path: o.specPath, slides: slideHashes(result.spec, result.plan), restored_from: o.restoredFrom ?? null },
+    theme: result.theme,
   });
   const rel = toRelative(o.taskRoot, result.path);
   const { versions } = await listDeckVersions(o.taskRoot, rel);

@@ -60,7 +60,7 @@ export function ArtifactPreview({ taskId, path }: { taskId: string; path: string
     case 'deck':
       return (
         <>
-          <DeckPreview taskId={taskId} spec={preview.spec} report={preview.report} plan={preview.plan} path={preview.path} specPath={preview.version?.spec_path ?? null} />
+          <DeckPreview taskId={taskId} spec={preview.spec} report={preview.report} plan={preview.plan} drawnTheme={preview.theme} path={preview.path} specPath={preview.version?.spec_path ?? null} />
           <DeckVersions taskId={taskId} current={preview} />
         </>
       );

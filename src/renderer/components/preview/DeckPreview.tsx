@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeckSpec, QualityIssue, QualityReport } from '../../../shared/specs/deck';
 import type { DeckPlan } from '../../../shared/specs/deck-plan';
+import type { Theme } from '../../../shared/specs/themes';
 import { issuesBySlide, previewTheme } from '../../lib/deck-preview';
 import { Icon } from '../Icon';
 import { DeckNotesView, type DeckView, DeckViewToggle } from './DeckNotesView';
@@ -21,20 +22,22 @@ interface DeckPreviewProps {
   report: QualityReport | null;
   /** Null for decks rendered before plans existed: no slides are drawn then. */
   plan: DeckPlan | null;
+  /** The theme the render drew with (user themes and imported templates are not in the renderer's list). */
+  drawnTheme?: Theme | null;
   /** The deck file: with it, slides can be selected and a change to just those asked for. */
   path?: string;
   /** The spec file the deck was rendered from, when its render recorded one. */
   specPath?: string | null;
 }
 
-export function DeckPreview({ taskId, spec, report, plan, path, specPath = null }: DeckPreviewProps) {
+export function DeckPreview({ taskId, spec, report, plan, drawnTheme = null, path, specPath = null }: DeckPreviewProps) {
   const { t } = useTranslation();
   const gridRef = useRef<HTMLDivElement>(null);
   const gridWidth = useElementWidth(gridRef);
   const [enlarged, setEnlarged] = useState<number | null>(null);
   const [view, setView] = useState<DeckView>('slides');
   const selection = useSlideSelection(plan, path ?? '');
-  const { theme, known } = useMemo(() => previewTheme(spec.theme), [spec.theme]);
+  const { theme, known } = useMemo(() => (drawnTheme ? { theme: drawnTheme, known: true } : previewTheme(spec.theme)), [drawnTheme, spec.theme]);
   const issues = useMemo(() => issuesBySlide(report), [report]);
   const columns = Math.max(1, Math.floor((gridWidth + GAP) / (THUMB_MIN + GAP)));
   const thumbWidth = gridWidth > 0 ? Math.floor((gridWidth - GAP * (columns - 1)) / columns) : 0;

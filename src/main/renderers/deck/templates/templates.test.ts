@@ -136,6 +136,8 @@ describe('rendering onto a template', () => {
     id = (await importTemplate(templatesDir, template, 'ACME Brand.pptx')).id;
     const out = await renderDeck({ ...spec, theme: id } as never, { baseDir: work, outDir: join(work, 'out'), templatesDir });
     deckPath = out.path;
+    // What the preview sidecar records: the template's own theme, not a fallback.
+    expect(out.theme.name).toBe(id);
     plan = out.plan;
     report = out.report;
     zip = await JSZip.loadAsync(readFileSync(deckPath));
