@@ -109,7 +109,12 @@ test('a proposal asks for confirmation after spec_lock.md, then renders a number
   // A real TOC field over heading levels 1-3 (switch order is the writer's choice)...
   expect(documentXml).toMatch(/<w:instrText[^>]*>\s*TOC\b[^<]*\\o &quot;1-3&quot;/u);
   // ...whose cached entries already carry the Chinese numbers, and headings whose numbers come from Word's list.
-  for (const entry of ['一、立项依据', '（一）研究背景', '二、研究目标', '三、研究方案与可行性分析']) expect(documentXml).toContain(`>${entry}<`);
+  // Each contents line is its paragraph's visible text: number and title (in separate runs), a tab, the page.
+  const contentsLines = [...documentXml.matchAll(/<w:p><w:pPr><w:pStyle w:val="TOC\d"\/>[\s\S]*?<\/w:p>/gu)].map((m) =>
+    [...m[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/gu)].map((t) => t[1]).join('').replace(/\s+/gu, ''),
+  );
+  const entries = ['一、立项依据', '（一）研究背景', '二、研究目标', '三、研究方案与可行性分析'];
+  expect(contentsLines.map((line) => line.replace(/\d+$/u, ''))).toEqual(expect.arrayContaining(entries));
   expect(headingOneTexts(documentXml)).toEqual(headings);
 
   if (!hasCommand('soffice') || !hasCommand('pdfinfo')) {
