@@ -10,7 +10,8 @@ import JSZip from 'jszip';
 import { Readable } from 'node:stream';
 import PptxGenJS from 'pptxgenjs';
 
-function which(tool: string): boolean {
+/** Whether a command is on PATH: tests that need it skip with a message naming it otherwise. */
+export function which(tool: string): boolean {
   try {
     execFileSync('which', [tool], { stdio: 'ignore' });
     return true;

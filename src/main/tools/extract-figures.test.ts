@@ -4,21 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { Document, ImageRun, Packer, PageBreak, Paragraph } from 'docx';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FolioError } from '../../shared/errors';
 import { paperWithFigures, pngBytes } from '../sources/figures/testing';
+import { which } from '../sources/testing';
 import { createExtractFiguresTool, type FigureEntry, FIGURES_INDEX, figureFolderName, matchPlacements } from './extract-figures';
 import { pngSize } from './figures-poppler';
-import { contextFor, makeTempRoot, removeTemp, writeFiles } from './testing';
-import { ToolError } from './types';
+import { contextFor, makeTempRoot, removeTemp, toolError, writeFiles } from './testing';
 
-function which(tool: string): boolean {
-  try {
-    execFileSync('which', [tool], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 const hasPoppler = which('pdfimages') && which('pdftoppm') && which('pdfinfo');
 const hasIdentify = which('identify');
 
@@ -29,15 +20,6 @@ beforeEach(() => {
 });
 afterEach(() => removeTemp(root));
 
-async function toolError(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ToolError || err instanceof FolioError) return err;
-    throw err;
-  }
-  throw new Error('expected a tool error');
-}
 
 function readIndex(): FigureEntry[] {
   return (JSON.parse(fs.readFileSync(path.join(root, FIGURES_INDEX), 'utf8')) as { figures: FigureEntry[] }).figures;

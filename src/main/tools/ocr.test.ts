@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,20 +6,12 @@ import { FolioError } from '../../shared/errors';
 import { fakeProfile } from '../../../testing/fake-openai/fake-profile';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
 import type { ModelProfile } from '../models/profile-schema';
-import { minimalPdf } from '../sources/testing';
+import { minimalPdf, which } from '../sources/testing';
 import { createOcrTool, NO_VISION_PROFILE, OCR_PROMPT, type OcrToolOptions, pickVisionProfile, unwrapFence } from './ocr';
 import { countPdfPages, renderPdfPages } from './ocr-render';
-import { contextFor, makeTempRoot, removeTemp, writeFiles } from './testing';
-import { type ToolContext, ToolError } from './types';
+import { contextFor, makeTempRoot, removeTemp, toolError, writeFiles } from './testing';
+import { type ToolContext } from './types';
 
-function which(tool: string): boolean {
-  try {
-    execFileSync('which', [tool], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 const hasPoppler = which('pdftoppm') && which('pdfinfo');
 
 const KEY = 'sk-ocr-secret-key-5678';
@@ -100,16 +91,6 @@ function decodedImage(part: ImagePart | undefined): Buffer {
   return Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
 }
 
-/** A failure the loop returns to the model as data: a ToolError, or a FolioError such as path_escape. */
-async function toolError(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ToolError || err instanceof FolioError) return err;
-    throw err;
-  }
-  throw new Error('expected a ToolError');
-}
 
 describe('ocr tool', () => {
   it('transcribes pages in order, one image per request, with page markers, progress and usage', async () => {

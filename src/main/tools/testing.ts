@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type ToolContext } from './types';
+import { FolioError } from '../../shared/errors';
+import { type ToolContext, ToolError } from './types';
 
 export function makeTempRoot(prefix = 'folio-tools-'): string {
   return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
@@ -23,4 +24,15 @@ export function writeFiles(root: string, files: Record<string, string | Uint8Arr
     fs.mkdirSync(path.dirname(abs), { recursive: true });
     fs.writeFileSync(abs, content);
   }
+}
+
+/** A failure the loop returns to the model as data: a ToolError, or a FolioError such as path_escape. */
+export async function toolError(p: Promise<unknown>): Promise<Error> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof ToolError || err instanceof FolioError) return err;
+    throw err;
+  }
+  throw new Error('expected a tool error');
 }

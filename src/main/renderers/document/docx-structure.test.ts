@@ -1,8 +1,8 @@
 // Opens the rendered .docx as a zip and checks what Word needs to open it cleanly, and that the
 // features (TOC field, footnotes, list numbering, table header, grid widths, CJK fonts) are really there.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, posix } from 'node:path';
+import { basename, join, posix } from 'node:path';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentTemplates } from '../../../shared/specs/document';
@@ -10,6 +10,7 @@ import { CJK_FACE_NAMES } from './fonts';
 import { pageGeometry } from './geometry';
 import { renderDocument, type RenderDocumentResult } from './index';
 import { containsCjk } from './text-metrics';
+import { documentFolder } from './testing';
 
 const SAMPLE = join(import.meta.dirname, '../../../../samples/proposal-nsfc');
 
@@ -25,17 +26,6 @@ async function render(folder: string): Promise<{ result: RenderDocumentResult; z
   return { result, zip, part };
 }
 
-function folderWith(spec: object, sections: Record<string, string>, files: Record<string, Uint8Array> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'folio-docx-in-'));
-  writeFileSync(join(dir, 'document.json'), JSON.stringify(spec));
-  mkdirSync(join(dir, 'sections'));
-  for (const [name, text] of Object.entries(sections)) writeFileSync(join(dir, 'sections', name), text);
-  for (const [name, data] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), data);
-  }
-  return dir;
-}
 
 // ---- small XML readers: docx output is machine-written and regular, so patterns are enough here ----
 
@@ -291,7 +281,7 @@ describe('rendering problems are reported, not fatal', () => {
   const png = readFileSync(join(SAMPLE, 'figures/framework.png'));
 
   it('replaces a missing or escaping image with a visible placeholder and an issue', async () => {
-    const dir = folderWith(
+    const dir = documentFolder(
       { title: '图片测试', authors: [], template: 'generic', language: 'zh-CN' },
       { '01_a.md': '# 图\n\n![存在的图](img/ok.png)\n\n![缺失的图](img/gone.png)\n\n![越界](../outside.png)\n\n![绝对](/etc/hosts)\n\n![远程](https://example.com/x.png)\n' },
       { 'img/ok.png': png },
@@ -310,7 +300,7 @@ describe('rendering problems are reported, not fatal', () => {
 
   it('flags missing NSFC sections, empty sections, long paragraphs and raw HTML', async () => {
     const long = '这是一个很长的段落。'.repeat(50);
-    const dir = folderWith(
+    const dir = documentFolder(
       { title: 'T', authors: ['A'], template: 'nsfc', language: 'zh-CN' },
       {
         '01_a.md': `# 立项依据\n\n## 研究意义\n\n## 研究现状\n\n${long}\n\n<div>raw</div>\n`,
@@ -331,7 +321,7 @@ describe('rendering problems are reported, not fatal', () => {
   });
 
   it('numbers report headings decimally and keeps English paragraphs unindented', async () => {
-    const dir = folderWith(
+    const dir = documentFolder(
       { title: 'Quarterly report', authors: ['Ann'], template: 'report', language: 'en' },
       { '01.md': '# Overview\n\nSome *text* with a [link](https://example.com) and `code`.\n\n## Detail\n\nMore.\n' },
     );
