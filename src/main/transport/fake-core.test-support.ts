@@ -37,7 +37,7 @@ export function fakeTemplate(id: string, name: string): TemplateSummary {
   return {
     id, name, file_name: `${name}.pptx`, created_at: 1, aspect: '16:9', slide_size: { cx: 12192000, cy: 6858000 },
     colours: { accent1: 'C8102E' }, fonts: { major_latin: 'Georgia', minor_latin: 'Arial', major_ea: '', minor_ea: '' },
-    background: { kind: 'solid', colour: 'FFFFFF' }, logo: null, master: 'ppt/slideMasters/slideMaster1.xml',
+    background: { kind: 'solid', colour: 'FFFFFF' }, logo: null, fixed_text: [], master: 'ppt/slideMasters/slideMaster1.xml',
     layouts: [{ name: 'Title and Content', type: 'obj', part: 'ppt/slideLayouts/slideLayout2.xml', placeholders: [{ type: 'title', x: 0.1, y: 0.05, w: 0.8, h: 0.15 }], pictures: 0 }],
     mapping: { title: 'ppt/slideLayouts/slideLayout2.xml', section: 'ppt/slideLayouts/slideLayout2.xml', content: 'ppt/slideLayouts/slideLayout2.xml', two_content: 'ppt/slideLayouts/slideLayout2.xml', blank: 'ppt/slideLayouts/slideLayout2.xml' },
     warnings: [], palette: { background: 'FFFFFF', text: '111111', accent: 'C8102E', accent2: '333333', chart: ['C8102E', '333333', '999999'] },

@@ -67,6 +67,15 @@ export const TemplateRecord = z.object({
   theme: ThemeSchema,
   /** What could not be mapped, for the person. */
   warnings: z.array(z.string()),
+  /**
+   * Text the master and the mapped layouts draw themselves, outside placeholders ("Confidential", a
+   * department's name), with its box in fractions of the slide: it is on every slide, so the
+   * rendered-slide check does not count those words, at that place, as the deck's.
+   */
+  fixed_text: z
+    .array(z.object({ text: z.string().max(500), x: z.number(), y: z.number(), w: z.number(), h: z.number() }))
+    .max(100)
+    .default([]),
 });
 export type TemplateRecord = z.infer<typeof TemplateRecord>;
 

@@ -23,6 +23,7 @@ import { loadUserThemes } from './user-themes';
 import { graftTemplate } from './templates/graft';
 import { listTemplates, loadTemplate } from './templates/store';
 import { templateLayoutFor } from './templates/slide-layouts';
+import { type FixedText } from './verify';
 
 export { loadUserThemes } from './user-themes';
 export { auditCjkFonts } from './cjk-fonts';
@@ -59,6 +60,8 @@ export interface RenderDeckResult {
   notes: string[];
   /** The theme it was drawn with, so the preview draws with the same one (user themes and templates included). */
   theme: Theme;
+  /** Text the template's master and layouts draw themselves (boxes in fractions of the slide); empty without a template. */
+  fixedText: FixedText[];
 }
 
 interface ResolvedTheme {
@@ -139,7 +142,7 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
     final = await graftTemplate(bytes, original, template, { slideLayouts, cjkHeading: theme.fonts.cjkHeading, cjkBody: theme.fonts.cjkBody });
   }
   const path = writeArtifactAtomic(opts.outDir, outputFileName(opts.fileName), final);
-  return { path, slideCount: plan.slides.length, report, plan, spec: deck, notes, theme };
+  return { path, slideCount: plan.slides.length, report, plan, spec: deck, notes, theme, fixedText: template?.fixed_text ?? [] };
 }
 
 /** Parses a JSON spec; a syntax error names the line and column. */

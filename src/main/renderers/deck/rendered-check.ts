@@ -4,13 +4,15 @@
 import { type QualityReport } from '../../../shared/specs/deck';
 import { type DeckPlan } from '../../../shared/specs/deck-plan';
 import { planFooterTop, planToVerifyInput } from './plan/verify-input';
-import { mergeVerification, verifyRenderedDeck, type VerifyOptions, type VerifyResult } from './verify';
+import { type FixedText, mergeVerification, verifyRenderedDeck, type VerifyOptions, type VerifyResult } from './verify';
 
 export interface RenderedDeck {
   /** The .pptx written by renderDeck. */
   path: string;
   plan: DeckPlan;
   report: QualityReport;
+  /** Text an imported template's master and layouts draw on every slide (not the deck's own). */
+  fixedText?: readonly FixedText[];
 }
 
 /**
@@ -20,7 +22,13 @@ export interface RenderedDeck {
  */
 export async function checkRenderedDeck(deck: RenderedDeck, opts: VerifyOptions = {}): Promise<{ report: QualityReport; verification: VerifyResult }> {
   const verification = await verifyRenderedDeck(
-    { pptxPath: deck.path, size: deck.plan.size, footerTop: planFooterTop(deck.plan), slides: planToVerifyInput(deck.plan) },
+    {
+      pptxPath: deck.path,
+      size: deck.plan.size,
+      footerTop: planFooterTop(deck.plan),
+      slides: planToVerifyInput(deck.plan),
+      ...(deck.fixedText ? { fixedText: deck.fixedText } : {}),
+    },
     opts,
   );
   return { report: mergeVerification(deck.report, verification), verification };

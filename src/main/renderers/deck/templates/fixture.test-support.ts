@@ -19,6 +19,8 @@ export const FIXTURE = {
   /** The title layout's title placeholder, inches. */
   heroTitle: { x: 2.0, y: 2.4, w: 9.3, h: 1.4 },
   logo: { x: 11.6, y: 0.3, w: 1.2, h: 0.6 },
+  /** Text the master draws on every slide, along the bottom edge, right of the footer, as corporate templates do. */
+  masterText: 'ACME Confidential 内部资料',
   /** An 8×4 PNG, red and yellow. */
   logoPng: Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAEAgMAAADOo5ZjAAAABGdBTUEAALGPC/xhBQAAACBjSFJNAAB6JgAAgIQAAPoAAACA6AAAdTAAAOpgAAA6mAAAF3CculE8AAAACVBMVEXIEC7/0QD///8zquBNAAAAAWJLR0QCZgt8ZAAAAAd0SU1FB+oLHhYEFjQOLG4AAAANSURBVAjXY2AIZYAhAAdaAVWx0oL+AAAAJXRFWHRkYXRlOmNyZWF0ZQAyMDI2LTExLTMwVDIyOjA0OjIyKzAwOjAwwhEbIAAAACV0RVh0ZGF0ZTptb2RpZnkAMjAyNi0xMS0zMFQyMjowNDoyMiswMDowMLNMo5wAAAAASUVORK5CYII=',
@@ -84,7 +86,11 @@ async function moveToMaster(zip: JSZip): Promise<void> {
   zip.file('ppt/slideLayouts/_rels/slideLayout2.xml.rels', layoutRels.replace(image[0], ''));
   const master = (await zip.file('ppt/slideMasters/slideMaster1.xml')?.async('string')) ?? '';
   const masterPic = pic.replace(`r:embed="${image[1]}"`, 'r:embed="rIdLogo"');
-  zip.file('ppt/slideMasters/slideMaster1.xml', master.replace('<p:cSld>', `<p:cSld>${bg}`).replace('</p:spTree>', `${masterPic}</p:spTree>`));
+  const label =
+    '<p:sp><p:nvSpPr><p:cNvPr id="990" name="Classification"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr>' +
+    '<p:spPr><a:xfrm><a:off x="7772400" y="6675120"/><a:ext cx="2286000" cy="164592"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr>' +
+    `<p:txBody><a:bodyPr lIns="0" tIns="0" rIns="0" bIns="0"/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US" sz="700"/><a:t>${FIXTURE.masterText}</a:t></a:r></a:p></p:txBody></p:sp>`;
+  zip.file('ppt/slideMasters/slideMaster1.xml', master.replace('<p:cSld>', `<p:cSld>${bg}`).replace('</p:spTree>', `${masterPic}${label}</p:spTree>`));
   const masterRels = (await zip.file('ppt/slideMasters/_rels/slideMaster1.xml.rels')?.async('string')) ?? '';
   const rel = `<Relationship Id="rIdLogo" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${image[2]}"/>`;
   zip.file('ppt/slideMasters/_rels/slideMaster1.xml.rels', masterRels.replace('</Relationships>', `${rel}</Relationships>`));

@@ -107,6 +107,16 @@ function pictures(doc: Document): Element[] {
   return children(doc, NS.p, 'pic');
 }
 
+/** Text of the shapes a master or layout draws itself (every `p:sp` that is not a placeholder), with their boxes. */
+function fixedTexts(doc: Document): { text: string; box: EmuBox }[] {
+  return children(doc, NS.p, 'sp').flatMap((sp) => {
+    if (first(sp, NS.p, 'ph')) return [];
+    const text = children(sp, NS.a, 't').map((t) => t.textContent ?? '').join(' ').trim();
+    const box = shapeBox(sp);
+    return text && box ? [{ text: text.slice(0, 500), box }] : [];
+  });
+}
+
 interface Background {
   kind: TemplateRecord['background']['kind'];
   colour: string | null;
@@ -298,5 +308,9 @@ export async function readTemplate(bytes: Uint8Array, fileName: string): Promise
     layouts,
     mapping,
     warnings,
+    fixed_text: [masterDoc, ...[...new Set(Object.values(mapping))].map((part) => layoutDocs.get(part))]
+      .flatMap((doc) => (doc ? fixedTexts(doc) : []))
+      .map(({ text, box }) => ({ text, ...frac(box) }))
+      .slice(0, 100),
   };
 }

@@ -2,7 +2,7 @@
 // that slide, the problems a person would see. Each word is reported once, under the worst thing
 // that happened to it: off the slide, else in the footer band, else outside its box.
 import { type QualityIssue } from '../../../../shared/specs/deck';
-import { bounds, CONTAIN_TOLERANCE, matchWords, type BoxWords } from './match';
+import { bounds, CONTAIN_TOLERANCE, containsPoint, expand, matchWords, type BoxWords } from './match';
 import { type RenderedWord } from './pdf-words';
 import { type PlannedBox, type PlannedBoxRole, type PlannedSlide, type Rect } from './types';
 
@@ -27,7 +27,15 @@ const NOT_CONTENT: ReadonlySet<PlannedBoxRole> = new Set(['title', 'footer', 'nu
 export interface SlideFrame {
   size: { w: number; h: number };
   footerTop: number;
+  /**
+   * Token keys of text the master and layouts draw on every slide themselves (an imported template's
+   * "Confidential", a department name): no Folio box holds it, and it is not the deck's to fix.
+   */
+  fixedText?: readonly { keys: ReadonlySet<string>; rect: Rect }[];
 }
+
+/** Renderers place a text box's glyphs a little off its frame (insets, autofit): a fixed text's words count within this. */
+const FIXED_SLACK_IN = 0.05;
 
 const inch = (v: number): string => `${v.toFixed(1)} in`;
 
@@ -197,7 +205,10 @@ function sayer(slide: PlannedSlide, issues: QualityIssue[]): Say {
 export function checkRenderedSlide(slide: PlannedSlide, words: readonly RenderedWord[], frame: SlideFrame): QualityIssue[] {
   const issues: QualityIssue[] = [];
   const say = sayer(slide, issues);
-  const match = matchWords(slide.boxes, words);
+  const fixed = frame.fixedText ?? [];
+  // A word of the template's own text drawn where the template puts it is not the deck's.
+  const own = fixed.length === 0 ? words : words.filter((w) => !fixed.some((f) => f.keys.has(w.key) && containsPoint(expand(f.rect, FIXED_SLACK_IN), w.x + w.w / 2, w.y + w.h / 2)));
+  const match = matchWords(slide.boxes, own);
   const checked: Checked[] = match.boxes.map((entry) => ({ ...entry, onSlide: textIssues(entry, frame, say) }));
   if (match.stray.length > 0) textIssues({ box: null, words: match.stray, missing: [] }, frame, say);
   overlapIssues(checked, say);

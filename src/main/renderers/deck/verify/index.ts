@@ -7,9 +7,10 @@ import { type QualityReport, type ReportCheck } from '../../../../shared/specs/d
 import { convertToPdf, SofficeMissingError, sofficePath } from '../../soffice';
 import { checkPlannedSlide, checkRenderedSlide } from './checks';
 import { readPdfWords } from './pdf-words';
+import { tokenize } from './tokens';
 import { type VerifiedSlide, type VerifyInput, type VerifyResult } from './types';
 
-export type { PlannedBox, PlannedBoxRole, PlannedSlide, Rect, VerifiedSlide, VerifyInput, VerifyResult } from './types';
+export type { FixedText, PlannedBox, PlannedBoxRole, PlannedSlide, Rect, VerifiedSlide, VerifyInput, VerifyResult } from './types';
 
 /** LibreOffice needs seconds to start and well under a second per slide; this leaves room on a slow machine. */
 const BASE_TIMEOUT_MS = 60_000;
@@ -63,12 +64,18 @@ export async function verifyRenderedDeck(input: VerifyInput, opts: VerifyOptions
   if (pages.length < last) {
     return estimated(input, `LibreOffice made ${pages.length} pages of a deck with ${last} slides, so pages and slides cannot be paired`, started);
   }
+  // Where the template's own text is, in inches, and its words: those words there are the master's.
+  const fixedText = (input.fixedText ?? []).map((f) => ({
+    keys: new Set(tokenize(f.text).map((t) => t.key)),
+    rect: { x: f.x * input.size.w, y: f.y * input.size.h, w: f.w * input.size.w, h: f.h * input.size.h },
+  }));
   const slides: VerifiedSlide[] = input.slides.map((s) => ({
     number: s.number,
     sourceIndex: s.sourceIndex,
     issues: checkRenderedSlide(s, pages[s.number - 1]?.words ?? [], {
       size: input.size,
       footerTop: s.footerBand === false ? input.size.h : input.footerTop,
+      fixedText,
     }),
   }));
   return { mode: 'rendered', slides, ms: performance.now() - started, convertMs };

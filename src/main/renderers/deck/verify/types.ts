@@ -61,6 +61,8 @@ export interface VerifyInput {
   /** Top of the footer band (inches): body text must end above it. */
   footerTop: number;
   slides: PlannedSlide[];
+  /** Text the template's master and layouts draw themselves, boxes in fractions of the slide (see SlideFrame.fixedText). */
+  fixedText?: readonly FixedText[];
 }
 
 export interface VerifiedSlide {
@@ -79,4 +81,13 @@ export interface VerifyResult {
   ms: number;
   /** Of which LibreOffice's conversion (absent when it did not run to the end). */
   convertMs?: number;
+}
+
+/** Text a template's master or layout draws itself, and where (fractions of the slide). */
+export interface FixedText {
+  text: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }

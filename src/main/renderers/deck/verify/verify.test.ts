@@ -190,6 +190,17 @@ describe('matching words to boxes', () => {
     expect(issues.map((i) => i.message)).toEqual(['slide 3 (spec slides[2]): unplanned text has 1 word below the footer line at 5.0 in ("Draft"); shorten the text or split the slide']);
   });
 
+  it("leaves alone text a template's master draws on every slide", () => {
+    const words = [...line('Results', 0.6, 0.9), ...line('Draft', 4, 5.3)];
+    const draft = words.find((w) => w.key === 'draft');
+    if (!draft) throw new Error('no Draft word');
+    const at = { x: draft.x - 0.05, y: draft.y - 0.05, w: draft.w + 0.1, h: draft.h + 0.1 };
+    expect(checkRenderedSlide(slide([titleBox]), words, { ...frame, fixedText: [{ keys: new Set(['draft']), rect: at }] })).toEqual([]);
+    // Only that text, and only where the template draws it: anything else unplanned is still reported.
+    expect(checkRenderedSlide(slide([titleBox]), words, { ...frame, fixedText: [{ keys: new Set(['final']), rect: at }] })).toHaveLength(1);
+    expect(checkRenderedSlide(slide([titleBox]), words, { ...frame, fixedText: [{ keys: new Set(['draft']), rect: { ...at, x: at.x + 3 } }] })).toHaveLength(1);
+  });
+
   it('flags text running over a chart it was not placed on, but not a caption placed on a picture', () => {
     const chart: PlannedBox = { id: 'chart', role: 'chart', x: 5, y: 1.3, w: 4.5, h: 3.5 };
     const left: PlannedBox = { id: 'body', role: 'body', x: 0.5, y: 1.3, w: 4.3, h: 3.5, text: 'A very long line that does not wrap at all here' };
