@@ -62,8 +62,12 @@ describe('render_document', () => {
     restoreSoffice();
     const result = await renderDocumentTool.execute({ path: 'proposal' }, ctx);
     expect(result.content).toMatch(/: \d+ pages \(\d+ body\), laid out by LibreOffice; the contents list every heading with its page\./u);
-    const sidecar = JSON.parse(readFileSync(previewSidecarPath(join(root, result.touched?.[0] ?? '')), 'utf8')) as { report: { pages?: { mode: string; contents: { title: string; page: number }[] } } };
+    const sidecar = JSON.parse(readFileSync(previewSidecarPath(join(root, result.touched?.[0] ?? '')), 'utf8')) as {
+      report: { pages?: { mode: string; total: number; body: number; contents: { title: string; page: number }[] } };
+    };
     expect(sidecar.report.pages?.mode).toBe('rendered');
+    // Cover and one page of contents: the sample's 23 contents lines fit on one page (they ran onto two at the body's spacing).
+    expect((sidecar.report.pages?.total ?? 0) - (sidecar.report.pages?.body ?? 0)).toBe(2);
     expect(sidecar.report.pages?.contents[0]).toEqual({ level: 1, title: '一、立项依据', page: 1 });
   }, 300_000);
 

@@ -155,6 +155,16 @@ export function documentStyles(template: DocumentTemplate, language: string): IS
         run: { font: heading, size: halfPoints(size + 4), bold: false },
         paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 240, after: 240 } },
       },
+      // The contents lines, as Word's field update writes them too: single-and-a-quarter spaced (the body's
+      // 1.5 lines plus docx's spacing made a one-page contents run onto two), each level indented two characters.
+      ...[1, 2, 3].map((level) => ({
+        id: `TOC${level}`,
+        name: `toc ${level}`,
+        basedOn: 'Normal',
+        next: 'Normal',
+        run: { font: body, size: halfPoints(size) },
+        paragraph: { spacing: { line: 300, lineRule: LineRuleType.AUTO, before: 0, after: 60 }, indent: { left: (level - 1) * 2 * size * 20 } },
+      })),
       {
         id: STYLE.header,
         name: 'header',
