@@ -64,9 +64,14 @@ test('an outline is proposed, edited, reordered with the keyboard and approved; 
   await titles.nth(2).fill(EDITED_TITLE);
   const handle = rows.nth(2).getByTestId('outline-row-handle');
   await handle.focus();
+  // Each key waits for dnd-kit to have acted on the previous one (a loaded machine drops a move made
+  // before the pick-up has been measured): picked up, then over its new place, then dropped.
   await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowUp');
+  await expect(page.getByText('Over position 2.', { exact: true })).toBeAttached();
   await page.keyboard.press('Space');
+  await expect(handle).not.toHaveAttribute('aria-pressed', 'true');
   for (const [index, title] of editedOrder.entries()) await expect(titles.nth(index)).toHaveValue(title);
   await expect(rows.nth(1)).toHaveAttribute('data-row-id', 's3');
   await panel.screenshot({ path: 'test-artifacts/e2e-deck-outline-editing.png' });
