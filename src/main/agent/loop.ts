@@ -3,7 +3,7 @@
 // tool calls (consecutive read-only calls in parallel, the rest in order, risky ones after a
 // person's decision), persists each result, and repeats until the model answers without tools or
 // max_iterations is reached. All state lives in the store, so a run can resume from it.
-import type { ApprovalMode, FinishReason, Message, PendingApproval, RunEventBody, ToolCall, ToolKind } from '../../shared/contract';
+import type { ApprovalMode, FinishReason, Message, PendingApproval, ReasoningMode, RunEventBody, ToolCall, ToolKind } from '../../shared/contract';
 import { FolioError, toErrorShape } from '../../shared/errors';
 import type { ChatModel, ToolSchema } from '../llm/types';
 import { type Tool, type ToolAnnouncement, type ToolContext, ToolError } from '../tools/types';
@@ -49,6 +49,8 @@ export interface AgentLoopDeps {
   systemPrompt: string;
   limits: { maxIterations: number; reliableContext: number; price: { input: number; output: number } };
   toolContext: Omit<ToolContext, 'signal' | 'callId' | 'progress'>;
+  /** The task's reasoning setting, sent with every model call (null or absent: the profile's default). */
+  reasoning?: ReasoningMode | null;
 }
 
 type Yield = AsyncGenerator<RunEventBody, void>;
@@ -86,7 +88,7 @@ async function* modelTurn(deps: AgentLoopDeps, signal: AbortSignal): AsyncGenera
   let text = '';
   let reasoning = '';
   try {
-    for await (const ev of deps.model.stream({ messages: built.messages, tools: deps.tools.schemas() }, signal)) {
+    for await (const ev of deps.model.stream({ messages: built.messages, tools: deps.tools.schemas(), reasoning: deps.reasoning ?? null }, signal)) {
       switch (ev.type) {
         case 'text':
           text += ev.delta;

@@ -1,6 +1,7 @@
 // Turns a profile's declared capabilities and a ChatRequest into an OpenAI-compatible request body.
 // Fields a provider may not know are sent only when the profile says the provider wants them.
 import type { ModelProfile } from '../models/profile-schema';
+import { planReasoning } from '../models/reasoning';
 import type { ChatMessageParam, ChatRequest } from './types';
 
 export type RequestProfile = Pick<
@@ -15,6 +16,7 @@ export type RequestProfile = Pick<
   | 'reasoning_effort'
   | 'max_tokens_param'
   | 'extra_body'
+  | 'reasoning_effort_for'
 >;
 
 export function buildRequestBody(profile: RequestProfile, request: ChatRequest): Record<string, unknown> {
@@ -34,15 +36,21 @@ export function buildRequestBody(profile: RequestProfile, request: ChatRequest):
     if (profile.parallel_tools) body.parallel_tool_calls = true;
   }
 
+  // A task's reasoning setting becomes the switch and the effort its profile declares; a profile that
+  // cannot reason gets nothing (the run tells the person once, see planReasoning's `applied`).
+  const plan = request.reasoning ? planReasoning(profile, request.reasoning) : null;
+  const thinking = plan?.thinking ?? request.thinking;
+  const effortOverride = plan?.effort ?? request.reasoningEffort;
+
   // `thinking` unset on a toggle profile means "provider default": nothing is sent.
-  if (profile.thinking_mode === 'toggle' && request.thinking !== undefined) {
-    if (profile.thinking_param === 'enable_thinking') body.enable_thinking = request.thinking;
-    else body.thinking = { type: request.thinking ? 'enabled' : 'disabled' };
+  if (profile.thinking_mode === 'toggle' && thinking !== undefined) {
+    if (profile.thinking_param === 'enable_thinking') body.enable_thinking = thinking;
+    else body.thinking = { type: thinking ? 'enabled' : 'disabled' };
   }
 
-  const thinkingOff = profile.thinking_mode === 'none' || (profile.thinking_mode === 'toggle' && request.thinking === false);
+  const thinkingOff = profile.thinking_mode === 'none' || (profile.thinking_mode === 'toggle' && thinking === false);
   if (profile.reasoning_effort_levels.length > 0 && !thinkingOff) {
-    const effort = request.reasoningEffort ?? profile.reasoning_effort;
+    const effort = effortOverride ?? profile.reasoning_effort;
     if (effort !== null) body.reasoning_effort = effort;
   }
 

@@ -1,5 +1,5 @@
 // The seam between the agent loop and any OpenAI-compatible provider. The loop never sees the SDK.
-import type { ToolCall } from '../../shared/contract';
+import type { ReasoningMode, ToolCall } from '../../shared/contract';
 
 export interface ChatMessageParam {
   role: 'system' | 'user' | 'assistant' | 'tool';
@@ -25,6 +25,8 @@ export interface ChatRequest {
   reasoningEffort?: string;
   thinking?: boolean;
   maxOutput?: number;
+  /** The task's reasoning setting, mapped by the profile's capabilities; wins over thinking/reasoningEffort. */
+  reasoning?: ReasoningMode | null;
 }
 
 /** What a streaming chat call yields, in order: deltas, possibly `retry`, then exactly one `done`. */

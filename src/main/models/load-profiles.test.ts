@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ModelProfileInfo } from '../../shared/contract';
+import { reasoningModes } from './reasoning';
 import { loadModelProfiles } from './load-profiles';
 import { toProfileInfo } from './profile-info';
 
@@ -102,7 +103,7 @@ describe('user profiles', () => {
     expect(warnings).toEqual([]);
     const flashes = profiles.filter((p) => p.id === 'deepseek.flash');
     expect(flashes).toHaveLength(1);
-    expect(flashes[0]).toMatchObject({ source: 'user', temperature: 0.1, model: 'deepseek-chat', api_key_env: 'DEEPSEEK_API_KEY', price: { input: 9, output: 0.42, currency: 'USD' } });
+    expect(flashes[0]).toMatchObject({ source: 'user', temperature: 0.1, model: 'deepseek-v4-flash', api_key_env: 'DEEPSEEK_API_KEY', price: { input: 9, output: 0.28, currency: 'USD' } });
     expect(flashes[0]?.file).toBe(join(user, 'deepseek.yaml'));
   });
 
@@ -111,7 +112,25 @@ describe('user profiles', () => {
     const { profiles, warnings } = loadModelProfiles({ builtin, user });
     expect(warnings.map((w) => w.message).join('\n')).toMatch(/deepseek\.flash skipped: thinking_mode/);
     expect(warnings.map((w) => w.message).join('\n')).toContain('built-in profile is used');
-    expect(profiles.find((p) => p.id === 'deepseek.flash')).toMatchObject({ source: 'builtin', thinking_mode: 'none' });
+    expect(profiles.find((p) => p.id === 'deepseek.flash')).toMatchObject({ source: 'builtin', thinking_mode: 'toggle' });
+  });
+
+  // ---- reasoning (issue 12) ----
+  it('ships DeepSeek V4 with a 1M context and its three reasoning settings, under the old ids', () => {
+    const { profiles } = loadModelProfiles({ builtin });
+    for (const [id, model] of [['deepseek.flash', 'deepseek-v4-flash'], ['deepseek.pro', 'deepseek-v4-pro']] as const) {
+      const p = profiles.find((x) => x.id === id);
+      expect(p).toMatchObject({ model, max_context: 1048576, thinking_mode: 'toggle', reasoning_effort_for: { max: 'max' } });
+      expect(p && reasoningModes(p)).toEqual(['none', 'thinking', 'max']);
+    }
+  });
+
+  it('reasoning_effort_for must name declared levels, and an override merges it field by field', () => {
+    const bad = tempDir({ 'lab.yaml': 'api_base: http://127.0.0.1:8080/v1\nprofiles:\n  x:\n    name: X\n    model: m\n    max_context: 1000\n    max_output: 10\n    thinking_mode: always\n    reasoning_effort_levels: [low, high]\n    reasoning_effort_for: { max: ultra }\n' });
+    expect(loadModelProfiles({ builtin, user: bad }).warnings.map((w) => w.message).join('\n')).toMatch(/lab\.x skipped: reasoning_effort_for\.max/);
+    const user = tempDir({ 'deepseek.yaml': 'profiles:\n  pro:\n    reasoning_effort_for: { none: low }\n' });
+    const pro = loadModelProfiles({ builtin, user }).profiles.find((p) => p.id === 'deepseek.pro');
+    expect(pro?.reasoning_effort_for).toEqual({ max: 'max', none: 'low' });
   });
 
   it('a missing user folder is not a warning; a missing builtin folder is', () => {

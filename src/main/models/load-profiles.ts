@@ -26,7 +26,7 @@ interface RawProfile {
 }
 
 /** Fields merged one level deep on override, so `price: {input: 1}` keeps the shipped currency. */
-const nestedFields = ['price', 'extra_body'] as const;
+const nestedFields = ['price', 'extra_body', 'reasoning_effort_for'] as const;
 
 export function loadModelProfiles(dirs: ModelProfileDirs): LoadedProfiles {
   const warnings: ConfigWarning[] = [];

@@ -1,6 +1,7 @@
 // The contract view of a profile: what the UI may know. Keys never appear here, only whether one exists.
 import type { ModelProfileInfo } from '../../shared/contract';
 import type { ModelProfile } from './profile-schema';
+import { reasoningModes } from './reasoning';
 
 export function toProfileInfo(profile: ModelProfile, hasKey: boolean): ModelProfileInfo {
   return {
@@ -22,5 +23,7 @@ export function toProfileInfo(profile: ModelProfile, hasKey: boolean): ModelProf
     temperature: profile.temperature,
     price: { input: profile.price.input, output: profile.price.output },
     source: profile.source,
+    // ---- reasoning (issue 12) ----
+    reasoning_modes: reasoningModes(profile),
   };
 }

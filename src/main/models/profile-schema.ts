@@ -48,6 +48,13 @@ export const ProfileFields = z
     vision: z.boolean().default(false),
     /** Task modes this profile is the default for (when the task names no model and it has a key). */
     default_for: z.array(z.enum(['ppt', 'proposal', 'coding', 'general'])).default([]),
+    // ---- reasoning (issue 12) ----
+    /**
+     * The reasoning_effort level a task's 'none' or 'max' setting sends, for providers whose effort
+     * scale has an "off" level (OpenAI's `none`) or a deepest mode (DeepSeek's `max`). 'thinking'
+     * sends `reasoning_effort`; a toggle profile's 'none' uses its thinking switch instead.
+     */
+    reasoning_effort_for: z.strictObject({ none: z.string().min(1).max(32).optional(), max: z.string().min(1).max(32).optional() }).default({}),
   })
   .superRefine((p, ctx) => {
     if (p.reliable_context !== undefined && p.reliable_context > p.max_context) {
@@ -55,6 +62,11 @@ export const ProfileFields = z
     }
     if (p.reasoning_effort !== undefined && !p.reasoning_effort_levels.includes(p.reasoning_effort)) {
       ctx.addIssue({ code: 'custom', path: ['reasoning_effort'], message: 'must be one of reasoning_effort_levels' });
+    }
+    for (const [mode, level] of Object.entries(p.reasoning_effort_for)) {
+      if (level !== undefined && !p.reasoning_effort_levels.includes(level)) {
+        ctx.addIssue({ code: 'custom', path: ['reasoning_effort_for', mode], message: 'must be one of reasoning_effort_levels' });
+      }
     }
   })
   .transform((p) => ({
@@ -91,6 +103,7 @@ export const knownProfileKeys: ReadonlySet<string> = new Set([
   'price',
   'extra_body',
   'vision',
+  'reasoning_effort_for',
 ]);
 
 /** Fields a file may set once for all its profiles. */

@@ -10,6 +10,7 @@ import { loadPromptTemplate, renderSystemPrompt } from '../agent/system-prompt';
 import { assertKey, createChatModel, estimateCost } from '../llm/openai-chat-model';
 import type { ChatModel } from '../llm/types';
 import { createFileKeyStore, loadModelProfiles, resolveApiKey, type KeyStore, type ModelProfile } from '../models';
+import { planReasoning } from '../models';
 import { RunManager, newId, type RunDriverContext } from '../runs/run-manager';
 import { loadSkills } from '../skills/skill-registry';
 import { openStore, type Store } from '../store';
@@ -124,10 +125,16 @@ export function createCore(opts: CoreOptions): Core {
       skills: skills(),
       outline: await readOutline(ownFolder).catch(() => null),
     });
+    // A setting the profile cannot honour is dropped from the request (request-params) and said once here.
+    if (task.reasoning !== null) {
+      const { applied } = planReasoning(profile, task.reasoning);
+      if (applied !== task.reasoning) yield { type: 'reasoning_ignored', profile: profile.id, requested: task.reasoning, applied };
+    }
     try {
       return yield* runAgentLoop(
         {
           model,
+          reasoning: task.reasoning,
           tools: registry,
           systemPrompt,
           limits: { maxIterations: profile.max_iterations, reliableContext: profile.reliable_context, price: profile.price },

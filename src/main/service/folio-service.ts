@@ -101,6 +101,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
         title: input.title?.trim() ?? '',
         description: input.description ?? '',
         model: input.model ?? null,
+        reasoning: input.reasoning ?? null,
       });
     },
     async listTasks(input) {

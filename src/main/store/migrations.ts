@@ -124,6 +124,12 @@ export const migrations: readonly Migration[] = [
     // it on or approves a command that needs the network.
     sql: `ALTER TABLE tasks ADD COLUMN allow_network INTEGER NOT NULL DEFAULT 0 CHECK (allow_network IN (0, 1));`,
   },
+  {
+    version: 4,
+    // The task's reasoning setting (issue 12). NULL means "the profile's default", so existing tasks
+    // keep behaving exactly as before.
+    sql: `ALTER TABLE tasks ADD COLUMN reasoning TEXT CHECK (reasoning IN ('none', 'thinking', 'max'));`,
+  },
 ];
 
 export const latestSchemaVersion = migrations.reduce((max, m) => Math.max(max, m.version), 0);

@@ -6,6 +6,7 @@ import {
   type Message,
   type MessageRole,
   type PendingApproval,
+  type ReasoningMode,
   type Run,
   type RunStatus,
   type Task,
@@ -33,6 +34,8 @@ export interface TaskRow {
   updated_at: number;
   last_run_id: string | null;
   last_run_status: RunStatus | null;
+  // ---- reasoning (issue 12) ----
+  reasoning: ReasoningMode | null;
 }
 
 /** Columns of a task plus its newest run, for every query that returns tasks. */
@@ -60,6 +63,8 @@ export function toTask(row: TaskRow): Task {
     updated_at: row.updated_at,
     last_run:
       row.last_run_id !== null && row.last_run_status !== null ? { id: row.last_run_id, status: row.last_run_status } : null,
+    // ---- reasoning (issue 12) ----
+    reasoning: row.reasoning ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
 // Tasks: the rows behind the task list, their usage totals, and the lazy-creation flag.
 import type Database from 'better-sqlite3';
-import { type ApprovalMode, type Task, type TaskMode, type TaskStatus, type Usage } from '../../shared/contract/entities';
+import { type ApprovalMode, type ReasoningMode, type Task, type TaskMode, type TaskStatus, type Usage } from '../../shared/contract/entities';
 import { NotFoundError } from '../../shared/errors';
 import { type TaskRow, taskSelect, toTask } from './rows';
 import { withTaskConstraints } from './sqlite-errors';
@@ -13,6 +13,8 @@ export interface NewTask {
   model: string | null;
   approval_mode?: ApprovalMode;
   workspace_path?: string | null;
+  // ---- reasoning (issue 12) ----
+  reasoning?: ReasoningMode | null;
 }
 
 export type TaskPatch = Partial<{
@@ -24,6 +26,8 @@ export type TaskPatch = Partial<{
   approval_mode: ApprovalMode;
   workspace_path: string | null;
   allow_network: boolean;
+  // ---- reasoning (issue 12) ----
+  reasoning: ReasoningMode | null;
 }>;
 
 export interface TasksRepo {
@@ -62,10 +66,11 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
     model: string | null;
     approval_mode: ApprovalMode;
     workspace_path: string | null;
+    reasoning: ReasoningMode | null;
     now: number;
   }>(`
-    INSERT INTO tasks (id, title, description, mode, model, approval_mode, workspace_path, created_at, updated_at)
-    VALUES (@id, @title, @description, @mode, @model, @approval_mode, @workspace_path, @now, @now)`);
+    INSERT INTO tasks (id, title, description, mode, model, approval_mode, workspace_path, reasoning, created_at, updated_at)
+    VALUES (@id, @title, @description, @mode, @model, @approval_mode, @workspace_path, @reasoning, @now, @now)`);
   const selectOne = db.prepare<[string], TaskRow>(`${taskSelect} WHERE t.id = ?`);
   const selectMany = db.prepare<{ status: TaskStatus | null; pattern: string | null }, TaskRow>(`
     ${taskSelect}
@@ -95,6 +100,8 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
     workspace_path: string | null;
     set_allow_network: number;
     allow_network: number | null;
+    set_reasoning: number;
+    reasoning: ReasoningMode | null;
   }>(`
     UPDATE tasks SET
       title = CASE WHEN @set_title THEN @title ELSE title END,
@@ -105,6 +112,7 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
       approval_mode = CASE WHEN @set_approval_mode THEN @approval_mode ELSE approval_mode END,
       workspace_path = CASE WHEN @set_workspace_path THEN @workspace_path ELSE workspace_path END,
       allow_network = CASE WHEN @set_allow_network THEN @allow_network ELSE allow_network END,
+      reasoning = CASE WHEN @set_reasoning THEN @reasoning ELSE reasoning END,
       updated_at = @now
     WHERE id = @id`);
   const deleteOne = db.prepare<[string]>('DELETE FROM tasks WHERE id = ?');
@@ -140,6 +148,7 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
           model: task.model,
           approval_mode: task.approval_mode ?? 'ask',
           workspace_path: task.workspace_path ?? null,
+          reasoning: task.reasoning ?? null,
           now: now(),
         }),
       );
@@ -173,6 +182,8 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
         workspace_path: patch.workspace_path ?? null,
         set_allow_network: has('allow_network'),
         allow_network: patch.allow_network === undefined ? null : patch.allow_network ? 1 : 0,
+        set_reasoning: has('reasoning'),
+        reasoning: patch.reasoning ?? null,
       });
       if (result.changes === 0) throw new NotFoundError(`Task ${id} not found.`);
       return mustGet(get, id);

@@ -108,6 +108,8 @@ export function createFakeCore(): FakeCore {
           id: nextId('task'), title: input.title ?? 'Untitled', description: input.description ?? '', mode: input.mode,
           status: 'active', model: input.model ?? null, approval_mode: 'ask', workspace_path: null, allow_network: false,
           prompt_tokens: 0, completion_tokens: 0, cost: 0, created_at: now, updated_at: now++, last_run: null,
+          // ---- reasoning (issue 12) ----
+          reasoning: input.reasoning ?? null,
         };
         tasks.set(t.id, t);
         return t;

@@ -16,6 +16,9 @@ export const FileKind = z.enum(['source', 'work', 'artifact']);
 export type FileKind = z.infer<typeof FileKind>;
 export const MessageRole = z.enum(['user', 'assistant', 'tool', 'system']);
 export type MessageRole = z.infer<typeof MessageRole>;
+/** How much the model reasons in a task: off, on, or the provider's deepest mode (issue 12). */
+export const ReasoningMode = z.enum(['none', 'thinking', 'max']);
+export type ReasoningMode = z.infer<typeof ReasoningMode>;
 
 /** Bounded text: the contract refuses payloads that no person would type. */
 export const Title = z.string().max(200);
@@ -41,6 +44,9 @@ export const Task = z.object({
   created_at: z.number().int(),
   updated_at: z.number().int(),
   last_run: z.object({ id: Id, status: RunStatus }).nullable(),
+  // ---- reasoning (issue 12) ----
+  /** The task's reasoning setting; null: the profile's (provider's) default. */
+  reasoning: ReasoningMode.nullable(),
 });
 export type Task = z.infer<typeof Task>;
 
@@ -108,6 +114,9 @@ export const ModelProfileInfo = z.object({
   temperature: z.number(),
   price: z.object({ input: z.number(), output: z.number() }),
   source: z.enum(['builtin', 'user']),
+  // ---- reasoning (issue 12) ----
+  /** The reasoning settings this profile can honour (empty: it cannot reason, the control is disabled). */
+  reasoning_modes: z.array(ReasoningMode),
 });
 export type ModelProfileInfo = z.infer<typeof ModelProfileInfo>;
 

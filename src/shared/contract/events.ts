@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ErrorShape } from '../errors';
 import { Id } from './entities';
+import { ReasoningMode } from './entities';
 import { DeckOutline } from '../specs/deck-outline';
 
 const base = { run_id: Id, task_id: Id, seq: z.number().int(), at: z.number().int() };
@@ -55,6 +56,12 @@ export const RunEvent = z.discriminatedUnion('type', [
   // ---- deck outline (issue 11) ----
   /** The agent proposed a deck outline (work/outline.json): the UI shows it for editing and approval. */
   z.object({ ...base, type: z.literal('outline_proposed'), outline: DeckOutline }),
+  // ---- reasoning (issue 12) ----
+  /**
+   * The task asked for a reasoning setting the run's profile cannot honour; `applied` is what the model
+   * does instead. Emitted once, at the start of the run, so the person is not left guessing.
+   */
+  z.object({ ...base, type: z.literal('reasoning_ignored'), profile: z.string(), requested: ReasoningMode, applied: ReasoningMode }),
 ]);
 export type RunEvent = z.infer<typeof RunEvent>;
 export type RunEventType = RunEvent['type'];

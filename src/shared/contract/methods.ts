@@ -22,6 +22,7 @@ import {
   Title,
   Usage,
 } from './entities';
+import { ReasoningMode } from './entities';
 import { DeckSpecSchema, QualityReport } from '../specs/deck';
 import { DeckPlan } from '../specs/deck-plan';
 import { DeckVersionList, DeckVersionSource } from '../specs/deck-versions';
@@ -116,7 +117,14 @@ const TaskRef = { task_id: Id };
 
 export const contract = {
   createTask: method({
-    input: z.strictObject({ mode: TaskMode, title: Title.optional(), description: Description.optional(), model: z.string().max(200).optional() }),
+    input: z.strictObject({
+      mode: TaskMode,
+      title: Title.optional(),
+      description: Description.optional(),
+      model: z.string().max(200).optional(),
+      // ---- reasoning (issue 12) ----
+      reasoning: ReasoningMode.nullable().optional(),
+    }),
     output: Task,
     http: { method: 'POST', path: '/v1/tasks' },
   }),
@@ -143,6 +151,9 @@ export const contract = {
       workspace_path: z.string().min(1).max(4096).nullable().optional(),
       /** "Allow network for commands in this task". */
       allow_network: z.boolean().optional(),
+      // ---- reasoning (issue 12) ----
+      /** 'none' | 'thinking' | 'max', or null for the profile's default. */
+      reasoning: ReasoningMode.nullable().optional(),
     }),
     output: Task,
     http: { method: 'PATCH', path: '/v1/tasks/:task_id' },
