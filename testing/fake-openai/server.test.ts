@@ -93,6 +93,25 @@ describe('fake-openai server', () => {
     expect(fake.requests).toHaveLength(0);
     expect((await post('/__control/script', { not: 'an array' })).status).toBe(400);
   });
+
+  // ---- parameter refusals (issue 12) ----
+  it('refuses scripted parameters (any value, or one exact value) without taking a step', async () => {
+    fake.rejectParams([{ param: 'enable_thinking' }]);
+    expect((await post('/__control/reject-params', [{ param: 'reasoning_effort', value: 'max' }])).status).toBe(200);
+    fake.script([{ text: 'accepted' }]);
+    const unknown = await post('/v1/chat/completions', { model: 'm', messages: [], enable_thinking: false });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(await unknown.json())).toContain("Unknown parameter: 'enable_thinking'");
+    const badValue = await post('/v1/chat/completions', { model: 'm', messages: [], reasoning_effort: 'max' });
+    expect(badValue.status).toBe(400);
+    expect(fake.pending()).toBe(1);
+    const fine = await post('/v1/chat/completions', { model: 'm', messages: [], reasoning_effort: 'high' });
+    expect(JSON.stringify(await fine.json())).toContain('accepted');
+    expect(fake.requests.map((r) => (r.body as { reasoning_effort?: string }).reasoning_effort)).toEqual([undefined, 'max', 'high']);
+    fake.reset();
+    fake.script([{ text: 'after reset' }]);
+    expect((await post('/v1/chat/completions', { model: 'm', messages: [], enable_thinking: true })).status).toBe(200);
+  });
 });
 
 describe('fake-openai CLI', () => {

@@ -59,11 +59,14 @@ export interface FakeOpenAI {
   pending(): number;
   reset(): void;
   close(): Promise<void>;
+  /** Refuse chat requests carrying these parameters with a 400, like a provider that does not know them (reasoning checks). */
+  rejectParams(rules: FakeParamRule[]): void;
 }
 
 export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<FakeOpenAI> {
   const queue: FakeStep[] = [];
   const requests: RecordedRequest[] = [];
+  const rejections: FakeParamRule[] = [];
   const sockets = new Set<Socket>();
   let completionCounter = 0;
 
@@ -102,6 +105,8 @@ export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<Fak
       // Like the real APIs, refuse a conversation whose tool results do not follow their calls.
       const shapeError = conversationShapeError(body.messages);
       if (shapeError) return sendJson(res, 400, { error: { message: shapeError, type: 'invalid_request_error', code: null } });
+      const refused = refusedParam(rejections, body);
+      if (refused) return sendJson(res, 400, { error: { message: refused, type: 'invalid_request_error', code: 'invalid_parameter' } });
       const step = queue.shift();
       if (step === undefined) return sendJson(res, 500, errorBody('fake-openai: no scripted step left'));
       completionCounter += 1;
@@ -121,12 +126,18 @@ export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<Fak
       return sendJson(res, 200, { ok: true });
     }
     if (method === 'GET' && path === '/__control/requests') return sendJson(res, 200, requests);
+    if (method === 'POST' && path === '/__control/reject-params') {
+      if (!Array.isArray(body) || !body.every(isParamRule)) return sendJson(res, 400, errorBody('fake-openai: expected [{param, value?}]'));
+      rejections.push(...body);
+      return sendJson(res, 200, { ok: true });
+    }
     sendJson(res, 404, errorBody(`fake-openai: no control route ${method} ${path}`));
   }
 
   function reset(): void {
     queue.length = 0;
     requests.length = 0;
+    rejections.length = 0;
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -147,6 +158,7 @@ export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<Fak
     requests,
     pending: () => queue.length,
     reset,
+    rejectParams: (rules) => void rejections.push(...rules),
     close: () =>
       new Promise<void>((resolve) => {
         // Stalled streams keep sockets open on purpose; close must not wait for them.
@@ -362,4 +374,28 @@ export function fakeProfileYaml(url: string, overrides: Record<string, string | 
   };
   const lines = Object.entries(fields).map(([k, v]) => `    ${k}: ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`);
   return [`provider: fake`, `api_base: ${JSON.stringify(url)}`, `api_key_env: null`, `profiles:`, `  main:`, ...lines, ''].join('\n');
+}
+
+// ---- parameter refusals (issue 12: reasoning settings) ----
+
+/** A top-level body parameter the fake refuses: any value, or only this exact (JSON-equal) value. */
+export interface FakeParamRule {
+  param: string;
+  value?: unknown;
+}
+
+function isParamRule(value: unknown): value is FakeParamRule {
+  return isRecord(value) && typeof value.param === 'string';
+}
+
+/** The provider-style message for the first rule the body breaks, or null. */
+function refusedParam(rules: FakeParamRule[], body: Record<string, unknown>): string | null {
+  for (const rule of rules) {
+    if (!(rule.param in body)) continue;
+    if (!('value' in rule)) return `Unknown parameter: '${rule.param}'.`;
+    if (JSON.stringify(body[rule.param]) === JSON.stringify(rule.value)) {
+      return `Invalid value for '${rule.param}': ${JSON.stringify(rule.value)} is not supported with this model.`;
+    }
+  }
+  return null;
 }

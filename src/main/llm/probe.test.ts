@@ -18,14 +18,19 @@ const fast = { baseDelayMs: 5, idleTimeoutMs: 2000 };
 describe('probeProfile', () => {
   it('all declared capabilities observed: exit 0, and the requests carry the declared params', async () => {
     const profile = fakeProfile(fake.url, { parallel_tools: true, thinking_mode: 'toggle' });
-    fake.script([{ text: 'pong' }, twoCalls, { reasoning: 'adding 17 and 25', text: '42' }]);
+    fake.script([{ text: 'pong' }, twoCalls, { reasoning: 'adding 17 and 25', text: '42' }, { text: '42' }, { reasoning: 'adding', text: '42' }]);
     const report = await probeProfile(profile, 'sk-test', fast);
     expect(report.error).toBeUndefined();
     expect(report.rows.map((r) => [r.check, r.ok])).toEqual([
       ['chat', true],
       ['parallel_tools', true],
       ['thinking', true],
+      ['reasoning:none', true],
+      ['reasoning:thinking', true],
+      ['reasoning:max', true],
     ]);
+    expect(report.rows.find((r) => r.check === 'reasoning:max')).toMatchObject({ declared: 'unsupported, runs as thinking', observed: 'not sent' });
+    expect(fake.requests).toHaveLength(5);
     expect(probeExitCode(report)).toBe(0);
     const bodies = fake.requests.map((r) => r.body as Record<string, unknown>);
     expect(bodies[0]).toMatchObject({ thinking: { type: 'disabled' } });
@@ -43,6 +48,7 @@ describe('probeProfile', () => {
       { reasoning: 'hm', text: 'pong' },
       { toolCalls: [{ name: 'get_time', arguments: '{"city":"Paris"}' }] },
       { fault: 'status', status: 400, body: { error: { message: 'Unrecognized request argument: reasoning_effort' } } },
+      { reasoning: 'hm', text: '42' },
     ]);
     const report = await probeProfile(profile, 'sk-test', fast);
     expect(report.error).toBeUndefined();
@@ -93,6 +99,46 @@ describe('probeProfile', () => {
     const missed = await probeProfile(profile, 'k', { ...fast, needle: true, needleCode: 'FOLIO-111111' });
     expect(missed.rows.find((r) => r.check === 'needle')?.ok).toBe(false);
     expect(probeExitCode(missed)).toBe(2);
+  });
+
+  // ---- reasoning settings (issue 12) ----
+  it('checks each reasoning setting against the provider and reports a refused one per mode', async () => {
+    const profile = fakeProfile(fake.url, {
+      thinking_mode: 'toggle',
+      reasoning_effort_levels: ['low', 'high', 'max'],
+      reasoning_effort: 'high',
+      reasoning_effort_for: { max: 'max' },
+    });
+    // This "provider" has no deepest mode: it refuses reasoning_effort=max like an unknown value.
+    fake.rejectParams([{ param: 'reasoning_effort', value: 'max' }]);
+    fake.script([{ text: 'pong' }, twoCalls, { reasoning: 'r', text: '42' }, { reasoning: 'r', text: 'pong' }, { text: '42' }, { reasoning: 'r', text: '42' }]);
+    const report = await probeProfile(profile, 'k', fast);
+    expect(report.error).toBeUndefined();
+    const byCheck = Object.fromEntries(report.rows.map((r) => [r.check, r]));
+    expect(byCheck['reasoning:none']).toMatchObject({ declared: 'thinking={"type":"disabled"}', observed: 'accepted, no reasoning', ok: true });
+    expect(byCheck['reasoning:thinking']).toMatchObject({ declared: 'thinking={"type":"enabled"} reasoning_effort=high', ok: true });
+    expect(byCheck['reasoning:max']).toMatchObject({ declared: 'thinking={"type":"enabled"} reasoning_effort=max', ok: false });
+    expect(byCheck['reasoning:max']?.observed).toContain("Invalid value for 'reasoning_effort'");
+    expect(probeExitCode(report)).toBe(2);
+    expect(formatProbeTable(report)).toMatch(/reasoning:max .*MISMATCH/);
+  });
+
+  it("'none' that still streams reasoning is a mismatch; a profile that cannot reason sends no reasoning checks", async () => {
+    const toggle = fakeProfile(fake.url, { thinking_mode: 'toggle', thinking_param: 'enable_thinking' });
+    fake.script([{ text: 'pong' }, { toolCalls: [{ name: 'get_time', arguments: '{}' }] }, { reasoning: 'r', text: '42' }, { reasoning: 'still thinking', text: '42' }, { reasoning: 'r', text: '42' }]);
+    const leaky = await probeProfile(toggle, 'k', fast);
+    expect(leaky.rows.find((r) => r.check === 'reasoning:none')).toMatchObject({ declared: 'enable_thinking=false', observed: 'accepted, but reasoning streamed', ok: false });
+    expect((fake.requests[3]?.body as Record<string, unknown>).enable_thinking).toBe(false);
+
+    fake.reset();
+    fake.script([{ text: 'pong' }, { toolCalls: [{ name: 'get_time', arguments: '{}' }] }]);
+    const plain = await probeProfile(fakeProfile(fake.url), 'k', fast);
+    expect(plain.rows.filter((r) => r.check.startsWith('reasoning:')).map((r) => [r.check, r.declared, r.observed])).toEqual([
+      ['reasoning:none', 'unsupported, runs as none', 'not sent'],
+      ['reasoning:thinking', 'unsupported, runs as none', 'not sent'],
+      ['reasoning:max', 'unsupported, runs as none', 'not sent'],
+    ]);
+    expect(fake.requests).toHaveLength(2);
   });
 
   it('buildHaystack places the code inside filler of the requested size', () => {

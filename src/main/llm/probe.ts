@@ -2,7 +2,10 @@
 // declares with what the provider does. It reports; it never edits any yaml.
 import { FolioError } from '../../shared/errors';
 import type { ModelProfile } from '../models/profile-schema';
+import { planReasoning, reasoningModeList, reasoningModes } from '../models/reasoning';
+import type { ReasoningMode } from '../../shared/contract';
 import { createChatModel } from './openai-chat-model';
+import { buildRequestBody } from './request-params';
 import type { ChatModel, ChatRequest, ChatStreamEvent, ToolSchema } from './types';
 
 export interface ProbeRow {
@@ -75,6 +78,7 @@ export async function probeProfile(profile: ModelProfile, apiKey: string, opts: 
     () => checkThinking(model, profile, chat.done, signal),
   ];
   if (profile.reasoning_effort_levels.length > 0) steps.push(() => checkReasoningEffort(model, profile, signal));
+  for (const mode of reasoningModeList) steps.push(() => checkReasoningMode(model, profile, mode, signal));
   if (opts.needle) steps.push(() => checkNeedle(model, profile, quiet, opts.needleCode ?? randomCode(), signal));
 
   for (const step of steps) {
@@ -140,6 +144,29 @@ async function checkReasoningEffort(model: ChatModel, profile: ModelProfile, sig
   );
   if ('error' in result) return refused('reasoning_effort', declared, result.error);
   return { check: 'reasoning_effort', declared, observed: `accepted "${level}"`, ok: true };
+}
+
+// ---- reasoning settings (issue 12) ----
+
+/** Fields whose presence decides how a provider reasons; the probe reports exactly what it sent. */
+const REASONING_FIELDS = ['thinking', 'enable_thinking', 'reasoning_effort'];
+
+/** One task setting as Folio sends it: accepted, and for 'none', really without reasoning. */
+async function checkReasoningMode(model: ChatModel, profile: ModelProfile, mode: ReasoningMode, signal: AbortSignal): Promise<ProbeRow> {
+  const check = `reasoning:${mode}`;
+  if (!reasoningModes(profile).includes(mode)) {
+    // Nothing to verify at the provider: the run drops the setting and tells the person.
+    return { check, declared: `unsupported, runs as ${planReasoning(profile, mode).applied}`, observed: 'not sent', ok: true };
+  }
+  const request: ChatRequest = { reasoning: mode, messages: [system(), user('What is 17 + 25? Answer with the number only.')] };
+  const body = buildRequestBody(profile, request);
+  const sent = Object.entries(body).filter(([k]) => REASONING_FIELDS.includes(k));
+  const declared = sent.length > 0 ? sent.map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ') : 'provider default';
+  const result = await runTurn(model, request, signal);
+  if ('error' in result) return refused(check, declared, result.error);
+  const streamed = result.done.reasoning !== null;
+  if (mode === 'none') return { check, declared, observed: streamed ? 'accepted, but reasoning streamed' : 'accepted, no reasoning', ok: !streamed };
+  return { check, declared, observed: `accepted, ${streamed ? 'reasoning streamed' : 'reasoning not streamed'}`, ok: true };
 }
 
 async function checkNeedle(model: ChatModel, profile: ModelProfile, quiet: Partial<ChatRequest>, code: string, signal: AbortSignal): Promise<ProbeRow> {
