@@ -5,6 +5,7 @@ import { useApp } from '../state/app-store';
 import { useArtifacts } from '../state/artifacts-store';
 import { useTasks } from '../state/tasks-store';
 import { WorkspaceFolder } from './WorkspaceFolder';
+import { ReasoningControl } from './ReasoningControl';
 
 const approvalModes: ApprovalMode[] = ['ask', 'auto-edit', 'auto'];
 
@@ -51,6 +52,7 @@ export function ChatHeader({ task }: { task: Task }) {
               {unknownModel && <option value={task.model ?? ''}>{task.model}</option>}
             </select>
           </label>
+          <ReasoningControl task={task} />
           <label className="control">
             <span className="control-label">{t('chat.approvalMode')}</span>
             <select

@@ -112,6 +112,13 @@ function LiveRunView({ live, taskId }: { live: LiveRun; taskId: string }) {
                 {t('chat.compacted', { messages: item.messages, tokens: item.removedTokens })}
               </div>
             );
+          // ---- reasoning (issue 12) ----
+          case 'reasoning_ignored':
+            return (
+              <div key={i} className="notice" data-testid="reasoning-ignored">
+                {t('reasoning.ignored', { profile: item.profile, requested: t(`reasoning.${item.requested}`), applied: t(`reasoning.${item.applied}`) })}
+              </div>
+            );
         }
       })}
       {live.progress && (

@@ -1,7 +1,7 @@
 // The run currently streaming, assembled from RunEvents by a pure reducer. The persisted messages
 // replace this draft once the run finishes and the chat reloads from the server.
 import type { ErrorShape } from '../../shared/errors';
-import type { FinishReason, RunEvent, ToolKind } from '../../shared/contract';
+import type { FinishReason, ReasoningMode, RunEvent, ToolKind } from '../../shared/contract';
 
 export interface ToolResultSummary {
   preview: string;
@@ -14,7 +14,9 @@ export type LiveItem =
   | { kind: 'text'; text: string }
   | { kind: 'reasoning'; text: string }
   | { kind: 'tool'; callId: string; name: string; arguments: string; toolKind: ToolKind | null; result: ToolResultSummary | null }
-  | { kind: 'compacted'; removedTokens: number; messages: number };
+  | { kind: 'compacted'; removedTokens: number; messages: number }
+  // ---- reasoning (issue 12) ----
+  | { kind: 'reasoning_ignored'; profile: string; requested: ReasoningMode; applied: ReasoningMode };
 
 export interface LiveApproval {
   runId: string;
@@ -150,6 +152,9 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
       return { ...s, progress: { label: event.label, done: event.done, total: event.total } };
     case 'context_compacted':
       return { ...s, items: [...s.items, { kind: 'compacted', removedTokens: event.removed_tokens, messages: event.messages }] };
+    // ---- reasoning (issue 12) ----
+    case 'reasoning_ignored':
+      return { ...s, items: [...s.items, { kind: 'reasoning_ignored', profile: event.profile, requested: event.requested, applied: event.applied }] };
     case 'usage':
       // Each usage event reports one model call; the run's total is their sum.
       return {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ApprovalMode, Task, TaskMode, TaskStatus } from '../../shared/contract';
+import type { ApprovalMode, ReasoningMode, Task, TaskMode, TaskStatus } from '../../shared/contract';
 import { getApi } from './api';
 import { reportError } from './notices';
 
@@ -12,6 +12,8 @@ export interface TaskPatch {
   approval_mode?: ApprovalMode;
   workspace_path?: string | null;
   allow_network?: boolean;
+  // ---- reasoning (issue 12) ----
+  reasoning?: ReasoningMode | null;
 }
 
 interface TasksState {
