@@ -11,6 +11,7 @@ function msg(id: string, role: Message['role'], seq: number): Message {
 
 const calls: string[] = [];
 let branches: BranchPoint[] = [];
+let page: Message[] = [];
 
 function installApi(): void {
   const client = {
@@ -20,7 +21,11 @@ function installApi(): void {
       return { ok: true };
     },
     getTask: async () => ({ id: 't1', last_run: null }),
-    listMessages: async () => ({ messages: [], has_more: false }),
+    listMessages: async () => ({ messages: page, has_more: false }),
+    editMessage: async (input: { message_id: string; text: string }) => {
+      calls.push(`edit:${input.message_id}:${input.text}`);
+      return { run_id: 'r2' };
+    },
     listRuns: async () => ({ runs: [] }),
     listApprovals: async () => ({ approvals: [] }),
   } as unknown as FolioClient;
@@ -50,6 +55,7 @@ describe('branches store', () => {
   beforeEach(() => {
     calls.length = 0;
     branches = [];
+    page = [];
     installApi();
     useChat.setState({ taskId: 't1' });
     useBranches.setState({ taskId: null, points: {}, editing: null, switching: false });
@@ -75,5 +81,15 @@ describe('branches store', () => {
     // The chat reload brought the new fork positions in.
     await new Promise((r) => setTimeout(r, 0));
     expect(useBranches.getState().points.a1).toMatchObject({ index: 1 });
+  });
+
+  it('editing the first message drops the replaced branch from the view, though its seqs are older', async () => {
+    useChat.setState({ taskId: 't1', messages: [msg('u1', 'user', 1), msg('a1', 'assistant', 2)], live: null });
+    useBranches.getState().startEdit('u1');
+    page = [{ ...msg('u1b', 'user', 3), content: 'better' }];
+    expect(await useBranches.getState().saveEdit('u1', 'better')).toBe(true);
+    expect(calls).toEqual(['edit:u1:better']);
+    expect(useChat.getState().messages.map((m) => m.id)).toEqual(['u1b']);
+    expect(useBranches.getState().editing).toBeNull();
   });
 });

@@ -36,6 +36,17 @@ export function regenerableReply(messages: readonly Message[]): string | null {
 export const useBranches = create<BranchesState>((set, get) => {
   const openTask = (): string | null => useChat.getState().taskId;
   const failed = (err: unknown) => useChat.setState({ error: toErrorInfo(err) });
+  /**
+   * Once the service has made the branch, the replaced messages leave the view. They are exactly
+   * those from the fork's seq on: a branch's messages are always newer than the path before it,
+   * while the new path's messages are newer still, so a reload's merge by seq would keep them.
+   */
+  const startBranch = (taskId: string, fromSeq: number, start: () => Promise<{ run_id: string }>) =>
+    useChat.getState().runFrom(taskId, async () => {
+      const started = await start();
+      if (openTask() === taskId) useChat.setState((s) => ({ messages: s.messages.filter((m) => m.seq < fromSeq) }));
+      return started;
+    });
 
   return {
     taskId: null,
@@ -58,7 +69,9 @@ export const useBranches = create<BranchesState>((set, get) => {
       const taskId = openTask();
       if (!taskId) return false;
       set({ editing: null });
-      return useChat.getState().runFrom(taskId, () => getApi().client.regenerate({ task_id: taskId }));
+      const asked = useChat.getState().messages.findLast((m) => m.role === 'user');
+      if (!asked) return false;
+      return startBranch(taskId, asked.seq + 1, () => getApi().client.regenerate({ task_id: taskId }));
     },
 
     startEdit: (messageId) => set({ editing: messageId }),
@@ -66,8 +79,9 @@ export const useBranches = create<BranchesState>((set, get) => {
 
     saveEdit: async (messageId, text) => {
       const taskId = openTask();
-      if (!taskId || !text.trim()) return false;
-      const ok = await useChat.getState().runFrom(taskId, () => getApi().client.editMessage({ task_id: taskId, message_id: messageId, text }));
+      const edited = useChat.getState().messages.find((m) => m.id === messageId);
+      if (!taskId || !edited || !text.trim()) return false;
+      const ok = await startBranch(taskId, edited.seq, () => getApi().client.editMessage({ task_id: taskId, message_id: messageId, text }));
       if (ok) set({ editing: null });
       return ok;
     },
