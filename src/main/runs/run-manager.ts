@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FinishReason, PendingApproval, RunEvent, RunEventBody, RunStatus } from '../../shared/contract';
 import { FolioError, NotFoundError, toErrorShape } from '../../shared/errors';
-import { NOT_RUN_NEW_MESSAGE, unansweredToolCalls } from '../agent/conversation-shape';
+import { NOT_RUN_NEW_MESSAGE, NOT_RUN_REPLACED, unansweredToolCalls } from '../agent/conversation-shape';
 import type { GrantKey } from '../agent/approval-policy';
 import type { Decision } from '../agent/loop';
 import type { RunEventHub } from './event-hub';
@@ -76,21 +76,31 @@ export class RunManager implements RunEventHub {
     return undefined;
   }
 
-  /** Creates the run (and, in the same transaction, the user's message) and starts it. */
-  start(taskId: string, opts: { userMessage?: string; model: string | null }): string {
+  /**
+   * Creates the run (and, in the same transaction, the user's message and any branch change) and
+   * starts it. `branchFrom`: the active path's messages from this seq on become a kept branch and
+   * the run continues from the message before them (regenerate, edit).
+   */
+  start(taskId: string, opts: { userMessage?: string; model: string | null; branchFrom?: number }): string {
     if (this.activeRunFor(taskId)) throw new FolioError('conflict', 'A run is already active for this task; wait for it or cancel it.');
     const runId = newId('r');
+    const branching = opts.branchFrom !== undefined;
     this.store.transaction(() => {
       this.store.runs.create({ id: runId, task_id: taskId, model: opts.model });
-      if (opts.userMessage !== undefined) {
-        // A new message supersedes calls left unanswered (a stop, or a cancel during an approval):
-        // they are answered as not run first, so the conversation keeps the shape providers accept.
+      if (opts.userMessage !== undefined || branching) {
+        // A new message (or a replaced reply) supersedes calls left unanswered (a stop, or a cancel
+        // during an approval): they are answered as not run first, on the path they belong to, so
+        // every path keeps the shape providers accept and no approval is left asking.
         const pending = this.store.approvals.list(taskId);
+        const content = branching ? NOT_RUN_REPLACED : NOT_RUN_NEW_MESSAGE;
         for (const call of unansweredToolCalls(this.store.messages.all(taskId))) {
-          this.store.messages.append({ id: newId('m'), task_id: taskId, run_id: runId, role: 'tool', content: NOT_RUN_NEW_MESSAGE, tool_call_id: call.id, name: call.name, is_error: true });
+          this.store.messages.append({ id: newId('m'), task_id: taskId, run_id: runId, role: 'tool', content, tool_call_id: call.id, name: call.name, is_error: true });
           const approval = pending.find((a) => a.call_id === call.id);
           if (approval) this.store.approvals.delete(approval.run_id, call.id);
         }
+      }
+      if (opts.branchFrom !== undefined) this.store.messages.truncateActivePath(taskId, opts.branchFrom);
+      if (opts.userMessage !== undefined) {
         this.store.messages.append({ id: newId('m'), task_id: taskId, run_id: runId, role: 'user', content: opts.userMessage });
       }
       this.store.tasks.touch(taskId);
@@ -110,7 +120,7 @@ export class RunManager implements RunEventHub {
       markDone,
     };
     this.live.set(runId, run);
-    this.emit(run, { type: 'run_started', model: opts.model, resumed: opts.userMessage === undefined });
+    this.emit(run, { type: 'run_started', model: opts.model, resumed: opts.userMessage === undefined && !branching });
     void this.drive(run);
     return runId;
   }

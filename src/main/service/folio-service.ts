@@ -27,6 +27,7 @@ import { addSourceFile, isTextMime, mimeOf, syncTaskFiles } from './task-files';
 import { createOutlineHandlers } from './outline-service';
 import { checkSlideContext, formatSlideRequest } from './slide-context';
 import { templateHandlers, templatesDir, themesDir } from './templates';
+import { createBranchHandlers } from './branches';
 
 const OPENABLE = new Set(['.pptx', '.docx', '.xlsx', '.pdf', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.md', '.txt', '.csv']);
 
@@ -323,6 +324,8 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     },
     // ---- Templates (deck-template) ----
     ...templateHandlers(ctx.dataDir),
+    // ---- Conversation branches (branches) ----
+    ...createBranchHandlers(ctx, (task) => pickProfile(ctx, task)?.id ?? null),
   };
   return handlers;
 }

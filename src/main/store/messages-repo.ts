@@ -1,5 +1,9 @@
-// Messages of a task's conversation, numbered by a per-task seq that has no gaps.
+// Messages of a task's conversation, numbered by a per-task seq that has no gaps. Messages form a
+// tree (each has the parent it was appended after); one path through it is active, marked by a flag
+// so the conversation is read with an indexed range scan. A new message always extends the active
+// path; regenerate and edit first cut the path short, which leaves the cut part as a kept branch.
 import type Database from 'better-sqlite3';
+import { type BranchPoint } from '../../shared/contract/branches';
 import { type Message, type MessageRole, type ToolCall } from '../../shared/contract/entities';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { type MessageRow, toMessage } from './rows';
@@ -26,15 +30,38 @@ export interface MessagePage {
 }
 
 export interface MessagesRepo {
-  /** Assigns the next seq of the task; also marks the task materialized and touches it. */
+  /**
+   * Assigns the next seq of the task and appends after the active path's last message; also marks
+   * the task materialized and touches it.
+   */
   append(message: NewMessage): Message;
   /** Finalizes a streamed message. Throws NotFoundError for an unknown id. */
   update(id: string, patch: MessagePatch): Message;
-  /** The `limit` (default 100) messages before `beforeSeq` (or the newest), in ascending seq order. */
+  /** The active path's `limit` (default 100) messages before `beforeSeq` (or the newest), in ascending seq order. */
   list(taskId: string, page?: { beforeSeq?: number; limit?: number }): MessagePage;
+  /** The whole active path: the conversation the model sees. */
   all(taskId: string): Message[];
   get(id: string): Message | undefined;
+  /** The tool result for a call, preferring the active path (call ids may repeat across branches). */
   findToolResult(taskId: string, toolCallId: string): Message | undefined;
+  // ---- branches ----
+  /** The message if it is on the task's active path. */
+  activeMessage(taskId: string, id: string): Message | undefined;
+  /** The active path's last message of a role. */
+  lastActive(taskId: string, role: MessageRole): Message | undefined;
+  /**
+   * Takes the active path's messages from `fromSeq` on off the path (they stay stored, as a branch
+   * that can be switched back to); the next append continues from the message before them.
+   * Returns how many left the path.
+   */
+  truncateActivePath(taskId: string, fromSeq: number): number;
+  /**
+   * Makes the path through `messageId` active, down to the newest message under it (where that
+   * branch was last continued). Throws NotFoundError for a message not in the task.
+   */
+  switchBranch(taskId: string, messageId: string): void;
+  /** The active path's messages that have siblings, in path order. */
+  branches(taskId: string): BranchPoint[];
 }
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -56,10 +83,11 @@ export function createMessagesRepo(db: Database.Database, now: () => number): Me
     },
     MessageRow
   >(`
-    INSERT INTO messages (id, task_id, run_id, seq, role, content, reasoning, tool_calls, tool_call_id, name, is_error, created_at)
+    INSERT INTO messages (id, task_id, run_id, seq, role, content, reasoning, tool_calls, tool_call_id, name, is_error, created_at, parent_id, active)
     VALUES (@id, @task_id, @run_id,
       (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE task_id = @task_id),
-      @role, @content, @reasoning, @tool_calls, @tool_call_id, @name, @is_error, @now)
+      @role, @content, @reasoning, @tool_calls, @tool_call_id, @name, @is_error, @now,
+      (SELECT id FROM messages WHERE task_id = @task_id AND active = 1 ORDER BY seq DESC LIMIT 1), 1)
     RETURNING *`);
   const markTaskUsed = db.prepare<[number, string]>('UPDATE tasks SET materialized = 1, updated_at = ? WHERE id = ?');
   const updateOne = db.prepare<
@@ -83,12 +111,42 @@ export function createMessagesRepo(db: Database.Database, now: () => number): Me
   // Fetches one extra row to learn whether an older page exists without a COUNT.
   const selectPage = db.prepare<{ task_id: string; before: number | null; take: number }, MessageRow>(`
     SELECT * FROM messages
-    WHERE task_id = @task_id AND (@before IS NULL OR seq < @before)
+    WHERE task_id = @task_id AND active = 1 AND (@before IS NULL OR seq < @before)
     ORDER BY seq DESC LIMIT @take`);
-  const selectAll = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE task_id = ? ORDER BY seq');
+  const selectAll = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE task_id = ? AND active = 1 ORDER BY seq');
   const selectOne = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE id = ?');
   const selectToolResult = db.prepare<[string, string], MessageRow>(`
-    SELECT * FROM messages WHERE task_id = ? AND tool_call_id = ? AND role = 'tool' ORDER BY seq DESC LIMIT 1`);
+    SELECT * FROM messages WHERE task_id = ? AND tool_call_id = ? AND role = 'tool' ORDER BY active DESC, seq DESC LIMIT 1`);
+  const selectActiveOne = db.prepare<[string, string], MessageRow>('SELECT * FROM messages WHERE task_id = ? AND id = ? AND active = 1');
+  const selectLastActive = db.prepare<[string, MessageRole], MessageRow>(
+    'SELECT * FROM messages WHERE task_id = ? AND active = 1 AND role = ? ORDER BY seq DESC LIMIT 1',
+  );
+  const truncate = db.prepare<[string, number]>('UPDATE messages SET active = 0 WHERE task_id = ? AND active = 1 AND seq >= ?');
+  // The newest message under the chosen one (itself included): where that branch was left.
+  const selectLeaf = db
+    .prepare<{ task_id: string; id: string }, string>(`
+      WITH RECURSIVE below (id, seq) AS (
+        SELECT id, seq FROM messages WHERE task_id = @task_id AND id = @id
+        UNION ALL
+        SELECT m.id, m.seq FROM messages m JOIN below ON m.task_id = @task_id AND m.parent_id = below.id
+      )
+      SELECT id FROM below ORDER BY seq DESC LIMIT 1`)
+    .pluck();
+  // Flags exactly the leaf and its ancestors active, in one statement.
+  const activatePath = db.prepare<{ task_id: string; leaf: string }>(`
+    WITH RECURSIVE path (id, parent_id) AS (
+      SELECT id, parent_id FROM messages WHERE task_id = @task_id AND id = @leaf
+      UNION ALL
+      SELECT m.id, m.parent_id FROM messages m JOIN path ON m.id = path.parent_id
+    )
+    UPDATE messages SET active = CASE WHEN id IN (SELECT id FROM path) THEN 1 ELSE 0 END
+    WHERE task_id = @task_id AND (active = 1 OR id IN (SELECT id FROM path))`);
+  // Every message that has siblings, oldest first.
+  const selectForks = db.prepare<[string], { id: string; parent_id: string | null; active: number }>(`
+    SELECT id, parent_id, active FROM (
+      SELECT id, parent_id, active, seq, COUNT(*) OVER (PARTITION BY parent_id) AS siblings
+      FROM messages WHERE task_id = ?
+    ) WHERE siblings > 1 ORDER BY seq`);
 
   const appendTx = db.transaction((m: NewMessage): Message => {
     const at = now();
@@ -145,6 +203,40 @@ export function createMessagesRepo(db: Database.Database, now: () => number): Me
     findToolResult(taskId, toolCallId) {
       const row = selectToolResult.get(taskId, toolCallId);
       return row === undefined ? undefined : toMessage(row);
+    },
+    activeMessage(taskId, id) {
+      const row = selectActiveOne.get(taskId, id);
+      return row === undefined ? undefined : toMessage(row);
+    },
+    lastActive(taskId, role) {
+      const row = selectLastActive.get(taskId, role);
+      return row === undefined ? undefined : toMessage(row);
+    },
+    truncateActivePath(taskId, fromSeq) {
+      return truncate.run(taskId, fromSeq).changes;
+    },
+    switchBranch(taskId, messageId) {
+      db.transaction(() => {
+        const leaf = selectLeaf.get({ task_id: taskId, id: messageId });
+        if (leaf === undefined) throw new NotFoundError(`No message ${messageId} in task ${taskId}`);
+        activatePath.run({ task_id: taskId, leaf });
+      })();
+    },
+    branches(taskId) {
+      // Groups are keyed in order of their oldest sibling, which is path order: a later fork's
+      // parent lies below an earlier fork's active sibling, so all its siblings are newer.
+      const groups = new Map<string | null, { id: string; active: boolean }[]>();
+      for (const row of selectForks.all(taskId)) {
+        const group = groups.get(row.parent_id) ?? [];
+        group.push({ id: row.id, active: row.active === 1 });
+        groups.set(row.parent_id, group);
+      }
+      const points: BranchPoint[] = [];
+      for (const group of groups.values()) {
+        const at = group.findIndex((m) => m.active);
+        if (at >= 0) points.push({ message_id: group[at].id, index: at + 1, count: group.length, siblings: group.map((m) => m.id) });
+      }
+      return points;
     },
   };
 }

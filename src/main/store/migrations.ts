@@ -130,6 +130,23 @@ export const migrations: readonly Migration[] = [
     // keep behaving exactly as before.
     sql: `ALTER TABLE tasks ADD COLUMN reasoning TEXT CHECK (reasoning IN ('none', 'thinking', 'max'));`,
   },
+  // ---- v5: conversation branches (branches) ----
+  {
+    version: 5,
+    // Messages form a tree (regenerate and edit add siblings); `active` marks the task's one active
+    // path, so reading the conversation stays a plain indexed range scan. Existing conversations
+    // become a single path: each message's parent is the one before it.
+    sql: `
+      ALTER TABLE messages ADD COLUMN parent_id TEXT REFERENCES messages (id) ON DELETE CASCADE;
+      ALTER TABLE messages ADD COLUMN active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1));
+      UPDATE messages SET parent_id = (
+        SELECT p.id FROM messages p WHERE p.task_id = messages.task_id AND p.seq < messages.seq ORDER BY p.seq DESC LIMIT 1
+      );
+      CREATE INDEX messages_active_path ON messages (task_id, seq) WHERE active = 1;
+      CREATE INDEX messages_by_parent ON messages (task_id, parent_id, seq);
+    `,
+  },
+  // ---- end v5 ----
 ];
 
 export const latestSchemaVersion = migrations.reduce((max, m) => Math.max(max, m.version), 0);

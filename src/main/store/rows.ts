@@ -81,6 +81,10 @@ export interface MessageRow {
   name: string | null;
   is_error: number;
   created_at: number;
+  /** The message before it on its path (null for a first message); migration 5. */
+  parent_id: string | null;
+  /** 1 when on the task's active path. */
+  active: number;
 }
 
 const ToolCalls = z.array(ToolCall);

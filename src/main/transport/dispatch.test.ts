@@ -64,6 +64,11 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   importTemplate: (c) => ({ path: c.localFile }),
   deleteTemplate: () => ({ template_id: 'acme' }),
   getTemplatePreview: () => ({ template_id: 'acme' }),
+  // ---- branches ----
+  regenerate: (c) => ({ task_id: c.taskId }),
+  editMessage: (c) => ({ task_id: c.taskId, message_id: c.core.messages.get(c.taskId)![0].id, text: 'edited' }),
+  listBranches: (c) => ({ task_id: c.taskId }),
+  switchBranch: (c) => ({ task_id: c.taskId, message_id: c.core.messages.get(c.taskId)![0].id }),
 };
 
 async function setup(): Promise<Ctx> {

@@ -30,6 +30,8 @@ export interface FakeCore extends FolioCore {
   putFile(taskId: string, path: string, bytes: Buffer, mime: string): FileEntry;
   /** Imported templates by id (seeded with "acme"). */
   templates: Map<string, TemplateSummary>;
+  /** Each task's messages (the active path only: the fake keeps no replaced branches). */
+  messages: Map<string, Message[]>;
 }
 
 /** A template summary as the real importer would return it, for the transports' tests. */
@@ -305,6 +307,30 @@ export function createFakeCore(): FakeCore {
       const theme = { ...BUILTIN_THEMES[0], name: input.template_id };
       return { plan: { size: { w: 13.333, h: 7.5 }, theme: input.template_id, slides: [], metrics: 'font' as const }, theme, logo: null, layouts: [] };
     },
+    // ---- conversation branches (branches): the fake drops replaced messages instead of keeping them ----
+    async regenerate(input) {
+      const list = messages.get(task(input.task_id).id) ?? [];
+      const lastUser = list.findLastIndex((m) => m.role === 'user');
+      if (lastUser < 0) throw new FolioError('conflict', 'There is no message to answer again yet.');
+      messages.set(input.task_id, list.slice(0, lastUser + 1));
+      return { run_id: startRun(input.task_id) };
+    },
+    async editMessage(input) {
+      const list = messages.get(task(input.task_id).id) ?? [];
+      const at = list.findIndex((m) => m.id === input.message_id);
+      if (at < 0) throw new NotFoundError(`No message ${input.message_id}`);
+      if (list[at].role !== 'user') throw new ValidationError('Only your own messages can be edited.');
+      messages.set(input.task_id, list.slice(0, at));
+      return handlers.sendMessage({ task_id: input.task_id, content: input.text });
+    },
+    async listBranches(input) {
+      task(input.task_id);
+      return { branches: [] };
+    },
+    async switchBranch(input) {
+      if (!(messages.get(task(input.task_id).id) ?? []).some((m) => m.id === input.message_id)) throw new NotFoundError(`No message ${input.message_id}`);
+      return { ok: true as const };
+    },
   };
 
   const templates = new Map<string, TemplateSummary>([['acme', fakeTemplate('acme', 'ACME')]]);
@@ -340,6 +366,7 @@ export function createFakeCore(): FakeCore {
       return added;
     },
     templates,
+    messages,
     async importUploadedTemplate(file) {
       return importFake(file.name, await readFile(file.path));
     },

@@ -5,6 +5,7 @@ import type { Message } from '../../shared/contract';
 import type { ChatRow } from '../state/chat-rows';
 import type { LiveRun } from '../state/live-run';
 import { ApprovalCard } from './ApprovalCard';
+import { ReplyTools, UserMessage } from './BranchControls';
 import { Markdown } from './Markdown';
 import { LiveRunFooter, RunFooter } from './RunFooter';
 import { PREVIEW_CHARS, ToolCard } from './ToolCard';
@@ -35,7 +36,7 @@ export function ChatRowView({ row, taskId }: { row: ChatRow; taskId: string }) {
     case 'user':
       return (
         <div className="msg msg-user" data-testid="user-message">
-          <div className="msg-bubble">{row.message.content}</div>
+          <UserMessage message={row.message} />
         </div>
       );
     case 'assistant':
@@ -46,6 +47,7 @@ export function ChatRowView({ row, taskId }: { row: ChatRow; taskId: string }) {
           {row.tools.map((tool) => (
             <ToolCard key={tool.callId} taskId={taskId} callId={tool.callId} name={tool.name} arguments={tool.arguments} result={toolResultOf(tool.result)} />
           ))}
+          <ReplyTools message={row.message} />
         </div>
       );
     case 'tool':

@@ -12,6 +12,7 @@ import { useArtifacts } from './artifacts-store';
 import { useSources } from './sources-store';
 import { useUsage } from './usage-store';
 import { useOutline } from './outline-store';
+import { useBranches } from './branches-store';
 
 export const PAGE_SIZE = 100;
 
@@ -64,6 +65,7 @@ export const useChat = create<ChatState>((set, get) => {
       api.client.listApprovals({ task_id: taskId }),
     ]);
     if (!stillOpen(taskId)) return;
+    void useBranches.getState().load(taskId);
     set((s) => ({
       messages: mergeNewestPage(s.messages, page.messages),
       // Only the first load decides whether older pages exist; later reloads keep what was paged in.

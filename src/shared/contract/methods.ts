@@ -31,6 +31,7 @@ import { DocumentSpec } from '../specs/document';
 import { DeckOutline, OutlineRowsInput } from '../specs/deck-outline';
 import { TemplateId, TemplateSummary } from '../specs/templates';
 import { ThemeSchema } from '../specs/themes';
+import { BranchPoint } from './branches';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -379,6 +380,38 @@ export const contract = {
     }),
     http: { method: 'GET', path: '/v1/templates/:template_id/preview' },
   }),
+  // ---- conversation branches: regenerate, edit, switch (branches) ----
+  /**
+   * A new reply to the active path's last user message, replacing the reply after it (tool calls
+   * included); the replaced reply stays as a branch. Only while no run is active.
+   */
+  regenerate: method({
+    input: z.strictObject(TaskRef),
+    output: z.object({ run_id: Id }),
+    http: { method: 'POST', path: '/v1/tasks/:task_id/regenerate' },
+  }),
+  /**
+   * The person's message of the active path, edited: a sibling message with the new text and a run
+   * from there; the original and everything after it stay as a branch. Only user messages.
+   */
+  editMessage: method({
+    input: z.strictObject({ ...TaskRef, message_id: Id, text: MessageText }),
+    output: z.object({ run_id: Id }),
+    http: { method: 'POST', path: '/v1/tasks/:task_id/messages/:message_id/edit' },
+  }),
+  /** Where the active path forks: each message on it that has siblings, with its place among them. */
+  listBranches: method({
+    input: z.strictObject(TaskRef),
+    output: z.object({ branches: z.array(BranchPoint) }),
+    http: { method: 'GET', path: '/v1/tasks/:task_id/branches' },
+  }),
+  /** Makes a sibling's branch the active path (down to where it was last continued). Only while no run is active. */
+  switchBranch: method({
+    input: z.strictObject({ ...TaskRef, message_id: Id }),
+    output: Ok,
+    http: { method: 'POST', path: '/v1/tasks/:task_id/branches/:message_id' },
+  }),
+  // ---- end branches ----
 } satisfies Record<string, MethodSpec>;
 
 export type Contract = typeof contract;

@@ -84,6 +84,20 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   listTemplates: () => ({ method: 'GET', path: '/v1/templates', status: 200, check: (b) => expect(b).toMatchObject({ templates: [{ id: 'acme' }], errors: [] }) }),
   deleteTemplate: () => ({ method: 'DELETE', path: '/v1/templates/acme', status: 200, check: (b) => expect(b).toEqual({ ok: true }) }),
   getTemplatePreview: () => ({ method: 'GET', path: '/v1/templates/acme/preview', status: 200, check: (b) => expect(b).toMatchObject({ plan: { theme: 'acme' }, logo: null }) }),
+  // ---- branches ----
+  regenerate: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/regenerate`, status: 200, check: (b) => expect(b).toHaveProperty('run_id') }),
+  editMessage: () => ({
+    method: 'POST',
+    path: `/v1/tasks/${taskId}/messages/${srv.core.messages.get(taskId)![0].id}/edit`,
+    json: { text: '改一下' },
+    status: 200,
+    check: (b) => {
+      expect(b).toHaveProperty('run_id');
+      expect(srv.core.messages.get(taskId)!.map((m) => m.content)).toEqual(['改一下']);
+    },
+  }),
+  listBranches: () => ({ method: 'GET', path: `/v1/tasks/${taskId}/branches`, status: 200, check: (b) => expect(b).toEqual({ branches: [] }) }),
+  switchBranch: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/branches/${srv.core.messages.get(taskId)![0].id}`, status: 200, check: (b) => expect(b).toEqual({ ok: true }) }),
 };
 
 describe('contract routes', () => {

@@ -1,0 +1,59 @@
+// Conversation branches, the person's side: regenerate the last reply, edit one of their messages
+// and go on from there, switch between the branches this leaves. The store keeps every branch; the
+// run manager makes the branch change and the new run in one transaction, so a crash leaves either
+// the old path or the new one with its run, never half of each.
+import type { ServiceHandlers, Task } from '../../shared/contract';
+import { FolioError, NotFoundError, ValidationError } from '../../shared/errors';
+import { ensureTaskDir } from '../workspace/layout';
+import type { ServiceContext } from './folio-service';
+
+type BranchHandlers = Pick<ServiceHandlers, 'regenerate' | 'editMessage' | 'listBranches' | 'switchBranch'>;
+
+/** The model id a new run of the task uses (the service's profile choice). */
+type ModelFor = (task: Task) => string | null;
+
+export function createBranchHandlers(ctx: ServiceContext, modelFor: ModelFor): BranchHandlers {
+  const { store } = ctx;
+  const taskOf = (id: string): Task => {
+    const task = store.tasks.get(id);
+    if (!task) throw new NotFoundError(`No task ${id}`);
+    return task;
+  };
+  // Checked before anything is read, so the answer does not depend on a run that is about to write.
+  const idle = (task: Task, what: string): void => {
+    if (ctx.runs.activeRunFor(task.id)) throw new FolioError('conflict', `The agent is working on this task; ${what} once it has finished or is stopped.`);
+  };
+
+  return {
+    async regenerate(input) {
+      const task = taskOf(input.task_id);
+      idle(task, 'regenerate');
+      const asked = store.messages.lastActive(task.id, 'user');
+      if (!asked) throw new FolioError('conflict', 'There is no message to answer again yet.');
+      ensureTaskDir(ctx.dataDir, task.id);
+      return { run_id: ctx.runs.start(task.id, { model: modelFor(task), branchFrom: asked.seq + 1 }) };
+    },
+    async editMessage(input) {
+      const task = taskOf(input.task_id);
+      idle(task, 'edit a message');
+      const message = store.messages.activeMessage(task.id, input.message_id);
+      if (!message) {
+        if (store.messages.get(input.message_id)?.task_id === task.id) throw new FolioError('conflict', 'That message is not on the branch shown; switch to its branch first.');
+        throw new NotFoundError(`No message ${input.message_id} in task ${task.id}`);
+      }
+      if (message.role !== 'user') throw new ValidationError('Only your own messages can be edited; regenerate a reply instead.');
+      ensureTaskDir(ctx.dataDir, task.id);
+      return { run_id: ctx.runs.start(task.id, { model: modelFor(task), userMessage: input.text, branchFrom: message.seq }) };
+    },
+    async listBranches(input) {
+      const task = taskOf(input.task_id);
+      return { branches: store.messages.branches(task.id) };
+    },
+    async switchBranch(input) {
+      const task = taskOf(input.task_id);
+      idle(task, 'switch branches');
+      store.messages.switchBranch(task.id, input.message_id);
+      return { ok: true };
+    },
+  };
+}
