@@ -27,6 +27,9 @@ import { addSourceFile, isTextMime, mimeOf, syncTaskFiles } from './task-files';
 import { createOutlineHandlers } from './outline-service';
 import { checkSlideContext, formatSlideRequest } from './slide-context';
 import { templateHandlers, templatesDir, themesDir } from './templates';
+import { assertAlwaysAllowable, toolPermissionHandlers, type ToolPermissionDeps } from './tool-permissions';
+import { setAlwaysAllowed } from '../store/always-allow';
+import { toolCatalog } from '../tools/catalog';
 
 const OPENABLE = new Set(['.pptx', '.docx', '.xlsx', '.pdf', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.md', '.txt', '.csv']);
 
@@ -93,6 +96,9 @@ function settings(ctx: ServiceContext): Settings {
 
 export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdded?: (taskId: string, files: FileEntry[]) => void } = {}): ServiceHandlers {
   const { store } = ctx;
+  // Tool permissions read the tools' traits; the built-in catalog's traits do not depend on its options.
+  const builtinTools = toolCatalog();
+  const permissions: ToolPermissionDeps = { store, tools: () => builtinTools };
   const handlers: ServiceHandlers = {
     async createTask(input) {
       return store.tasks.create({
@@ -168,6 +174,11 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
       const active = ctx.runs.activeRunFor(input.task_id);
       if (!pending || (pending.run_id !== input.run_id && active !== input.run_id)) {
         throw new NotFoundError(`No pending approval ${input.call_id} in run ${input.run_id}`);
+      }
+      // "Always allow this tool": checked against the tool's traits and stored before the run goes on.
+      if (input.decision === 'always') {
+        assertAlwaysAllowable(permissions, pending.name);
+        setAlwaysAllowed(store.settings, pending.name, true);
       }
       const decision = { decision: input.decision, reason: input.reason };
       if (ctx.runs.decide(input.task_id, input.call_id, decision)) return { ok: true };
@@ -322,6 +333,8 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     },
     // ---- Templates (deck-template) ----
     ...templateHandlers(ctx.dataDir),
+    // ---- tool permissions (grants) ----
+    ...toolPermissionHandlers(permissions),
   };
   return handlers;
 }

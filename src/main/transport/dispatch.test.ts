@@ -64,6 +64,8 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   importTemplate: (c) => ({ path: c.localFile }),
   deleteTemplate: () => ({ template_id: 'acme' }),
   getTemplatePreview: () => ({ template_id: 'acme' }),
+  listToolPermissions: () => ({}),
+  setToolPermission: () => ({ name: 'write', always_allow: true }),
 };
 
 async function setup(): Promise<Ctx> {

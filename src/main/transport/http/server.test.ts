@@ -84,6 +84,8 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   listTemplates: () => ({ method: 'GET', path: '/v1/templates', status: 200, check: (b) => expect(b).toMatchObject({ templates: [{ id: 'acme' }], errors: [] }) }),
   deleteTemplate: () => ({ method: 'DELETE', path: '/v1/templates/acme', status: 200, check: (b) => expect(b).toEqual({ ok: true }) }),
   getTemplatePreview: () => ({ method: 'GET', path: '/v1/templates/acme/preview', status: 200, check: (b) => expect(b).toMatchObject({ plan: { theme: 'acme' }, logo: null }) }),
+  listToolPermissions: () => ({ method: 'GET', path: '/v1/tool-permissions', status: 200, check: (b) => expect(b).toMatchObject({ tools: [{ name: 'write', always_allow: false }, { name: 'shell', grantable: false }] }) }),
+  setToolPermission: () => ({ method: 'PATCH', path: '/v1/tool-permissions/write', json: { always_allow: true }, status: 200, check: (b) => expect(b).toEqual({ name: 'write', kind: 'edit', always_allow: true, grantable: true }) }),
 };
 
 describe('contract routes', () => {
