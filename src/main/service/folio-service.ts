@@ -27,8 +27,7 @@ import { addSourceFile, isTextMime, mimeOf, syncTaskFiles } from './task-files';
 import { createOutlineHandlers } from './outline-service';
 import { checkSlideContext, formatSlideRequest } from './slide-context';
 import { templateHandlers, templatesDir, themesDir } from './templates';
-import { assertAlwaysAllowable, toolPermissionHandlers, type ToolPermissionDeps } from './tool-permissions';
-import { setAlwaysAllowed } from '../store/always-allow';
+import { allowAlways, toolPermissionHandlers, type ToolPermissionDeps } from './tool-permissions';
 import { toolCatalog } from '../tools/catalog';
 
 const OPENABLE = new Set(['.pptx', '.docx', '.xlsx', '.pdf', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.md', '.txt', '.csv']);
@@ -175,11 +174,8 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
       if (!pending || (pending.run_id !== input.run_id && active !== input.run_id)) {
         throw new NotFoundError(`No pending approval ${input.call_id} in run ${input.run_id}`);
       }
-      // "Always allow this tool": checked against the tool's traits and stored before the run goes on.
-      if (input.decision === 'always') {
-        assertAlwaysAllowable(permissions, pending.name);
-        setAlwaysAllowed(store.settings, pending.name, true);
-      }
+      // "Always allow this tool" is stored (or refused) before the run goes on.
+      if (input.decision === 'always') allowAlways(permissions, pending.name);
       const decision = { decision: input.decision, reason: input.reason };
       if (ctx.runs.decide(input.task_id, input.call_id, decision)) return { ok: true };
       // No live run waits (Folio was restarted): the decision is kept and the task continues.

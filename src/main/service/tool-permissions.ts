@@ -9,9 +9,9 @@ import type { Store } from '../store';
 import type { Tool } from '../tools/types';
 
 /**
- * MCP tools are named `mcp__<server>__<tool>` and exist only while their server runs, so a name of
- * that shape is accepted without its traits: MCP tools never run code Folio sandboxes, and the
- * policy checks the real traits again at each call.
+ * MCP tools are named `mcp__<server>__<tool>` and are known only while their server is loaded, so a
+ * name of that shape is accepted without its traits; nothing is lost, because the policy checks the
+ * real traits again at each call (isCallGranted) and ignores the grant for a tool that runs code.
  */
 const MCP_TOOL_PREFIX = 'mcp__';
 
@@ -32,6 +32,12 @@ export function assertAlwaysAllowable(deps: ToolPermissionDeps, name: string): v
     throw new ValidationError(`${name} runs code: commands and scripts are allowed per exact command ("Allow for this task"), never as a whole tool.`);
   }
   if (!isAlwaysAllowable(tool.traits)) throw new ValidationError(`${name} never asks for approval; there is nothing to allow.`);
+}
+
+/** The approval card's "always allow this tool": checked against the tool's traits, then stored. */
+export function allowAlways(deps: ToolPermissionDeps, name: string): void {
+  assertAlwaysAllowable(deps, name);
+  setAlwaysAllowed(deps.store.settings, name, true);
 }
 
 export function toolPermissionHandlers(deps: ToolPermissionDeps): Pick<ServiceHandlers, 'listToolPermissions' | 'setToolPermission'> {
