@@ -51,6 +51,7 @@ const lookupTool: Tool<z.ZodObject<{ key: z.ZodString }>> = {
 const approvals: ApprovalPort = {
   mode: () => 'auto',
   isGranted: () => true,
+  isAlwaysAllowed: () => false,
   pending: () => undefined,
   persist: () => undefined,
   wait: async () => ({ decision: 'allow_once' }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toolCatalog } from '../tools/catalog';
 import type { Tool } from '../tools/types';
-import { grantKeyFor, needsApproval } from './approval-policy';
+import { grantKeyFor, isAlwaysAllowable, isCallGranted, needsApproval } from './approval-policy';
 
 const tools = new Map(toolCatalog().map((t) => [t.name, t] as const));
 const tool = (name: string): Tool => {
@@ -58,5 +58,47 @@ describe('grantKeyFor', () => {
   it('records no grant for a code-running tool that declares no scope', () => {
     const bare = { name: 'exec', traits: { runsCode: true } };
     expect(grantKeyFor(bare, {})).toBeNull();
+  });
+});
+
+describe('always allow this tool', () => {
+  const lookups = (always: string[], forTask: string[] = []) => ({
+    forTask: (g: { tool: string; scope: string }) => forTask.includes(`${g.tool}:${g.scope}`),
+    always: (name: string) => always.includes(name),
+  });
+  const granted = (name: string, args: unknown, always: string[], forTask: string[] = []) =>
+    isCallGranted(tool(name), grantKeyFor(tool(name), args), lookups(always, forTask));
+
+  it('may be given to tools that ask and do not run code, never to shell or run_script', () => {
+    const allowable = toolCatalog()
+      .filter((t) => isAlwaysAllowable(t.traits))
+      .map((t) => t.name);
+    expect(allowable).toEqual(expect.arrayContaining(['write', 'edit', 'web_fetch', 'render_deck']));
+    for (const name of ['shell', 'run_script', 'read', 'grep', 'propose_outline']) expect(allowable).not.toContain(name);
+  });
+
+  it('an always-allowed edit tool in ask mode runs without asking; a destructive call still asks', () => {
+    const isGranted = granted('edit', { path: 'a', old_str: 'x', new_str: 'y' }, ['edit']);
+    expect(isGranted).toBe(true);
+    expect(needsApproval({ mode: 'ask', traits: tool('edit').traits, risk: 'standard', granted: isGranted })).toBe(false);
+    expect(needsApproval({ mode: 'ask', traits: tool('edit').traits, risk: 'destructive', granted: isGranted })).toBe(true);
+    // Another tool is not covered.
+    expect(granted('write', { path: 'a', content: 'b' }, ['edit'])).toBe(false);
+  });
+
+  it('ignores shell and run_script found in the settings: they still ask in every mode', () => {
+    for (const [name, args] of [
+      ['shell', { command: 'npm test' }],
+      ['run_script', { code: 'console.log(1)' }],
+    ] as const) {
+      const isGranted = granted(name, args, ['shell', 'run_script']);
+      expect(isGranted).toBe(false);
+      expect(needsApproval({ mode: 'auto', traits: tool(name).traits, risk: 'standard', granted: isGranted })).toBe(true);
+    }
+  });
+
+  it('keeps the per-task grant: a command granted for the task counts without any global grant', () => {
+    expect(granted('shell', { command: 'npm test' }, [], ['shell:npm test'])).toBe(true);
+    expect(granted('write', { path: 'a', content: 'b' }, [], ['write:'])).toBe(true);
   });
 });

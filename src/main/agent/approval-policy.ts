@@ -6,6 +6,8 @@
 // "Allow for this task" grants a tool for the task, except for tools that run code: there it grants
 // the exact command (the tool's grantScope), never the whole tool. A destructive call always asks,
 // whatever was granted, and a blocked one never runs.
+// "Always allow this tool" (global, in Settings) grants a whole tool in every task, so only tools that
+// do not run code may have it (isAlwaysAllowable); one found in the settings for any other tool is ignored.
 import type { ApprovalMode } from '../../shared/contract';
 import type { ToolTraits } from '../tools/types';
 
@@ -50,4 +52,32 @@ export function grantKeyFor(tool: { name: string; traits: Pick<ToolTraits, 'runs
   if (!tool.grantScope) return null;
   const scope = (tool.grantScope as (a: unknown) => string)(args);
   return scope === '' ? null : { tool: tool.name, scope };
+}
+
+/**
+ * Whether "always allow this tool" may be given: the tool does not run code (commands and scripts
+ * are granted per exact command only) and would ask at all (read-only tools and tools whose call is
+ * itself the question never do). Read from traits through the policy itself, so a new kind (e.g.
+ * MCP tools) is covered by what the policy says about it.
+ */
+export function isAlwaysAllowable(traits: ApprovalQuestion['traits']): boolean {
+  return !traits.runsCode && asksAtAll(traits);
+}
+
+/** Whether an ordinary call of a tool with these traits can ask at all (in the strictest mode, without grants). */
+export function asksAtAll(traits: ApprovalQuestion['traits']): boolean {
+  return needsApproval({ mode: 'ask', traits, risk: 'standard', granted: false });
+}
+
+/**
+ * Whether a call counts as granted: "Allow for this task" recorded for its grant key, or the tool is
+ * always allowed (only honoured for tools that may be, whatever the settings say).
+ */
+export function isCallGranted(
+  tool: { name: string; traits: ApprovalQuestion['traits'] },
+  grant: GrantKey | null,
+  lookups: { forTask(grant: GrantKey): boolean; always(toolName: string): boolean },
+): boolean {
+  if (grant !== null && lookups.forTask(grant)) return true;
+  return isAlwaysAllowable(tool.traits) && lookups.always(tool.name);
 }

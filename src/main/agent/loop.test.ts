@@ -38,7 +38,7 @@ class ScriptedModel implements ChatModel {
 }
 
 
-function memoryApprovals(mode: 'ask' | 'auto-edit' | 'auto', answer: (a: PendingApproval) => Decision | Promise<Decision>) {
+function memoryApprovals(mode: 'ask' | 'auto-edit' | 'auto', answer: (a: PendingApproval) => Decision | Promise<Decision>, alwaysAllowed: readonly string[] = []) {
   const pending = new Map<string, PendingApproval>();
   const grants = new Set<string>();
   const key = (g: GrantKey) => `${g.tool}\u0000${g.scope}`;
@@ -48,6 +48,7 @@ function memoryApprovals(mode: 'ask' | 'auto-edit' | 'auto', answer: (a: Pending
     port: {
       mode: () => mode,
       isGranted: (g: GrantKey) => grants.has(key(g)),
+      isAlwaysAllowed: (name: string) => alwaysAllowed.includes(name),
       pending: (id: string) => pending.get(id),
       persist: (a: PendingApproval) => void pending.set(a.call_id, a),
       wait: async (id: string) => answer(pending.get(id)!),
@@ -68,13 +69,16 @@ async function drain(gen: AsyncGenerator<RunEventBody, FinishReason>) {
   }
 }
 
-function setup(steps: Step[], opts: { mode?: 'ask' | 'auto-edit' | 'auto'; answer?: (a: PendingApproval) => Decision | Promise<Decision>; tools?: Tool[]; maxIterations?: number; initial?: Message[] } = {}) {
+function setup(
+  steps: Step[],
+  opts: { mode?: 'ask' | 'auto-edit' | 'auto'; answer?: (a: PendingApproval) => Decision | Promise<Decision>; tools?: Tool[]; maxIterations?: number; initial?: Message[]; alwaysAllowed?: string[] } = {},
+) {
   const root = mkdtempSync(join(tmpdir(), 'folio-loop-'));
   const model = new ScriptedModel(steps);
   const registry = new ToolRegistry();
   for (const t of opts.tools ?? toolCatalog()) registry.register(t);
   const conversation = createMemoryConversation(opts.initial ?? [{ id: 'u', task_id: 't1', run_id: 'r1', seq: 1, role: 'user', content: 'go', reasoning: null, tool_calls: null, tool_call_id: null, is_error: false, name: null, created_at: 0 }]);
-  const approvals = memoryApprovals(opts.mode ?? 'auto-edit', opts.answer ?? (() => ({ decision: 'allow_once' })));
+  const approvals = memoryApprovals(opts.mode ?? 'auto-edit', opts.answer ?? (() => ({ decision: 'allow_once' })), opts.alwaysAllowed);
   const deps: AgentLoopDeps = {
     model,
     tools: registry,
@@ -266,6 +270,22 @@ describe('agent loop', () => {
     );
     await drain(runAgentLoop(s.deps, new AbortController().signal));
     expect(asked).toEqual(['shell:standard', 'shell:destructive']);
+  });
+
+  it('an always-allowed write runs without asking in ask mode; an always-allowed shell still asks', async () => {
+    const asked: string[] = [];
+    const s = setup(
+      [
+        { calls: [{ name: 'write', args: { path: 'a.txt', content: 'hi' } }] },
+        { calls: [{ name: 'shell', args: { command: 'echo hi' } }] },
+        { text: 'ok' },
+      ],
+      { mode: 'ask', alwaysAllowed: ['write', 'shell'], answer: (a) => (asked.push(a.name), { decision: 'allow_once' }) },
+    );
+    const { reason } = await drain(runAgentLoop(s.deps, new AbortController().signal));
+    expect(reason).toBe('done');
+    expect(readFileSync(join(s.root, 'a.txt'), 'utf8')).toBe('hi');
+    expect(asked).toEqual(['shell']);
   });
 
   it('never runs a blocked command', async () => {

@@ -3,18 +3,18 @@
 // tool calls (consecutive read-only calls in parallel, the rest in order, risky ones after a
 // person's decision), persists each result, and repeats until the model answers without tools or
 // max_iterations is reached. All state lives in the store, so a run can resume from it.
-import type { ApprovalMode, FinishReason, Message, PendingApproval, ReasoningMode, RunEventBody, ToolCall, ToolKind } from '../../shared/contract';
+import type { ApprovalDecision, ApprovalMode, FinishReason, Message, PendingApproval, ReasoningMode, RunEventBody, ToolCall, ToolKind } from '../../shared/contract';
 import { FolioError, toErrorShape } from '../../shared/errors';
 import type { ChatModel, ToolSchema } from '../llm/types';
 import { type Tool, type ToolAnnouncement, type ToolContext, ToolError } from '../tools/types';
 import { parseToolArguments } from '../tools/registry';
-import { grantKeyFor, type GrantKey, needsApproval } from './approval-policy';
+import { grantKeyFor, type GrantKey, isCallGranted, needsApproval } from './approval-policy';
 import { buildContext, previewForUi } from './context';
 
 /** Full tool output kept in the store (the model sees at most 16,000 characters of it). */
 const STORED_RESULT_CAP = 1_000_000;
 
-export type Decision = { decision: 'allow_once' | 'allow_task' | 'deny'; reason?: string };
+export type Decision = { decision: ApprovalDecision; reason?: string };
 
 export interface ConversationPort {
   history(): Message[];
@@ -26,6 +26,8 @@ export interface ApprovalPort {
   mode(): ApprovalMode;
   /** Whether "Allow for this task" was given for this tool (or, for code-running tools, this exact command). */
   isGranted(grant: GrantKey): boolean;
+  /** Whether the person chose "always allow this tool" (global); the policy honours it only for tools that may have it. */
+  isAlwaysAllowed(toolName: string): boolean;
   /** A pending approval persisted by an earlier process, if any. */
   pending(callId: string): PendingApproval | undefined;
   /** Persists the question so it survives a restart. */
@@ -210,7 +212,7 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
     }
   }
   const grant = grantKeyFor(tool, p.args);
-  const granted = grant !== null && deps.approvals.isGranted(grant);
+  const granted = isCallGranted(tool, grant, { forTask: (g) => deps.approvals.isGranted(g), always: (name) => deps.approvals.isAlwaysAllowed(name) });
   const ask = needsApproval({ mode: deps.approvals.mode(), traits: tool.traits, risk, granted });
   if (ask) {
     const existing = deps.approvals.pending(p.call.id);

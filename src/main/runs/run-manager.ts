@@ -8,6 +8,7 @@ import type { GrantKey } from '../agent/approval-policy';
 import type { Decision } from '../agent/loop';
 import type { RunEventHub } from './event-hub';
 import type { Store } from '../store';
+import { isAlwaysAllowed } from '../store/always-allow';
 
 /** What it takes to run the loop for one task; built per run by the service (model, tools, prompt). */
 export type RunDriver = (ctx: RunDriverContext) => AsyncGenerator<RunEventBody, FinishReason>;
@@ -25,6 +26,7 @@ export interface RunApprovals {
   wait(callId: string, signal: AbortSignal): Promise<Decision>;
   settle(callId: string, grant: GrantKey | null, decision: Decision): void;
   isGranted(grant: GrantKey): boolean;
+  isAlwaysAllowed(toolName: string): boolean;
 }
 
 interface LiveRun {
@@ -222,6 +224,8 @@ export class RunManager implements RunEventHub {
       pending: find,
       persist: (approval) => store.approvals.put(run.taskId, approval),
       isGranted: (grant) => store.grants.has(run.taskId, grant.tool, grant.scope),
+      // Read at each call: a tool always allowed (or no longer) in Settings counts from its next call.
+      isAlwaysAllowed: (toolName) => isAlwaysAllowed(store.settings, toolName),
       wait: (callId, signal) =>
         new Promise<Decision>((resolve, reject) => {
           const early = this.earlyDecisions.get(`${run.taskId}:${callId}`);

@@ -28,6 +28,8 @@ import { createOutlineHandlers } from './outline-service';
 import { checkSlideContext, formatSlideRequest } from './slide-context';
 import { templateHandlers, templatesDir, themesDir } from './templates';
 import { createBranchHandlers } from './branches';
+import { allowAlways, toolPermissionHandlers, type ToolPermissionDeps } from './tool-permissions';
+import { toolCatalog } from '../tools/catalog';
 
 const OPENABLE = new Set(['.pptx', '.docx', '.xlsx', '.pdf', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.md', '.txt', '.csv']);
 
@@ -94,6 +96,9 @@ function settings(ctx: ServiceContext): Settings {
 
 export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdded?: (taskId: string, files: FileEntry[]) => void } = {}): ServiceHandlers {
   const { store } = ctx;
+  // Tool permissions read the tools' traits; the built-in catalog's traits do not depend on its options.
+  const builtinTools = toolCatalog();
+  const permissions: ToolPermissionDeps = { store, tools: () => builtinTools };
   const handlers: ServiceHandlers = {
     async createTask(input) {
       return store.tasks.create({
@@ -171,6 +176,8 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
       if (!pending || (pending.run_id !== input.run_id && active !== input.run_id)) {
         throw new NotFoundError(`No pending approval ${input.call_id} in run ${input.run_id}`);
       }
+      // "Always allow this tool" is stored (or refused) before the run goes on.
+      if (input.decision === 'always') allowAlways(permissions, pending.name);
       const decision = { decision: input.decision, reason: input.reason };
       if (ctx.runs.decide(input.task_id, input.call_id, decision)) return { ok: true };
       // No live run waits (Folio was restarted): the decision is kept and the task continues.
@@ -326,6 +333,8 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     ...templateHandlers(ctx.dataDir),
     // ---- Conversation branches (branches) ----
     ...createBranchHandlers(ctx, (task) => pickProfile(ctx, task)?.id ?? null),
+    // ---- tool permissions (grants) ----
+    ...toolPermissionHandlers(permissions),
   };
   return handlers;
 }

@@ -69,6 +69,8 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   editMessage: (c) => ({ task_id: c.taskId, message_id: c.core.messages.get(c.taskId)![0].id, text: 'edited' }),
   listBranches: (c) => ({ task_id: c.taskId }),
   switchBranch: (c) => ({ task_id: c.taskId, message_id: c.core.messages.get(c.taskId)![0].id }),
+  listToolPermissions: () => ({}),
+  setToolPermission: () => ({ name: 'write', always_allow: true }),
 };
 
 async function setup(): Promise<Ctx> {

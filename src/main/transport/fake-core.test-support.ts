@@ -331,7 +331,24 @@ export function createFakeCore(): FakeCore {
       if (!(messages.get(task(input.task_id).id) ?? []).some((m) => m.id === input.message_id)) throw new NotFoundError(`No message ${input.message_id}`);
       return { ok: true as const };
     },
+    // ---- tool permissions (grants) ----
+    async listToolPermissions() {
+      return { tools: fakeTools.map((t) => ({ ...t, always_allow: alwaysAllowed.has(t.name) })) };
+    },
+    async setToolPermission(input) {
+      const tool = fakeTools.find((t) => t.name === input.name);
+      if (!tool) throw new NotFoundError(`No tool ${input.name}`);
+      if (!tool.grantable) throw new ValidationError(`${input.name} runs code`);
+      if (input.always_allow) alwaysAllowed.add(input.name);
+      else alwaysAllowed.delete(input.name);
+      return { ...tool, always_allow: input.always_allow };
+    },
   };
+  const fakeTools = [
+    { name: 'write', kind: 'edit' as const, grantable: true },
+    { name: 'shell', kind: 'execute' as const, grantable: false },
+  ];
+  const alwaysAllowed = new Set<string>();
 
   const templates = new Map<string, TemplateSummary>([['acme', fakeTemplate('acme', 'ACME')]]);
   function importFake(name: string, bytes: Buffer): TemplateSummary {

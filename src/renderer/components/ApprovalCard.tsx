@@ -3,10 +3,30 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { classifyDiffLine, commandOf, pathOf, prettyArgs } from '../lib/tool-args';
+import type { ApprovalDecision } from '../../shared/contract';
 import type { ApprovalView } from '../state/chat-rows';
 import { useChat } from '../state/chat-store';
 import { hasHidden } from '../lib/visible-text';
 import { VisibleText } from './VisibleText';
+
+/**
+ * The answers a card offers besides Deny. Code-running tools (kind `execute`) are granted per exact
+ * command, never as a whole tool, so they get no "always allow this tool" (main refuses it too).
+ */
+export function approvalChoices(toolKind: ApprovalView['toolKind']): { decision: Exclude<ApprovalDecision, 'deny'>; label: string }[] {
+  const perCommand = toolKind === 'execute';
+  return [
+    { decision: 'allow_once', label: 'approval.allowOnce' },
+    { decision: 'allow_task', label: perCommand ? 'approval.allowCommandForTask' : 'approval.allowTask' },
+    ...(perCommand ? [] : [{ decision: 'always' as const, label: 'permissions.alwaysAllowTool' }]),
+  ];
+}
+
+const choiceTestIds: Record<Exclude<ApprovalDecision, 'deny'>, string> = {
+  allow_once: 'approval-allow-once',
+  allow_task: 'approval-allow-task',
+  always: 'approval-always',
+};
 
 export function ApprovalCard({ approval }: { approval: ApprovalView }) {
   const { t } = useTranslation();
@@ -18,7 +38,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
   const path = pathOf(approval.arguments);
   const hidden = hasHidden(approval.arguments) || hasHidden(approval.detail ?? '');
 
-  const submit = async (decision: 'allow_once' | 'allow_task' | 'deny') => {
+  const submit = async (decision: ApprovalDecision) => {
     setBusy(true);
     await decide(approval, decision, decision === 'deny' ? reason : undefined);
     setBusy(false);
@@ -100,13 +120,18 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
         </div>
       ) : (
         <div className="approval-actions">
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void submit('allow_once')} data-testid="approval-allow-once">
-            {t('approval.allowOnce')}
-          </button>
-          <button type="button" className="btn" disabled={busy} onClick={() => void submit('allow_task')} data-testid="approval-allow-task">
-            {/* Code-running tools are granted per exact command, never as a whole tool. */}
-            {t(approval.toolKind === 'execute' ? 'approval.allowCommandForTask' : 'approval.allowTask')}
-          </button>
+          {approvalChoices(approval.toolKind).map((choice, i) => (
+            <button
+              key={choice.decision}
+              type="button"
+              className={i === 0 ? 'btn btn-primary' : 'btn'}
+              disabled={busy}
+              onClick={() => void submit(choice.decision)}
+              data-testid={choiceTestIds[choice.decision]}
+            >
+              {t(choice.label)}
+            </button>
+          ))}
           <button type="button" className="btn btn-ghost-danger" disabled={busy} onClick={() => setDenying(true)} data-testid="approval-deny">
             {t('approval.deny')}
           </button>

@@ -1,7 +1,7 @@
 // The open task's conversation: persisted history (paged), past runs, pending approvals and the
 // live run. Live events are batched per frame so a fast stream doesn't re-render per token.
 import { create } from 'zustand';
-import type { Message, PendingApproval, Run, RunEvent, SlideContext } from '../../shared/contract';
+import type { ApprovalDecision, Message, PendingApproval, Run, RunEvent, SlideContext } from '../../shared/contract';
 import { getApi } from './api';
 import { applyRunEvent, createLiveRun, isLiveRunActive, type LiveRun } from './live-run';
 import { mergeNewestPage, prependOlderPage, type ApprovalView } from './chat-rows';
@@ -15,8 +15,6 @@ import { useOutline } from './outline-store';
 import { useBranches } from './branches-store';
 
 export const PAGE_SIZE = 100;
-
-export type ApprovalDecision = 'allow_once' | 'allow_task' | 'deny';
 
 interface ChatState {
   taskId: string | null;

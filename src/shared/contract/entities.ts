@@ -153,3 +153,14 @@ export const PendingApproval = z.object({
   created_at: z.number().int(),
 });
 export type PendingApproval = z.infer<typeof PendingApproval>;
+
+// ---- tool permissions (grants) ----
+/**
+ * A person's answer to an approval: once, for this task (a code-running tool: this exact command),
+ * always for this tool (global, never for code-running tools), or no.
+ */
+export const ApprovalDecision = z.enum(['allow_once', 'allow_task', 'always', 'deny']);
+export type ApprovalDecision = z.infer<typeof ApprovalDecision>;
+/** A tool's full name as the model calls it (`edit`, `web_fetch`, `mcp__files__read_file`): a function name providers accept. */
+export const ToolName = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'expected a tool name (1-128 of A-Z a-z 0-9 _ -)');
+// ---- end tool permissions ----

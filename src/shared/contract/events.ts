@@ -1,8 +1,7 @@
 // The one discriminated union of run events. The agent loop yields them; IPC pushes them; SSE streams them.
 import { z } from 'zod';
 import { ErrorShape } from '../errors';
-import { Id } from './entities';
-import { ReasoningMode } from './entities';
+import { ApprovalDecision, Id, ReasoningMode } from './entities';
 import { DeckOutline } from '../specs/deck-outline';
 
 const base = { run_id: Id, task_id: Id, seq: z.number().int(), at: z.number().int() };
@@ -31,7 +30,7 @@ export const RunEvent = z.discriminatedUnion('type', [
     ...base,
     type: z.literal('approval_resolved'),
     call_id: z.string(),
-    decision: z.enum(['allow_once', 'allow_task', 'deny']),
+    decision: ApprovalDecision,
   }),
   z.object({
     ...base,

@@ -3,6 +3,7 @@
 // derived from this table; nothing is hand-written per call.
 import { z } from 'zod';
 import {
+  ApprovalDecision,
   ApprovalMode,
   ConfigWarning,
   Description,
@@ -20,6 +21,7 @@ import {
   TaskMode,
   TaskStatus,
   Title,
+  ToolName,
   Usage,
 } from './entities';
 import { ReasoningMode } from './entities';
@@ -32,6 +34,7 @@ import { DeckOutline, OutlineRowsInput } from '../specs/deck-outline';
 import { TemplateId, TemplateSummary } from '../specs/templates';
 import { ThemeSchema } from '../specs/themes';
 import { BranchPoint } from './branches';
+import { ToolKind } from './events';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -111,6 +114,16 @@ export const ProbeReport = z.object({
   exit_code: z.number().int(),
 });
 export type ProbeReport = z.infer<typeof ProbeReport>;
+
+/** A tool as Settings lists it for "always allow". kind is null for a tool not loaded now (an MCP server that is off). */
+export const ToolPermission = z.object({
+  name: z.string(),
+  kind: ToolKind.nullable(),
+  always_allow: z.boolean(),
+  /** false for tools that run code (commands and scripts are granted per exact command only). */
+  grantable: z.boolean(),
+});
+export type ToolPermission = z.infer<typeof ToolPermission>;
 
 const method = <I extends z.ZodType, O extends z.ZodType>(spec: MethodSpec<I, O>) => spec;
 const Ok = z.object({ ok: z.literal(true) });
@@ -203,7 +216,7 @@ export const contract = {
       ...TaskRef,
       run_id: Id,
       call_id: z.string().min(1).max(200),
-      decision: z.enum(['allow_once', 'allow_task', 'deny']),
+      decision: ApprovalDecision,
       reason: z.string().max(2000).optional(),
     }),
     output: Ok,
@@ -412,6 +425,20 @@ export const contract = {
     http: { method: 'POST', path: '/v1/tasks/:task_id/branches/:message_id' },
   }),
   // ---- end branches ----
+  // ---- tool permissions: "always allow this tool" (grants) ----
+  /** Tools that may ask, each with whether it is always allowed (global, every task) and whether it may be. */
+  listToolPermissions: method({
+    input: z.strictObject({}),
+    output: z.object({ tools: z.array(ToolPermission) }),
+    http: { method: 'GET', path: '/v1/tool-permissions' },
+  }),
+  /** Always allows a tool, or stops doing so; a tool that runs code is refused (granted per command only). */
+  setToolPermission: method({
+    input: z.strictObject({ name: ToolName, always_allow: z.boolean() }),
+    output: ToolPermission,
+    http: { method: 'PATCH', path: '/v1/tool-permissions/:name' },
+  }),
+  // ---- end tool permissions ----
 } satisfies Record<string, MethodSpec>;
 
 export type Contract = typeof contract;

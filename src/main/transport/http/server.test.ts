@@ -98,6 +98,8 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   }),
   listBranches: () => ({ method: 'GET', path: `/v1/tasks/${taskId}/branches`, status: 200, check: (b) => expect(b).toEqual({ branches: [] }) }),
   switchBranch: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/branches/${srv.core.messages.get(taskId)![0].id}`, status: 200, check: (b) => expect(b).toEqual({ ok: true }) }),
+  listToolPermissions: () => ({ method: 'GET', path: '/v1/tool-permissions', status: 200, check: (b) => expect(b).toMatchObject({ tools: [{ name: 'write', always_allow: false }, { name: 'shell', grantable: false }] }) }),
+  setToolPermission: () => ({ method: 'PATCH', path: '/v1/tool-permissions/write', json: { always_allow: true }, status: 200, check: (b) => expect(b).toEqual({ name: 'write', kind: 'edit', always_allow: true, grantable: true }) }),
 };
 
 describe('contract routes', () => {
