@@ -2,3 +2,4 @@ export { loadModelProfiles, type LoadedProfiles, type ModelProfileDirs } from '.
 export { toProfileInfo } from './profile-info';
 export { createFileKeyStore, hasApiKey, keyFilePath, resolveApiKey, type KeyCodec, type KeyStore } from './keys';
 export { ProfileFields, type ModelProfile } from './profile-schema';
+export { CUSTOM_PROVIDER_MARKER, writeCustomProvider, type WrittenProvider } from './custom-provider';

@@ -64,6 +64,10 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   importTemplate: (c) => ({ path: c.localFile }),
   deleteTemplate: () => ({ template_id: 'acme' }),
   getTemplatePreview: () => ({ template_id: 'acme' }),
+  // ---- first run (first-run) ----
+  getSetupStatus: () => ({ mode: 'proposal' }),
+  listProviderModels: () => ({ api_base: 'http://127.0.0.1:11434/v1', api_key: 'sk-lan' }),
+  addCustomProvider: () => ({ name: 'LAN', api_base: 'http://127.0.0.1:11434/v1', api_key: 'sk-lan', models: ['fake-model'] }),
 };
 
 async function setup(): Promise<Ctx> {

@@ -84,6 +84,16 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   listTemplates: () => ({ method: 'GET', path: '/v1/templates', status: 200, check: (b) => expect(b).toMatchObject({ templates: [{ id: 'acme' }], errors: [] }) }),
   deleteTemplate: () => ({ method: 'DELETE', path: '/v1/templates/acme', status: 200, check: (b) => expect(b).toEqual({ ok: true }) }),
   getTemplatePreview: () => ({ method: 'GET', path: '/v1/templates/acme/preview', status: 200, check: (b) => expect(b).toMatchObject({ plan: { theme: 'acme' }, logo: null }) }),
+  // ---- first run (first-run) ----
+  getSetupStatus: () => ({ method: 'GET', path: '/v1/setup?mode=proposal', status: 200, check: (b) => expect(b).toMatchObject({ ready: true, mode: 'proposal' }) }),
+  listProviderModels: () => ({ method: 'POST', path: '/v1/setup/provider-models', json: { api_base: 'http://127.0.0.1:11434/v1/' }, status: 200, check: (b) => expect(b).toEqual({ models: [{ id: 'fake-model', context_length: null }] }) }),
+  addCustomProvider: () => ({
+    method: 'POST',
+    path: '/v1/setup/providers',
+    json: { name: 'LAN', api_base: 'http://127.0.0.1:11434/v1', api_key: 'sk-lan', models: ['fake-model'] },
+    status: 200,
+    check: (b) => expect(b).toMatchObject({ api_key_env: 'FOLIO_LAN_API_KEY', profile_ids: ['lan.fake-model'] }),
+  }),
 };
 
 describe('contract routes', () => {
