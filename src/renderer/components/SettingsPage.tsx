@@ -9,6 +9,7 @@ import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { useUsage } from '../state/usage-store';
 import { Icon } from './Icon';
 import { TemplatesSection } from './TemplatesSection';
+import { ModelSetupSection } from './ModelSetupSection';
 
 type ProbeState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
 
@@ -119,6 +120,7 @@ export function SettingsPage() {
 
         {warnings.length > 0 && <WarningsSection warnings={warnings} />}
 
+        <ModelSetupSection />
         <section className="settings-section">
           <h2>{t('settings.models')}</h2>
           <div className="table-wrap">
