@@ -91,3 +91,23 @@ export async function folioApi(server: FolioServer, method: string, path: string
   if (!response.ok) throw new Error(`${method} ${path} failed: HTTP ${response.status} ${text}`);
   return text ? (JSON.parse(text) as unknown) : null;
 }
+
+// ---- first run (first-run): a second Folio beside the worker's, with its own data and environment ----
+
+/**
+ * Starts `folio serve` on its own data folder and environment (e.g. without any *_API_KEY), apart from
+ * the worker's shared server, so a spec can see what a person with nothing set up sees.
+ */
+export async function startIsolatedFolio(dataDir: string, env: NodeJS.ProcessEnv): Promise<FolioServer & { stop: () => Promise<void> }> {
+  if (!existsSync(folioCli())) throw new Error(`${folioCli()} is missing: run \`npm run build\` before the e2e tests.`);
+  const port = await freePort();
+  const server: FolioServer = { port, origin: `http://127.0.0.1:${port}`, appUrl: `http://127.0.0.1:${port}/?token=${E2E_TOKEN}`, dataDir, token: E2E_TOKEN };
+  const started = startProcess(process.execPath, [...cliArgs(), 'serve', '--port', String(port)], { ...env, FOLIO_DATA_DIR: dataDir, FOLIO_TOKEN: E2E_TOKEN });
+  try {
+    await waitUntilServing(server, started, 30_000);
+  } catch (err) {
+    await stopProcess(started.child);
+    throw err;
+  }
+  return { ...server, stop: () => stopProcess(started.child) };
+}

@@ -110,3 +110,46 @@ export const httpStatusForCode: Record<ErrorCode, number> = {
   database_corrupt: 503,
   internal: 500,
 };
+
+// ---- first run: errors that name the setting to change (first-run) ----
+
+/** No profile can be used: none has a key and no key-less (local) server answered. */
+export class NoUsableModelError extends FolioError {
+  constructor(message: string) {
+    super('missing_api_key', message, { name: 'NoUsableModelError' });
+  }
+}
+
+/** A profile the person chose (for the task or as the default) needs a key it does not have. */
+export class MissingApiKeyError extends FolioError {
+  constructor(message: string) {
+    super('missing_api_key', message, { name: 'MissingApiKeyError' });
+  }
+}
+
+/** A server did not answer (a chosen key-less profile's, or a base URL being set up). */
+export class ProviderUnreachableError extends FolioError {
+  constructor(message: string) {
+    super('provider_unreachable', message, { name: 'ProviderUnreachableError' });
+  }
+}
+
+/** The server answered 401/403: the key is wrong or missing. */
+export class ProviderKeyRejectedError extends FolioError {
+  constructor(message: string) {
+    super('provider_error', message, { name: 'ProviderKeyRejectedError' });
+  }
+}
+
+/** The server answered, but not like an OpenAI-compatible API (`GET /models` → `{data: [{id}]}`). */
+export class NotOpenAiCompatibleError extends FolioError {
+  constructor(message: string) {
+    super('provider_error', message, { name: 'NotOpenAiCompatibleError' });
+  }
+}
+
+/** Whether an error is fixed in the model setup (the UI then offers a button to it). */
+export function isModelSetupError(error: { code: ErrorCode | 'unknown' }): boolean {
+  return error.code === 'missing_api_key' || error.code === 'provider_unreachable';
+}
+// ---- end first run ----

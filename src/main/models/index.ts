@@ -3,3 +3,4 @@ export { toProfileInfo } from './profile-info';
 export { createFileKeyStore, hasApiKey, keyFilePath, resolveApiKey, type KeyCodec, type KeyStore } from './keys';
 export { ProfileFields, type ModelProfile } from './profile-schema';
 export { planReasoning, reasoningModes, type ReasoningPlan } from './reasoning';
+export { CUSTOM_PROVIDER_MARKER, writeCustomProvider, type WrittenProvider } from './custom-provider';

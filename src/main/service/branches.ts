@@ -10,7 +10,8 @@ import type { ServiceContext } from './folio-service';
 type BranchHandlers = Pick<ServiceHandlers, 'regenerate' | 'editMessage' | 'listBranches' | 'switchBranch'>;
 
 /** The model id a new run of the task uses (the service's profile choice). */
-type ModelFor = (task: Task) => string | null;
+/** The task's model, or a typed error naming the setting to change when none can be used. */
+type ModelFor = (task: Task) => Promise<string | null>;
 
 export function createBranchHandlers(ctx: ServiceContext, modelFor: ModelFor): BranchHandlers {
   const { store } = ctx;
@@ -27,14 +28,17 @@ export function createBranchHandlers(ctx: ServiceContext, modelFor: ModelFor): B
   return {
     async regenerate(input) {
       const task = taskOf(input.task_id);
+      // The model is settled first (it may ask a local server); everything after runs without a pause.
+      const model = await modelFor(task);
       idle(task, 'regenerate');
       const asked = store.messages.lastActive(task.id, 'user');
       if (!asked) throw new FolioError('conflict', 'There is no message to answer again yet.');
       ensureTaskDir(ctx.dataDir, task.id);
-      return { run_id: ctx.runs.start(task.id, { model: modelFor(task), branchFrom: asked.seq + 1 }) };
+      return { run_id: ctx.runs.start(task.id, { model, branchFrom: asked.seq + 1 }) };
     },
     async editMessage(input) {
       const task = taskOf(input.task_id);
+      const model = await modelFor(task);
       idle(task, 'edit a message');
       const message = store.messages.activeMessage(task.id, input.message_id);
       if (!message) {
@@ -43,7 +47,7 @@ export function createBranchHandlers(ctx: ServiceContext, modelFor: ModelFor): B
       }
       if (message.role !== 'user') throw new ValidationError('Only your own messages can be edited; regenerate a reply instead.');
       ensureTaskDir(ctx.dataDir, task.id);
-      return { run_id: ctx.runs.start(task.id, { model: modelFor(task), userMessage: input.text, branchFrom: message.seq }) };
+      return { run_id: ctx.runs.start(task.id, { model, userMessage: input.text, branchFrom: message.seq }) };
     },
     async listBranches(input) {
       const task = taskOf(input.task_id);

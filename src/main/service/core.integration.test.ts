@@ -116,12 +116,15 @@ describe('chat with a model', () => {
     expect(events.find((e) => e.type === 'error')).toMatchObject({ error: { code: 'provider_unreachable' } });
   });
 
-  it('a missing API key fails the run with missing_api_key', async () => {
+  it('a missing API key refuses the message at once, naming the profile and its key variable (first-run)', async () => {
     const core = open(makeDataDir(fake.url), { PATH: process.env.PATH });
     const task = await newTask(core);
-    const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
-    const events = await collect(core, task.id, run_id);
-    expect(events.find((e) => e.type === 'error')).toMatchObject({ error: { code: 'missing_api_key' } });
+    const refused = core.handlers.sendMessage({ task_id: task.id, content: 'x' });
+    await expect(refused).rejects.toMatchObject({ code: 'missing_api_key', name: 'MissingApiKeyError' });
+    await expect(refused).rejects.toThrow(/fake\.main.*Settings → Models.*FAKE_API_KEY/);
+    // Nothing was stored or started: the person fixes the key and sends again.
+    expect(core.ctx.store.messages.list(task.id, {}).messages).toEqual([]);
+    expect(fake.requests).toHaveLength(0);
     expect((await core.handlers.listModels({})).profiles.find((p) => p.id === 'fake.main')?.has_key).toBe(false);
   });
 

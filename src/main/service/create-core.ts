@@ -80,8 +80,7 @@ export function createCore(opts: CoreOptions): Core {
     const ctx = ctxRef.ctx!;
     const task = store.tasks.get(run.taskId);
     if (!task) throw new FolioError('not_found', `No task ${run.taskId}`);
-    const profile = pickProfile(ctx, task);
-    if (!profile) throw new FolioError('invalid_input', 'No model profile is configured. Add one in config/models or <data>/models.');
+    const profile = await pickProfile(ctx, task);
     const apiKey = resolveApiKey(profile, keys, env) ?? '';
     assertKey(profile, apiKey);
     const model = (opts.createModel ?? createChatModel)(profile, apiKey);

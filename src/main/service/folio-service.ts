@@ -11,7 +11,9 @@ import type { RunManager } from '../runs/run-manager';
 import { newId } from '../runs/run-manager';
 import { loadSkills } from '../skills/skill-registry';
 import { probeExitCode, probeProfile } from '../llm/probe';
-import { resolveApiKey } from '../models';
+import { listProviderModels } from '../llm/provider-models';
+import { sharedReachability, type Reachability } from '../llm/reachability';
+import { resolveApiKey, writeCustomProvider } from '../models';
 import { readArtifactPreview } from '../renderers/artifact-preview';
 import { exportPdf } from '../renderers/pdf-export';
 import { restoreDeckVersion } from '../renderers/deck/render-version';
@@ -30,6 +32,7 @@ import { templateHandlers, templatesDir, themesDir } from './templates';
 import { createBranchHandlers } from './branches';
 import { allowAlways, toolPermissionHandlers, type ToolPermissionDeps } from './tool-permissions';
 import { toolCatalog } from '../tools/catalog';
+import { chooseProfile, setupStatus, usabilityCheck } from './model-choice';
 
 const OPENABLE = new Set(['.pptx', '.docx', '.xlsx', '.pdf', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.md', '.txt', '.csv']);
 
@@ -45,6 +48,8 @@ export interface ServiceContext {
   env: NodeJS.ProcessEnv;
   /** Present in the desktop app: opening files with the system's applications. */
   desktop?: DesktopShell;
+  /** Whether key-less (local) servers answer; the process-wide cache unless a test gives its own. */
+  reachability?: Reachability;
 }
 
 export interface DesktopShell {
@@ -65,19 +70,18 @@ export function hasKey(profile: ModelProfile, keys: KeyStore, env: NodeJS.Proces
   return Boolean(env[profile.api_key_env]) || keys.has(profile.api_key_env);
 }
 
-/** The task's model: its own choice, else its mode's default profile, else the settings default, else the first chat profile with a key. */
-export function pickProfile(ctx: ServiceContext, task: Task): ModelProfile | undefined {
+/**
+ * The task's model: its own choice, else its mode's default profile, else the settings default, else
+ * the first usable chat profile (model-choice.ts). Never a profile that cannot work: a missing key or
+ * a local server that did not answer throws a typed error naming the setting to change.
+ */
+export async function pickProfile(ctx: ServiceContext, task: Task): Promise<ModelProfile> {
   const { profiles } = loadModelProfiles(profileDirs(ctx));
-  const byId = (id: string | null | undefined) => (id ? profiles.find((p) => p.id === id) : undefined);
-  const usable = (p: ModelProfile) => hasKey(p, ctx.keys, ctx.env);
-  return (
-    byId(task.model) ??
-    // A mode's default (e.g. a stronger reasoning profile for proposals) wins over the global default.
-    profiles.find((p) => p.default_for.includes(task.mode) && usable(p)) ??
-    byId(ctx.store.settings.get<string>('default_model')) ??
-    profiles.find((p) => p.role === 'chat' && usable(p)) ??
-    profiles.find((p) => p.role === 'chat')
-  );
+  return chooseProfile({ profiles, task, defaultModel: ctx.store.settings.get<string>('default_model') ?? null, check: usableCheck(ctx) });
+}
+
+function usableCheck(ctx: ServiceContext) {
+  return usabilityCheck((p) => hasKey(p, ctx.keys, ctx.env), ctx.reachability ?? sharedReachability);
 }
 
 function getTask(ctx: ServiceContext, id: string): Task {
@@ -140,7 +144,8 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     },
     async sendMessage(input) {
       const task = getTask(ctx, input.task_id);
-      const profile = pickProfile(ctx, task);
+      // Before anything is stored: a task without a usable model fails now, saying what to set up.
+      const profile = await pickProfile(ctx, task);
       // Slides selected in a deck's preview: checked against that deck, then written into the message.
       const content = input.context
         ? formatSlideRequest(checkSlideContext(input.context, await readArtifactPreview(taskDir(ctx.dataDir, task.id), input.context.artifact_path)), input.content)
@@ -148,7 +153,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
       ensureTaskDir(ctx.dataDir, task.id);
       store.tasks.markMaterialized(task.id);
       if (!task.title) store.tasks.update(task.id, { title: titleFrom(input.content) });
-      const run_id = ctx.runs.start(task.id, { userMessage: content, model: profile?.id ?? null });
+      const run_id = ctx.runs.start(task.id, { userMessage: content, model: profile.id });
       return { run_id };
     },
     async listRuns(input) {
@@ -161,8 +166,8 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     },
     async continueTask(input) {
       const task = getTask(ctx, input.task_id);
-      const profile = pickProfile(ctx, task);
-      return { run_id: ctx.runs.start(task.id, { model: profile?.id ?? null }) };
+      const profile = await pickProfile(ctx, task);
+      return { run_id: ctx.runs.start(task.id, { model: profile.id }) };
     },
     async listApprovals(input) {
       getTask(ctx, input.task_id);
@@ -183,7 +188,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
       // No live run waits (Folio was restarted): the decision is kept and the task continues.
       if (!active) {
         const task = getTask(ctx, input.task_id);
-        ctx.runs.start(task.id, { model: pickProfile(ctx, task)?.id ?? null });
+        ctx.runs.start(task.id, { model: (await pickProfile(ctx, task)).id });
       }
       return { ok: true };
     },
@@ -332,9 +337,39 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     // ---- Templates (deck-template) ----
     ...templateHandlers(ctx.dataDir),
     // ---- Conversation branches (branches) ----
-    ...createBranchHandlers(ctx, (task) => pickProfile(ctx, task)?.id ?? null),
+    ...createBranchHandlers(ctx, async (task) => (await pickProfile(ctx, task)).id),
     // ---- tool permissions (grants) ----
     ...toolPermissionHandlers(permissions),
+    // ---- first run: setup status and custom providers (first-run) ----
+    async getSetupStatus(input) {
+      const { profiles } = loadModelProfiles(profileDirs(ctx));
+      return setupStatus({
+        profiles,
+        mode: input.mode ?? 'general',
+        defaultModel: ctx.store.settings.get<string>('default_model') ?? null,
+        check: usableCheck(ctx),
+        hasKey: (p) => hasKey(p, ctx.keys, ctx.env),
+        reachability: ctx.reachability ?? sharedReachability,
+      });
+    },
+    async listProviderModels(input) {
+      return { models: await listProviderModels(input.api_base, input.api_key === undefined ? {} : { apiKey: input.api_key }) };
+    },
+    async addCustomProvider(input) {
+      // The models are read again, so the file records what the server says about each (its context).
+      const offered = await listProviderModels(input.api_base, input.api_key === undefined ? {} : { apiKey: input.api_key });
+      const missing = input.models.filter((id) => !offered.some((m) => m.id === id));
+      if (missing.length > 0) throw new FolioError('invalid_input', `${input.api_base} does not offer ${missing.join(', ')}`);
+      const dirs = profileDirs(ctx);
+      const builtinStems = new Set(loadModelProfiles({ builtin: dirs.builtin }).profiles.map((p) => p.id.split('.')[0] ?? ''));
+      return writeCustomProvider(dirs.user, builtinStems, ctx.keys, {
+        name: input.name,
+        apiBase: input.api_base,
+        ...(input.api_key === undefined ? {} : { apiKey: input.api_key }),
+        models: input.models.map((id) => offered.find((m) => m.id === id) ?? { id, context_length: null }),
+      });
+    },
+    // ---- end first run ----
   };
   return handlers;
 }

@@ -71,6 +71,10 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   switchBranch: (c) => ({ task_id: c.taskId, message_id: c.core.messages.get(c.taskId)![0].id }),
   listToolPermissions: () => ({}),
   setToolPermission: () => ({ name: 'write', always_allow: true }),
+  // ---- first run (first-run) ----
+  getSetupStatus: () => ({ mode: 'proposal' }),
+  listProviderModels: () => ({ api_base: 'http://127.0.0.1:11434/v1', api_key: 'sk-lan' }),
+  addCustomProvider: () => ({ name: 'LAN', api_base: 'http://127.0.0.1:11434/v1', api_key: 'sk-lan', models: ['fake-model'] }),
 };
 
 async function setup(): Promise<Ctx> {

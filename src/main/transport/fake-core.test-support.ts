@@ -343,6 +343,18 @@ export function createFakeCore(): FakeCore {
       else alwaysAllowed.delete(input.name);
       return { ...tool, always_allow: input.always_allow };
     },
+    // ---- first run (first-run) ----
+    async getSetupStatus(input) {
+      return { ready: true, mode: input.mode ?? 'general', problem: null, providers: [] };
+    },
+    async listProviderModels(input) {
+      if (!input.api_base.startsWith('http://127.0.0.1')) throw new ValidationError(`fake core lists only local servers, not ${input.api_base}`);
+      return { models: [{ id: 'fake-model', context_length: null }] };
+    },
+    async addCustomProvider(input) {
+      const slug = input.name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+      return { provider: input.name, file: `/data/models/${slug}.yaml`, api_key_env: input.api_key ? 'FOLIO_LAN_API_KEY' : null, profile_ids: input.models.map((m) => `${slug}.${m}`) };
+    },
   };
   const fakeTools = [
     { name: 'write', kind: 'edit' as const, grantable: true },

@@ -8,6 +8,8 @@ import { DropOverlay } from './DropOverlay';
 import { FilesPanel } from './FilesPanel';
 import { Notices } from './Notices';
 import { SettingsPage } from './SettingsPage';
+import { SetupScreen } from './SetupScreen';
+import { useSetup } from '../state/setup-store';
 import { Sidebar } from './Sidebar';
 
 export function App() {
@@ -21,6 +23,8 @@ export function App() {
     void app.loadSettings();
     void app.loadModels();
     void useUsage.getState().load();
+    // A first run without a usable model starts in the setup (first-run).
+    void useSetup.getState().load({ atStart: true });
     const remembered = rememberedTaskId();
     void useTasks
       .getState()
@@ -33,10 +37,12 @@ export function App() {
   const showSettings = view === 'settings';
 
   return (
-    <div className={showSettings ? 'app app-settings' : 'app'} data-testid="app">
+    <div className={showSettings || view === 'setup' ? 'app app-settings' : 'app'} data-testid="app">
       <Sidebar />
       {showSettings ? (
         <SettingsPage />
+      ) : view === 'setup' ? (
+        <SetupScreen />
       ) : current ? (
         <>
           <ChatView task={current} />

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Task } from '../../shared/contract';
 import { buildChatRows, mergePendingApprovals } from '../state/chat-rows';
 import { useChat } from '../state/chat-store';
+import { useApp } from '../state/app-store';
+import { isModelSetupError } from '../../shared/errors';
 import { isLiveRunActive } from '../state/live-run';
 import { ChatHeader } from './ChatHeader';
 import { Composer } from './Composer';
@@ -14,6 +16,7 @@ export function ChatView({ task }: { task: Task }) {
   const { t } = useTranslation();
   const chat = useChat();
   const { open } = chat;
+  const setView = useApp((s) => s.setView);
 
   useEffect(() => {
     void open(task.id);
@@ -42,6 +45,11 @@ export function ChatView({ task }: { task: Task }) {
           <span>
             <strong>{t(`errors.${chat.error.code}`, { defaultValue: t('errors.unknown') })}</strong> {chat.error.message}
           </span>
+          {isModelSetupError(chat.error) && (
+            <button type="button" className="btn btn-small" onClick={() => setView('setup')} data-testid="chat-error-setup">
+              {t('setup.open')}
+            </button>
+          )}
           <button type="button" className="icon-btn" onClick={chat.dismissError} aria-label={t('common.dismiss')}>
             <Icon name="close" size={12} />
           </button>

@@ -10,6 +10,7 @@ import { useUsage } from '../state/usage-store';
 import { Icon } from './Icon';
 import { TemplatesSection } from './TemplatesSection';
 import { ToolPermissionsSection } from './ToolPermissionsSection';
+import { ModelSetupSection } from './ModelSetupSection';
 
 type ProbeState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
 
@@ -120,6 +121,7 @@ export function SettingsPage() {
 
         {warnings.length > 0 && <WarningsSection warnings={warnings} />}
 
+        <ModelSetupSection />
         <section className="settings-section">
           <h2>{t('settings.models')}</h2>
           <div className="table-wrap">

@@ -5,7 +5,7 @@ import { applyLanguageSetting } from '../i18n';
 import { getApi } from './api';
 import { reportError } from './notices';
 
-export type View = 'chat' | 'settings';
+export type View = 'chat' | 'settings' | 'setup';
 
 interface AppState {
   view: View;

@@ -35,6 +35,7 @@ import { TemplateId, TemplateSummary } from '../specs/templates';
 import { ThemeSchema } from '../specs/themes';
 import { BranchPoint } from './branches';
 import { ToolKind } from './events';
+import { CustomProviderInput, CustomProviderResult, ProviderBase, ProviderKey, ProviderModel, SetupStatus } from './setup';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -439,6 +440,26 @@ export const contract = {
     http: { method: 'PATCH', path: '/v1/tool-permissions/:name' },
   }),
   // ---- end tool permissions ----
+  // ---- first run: model setup status and custom providers (first-run) ----
+  /** Whether a new task would find a usable model, and every provider with its key / server state. */
+  getSetupStatus: method({
+    input: z.strictObject({ mode: TaskMode.optional() }),
+    output: SetupStatus,
+    http: { method: 'GET', path: '/v1/setup' },
+  }),
+  /** An OpenAI-compatible server's models (`GET {api_base}/models`), before adding it as a provider. POST: the key travels in the body. */
+  listProviderModels: method({
+    input: z.strictObject({ api_base: ProviderBase, api_key: ProviderKey.optional() }),
+    output: z.object({ models: z.array(ProviderModel) }),
+    http: { method: 'POST', path: '/v1/setup/provider-models' },
+  }),
+  /** Writes `<data>/models/<slug>.yaml` with the chosen models; the key goes to the key store, never the file. */
+  addCustomProvider: method({
+    input: CustomProviderInput,
+    output: CustomProviderResult,
+    http: { method: 'POST', path: '/v1/setup/providers' },
+  }),
+  // ---- end first run ----
 } satisfies Record<string, MethodSpec>;
 
 export type Contract = typeof contract;

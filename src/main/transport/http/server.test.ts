@@ -100,6 +100,16 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   switchBranch: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/branches/${srv.core.messages.get(taskId)![0].id}`, status: 200, check: (b) => expect(b).toEqual({ ok: true }) }),
   listToolPermissions: () => ({ method: 'GET', path: '/v1/tool-permissions', status: 200, check: (b) => expect(b).toMatchObject({ tools: [{ name: 'write', always_allow: false }, { name: 'shell', grantable: false }] }) }),
   setToolPermission: () => ({ method: 'PATCH', path: '/v1/tool-permissions/write', json: { always_allow: true }, status: 200, check: (b) => expect(b).toEqual({ name: 'write', kind: 'edit', always_allow: true, grantable: true }) }),
+  // ---- first run (first-run) ----
+  getSetupStatus: () => ({ method: 'GET', path: '/v1/setup?mode=proposal', status: 200, check: (b) => expect(b).toMatchObject({ ready: true, mode: 'proposal' }) }),
+  listProviderModels: () => ({ method: 'POST', path: '/v1/setup/provider-models', json: { api_base: 'http://127.0.0.1:11434/v1/' }, status: 200, check: (b) => expect(b).toEqual({ models: [{ id: 'fake-model', context_length: null }] }) }),
+  addCustomProvider: () => ({
+    method: 'POST',
+    path: '/v1/setup/providers',
+    json: { name: 'LAN', api_base: 'http://127.0.0.1:11434/v1', api_key: 'sk-lan', models: ['fake-model'] },
+    status: 200,
+    check: (b) => expect(b).toMatchObject({ api_key_env: 'FOLIO_LAN_API_KEY', profile_ids: ['lan.fake-model'] }),
+  }),
 };
 
 describe('contract routes', () => {

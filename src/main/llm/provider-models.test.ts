@@ -1,0 +1,69 @@
+// The model list of an OpenAI-compatible server, read from the project's fake server and from small
+// servers that fail in each way a person meets while typing a base URL.
+import { createServer, type RequestListener } from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
+import { listProviderModels } from './provider-models';
+
+let fake: FakeOpenAI;
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+async function serve(handler: RequestListener): Promise<string> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+}
+
+describe('listProviderModels', () => {
+  it("lists the fake server's models and sends the key as a bearer token", async () => {
+    expect(await listProviderModels(fake.url, { apiKey: ' sk-lan-4321 ' })).toEqual([{ id: 'fake-model', context_length: null }]);
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/models', hasAuth: true, authLast4: '4321' });
+  });
+
+  it('reads context windows where the server gives them, and drops duplicate ids', async () => {
+    const base = await serve((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(
+        JSON.stringify({ data: [{ id: 'a', context_length: 200000 }, { id: 'b', max_model_len: 8192 }, { id: 'a' }, { id: 'c', context_length: 'big' }] }),
+      );
+    });
+    expect(await listProviderModels(base)).toEqual([
+      { id: 'a', context_length: 200000 },
+      { id: 'b', context_length: 8192 },
+      { id: 'c', context_length: null },
+    ]);
+  });
+
+  it('an address where nothing listens is unreachable', async () => {
+    const base = await serve(() => undefined);
+    await closers.pop()?.();
+    await expect(listProviderModels(base)).rejects.toMatchObject({ name: 'ProviderUnreachableError', code: 'provider_unreachable', message: expect.stringContaining('ECONNREFUSED') as unknown });
+  });
+
+  it('401 says the key was rejected, or that one is needed, and never echoes the key', async () => {
+    const base = await serve((_req, res) => res.writeHead(401).end('{"error":{"message":"bad key sk-secret-999"}}'));
+    const withKey = listProviderModels(base, { apiKey: 'sk-secret-999' });
+    await expect(withKey).rejects.toMatchObject({ name: 'ProviderKeyRejectedError', code: 'provider_error', message: expect.stringContaining('rejected the key (401)') as unknown });
+    await expect(withKey).rejects.not.toThrow(/sk-secret/);
+    await expect(listProviderModels(base)).rejects.toThrow(/needs an API key \(401\)/);
+  });
+
+  it('a web page or a JSON that is not a model list is not OpenAI-compatible, with a hint about /v1', async () => {
+    const html = await serve((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>router login</html>'));
+    await expect(listProviderModels(html)).rejects.toMatchObject({ name: 'NotOpenAiCompatibleError', message: expect.stringContaining('/v1') as unknown });
+    const other = await serve((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"models":["x"]}'));
+    await expect(listProviderModels(other)).rejects.toMatchObject({ name: 'NotOpenAiCompatibleError' });
+    const missing = await serve((_req, res) => res.writeHead(404).end('not found'));
+    await expect(listProviderModels(missing)).rejects.toThrow(/answered 404.*ends in \/v1/);
+  });
+});

@@ -1,0 +1,28 @@
+// Settings' way back to the model setup (first-run): whether a model is usable, and the button.
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../state/app-store';
+import { useSetup } from '../state/setup-store';
+
+export function ModelSetupSection() {
+  const { t } = useTranslation();
+  const status = useSetup((s) => s.status);
+  const load = useSetup((s) => s.load);
+  const setView = useApp((s) => s.setView);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <section className="settings-section" data-testid="model-setup-section">
+      <h2>{t('setup.sectionTitle')}</h2>
+      <p className={status && !status.ready ? 'text-warning' : 'muted'} data-testid="model-setup-state">
+        {status === null ? t('common.loading') : status.ready ? t('setup.sectionReady') : status.problem}
+      </p>
+      <button type="button" className="btn" onClick={() => setView('setup')} data-testid="open-setup">
+        {t('setup.open')}
+      </button>
+    </section>
+  );
+}

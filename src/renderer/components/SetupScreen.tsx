@@ -1,0 +1,363 @@
+// The short model setup: choose a provider, give it a key (or point to a local / any OpenAI-compatible
+// server), test it with the probe, done. Shown at a first run when no model is usable, and from Settings.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProbeReport } from '../../shared/contract';
+import type { ProviderModel, SetupProvider } from '../../shared/contract/setup';
+import { getApi } from '../state/api';
+import { useApp } from '../state/app-store';
+import { toErrorInfo, type ErrorInfo } from '../state/notices';
+import { useSetup } from '../state/setup-store';
+import { Icon } from './Icon';
+
+type Choice = { kind: 'provider'; provider: SetupProvider } | { kind: 'custom' };
+type TestState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
+
+export function SetupScreen() {
+  const { t } = useTranslation();
+  const status = useSetup((s) => s.status);
+  const load = useSetup((s) => s.load);
+  const [choice, setChoice] = useState<Choice | null>(null);
+  // The profiles the person can test now (the chosen provider's, or those just added).
+  const [testable, setTestable] = useState<{ id: string; name: string }[]>([]);
+  const [passed, setPassed] = useState<string | null>(null);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const choose = (next: Choice) => {
+    setChoice(next);
+    setPassed(null);
+    setTestable(next.kind === 'provider' ? next.provider.profiles.filter((p) => p.role === 'chat') : []);
+  };
+
+  const done = async () => {
+    const app = useApp.getState();
+    // The model that just passed becomes the default unless the person already chose one.
+    if (passed && !app.settings?.default_model) await app.setDefaultModel(passed);
+    await Promise.all([app.loadModels(), load()]);
+    app.setView('chat');
+  };
+
+  return (
+    <section className="settings setup" data-testid="setup-screen" data-step={choice ? 2 : 1}>
+      <header className="settings-header">
+        {choice && (
+          <button type="button" className="icon-btn" onClick={() => setChoice(null)} aria-label={t('common.back')} data-testid="setup-back">
+            <Icon name="back" />
+          </button>
+        )}
+        <h1>{t('setup.title')}</h1>
+      </header>
+      <div className="settings-body">
+        {!choice ? (
+          <section className="settings-section">
+            <p className="muted">{status && !status.ready ? t('setup.introNothing') : t('setup.intro')}</p>
+            <ProviderList providers={status?.providers ?? []} onChoose={choose} />
+          </section>
+        ) : (
+          <section className="settings-section">
+            {choice.kind === 'provider' && choice.provider.api_key_env !== null && <KeyStep provider={choice.provider} onSaved={() => void load()} />}
+            {choice.kind === 'provider' && choice.provider.api_key_env === null && <LocalStep provider={choice.provider} onRecheck={() => void load()} />}
+            {choice.kind === 'custom' && (
+              <CustomStep
+                onAdded={(profiles) => {
+                  setTestable(profiles);
+                  void load();
+                }}
+              />
+            )}
+            {testable.length > 0 && <TestStep profiles={testable} onPassed={setPassed} />}
+          </section>
+        )}
+        <div className="setup-footer">
+          <span className="muted">{t('setup.later')}</span>
+          <button type="button" className="btn btn-primary" onClick={() => void done()} data-testid="setup-done">
+            {t('setup.done')}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ProviderList({ providers, onChoose }: { providers: SetupProvider[]; onChoose: (choice: Choice) => void }) {
+  const { t } = useTranslation();
+  const withChat = providers.filter((p) => p.profiles.some((m) => m.role === 'chat'));
+  return (
+    <ul className="setup-providers">
+      {withChat.map((p) => (
+        <li key={`${p.provider}|${p.api_base}`}>
+          <button type="button" className="setup-provider" onClick={() => onChoose({ kind: 'provider', provider: p })} data-testid="setup-provider" data-provider={p.provider}>
+            <span className="cell-strong">{p.provider}</span>
+            <span className="muted cell-mono">{p.api_key_env ?? p.api_base}</span>
+            <span className={providerOk(p) ? 'key-yes' : 'muted'}>{providerState(p, t)}</span>
+          </button>
+        </li>
+      ))}
+      <li>
+        <button type="button" className="setup-provider" onClick={() => onChoose({ kind: 'custom' })} data-testid="setup-custom">
+          <span className="cell-strong">{t('setup.customTitle')}</span>
+          <span className="muted">{t('setup.customHint')}</span>
+        </button>
+      </li>
+    </ul>
+  );
+}
+
+function providerOk(p: SetupProvider): boolean {
+  return p.api_key_env === null ? p.reachable === true : p.has_key;
+}
+
+function providerState(p: SetupProvider, t: (key: string) => string): string {
+  if (p.api_key_env === null) return p.reachable ? t('setup.localUp') : t('setup.localDown');
+  return p.has_key ? t('setup.keySet') : t('setup.keyMissing');
+}
+
+function KeyStep({ provider, onSaved }: { provider: SetupProvider; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const saveApiKey = useApp((s) => s.saveApiKey);
+  const env = provider.api_key_env ?? '';
+  const [key, setKey] = useState('');
+  const [saved, setSaved] = useState(false);
+  const submit = async () => {
+    // saveApiKey reports a failure itself; the key is never shown again once stored.
+    if (await saveApiKey(env, key.trim())) {
+      setKey('');
+      setSaved(true);
+      onSaved();
+    }
+  };
+  return (
+    <form
+      className="setup-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h2>{t('setup.keyTitle', { provider: provider.provider })}</h2>
+      <p className="muted">{provider.has_key ? t('setup.keyReplace', { env }) : t('setup.keyHint', { env })}</p>
+      <div className="setup-row">
+        <input
+          className="input"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={t('settings.apiKeyPlaceholder')}
+          aria-label={t('setup.keyTitle', { provider: provider.provider })}
+          value={key}
+          onChange={(e) => {
+            setKey(e.target.value);
+            setSaved(false);
+          }}
+          data-testid="setup-key-input"
+        />
+        <button type="submit" className="btn btn-primary" disabled={!key.trim()} data-testid="setup-key-save">
+          {t('common.save')}
+        </button>
+      </div>
+      {saved && <span className="saved-hint">{t('settings.apiKeySaved', { env })}</span>}
+    </form>
+  );
+}
+
+function LocalStep({ provider, onRecheck }: { provider: SetupProvider; onRecheck: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="setup-form">
+      <h2>{t('setup.localTitle', { provider: provider.provider })}</h2>
+      <p className="muted">{t('setup.localHint', { base: provider.api_base })}</p>
+      <div className="setup-row">
+        <span className={provider.reachable ? 'key-yes' : 'key-no'} data-testid="setup-local-state">
+          {provider.reachable ? t('setup.localUp') : t('setup.localDown')}
+        </span>
+        <button type="button" className="btn btn-small" onClick={onRecheck}>
+          {t('setup.recheck')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function CustomStep({ onAdded }: { onAdded: (profiles: { id: string; name: string }[]) => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const [base, setBase] = useState('');
+  const [key, setKey] = useState('');
+  const [models, setModels] = useState<ProviderModel[] | null>(null);
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ErrorInfo | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
+  const connection = { api_base: base.trim(), ...(key.trim() ? { api_key: key.trim() } : {}) };
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (err) {
+      setError(toErrorInfo(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const loadModels = () =>
+    run(async () => {
+      setModels(null);
+      setAdded(null);
+      const list = (await getApi().client.listProviderModels(connection)).models;
+      setModels(list);
+      setPicked(new Set(list.slice(0, 1).map((m) => m.id)));
+    });
+
+  const add = () =>
+    run(async () => {
+      const result = await getApi().client.addCustomProvider({ ...connection, name: name.trim() || hostOf(base), models: [...picked] });
+      setAdded(result.provider);
+      onAdded(result.profile_ids.map((id, i) => ({ id, name: [...picked][i] ?? id })));
+      await useApp.getState().loadModels();
+    });
+
+  return (
+    <div className="setup-form">
+      <h2>{t('setup.customTitle')}</h2>
+      <p className="muted">{t('setup.customIntro')}</p>
+      <label className="form-row">
+        <span className="form-label">{t('setup.baseUrl')}</span>
+        <input className="input" value={base} placeholder={t('setup.baseUrlPlaceholder')} spellCheck={false} onChange={(e) => setBase(e.target.value)} data-testid="setup-custom-base" />
+      </label>
+      <label className="form-row">
+        <span className="form-label">{t('setup.customKey')}</span>
+        <input className="input" type="password" autoComplete="off" spellCheck={false} value={key} placeholder={t('setup.customKeyPlaceholder')} onChange={(e) => setKey(e.target.value)} data-testid="setup-custom-key" />
+      </label>
+      <label className="form-row">
+        <span className="form-label">{t('setup.customName')}</span>
+        <input className="input" value={name} placeholder={hostOf(base) || t('setup.customNamePlaceholder')} onChange={(e) => setName(e.target.value)} data-testid="setup-custom-name" />
+      </label>
+      <div className="setup-row">
+        <button type="button" className="btn" disabled={busy || !base.trim()} onClick={() => void loadModels()} data-testid="setup-load-models">
+          {busy && !models && <span className="spinner" />}
+          {t('setup.loadModels')}
+        </button>
+      </div>
+      {error && (
+        <div className="inline-error" role="alert" data-testid="setup-custom-error">
+          <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+        </div>
+      )}
+      {models && models.length === 0 && <p className="muted">{t('setup.noModels')}</p>}
+      {models && models.length > 0 && (
+        <>
+          <fieldset className="setup-models">
+            <legend className="form-label">{t('setup.pickModels')}</legend>
+            {models.map((m) => (
+              <label key={m.id} className="setup-model">
+                <input
+                  type="checkbox"
+                  checked={picked.has(m.id)}
+                  onChange={(e) => {
+                    const next = new Set(picked);
+                    if (e.target.checked) next.add(m.id);
+                    else next.delete(m.id);
+                    setPicked(next);
+                  }}
+                  data-testid="setup-model-option"
+                  data-model={m.id}
+                />
+                <span className="cell-mono">{m.id}</span>
+              </label>
+            ))}
+          </fieldset>
+          <div className="setup-row">
+            <button type="button" className="btn btn-primary" disabled={busy || picked.size === 0} onClick={() => void add()} data-testid="setup-add-provider">
+              {t('setup.addProvider', { count: picked.size })}
+            </button>
+            {added && <span className="saved-hint">{t('setup.added', { provider: added })}</span>}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function TestStep({ profiles, onPassed }: { profiles: { id: string; name: string }[]; onPassed: (id: string) => void }) {
+  const { t } = useTranslation();
+  const [selected, setSelected] = useState('');
+  const [test, setTest] = useState<TestState | null>(null);
+  const profileId = profiles.some((p) => p.id === selected) ? selected : (profiles[0]?.id ?? '');
+
+  const run = async () => {
+    setTest({ status: 'running' });
+    try {
+      const report = await getApi().client.probeModel({ profile_id: profileId });
+      setTest({ status: 'done', report });
+      if (passedChat(report)) onPassed(report.profile);
+    } catch (err) {
+      setTest({ status: 'failed', error: toErrorInfo(err) });
+    }
+  };
+
+  return (
+    <div className="setup-form">
+      <h2>{t('setup.testTitle')}</h2>
+      <div className="setup-row">
+        {profiles.length > 1 && (
+          <select className="select" value={profileId} onChange={(e) => setSelected(e.target.value)} aria-label={t('setup.testProfile')} data-testid="setup-test-profile">
+            {profiles.map((p) => (
+              <option key={p.id} value={p.id}>
+                {t('models.option', { name: p.name, id: p.id })}
+              </option>
+            ))}
+          </select>
+        )}
+        <button type="button" className="btn" disabled={test?.status === 'running' || !profileId} onClick={() => void run()} data-testid="setup-test">
+          {test?.status === 'running' && <span className="spinner" />}
+          {test?.status === 'running' ? t('probe.running') : t('setup.test')}
+        </button>
+      </div>
+      {test && test.status !== 'running' && <TestResult state={test} />}
+    </div>
+  );
+}
+
+function TestResult({ state }: { state: Exclude<TestState, { status: 'running' }> }) {
+  const { t } = useTranslation();
+  if (state.status === 'failed') {
+    return (
+      <div className="inline-error" role="alert" data-testid="setup-test-result" data-ok="false">
+        <strong>{t(`errors.${state.error.code}`, { defaultValue: t('errors.unknown') })}</strong> {state.error.message}
+      </div>
+    );
+  }
+  const { report } = state;
+  if (!passedChat(report)) {
+    return (
+      <div className="inline-error" role="alert" data-testid="setup-test-result" data-ok="false">
+        {t('setup.testFailed', { message: report.error ?? report.rows[0]?.observed ?? '' })}
+      </div>
+    );
+  }
+  const differ = report.rows.filter((r) => !r.ok).length;
+  return (
+    <div className="probe-summary ok" data-testid="setup-test-result" data-ok="true">
+      {differ === 0 ? t('setup.testOk', { profile: report.profile }) : t('setup.testOkDiffers', { profile: report.profile, count: differ })}
+    </div>
+  );
+}
+
+/** The model answered the plain chat check; capability mismatches are for Settings → Models, not a failure here. */
+function passedChat(report: ProbeReport): boolean {
+  return report.rows[0]?.check === 'chat' && report.rows[0].ok;
+}
+
+function hostOf(base: string): string {
+  try {
+    return new URL(base.trim()).hostname;
+  } catch {
+    return '';
+  }
+}
