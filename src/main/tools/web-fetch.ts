@@ -7,6 +7,7 @@ import { convertHtmlInWorker } from './net/html-in-worker';
 import { checkUrl, type FetchedResponse, safeFetch, type SafeFetchOptions } from './net/safe-fetch';
 import { looksBinary } from './text';
 import { NO_PATHS, type Tool, ToolError, type ToolRisk } from './types';
+import { wrapUntrusted } from './untrusted';
 
 export const WEB_FETCH_MAX_CHARS = 100_000;
 
@@ -116,7 +117,7 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}): Tool<type
   return {
     name: 'web_fetch',
     description:
-      'Fetch a public web page (http/https) and return it as Markdown: "# <title>", "Source: <final URL>", then the text ' +
+      'Fetch a public web page (http/https) and return it as Markdown inside an untrusted-content marker: "# <title>", "Source: <final URL>", then the text ' +
       '(links made absolute; at most 100,000 characters). HTML, plain text, Markdown, JSON and XML only (not PDFs or images); ' +
       'pages up to 5 MB, 20 s. Local and private-network addresses are refused.',
     parameters,
@@ -129,10 +130,11 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}): Tool<type
       const res = await safeFetch(args.url, { ...options, signal: ctx.signal, acceptContentType: (type) => bodyKind(type) !== null });
       const { title, markdown, complete = true } = await toMarkdown(res, ctx.signal);
       const page = cap(`# ${title}\nSource: ${res.url}\n\n${markdown}`, complete);
+      // The page (its title too) is the site's words, not the person's: marked for the model as data.
       if (res.status >= 400) {
-        return { content: `HTTP ${res.status} ${res.statusText} from ${res.url}\n\n${page.slice(0, 2000)}`, isError: true };
+        return { content: `HTTP ${res.status} ${res.statusText} from ${res.url}\n\n${wrapUntrusted(res.url, page.slice(0, 2000))}`, isError: true };
       }
-      return { content: page };
+      return { content: wrapUntrusted(res.url, page) };
     },
   };
 }

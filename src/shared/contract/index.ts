@@ -1,4 +1,5 @@
 export * from './entities';
 export * from './events';
 export * from './methods';
+export * from './search-settings';
 export * from '../errors';
