@@ -99,10 +99,13 @@ function cap(text: string, complete: boolean): string {
 }
 
 /** What can be refused without the network: the scheme, credentials, and literal IP addresses. */
-function staticRefusal(raw: string): string | null {
+function staticRefusal(raw: string, options: WebFetchToolOptions): string | null {
   try {
     const url = checkUrl(raw);
     const host = url.hostname.replace(/^\[|\]$/gu, '');
+    const port = url.port !== '' ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+    // The same policy the fetch applies (a test's narrowed one when given), decided before asking anyone.
+    if (options.isAllowedAddress?.(host, port) === true) return null;
     if (isIpLiteral(host)) {
       const why = addressRefusal(host);
       if (why !== null) return `${host} is ${why}; only public Internet addresses can be fetched`;
@@ -123,7 +126,7 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}): Tool<type
     parameters,
     traits: { kind: 'fetch', runsCode: false, network: true, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
     assess(args): ToolRisk {
-      const blocked = staticRefusal(args.url);
+      const blocked = staticRefusal(args.url, options);
       return blocked === null ? { risk: 'standard', detail: args.url } : { risk: 'standard', detail: args.url, blocked };
     },
     async execute(args, ctx) {

@@ -64,6 +64,8 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   importTemplate: (c) => ({ path: c.localFile }),
   deleteTemplate: () => ({ template_id: 'acme' }),
   getTemplatePreview: () => ({ template_id: 'acme' }),
+  // ---- web search (issue 12) ----
+  testSearch: () => ({ query: 'heat islands' }),
 };
 
 async function setup(): Promise<Ctx> {

@@ -253,6 +253,9 @@ export function createFakeCore(): FakeCore {
         ...(input.language !== undefined ? { language: input.language } : {}),
         ...(input.default_model !== undefined ? { default_model: input.default_model } : {}),
       };
+      // ---- web search (issue 12) ----
+      if (input.search === null) delete settings.search;
+      else if (input.search) settings.search = { backend: input.search.backend, url: input.search.url ?? null, api_key_env: input.search.api_key_env ?? null, has_key: false };
       return settings;
     },
     async getHealth() {
@@ -302,6 +305,11 @@ export function createFakeCore(): FakeCore {
       if (!templates.has(input.template_id)) throw new NotFoundError(`No template "${input.template_id}"`);
       const theme = { ...BUILTIN_THEMES[0], name: input.template_id };
       return { plan: { size: { w: 13.333, h: 7.5 }, theme: input.template_id, slides: [], metrics: 'font' as const }, theme, logo: null, layouts: [] };
+    },
+    // ---- web search (issue 12) ----
+    async testSearch(input) {
+      if (!settings.search) return { ok: false, message: 'No search backend is configured.', results: [] };
+      return { ok: true, message: null, results: [{ title: `About ${input.query ?? 'Folio'}`, url: 'https://example.org/' }] };
     },
   };
 

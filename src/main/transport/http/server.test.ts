@@ -84,6 +84,8 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   listTemplates: () => ({ method: 'GET', path: '/v1/templates', status: 200, check: (b) => expect(b).toMatchObject({ templates: [{ id: 'acme' }], errors: [] }) }),
   deleteTemplate: () => ({ method: 'DELETE', path: '/v1/templates/acme', status: 200, check: (b) => expect(b).toEqual({ ok: true }) }),
   getTemplatePreview: () => ({ method: 'GET', path: '/v1/templates/acme/preview', status: 200, check: (b) => expect(b).toMatchObject({ plan: { theme: 'acme' }, logo: null }) }),
+  // ---- web search (issue 12) ----
+  testSearch: () => ({ method: 'POST', path: '/v1/settings/search/test', json: { query: 'heat' }, status: 200, check: (b) => expect(b).toEqual({ ok: false, message: 'No search backend is configured.', results: [] }) }),
 };
 
 describe('contract routes', () => {
