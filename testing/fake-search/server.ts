@@ -82,7 +82,7 @@ export async function startFakeSearch(opts: { port?: number } = {}): Promise<Fak
     } catch {
       body = {};
     }
-    const query = route === 'tavily' ? String(body.query ?? '') : (url.searchParams.get('q') ?? '');
+    const query = route === 'tavily' ? (typeof body.query === 'string' ? body.query : '') : (url.searchParams.get('q') ?? '');
     const countRaw = route === 'tavily' ? body.max_results : url.searchParams.get('count');
     const keyOk = keyPresent(route, req);
     requests.push({ backend: route, method: req.method ?? 'GET', query, count: countRaw == null ? null : Number(countRaw), keyOk });

@@ -17,18 +17,18 @@ export interface SearchHttpOptions {
 
 async function readCapped(res: Response, maxBytes: number): Promise<string> {
   if (!res.body) return '';
-  const reader = res.body.getReader();
+  const reader: ReadableStreamDefaultReader<Uint8Array> = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    total += chunk.value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
       throw new SearchError('malformed', `The search backend sent more than ${maxBytes / 1024 / 1024} MB; that is not a search result page.`);
     }
-    chunks.push(value);
+    chunks.push(chunk.value);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
