@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_SEARCH_KEY, type FakeSearch, startFakeSearch } from '../../../../testing/fake-search/server';
 import type { SearchBackend } from '../../../shared/contract/search-settings';
 import { plainSnippet, SEARCH_BACKEND_IMPLS } from './backends';
+import { fetchSearchJson } from './http';
 import { runSearch, type SearchConfig, SearchError } from '.';
 
 let fake: FakeSearch;
@@ -88,6 +89,14 @@ describe('keys', () => {
   it('SearXNG without a URL is not configured', async () => {
     const err = await failure(runSearch({ backend: 'searxng', url: null, apiKey: null, apiKeyEnv: null }, 'q', 3));
     expect(err.kind).toBe('not_configured');
+  });
+});
+
+describe('SearXNG without the JSON format', () => {
+  it('its 403 is explained: the instance must allow format=json', async () => {
+    const err = await failure(fetchSearchJson(`${fake.urls.searxng}/search?q=x&format=html`, {}, { backendLabel: 'SearXNG', keyLabel: 'the SearXNG URL' }));
+    expect(err.kind).toBe('auth');
+    expect(err.message).toMatch(/HTTP 403.*search\.formats in its settings\.yml/u);
   });
 });
 
