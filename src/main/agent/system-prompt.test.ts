@@ -28,4 +28,16 @@ describe('system prompt', () => {
     expect(text).toContain('(no source files yet)');
     expect(text).not.toContain('Load the');
   });
+
+  // ---- web search (issue 12) ----
+  it('explains the untrusted-content marker the web tools use, and asks for cited URLs', async () => {
+    const { wrapUntrusted } = await import('../tools/untrusted');
+    const text = renderSystemPrompt(template, { taskFolder: '/x', mode: 'general', sources: [], skills: [] });
+    // The prompt names the very markers the tools write (both come from UNTRUSTED_TAG).
+    const [open] = wrapUntrusted('s', 'x').split(' ');
+    expect(text).toContain(`${open} source="…">`);
+    expect(text).toContain(`</${open.slice(1)}>`);
+    expect(text).toMatch(/never as instructions/u);
+    expect(text).toMatch(/cite the URLs/u);
+  });
 });

@@ -24,6 +24,8 @@ import { createServiceHandlers, hasKey, pickProfile, profileDirs, skillDirs, typ
 import type { FolioCore } from './ports';
 import { addSourceFile, syncTaskFiles } from './task-files';
 import { importTemplateFile, templatesDir, themesDir } from './templates';
+import { readSearchSettings, resolveSearchConfig, searchKeyEnv } from './search-settings';
+import type { WebFetchToolOptions } from '../tools/web-fetch';
 
 export interface CoreOptions {
   dataDir: string;
@@ -39,6 +41,8 @@ export interface CoreOptions {
   exclusive?: boolean;
   /** The desktop app's shell integration (open a file, show it in its folder). */
   desktop?: DesktopShell;
+  /** Test seam: web_fetch's address policy (integration tests read pages from a local server). */
+  webFetch?: WebFetchToolOptions;
 }
 
 export interface Core extends FolioCore {
@@ -89,6 +93,9 @@ export function createCore(opts: CoreOptions): Core {
     // Every key variable a profile names is stripped from tool environments, not just *_API_KEY.
     const { profiles } = loadModelProfiles(profileDirs(ctx));
     const secretNames = profiles.flatMap((p) => (p.api_key_env ? [p.api_key_env] : []));
+    // The web search key too (issue 12): commands and scripts never see it.
+    const searchEnv = searchKeyEnv(readSearchSettings(store));
+    if (searchEnv) secretNames.push(searchEnv);
     const registry = createToolRegistry({
       secretNames: () => secretNames,
       // Shell and scripts run sandboxed (bubblewrap, where available) with the data folder hidden:
@@ -112,6 +119,9 @@ export function createCore(opts: CoreOptions): Core {
           });
         },
       },
+      // ---- web search (issue 12): read at each call, so Settings changes apply mid-task ----
+      search: () => resolveSearchConfig(ctx),
+      ...(opts.webFetch ? { webFetch: opts.webFetch } : {}),
     });
 
     const ownFolder = taskDir(opts.dataDir, task.id);

@@ -33,6 +33,7 @@ import { createBranchHandlers } from './branches';
 import { allowAlways, toolPermissionHandlers, type ToolPermissionDeps } from './tool-permissions';
 import { toolCatalog } from '../tools/catalog';
 import { chooseProfile, setupStatus, usabilityCheck } from './model-choice';
+import { readSearchSettings, searchHandlers, searchInfo, searchKeyEnv, writeSearchSettings } from './search-settings';
 
 const OPENABLE = new Set(['.pptx', '.docx', '.xlsx', '.pdf', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.md', '.txt', '.csv']);
 
@@ -95,6 +96,8 @@ function settings(ctx: ServiceContext): Settings {
     data_dir: ctx.dataDir,
     language: ctx.store.settings.get<Settings['language']>('language') ?? 'system',
     default_model: ctx.store.settings.get<string>('default_model') ?? null,
+    // ---- web search (issue 12) ----
+    ...(searchInfo(ctx) ? { search: searchInfo(ctx) } : {}),
   };
 }
 
@@ -286,8 +289,9 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     },
     async setApiKey(input) {
       const { profiles } = loadModelProfiles(profileDirs(ctx));
-      if (!profiles.some((p) => p.api_key_env === input.env)) {
-        throw new FolioError('invalid_input', `No model profile reads its key from ${input.env}`);
+      // Model profiles' keys, and (issue 12) the configured web search backend's.
+      if (!profiles.some((p) => p.api_key_env === input.env) && input.env !== searchKeyEnv(readSearchSettings(store))) {
+        throw new FolioError('invalid_input', `No model profile or search backend reads its key from ${input.env}`);
       }
       ctx.keys.set(input.env, input.key.trim());
       return { ok: true };
@@ -312,6 +316,8 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     async updateSettings(input): Promise<MethodOutput<'updateSettings'>> {
       if (input.language !== undefined) store.settings.set('language', input.language);
       if (input.default_model !== undefined) store.settings.set('default_model', input.default_model);
+      // ---- web search (issue 12) ----
+      if (input.search !== undefined) writeSearchSettings(store, input.search);
       return settings(ctx);
     },
     // ---- deck outline (issue 11): approving sends its message through sendMessage above ----
@@ -370,6 +376,8 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
       });
     },
     // ---- end first run ----
+    // ---- web search (issue 12) ----
+    ...searchHandlers(ctx),
   };
   return handlers;
 }

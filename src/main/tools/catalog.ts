@@ -16,7 +16,8 @@ import { createRenderDocumentTool } from './render-document-tool';
 import { createRunScriptTool } from './run-script';
 import { createShellTool } from './shell/tool';
 import { type Tool } from './types';
-import { createWebFetchTool } from './web-fetch';
+import { createWebFetchTool, type WebFetchToolOptions } from './web-fetch';
+import { createWebSearchTool, type WebSearchToolOptions } from './web-search';
 import { writeTool } from './write';
 
 export interface CatalogOptions {
@@ -32,6 +33,11 @@ export interface CatalogOptions {
   skills?: () => Skill[];
   /** How ocr picks its vision profile and reports usage; without it ocr says no profile can read images. */
   ocr?: OcrToolOptions;
+  // ---- web search (issue 12) ----
+  /** The search backend web_search asks (read at each call); without it web_search says search is not set up. */
+  search?: WebSearchToolOptions['config'];
+  /** Test seam: web_fetch's network policy (tests let it reach their local server). */
+  webFetch?: WebFetchToolOptions;
 }
 
 export function toolCatalog(options: CatalogOptions = {}): Tool[] {
@@ -52,10 +58,12 @@ export function toolCatalog(options: CatalogOptions = {}): Tool[] {
     createRenderDocumentTool({ hiddenPaths: code.hiddenPaths }),
     createShellTool(code),
     createRunScriptTool(code),
-    createWebFetchTool(),
+    createWebFetchTool(options.webFetch),
     createExtractFiguresTool(),
     // ---- deck outline (issue 11) ----
     proposeOutlineTool,
+    // ---- web search (issue 12) ----
+    createWebSearchTool({ config: options.search ?? (() => null) }),
   ];
   return tools;
 }

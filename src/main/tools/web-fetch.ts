@@ -7,6 +7,7 @@ import { convertHtmlInWorker } from './net/html-in-worker';
 import { checkUrl, type FetchedResponse, safeFetch, type SafeFetchOptions } from './net/safe-fetch';
 import { looksBinary } from './text';
 import { NO_PATHS, type Tool, ToolError, type ToolRisk } from './types';
+import { wrapUntrusted } from './untrusted';
 
 export const WEB_FETCH_MAX_CHARS = 100_000;
 
@@ -98,10 +99,13 @@ function cap(text: string, complete: boolean): string {
 }
 
 /** What can be refused without the network: the scheme, credentials, and literal IP addresses. */
-function staticRefusal(raw: string): string | null {
+function staticRefusal(raw: string, options: WebFetchToolOptions): string | null {
   try {
     const url = checkUrl(raw);
     const host = url.hostname.replace(/^\[|\]$/gu, '');
+    const port = url.port !== '' ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+    // The same policy the fetch applies (a test's narrowed one when given), decided before asking anyone.
+    if (options.isAllowedAddress?.(host, port) === true) return null;
     if (isIpLiteral(host)) {
       const why = addressRefusal(host);
       if (why !== null) return `${host} is ${why}; only public Internet addresses can be fetched`;
@@ -116,23 +120,24 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}): Tool<type
   return {
     name: 'web_fetch',
     description:
-      'Fetch a public web page (http/https) and return it as Markdown: "# <title>", "Source: <final URL>", then the text ' +
+      'Fetch a public web page (http/https) and return it as Markdown inside an untrusted-content marker: "# <title>", "Source: <final URL>", then the text ' +
       '(links made absolute; at most 100,000 characters). HTML, plain text, Markdown, JSON and XML only (not PDFs or images); ' +
       'pages up to 5 MB, 20 s. Local and private-network addresses are refused.',
     parameters,
     traits: { kind: 'fetch', runsCode: false, network: true, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
     assess(args): ToolRisk {
-      const blocked = staticRefusal(args.url);
+      const blocked = staticRefusal(args.url, options);
       return blocked === null ? { risk: 'standard', detail: args.url } : { risk: 'standard', detail: args.url, blocked };
     },
     async execute(args, ctx) {
       const res = await safeFetch(args.url, { ...options, signal: ctx.signal, acceptContentType: (type) => bodyKind(type) !== null });
       const { title, markdown, complete = true } = await toMarkdown(res, ctx.signal);
       const page = cap(`# ${title}\nSource: ${res.url}\n\n${markdown}`, complete);
+      // The page (its title too) is the site's words, not the person's: marked for the model as data.
       if (res.status >= 400) {
-        return { content: `HTTP ${res.status} ${res.statusText} from ${res.url}\n\n${page.slice(0, 2000)}`, isError: true };
+        return { content: `HTTP ${res.status} ${res.statusText} from ${res.url}\n\n${wrapUntrusted(res.url, page.slice(0, 2000))}`, isError: true };
       }
-      return { content: page };
+      return { content: wrapUntrusted(res.url, page) };
     },
   };
 }

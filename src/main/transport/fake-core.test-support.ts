@@ -257,6 +257,9 @@ export function createFakeCore(): FakeCore {
         ...(input.language !== undefined ? { language: input.language } : {}),
         ...(input.default_model !== undefined ? { default_model: input.default_model } : {}),
       };
+      // ---- web search (issue 12) ----
+      if (input.search === null) delete settings.search;
+      else if (input.search) settings.search = { backend: input.search.backend, url: input.search.url ?? null, api_key_env: input.search.api_key_env ?? null, has_key: false };
       return settings;
     },
     async getHealth() {
@@ -354,6 +357,11 @@ export function createFakeCore(): FakeCore {
     async addCustomProvider(input) {
       const slug = input.name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
       return { provider: input.name, file: `/data/models/${slug}.yaml`, api_key_env: input.api_key ? 'FOLIO_LAN_API_KEY' : null, profile_ids: input.models.map((m) => `${slug}.${m}`) };
+    },
+    // ---- web search (issue 12) ----
+    async testSearch(input) {
+      if (!settings.search) return { ok: false, message: 'No search backend is configured.', results: [] };
+      return { ok: true, message: null, results: [{ title: `About ${input.query ?? 'Folio'}`, url: 'https://example.org/' }] };
     },
   };
   const fakeTools = [

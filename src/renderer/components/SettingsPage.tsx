@@ -11,6 +11,7 @@ import { Icon } from './Icon';
 import { TemplatesSection } from './TemplatesSection';
 import { ToolPermissionsSection } from './ToolPermissionsSection';
 import { ModelSetupSection } from './ModelSetupSection';
+import { SearchSection } from './SearchSection';
 
 type ProbeState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
 
@@ -213,6 +214,7 @@ export function SettingsPage() {
 
         <TemplatesSection />
         <ToolPermissionsSection />
+        <SearchSection />
       </div>
     </section>
   );

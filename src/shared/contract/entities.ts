@@ -1,6 +1,7 @@
 // The data Folio's service hands out. Field names are snake_case because they are the wire format of
 // every transport (HTTP JSON, SSE, IPC) and are named once, here.
 import { z } from 'zod';
+import { SearchSettings } from './search-settings';
 
 /** Ids are opaque, URL-safe and bounded; anything else is rejected before it reaches the store. */
 export const Id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected an id (1-64 of A-Z a-z 0-9 _ -)');
@@ -139,6 +140,8 @@ export const Settings = z.object({
   language: z.enum(['system', 'en', 'zh-CN']),
   default_model: z.string().nullable(),
   transport: z.enum(['ipc', 'http']).optional(),
+  // ---- web search (issue 12): absent when no backend is configured ----
+  search: SearchSettings.optional(),
 });
 export type Settings = z.infer<typeof Settings>;
 

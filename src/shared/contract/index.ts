@@ -1,5 +1,6 @@
 export * from './entities';
 export * from './events';
 export * from './methods';
+export * from './search-settings';
 export * from '../errors';
 export * from './branches';

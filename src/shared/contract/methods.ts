@@ -25,6 +25,7 @@ import {
   Usage,
 } from './entities';
 import { ReasoningMode } from './entities';
+import { SearchSettingsInput, SearchTestReport } from './search-settings';
 import { DeckSpecSchema, QualityReport } from '../specs/deck';
 import { DeckPlan } from '../specs/deck-plan';
 import { DeckVersionList, DeckVersionSource } from '../specs/deck-versions';
@@ -310,7 +311,12 @@ export const contract = {
     http: { method: 'GET', path: '/v1/settings' },
   }),
   updateSettings: method({
-    input: z.strictObject({ language: Settings.shape.language.optional(), default_model: z.string().max(200).nullable().optional() }),
+    input: z.strictObject({
+      language: Settings.shape.language.optional(),
+      default_model: z.string().max(200).nullable().optional(),
+      // ---- web search (issue 12): null turns it off ----
+      search: SearchSettingsInput.nullable().optional(),
+    }),
     output: Settings,
     http: { method: 'PATCH', path: '/v1/settings' },
   }),
@@ -460,6 +466,13 @@ export const contract = {
     http: { method: 'POST', path: '/v1/setup/providers' },
   }),
   // ---- end first run ----
+  // ---- web search (issue 12) ----
+  /** Runs one query against the configured search backend (Settings → Web search → Test). */
+  testSearch: method({
+    input: z.strictObject({ query: z.string().min(1).max(500).optional() }),
+    output: SearchTestReport,
+    http: { method: 'POST', path: '/v1/settings/search/test' },
+  }),
 } satisfies Record<string, MethodSpec>;
 
 export type Contract = typeof contract;

@@ -110,6 +110,8 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
     status: 200,
     check: (b) => expect(b).toMatchObject({ api_key_env: 'FOLIO_LAN_API_KEY', profile_ids: ['lan.fake-model'] }),
   }),
+  // ---- web search (issue 12) ----
+  testSearch: () => ({ method: 'POST', path: '/v1/settings/search/test', json: { query: 'heat' }, status: 200, check: (b) => expect(b).toEqual({ ok: false, message: 'No search backend is configured.', results: [] }) }),
 };
 
 describe('contract routes', () => {

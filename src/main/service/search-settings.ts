@@ -1,0 +1,74 @@
+// settings.search (issue 12): the web search backend the person chose, stored in the settings table
+// without the key; the key is in the key store (or the environment) under api_key_env.
+import type { ServiceHandlers, SearchSettings, SearchSettingsInput } from '../../shared/contract';
+import { SEARCH_BACKENDS, SearchBackend } from '../../shared/contract/search-settings';
+import { z } from 'zod';
+import { resolveApiKey, type KeyStore } from '../models';
+import type { Store } from '../store';
+import { runSearch, type SearchConfig, SearchError } from '../tools/search';
+
+const SETTINGS_KEY = 'search';
+const TEST_QUERY = 'Folio web search test';
+
+const Stored = z.object({ backend: SearchBackend, url: z.string().nullable(), api_key_env: z.string().nullable() });
+type Stored = z.infer<typeof Stored>;
+
+interface SearchContext {
+  store: Store;
+  keys: KeyStore;
+  env: NodeJS.ProcessEnv;
+}
+
+/** The stored choice; a damaged value counts as none (the person sets it again in Settings). */
+export function readSearchSettings(store: Store): Stored | null {
+  const parsed = Stored.safeParse(store.settings.get<unknown>(SETTINGS_KEY));
+  return parsed.success ? parsed.data : null;
+}
+
+export function writeSearchSettings(store: Store, input: SearchSettingsInput | null): void {
+  if (input === null) return store.settings.set(SETTINGS_KEY, undefined);
+  const stored: Stored = { backend: input.backend, url: input.url ?? null, api_key_env: input.api_key_env ?? null };
+  store.settings.set(SETTINGS_KEY, stored);
+}
+
+/** The variable the configured backend's key is read from (its own default unless the person named one). */
+export function searchKeyEnv(stored: Stored | null): string | null {
+  if (stored === null) return null;
+  return stored.api_key_env ?? SEARCH_BACKENDS[stored.backend].defaultKeyEnv;
+}
+
+function keyFor(ctx: SearchContext, stored: Stored): string | null {
+  const env = searchKeyEnv(stored);
+  return env === null ? null : (resolveApiKey({ api_key_env: env }, ctx.keys, ctx.env) ?? null);
+}
+
+/** What Settings shows: never the key, only whether one is available. */
+export function searchInfo(ctx: SearchContext): SearchSettings | undefined {
+  const stored = readSearchSettings(ctx.store);
+  if (stored === null) return undefined;
+  return { backend: stored.backend, url: stored.url, api_key_env: searchKeyEnv(stored), has_key: keyFor(ctx, stored) !== null };
+}
+
+/** The backend web_search calls, with its key; null when web search is not set up. */
+export function resolveSearchConfig(ctx: SearchContext): SearchConfig | null {
+  const stored = readSearchSettings(ctx.store);
+  if (stored === null) return null;
+  return { backend: stored.backend, url: stored.url, apiKey: keyFor(ctx, stored), apiKeyEnv: searchKeyEnv(stored) };
+}
+
+export function searchHandlers(ctx: SearchContext): Pick<ServiceHandlers, 'testSearch'> {
+  return {
+    async testSearch(input) {
+      const config = resolveSearchConfig(ctx);
+      if (config === null) return { ok: false, message: 'No search backend is configured.', results: [] };
+      try {
+        const hits = await runSearch(config, input.query ?? TEST_QUERY, 3);
+        return { ok: true, message: null, results: hits.map(({ title, url }) => ({ title, url })) };
+      } catch (err) {
+        // A failed test is the answer, not a failed call: the form shows why.
+        if (err instanceof SearchError) return { ok: false, message: err.message, results: [] };
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,208 @@
+// Settings → Web search (issue 12): which backend web_search asks (SearXNG, Brave, Tavily, Bing), its
+// URL or key, and a Test that runs one query in main. The key goes to the key store through
+// setApiKey and is never read back: the form only learns whether one is stored.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SEARCH_BACKENDS, type SearchBackend, type SearchSettingsInput, type SearchTestReport } from '../../shared/contract';
+import { getApi } from '../state/api';
+import { useApp } from '../state/app-store';
+import { toErrorInfo, type ErrorInfo } from '../state/notices';
+
+type Choice = SearchBackend | 'none';
+const CHOICES: Choice[] = ['none', 'searxng', 'brave', 'tavily', 'bing'];
+
+type TestState = { status: 'running' } | { status: 'done'; report: SearchTestReport };
+
+export function SearchSection() {
+  const { t } = useTranslation();
+  const current = useApp((s) => s.settings?.search);
+  const loadSettings = useApp((s) => s.loadSettings);
+  const [backend, setBackend] = useState<Choice>('none');
+  const [url, setUrl] = useState('');
+  const [keyEnv, setKeyEnv] = useState('');
+  const [key, setKey] = useState('');
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<ErrorInfo | null>(null);
+  const [test, setTest] = useState<TestState | null>(null);
+
+  // The form starts from what is stored, and follows it when Settings reloads.
+  useEffect(() => {
+    setBackend(current?.backend ?? 'none');
+    setUrl(current?.url ?? '');
+    setKeyEnv(current?.api_key_env ?? '');
+  }, [current?.backend, current?.url, current?.api_key_env]);
+
+  const facts = backend === 'none' ? null : SEARCH_BACKENDS[backend];
+  const usesKey = facts !== null && facts.defaultKeyEnv !== null;
+  const envName = keyEnv.trim() || facts?.defaultKeyEnv || '';
+
+  const choose = (next: Choice) => {
+    setBackend(next);
+    setSaved(false);
+    setTest(null);
+    // Another provider: its own default variable and endpoint, unless the person types others.
+    const stored = next === current?.backend ? current : null;
+    setKeyEnv(stored?.api_key_env ?? '');
+    setUrl(stored?.url ?? '');
+  };
+
+  const input = (): SearchSettingsInput | null => {
+    if (backend === 'none') return null;
+    return {
+      backend,
+      ...(url.trim() ? { url: url.trim() } : {}),
+      ...(usesKey && keyEnv.trim() ? { api_key_env: keyEnv.trim() } : {}),
+    };
+  };
+
+  const save = async (): Promise<boolean> => {
+    setError(null);
+    setSaved(false);
+    try {
+      const client = getApi().client;
+      await client.updateSettings({ search: input() });
+      // The variable must be the backend's before a key can be stored under it.
+      if (usesKey && key.trim()) {
+        await client.setApiKey({ env: envName, key: key.trim() });
+        setKey('');
+      }
+      await loadSettings();
+      setSaved(true);
+      return true;
+    } catch (err) {
+      setError(toErrorInfo(err));
+      return false;
+    }
+  };
+
+  const runTest = async () => {
+    if (!(await save())) return;
+    setTest({ status: 'running' });
+    try {
+      setTest({ status: 'done', report: await getApi().client.testSearch({}) });
+    } catch (err) {
+      setTest(null);
+      setError(toErrorInfo(err));
+    }
+  };
+
+  const needsUrl = facts?.needsUrl === true;
+  const canSave = backend === 'none' || !needsUrl || url.trim() !== '';
+
+  return (
+    <section className="settings-section" data-testid="search-section">
+      <h2>{t('search.title')}</h2>
+      <p className="muted">{t('search.intro')}</p>
+      <form
+        className="search-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <label className="form-row">
+          <span className="form-label">{t('search.backend')}</span>
+          <select className="select" value={backend} onChange={(e) => choose(e.target.value as Choice)} data-testid="search-backend">
+            {CHOICES.map((c) => (
+              <option key={c} value={c}>
+                {t(`search.backends.${c}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {facts && (
+          <label className="form-row">
+            <span className="form-label">{needsUrl ? t('search.url') : t('search.endpoint')}</span>
+            <input
+              className="input"
+              type="url"
+              spellCheck={false}
+              placeholder={needsUrl ? t('search.urlPlaceholder') : t('search.endpointPlaceholder')}
+              value={url}
+              onChange={(e) => {
+                setUrl(e.target.value);
+                setSaved(false);
+              }}
+              data-testid="search-url"
+            />
+          </label>
+        )}
+        {usesKey && (
+          <>
+            <label className="form-row">
+              <span className="form-label">{t('search.keyEnv')}</span>
+              <input
+                className="input"
+                spellCheck={false}
+                placeholder={facts?.defaultKeyEnv ?? ''}
+                value={keyEnv}
+                onChange={(e) => {
+                  setKeyEnv(e.target.value.toUpperCase());
+                  setSaved(false);
+                }}
+                data-testid="search-key-env"
+              />
+            </label>
+            <label className="form-row">
+              <span className="form-label">{t('search.key')}</span>
+              <input
+                className="input"
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={current?.backend === backend && current.has_key ? t('search.keyStored', { env: envName }) : t('search.keyPlaceholder')}
+                value={key}
+                onChange={(e) => {
+                  setKey(e.target.value);
+                  setSaved(false);
+                }}
+                data-testid="search-key"
+              />
+            </label>
+          </>
+        )}
+        <div className="form-row search-actions">
+          <button type="submit" className="btn btn-primary" disabled={!canSave} data-testid="search-save">
+            {t('common.save')}
+          </button>
+          {backend !== 'none' && (
+            <button type="button" className="btn" disabled={!canSave || test?.status === 'running'} onClick={() => void runTest()} data-testid="search-test">
+              {test?.status === 'running' && <span className="spinner" />}
+              {test?.status === 'running' ? t('search.testing') : t('search.test')}
+            </button>
+          )}
+          {saved && <span className="saved-hint">{t('search.saved')}</span>}
+        </div>
+      </form>
+      {error && (
+        <div className="inline-error" role="alert" data-testid="search-error">
+          <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+        </div>
+      )}
+      {test?.status === 'done' && <TestResult report={test.report} />}
+    </section>
+  );
+}
+
+function TestResult({ report }: { report: SearchTestReport }) {
+  const { t } = useTranslation();
+  if (!report.ok) {
+    return (
+      <div className="inline-error" role="alert" data-testid="search-test-error">
+        <strong>{t('search.testFailed')}</strong> {report.message}
+      </div>
+    );
+  }
+  return (
+    <div className="search-test-result" data-testid="search-test-result">
+      <div className="probe-summary ok">{t('search.testOk', { count: report.results.length })}</div>
+      <ol className="search-test-hits">
+        {report.results.map((hit) => (
+          <li key={hit.url}>
+            <span className="cell-strong">{hit.title}</span> <code className="cell-mono">{hit.url}</code>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
