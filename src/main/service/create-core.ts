@@ -23,6 +23,9 @@ import { createServiceHandlers, hasKey, pickProfile, profileDirs, skillDirs, typ
 import type { FolioCore } from './ports';
 import { addSourceFile, syncTaskFiles } from './task-files';
 import { importTemplateFile, templatesDir, themesDir } from './templates';
+import { mcpConfigPath } from '../mcp/config';
+import { McpManager } from '../mcp/manager';
+import { mcpToolsForTask } from '../mcp/tools';
 
 export interface CoreOptions {
   dataDir: string;
@@ -74,6 +77,8 @@ export function createCore(opts: CoreOptions): Core {
   const env = opts.env ?? process.env;
   const keys = opts.keys ?? createFileKeyStore(opts.dataDir);
   const ctxRef: { ctx?: ServiceContext } = {};
+  // MCP servers start on first use and are shared by every task's runs; close() stops them.
+  const mcp = new McpManager({ configPath: mcpConfigPath(opts.dataDir), keys });
 
   async function* driver(run: RunDriverContext): AsyncGenerator<RunEventBody, FinishReason> {
     const ctx = ctxRef.ctx!;
@@ -114,9 +119,13 @@ export function createCore(opts: CoreOptions): Core {
       },
     });
 
+    // The task's MCP servers add their tools to this run's registry only (issue 12).
+    const mcpTools = await mcpToolsForTask(mcp, task.mcp_servers, run.signal);
+    for (const tool of mcpTools.tools) registry.register(tool);
+
     const ownFolder = taskDir(opts.dataDir, task.id);
     const root = task.workspace_path ?? ownFolder;
-    const systemPrompt = renderSystemPrompt(loadPromptTemplate(opts.resourcesDir), {
+    const basePrompt = renderSystemPrompt(loadPromptTemplate(opts.resourcesDir), {
       taskFolder: root,
       mode: task.mode,
       sources: store.files.list(task.id),
@@ -124,6 +133,7 @@ export function createCore(opts: CoreOptions): Core {
       skills: skills(),
       outline: await readOutline(ownFolder).catch(() => null),
     });
+    const systemPrompt = mcpTools.unavailable.length > 0 ? `${basePrompt}\n\n${mcpTools.unavailable.join('\n')}` : basePrompt;
     try {
       return yield* runAgentLoop(
         {
@@ -159,7 +169,7 @@ export function createCore(opts: CoreOptions): Core {
   }
 
   const runs = new RunManager(store, driver);
-  const ctx: ServiceContext = { store, runs, dataDir: opts.dataDir, resourcesDir: opts.resourcesDir, keys, env, desktop: opts.desktop };
+  const ctx: ServiceContext = { store, runs, dataDir: opts.dataDir, resourcesDir: opts.resourcesDir, keys, env, desktop: opts.desktop, mcp };
   ctxRef.ctx = ctx;
   const handlers = createServiceHandlers(ctx, { onSourcesAdded: extractInBackground });
 
@@ -181,6 +191,7 @@ export function createCore(opts: CoreOptions): Core {
     },
     async close() {
       await runs.shutdown();
+      await mcp.close();
       await backup;
       store.close();
       lock.release();

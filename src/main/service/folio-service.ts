@@ -27,6 +27,8 @@ import { addSourceFile, isTextMime, mimeOf, syncTaskFiles } from './task-files';
 import { createOutlineHandlers } from './outline-service';
 import { checkSlideContext, formatSlideRequest } from './slide-context';
 import { templateHandlers, templatesDir, themesDir } from './templates';
+import type { McpManager } from '../mcp/manager';
+import { createMcpHandlers } from './mcp-service';
 
 const OPENABLE = new Set(['.pptx', '.docx', '.xlsx', '.pdf', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.md', '.txt', '.csv']);
 
@@ -42,6 +44,8 @@ export interface ServiceContext {
   env: NodeJS.ProcessEnv;
   /** Present in the desktop app: opening files with the system's applications. */
   desktop?: DesktopShell;
+  /** MCP servers (issue 12): one connection per server, shared by every task. */
+  mcp: McpManager;
 }
 
 export interface DesktopShell {
@@ -322,6 +326,8 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     },
     // ---- Templates (deck-template) ----
     ...templateHandlers(ctx.dataDir),
+    // ---- MCP servers (issue 12) ----
+    ...createMcpHandlers(ctx, hooks),
   };
   return handlers;
 }

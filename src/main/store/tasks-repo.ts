@@ -24,6 +24,7 @@ export type TaskPatch = Partial<{
   approval_mode: ApprovalMode;
   workspace_path: string | null;
   allow_network: boolean;
+  mcp_servers: string[] | null;
 }>;
 
 export interface TasksRepo {
@@ -95,6 +96,8 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
     workspace_path: string | null;
     set_allow_network: number;
     allow_network: number | null;
+    set_mcp_servers: number;
+    mcp_servers: string | null;
   }>(`
     UPDATE tasks SET
       title = CASE WHEN @set_title THEN @title ELSE title END,
@@ -105,6 +108,7 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
       approval_mode = CASE WHEN @set_approval_mode THEN @approval_mode ELSE approval_mode END,
       workspace_path = CASE WHEN @set_workspace_path THEN @workspace_path ELSE workspace_path END,
       allow_network = CASE WHEN @set_allow_network THEN @allow_network ELSE allow_network END,
+      mcp_servers = CASE WHEN @set_mcp_servers THEN @mcp_servers ELSE mcp_servers END,
       updated_at = @now
     WHERE id = @id`);
   const deleteOne = db.prepare<[string]>('DELETE FROM tasks WHERE id = ?');
@@ -173,6 +177,8 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
         workspace_path: patch.workspace_path ?? null,
         set_allow_network: has('allow_network'),
         allow_network: patch.allow_network === undefined ? null : patch.allow_network ? 1 : 0,
+        set_mcp_servers: has('mcp_servers'),
+        mcp_servers: patch.mcp_servers ? JSON.stringify(patch.mcp_servers) : null,
       });
       if (result.changes === 0) throw new NotFoundError(`Task ${id} not found.`);
       return mustGet(get, id);

@@ -64,6 +64,15 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   importTemplate: (c) => ({ path: c.localFile }),
   deleteTemplate: () => ({ template_id: 'acme' }),
   getTemplatePreview: () => ({ template_id: 'acme' }),
+  // ---- MCP servers (issue 12) ----
+  listMcpServers: () => ({}),
+  getMcpConfig: () => ({}),
+  saveMcpConfig: () => ({ text: '{"mcpServers": {}}' }),
+  restartMcpServer: () => ({ name: 'everything' }),
+  listMcpResources: () => ({ name: 'everything' }),
+  attachMcpResource: (c) => ({ task_id: c.taskId, server: 'everything', uri: 'demo://readme' }),
+  listMcpPrompts: () => ({ name: 'everything' }),
+  getMcpPrompt: () => ({ name: 'everything', prompt: 'simple', arguments: { city: 'Paris' } }),
 };
 
 async function setup(): Promise<Ctx> {

@@ -108,6 +108,7 @@ export function createFakeCore(): FakeCore {
           id: nextId('task'), title: input.title ?? 'Untitled', description: input.description ?? '', mode: input.mode,
           status: 'active', model: input.model ?? null, approval_mode: 'ask', workspace_path: null, allow_network: false,
           prompt_tokens: 0, completion_tokens: 0, cost: 0, created_at: now, updated_at: now++, last_run: null,
+          mcp_servers: null,
         };
         tasks.set(t.id, t);
         return t;
@@ -303,7 +304,39 @@ export function createFakeCore(): FakeCore {
       const theme = { ...BUILTIN_THEMES[0], name: input.template_id };
       return { plan: { size: { w: 13.333, h: 7.5 }, theme: input.template_id, slides: [], metrics: 'font' as const }, theme, logo: null, layouts: [] };
     },
+    // ---- MCP servers (issue 12): one stdio server "everything", its secret always redacted ----
+    async listMcpServers() {
+      return { servers: [fakeMcpServer()], problems: [] };
+    },
+    async getMcpConfig() {
+      return { path: '/tmp/folio-fake/mcp.json', text: mcpConfigText, problems: [] };
+    },
+    async saveMcpConfig(input) {
+      mcpConfigText = input.text;
+      return { path: '/tmp/folio-fake/mcp.json', text: mcpConfigText, problems: [] };
+    },
+    async restartMcpServer(input) {
+      if (input.name !== 'everything') throw new NotFoundError(`No MCP server "${input.name}"`);
+      return { ...fakeMcpServer(), status: 'ready' as const };
+    },
+    async listMcpResources() {
+      return { resources: [{ uri: 'demo://readme', name: 'readme.md', description: null, mime_type: 'text/markdown' }] };
+    },
+    async attachMcpResource(input) {
+      return { file: putFile(input.task_id, 'source/readme.md', Buffer.from('# readme'), 'text/markdown') };
+    },
+    async listMcpPrompts() {
+      return { prompts: [{ name: 'simple', description: null, arguments: [] }] };
+    },
+    async getMcpPrompt(input) {
+      return { text: `prompt ${input.prompt}` };
+    },
   };
+  let mcpConfigText = JSON.stringify({ mcpServers: { everything: { command: 'node', args: [], env: { TOKEN: '••••' } } } });
+  const fakeMcpServer = () => ({
+    name: 'everything', transport: 'stdio' as const, disabled: false, status: 'idle' as const, error: null,
+    tools: [{ name: 'echo', model_name: 'mcp__everything__echo', description: 'Echoes' }], resources: 1, prompts: 1,
+  });
 
   const templates = new Map<string, TemplateSummary>([['acme', fakeTemplate('acme', 'ACME')]]);
   function importFake(name: string, bytes: Buffer): TemplateSummary {

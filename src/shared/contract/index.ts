@@ -2,3 +2,4 @@ export * from './entities';
 export * from './events';
 export * from './methods';
 export * from '../errors';
+export * from './mcp';
