@@ -50,6 +50,9 @@ export interface McpManagerOptions {
 }
 
 const STDERR_TAIL = 2000;
+// The SDK's JSON-RPC error codes, as plain numbers to compare with McpError.code.
+const CONNECTION_CLOSED: number = ErrorCode.ConnectionClosed;
+const REQUEST_TIMEOUT: number = ErrorCode.RequestTimeout;
 
 export class McpManager {
   private readonly connections = new Map<string, Connection>();
@@ -311,8 +314,8 @@ export class McpManager {
   private failure(server: McpServerConfig, err: unknown, doing: string): string {
     const conn = this.connections.get(server.name);
     const timeout = server.timeout_ms ?? DEFAULT_CALL_TIMEOUT_MS;
-    const closed = err instanceof McpError && err.code === ErrorCode.ConnectionClosed;
-    const timedOut = err instanceof McpError && err.code === ErrorCode.RequestTimeout;
+    const closed = err instanceof McpError && err.code === CONNECTION_CLOSED;
+    const timedOut = err instanceof McpError && err.code === REQUEST_TIMEOUT;
     const transportBroke = !(err instanceof McpError);
     if (conn && (closed || transportBroke)) {
       const detail = closed ? `the server stopped while ${doing}${stderrNote(conn)}` : `the connection failed while ${doing}: ${describe(err, timeout)}`;
@@ -353,7 +356,7 @@ function stderrNote(conn: Connection): string {
 }
 
 function describe(err: unknown, timeoutMs: number): string {
-  if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) return `no answer within ${timeoutMs / 1000} s`;
+  if (err instanceof McpError && err.code === REQUEST_TIMEOUT) return `no answer within ${timeoutMs / 1000} s`;
   if (err instanceof Error) {
     const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
     return `${err.message}${cause}`;
