@@ -9,6 +9,7 @@ import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { useUsage } from '../state/usage-store';
 import { Icon } from './Icon';
 import { TemplatesSection } from './TemplatesSection';
+import { McpSection } from './McpSection';
 
 type ProbeState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
 
@@ -209,6 +210,7 @@ export function SettingsPage() {
         </section>
 
         <TemplatesSection />
+        <McpSection />
       </div>
     </section>
   );

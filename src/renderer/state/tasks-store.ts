@@ -12,6 +12,8 @@ export interface TaskPatch {
   approval_mode?: ApprovalMode;
   workspace_path?: string | null;
   allow_network?: boolean;
+  /** MCP (issue 12): servers whose tools the task's runs get; null: none. */
+  mcp_servers?: string[] | null;
 }
 
 interface TasksState {
