@@ -119,8 +119,11 @@ export function createCore(opts: CoreOptions): Core {
       },
     });
 
-    // The task's MCP servers add their tools to this run's registry only (issue 12).
-    const mcpTools = await mcpToolsForTask(mcp, task.mcp_servers, run.signal);
+    // The task's MCP servers add their tools to this run's registry only (issue 12). Starting one
+    // can take seconds (npx may download it first): the UI is told what the run waits for.
+    const servers = task.mcp_servers ?? [];
+    if (servers.length > 0) yield { type: 'progress', label: 'starting MCP servers', done: 0, total: servers.length };
+    const mcpTools = await mcpToolsForTask(mcp, servers, run.signal);
     for (const tool of mcpTools.tools) registry.register(tool);
 
     const ownFolder = taskDir(opts.dataDir, task.id);
