@@ -35,9 +35,10 @@ const mainLayers = {
   sources: ['workers', 'workspace'],
   renderers: ['artifacts', 'config', 'sandbox', 'sources', 'workspace'],
   tools: ['artifacts', 'config', 'llm', 'models', 'renderers', 'sandbox', 'skills', 'sources', 'workers', 'workspace'],
+  mcp: ['models', 'tools'],
   agent: ['config', 'llm', 'sources', 'store', 'tools', 'workspace'],
   runs: ['agent', 'store'],
-  service: ['agent', 'artifacts', 'config', 'llm', 'models', 'renderers', 'runs', 'sandbox', 'skills', 'sources', 'store', 'tools', 'workspace'],
+  service: ['agent', 'artifacts', 'config', 'llm', 'mcp', 'models', 'renderers', 'runs', 'sandbox', 'skills', 'sources', 'store', 'tools', 'workspace'],
   transport: ['service'],
   // The CLI composes the core like the Electron root, and restores backups (`folio db restore`).
   cli: ['config', 'llm', 'models', 'renderers', 'service', 'store', 'transport'],

@@ -102,3 +102,15 @@ describe('always allow this tool', () => {
     expect(granted('write', { path: 'a', content: 'b' }, [], ['write:'])).toBe(true);
   });
 });
+
+// ---- MCP (issue 12): an MCP server's tool asks in every mode unless granted ----
+describe('MCP tools', () => {
+  const traits = { kind: 'mcp' as const, runsCode: false, endsTurn: false };
+  it.each(['ask', 'auto-edit', 'auto'] as const)('ask in %s mode, and not once granted for the task', (mode) => {
+    expect(needsApproval({ mode, traits, risk: 'standard', granted: false })).toBe(true);
+    expect(needsApproval({ mode, traits, risk: 'standard', granted: true })).toBe(false);
+  });
+  it('are granted per tool, by their full name', () => {
+    expect(grantKeyFor({ name: 'mcp__github__create_issue', traits }, {})).toEqual({ tool: 'mcp__github__create_issue', scope: '' });
+  });
+});

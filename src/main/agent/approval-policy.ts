@@ -3,6 +3,7 @@
 //   ask        every edit / execute / fetch tool asks
 //   auto-edit  edits inside the task folder run; execute / fetch ask
 //   auto       everything runs except tools that run code, which ask
+//   (any mode) an MCP server's tool (kind mcp) asks: Folio cannot know what it does
 // "Allow for this task" grants a tool for the task, except for tools that run code: there it grants
 // the exact command (the tool's grantScope), never the whole tool. A destructive call always asks,
 // whatever was granted, and a blocked one never runs.
@@ -26,6 +27,7 @@ export function needsApproval(q: ApprovalQuestion): boolean {
   if (q.traits.endsTurn && !q.traits.runsCode) return false;
   if (q.granted) return false;
   if (q.traits.runsCode) return true;
+  if (q.traits.kind === 'mcp') return true;
   switch (q.mode) {
     case 'ask':
       return true;

@@ -26,6 +26,9 @@ import { addSourceFile, syncTaskFiles } from './task-files';
 import { importTemplateFile, templatesDir, themesDir } from './templates';
 import { readSearchSettings, resolveSearchConfig, searchKeyEnv } from './search-settings';
 import type { WebFetchToolOptions } from '../tools/web-fetch';
+import { mcpConfigPath } from '../mcp/config';
+import { McpManager } from '../mcp/manager';
+import { mcpToolsForTask } from '../mcp/tools';
 
 export interface CoreOptions {
   dataDir: string;
@@ -79,6 +82,8 @@ export function createCore(opts: CoreOptions): Core {
   const env = opts.env ?? process.env;
   const keys = opts.keys ?? createFileKeyStore(opts.dataDir);
   const ctxRef: { ctx?: ServiceContext } = {};
+  // MCP servers start on first use and are shared by every task's runs; close() stops them.
+  const mcp = new McpManager({ configPath: mcpConfigPath(opts.dataDir), keys });
 
   async function* driver(run: RunDriverContext): AsyncGenerator<RunEventBody, FinishReason> {
     const ctx = ctxRef.ctx!;
@@ -124,9 +129,16 @@ export function createCore(opts: CoreOptions): Core {
       ...(opts.webFetch ? { webFetch: opts.webFetch } : {}),
     });
 
+    // The task's MCP servers add their tools to this run's registry only (issue 12). Starting one
+    // can take seconds (npx may download it first): the UI is told what the run waits for.
+    const servers = task.mcp_servers ?? [];
+    if (servers.length > 0) yield { type: 'progress', label: 'starting MCP servers', done: 0, total: servers.length };
+    const mcpTools = await mcpToolsForTask(mcp, servers, run.signal);
+    for (const tool of mcpTools.tools) registry.register(tool);
+
     const ownFolder = taskDir(opts.dataDir, task.id);
     const root = task.workspace_path ?? ownFolder;
-    const systemPrompt = renderSystemPrompt(loadPromptTemplate(opts.resourcesDir), {
+    const basePrompt = renderSystemPrompt(loadPromptTemplate(opts.resourcesDir), {
       taskFolder: root,
       mode: task.mode,
       sources: store.files.list(task.id),
@@ -139,6 +151,7 @@ export function createCore(opts: CoreOptions): Core {
       const { applied } = planReasoning(profile, task.reasoning);
       if (applied !== task.reasoning) yield { type: 'reasoning_ignored', profile: profile.id, requested: task.reasoning, applied };
     }
+    const systemPrompt = mcpTools.unavailable.length > 0 ? `${basePrompt}\n\n${mcpTools.unavailable.join('\n')}` : basePrompt;
     try {
       return yield* runAgentLoop(
         {
@@ -175,7 +188,7 @@ export function createCore(opts: CoreOptions): Core {
   }
 
   const runs = new RunManager(store, driver);
-  const ctx: ServiceContext = { store, runs, dataDir: opts.dataDir, resourcesDir: opts.resourcesDir, keys, env, desktop: opts.desktop };
+  const ctx: ServiceContext = { store, runs, dataDir: opts.dataDir, resourcesDir: opts.resourcesDir, keys, env, desktop: opts.desktop, mcp };
   ctxRef.ctx = ctx;
   const handlers = createServiceHandlers(ctx, { onSourcesAdded: extractInBackground });
 
@@ -197,6 +210,7 @@ export function createCore(opts: CoreOptions): Core {
     },
     async close() {
       await runs.shutdown();
+      await mcp.close();
       await backup;
       store.close();
       lock.release();

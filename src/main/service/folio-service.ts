@@ -34,6 +34,8 @@ import { allowAlways, toolPermissionHandlers, type ToolPermissionDeps } from './
 import { toolCatalog } from '../tools/catalog';
 import { chooseProfile, setupStatus, usabilityCheck } from './model-choice';
 import { readSearchSettings, searchHandlers, searchInfo, searchKeyEnv, writeSearchSettings } from './search-settings';
+import type { McpManager } from '../mcp/manager';
+import { createMcpHandlers } from './mcp-service';
 
 const OPENABLE = new Set(['.pptx', '.docx', '.xlsx', '.pdf', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.md', '.txt', '.csv']);
 
@@ -51,6 +53,8 @@ export interface ServiceContext {
   desktop?: DesktopShell;
   /** Whether key-less (local) servers answer; the process-wide cache unless a test gives its own. */
   reachability?: Reachability;
+  /** MCP servers (issue 12): one connection per server, shared by every task. */
+  mcp: McpManager;
 }
 
 export interface DesktopShell {
@@ -378,6 +382,8 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     // ---- end first run ----
     // ---- web search (issue 12) ----
     ...searchHandlers(ctx),
+    // ---- MCP servers (issue 12) ----
+    ...createMcpHandlers(ctx, hooks),
   };
   return handlers;
 }

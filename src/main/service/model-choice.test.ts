@@ -11,6 +11,7 @@ import { createFileKeyStore } from '../models';
 import { openStore, type Store } from '../store';
 import { pickProfile, type ServiceContext } from './folio-service';
 import type { RunManager } from '../runs/run-manager';
+import { McpManager } from '../mcp/manager';
 
 const cleanups: (() => void | Promise<void>)[] = [];
 afterEach(async () => {
@@ -61,6 +62,7 @@ function setup(localBase: string, env: NodeJS.ProcessEnv = {}): { ctx: ServiceCo
     keys: createFileKeyStore(dataDir),
     env,
     reachability: createReachability({ timeoutMs: 1000 }),
+    mcp: new McpManager({ configPath: join(dataDir, 'mcp.json'), keys: createFileKeyStore(dataDir) }),
   };
   return { ctx, store };
 }

@@ -147,6 +147,33 @@ export const migrations: readonly Migration[] = [
     `,
   },
   // ---- end v5 ----
+  // ---- MCP (issue 12) ----
+  {
+    version: 6,
+    // MCP servers' tools are a kind of their own ('mcp'): the approvals table is rebuilt so its CHECK
+    // accepts it (SQLite cannot alter a CHECK), keeping every pending question. Tasks gain the list of
+    // MCP servers their runs may use (a JSON array of names; NULL: none).
+    sql: `
+      CREATE TABLE approvals_v6 (
+        run_id TEXT NOT NULL,
+        call_id TEXT NOT NULL,
+        task_id TEXT NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        arguments TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('read', 'edit', 'execute', 'fetch', 'mcp')),
+        risk TEXT NOT NULL CHECK (risk IN ('standard', 'destructive')),
+        detail TEXT,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (run_id, call_id)
+      ) STRICT;
+      INSERT INTO approvals_v6 (run_id, call_id, task_id, name, arguments, kind, risk, detail, created_at)
+        SELECT run_id, call_id, task_id, name, arguments, kind, risk, detail, created_at FROM approvals;
+      DROP TABLE approvals;
+      ALTER TABLE approvals_v6 RENAME TO approvals;
+      CREATE INDEX approvals_by_task ON approvals (task_id, created_at);
+      ALTER TABLE tasks ADD COLUMN mcp_servers TEXT CHECK (mcp_servers IS NULL OR json_valid(mcp_servers));
+    `,
+  },
 ];
 
 export const latestSchemaVersion = migrations.reduce((max, m) => Math.max(max, m.version), 0);

@@ -36,6 +36,7 @@ export interface TaskRow {
   last_run_status: RunStatus | null;
   // ---- reasoning (issue 12) ----
   reasoning: ReasoningMode | null;
+  mcp_servers: string | null;
 }
 
 /** Columns of a task plus its newest run, for every query that returns tasks. */
@@ -65,7 +66,15 @@ export function toTask(row: TaskRow): Task {
       row.last_run_id !== null && row.last_run_status !== null ? { id: row.last_run_id, status: row.last_run_status } : null,
     // ---- reasoning (issue 12) ----
     reasoning: row.reasoning ?? null,
+    mcp_servers: parseServerList(row.mcp_servers),
   };
+}
+
+/** The task's MCP server names (a JSON array); anything unreadable counts as none. */
+function parseServerList(text: string | null): string[] | null {
+  if (text === null) return null;
+  const parsed = z.array(z.string()).safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : null;
 }
 
 export interface MessageRow {

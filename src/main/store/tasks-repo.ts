@@ -28,6 +28,7 @@ export type TaskPatch = Partial<{
   allow_network: boolean;
   // ---- reasoning (issue 12) ----
   reasoning: ReasoningMode | null;
+  mcp_servers: string[] | null;
 }>;
 
 export interface TasksRepo {
@@ -102,6 +103,8 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
     allow_network: number | null;
     set_reasoning: number;
     reasoning: ReasoningMode | null;
+    set_mcp_servers: number;
+    mcp_servers: string | null;
   }>(`
     UPDATE tasks SET
       title = CASE WHEN @set_title THEN @title ELSE title END,
@@ -113,6 +116,7 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
       workspace_path = CASE WHEN @set_workspace_path THEN @workspace_path ELSE workspace_path END,
       allow_network = CASE WHEN @set_allow_network THEN @allow_network ELSE allow_network END,
       reasoning = CASE WHEN @set_reasoning THEN @reasoning ELSE reasoning END,
+      mcp_servers = CASE WHEN @set_mcp_servers THEN @mcp_servers ELSE mcp_servers END,
       updated_at = @now
     WHERE id = @id`);
   const deleteOne = db.prepare<[string]>('DELETE FROM tasks WHERE id = ?');
@@ -184,6 +188,8 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
         allow_network: patch.allow_network === undefined ? null : patch.allow_network ? 1 : 0,
         set_reasoning: has('reasoning'),
         reasoning: patch.reasoning ?? null,
+        set_mcp_servers: has('mcp_servers'),
+        mcp_servers: patch.mcp_servers ? JSON.stringify(patch.mcp_servers) : null,
       });
       if (result.changes === 0) throw new NotFoundError(`Task ${id} not found.`);
       return mustGet(get, id);

@@ -44,6 +44,7 @@ function unknownToolMessage(name: string, available: string[]): string {
 }
 
 export function toolSchema(tool: Tool): ToolSchema {
+  if (tool.jsonSchema) return { name: tool.name, description: tool.description, parameters: tool.jsonSchema };
   // Input mode: fields with defaults are optional for the caller, which is what the model must know.
   const { $schema: _drop, ...parameters } = z.toJSONSchema(tool.parameters, { io: 'input' }) as Record<string, unknown>;
   return { name: tool.name, description: tool.description, parameters };

@@ -84,6 +84,11 @@ export interface Tool<P extends z.ZodType = z.ZodType> {
   name: string;
   description: string;
   parameters: P;
+  /**
+   * The parameters' JSON Schema as sent to the provider, when it does not come from `parameters`
+   * (an MCP server's tool: the server's own schema; `parameters` then only checks for an object).
+   */
+  jsonSchema?: Record<string, unknown>;
   traits: ToolTraits;
   /** Assess a call before it runs (classification, diffs). Optional: default is standard risk. */
   assess?(args: z.output<P>, ctx: Omit<ToolContext, 'signal' | 'progress'>): Promise<ToolRisk> | ToolRisk;

@@ -77,6 +77,15 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   addCustomProvider: () => ({ name: 'LAN', api_base: 'http://127.0.0.1:11434/v1', api_key: 'sk-lan', models: ['fake-model'] }),
   // ---- web search (issue 12) ----
   testSearch: () => ({ query: 'heat islands' }),
+  // ---- MCP servers (issue 12) ----
+  listMcpServers: () => ({}),
+  getMcpConfig: () => ({}),
+  saveMcpConfig: () => ({ text: '{"mcpServers": {}}' }),
+  restartMcpServer: () => ({ name: 'everything' }),
+  listMcpResources: () => ({ name: 'everything' }),
+  attachMcpResource: (c) => ({ task_id: c.taskId, server: 'everything', uri: 'demo://readme' }),
+  listMcpPrompts: () => ({ name: 'everything' }),
+  getMcpPrompt: () => ({ name: 'everything', prompt: 'simple', arguments: { city: 'Paris' } }),
 };
 
 async function setup(): Promise<Ctx> {

@@ -112,6 +112,7 @@ export function createFakeCore(): FakeCore {
           prompt_tokens: 0, completion_tokens: 0, cost: 0, created_at: now, updated_at: now++, last_run: null,
           // ---- reasoning (issue 12) ----
           reasoning: input.reasoning ?? null,
+          mcp_servers: null,
         };
         tasks.set(t.id, t);
         return t;
@@ -363,12 +364,44 @@ export function createFakeCore(): FakeCore {
       if (!settings.search) return { ok: false, message: 'No search backend is configured.', results: [] };
       return { ok: true, message: null, results: [{ title: `About ${input.query ?? 'Folio'}`, url: 'https://example.org/' }] };
     },
+    // ---- MCP servers (issue 12): one stdio server "everything", its secret always redacted ----
+    async listMcpServers() {
+      return { servers: [fakeMcpServer()], problems: [] };
+    },
+    async getMcpConfig() {
+      return { path: '/tmp/folio-fake/mcp.json', text: mcpConfigText, problems: [] };
+    },
+    async saveMcpConfig(input) {
+      mcpConfigText = input.text;
+      return { path: '/tmp/folio-fake/mcp.json', text: mcpConfigText, problems: [] };
+    },
+    async restartMcpServer(input) {
+      if (input.name !== 'everything') throw new NotFoundError(`No MCP server "${input.name}"`);
+      return { ...fakeMcpServer(), status: 'ready' as const };
+    },
+    async listMcpResources() {
+      return { resources: [{ uri: 'demo://readme', name: 'readme.md', description: null, mime_type: 'text/markdown' }] };
+    },
+    async attachMcpResource(input) {
+      return { file: putFile(input.task_id, 'source/readme.md', Buffer.from('# readme'), 'text/markdown') };
+    },
+    async listMcpPrompts() {
+      return { prompts: [{ name: 'simple', description: null, arguments: [] }] };
+    },
+    async getMcpPrompt(input) {
+      return { text: `prompt ${input.prompt}` };
+    },
   };
   const fakeTools = [
     { name: 'write', kind: 'edit' as const, grantable: true },
     { name: 'shell', kind: 'execute' as const, grantable: false },
   ];
   const alwaysAllowed = new Set<string>();
+  let mcpConfigText = JSON.stringify({ mcpServers: { everything: { command: 'node', args: [], env: { TOKEN: '••••' } } } });
+  const fakeMcpServer = () => ({
+    name: 'everything', transport: 'stdio' as const, disabled: false, status: 'idle' as const, error: null,
+    tools: [{ name: 'echo', model_name: 'mcp__everything__echo', description: 'Echoes' }], resources: 1, prompts: 1,
+  });
 
   const templates = new Map<string, TemplateSummary>([['acme', fakeTemplate('acme', 'ACME')]]);
   function importFake(name: string, bytes: Buffer): TemplateSummary {

@@ -4,6 +4,7 @@ import type { ApprovalMode, Task } from '../../shared/contract';
 import { useApp } from '../state/app-store';
 import { useArtifacts } from '../state/artifacts-store';
 import { useTasks } from '../state/tasks-store';
+import { McpMenu } from './McpMenu';
 import { WorkspaceFolder } from './WorkspaceFolder';
 import { ReasoningControl } from './ReasoningControl';
 
@@ -80,6 +81,7 @@ export function ChatHeader({ task }: { task: Task }) {
               <span className="control-label">{t('chat.allowNetwork')}</span>
             </label>
           )}
+          <McpMenu task={task} />
         </div>
       </header>
       {task.mode === 'coding' && <WorkspaceFolder task={task} />}

@@ -1,5 +1,6 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useComposerInsert } from '../state/composer-insert';
 import { Icon } from './Icon';
 
 interface ComposerProps {
@@ -15,6 +16,14 @@ export function Composer({ running, onSend, onCancel }: ComposerProps) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
+  // An MCP prompt inserted from the chat header's MCP menu is appended to the draft.
+  const inserted = useComposerInsert((s) => s.pending);
+  useEffect(() => {
+    if (inserted === null) return;
+    setText((current) => (current.trim() ? `${current}\n\n${inserted}` : inserted));
+    useComposerInsert.getState().clear();
+    ref.current?.focus();
+  }, [inserted]);
 
   // Grow with the text up to a limit, then scroll inside.
   useLayoutEffect(() => {

@@ -12,6 +12,7 @@ import { TemplatesSection } from './TemplatesSection';
 import { ToolPermissionsSection } from './ToolPermissionsSection';
 import { ModelSetupSection } from './ModelSetupSection';
 import { SearchSection } from './SearchSection';
+import { McpSection } from './McpSection';
 
 type ProbeState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
 
@@ -215,6 +216,7 @@ export function SettingsPage() {
         <TemplatesSection />
         <ToolPermissionsSection />
         <SearchSection />
+        <McpSection />
       </div>
     </section>
   );

@@ -14,6 +14,8 @@ export interface TaskPatch {
   allow_network?: boolean;
   // ---- reasoning (issue 12) ----
   reasoning?: ReasoningMode | null;
+  /** MCP (issue 12): servers whose tools the task's runs get; null: none. */
+  mcp_servers?: string[] | null;
 }
 
 interface TasksState {

@@ -15,6 +15,9 @@ export const RunStatus = z.enum(['running', 'done', 'cancelled', 'failed', 'inte
 export type RunStatus = z.infer<typeof RunStatus>;
 export const FileKind = z.enum(['source', 'work', 'artifact']);
 export type FileKind = z.infer<typeof FileKind>;
+/** What a tool does, from its traits: read-only, edits, runs code, reaches the network, or an MCP server's tool. */
+export const ToolKind = z.enum(['read', 'edit', 'execute', 'fetch', 'mcp']);
+export type ToolKind = z.infer<typeof ToolKind>;
 export const MessageRole = z.enum(['user', 'assistant', 'tool', 'system']);
 export type MessageRole = z.infer<typeof MessageRole>;
 /** How much the model reasons in a task: off, on, or the provider's deepest mode (issue 12). */
@@ -48,6 +51,9 @@ export const Task = z.object({
   // ---- reasoning (issue 12) ----
   /** The task's reasoning setting; null: the profile's (provider's) default. */
   reasoning: ReasoningMode.nullable(),
+  // ---- MCP (issue 12) ----
+  /** The MCP servers (names in mcp.json) whose tools this task's runs get; null: none. */
+  mcp_servers: z.array(z.string()).nullable(),
 });
 export type Task = z.infer<typeof Task>;
 
@@ -150,7 +156,7 @@ export const PendingApproval = z.object({
   call_id: z.string(),
   name: z.string(),
   arguments: z.string(),
-  kind: z.enum(['read', 'edit', 'execute', 'fetch']),
+  kind: ToolKind,
   risk: z.enum(['standard', 'destructive']),
   detail: z.string().nullable(),
   created_at: z.number().int(),

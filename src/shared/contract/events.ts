@@ -1,13 +1,13 @@
 // The one discriminated union of run events. The agent loop yields them; IPC pushes them; SSE streams them.
 import { z } from 'zod';
 import { ErrorShape } from '../errors';
-import { ApprovalDecision, Id, ReasoningMode } from './entities';
+import { ApprovalDecision, Id, ReasoningMode, ToolKind } from './entities';
 import { DeckOutline } from '../specs/deck-outline';
 
 const base = { run_id: Id, task_id: Id, seq: z.number().int(), at: z.number().int() };
 
-export const ToolKind = z.enum(['read', 'edit', 'execute', 'fetch']);
-export type ToolKind = z.infer<typeof ToolKind>;
+// ToolKind lives in entities.ts (PendingApproval uses it; events imports entities, never the reverse).
+export { ToolKind };
 export const FinishReason = z.enum(['done', 'max_turns', 'cancelled', 'error']);
 export type FinishReason = z.infer<typeof FinishReason>;
 

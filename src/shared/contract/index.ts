@@ -4,3 +4,4 @@ export * from './methods';
 export * from './search-settings';
 export * from '../errors';
 export * from './branches';
+export * from './mcp';

@@ -37,8 +37,9 @@ import { ThemeSchema } from '../specs/themes';
 import { BranchPoint } from './branches';
 import { ToolKind } from './events';
 import { CustomProviderInput, CustomProviderResult, ProviderBase, ProviderKey, ProviderModel, SetupStatus } from './setup';
+import { McpConfigProblem, McpPromptInfo, McpResourceInfo, McpServerInfo, McpServerName } from './mcp';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;
@@ -170,6 +171,8 @@ export const contract = {
       // ---- reasoning (issue 12) ----
       /** 'none' | 'thinking' | 'max', or null for the profile's default. */
       reasoning: ReasoningMode.nullable().optional(),
+      /** MCP (issue 12): the MCP servers whose tools this task's runs get; null: none. */
+      mcp_servers: z.array(McpServerName).max(100).nullable().optional(),
     }),
     output: Task,
     http: { method: 'PATCH', path: '/v1/tasks/:task_id' },
@@ -472,6 +475,57 @@ export const contract = {
     input: z.strictObject({ query: z.string().min(1).max(500).optional() }),
     output: SearchTestReport,
     http: { method: 'POST', path: '/v1/settings/search/test' },
+  }),
+  // ---- MCP servers (issue 12): <data>/mcp.json, secrets always redacted ----
+  /** Every configured server: status, error, tools (once started), resource and prompt counts; no secrets. */
+  listMcpServers: method({
+    input: z.strictObject({}),
+    output: z.object({ servers: z.array(McpServerInfo), problems: z.array(McpConfigProblem) }),
+    http: { method: 'GET', path: '/v1/mcp/servers' },
+  }),
+  /** mcp.json as text, every env value and header shown as "••••". */
+  getMcpConfig: method({
+    input: z.strictObject({}),
+    output: z.object({ path: z.string(), text: z.string(), problems: z.array(McpConfigProblem) }),
+    http: { method: 'GET', path: '/v1/mcp/config' },
+  }),
+  /** Replaces mcp.json (Claude Desktop's shape); "••••" keeps the stored secret; secrets go to the key store. */
+  saveMcpConfig: method({
+    input: z.strictObject({ text: z.string().max(200_000) }),
+    output: z.object({ path: z.string(), text: z.string(), problems: z.array(McpConfigProblem) }),
+    http: { method: 'PUT', path: '/v1/mcp/config' },
+  }),
+  /** Stops the server and starts it again now (reading the config afresh). */
+  restartMcpServer: method({
+    input: z.strictObject({ name: McpServerName }),
+    output: McpServerInfo,
+    http: { method: 'POST', path: '/v1/mcp/servers/:name/restart' },
+  }),
+  listMcpResources: method({
+    input: z.strictObject({ name: McpServerName }),
+    output: z.object({ resources: z.array(McpResourceInfo) }),
+    http: { method: 'GET', path: '/v1/mcp/servers/:name/resources' },
+  }),
+  /** Reads a server's resource into the task's source/ folder, where it is extracted like any dropped file. */
+  attachMcpResource: method({
+    input: z.strictObject({ ...TaskRef, server: McpServerName, uri: z.string().min(1).max(4096) }),
+    output: z.object({ file: FileEntry }),
+    http: { method: 'POST', path: '/v1/tasks/:task_id/mcp-resources' },
+  }),
+  listMcpPrompts: method({
+    input: z.strictObject({ name: McpServerName }),
+    output: z.object({ prompts: z.array(McpPromptInfo) }),
+    http: { method: 'GET', path: '/v1/mcp/servers/:name/prompts' },
+  }),
+  /** A server's prompt rendered with its arguments, as text the UI puts into the composer. */
+  getMcpPrompt: method({
+    input: z.strictObject({
+      name: McpServerName,
+      prompt: z.string().min(1).max(200),
+      arguments: z.record(z.string().max(200), z.string().max(20_000)).optional(),
+    }),
+    output: z.object({ text: z.string() }),
+    http: { method: 'POST', path: '/v1/mcp/servers/:name/prompts/render' },
   }),
 } satisfies Record<string, MethodSpec>;
 

@@ -112,6 +112,15 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   }),
   // ---- web search (issue 12) ----
   testSearch: () => ({ method: 'POST', path: '/v1/settings/search/test', json: { query: 'heat' }, status: 200, check: (b) => expect(b).toEqual({ ok: false, message: 'No search backend is configured.', results: [] }) }),
+  // ---- MCP servers (issue 12) ----
+  listMcpServers: () => ({ method: 'GET', path: '/v1/mcp/servers', status: 200, check: (b) => expect(b).toMatchObject({ servers: [{ name: 'everything', status: 'idle' }] }) }),
+  getMcpConfig: () => ({ method: 'GET', path: '/v1/mcp/config', status: 200, check: (b) => expect((b as { text: string }).text).toContain('••••') }),
+  saveMcpConfig: () => ({ method: 'PUT', path: '/v1/mcp/config', json: { text: '{"mcpServers": {}}' }, status: 200, check: (b) => expect(b).toMatchObject({ text: '{"mcpServers": {}}' }) }),
+  restartMcpServer: () => ({ method: 'POST', path: '/v1/mcp/servers/everything/restart', status: 200, check: (b) => expect(b).toMatchObject({ name: 'everything', status: 'ready' }) }),
+  listMcpResources: () => ({ method: 'GET', path: '/v1/mcp/servers/everything/resources', status: 200, check: (b) => expect(b).toMatchObject({ resources: [{ uri: 'demo://readme' }] }) }),
+  attachMcpResource: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/mcp-resources`, json: { server: 'everything', uri: 'demo://readme' }, status: 200, check: (b) => expect(b).toMatchObject({ file: { path: 'source/readme.md', kind: 'source' } }) }),
+  listMcpPrompts: () => ({ method: 'GET', path: '/v1/mcp/servers/everything/prompts', status: 200, check: (b) => expect(b).toMatchObject({ prompts: [{ name: 'simple' }] }) }),
+  getMcpPrompt: () => ({ method: 'POST', path: '/v1/mcp/servers/everything/prompts/render', json: { prompt: 'simple' }, status: 200, check: (b) => expect(b).toEqual({ text: 'prompt simple' }) }),
 };
 
 describe('contract routes', () => {

@@ -157,9 +157,9 @@ export function createHttpServer(core: FolioCore, opts: HttpServerOptions): Serv
       asJson = true;
       delete query.format;
     }
-    const fields: Record<string, unknown> =
-      httpMethod === 'POST' || httpMethod === 'PATCH' ? await readJsonObject(req, maxBodyBytes) : query;
-    if ((httpMethod === 'POST' || httpMethod === 'PATCH') && Object.keys(query).length > 0) {
+    const hasBody = httpMethod === 'POST' || httpMethod === 'PATCH' || httpMethod === 'PUT';
+    const fields: Record<string, unknown> = hasBody ? await readJsonObject(req, maxBodyBytes) : query;
+    if (hasBody && Object.keys(query).length > 0) {
       throw new ValidationError('This route takes its input as a JSON body, not a query string');
     }
     for (const [name, value] of Object.entries(params)) {

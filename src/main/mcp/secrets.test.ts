@@ -1,0 +1,56 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MCP_REDACTED } from '../../shared/contract/mcp';
+import { createFileKeyStore } from '../models/keys';
+import { parseRawConfig } from './config';
+import { redactConfig, resolveSecrets, scrub, SECRET_REF_PREFIX, storeSecrets, writeConfigFile } from './secrets';
+
+const setup = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'folio-mcp-secrets-'));
+  return { dir, keys: createFileKeyStore(dir) };
+};
+
+describe('MCP secrets', () => {
+  it('moves env values and headers into the key store, keeping only references in mcp.json (0600)', () => {
+    const { dir, keys } = setup();
+    const next = parseRawConfig(JSON.stringify({ mcpServers: { gh: { command: 'x', env: { GITHUB_TOKEN: 'ghp_secret123' } }, web: { url: 'https://a.example/mcp', headers: { Authorization: 'Bearer tok456' } } } }));
+    const { raw, problems } = storeSecrets(next, { mcpServers: {} }, keys);
+    expect(problems).toEqual([]);
+    const path = join(dir, 'mcp.json');
+    writeConfigFile(path, raw);
+    const text = readFileSync(path, 'utf8');
+    expect(text).not.toContain('ghp_secret123');
+    expect(text).not.toContain('tok456');
+    expect(text).toContain(SECRET_REF_PREFIX);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const env = (raw.mcpServers.gh as { env: Record<string, string> }).env;
+    expect(resolveSecrets(env, keys)).toEqual({ values: { GITHUB_TOKEN: 'ghp_secret123' }, missing: [] });
+  });
+
+  it('shows "••••" for every value, keeps the stored one when saved back unchanged, and forgets removed ones', () => {
+    const { keys } = setup();
+    const first = storeSecrets(parseRawConfig(JSON.stringify({ mcpServers: { gh: { command: 'x', env: { A: 'aaaa1', B: 'bbbb2' } } } })), { mcpServers: {} }, keys).raw;
+    const redacted = redactConfig(first);
+    expect(redacted.mcpServers.gh).toEqual({ command: 'x', env: { A: MCP_REDACTED, B: MCP_REDACTED } });
+    // The person keeps A, drops B and adds C.
+    const edited = parseRawConfig(JSON.stringify({ mcpServers: { gh: { command: 'x', env: { A: MCP_REDACTED, C: 'cccc3' } } } }));
+    const second = storeSecrets(edited, first, keys);
+    const env = (second.raw.mcpServers.gh as { env: Record<string, string> }).env;
+    expect(env.A).toBe((first.mcpServers.gh as { env: Record<string, string> }).env.A);
+    expect(resolveSecrets(env, keys).values).toEqual({ A: 'aaaa1', C: 'cccc3' });
+    const oldB = (first.mcpServers.gh as { env: Record<string, string> }).env.B.slice(SECRET_REF_PREFIX.length);
+    expect(keys.get(oldB)).toBeUndefined();
+    // "••••" for a value never stored is reported, not saved as the literal dots.
+    const orphan = storeSecrets(parseRawConfig(JSON.stringify({ mcpServers: { gh: { command: 'x', env: { NEW: MCP_REDACTED } } } })), first, keys);
+    expect(orphan.problems[0]).toMatchObject({ server: 'gh' });
+  });
+
+  it('never resolves a reference to a key outside the MCP namespace (a model API key)', () => {
+    const { keys } = setup();
+    keys.set('OPENAI_API_KEY', 'sk-model-key');
+    expect(resolveSecrets({ X: `${SECRET_REF_PREFIX}OPENAI_API_KEY` }, keys).values).toEqual({ X: `${SECRET_REF_PREFIX}OPENAI_API_KEY` });
+    expect(scrub('token sk-model-key here', ['sk-model-key'])).toBe(`token ${MCP_REDACTED} here`);
+  });
+});

@@ -1,0 +1,172 @@
+// Settings → MCP servers: the config as JSON (Claude Desktop's shape, paste yours), secrets shown as
+// "••••" and kept when saved back unchanged; each server's status, error and tools; restart.
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { McpConfigProblem, McpServerInfo } from '../../shared/contract';
+import { getApi } from '../state/api';
+import { toErrorInfo, type ErrorInfo } from '../state/notices';
+import { Icon } from './Icon';
+
+export function McpSection() {
+  const { t } = useTranslation();
+  const [servers, setServers] = useState<McpServerInfo[]>([]);
+  const [problems, setProblems] = useState<McpConfigProblem[]>([]);
+  const [text, setText] = useState('');
+  const [path, setPath] = useState('');
+  const [dirty, setDirty] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<ErrorInfo | null>(null);
+
+  const loadServers = useCallback(async () => {
+    try {
+      const list = await getApi().client.listMcpServers({});
+      setServers(list.servers);
+      setProblems(list.problems);
+    } catch (err) {
+      setError(toErrorInfo(err));
+    }
+  }, []);
+
+  useEffect(() => {
+    void (async () => {
+      try {
+        const config = await getApi().client.getMcpConfig({});
+        setText(config.text);
+        setPath(config.path);
+      } catch (err) {
+        setError(toErrorInfo(err));
+      }
+      await loadServers();
+    })();
+  }, [loadServers]);
+
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    setSaved(false);
+    try {
+      const config = await getApi().client.saveMcpConfig({ text });
+      setText(config.text);
+      setDirty(false);
+      setSaved(true);
+      await loadServers();
+      setProblems(config.problems);
+    } catch (err) {
+      setError(toErrorInfo(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const restart = async (name: string) => {
+    setServers((list) => list.map((s) => (s.name === name ? { ...s, status: 'starting', error: null } : s)));
+    try {
+      await getApi().client.restartMcpServer({ name });
+    } catch (err) {
+      setError(toErrorInfo(err));
+    }
+    await loadServers();
+  };
+
+  return (
+    <section className="settings-section" data-testid="mcp-section">
+      <h2>{t('mcp.title')}</h2>
+      <p className="muted">{t('mcp.intro', { path })}</p>
+      <textarea
+        className="input mcp-config"
+        rows={10}
+        spellCheck={false}
+        value={text}
+        placeholder={t('mcp.placeholder')}
+        aria-label={t('mcp.configLabel')}
+        onChange={(e) => {
+          setText(e.target.value);
+          setDirty(true);
+          setSaved(false);
+        }}
+        data-testid="mcp-config"
+      />
+      <div className="templates-actions">
+        <button type="button" className="btn" disabled={busy || !dirty} onClick={() => void save()} data-testid="mcp-save">
+          {busy && <span className="spinner" />}
+          {t('mcp.save')}
+        </button>
+        <button type="button" className="btn" onClick={() => void loadServers()} data-testid="mcp-refresh">
+          {t('mcp.refresh')}
+        </button>
+        {saved && <span className="saved-hint">{t('mcp.saved')}</span>}
+      </div>
+      <p className="muted">{t('mcp.secretsNote')}</p>
+      {error && (
+        <div className="inline-error" role="alert" data-testid="mcp-error">
+          <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+        </div>
+      )}
+      {problems.length > 0 && (
+        <ul className="warning-list" aria-label={t('mcp.problems')} data-testid="mcp-problems">
+          {problems.map((p) => (
+            <li key={`${p.server ?? ''}:${p.message}`} className="warning-item">
+              <Icon name="alert" size={14} />
+              <span>
+                {p.server !== null && <strong>{p.server}: </strong>}
+                {p.message}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ul className="template-list" data-testid="mcp-servers">
+        {servers.map((server) => (
+          <McpServerItem key={server.name} server={server} onRestart={() => void restart(server.name)} />
+        ))}
+        {servers.length === 0 && <li className="muted">{t('mcp.none')}</li>}
+      </ul>
+    </section>
+  );
+}
+
+function McpServerItem({ server, onRestart }: { server: McpServerInfo; onRestart: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <li className="template-item" data-testid="mcp-server" data-server={server.name}>
+      <div className="template-head">
+        <div className="template-name">
+          <span className="cell-strong">{server.name}</span>
+          <span className="badge">{t(`mcp.transport.${server.transport}`)}</span>
+          <span className={`badge mcp-status mcp-status-${server.status}`} data-testid="mcp-status">
+            {server.disabled ? t('mcp.disabled') : t(`mcp.status.${server.status}`)}
+          </span>
+        </div>
+        <div className="template-buttons">
+          <button type="button" className="btn btn-small" disabled={server.disabled || server.status === 'starting'} onClick={onRestart} data-testid="mcp-restart">
+            {server.status === 'idle' ? t('mcp.start') : t('mcp.restart')}
+          </button>
+        </div>
+      </div>
+      {server.error && (
+        <div className="inline-error" role="alert">
+          {server.error}
+        </div>
+      )}
+      <div className="muted template-facts">
+        <span>{t('mcp.toolCount', { count: server.tools.length })}</span>
+        {server.resources !== null && <span>{t('mcp.resourceCount', { count: server.resources })}</span>}
+        {server.prompts !== null && <span>{t('mcp.promptCount', { count: server.prompts })}</span>}
+      </div>
+      {server.tools.length > 0 && (
+        <details>
+          <summary>{t('mcp.tools')}</summary>
+          <ul className="warning-list">
+            {server.tools.map((tool) => (
+              <li key={tool.name} className="skill-item">
+                <div className="skill-name cell-mono">{tool.model_name}</div>
+                <div className="muted">{tool.description}</div>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </li>
+  );
+}
