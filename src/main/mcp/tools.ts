@@ -2,7 +2,7 @@
 // approval mode unless granted), parameters as the server's JSON Schema made provider-safe. Built per
 // run from the task's enabled servers, so the static catalog stays the same for everyone.
 import { z } from 'zod';
-import { NO_PATHS, type Tool } from '../tools/types';
+import { NO_PATHS, type Tool, type ToolTraits } from '../tools/types';
 import type { McpManager, McpToolInfo } from './manager';
 import { providerSchema } from './schema';
 import { modelToolName } from './tool-names';
@@ -10,6 +10,16 @@ import { modelToolName } from './tool-names';
 /** The server validates arguments against its own schema; Folio only requires an object. */
 const McpArguments = z.record(z.string(), z.unknown());
 const MAX_DESCRIPTION = 1024;
+
+/** What every MCP tool is to the approval policy: its own kind, never code run by Folio, network when remote. */
+export function mcpToolTraits(http: boolean): ToolTraits {
+  return { kind: 'mcp', runsCode: false, network: http, paths: NO_PATHS, writesArtifacts: false, endsTurn: false };
+}
+
+/** The MCP tools known now (servers already started), without starting any: for Settings lists. */
+export function loadedMcpTools(manager: McpManager): Pick<Tool, 'name' | 'traits'>[] {
+  return manager.list().servers.flatMap((s) => s.tools.map((t) => ({ name: t.model_name, traits: mcpToolTraits(s.transport === 'http') })));
+}
 
 export function mcpTool(manager: McpManager, server: string, info: McpToolInfo, http: boolean): Tool<typeof McpArguments> {
   const name = modelToolName(server, info.name);
@@ -19,7 +29,7 @@ export function mcpTool(manager: McpManager, server: string, info: McpToolInfo, 
     description,
     parameters: McpArguments,
     jsonSchema: providerSchema(info.inputSchema),
-    traits: { kind: 'mcp', runsCode: false, network: http, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
+    traits: mcpToolTraits(http),
     assess() {
       // The approval card names the server and the tool as the server calls it (the model sees a sanitized name).
       return { risk: 'standard', detail: `MCP server "${server}", tool "${info.name}"${info.description ? `: ${info.description.slice(0, 500)}` : ''}` };

@@ -32,6 +32,7 @@ import { templateHandlers, templatesDir, themesDir } from './templates';
 import { createBranchHandlers } from './branches';
 import { allowAlways, toolPermissionHandlers, type ToolPermissionDeps } from './tool-permissions';
 import { toolCatalog } from '../tools/catalog';
+import { loadedMcpTools } from '../mcp/tools';
 import { chooseProfile, setupStatus, usabilityCheck } from './model-choice';
 import { readSearchSettings, searchHandlers, searchInfo, searchKeyEnv, writeSearchSettings } from './search-settings';
 import type { McpManager } from '../mcp/manager';
@@ -108,8 +109,9 @@ function settings(ctx: ServiceContext): Settings {
 export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdded?: (taskId: string, files: FileEntry[]) => void } = {}): ServiceHandlers {
   const { store } = ctx;
   // Tool permissions read the tools' traits; the built-in catalog's traits do not depend on its options.
+  // MCP tools are listed once their server has started (listing never starts one).
   const builtinTools = toolCatalog();
-  const permissions: ToolPermissionDeps = { store, tools: () => builtinTools };
+  const permissions: ToolPermissionDeps = { store, tools: () => [...builtinTools, ...loadedMcpTools(ctx.mcp)] };
   const handlers: ServiceHandlers = {
     async createTask(input) {
       return store.tasks.create({

@@ -7,13 +7,13 @@ import { asksAtAll, isAlwaysAllowable } from '../agent/approval-policy';
 import { alwaysAllowedTools, setAlwaysAllowed } from '../store/always-allow';
 import type { Store } from '../store';
 import type { Tool } from '../tools/types';
+import { MCP_TOOL_PREFIX } from '../mcp/tool-names';
 
 /**
  * MCP tools are named `mcp__<server>__<tool>` and are known only while their server is loaded, so a
  * name of that shape is accepted without its traits; nothing is lost, because the policy checks the
  * real traits again at each call (isCallGranted) and ignores the grant for a tool that runs code.
  */
-const MCP_TOOL_PREFIX = 'mcp__';
 
 export interface ToolPermissionDeps {
   store: Pick<Store, 'settings'>;
