@@ -7,9 +7,9 @@ import { assemblePdf, type PdfHead } from './formats/pdf-assemble';
 import { formatMb, maxCacheChars, tooLarge } from './limits';
 import { PageCollector, PageQueue, SPLIT_MIN_PAGES } from './page-split';
 import { type ExtractionResult, type WorkerDiagnostics } from './types';
-import { acquireSlot, checkin, checkout, type ExtractWorker, MAX_WORKERS, releaseSlot, retire, tryAcquireSlot, type WorkerEntry, workerEntry } from './worker-pool';
+import { acquireSlot, checkin, checkout, type ExtractWorker, MAX_WORKERS, prewarm, releaseSlot, retire, stopPrewarm, tryAcquireSlot, type WorkerEntry, workerEntry } from './worker-pool';
 
-export { liveWorkerCount, useWorkerScript, workersStartedCount } from './worker-pool';
+export { liveWorkerCount, stopPrewarm, useWorkerScript, workersStartedCount } from './worker-pool';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
@@ -17,6 +17,27 @@ export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
 const DEFAULT_MAX_HEAP_MB = 1024;
 /** Each worker of a split holds its own copy of the file: past this size, one worker does it all. */
 const SPLIT_MAX_BYTES = 64 * 1024 * 1024;
+
+/** After start-up, long enough for the window or the first requests to be served first. */
+const PREWARM_DELAY_MS = 1500;
+
+/** Keeps an extraction worker ready (pdfjs loaded) from now on; true once one is. */
+export function prewarmExtraction(): Promise<boolean> {
+  return prewarm(DEFAULT_MAX_HEAP_MB);
+}
+
+/**
+ * For the app and `folio serve`: prewarm once start-up is over, on a timer that keeps no process
+ * alive. The returned function cancels it and ends the spare (call it when closing).
+ */
+export function scheduleExtractionPrewarm(delayMs = PREWARM_DELAY_MS): () => void {
+  const timer = setTimeout(() => void prewarmExtraction(), delayMs);
+  timer.unref();
+  return () => {
+    clearTimeout(timer);
+    stopPrewarm();
+  };
+}
 
 export interface ExtractOptions {
   onProgress?: (done: number, total: number | null) => void;
