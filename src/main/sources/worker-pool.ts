@@ -126,8 +126,10 @@ export interface JobHandlers {
 
 export class ExtractWorker {
   pagesDone = 0;
-  /** Jobs it was given; a worker with none is the spare. */
+  /** Jobs it was given. */
   jobs = 0;
+  /** Started as the spare (see prewarm): kept without an idle timer until its first job. */
+  spare = false;
   private handlers: JobHandlers | null = null;
   private onWarm: ((ok: boolean) => void) | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
@@ -160,12 +162,11 @@ export class ExtractWorker {
   }
 
   /**
-   * Loads pdfjs in the thread; true once it has, false if the thread ends first. Does not keep the
-   * process alive meanwhile. A job may take the worker before it is done: the thread reads its
-   * requests in order, so the job's come after.
+   * Loads pdfjs in the thread; true once it has, false if the thread ends first. The thread keeps
+   * the process alive until then (someone may be waiting for it), as a busy worker does. A job may
+   * take the worker before it is done: the thread reads its requests in order, so the job's come after.
    */
   warm(): Promise<boolean> {
-    this.thread.unref();
     return new Promise((resolve) => {
       this.onWarm = resolve;
       this.send({ type: 'warm', job: 0 });
@@ -185,7 +186,7 @@ export class ExtractWorker {
   /** Idle: does not keep the process alive, and ends itself after IDLE_MS (unless it is the fresh spare). */
   park(): void {
     this.thread.unref();
-    if (spareHeapMb !== null && this.jobs === 0) return;
+    if (spareHeapMb !== null && this.spare && this.jobs === 0) return;
     this.idleTimer = setTimeout(() => retire(this), IDLE_MS);
     this.idleTimer.unref();
   }
@@ -210,6 +211,11 @@ let started = 0;
 /** How many worker threads this process has started (diagnostics; tests check reuse with it). */
 export function workersStartedCount(): number {
   return started;
+}
+
+/** Worker threads ready and waiting for a job (pdfjs loaded). */
+export function idleWorkerCount(): number {
+  return idle.length;
 }
 
 /** Worker threads alive now, busy or idle. */
@@ -265,7 +271,7 @@ function startWorker(entry: WorkerEntry, heapMb: number): ExtractWorker {
 let spareHeapMb: number | null = null;
 let spareTimer: NodeJS.Timeout | null = null;
 let spareReady: Promise<boolean> | null = null;
-/** The spare while it loads pdfjs: live, not yet idle. */
+/** A worker loading pdfjs before any job (the spare, or a split's future helper): live, not yet idle. */
 let warming: ExtractWorker | null = null;
 
 /**
@@ -284,8 +290,8 @@ export function stopPrewarm(): void {
   spareHeapMb = null;
   if (spareTimer) clearTimeout(spareTimer);
   spareTimer = null;
-  if (warming) retire(warming);
-  for (const worker of [...idle]) if (worker.jobs === 0) retire(worker);
+  if (warming?.spare) retire(warming);
+  for (const worker of [...idle]) if (worker.spare && worker.jobs === 0) retire(worker);
 }
 
 function ensureSpare(): Promise<boolean> {
@@ -294,15 +300,23 @@ function ensureSpare(): Promise<boolean> {
   if (live.size > 0) return Promise.resolve(true);
   const entry = workerEntry();
   if (!entry) return Promise.resolve(false);
+  spareReady = startWarm(entry, spareHeapMb, true).finally(() => {
+    spareReady = null;
+  });
+  return spareReady;
+}
+
+/** A new thread that loads pdfjs before any job; a job arriving meanwhile takes it (see checkout). */
+function startWarm(entry: WorkerEntry, heapMb: number, spare: boolean): Promise<boolean> {
   let worker: ExtractWorker;
   try {
-    worker = startWorker(entry, spareHeapMb);
+    worker = startWorker(entry, heapMb);
   } catch {
     return Promise.resolve(false);
   }
+  worker.spare = spare;
   warming = worker;
-  spareReady = worker.warm().then((ok) => {
-    spareReady = null;
+  return worker.warm().then((ok) => {
     const unclaimed = warming === worker;
     if (unclaimed) warming = null;
     if (!ok || !worker.alive) return false;
@@ -312,7 +326,6 @@ function ensureSpare(): Promise<boolean> {
     }
     return true;
   });
-  return spareReady;
 }
 
 /** Soon, not inside the retire that emptied the pool (which may be in the middle of a job's failure). */
@@ -323,6 +336,20 @@ function scheduleSpare(): void {
     void ensureSpare();
   }, 0);
   spareTimer.unref();
+}
+
+/**
+ * After a file that was not split for want of a warm helper: a second worker started and warmed
+ * while nothing waits for it, so the next such file is split. It is retired after IDLE_MS unused.
+ */
+export function warmSecondWorker(entry: WorkerEntry, heapMb: number): void {
+  if (live.size >= MAX_WORKERS || warming) return;
+  void startWarm(entry, heapMb, false);
+}
+
+/** Whether a worker with pdfjs loaded (or loading) waits idle: a split's helper then costs no start-up. */
+export function hasWarmWorker(heapMb: number): boolean {
+  return idle.some((w) => w.heapMb === heapMb) || warming?.heapMb === heapMb;
 }
 
 /** Back to the pool after a job that ended normally, unless it has done enough to be recycled. */
