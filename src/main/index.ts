@@ -34,6 +34,7 @@ async function start(): Promise<void> {
     resourcesDir,
     keys: createFileKeyStore(dataDir, codec),
     desktop: { openPath: (p) => shell.openPath(p), showItemInFolder: (p) => shell.showItemInFolder(p) },
+    prewarmExtraction: true,
   });
   const devUrl = rendererDevUrl(app.isPackaged);
   const win = createMainWindow({

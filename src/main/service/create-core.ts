@@ -19,7 +19,7 @@ import { createToolRegistry } from '../tools/catalog';
 import { pickVisionProfile } from '../tools/ocr';
 import { taskDir } from '../workspace/layout';
 import { readOutline } from '../workspace/outline-file';
-import { ensureExtracted, isExtractable, sourceNotes } from '../sources';
+import { ensureExtracted, isExtractable, scheduleExtractionPrewarm, sourceNotes } from '../sources';
 import { createServiceHandlers, hasKey, pickProfile, profileDirs, skillDirs, type DesktopShell, type ServiceContext } from './folio-service';
 import type { FolioCore } from './ports';
 import { addSourceFile, syncTaskFiles } from './task-files';
@@ -46,6 +46,11 @@ export interface CoreOptions {
   desktop?: DesktopShell;
   /** Test seam: web_fetch's address policy (integration tests read pages from a local server). */
   webFetch?: WebFetchToolOptions;
+  /**
+   * Long-running processes (the app, `folio serve`): once start-up is over, keep an extraction
+   * worker ready so the first dropped file does not wait for one. Off for tests and short commands.
+   */
+  prewarmExtraction?: boolean;
 }
 
 export interface Core extends FolioCore {
@@ -80,6 +85,7 @@ export function createCore(opts: CoreOptions): Core {
   }
 
   const env = opts.env ?? process.env;
+  const cancelPrewarm = opts.prewarmExtraction ? scheduleExtractionPrewarm() : () => undefined;
   const keys = opts.keys ?? createFileKeyStore(opts.dataDir);
   const ctxRef: { ctx?: ServiceContext } = {};
   // MCP servers start on first use and are shared by every task's runs; close() stops them.
@@ -209,6 +215,7 @@ export function createCore(opts: CoreOptions): Core {
       return importTemplateFile(opts.dataDir, file.path, file.name);
     },
     async close() {
+      cancelPrewarm();
       await runs.shutdown();
       await mcp.close();
       await backup;

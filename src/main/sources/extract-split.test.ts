@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractFile, liveWorkerCount, workersStartedCount } from './extract';
+import { extractFile, idleWorkerCount, liveWorkerCount, useWorkerScript, workersStartedCount } from './extract';
 import { minimalPdf } from './testing';
 
 let dir: string;
@@ -89,5 +89,22 @@ describe('extractFile: worker pool and split PDFs', () => {
     expect(results.every((r) => r.status === 'ok')).toBe(true);
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThanOrEqual(2);
+  }, 60_000);
+
+  it('does not wait for a new thread to split a short PDF: it warms one meanwhile, which splits the next', async () => {
+    useWorkerScript(null);
+    expect(liveWorkerCount()).toBe(0);
+    const pdf = file('short-book.pdf', book(60));
+    const first = await extractFile(pdf);
+    expect(first.status).toBe('ok');
+    expect(first.worker?.threads).toBe(1);
+    // The second worker starts after the file, without a job, and loads pdfjs.
+    for (let i = 0; i < 600 && idleWorkerCount() < 2; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(idleWorkerCount()).toBe(2);
+    const started = workersStartedCount();
+    const second = await extractFile(pdf);
+    expect(second.worker?.threads).toBe(2);
+    expect(workersStartedCount()).toBe(started);
+    expect(second.markdown).toBe(first.markdown);
   }, 60_000);
 });

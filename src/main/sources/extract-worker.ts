@@ -23,7 +23,9 @@ export type WorkerRequest =
   | { type: 'open-pdf'; job: number; path: string }
   | { type: 'pages'; job: number; from: number; to: number }
   | { type: 'close'; job: number }
-  | { type: 'figures'; job: number; path: string; pages: number[] };
+  | { type: 'figures'; job: number; path: string; pages: number[] }
+  /** Load pdfjs now, while nobody waits, so the first PDF does not pay for it. */
+  | { type: 'warm'; job: number };
 
 export interface WorkerStats extends WorkerDiagnostics {
   /** Heap in use now, after the work: the main thread recycles a worker whose heap stays large. */
@@ -36,7 +38,8 @@ export type WorkerMessage =
   | { type: 'pdf'; job: number; total: number; head: PdfHead | null; note?: string }
   | { type: 'page'; job: number; n: number; page: PageText }
   | { type: 'pages-done'; job: number; stats: WorkerStats }
-  | { type: 'figures'; job: number; pages: PageFigures[]; stats: WorkerStats };
+  | { type: 'figures'; job: number; pages: PageFigures[]; stats: WorkerStats }
+  | { type: 'warm'; job: number; stats: WorkerStats };
 
 function post(message: WorkerMessage): void {
   parentPort?.postMessage(message);
@@ -123,6 +126,12 @@ async function handle(request: WorkerRequest): Promise<void> {
     case 'close':
       if (open?.job === request.job) await closeOpen();
       return;
+    case 'warm': {
+      const { loadPdfjs } = await import('./formats/pdfjs-load');
+      await loadPdfjs();
+      post({ type: 'warm', job: request.job, stats: stats() });
+      return;
+    }
     case 'figures': {
       await closeOpen();
       peakHeapBytes = 0;

@@ -7,9 +7,9 @@ import { assemblePdf, type PdfHead } from './formats/pdf-assemble';
 import { formatMb, maxCacheChars, tooLarge } from './limits';
 import { PageCollector, PageQueue, SPLIT_MIN_PAGES } from './page-split';
 import { type ExtractionResult, type WorkerDiagnostics } from './types';
-import { acquireSlot, checkin, checkout, type ExtractWorker, MAX_WORKERS, releaseSlot, retire, tryAcquireSlot, type WorkerEntry, workerEntry } from './worker-pool';
+import { acquireSlot, checkin, checkout, type ExtractWorker, hasWarmWorker, MAX_WORKERS, prewarm, releaseSlot, retire, stopPrewarm, tryAcquireSlot, warmSecondWorker, type WorkerEntry, workerEntry } from './worker-pool';
 
-export { liveWorkerCount, useWorkerScript, workersStartedCount } from './worker-pool';
+export { idleWorkerCount, liveWorkerCount, stopPrewarm, useWorkerScript, workersStartedCount } from './worker-pool';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
@@ -17,6 +17,34 @@ export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
 const DEFAULT_MAX_HEAP_MB = 1024;
 /** Each worker of a split holds its own copy of the file: past this size, one worker does it all. */
 const SPLIT_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * A helper that must first start a thread and load pdfjs (a second or more of CPU) only pays off
+ * on a long document; a shorter one is split only when a warm worker is idle. Otherwise the new
+ * thread's start-up competes with the lead for the CPU and the file finishes later (measured on the
+ * 139-page Chinese book, bench/pdf-extract).
+ */
+const COLD_HELPER_MIN_PAGES = 400;
+
+/** After start-up, long enough for the window or the first requests to be served first. */
+const PREWARM_DELAY_MS = 1500;
+
+/** Keeps an extraction worker ready (pdfjs loaded) from now on; true once one is. */
+export function prewarmExtraction(): Promise<boolean> {
+  return prewarm(DEFAULT_MAX_HEAP_MB);
+}
+
+/**
+ * For the app and `folio serve`: prewarm once start-up is over, on a timer that keeps no process
+ * alive. The returned function cancels it and ends the spare (call it when closing).
+ */
+export function scheduleExtractionPrewarm(delayMs = PREWARM_DELAY_MS): () => void {
+  const timer = setTimeout(() => void prewarmExtraction(), delayMs);
+  timer.unref();
+  return () => {
+    clearTimeout(timer);
+    stopPrewarm();
+  };
+}
 
 export interface ExtractOptions {
   onProgress?: (done: number, total: number | null) => void;
@@ -75,6 +103,8 @@ class ExtractionJob {
   private settled = false;
   /** Characters of PDF page text received so far, held to the cache limit as they arrive. */
   private pageChars = 0;
+  /** Split-worthy, but no warm worker was there to help: one is warmed for the next file. */
+  private wantedHelper = false;
 
   constructor(
     private readonly absPath: string,
@@ -148,7 +178,11 @@ class ExtractionJob {
       this.queue = new PageQueue(total);
       this.collector = new PageCollector(total);
       const allowed = Math.min(this.opts.maxWorkers ?? MAX_WORKERS, MAX_WORKERS);
-      if (total >= SPLIT_MIN_PAGES && this.size <= SPLIT_MAX_BYTES && allowed >= 2 && tryAcquireSlot()) {
+      const heapMb = this.opts.maxHeapMb ?? DEFAULT_MAX_HEAP_MB;
+      const helperReady = total >= COLD_HELPER_MIN_PAGES || hasWarmWorker(heapMb);
+      const splittable = total >= SPLIT_MIN_PAGES && this.size <= SPLIT_MAX_BYTES && allowed >= 2;
+      this.wantedHelper = splittable && !helperReady;
+      if (splittable && helperReady && tryAcquireSlot()) {
         try {
           this.enlist(false).worker.send({ type: 'open-pdf', job: this.id, path: this.absPath });
         } catch {
@@ -218,6 +252,7 @@ class ExtractionJob {
       if (!member.lead) releaseSlot();
     }
     this.resolve(worker ? { ...result, worker } : result);
+    if (this.wantedHelper) warmSecondWorker(this.entry, this.opts.maxHeapMb ?? DEFAULT_MAX_HEAP_MB);
   }
 
   /** Timeouts, cancellation and crashes: the workers are mid-page, so they are ended, not reused. */

@@ -207,3 +207,55 @@ export function withLyingDirectory(bytes: Uint8Array, name: string, size: number
   }
   return out;
 }
+
+export interface DebianPdf {
+  /** Short name for test titles and bench rows. */
+  name: string;
+  path: string;
+  /** The Debian package that installs it (tests and benches skip a file that is absent). */
+  debianPackage: string;
+  /** Why it is here: what in it stresses extraction. */
+  about: string;
+  /** A page and words pdftotext finds on it. */
+  page: number;
+  words: readonly string[];
+}
+
+/**
+ * Real PDFs from Debian packages, read by sources/debian-pdfs.test.ts and bench/pdf-extract: made
+ * by other tools than LibreOffice (XeTeX, pdfTeX), with the fonts those embed. The Chinese book's
+ * fonts are CID-keyed CFF without ToUnicode maps, so its text goes through the Adobe-GB1 CMaps.
+ * Only lshort-zh-cn.pdf may need installing: `apt-get install texlive-lang-chinese`, or just that
+ * file from the package (`apt-get download` + `dpkg-deb --fsys-tarfile | tar -x`).
+ */
+export const DEBIAN_PDFS: readonly DebianPdf[] = [
+  {
+    name: 'lshort-zh-cn',
+    path: '/usr/share/doc/texlive-doc/latex/lshort-chinese/lshort-zh-cn.pdf',
+    debianPackage: 'texlive-lang-chinese',
+    about: '139-page Chinese book, XeTeX, CID fonts without ToUnicode',
+    page: 20,
+    words: ['值得注意的是', '纯粹是把文件里的内容插入'],
+  },
+  {
+    name: 'libtasn1',
+    path: '/usr/share/doc/libtasn1-doc/libtasn1.pdf',
+    debianPackage: 'libtasn1-doc',
+    about: '36-page English manual, pdfTeX, Type 1 fonts',
+    page: 5,
+    words: ['ASN.1 syntax', 'The parser is case sensitive'],
+  },
+  {
+    name: 'shared-mime-info-spec',
+    path: '/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf',
+    debianPackage: 'shared-mime-info',
+    about: '17-page English specification, DocBook via pdfTeX, Type 1 fonts with custom encodings',
+    page: 3,
+    words: ['Shared MIME-info Database', 'update-mime-database'],
+  },
+];
+
+/** The Debian PDFs installed on this machine. */
+export function installedDebianPdfs(): DebianPdf[] {
+  return DEBIAN_PDFS.filter((pdf) => fs.existsSync(pdf.path));
+}

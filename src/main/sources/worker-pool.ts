@@ -1,7 +1,9 @@
 // The extraction workers: at most MAX_WORKERS busy at once (a PDF split in two holds two slots),
 // kept warm between files so pdfjs is loaded and JIT-compiled once, and recycled so their memory
 // stays bounded: after RECYCLE_AFTER_PAGES pages, when their heap stays above RECYCLE_HEAP_BYTES
-// after a job, after IDLE_MS without work, or at once after any failure.
+// after a job, after IDLE_MS without work, or at once after any failure. The app also keeps a
+// spare (see prewarm): one fresh thread with pdfjs loaded, so the first file after start, or after
+// a quiet spell, does not wait for a thread and 4 MB of JavaScript.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -124,7 +126,12 @@ export interface JobHandlers {
 
 export class ExtractWorker {
   pagesDone = 0;
+  /** Jobs it was given. */
+  jobs = 0;
+  /** Started as the spare (see prewarm): kept without an idle timer until its first job. */
+  spare = false;
   private handlers: JobHandlers | null = null;
+  private onWarm: ((ok: boolean) => void) | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
   alive = true;
 
@@ -132,7 +139,10 @@ export class ExtractWorker {
     readonly thread: Worker,
     readonly heapMb: number,
   ) {
-    thread.on('message', (message: WorkerMessage) => this.handlers?.onMessage(message));
+    thread.on('message', (message: WorkerMessage) => {
+      if (message.type === 'warm') this.endWarm(true);
+      else this.handlers?.onMessage(message);
+    });
     thread.on('error', (err: Error) => {
       const code = 'code' in err ? err.code : undefined;
       this.die(code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'ran out of memory while extracting (the file is too large or too complex)' : `extraction failed: ${err.message}`);
@@ -146,17 +156,37 @@ export class ExtractWorker {
 
   attach(handlers: JobHandlers): void {
     this.handlers = handlers;
+    this.jobs += 1;
     this.stopIdleTimer();
     this.thread.ref();
+  }
+
+  /**
+   * Loads pdfjs in the thread; true once it has, false if the thread ends first. The thread keeps
+   * the process alive until then (someone may be waiting for it), as a busy worker does. A job may
+   * take the worker before it is done: the thread reads its requests in order, so the job's come after.
+   */
+  warm(): Promise<boolean> {
+    return new Promise((resolve) => {
+      this.onWarm = resolve;
+      this.send({ type: 'warm', job: 0 });
+    });
+  }
+
+  endWarm(ok: boolean): void {
+    const settle = this.onWarm;
+    this.onWarm = null;
+    settle?.(ok);
   }
 
   detach(): void {
     this.handlers = null;
   }
 
-  /** Idle: does not keep the process alive, and ends itself after IDLE_MS. */
+  /** Idle: does not keep the process alive, and ends itself after IDLE_MS (unless it is the fresh spare). */
   park(): void {
     this.thread.unref();
+    if (spareHeapMb !== null && this.spare && this.jobs === 0) return;
     this.idleTimer = setTimeout(() => retire(this), IDLE_MS);
     this.idleTimer.unref();
   }
@@ -183,6 +213,11 @@ export function workersStartedCount(): number {
   return started;
 }
 
+/** Worker threads ready and waiting for a job (pdfjs loaded). */
+export function idleWorkerCount(): number {
+  return idle.length;
+}
+
 /** Worker threads alive now, busy or idle. */
 export function liveWorkerCount(): number {
   return live.size;
@@ -192,9 +227,12 @@ export function liveWorkerCount(): number {
 export function retire(worker: ExtractWorker): void {
   worker.stopIdleTimer();
   worker.detach();
+  worker.endWarm(false);
+  if (warming === worker) warming = null;
   const index = idle.indexOf(worker);
   if (index >= 0) idle.splice(index, 1);
   live.delete(worker);
+  if (live.size === 0) scheduleSpare();
   if (!worker.alive) return;
   worker.alive = false;
   void worker.thread.terminate();
@@ -206,16 +244,112 @@ export function checkout(entry: WorkerEntry, heapMb: number, handlers: JobHandle
   let worker: ExtractWorker;
   if (index >= 0) {
     worker = idle.splice(index, 1)[0];
+  } else if (warming?.heapMb === heapMb) {
+    // The spare, still loading pdfjs: sooner ready than a new thread.
+    worker = warming;
+    warming = null;
   } else {
     // Slots bound the busy workers; an idle one with other limits makes room for the new one.
     while (live.size >= MAX_WORKERS && idle.length > 0) retire(idle[0]);
-    started += 1;
-    const thread = new Worker(entry.script, { eval: entry.eval ?? false, workerData: entry.workerData, execArgv: entry.execArgv, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
-    worker = new ExtractWorker(thread, heapMb);
-    live.add(worker);
+    worker = startWorker(entry, heapMb);
   }
   worker.attach(handlers);
   return worker;
+}
+
+function startWorker(entry: WorkerEntry, heapMb: number): ExtractWorker {
+  started += 1;
+  const thread = new Worker(entry.script, { eval: entry.eval ?? false, workerData: entry.workerData, execArgv: entry.execArgv, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+  const worker = new ExtractWorker(thread, heapMb);
+  live.add(worker);
+  return worker;
+}
+
+// --- the spare -----------------------------------------------------------------------------------
+
+/** The heap cap of the spare while one is wanted (prewarm), else null. */
+let spareHeapMb: number | null = null;
+let spareTimer: NodeJS.Timeout | null = null;
+let spareReady: Promise<boolean> | null = null;
+/** A worker loading pdfjs before any job (the spare, or a split's future helper): live, not yet idle. */
+let warming: ExtractWorker | null = null;
+
+/**
+ * From now on keeps one worker ready: started, pdfjs loaded, no document read yet. Resolves true
+ * once a worker is ready (a live one counts). When the pool empties (idle workers retired, a crash)
+ * a new spare replaces it; a used worker is retired after IDLE_MS as before, so what stays is a fresh
+ * thread's memory, not the last document's. About 40 MB of RSS buys the first file its start-up.
+ */
+export function prewarm(heapMb: number): Promise<boolean> {
+  spareHeapMb = heapMb;
+  return ensureSpare();
+}
+
+/** No more spare: the idle spare ends (the app is closing, or a test is done). */
+export function stopPrewarm(): void {
+  spareHeapMb = null;
+  if (spareTimer) clearTimeout(spareTimer);
+  spareTimer = null;
+  if (warming?.spare) retire(warming);
+  for (const worker of [...idle]) if (worker.spare && worker.jobs === 0) retire(worker);
+}
+
+function ensureSpare(): Promise<boolean> {
+  if (spareHeapMb === null) return Promise.resolve(false);
+  if (spareReady) return spareReady;
+  if (live.size > 0) return Promise.resolve(true);
+  const entry = workerEntry();
+  if (!entry) return Promise.resolve(false);
+  spareReady = startWarm(entry, spareHeapMb, true).finally(() => {
+    spareReady = null;
+  });
+  return spareReady;
+}
+
+/** A new thread that loads pdfjs before any job; a job arriving meanwhile takes it (see checkout). */
+function startWarm(entry: WorkerEntry, heapMb: number, spare: boolean): Promise<boolean> {
+  let worker: ExtractWorker;
+  try {
+    worker = startWorker(entry, heapMb);
+  } catch {
+    return Promise.resolve(false);
+  }
+  worker.spare = spare;
+  warming = worker;
+  return worker.warm().then((ok) => {
+    const unclaimed = warming === worker;
+    if (unclaimed) warming = null;
+    if (!ok || !worker.alive) return false;
+    if (unclaimed) {
+      idle.push(worker);
+      worker.park();
+    }
+    return true;
+  });
+}
+
+/** Soon, not inside the retire that emptied the pool (which may be in the middle of a job's failure). */
+function scheduleSpare(): void {
+  if (spareHeapMb === null || spareTimer) return;
+  spareTimer = setTimeout(() => {
+    spareTimer = null;
+    void ensureSpare();
+  }, 0);
+  spareTimer.unref();
+}
+
+/**
+ * After a file that was not split for want of a warm helper: a second worker started and warmed
+ * while nothing waits for it, so the next such file is split. It is retired after IDLE_MS unused.
+ */
+export function warmSecondWorker(entry: WorkerEntry, heapMb: number): void {
+  if (live.size >= MAX_WORKERS || warming) return;
+  void startWarm(entry, heapMb, false);
+}
+
+/** Whether a worker with pdfjs loaded (or loading) waits idle: a split's helper then costs no start-up. */
+export function hasWarmWorker(heapMb: number): boolean {
+  return idle.some((w) => w.heapMb === heapMb) || warming?.heapMb === heapMb;
 }
 
 /** Back to the pool after a job that ended normally, unless it has done enough to be recycled. */

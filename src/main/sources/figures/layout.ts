@@ -3,7 +3,7 @@
 // box of every filled or stroked path, and the text as lines with their boxes. Coordinates are PDF
 // points from the top left of the page as displayed (crop box and rotation applied), which is how
 // poppler's pdftoppm crops a region. The figure finder (analyze.ts) works on this.
-import { pdfjsDataDirs } from '../formats/pdf';
+import { pdfjsDataParams } from '../formats/pdfjs-data';
 import { loadPdfjs, type Pdfjs, textOnlyParams } from '../formats/pdfjs-load';
 import type { Box, PageLayout, TextLine } from './analyze';
 
@@ -176,7 +176,7 @@ export async function readPageLayouts(bytes: Uint8Array, pages: readonly number[
   const pdfjs = await loadPdfjs();
   // pdfjs's own in-thread worker, not formats/pdfjs-load's DirectPort: the parser reuses the arrays
   // of an operator-list chunk after sending it, so they must be copied, which its port does.
-  const doc = await pdfjs.getDocument({ ...textOnlyParams(pdfjs, bytes, null), stopAtErrors: false, ...pdfjsDataDirs() }).promise;
+  const doc = await pdfjs.getDocument({ ...textOnlyParams(pdfjs, bytes, null), stopAtErrors: false, ...pdfjsDataParams() }).promise;
   try {
     {
       const out: PageLayout[] = [];

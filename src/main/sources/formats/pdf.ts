@@ -1,8 +1,7 @@
 // PDF → page text with pdfjs-dist, one page at a time so memory stays bounded by the largest page,
 // not the document. A session can extract any range of pages, so two workers can share a file.
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { type ExtractionResult, type ProgressFn } from '../types';
+import { pdfjsDataParams } from './pdfjs-data';
 import { directWorker, loadPdfjs, type Pdfjs, textOnlyParams } from './pdfjs-load';
 import { assemblePdf, type PageText, type PdfHead, UNREADABLE_PAGE_TEXT } from './pdf-assemble';
 
@@ -10,16 +9,6 @@ type PdfDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>;
 type OutlineNode = Awaited<ReturnType<PdfDocument['getOutline']>>[number];
 
 const MAX_OUTLINE_ENTRIES = 300;
-
-/** pdfjs needs its CMaps to decode CJK text in PDFs that use predefined encodings (e.g. UniGB-UCS2-H). */
-export function pdfjsDataDirs(): { cMapUrl: string; standardFontDataUrl: string } | Record<string, never> {
-  try {
-    const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-    return { cMapUrl: `${path.join(root, 'cmaps')}/`, standardFontDataUrl: `${path.join(root, 'standard_fonts')}/` };
-  } catch {
-    return {};
-  }
-}
 
 function isSpaceCode(code: number): boolean {
   if (code === 32 || (code >= 9 && code <= 13)) return true;
@@ -188,7 +177,7 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
   const worker = directWorker(pdfjs);
   let doc: PdfDocument;
   try {
-    doc = await pdfjs.getDocument({ ...textOnlyParams(pdfjs, bytes, worker), stopAtErrors: false, ...pdfjsDataDirs() }).promise;
+    doc = await pdfjs.getDocument({ ...textOnlyParams(pdfjs, bytes, worker), stopAtErrors: false, ...pdfjsDataParams() }).promise;
   } catch (err) {
     worker?.destroy();
     const name = errorName(err);

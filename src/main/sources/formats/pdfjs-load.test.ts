@@ -2,15 +2,23 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { minimalPdf } from '../testing';
 import { extractPdf } from './pdf';
-import { DirectPort, loadPdfjs, patchWorkerSource, pdfjsWorkerPath, TEXT_STATE_CLONE } from './pdfjs-load';
+import { DirectPort, loadPdfjs, patchWorkerSource, pdfjsWorkerPath, TEXT_STATE_CLONE, WORKER_PATCHES } from './pdfjs-load';
 
 describe('loading pdfjs for extraction', () => {
-  it('finds the TextState clone to patch exactly once in the installed pdfjs (re-check it when upgrading pdfjs)', () => {
+  it('finds every text to patch exactly once in the installed pdfjs (re-check them when upgrading pdfjs)', () => {
     const source = readFileSync(pdfjsWorkerPath(), 'utf8');
+    for (const { search } of WORKER_PATCHES) {
+      const at = source.indexOf(search);
+      expect(at, search).toBeGreaterThanOrEqual(0);
+      expect(source.indexOf(search, at + 1), search).toBe(-1);
+    }
     const patched = patchWorkerSource(source);
     expect(patched).not.toBeNull();
-    expect(patched).toContain(TEXT_STATE_CLONE.replace);
-    expect(patched).not.toContain(TEXT_STATE_CLONE.search);
+    for (const { search, replace, prelude } of WORKER_PATCHES) {
+      expect(patched).toContain(replace);
+      if (!replace.includes(search)) expect(patched).not.toContain(search);
+      if (prelude) expect(patched?.startsWith(prelude) || patched?.includes(`\n${prelude}`)).toBe(true);
+    }
     // A relative source map cannot resolve against a data: URL; with source maps on, it fails the import.
     expect(source).toMatch(/\/\/# sourceMappingURL=pdf\.worker\.mjs\.map\s*$/u);
     expect(patched).not.toContain('sourceMappingURL');
@@ -23,6 +31,13 @@ describe('loading pdfjs for extraction', () => {
   it('leaves a source alone when the text is missing or ambiguous', () => {
     expect(patchWorkerSource('class A {}')).toBeNull();
     expect(patchWorkerSource(`${TEXT_STATE_CLONE.search}\n${TEXT_STATE_CLONE.search}`)).toBeNull();
+  });
+
+  it('applies the patches it finds, leaves out the others, and puts their imports first', () => {
+    const withImport = { search: 'B();', replace: 'folioB();', prelude: 'import folioB from "b";\n' };
+    expect(patchWorkerSource('A();\nB();\n', [{ search: 'A();', replace: 'A2();' }, withImport, { search: 'C();', replace: 'C2();' }])).toBe(
+      'import folioB from "b";\nA2();\nfolioB();\n',
+    );
   });
 
   it('keeps the native Array.prototype.push, and the patched pdfjs still extracts text', async () => {

@@ -1,5 +1,6 @@
-// Loads pdfjs-dist's legacy build inside an extraction worker, with two repairs that make its text
-// extraction about twice as fast (measured on a 300-page CJK/English PDF; see bench/pdf-extract):
+// Loads pdfjs-dist's legacy build inside an extraction worker, with repairs that make its text
+// extraction several times faster (measured on a 300-page CJK/English PDF and a 139-page TeX book
+// in Chinese; see bench/pdf-extract):
 //
 // 1. Its core-js polyfills replace Array.prototype.push on V8 <= 12.1 (Node 20) with a JavaScript
 //    version, for a corner case (pushing onto an array whose length is read-only) pdfjs never hits.
@@ -8,8 +9,10 @@
 // 2. TextState.clone() builds each clone with Object.create(this): every clone turns the previous
 //    state into a prototype, which V8 handles slowly, and text extraction clones on every font
 //    change. The clone copies all of the state's (own, plain) fields anyway, so giving it the class
-//    prototype instead changes nothing but the speed. The worker's source is patched as text and
-//    loaded from a data: URL; if the text is not found (another pdfjs version) the file is loaded as is.
+//    prototype instead changes nothing but the speed.
+// 3. Work that only drawing needs, or that pdfjs repeats per font and per document, is skipped or
+//    kept per thread: see WORKER_PATCHES. The worker's source is patched as text and loaded from a
+//    data: URL; a patch whose text is not found (another pdfjs version) is left out.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -17,21 +20,141 @@ import type * as PdfjsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 export type Pdfjs = typeof PdfjsModule;
 
-export const TEXT_STATE_CLONE = {
+export interface SourcePatch {
+  search: string;
+  replace: string;
+  /** Put in front of the module when the patch applies (imports its replacement uses). */
+  prelude?: string;
+}
+
+export const TEXT_STATE_CLONE: SourcePatch = {
   search: 'const clone = Object.assign(Object.create(this), this);',
   replace: 'const clone = Object.assign(Object.create(Object.getPrototypeOf(this)), this);',
-} as const;
+};
 
 /**
- * The patched source, or null when the text to patch is not there exactly once. Its source-map
- * comment goes: relative to a data: URL it is an invalid URL, which fails the import when source
- * maps are on (tsx turns them on).
+ * pdfjs turns every embedded CFF font (Type1C, CIDFontType0C: what TeX, InDesign and most CJK
+ * PDFs embed) into a new OpenType font for the browser to draw with, even with `disableFontFace`.
+ * Text needs the parsed font (charset, encoding, widths), never the recompiled one: compiling was
+ * a third of the time of a 139-page Chinese book. The compiled bytes only go into the font's CFF
+ * table, which nothing here draws; an empty table is what pdfjs's own fallback builds around too.
  */
-export function patchWorkerSource(source: string): string | null {
-  const at = source.indexOf(TEXT_STATE_CLONE.search);
-  if (at < 0 || source.includes(TEXT_STATE_CLONE.search, at + 1)) return null;
-  const patched = source.slice(0, at) + TEXT_STATE_CLONE.replace + source.slice(at + TEXT_STATE_CLONE.search.length);
-  return patched.replace(/\n\/\/# sourceMappingURL=[^\n]*\s*$/u, '\n');
+export const CFF_COMPILE: SourcePatch = {
+  search: 'this.data = compiler.compile();',
+  replace: 'this.data = [];',
+};
+
+const MAX_KEPT_CMAPS = 24;
+
+/**
+ * pdfjs parses a predefined CMap (e.g. Adobe-GB1-UCS2, which maps a Chinese font's CIDs to
+ * Unicode) again for every font that needs it, in every document: five times per document for a
+ * book set in the four Fandol faces, each parse filling a 30,000-entry table. A parsed built-in CMap
+ * is never changed after its parse (a CMap that uses one copies its entries), so the thread keeps
+ * each one, by name, for every later font and document. A failed load is not kept; past
+ * MAX_KEPT_CMAPS the oldest goes (a document uses a handful; the list has about 170).
+ */
+export const BUILT_IN_CMAPS: SourcePatch = {
+  search: 'async function createBuiltInCMap(name, fetchBuiltInCMap) {',
+  replace:
+    'const folioBuiltInCMaps = new Map();\n' +
+    'function createBuiltInCMap(name, fetchBuiltInCMap) {\n' +
+    '  let parsed = folioBuiltInCMaps.get(name);\n' +
+    '  if (!parsed) {\n' +
+    '    parsed = parseBuiltInCMap(name, fetchBuiltInCMap);\n' +
+    '    folioBuiltInCMaps.set(name, parsed);\n' +
+    `    if (folioBuiltInCMaps.size > ${MAX_KEPT_CMAPS}) folioBuiltInCMaps.delete(folioBuiltInCMaps.keys().next().value);\n` +
+    '    parsed.catch(() => folioBuiltInCMaps.delete(name));\n' +
+    '  }\n' +
+    '  return parsed;\n' +
+    '}\n' +
+    'async function parseBuiltInCMap(name, fetchBuiltInCMap) {',
+};
+
+/**
+ * pdfjs inflates each Flate stream through a web DecompressionStream: a stream, a writer and a
+ * promise per chunk for what are mostly a few kilobytes of page content. We are in a worker thread
+ * already, so Node's synchronous zlib does it in one call. Bad data still takes pdfjs's own path:
+ * its tolerant JavaScript inflater, exactly as when DecompressionStream fails.
+ */
+export const SYNC_INFLATE: SourcePatch = {
+  search: '    const bytes = this.stream.isAsync ? await this.stream.asyncGetBytes() : this.stream.getBytes();\n    try {\n',
+  replace:
+    '    const bytes = this.stream.isAsync ? await this.stream.asyncGetBytes() : this.stream.getBytes();\n' +
+    '    if (name === "deflate") {\n' +
+    '      try {\n' +
+    '        return { decompressed: folioZlib.inflateSync(bytes), compressed: bytes };\n' +
+    '      } catch {\n' +
+    '        return { decompressed: null, compressed: bytes };\n' +
+    '      }\n' +
+    '    }\n' +
+    '    try {\n',
+  prelude: 'import folioZlib from "node:zlib";\n',
+};
+
+/**
+ * A composite font without its own ToUnicode map (the Fandol faces TeX uses for Chinese) gets one
+ * built by walking its encoding CMap, 65,536 codes for Identity-H, through the character
+ * collection's UCS2 CMap: per font, per document. The table depends only on those two CMaps, and
+ * with BUILT_IN_CMAPS both are the thread's kept objects, so the table is kept with them (in a
+ * WeakMap, so it goes when they go). Each font gets its own copy, since pdfjs amends a font's map.
+ */
+const CID_TO_UNICODE_LOOP = [
+  '      const toUnicode = [],',
+  '        buf = [];',
+  '      properties.cMap.forEach(function (charcode, cid) {',
+  '        if (cid > 0xffff) {',
+  '          throw new FormatError("Max size of CID is 65,535");',
+  '        }',
+  '        const ucs2 = ucs2CMap.lookup(cid);',
+  '        if (ucs2) {',
+  '          buf.length = 0;',
+  '          for (let i = 0, ii = ucs2.length; i < ii; i += 2) {',
+  '            buf.push((ucs2.charCodeAt(i) << 8) + ucs2.charCodeAt(i + 1));',
+  '          }',
+  '          toUnicode[charcode] = String.fromCharCode(...buf);',
+  '        }',
+  '      });',
+  '      return new ToUnicodeMap(toUnicode);',
+].join('\n');
+
+export const CID_TO_UNICODE: SourcePatch = {
+  search: CID_TO_UNICODE_LOOP,
+  replace: [
+    '      let folioTables = folioToUnicodeTables.get(properties.cMap);',
+    '      if (!folioTables) {',
+    '        folioTables = new WeakMap();',
+    '        folioToUnicodeTables.set(properties.cMap, folioTables);',
+    '      }',
+    '      const folioTable = folioTables.get(ucs2CMap);',
+    '      if (folioTable) {',
+    '        return new ToUnicodeMap(folioTable.slice());',
+    '      }',
+    CID_TO_UNICODE_LOOP.replace('      return new ToUnicodeMap(toUnicode);', '      folioTables.set(ucs2CMap, toUnicode.slice());\n      return new ToUnicodeMap(toUnicode);'),
+  ].join('\n'),
+  prelude: 'const folioToUnicodeTables = new WeakMap();\n',
+};
+
+export const WORKER_PATCHES: readonly SourcePatch[] = [TEXT_STATE_CLONE, CFF_COMPILE, BUILT_IN_CMAPS, SYNC_INFLATE, CID_TO_UNICODE];
+
+/**
+ * The patched source, or null when none of the patches' texts is there exactly once (each patch
+ * whose text is missing or ambiguous is left out). Its source-map comment goes: relative to a
+ * data: URL it is an invalid URL, which fails the import when source maps are on (tsx turns them on).
+ */
+export function patchWorkerSource(source: string, patches: readonly SourcePatch[] = WORKER_PATCHES): string | null {
+  let patched = source;
+  let prelude = '';
+  let applied = 0;
+  for (const { search, replace, prelude: imports } of patches) {
+    const at = patched.indexOf(search);
+    if (at < 0 || patched.includes(search, at + 1)) continue;
+    patched = patched.slice(0, at) + replace + patched.slice(at + search.length);
+    prelude += imports ?? '';
+    applied += 1;
+  }
+  if (applied === 0) return null;
+  return (prelude + patched).replace(/\n\/\/# sourceMappingURL=[^\n]*\s*$/u, '\n');
 }
 
 export function pdfjsWorkerPath(): string {
