@@ -2,32 +2,16 @@
 // is sent, what the person sees, and what is kept.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
+import { describe, expect, it } from 'vitest';
+import type { FakeOpenAI } from '../../../testing/fake-openai/server';
+import { useFakeModelCores } from './fake-model-cores.test-support';
 import { NOT_RUN_REPLACED } from '../agent/conversation-shape';
 import { taskDir } from '../workspace/layout';
-import { collect, makeCore, makeDataDir, waitForEvent } from './core-test-kit';
+import { collect, waitForEvent } from './core-test-kit';
 import type { Core } from './create-core';
 
 let fake: FakeOpenAI;
-const cores: Core[] = [];
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(async () => {
-  await fake.close();
-});
-afterEach(async () => {
-  for (const c of cores.splice(0)) await c.close().catch(() => undefined);
-  fake.reset();
-});
-
-function open(): Core {
-  const core = makeCore(makeDataDir(fake.url));
-  cores.push(core);
-  return core;
-}
+const { open } = useFakeModelCores((f) => (fake = f));
 
 /** The conversation of the model's last request, without the system prompt. */
 function lastRequest(): { role: string; content: string | null }[] {

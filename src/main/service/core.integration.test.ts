@@ -3,34 +3,18 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
+import { describe, expect, it, vi } from 'vitest';
+import type { FakeOpenAI } from '../../../testing/fake-openai/server';
+import { useFakeModelCores } from './fake-model-cores.test-support';
 import { sofficePath } from '../renderers/soffice';
 import { sandboxStatus } from '../sandbox/sandbox';
 import { taskDir } from '../workspace/layout';
-import { collect, fakeModelsYaml, makeCore, makeDataDir, TEST_KEY, waitForEvent } from './core-test-kit';
+import { collect, fakeModelsYaml, makeDataDir, TEST_KEY, waitForEvent } from './core-test-kit';
 import type { Core } from './create-core';
 import { normalizeCommand } from '../tools/shell/normalize';
 
 let fake: FakeOpenAI;
-const cores: Core[] = [];
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(async () => {
-  await fake.close();
-});
-afterEach(async () => {
-  for (const c of cores.splice(0)) await c.close().catch(() => undefined);
-  fake.reset();
-});
-
-function open(dataDir: string, env?: NodeJS.ProcessEnv): Core {
-  const core = makeCore(dataDir, env);
-  cores.push(core);
-  return core;
-}
+const { open, closeNow } = useFakeModelCores((f) => (fake = f));
 
 async function newTask(core: Core, mode: 'general' | 'coding' = 'general') {
   return core.handlers.createTask({ mode });
@@ -236,8 +220,7 @@ describe('approvals, cancel and resume', () => {
     fake.script([{ toolCalls: [{ id: 'call_w1', name: 'write', arguments: '{"path":"work/out.txt","content":"approved!"}' }] }]);
     const { run_id } = await first.handlers.sendMessage({ task_id: task.id, content: 'write it' });
     await waitForEvent(first, task.id, run_id, 'approval_required');
-    await first.close();
-    cores.splice(cores.indexOf(first), 1);
+    await closeNow(first);
 
     const second = open(dataDir);
     const t = await second.handlers.getTask({ task_id: task.id });
@@ -308,8 +291,7 @@ describe('tasks', () => {
     await collect(first, used.id, run_id);
     expect(existsSync(taskDir(dataDir, unused.id))).toBe(false);
     expect(existsSync(join(taskDir(dataDir, used.id), 'source'))).toBe(true);
-    await first.close();
-    cores.splice(cores.indexOf(first), 1);
+    await closeNow(first);
     const second = open(dataDir);
     expect((await second.handlers.listTasks({})).tasks.map((t) => t.id)).toEqual([used.id]);
   });
@@ -371,8 +353,7 @@ describe('tasks', () => {
       events.push(...(await collect(core, task.id, second.run_id)));
       expect(JSON.stringify(events)).not.toContain(TEST_KEY);
       expect(lines.join('\n')).not.toContain(TEST_KEY);
-      await core.close();
-      cores.splice(cores.indexOf(core), 1);
+      await closeNow(core);
       expect(readFileSync(join(core.dataDir, 'folio.db')).includes(Buffer.from(TEST_KEY))).toBe(false);
     } finally {
       for (const spy of spies) spy.mockRestore();
@@ -405,8 +386,7 @@ describe('tasks', () => {
     fake.script([{ toolCalls: [{ id: 'call_open', name: 'write', arguments: '{"path":"work/x.txt","content":"x"}' }] }]);
     const { run_id } = await first.handlers.sendMessage({ task_id: task.id, content: 'write it' });
     await waitForEvent(first, task.id, run_id, 'approval_required');
-    await first.close();
-    cores.splice(cores.indexOf(first), 1);
+    await closeNow(first);
 
     const second = open(dataDir);
     fake.script([{ text: 'Understood, something else then.' }]);

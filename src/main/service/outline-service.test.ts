@@ -1,24 +1,14 @@
 // The outline flow through the core, against the project's fake OpenAI-compatible server: the agent
 // proposes, the run stops for the person, they edit and approve, and the next request carries the
 // approved outline.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
-import { collect, makeCore, makeDataDir } from './core-test-kit';
-import type { Core } from './create-core';
+import { describe, expect, it } from 'vitest';
+import type { FakeOpenAI } from '../../../testing/fake-openai/server';
+import { useFakeModelCores } from './fake-model-cores.test-support';
+import { collect } from './core-test-kit';
 import { approvalMessage } from './outline-service';
 
 let fake: FakeOpenAI;
-const cores: Core[] = [];
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(async () => {
-  await fake.close();
-});
-afterEach(async () => {
-  for (const c of cores.splice(0)) await c.close().catch(() => undefined);
-  fake.reset();
-});
+const { open } = useFakeModelCores((f) => (fake = f));
 
 const proposal = {
   slides: [
@@ -35,8 +25,7 @@ function systemOf(request: { body: unknown } | undefined): string {
 
 describe('the deck outline service', () => {
   it('proposal ends the run without asking; the person edits and approves; the next turn follows the approved outline', async () => {
-    const core = makeCore(makeDataDir(fake.url));
-    cores.push(core);
+    const core = open();
     const task = await core.handlers.createTask({ mode: 'ppt' });
     expect(await core.handlers.getOutline({ task_id: task.id })).toEqual({ outline: null, problem: null });
 
@@ -80,8 +69,7 @@ describe('the deck outline service', () => {
   });
 
   it('saving an approved outline makes it proposed again; approving needs an outline and no running agent', async () => {
-    const core = makeCore(makeDataDir(fake.url));
-    cores.push(core);
+    const core = open();
     const task = await core.handlers.createTask({ mode: 'ppt' });
     await expect(core.handlers.approveOutline({ task_id: task.id })).rejects.toMatchObject({ code: 'not_found' });
 

@@ -1,31 +1,14 @@
 // "Always allow this tool" end to end: the core against the project's fake model server.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
+import { describe, expect, it } from 'vitest';
+import type { FakeOpenAI } from '../../../testing/fake-openai/server';
+import { useFakeModelCores } from './fake-model-cores.test-support';
 import { taskDir } from '../workspace/layout';
-import { collect, makeCore, makeDataDir, waitForEvent } from './core-test-kit';
-import type { Core } from './create-core';
+import { collect, waitForEvent } from './core-test-kit';
 
 let fake: FakeOpenAI;
-const cores: Core[] = [];
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(async () => {
-  await fake.close();
-});
-afterEach(async () => {
-  for (const c of cores.splice(0)) await c.close().catch(() => undefined);
-  fake.reset();
-});
-
-function open(): Core {
-  const core = makeCore(makeDataDir(fake.url));
-  cores.push(core);
-  return core;
-}
+const { open } = useFakeModelCores((f) => (fake = f));
 
 const writeCall = (id: string, path: string) => ({ toolCalls: [{ id, name: 'write', arguments: JSON.stringify({ path, content: id }) }] });
 
