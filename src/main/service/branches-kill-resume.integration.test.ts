@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
 import { taskDir } from '../workspace/layout';
-import { collect, makeCore, makeDataDir } from './core-test-kit';
+import { collect, makeCore, makeDataDir, waitFor } from './core-test-kit';
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -16,14 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.close();
 });
-
-async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('kill and resume on a branch', () => {
   it('resumes a SIGKILLed regenerated run on its branch and keeps the replaced answer', async () => {

@@ -74,3 +74,12 @@ export function waitForEvent(core: Core, taskId: string, runId: string, type: Ru
     });
   });
 }
+
+/** Polls `check` every 25 ms until it holds (a child process's progress seen in files or stdout). */
+export async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

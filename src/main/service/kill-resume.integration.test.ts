@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
 import { taskDir } from '../workspace/layout';
-import { collect, makeCore, makeDataDir } from './core-test-kit';
+import { collect, makeCore, makeDataDir, waitFor } from './core-test-kit';
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -15,14 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.close();
 });
-
-async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('kill and resume', () => {
   it('resumes a SIGKILLed run without losing, duplicating or re-running anything', async () => {

@@ -7,6 +7,7 @@ import { SEARCH_BACKENDS, type SearchBackend, type SearchSettingsInput, type Sea
 import { getApi } from '../state/api';
 import { useApp } from '../state/app-store';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
+import { SecretInput } from './SecretInput';
 
 type Choice = SearchBackend | 'none';
 const CHOICES: Choice[] = ['none', 'searxng', 'brave', 'tavily', 'bing'];
@@ -145,15 +146,11 @@ export function SearchSection() {
             </label>
             <label className="form-row">
               <span className="form-label">{t('search.key')}</span>
-              <input
-                className="input"
-                type="password"
-                autoComplete="off"
-                spellCheck={false}
+              <SecretInput
                 placeholder={current?.backend === backend && current.has_key ? t('search.keyStored', { env: envName }) : t('search.keyPlaceholder')}
                 value={key}
-                onChange={(e) => {
-                  setKey(e.target.value);
+                onValue={(v) => {
+                  setKey(v);
                   setSaved(false);
                 }}
                 data-testid="search-key"

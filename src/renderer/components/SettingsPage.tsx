@@ -13,6 +13,7 @@ import { ToolPermissionsSection } from './ToolPermissionsSection';
 import { ModelSetupSection } from './ModelSetupSection';
 import { SearchSection } from './SearchSection';
 import { McpSection } from './McpSection';
+import { SecretInput } from './SecretInput';
 
 type ProbeState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
 
@@ -328,16 +329,12 @@ function ApiKeyForm() {
           </option>
         ))}
       </select>
-      <input
-        className="input"
-        type="password"
-        autoComplete="off"
-        spellCheck={false}
+      <SecretInput
         placeholder={t('settings.apiKeyPlaceholder')}
         aria-label={t('settings.apiKey')}
         value={key}
-        onChange={(e) => {
-          setKey(e.target.value);
+        onValue={(v) => {
+          setKey(v);
           setSaved(null);
         }}
         data-testid="api-key-input"

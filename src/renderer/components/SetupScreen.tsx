@@ -9,6 +9,7 @@ import { useApp } from '../state/app-store';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { useSetup } from '../state/setup-store';
 import { Icon } from './Icon';
+import { SecretInput } from './SecretInput';
 
 type Choice = { kind: 'provider'; provider: SetupProvider } | { kind: 'custom' };
 type TestState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
@@ -140,16 +141,12 @@ function KeyStep({ provider, onSaved }: { provider: SetupProvider; onSaved: () =
       <h2>{t('setup.keyTitle', { provider: provider.provider })}</h2>
       <p className="muted">{provider.has_key ? t('setup.keyReplace', { env }) : t('setup.keyHint', { env })}</p>
       <div className="setup-row">
-        <input
-          className="input"
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
+        <SecretInput
           placeholder={t('settings.apiKeyPlaceholder')}
           aria-label={t('setup.keyTitle', { provider: provider.provider })}
           value={key}
-          onChange={(e) => {
-            setKey(e.target.value);
+          onValue={(v) => {
+            setKey(v);
             setSaved(false);
           }}
           data-testid="setup-key-input"
@@ -232,7 +229,7 @@ function CustomStep({ onAdded }: { onAdded: (profiles: { id: string; name: strin
       </label>
       <label className="form-row">
         <span className="form-label">{t('setup.customKey')}</span>
-        <input className="input" type="password" autoComplete="off" spellCheck={false} value={key} placeholder={t('setup.customKeyPlaceholder')} onChange={(e) => setKey(e.target.value)} data-testid="setup-custom-key" />
+        <SecretInput value={key} placeholder={t('setup.customKeyPlaceholder')} onValue={setKey} data-testid="setup-custom-key" />
       </label>
       <label className="form-row">
         <span className="form-label">{t('setup.customName')}</span>
