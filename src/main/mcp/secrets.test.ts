@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MCP_REDACTED } from '../../shared/contract/mcp';
 import { createFileKeyStore } from '../models/keys';
 import { parseRawConfig } from './config';
-import { redactConfig, resolveSecrets, scrub, SECRET_REF_PREFIX, storeSecrets, writeConfigFile } from './secrets';
+import { moveFileSecretsToKeyStore, redactConfig, resolveSecrets, scrub, SECRET_REF_PREFIX, storeSecrets, writeConfigFile } from './secrets';
 
 const setup = () => {
   const dir = mkdtempSync(join(tmpdir(), 'folio-mcp-secrets-'));
@@ -52,5 +52,31 @@ describe('MCP secrets', () => {
     keys.set('OPENAI_API_KEY', 'sk-model-key');
     expect(resolveSecrets({ X: `${SECRET_REF_PREFIX}OPENAI_API_KEY` }, keys).values).toEqual({ X: `${SECRET_REF_PREFIX}OPENAI_API_KEY` });
     expect(scrub('token sk-model-key here', ['sk-model-key'])).toBe(`token ${MCP_REDACTED} here`);
+  });
+});
+
+describe('a config pasted straight into mcp.json', () => {
+  it('has its secrets moved into the key store at start; a second pass changes nothing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'folio-mcp-paste-'));
+    const path = join(dir, 'mcp.json');
+    writeFileSync(path, JSON.stringify({ mcpServers: { gh: { command: 'npx', args: ['-y', 'gh-mcp'], env: { GITHUB_TOKEN: 'ghp_pasted_secret' } } } }));
+    const keys = createFileKeyStore(dir);
+    expect(moveFileSecretsToKeyStore(path, keys)).toBe(true);
+    const text = readFileSync(path, 'utf8');
+    expect(text).not.toContain('ghp_pasted_secret');
+    expect(text).toContain(SECRET_REF_PREFIX);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const stored = parseRawConfig(text).mcpServers.gh as { env: Record<string, string> };
+    expect(resolveSecrets(stored.env, keys).values.GITHUB_TOKEN).toBe('ghp_pasted_secret');
+    expect(moveFileSecretsToKeyStore(path, keys)).toBe(false);
+  });
+
+  it('leaves a missing or unparsable file alone', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'folio-mcp-paste-'));
+    const keys = createFileKeyStore(dir);
+    expect(moveFileSecretsToKeyStore(join(dir, 'mcp.json'), keys)).toBe(false);
+    writeFileSync(join(dir, 'mcp.json'), '{"mcpServers": {"gh": {"env": {"T": "x"}}');
+    expect(moveFileSecretsToKeyStore(join(dir, 'mcp.json'), keys)).toBe(false);
+    expect(readFileSync(join(dir, 'mcp.json'), 'utf8')).toContain('"T": "x"');
   });
 });

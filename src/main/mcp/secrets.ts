@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MCP_REDACTED, type McpConfigProblem } from '../../shared/contract/mcp';
 import type { KeyStore } from '../models/keys';
-import type { RawMcpConfig } from './config';
+import { readMcpConfigFile, type RawMcpConfig } from './config';
 
 export const SECRET_REF_PREFIX = 'folio-keystore:';
 /** Only key-store entries under this prefix can be named from mcp.json (never a model's API key). */
@@ -145,4 +145,17 @@ export function writeConfigFile(path: string, raw: RawMcpConfig): void {
   chmodSync(tmp, 0o600);
   renameSync(tmp, path);
   chmodSync(path, 0o600);
+}
+
+/**
+ * A config pasted straight into mcp.json (e.g. from claude_desktop_config.json) holds its secrets in
+ * plain text: at start they are moved into the key store and the file keeps references, as if it had
+ * been saved from Settings. A missing or unparsable file is left alone. True when the file changed.
+ */
+export function moveFileSecretsToKeyStore(path: string, keys: KeyStore): boolean {
+  const { raw } = readMcpConfigFile(path);
+  const stored = storeSecrets(raw, raw, keys);
+  if (JSON.stringify(stored.raw) === JSON.stringify(raw)) return false;
+  writeConfigFile(path, stored.raw);
+  return true;
 }

@@ -28,6 +28,7 @@ import { readSearchSettings, resolveSearchConfig, searchKeyEnv } from './search-
 import type { WebFetchToolOptions } from '../tools/web-fetch';
 import { mcpConfigPath } from '../mcp/config';
 import { McpManager } from '../mcp/manager';
+import { moveFileSecretsToKeyStore } from '../mcp/secrets';
 import { mcpToolsForTask } from '../mcp/tools';
 
 export interface CoreOptions {
@@ -89,6 +90,8 @@ export function createCore(opts: CoreOptions): Core {
   const keys = opts.keys ?? createFileKeyStore(opts.dataDir);
   const ctxRef: { ctx?: ServiceContext } = {};
   // MCP servers start on first use and are shared by every task's runs; close() stops them.
+  // Secrets typed straight into mcp.json are moved into the key store before any server can start.
+  moveFileSecretsToKeyStore(mcpConfigPath(opts.dataDir), keys);
   const mcp = new McpManager({ configPath: mcpConfigPath(opts.dataDir), keys });
 
   async function* driver(run: RunDriverContext): AsyncGenerator<RunEventBody, FinishReason> {
