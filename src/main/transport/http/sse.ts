@@ -55,14 +55,30 @@ export function streamRunEvents(
     if (heartbeat) clearInterval(heartbeat);
     unsubscribe?.();
   };
+  // Events come in bursts (a provider read holds many chunks; a replay is thousands at once): writes
+  // in one tick are corked and leave as one socket write when the tick ends, instead of a syscall
+  // and a TCP packet per event. Order, ids and the end of the stream are unchanged.
+  let corked = false;
+  const flush = () => {
+    if (!corked) return;
+    corked = false;
+    res.uncork();
+  };
   const write = (event: RunEvent) => {
     if (ended) return;
+    if (!corked) {
+      corked = true;
+      res.cork();
+      process.nextTick(flush);
+    }
     res.write(formatSseEvent(event));
     if (event.type === 'run_finished') {
       stop();
+      flush();
       res.end();
     } else if (res.writableLength > MAX_BUFFERED_BYTES) {
       stop();
+      flush();
       res.destroy();
     }
   };
