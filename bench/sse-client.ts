@@ -35,3 +35,81 @@ export async function readSse(response: Response, onEvent: (event: SseEvent) => 
   }
   if (buffer.trim() !== '') flush(buffer);
 }
+
+/** Rates and times of one streamed response, as seen by its client. */
+export interface StreamTiming {
+  /** Deltas per second from the first delta to the last. */
+  rate: number;
+  /** From the request to the first delta (ms). */
+  firstMs: number;
+  /** From the request to the end of the stream (ms). */
+  totalMs: number;
+}
+
+/** When text deltas arrived, relative to the start of the request (ms). */
+export class DeltaClock {
+  deltas = 0;
+  private first = 0;
+  private last = 0;
+  private readonly started = performance.now();
+  constructor(private readonly expected: number) {}
+  /** A retried stream restarts its deltas: the run's rate would mix two streams. */
+  event(type: string | undefined): void {
+    if (type === 'text_delta') this.delta();
+    else if (type === 'retry') throw new Error('the model stream was retried; rerun on a quieter machine');
+  }
+  delta(): void {
+    const now = performance.now();
+    if (this.deltas === 0) this.first = now;
+    this.last = now;
+    this.deltas += 1;
+  }
+  result(): StreamTiming {
+    if (this.deltas !== this.expected) throw new Error(`expected ${this.expected} text deltas, got ${this.deltas}`);
+    return { rate: ((this.deltas - 1) / (this.last - this.first)) * 1000, firstMs: this.first - this.started, totalMs: performance.now() - this.started };
+  }
+}
+
+export const completionBody = { model: 'fake-model', stream: true as const, stream_options: { include_usage: true }, messages: [{ role: 'user' as const, content: 'go' }] };
+
+/** The provider alone: POST a streamed completion and parse every chunk, as a client would. */
+export async function timeProviderSse(providerUrl: string, expected: number): Promise<StreamTiming> {
+  const clock = new DeltaClock(expected);
+  const response = await fetch(`${providerUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' },
+    body: JSON.stringify(completionBody),
+  });
+  await readSse(response, (e) => {
+    if (e.data === '[DONE]') return;
+    const chunk = JSON.parse(e.data) as { choices?: { delta?: { content?: string | null } }[] };
+    if (chunk.choices?.[0]?.delta?.content) clock.delta();
+  });
+  return clock.result();
+}
+
+async function api<T>(base: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Folio over HTTP: send a message, subscribe to the run's events, read until run_finished. */
+export async function timeFolioSse(base: string, token: string, expected: number): Promise<StreamTiming> {
+  const task = await api<{ id: string }>(base, token, 'POST', '/v1/tasks', { mode: 'general' });
+  const clock = new DeltaClock(expected);
+  const { run_id } = await api<{ run_id: string }>(base, token, 'POST', `/v1/tasks/${task.id}/messages`, { content: 'Write a very long answer.' });
+  const response = await fetch(`${base}/v1/tasks/${task.id}/runs/${run_id}/events`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } });
+  let finished: unknown = null;
+  await readSse(response, (e) => {
+    const event = JSON.parse(e.data) as { type?: string; reason?: string };
+    clock.event(event.type);
+    if (event.type === 'run_finished') finished = event.reason;
+  });
+  if (finished !== 'done') throw new Error(`run finished with ${String(finished)}`);
+  return clock.result();
+}

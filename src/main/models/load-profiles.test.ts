@@ -107,6 +107,21 @@ describe('user profiles', () => {
     expect(flashes[0]?.file).toBe(join(user, 'deepseek.yaml'));
   });
 
+  it('a repeated load sees an edited, added or removed file, and hands out copies', () => {
+    const user = tempDir({ 'deepseek.yaml': 'profiles:\n  flash:\n    temperature: 0.1\n' });
+    const flash = () => loadModelProfiles({ builtin, user }).profiles.find((p) => p.id === 'deepseek.flash');
+    const first = flash();
+    expect(first).toMatchObject({ source: 'user', temperature: 0.1 });
+    first!.temperature = 2;
+    expect(flash()).toMatchObject({ temperature: 0.1 });
+    writeFileSync(join(user, 'deepseek.yaml'), 'profiles:\n  flash:\n    temperature: 0.7\n');
+    expect(flash()).toMatchObject({ source: 'user', temperature: 0.7 });
+    writeFileSync(join(user, 'mine.yaml'), 'api_base: http://127.0.0.1:8080/v1\nprofiles:\n  small:\n    name: Small\n    model: small-1\n    max_context: 10000\n    max_output: 1000\n');
+    expect(loadModelProfiles({ builtin, user }).profiles.map((p) => p.id)).toContain('mine.small');
+    rmSync(join(user, 'deepseek.yaml'));
+    expect(flash()).toMatchObject({ source: 'builtin' });
+  });
+
   it('a broken override keeps the shipped profile and says so', () => {
     const user = tempDir({ 'deepseek.yaml': 'profiles:\n  flash:\n    thinking_mode: sometimes\n' });
     const { profiles, warnings } = loadModelProfiles({ builtin, user });

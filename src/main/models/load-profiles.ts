@@ -1,7 +1,7 @@
 // Loads model profiles from the shipped config/models/*.yaml and the user's <data>/models/*.yaml.
 // Bad user config never throws: the offending file or profile is skipped with a warning that names
 // the file and field, and everything else still loads.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { ConfigWarning } from '../../shared/contract';
@@ -28,7 +28,42 @@ interface RawProfile {
 /** Fields merged one level deep on override, so `price: {input: 1}` keeps the shipped currency. */
 const nestedFields = ['price', 'extra_body', 'reasoning_effort_for'] as const;
 
+/**
+ * The last load, keyed by the folders and every YAML file's size and times. Profiles are read at
+ * the start of every run (twice: the pick, and the key names tools must not see); parsing the YAML
+ * and validating each profile was tens of milliseconds of each run's time to its first delta. An
+ * edited, added or removed file changes the key, so edits still apply from the next run.
+ */
+let cache: { key: string; loaded: LoadedProfiles } | null = null;
+
 export function loadModelProfiles(dirs: ModelProfileDirs): LoadedProfiles {
+  const key = folderKey(dirs.builtin) + '\n' + (dirs.user === undefined ? '' : folderKey(dirs.user));
+  if (cache?.key !== key) cache = { key, loaded: readModelProfiles(dirs) };
+  // A copy: callers own what they get, as they did when each call parsed the files.
+  return structuredClone(cache.loaded);
+}
+
+/** What a load depends on: the folder, its YAML files and their size, modification and change times. */
+function folderKey(dir: string): string {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => /\.ya?ml$/i.test(n)).sort();
+  } catch {
+    return `${dir}:none`;
+  }
+  const parts = [dir];
+  for (const name of names) {
+    try {
+      const st = statSync(join(dir, name));
+      parts.push(`${name}:${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`);
+    } catch {
+      parts.push(`${name}:gone`);
+    }
+  }
+  return parts.join('|');
+}
+
+function readModelProfiles(dirs: ModelProfileDirs): LoadedProfiles {
   const warnings: ConfigWarning[] = [];
   const builtinRaw = readProfileDir(dirs.builtin, warnings, { required: true });
   const userRaw = dirs.user === undefined ? [] : readProfileDir(dirs.user, warnings, { required: false });

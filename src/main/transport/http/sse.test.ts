@@ -1,5 +1,9 @@
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunEvent } from '../../../shared/contract/events';
+import { MemoryRunEventHub } from '../memory-event-hub.test-support';
+import { streamRunEvents } from './sse';
 import { TEST_TOKEN, type TestServer, errorOf, startTestServer } from './http-test-kit.test-support';
 
 let srv: TestServer;
@@ -87,6 +91,47 @@ describe('run events over SSE', () => {
     expect(await stream.nextEvent()).toMatchObject({ seq: 5, type: 'run_finished' });
     expect(await stream.next()).toBeNull();
     expect(srv.core.hub.listenerCount(runId)).toBe(0);
+  });
+
+  it('a burst of events in one tick arrives whole and in order, ending with run_finished', async () => {
+    const stream = frames(await srv.api(eventsPath()));
+    expect(await stream.nextEvent()).toMatchObject({ seq: 1 });
+    expect(await stream.nextEvent()).toMatchObject({ seq: 2 });
+    for (let i = 0; i < 500; i++) srv.core.hub.emit(runId, { type: 'text_delta', delta: `d${i}\n` });
+    srv.core.hub.emit(runId, { type: 'run_finished', reason: 'done', duration_ms: 1 });
+    for (let i = 0; i < 500; i++) expect(await stream.nextEvent()).toMatchObject({ seq: i + 3, delta: `d${i}\n` });
+    expect(await stream.nextEvent()).toMatchObject({ seq: 503, type: 'run_finished' });
+    expect(await stream.next()).toBeNull();
+  });
+
+  it('writes the events of one tick to the socket together, one tick after another', async () => {
+    const hub = new MemoryRunEventHub();
+    const hubRun = 'r1';
+    hub.startRun('t', hubRun);
+    const writes: string[] = [];
+    const res = Object.assign(new EventEmitter(), {
+      destroyed: false,
+      writableLength: 0,
+      writeHead: () => undefined,
+      flushHeaders: () => undefined,
+      write: (chunk: string) => writes.push(chunk) > 0,
+      end: () => writes.push('<end>'),
+      destroy: () => undefined,
+    });
+    const req = { socket: { setNoDelay: () => undefined } };
+    streamRunEvents(hub, req as unknown as IncomingMessage, res as unknown as ServerResponse, { taskId: 't', runId: hubRun, afterSeq: undefined }, 60_000);
+    hub.emit(hubRun, { type: 'text_delta', delta: 'a' });
+    hub.emit(hubRun, { type: 'text_delta', delta: 'b' });
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatch(/^id: 1\nevent: text_delta\n.*"delta":"a".*\n\nid: 2\n.*"delta":"b"/s);
+    hub.emit(hubRun, { type: 'text_delta', delta: 'c' });
+    hub.emit(hubRun, { type: 'run_finished', reason: 'done', duration_ms: 1 });
+    // The last event does not wait for the tick: the stream ends at once, with it.
+    expect(writes.slice(1)).toHaveLength(2);
+    expect(writes[1]).toMatch(/^id: 3\n.*\n\nid: 4\nevent: run_finished\n/s);
+    expect(writes[2]).toBe('<end>');
   });
 
   it('resumes after Last-Event-ID, which wins over ?after', async () => {

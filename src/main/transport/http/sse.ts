@@ -55,15 +55,28 @@ export function streamRunEvents(
     if (heartbeat) clearInterval(heartbeat);
     unsubscribe?.();
   };
-  const write = (event: RunEvent) => {
-    if (ended) return;
-    res.write(formatSseEvent(event));
-    if (event.type === 'run_finished') {
-      stop();
-      res.end();
-    } else if (res.writableLength > MAX_BUFFERED_BYTES) {
+  // Events come in bursts (a provider read holds many chunks; a replay is thousands at once): the
+  // events of one tick are joined and leave as one write when the tick ends, instead of an HTTP
+  // chunk and a socket write per event. Order, ids and the end of the stream are unchanged.
+  let pending = '';
+  const flush = () => {
+    if (pending === '' || res.destroyed) return;
+    const chunk = pending;
+    pending = '';
+    res.write(chunk);
+    if (!ended && res.writableLength > MAX_BUFFERED_BYTES) {
       stop();
       res.destroy();
+    }
+  };
+  const write = (event: RunEvent) => {
+    if (ended) return;
+    if (pending === '') process.nextTick(flush);
+    pending += formatSseEvent(event);
+    if (event.type === 'run_finished') {
+      stop();
+      flush();
+      res.end();
     }
   };
   const listener = (event: RunEvent) => {
