@@ -1,17 +1,27 @@
 // A typed window onto mvdan/sh's syntax tree (the GopherJS build, `mvdan-sh`). sh-syntax, the wasm
 // build, only exposes top-level statement spans, not the command tree the classifier needs.
-import sh from 'mvdan-sh';
+import { createRequire } from 'node:module';
+import type ShModule from 'mvdan-sh';
 
 export type ShNode = Record<string, unknown>;
 
-const syntax = sh.syntax;
+let sh: typeof ShModule | undefined;
+
+/**
+ * mvdan-sh is loaded at the first command, not at start-up: the GopherJS build takes hundreds of
+ * milliseconds to import and parsing is synchronous, so it is required (CommonJS) on first use.
+ */
+export function shSyntax(): typeof ShModule.syntax {
+  sh ??= createRequire(import.meta.url)('mvdan-sh') as typeof ShModule;
+  return sh.syntax;
+}
 
 export class ShellParseError extends Error {}
 
 /** Parses bash source into a File node; throws ShellParseError with mvdan/sh's message. */
 export function parseShell(source: string): ShNode {
   try {
-    const file = syntax.NewParser().Parse(source, '');
+    const file = shSyntax().NewParser().Parse(source, '');
     if (!isNode(file)) throw new ShellParseError('parser returned no tree');
     return file;
   } catch (err) {
@@ -33,11 +43,12 @@ export function isNode(value: unknown): value is ShNode {
 }
 
 export function nodeType(node: unknown): string {
-  return isNode(node) ? syntax.NodeType(node) : '';
+  return isNode(node) ? shSyntax().NodeType(node) : '';
 }
 
 /** Visits every node under `root`, depth first. */
 export function walk(root: unknown, visit: (node: ShNode, type: string) => void): void {
+  const syntax = shSyntax();
   syntax.Walk(root, (node) => {
     if (isNode(node)) visit(node, syntax.NodeType(node));
     return true;
