@@ -77,7 +77,7 @@ function numberField(node: ShNode, key: string): number {
 
 /**
  * Operator numbers are Go enum values that differ between mvdan/sh releases, so they are learnt
- * from the parser itself rather than hard-coded.
+ * from the parser itself rather than hard-coded; at the first use, since that loads the parser.
  */
 function learnOperators(samples: Record<string, string>, pick: (stmt: ShNode) => ShNode | null): Map<number, string> {
   const map = new Map<number, string>();
@@ -89,31 +89,36 @@ function learnOperators(samples: Record<string, string>, pick: (stmt: ShNode) =>
   return map;
 }
 
-const redirectOps = learnOperators(
-  {
-    '>': 'a > b',
-    '>>': 'a >> b',
-    '<': 'a < b',
-    '<>': 'a <> b',
-    '<&': 'a <&3',
-    '>&': 'a >&2',
-    '>|': 'a >| b',
-    '<<': 'a <<X\nX\n',
-    '<<-': 'a <<-X\nX\n',
-    '<<<': 'a <<< b',
-    '&>': 'a &> b',
-    '&>>': 'a &>> b',
-  },
-  (stmt) => children(stmt, 'Redirs')[0] ?? null,
-);
+const learnRedirectOps = () =>
+  learnOperators(
+    {
+      '>': 'a > b',
+      '>>': 'a >> b',
+      '<': 'a < b',
+      '<>': 'a <> b',
+      '<&': 'a <&3',
+      '>&': 'a >&2',
+      '>|': 'a >| b',
+      '<<': 'a <<X\nX\n',
+      '<<-': 'a <<-X\nX\n',
+      '<<<': 'a <<< b',
+      '&>': 'a &> b',
+      '&>>': 'a &>> b',
+    },
+    (stmt) => children(stmt, 'Redirs')[0] ?? null,
+  );
+let redirectOps: Map<number, string> | undefined;
 
-const binaryOps = learnOperators({ '&&': 'a && b', '||': 'a || b', '|': 'a | b', '|&': 'a |& b' }, (stmt) => child(stmt, 'Cmd'));
+const learnBinaryOps = () => learnOperators({ '&&': 'a && b', '||': 'a || b', '|': 'a | b', '|&': 'a |& b' }, (stmt) => child(stmt, 'Cmd'));
+let binaryOps: Map<number, string> | undefined;
 
 export function redirectOp(redirect: ShNode): string {
+  redirectOps ??= learnRedirectOps();
   return redirectOps.get(numberField(redirect, 'Op')) ?? '?';
 }
 
 export function binaryOp(cmd: ShNode): string {
+  binaryOps ??= learnBinaryOps();
   return binaryOps.get(numberField(cmd, 'Op')) ?? '?';
 }
 
