@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findResourcesDir, resolveDataDir } from '../config/app-paths';
-import { createCore } from '../service/create-core';
+import { createCore, type Core } from '../service/create-core';
 import { createRecoverableCore } from '../service/recovery-core';
 import { startHttpServer } from '../transport/http';
 import { FolioError } from '../../shared/errors';
@@ -31,6 +31,18 @@ function paths() {
   return { resourcesDir, dataDir: resolveDataDir(join(resourcesDir, 'workspace')) };
 }
 
+/** How long after listening `serve` waits before checking profile and skill files. */
+const STARTUP_WARNINGS_DELAY_MS = 500;
+
+async function warnAboutBrokenFiles(core: Pick<Core, 'handlers'>): Promise<void> {
+  try {
+    const [{ warnings: modelWarnings }, { warnings: skillWarnings }] = await Promise.all([core.handlers.listModels({}), core.handlers.listSkills({})]);
+    for (const w of [...modelWarnings, ...skillWarnings]) console.warn(`warning: ${w.source}: ${w.message}`);
+  } catch (err) {
+    console.warn(`warning: could not check model profiles and skills: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
 async function serve(argv: string[]): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { port: { type: 'string', default: '4319' }, recover: { type: 'boolean', default: false } }, strict: true });
   const port = Number(values.port);
@@ -46,9 +58,9 @@ async function serve(argv: string[]): Promise<void> {
   if (corrupt) {
     console.warn(`${corrupt.message}\nOpen the address above to restore the backup.`);
   } else {
-    // Broken profile or skill files never stop Folio; they are named here and in Settings.
-    const [{ warnings: modelWarnings }, { warnings: skillWarnings }] = await Promise.all([core.handlers.listModels({}), core.handlers.listSkills({})]);
-    for (const w of [...modelWarnings, ...skillWarnings]) console.warn(`warning: ${w.source}: ${w.message}`);
+    // Broken profile or skill files never stop Folio; they are named here and in Settings. Reading
+    // them (YAML, validation) blocks the event loop, so it waits until the first requests are answered.
+    setTimeout(() => void warnAboutBrokenFiles(core), STARTUP_WARNINGS_DELAY_MS).unref();
   }
   let closing = false;
   const stop = () => {

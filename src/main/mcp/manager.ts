@@ -2,11 +2,8 @@
 // first use, restarted on the next use after a crash or a changed config, all stopped with the app.
 // Every request has a deadline (the server's timeout_ms, start_timeout_ms for the handshake) and the
 // caller's AbortSignal, so a hung or dead server becomes an error, never a hung run.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpConfigProblem, McpPromptInfo, McpResourceInfo, McpServerInfo, McpStatus } from '../../shared/contract/mcp';
 import { FolioError, NotFoundError } from '../../shared/errors';
 import type { KeyStore } from '../models/keys';
@@ -14,6 +11,7 @@ import { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_START_TIMEOUT_MS, readMcpConfigFile, t
 import { resultText, type McpCallOutcome } from './content';
 import { resolveSecrets, scrub, secretValues } from './secrets';
 import { modelToolName } from './tool-names';
+import { isMcpError, loadMcpSdk } from './sdk';
 
 /** A server that cannot be used right now (not configured, disabled, failed to start, crashed). */
 export class McpUnavailableError extends FolioError {
@@ -50,9 +48,6 @@ export interface McpManagerOptions {
 }
 
 const STDERR_TAIL = 2000;
-// The SDK's JSON-RPC error codes, as plain numbers to compare with McpError.code.
-const CONNECTION_CLOSED: number = ErrorCode.ConnectionClosed;
-const REQUEST_TIMEOUT: number = ErrorCode.RequestTimeout;
 
 export class McpManager {
   private readonly connections = new Map<string, Connection>();
@@ -251,6 +246,7 @@ export class McpManager {
     if (resolved.missing.length > 0) {
       return this.fail(conn, `The stored value of ${resolved.missing.join(', ')} is missing from the key store; enter it again in Settings → MCP.`);
     }
+    const { Client, StdioClientTransport, StreamableHTTPClientTransport } = await loadMcpSdk();
     let transport: Transport;
     if (server.transport === 'stdio') {
       const stdio = new StdioClientTransport({
@@ -314,9 +310,9 @@ export class McpManager {
   private failure(server: McpServerConfig, err: unknown, doing: string): string {
     const conn = this.connections.get(server.name);
     const timeout = server.timeout_ms ?? DEFAULT_CALL_TIMEOUT_MS;
-    const closed = err instanceof McpError && err.code === CONNECTION_CLOSED;
-    const timedOut = err instanceof McpError && err.code === REQUEST_TIMEOUT;
-    const transportBroke = !(err instanceof McpError);
+    const closed = isMcpError(err, 'ConnectionClosed');
+    const timedOut = isMcpError(err, 'RequestTimeout');
+    const transportBroke = !isMcpError(err);
     if (conn && (closed || transportBroke)) {
       const detail = closed ? `the server stopped while ${doing}${stderrNote(conn)}` : `the connection failed while ${doing}: ${describe(err, timeout)}`;
       conn.status = 'error';
@@ -356,7 +352,7 @@ function stderrNote(conn: Connection): string {
 }
 
 function describe(err: unknown, timeoutMs: number): string {
-  if (err instanceof McpError && err.code === REQUEST_TIMEOUT) return `no answer within ${timeoutMs / 1000} s`;
+  if (isMcpError(err, 'RequestTimeout')) return `no answer within ${timeoutMs / 1000} s`;
   if (err instanceof Error) {
     const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
     return `${err.message}${cause}`;

@@ -59,6 +59,9 @@ export interface Core extends FolioCore {
   ctx: ServiceContext;
 }
 
+/** How long after start the daily database backup waits, so it does not delay the first requests. */
+const BACKUP_DELAY_MS = 1000;
+
 export function createCore(opts: CoreOptions): Core {
   mkdirSync(opts.dataDir, { recursive: true });
   const lock = acquireDataLock(opts.dataDir);
@@ -75,14 +78,22 @@ export function createCore(opts: CoreOptions): Core {
     throw err;
   }
   let backup: Promise<unknown> = Promise.resolve();
+  let backupTimer: NodeJS.Timeout | undefined;
+  const startBackup = () => {
+    backupTimer = undefined;
+    // A failed backup is reported, never fatal.
+    backup = store.backupIfDue().catch((err: unknown) => console.warn(`[folio] database backup failed: ${err instanceof Error ? err.message : String(err)}`));
+  };
   if (lock.owned) {
     // Lazy creation: tasks nobody used leave nothing behind; runs cut off by a stop are marked.
     // Only the owner may do this: another process's runs may be live.
     store.tasks.purgeUnmaterialized();
     store.runs.markRunningAsInterrupted();
-    // The database has just passed quick_check: a good moment for the daily backup (online, so the
-    // app answers meanwhile). A failed backup is reported, never fatal.
-    backup = store.backupIfDue().catch((err: unknown) => console.warn(`[folio] database backup failed: ${err instanceof Error ? err.message : String(err)}`));
+    // The database has just passed quick_check (openStore), so it is sound: the daily backup of it
+    // (online, so the app answers meanwhile) starts once the first requests are answered, or at
+    // close() if that comes first.
+    backupTimer = setTimeout(startBackup, BACKUP_DELAY_MS);
+    backupTimer.unref();
   }
 
   const env = opts.env ?? process.env;
@@ -221,6 +232,10 @@ export function createCore(opts: CoreOptions): Core {
       cancelPrewarm();
       await runs.shutdown();
       await mcp.close();
+      if (backupTimer !== undefined) {
+        clearTimeout(backupTimer);
+        startBackup();
+      }
       await backup;
       store.close();
       lock.release();

@@ -6,17 +6,9 @@ import { z } from 'zod';
 import { FolioError } from '../../shared/errors';
 import { writeArtifactAtomic } from '../artifacts/write-artifact';
 import { writePreviewSidecar } from '../renderers/artifact-preview';
-import {
-  defaultFileName,
-  type DocumentReport,
-  formatLocation,
-  type LoadedDocument,
-  loadDocumentFolder,
-  pagesSentence,
-  paginateDocument,
-  buildDocx,
-  submissionFileName,
-} from '../renderers/document';
+import type { DocumentReport, LoadedDocument } from '../renderers/document';
+import { formatLocation } from '../renderers/document/report';
+import { pagesSentence } from '../renderers/document/pages-sentence';
 import { sofficePath } from '../renderers/soffice';
 import { ARTIFACTS_DIR } from './artifacts';
 import { toRelative } from '../workspace/task-paths';
@@ -59,9 +51,11 @@ export function createRenderDocumentTool(options: RenderDocumentToolOptions = {}
     async execute(args, ctx) {
       if (ctx.signal.aborted) throw new ToolError('Cancelled before rendering.');
       const { folder, folderRel } = documentFolder(ctx, args.path);
+      // The renderer (docx, remark) loads at the first render, not at start-up.
+      const { buildDocx, defaultFileName, loadDocumentFolder, paginateDocument, submissionFileName } = await import('../renderers/document');
       ctx.progress?.('rendering document', 0, null);
 
-      const loaded = load(folder, folderRel);
+      const loaded = load(() => loadDocumentFolder(folder), folder, folderRel);
       // Progress only where there is something to wait for: no LibreOffice, no "laying out".
       if (sofficePath() !== null) ctx.progress?.(LAYOUT_LABEL, 0, null);
       const built = await paginateDocument(loaded, { signal: ctx.signal, ...(options.hiddenPaths ? { hiddenPaths: options.hiddenPaths } : {}) });
@@ -105,9 +99,9 @@ function documentFolder(ctx: ToolContext, relPath: string): { folder: string; fo
   return { folder: abs, folderRel: rel };
 }
 
-function load(folder: string, folderRel: string): LoadedDocument {
+function load(read: () => LoadedDocument, folder: string, folderRel: string): LoadedDocument {
   try {
-    return loadDocumentFolder(folder);
+    return read();
   } catch (err) {
     // The engine names absolute paths; the model only knows the task-relative ones.
     if (err instanceof FolioError) throw new ToolError(err.message.split(folder).join(folderRel));

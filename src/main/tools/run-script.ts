@@ -132,14 +132,18 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
   const boot = bootstrapUrl(moduleRoot);
   return {
     name: 'run_script',
-    description:
-      'Run a JavaScript ES module with Node in the task folder (the working directory; use relative paths such as ' +
-      '"work/…" or "output/…"). Use it for batch work, computing numbers, or building files with a library. ' +
-      "pptxgenjs and docx are available: `import PptxGenJS from 'pptxgenjs'` / `import { Document, Packer } from 'docx'`, " +
-      "or `require('pptxgenjs')` (a global `require` is provided). Top-level await works. Print results with console.log; " +
-      `stdout and stderr come back (capped at 100 KB) with the exit code. No stdin. Killed after timeout_s (default ${SCRIPT_DEFAULT_TIMEOUT_S} s). ` +
-      'Only a minimal process.env (PATH, HOME, LANG ...): no credentials. ' +
-      sandboxNote(),
+    // A getter: the sandbox note probes bubblewrap once, which start-up should not wait for (see shell).
+    get description() {
+      return (
+        'Run a JavaScript ES module with Node in the task folder (the working directory; use relative paths such as ' +
+        '"work/…" or "output/…"). Use it for batch work, computing numbers, or building files with a library. ' +
+        "pptxgenjs and docx are available: `import PptxGenJS from 'pptxgenjs'` / `import { Document, Packer } from 'docx'`, " +
+        "or `require('pptxgenjs')` (a global `require` is provided). Top-level await works. Print results with console.log; " +
+        `stdout and stderr come back (capped at 100 KB) with the exit code. No stdin. Killed after timeout_s (default ${SCRIPT_DEFAULT_TIMEOUT_S} s). ` +
+        'Only a minimal process.env (PATH, HOME, LANG ...): no credentials. ' +
+        sandboxNote()
+      );
+    },
     parameters,
     traits: { kind: 'execute', runsCode: true, network: true, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
     // A script is granted by its exact text: a changed script asks again.

@@ -1,6 +1,6 @@
 // The deck engine: a validated deck spec → a .pptx written atomically into the task's artifacts,
 // plus a quality report of everything fitting had to do and everything a person should check.
-import PptxGenJS from 'pptxgenjs';
+import type PptxGenJS from 'pptxgenjs';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { FolioError, NotFoundError, ValidationError } from '../../../shared/errors';
@@ -119,7 +119,9 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
   const measurer = opts.measurer ?? createTextMeasurer();
   const { plan, report } = planDeck(deck, { theme, measurer, size, language, baseDir: opts.baseDir });
 
-  const pptx = new PptxGenJS();
+  // pptxgenjs loads at the first render, not with the app (start-up imports this module for themes).
+  const { default: PptxGen } = await import('pptxgenjs');
+  const pptx: PptxGenJS = new PptxGen();
   pptx.layout = size.layoutName;
   pptx.title = deck.title;
   if (deck.author) pptx.author = deck.author;

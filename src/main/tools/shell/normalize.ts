@@ -2,12 +2,11 @@
 // command, whatever its spacing or comments, and nothing else. mvdan/sh prints the parsed tree back
 // (quoting kept, comments and redundant blanks dropped), so `npm  test` and `npm test` are one grant
 // while `npm test; rm -rf x` is another.
-import sh from 'mvdan-sh';
-import { parseShell, ShellParseError } from './syntax';
+import { parseShell, shSyntax, ShellParseError } from './syntax';
 
 export function normalizeCommand(command: string): string {
   try {
-    return sh.syntax.NewPrinter().Print(parseShell(command)).trim();
+    return shSyntax().NewPrinter().Print(parseShell(command)).trim();
   } catch (err) {
     // Unparsable commands are refused by the classifier anyway; the raw text is still exact.
     if (err instanceof ShellParseError) return command.trim();

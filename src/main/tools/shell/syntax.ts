@@ -1,17 +1,27 @@
 // A typed window onto mvdan/sh's syntax tree (the GopherJS build, `mvdan-sh`). sh-syntax, the wasm
 // build, only exposes top-level statement spans, not the command tree the classifier needs.
-import sh from 'mvdan-sh';
+import { createRequire } from 'node:module';
+import type ShModule from 'mvdan-sh';
 
 export type ShNode = Record<string, unknown>;
 
-const syntax = sh.syntax;
+let sh: typeof ShModule | undefined;
+
+/**
+ * mvdan-sh is loaded at the first command, not at start-up: the GopherJS build takes hundreds of
+ * milliseconds to import and parsing is synchronous, so it is required (CommonJS) on first use.
+ */
+export function shSyntax(): typeof ShModule.syntax {
+  sh ??= createRequire(import.meta.url)('mvdan-sh') as typeof ShModule;
+  return sh.syntax;
+}
 
 export class ShellParseError extends Error {}
 
 /** Parses bash source into a File node; throws ShellParseError with mvdan/sh's message. */
 export function parseShell(source: string): ShNode {
   try {
-    const file = syntax.NewParser().Parse(source, '');
+    const file = shSyntax().NewParser().Parse(source, '');
     if (!isNode(file)) throw new ShellParseError('parser returned no tree');
     return file;
   } catch (err) {
@@ -33,11 +43,12 @@ export function isNode(value: unknown): value is ShNode {
 }
 
 export function nodeType(node: unknown): string {
-  return isNode(node) ? syntax.NodeType(node) : '';
+  return isNode(node) ? shSyntax().NodeType(node) : '';
 }
 
 /** Visits every node under `root`, depth first. */
 export function walk(root: unknown, visit: (node: ShNode, type: string) => void): void {
+  const syntax = shSyntax();
   syntax.Walk(root, (node) => {
     if (isNode(node)) visit(node, syntax.NodeType(node));
     return true;
@@ -66,7 +77,7 @@ function numberField(node: ShNode, key: string): number {
 
 /**
  * Operator numbers are Go enum values that differ between mvdan/sh releases, so they are learnt
- * from the parser itself rather than hard-coded.
+ * from the parser itself rather than hard-coded; at the first use, since that loads the parser.
  */
 function learnOperators(samples: Record<string, string>, pick: (stmt: ShNode) => ShNode | null): Map<number, string> {
   const map = new Map<number, string>();
@@ -78,31 +89,36 @@ function learnOperators(samples: Record<string, string>, pick: (stmt: ShNode) =>
   return map;
 }
 
-const redirectOps = learnOperators(
-  {
-    '>': 'a > b',
-    '>>': 'a >> b',
-    '<': 'a < b',
-    '<>': 'a <> b',
-    '<&': 'a <&3',
-    '>&': 'a >&2',
-    '>|': 'a >| b',
-    '<<': 'a <<X\nX\n',
-    '<<-': 'a <<-X\nX\n',
-    '<<<': 'a <<< b',
-    '&>': 'a &> b',
-    '&>>': 'a &>> b',
-  },
-  (stmt) => children(stmt, 'Redirs')[0] ?? null,
-);
+const learnRedirectOps = () =>
+  learnOperators(
+    {
+      '>': 'a > b',
+      '>>': 'a >> b',
+      '<': 'a < b',
+      '<>': 'a <> b',
+      '<&': 'a <&3',
+      '>&': 'a >&2',
+      '>|': 'a >| b',
+      '<<': 'a <<X\nX\n',
+      '<<-': 'a <<-X\nX\n',
+      '<<<': 'a <<< b',
+      '&>': 'a &> b',
+      '&>>': 'a &>> b',
+    },
+    (stmt) => children(stmt, 'Redirs')[0] ?? null,
+  );
+let redirectOps: Map<number, string> | undefined;
 
-const binaryOps = learnOperators({ '&&': 'a && b', '||': 'a || b', '|': 'a | b', '|&': 'a |& b' }, (stmt) => child(stmt, 'Cmd'));
+const learnBinaryOps = () => learnOperators({ '&&': 'a && b', '||': 'a || b', '|': 'a | b', '|&': 'a |& b' }, (stmt) => child(stmt, 'Cmd'));
+let binaryOps: Map<number, string> | undefined;
 
 export function redirectOp(redirect: ShNode): string {
+  redirectOps ??= learnRedirectOps();
   return redirectOps.get(numberField(redirect, 'Op')) ?? '?';
 }
 
 export function binaryOp(cmd: ShNode): string {
+  binaryOps ??= learnBinaryOps();
   return binaryOps.get(numberField(cmd, 'Op')) ?? '?';
 }
 

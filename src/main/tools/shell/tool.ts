@@ -74,12 +74,17 @@ export function createShellTool(options: ShellToolOptions = {}): Tool<typeof par
   const hiddenPaths = options.hiddenPaths ?? [];
   return {
     name: 'shell',
-    description:
-      'Run a shell command (/bin/sh) in the task folder and return its combined output (capped at 100 KB) and exit code. ' +
-      'Not interactive: stdin is empty. Background processes are stopped when the command ends. ' +
-      'Commands like `sh -c`, `eval`, `sudo` or piping into a shell are refused; run the command directly. ' +
-      'A command that needs the network (curl, git clone, npm install ...) asks the person first when the task has it off. ' +
-      sandboxNote(),
+    // A getter: the sandbox note runs bubblewrap once to see whether it works, which start-up (the
+    // catalog is built with the service) should not wait for; the first run's model request reads it.
+    get description() {
+      return (
+        'Run a shell command (/bin/sh) in the task folder and return its combined output (capped at 100 KB) and exit code. ' +
+        'Not interactive: stdin is empty. Background processes are stopped when the command ends. ' +
+        'Commands like `sh -c`, `eval`, `sudo` or piping into a shell are refused; run the command directly. ' +
+        'A command that needs the network (curl, git clone, npm install ...) asks the person first when the task has it off. ' +
+        sandboxNote()
+      );
+    },
     parameters,
     // Commands name paths of their own; the classifier, not the path resolver, judges them.
     traits: { kind: 'execute', runsCode: true, network: true, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },

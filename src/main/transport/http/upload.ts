@@ -1,6 +1,7 @@
 // Multipart uploads (web mode's equivalent of dropping files on the desktop window): each file is
 // streamed to a private temp dir, handed to the core, and the temp dir is always removed.
-import busboy from 'busboy';
+import { createRequire } from 'node:module';
+import type Busboy from 'busboy';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
@@ -69,7 +70,9 @@ export async function handleTemplateUpload(core: FolioCore, req: IncomingMessage
  */
 function receiveFiles(req: IncomingMessage, dir: string, maxFileBytes: number): Promise<ReceivedFile[]> {
   return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
+    // Required at the first upload rather than with the server, which should answer as soon as it starts.
+    const busboy = createRequire(import.meta.url)('busboy') as typeof Busboy;
+    let parser: Busboy.Busboy;
     try {
       parser = busboy({
         headers: req.headers,

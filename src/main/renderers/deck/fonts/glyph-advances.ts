@@ -3,7 +3,12 @@
 // once per process. LibreOffice applies the font's pair kerning, so the pairs of the font's `kern`
 // table are kept too. (Shaping each pair with fontkit's layout() was as exact but cost ~200 ms per
 // file to set up; fonts with GPOS-only kerning are measured unkerned, which errs wide.)
-import * as fontkit from 'fontkit';
+import { createRequire } from 'node:module';
+import type * as Fontkit from 'fontkit';
+
+// fontkit is required at the first measurement (synchronous, like the measurer), not at start-up.
+let fontkitModule: typeof Fontkit | undefined;
+const fontkit = (): typeof Fontkit => (fontkitModule ??= createRequire(import.meta.url)('fontkit') as typeof Fontkit);
 import { type FontFileRef } from './font-discovery';
 
 export class GlyphAdvances {
@@ -11,7 +16,7 @@ export class GlyphAdvances {
   private kernPairs: Map<number, number> | undefined;
   private readonly unitsPerEm: number;
 
-  constructor(private readonly font: fontkit.Font) {
+  constructor(private readonly font: Fontkit.Font) {
     this.unitsPerEm = font.unitsPerEm || 1000;
   }
 
@@ -41,7 +46,7 @@ interface KernTable {
 }
 
 /** Format-0 pairs of the `kern` table as parsed by fontkit, keyed by left and right glyph id. */
-function readKernPairs(font: fontkit.Font, unitsPerEm: number): Map<number, number> {
+function readKernPairs(font: Fontkit.Font, unitsPerEm: number): Map<number, number> {
   const pairs = new Map<number, number>();
   try {
     const kern = (font as unknown as { kern?: KernTable }).kern;
@@ -57,8 +62,8 @@ function readKernPairs(font: fontkit.Font, unitsPerEm: number): Map<number, numb
 
 const loaded = new Map<string, GlyphAdvances | null>();
 
-function isCollection(f: fontkit.Font | fontkit.FontCollection): f is fontkit.FontCollection {
-  return Array.isArray((f as fontkit.FontCollection).fonts);
+function isCollection(f: Fontkit.Font | Fontkit.FontCollection): f is Fontkit.FontCollection {
+  return Array.isArray((f as Fontkit.FontCollection).fonts);
 }
 
 /** The advances of one font file (the `index`th face of a collection); null when it cannot be read. */
@@ -67,7 +72,7 @@ export function loadGlyphAdvances(ref: FontFileRef): GlyphAdvances | null {
   if (loaded.has(key)) return loaded.get(key) ?? null;
   let result: GlyphAdvances | null = null;
   try {
-    const opened = fontkit.openSync(ref.file);
+    const opened = fontkit().openSync(ref.file);
     const font = isCollection(opened) ? opened.fonts[ref.index] : opened;
     if (font) result = new GlyphAdvances(font);
   } catch {
