@@ -33,12 +33,7 @@ export function App() {
   const currentTaskId = useTasks((s) => s.currentTaskId);
 
   useEffect(() => {
-    const app = useApp.getState();
-    void app.loadSettings();
-    void app.loadModels();
-    void useUsage.getState().load();
-    // A first run without a usable model starts in the setup (first-run).
-    void useSetup.getState().load({ atStart: true });
+    // The task list first: it is what the window paints first, and the server answers in order.
     const remembered = rememberedTaskId();
     void useTasks
       .getState()
@@ -46,6 +41,12 @@ export function App() {
       .then(() => {
         if (remembered) useTasks.getState().select(remembered);
       });
+    const app = useApp.getState();
+    void app.loadSettings();
+    void app.loadModels();
+    void useUsage.getState().load();
+    // A first run without a usable model starts in the setup (first-run).
+    void useSetup.getState().load({ atStart: true });
   }, []);
 
   const showSettings = view === 'settings';
