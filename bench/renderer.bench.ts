@@ -87,9 +87,9 @@ async function measureLoads(browser: Browser, url: string): Promise<PaintSample[
     const page = await context.newPage();
     await page.addInitScript(PAINT_PROBE);
     await page.goto(url);
-    const paint = (await page.evaluate('window.__taskListPaint')) as number;
-    const fcp = (await page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")) as number | null;
-    const html = (await page.evaluate("performance.getEntriesByType('navigation')[0].responseEnd")) as number;
+    const paint = await page.evaluate<number>('window.__taskListPaint');
+    const fcp = await page.evaluate<number | null>("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null");
+    const html = await page.evaluate<number>("performance.getEntriesByType('navigation')[0].responseEnd");
     await context.close();
     if (i > 0) samples.push({ paint, fcp, html });
   }
