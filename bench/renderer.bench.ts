@@ -20,7 +20,8 @@ import { repoRoot } from '../e2e/support/processes';
 import { median } from './stats';
 import { type Bench, type BenchRow } from './types';
 
-const RENDERER_DIR = join(repoRoot, 'out/renderer');
+// Where `folio serve` takes the renderer from (FOLIO_RESOURCES_DIR may name another build to compare with).
+const RENDERER_DIR = join(process.env.FOLIO_RESOURCES_DIR ?? repoRoot, 'out/renderer');
 const LOADS = 5;
 const TASKS = 20;
 const CHROMIUM = process.env.FOLIO_E2E_CHROMIUM ?? '/usr/bin/chromium';
@@ -108,7 +109,7 @@ function staticListServer(css: string, titles: readonly string[]): Promise<Serve
 
 async function run(): Promise<BenchRow[]> {
   const htmlPath = join(RENDERER_DIR, 'index.html');
-  if (!existsSync(htmlPath)) throw new Error('out/renderer/index.html is missing: run `npm run build` first');
+  if (!existsSync(htmlPath)) throw new Error(`${htmlPath} is missing: run \`npm run build\` first`);
   const html = readFileSync(htmlPath, 'utf8');
   const readAsset = (p: string) => readFileSync(join(RENDERER_DIR, p), 'utf8');
   const scripts = firstLoadScripts(html, readAsset);
