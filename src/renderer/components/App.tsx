@@ -1,16 +1,30 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../state/app-store';
 import { rememberedTaskId, useTasks } from '../state/tasks-store';
 import { useUsage } from '../state/usage-store';
-import { ChatView } from './ChatView';
 import { DropOverlay } from './DropOverlay';
-import { FilesPanel } from './FilesPanel';
 import { Notices } from './Notices';
-import { SettingsPage } from './SettingsPage';
-import { SetupScreen } from './SetupScreen';
 import { useSetup } from '../state/setup-store';
 import { Sidebar } from './Sidebar';
+
+// The first chunk holds only what paints the task list; the views behind a click (a task's chat and
+// files, Settings, the setup) load on first use, so their markdown, virtual list, drag-and-drop and
+// forms don't delay the sidebar (bench/renderer.bench.ts measures both).
+const ChatView = lazy(() => import('./ChatView').then((m) => ({ default: m.ChatView })));
+const FilesPanel = lazy(() => import('./FilesPanel').then((m) => ({ default: m.FilesPanel })));
+const SettingsPage = lazy(() => import('./SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const SetupScreen = lazy(() => import('./SetupScreen').then((m) => ({ default: m.SetupScreen })));
+
+/** Shown for the moment a view's chunk is on its way. */
+function ViewLoading() {
+  const { t } = useTranslation();
+  return (
+    <main className="welcome" aria-busy="true">
+      <p className="muted">{t('common.loading')}</p>
+    </main>
+  );
+}
 
 export function App() {
   const { t } = useTranslation();
@@ -19,12 +33,7 @@ export function App() {
   const currentTaskId = useTasks((s) => s.currentTaskId);
 
   useEffect(() => {
-    const app = useApp.getState();
-    void app.loadSettings();
-    void app.loadModels();
-    void useUsage.getState().load();
-    // A first run without a usable model starts in the setup (first-run).
-    void useSetup.getState().load({ atStart: true });
+    // The task list first: it is what the window paints first, and the server answers in order.
     const remembered = rememberedTaskId();
     void useTasks
       .getState()
@@ -32,6 +41,12 @@ export function App() {
       .then(() => {
         if (remembered) useTasks.getState().select(remembered);
       });
+    const app = useApp.getState();
+    void app.loadSettings();
+    void app.loadModels();
+    void useUsage.getState().load();
+    // A first run without a usable model starts in the setup (first-run).
+    void useSetup.getState().load({ atStart: true });
   }, []);
 
   const showSettings = view === 'settings';
@@ -40,14 +55,18 @@ export function App() {
     <div className={showSettings || view === 'setup' ? 'app app-settings' : 'app'} data-testid="app">
       <Sidebar />
       {showSettings ? (
-        <SettingsPage />
+        <Suspense fallback={<ViewLoading />}>
+          <SettingsPage />
+        </Suspense>
       ) : view === 'setup' ? (
-        <SetupScreen />
+        <Suspense fallback={<ViewLoading />}>
+          <SetupScreen />
+        </Suspense>
       ) : current ? (
-        <>
+        <Suspense fallback={<ViewLoading />}>
           <ChatView task={current} />
           <FilesPanel taskId={current.id} />
-        </>
+        </Suspense>
       ) : (
         <main className="welcome" data-testid="welcome">
           <div className="welcome-card">

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type StatusFilter, useTasks } from '../state/tasks-store';
 import { useApp } from '../state/app-store';
@@ -25,8 +25,12 @@ export function Sidebar() {
   const setView = useApp((s) => s.setView);
   const usage = useUsage((s) => s.total);
 
-  // Search as the user types, but not on every keystroke.
+  // Search as the user types, but not on every keystroke. Not on mount: App loads the list at start,
+  // and a second request then would discard the first answer and delay the list's first paint.
+  const searched = useRef(query);
   useEffect(() => {
+    if (searched.current === query) return;
+    searched.current = query;
     const timer = setTimeout(() => void load(), 200);
     return () => clearTimeout(timer);
   }, [query, load]);

@@ -3,7 +3,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
-import zhCN from './locales/zh-CN.json';
 
 export type Language = 'en' | 'zh-CN';
 export type LanguageSetting = 'system' | Language;
@@ -17,15 +16,25 @@ function browserLanguage(): string | undefined {
   return typeof navigator === 'undefined' ? undefined : navigator.language;
 }
 
+// English is the fallback for every key, so it ships in the first chunk; Chinese loads when it is
+// first chosen (the first chunk stays small for the many who never switch).
+async function ensureLoaded(lng: Language): Promise<void> {
+  if (lng === 'en' || i18n.hasResourceBundle(lng, 'translation')) return;
+  const { default: zhCN } = await import('./locales/zh-CN.json');
+  i18n.addResourceBundle(lng, 'translation', zhCN);
+}
+
 export async function initI18n(): Promise<void> {
   const lng = resolveLanguage('system', browserLanguage());
   await i18n.use(initReactI18next).init({
-    resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
-    lng,
+    resources: { en: { translation: en } },
+    lng: 'en',
     fallbackLng: 'en',
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
   });
+  await ensureLoaded(lng);
+  if (lng !== 'en') await i18n.changeLanguage(lng);
   setDocumentLanguage(lng);
 }
 
@@ -35,6 +44,7 @@ function setDocumentLanguage(lng: Language): void {
 
 export async function applyLanguageSetting(setting: LanguageSetting): Promise<void> {
   const lng = resolveLanguage(setting, browserLanguage());
+  await ensureLoaded(lng);
   if (i18n.language !== lng) await i18n.changeLanguage(lng);
   setDocumentLanguage(lng);
 }

@@ -1,0 +1,159 @@
+// Renderer start-up: the JavaScript a page load fetches before the task list can paint (gzip), and
+// the task list's first paint in Debian's Chromium against a built `folio serve` (web mode, as the
+// e2e tests run it). Needs `npm run build` first; without out/ the bench fails with that message.
+//
+// Baselines, so a busy machine colours both sides alike:
+// - bytes: React + react-dom's production builds alone, gzipped the same way: the floor for any
+//   React page; the ratio says how much Folio adds on top of the framework.
+// - paint: the same number of task rows as static HTML with the app's CSS, from a plain Node server,
+//   timed the same way: the browser's own floor for that page on this machine.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
+import { folioApi, startFolio, stopFolio } from '../e2e/support/folio-server';
+import { repoRoot } from '../e2e/support/processes';
+import { median } from './stats';
+import { type Bench, type BenchRow } from './types';
+
+// Where `folio serve` takes the renderer from (FOLIO_RESOURCES_DIR may name another build to compare with).
+const RENDERER_DIR = join(process.env.FOLIO_RESOURCES_DIR ?? repoRoot, 'out/renderer');
+const LOADS = 5;
+const TASKS = 20;
+const CHROMIUM = process.env.FOLIO_E2E_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+// The row the sidebar renders per task; its first appearance plus a frame is "the task list painted".
+const TASK_ROW = '[data-testid="task-item"]';
+
+const gzipKb = (bytes: Buffer): number => gzipSync(bytes).length / 1000;
+
+/** Files a page load fetches before any dynamic import: the entry script, its modulepreloads, and their static imports. */
+export function firstLoadScripts(html: string, readAsset: (path: string) => string): string[] {
+  const attr = (tag: string, name: string) => tag.match(new RegExp(`\\b${name}="([^"]+)"`))?.[1];
+  const start: string[] = [];
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    if (tag.startsWith('<script') && /type="module"/.test(tag)) start.push(attr(tag, 'src') ?? '');
+    if (tag.startsWith('<link') && /rel="modulepreload"/.test(tag)) start.push(attr(tag, 'href') ?? '');
+  }
+  const seen = new Set<string>();
+  const queue = start.filter(Boolean).map((p) => p.replace(/^\.\//, ''));
+  while (queue.length > 0) {
+    const path = queue.shift() as string;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    // Static imports only (`from"./x.js"`, `import"./x.js"`); `import("./x.js")` is a lazy chunk.
+    for (const m of readAsset(path).matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g)) queue.push(join(dirname(path), m[1]));
+  }
+  return [...seen];
+}
+
+function reactFloorKb(): number {
+  const require = createRequire(join(repoRoot, 'package.json'));
+  // The packages' exports hide cjs/, so the files are found from each package.json.
+  const file = (pkg: string, name: string) => join(dirname(require.resolve(`${pkg}/package.json`)), 'cjs', name);
+  const files = [file('react', 'react.production.js'), file('react-dom', 'react-dom.production.js'), file('react-dom', 'react-dom-client.production.js'), file('scheduler', 'scheduler.production.js')];
+  return gzipKb(Buffer.concat(files.map((f) => readFileSync(f))));
+}
+
+// Resolves window.__taskListPaint with performance.now() (ms since navigation start) once a task row
+// exists and a frame has been produced after it: rAF runs before that frame's paint, the timeout after.
+const PAINT_PROBE = `
+window.__taskListPaint = new Promise((resolve) => {
+  const check = () => {
+    if (!document.querySelector('${TASK_ROW}')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { childList: true, subtree: true });
+});`;
+
+interface PaintSample {
+  paint: number;
+  fcp: number | null;
+  /** When the HTML had arrived (navigation timing's responseEnd). */
+  html: number;
+}
+
+async function measureLoads(browser: Browser, url: string): Promise<PaintSample[]> {
+  const samples: PaintSample[] = [];
+  // One discarded load first: the server's and the browser's first-request warm-up is not the page's.
+  for (let i = 0; i <= LOADS; i += 1) {
+    // A fresh context per load: no HTTP cache, no storage from the previous load.
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.addInitScript(PAINT_PROBE);
+    await page.goto(url);
+    const paint = await page.evaluate<number>('window.__taskListPaint');
+    const fcp = await page.evaluate<number | null>("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null");
+    const html = await page.evaluate<number>("performance.getEntriesByType('navigation')[0].responseEnd");
+    await context.close();
+    if (i > 0) samples.push({ paint, fcp, html });
+  }
+  return samples;
+}
+
+function staticListServer(css: string, titles: readonly string[]): Promise<Server> {
+  const rows = titles.map((t) => `<li class="task-item" data-testid="task-item"><button class="task-main"><span class="task-title">${t}</span></button></li>`).join('');
+  const html = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Folio</title><link rel="stylesheet" href="/app.css"></head><body><div id="root"><div class="app"><aside class="sidebar"><ul class="task-list" data-testid="task-list">${rows}</ul></aside></div></div></body></html>`;
+  const server = createServer((req, res) => {
+    if (req.url === '/app.css') res.writeHead(200, { 'Content-Type': 'text/css' }).end(css);
+    else res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+async function run(): Promise<BenchRow[]> {
+  const htmlPath = join(RENDERER_DIR, 'index.html');
+  if (!existsSync(htmlPath)) throw new Error(`${htmlPath} is missing: run \`npm run build\` first`);
+  const html = readFileSync(htmlPath, 'utf8');
+  const readAsset = (p: string) => readFileSync(join(RENDERER_DIR, p), 'utf8');
+  const scripts = firstLoadScripts(html, readAsset);
+  const jsKb = scripts.reduce((sum, p) => sum + gzipKb(readFileSync(join(RENDERER_DIR, p))), 0);
+  const rawKb = scripts.reduce((sum, p) => sum + readFileSync(join(RENDERER_DIR, p)).length / 1000, 0);
+  const cssPath = html.match(/<link rel="stylesheet"[^>]*href="\.\/([^"]+)"/)?.[1];
+  const css = cssPath ? readAsset(cssPath) : '';
+  const rows: BenchRow[] = [
+    {
+      name: 'first-load JS (gzip)',
+      folio: jsKb,
+      baseline: reactFloorKb(),
+      unit: 'kB',
+      target: '< 300 kB',
+      note: `${scripts.length} files, ${rawKb.toFixed(0)} kB raw, gzip level 6; CSS ${gzipKb(Buffer.from(css)).toFixed(1)} kB more. Baseline: react + react-dom + scheduler production builds`,
+    },
+  ];
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-renderer-'));
+  const titles = Array.from({ length: TASKS }, (_, i) => `Bench task ${i + 1}`);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const staticServer = await staticListServer(css, titles);
+  try {
+    const server = await startFolio(dataDir);
+    for (const title of titles) await folioApi(server, 'POST', '/v1/tasks', { mode: 'general', title });
+    const folio = await measureLoads(browser, server.appUrl);
+    const floor = await measureLoads(browser, `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}/`);
+    const fcps = folio.map((s) => s.fcp).filter((v): v is number => v !== null);
+    rows.push({
+      name: `task list first paint (${TASKS} tasks)`,
+      folio: median(folio.map((s) => s.paint)),
+      baseline: median(floor.map((s) => s.paint)),
+      unit: 'ms',
+      target: '< 300 ms',
+      note: `median of ${LOADS} loads from navigation start, fresh context each; Folio's HTML in at ${median(folio.map((s) => s.html)).toFixed(0)} ms (baseline's ${median(floor.map((s) => s.html)).toFixed(0)}), first contentful paint ${fcps.length ? median(fcps).toFixed(0) : '?'} ms. Baseline: the same rows as static HTML + the app's CSS`,
+    });
+  } finally {
+    await stopFolio();
+    await browser.close();
+    staticServer.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+const bench: Bench = { name: 'renderer', run };
+export default bench;
