@@ -26,9 +26,22 @@ function seedConversation(taskId: string): void {
   }
 }
 
+// The e2e code is type-checked without the DOM library: the little of it used in the page, by shape.
+interface Rect {
+  top: number;
+  bottom: number;
+}
+interface ScrollBox {
+  scrollTop: number;
+  scrollTo(options: { top: number }): void;
+  getBoundingClientRect(): Rect;
+  querySelectorAll(selector: string): Iterable<{ getBoundingClientRect(): Rect; textContent: string | null }>;
+}
+const scrollToTop = (list: Locator) => list.evaluate((el: ScrollBox) => el.scrollTo({ top: 0 }));
+
 /** The label of the first message row at least partly in the list's viewport. */
 async function firstVisibleLabel(list: Locator): Promise<string | null> {
-  return list.evaluate((el) => {
+  return list.evaluate((el: ScrollBox) => {
     const view = el.getBoundingClientRect();
     for (const row of el.querySelectorAll('.message-row')) {
       const box = row.getBoundingClientRect();
@@ -55,25 +68,25 @@ test('a 2,400-message task opens at its tail and pages earlier messages in when 
     await held;
     await route.continue();
   });
-  await list.evaluate((el) => el.scrollTo({ top: 0 }));
+  await scrollToTop(list);
   await expect(list.locator('.load-older .muted')).toBeVisible(); // the older page was asked for
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
   const anchor = await firstVisibleLabel(list);
   expect(anchor).toMatch(/^History message \d{4}$/);
   release();
   await expect(list.locator('.load-older .muted')).toHaveCount(0);
   // The anchor is still in view and the list did not jump to the newly loaded first row.
   await expect(list.getByText(anchor!, { exact: false }).first()).toBeInViewport();
-  await expect.poll(() => list.evaluate((el) => el.scrollTop)).toBeGreaterThan(1_000);
+  await expect.poll(() => list.evaluate((el: ScrollBox) => el.scrollTop)).toBeGreaterThan(1_000);
   await page.unroute(/\/v1\/tasks\/[^/]+\/messages\?.*before_seq=/);
 
   // Keep going up until the first message shows; each page is at most 100 messages.
   for (let pages = 0; pages < Math.ceil(COUNT / 100) + 2; pages++) {
     if ((await list.getByText(label(1)).count()) > 0) break;
-    await list.evaluate((el) => el.scrollTo({ top: 0 }));
+    await scrollToTop(list);
     await expect(list.locator('.load-older .muted')).toHaveCount(0);
   }
-  await list.evaluate((el) => el.scrollTo({ top: 0 }));
+  await scrollToTop(list);
   await expect(list.getByText(label(1))).toBeInViewport();
   await expect(list.locator('.load-older')).toHaveCount(0);
 });
