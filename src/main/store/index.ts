@@ -5,6 +5,7 @@ import { type ApprovalsRepo, createApprovalsRepo, createGrantsRepo, type GrantsR
 import { createFilesRepo, type FilesRepo } from './files-repo';
 import { createMessagesRepo, type MessagesRepo } from './messages-repo';
 import { backupIfDue } from './backups';
+import { startCheckpoints } from './checkpoints';
 import { openDatabase } from './open-database';
 import { createRunsRepo, type RunsRepo } from './runs-repo';
 import { createSettingsRepo, type SettingsRepo } from './settings-repo';
@@ -64,6 +65,7 @@ export interface StoreOptions {
 export function openStore(dbPath: string, options: StoreOptions = {}): Store {
   const now = options.now ?? Date.now;
   const db = openDatabase(dbPath, undefined, { now });
+  const checkpoints = startCheckpoints(db);
 
   const usageTotal = db.prepare<[], Usage>(`
     SELECT COALESCE(SUM(prompt_tokens), 0) AS prompt_tokens, COALESCE(SUM(completion_tokens), 0) AS completion_tokens,
@@ -91,6 +93,7 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
       return db.transaction(fn)();
     },
     close() {
+      checkpoints.stop();
       if (db.open) db.close();
     },
     db,

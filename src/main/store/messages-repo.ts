@@ -141,12 +141,14 @@ export function createMessagesRepo(db: Database.Database, now: () => number): Me
     )
     UPDATE messages SET active = CASE WHEN id IN (SELECT id FROM path) THEN 1 ELSE 0 END
     WHERE task_id = @task_id AND (active = 1 OR id IN (SELECT id FROM path))`);
-  // Every message that has siblings, oldest first.
-  const selectForks = db.prepare<[string], { id: string; parent_id: string | null; active: number }>(`
-    SELECT id, parent_id, active FROM (
-      SELECT id, parent_id, active, seq, COUNT(*) OVER (PARTITION BY parent_id) AS siblings
-      FROM messages WHERE task_id = ?
-    ) WHERE siblings > 1 ORDER BY seq`);
+  // Parents with more than one child, from the covering index alone: the rows themselves (with
+  // their contents, often several kB on overflow pages) are read only for the few forks.
+  const selectForkParents = db
+    .prepare<[string], string | null>('SELECT parent_id FROM messages INDEXED BY messages_by_parent WHERE task_id = ? GROUP BY parent_id HAVING COUNT(*) > 1')
+    .pluck();
+  const selectSiblings = db.prepare<{ task_id: string; parent_id: string | null }, { id: string; parent_id: string | null; active: number; seq: number }>(
+    'SELECT id, parent_id, active, seq FROM messages WHERE task_id = @task_id AND parent_id IS @parent_id ORDER BY seq',
+  );
 
   const appendTx = db.transaction((m: NewMessage): Message => {
     const at = now();
@@ -223,16 +225,15 @@ export function createMessagesRepo(db: Database.Database, now: () => number): Me
       })();
     },
     branches(taskId) {
-      // Groups are keyed in order of their oldest sibling, which is path order: a later fork's
-      // parent lies below an earlier fork's active sibling, so all its siblings are newer.
-      const groups = new Map<string | null, { id: string; active: boolean }[]>();
-      for (const row of selectForks.all(taskId)) {
-        const group = groups.get(row.parent_id) ?? [];
-        group.push({ id: row.id, active: row.active === 1 });
-        groups.set(row.parent_id, group);
-      }
+      // Forks sorted by their oldest sibling are in path order: a later fork's parent lies below an
+      // earlier fork's active sibling, so all its siblings are newer.
+      const forks = selectForkParents
+        .all(taskId)
+        .map((parent_id) => selectSiblings.all({ task_id: taskId, parent_id }))
+        .sort((a, b) => a[0].seq - b[0].seq);
+      const groups = forks.map((rows) => rows.map((row) => ({ id: row.id, active: row.active === 1 })));
       const points: BranchPoint[] = [];
-      for (const group of groups.values()) {
+      for (const group of groups) {
         const at = group.findIndex((m) => m.active);
         if (at >= 0) points.push({ message_id: group[at].id, index: at + 1, count: group.length, siblings: group.map((m) => m.id) });
       }

@@ -22,7 +22,12 @@ interface MessageListProps {
 export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder }: MessageListProps) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
+  // The first row in view and where its top sits relative to the viewport's top, read from the
+  // DOM. Rows are positioned by transform, so the browser's own scroll anchoring can't keep them in
+  // place when older history is prepended or rows above the view are measured; this does.
+  const anchor = useRef<{ key: string; offset: number } | null>(null);
   const [showJump, setShowJump] = useState(false);
 
   const virtualizer = useVirtualizer({
@@ -32,18 +37,70 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder }
     overscan: 6,
     getItemKey: (index) => rows[index]?.key ?? index,
   });
+  // The anchor below does this for every change above the view, prepends included.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = () => false;
 
   const totalSize = virtualizer.getTotalSize();
+  const items = virtualizer.getVirtualItems();
+  const firstRendered = items[0]?.index;
 
   const scrollToBottom = useCallback(() => {
     const el = scrollRef.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, []);
 
-  // Follow new content (rows or re-measured heights) while the reader is at the bottom.
+  /** Notes the first row in view; none when no rendered row is in view yet. */
+  const rememberAnchor = () => {
+    anchor.current = null;
+    const el = scrollRef.current;
+    if (!el) return;
+    const view = el.getBoundingClientRect();
+    for (const row of el.querySelectorAll<HTMLElement>('.message-row')) {
+      const box = row.getBoundingClientRect();
+      if (box.bottom > view.top && box.top < view.bottom && row.dataset.key) {
+        anchor.current = { key: row.dataset.key, offset: box.top - view.top };
+        return;
+      }
+    }
+  };
+  // Set while the anchor row has been scrolled to by estimate and the window has yet to render it.
+  const jumping = useRef(false);
+  const seen = useRef({ rows, totalSize });
+
+  // Follow new content while the reader is at the bottom. Otherwise, when rows change (older pages
+  // prepended) or are re-measured, put the anchor row back where it was; when only the window moved
+  // (the reader scrolled), just note the new anchor.
   useLayoutEffect(() => {
-    if (stickToBottom.current) scrollToBottom();
-  }, [rows, totalSize, scrollToBottom]);
+    const el = scrollRef.current;
+    const canvas = canvasRef.current;
+    const contentChanged = seen.current.rows !== rows || seen.current.totalSize !== totalSize;
+    seen.current = { rows, totalSize };
+    if (!el || !canvas) return;
+    if (stickToBottom.current) {
+      scrollToBottom();
+      return;
+    }
+    const kept = anchor.current;
+    if (kept && (contentChanged || jumping.current)) {
+      const row = el.querySelector<HTMLElement>(`.message-row[data-key="${CSS.escape(kept.key)}"]`);
+      if (row) {
+        jumping.current = false;
+        const delta = row.getBoundingClientRect().top - el.getBoundingClientRect().top - kept.offset;
+        if (Math.abs(delta) >= 1) el.scrollTop += delta;
+        return;
+      }
+      // Not rendered at this scroll position (a page was just prepended): jump to its estimated
+      // place; once the window renders it, the branch above settles it exactly.
+      const index = rows.findIndex((r) => r.key === kept.key);
+      const item = index >= 0 ? virtualizer.measurementsCache[index] : undefined;
+      if (item) {
+        jumping.current = true;
+        el.scrollTop = canvas.offsetTop + item.start - kept.offset;
+        return;
+      }
+    }
+    rememberAnchor();
+  }, [rows, totalSize, firstRendered, virtualizer, scrollToBottom]);
 
   const onScroll = () => {
     const el = scrollRef.current;
@@ -51,10 +108,9 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder }
     const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK_PX;
     stickToBottom.current = atBottom;
     setShowJump(!atBottom);
+    if (!jumping.current) rememberAnchor();
     if (el.scrollTop < LOAD_OLDER_THRESHOLD_PX && hasMore && !loadingOlder) onLoadOlder();
   };
-
-  const items = virtualizer.getVirtualItems();
 
   return (
     <div className="message-scroll" ref={scrollRef} onScroll={onScroll} data-testid="message-list">
@@ -69,13 +125,13 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder }
           )}
         </div>
       )}
-      <div className="message-canvas" style={{ height: totalSize }}>
+      <div className="message-canvas" ref={canvasRef} style={{ height: totalSize }}>
         <div className="message-window" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
           {items.map((item) => {
             const row = rows[item.index];
             if (!row) return null;
             return (
-              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="message-row">
+              <div key={item.key} data-index={item.index} data-key={item.key} ref={virtualizer.measureElement} className="message-row">
                 <ChatRowView row={row} taskId={taskId} />
               </div>
             );

@@ -1,5 +1,6 @@
 // One component per chat row kind. Rows are measured by the virtualizer, so each renders as a
 // single block whose height depends only on its content.
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../shared/contract';
 import type { ChatRow } from '../state/chat-rows';
@@ -30,7 +31,8 @@ function Reasoning({ text, streaming }: { text: string; streaming?: boolean }) {
   );
 }
 
-export function ChatRowView({ row, taskId }: { row: ChatRow; taskId: string }) {
+/** Memoized: scrolling re-renders the list every frame, while a row's object only changes with its content. */
+export const ChatRowView = memo(function ChatRowView({ row, taskId }: { row: ChatRow; taskId: string }) {
   const { t } = useTranslation();
   switch (row.kind) {
     case 'user':
@@ -81,7 +83,7 @@ export function ChatRowView({ row, taskId }: { row: ChatRow; taskId: string }) {
         </div>
       );
   }
-}
+});
 
 function LiveRunView({ live, taskId }: { live: LiveRun; taskId: string }) {
   const { t } = useTranslation();
