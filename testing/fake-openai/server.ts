@@ -3,6 +3,7 @@
 // only; it is never offered as a model. Every request takes the next scripted step (FIFO).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type Socket } from 'node:net';
+import { readBody, sendJson, sleep } from '../http-helpers';
 
 export interface FakeToolCall {
   id?: string;
@@ -327,11 +328,6 @@ function errorBody(message: string, status?: number): { error: { message: string
   return { error: { message, type, code: status === undefined ? null : String(status) } };
 }
 
-function sendJson(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(payload);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
-  res.end(text);
-}
 
 function record(req: IncomingMessage, path: string, body: unknown): RecordedRequest {
   const headers: Record<string, string> = {};
@@ -344,18 +340,6 @@ function record(req: IncomingMessage, path: string, body: unknown): RecordedRequ
   return { method: req.method ?? 'GET', path, body, headers, hasAuth: token !== '', authLast4: token === '' ? null : token.slice(-4) };
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    req.on('data', (c: Buffer) => parts.push(c));
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -3,6 +3,7 @@
 // JSON, slow), and plain pages under /pages/ for web_fetch to read a result. Test support only.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { readBody, sendJson, sleep } from '../http-helpers';
 
 /** The key the keyed backends accept; any other key gets a 401 like the real services. */
 export const FAKE_SEARCH_KEY = 'fake-search-key-0123';
@@ -53,7 +54,7 @@ export async function startFakeSearch(opts: { port?: number } = {}): Promise<Fak
 
   const server = createServer((req, res) => {
     void handle(req, res).catch(() => {
-      if (!res.headersSent) send(res, 500, { error: 'fake-search failed' });
+      if (!res.headersSent) sendJson(res, 500, { error: 'fake-search failed' });
       else res.destroy();
     });
   });
@@ -74,7 +75,7 @@ export async function startFakeSearch(opts: { port?: number } = {}): Promise<Fak
       return;
     }
     const route = routeOf(req.method ?? 'GET', url.pathname);
-    if (route === null) return send(res, 404, { error: `fake-search: no route ${req.method ?? ''} ${url.pathname}` });
+    if (route === null) return sendJson(res, 404, { error: `fake-search: no route ${req.method ?? ''} ${url.pathname}` });
 
     let body: Record<string, unknown> = {};
     try {
@@ -87,9 +88,9 @@ export async function startFakeSearch(opts: { port?: number } = {}): Promise<Fak
     const keyOk = keyPresent(route, req);
     requests.push({ backend: route, method: req.method ?? 'GET', query, count: countRaw == null ? null : Number(countRaw), keyOk });
 
-    if (route === 'searxng' && url.searchParams.get('format') !== 'json') return send(res, 403, { error: 'format not allowed' });
-    if (fault === 'unauthorized' || !keyOk) return send(res, 401, { error: 'invalid subscription token' });
-    if (fault === 'server_error') return send(res, 500, { error: 'internal error' });
+    if (route === 'searxng' && url.searchParams.get('format') !== 'json') return sendJson(res, 403, { error: 'format not allowed' });
+    if (fault === 'unauthorized' || !keyOk) return sendJson(res, 401, { error: 'invalid subscription token' });
+    if (fault === 'server_error') return sendJson(res, 500, { error: 'internal error' });
     if (fault === 'slow') await sleep(slowMs);
     if (res.destroyed) return;
     if (fault === 'malformed') {
@@ -97,7 +98,7 @@ export async function startFakeSearch(opts: { port?: number } = {}): Promise<Fak
       res.end(route === 'brave' ? '{"web": {"results": "not a list"}}' : '{"results": [ {"url": ');
       return;
     }
-    send(res, 200, shape(route, query, hits ?? defaultHits(query)));
+    sendJson(res, 200, shape(route, query, hits ?? defaultHits(query)));
   }
 
   function control(raw: string, res: ServerResponse): void {
@@ -106,7 +107,7 @@ export async function startFakeSearch(opts: { port?: number } = {}): Promise<Fak
     if (body.hits) hits = body.hits;
     if (body.fault) fault = body.fault;
     if (body.slowMs !== undefined) slowMs = body.slowMs;
-    send(res, 200, { ok: true });
+    sendJson(res, 200, { ok: true });
   }
 
   function reset(): void {
@@ -198,21 +199,4 @@ function shape(backend: FakeSearchRequest['backend'], query: string, hits: FakeH
   }
 }
 
-function send(res: ServerResponse, status: number, payload: unknown): void {
-  const text = JSON.stringify(payload);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    req.on('data', (c: Buffer) => parts.push(c));
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
