@@ -1,5 +1,6 @@
 // Folio's one service implementation: every method of the contract, receiving validated input.
 // The transports (IPC, HTTP) are adapters around it; the agent runs through the RunManager.
+import { createProjectHandlers } from './projects-service';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { join } from 'node:path';
@@ -386,6 +387,8 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     ...searchHandlers(ctx),
     // ---- MCP servers (issue 12) ----
     ...createMcpHandlers(ctx, hooks),
+    // ---- projects and libraries (issue 14) ----
+    ...createProjectHandlers(),
   };
   return handlers;
 }

@@ -174,6 +174,73 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE tasks ADD COLUMN mcp_servers TEXT CHECK (mcp_servers IS NULL OR json_valid(mcp_servers));
     `,
   },
+  // ---- projects and libraries (issue 14) ----
+  {
+    version: 7,
+    // Projects group tasks (a task keeps living when its project is deleted: SET NULL). Library files
+    // belong to a project or, with project_id NULL, to the personal library; the unique index uses
+    // coalesce because NULLs are distinct in a plain UNIQUE. Pages hold the extracted text (and an
+    // optional embedding); library_fts is an external-content FTS5 index over them with the trigram
+    // tokenizer, so CJK text without spaces matches any substring of 3+ characters. Triggers keep the
+    // index in step with the pages, so deleting a file (CASCADE to its pages) removes its hits.
+    sql: `
+      CREATE TABLE projects (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        instructions TEXT NOT NULL DEFAULT '',
+        default_model TEXT,
+        default_mode TEXT CHECK (default_mode IS NULL OR default_mode IN ('ppt', 'proposal', 'coding', 'general')),
+        default_approval_mode TEXT CHECK (default_approval_mode IS NULL OR default_approval_mode IN ('ask', 'auto-edit', 'auto')),
+        archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1)),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      ALTER TABLE tasks ADD COLUMN project_id TEXT REFERENCES projects (id) ON DELETE SET NULL;
+      CREATE INDEX tasks_by_project ON tasks (project_id, updated_at DESC) WHERE project_id IS NOT NULL;
+
+      CREATE TABLE library_files (
+        id TEXT PRIMARY KEY,
+        project_id TEXT REFERENCES projects (id) ON DELETE CASCADE,
+        path TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        mtime_ms INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending'
+          CHECK (status IN ('pending', 'indexing', 'ok', 'scanned', 'image', 'error')),
+        pages INTEGER,
+        message TEXT,
+        indexed_sha256 TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE UNIQUE INDEX library_files_by_path ON library_files (coalesce(project_id, ''), path);
+      CREATE INDEX library_files_queued ON library_files (status) WHERE status IN ('pending', 'indexing');
+
+      CREATE TABLE library_pages (
+        id INTEGER PRIMARY KEY,
+        file_id TEXT NOT NULL REFERENCES library_files (id) ON DELETE CASCADE,
+        page INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        embedding BLOB,
+        embedding_model TEXT,
+        UNIQUE (file_id, page)
+      ) STRICT;
+
+      CREATE VIRTUAL TABLE library_fts USING fts5(
+        text, content = 'library_pages', content_rowid = 'id', tokenize = 'trigram remove_diacritics 1'
+      );
+      CREATE TRIGGER library_pages_ai AFTER INSERT ON library_pages BEGIN
+        INSERT INTO library_fts (rowid, text) VALUES (new.id, new.text);
+      END;
+      CREATE TRIGGER library_pages_ad AFTER DELETE ON library_pages BEGIN
+        INSERT INTO library_fts (library_fts, rowid, text) VALUES ('delete', old.id, old.text);
+      END;
+      CREATE TRIGGER library_pages_au AFTER UPDATE OF text ON library_pages BEGIN
+        INSERT INTO library_fts (library_fts, rowid, text) VALUES ('delete', old.id, old.text);
+        INSERT INTO library_fts (rowid, text) VALUES (new.id, new.text);
+      END;
+    `,
+  },
 ];
 
 export const latestSchemaVersion = migrations.reduce((max, m) => Math.max(max, m.version), 0);

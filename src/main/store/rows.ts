@@ -37,6 +37,8 @@ export interface TaskRow {
   // ---- reasoning (issue 12) ----
   reasoning: ReasoningMode | null;
   mcp_servers: string | null;
+  // ---- projects (issue 14) ----
+  project_id: string | null;
 }
 
 /** Columns of a task plus its newest run, for every query that returns tasks. */
@@ -67,6 +69,8 @@ export function toTask(row: TaskRow): Task {
     // ---- reasoning (issue 12) ----
     reasoning: row.reasoning ?? null,
     mcp_servers: parseServerList(row.mcp_servers),
+    // ---- projects (issue 14) ----
+    project_id: row.project_id ?? null,
   };
 }
 

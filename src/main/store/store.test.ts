@@ -50,7 +50,10 @@ describe('migrations', () => {
       .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
       .pluck()
       .all();
-    expect(tables).toEqual(['approvals', 'files', 'messages', 'runs', 'settings', 'tasks', 'tool_grants']);
+    expect(tables).toEqual([
+      'approvals', 'files', 'library_files', 'library_fts', 'library_fts_config', 'library_fts_data', 'library_fts_docsize',
+      'library_fts_idx', 'library_pages', 'messages', 'projects', 'runs', 'settings', 'tasks', 'tool_grants',
+    ]);
     expect(s.db.pragma('user_version', { simple: true })).toBe(latestSchemaVersion);
     expect(s.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(s.db.pragma('foreign_keys', { simple: true })).toBe(1);

@@ -86,6 +86,16 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   attachMcpResource: (c) => ({ task_id: c.taskId, server: 'everything', uri: 'demo://readme' }),
   listMcpPrompts: () => ({ name: 'everything' }),
   getMcpPrompt: () => ({ name: 'everything', prompt: 'simple', arguments: { city: 'Paris' } }),
+  // ---- projects and libraries (issue 14) ----
+  createProject: () => ({ name: '课题组', instructions: 'Cite in GB/T 7714.' }),
+  listProjects: () => ({}),
+  getProject: () => ({ project_id: 'lab' }),
+  updateProject: () => ({ project_id: 'lab', name: 'Renamed' }),
+  deleteProject: () => ({ project_id: 'lab' }),
+  listLibraryFiles: () => ({ project_id: 'personal' }),
+  addLibraryFiles: (c) => ({ project_id: 'personal', paths: [c.localFile] }),
+  deleteLibraryFile: () => ({ project_id: 'personal', path: 'a.pdf' }),
+  searchLibrary: () => ({ project_id: 'personal', q: '检索增强' }),
 };
 
 async function setup(): Promise<Ctx> {

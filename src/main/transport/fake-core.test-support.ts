@@ -5,6 +5,7 @@ import { basename } from 'node:path';
 import { createHash } from 'node:crypto';
 import { type FileEntry, type Message, type Run, type Settings, type Task } from '../../shared/contract/entities';
 import { type ServiceHandlers } from '../../shared/contract/methods';
+import { type Project } from '../../shared/contract/projects';
 import { assignOutlineIds, type DeckOutline } from '../../shared/specs/deck-outline';
 import { FolioError, NotFoundError, ValidationError } from '../../shared/errors';
 import type { FolioCore } from '../service/ports';
@@ -113,6 +114,8 @@ export function createFakeCore(): FakeCore {
           // ---- reasoning (issue 12) ----
           reasoning: input.reasoning ?? null,
           mcp_servers: null,
+          // ---- projects (issue 14) ----
+          project_id: input.project_id ?? null,
         };
         tasks.set(t.id, t);
         return t;
@@ -391,6 +394,55 @@ export function createFakeCore(): FakeCore {
     async getMcpPrompt(input) {
       return { text: `prompt ${input.prompt}` };
     },
+    // ---- projects and libraries (issue 14): projects in memory, every library empty ----
+    async createProject(input) {
+      const p: Project = {
+        id: nextId('project'), name: input.name, instructions: input.instructions ?? '', default_model: input.default_model ?? null,
+        default_mode: input.default_mode ?? null, default_approval_mode: input.default_approval_mode ?? null, archived: false,
+        task_count: 0, file_count: 0, created_at: now, updated_at: now++,
+      };
+      projects.set(p.id, p);
+      return p;
+    },
+    async listProjects(input) {
+      return { projects: [...projects.values()].filter((p) => input.archived === 'true' || !p.archived) };
+    },
+    async getProject(input) {
+      return project(input.project_id);
+    },
+    async updateProject(input) {
+      const { project_id, ...patch } = input;
+      const p = { ...project(project_id), ...patch, updated_at: now++ };
+      projects.set(p.id, p);
+      return p;
+    },
+    async deleteProject(input) {
+      project(input.project_id);
+      projects.delete(input.project_id);
+      return { ok: true as const };
+    },
+    async listLibraryFiles() {
+      return { files: [], progress: { total_files: 0, queued_files: 0, indexed_pages: 0, embedded_pages: 0 } };
+    },
+    async addLibraryFiles() {
+      return { files: [] };
+    },
+    async deleteLibraryFile() {
+      return { ok: true as const };
+    },
+    async searchLibrary() {
+      return { hits: [], mode: 'text' as const, note: null };
+    },
+  };
+  // One project to start with, so every project route has something to act on.
+  const projects = new Map<string, Project>([['lab', {
+    id: 'lab', name: 'Lab', instructions: '', default_model: null, default_mode: null, default_approval_mode: null, archived: false,
+    task_count: 0, file_count: 0, created_at: 0, updated_at: 0,
+  }]]);
+  const project = (id: string): Project => {
+    const found = projects.get(id);
+    if (!found) throw new NotFoundError(`No project ${id}`);
+    return found;
   };
   const fakeTools = [
     { name: 'write', kind: 'edit' as const, grantable: true },

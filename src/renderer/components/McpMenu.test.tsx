@@ -8,7 +8,7 @@ import { McpMenu } from './McpMenu';
 
 const task = (mcp_servers: string[] | null): Task => ({
   id: 't', title: 'T', description: '', mode: 'general', status: 'active', model: null, approval_mode: 'ask', workspace_path: null, allow_network: false,
-  prompt_tokens: 0, completion_tokens: 0, cost: 0, created_at: 1, updated_at: 1, last_run: null, reasoning: null, mcp_servers,
+  prompt_tokens: 0, completion_tokens: 0, cost: 0, created_at: 1, updated_at: 1, last_run: null, reasoning: null, mcp_servers, project_id: null,
 });
 
 describe('McpMenu', () => {

@@ -54,6 +54,9 @@ export const Task = z.object({
   // ---- MCP (issue 12) ----
   /** The MCP servers (names in mcp.json) whose tools this task's runs get; null: none. */
   mcp_servers: z.array(z.string()).nullable(),
+  // ---- projects (issue 14) ----
+  /** The project the task belongs to; null: none. */
+  project_id: Id.nullable(),
 });
 export type Task = z.infer<typeof Task>;
 

@@ -5,3 +5,4 @@ export * from './search-settings';
 export * from '../errors';
 export * from './branches';
 export * from './mcp';
+export * from './projects';

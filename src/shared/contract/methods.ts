@@ -38,6 +38,7 @@ import { BranchPoint } from './branches';
 import { ToolKind } from './events';
 import { CustomProviderInput, CustomProviderResult, ProviderBase, ProviderKey, ProviderModel, SetupStatus } from './setup';
 import { McpConfigProblem, McpPromptInfo, McpResourceInfo, McpServerInfo, McpServerName } from './mcp';
+import { IndexProgress, LibraryFile, LibraryId, LibrarySearchResult, Project, ProjectInstructions, ProjectName, SearchQuery } from './projects';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -141,12 +142,20 @@ export const contract = {
       model: z.string().max(200).optional(),
       // ---- reasoning (issue 12) ----
       reasoning: ReasoningMode.nullable().optional(),
+      // ---- projects (issue 14) ----
+      /** The project the task belongs to; its defaults fill what the request leaves out. */
+      project_id: Id.nullable().optional(),
     }),
     output: Task,
     http: { method: 'POST', path: '/v1/tasks' },
   }),
   listTasks: method({
-    input: z.strictObject({ status: TaskStatus.optional(), q: z.string().max(200).optional() }),
+    input: z.strictObject({
+      status: TaskStatus.optional(),
+      q: z.string().max(200).optional(),
+      /** Only one project's tasks, or `none` for tasks outside every project (issue 14). */
+      project_id: z.union([z.literal('none'), Id]).optional(),
+    }),
     output: z.object({ tasks: z.array(Task) }),
     http: { method: 'GET', path: '/v1/tasks' },
   }),
@@ -173,6 +182,8 @@ export const contract = {
       reasoning: ReasoningMode.nullable().optional(),
       /** MCP (issue 12): the MCP servers whose tools this task's runs get; null: none. */
       mcp_servers: z.array(McpServerName).max(100).nullable().optional(),
+      /** Projects (issue 14): move the task into a project, or out of it with null. */
+      project_id: Id.nullable().optional(),
     }),
     output: Task,
     http: { method: 'PATCH', path: '/v1/tasks/:task_id' },
@@ -526,6 +537,71 @@ export const contract = {
     }),
     output: z.object({ text: z.string() }),
     http: { method: 'POST', path: '/v1/mcp/servers/:name/prompts/render' },
+  }),
+  // ---- projects and libraries (issue 14) ----
+  createProject: method({
+    input: z.strictObject({
+      name: ProjectName,
+      instructions: ProjectInstructions.optional(),
+      default_model: z.string().max(200).nullable().optional(),
+      default_mode: TaskMode.nullable().optional(),
+      default_approval_mode: ApprovalMode.nullable().optional(),
+    }),
+    output: Project,
+    http: { method: 'POST', path: '/v1/projects' },
+  }),
+  listProjects: method({
+    /** Archived projects are left out unless asked for. */
+    input: z.strictObject({ archived: z.enum(['true', 'false']).optional() }),
+    output: z.object({ projects: z.array(Project) }),
+    http: { method: 'GET', path: '/v1/projects' },
+  }),
+  getProject: method({
+    input: z.strictObject({ project_id: Id }),
+    output: Project,
+    http: { method: 'GET', path: '/v1/projects/:project_id' },
+  }),
+  updateProject: method({
+    input: z.strictObject({
+      project_id: Id,
+      name: ProjectName.optional(),
+      instructions: ProjectInstructions.optional(),
+      default_model: z.string().max(200).nullable().optional(),
+      default_mode: TaskMode.nullable().optional(),
+      default_approval_mode: ApprovalMode.nullable().optional(),
+      archived: z.boolean().optional(),
+    }),
+    output: Project,
+    http: { method: 'PATCH', path: '/v1/projects/:project_id' },
+  }),
+  /** Deletes the project and its library; its tasks stay, without a project. */
+  deleteProject: method({
+    input: z.strictObject({ project_id: Id }),
+    output: Ok,
+    http: { method: 'DELETE', path: '/v1/projects/:project_id' },
+  }),
+  /** A library's files (`project_id` = a project's id or `personal`) and the index's measured progress. */
+  listLibraryFiles: method({
+    input: z.strictObject({ project_id: LibraryId }),
+    output: z.object({ files: z.array(LibraryFile), progress: IndexProgress }),
+    http: { method: 'GET', path: '/v1/projects/:project_id/files' },
+  }),
+  /** Copies local files into a library (desktop drop / picker). Over HTTP, files arrive as multipart on the same path. */
+  addLibraryFiles: method({
+    input: z.strictObject({ project_id: LibraryId, paths: z.array(z.string().min(1).max(4096)).min(1).max(100) }),
+    output: z.object({ files: z.array(LibraryFile) }),
+    ipcOnly: true,
+  }),
+  deleteLibraryFile: method({
+    input: z.strictObject({ project_id: LibraryId, path: RelPath }),
+    output: Ok,
+    http: { method: 'DELETE', path: '/v1/projects/:project_id/files/*path' },
+  }),
+  /** Ranked search over a project's library and the personal library (`personal`: that one alone). */
+  searchLibrary: method({
+    input: z.strictObject({ project_id: LibraryId, q: SearchQuery, limit: z.coerce.number().int().min(1).max(50).optional() }),
+    output: LibrarySearchResult,
+    http: { method: 'GET', path: '/v1/projects/:project_id/search' },
   }),
 } satisfies Record<string, MethodSpec>;
 

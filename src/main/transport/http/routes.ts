@@ -15,7 +15,7 @@ export const TEMPLATE_UPLOAD_PATH = '/v1/templates';
 export const EVENTS_PATH = '/v1/tasks/:task_id/runs/:run_id/events';
 
 /** Methods that create a resource answer 201 rather than 200. */
-const createdMethods: ReadonlySet<MethodName> = new Set<MethodName>(['createTask']);
+const createdMethods: ReadonlySet<MethodName> = new Set<MethodName>(['createTask', 'createProject']);
 
 export function statusForSuccess(method: MethodName): number {
   return createdMethods.has(method) ? 201 : 200;

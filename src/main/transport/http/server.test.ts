@@ -121,6 +121,15 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   attachMcpResource: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/mcp-resources`, json: { server: 'everything', uri: 'demo://readme' }, status: 200, check: (b) => expect(b).toMatchObject({ file: { path: 'source/readme.md', kind: 'source' } }) }),
   listMcpPrompts: () => ({ method: 'GET', path: '/v1/mcp/servers/everything/prompts', status: 200, check: (b) => expect(b).toMatchObject({ prompts: [{ name: 'simple' }] }) }),
   getMcpPrompt: () => ({ method: 'POST', path: '/v1/mcp/servers/everything/prompts/render', json: { prompt: 'simple' }, status: 200, check: (b) => expect(b).toEqual({ text: 'prompt simple' }) }),
+  // ---- projects and libraries (issue 14) ----
+  createProject: () => ({ method: 'POST', path: '/v1/projects', json: { name: '课题组', instructions: 'Cite in GB/T 7714.' }, status: 201, check: (b) => expect(b).toMatchObject({ name: '课题组', instructions: 'Cite in GB/T 7714.', archived: false }) }),
+  listProjects: () => ({ method: 'GET', path: '/v1/projects?archived=true', status: 200, check: (b) => expect(b).toMatchObject({ projects: [{ id: 'lab' }] }) }),
+  getProject: () => ({ method: 'GET', path: '/v1/projects/lab', status: 200, check: (b) => expect(b).toMatchObject({ id: 'lab', name: 'Lab' }) }),
+  updateProject: () => ({ method: 'PATCH', path: '/v1/projects/lab', json: { name: 'Lab 2', archived: true }, status: 200, check: (b) => expect(b).toMatchObject({ name: 'Lab 2', archived: true }) }),
+  deleteProject: () => ({ method: 'DELETE', path: '/v1/projects/lab', status: 200, check: (b) => expect(b).toEqual({ ok: true }) }),
+  listLibraryFiles: () => ({ method: 'GET', path: '/v1/projects/personal/files', status: 200, check: (b) => expect(b).toMatchObject({ files: [], progress: { total_files: 0 } }) }),
+  deleteLibraryFile: () => ({ method: 'DELETE', path: '/v1/projects/personal/files/papers/a.pdf', status: 200, check: (b) => expect(b).toEqual({ ok: true }) }),
+  searchLibrary: () => ({ method: 'GET', path: `/v1/projects/personal/search?q=${encodeURIComponent('检索增强')}&limit=5`, status: 200, check: (b) => expect(b).toMatchObject({ hits: [], mode: 'text' }) }),
 };
 
 describe('contract routes', () => {
