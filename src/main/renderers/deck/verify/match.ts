@@ -137,8 +137,12 @@ export function matchWords(boxes: readonly PlannedBox[], words: readonly Rendere
         bestScore = score;
       }
     }
-    // Words no box's text explains belong to the smallest box they are drawn in.
-    best ??= entries.filter(inside).sort((a, b) => area(a.box) - area(b.box))[0];
+    // Words no box's text explains belong to the smallest box they are drawn in. So does a line drawn
+    // inside another box that a distant box explains only in part: a chart label "74.6%" shares the
+    // token "6" with the page number, but the label is the chart's; real overflow is explained whole.
+    const container = entries.filter(inside).sort((a, b) => area(a.box) - area(b.box))[0];
+    if (best && container && !inside(best) && coverage(line, best.capacity) < line.length) best = container;
+    best ??= container;
     if (!best) {
       stray.push(...line);
       previous = null;

@@ -213,6 +213,16 @@ describe('matching words to boxes', () => {
     expect(checkRenderedSlide(slide([photo, caption]), line('The harbour at dawn', 0.6, 4.6), frame)).toEqual([]);
   });
 
+  it("keeps a chart label with the chart when a distant box's text explains only part of it", () => {
+    const chart: PlannedBox = { id: 'chart', role: 'chart', x: 5, y: 1.3, w: 4.5, h: 3.5 };
+    const pageNumber: PlannedBox = { id: 'slide-number', role: 'number', x: 9.2, y: 5.2, w: 0.5, h: 0.3, text: '6' };
+    const words = [...line('Results', 0.6, 0.9), ...line('74.6%', 8, 2.3, 12), ...line('6', 9.3, 5.45, 10)];
+    const match = matchWords([titleBox, chart, pageNumber], words);
+    expect(match.boxes.find((b) => b.box.id === 'slide-number')?.words.map((w) => w.text)).toEqual(['6']);
+    expect(match.boxes.find((b) => b.box.id === 'chart')?.words.map((w) => w.text)).toEqual(['74', '6']);
+    expect(checkRenderedSlide(slide([titleBox, chart, pageNumber]), words, frame)).toEqual([]);
+  });
+
   it('counts title lines by distinct baselines, and judges fill only where there is a body region', () => {
     expect(lineCount([...line('One two', 0.6, 0.9, 28), ...line('three', 3, 0.91, 28), ...line('four', 0.6, 1.4, 28)])).toBe(2);
     const sparse = [...line('Results', 0.6, 0.9), ...line('Recall improved on every benchmark', 0.6, 1.7)];
