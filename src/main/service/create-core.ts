@@ -20,7 +20,7 @@ import { pickVisionProfile } from '../tools/ocr';
 import { taskDir } from '../workspace/layout';
 import { readOutline } from '../workspace/outline-file';
 import { ensureExtracted, isExtractable, scheduleExtractionPrewarm, sourceNotes } from '../sources';
-import { createServiceHandlers, hasKey, pickProfile, profileDirs, skillDirs, type DesktopShell, type ServiceContext } from './folio-service';
+import { createServiceHandlers, hasKey, pickProfile, profileDirs, skillDirs, usableCheck, type DesktopShell, type ServiceContext } from './folio-service';
 import type { FolioCore } from './ports';
 import { addSourceFile, syncTaskFiles } from './task-files';
 import { importTemplateFile, templatesDir, themesDir } from './templates';
@@ -31,8 +31,7 @@ import { McpManager } from '../mcp/manager';
 import { moveFileSecretsToKeyStore } from '../mcp/secrets';
 import { mcpToolsForTask } from '../mcp/tools';
 import { NESTED_CALL_SEPARATOR } from '../../shared/contract';
-import { ToolError } from '../tools/types';
-import { createSkillToolLookup, isNestedCallId } from './skill-agents';
+import { createSkillToolLookup, isNestedCallId, skillModelResolver } from './skill-agents';
 
 export interface CoreOptions {
   dataDir: string;
@@ -194,13 +193,12 @@ export function createCore(opts: CoreOptions): Core {
       languageRule: skillLanguageRule(template, latestUser),
       taskFolder: root,
       dropNestedApprovals: (parent) => dropApprovals((id) => id.startsWith(`${parent}${NESTED_CALL_SEPARATOR}`)),
-      resolveModel: (spec) => {
-        const chosen = spec === null ? profile : spec === 'worker' ? (profiles.find((p) => p.role === 'worker' && hasKey(p, keys, env)) ?? profile) : profiles.find((p) => p.id === spec);
-        if (!chosen) throw new ToolError(`The skill names model "${spec}", which is not a configured profile (profiles: ${profiles.map((p) => p.id).join(', ')}).`);
-        if (chosen !== profile && !hasKey(chosen, keys, env)) throw new ToolError(`The skill's model ${chosen.id} has no API key; add it in Settings or change the skill's model.`);
-        const built = chosen === profile ? model : (opts.createModel ?? createChatModel)(chosen, resolveApiKey(chosen, keys, env) ?? '');
-        return { id: chosen.id, model: built, reliableContext: chosen.reliable_context, price: chosen.price };
-      },
+      resolveModel: skillModelResolver({
+        profiles,
+        task: { profile, model },
+        check: usableCheck(ctx),
+        build: (p) => (opts.createModel ?? createChatModel)(p, resolveApiKey(p, keys, env) ?? ''),
+      }),
     });
     try {
       return yield* runAgentLoop(

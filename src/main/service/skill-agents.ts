@@ -22,6 +22,8 @@ import { z } from 'zod';
 import { runAgentLoop, type ApprovalPort, type ToolLookup } from '../agent/loop';
 import { createMemoryConversation } from '../agent/memory-conversation';
 import type { ChatModel, ToolSchema } from '../llm/types';
+import type { ModelProfile } from '../models';
+import type { UsabilityCheck } from './model-choice';
 import type { Skill, SkillAgentSpec } from '../skills/skill-registry';
 import { toolSchema, type ToolRegistry } from '../tools/registry';
 import { NO_PATHS, ToolError, type Tool, type ToolContext, type ToolResult } from '../tools/types';
@@ -48,7 +50,7 @@ export interface SkillAgentDeps {
   /** The run's own tools (no skill tools). */
   base: ToolRegistry;
   /** The model for a skill's `model` field (null: the task's own); throws ToolError when it cannot be used. */
-  resolveModel: (spec: string | null) => ResolvedSkillModel;
+  resolveModel: (spec: string | null) => Promise<ResolvedSkillModel>;
   /** The run's approvals: a nested question goes through the same pending-approval flow as a top-level one. */
   approvals: ApprovalPort;
   reasoning?: ReasoningMode | null;
@@ -58,6 +60,40 @@ export interface SkillAgentDeps {
   taskFolder: string;
   /** Forgets pending approvals asked inside the nested run of this call. */
   dropNestedApprovals: (parentCallId: string) => void;
+}
+
+/**
+ * A skill's `model`: null is the task's own model; `worker` the first usable profile with the cheap
+ * role (one with a key before a keyless local one), else the task's own; a profile id that profile,
+ * which must be usable. A model that cannot be used is a tool error naming what to change.
+ */
+export function skillModelResolver(o: {
+  profiles: ModelProfile[];
+  task: { profile: ModelProfile; model: ChatModel };
+  check: UsabilityCheck;
+  build: (profile: ModelProfile) => ChatModel;
+}): SkillAgentDeps['resolveModel'] {
+  const resolved = (p: ModelProfile): ResolvedSkillModel => ({
+    id: p.id,
+    model: p.id === o.task.profile.id ? o.task.model : o.build(p),
+    reliableContext: p.reliable_context,
+    price: p.price,
+  });
+  return async (spec) => {
+    if (spec === null || spec === o.task.profile.id) return resolved(o.task.profile);
+    if (spec === 'worker') {
+      const workers = o.profiles.filter((p) => p.role === 'worker').sort((a, b) => Number(a.api_key_env === null) - Number(b.api_key_env === null));
+      for (const p of workers) if ((await o.check(p)).ok) return resolved(p);
+      return resolved(o.task.profile);
+    }
+    const named = o.profiles.find((p) => p.id === spec);
+    if (!named) throw new ToolError(`The skill names model "${spec}", which is not a configured profile (profiles: ${o.profiles.map((p) => p.id).join(', ')}).`);
+    const usable = await o.check(named);
+    if (!usable.ok) {
+      throw new ToolError(`The skill's model ${named.id} cannot be used (${usable.reason === 'no_key' ? 'no API key: add it in Settings' : 'its server does not answer'}); fix that or change the skill's model.`);
+    }
+    return resolved(named);
+  };
 }
 
 /**
@@ -148,7 +184,7 @@ async function runSkill(
     throw new ToolError(`Refused: calling skill "${skill.name}" here would be level ${chain.length + 1} (${path}); skills nest at most ${MAX_SKILL_DEPTH} levels. Do this step yourself.`);
   }
   const tools = nestedLookup(skill, spec, deps, all());
-  const resolved = deps.resolveModel(spec.model);
+  const resolved = await deps.resolveModel(spec.model);
   const depth = chain.length + 1;
   const conversation = createMemoryConversation();
   conversation.push({ role: 'user', content: renderArguments(args) });
