@@ -265,3 +265,65 @@ describe('skill_create', () => {
     expect(readFileSync(join(core.ctx.resourcesDir, 'skills', 'proofread', 'SKILL.md'), 'utf8')).toBe(before);
   });
 });
+
+describe('built-in sub-agent skills', () => {
+  it('contract-review runs analyze, compare and proofread nested, and writes its report', async () => {
+    const dataDir = makeDataDir(fake.url);
+    const core = cores.open(dataDir);
+    const task = await core.handlers.createTask({ mode: 'general' });
+    await core.handlers.updateTask({ task_id: task.id, approval_mode: 'auto-edit' });
+    fake.script([
+      call('c1', 'skill_contract-review', { contract: 'source/contract.md', reference: 'source/template.md' }),
+      call('a', 'skill_analyze', { file: 'source/contract.md', focus: 'liability' }),
+      say('Liability is unlimited (p. 3).'),
+      call('b', 'skill_compare', { first: 'source/template.md', second: 'source/contract.md' }),
+      say('Clause 7 differs (A p. 2 / B p. 3).'),
+      call('p', 'skill_proofread', { request: 'proofread source/contract.md' }),
+      say('No wording errors that change meaning.'),
+      call('w', 'write', { path: 'work/contract-review/review.md', content: '# Review\nSign after changes.' }),
+      say('Verdict: sign after changes. Report: work/contract-review/review.md'),
+      say('The review is ready.'),
+    ]);
+    const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'Review the contract against the template' });
+    const events = await collect(core, task.id, run_id);
+    expect(events.at(-1)).toMatchObject({ reason: 'done' });
+    expect(events.filter((e) => e.type === 'tool_call').map((e) => (e.type === 'tool_call' ? [e.call_id, e.name, e.depth ?? 0] : null))).toEqual([
+      ['c1', 'skill_contract-review', 0],
+      ['c1/a', 'skill_analyze', 1],
+      ['c1/b', 'skill_compare', 1],
+      ['c1/p', 'skill_proofread', 1],
+      ['c1/w', 'write', 1],
+    ]);
+    expect(events.some((e) => e.type === 'approval_required')).toBe(false);
+    expect(toolNames(0)).toContain('skill_contract-review');
+    // proofread is loaded instructions at the top level, a sub-agent only where a skill names it.
+    expect(toolNames(0)).not.toContain('skill_proofread');
+    expect(toolNames(1)).toEqual(['read', 'grep', 'glob', 'write', 'skill_analyze', 'skill_compare', 'skill_proofread']);
+    expect(req(1).messages[0]?.content).toContain('# Contract review');
+    expect(req(2).messages[0]?.content).toContain('# Analyze a document');
+    expect(req(2).messages[1]?.content).toBe('file: source/contract.md\nfocus: liability');
+    expect(req(4).messages[0]?.content).toContain('# Compare two documents');
+    expect(req(6).messages[0]?.content).toContain('# Proofreading');
+    expect(readFileSync(join(taskDir(dataDir, task.id), 'work/contract-review/review.md'), 'utf8')).toContain('Sign after changes');
+    expect(events.find((e) => e.type === 'tool_result' && e.call_id === 'c1')).toMatchObject({ preview: 'Verdict: sign after changes. Report: work/contract-review/review.md' });
+  });
+
+  it('each built-in sub-agent skill runs with its own prompt and tools', async () => {
+    const core = cores.open(makeDataDir(fake.url));
+    const cases: [string, Record<string, string>, string, string[]][] = [
+      ['analyze', { file: 'source/a.pdf' }, '# Analyze a document', ['read', 'grep', 'glob']],
+      ['compare', { first: 'source/a.pdf', second: 'source/b.pdf' }, '# Compare two documents', ['read', 'grep', 'glob']],
+      ['literature-review', { question: 'what works?' }, '# Literature review', ['read', 'grep', 'glob', 'write', 'skill_analyze']],
+      ['meeting-minutes', { notes: 'source/notes.txt' }, '# Meeting minutes', ['read', 'write']],
+      ['extract-table', { file: 'source/a.pdf' }, '# Extract tables', ['read', 'grep', 'glob', 'write']],
+    ];
+    fake.script([...cases.flatMap(([name, args], i) => [call(`c${i}`, `skill_${name}`, args), say(`${name} answered`)]), say('all done')]);
+    const { taskId, runId } = await start(core);
+    const events = await collect(core, taskId, runId);
+    for (const [i, [name, , heading, tools]] of cases.entries()) {
+      expect(req(2 * i + 1).messages[0]?.content, name).toContain(heading);
+      expect(toolNames(2 * i + 1), name).toEqual(tools);
+      expect(events.find((e) => e.type === 'tool_result' && e.call_id === `c${i}`), name).toMatchObject({ is_error: false, preview: `${name} answered` });
+    }
+  });
+});

@@ -24,7 +24,7 @@ import { createMemoryConversation } from '../agent/memory-conversation';
 import type { ChatModel, ToolSchema } from '../llm/types';
 import type { ModelProfile } from '../models';
 import type { UsabilityCheck } from './model-choice';
-import type { Skill, SkillAgentSpec } from '../skills/skill-registry';
+import { DEFAULT_SKILL_TURNS, type Skill, type SkillAgentSpec } from '../skills/skill-registry';
 import { toolSchema, type ToolRegistry } from '../tools/registry';
 import { NO_PATHS, ToolError, type Tool, type ToolContext, type ToolResult } from '../tools/types';
 
@@ -103,23 +103,35 @@ export function skillModelResolver(o: {
 export function createSkillToolLookup(deps: SkillAgentDeps): ToolLookup {
   let current = buildSkillTools(deps);
   return {
-    get: (name) => deps.base.get(name) ?? current.get(name),
+    get: (name) => deps.base.get(name) ?? current.offered.get(name),
     schemas: (): ToolSchema[] => {
       current = buildSkillTools(deps);
-      return [...deps.base.schemas(), ...[...current.values()].map(toolSchema)];
+      return [...deps.base.schemas(), ...[...current.offered.values()].map(toolSchema)];
     },
   };
 }
 
-function buildSkillTools(deps: SkillAgentDeps): Map<string, Tool> {
-  const skills = deps.skills().filter((s): s is Skill & { agent: SkillAgentSpec } => s.agent !== null);
+type AgentSkill = Skill & { agent: SkillAgentSpec };
+
+/**
+ * Agent skills are offered to the task's agent. Any skill may be named in another skill's `tools`
+ * (proofread inside contract-review): one without agent fields then runs with the defaults, the
+ * task's model, the read-only tools and the default turn limit.
+ */
+function buildSkillTools(deps: SkillAgentDeps): { offered: Map<string, Tool>; all: Map<string, Tool> } {
+  const installed = deps.skills();
+  const offeredNames = new Set(installed.filter((s) => s.agent !== null).map((s) => s.name));
+  const skills: AgentSkill[] = installed.map((s) => (s.agent ? (s as AgentSkill) : { ...s, agent: { model: null, tools: null, maxTurns: DEFAULT_SKILL_TURNS, input: [], output: null } }));
   const byName = new Map(skills.map((s) => [s.name, s]));
-  const tools = new Map<string, Tool>();
+  const all = new Map<string, Tool>();
+  const offered = new Map<string, Tool>();
   const kindCache = new Map<string, ToolKind>();
   for (const skill of skills) {
-    tools.set(skillToolName(skill.name), skillTool(skill, deps, () => tools, kindOfSkill(skill, byName, deps.base, kindCache, new Set())));
+    const tool = skillTool(skill, deps, () => all, kindOfSkill(skill, byName, deps.base, kindCache, new Set()));
+    all.set(tool.name, tool);
+    if (offeredNames.has(skill.name)) offered.set(tool.name, tool);
   }
-  return tools;
+  return { offered, all };
 }
 
 /** The names a skill may call: its `tools` (a bare skill name means that skill's tool), else the read-only ones. */
@@ -132,7 +144,7 @@ function allowedNames(spec: SkillAgentSpec, skillNames: ReadonlySet<string>, bas
  * A skill whose every tool (through nested skills too) only reads is `read`: it may run beside
  * other reads and is simply re-run after a crash. Anything else is `edit`, run in order.
  */
-function kindOfSkill(skill: Skill & { agent: SkillAgentSpec }, byName: Map<string, Skill & { agent: SkillAgentSpec }>, base: ToolRegistry, cache: Map<string, ToolKind>, seen: Set<string>): ToolKind {
+function kindOfSkill(skill: AgentSkill, byName: Map<string, AgentSkill>, base: ToolRegistry, cache: Map<string, ToolKind>, seen: Set<string>): ToolKind {
   const cached = cache.get(skill.name);
   if (cached) return cached;
   seen.add(skill.name);
@@ -156,7 +168,7 @@ function parametersFor(spec: SkillAgentSpec): z.ZodObject {
   return z.object(shape);
 }
 
-function skillTool(skill: Skill & { agent: SkillAgentSpec }, deps: SkillAgentDeps, all: () => Map<string, Tool>, kind: ToolKind): Tool {
+function skillTool(skill: AgentSkill, deps: SkillAgentDeps, all: () => Map<string, Tool>, kind: ToolKind): Tool {
   const spec = skill.agent;
   return {
     name: skillToolName(skill.name),

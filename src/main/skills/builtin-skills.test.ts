@@ -6,10 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHART_TYPES, DECK_LAYOUTS, QUALITY_ISSUE_KINDS, validateDeckSpec } from '../../shared/specs/deck';
 import { DocumentSpec, templateOutline } from '../../shared/specs/document';
+import { toolCatalog } from '../tools/catalog';
 import { loadSkills } from './skill-registry';
 
 const BUILTIN = fileURLToPath(new URL('../../../skills', import.meta.url));
-const EXPECTED = ['coding', 'ppt', 'proofread', 'proposal', 'summarize', 'translate'];
+const EXPECTED = ['analyze', 'coding', 'compare', 'contract-review', 'extract-table', 'literature-review', 'meeting-minutes', 'ppt', 'proofread', 'proposal', 'summarize', 'translate'];
+// ---- skill-agent (issue 15): the skills that run as sub-agents (short bodies: they are system prompts) ----
+const AGENT_SKILLS = ['analyze', 'compare', 'contract-review', 'extract-table', 'literature-review', 'meeting-minutes'];
 
 function readSkillFile(name: string, rel: string): string {
   return fs.readFileSync(path.join(BUILTIN, name, rel), 'utf8');
@@ -33,10 +36,33 @@ describe('built-in skills', () => {
     for (const skill of skills) {
       expect(skill.description.length).toBeLessThanOrEqual(1024);
       expect(skill.description.length).toBeGreaterThan(100);
-      expect(skill.body.length).toBeGreaterThan(1500);
+      // A sub-agent's body is its whole system prompt: short and to the point.
+      if (skill.agent) expect(skill.body.length).toBeLessThan(2500);
+      else expect(skill.body.length).toBeGreaterThan(1500);
       // Principles, not recipes (seed 002 §3.5).
       expect(skill.body).not.toMatch(/^#+\s*Step \d/imu);
     }
+  });
+
+  it('the sub-agent skills declare their fields, and every tool they name exists', () => {
+    expect(skills.filter((s) => s.agent !== null).map((s) => s.name)).toEqual(AGENT_SKILLS);
+    const toolNames = new Set(toolCatalog({ skillsUserDir: os.tmpdir() }).map((t) => t.name));
+    for (const skill of skills) {
+      for (const name of skill.agent?.tools ?? []) {
+        const ok = toolNames.has(name) || (name.startsWith('skill_') && skills.some((s) => s.name === name.slice('skill_'.length)));
+        expect(ok, `${skill.name}: ${name}`).toBe(true);
+      }
+    }
+    const review = skills.find((s) => s.name === 'contract-review')?.agent;
+    expect(review?.tools).toEqual(expect.arrayContaining(['skill_analyze', 'skill_compare', 'skill_proofread']));
+    expect(review?.output).toBe('work/contract-review');
+    expect(review?.input.map((a) => [a.name, a.required])).toEqual([
+      ['contract', true],
+      ['reference', false],
+    ]);
+    expect(skills.find((s) => s.name === 'analyze')?.agent).toMatchObject({ model: 'worker', maxTurns: 8 });
+    // Instruction skills keep working as loaded instructions.
+    expect(skills.find((s) => s.name === 'proofread')?.agent).toBeNull();
   });
 
   it('only point to reference and asset files that exist', () => {
