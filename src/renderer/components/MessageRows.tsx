@@ -108,6 +108,7 @@ function LiveRunView({ live, taskId }: { live: LiveRun; taskId: string }) {
                 arguments={item.arguments}
                 result={item.result}
                 awaitingApproval={live.approvals.some((a) => a.callId === item.callId)}
+                nested={item.nested}
               />
             );
           case 'compacted':
