@@ -176,7 +176,9 @@ describe('skills as sub-agents', () => {
     fake.script([call('c1', 'skill_busy', { request: 'x' }), call('g1', 'glob', { pattern: '*' }), call('g2', 'glob', { pattern: '*' }), say('top done')]);
     const { taskId, runId } = await start(core);
     const events = await collect(core, taskId, runId);
-    expect(events.find((e) => e.type === 'tool_result' && e.call_id === 'c1')).toMatchObject({ is_error: true, preview: expect.stringMatching(/turn limit \(2 turns\)/u) });
+    const result = events.find((e) => e.type === 'tool_result' && e.call_id === 'c1');
+    expect(result).toMatchObject({ is_error: true });
+    expect(result?.type === 'tool_result' && result.preview).toMatch(/turn limit \(2 turns\)/u);
     expect(events.at(-1)).toMatchObject({ reason: 'done' });
   });
 
@@ -260,7 +262,9 @@ describe('skill_create', () => {
     const { taskId, runId } = await start(core);
     const events = await collect(core, taskId, runId);
     expect(events.some((e) => e.type === 'approval_required')).toBe(false);
-    expect(events.find((e) => e.type === 'tool_result')).toMatchObject({ is_error: true, preview: expect.stringMatching(/already exists \(builtin/u) });
+    const result = events.find((e) => e.type === 'tool_result');
+    expect(result).toMatchObject({ is_error: true });
+    expect(result?.type === 'tool_result' && result.preview).toMatch(/already exists \(builtin/u);
     expect(existsSync(join(dataDir, 'skills', 'proofread'))).toBe(false);
     expect(readFileSync(join(core.ctx.resourcesDir, 'skills', 'proofread', 'SKILL.md'), 'utf8')).toBe(before);
   });

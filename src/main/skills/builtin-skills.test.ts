@@ -198,4 +198,26 @@ describe('skills from elsewhere', () => {
     expect(ppt[0]).toMatchObject({ source: 'user', body: 'Use the lab template.', dir: path.join(userDir, 'ppt') });
     expect(skills).toHaveLength(EXPECTED.length);
   });
+
+  // ---- skill-agent (issue 15) ----
+  it('reads the sub-agent fields, and skips a file with a bad one with a warning', () => {
+    writeSkill('agent', '---\nname: agent\ndescription: A sub-agent skill for the loader test.\nmodel: worker\ntools: [read, skill_other]\nmax_turns: 3\ninput:\n  file: the file\n  note: {description: a note, required: false}\noutput: work/out\nmetadata: {team: lab}\n---\nDo it.\n');
+    writeSkill('escape', '---\nname: escape\ndescription: Writes outside the task folder, which is refused.\noutput: ../elsewhere\n---\nNo.\n');
+    writeSkill('turns', '---\nname: turns\ndescription: Asks for far more turns than a level may have.\nmax_turns: 5000\n---\nNo.\n');
+    writeSkill('.draft-x-123', '---\nname: half\ndescription: A skill_create draft not yet renamed into place.\n---\nNo.\n');
+    const { skills, warnings } = loadSkills({ builtin: BUILTIN, user: userDir });
+    expect(skills.find((s) => s.name === 'agent')?.agent).toEqual({
+      model: 'worker',
+      tools: ['read', 'skill_other'],
+      maxTurns: 3,
+      input: [
+        { name: 'file', description: 'the file', required: true },
+        { name: 'note', description: 'a note', required: false },
+      ],
+      output: 'work/out',
+    });
+    expect(warnings.map((w) => path.basename(path.dirname(w.source))).sort()).toEqual(['escape', 'turns']);
+    expect(warnings.find((w) => w.source.includes('escape'))?.message).toMatch(/output must be a folder inside the task/u);
+    expect(skills.some((s) => s.name === 'half')).toBe(false);
+  });
 });
