@@ -1,7 +1,9 @@
 // Skills as sub-agents against the fake model over real HTTP: a composite skill calling two skills
 // (events nested under their calls, usage summed into the run and the task), a cycle and a fourth
 // level refused, a nested approval answered over /v1, and skill_create approved then used.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeOpenAI, FakeReply } from '../../../testing/fake-openai/server';
@@ -10,7 +12,7 @@ import { startHttpServer } from '../transport/http/server';
 import { taskDir } from '../workspace/layout';
 import { findResourcesDir } from '../config/app-paths';
 import { createChatModel } from '../llm/openai-chat-model';
-import { collect, makeDataDir, TEST_KEY } from './core-test-kit';
+import { collect, makeDataDir, TEST_KEY, waitFor } from './core-test-kit';
 import { createCore, type Core } from './create-core';
 import { useFakeModelCores } from './fake-model-cores.test-support';
 
@@ -227,6 +229,47 @@ describe('skills as sub-agents', () => {
     expect((await core.handlers.listApprovals({ task_id: task.id })).approvals).toEqual([]);
     expect(existsSync(join(taskDir(dataDir, task.id), 'work/n.md'))).toBe(false);
   });
+});
+
+describe('a crash during a nested run', () => {
+  it('on Continue answers the outer call "interrupted", runs nothing twice and drops the nested question', async () => {
+    const dataDir = makeDataDir(fake.url);
+    skill(dataDir, 'runner', 'tools: [shell]');
+    fake.script([call('c1', 'skill_runner', { request: 'run it' }), call('s1', 'shell', { command: 'echo nested >> work/ran.txt' })]);
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'crash-run.fixture.ts'), dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const pendingCalls = () => {
+      if (!existsSync(join(dataDir, 'folio.db'))) return [];
+      const db = new Database(join(dataDir, 'folio.db'), { readonly: true });
+      try {
+        return db.prepare('SELECT call_id FROM approvals').all() as { call_id: string }[];
+      } catch {
+        return [];
+      } finally {
+        db.close();
+      }
+    };
+    // The nested shell call waits for the person (commands always ask) when the process dies.
+    await waitFor(() => /RUN \S+ \S+/u.test(out) && pendingCalls().length > 0, 30_000);
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    const [, taskId] = /RUN (\S+) (\S+)/u.exec(out) ?? [];
+    expect(pendingCalls()).toEqual([{ call_id: 'c1/s1' }]);
+
+    const core = cores.open(dataDir);
+    fake.script([say('It was interrupted; I will check first.')]);
+    const { run_id } = await core.handlers.continueTask({ task_id: taskId });
+    const events = await collect(core, taskId, run_id);
+    expect(events.at(-1)).toMatchObject({ reason: 'done' });
+    expect(events.some((e) => e.type === 'approval_required')).toBe(false);
+    const { messages } = await core.handlers.listMessages({ task_id: taskId });
+    const outer = messages.find((m) => m.role === 'tool' && m.tool_call_id === 'c1');
+    expect(outer).toMatchObject({ is_error: true });
+    expect(outer?.content).toMatch(/interrupted/u);
+    expect((await core.handlers.listApprovals({ task_id: taskId })).approvals).toEqual([]);
+    expect(existsSync(join(taskDir(dataDir, taskId), 'work/ran.txt'))).toBe(false);
+  }, 60_000);
 });
 
 describe('skill_create', () => {
