@@ -115,6 +115,10 @@ describe('skills as sub-agents', () => {
     expect(toolNames(1)).toEqual(['skill_part-a', 'skill_part-b']);
     expect(toolNames(2)).toEqual(['read']);
     expect(toolNames(0)).toEqual(expect.arrayContaining(['skill_review', 'skill_part-a', 'skill_part-b', 'skill_create', 'read']));
+    // Sub-agent skills are tools; instruction skills stay in the prompt's list for load_skill.
+    expect(system(0)).toContain('- **proofread**:');
+    expect(system(0)).not.toContain('- **review**:');
+    expect(toolNames(0)).not.toContain('skill_proofread');
     expect(req(4).messages[1]).toMatchObject({ role: 'user', content: 'file: source/x.pdf' });
 
     // Usage of every level is added to the run and the task.
