@@ -114,3 +114,18 @@ describe('MCP tools', () => {
     expect(grantKeyFor({ name: 'mcp__github__create_issue', traits }, {})).toEqual({ tool: 'mcp__github__create_issue', scope: '' });
   });
 });
+
+// ---- skill-agent (issue 15) ----
+describe('approval policy: skills', () => {
+  const edit = { kind: 'edit' as const, runsCode: false, endsTurn: false };
+  it('never asks for a call that delegates to a sub-agent (its own calls ask)', () => {
+    expect(needsApproval({ mode: 'ask', traits: { ...edit, delegates: true }, risk: 'standard', granted: false })).toBe(false);
+  });
+  it('asks for skill_create in every mode, whatever was granted, and never offers "always allow" for it', () => {
+    const traits = { ...edit, alwaysAsks: true };
+    for (const mode of ['ask', 'auto-edit', 'auto'] as const) expect(needsApproval({ mode, traits, risk: 'standard', granted: true })).toBe(true);
+    expect(isAlwaysAllowable(traits)).toBe(false);
+    const create = toolCatalog({ skillsUserDir: '/tmp/skills' }).find((t) => t.name === 'skill_create');
+    expect(create?.traits).toMatchObject({ alwaysAsks: true });
+  });
+});

@@ -14,13 +14,16 @@ import type { ToolTraits } from '../tools/types';
 
 export interface ApprovalQuestion {
   mode: ApprovalMode;
-  traits: Pick<ToolTraits, 'kind' | 'runsCode' | 'endsTurn'>;
+  traits: Pick<ToolTraits, 'kind' | 'runsCode' | 'endsTurn' | 'delegates' | 'alwaysAsks'>;
   risk: 'standard' | 'destructive';
   granted: boolean;
 }
 
 export function needsApproval(q: ApprovalQuestion): boolean {
   if (q.traits.kind === 'read') return false;
+  // ---- skill-agent (issue 15): a sub-agent's own calls ask, each as at top level ----
+  if (q.traits.delegates && !q.traits.runsCode) return false;
+  if (q.traits.alwaysAsks) return true;
   if (q.risk === 'destructive') return true;
   // A tool that hands the turn to the person (a proposed outline) is itself the question: asking
   // before it would ask twice. Code-running tools never get this pass.
@@ -63,7 +66,7 @@ export function grantKeyFor(tool: { name: string; traits: Pick<ToolTraits, 'runs
  * MCP tools) is covered by what the policy says about it.
  */
 export function isAlwaysAllowable(traits: ApprovalQuestion['traits']): boolean {
-  return !traits.runsCode && asksAtAll(traits);
+  return !traits.runsCode && traits.alwaysAsks !== true && asksAtAll(traits);
 }
 
 /** Whether an ordinary call of a tool with these traits can ask at all (in the strictest mode, without grants). */

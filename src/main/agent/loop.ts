@@ -50,7 +50,7 @@ export interface AgentLoopDeps {
   approvals: ApprovalPort;
   systemPrompt: string;
   limits: { maxIterations: number; reliableContext: number; price: { input: number; output: number } };
-  toolContext: Omit<ToolContext, 'signal' | 'callId' | 'progress'>;
+  toolContext: Omit<ToolContext, 'signal' | 'callId' | 'progress' | 'emit'>;
   /** The task's reasoning setting, sent with every model call (null or absent: the profile's default). */
   reasoning?: ReasoningMode | null;
 }
@@ -167,7 +167,7 @@ async function* executeCalls(deps: AgentLoopDeps, calls: ToolCall[], signal: Abo
     if (j - i > 1) {
       const batch = prepared.slice(i, j);
       for (const p of batch) yield toolCallEvent(p);
-      const results = yield* withProgress((progress) => Promise.all(batch.map((p) => invoke(deps, p, signal, progress))));
+      const results = yield* withProgress((progress, emit) => Promise.all(batch.map((p) => invoke(deps, p, signal, progress, emit))));
       for (const [k, p] of batch.entries()) {
         yield* recordResult(deps, p, results[k].content, results[k].isError, results[k].announce);
         note(p, results[k].isError);
@@ -243,30 +243,37 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
       return null;
     }
   }
-  const result = yield* withProgress((progress) => invoke(deps, p, signal, progress));
+  const result = yield* withProgress((progress, emit) => invoke(deps, p, signal, progress, emit));
   yield* recordResult(deps, p, result.content, result.isError, result.announce);
   return result;
 }
 
 type ProgressReport = (label: string, done: number, total: number | null) => void;
+type EmitNested = (event: RunEventBody) => void;
 
 /**
  * Runs `work`, yielding the progress it reports as `progress` events while it runs. Reports that
  * arrive faster than they are consumed are coalesced per label: only the latest count matters.
+ * Events of nested work (a skill's sub-agent) are passed on whole and in order, never coalesced.
  */
-async function* withProgress<T>(work: (report: ProgressReport) => Promise<T>): AsyncGenerator<RunEventBody, T> {
-  const queue: Extract<RunEventBody, { type: 'progress' }>[] = [];
+async function* withProgress<T>(work: (report: ProgressReport, emit: EmitNested) => Promise<T>): AsyncGenerator<RunEventBody, T> {
+  const queue: RunEventBody[] = [];
   let wake: (() => void) | null = null;
   let settled = false;
+  const emit: EmitNested = (event) => {
+    if (settled) return;
+    queue.push(event);
+    wake?.();
+  };
   const report: ProgressReport = (label, done, total) => {
     if (settled) return;
-    const index = queue.findIndex((e) => e.label === label);
+    const index = queue.findIndex((e) => e.type === 'progress' && e.parent_call_id === undefined && e.label === label);
     const event = { type: 'progress' as const, label, done, total };
     if (index >= 0) queue[index] = event;
     else queue.push(event);
     wake?.();
   };
-  const outcome = work(report).then(
+  const outcome = work(report, emit).then(
     (value) => ({ ok: true as const, value }),
     (error: unknown) => ({ ok: false as const, error }),
   );
@@ -294,10 +301,10 @@ interface Invoked {
   announce?: ToolAnnouncement;
 }
 
-async function invoke(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal, progress: ProgressReport): Promise<Invoked> {
+async function invoke(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal, progress: ProgressReport, emit: EmitNested): Promise<Invoked> {
   if (!p.tool || p.error) return { content: p.error ?? 'Unknown tool', isError: true };
   try {
-    const result = await p.tool.execute(p.args, { ...deps.toolContext, callId: p.call.id, signal, progress });
+    const result = await p.tool.execute(p.args, { ...deps.toolContext, callId: p.call.id, signal, progress, emit });
     const isError = result.isError ?? false;
     return { content: result.content, isError, ...(result.announce && !isError ? { announce: result.announce } : {}) };
   } catch (err) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findResourcesDir } from '../config/app-paths';
-import { loadPromptTemplate, renderSystemPrompt } from './system-prompt';
+import { loadPromptTemplate, renderSystemPrompt, skillLanguageRule } from './system-prompt';
 
 describe('system prompt', () => {
   const template = loadPromptTemplate(findResourcesDir());
@@ -39,5 +39,18 @@ describe('system prompt', () => {
     expect(text).toContain(`</${open.slice(1)}>`);
     expect(text).toMatch(/never as instructions/u);
     expect(text).toMatch(/cite the URLs/u);
+  });
+});
+
+// ---- skill-agent (issue 15) ----
+describe('skillLanguageRule', () => {
+  const template = loadPromptTemplate(findResourcesDir());
+  it("carries the template's language section and the language of the person's latest message", () => {
+    const zh = skillLanguageRule(template, '请审查这份合同');
+    expect(zh).toMatch(/^Answer in the language of the person's latest message/u);
+    expect(zh).toMatch(/must be in Chinese/u);
+    expect(zh).not.toMatch(/## /u);
+    expect(skillLanguageRule(template, 'Review the contract')).not.toMatch(/Chinese \(简体中文\)/u);
+    expect(skillLanguageRule(template, null)).toMatch(/language of the input you are given/u);
   });
 });

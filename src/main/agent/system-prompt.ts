@@ -80,3 +80,22 @@ function formatSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+// ---- skill-agent (issue 15) ----
+/**
+ * The task's language rule for a skill running as a sub-agent, at every level: the template's own
+ * "## Language" section (the one place the rule is written), plus the language of the person's
+ * latest message, which a nested agent never sees. Seed 000 keeps a whole skill chain in one
+ * language this way, headings and table headers included.
+ */
+export function skillLanguageRule(template: string, latestUserMessage: string | null): string {
+  const section = /^## Language\s*\n([\s\S]*?)(?=^## |(?![\s\S]))/mu.exec(template)?.[1]?.trim() ?? '';
+  const cjk = latestUserMessage ? (latestUserMessage.match(/[\u3400-\u9fff]/gu)?.length ?? 0) : 0;
+  const written =
+    latestUserMessage === null || latestUserMessage.trim() === ''
+      ? 'Write in the language of the input you are given.'
+      : cjk > 0
+        ? 'The person writes in Chinese: your whole output, including every heading, table header, column name and label, must be in Chinese (简体中文). Never mix languages.'
+        : 'Write in the language of the request you are given, including every heading, table header and label. Never mix languages.';
+  return section ? `${section}\n${written}` : written;
+}

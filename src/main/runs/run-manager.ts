@@ -66,7 +66,7 @@ function replayFinished(events: RunEvent[], listener: (e: RunEvent) => void, aft
  * per delta between the model stream and the SSE socket. Same keys, same order either way.
  */
 function stamp(body: RunEventBody, runId: string, taskId: string, seq: number, at: number): RunEvent {
-  if (body.type === 'text_delta' || body.type === 'reasoning_delta') {
+  if ((body.type === 'text_delta' || body.type === 'reasoning_delta') && body.parent_call_id === undefined) {
     return { type: body.type, delta: body.delta, run_id: runId, task_id: taskId, seq, at };
   }
   return { ...body, run_id: runId, task_id: taskId, seq, at };
@@ -279,7 +279,8 @@ export class RunManager implements RunEventHub {
           reason = next.value;
           break;
         }
-        if (next.value.type === 'error') error = next.value.error.message;
+        // A nested skill's failure is its calling tool's result, not the run's error.
+        if (next.value.type === 'error' && next.value.parent_call_id === undefined) error = next.value.error.message;
         this.emit(run, next.value);
       }
     } catch (err) {

@@ -6,7 +6,7 @@ import type { FileEntry, FinishReason, RunEventBody } from '../../shared/contrac
 import { FolioError } from '../../shared/errors';
 import { runAgentLoop } from '../agent/loop';
 import { createStoreConversation } from '../agent/store-conversation';
-import { loadPromptTemplate, renderSystemPrompt } from '../agent/system-prompt';
+import { loadPromptTemplate, renderSystemPrompt, skillLanguageRule } from '../agent/system-prompt';
 import { assertKey, createChatModel, estimateCost } from '../llm/openai-chat-model';
 import type { ChatModel } from '../llm/types';
 import { createFileKeyStore, loadModelProfiles, resolveApiKey, type KeyStore, type ModelProfile } from '../models';
@@ -20,7 +20,7 @@ import { pickVisionProfile } from '../tools/ocr';
 import { taskDir } from '../workspace/layout';
 import { readOutline } from '../workspace/outline-file';
 import { ensureExtracted, isExtractable, scheduleExtractionPrewarm, sourceNotes } from '../sources';
-import { createServiceHandlers, hasKey, pickProfile, profileDirs, skillDirs, type DesktopShell, type ServiceContext } from './folio-service';
+import { createServiceHandlers, hasKey, pickProfile, profileDirs, skillDirs, usableCheck, type DesktopShell, type ServiceContext } from './folio-service';
 import type { FolioCore } from './ports';
 import { addSourceFile, syncTaskFiles } from './task-files';
 import { importTemplateFile, templatesDir, themesDir } from './templates';
@@ -30,6 +30,8 @@ import { mcpConfigPath } from '../mcp/config';
 import { McpManager } from '../mcp/manager';
 import { moveFileSecretsToKeyStore } from '../mcp/secrets';
 import { mcpToolsForTask } from '../mcp/tools';
+import { NESTED_CALL_SEPARATOR } from '../../shared/contract';
+import { createSkillToolLookup, isNestedCallId, skillModelResolver } from './skill-agents';
 
 export interface CoreOptions {
   dataDir: string;
@@ -147,6 +149,8 @@ export function createCore(opts: CoreOptions): Core {
       // ---- web search (issue 12): read at each call, so Settings changes apply mid-task ----
       search: () => resolveSearchConfig(ctx),
       ...(opts.webFetch ? { webFetch: opts.webFetch } : {}),
+      // ---- skill-agent (issue 15) ----
+      skillsUserDir: skillDirs(ctx).user,
     });
 
     // The task's MCP servers add their tools to this run's registry only (issue 12). Starting one
@@ -158,12 +162,14 @@ export function createCore(opts: CoreOptions): Core {
 
     const ownFolder = taskDir(opts.dataDir, task.id);
     const root = task.workspace_path ?? ownFolder;
-    const basePrompt = renderSystemPrompt(loadPromptTemplate(opts.resourcesDir), {
+    const template = loadPromptTemplate(opts.resourcesDir);
+    const basePrompt = renderSystemPrompt(template, {
       taskFolder: root,
       mode: task.mode,
       sources: store.files.list(task.id),
       sourceNotes: await sourceNotes(ownFolder).catch(() => ({})),
-      skills: skills(),
+      // Skills that run as sub-agents are offered as skill_<name> tools instead of load_skill.
+      skills: skills().filter((s) => s.agent === null),
       outline: await readOutline(ownFolder).catch(() => null),
     });
     // A setting the profile cannot honour is dropped from the request (request-params) and said once here.
@@ -172,12 +178,34 @@ export function createCore(opts: CoreOptions): Core {
       if (applied !== task.reasoning) yield { type: 'reasoning_ignored', profile: profile.id, requested: task.reasoning, applied };
     }
     const systemPrompt = mcpTools.unavailable.length > 0 ? `${basePrompt}\n\n${mcpTools.unavailable.join('\n')}` : basePrompt;
+    const approvals = { ...run.approvals, mode: () => store.tasks.get(task.id)?.approval_mode ?? 'ask' };
+    // ---- skill-agent (issue 15): skills as sub-agents; a nested question never outlives its call ----
+    const dropApprovals = (match: (callId: string) => boolean) => {
+      for (const a of store.approvals.list(task.id)) if (match(a.call_id)) store.approvals.delete(a.run_id, a.call_id);
+    };
+    dropApprovals(isNestedCallId);
+    const latestUser = store.messages.all(task.id).findLast((m) => m.role === 'user')?.content ?? null;
+    const tools = createSkillToolLookup({
+      skills,
+      base: registry,
+      approvals,
+      reasoning: task.reasoning,
+      languageRule: skillLanguageRule(template, latestUser),
+      taskFolder: root,
+      dropNestedApprovals: (parent) => dropApprovals((id) => id.startsWith(`${parent}${NESTED_CALL_SEPARATOR}`)),
+      resolveModel: skillModelResolver({
+        profiles,
+        task: { profile, model },
+        check: usableCheck(ctx),
+        build: (p) => (opts.createModel ?? createChatModel)(p, resolveApiKey(p, keys, env) ?? ''),
+      }),
+    });
     try {
       return yield* runAgentLoop(
         {
           model,
           reasoning: task.reasoning,
-          tools: registry,
+          tools,
           systemPrompt,
           limits: { maxIterations: profile.max_iterations, reliableContext: profile.reliable_context, price: profile.price },
           toolContext: {
@@ -191,7 +219,7 @@ export function createCore(opts: CoreOptions): Core {
               allow: () => void store.tasks.update(task.id, { allow_network: true }),
             },
           },
-          approvals: { ...run.approvals, mode: () => store.tasks.get(task.id)?.approval_mode ?? 'ask' },
+          approvals,
           conversation: createStoreConversation(store, task.id, run.runId, newId),
         },
         run.signal,

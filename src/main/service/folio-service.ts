@@ -87,7 +87,7 @@ export async function pickProfile(ctx: ServiceContext, task: Task): Promise<Mode
   return chooseProfile({ profiles, task, defaultModel: ctx.store.settings.get<string>('default_model') ?? null, check: usableCheck(ctx) });
 }
 
-function usableCheck(ctx: ServiceContext) {
+export function usableCheck(ctx: ServiceContext) {
   return usabilityCheck((p) => hasKey(p, ctx.keys, ctx.env), ctx.reachability ?? sharedReachability);
 }
 

@@ -6,10 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHART_TYPES, DECK_LAYOUTS, QUALITY_ISSUE_KINDS, validateDeckSpec } from '../../shared/specs/deck';
 import { DocumentSpec, templateOutline } from '../../shared/specs/document';
+import { toolCatalog } from '../tools/catalog';
 import { loadSkills } from './skill-registry';
 
 const BUILTIN = fileURLToPath(new URL('../../../skills', import.meta.url));
-const EXPECTED = ['coding', 'ppt', 'proofread', 'proposal', 'summarize', 'translate'];
+const EXPECTED = ['analyze', 'coding', 'compare', 'contract-review', 'extract-table', 'literature-review', 'meeting-minutes', 'ppt', 'proofread', 'proposal', 'summarize', 'translate'];
+// ---- skill-agent (issue 15): the skills that run as sub-agents (short bodies: they are system prompts) ----
+const AGENT_SKILLS = ['analyze', 'compare', 'contract-review', 'extract-table', 'literature-review', 'meeting-minutes'];
 
 function readSkillFile(name: string, rel: string): string {
   return fs.readFileSync(path.join(BUILTIN, name, rel), 'utf8');
@@ -33,10 +36,33 @@ describe('built-in skills', () => {
     for (const skill of skills) {
       expect(skill.description.length).toBeLessThanOrEqual(1024);
       expect(skill.description.length).toBeGreaterThan(100);
-      expect(skill.body.length).toBeGreaterThan(1500);
+      // A sub-agent's body is its whole system prompt: short and to the point.
+      if (skill.agent) expect(skill.body.length).toBeLessThan(2500);
+      else expect(skill.body.length).toBeGreaterThan(1500);
       // Principles, not recipes (seed 002 §3.5).
       expect(skill.body).not.toMatch(/^#+\s*Step \d/imu);
     }
+  });
+
+  it('the sub-agent skills declare their fields, and every tool they name exists', () => {
+    expect(skills.filter((s) => s.agent !== null).map((s) => s.name)).toEqual(AGENT_SKILLS);
+    const toolNames = new Set(toolCatalog({ skillsUserDir: os.tmpdir() }).map((t) => t.name));
+    for (const skill of skills) {
+      for (const name of skill.agent?.tools ?? []) {
+        const ok = toolNames.has(name) || (name.startsWith('skill_') && skills.some((s) => s.name === name.slice('skill_'.length)));
+        expect(ok, `${skill.name}: ${name}`).toBe(true);
+      }
+    }
+    const review = skills.find((s) => s.name === 'contract-review')?.agent;
+    expect(review?.tools).toEqual(expect.arrayContaining(['skill_analyze', 'skill_compare', 'skill_proofread']));
+    expect(review?.output).toBe('work/contract-review');
+    expect(review?.input.map((a) => [a.name, a.required])).toEqual([
+      ['contract', true],
+      ['reference', false],
+    ]);
+    expect(skills.find((s) => s.name === 'analyze')?.agent).toMatchObject({ model: 'worker', maxTurns: 8 });
+    // Instruction skills keep working as loaded instructions.
+    expect(skills.find((s) => s.name === 'proofread')?.agent).toBeNull();
   });
 
   it('only point to reference and asset files that exist', () => {
@@ -171,5 +197,27 @@ describe('skills from elsewhere', () => {
     expect(ppt).toHaveLength(1);
     expect(ppt[0]).toMatchObject({ source: 'user', body: 'Use the lab template.', dir: path.join(userDir, 'ppt') });
     expect(skills).toHaveLength(EXPECTED.length);
+  });
+
+  // ---- skill-agent (issue 15) ----
+  it('reads the sub-agent fields, and skips a file with a bad one with a warning', () => {
+    writeSkill('agent', '---\nname: agent\ndescription: A sub-agent skill for the loader test.\nmodel: worker\ntools: [read, skill_other]\nmax_turns: 3\ninput:\n  file: the file\n  note: {description: a note, required: false}\noutput: work/out\nmetadata: {team: lab}\n---\nDo it.\n');
+    writeSkill('escape', '---\nname: escape\ndescription: Writes outside the task folder, which is refused.\noutput: ../elsewhere\n---\nNo.\n');
+    writeSkill('turns', '---\nname: turns\ndescription: Asks for far more turns than a level may have.\nmax_turns: 5000\n---\nNo.\n');
+    writeSkill('.draft-x-123', '---\nname: half\ndescription: A skill_create draft not yet renamed into place.\n---\nNo.\n');
+    const { skills, warnings } = loadSkills({ builtin: BUILTIN, user: userDir });
+    expect(skills.find((s) => s.name === 'agent')?.agent).toEqual({
+      model: 'worker',
+      tools: ['read', 'skill_other'],
+      maxTurns: 3,
+      input: [
+        { name: 'file', description: 'the file', required: true },
+        { name: 'note', description: 'a note', required: false },
+      ],
+      output: 'work/out',
+    });
+    expect(warnings.map((w) => path.basename(path.dirname(w.source))).sort()).toEqual(['escape', 'turns']);
+    expect(warnings.find((w) => w.source.includes('escape'))?.message).toMatch(/output must be a folder inside the task/u);
+    expect(skills.some((s) => s.name === 'half')).toBe(false);
   });
 });

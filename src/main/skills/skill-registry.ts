@@ -2,24 +2,69 @@
 // name and description, markdown body) and optional references/, scripts/, assets/. Only name and
 // description reach the system prompt; the body is loaded on demand. User skills in <data>/skills
 // override built-in ones of the same name. A broken skill is skipped with a warning.
+// A skill whose frontmatter also declares any of model / tools / max_turns / input / output is an
+// agent skill (seed 000): it is offered as the tool `skill_<name>` and runs as a nested agent
+// (service/skill-agents.ts). Unknown keys are allowed by the Agent Skills format, so such a file
+// stays valid for other tools.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { ConfigWarning, SkillInfo } from '../../shared/contract';
 import { formatZodError } from '../../shared/errors';
 
+/** Turn limits per nesting level: the default when a skill names none, and the most it may ask for. */
+export const DEFAULT_SKILL_TURNS = 10;
+export const MAX_SKILL_TURNS = 50;
+const ArgName = z.string().regex(/^[a-z][a-z0-9_]{0,39}$/u, 'input argument names are lowercase letters, digits and _');
+/** Skill names: the Agent Skills rule (lowercase letters, digits, hyphens), so `skill_<name>` is a valid tool name. */
+export const SKILL_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/u;
+
 const Frontmatter = z.object({
-  name: z.string().min(1).max(64),
+  name: z.string().regex(SKILL_NAME, 'name: lowercase letters, digits and hyphens, at most 64'),
   description: z.string().min(1).max(1024),
   license: z.string().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   'allowed-tools': z.union([z.string(), z.array(z.string())]).optional(),
+  // ---- skill-agent (issue 15) ----
+  model: z.string().min(1).max(128).optional(),
+  tools: z.array(z.string().min(1).max(128)).max(64).optional(),
+  max_turns: z.number().int().min(1).max(MAX_SKILL_TURNS).optional(),
+  input: z.record(ArgName, z.union([z.string().max(500), z.object({ description: z.string().max(500), required: z.boolean().default(true) })])).optional(),
+  output: z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((p) => !isAbsolute(p) && !p.split(/[\\/]/u).includes('..'), 'output must be a folder inside the task (relative, without ..)')
+    .optional(),
 });
+
+/** The part of a skill that makes it a sub-agent; null for a skill of loaded instructions. */
+export interface SkillAgentSpec {
+  /** A profile id, `worker` (the cheap role), or null: the task's own model. */
+  model: string | null;
+  /** Allowed tool names (other skills as `skill_<name>` or their bare name); null: the read-only tools. */
+  tools: string[] | null;
+  maxTurns: number;
+  input: { name: string; description: string; required: boolean }[];
+  /** A folder under the task where the skill's files go, or null. */
+  output: string | null;
+}
 
 export interface Skill extends SkillInfo {
   body: string;
   dir: string;
+  agent: SkillAgentSpec | null;
+}
+
+type Parsed = z.infer<typeof Frontmatter>;
+
+function agentSpec(f: Parsed): SkillAgentSpec | null {
+  if (f.model === undefined && f.tools === undefined && f.max_turns === undefined && f.input === undefined && f.output === undefined) return null;
+  const input = Object.entries(f.input ?? {}).map(([name, v]) =>
+    typeof v === 'string' ? { name, description: v, required: true } : { name, description: v.description, required: v.required },
+  );
+  return { model: f.model ?? null, tools: f.tools ?? null, maxTurns: f.max_turns ?? DEFAULT_SKILL_TURNS, input, output: f.output ?? null };
 }
 
 export function parseSkillFile(text: string): { frontmatter: z.infer<typeof Frontmatter>; body: string } {
@@ -36,12 +81,14 @@ export function loadSkills(dirs: { builtin: string; user?: string }): { skills: 
   for (const [source, root] of [['builtin', dirs.builtin], ['user', dirs.user]] as const) {
     if (!root || !existsSync(root)) continue;
     for (const entry of readdirSync(root).sort()) {
+      // skill_create stages a draft in a hidden folder before renaming it into place.
+      if (entry.startsWith('.')) continue;
       const dir = join(root, entry);
       const file = join(dir, 'SKILL.md');
       if (!statSync(dir).isDirectory() || !existsSync(file)) continue;
       try {
         const { frontmatter, body } = parseSkillFile(readFileSync(file, 'utf8'));
-        byName.set(frontmatter.name, { name: frontmatter.name, description: frontmatter.description, source, path: file, body, dir });
+        byName.set(frontmatter.name, { name: frontmatter.name, description: frontmatter.description, source, path: file, body, dir, agent: agentSpec(frontmatter) });
       } catch (err) {
         warnings.push({ source: file, message: `Skill skipped: ${err instanceof Error ? err.message : String(err)}` });
       }

@@ -15,6 +15,7 @@ import { createRenderDeckTool } from './render-deck-tool';
 import { createRenderDocumentTool } from './render-document-tool';
 import { createRunScriptTool } from './run-script';
 import { createShellTool } from './shell/tool';
+import { createSkillCreateTool } from './skill-create';
 import { type Tool } from './types';
 import { createWebFetchTool, type WebFetchToolOptions } from './web-fetch';
 import { createWebSearchTool, type WebSearchToolOptions } from './web-search';
@@ -38,6 +39,9 @@ export interface CatalogOptions {
   search?: WebSearchToolOptions['config'];
   /** Test seam: web_fetch's network policy (tests let it reach their local server). */
   webFetch?: WebFetchToolOptions;
+  // ---- skill-agent (issue 15) ----
+  /** `<data>/skills`, where skill_create saves an approved skill; without it there is no skill_create. */
+  skillsUserDir?: string;
 }
 
 export function toolCatalog(options: CatalogOptions = {}): Tool[] {
@@ -65,6 +69,8 @@ export function toolCatalog(options: CatalogOptions = {}): Tool[] {
     // ---- web search (issue 12) ----
     createWebSearchTool({ config: options.search ?? (() => null) }),
   ];
+  // ---- skill-agent (issue 15) ----
+  if (options.skillsUserDir) tools.push(createSkillCreateTool({ userDir: options.skillsUserDir, skills: options.skills ?? (() => []) }));
   return tools;
 }
 

@@ -23,6 +23,11 @@ export interface ToolContext {
   progress?: (label: string, done: number, total: number | null) => void;
   /** The task's "allow network for commands" switch; absent, sandboxed commands have no network. */
   network?: NetworkSwitch;
+  // ---- skill-agent (issue 15) ----
+  /** Passes on the events of nested work (a skill running as a sub-agent); the loop yields them in order. */
+  emit?: (event: RunEventBody) => void;
+  /** The agent skills on the chain that led to this call, outermost first; absent or empty at the task's own level. */
+  skillChain?: readonly string[];
 }
 
 export interface NetworkSwitch {
@@ -74,6 +79,14 @@ export interface ToolTraits {
    * The call itself never asks for approval: what it puts before the person is the question.
    */
   endsTurn: boolean;
+  // ---- skill-agent (issue 15) ----
+  /**
+   * The call hands its work to a nested agent whose own calls ask for approval as at top level
+   * (a skill run as a sub-agent): asking for the call itself would ask twice.
+   */
+  delegates?: boolean;
+  /** Asks the person in every approval mode, whatever was granted (skill_create: a new skill is theirs to accept). */
+  alwaysAsks?: boolean;
 }
 
 /** Every area, for tools that read anywhere in the task. */

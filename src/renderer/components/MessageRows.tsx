@@ -2,7 +2,7 @@
 // single block whose height depends only on its content.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Message } from '../../shared/contract';
+import { topLevelCallId, type Message } from '../../shared/contract';
 import type { ChatRow } from '../state/chat-rows';
 import type { LiveRun } from '../state/live-run';
 import { ApprovalCard } from './ApprovalCard';
@@ -107,7 +107,9 @@ function LiveRunView({ live, taskId }: { live: LiveRun; taskId: string }) {
                 name={item.name}
                 arguments={item.arguments}
                 result={item.result}
-                awaitingApproval={live.approvals.some((a) => a.callId === item.callId)}
+                // A question asked inside a skill's sub-agent keeps its top-level card waiting too.
+                awaitingApproval={live.approvals.some((a) => topLevelCallId(a.callId) === item.callId)}
+                nested={item.nested}
               />
             );
           case 'compacted':

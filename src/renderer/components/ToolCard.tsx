@@ -4,6 +4,7 @@ import { formatBytes } from '../lib/format';
 import { headlineOf, prettyArgs } from '../lib/tool-args';
 import { getApi } from '../state/api';
 import { toErrorInfo } from '../state/notices';
+import type { NestedStep } from '../state/live-run';
 import { Icon } from './Icon';
 import { VisibleText } from './VisibleText';
 
@@ -16,12 +17,15 @@ export interface ToolCardProps {
   result: { preview: string; truncated: boolean; isError: boolean; fullLength: number } | null;
   /** The call is waiting for the user's decision in an approval card below. */
   awaitingApproval?: boolean;
+  // ---- skill-agent (issue 15) ----
+  /** A skill run as a sub-agent: its steps (nested levels included), shown collapsible inside the card. */
+  nested?: NestedStep[];
 }
 
 /** Persisted tool output can be long; cards show its start and fetch the rest on request. */
 export const PREVIEW_CHARS = 2000;
 
-export function ToolCard({ taskId, callId, name, arguments: args, result, awaitingApproval }: ToolCardProps) {
+export function ToolCard({ taskId, callId, name, arguments: args, result, awaitingApproval, nested }: ToolCardProps) {
   const { t } = useTranslation();
   const [showArgs, setShowArgs] = useState(false);
   const [full, setFull] = useState<string | null>(null);
@@ -61,6 +65,7 @@ export function ToolCard({ taskId, callId, name, arguments: args, result, awaiti
           <VisibleText text={prettyArgs(args)} />
         </pre>
       )}
+      {nested && nested.length > 0 && <NestedSteps steps={nested} />}
       {result && (
         <div className="tool-result">
           <pre className={result.isError ? 'tool-output error' : 'tool-output'} data-testid="tool-result">
@@ -78,5 +83,42 @@ export function ToolCard({ taskId, callId, name, arguments: args, result, awaiti
         </div>
       )}
     </div>
+  );
+}
+
+// ---- skill-agent (issue 15) ----
+/** How much of a nested step's text the card shows; the sub-agent's answer is the call's result. */
+const NESTED_TEXT_CHARS = 600;
+
+/** A sub-agent's steps, collapsed by default, each indented by its level. */
+function NestedSteps({ steps }: { steps: NestedStep[] }) {
+  const { t } = useTranslation();
+  return (
+    <details className="tool-nested" data-testid="tool-nested">
+      <summary>{t('tool.nested', { count: steps.filter((s) => s.kind === 'tool').length })}</summary>
+      <ol className="tool-nested-steps">
+        {steps.map((step, i) => (
+          <li key={step.kind === 'tool' ? step.callId : `${step.parent}:${i}`} className={`tool-nested-step nested-${step.kind}`} style={{ marginInlineStart: `${(step.depth - 1) * 16}px` }} data-depth={step.depth}>
+            {step.kind === 'tool' ? (
+              <>
+                <span className="tool-name">{step.name}</span>{' '}
+                {headlineOf(step.arguments) && (
+                  <code className="tool-headline">
+                    <VisibleText text={headlineOf(step.arguments) ?? ''} />
+                  </code>
+                )}{' '}
+                <span className={`tool-state tool-state-${step.result === null ? 'running' : step.result.isError ? 'error' : 'ok'}`}>
+                  {t(`tool.state.${step.result === null ? 'running' : step.result.isError ? 'error' : 'ok'}`)}
+                </span>
+              </>
+            ) : (
+              <span className={step.kind === 'reasoning' ? 'muted' : undefined}>
+                <VisibleText text={step.text.length > NESTED_TEXT_CHARS ? `${step.text.slice(0, NESTED_TEXT_CHARS)}…` : step.text} />
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }

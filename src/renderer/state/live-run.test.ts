@@ -147,3 +147,34 @@ describe('applyRunEvent', () => {
     expect(JSON.stringify(before)).toBe(snapshot);
   });
 });
+
+// ---- skill-agent (issue 15) ----
+describe('applyRunEvent: a skill running as a sub-agent', () => {
+  it('puts nested steps inside the top-level call’s card, keeps approvals and usage at run level', () => {
+    seq = 0;
+    const result = (call_id: string, name: string, preview: string, nest?: { parent_call_id: string; depth: number }) =>
+      ev({ type: 'tool_result', call_id, name, preview, truncated: false, is_error: false, full_length: preview.length, writes_artifacts: false, ...nest });
+    const run = applyAll([
+      ev({ type: 'tool_call', call_id: 'c1', name: 'skill_review', arguments: '{}', kind: 'edit' }),
+      ev({ type: 'tool_call', call_id: 'c1/a', name: 'skill_analyze', arguments: '{"file":"source/x.pdf"}', kind: 'read', parent_call_id: 'c1', depth: 1 }),
+      ev({ type: 'text_delta', delta: 'Risk ', parent_call_id: 'c1/a', depth: 2 }),
+      ev({ type: 'text_delta', delta: 'on p. 3', parent_call_id: 'c1/a', depth: 2 }),
+      ev({ type: 'usage', prompt_tokens: 5, completion_tokens: 2, cost: 0.1, parent_call_id: 'c1/a', depth: 2 }),
+      result('c1/a', 'skill_analyze', 'Risk on p. 3', { parent_call_id: 'c1', depth: 1 }),
+      ev({ type: 'tool_call', call_id: 'c1/w', name: 'write', arguments: '{"path":"work/r.md"}', kind: 'edit', parent_call_id: 'c1', depth: 1 }),
+      ev({ type: 'approval_required', call_id: 'c1/w', name: 'write', arguments: '{}', kind: 'edit', risk: 'standard', detail: null, parent_call_id: 'c1', depth: 1 }),
+    ]);
+    expect(run.items).toHaveLength(1);
+    const card = run.items[0];
+    expect(card.kind === 'tool' && card.nested).toEqual([
+      { kind: 'tool', parent: 'c1', depth: 1, callId: 'c1/a', name: 'skill_analyze', arguments: '{"file":"source/x.pdf"}', result: { preview: 'Risk on p. 3', truncated: false, isError: false, fullLength: 12 } },
+      { kind: 'text', parent: 'c1/a', depth: 2, text: 'Risk on p. 3' },
+      { kind: 'tool', parent: 'c1', depth: 1, callId: 'c1/w', name: 'write', arguments: '{"path":"work/r.md"}', result: null },
+    ]);
+    expect(run.approvals.map((a) => a.callId)).toEqual(['c1/w']);
+    expect(run.usage).toEqual({ promptTokens: 5, completionTokens: 2, cost: 0.1 });
+    const done = applyRunEvent(run, result('c1', 'skill_review', 'Reviewed'));
+    const ended = done.items[0];
+    expect(ended.kind === 'tool' && [ended.result?.preview, ended.nested?.length]).toEqual(['Reviewed', 3]);
+  });
+});

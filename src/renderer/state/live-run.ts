@@ -1,7 +1,7 @@
 // The run currently streaming, assembled from RunEvents by a pure reducer. The persisted messages
 // replace this draft once the run finishes and the chat reloads from the server.
 import type { ErrorShape } from '../../shared/errors';
-import type { FinishReason, ReasoningMode, RunEvent, ToolKind } from '../../shared/contract';
+import { topLevelCallId, type FinishReason, type ReasoningMode, type RunEvent, type ToolKind } from '../../shared/contract';
 
 export interface ToolResultSummary {
   preview: string;
@@ -10,10 +10,16 @@ export interface ToolResultSummary {
   fullLength: number;
 }
 
+// ---- skill-agent (issue 15) ----
+/** One step of a skill running as a sub-agent, shown inside the card of the call that started it. */
+export type NestedStep =
+  | { kind: 'text' | 'reasoning'; parent: string; depth: number; text: string }
+  | { kind: 'tool'; parent: string; depth: number; callId: string; name: string; arguments: string; result: ToolResultSummary | null };
+
 export type LiveItem =
   | { kind: 'text'; text: string }
   | { kind: 'reasoning'; text: string }
-  | { kind: 'tool'; callId: string; name: string; arguments: string; toolKind: ToolKind | null; result: ToolResultSummary | null }
+  | { kind: 'tool'; callId: string; name: string; arguments: string; toolKind: ToolKind | null; result: ToolResultSummary | null; nested?: NestedStep[] }
   | { kind: 'compacted'; removedTokens: number; messages: number }
   // ---- reasoning (issue 12) ----
   | { kind: 'reasoning_ignored'; profile: string; requested: ReasoningMode; applied: ReasoningMode };
@@ -81,10 +87,61 @@ function upsertTool(items: LiveItem[], callId: string, patch: (prev: Extract<Liv
   return next;
 }
 
+// ---- skill-agent (issue 15) ----
+/** A sub-agent's step, appended to (or updating) the nested steps of its top-level call's card. */
+function applyNested(steps: NestedStep[], event: RunEvent, parent: string, depth: number): NestedStep[] {
+  switch (event.type) {
+    case 'text_delta':
+    case 'reasoning_delta': {
+      const kind = event.type === 'text_delta' ? 'text' : 'reasoning';
+      const last = steps[steps.length - 1];
+      if (last && last.kind === kind && last.parent === parent) return [...steps.slice(0, -1), { ...last, text: last.text + event.delta }];
+      return [...steps, { kind, parent, depth, text: event.delta }];
+    }
+    case 'tool_call':
+      return [...steps, { kind: 'tool', parent, depth, callId: event.call_id, name: event.name, arguments: event.arguments, result: null }];
+    case 'tool_result':
+      return steps.map((step) =>
+        step.kind === 'tool' && step.callId === event.call_id
+          ? { ...step, result: { preview: event.preview, truncated: event.truncated, isError: event.is_error, fullLength: event.full_length } }
+          : step,
+      );
+    case 'retry': {
+      // That level's model call is retried: its text since its last tool is void.
+      let keep = steps.length;
+      while (keep > 0 && steps[keep - 1].kind !== 'tool' && steps[keep - 1].parent === parent) keep--;
+      return steps.slice(0, keep);
+    }
+    case 'error':
+      return [...steps, { kind: 'text', parent, depth, text: event.error.message }];
+    default:
+      return steps;
+  }
+}
+
+/** Events of a nested run that the card shows; approvals, usage and progress count as the run's own. */
+const NESTED_IN_CARD = new Set<RunEvent['type']>(['text_delta', 'reasoning_delta', 'tool_call', 'tool_result', 'retry', 'error']);
+
 /** Applies one event; returns the same object when the event doesn't belong or was already applied. */
 export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
   if (event.run_id !== state.runId || event.seq <= state.lastSeq) return state;
   const s: LiveRun = { ...state, lastSeq: event.seq };
+  if (event.parent_call_id !== undefined && NESTED_IN_CARD.has(event.type)) {
+    const parent = event.parent_call_id;
+    const depth = event.depth ?? 1;
+    return {
+      ...s,
+      items: upsertTool(s.items, topLevelCallId(parent), (prev) => ({
+        kind: 'tool',
+        callId: prev?.callId ?? topLevelCallId(parent),
+        name: prev?.name ?? '',
+        arguments: prev?.arguments ?? '',
+        toolKind: prev?.toolKind ?? null,
+        result: prev?.result ?? null,
+        nested: applyNested(prev?.nested ?? [], event, parent, depth),
+      })),
+    };
+  }
   switch (event.type) {
     case 'run_started':
       return { ...s, model: event.model, resumed: event.resumed, startedAt: event.at };
@@ -103,6 +160,7 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
           arguments: event.arguments,
           toolKind: event.kind,
           result: prev?.result ?? null,
+          ...(prev?.nested ? { nested: prev.nested } : {}),
         })),
       };
     case 'tool_result':
@@ -115,6 +173,7 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
           arguments: prev?.arguments ?? '',
           toolKind: prev?.toolKind ?? null,
           result: { preview: event.preview, truncated: event.truncated, isError: event.is_error, fullLength: event.full_length },
+          ...(prev?.nested ? { nested: prev.nested } : {}),
         })),
         // The tool whose progress was shown has ended (a tool still running reports again).
         progress: null,

@@ -4,7 +4,20 @@ import { ErrorShape } from '../errors';
 import { ApprovalDecision, Id, ReasoningMode, ToolKind } from './entities';
 import { DeckOutline } from '../specs/deck-outline';
 
-const base = { run_id: Id, task_id: Id, seq: z.number().int(), at: z.number().int() };
+// ---- skill-agent (issue 15) ----
+/**
+ * An event of a skill running as a sub-agent carries the id of the tool call that started it and its
+ * level (1 = called by the task's own agent, at most 3); the UI shows it inside that call's card.
+ * Nested call ids are `<parent call id>/<id>`, so the top-level card is the id's first segment.
+ */
+const nesting = { parent_call_id: z.string().optional(), depth: z.number().int().min(1).max(3).optional() };
+export const NESTED_CALL_SEPARATOR = '/';
+/** The top-level tool call a (possibly nested) call id belongs to. */
+export function topLevelCallId(callId: string): string {
+  const i = callId.indexOf(NESTED_CALL_SEPARATOR);
+  return i === -1 ? callId : callId.slice(0, i);
+}
+const base = { run_id: Id, task_id: Id, seq: z.number().int(), at: z.number().int(), ...nesting };
 
 // ToolKind lives in entities.ts (PendingApproval uses it; events imports entities, never the reverse).
 export { ToolKind };
