@@ -196,7 +196,8 @@ export function subscribeRunOverSse(options: SseSubscription): () => void {
       return 'stop';
     }
     if (!response.body) return 'retry';
-    const reader = response.body.getReader();
+    // Node's types leave the body's chunks untyped; fetch always streams bytes.
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
     const parser = new SseParser(lastEventId);
     try {
