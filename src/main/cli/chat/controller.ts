@@ -135,7 +135,7 @@ export class ChatController {
         return this.sendMessage(command.text);
       case 'new':
         if (command.mode) return this.newTask(command.mode, command.title);
-        this.say(...MODE_ORDER.map((mode, i): NewItem => ({ kind: 'text', text: `  ${i + 1}. ${mode}`, tone: 'dim' })));
+        this.say(...MODE_ORDER.map((mode, i): NewItem => ({ kind: 'notice', key: `modes.${mode}`, prefix: `  ${i + 1}. ${mode.padEnd(9)}`, tone: 'dim' })));
         return this.set({ prompt: { kind: 'pickMode', title: command.title } });
       case 'resume':
         return this.resume(command.target);

@@ -12,7 +12,7 @@ export type Item =
   | { id: number; kind: 'tool_result'; name: string; summary: string; isError: boolean }
   | { id: number; kind: 'approval'; name: string; decision: ApprovalDecision }
   /** A line from the locale (`key` + vars), in a tone. */
-  | { id: number; kind: 'notice'; key: string; vars?: Record<string, string | number>; tone: 'info' | 'warn' | 'error' | 'dim' }
+  | { id: number; kind: 'notice'; key: string; vars?: Record<string, string | number>; tone: 'info' | 'warn' | 'error' | 'dim'; prefix?: string }
   /** Text that is not ours to translate (an error message from the core, a table). */
   | { id: number; kind: 'text'; text: string; tone: 'info' | 'warn' | 'error' | 'dim' }
   | { id: number; kind: 'footer'; promptTokens: number; completionTokens: number; seconds: number; cost: number };

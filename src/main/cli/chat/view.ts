@@ -27,7 +27,7 @@ export function ItemLine({ item, t }: { item: Item; t: Translate }): ReactNode {
     case 'approval':
       return h(Text, { color: item.decision === 'deny' ? 'red' : 'green' }, `${item.decision === 'deny' ? '✗' : '✓'} ${t('approval.answered', { name: item.name, decision: t(`approval.${item.decision}`) })}`);
     case 'notice':
-      return h(Text, { color: toneColor[item.tone], dimColor: item.tone === 'dim' }, t(item.key, item.vars));
+      return h(Text, { color: toneColor[item.tone], dimColor: item.tone === 'dim' }, `${item.prefix ?? ''}${t(item.key, item.vars)}`);
     case 'text':
       return h(Text, { color: toneColor[item.tone], dimColor: item.tone === 'dim' }, item.text);
     case 'footer':
