@@ -2,7 +2,7 @@
 // data folder's lock), or a running `folio serve` over HTTP /v1 + SSE (the client the web renderer
 // uses, from src/shared). The chat talks to either through the contract's typed client.
 import type { FolioClient, RunEvent } from '../../../shared/contract';
-import type { FolioError } from '../../../shared/errors';
+import { FolioError } from '../../../shared/errors';
 import { createHttpCall, subscribeRunOverSse } from '../../../shared/http-client';
 import { createClient, unwrapResult } from '../../../shared/transport';
 import { createCore } from '../../service/create-core';
@@ -30,7 +30,7 @@ export function inProcessBackend(paths: { dataDir: string; resourcesDir: string 
       try {
         return core.events.subscribe(taskId, runId, listener);
       } catch (err) {
-        onError(err as FolioError);
+        onError(err instanceof FolioError ? err : new FolioError('internal', err instanceof Error ? err.message : String(err)));
         return () => undefined;
       }
     },
