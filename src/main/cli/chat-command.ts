@@ -39,6 +39,8 @@ export async function chatCommand(argv: string[], paths: () => { dataDir: string
   }
 
   const controller = new ChatController({ backend, initial: { approvalMode: approvalMode?.data, model: values.model } });
+  // A closed terminal (SIGHUP) ends the process through Ink's signal-exit hook without this clean-up;
+  // that is safe: the lock of a dead process is taken over and its runs are marked interrupted.
   try {
     const settings = await backend.client.getSettings({});
     const t = await i18n.createTranslate(i18n.resolveChatLanguage(settings.language, process.env));

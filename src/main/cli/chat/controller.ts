@@ -115,10 +115,14 @@ export class ChatController {
     return 'cancelling';
   }
 
-  async close(): Promise<void> {
+  private closing: Promise<void> | null = null;
+
+  /** Stops following the run and closes the backend; safe to call again (a signal and the normal exit). */
+  close(): Promise<void> {
     this.unsubscribeRun?.();
     this.unsubscribeRun = null;
-    await this.backend.close();
+    this.closing ??= this.backend.close();
+    return this.closing;
   }
 
   private async run(command: ChatCommand): Promise<'exit' | void> {
