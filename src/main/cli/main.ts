@@ -17,6 +17,8 @@ Commands:
   serve [--port N] [--recover]
                               Start web mode on 127.0.0.1 (token from FOLIO_TOKEN or generated);
                               --recover: with a damaged database, offer the restore in the browser
+  chat [--url U --token T] [--resume last|ID] [--mode M] [--model ID]
+                              Chat in the terminal (in-process, or with a running serve at --url)
   tasks [--status S]          List tasks (S: active | completed | abandoned)
   probe <profile> [--needle]  Check a model profile against its provider (exit 0 ok, 2 mismatch, 3 error)
   render <deck.json | document-folder> [-o out-dir]
@@ -95,6 +97,8 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
       case 'serve':
         await serve(rest);
         return -1; // keeps running
+      case 'chat':
+        return await (await import('./chat-command')).chatCommand(rest, paths);
       case 'tasks':
         await tasks(rest);
         return 0;

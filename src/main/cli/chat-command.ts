@@ -1,0 +1,56 @@
+// `folio chat`: the terminal chat (zcbot's REPL) over the same core as the app: in this process by
+// default (owning the data folder like `folio serve`), or a running `folio serve` with --url.
+import { parseArgs } from 'node:util';
+import { ApprovalMode } from '../../shared/contract';
+import { FolioError } from '../../shared/errors';
+
+export async function chatCommand(argv: string[], paths: () => { dataDir: string; resourcesDir: string }): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      url: { type: 'string' },
+      token: { type: 'string' },
+      resume: { type: 'string' },
+      mode: { type: 'string' },
+      model: { type: 'string' },
+    },
+    strict: true,
+  });
+  const approvalMode = values.mode === undefined ? undefined : ApprovalMode.safeParse(values.mode);
+  if (approvalMode && !approvalMode.success) throw new FolioError('invalid_input', `--mode must be ask, auto-edit or auto (got ${values.mode})`);
+  if (!process.stdin.isTTY) throw new FolioError('unsupported', 'folio chat needs an interactive terminal.');
+
+  // Ink, React and the chat modules load only for this command.
+  const [{ render }, { createElement }, backends, { ChatController }, { ChatApp }, i18n] = await Promise.all([
+    import('ink'),
+    import('react'),
+    import('./chat/backend'),
+    import('./chat/controller'),
+    import('./chat/view'),
+    import('./chat/i18n'),
+  ]);
+  let backend;
+  if (values.url !== undefined) {
+    const token = values.token ?? process.env.FOLIO_TOKEN;
+    if (!token) throw new FolioError('invalid_input', '--url needs --token (or FOLIO_TOKEN): the token `folio serve` printed.');
+    backend = backends.httpBackend({ url: values.url, token });
+  } else {
+    backend = backends.inProcessBackend(paths());
+  }
+
+  const controller = new ChatController({ backend, initial: { approvalMode: approvalMode?.data, model: values.model } });
+  // A closed terminal (SIGHUP) ends the process through Ink's signal-exit hook without this clean-up;
+  // that is safe: the lock of a dead process is taken over and its runs are marked interrupted.
+  try {
+    const settings = await backend.client.getSettings({});
+    const t = await i18n.createTranslate(i18n.resolveChatLanguage(settings.language, process.env));
+    await controller.start(values.resume);
+    const app = render(createElement(ChatApp, { controller, t, header: t('header', { where: backend.where }) }), { exitOnCtrlC: false });
+    await app.waitUntilExit();
+    process.stdout.write(`${t('bye')}\n`);
+  } finally {
+    // Cancels a running reply, closes the database and releases the data folder's lock.
+    await controller.close();
+  }
+  return 0;
+}

@@ -1,0 +1,111 @@
+// `folio chat` in a real terminal: tmux runs the command on the TypeScript entry (as cli.test.ts
+// does) against the fake OpenAI server and a temporary data folder; the test types and reads the
+// screen as a person would. Ink draws live only outside CI, so the child runs with CI unset.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
+import { findResourcesDir } from '../config/app-paths';
+import { makeCore, makeDataDir, TEST_KEY } from '../service/core-test-kit';
+
+const root = findResourcesDir();
+const session = `folio-chat-test-${process.pid}`;
+let fake: FakeOpenAI;
+let dataDir: string;
+
+function tmux(...args: string[]): string {
+  return execFileSync('tmux', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+function screen(): string {
+  return tmux('capture-pane', '-p', '-J', '-S', '-200', '-t', session);
+}
+
+async function waitFor(pattern: RegExp | string, timeoutMs = 30_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = screen();
+    if (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text)) return text;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${String(pattern)}; the screen:\n${text}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Types a line: the text literally, then Enter as its own key. */
+async function typeLine(text: string): Promise<void> {
+  if (text) tmux('send-keys', '-t', session, '-l', text);
+  await new Promise((r) => setTimeout(r, 150));
+  tmux('send-keys', '-t', session, 'Enter');
+}
+
+function launch(): void {
+  try {
+    tmux('kill-session', '-t', session);
+  } catch {
+    // no such session yet
+  }
+  const command = `cd ${root} && env -u CI FOLIO_DATA_DIR=${dataDir} FAKE_API_KEY=${TEST_KEY} LANG=en_US.UTF-8 LC_ALL= LC_MESSAGES= ${process.execPath} --import tsx src/main/cli/main.ts chat; echo CHAT_EXIT=$?; sleep 600`;
+  tmux('new-session', '-d', '-s', session, '-x', '140', '-y', '50', command);
+}
+
+describe('folio chat in a terminal', () => {
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    dataDir = makeDataDir(fake.url);
+    // The fake profile is the Settings default, as a person would have set it up.
+    await makeCore(dataDir).close();
+  });
+
+  afterAll(async () => {
+    try {
+      tmux('kill-session', '-t', session);
+    } catch {
+      // already gone
+    }
+    await fake.close();
+  });
+
+  it('chats, answers an approval, shows footers with the model usage, exits on Ctrl-C and resumes the task', async () => {
+    launch();
+    await waitFor('Message, or /help', 90_000);
+
+    fake.script([{ text: 'Hello from the fake model.', reasoning: 'Thinking it over.', usage: { prompt: 42, completion: 7 }, chunkDelayMs: 20 }]);
+    await typeLine('Say hello');
+    let text = await waitFor(/\[in \d+ out \d+ /);
+    expect(text).toContain('you › Say hello');
+    expect(text).toContain('Thinking it over.');
+    expect(text).toContain('Hello from the fake model.');
+    // The footer's numbers are the fake server's usage; the cost is the profile's price (2 and 8 per million).
+    expect(text).toMatch(/\[in 42 out 7 \d+\.\ds 0\.0001\]/);
+
+    await typeLine('/mode ask');
+    await waitFor('Approval mode: ask');
+    fake.script([
+      { toolCalls: [{ name: 'write', arguments: JSON.stringify({ path: 'work/note.md', content: 'hi' }) }], usage: { prompt: 100, completion: 20 } },
+      { text: 'Saved the note.', usage: { prompt: 150, completion: 10 } },
+    ]);
+    await typeLine('Write a note');
+    await waitFor('Allow write: work/note.md?');
+    await typeLine('y');
+    text = await waitFor(/\[in 250 out 30 /);
+    expect(text).toContain('✓ write: allowed once');
+    expect(text).toContain('← write: Created work/note.md');
+    expect(text).toContain('Saved the note.');
+    expect(text).toMatch(/\[in 250 out 30 \d+\.\ds 0\.0007\]/);
+
+    // Ctrl-C at an idle prompt exits cleanly: the core closed and the data folder's lock released.
+    tmux('send-keys', '-t', session, 'C-c');
+    await waitFor('CHAT_EXIT=0');
+    expect(existsSync(join(dataDir, 'folio.lock'))).toBe(false);
+
+    launch();
+    await waitFor('Message, or /help', 90_000);
+    await typeLine('/resume last');
+    text = await waitFor('Saved the note.');
+    expect(text).toMatch(/Task t_\S+ · Say hello · general · active · approval ask/);
+    expect(text).toContain('you › Write a note');
+    tmux('send-keys', '-t', session, 'C-c');
+    await waitFor('CHAT_EXIT=0');
+  }, 240_000);
+});

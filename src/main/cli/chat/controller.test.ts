@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { FolioError } from '../../../shared/errors';
+import { ChatController, DOUBLE_CTRL_C_MS } from './controller';
+import { fakeBackend, task } from './fake-backend.test-support';
+
+const keys = (c: ChatController) => c.view.screen.items.map((i) => (i.kind === 'notice' ? i.key : i.kind === 'text' ? i.text : i.kind));
+
+describe('the chat controller', () => {
+  it('opens a general task on the first message, with the model and approval mode chosen before it', async () => {
+    const { backend, calls, answers } = fakeBackend();
+    answers.listModels = { profiles: [{ id: 'fake.main' }], warnings: [] };
+    answers.updateTask = { ...task, approval_mode: 'auto' };
+    const c = new ChatController({ backend });
+    await c.submit('/model fake.main');
+    await c.submit('/mode auto');
+    await c.submit('hello');
+    expect(calls.map((x) => x.method)).toEqual(['listModels', 'createTask', 'updateTask', 'sendMessage']);
+    expect(calls[1]?.input).toEqual({ mode: 'general', model: 'fake.main' });
+    expect(calls[2]?.input).toEqual({ task_id: 't1', approval_mode: 'auto' });
+    expect(keys(c)).toEqual(['model.setNext', 'mode.setNext', 'task.created', 'user']);
+    expect(c.running).toBe(true);
+  });
+
+  it('refuses a second message while a reply runs, and an unknown model', async () => {
+    const { backend, answers } = fakeBackend();
+    answers.listModels = { profiles: [{ id: 'fake.main' }], warnings: [] };
+    const c = new ChatController({ backend });
+    await c.submit('one');
+    await c.submit('two');
+    await c.submit('/model nope');
+    expect(keys(c).slice(-2)).toEqual(['run.busy', 'model.unknown']);
+  });
+
+  it('/new without a mode asks for one; /resume without an id lists the last ten to pick from', async () => {
+    const { backend, calls, answers } = fakeBackend();
+    const c = new ChatController({ backend });
+    await c.submit('/new Budget');
+    expect(c.view.prompt).toEqual({ kind: 'pickMode', title: 'Budget' });
+    await c.submit('3');
+    expect(calls.at(-1)).toEqual({ method: 'createTask', input: { mode: 'proposal', title: 'Budget' } });
+    expect(c.view.prompt.kind).toBe('input');
+
+    answers.listTasks = { tasks: Array.from({ length: 12 }, (_, i) => ({ ...task, id: `t${i}`, title: `Task ${i}` })) };
+    answers.getTask = (input: { task_id: string }) => ({ ...task, id: input.task_id });
+    answers.listMessages = { messages: [], has_more: false };
+    await c.submit('/resume');
+    expect(c.view.prompt.kind === 'pickTask' && c.view.prompt.tasks.length).toBe(10);
+    await c.submit('11');
+    expect(keys(c).at(-1)).toBe('pick.invalid');
+    await c.submit('2');
+    expect(c.view.task?.id).toBe('t1');
+    await c.submit('/resume last');
+    expect(c.view.task?.id).toBe('t0');
+  });
+
+  it('/done and /abandon close the task so the next message opens a new one; errors are shown as messages', async () => {
+    const { backend, calls, answers } = fakeBackend();
+    const c = new ChatController({ backend });
+    await c.submit('/done');
+    expect(keys(c)).toEqual(['task.noTask']);
+    await c.submit('/new general');
+    await c.submit('/abandon');
+    expect(calls.at(-1)).toEqual({ method: 'updateTask', input: { task_id: 't1', status: 'abandoned' } });
+    expect(c.view.task).toBeNull();
+    answers.sendMessage = new FolioError('not_found', 'No usable model: add a key in Settings → Models.', { name: 'NoUsableModelError' });
+    await c.submit('hi');
+    expect(keys(c).at(-1)).toBe('No usable model: add a key in Settings → Models.');
+    expect(c.running).toBe(false);
+  });
+
+  it('Ctrl-C cancels a running reply; a second one within two seconds exits; at an idle prompt it exits', async () => {
+    let now = 1_000_000;
+    const { backend, calls } = fakeBackend();
+    const c = new ChatController({ backend, now: () => now });
+    await c.submit('long job');
+    expect(await c.interrupt()).toBe('cancelling');
+    expect(calls.at(-1)).toEqual({ method: 'cancelRun', input: { task_id: 't1', run_id: 'r1' } });
+    now += DOUBLE_CTRL_C_MS - 1;
+    expect(await c.interrupt()).toBe('exit');
+    const idle = new ChatController({ backend: fakeBackend().backend });
+    expect(await idle.interrupt()).toBe('exit');
+  });
+});

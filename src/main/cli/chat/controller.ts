@@ -1,0 +1,340 @@
+// What the chat does with each line and key: slash commands, messages, approval answers and picks,
+// turned into contract calls; run events folded into the screen (screen.ts). The Ink view only
+// draws `view` and forwards input, so this holds every decision and no terminal code.
+import { TaskMode, type ApprovalMode, type RunEvent, type Task } from '../../../shared/contract';
+import { FolioError } from '../../../shared/errors';
+import type { ChatBackend } from './backend';
+import { COMMAND_NAMES, parseApprovalAnswer, parseChatLine, parsePick, type ChatCommand } from './commands';
+import { addItems, applyEvent, initialScreen, shorten, startRun, type NewItem, type ScreenState } from './screen';
+
+export type Prompt = { kind: 'input' } | { kind: 'pickMode'; title: string } | { kind: 'pickTask'; tasks: Task[] };
+
+export interface ChatView {
+  screen: ScreenState;
+  task: Task | null;
+  prompt: Prompt;
+}
+
+/** Modes in the order the /new pick lists them (Enter picks the first). */
+export const MODE_ORDER: TaskMode[] = ['general', 'ppt', 'proposal', 'coding'];
+/** How many tasks /resume lists. */
+export const RESUME_LIST_SIZE = 10;
+/** How many of a resumed task's latest messages are shown. */
+const HISTORY_MESSAGES = 6;
+/** A second Ctrl-C within this long after one that cancelled a run exits. */
+export const DOUBLE_CTRL_C_MS = 2000;
+
+export interface ControllerOptions {
+  backend: ChatBackend;
+  now?: () => number;
+  /** First task settings from the command line (`--mode`, `--model`). */
+  initial?: { approvalMode?: ApprovalMode; model?: string };
+}
+
+function messageOf(err: unknown): string {
+  // Never a stack: a FolioError's message names the setting or the cause; anything else its text.
+  if (err instanceof FolioError) return err.message;
+  return err instanceof Error ? err.message : String(err);
+}
+
+export class ChatController {
+  view: ChatView = { screen: initialScreen, task: null, prompt: { kind: 'input' } };
+  private readonly listeners = new Set<() => void>();
+  private unsubscribeRun: (() => void) | null = null;
+  private lastInterrupt = 0;
+  private nextModel: string | null;
+  private nextApprovalMode: ApprovalMode | null;
+  private readonly backend: ChatBackend;
+  private readonly now: () => number;
+
+  constructor(options: ControllerOptions) {
+    this.backend = options.backend;
+    this.now = options.now ?? Date.now;
+    this.nextModel = options.initial?.model ?? null;
+    this.nextApprovalMode = options.initial?.approvalMode ?? null;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private set(view: Partial<ChatView>): void {
+    this.view = { ...this.view, ...view };
+    for (const listener of this.listeners) listener();
+  }
+
+  private say(...items: NewItem[]): void {
+    this.set({ screen: addItems(this.view.screen, ...items) });
+  }
+
+  private notice(key: string, vars?: Record<string, string | number>, tone: 'info' | 'warn' | 'error' | 'dim' = 'info'): void {
+    this.say({ kind: 'notice', key, vars, tone });
+  }
+
+  private fail(err: unknown): void {
+    this.say({ kind: 'text', text: messageOf(err), tone: 'error' });
+  }
+
+  get running(): boolean {
+    return this.view.screen.running !== null;
+  }
+
+  /** Before the first draw: `--resume last|<id>`, or the hint that the first message opens a task. */
+  async start(resume: string | undefined): Promise<void> {
+    if (resume === undefined) return this.notice('task.none', undefined, 'dim');
+    await this.submit(`/resume ${resume}`);
+  }
+
+  /** A line submitted at the prompt. */
+  async submit(line: string): Promise<'exit' | void> {
+    try {
+      const question = this.view.screen.approvals[0];
+      if (question) return await this.answerApproval(line);
+      const prompt = this.view.prompt;
+      if (prompt.kind === 'pickMode') return await this.pickMode(line, prompt.title);
+      if (prompt.kind === 'pickTask') return await this.pickTask(line, prompt.tasks);
+      return await this.run(parseChatLine(line));
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  /** Ctrl-C: cancels a running reply; a second one soon after, or one while idle, exits. */
+  async interrupt(): Promise<'exit' | 'cancelling'> {
+    const running = this.view.screen.running;
+    const now = this.now();
+    if (!running || now - this.lastInterrupt < DOUBLE_CTRL_C_MS) return 'exit';
+    this.lastInterrupt = now;
+    this.notice('run.cancelling', undefined, 'warn');
+    try {
+      await this.backend.client.cancelRun({ task_id: running.taskId, run_id: running.runId });
+    } catch (err) {
+      this.fail(err);
+    }
+    return 'cancelling';
+  }
+
+  private closing: Promise<void> | null = null;
+
+  /** Stops following the run and closes the backend; safe to call again (a signal and the normal exit). */
+  close(): Promise<void> {
+    this.unsubscribeRun?.();
+    this.unsubscribeRun = null;
+    this.closing ??= this.backend.close();
+    return this.closing;
+  }
+
+  private async run(command: ChatCommand): Promise<'exit' | void> {
+    switch (command.kind) {
+      case 'empty':
+        return;
+      case 'exit':
+        return 'exit';
+      case 'invalid':
+        return this.notice(command.key, command.vars, 'error');
+      case 'help':
+        return this.say(...['help.title', ...COMMAND_NAMES.filter((n) => n !== 'help').map((n) => `help.${n}`), 'help.keys'].map((key): NewItem => ({ kind: 'notice', key, tone: 'dim' })));
+      case 'message':
+        return this.sendMessage(command.text);
+      case 'new':
+        if (command.mode) return this.newTask(command.mode, command.title);
+        this.say(...MODE_ORDER.map((mode, i): NewItem => ({ kind: 'notice', key: `modes.${mode}`, prefix: `  ${i + 1}. ${mode.padEnd(9)}`, tone: 'dim' })));
+        return this.set({ prompt: { kind: 'pickMode', title: command.title } });
+      case 'resume':
+        return this.resume(command.target);
+      case 'done':
+      case 'abandon':
+        return this.closeTask(command.kind);
+      case 'desc':
+        return this.describe(command.text);
+      case 'model':
+        return this.model(command.id);
+      case 'mode':
+        return this.approvalMode(command.mode);
+    }
+  }
+
+  private busy(): boolean {
+    if (!this.running) return false;
+    this.notice('run.busy', undefined, 'warn');
+    return true;
+  }
+
+  private async createTask(mode: TaskMode, title: string): Promise<Task> {
+    let task = await this.backend.client.createTask({ mode, ...(title ? { title } : {}), ...(this.nextModel ? { model: this.nextModel } : {}) });
+    if (this.nextApprovalMode && task.approval_mode !== this.nextApprovalMode) {
+      task = await this.backend.client.updateTask({ task_id: task.id, approval_mode: this.nextApprovalMode });
+    }
+    this.nextModel = null;
+    this.nextApprovalMode = null;
+    this.set({ task });
+    this.notice('task.created', { id: task.id, mode: task.mode, title: task.title }, 'info');
+    return task;
+  }
+
+  private async newTask(mode: TaskMode, title: string): Promise<void> {
+    if (this.busy()) return;
+    await this.createTask(mode, title);
+  }
+
+  private async pickMode(line: string, title: string): Promise<void> {
+    const pick = line.trim() === '' ? { index: 0 } : parsePick(line, MODE_ORDER.length);
+    const byName = TaskMode.safeParse(line.trim().toLowerCase());
+    const mode = byName.success ? byName.data : pick && 'index' in pick ? MODE_ORDER[pick.index] : undefined;
+    if (!mode) return this.notice('pick.invalid', undefined, 'error');
+    this.set({ prompt: { kind: 'input' } });
+    await this.newTask(mode, title);
+  }
+
+  private async resume(target: { last: true } | { id: string } | null): Promise<void> {
+    if (this.busy()) return;
+    if (target && 'id' in target) return this.openTask(target.id);
+    const { tasks } = await this.backend.client.listTasks({});
+    if (tasks.length === 0) return this.notice('task.noTasks');
+    if (target) return this.openTask(tasks[0].id);
+    const shown = tasks.slice(0, RESUME_LIST_SIZE);
+    this.say(
+      { kind: 'notice', key: 'pick.columns', tone: 'dim' },
+      ...shown.map((t, i): NewItem => {
+        const when = new Date(t.updated_at).toISOString().slice(0, 16).replace('T', ' ');
+        const cells = [String(i + 1).padEnd(3), t.id.padEnd(24), t.status.padEnd(10), t.mode.padEnd(9), when.padEnd(17), shorten(t.title || '-', 60)];
+        return { kind: 'text', text: cells.join(' '), tone: 'info' };
+      }),
+    );
+    this.set({ prompt: { kind: 'pickTask', tasks: shown } });
+  }
+
+  private async pickTask(line: string, tasks: Task[]): Promise<void> {
+    const pick = parsePick(line, tasks.length);
+    if (!pick) return this.notice('pick.invalid', undefined, 'error');
+    this.set({ prompt: { kind: 'input' } });
+    if ('cancel' in pick) return this.notice('pick.cancelled', undefined, 'dim');
+    await this.openTask('id' in pick ? pick.id : tasks[pick.index].id);
+  }
+
+  private async openTask(id: string): Promise<void> {
+    let task: Task;
+    try {
+      task = await this.backend.client.getTask({ task_id: id });
+    } catch (err) {
+      if (err instanceof FolioError && (err.code === 'not_found' || err.code === 'invalid_input')) return this.notice('errors.notFound', { id }, 'error');
+      throw err;
+    }
+    this.set({ task });
+    this.notice('task.resumed', { id: task.id, title: task.title || '-', mode: task.mode, status: task.status, approval: task.approval_mode });
+    const { messages, has_more } = await this.backend.client.listMessages({ task_id: task.id, limit: HISTORY_MESSAGES });
+    if (has_more) this.notice('task.earlier', undefined, 'dim');
+    for (const m of messages) {
+      if (m.role === 'user') this.say({ kind: 'user', text: m.content });
+      else if (m.role === 'assistant' && m.content.trim() !== '') this.say({ kind: 'assistant', text: m.content });
+      else if (m.role === 'tool') this.say({ kind: 'tool_result', name: m.name ?? 'tool', summary: shorten(m.content), isError: m.is_error });
+    }
+    // A run still going (another window, or `folio serve`): follow it, its questions included.
+    if (task.last_run?.status === 'running') {
+      this.notice('task.running', undefined, 'dim');
+      this.follow(task.id, task.last_run.id);
+    }
+  }
+
+  private async requireTask(): Promise<Task | null> {
+    if (this.view.task) return this.view.task;
+    this.notice('task.noTask', undefined, 'error');
+    return null;
+  }
+
+  private async closeTask(kind: 'done' | 'abandon'): Promise<void> {
+    if (this.busy()) return;
+    const task = await this.requireTask();
+    if (!task) return;
+    await this.backend.client.updateTask({ task_id: task.id, status: kind === 'done' ? 'completed' : 'abandoned' });
+    this.set({ task: null });
+    this.notice(kind === 'done' ? 'task.done' : 'task.abandoned', { id: task.id });
+  }
+
+  private async describe(text: string): Promise<void> {
+    // Like zcbot, /desc may be the first thing said: it opens a task to hold the description.
+    const task = this.view.task ?? (await this.createTask('general', ''));
+    this.set({ task: await this.backend.client.updateTask({ task_id: task.id, description: text }) });
+    this.notice('task.desc');
+  }
+
+  private async model(id: string | null): Promise<void> {
+    const { profiles } = await this.backend.client.listModels({});
+    const task = this.view.task;
+    if (id === null) {
+      const current = task?.model ?? this.nextModel;
+      this.notice('model.header', undefined, 'dim');
+      for (const p of profiles) {
+        const mark = p.id === current ? '*' : ' ';
+        const usable = p.has_key || p.api_key_env === null ? '✓' : ' ';
+        this.say({ kind: 'text', text: `${mark} ${usable} ${p.id.padEnd(28)} ${p.name}`, tone: p.role === 'worker' ? 'dim' : 'info' });
+      }
+      return;
+    }
+    if (!profiles.some((p) => p.id === id)) return this.notice('model.unknown', { id }, 'error');
+    if (!task) {
+      this.nextModel = id;
+      return this.notice('model.setNext', { id });
+    }
+    this.set({ task: await this.backend.client.updateTask({ task_id: task.id, model: id }) });
+    this.notice('model.set', { id });
+  }
+
+  private async approvalMode(mode: ApprovalMode | null): Promise<void> {
+    const task = this.view.task;
+    if (mode === null) return this.notice('mode.show', { mode: task?.approval_mode ?? this.nextApprovalMode ?? 'ask' });
+    if (!task) {
+      this.nextApprovalMode = mode;
+      return this.notice('mode.setNext', { mode });
+    }
+    this.set({ task: await this.backend.client.updateTask({ task_id: task.id, approval_mode: mode }) });
+    this.notice('mode.set', { mode });
+  }
+
+  private async sendMessage(text: string): Promise<void> {
+    if (this.busy()) return;
+    const task = this.view.task ?? (await this.createTask('general', ''));
+    this.say({ kind: 'user', text });
+    // Fails at once, with nothing stored, when no model can be used (the message names the setting).
+    const { run_id } = await this.backend.client.sendMessage({ task_id: task.id, content: text });
+    this.follow(task.id, run_id);
+  }
+
+  private follow(taskId: string, runId: string): void {
+    this.unsubscribeRun?.();
+    this.set({ screen: startRun(this.view.screen, taskId, runId, this.now()) });
+    this.unsubscribeRun = this.backend.subscribeRun(
+      taskId,
+      runId,
+      (event: RunEvent) => {
+        this.set({ screen: applyEvent(this.view.screen, event) });
+        if (event.type === 'run_finished') void this.refreshTask(taskId);
+      },
+      (error) => {
+        this.fail(error);
+        this.set({ screen: { ...this.view.screen, running: null, approvals: [] } });
+      },
+    );
+  }
+
+  /** The task's title and totals change during a run (the first message names it). */
+  private async refreshTask(taskId: string): Promise<void> {
+    try {
+      const task = await this.backend.client.getTask({ task_id: taskId });
+      if (this.view.task?.id === taskId) this.set({ task });
+    } catch {
+      // the header keeps the old title; nothing else depends on it
+    }
+  }
+
+  private async answerApproval(line: string): Promise<void> {
+    const question = this.view.screen.approvals[0];
+    const decision = parseApprovalAnswer(line);
+    if (!decision) return this.notice('approval.invalid', undefined, 'error');
+    const taskId = this.view.screen.running?.taskId ?? this.view.task?.id;
+    if (!taskId) return;
+    // The approval_resolved event moves the question into the log.
+    await this.backend.client.decideApproval({ task_id: taskId, run_id: question.runId, call_id: question.callId, decision });
+  }
+}

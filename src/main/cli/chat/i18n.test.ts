@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../../shared/locales/chat/en.json';
+import zhCN from '../../../shared/locales/chat/zh-CN.json';
+import { createTranslate, resolveChatLanguage } from './i18n';
+
+function flatKeys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => flatKeys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function leaf(obj: unknown, key: string): string {
+  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], obj) as string;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('chat locale', () => {
+  it('has the same keys and placeholders in English and Chinese', () => {
+    expect(flatKeys(zhCN).sort()).toEqual(flatKeys(en).sort());
+    for (const key of flatKeys(en)) expect(placeholders(leaf(zhCN, key)), key).toEqual(placeholders(leaf(en, key)));
+  });
+
+  it('follows the app setting, else LANG', () => {
+    expect(resolveChatLanguage('zh-CN', { LANG: 'en_US.UTF-8' })).toBe('zh-CN');
+    expect(resolveChatLanguage('system', { LANG: 'zh_CN.UTF-8' })).toBe('zh-CN');
+    expect(resolveChatLanguage('system', { LC_ALL: 'en_GB.UTF-8', LANG: 'zh_CN.UTF-8' })).toBe('en');
+    expect(resolveChatLanguage(undefined, {})).toBe('en');
+  });
+
+  it('interpolates in both languages', async () => {
+    expect((await createTranslate('en'))('errors.notFound', { id: 'abc' })).toBe('No task abc.');
+    expect((await createTranslate('zh-CN'))('errors.notFound', { id: 'abc' })).toBe('没有任务 abc。');
+  });
+});

@@ -1,0 +1,29 @@
+// The chat's strings: the `chat` locale in src/shared/locales/chat (English and Simplified Chinese),
+// read with i18next as the app reads its own. They sit in src/shared because the CLI may not import
+// the renderer and the renderer may not import main; shared JSON is data both layers can read.
+import { createInstance, type TFunction } from 'i18next';
+import en from '../../../shared/locales/chat/en.json';
+import zhCN from '../../../shared/locales/chat/zh-CN.json';
+
+export type ChatLanguage = 'en' | 'zh-CN';
+export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+/** The app's language setting wins; 'system' follows the locale variables, as a terminal program does. */
+export function resolveChatLanguage(setting: 'system' | ChatLanguage | undefined, env: NodeJS.ProcessEnv): ChatLanguage {
+  if (setting === 'en' || setting === 'zh-CN') return setting;
+  const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
+  return locale.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+}
+
+export async function createTranslate(language: ChatLanguage): Promise<Translate> {
+  const i18n = createInstance();
+  await i18n.init({
+    resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
+    lng: language,
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false }, // a terminal, not HTML
+    returnNull: false,
+  });
+  const t: TFunction = i18n.t.bind(i18n);
+  return (key, vars) => t(key, vars ?? {});
+}

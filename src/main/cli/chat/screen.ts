@@ -1,0 +1,185 @@
+// The chat screen as data: run events and the person's actions go in, lines to print come out.
+// Finished lines are `items` (printed once, above the prompt, like a terminal log); what is still
+// changing (the streaming reply, the spinner, the approval question) is `live`. Pure: the Ink view
+// only draws it, and the tests drive it with events.
+import type { ApprovalDecision, RunEvent } from '../../../shared/contract';
+
+export type Item =
+  | { id: number; kind: 'user'; text: string }
+  | { id: number; kind: 'assistant'; text: string }
+  | { id: number; kind: 'reasoning'; text: string }
+  | { id: number; kind: 'tool_call'; name: string; summary: string }
+  | { id: number; kind: 'tool_result'; name: string; summary: string; isError: boolean }
+  | { id: number; kind: 'approval'; name: string; decision: ApprovalDecision }
+  /** A line from the locale (`key` + vars), in a tone. */
+  | { id: number; kind: 'notice'; key: string; vars?: Record<string, string | number>; tone: 'info' | 'warn' | 'error' | 'dim'; prefix?: string }
+  /** Text that is not ours to translate (an error message from the core, a table). */
+  | { id: number; kind: 'text'; text: string; tone: 'info' | 'warn' | 'error' | 'dim' }
+  | { id: number; kind: 'footer'; promptTokens: number; completionTokens: number; seconds: number; cost: number };
+
+/** Item without its id, as callers build them. */
+export type NewItem = Item extends infer I ? (I extends Item ? Omit<I, 'id'> : never) : never;
+
+export interface PendingQuestion {
+  runId: string;
+  callId: string;
+  name: string;
+  summary: string;
+  detail: string | null;
+  risk: 'standard' | 'destructive';
+}
+
+export interface RunningState {
+  taskId: string;
+  runId: string;
+  startedAt: number;
+  promptTokens: number;
+  completionTokens: number;
+  cost: number;
+  /** The last model call's prompt size: how big the context is now. */
+  contextTokens: number;
+  progress: string | null;
+}
+
+export interface ScreenState {
+  items: Item[];
+  nextId: number;
+  /** The reply and reasoning streaming now (moved to items when a tool step or the run ends). */
+  liveText: string;
+  liveReasoning: string;
+  running: RunningState | null;
+  approvals: PendingQuestion[];
+  /** The latest known context size, kept between turns for the spinner. */
+  contextTokens: number;
+}
+
+export const initialScreen: ScreenState = { items: [], nextId: 1, liveText: '', liveReasoning: '', running: null, approvals: [], contextTokens: 0 };
+
+/** Longest tool argument or result summary shown on one line; the app has the whole text. */
+export const SUMMARY_CHARS = 160;
+
+export function shorten(text: string, max = SUMMARY_CHARS): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length <= max ? oneLine : `${oneLine.slice(0, max - 1)}…`;
+}
+
+/** A tool call's arguments in short form: its path / command / query if it has one, else the JSON. */
+export function summarizeArguments(json: string): string {
+  try {
+    const args: unknown = JSON.parse(json);
+    if (typeof args === 'object' && args !== null) {
+      const record = args as Record<string, unknown>;
+      for (const key of ['path', 'command', 'query', 'url', 'name', 'pattern']) {
+        const value = record[key];
+        if (typeof value === 'string' && value !== '') return shorten(value);
+      }
+    }
+  } catch {
+    // not JSON (a model's broken arguments): show them as they are
+  }
+  return shorten(json);
+}
+
+export function addItems(state: ScreenState, ...items: NewItem[]): ScreenState {
+  let nextId = state.nextId;
+  const added = items.map((item) => ({ ...item, id: nextId++ }));
+  return { ...state, items: [...state.items, ...added], nextId };
+}
+
+/** Moves the streamed reasoning and text into the log (reasoning first, as it was thought first). */
+function flushLive(state: ScreenState): ScreenState {
+  const items: NewItem[] = [];
+  if (state.liveReasoning.trim() !== '') items.push({ kind: 'reasoning', text: state.liveReasoning.trimEnd() });
+  if (state.liveText.trim() !== '') items.push({ kind: 'assistant', text: state.liveText.trimEnd() });
+  return { ...addItems(state, ...items), liveText: '', liveReasoning: '' };
+}
+
+export function startRun(state: ScreenState, taskId: string, runId: string, now: number): ScreenState {
+  return {
+    ...state,
+    running: { taskId, runId, startedAt: now, promptTokens: 0, completionTokens: 0, cost: 0, contextTokens: state.contextTokens, progress: null },
+  };
+}
+
+/** Applies one run event. Events of another run, and event types this version does not know, change nothing. */
+export function applyEvent(state: ScreenState, event: RunEvent): ScreenState {
+  const run = state.running;
+  if (!run || run.runId !== event.run_id) return state;
+  switch (event.type) {
+    case 'run_started':
+      return state;
+    case 'text_delta':
+      return { ...state, liveText: state.liveText + event.delta };
+    case 'reasoning_delta':
+      return { ...state, liveReasoning: state.liveReasoning + event.delta };
+    case 'tool_call':
+      return addItems(flushLive(state), { kind: 'tool_call', name: event.name, summary: summarizeArguments(event.arguments) });
+    case 'approval_required': {
+      const question: PendingQuestion = {
+        runId: event.run_id,
+        callId: event.call_id,
+        name: event.name,
+        summary: summarizeArguments(event.arguments),
+        detail: event.detail,
+        risk: event.risk,
+      };
+      return { ...flushLive(state), approvals: [...state.approvals.filter((q) => q.callId !== event.call_id), question] };
+    }
+    case 'approval_resolved': {
+      const question = state.approvals.find((q) => q.callId === event.call_id);
+      const rest = state.approvals.filter((q) => q.callId !== event.call_id);
+      return question ? addItems({ ...state, approvals: rest }, { kind: 'approval', name: question.name, decision: event.decision }) : { ...state, approvals: rest };
+    }
+    case 'tool_result':
+      return {
+        ...addItems(state, { kind: 'tool_result', name: event.name, summary: shorten(event.preview), isError: event.is_error }),
+        running: { ...run, progress: null },
+      };
+    case 'retry':
+      // The streamed text since the last tool step is void: the model is asked again.
+      return addItems({ ...state, liveText: '', liveReasoning: '' }, { kind: 'notice', key: 'run.retry', vars: { attempt: event.attempt, reason: shorten(event.reason, 80) }, tone: 'warn' });
+    case 'progress':
+      return { ...state, running: { ...run, progress: event.total === null ? event.label : `${event.label} ${event.done}/${event.total}` } };
+    case 'context_compacted':
+      return addItems(state, { kind: 'notice', key: 'run.compacted', vars: { messages: event.messages, tokens: event.removed_tokens }, tone: 'dim' });
+    case 'usage':
+      return {
+        ...state,
+        contextTokens: event.prompt_tokens + event.completion_tokens,
+        running: {
+          ...run,
+          promptTokens: run.promptTokens + event.prompt_tokens,
+          completionTokens: run.completionTokens + event.completion_tokens,
+          cost: run.cost + event.cost,
+          contextTokens: event.prompt_tokens + event.completion_tokens,
+        },
+      };
+    case 'error':
+      return addItems(flushLive(state), { kind: 'text', text: event.error.message, tone: 'error' });
+    case 'outline_proposed':
+      return addItems(flushLive(state), { kind: 'notice', key: 'run.outline', vars: { slides: event.outline.slides.length }, tone: 'info' });
+    case 'reasoning_ignored':
+      return addItems(state, { kind: 'notice', key: 'run.reasoningIgnored', vars: { profile: event.profile, requested: event.requested, applied: event.applied }, tone: 'dim' });
+    case 'run_finished': {
+      const finished = flushLive(state);
+      const notices: NewItem[] = [];
+      if (event.reason === 'cancelled') notices.push({ kind: 'notice', key: 'run.cancelled', tone: 'warn' });
+      if (event.reason === 'max_turns') notices.push({ kind: 'notice', key: 'run.maxTurns', tone: 'warn' });
+      notices.push({ kind: 'footer', promptTokens: run.promptTokens, completionTokens: run.completionTokens, seconds: event.duration_ms / 1000, cost: run.cost });
+      return { ...addItems(finished, ...notices), running: null, approvals: [] };
+    }
+    default:
+      return state;
+  }
+}
+
+/** The per-turn footer, as zcbot prints it: `[in 1234 out 56 3.2s 0.0012]`. */
+export function formatFooter(item: { promptTokens: number; completionTokens: number; seconds: number; cost: number }): string {
+  return `[in ${item.promptTokens} out ${item.completionTokens} ${item.seconds.toFixed(1)}s ${formatCost(item.cost)}]`;
+}
+
+/** Profile prices carry no currency, so neither does the cost (as in the app's run footer). */
+export function formatCost(cost: number): string {
+  if (cost === 0) return '0';
+  return cost < 0.01 ? cost.toFixed(4) : cost.toFixed(2);
+}

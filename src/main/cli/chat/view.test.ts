@@ -1,0 +1,97 @@
+// The Ink view rendered to a fake terminal (Ink's own render with stdout/stdin objects), driven
+// by a backend whose run events the test sends: what the person would see and type.
+import { EventEmitter } from 'node:events';
+import { render } from 'ink';
+import { createElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBackend } from './fake-backend.test-support';
+import { ChatController } from './controller';
+import { createTranslate } from './i18n';
+import { ChatApp } from './view';
+
+// Colours are decided once, when chalk loads: force them so dimmed reasoning can be seen.
+vi.hoisted(() => {
+  process.env.FORCE_COLOR = '1';
+});
+
+class FakeStdout extends EventEmitter {
+  columns = 100;
+  rows = 40;
+  isTTY = true;
+  written = '';
+  write(chunk: string): boolean {
+    this.written += chunk;
+    return true;
+  }
+}
+
+class FakeStdin extends EventEmitter {
+  isTTY = true;
+  private chunks: string[] = [];
+  setRawMode(): void {}
+  setEncoding(): void {}
+  ref(): void {}
+  unref(): void {}
+  read(): string | null {
+    return this.chunks.shift() ?? null;
+  }
+  type(text: string): void {
+    this.chunks.push(text);
+    this.emit('readable');
+  }
+}
+
+const tick = (ms = 60) => new Promise((r) => setTimeout(r, ms));
+/** Ink draws on its own schedule (and the machine may be busy): poll for what should appear. */
+async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check() && Date.now() < deadline) await tick(20);
+}
+const plain = (s: string) => s.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+describe('the chat view', () => {
+  it('shows the turn as it streams, asks at the prompt, and prints the footer', async () => {
+    const { backend, calls, emit } = fakeBackend();
+    const controller = new ChatController({ backend });
+    const stdout = new FakeStdout();
+    const stdin = new FakeStdin();
+    const t = await createTranslate('en');
+    const app = render(createElement(ChatApp, { controller, t, header: 'HEAD' }), {
+      stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, stderr: stdout as unknown as NodeJS.WriteStream,
+      exitOnCtrlC: false, patchConsole: false,
+    });
+    cleanup = () => app.unmount();
+    await tick();
+    stdin.type('write a note');
+    await tick();
+    stdin.type('\r');
+    await until(() => calls.length === 2 && plain(stdout.written).includes('you › write a note'));
+    expect(calls.map((c) => c.method)).toEqual(['createTask', 'sendMessage']);
+    expect(plain(stdout.written)).toContain('you › write a note');
+
+    emit({ type: 'reasoning_delta', delta: 'Pondering quietly' });
+    emit({ type: 'approval_required', call_id: 'c1', name: 'write', arguments: '{"path":"work/note.md"}', kind: 'edit', risk: 'standard', detail: null });
+    await until(() => plain(stdout.written).includes('Allow write'));
+    expect(plain(stdout.written)).toContain('Allow write: work/note.md?');
+    // Reasoning is drawn dim (SGR 2).
+    expect(stdout.written).toMatch(/\u001b\[2m[^\u001b]*(\u001b\[3m)?Pondering quietly/);
+    stdin.type('a');
+    await tick();
+    stdin.type('\r');
+    await until(() => calls.length === 3);
+    expect(calls.at(-1)).toEqual({ method: 'decideApproval', input: { task_id: 't1', run_id: 'r1', call_id: 'c1', decision: 'allow_task' } });
+
+    emit({ type: 'approval_resolved', call_id: 'c1', decision: 'allow_task' });
+    emit({ type: 'text_delta', delta: 'Saved.' });
+    emit({ type: 'usage', prompt_tokens: 1234, completion_tokens: 56, cost: 0.5 });
+    emit({ type: 'run_finished', reason: 'done', duration_ms: 2000 });
+    await until(() => plain(stdout.written).includes('[in '));
+    const out = plain(stdout.written);
+    expect(out).toContain('✓ write: allowed for this task');
+    expect(out).toContain('Saved.');
+    expect(out).toContain('[in 1234 out 56 2.0s 0.50]');
+  });
+});

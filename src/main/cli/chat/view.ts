@@ -1,0 +1,131 @@
+// The chat's terminal view, drawn with Ink (React for the terminal): finished lines in <Static>
+// (printed once, so the terminal's own scrollback holds the conversation), below them what is still
+// moving: the streaming reply (reasoning dimmed), the spinner with the context size, an approval
+// question or a pick, and the prompt. Written with createElement so the main build needs no JSX.
+import { Box, Static, Text, useApp, useInput } from 'ink';
+import Spinner from 'ink-spinner';
+import TextInput from 'ink-text-input';
+import { createElement as h, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { ChatController } from './controller';
+import type { Translate } from './i18n';
+import { formatFooter, type Item } from './screen';
+
+const toneColor = { info: undefined, warn: 'yellow', error: 'red', dim: 'gray' } as const;
+
+export function ItemLine({ item, t }: { item: Item; t: Translate }): ReactNode {
+  switch (item.kind) {
+    case 'user':
+      return h(Text, { color: 'green' }, `${t('you')} › `, h(Text, { color: undefined }, item.text));
+    case 'assistant':
+      return h(Text, null, item.text);
+    case 'reasoning':
+      return h(Text, { dimColor: true, italic: true }, item.text);
+    case 'tool_call':
+      return h(Text, { color: 'cyan' }, `→ ${item.name} `, h(Text, { dimColor: true }, item.summary));
+    case 'tool_result':
+      return h(Text, { color: item.isError ? 'red' : 'gray' }, `← ${item.name}: ${item.summary}`);
+    case 'approval':
+      return h(Text, { color: item.decision === 'deny' ? 'red' : 'green' }, `${item.decision === 'deny' ? '✗' : '✓'} ${t('approval.answered', { name: item.name, decision: t(`approval.${item.decision}`) })}`);
+    case 'notice':
+      return h(Text, { color: toneColor[item.tone], dimColor: item.tone === 'dim' }, `${item.prefix ?? ''}${t(item.key, item.vars)}`);
+    case 'text':
+      return h(Text, { color: toneColor[item.tone], dimColor: item.tone === 'dim' }, item.text);
+    case 'footer':
+      return h(Text, { dimColor: true }, formatFooter(item));
+  }
+}
+
+/** Re-renders every 100 ms while a reply runs, so the spinner's seconds move. */
+function useTicker(active: boolean): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 100);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+export function ChatApp({ controller, t, header }: { controller: ChatController; t: Translate; header: string }): ReactNode {
+  const view = useSyncExternalStore(
+    (listener) => controller.subscribe(listener),
+    () => controller.view,
+  );
+  const [line, setLine] = useState('');
+  const { exit } = useApp();
+  const { screen, prompt } = view;
+  const running = screen.running;
+  const question = screen.approvals[0];
+  const now = useTicker(running !== null && !question);
+
+  useInput((input, key) => {
+    if (!(key.ctrl && input === 'c')) return;
+    void controller.interrupt().then((outcome) => {
+      if (outcome === 'exit') exit();
+    });
+  });
+
+  const submit = (value: string) => {
+    setLine('');
+    void controller.submit(value).then((outcome) => {
+      if (outcome === 'exit') exit();
+    });
+  };
+
+  // Text and Enter arriving in one chunk (a paste, a fast terminal) reach onChange with the line
+  // break inside: that is a submit too.
+  const change = (value: string) => {
+    const brk = value.search(/[\r\n]/);
+    if (brk === -1) setLine(value);
+    else submit(value.slice(0, brk));
+  };
+
+  const live: ReactNode[] = [];
+  if (screen.liveReasoning) live.push(h(Text, { key: 'r', dimColor: true, italic: true }, screen.liveReasoning));
+  if (screen.liveText) live.push(h(Text, { key: 't' }, screen.liveText));
+  if (running && !question) {
+    const seconds = ((now - running.startedAt) / 1000).toFixed(1);
+    live.push(
+      h(
+        Text,
+        { key: 's', color: 'magenta' },
+        h(Spinner, { type: 'dots' }),
+        ` ${running.progress ?? t('spinner', { seconds: Math.max(0, Number(seconds)).toFixed(1), tokens: running.contextTokens.toLocaleString('en') })}`,
+      ),
+    );
+  }
+  if (question) {
+    live.push(
+      h(
+        Box,
+        { key: 'q', flexDirection: 'column', borderStyle: 'round', borderColor: question.risk === 'destructive' ? 'red' : 'yellow', paddingX: 1 },
+        h(Text, { bold: true }, t('approval.question', { name: question.name, summary: question.summary })),
+        question.detail ? h(Text, { dimColor: true }, question.detail) : null,
+        question.risk === 'destructive' ? h(Text, { color: 'red' }, t('approval.destructive')) : null,
+        h(Text, { color: 'yellow' }, t('approval.keys')),
+      ),
+    );
+  } else if (prompt.kind === 'pickMode') {
+    live.push(h(Text, { key: 'p', color: 'yellow' }, t('pick.mode')));
+  } else if (prompt.kind === 'pickTask') {
+    live.push(h(Text, { key: 'p', color: 'yellow' }, t('pick.task')));
+  }
+
+  const title = view.task ? `${view.task.title || t('task.untitled')} · ${view.task.mode} · ${view.task.approval_mode}` : '';
+  return h(
+    Box,
+    { flexDirection: 'column' },
+    h(Static<{ id: number; node: ReactNode }>, {
+      items: [{ id: 0, node: h(Text, { bold: true }, header) }, ...screen.items.map((item) => ({ id: item.id, node: h(ItemLine, { item, t }) }))],
+      children: (entry) => h(Box, { key: entry.id }, entry.node),
+    }),
+    ...live,
+    h(
+      Box,
+      null,
+      h(Text, { color: question ? 'yellow' : 'blue' }, question ? '? ' : '› '),
+      h(TextInput, { value: line, onChange: change, onSubmit: submit, placeholder: question ? 'y / a / n' : t('placeholder') }),
+    ),
+    title ? h(Text, { dimColor: true }, title) : null,
+  );
+}
