@@ -1,7 +1,10 @@
 // Web mode: every contract method becomes a fetch to the route named in the contract's `http`
 // metadata, so adding a method to the contract needs no change here.
-import { contract, type FileEntry, type MethodName, RunEvent } from '../../shared/contract';
-import { ErrorShape, FolioError, fromErrorShape, type ErrorCode } from '../../shared/errors';
+// Values from the zod contract are imported lazily (importTemplate, SSE): this module is in the
+// first chunk, which must not wait for zod and the contract's schemas to load and build.
+import type { FileEntry, MethodName, RunEvent } from '../../shared/contract';
+import { methodTable } from '../../shared/contract/method-table';
+import { type ErrorCode, type ErrorShapeData, errorCodes, FolioError, fromErrorShape } from '../../shared/folio-error';
 import { createClient } from '../../shared/transport';
 import type { FolioApi, RunEventListener } from './folio-api';
 import { SseParser } from './sse';
@@ -28,7 +31,7 @@ function fieldText(value: unknown): string {
 
 /** Fills the route's `:name` and `*name` segments from the input; the rest is query or JSON body. */
 export function planHttpRequest(name: MethodName, input: unknown): HttpRequestPlan {
-  const route = contract[name].http;
+  const route = methodTable.http[name];
   if (!route) throw new FolioError('unsupported', `"${name}" is only available in the desktop app.`);
   const rest: Record<string, unknown> = isRecord(input) ? { ...input } : {};
   const take = (field: string): string => {
@@ -82,6 +85,15 @@ function codeForStatus(status: number): ErrorCode {
   }
 }
 
+/** The wire error shape, checked by hand: three fields are not worth zod in the first chunk. */
+function asErrorShape(value: unknown): ErrorShapeData | null {
+  if (!isRecord(value)) return null;
+  const { name, code, message } = value;
+  if (typeof name !== 'string' || typeof message !== 'string') return null;
+  const known = errorCodes.find((c) => c === code);
+  return known ? { name, code: known, message } : null;
+}
+
 /** The server answers errors as `{error: {name, code, message}}`; anything else still becomes a FolioError. */
 export async function errorFromResponse(response: Response): Promise<FolioError> {
   let body: unknown = null;
@@ -90,10 +102,8 @@ export async function errorFromResponse(response: Response): Promise<FolioError>
   } catch {
     // not JSON: fall through to a status-based error
   }
-  if (isRecord(body)) {
-    const parsed = ErrorShape.safeParse(body.error);
-    if (parsed.success) return fromErrorShape(parsed.data);
-  }
+  const shape = isRecord(body) ? asErrorShape(body.error) : null;
+  if (shape) return fromErrorShape(shape);
   return new FolioError(codeForStatus(response.status), `Request failed (HTTP ${response.status}).`);
 }
 
@@ -155,6 +165,7 @@ export function createHttpApi(options: HttpApiOptions): FolioApi {
       form.append('file', file, file.name);
       // No Content-Type header: the browser writes the multipart boundary itself.
       const response = await send('/v1/templates', { method: 'POST', headers: auth, body: form });
+      const { contract } = await import('../../shared/contract/methods');
       return contract.importTemplate.output.parse(await response.json());
     },
     downloadFile: async (taskId, path) => {
@@ -218,14 +229,16 @@ export function subscribeRunOverSse(options: SseSubscription): () => void {
   let finished = false;
   let deliveredSinceConnect = false;
 
+  let runEvent: typeof RunEvent | null = null;
   const deliver = (data: string): void => {
+    if (!runEvent) return;
     let json: unknown;
     try {
       json = JSON.parse(data);
     } catch {
       return; // a malformed frame must not take the stream down
     }
-    const parsed = RunEvent.safeParse(json);
+    const parsed = runEvent.safeParse(json);
     if (!parsed.success) return;
     const event = parsed.data;
     if (event.seq <= lastSeq) return; // replayed after a reconnect
@@ -267,6 +280,7 @@ export function subscribeRunOverSse(options: SseSubscription): () => void {
   };
 
   const loop = async (): Promise<void> => {
+    ({ RunEvent: runEvent } = await import('../../shared/contract/events'));
     let attempt = 0;
     while (!signal.aborted && !finished) {
       deliveredSinceConnect = false;
