@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { methodTablePlugin } from './scripts/vite-method-table';
 
 // Three builds from one config: main (the Electron composition root plus the plain-Node CLI that
 // serves web mode), the preload bridge, and the renderer (shared by desktop and web mode).
@@ -31,6 +32,7 @@ export default defineConfig({
       minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
     },
-    plugins: [react()],
+    // The contract's routes as a literal: the first chunk needs them, not zod (scripts/vite-method-table.ts).
+    plugins: [react(), methodTablePlugin()],
   },
 });

@@ -21,7 +21,7 @@ const CJK = '长对话的历史记录需要分页加载，滚动时保持位置�
 const LATIN = 'The quarterly revenue table lists every region with its growth and margin. ';
 
 /** The i-th message of a realistic agent conversation: user, assistant calling tools, results, answer. */
-function messageAt(i: number, taskId: string, runId: string) {
+export function messageAt(i: number, taskId: string, runId: string) {
   const base = { id: newId('m'), task_id: taskId, run_id: runId };
   switch (i % 5) {
     case 0:

@@ -6,6 +6,7 @@ import { App } from './components/App';
 import { RecoveryScreen } from './components/RecoveryScreen';
 import { initI18n } from './i18n';
 import { getApi, setApi } from './state/api';
+import { useTasks } from './state/tasks-store';
 
 /** A damaged database is shown as one recovery screen, before the app would fail on every call. */
 async function loadHealth(): Promise<HealthReport | null> {
@@ -19,6 +20,9 @@ async function loadHealth(): Promise<HealthReport | null> {
 
 async function start(): Promise<void> {
   setApi(selectTransport(window));
+  // The task list is what the window paints first: its request goes out now, beside the health
+  // check, instead of after the first render's effects (App's first `load` takes the answer).
+  useTasks.getState().prefetch();
   // Both before the first render, neither needs the other: one wait instead of two in a row.
   const [health] = await Promise.all([loadHealth(), initI18n()]);
   const root = document.getElementById('root');

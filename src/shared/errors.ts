@@ -1,27 +1,10 @@
 // Errors cross every transport in one shape: {name, code, message}. Never a stack, never a raw object.
 import { z } from 'zod';
+import { type ErrorCode, errorCodes, FolioError } from './folio-error';
 
-export const errorCodes = [
-  'invalid_input',
-  'not_found',
-  'conflict',
-  'unauthorized',
-  'forbidden',
-  'payload_too_large',
-  'unsupported',
-  'schema_too_new',
-  'missing_api_key',
-  'provider_error',
-  'provider_unreachable',
-  'rate_limited',
-  'path_escape',
-  'workspace_refused',
-  'tool_error',
-  'cancelled',
-  'database_corrupt',
-  'internal',
-] as const;
-export type ErrorCode = (typeof errorCodes)[number];
+// The zod-free part lives in folio-error.ts, so the renderer's first chunk can throw and read
+// errors without loading zod; everything else imports it from here as before.
+export { errorCodes, FolioError, fromErrorShape, type ErrorCode } from './folio-error';
 
 export const ErrorShape = z.object({
   name: z.string(),
@@ -29,16 +12,6 @@ export const ErrorShape = z.object({
   message: z.string(),
 });
 export type ErrorShape = z.infer<typeof ErrorShape>;
-
-/** The one error class every layer throws when it means to tell the caller something. */
-export class FolioError extends Error {
-  readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; name?: string }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
-    this.name = options?.name ?? 'FolioError';
-  }
-}
 
 export class ValidationError extends FolioError {
   constructor(message: string) {
@@ -68,10 +41,6 @@ export function toErrorShape(err: unknown): ErrorShape {
   const parsed = ErrorShape.safeParse(err);
   if (parsed.success) return parsed.data;
   return { name: 'InternalError', code: 'internal', message: 'An internal error occurred.' };
-}
-
-export function fromErrorShape(shape: ErrorShape): FolioError {
-  return new FolioError(shape.code, shape.message, { name: shape.name });
 }
 
 /** Formats zod issues as "path.to.field: message" lines, the form every validation error uses. */

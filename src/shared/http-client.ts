@@ -2,8 +2,12 @@
 // --url`): a contract method becomes a fetch to the route named in its `http` metadata, errors come
 // back as FolioError, and a run's events stream over SSE with reconnects. Only `fetch` is needed, so
 // it runs in a browser and in Node alike.
-import { contract, type MethodName, RunEvent } from './contract';
-import { ErrorShape, FolioError, fromErrorShape, type ErrorCode } from './errors';
+// It carries no zod at load (it is in the renderer's first chunk): routes come from the method
+// table, the error shape is checked by hand, and the run-event schema loads with the first stream.
+import type { MethodName, RunEvent } from './contract';
+import type { RunEvent as RunEventSchema } from './contract/events';
+import { methodTable } from './contract/method-table';
+import { type ErrorCode, type ErrorShapeData, errorCodes, FolioError, fromErrorShape } from './folio-error';
 import { SseParser } from './sse';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -28,7 +32,7 @@ function fieldText(value: unknown): string {
 
 /** Fills the route's `:name` and `*name` segments from the input; the rest is query or JSON body. */
 export function planHttpRequest(name: MethodName, input: unknown): HttpRequestPlan {
-  const route = contract[name].http;
+  const route = methodTable.http[name];
   if (!route) throw new FolioError('unsupported', `"${name}" is only available in the desktop app.`);
   const rest: Record<string, unknown> = isRecord(input) ? { ...input } : {};
   const take = (field: string): string => {
@@ -82,6 +86,15 @@ function codeForStatus(status: number): ErrorCode {
   }
 }
 
+/** The wire error shape, checked by hand: three fields are not worth zod in the first chunk. */
+function asErrorShape(value: unknown): ErrorShapeData | null {
+  if (!isRecord(value)) return null;
+  const { name, code, message } = value;
+  if (typeof name !== 'string' || typeof message !== 'string') return null;
+  const known = errorCodes.find((c) => c === code);
+  return known ? { name, code: known, message } : null;
+}
+
 /** The server answers errors as `{error: {name, code, message}}`; anything else still becomes a FolioError. */
 export async function errorFromResponse(response: Response): Promise<FolioError> {
   let body: unknown = null;
@@ -90,10 +103,8 @@ export async function errorFromResponse(response: Response): Promise<FolioError>
   } catch {
     // not JSON: fall through to a status-based error
   }
-  if (isRecord(body)) {
-    const parsed = ErrorShape.safeParse(body.error);
-    if (parsed.success) return fromErrorShape(parsed.data);
-  }
+  const shape = isRecord(body) ? asErrorShape(body.error) : null;
+  if (shape) return fromErrorShape(shape);
   return new FolioError(codeForStatus(response.status), `Request failed (HTTP ${response.status}).`);
 }
 
@@ -167,14 +178,16 @@ export function subscribeRunOverSse(options: SseSubscription): () => void {
   let finished = false;
   let deliveredSinceConnect = false;
 
+  let runEvent: typeof RunEventSchema | null = null;
   const deliver = (data: string): void => {
+    if (!runEvent) return;
     let json: unknown;
     try {
       json = JSON.parse(data);
     } catch {
       return; // a malformed frame must not take the stream down
     }
-    const parsed = RunEvent.safeParse(json);
+    const parsed = runEvent.safeParse(json);
     if (!parsed.success) return;
     const event = parsed.data;
     if (event.seq <= lastSeq) return; // replayed after a reconnect
@@ -217,6 +230,7 @@ export function subscribeRunOverSse(options: SseSubscription): () => void {
   };
 
   const loop = async (): Promise<void> => {
+    ({ RunEvent: runEvent } = await import('./contract/events'));
     let attempt = 0;
     while (!signal.aborted && !finished) {
       deliveredSinceConnect = false;

@@ -1,8 +1,9 @@
 // What both transports share: the IPC channel names, the result envelope, the bridge the preload
 // exposes, and a typed client built from any `call` function (so the renderer's two adapters are
 // derived from the contract, not written per method).
-import { type ErrorShape, FolioError, fromErrorShape } from './errors';
-import { type FolioClient, type MethodName, methodNames } from './contract/methods';
+import { type ErrorShapeData as ErrorShape, FolioError, fromErrorShape } from './folio-error';
+import type { FolioClient, MethodName } from './contract/methods';
+import { methodTable } from './contract/method-table';
 import type { RunEvent } from './contract/events';
 
 export { IPC } from './ipc-channels';
@@ -33,7 +34,7 @@ export function unwrapResult(result: CallResult): unknown {
 
 export function createClient(call: (method: MethodName, input: unknown) => Promise<unknown>): FolioClient {
   const client: Record<string, (input: unknown) => Promise<unknown>> = {};
-  for (const name of methodNames) client[name] = (input: unknown) => call(name, input ?? {});
+  for (const name of methodTable.names) client[name] = (input: unknown) => call(name, input ?? {});
   return client as unknown as FolioClient;
 }
 

@@ -1,7 +1,9 @@
 // Web mode: every contract method becomes a fetch to the route named in the contract's `http`
 // metadata, so adding a method to the contract needs no change here. The transport-neutral part
 // (request plans, errors, SSE) is in src/shared/http-client.ts, shared with the terminal chat.
-import { contract, type FileEntry } from '../../shared/contract';
+// Values from the zod contract are imported lazily (importTemplate, SSE): this module is in the
+// first chunk, which must not wait for zod and the contract's schemas to load and build.
+import type { FileEntry } from '../../shared/contract';
 import { createClient } from '../../shared/transport';
 import { createHttpCall, subscribeRunOverSse, type FetchLike } from '../../shared/http-client';
 import type { FolioApi } from './folio-api';
@@ -41,6 +43,7 @@ export function createHttpApi(options: HttpApiOptions): FolioApi {
       form.append('file', file, file.name);
       // No Content-Type header: the browser writes the multipart boundary itself.
       const response = await send('/v1/templates', { method: 'POST', headers: auth, body: form });
+      const { contract } = await import('../../shared/contract/methods');
       return contract.importTemplate.output.parse(await response.json());
     },
     downloadFile: async (taskId, path) => {

@@ -2,7 +2,7 @@
 // {ok, value | error} envelope and errors are rebuilt as FolioError.
 import type { FolioBridge } from '../../shared/transport';
 import { createClient, unwrapResult } from '../../shared/transport';
-import { FolioError } from '../../shared/errors';
+import { FolioError } from '../../shared/folio-error';
 import type { FolioApi } from './folio-api';
 
 function base64ToBytes(data: string): Uint8Array<ArrayBuffer> {

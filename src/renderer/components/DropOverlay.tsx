@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFiles } from '../state/files-store';
 import { reportError } from '../state/notices';
-import { FolioError } from '../../shared/errors';
+import { FolioError } from '../../shared/folio-error';
 
 function carriesFiles(e: DragEvent): boolean {
   return Array.from(e.dataTransfer?.types ?? []).includes('Files');

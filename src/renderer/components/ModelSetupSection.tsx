@@ -7,12 +7,12 @@ import { useSetup } from '../state/setup-store';
 export function ModelSetupSection() {
   const { t } = useTranslation();
   const status = useSetup((s) => s.status);
-  const load = useSetup((s) => s.load);
   const setView = useApp((s) => s.setView);
 
+  const ensure = useSetup((s) => s.ensure);
   useEffect(() => {
-    void load();
-  }, [load]);
+    void ensure();
+  }, [ensure]);
 
   return (
     <section className="settings-section" data-testid="model-setup-section">

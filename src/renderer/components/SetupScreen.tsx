@@ -23,9 +23,10 @@ export function SetupScreen() {
   const [testable, setTestable] = useState<{ id: string; name: string }[]>([]);
   const [passed, setPassed] = useState<string | null>(null);
 
+  const ensure = useSetup((s) => s.ensure);
   useEffect(() => {
-    void load();
-  }, [load]);
+    void ensure();
+  }, [ensure]);
 
   const choose = (next: Choice) => {
     setChoice(next);

@@ -1,6 +1,6 @@
 // Errors from actions that have no inline place of their own (e.g. renaming a task) surface here.
 import { create } from 'zustand';
-import { FolioError, type ErrorCode } from '../../shared/errors';
+import { FolioError, type ErrorCode } from '../../shared/folio-error';
 
 export interface ErrorInfo {
   code: ErrorCode | 'unknown';

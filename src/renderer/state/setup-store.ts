@@ -10,14 +10,30 @@ interface SetupState {
   status: SetupStatus | null;
   /** `atStart`: show the setup screen when nothing is usable. */
   load: (opts?: { atStart?: boolean }) => Promise<SetupStatus | null>;
+  /** What a view opening shows: a status read in the last moments (the start check that opened the setup) or a new one. */
+  ensure: () => Promise<SetupStatus | null>;
 }
 
-export const useSetup = create<SetupState>((set) => ({
+// The start check opens the setup screen, whose own check would ask the server again at once.
+const REUSE_MS = 2000;
+let inFlight: Promise<SetupStatus | null> | null = null;
+let readAt = -Infinity;
+
+export const useSetup = create<SetupState>((set, get) => ({
   status: null,
+
+  ensure: () => {
+    if (inFlight) return inFlight;
+    const { status } = get();
+    return status && Date.now() - readAt < REUSE_MS ? Promise.resolve(status) : get().load();
+  },
 
   load: async (opts = {}) => {
     try {
-      const status = await getApi().client.getSetupStatus({});
+      const request = getApi().client.getSetupStatus({});
+      inFlight = request.catch(() => null);
+      const status = await request;
+      readAt = Date.now();
       set({ status });
       // Only if the person has not gone elsewhere meanwhile (a task, Settings).
       if (opts.atStart && !status.ready && useApp.getState().view === 'chat') useApp.getState().setView('setup');
@@ -25,6 +41,8 @@ export const useSetup = create<SetupState>((set) => ({
     } catch (err) {
       reportError(err);
       return null;
+    } finally {
+      inFlight = null;
     }
   },
 }));

@@ -26,6 +26,8 @@ interface TasksState {
   /** The open task, kept even when the list's filter hides it. */
   current: Task | null;
   loading: boolean;
+  /** Sends the first list request at start-up, before the app renders; the first `load` takes its answer. */
+  prefetch: () => void;
   load: () => Promise<void>;
   setFilter: (filter: StatusFilter) => void;
   setQuery: (query: string) => void;
@@ -75,6 +77,13 @@ function replaceTask(tasks: Task[], task: Task, filter: StatusFilter, query: str
 
 let loadGeneration = 0;
 
+/** The start-up request (`prefetch`), kept for the first `load` that asks the same question. */
+let prefetched: { key: string; answer: Promise<{ tasks: Task[] }> } | null = null;
+
+function listInput(filter: StatusFilter, query: string) {
+  return { ...(filter === 'all' ? {} : { status: filter }), ...(query.trim() ? { q: query.trim() } : {}) };
+}
+
 export const useTasks = create<TasksState>((set, get) => ({
   tasks: [],
   filter: 'active',
@@ -83,13 +92,24 @@ export const useTasks = create<TasksState>((set, get) => ({
   current: null,
   loading: false,
 
+  prefetch: () => {
+    const { filter, query } = get();
+    const input = listInput(filter, query);
+    const answer = getApi().client.listTasks(input);
+    // Reported by the `load` that takes it (never, if the app shows the recovery screen instead).
+    answer.catch(() => undefined);
+    prefetched = { key: JSON.stringify(input), answer };
+  },
+
   load: async () => {
     const generation = ++loadGeneration;
     const { filter, query } = get();
     set({ loading: true });
     try {
-      const input = { ...(filter === 'all' ? {} : { status: filter }), ...(query.trim() ? { q: query.trim() } : {}) };
-      const { tasks } = await getApi().client.listTasks(input);
+      const input = listInput(filter, query);
+      const early = prefetched?.key === JSON.stringify(input) ? prefetched.answer : null;
+      prefetched = null;
+      const { tasks } = await (early ?? getApi().client.listTasks(input));
       if (generation === loadGeneration) set({ tasks });
     } catch (err) {
       reportError(err);
