@@ -36,6 +36,7 @@ export class LibraryIndexer {
   private running: Promise<void> | null = null;
   private again = false;
   private closed = false;
+  private starting: Promise<void> = Promise.resolve();
 
   constructor(private readonly opts: IndexerOptions) {}
 
@@ -44,9 +45,9 @@ export class LibraryIndexer {
    * then the hash), files gone from disk are dropped with their pages, and the queue left by the
    * last run (pending, or cut off while indexing) is worked through.
    */
-  async start(): Promise<void> {
-    await this.rescan();
-    this.kick();
+  start(): Promise<void> {
+    this.starting = this.rescan().then(() => this.kick());
+    return this.starting;
   }
 
   /** Works through the queue; files queued meanwhile are picked up in the same pass. */
@@ -67,6 +68,7 @@ export class LibraryIndexer {
 
   /** Resolves when the queue is empty (tests, the benchmark). */
   async idle(): Promise<void> {
+    await this.starting.catch(() => undefined);
     while (this.running) await this.running;
   }
 
