@@ -3,7 +3,7 @@
 import { makeCore } from '../service/core-test-kit';
 
 const [dataDir, ...paths] = process.argv.slice(2);
-const core = makeCore(dataDir!, { PATH: process.env.PATH });
+const core = makeCore(dataDir, { PATH: process.env.PATH });
 await core.handlers.addLibraryFiles({ project_id: 'personal', paths });
 const timer = setInterval(() => {
   const busy = core.ctx.store.library.queued().find((f) => f.status === 'indexing');

@@ -101,8 +101,8 @@ describe('library indexer', () => {
           ['shared-mime-info-spec.pdf', 'ok'],
         ]);
         expect(files[0]?.pages).toBe(139);
-        expect(await hitsFor(core, chinese.words[0]!)).toContain(`lshort-zh-cn.pdf#${chinese.page}`);
-        expect(await hitsFor(core, english.words[1]!)).toContain(`shared-mime-info-spec.pdf#${english.page}`);
+        expect(await hitsFor(core, chinese.words[0])).toContain(`lshort-zh-cn.pdf#${chinese.page}`);
+        expect(await hitsFor(core, english.words[1])).toContain(`shared-mime-info-spec.pdf#${english.page}`);
         const progress = (await core.handlers.listLibraryFiles({ project_id: 'personal' })).progress;
         expect(progress).toMatchObject({ total_files: 2, queued_files: 0 });
         expect(progress.indexed_pages).toBe(139 + (files[1]?.pages ?? 0));
