@@ -40,7 +40,7 @@ describe('library upload', () => {
       ['lab', '综述 2025.pdf', 30_000],
       ['personal', 'cv.md', 5],
     ]);
-    expect(Buffer.compare(srv.core.libraryUploads[0]!.bytes, Buffer.from(paper))).toBe(0);
+    expect(Buffer.compare(srv.core.libraryUploads[0].bytes, Buffer.from(paper))).toBe(0);
     // GET on the same path is still the contract call.
     const listed = await srv.api('/v1/projects/lab/files');
     expect(listed.status).toBe(200);
