@@ -141,18 +141,22 @@ describe('projects through the core', () => {
     for (const project_id of [other.id, null]) {
       const task = await h.createTask({ mode: 'general', project_id });
       model.reset();
-      model.script([
-        { toolCalls: [{ id: 'c_read', name: 'read', arguments: JSON.stringify({ path: 'library/project/secret.txt' }) }, { id: 'c_grep', name: 'grep', arguments: JSON.stringify({ pattern: 'secret', path: 'library/project' }) }] },
-        { text: 'I cannot see it.' },
-      ]);
+      const calls = [
+        { id: 'c_read', name: 'read', arguments: JSON.stringify({ path: 'library/project/secret.txt' }) },
+        { id: 'c_grep', name: 'grep', arguments: JSON.stringify({ pattern: 'secret', path: 'library/project' }) },
+      ];
+      // In a project, commands naming library paths are refused before anything runs (no approval asked).
+      if (project_id) calls.push({ id: 'c_shell', name: 'shell', arguments: JSON.stringify({ command: 'cp work/x.md library/project/secret.txt' }) });
+      model.script([{ toolCalls: calls }, { text: 'I cannot see it.' }]);
       const { run_id } = await h.sendMessage({ task_id: task.id, content: 'read the secret' });
       await collect(core, task.id, run_id);
       const requests = chatRequests();
       expect(requests[0]?.tools?.map((t) => t.function.name)).not.toContain('search_library');
       const results = requests[1]?.messages.filter((m) => m.role === 'tool').map((m) => m.content ?? '') ?? [];
-      expect(results).toHaveLength(2);
+      expect(results).toHaveLength(calls.length);
       for (const r of results) expect(r).not.toContain('forty-two');
       expect(results.join('\n')).toMatch(project_id ? /not found in the library/u : /no library/u);
+      if (project_id) expect(results[2]).toMatch(/Blocked: commands cannot use library\/ paths/u);
     }
   });
 
