@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { extractionsStartedCount } from '../sources/extract';
 import { DEBIAN_PDFS, installedDebianPdfs, PNG_BYTES } from '../sources/testing';
 import { makeCore, makeDataDir, waitFor } from '../service/core-test-kit';
-import type { Core } from '../service/create-core';
+import { createCore, type Core } from '../service/create-core';
+import { findResourcesDir } from '../config/app-paths';
+import type { IndexedFile } from './indexer';
 
 const chinese = DEBIAN_PDFS.find((p) => p.name === 'lshort-zh-cn')!;
 const english = DEBIAN_PDFS.find((p) => p.name === 'shared-mime-info-spec')!;
@@ -63,6 +65,26 @@ describe('library indexer', () => {
       expect(await hitsFor(core, 'photosynthesis')).toEqual([]);
       expect((await core.handlers.listLibraryFiles({ project_id: 'personal' })).files).toEqual([]);
     });
+  });
+
+  it('calls onIndexed once per file it indexes, after its pages are written', async () => {
+    const dataDir = makeDataDir('http://127.0.0.1:9');
+    const seen: { file: IndexedFile; pagesInStore: number }[] = [];
+    const core: Core = createCore({
+      dataDir,
+      resourcesDir: findResourcesDir(),
+      env: { PATH: process.env.PATH },
+      onLibraryIndexed: (file) => seen.push({ file, pagesInStore: core.ctx.store.library.pages(file.id).length }),
+    });
+    try {
+      const note = join(dataDir, 'note.md');
+      writeFileSync(note, '# Note\n\nurban heat islands\n');
+      await core.handlers.addLibraryFiles({ project_id: 'personal', paths: [note] });
+      await core.indexer.idle();
+      expect(seen).toMatchObject([{ file: { library: 'personal', path: 'note.md', status: 'ok', pages: 1 }, pagesInStore: 1 }]);
+    } finally {
+      await core.close();
+    }
   });
 
   it('reports a file it cannot read as error with its message, and an image as image', async () => {
