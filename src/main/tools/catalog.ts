@@ -20,6 +20,7 @@ import { type Tool } from './types';
 import { createWebFetchTool, type WebFetchToolOptions } from './web-fetch';
 import { createWebSearchTool, type WebSearchToolOptions } from './web-search';
 import { writeTool } from './write';
+import { searchLibraryTool } from './search-library';
 
 export interface CatalogOptions {
   /** Names of stored keys that must never reach a command's or script's environment. */
@@ -42,6 +43,9 @@ export interface CatalogOptions {
   // ---- skill-agent (issue 15) ----
   /** `<data>/skills`, where skill_create saves an approved skill; without it there is no skill_create. */
   skillsUserDir?: string;
+  // ---- projects and libraries (issue 14) ----
+  /** false: the task sees no library with files, so search_library is not offered. Default: listed. */
+  searchLibrary?: boolean;
 }
 
 export function toolCatalog(options: CatalogOptions = {}): Tool[] {
@@ -68,6 +72,8 @@ export function toolCatalog(options: CatalogOptions = {}): Tool[] {
     proposeOutlineTool,
     // ---- web search (issue 12) ----
     createWebSearchTool({ config: options.search ?? (() => null) }),
+    // ---- projects and libraries (issue 14) ----
+    ...(options.searchLibrary === false ? [] : [searchLibraryTool]),
   ];
   // ---- skill-agent (issue 15) ----
   if (options.skillsUserDir) tools.push(createSkillCreateTool({ userDir: options.skillsUserDir, skills: options.skills ?? (() => []) }));
