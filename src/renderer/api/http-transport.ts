@@ -1,6 +1,6 @@
 // Web mode: every contract method becomes a fetch to the route named in the contract's `http`
 // metadata, so adding a method to the contract needs no change here.
-import { contract, type FileEntry, type MethodName, RunEvent } from '../../shared/contract';
+import { contract, type FileEntry, LibraryFile, type MethodName, RunEvent } from '../../shared/contract';
 import { ErrorShape, FolioError, fromErrorShape, type ErrorCode } from '../../shared/errors';
 import { createClient } from '../../shared/transport';
 import type { FolioApi, RunEventListener } from './folio-api';
@@ -150,6 +150,14 @@ export function createHttpApi(options: HttpApiOptions): FolioApi {
         reconnectDelaysMs: options.reconnectDelaysMs,
       }),
     addFiles: async (taskId, files) => uploadFiles(send, auth, taskId, files),
+    addLibraryFiles: async (libraryId, files) => {
+      const form = new FormData();
+      for (const file of files) form.append('files', file, file.name);
+      // Multipart on the library's files route, as task files; no Content-Type: the browser writes the boundary.
+      const response = await send(`/v1/projects/${encodeURIComponent(libraryId)}/files`, { method: 'POST', headers: auth, body: form });
+      const body: unknown = await response.json();
+      return isRecord(body) && Array.isArray(body.files) ? LibraryFile.array().parse(body.files) : [];
+    },
     importTemplate: async (file) => {
       const form = new FormData();
       form.append('file', file, file.name);
