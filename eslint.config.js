@@ -34,11 +34,13 @@ const mainLayers = {
   llm: ['models'],
   sources: ['workers', 'workspace'],
   renderers: ['artifacts', 'config', 'sandbox', 'sources', 'workspace'],
+  // ---- projects and libraries (issue 14) ----
+  library: ['config', 'sources', 'store', 'workers', 'workspace', 'llm', 'models'],
   tools: ['artifacts', 'config', 'llm', 'models', 'renderers', 'sandbox', 'skills', 'sources', 'workers', 'workspace'],
   mcp: ['models', 'tools'],
   agent: ['config', 'llm', 'sources', 'store', 'tools', 'workspace'],
   runs: ['agent', 'store'],
-  service: ['agent', 'artifacts', 'config', 'llm', 'mcp', 'models', 'renderers', 'runs', 'sandbox', 'skills', 'sources', 'store', 'tools', 'workspace'],
+  service: ['agent', 'artifacts', 'config', 'library', 'llm', 'mcp', 'models', 'renderers', 'runs', 'sandbox', 'skills', 'sources', 'store', 'tools', 'workspace'],
   transport: ['service'],
   // The CLI composes the core like the Electron root, and restores backups (`folio db restore`).
   cli: ['config', 'llm', 'models', 'renderers', 'service', 'store', 'transport'],

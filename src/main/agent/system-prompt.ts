@@ -6,6 +6,7 @@ import type { FileEntry, SkillInfo, TaskMode } from '../../shared/contract';
 import type { DeckOutline } from '../../shared/specs/deck-outline';
 import { isCacheFile } from '../sources';
 import { outlineForPrompt } from './outline-context';
+import { projectForPrompt, type ProjectFacts } from './project-context';
 import { UNTRUSTED_TAG } from '../tools/untrusted';
 
 export const SYSTEM_PROMPT_VERSION = 'general_v1';
@@ -20,6 +21,11 @@ export interface PromptFacts {
   date?: Date;
   /** The task's deck outline (work/outline.json), approved or waiting for the person. */
   outline?: DeckOutline | null;
+  // ---- projects and libraries (issue 14) ----
+  /** The task's project (instructions, library files); null: the task is in none. */
+  project?: ProjectFacts | null;
+  /** Without a project: the personal library's files the task still sees. */
+  personalLibrary?: { files: ProjectFacts['library']; more: number };
 }
 
 /** Each mode's default skill: the model is told to load it before it starts. */
@@ -54,7 +60,9 @@ export function renderSystemPrompt(template: string, facts: PromptFacts): string
   };
   const filled = template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
   // ---- web search (issue 12): the untrusted-content marker, explained where the tool results use it ----
-  const prompt = `${filled.trimEnd()}\n\n${UNTRUSTED_CONTENT_NOTE}\n`;
+  // ---- projects (issue 14): the person's standing instructions and the libraries, before the web-content note ----
+  const project = projectForPrompt(facts.project ?? null, facts.personalLibrary?.files, facts.personalLibrary?.more);
+  const prompt = `${filled.trimEnd()}\n\n${project ? `${project}\n\n` : ''}${UNTRUSTED_CONTENT_NOTE}\n`;
   // A context block after the versioned template: the storyline the person agreed (or is reviewing).
   return facts.outline ? `${prompt.trimEnd()}\n\n${outlineForPrompt(facts.outline)}\n` : prompt;
 }

@@ -30,6 +30,10 @@ import { mcpConfigPath } from '../mcp/config';
 import { McpManager } from '../mcp/manager';
 import { moveFileSecretsToKeyStore } from '../mcp/secrets';
 import { mcpToolsForTask } from '../mcp/tools';
+import { LibraryIndexer, type IndexedFile } from '../library/indexer';
+import type { Embedder } from '../library/search';
+import { addFilesToLibrary } from './projects-service';
+import { taskLibraries } from './library-access';
 
 export interface CoreOptions {
   dataDir: string;
@@ -52,11 +56,18 @@ export interface CoreOptions {
    * worker ready so the first dropped file does not wait for one. Off for tests and short commands.
    */
   prewarmExtraction?: boolean;
+  // ---- projects and libraries (issue 14) ----
+  /** After each library file is indexed (the embedding backfill is started from here). */
+  onLibraryIndexed?: (file: IndexedFile) => void;
+  /** The embedding client for semantic library search, or null (full text alone). */
+  embedder?: () => Embedder | null;
 }
 
 export interface Core extends FolioCore {
   runs: RunManager;
   ctx: ServiceContext;
+  /** The library indexer (issue 14): tests wait for it with `idle()`. */
+  indexer: LibraryIndexer;
 }
 
 /** How long after start the daily database backup waits, so it does not delay the first requests. */
@@ -104,6 +115,11 @@ export function createCore(opts: CoreOptions): Core {
   // Secrets typed straight into mcp.json are moved into the key store before any server can start.
   moveFileSecretsToKeyStore(mcpConfigPath(opts.dataDir), keys);
   const mcp = new McpManager({ configPath: mcpConfigPath(opts.dataDir), keys });
+  // ---- projects and libraries (issue 14): the queue lives in the store, so a restart resumes it.
+  // Only the data folder's owner indexes (a second process must not extract the same files).
+  const embedder = opts.embedder ?? (() => null);
+  const indexer = new LibraryIndexer({ store, dataDir: opts.dataDir, ...(opts.onLibraryIndexed ? { onIndexed: opts.onLibraryIndexed } : {}) });
+  const indexerStarted = lock.owned ? indexer.start().catch((err: unknown) => console.warn(`[folio] library indexing failed: ${err instanceof Error ? err.message : String(err)}`)) : Promise.resolve();
 
   async function* driver(run: RunDriverContext): AsyncGenerator<RunEventBody, FinishReason> {
     const ctx = ctxRef.ctx!;
@@ -121,7 +137,10 @@ export function createCore(opts: CoreOptions): Core {
     // The web search key too (issue 12): commands and scripts never see it.
     const searchEnv = searchKeyEnv(readSearchSettings(store));
     if (searchEnv) secretNames.push(searchEnv);
+    // ---- projects and libraries (issue 14) ----
+    const libraries = taskLibraries(store, task, embedder);
     const registry = createToolRegistry({
+      searchLibrary: libraries.hasFiles,
       secretNames: () => secretNames,
       // Shell and scripts run sandboxed (bubblewrap, where available) with the data folder hidden:
       // it holds keys.json and every other task.
@@ -165,6 +184,8 @@ export function createCore(opts: CoreOptions): Core {
       sourceNotes: await sourceNotes(ownFolder).catch(() => ({})),
       skills: skills(),
       outline: await readOutline(ownFolder).catch(() => null),
+      project: libraries.project,
+      personalLibrary: libraries.personal,
     });
     // A setting the profile cannot honour is dropped from the request (request-params) and said once here.
     if (task.reasoning !== null) {
@@ -190,6 +211,7 @@ export function createCore(opts: CoreOptions): Core {
               allowed: () => store.tasks.get(task.id)?.allow_network === true,
               allow: () => void store.tasks.update(task.id, { allow_network: true }),
             },
+            ...(libraries.port ? { library: libraries.port } : {}),
           },
           approvals: { ...run.approvals, mode: () => store.tasks.get(task.id)?.approval_mode ?? 'ask' },
           conversation: createStoreConversation(store, task.id, run.runId, newId),
@@ -210,7 +232,8 @@ export function createCore(opts: CoreOptions): Core {
   const runs = new RunManager(store, driver);
   const ctx: ServiceContext = { store, runs, dataDir: opts.dataDir, resourcesDir: opts.resourcesDir, keys, env, desktop: opts.desktop, mcp };
   ctxRef.ctx = ctx;
-  const handlers = createServiceHandlers(ctx, { onSourcesAdded: extractInBackground });
+  const libraryDeps = { indexer, embedder };
+  const handlers = createServiceHandlers(ctx, { onSourcesAdded: extractInBackground, library: libraryDeps });
 
   return {
     handlers,
@@ -225,11 +248,17 @@ export function createCore(opts: CoreOptions): Core {
       extractInBackground(taskId, out);
       return out;
     },
+    async addUploadedLibraryFiles(library, files) {
+      return addFilesToLibrary({ store, dataDir: opts.dataDir, ...libraryDeps }, library, files);
+    },
+    indexer,
     async importUploadedTemplate(file) {
       return importTemplateFile(opts.dataDir, file.path, file.name);
     },
     async close() {
       cancelPrewarm();
+      await indexerStarted;
+      await indexer.close();
       await runs.shutdown();
       await mcp.close();
       if (backupTimer !== undefined) {

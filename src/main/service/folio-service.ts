@@ -1,6 +1,6 @@
 // Folio's one service implementation: every method of the contract, receiving validated input.
 // The transports (IPC, HTTP) are adapters around it; the agent runs through the RunManager.
-import { createProjectHandlers } from './projects-service';
+import { createProjectHandlers, requireOpenProject, type ProjectDeps } from './projects-service';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { join } from 'node:path';
@@ -107,7 +107,13 @@ function settings(ctx: ServiceContext): Settings {
   };
 }
 
-export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdded?: (taskId: string, files: FileEntry[]) => void } = {}): ServiceHandlers {
+export interface ServiceHooks {
+  onSourcesAdded?: (taskId: string, files: FileEntry[]) => void;
+  // ---- projects and libraries (issue 14) ----
+  library?: Pick<ProjectDeps, 'indexer' | 'embedder'>;
+}
+
+export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks = {}): ServiceHandlers {
   const { store } = ctx;
   // Tool permissions read the tools' traits; the built-in catalog's traits do not depend on its options.
   // MCP tools are listed once their server has started (listing never starts one).
@@ -115,17 +121,22 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
   const permissions: ToolPermissionDeps = { store, tools: () => [...builtinTools, ...loadedMcpTools(ctx.mcp)] };
   const handlers: ServiceHandlers = {
     async createTask(input) {
+      // ---- projects (issue 14): the project's defaults fill what the request leaves out. Its
+      // default mode is the UI's to apply (the mode is a required input), so it is not used here.
+      const project = input.project_id ? requireOpenProject(store, input.project_id) : null;
       return store.tasks.create({
         id: newId('t'),
         mode: input.mode,
         title: input.title?.trim() ?? '',
         description: input.description ?? '',
-        model: input.model ?? null,
+        model: input.model ?? project?.default_model ?? null,
         reasoning: input.reasoning ?? null,
+        ...(project?.default_approval_mode ? { approval_mode: project.default_approval_mode } : {}),
+        project_id: project?.id ?? null,
       });
     },
     async listTasks(input) {
-      return { tasks: store.tasks.list({ status: input.status, q: input.q }) };
+      return { tasks: store.tasks.list({ status: input.status, q: input.q, ...(input.project_id ? { project_id: input.project_id } : {}) }) };
     },
     async getTask(input) {
       return getTask(ctx, input.task_id);
@@ -134,6 +145,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
       getTask(ctx, input.task_id);
       const { task_id, ...patch } = input;
       if (patch.workspace_path) patch.workspace_path = checkWorkspaceFolder(patch.workspace_path, ctx.dataDir);
+      if (patch.project_id) requireOpenProject(store, patch.project_id);
       const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
       return store.tasks.update(task_id, clean);
     },
@@ -388,7 +400,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
     // ---- MCP servers (issue 12) ----
     ...createMcpHandlers(ctx, hooks),
     // ---- projects and libraries (issue 14) ----
-    ...createProjectHandlers(),
+    ...createProjectHandlers({ store, dataDir: ctx.dataDir, ...hooks.library }),
   };
   return handlers;
 }

@@ -2,6 +2,7 @@
 // subscription with replay, and a way to hand over uploaded files.
 import type { FileEntry, ServiceHandlers } from '../../shared/contract';
 import type { TemplateSummary } from '../../shared/specs/templates';
+import type { LibraryFile, LibraryId } from '../../shared/contract/projects';
 import type { RunEventHub } from '../runs/event-hub';
 
 export type { RunEventHub };
@@ -13,6 +14,9 @@ export interface FolioCore {
   addUploadedFiles(taskId: string, files: { name: string; path: string }[]): Promise<FileEntry[]>;
   /** A template received over HTTP multipart, on disk at a temp path; imported into `<data>/templates`. */
   importUploadedTemplate(file: { name: string; path: string }): Promise<TemplateSummary>;
+  // ---- projects and libraries (issue 14) ----
+  /** Files received over HTTP multipart (`POST /v1/projects/:id/files`), at temp paths; copied into the library. */
+  addUploadedLibraryFiles(library: LibraryId, files: { name: string; path: string }[]): Promise<LibraryFile[]>;
   dataDir: string;
   close(): Promise<void>;
 }

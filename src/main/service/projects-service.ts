@@ -1,7 +1,15 @@
-// Projects and their libraries (issue 14). Placeholder handlers: the contract is in place, the
-// implementation lands with the projects store and the library index.
-import type { ServiceHandlers } from '../../shared/contract';
-import { FolioError } from '../../shared/errors';
+// Projects and their libraries (issue 14): the contract's handlers over the projects and library
+// repos, the library folders on disk and the indexer. Search ranking lives in library/search.ts.
+import { rmSync } from 'node:fs';
+import type { MethodOutput, ServiceHandlers } from '../../shared/contract';
+import { PERSONAL_LIBRARY, type LibraryFile, type LibraryId, type Project } from '../../shared/contract/projects';
+import { FolioError, NotFoundError } from '../../shared/errors';
+import { addLibraryFile, storeIdOf } from '../library/files';
+import { libraryIdOf, type LibraryIndexer } from '../library/indexer';
+import { searchLibrary, taskPathOf, type Embedder } from '../library/search';
+import { newId } from '../runs/run-manager';
+import type { LibraryFileRow, Store } from '../store';
+import { libraryDir, libraryFilePath } from '../workspace/library-paths';
 
 type ProjectMethods =
   | 'createProject'
@@ -14,20 +22,123 @@ type ProjectMethods =
   | 'deleteLibraryFile'
   | 'searchLibrary';
 
-function notYet(): never {
-  throw new FolioError('unsupported', 'Projects are not available yet');
+export interface ProjectDeps {
+  store: Store;
+  dataDir: string;
+  /** Absent where nothing indexes (a handler test): files then stay pending. */
+  indexer?: Pick<LibraryIndexer, 'kick'>;
+  /** The configured embedding profile's client, or null (full text alone). Read at each search. */
+  embedder?: () => Embedder | null;
 }
 
-export function createProjectHandlers(): Pick<ServiceHandlers, ProjectMethods> {
+/** Thrown when a task is put in a project that is archived: unarchive it first. */
+export class ProjectArchivedError extends FolioError {
+  constructor(project: Project) {
+    super('conflict', `Project "${project.name}" is archived; unarchive it to add tasks to it.`, { name: 'ProjectArchivedError' });
+  }
+}
+
+export function requireProject(store: Store, id: string): Project {
+  const project = store.projects.get(id);
+  if (!project) throw new NotFoundError(`No project ${id}`);
+  return project;
+}
+
+/** A project a task may join: it exists and is not archived. */
+export function requireOpenProject(store: Store, id: string): Project {
+  const project = requireProject(store, id);
+  if (project.archived) throw new ProjectArchivedError(project);
+  return project;
+}
+
+/** The personal library always exists; a project's exists with its project. */
+function requireLibrary(store: Store, library: LibraryId): void {
+  if (library !== PERSONAL_LIBRARY) requireProject(store, library);
+}
+
+export function toLibraryFile(row: LibraryFileRow): LibraryFile {
+  const library = libraryIdOf(row);
   return {
-    createProject: async () => notYet(),
-    listProjects: async () => notYet(),
-    getProject: async () => notYet(),
-    updateProject: async () => notYet(),
-    deleteProject: async () => notYet(),
-    listLibraryFiles: async () => notYet(),
-    addLibraryFiles: async () => notYet(),
-    deleteLibraryFile: async () => notYet(),
-    searchLibrary: async () => notYet(),
+    library,
+    path: row.path,
+    task_path: taskPathOf(library, row.path),
+    size: row.size,
+    sha256: row.sha256,
+    status: row.status,
+    pages: row.pages,
+    message: row.message,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** Copies files (local paths) into a library and queues them for indexing. */
+export async function addFilesToLibrary(deps: ProjectDeps, library: LibraryId, files: { path: string; name: string }[]): Promise<LibraryFile[]> {
+  requireLibrary(deps.store, library);
+  const out: LibraryFile[] = [];
+  try {
+    for (const f of files) out.push(toLibraryFile((await addLibraryFile(deps.store, deps.dataDir, library, f.path, f.name, () => newId('lf'))).row));
+  } finally {
+    // The files copied before a failure are indexed too.
+    deps.indexer?.kick();
+  }
+  return out;
+}
+
+export function createProjectHandlers(deps: ProjectDeps): Pick<ServiceHandlers, ProjectMethods> {
+  const { store, dataDir } = deps;
+  return {
+    async createProject(input) {
+      return store.projects.create({
+        id: newId('p'),
+        name: input.name,
+        ...(input.instructions !== undefined ? { instructions: input.instructions } : {}),
+        default_model: input.default_model ?? null,
+        default_mode: input.default_mode ?? null,
+        default_approval_mode: input.default_approval_mode ?? null,
+      });
+    },
+    async listProjects(input) {
+      const open = store.projects.list();
+      return { projects: input.archived === 'true' ? [...open, ...store.projects.list({ archived: true })] : open };
+    },
+    async getProject(input) {
+      return requireProject(store, input.project_id);
+    },
+    async updateProject(input) {
+      requireProject(store, input.project_id);
+      const { project_id, ...patch } = input;
+      return store.projects.update(project_id, patch);
+    },
+    async deleteProject(input): Promise<MethodOutput<'deleteProject'>> {
+      requireProject(store, input.project_id);
+      // Rows first (library files CASCADE, tasks SET NULL): an indexer pass finishing meanwhile
+      // finds its file gone and writes nothing. Then the copies on disk.
+      store.projects.delete(input.project_id);
+      rmSync(libraryDir(dataDir, input.project_id), { recursive: true, force: true });
+      return { ok: true };
+    },
+    async listLibraryFiles(input) {
+      requireLibrary(store, input.project_id);
+      const id = storeIdOf(input.project_id);
+      return { files: store.library.list(id).map(toLibraryFile), progress: store.library.progress(id) };
+    },
+    async addLibraryFiles(input) {
+      return { files: await addFilesToLibrary(deps, input.project_id, input.paths.map((p) => ({ path: p, name: p }))) };
+    },
+    async deleteLibraryFile(input): Promise<MethodOutput<'deleteLibraryFile'>> {
+      requireLibrary(store, input.project_id);
+      const abs = libraryFilePath(dataDir, input.project_id, input.path);
+      // The row goes first: its pages (and so its search hits) go with it in the same statement.
+      if (!store.library.delete(storeIdOf(input.project_id), input.path)) throw new NotFoundError(`No file ${input.path} in this library`);
+      rmSync(abs, { force: true });
+      return { ok: true };
+    },
+    async searchLibrary(input) {
+      requireLibrary(store, input.project_id);
+      // A project's search covers its library and the personal one; `personal` searches that alone.
+      const libraries: LibraryId[] = input.project_id === PERSONAL_LIBRARY ? [PERSONAL_LIBRARY] : [input.project_id, PERSONAL_LIBRARY];
+      return searchLibrary(store.db, { libraries, query: input.q, limit: input.limit ?? 10 }, deps.embedder?.() ?? null);
+    },
   };
 }

@@ -60,6 +60,7 @@ export function createRecoverableCore(opts: CoreOptions, build: (opts: CoreOptio
     events: { subscribe: (...args) => live().events.subscribe(...args) },
     addUploadedFiles: (taskId, files) => live().addUploadedFiles(taskId, files),
     importUploadedTemplate: (file) => live().importUploadedTemplate(file),
+    addUploadedLibraryFiles: (library, files) => live().addUploadedLibraryFiles(library, files),
     dataDir: opts.dataDir,
     corruption: () => corrupt,
     close: () => current?.close() ?? Promise.resolve(),

@@ -10,6 +10,8 @@ import { openDatabase } from './open-database';
 import { createRunsRepo, type RunsRepo } from './runs-repo';
 import { createSettingsRepo, type SettingsRepo } from './settings-repo';
 import { createTasksRepo, type TasksRepo } from './tasks-repo';
+import { createProjectsRepo, type ProjectsRepo } from './projects-repo';
+import { createLibraryRepo, type LibraryRepo } from './library-repo';
 
 export type { ApprovalsRepo, GrantsRepo } from './approvals-repo';
 export type { FilesRepo } from './files-repo';
@@ -17,6 +19,8 @@ export type { MessagePage, MessagePatch, MessagesRepo, NewMessage } from './mess
 export type { FinishedRunStatus, RunsRepo } from './runs-repo';
 export type { SettingsRepo } from './settings-repo';
 export type { NewTask, TaskPatch, TasksRepo } from './tasks-repo';
+export type { NewProject, ProjectPatch, ProjectsRepo } from './projects-repo';
+export type { IndexedResult, LibraryFileRow, LibraryRepo, NewLibraryFile, PageText } from './library-repo';
 export { latestSchemaVersion } from './migrations';
 export { DatabaseCorruptError, type CorruptionKind } from './open-database';
 export { listBackups, restoreNewestBackup, type BackupInfo, type RestoreResult } from './backups';
@@ -40,6 +44,9 @@ export interface Store {
   approvals: ApprovalsRepo;
   grants: GrantsRepo;
   settings: SettingsRepo;
+  // ---- projects and libraries (issue 14) ----
+  projects: ProjectsRepo;
+  library: LibraryRepo;
   usage(): UsageReport;
   /** Runs fn in one transaction (a savepoint when nested). fn must be synchronous. */
   transaction<T>(fn: () => T): T;
@@ -85,6 +92,8 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
     approvals: createApprovalsRepo(db),
     grants: createGrantsRepo(db),
     settings: createSettingsRepo(db),
+    projects: createProjectsRepo(db, now),
+    library: createLibraryRepo(db, now),
     usage() {
       const total = usageTotal.get() ?? { prompt_tokens: 0, completion_tokens: 0, cost: 0 };
       return { total, tasks: usageByTask.all() };

@@ -15,6 +15,8 @@ export interface NewTask {
   workspace_path?: string | null;
   // ---- reasoning (issue 12) ----
   reasoning?: ReasoningMode | null;
+  // ---- projects (issue 14) ----
+  project_id?: string | null;
 }
 
 export type TaskPatch = Partial<{
@@ -29,13 +31,15 @@ export type TaskPatch = Partial<{
   // ---- reasoning (issue 12) ----
   reasoning: ReasoningMode | null;
   mcp_servers: string[] | null;
+  // ---- projects (issue 14) ----
+  project_id: string | null;
 }>;
 
 export interface TasksRepo {
   create(task: NewTask): Task;
   get(id: string): Task | undefined;
   /** Newest updated first. `q` matches title or description, case-insensitively and literally. */
-  list(filter?: { status?: TaskStatus; q?: string }): Task[];
+  list(filter?: { status?: TaskStatus; q?: string; project_id?: string }): Task[];
   /** Throws NotFoundError for an unknown id. */
   update(id: string, patch: TaskPatch): Task;
   delete(id: string): boolean;
@@ -68,14 +72,17 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
     approval_mode: ApprovalMode;
     workspace_path: string | null;
     reasoning: ReasoningMode | null;
+    project_id: string | null;
     now: number;
   }>(`
-    INSERT INTO tasks (id, title, description, mode, model, approval_mode, workspace_path, reasoning, created_at, updated_at)
-    VALUES (@id, @title, @description, @mode, @model, @approval_mode, @workspace_path, @reasoning, @now, @now)`);
+    INSERT INTO tasks (id, title, description, mode, model, approval_mode, workspace_path, reasoning, project_id, created_at, updated_at)
+    VALUES (@id, @title, @description, @mode, @model, @approval_mode, @workspace_path, @reasoning, @project_id, @now, @now)`);
   const selectOne = db.prepare<[string], TaskRow>(`${taskSelect} WHERE t.id = ?`);
-  const selectMany = db.prepare<{ status: TaskStatus | null; pattern: string | null }, TaskRow>(`
+  // project: null = any; 'none' = outside every project (issue 14).
+  const selectMany = db.prepare<{ status: TaskStatus | null; pattern: string | null; project: string | null }, TaskRow>(`
     ${taskSelect}
     WHERE (@status IS NULL OR t.status = @status)
+      AND (@project IS NULL OR (@project = 'none' AND t.project_id IS NULL) OR t.project_id = @project)
       AND (@pattern IS NULL
         OR ${FOLD_FUNCTION}(t.title) LIKE @pattern ESCAPE '\\'
         OR ${FOLD_FUNCTION}(t.description) LIKE @pattern ESCAPE '\\')
@@ -105,6 +112,8 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
     reasoning: ReasoningMode | null;
     set_mcp_servers: number;
     mcp_servers: string | null;
+    set_project_id: number;
+    project_id: string | null;
   }>(`
     UPDATE tasks SET
       title = CASE WHEN @set_title THEN @title ELSE title END,
@@ -117,6 +126,7 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
       allow_network = CASE WHEN @set_allow_network THEN @allow_network ELSE allow_network END,
       reasoning = CASE WHEN @set_reasoning THEN @reasoning ELSE reasoning END,
       mcp_servers = CASE WHEN @set_mcp_servers THEN @mcp_servers ELSE mcp_servers END,
+      project_id = CASE WHEN @set_project_id THEN @project_id ELSE project_id END,
       updated_at = @now
     WHERE id = @id`);
   const deleteOne = db.prepare<[string]>('DELETE FROM tasks WHERE id = ?');
@@ -153,6 +163,7 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
           approval_mode: task.approval_mode ?? 'ask',
           workspace_path: task.workspace_path ?? null,
           reasoning: task.reasoning ?? null,
+          project_id: task.project_id ?? null,
           now: now(),
         }),
       );
@@ -162,7 +173,7 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
     list(filter = {}) {
       const q = filter.q?.trim();
       const pattern = q ? `%${escapeLike(q.toLowerCase())}%` : null;
-      return selectMany.all({ status: filter.status ?? null, pattern }).map(toTask);
+      return selectMany.all({ status: filter.status ?? null, pattern, project: filter.project_id ?? null }).map(toTask);
     },
     update(id, patch) {
       // null is a value ("clear the model"); only undefined means "leave alone".
@@ -190,6 +201,8 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
         reasoning: patch.reasoning ?? null,
         set_mcp_servers: has('mcp_servers'),
         mcp_servers: patch.mcp_servers ? JSON.stringify(patch.mcp_servers) : null,
+        set_project_id: has('project_id'),
+        project_id: patch.project_id ?? null,
       });
       if (result.changes === 0) throw new NotFoundError(`Task ${id} not found.`);
       return mustGet(get, id);

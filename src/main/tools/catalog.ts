@@ -19,6 +19,7 @@ import { type Tool } from './types';
 import { createWebFetchTool, type WebFetchToolOptions } from './web-fetch';
 import { createWebSearchTool, type WebSearchToolOptions } from './web-search';
 import { writeTool } from './write';
+import { searchLibraryTool } from './search-library';
 
 export interface CatalogOptions {
   /** Names of stored keys that must never reach a command's or script's environment. */
@@ -38,6 +39,9 @@ export interface CatalogOptions {
   search?: WebSearchToolOptions['config'];
   /** Test seam: web_fetch's network policy (tests let it reach their local server). */
   webFetch?: WebFetchToolOptions;
+  // ---- projects and libraries (issue 14) ----
+  /** false: the task sees no library with files, so search_library is not offered. Default: listed. */
+  searchLibrary?: boolean;
 }
 
 export function toolCatalog(options: CatalogOptions = {}): Tool[] {
@@ -64,6 +68,8 @@ export function toolCatalog(options: CatalogOptions = {}): Tool[] {
     proposeOutlineTool,
     // ---- web search (issue 12) ----
     createWebSearchTool({ config: options.search ?? (() => null) }),
+    // ---- projects and libraries (issue 14) ----
+    ...(options.searchLibrary === false ? [] : [searchLibraryTool]),
   ];
   return tools;
 }

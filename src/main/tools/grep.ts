@@ -11,6 +11,7 @@ import { IGNORED_DIRS } from './glob';
 import { LineMatcher } from './line-matcher';
 import { PathEscapeError } from '../../shared/errors';
 import { openInside, toRelative } from '../workspace/task-paths';
+import { parseLibraryPath } from '../workspace/library-paths';
 import { cutLine, errnoCode, looksBinary, splitLines } from './text';
 import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
 
@@ -110,6 +111,46 @@ async function readTarget(root: string, target: Target): Promise<string | null> 
   }
 }
 
+// ---- projects and libraries (issue 14) ----
+/** grep over a library folder or file (`library/project[/...]`): its indexed text, matches by page. */
+async function grepLibrary(taskPath: string, regex: RegExp, glob: ((p: string) => boolean) | null, ctx: ToolContext): Promise<string | null> {
+  const lib = parseLibraryPath(taskPath);
+  if (!lib) return null;
+  if (!ctx.library) throw new ToolError(`${taskPath}: this task has no library (only tasks in a project, and the personal library, have one).`);
+  const port = ctx.library;
+  const docs = port.list(lib.scope).filter((d) => lib.path === '' || d.path === lib.path || d.path.startsWith(`${lib.path}/`));
+  if (docs.length === 0) throw new ToolError(`Path not found in the library: ${taskPath}`);
+  const out: string[] = [];
+  const waiting: string[] = [];
+  let total = 0;
+  const matcher = new LineMatcher(regex.source, regex.flags, { signal: ctx.signal });
+  try {
+    for (const doc of docs) {
+      if (ctx.signal.aborted) break;
+      if (glob && !glob(doc.path)) continue;
+      if (doc.status === 'pending' || doc.status === 'indexing') waiting.push(doc.taskPath);
+      const markdown = port.read(lib.scope, doc.path)?.markdown ?? '';
+      if (!markdown) continue;
+      const lines = splitLines(markdown);
+      const pages = pageOfEachLine(lines);
+      for (const i of await matcher.match(lines)) {
+        const line = lines[i] ?? '';
+        if (PAGE_MARKER.test(line)) continue;
+        total += 1;
+        if (out.length < MAX_MATCHES) out.push(`${doc.taskPath} (page ${pages[i] ?? 1}): ${cutLine(line, MAX_LINE_CHARS)}`);
+      }
+      if (total > MAX_MATCHES * 5) break;
+    }
+  } finally {
+    matcher.close();
+  }
+  const notes: string[] = [];
+  if (total > MAX_MATCHES) notes.push(`(Showing the first ${MAX_MATCHES} matches; narrow the pattern, or use search_library for ranked results.)`);
+  if (waiting.length > 0) notes.push(`(Still being indexed, searched as far as indexed: ${waiting.join(', ')}.)`);
+  if (out.length === 0) return [`No matches for ${JSON.stringify(regex.source)} in ${taskPath}.`, ...notes].join('\n');
+  return [out.join('\n'), ...notes].join('\n\n');
+}
+
 const traits: ToolTraits = { kind: 'read', runsCode: false, network: false, paths: { read: ALL_AREAS, write: [] }, writesArtifacts: false, endsTurn: false };
 
 export const grepTool: Tool<typeof parameters> = {
@@ -117,12 +158,16 @@ export const grepTool: Tool<typeof parameters> = {
   description:
     `Search text files in the task folder for a regular expression; returns "path:line: text" ` +
     `(at most ${MAX_MATCHES} matches; binary files and files over 5 MB are skipped). Sources under source/ ` +
-    `(PDF, DOCX, PPTX, XLSX, CSV) are searched as extracted text and matches say the page: "source/a.pdf (page 3): text".`,
+    `(PDF, DOCX, PPTX, XLSX, CSV) are searched as extracted text and matches say the page: "source/a.pdf (page 3): text". ` +
+    `The library is searched with path="library/project" or path="library/personal" (or one of their files).`,
   parameters,
   traits,
   async execute(args, ctx) {
     // Compiled here only to report a syntax error clearly; matching runs in a worker (line-matcher.ts).
     const regex = compile(args.pattern, args.ignore_case ?? false);
+    const libraryGlob = args.glob ? picomatch(args.glob, { dot: true, basename: !args.glob.includes('/') }) : null;
+    const library = await grepLibrary(args.path ?? '', regex, libraryGlob, ctx);
+    if (library !== null) return { content: library };
     const { abs: start, root } = resolveToolPath(ctx, traits, args.path ?? '.', 'read');
     const stat = await fs.stat(start).catch((err: unknown) => {
       if (errnoCode(err) === 'ENOENT') throw new ToolError(`Path not found: ${args.path ?? '.'}`);

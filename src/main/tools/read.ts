@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ensureExtracted, formatPageList, isExtractable, PageRangeError, parsePageSpec, readExtracted, slicePages, type SourceInfo } from '../sources';
 import { readInside } from '../workspace/task-paths';
+import { parseLibraryPath } from '../workspace/library-paths';
 import { cutLine, errnoCode, formatBytes, looksBinary, splitLines } from './text';
 import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
 
@@ -121,6 +122,24 @@ async function readSource(taskRoot: string, rel: string, args: Args, ctx: ToolCo
   return `${pageByLines(rel, lines, args, ` of the text extracted to ${state.cache_path}, with <!-- page N --> markers`)}${note}`;
 }
 
+// ---- projects and libraries (issue 14) ----
+/** A library file (`library/project/...`, `library/personal/...`): its indexed text, read like a source. */
+function readLibrary(taskPath: string, args: Args, ctx: ToolContext): string | null {
+  const lib = parseLibraryPath(taskPath);
+  if (!lib) return null;
+  if (!ctx.library) throw new ToolError(`${taskPath}: this task has no library (only tasks in a project, and the personal library, have one).`);
+  if (lib.path === '') throw new ToolError(`${taskPath} is a folder; use grep with path="${taskPath}" or search_library to find what you need.`);
+  const found = ctx.library.read(lib.scope, lib.path);
+  if (!found) throw new ToolError(`File not found in the library: ${taskPath}`);
+  const { doc, markdown } = found;
+  if (doc.status === 'pending' || doc.status === 'indexing') throw new ToolError(`${taskPath} is still being indexed; try again shortly.`);
+  if (doc.status === 'image' || doc.status === 'error') throw refusal(taskPath, { path: taskPath, status: doc.status, pages: doc.pages, message: doc.message, cache_path: null });
+  const lines = splitLines(markdown);
+  const note = doc.message ? `\n(Note: ${doc.message}.)` : '';
+  if (args.pages !== undefined) return `${readPages(taskPath, lines, args.pages, doc.pages ?? 1)}${note}`;
+  return `${pageByLines(taskPath, lines, args, ', the library text with <!-- page N --> markers')}${note}`;
+}
+
 const traits: ToolTraits = { kind: 'read', runsCode: false, network: false, paths: { read: ALL_AREAS, write: [] }, writesArtifacts: false, endsTurn: false };
 
 export const readTool: Tool<typeof parameters> = {
@@ -128,10 +147,13 @@ export const readTool: Tool<typeof parameters> = {
   description:
     'Read a text file in the task folder. Returns numbered lines ("     1\\tline"); long files are paged: ' +
     'the footer says how to read more with offset/limit. Sources under source/ (PDF, DOCX, PPTX, XLSX, CSV) are ' +
-    'read as extracted text with <!-- page N --> markers; pass pages="3-7" to read just those pages. Other binary files are refused.',
+    'read as extracted text with <!-- page N --> markers; pass pages="3-7" to read just those pages. Other binary files are refused. ' +
+    'Library files (library/project/<file>, library/personal/<file>) are read the same way, read-only.',
   parameters,
   traits,
   async execute(args, ctx) {
+    const library = readLibrary(args.path, args, ctx);
+    if (library !== null) return { content: library };
     const { abs, rel, root } = resolveToolPath(ctx, traits, args.path, 'read');
     let stat;
     try {

@@ -6,6 +6,8 @@ import type { FileKind, RunEventBody, ToolKind } from '../../shared/contract';
 import { join } from 'node:path';
 import { TASK_SUBFOLDERS } from '../workspace/layout';
 import { resolveTaskPath, taskFolders, type Access, type TaskPath } from '../workspace/task-paths';
+import type { LibrarySearchResult } from '../../shared/contract/projects';
+import { isLibraryPath, LIBRARY_READ_ONLY_MESSAGE, type LibraryScope } from '../workspace/library-paths';
 
 export interface ToolContext {
   /** Absolute path of the folder the tool is confined to (the task folder, or a coding task's repo). */
@@ -23,6 +25,34 @@ export interface ToolContext {
   progress?: (label: string, done: number, total: number | null) => void;
   /** The task's "allow network for commands" switch; absent, sandboxed commands have no network. */
   network?: NetworkSwitch;
+  // ---- projects and libraries (issue 14) ----
+  /** The libraries the task sees (its project's and the personal one), read-only; absent: none. */
+  library?: LibraryPort;
+}
+
+/** One file of a library as a task sees it. */
+export interface LibraryDoc {
+  scope: LibraryScope;
+  /** Inside the library, e.g. `papers/a.pdf`. */
+  path: string;
+  /** `library/project/papers/a.pdf`. */
+  taskPath: string;
+  status: 'pending' | 'indexing' | 'ok' | 'scanned' | 'image' | 'error';
+  pages: number | null;
+  message: string | null;
+}
+
+/**
+ * What tools may do with the libraries (implemented by the service over the store: tools never
+ * import it). Paths are scope + path inside the library, parsed once by workspace/library-paths.
+ */
+export interface LibraryPort {
+  /** The files of one library the task sees; empty when it has none (or the task has no project). */
+  list(scope: LibraryScope): LibraryDoc[];
+  /** A file and its indexed text as page-marked markdown (empty until indexed); null: no such file. */
+  read(scope: LibraryScope, path: string): { doc: LibraryDoc; markdown: string } | null;
+  /** Ranked search over every library the task sees. */
+  search(query: string, limit: number, signal: AbortSignal): Promise<LibrarySearchResult>;
 }
 
 export interface NetworkSwitch {
@@ -105,6 +135,8 @@ export interface Tool<P extends z.ZodType = z.ZodType> {
  * declares for this access. Throws PathEscapeError (or `forbidden` for undeclared areas and source/ writes).
  */
 export function resolveToolPath(ctx: Pick<ToolContext, 'root' | 'taskRoot'>, traits: ToolTraits, relPath: string, access: Access): TaskPath {
+  // The library is shared by the project's tasks: no tool writes there (read and grep read it through the port).
+  if (access === 'write' && isLibraryPath(relPath)) throw new ToolError(LIBRARY_READ_ONLY_MESSAGE);
   return resolveTaskPath(taskFolders(ctx), relPath, { access, areas: traits.paths[access] });
 }
 

@@ -25,6 +25,8 @@ export interface FakeCore extends FolioCore {
   files: Map<string, Map<string, StoredFile>>;
   /** Every addUploadedFiles call: the names, temp paths and bytes it was given. */
   uploads: { taskId: string; files: { name: string; path: string; bytes: Buffer }[] }[];
+  /** ---- lib-backend (issue 14): every addUploadedLibraryFiles call's files ---- */
+  libraryUploads: { library: string; name: string; bytes: Buffer }[];
   apiKeys: Map<string, string>;
   /** Makes one handler misbehave, to test how transports contain bugs in main. */
   sabotage: Partial<Record<keyof ServiceHandlers, () => unknown>>;
@@ -57,6 +59,7 @@ export function createFakeCore(): FakeCore {
   const runs = new Map<string, Run[]>();
   const files = new Map<string, Map<string, StoredFile>>();
   const uploads: FakeCore['uploads'] = [];
+  const libraryUploads: FakeCore['libraryUploads'] = [];
   const apiKeys = new Map<string, string>();
   const sabotage: FakeCore['sabotage'] = {};
   let settings: Settings = { data_dir: '/tmp/folio-fake', language: 'system', default_model: null };
@@ -492,6 +495,21 @@ export function createFakeCore(): FakeCore {
     async importUploadedTemplate(file) {
       return importFake(file.name, await readFile(file.path));
     },
+    // ---- lib-backend (issue 14): library uploads recorded like task uploads, answered as pending files ----
+    async addUploadedLibraryFiles(library, received) {
+      if (library !== 'personal') project(library);
+      const files = [];
+      for (const file of received) {
+        const bytes = await readFile(file.path);
+        libraryUploads.push({ library, name: file.name, bytes });
+        files.push({
+          library, path: file.name, task_path: `library/${library === 'personal' ? 'personal' : 'project'}/${file.name}`, size: bytes.length,
+          sha256: createHash('sha256').update(bytes).digest('hex'), status: 'pending' as const, pages: null, message: null, created_at: now, updated_at: now,
+        });
+      }
+      return files;
+    },
+    libraryUploads,
     async close() {},
   };
 }

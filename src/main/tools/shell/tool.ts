@@ -1,5 +1,6 @@
 // shell: run a command in the task folder after classification. Blocked commands never run (the
 // loop is told by `assess`, and `execute` refuses again in case it is called directly).
+import { LIBRARY_READ_ONLY_MESSAGE } from '../../workspace/library-paths';
 import { z } from 'zod';
 import { programEnv } from '../../sandbox/env';
 import { looksLikeNetworkFailure, NETWORK_OFF_NOTE } from '../../sandbox/network';
@@ -39,6 +40,9 @@ const NON_INTERACTIVE = { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '
  * What a command needs that the task has not given it: today only the network, and only where the
  * sandbox can actually keep it off.
  */
+/** A `library/project` or `library/personal` path as a word of a command. */
+const LIBRARY_IN_COMMAND = /(^|[\s'"=:;(|&<>])(\.\/)?library\/(project|personal)(\/|$|[\s'";|&)<>])/u;
+
 function missingNetwork(command: string, ctx: Pick<ToolContext, 'network'>): string | null {
   if (!sandboxStatus().active || ctx.network?.allowed() === true) return null;
   return commandNeedsNetwork(command);
@@ -49,7 +53,11 @@ function missingNetwork(command: string, ctx: Pick<ToolContext, 'network'>): str
  * approval policy always asks about whatever was granted: `execute` is then reached only with the
  * person's yes to this very command, which is what turns the network on for the task.
  */
-function assessCommand(command: string, ctx: Pick<ToolContext, 'root' | 'network'>, protectedPaths: readonly string[]): ToolRisk {
+function assessCommand(command: string, ctx: Pick<ToolContext, 'root' | 'network' | 'library'>, protectedPaths: readonly string[]): ToolRisk {
+  // ---- projects and libraries (issue 14): library files are not in the task folder, and read-only ----
+  if (ctx.library && LIBRARY_IN_COMMAND.test(command)) {
+    return { risk: 'destructive', detail: command, blocked: `commands cannot use library/ paths (${LIBRARY_READ_ONLY_MESSAGE} Read library files with read, grep or search_library)` };
+  }
   const verdict = classifyCommand(command, { cwd: ctx.root, protectedPaths });
   if (verdict.class === 'blocked') return { risk: 'destructive', detail: command, blocked: verdict.reasons.join('; ') };
   const needs = missingNetwork(command, ctx);

@@ -7,11 +7,14 @@ export type RouteTarget =
   | { kind: 'call'; method: MethodName; download: boolean }
   | { kind: 'upload' }
   | { kind: 'template-upload' }
+  | { kind: 'library-upload' }
   | { kind: 'events' };
 
 export const UPLOAD_PATH = '/v1/tasks/:task_id/files';
 /** `GET` lists templates (a contract call); `POST` imports one sent as multipart. */
 export const TEMPLATE_UPLOAD_PATH = '/v1/templates';
+/** `GET` lists a library's files (a contract call); `POST` adds files sent as multipart (issue 14). */
+export const LIBRARY_UPLOAD_PATH = '/v1/projects/:project_id/files';
 export const EVENTS_PATH = '/v1/tasks/:task_id/runs/:run_id/events';
 
 /** Methods that create a resource answer 201 rather than 200. */
@@ -40,6 +43,7 @@ export function createApiRouter(): Router<RouteTarget> {
     ...contractRoutes(),
     { method: 'POST', path: UPLOAD_PATH, target: { kind: 'upload' } },
     { method: 'POST', path: TEMPLATE_UPLOAD_PATH, target: { kind: 'template-upload' } },
+    { method: 'POST', path: LIBRARY_UPLOAD_PATH, target: { kind: 'library-upload' } },
     { method: 'GET', path: EVENTS_PATH, target: { kind: 'events' } },
   ]);
 }

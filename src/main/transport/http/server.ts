@@ -1,5 +1,6 @@
 // Web mode's HTTP server (plain node:http). Routing is derived from the contract, every call goes
 // through dispatchCall, and the server only ever listens on 127.0.0.1.
+import { LibraryId } from '../../../shared/contract/projects';
 import { type AddressInfo } from 'node:net';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { Id } from '../../../shared/contract/entities';
@@ -14,7 +15,7 @@ import { sendError, sendErrorShape, sendJson, setSecurityHeaders } from './respo
 import { type RouteTarget, createApiRouter, statusForSuccess } from './routes';
 import { DEFAULT_SSE_HEARTBEAT_MS, resumeSeq, streamRunEvents } from './sse';
 import { serveStatic } from './static';
-import { DEFAULT_MAX_UPLOAD_BYTES, handleTemplateUpload, handleUpload } from './upload';
+import { DEFAULT_MAX_UPLOAD_BYTES, handleLibraryUpload, handleTemplateUpload, handleUpload } from './upload';
 
 export interface HttpServerOptions {
   /** The bearer token every /v1 request must carry. */
@@ -129,6 +130,17 @@ export function createHttpServer(core: FolioCore, opts: HttpServerOptions): Serv
         const summary = await handleTemplateUpload(core, req, maxUploadBytes);
         const output = contract.importTemplate.output.safeParse(summary);
         if (!output.success) throw new Error(`importUploadedTemplate broke the contract: ${formatZodError(output.error)}`);
+        sendJson(res, 201, output.data);
+        return;
+      }
+      // ---- projects and libraries (issue 14) ----
+      case 'library-upload': {
+        const library = LibraryId.safeParse(params.project_id);
+        if (!library.success) throw new ValidationError(`project_id: ${formatZodError(library.error)}`);
+        if (Object.keys(query).length > 0) throw new ValidationError('Uploads take no query parameters');
+        const files = await handleLibraryUpload(core, req, library.data, maxUploadBytes);
+        const output = contract.addLibraryFiles.output.safeParse({ files });
+        if (!output.success) throw new Error(`addUploadedLibraryFiles broke the contract: ${formatZodError(output.error)}`);
         sendJson(res, 201, output.data);
         return;
       }

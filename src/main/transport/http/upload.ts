@@ -1,5 +1,6 @@
 // Multipart uploads (web mode's equivalent of dropping files on the desktop window): each file is
 // streamed to a private temp dir, handed to the core, and the temp dir is always removed.
+import type { LibraryFile, LibraryId } from '../../../shared/contract/projects';
 import { createRequire } from 'node:module';
 import type Busboy from 'busboy';
 import { createWriteStream } from 'node:fs';
@@ -44,6 +45,19 @@ export async function handleUpload(
     return await core.addUploadedFiles(taskId, files);
   } finally {
     // Retries: on a failed upload a temp file may still be closing while the folder is removed.
+    await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+/** Files sent as multipart to a library (`POST /v1/projects/:project_id/files`, issue 14). */
+export async function handleLibraryUpload(core: FolioCore, req: IncomingMessage, library: LibraryId, maxFileBytes: number): Promise<LibraryFile[]> {
+  if (mediaType(req) !== 'multipart/form-data') throw new UnsupportedMediaTypeError('Uploads must be multipart/form-data');
+  const dir = await mkdtemp(join(tmpdir(), 'folio-library-'));
+  try {
+    const files = await receiveFiles(req, dir, maxFileBytes);
+    if (files.length === 0) throw new ValidationError('The upload contains no files');
+    return await core.addUploadedLibraryFiles(library, files);
+  } finally {
     await rm(dir, { recursive: true, force: true, maxRetries: 3 });
   }
 }
