@@ -1,6 +1,6 @@
 // The one surface the UI talks to. Both adapters (IPC in the desktop window, HTTP in web mode)
 // implement it, so no component knows which one it runs on.
-import type { FileEntry, FolioClient, RunEvent } from '../../shared/contract';
+import type { FileEntry, FolioClient, LibraryFile, RunEvent } from '../../shared/contract';
 import type { FolioError } from '../../shared/errors';
 import type { TemplateSummary } from '../../shared/specs/templates';
 
@@ -16,6 +16,8 @@ export interface FolioApi {
   subscribeRun: (taskId: string, runId: string, listener: RunEventListener, onError?: (error: FolioError) => void) => () => void;
   /** Copies the user's files into the task's `source/` folder. */
   addFiles: (taskId: string, files: File[]) => Promise<FileEntry[]>;
+  /** Copies the user's files into a library (a project's id or `personal`) (issue 14). */
+  addLibraryFiles: (libraryId: string, files: File[]) => Promise<LibraryFile[]>;
   /** Imports a .pptx/.potx as a deck template (Settings → Templates). */
   importTemplate: (file: File) => Promise<TemplateSummary>;
   /** The raw bytes of a task file, for saving to disk. */

@@ -3,7 +3,7 @@
 // (request plans, errors, SSE) is in src/shared/http-client.ts, shared with the terminal chat.
 // Values from the zod contract are imported lazily (importTemplate, SSE): this module is in the
 // first chunk, which must not wait for zod and the contract's schemas to load and build.
-import type { FileEntry } from '../../shared/contract';
+import type { FileEntry, LibraryFile } from '../../shared/contract';
 import { createClient } from '../../shared/transport';
 import { createHttpCall, subscribeRunOverSse, type FetchLike } from '../../shared/http-client';
 import type { FolioApi } from './folio-api';
@@ -38,6 +38,15 @@ export function createHttpApi(options: HttpApiOptions): FolioApi {
         reconnectDelaysMs: options.reconnectDelaysMs,
       }),
     addFiles: async (taskId, files) => uploadFiles(send, auth, taskId, files),
+    // ---- projects and libraries (issue 14) ----
+    addLibraryFiles: async (libraryId, files) => {
+      const form = new FormData();
+      for (const file of files) form.append('files', file, file.name);
+      // Multipart on the library's files route, as task files; no Content-Type: the browser writes the boundary.
+      const response = await send(`/v1/projects/${encodeURIComponent(libraryId)}/files`, { method: 'POST', headers: auth, body: form });
+      const body: unknown = await response.json();
+      return typeof body === 'object' && body !== null && 'files' in body && Array.isArray(body.files) ? (body.files as LibraryFile[]) : [];
+    },
     importTemplate: async (file) => {
       const form = new FormData();
       form.append('file', file, file.name);

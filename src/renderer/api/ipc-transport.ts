@@ -32,6 +32,13 @@ export function createIpcApi(bridge: FolioBridge): FolioApi {
       const result = await client.addFiles({ task_id: taskId, paths });
       return result.files;
     },
+    addLibraryFiles: async (libraryId, files) => {
+      // As with task files: main copies them from their place on disk.
+      const paths = files.map((file) => bridge.getPathForFile(file)).filter((path) => path !== '');
+      if (paths.length === 0) throw new FolioError('unsupported', 'These files have no location on disk and cannot be added.');
+      const result = await client.addLibraryFiles({ project_id: libraryId, paths });
+      return result.files;
+    },
     importTemplate: async (file) => {
       // As with task files: main reads the template from its place on disk.
       const path = bridge.getPathForFile(file);

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../state/app-store';
 import { rememberedTaskId, useTasks } from '../state/tasks-store';
 import { useUsage } from '../state/usage-store';
+import { useProjects } from '../state/projects-store';
+import { PERSONAL_LIBRARY } from '../../shared/contract';
 import { DropOverlay } from './DropOverlay';
 import { Notices } from './Notices';
 import { useSetup } from '../state/setup-store';
@@ -14,6 +16,7 @@ import { Sidebar } from './Sidebar';
 const ChatView = lazy(() => import('./ChatView').then((m) => ({ default: m.ChatView })));
 const FilesPanel = lazy(() => import('./FilesPanel').then((m) => ({ default: m.FilesPanel })));
 const SettingsPage = lazy(() => import('./SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const ProjectPage = lazy(() => import('./ProjectPage').then((m) => ({ default: m.ProjectPage })));
 const SetupScreen = lazy(() => import('./SetupScreen').then((m) => ({ default: m.SetupScreen })));
 
 /** Shown for the moment a view's chunk is on its way. */
@@ -31,6 +34,8 @@ export function App() {
   const view = useApp((s) => s.view);
   const current = useTasks((s) => s.current);
   const currentTaskId = useTasks((s) => s.currentTaskId);
+  const projectPage = useProjects((s) => s.page);
+  const pageProjectName = useProjects((s) => s.projects.find((p) => p.id === s.page)?.name);
 
   useEffect(() => {
     // The task list first: it is what the window paints first, and the server answers in order.
@@ -47,16 +52,24 @@ export function App() {
     void useUsage.getState().load();
     // A first run without a usable model starts in the setup (first-run).
     void useSetup.getState().load({ atStart: true });
+    void useProjects.getState().load();
   }, []);
 
   const showSettings = view === 'settings';
+  const showProject = view === 'project';
+  // On a library's page, dropped files go to that library (issue 14).
+  const libraryName = showProject ? (projectPage === PERSONAL_LIBRARY ? t('library.personal') : pageProjectName) : undefined;
 
   return (
-    <div className={showSettings || view === 'setup' ? 'app app-settings' : 'app'} data-testid="app">
+    <div className={showSettings || showProject || view === 'setup' ? 'app app-settings' : 'app'} data-testid="app">
       <Sidebar />
       {showSettings ? (
         <Suspense fallback={<ViewLoading />}>
           <SettingsPage />
+        </Suspense>
+      ) : showProject ? (
+        <Suspense fallback={<ViewLoading />}>
+          <ProjectPage />
         </Suspense>
       ) : view === 'setup' ? (
         <Suspense fallback={<ViewLoading />}>
@@ -75,7 +88,7 @@ export function App() {
           </div>
         </main>
       )}
-      <DropOverlay taskId={current?.id ?? null} taskTitle={current?.title.trim() || t('tasks.untitled')} />
+      <DropOverlay taskId={current?.id ?? null} taskTitle={current?.title.trim() || t('tasks.untitled')} libraryName={libraryName} />
       <Notices />
     </div>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApprovalMode, Task } from '../../shared/contract';
 import { useApp } from '../state/app-store';
 import { useArtifacts } from '../state/artifacts-store';
+import { useProjects } from '../state/projects-store';
 import { useTasks } from '../state/tasks-store';
 import { McpMenu } from './McpMenu';
 import { WorkspaceFolder } from './WorkspaceFolder';
@@ -15,6 +16,9 @@ export function ChatHeader({ task }: { task: Task }) {
   const profiles = useApp((s) => s.profiles);
   const defaultModel = useApp((s) => s.settings?.default_model ?? null);
   const update = useTasks((s) => s.update);
+  const projects = useProjects((s) => s.projects);
+  // Archived projects are offered only to the task already in one.
+  const projectChoices = projects.filter((p) => !p.archived || p.id === task.project_id);
   // The switch only means something where the sandbox can keep the network off.
   const sandboxed = useArtifacts((s) => s.capabilities?.sandbox ?? false);
   const loadCapabilities = useArtifacts((s) => s.loadCapabilities);
@@ -51,6 +55,22 @@ export function ChatHeader({ task }: { task: Task }) {
                 </option>
               ))}
               {unknownModel && <option value={task.model ?? ''}>{task.model}</option>}
+            </select>
+          </label>
+          <label className="control">
+            <span className="control-label">{t('projects.project')}</span>
+            <select
+              className="select"
+              value={task.project_id ?? ''}
+              onChange={(e) => void update(task.id, { project_id: e.target.value === '' ? null : e.target.value })}
+              data-testid="task-project-picker"
+            >
+              <option value="">{t('projects.noProject')}</option>
+              {projectChoices.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
             </select>
           </label>
           <ReasoningControl task={task} />

@@ -7,6 +7,7 @@ import { useUsage } from '../state/usage-store';
 import { formatCost, formatTokens } from '../lib/format';
 import { Icon } from './Icon';
 import { NewTaskMenu } from './NewTaskMenu';
+import { ProjectsNav } from './ProjectsNav';
 import { TaskItem } from './TaskItem';
 
 const filters: StatusFilter[] = ['active', 'completed', 'abandoned', 'all'];
@@ -73,6 +74,7 @@ export function Sidebar() {
           ))}
         </div>
       </div>
+      <ProjectsNav />
       <ul className="task-list" data-testid="task-list" aria-busy={loading}>
         {tasks.map((task) => (
           <TaskItem key={task.id} task={task} selected={task.id === currentTaskId} />

@@ -4,8 +4,10 @@ import type { Task, TaskStatus } from '../../shared/contract';
 import { formatCost, formatTokens } from '../lib/format';
 import { useTasks } from '../state/tasks-store';
 import { useApp } from '../state/app-store';
+import { useProjects } from '../state/projects-store';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Icon } from './Icon';
+import { MoveToProjectDialog } from './MoveToProjectDialog';
 
 export function TaskItem({ task, selected }: { task: Task; selected: boolean }) {
   const { t } = useTranslation();
@@ -16,6 +18,11 @@ export function TaskItem({ task, selected }: { task: Task; selected: boolean }) 
   const [renaming, setRenaming] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [moving, setMoving] = useState(false);
+  const projects = useProjects((s) => s.projects);
+  // The list of one project's tasks needn't name it on every row.
+  const showProject = useTasks((s) => s.project === 'all');
+  const projectName = task.project_id === null ? null : (projects.find((p) => p.id === task.project_id)?.name ?? null);
   const menuRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -66,6 +73,11 @@ export function TaskItem({ task, selected }: { task: Task; selected: boolean }) 
           </span>
           <span className="task-meta">
             <span>{t(`modes.${task.mode}`)}</span>
+            {showProject && projectName !== null && (
+              <span className="task-project" title={t('projects.inProject', { name: projectName })} data-testid="task-project">
+                {projectName}
+              </span>
+            )}
             {task.status !== 'active' && <span className={`status-pill status-${task.status}`}>{t(`status.${task.status}`)}</span>}
             {tokens > 0 && (
               <span className="task-usage" title={t('usage.tooltip', { prompt: task.prompt_tokens, completion: task.completion_tokens })}>
@@ -112,6 +124,19 @@ export function TaskItem({ task, selected }: { task: Task; selected: boolean }) 
                   {t('tasks.reactivate')}
                 </button>
               )}
+              <button
+                type="button"
+                role="menuitem"
+                className="menu-item"
+                onClick={() => {
+                  setMenuOpen(false);
+                  setMoving(true);
+                }}
+                data-testid="task-move"
+              >
+                <Icon name="chevron" size={14} />
+                {t('projects.moveToProject')}
+              </button>
               <div className="menu-separator" />
               <button
                 type="button"
@@ -130,6 +155,17 @@ export function TaskItem({ task, selected }: { task: Task; selected: boolean }) 
           )}
         </div>
       )}
+      {moving && (
+        <MoveToProjectDialog
+          task={task}
+          projects={projects}
+          onCancel={() => setMoving(false)}
+          onMove={(projectId) => {
+            setMoving(false);
+            void update(task.id, { project_id: projectId });
+          }}
+        />
+      )}
       {confirming && (
         <ConfirmDialog
           title={t('tasks.deleteTitle')}
@@ -147,7 +183,7 @@ export function TaskItem({ task, selected }: { task: Task; selected: boolean }) 
   );
 }
 
-function RenameInput({ initial, onDone }: { initial: string; onDone: (value: string | null) => void }) {
+export function RenameInput({ initial, onDone, label, testId }: { initial: string; onDone: (value: string | null) => void; label?: string; testId?: string }) {
   const { t } = useTranslation();
   const [value, setValue] = useState(initial);
   const done = useRef(false);
@@ -162,7 +198,7 @@ function RenameInput({ initial, onDone }: { initial: string; onDone: (value: str
       autoFocus
       value={value}
       maxLength={200}
-      aria-label={t('tasks.rename')}
+      aria-label={label ?? t('tasks.rename')}
       onChange={(e) => setValue(e.target.value)}
       onFocus={(e) => e.target.select()}
       onBlur={() => finish(value)}
@@ -170,7 +206,7 @@ function RenameInput({ initial, onDone }: { initial: string; onDone: (value: str
         if (e.key === 'Enter' && !e.nativeEvent.isComposing) finish(value);
         if (e.key === 'Escape') finish(null);
       }}
-      data-testid="task-rename-input"
+      data-testid={testId ?? 'task-rename-input'}
     />
   );
 }

@@ -34,6 +34,7 @@ function installApi(): void {
     client,
     subscribeRun: () => () => undefined,
     addFiles: async () => [],
+    addLibraryFiles: async () => [],
     importTemplate: async () => {
       throw new Error('not used here');
     },

@@ -23,6 +23,7 @@ function installApi(answers: SourceInfo[][]): { calls: () => number } {
     client,
     subscribeRun: () => () => undefined,
     addFiles: async () => [],
+    addLibraryFiles: async () => [],
     importTemplate: async () => {
       throw new Error('not used here');
     },

@@ -14,6 +14,7 @@ function installClient(client: Partial<FolioClient>): void {
     client: client as FolioClient,
     subscribeRun: () => () => undefined,
     addFiles: async () => [],
+    addLibraryFiles: async () => [],
     importTemplate: async () => {
       throw new Error('not used here');
     },

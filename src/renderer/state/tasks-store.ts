@@ -4,6 +4,13 @@ import { getApi } from './api';
 import { reportError } from './notices';
 
 export type StatusFilter = TaskStatus | 'all';
+// ---- lib-ui (issue 14) ----
+/** Which project's tasks the list shows: every task, tasks outside every project, or one project's. */
+export type ProjectScope = 'all' | 'none' | { projectId: string };
+
+export function scopeProjectId(scope: ProjectScope): string | null {
+  return typeof scope === 'object' ? scope.projectId : null;
+}
 
 export interface TaskPatch {
   title?: string;
@@ -16,12 +23,15 @@ export interface TaskPatch {
   reasoning?: ReasoningMode | null;
   /** MCP (issue 12): servers whose tools the task's runs get; null: none. */
   mcp_servers?: string[] | null;
+  /** Projects (issue 14): move into a project, or out of every project with null. */
+  project_id?: string | null;
 }
 
 interface TasksState {
   tasks: Task[];
   filter: StatusFilter;
   query: string;
+  project: ProjectScope;
   currentTaskId: string | null;
   /** The open task, kept even when the list's filter hides it. */
   current: Task | null;
@@ -31,6 +41,7 @@ interface TasksState {
   load: () => Promise<void>;
   setFilter: (filter: StatusFilter) => void;
   setQuery: (query: string) => void;
+  setProject: (project: ProjectScope) => void;
   select: (taskId: string | null) => void;
   create: (mode: TaskMode) => Promise<Task | null>;
   update: (taskId: string, patch: TaskPatch) => Promise<void>;
@@ -59,14 +70,27 @@ export function rememberedTaskId(): string | null {
   }
 }
 
-function matchesFilter(task: Task, filter: StatusFilter, query: string): boolean {
+interface ListFilter {
+  filter: StatusFilter;
+  query: string;
+  project: ProjectScope;
+}
+
+function matchesProject(task: Task, project: ProjectScope): boolean {
+  if (project === 'all') return true;
+  if (project === 'none') return task.project_id === null;
+  return task.project_id === project.projectId;
+}
+
+function matchesFilter(task: Task, { filter, query, project }: ListFilter): boolean {
   if (filter !== 'all' && task.status !== filter) return false;
+  if (!matchesProject(task, project)) return false;
   const q = query.trim().toLowerCase();
   return q === '' || task.title.toLowerCase().includes(q) || task.description.toLowerCase().includes(q);
 }
 
-function replaceTask(tasks: Task[], task: Task, filter: StatusFilter, query: string): Task[] {
-  const keep = matchesFilter(task, filter, query);
+function replaceTask(tasks: Task[], task: Task, list: ListFilter): Task[] {
+  const keep = matchesFilter(task, list);
   const index = tasks.findIndex((t) => t.id === task.id);
   if (index === -1) return keep ? [task, ...tasks] : tasks;
   if (!keep) return tasks.filter((t) => t.id !== task.id);
@@ -80,21 +104,26 @@ let loadGeneration = 0;
 /** The start-up request (`prefetch`), kept for the first `load` that asks the same question. */
 let prefetched: { key: string; answer: Promise<{ tasks: Task[] }> } | null = null;
 
-function listInput(filter: StatusFilter, query: string) {
-  return { ...(filter === 'all' ? {} : { status: filter }), ...(query.trim() ? { q: query.trim() } : {}) };
+function listInput(filter: StatusFilter, query: string, project: ProjectScope) {
+  return {
+    ...(filter === 'all' ? {} : { status: filter }),
+    ...(query.trim() ? { q: query.trim() } : {}),
+    ...(project === 'all' ? {} : { project_id: project === 'none' ? 'none' : project.projectId }),
+  };
 }
 
 export const useTasks = create<TasksState>((set, get) => ({
   tasks: [],
   filter: 'active',
   query: '',
+  project: 'all',
   currentTaskId: null,
   current: null,
   loading: false,
 
   prefetch: () => {
-    const { filter, query } = get();
-    const input = listInput(filter, query);
+    const { filter, query, project } = get();
+    const input = listInput(filter, query, project);
     const answer = getApi().client.listTasks(input);
     // Reported by the `load` that takes it (never, if the app shows the recovery screen instead).
     answer.catch(() => undefined);
@@ -103,10 +132,10 @@ export const useTasks = create<TasksState>((set, get) => ({
 
   load: async () => {
     const generation = ++loadGeneration;
-    const { filter, query } = get();
+    const { filter, query, project } = get();
     set({ loading: true });
     try {
-      const input = listInput(filter, query);
+      const input = listInput(filter, query, project);
       const early = prefetched?.key === JSON.stringify(input) ? prefetched.answer : null;
       prefetched = null;
       const { tasks } = await (early ?? getApi().client.listTasks(input));
@@ -125,6 +154,11 @@ export const useTasks = create<TasksState>((set, get) => ({
 
   setQuery: (query) => set({ query }),
 
+  setProject: (project) => {
+    set({ project });
+    void get().load();
+  },
+
   select: (taskId) => {
     rememberCurrent(taskId);
     const current = taskId ? (get().tasks.find((t) => t.id === taskId) ?? null) : null;
@@ -134,7 +168,9 @@ export const useTasks = create<TasksState>((set, get) => ({
 
   create: async (mode) => {
     try {
-      const task = await getApi().client.createTask({ mode });
+      // A task started while a project is selected belongs to it.
+      const projectId = scopeProjectId(get().project);
+      const task = await getApi().client.createTask({ mode, ...(projectId ? { project_id: projectId } : {}) });
       // A new task is active; show it even if the user was browsing another status.
       set((s) => ({ filter: s.filter === 'all' ? 'all' : 'active', query: '' }));
       await get().load();
@@ -156,7 +192,7 @@ export const useTasks = create<TasksState>((set, get) => ({
   patch: async (taskId, patch) => {
     const task = await getApi().client.updateTask({ task_id: taskId, ...patch });
     set((s) => ({
-      tasks: replaceTask(s.tasks, task, s.filter, s.query),
+      tasks: replaceTask(s.tasks, task, s),
       current: s.currentTaskId === task.id ? task : s.current,
     }));
     return task;
@@ -176,7 +212,7 @@ export const useTasks = create<TasksState>((set, get) => ({
     try {
       const task = await getApi().client.getTask({ task_id: taskId });
       set((s) => ({
-        tasks: s.tasks.some((t) => t.id === task.id) ? replaceTask(s.tasks, task, s.filter, s.query) : s.tasks,
+        tasks: s.tasks.some((t) => t.id === task.id) ? replaceTask(s.tasks, task, s) : s.tasks,
         current: s.currentTaskId === task.id ? task : s.current,
       }));
     } catch (err) {

@@ -1,0 +1,73 @@
+// Projects and a library (issue 14): a project with standing instructions and a library file; the file
+// is indexed, a search in the UI finds its page, and a task started in the project sends the
+// instructions to the model.
+import { readFileSync } from 'node:fs';
+import { createTask, expect, test } from './support/fixtures';
+import { recordedRequests, scriptModel } from './support/fake-model';
+import { expectRunsDone, sendMessage, textPdf } from './support/flows';
+
+const PROJECT = 'Qingteng grant 2027';
+const INSTRUCTIONS = 'Our lab is the Qingteng Lab at Example University. Always cite sources as GB/T 7714.';
+// Distinctive enough that only the fixture's second page holds it.
+const PHRASE = '青藤实验室的检索增强生成评测';
+
+/** The system messages of the last chat request Folio sent to the model, as text. */
+async function lastSystemPrompt(): Promise<string> {
+  const chats = (await recordedRequests()).filter((r) => r.method === 'POST' && r.path === '/v1/chat/completions');
+  const body = chats.at(-1)?.body as { messages?: { role: string; content: unknown }[] } | undefined;
+  if (!body?.messages) throw new Error('the fake model has received no chat request');
+  return body.messages
+    .filter((m) => m.role === 'system')
+    .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))
+    .join('\n');
+}
+
+test('a project with instructions and a library: the file is indexed and found with its page, and its tasks get the instructions', async ({ page, folio }) => {
+  const pdf = textPdf('qingteng-notes', ['Lab notes, page one: the group, its members and its instruments.', `第二页：${PHRASE}结果与讨论。`]);
+  await page.goto(folio.appUrl);
+
+  // Create the project from the sidebar; its page opens.
+  await page.getByTestId('project-new').click();
+  const name = page.getByTestId('project-new-name');
+  await name.fill(PROJECT);
+  await name.press('Enter');
+  const projectPage = page.getByTestId('project-page');
+  await expect(page.getByTestId('project-title')).toHaveText(PROJECT);
+  const projectId = await projectPage.getAttribute('data-project-id');
+  expect(projectId).toBeTruthy();
+
+  // Standing instructions, saved explicitly.
+  await page.getByTestId('project-instructions').fill(INSTRUCTIONS);
+  await page.getByTestId('project-save').click();
+  await expect(page.getByTestId('project-saved')).toBeVisible();
+
+  // A library file (multipart upload in web mode), indexed with measured progress.
+  await page.getByTestId('library-file-input').setInputFiles({ name: 'qingteng-notes.pdf', mimeType: 'application/pdf', buffer: readFileSync(pdf) });
+  const file = page.getByTestId('library-file').filter({ hasText: 'qingteng-notes.pdf' });
+  await expect(file).toHaveCount(1);
+  await expect(file).toHaveAttribute('data-status', 'ok', { timeout: 60_000 });
+  await expect(file.getByTestId('library-file-status')).toContainText('2 pages');
+  await expect(page.getByTestId('library-progress')).toHaveAttribute('data-queued', '0');
+
+  // Search in Chinese: the hit names the file and its page, with the match marked.
+  await page.getByTestId('library-search-input').fill('检索增强');
+  await page.getByTestId('library-search-submit').click();
+  const hit = page.getByTestId('library-hit').first();
+  await expect(hit).toContainText('qingteng-notes.pdf');
+  await expect(hit).toHaveAttribute('data-page', '2');
+  await expect(hit.getByTestId('library-hit-page')).toHaveText('p. 2');
+  await expect(hit.locator('mark').first()).toContainText('检索');
+
+  // A task started while the project is selected belongs to it, and its run gets the instructions.
+  await scriptModel([{ text: 'Noted: Qingteng Lab, GB/T 7714.' }]);
+  const taskId = await createTask(page, 'proposal');
+  await expect(page.getByTestId('task-project-picker')).toHaveValue(projectId!);
+  await sendMessage(page, 'Draft the opening paragraph of our proposal.');
+  await expectRunsDone(page, 1);
+  expect(await lastSystemPrompt()).toContain(INSTRUCTIONS);
+
+  // In "All tasks" the task shows its project.
+  await page.getByTestId('project-scope-all').click();
+  const item = page.locator(`[data-testid="task-item"][data-task-id="${taskId}"]`);
+  await expect(item.getByTestId('task-project')).toHaveText(PROJECT);
+});
