@@ -93,7 +93,7 @@ describe('searchLibrary (full text)', () => {
   it('respects the limit and orders by score', async () => {
     const r = await search('检', [projectA, projectB, 'personal'], 2);
     expect(r.hits).toHaveLength(2);
-    expect(r.hits[0]!.score).toBeGreaterThanOrEqual(r.hits[1]!.score);
+    expect(r.hits[0].score).toBeGreaterThanOrEqual(r.hits[1].score);
   });
 });
 
@@ -154,7 +154,7 @@ describe('searchLibrary over real PDFs', () => {
     const density = (page: number) => (pages[page - 1] ?? '').split(term).length - 1;
     for (const h of r.hits) expect(withTerm).toContain(h.page);
     const meanDensity = withTerm.reduce((s, p) => s + density(p), 0) / withTerm.length;
-    expect(density(r.hits[0]!.page)).toBeGreaterThan(meanDensity);
+    expect(density(r.hits[0].page)).toBeGreaterThan(meanDensity);
 
     const phrase = zh?.words[0] ?? '';
     const unquoted = await searchLibrary(lib.db, { libraries: [project], query: phrase, limit: 3 }, null);

@@ -74,7 +74,7 @@ function bestWindow(text: string, found: readonly Occurrence[]): [number, number
       total++;
     }
     const key = [distinct.size, total];
-    if (key[0]! > bestKey[0]! || (key[0] === bestKey[0] && key[1]! > bestKey[1]!)) {
+    if (key[0] > bestKey[0] || (key[0] === bestKey[0] && key[1] > bestKey[1])) {
       bestKey = key;
       const start = Math.max(0, anchor.start - LEAD_CHARS);
       best = [start, Math.min(text.length, start + SNIPPET_CHARS)];

@@ -1,6 +1,6 @@
 // Test and bench support: a migrated database in a temporary folder, library rows written directly
 // (as lib-backend's indexer does), and real PDFs' pages from the app's own extraction.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
