@@ -8,7 +8,7 @@ import { LIBRARY_PREFIX, PERSONAL_LIBRARY, type LibraryHit, type LibraryId, type
 import { fromBlob } from './vectors';
 import { ftsMatch, likeContains, parseQuery, type QueryTerms } from './query';
 import { bm25Scores, cosine, reciprocalRankFusion } from './rank';
-import { buildSnippet, termCounts } from './snippet';
+import { buildSnippet } from './snippet';
 
 /** Turns text into a vector (an OpenAI-compatible /embeddings endpoint); null: no embedding profile. */
 export interface Embedder {
@@ -27,7 +27,7 @@ export interface LibrarySearchInput {
 /** How many pages each ranking contributes to the fusion (and the most a text search ranks). */
 const CANDIDATES = 50;
 /** Pages a substring scan reads at most (short terms only): bounds the cost on a huge library. */
-export const SCAN_LIMIT = 2000;
+export const SCAN_LIMIT = 20_000;
 
 interface Scope {
   projects: string;
@@ -77,19 +77,30 @@ function ftsRanking(db: Database.Database, scope: Scope, match: string, shortTer
   return rows.map((r) => ({ id: r.id, score: -r.rank }));
 }
 
-/** Pages containing the terms (all or any) by substring scan, ranked by BM25 computed here. */
+/** SQLite's lower() folds ASCII only; the scan's counts must fold the terms the same way. */
+function asciiLower(s: string): string {
+  return s.replace(/[A-Z]/gu, (c) => c.toLowerCase());
+}
+
+/**
+ * Pages containing the terms (all or any) by substring scan, ranked by BM25 computed here from
+ * occurrence counts SQLite works out (so page texts never cross into JS).
+ */
 function scanRanking(db: Database.Database, scope: Scope, terms: readonly string[], joiner: 'AND' | 'OR'): Ranked[] {
   const params: Record<string, unknown> = { ...scope, cap: SCAN_LIMIT };
+  const counts = terms.map((term, i) => {
+    params[`term${i}`] = asciiLower(term);
+    return `(length(p.text) - length(replace(lower(p.text), @term${i}, ''))) / length(@term${i}) AS c${i}`;
+  });
   const rows = db
-    .prepare<Record<string, unknown>, { id: number; text: string }>(
-      `SELECT p.id, p.text FROM library_pages p JOIN library_files f ON f.id = p.file_id
+    .prepare<Record<string, unknown>, Record<string, number>>(
+      `SELECT p.id, length(p.text) AS len, ${counts.join(', ')} FROM library_pages p JOIN library_files f ON f.id = p.file_id
         WHERE ${SCOPE_SQL} AND ${likeFilters(terms, joiner, params)} LIMIT @cap`,
     )
     .all(params);
-  const scanned = rows.map((r) => ({ length: r.text.length, counts: termCounts(r.text, terms) }));
-  const scores = bm25Scores(scanned);
+  const scores = bm25Scores(rows.map((r) => ({ length: r.len ?? 0, counts: terms.map((_, i) => r[`c${i}`] ?? 0) })));
   return rows
-    .map((r, i) => ({ id: r.id, score: scores[i] ?? 0 }))
+    .map((r, i) => ({ id: r.id ?? 0, score: scores[i] ?? 0 }))
     .sort((a, b) => b.score - a.score)
     .slice(0, CANDIDATES);
 }
@@ -105,14 +116,16 @@ export function textRanking(db: Database.Database, scope: Scope, terms: QueryTer
 
 /** Pages with a vector of `model` in scope, by cosine similarity to the query's vector. */
 export function semanticRanking(db: Database.Database, scope: Scope, model: string, query: Float32Array): { ranked: Ranked[]; embedded: number } {
+  // raw(): arrays instead of objects; reading the blobs is most of the cost (see bench/library).
   const rows = db
-    .prepare<Record<string, unknown>, { id: number; embedding: Buffer }>(
+    .prepare<Record<string, unknown>, [number, Buffer]>(
       `SELECT p.id, p.embedding FROM library_pages p JOIN library_files f ON f.id = p.file_id
         WHERE ${SCOPE_SQL} AND p.embedding_model = @model AND p.embedding IS NOT NULL`,
     )
+    .raw()
     .all({ ...scope, model });
   const ranked = rows
-    .map((r) => ({ id: r.id, score: cosine(query, fromBlob(r.embedding)) }))
+    .map(([id, blob]) => ({ id, score: cosine(query, fromBlob(blob)) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, CANDIDATES);
   return { ranked, embedded: rows.length };

@@ -46,13 +46,6 @@ function occurrences(folded: string, terms: readonly string[]): Occurrence[] {
   return found.sort((a, b) => a.start - b.start);
 }
 
-/** How many times each term occurs (capped), for ranking pages the index cannot rank. */
-export function termCounts(text: string, terms: readonly string[]): number[] {
-  const counts = terms.map(() => 0);
-  for (const o of occurrences(foldCase(text), terms)) counts[o.term] = (counts[o.term] ?? 0) + 1;
-  return counts;
-}
-
 function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
 }
