@@ -53,8 +53,18 @@ export function taskPathOf(library: LibraryId, path: string): string {
   return `${LIBRARY_PREFIX}/${library === PERSONAL_LIBRARY ? 'personal' : 'project'}/${path}`;
 }
 
+/** Whether case folding can matter: SQLite's LIKE and lower() fold ASCII letters only. */
+function hasAsciiLetter(term: string): boolean {
+  return /[A-Za-z]/u.test(term);
+}
+
+/** Substring conditions: instr() where case cannot matter (most CJK terms: faster), else LIKE. */
 function likeFilters(terms: readonly string[], joiner: 'AND' | 'OR', params: Record<string, unknown>): string {
   const parts = terms.map((term, i) => {
+    if (!hasAsciiLetter(term)) {
+      params[`lit${i}`] = term;
+      return `instr(p.text, @lit${i}) > 0`;
+    }
     params[`like${i}`] = likeContains(term);
     return `p.text LIKE @like${i} ESCAPE '\\'`;
   });
@@ -90,7 +100,8 @@ function scanRanking(db: Database.Database, scope: Scope, terms: readonly string
   const params: Record<string, unknown> = { ...scope, cap: SCAN_LIMIT };
   const counts = terms.map((term, i) => {
     params[`term${i}`] = asciiLower(term);
-    return `(length(p.text) - length(replace(lower(p.text), @term${i}, ''))) / length(@term${i}) AS c${i}`;
+    const text = hasAsciiLetter(term) ? 'lower(p.text)' : 'p.text';
+    return `(length(p.text) - length(replace(${text}, @term${i}, ''))) / length(@term${i}) AS c${i}`;
   });
   const rows = db
     .prepare<Record<string, unknown>, Record<string, number>>(
