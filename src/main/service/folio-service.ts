@@ -304,7 +304,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: { onSourcesAdd
       // ---- lib-search: and the embedding profile's ----
       const known = [searchKeyEnv(readSearchSettings(store)), embeddingKeyEnv(readEmbeddingSettings(store))];
       if (!profiles.some((p) => p.api_key_env === input.env) && !known.includes(input.env)) {
-        throw new FolioError('invalid_input', `No model profile, search backend or embedding profile reads its key from ${input.env}`);
+        throw new FolioError('invalid_input', `No model profile or search backend, and no embedding profile, reads its key from ${input.env}`);
       }
       ctx.keys.set(input.env, input.key.trim());
       return { ok: true };
