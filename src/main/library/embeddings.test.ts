@@ -127,3 +127,14 @@ describe('embedding backfill and hybrid search', () => {
     expect(r.hits.map((h) => h.page)).toEqual([43]);
   });
 });
+
+describe('embedding errors', () => {
+  it('never carry the key, even when the endpoint echoes it', async () => {
+    const key = 'sk-echoed-secret-5555';
+    fake.scriptEmbeddings([{ fault: 'status', status: 401, body: { error: { message: `Incorrect API key provided: ${key}` } } }]);
+    const err = (await createEmbedder(profile({ apiKey: key })).embed(['x']).catch((e: unknown) => e)) as EmbeddingError;
+    expect(err.kind).toBe('http');
+    expect(err.message).toContain('Incorrect API key provided');
+    expect(err.message).not.toContain(key);
+  });
+});

@@ -39,12 +39,17 @@ export function embeddingSpace(profile: Pick<EmbeddingProfile, 'model' | 'dimens
   return profile.dimensions === null ? profile.model : `${profile.model}@${profile.dimensions}`;
 }
 
+function scrub(text: string, apiKey: string | null): string {
+  return apiKey && apiKey.length >= 8 ? text.split(apiKey).join('•••') : text;
+}
+
 function endpoint(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/u, '')}/embeddings`;
 }
 
-async function errorMessage(res: Response): Promise<string> {
-  const body = await res.text().catch(() => '');
+/** The endpoint's own words, cut short, with the key removed should it be echoed back. */
+async function errorMessage(res: Response, apiKey: string | null): Promise<string> {
+  const body = scrub(await res.text().catch(() => ''), apiKey);
   try {
     const parsed = JSON.parse(body) as { error?: { message?: unknown } };
     if (typeof parsed.error?.message === 'string') return parsed.error.message.slice(0, 300);
@@ -75,7 +80,7 @@ export function createEmbedder(profile: EmbeddingProfile, opts: { timeoutMs?: nu
           signal: combined,
         });
         if (!res.ok) {
-          const message = `embeddings endpoint answered ${res.status}: ${await errorMessage(res)}`;
+          const message = `embeddings endpoint answered ${res.status}: ${await errorMessage(res, profile.apiKey)}`;
           throw new EmbeddingError(res.status === 429 ? 'rate_limited' : 'http', message, res.status);
         }
         json = await res.json();

@@ -9,7 +9,9 @@ import { contract } from '../../shared/contract';
 import { findResourcesDir } from '../config/app-paths';
 import { makeDataDir, TEST_KEY } from './core-test-kit';
 import { createCore, type Core } from './create-core';
-import { resolveEmbedder } from './embedding-settings';
+import { addLibraryFile, addProject } from '../library/testing';
+import { searchLibrary } from '../library/search';
+import { createLibraryBackfill, resolveEmbedder } from './embedding-settings';
 
 const KEY = 'sk-embed-secret-9876';
 let fake: FakeOpenAI;
@@ -56,6 +58,26 @@ describe('embedding settings', () => {
     expect(resolveEmbedder(core.ctx)?.model).toBe('fake-embed@64');
     expect((await core.handlers.updateSettings({ embedding: null })).embedding).toBeUndefined();
     expect(resolveEmbedder(core.ctx)).toBeNull();
+  });
+
+  it("the core's backfill embeds the library with the configured profile, and search goes hybrid", async () => {
+    const core = open();
+    const db = core.ctx.store.db;
+    const project = addProject(db, 'papers');
+    addLibraryFile(db, project, 'rag.pdf', ['检索增强生成把检索结果交给生成模型。', 'Linkers resolve symbols at build time.']);
+    const backfill = createLibraryBackfill(core.ctx);
+    backfill.kick();
+    await backfill.idle();
+    expect(backfill.status().embedded).toBe(0);
+
+    await core.handlers.updateSettings({ embedding: { base_url: fake.url, model: 'fake-embed' } });
+    backfill.kick();
+    await backfill.idle();
+    expect(backfill.status()).toMatchObject({ embedded: 2, error: null });
+    const r = await searchLibrary(db, { libraries: [project], query: '检索增强', limit: 5 }, resolveEmbedder(core.ctx));
+    expect(r.mode).toBe('hybrid');
+    expect(r.hits[0]).toMatchObject({ path: 'rag.pdf', page: 1, matched_by: 'both' });
+    backfill.stop();
   });
 
   it('refuses a profile that is not an http(s) URL, has no model, or carries a key', () => {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { EmbeddingSettings, EmbeddingSettingsInput, ServiceHandlers } from '../../shared/contract';
 import { EMBEDDING_DEFAULT_KEY_ENV } from '../../shared/contract/embedding-settings';
+import { createEmbeddingBackfill, type BackfillOptions, type EmbeddingBackfill } from '../library/backfill';
 import { createEmbedder, EmbeddingError, type EmbeddingProfile } from '../library/embeddings';
 import type { Embedder } from '../library/search';
 import { resolveApiKey, type KeyStore } from '../models';
@@ -60,6 +61,14 @@ export function resolveEmbeddingProfile(ctx: EmbeddingContext): EmbeddingProfile
 export function resolveEmbedder(ctx: EmbeddingContext): Embedder | null {
   const profile = resolveEmbeddingProfile(ctx);
   return profile === null ? null : createEmbedder(profile);
+}
+
+/**
+ * The core's one backfill: it reads the settings at each pass, so a changed profile needs only a
+ * kick() (after updateSettings, after indexing, and once at start-up to resume).
+ */
+export function createLibraryBackfill(ctx: EmbeddingContext, opts?: BackfillOptions): EmbeddingBackfill {
+  return createEmbeddingBackfill(ctx.store.db, () => resolveEmbedder(ctx), opts);
 }
 
 export function embeddingHandlers(ctx: EmbeddingContext): Pick<ServiceHandlers, 'testEmbedding'> {
