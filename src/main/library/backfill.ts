@@ -95,7 +95,6 @@ export function createEmbeddingBackfill(db: Database.Database, embedder: () => E
     } finally {
       status.running = false;
       controller = null;
-      loop = null;
     }
   }
 
@@ -109,7 +108,11 @@ export function createEmbeddingBackfill(db: Database.Database, embedder: () => E
       again = true;
       return;
     }
-    loop = run();
+    // Cleared after it settles, never inside run(): a pass with nothing to do finishes synchronously.
+    const started: Promise<void> = run().finally(() => {
+      if (loop === started) loop = null;
+    });
+    loop = started;
   }
 
   return {
