@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type Socket } from 'node:net';
 import { readBody, sendJson, sleep } from '../http-helpers';
+import { fakeEmbeddingsAnswer } from './embeddings';
 
 export interface FakeToolCall {
   id?: string;
@@ -62,12 +63,16 @@ export interface FakeOpenAI {
   close(): Promise<void>;
   /** Refuse chat requests carrying these parameters with a 400, like a provider that does not know them (reasoning checks). */
   rejectParams(rules: FakeParamRule[]): void;
+  // ---- lib-search ----
+  /** Faults for the next /v1/embeddings requests (FIFO); without one, an answer (see embeddings.ts). */
+  scriptEmbeddings(faults: FakeFault[]): void;
 }
 
 export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<FakeOpenAI> {
   const queue: FakeStep[] = [];
   const requests: RecordedRequest[] = [];
   const rejections: FakeParamRule[] = [];
+  const embeddingFaults: FakeFault[] = [];
   const sockets = new Set<Socket>();
   let completionCounter = 0;
 
@@ -113,6 +118,14 @@ export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<Fak
       completionCounter += 1;
       return respond(step, body, res, `chatcmpl-fake-${completionCounter}`);
     }
+    // ---- lib-search: embeddings answer unscripted (deterministic vectors) unless a fault is queued ----
+    if (req.method === 'POST' && path === '/v1/embeddings') {
+      const fault = embeddingFaults.shift();
+      if (fault?.fault === 'status') return sendJson(res, fault.status, fault.body ?? errorBody(`fake-openai: scripted status ${fault.status}`, fault.status));
+      if (fault !== undefined) return applyNonStreamingFault(fault, res);
+      const answer = fakeEmbeddingsAnswer(body);
+      return answer === null ? sendJson(res, 400, errorBody("fake-openai: 'input' must be a string or an array of strings")) : sendJson(res, 200, answer);
+    }
     sendJson(res, 404, errorBody(`fake-openai: no route for ${req.method ?? ''} ${path}`));
   }
 
@@ -127,6 +140,11 @@ export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<Fak
       return sendJson(res, 200, { ok: true });
     }
     if (method === 'GET' && path === '/__control/requests') return sendJson(res, 200, requests);
+    if (method === 'POST' && path === '/__control/embeddings-script') {
+      if (!Array.isArray(body) || !body.every(isRecord)) return sendJson(res, 400, errorBody('fake-openai: expected a JSON array of faults'));
+      embeddingFaults.push(...(body as FakeFault[]));
+      return sendJson(res, 200, { ok: true });
+    }
     if (method === 'POST' && path === '/__control/reject-params') {
       if (!Array.isArray(body) || !body.every(isParamRule)) return sendJson(res, 400, errorBody('fake-openai: expected [{param, value?}]'));
       rejections.push(...body);
@@ -139,6 +157,7 @@ export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<Fak
     queue.length = 0;
     requests.length = 0;
     rejections.length = 0;
+    embeddingFaults.length = 0;
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -160,6 +179,7 @@ export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<Fak
     pending: () => queue.length,
     reset,
     rejectParams: (rules) => void rejections.push(...rules),
+    scriptEmbeddings: (faults) => void embeddingFaults.push(...faults),
     close: () =>
       new Promise<void>((resolve) => {
         // Stalled streams keep sockets open on purpose; close must not wait for them.

@@ -36,6 +36,8 @@ import { toolCatalog } from '../tools/catalog';
 import { loadedMcpTools } from '../mcp/tools';
 import { chooseProfile, setupStatus, usabilityCheck } from './model-choice';
 import { readSearchSettings, searchHandlers, searchInfo, searchKeyEnv, writeSearchSettings } from './search-settings';
+// ---- lib-search ----
+import { embeddingHandlers, embeddingInfo, embeddingKeyEnv, readEmbeddingSettings, writeEmbeddingSettings } from './embedding-settings';
 import type { McpManager } from '../mcp/manager';
 import { createMcpHandlers } from './mcp-service';
 
@@ -104,6 +106,8 @@ function settings(ctx: ServiceContext): Settings {
     default_model: ctx.store.settings.get<string>('default_model') ?? null,
     // ---- web search (issue 12) ----
     ...(searchInfo(ctx) ? { search: searchInfo(ctx) } : {}),
+    // ---- lib-search ----
+    ...(embeddingInfo(ctx) ? { embedding: embeddingInfo(ctx) } : {}),
   };
 }
 
@@ -309,8 +313,10 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
     async setApiKey(input) {
       const { profiles } = loadModelProfiles(profileDirs(ctx));
       // Model profiles' keys, and (issue 12) the configured web search backend's.
-      if (!profiles.some((p) => p.api_key_env === input.env) && input.env !== searchKeyEnv(readSearchSettings(store))) {
-        throw new FolioError('invalid_input', `No model profile or search backend reads its key from ${input.env}`);
+      // ---- lib-search: and the embedding profile's ----
+      const known = [searchKeyEnv(readSearchSettings(store)), embeddingKeyEnv(readEmbeddingSettings(store))];
+      if (!profiles.some((p) => p.api_key_env === input.env) && !known.includes(input.env)) {
+        throw new FolioError('invalid_input', `No model profile or search backend, and no embedding profile, reads its key from ${input.env}`);
       }
       ctx.keys.set(input.env, input.key.trim());
       return { ok: true };
@@ -337,6 +343,8 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
       if (input.default_model !== undefined) store.settings.set('default_model', input.default_model);
       // ---- web search (issue 12) ----
       if (input.search !== undefined) writeSearchSettings(store, input.search);
+      // ---- lib-search ----
+      if (input.embedding !== undefined) writeEmbeddingSettings(store, input.embedding);
       return settings(ctx);
     },
     // ---- deck outline (issue 11): approving sends its message through sendMessage above ----
@@ -397,6 +405,8 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
     // ---- end first run ----
     // ---- web search (issue 12) ----
     ...searchHandlers(ctx),
+    // ---- lib-search ----
+    ...embeddingHandlers(ctx),
     // ---- MCP servers (issue 12) ----
     ...createMcpHandlers(ctx, hooks),
     // ---- projects and libraries (issue 14) ----

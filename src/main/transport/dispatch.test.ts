@@ -77,6 +77,8 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   addCustomProvider: () => ({ name: 'LAN', api_base: 'http://127.0.0.1:11434/v1', api_key: 'sk-lan', models: ['fake-model'] }),
   // ---- web search (issue 12) ----
   testSearch: () => ({ query: 'heat islands' }),
+  // ---- lib-search ----
+  testEmbedding: () => ({}),
   // ---- MCP servers (issue 12) ----
   listMcpServers: () => ({}),
   getMcpConfig: () => ({}),

@@ -370,6 +370,10 @@ export function createFakeCore(): FakeCore {
       if (!settings.search) return { ok: false, message: 'No search backend is configured.', results: [] };
       return { ok: true, message: null, results: [{ title: `About ${input.query ?? 'Folio'}`, url: 'https://example.org/' }] };
     },
+    // ---- lib-search ----
+    async testEmbedding() {
+      return { ok: false, message: 'No embedding profile is configured.', dimensions: null };
+    },
     // ---- MCP servers (issue 12): one stdio server "everything", its secret always redacted ----
     async listMcpServers() {
       return { servers: [fakeMcpServer()], problems: [] };

@@ -12,6 +12,8 @@ import { TemplatesSection } from './TemplatesSection';
 import { ToolPermissionsSection } from './ToolPermissionsSection';
 import { ModelSetupSection } from './ModelSetupSection';
 import { SearchSection } from './SearchSection';
+// ---- lib-search ----
+import { EmbeddingSection } from './EmbeddingSection';
 import { McpSection } from './McpSection';
 import { SecretInput } from './SecretInput';
 
@@ -217,6 +219,7 @@ export function SettingsPage() {
         <TemplatesSection />
         <ToolPermissionsSection />
         <SearchSection />
+        <EmbeddingSection />
         <McpSection />
       </div>
     </section>

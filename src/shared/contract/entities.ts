@@ -2,6 +2,7 @@
 // every transport (HTTP JSON, SSE, IPC) and are named once, here.
 import { z } from 'zod';
 import { SearchSettings } from './search-settings';
+import { EmbeddingSettings } from './embedding-settings';
 
 /** Ids are opaque, URL-safe and bounded; anything else is rejected before it reaches the store. */
 export const Id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected an id (1-64 of A-Z a-z 0-9 _ -)');
@@ -151,6 +152,8 @@ export const Settings = z.object({
   transport: z.enum(['ipc', 'http']).optional(),
   // ---- web search (issue 12): absent when no backend is configured ----
   search: SearchSettings.optional(),
+  // ---- lib-search: the embedding profile for semantic library search; absent when none ----
+  embedding: EmbeddingSettings.optional(),
 });
 export type Settings = z.infer<typeof Settings>;
 

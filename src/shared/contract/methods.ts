@@ -26,6 +26,7 @@ import {
 } from './entities';
 import { ReasoningMode } from './entities';
 import { SearchSettingsInput, SearchTestReport } from './search-settings';
+import { EmbeddingSettingsInput, EmbeddingTestReport } from './embedding-settings';
 import { DeckSpecSchema, QualityReport } from '../specs/deck';
 import { DeckPlan } from '../specs/deck-plan';
 import { DeckVersionList, DeckVersionSource } from '../specs/deck-versions';
@@ -330,6 +331,8 @@ export const contract = {
       default_model: z.string().max(200).nullable().optional(),
       // ---- web search (issue 12): null turns it off ----
       search: SearchSettingsInput.nullable().optional(),
+      // ---- lib-search: the embedding profile; null turns semantic search off ----
+      embedding: EmbeddingSettingsInput.nullable().optional(),
     }),
     output: Settings,
     http: { method: 'PATCH', path: '/v1/settings' },
@@ -486,6 +489,13 @@ export const contract = {
     input: z.strictObject({ query: z.string().min(1).max(500).optional() }),
     output: SearchTestReport,
     http: { method: 'POST', path: '/v1/settings/search/test' },
+  }),
+  // ---- lib-search ----
+  /** Embeds one short text with the configured embedding profile (Settings → Semantic search → Test). */
+  testEmbedding: method({
+    input: z.strictObject({}),
+    output: EmbeddingTestReport,
+    http: { method: 'POST', path: '/v1/settings/embedding/test' },
   }),
   // ---- MCP servers (issue 12): <data>/mcp.json, secrets always redacted ----
   /** Every configured server: status, error, tools (once started), resource and prompt counts; no secrets. */

@@ -112,6 +112,8 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   }),
   // ---- web search (issue 12) ----
   testSearch: () => ({ method: 'POST', path: '/v1/settings/search/test', json: { query: 'heat' }, status: 200, check: (b) => expect(b).toEqual({ ok: false, message: 'No search backend is configured.', results: [] }) }),
+  // ---- lib-search ----
+  testEmbedding: () => ({ method: 'POST', path: '/v1/settings/embedding/test', status: 200, check: (b) => expect(b).toEqual({ ok: false, message: 'No embedding profile is configured.', dimensions: null }) }),
   // ---- MCP servers (issue 12) ----
   listMcpServers: () => ({ method: 'GET', path: '/v1/mcp/servers', status: 200, check: (b) => expect(b).toMatchObject({ servers: [{ name: 'everything', status: 'idle' }] }) }),
   getMcpConfig: () => ({ method: 'GET', path: '/v1/mcp/config', status: 200, check: (b) => expect((b as { text: string }).text).toContain('••••') }),

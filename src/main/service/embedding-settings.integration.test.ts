@@ -1,0 +1,89 @@
+// The embedding profile through the service (issue 14): stored without its key, the key in the key
+// store and never in settings or the database, the Test button against the fake /embeddings, and
+// the embedder library search gets.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
+import { contract } from '../../shared/contract';
+import { findResourcesDir } from '../config/app-paths';
+import { makeDataDir, TEST_KEY } from './core-test-kit';
+import { createCore, type Core } from './create-core';
+import { addLibraryFile, addProject } from '../library/testing';
+import { searchLibrary } from '../library/search';
+import { createLibraryBackfill, resolveEmbedder } from './embedding-settings';
+
+const KEY = 'sk-embed-secret-9876';
+let fake: FakeOpenAI;
+const cores: Core[] = [];
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+afterAll(async () => fake.close());
+afterEach(async () => {
+  for (const c of cores.splice(0)) await c.close().catch(() => undefined);
+  fake.reset();
+});
+
+function open(): Core {
+  const core = createCore({ dataDir: makeDataDir(fake.url), resourcesDir: findResourcesDir(), env: { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH } });
+  cores.push(core);
+  return core;
+}
+
+describe('embedding settings', () => {
+  it('stores the profile, keeps the key in the key store, tests the endpoint and builds the embedder', async () => {
+    const core = open();
+    expect((await core.handlers.getSettings({})).embedding).toBeUndefined();
+    expect(resolveEmbedder(core.ctx)).toBeNull();
+    expect(await core.handlers.testEmbedding({})).toEqual({ ok: false, message: 'No embedding profile is configured.', dimensions: null });
+    // A key can be stored only under the variable a configured profile reads.
+    await expect(core.handlers.setApiKey({ env: 'FOLIO_EMBEDDING_API_KEY', key: KEY })).rejects.toThrow(/embedding profile/u);
+
+    const set = await core.handlers.updateSettings({ embedding: { base_url: fake.url, model: 'fake-embed', dimensions: 64 } });
+    expect(set.embedding).toEqual({ base_url: fake.url, model: 'fake-embed', dimensions: 64, api_key_env: 'FOLIO_EMBEDDING_API_KEY', has_key: false });
+    await core.handlers.setApiKey({ env: 'FOLIO_EMBEDDING_API_KEY', key: KEY });
+    const after = await core.handlers.getSettings({});
+    expect(after.embedding?.has_key).toBe(true);
+    expect(JSON.stringify(after)).not.toContain(KEY);
+    expect(readFileSync(join(core.dataDir, 'folio.db')).includes(Buffer.from(KEY))).toBe(false);
+
+    expect(await core.handlers.testEmbedding({})).toEqual({ ok: true, message: null, dimensions: 64 });
+    expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/embeddings', authLast4: '9876' });
+    fake.scriptEmbeddings([{ fault: 'status', status: 500 }]);
+    const failed = await core.handlers.testEmbedding({});
+    expect(failed).toMatchObject({ ok: false, dimensions: null });
+    expect(failed.message).toMatch(/500/u);
+
+    expect(resolveEmbedder(core.ctx)?.model).toBe('fake-embed@64');
+    expect((await core.handlers.updateSettings({ embedding: null })).embedding).toBeUndefined();
+    expect(resolveEmbedder(core.ctx)).toBeNull();
+  });
+
+  it("the core's backfill embeds the library with the configured profile, and search goes hybrid", async () => {
+    const core = open();
+    const db = core.ctx.store.db;
+    const project = addProject(db, 'papers');
+    addLibraryFile(db, project, 'rag.pdf', ['检索增强生成把检索结果交给生成模型。', 'Linkers resolve symbols at build time.']);
+    const backfill = createLibraryBackfill(core.ctx);
+    backfill.kick();
+    await backfill.idle();
+    expect(backfill.status().embedded).toBe(0);
+
+    await core.handlers.updateSettings({ embedding: { base_url: fake.url, model: 'fake-embed' } });
+    backfill.kick();
+    await backfill.idle();
+    expect(backfill.status()).toMatchObject({ embedded: 2, error: null });
+    const r = await searchLibrary(db, { libraries: [project], query: '检索增强', limit: 5 }, resolveEmbedder(core.ctx));
+    expect(r.mode).toBe('hybrid');
+    expect(r.hits[0]).toMatchObject({ path: 'rag.pdf', page: 1, matched_by: 'both' });
+    backfill.stop();
+  });
+
+  it('refuses a profile that is not an http(s) URL, has no model, or carries a key', () => {
+    const input = contract.updateSettings.input;
+    expect(input.safeParse({ embedding: { base_url: 'file:///etc', model: 'm' } }).success).toBe(false);
+    expect(input.safeParse({ embedding: { base_url: fake.url, model: ' ' } }).success).toBe(false);
+    expect(input.safeParse({ embedding: { base_url: fake.url, model: 'm', api_key: 'x' } }).success).toBe(false);
+  });
+});

@@ -1,0 +1,89 @@
+// settings.embedding (issue 14): the embedding profile for semantic library search, stored in the
+// settings table without the key; the key is in the key store (or the environment) under api_key_env.
+// resolveEmbedder() is what library search and the backfill call: null when no profile is set.
+import { z } from 'zod';
+import type { EmbeddingSettings, EmbeddingSettingsInput, ServiceHandlers } from '../../shared/contract';
+import { EMBEDDING_DEFAULT_KEY_ENV } from '../../shared/contract/embedding-settings';
+import { createEmbeddingBackfill, type BackfillOptions, type EmbeddingBackfill } from '../library/backfill';
+import { createEmbedder, EmbeddingError, type EmbeddingProfile } from '../library/embeddings';
+import type { Embedder } from '../library/search';
+import { resolveApiKey, type KeyStore } from '../models';
+import type { Store } from '../store';
+
+const SETTINGS_KEY = 'embedding';
+const TEST_TEXT = 'Folio 检索增强生成 embedding test';
+
+const Stored = z.object({ base_url: z.string(), model: z.string(), api_key_env: z.string().nullable(), dimensions: z.number().int().nullable() });
+type Stored = z.infer<typeof Stored>;
+
+interface EmbeddingContext {
+  store: Store;
+  keys: KeyStore;
+  env: NodeJS.ProcessEnv;
+}
+
+/** The stored profile; a damaged value counts as none (the person sets it again in Settings). */
+export function readEmbeddingSettings(store: Store): Stored | null {
+  const parsed = Stored.safeParse(store.settings.get<unknown>(SETTINGS_KEY));
+  return parsed.success ? parsed.data : null;
+}
+
+export function writeEmbeddingSettings(store: Store, input: EmbeddingSettingsInput | null): void {
+  if (input === null) return store.settings.set(SETTINGS_KEY, undefined);
+  const stored: Stored = { base_url: input.base_url, model: input.model, api_key_env: input.api_key_env ?? null, dimensions: input.dimensions ?? null };
+  store.settings.set(SETTINGS_KEY, stored);
+}
+
+/** The variable the profile's key is read from; null when no profile is set. */
+export function embeddingKeyEnv(stored: Stored | null): string | null {
+  return stored === null ? null : (stored.api_key_env ?? EMBEDDING_DEFAULT_KEY_ENV);
+}
+
+function keyFor(ctx: EmbeddingContext, stored: Stored): string | null {
+  return resolveApiKey({ api_key_env: embeddingKeyEnv(stored) ?? EMBEDDING_DEFAULT_KEY_ENV }, ctx.keys, ctx.env) ?? null;
+}
+
+/** What Settings shows: never the key, only whether one is available. */
+export function embeddingInfo(ctx: EmbeddingContext): EmbeddingSettings | undefined {
+  const stored = readEmbeddingSettings(ctx.store);
+  if (stored === null) return undefined;
+  return { base_url: stored.base_url, model: stored.model, dimensions: stored.dimensions, api_key_env: embeddingKeyEnv(stored) ?? EMBEDDING_DEFAULT_KEY_ENV, has_key: keyFor(ctx, stored) !== null };
+}
+
+/** The endpoint with its key (local servers such as Ollama need none); null without a profile. */
+export function resolveEmbeddingProfile(ctx: EmbeddingContext): EmbeddingProfile | null {
+  const stored = readEmbeddingSettings(ctx.store);
+  if (stored === null) return null;
+  return { baseUrl: stored.base_url, model: stored.model, apiKey: keyFor(ctx, stored), dimensions: stored.dimensions };
+}
+
+/** The embedder library search and the backfill use, built from the current settings each call. */
+export function resolveEmbedder(ctx: EmbeddingContext): Embedder | null {
+  const profile = resolveEmbeddingProfile(ctx);
+  return profile === null ? null : createEmbedder(profile);
+}
+
+/**
+ * The core's one backfill: it reads the settings at each pass, so a changed profile needs only a
+ * kick() (after updateSettings, after indexing, and once at start-up to resume).
+ */
+export function createLibraryBackfill(ctx: EmbeddingContext, opts?: BackfillOptions): EmbeddingBackfill {
+  return createEmbeddingBackfill(ctx.store.db, () => resolveEmbedder(ctx), opts);
+}
+
+export function embeddingHandlers(ctx: EmbeddingContext): Pick<ServiceHandlers, 'testEmbedding'> {
+  return {
+    async testEmbedding() {
+      const embedder = resolveEmbedder(ctx);
+      if (embedder === null) return { ok: false, message: 'No embedding profile is configured.', dimensions: null };
+      try {
+        const [vector] = await embedder.embed([TEST_TEXT]);
+        return { ok: true, message: null, dimensions: vector?.length ?? null };
+      } catch (err) {
+        // A failed test is the answer, not a failed call: the form shows why.
+        if (err instanceof EmbeddingError) return { ok: false, message: err.message, dimensions: null };
+        throw err;
+      }
+    },
+  };
+}

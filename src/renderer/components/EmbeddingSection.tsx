@@ -1,0 +1,229 @@
+// Settings → Semantic search (issue 14): an OpenAI-compatible /embeddings endpoint for library
+// search (base URL, model, optional dimensions), its key, and a Test that embeds one text in main.
+// The key goes to the key store through setApiKey and is never read back: the form only learns
+// whether one is stored. Without a profile, library search is full text alone.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EMBEDDING_DEFAULT_KEY_ENV, type EmbeddingSettings, type EmbeddingSettingsInput, type EmbeddingTestReport } from '../../shared/contract';
+import { getApi } from '../state/api';
+import { useApp } from '../state/app-store';
+import { toErrorInfo, type ErrorInfo } from '../state/notices';
+import { SecretInput } from './SecretInput';
+
+/** The key variable field stays empty for the default, so the placeholder shows it. */
+function customKeyEnv(env: string | undefined): string {
+  return env === undefined || env === EMBEDDING_DEFAULT_KEY_ENV ? '' : env;
+}
+
+function dimensionsText(dimensions: number | null | undefined): string {
+  return dimensions == null ? '' : String(dimensions);
+}
+
+type TestState = { status: 'running' } | { status: 'done'; report: EmbeddingTestReport };
+
+export function EmbeddingSection() {
+  return <EmbeddingForm current={useApp((s) => s.settings?.embedding)} />;
+}
+
+/** The form for a stored profile (undefined: none), apart from the store so it renders on its own. */
+export function EmbeddingForm({ current }: { current: EmbeddingSettings | undefined }) {
+  const { t } = useTranslation();
+  const loadSettings = useApp((s) => s.loadSettings);
+  const [enabled, setEnabled] = useState(current !== undefined);
+  const [baseUrl, setBaseUrl] = useState(current?.base_url ?? '');
+  const [model, setModel] = useState(current?.model ?? '');
+  const [dimensions, setDimensions] = useState(dimensionsText(current?.dimensions));
+  const [keyEnv, setKeyEnv] = useState(customKeyEnv(current?.api_key_env));
+  const [key, setKey] = useState('');
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<ErrorInfo | null>(null);
+  const [test, setTest] = useState<TestState | null>(null);
+
+  // The form starts from what is stored, and follows it when Settings reloads.
+  useEffect(() => {
+    setEnabled(current !== undefined);
+    setBaseUrl(current?.base_url ?? '');
+    setModel(current?.model ?? '');
+    setDimensions(dimensionsText(current?.dimensions));
+    setKeyEnv(customKeyEnv(current?.api_key_env));
+  }, [current]);
+
+  const envName = keyEnv.trim() || EMBEDDING_DEFAULT_KEY_ENV;
+  const dims = dimensions.trim() === '' ? undefined : Number(dimensions.trim());
+  const dimsValid = dims === undefined || (Number.isInteger(dims) && dims > 0);
+  const canSave = !enabled || (baseUrl.trim() !== '' && model.trim() !== '' && dimsValid);
+
+  const edited = () => {
+    setSaved(false);
+    setTest(null);
+  };
+
+  const input = (): EmbeddingSettingsInput | null =>
+    enabled
+      ? {
+          base_url: baseUrl.trim(),
+          model: model.trim(),
+          ...(keyEnv.trim() ? { api_key_env: keyEnv.trim() } : {}),
+          ...(dims !== undefined ? { dimensions: dims } : {}),
+        }
+      : null;
+
+  const save = async (): Promise<boolean> => {
+    setError(null);
+    setSaved(false);
+    try {
+      const client = getApi().client;
+      await client.updateSettings({ embedding: input() });
+      // The variable must be the profile's before a key can be stored under it.
+      if (enabled && key.trim()) {
+        await client.setApiKey({ env: envName, key: key.trim() });
+        setKey('');
+      }
+      await loadSettings();
+      setSaved(true);
+      return true;
+    } catch (err) {
+      setError(toErrorInfo(err));
+      return false;
+    }
+  };
+
+  const runTest = async () => {
+    if (!(await save())) return;
+    setTest({ status: 'running' });
+    try {
+      setTest({ status: 'done', report: await getApi().client.testEmbedding({}) });
+    } catch (err) {
+      setTest(null);
+      setError(toErrorInfo(err));
+    }
+  };
+
+  return (
+    <section className="settings-section" data-testid="embedding-section">
+      <h2>{t('embedding.title')}</h2>
+      <p className="muted">{t('embedding.intro')}</p>
+      <form
+        className="search-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <label className="form-row">
+          <input
+            type="checkbox"
+            checked={enabled}
+            onChange={(e) => {
+              setEnabled(e.target.checked);
+              edited();
+            }}
+            data-testid="embedding-enabled"
+          />
+          <span>{t('embedding.enabled')}</span>
+        </label>
+        {enabled && (
+          <>
+            <label className="form-row">
+              <span className="form-label">{t('embedding.baseUrl')}</span>
+              <input
+                className="input"
+                type="url"
+                spellCheck={false}
+                placeholder={t('embedding.baseUrlPlaceholder')}
+                value={baseUrl}
+                onChange={(e) => {
+                  setBaseUrl(e.target.value);
+                  edited();
+                }}
+                data-testid="embedding-base-url"
+              />
+            </label>
+            <label className="form-row">
+              <span className="form-label">{t('embedding.model')}</span>
+              <input
+                className="input"
+                spellCheck={false}
+                placeholder={t('embedding.modelPlaceholder')}
+                value={model}
+                onChange={(e) => {
+                  setModel(e.target.value);
+                  edited();
+                }}
+                data-testid="embedding-model"
+              />
+            </label>
+            <label className="form-row">
+              <span className="form-label">{t('embedding.dimensions')}</span>
+              <input
+                className="input"
+                inputMode="numeric"
+                placeholder={t('embedding.dimensionsPlaceholder')}
+                value={dimensions}
+                aria-invalid={!dimsValid}
+                onChange={(e) => {
+                  setDimensions(e.target.value);
+                  edited();
+                }}
+                data-testid="embedding-dimensions"
+              />
+            </label>
+            <label className="form-row">
+              <span className="form-label">{t('embedding.keyEnv')}</span>
+              <input
+                className="input"
+                spellCheck={false}
+                placeholder={EMBEDDING_DEFAULT_KEY_ENV}
+                value={keyEnv}
+                onChange={(e) => {
+                  setKeyEnv(e.target.value.toUpperCase());
+                  edited();
+                }}
+                data-testid="embedding-key-env"
+              />
+            </label>
+            <label className="form-row">
+              <span className="form-label">{t('embedding.key')}</span>
+              <SecretInput
+                placeholder={current?.has_key ? t('embedding.keyStored', { env: envName }) : t('embedding.keyPlaceholder')}
+                value={key}
+                onValue={(v) => {
+                  setKey(v);
+                  edited();
+                }}
+                data-testid="embedding-key"
+              />
+            </label>
+          </>
+        )}
+        <div className="form-row search-actions">
+          <button type="submit" className="btn btn-primary" disabled={!canSave} data-testid="embedding-save">
+            {t('common.save')}
+          </button>
+          {enabled && (
+            <button type="button" className="btn" disabled={!canSave || test?.status === 'running'} onClick={() => void runTest()} data-testid="embedding-test">
+              {test?.status === 'running' && <span className="spinner" />}
+              {test?.status === 'running' ? t('embedding.testing') : t('embedding.test')}
+            </button>
+          )}
+          {saved && <span className="saved-hint">{t('embedding.saved')}</span>}
+        </div>
+      </form>
+      {error && (
+        <div className="inline-error" role="alert" data-testid="embedding-error">
+          <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+        </div>
+      )}
+      {test?.status === 'done' &&
+        (test.report.ok ? (
+          <div className="probe-summary ok" data-testid="embedding-test-result">
+            {t('embedding.testOk', { dimensions: test.report.dimensions ?? 0 })}
+          </div>
+        ) : (
+          <div className="inline-error" role="alert" data-testid="embedding-test-error">
+            <strong>{t('embedding.testFailed')}</strong> {test.report.message}
+          </div>
+        ))}
+    </section>
+  );
+}
