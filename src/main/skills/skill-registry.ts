@@ -4,7 +4,7 @@
 // override built-in ones of the same name. A broken skill is skipped with a warning.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { yamlLib } from '../config/yaml';
 import { z } from 'zod';
 import type { ConfigWarning, SkillInfo } from '../../shared/contract';
 import { formatZodError } from '../../shared/errors';
@@ -25,7 +25,7 @@ export interface Skill extends SkillInfo {
 export function parseSkillFile(text: string): { frontmatter: z.infer<typeof Frontmatter>; body: string } {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
   if (!match) throw new Error('SKILL.md must start with YAML frontmatter between --- lines');
-  const parsed = Frontmatter.safeParse(parseYaml(match[1]));
+  const parsed = Frontmatter.safeParse(yamlLib().parse(match[1]));
   if (!parsed.success) throw new Error(formatZodError(parsed.error));
   return { frontmatter: parsed.data, body: match[2].trim() };
 }

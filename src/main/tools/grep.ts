@@ -3,7 +3,6 @@
 // matches are reported by page: "source/report.pdf (page 3): text".
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import { z } from 'zod';
 import { ensureExtracted, isCacheFile, isExtractable, pageOfEachLine, readExtracted, sourceOfCacheFile } from '../sources';
 import { PAGE_MARKER } from '../sources/formats/markdown';
@@ -129,7 +128,8 @@ export const grepTool: Tool<typeof parameters> = {
       throw err;
     });
     // A glob without a slash matches the file name at any depth, as people expect of "*.ts".
-    const matchesGlob = args.glob ? picomatch(args.glob, { dot: true, basename: !args.glob.includes('/') }) : null;
+    // picomatch loads at the first call with a glob, not at start-up.
+    const matchesGlob = args.glob ? (await import('picomatch')).default(args.glob, { dot: true, basename: !args.glob.includes('/') }) : null;
 
     const single = !stat.isDirectory();
     const files = single ? (async function* () { yield start; })() : walk(start, ctx.signal);
