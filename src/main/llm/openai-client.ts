@@ -1,9 +1,10 @@
 // The one way Folio builds an `openai` SDK client for a profile: the SDK's own retries are off
 // (Folio retries with its own rules), and nothing leaks in from OPENAI_* environment variables.
 import type OpenAI from 'openai';
+import type * as OpenAISdkLib from 'openai';
 import type { ModelProfile } from '../models/profile-schema';
 
-type OpenAISdk = typeof import('openai');
+type OpenAISdk = typeof OpenAISdkLib;
 let sdk: OpenAISdk | undefined;
 
 /**

@@ -4,7 +4,8 @@
 // override built-in ones of the same name. A broken skill is skipped with a warning.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { yamlLib } from '../config/yaml';
+import { createRequire } from 'node:module';
+import type * as YamlLib from 'yaml';
 import { z } from 'zod';
 import type { ConfigWarning, SkillInfo } from '../../shared/contract';
 import { formatZodError } from '../../shared/errors';
@@ -16,6 +17,14 @@ const Frontmatter = z.object({
   metadata: z.record(z.string(), z.unknown()).optional(),
   'allowed-tools': z.union([z.string(), z.array(z.string())]).optional(),
 });
+
+let yaml: typeof YamlLib | undefined;
+
+/** yaml (CommonJS, about 70 module files) is required at the first skill read, not at start-up. */
+function yamlLib(): typeof YamlLib {
+  yaml ??= createRequire(import.meta.url)('yaml') as typeof YamlLib;
+  return yaml;
+}
 
 export interface Skill extends SkillInfo {
   body: string;
