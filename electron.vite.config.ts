@@ -7,6 +7,11 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   main: {
     build: {
+      // zod is bundled, not loaded from node_modules: the contract needs it at start-up, and Node 20
+      // resolves, reads and compiles its ~100 module files one by one (a third of `folio serve`'s
+      // start-up); one chunk is parsed at once. Other packages load at first use (see the notes in
+      // bench/README.md) and stay external.
+      externalizeDeps: { exclude: ['zod'] },
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
