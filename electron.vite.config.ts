@@ -8,6 +8,11 @@ import { methodTablePlugin } from './scripts/vite-method-table';
 export default defineConfig({
   main: {
     build: {
+      // zod is bundled, not loaded from node_modules: the contract needs it at start-up, and Node 20
+      // resolves, reads and compiles its ~100 module files one by one (a third of `folio serve`'s
+      // start-up); one chunk is parsed at once. Other packages load at first use (see the notes in
+      // bench/README.md) and stay external.
+      externalizeDeps: { exclude: ['zod'] },
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),

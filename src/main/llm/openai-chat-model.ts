@@ -24,7 +24,7 @@ export function createChatModel(profile: ModelProfile, apiKey: string, opts: Cha
   const idleTimeoutMs = opts.idleTimeoutMs ?? 60_000;
   const baseDelayMs = opts.baseDelayMs ?? 1000;
   // Our watchdog fires first; the client timeout only bounds the wait for response headers.
-  const client = createOpenAIClient(profile, apiKey, { timeoutMs: idleTimeoutMs + 1000, fetch: opts.fetch });
+  let client: ReturnType<typeof createOpenAIClient> | undefined;
   const errorContext: ErrorContext = { profileId: profile.id, apiBase: profile.api_base, apiKey };
 
   async function* attempt(body: Record<string, unknown>, promptChars: number, signal: AbortSignal): AsyncGenerator<ChatStreamEvent> {
@@ -43,7 +43,8 @@ export function createChatModel(profile: ModelProfile, apiKey: string, opts: Cha
       watchdog.waiting();
       let stream: AsyncIterable<unknown>;
       try {
-        stream = await client.chat.completions.create(body as unknown as ChatCompletionCreateParamsStreaming, { signal: controller.signal });
+        client ??= createOpenAIClient(profile, apiKey, { timeoutMs: idleTimeoutMs + 1000, fetch: opts.fetch });
+        stream = await (await client).chat.completions.create(body as unknown as ChatCompletionCreateParamsStreaming, { signal: controller.signal });
       } catch (err) {
         if (idle) throw interrupted();
         throw err;

@@ -1,7 +1,8 @@
 // Decides, for each way a provider call can fail, whether to retry and what to tell the person if
 // retries run out. Messages name the profile and api_base, never the key.
-import { APIConnectionError, APIError } from 'openai';
+import type { APIConnectionError } from 'openai';
 import { FolioError } from '../../shared/errors';
+import { loadedOpenAISdk } from './openai-client';
 
 /** A failure inside one attempt that the SDK does not model: a watchdog stall or a cut-off stream. */
 export class StreamInterrupted extends Error {
@@ -41,8 +42,10 @@ export function classifyFailure(err: unknown, ctx: ErrorContext): FailureVerdict
       final: new FolioError('provider_unreachable', `${ctx.profileId}: ${err.message} (${ctx.apiBase})`),
     };
   }
+  // Only a loaded SDK throws its own errors (it loads at the first call).
+  const sdk = loadedOpenAISdk();
   // APIConnectionError is an APIError subclass with no status; check it first.
-  if (err instanceof APIConnectionError) {
+  if (sdk && err instanceof sdk.APIConnectionError) {
     const detail = connectionDetail(err);
     return {
       retryable: true,
@@ -50,7 +53,7 @@ export function classifyFailure(err: unknown, ctx: ErrorContext): FailureVerdict
       final: new FolioError('provider_unreachable', `Cannot reach ${ctx.apiBase} for profile ${ctx.profileId}${detail ? ` (${detail})` : ''}`),
     };
   }
-  if (err instanceof APIError) {
+  if (sdk && err instanceof sdk.APIError) {
     // The SDK's generic defaults are `any`; read the fields through typed locals.
     const status: number | undefined = typeof err.status === 'number' ? err.status : undefined;
     const rawHeaders: unknown = err.headers;

@@ -52,7 +52,7 @@ export async function describeImages(
   if (request.images.length === 0) throw new FolioError('invalid_input', 'describeImages needs at least one image');
   const maxRetries = opts.maxRetries ?? 3;
   const baseDelayMs = opts.baseDelayMs ?? 1000;
-  const client = createOpenAIClient(profile, apiKey, { timeoutMs: opts.timeoutMs ?? 120_000, fetch: opts.fetch });
+  const client = await createOpenAIClient(profile, apiKey, { timeoutMs: opts.timeoutMs ?? 120_000, fetch: opts.fetch });
   const errorContext: ErrorContext = { profileId: profile.id, apiBase: profile.api_base, apiKey };
   const body = buildVisionBody(profile, request, opts.maxOutput);
 

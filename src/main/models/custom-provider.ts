@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { Document } from 'yaml';
+import { yamlLib } from './yaml';
 import { FolioError, ValidationError } from '../../shared/errors';
 import type { KeyStore } from './keys';
 import { EnvName, ProfileFields, ProfileKey } from './profile-schema';
@@ -86,7 +86,7 @@ export function writeCustomProvider(userDir: string, builtinStems: ReadonlySet<s
     if (!result.success) throw new ValidationError(`${key}: ${result.error.issues[0]?.message ?? 'invalid profile'}`);
   }
 
-  const doc = new Document({ ...fileFields, profiles });
+  const doc = new (yamlLib().Document)({ ...fileFields, profiles });
   doc.commentBefore = [
     CUSTOM_PROVIDER_MARKER.slice(1),
     env ? ` The key is in Folio's key store under ${env}, never in this file.` : ' This server needs no key.',

@@ -3,7 +3,7 @@
 // the file and field, and everything else still loads.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { yamlLib } from './yaml';
 import type { ConfigWarning } from '../../shared/contract';
 import { formatZodError } from '../../shared/errors';
 import { knownProfileKeys, ModelFile, ProfileFields, ProfileKey, type ModelProfile } from './profile-schema';
@@ -119,7 +119,7 @@ function readProfileFile(file: string, warnings: ConfigWarning[]): RawProfile[] 
   }
   let doc: unknown;
   try {
-    doc = parseYaml(readFileSync(file, 'utf8'));
+    doc = yamlLib().parse(readFileSync(file, 'utf8'));
   } catch (err) {
     warnings.push({ source: file, message: `invalid YAML, file skipped: ${firstLine(errorMessage(err))}` });
     return [];

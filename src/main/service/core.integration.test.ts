@@ -12,6 +12,9 @@ import { taskDir } from '../workspace/layout';
 import { collect, fakeModelsYaml, makeDataDir, TEST_KEY, waitForEvent } from './core-test-kit';
 import type { Core } from './create-core';
 import { normalizeCommand } from '../tools/shell/normalize';
+// The core loads the tools (and through them the renderers) at the first run; loading them with the
+// file keeps that one-time transform out of the first test's time limit.
+import '../tools/catalog';
 
 let fake: FakeOpenAI;
 const { open, closeNow } = useFakeModelCores((f) => (fake = f));

@@ -15,8 +15,6 @@ import { RunManager, newId, type RunDriverContext } from '../runs/run-manager';
 import { loadSkills } from '../skills/skill-registry';
 import { openStore, type Store } from '../store';
 import { acquireDataLock } from '../config/data-lock';
-import { createToolRegistry } from '../tools/catalog';
-import { pickVisionProfile } from '../tools/ocr';
 import { taskDir } from '../workspace/layout';
 import { readOutline } from '../workspace/outline-file';
 import { ensureExtracted, isExtractable, scheduleExtractionPrewarm, sourceNotes } from '../sources';
@@ -141,6 +139,8 @@ export function createCore(opts: CoreOptions): Core {
     if (searchEnv) secretNames.push(searchEnv);
     // ---- projects and libraries (issue 14) ----
     const libraries = taskLibraries(store, task, embedder);
+    // The tools (their modules, schemas and renderers) load at the first run, not at start-up.
+    const [{ createToolRegistry }, { pickVisionProfile }] = await Promise.all([import('../tools/catalog'), import('../tools/ocr')]);
     const registry = createToolRegistry({
       searchLibrary: libraries.hasFiles,
       secretNames: () => secretNames,

@@ -15,10 +15,6 @@ import { probeExitCode, probeProfile } from '../llm/probe';
 import { listProviderModels } from '../llm/provider-models';
 import { sharedReachability, type Reachability } from '../llm/reachability';
 import { resolveApiKey, writeCustomProvider } from '../models';
-import { readArtifactPreview } from '../renderers/artifact-preview';
-import { exportPdf } from '../renderers/pdf-export';
-import { restoreDeckVersion } from '../renderers/deck/render-version';
-import { listDeckVersions } from '../renderers/deck/versions';
 import { sofficePath } from '../renderers/soffice';
 import { sandboxStatus } from '../sandbox/sandbox';
 import { sourceStatus } from '../sources/cache';
@@ -32,7 +28,8 @@ import { checkSlideContext, formatSlideRequest } from './slide-context';
 import { templateHandlers, templatesDir, themesDir } from './templates';
 import { createBranchHandlers } from './branches';
 import { allowAlways, toolPermissionHandlers, type ToolPermissionDeps } from './tool-permissions';
-import { toolCatalog } from '../tools/catalog';
+import type { Tool } from '../tools/types';
+import type * as ArtifactPreview from '../renderers/artifact-preview';
 import { loadedMcpTools } from '../mcp/tools';
 import { chooseProfile, setupStatus, usabilityCheck } from './model-choice';
 import { readSearchSettings, searchHandlers, searchInfo, searchKeyEnv, writeSearchSettings } from './search-settings';
@@ -40,6 +37,12 @@ import { readSearchSettings, searchHandlers, searchInfo, searchKeyEnv, writeSear
 import { embeddingHandlers, embeddingInfo, embeddingKeyEnv, readEmbeddingSettings, writeEmbeddingSettings } from './embedding-settings';
 import type { McpManager } from '../mcp/manager';
 import { createMcpHandlers } from './mcp-service';
+
+// The renderers (deck and document specs, pptxgenjs, docx) load when a preview, an export or a deck
+// version is first asked for, not at start-up.
+async function readArtifactPreview(...args: Parameters<typeof ArtifactPreview.readArtifactPreview>): ReturnType<typeof ArtifactPreview.readArtifactPreview> {
+  return (await import('../renderers/artifact-preview')).readArtifactPreview(...args);
+}
 
 const OPENABLE = new Set(['.pptx', '.docx', '.xlsx', '.pdf', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.md', '.txt', '.csv']);
 
@@ -121,8 +124,20 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
   const { store } = ctx;
   // Tool permissions read the tools' traits; the built-in catalog's traits do not depend on its options.
   // MCP tools are listed once their server has started (listing never starts one).
-  const builtinTools = toolCatalog();
-  const permissions: ToolPermissionDeps = { store, tools: () => [...builtinTools, ...loadedMcpTools(ctx.mcp)] };
+  // The catalog (every tool module, with its schemas and renderers) loads at the first question about
+  // permissions, not at start-up: the handlers that read it await loadBuiltinTools() first.
+  let builtinTools: Tool[] | undefined;
+  const loadBuiltinTools = async () => {
+    builtinTools ??= (await import('../tools/catalog')).toolCatalog();
+  };
+  const permissions: ToolPermissionDeps = {
+    store,
+    tools: () => {
+      if (!builtinTools) throw new Error('the tool catalog is read before it was loaded');
+      return [...builtinTools, ...loadedMcpTools(ctx.mcp)];
+    },
+  };
+  const permissionHandlers = toolPermissionHandlers(permissions);
   const handlers: ServiceHandlers = {
     async createTask(input) {
       // ---- projects (issue 14): the project's defaults fill what the request leaves out. Its
@@ -208,7 +223,10 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
         throw new NotFoundError(`No pending approval ${input.call_id} in run ${input.run_id}`);
       }
       // "Always allow this tool" is stored (or refused) before the run goes on.
-      if (input.decision === 'always') allowAlways(permissions, pending.name);
+      if (input.decision === 'always') {
+        await loadBuiltinTools();
+        allowAlways(permissions, pending.name);
+      }
       const decision = { decision: input.decision, reason: input.reason };
       if (ctx.runs.decide(input.task_id, input.call_id, decision)) return { ok: true };
       // No live run waits (Folio was restarted): the decision is kept and the task continues.
@@ -274,6 +292,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
     },
     async exportPdf(input) {
       getTask(ctx, input.task_id);
+      const { exportPdf } = await import('../renderers/pdf-export');
       const result = await exportPdf(taskDir(ctx.dataDir, input.task_id), input.path, { hiddenPaths: [ctx.dataDir], ...(input.notes ? { notes: true } : {}) });
       await syncTaskFiles(store, ctx.dataDir, input.task_id);
       return result;
@@ -352,6 +371,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
     // ---- Deck versions (deck-versions) ----
     async listDeckVersions(input) {
       getTask(ctx, input.task_id);
+      const { listDeckVersions } = await import('../renderers/deck/versions');
       return listDeckVersions(taskDir(ctx.dataDir, input.task_id), input.path);
     },
     async restoreDeckVersion(input) {
@@ -359,6 +379,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
       // The agent may be editing the same spec: going back waits until it has finished.
       if (ctx.runs.activeRunFor(task.id)) throw new FolioError('conflict', 'The agent is working on this task; go back to a version once it has finished.');
       const root = taskDir(ctx.dataDir, task.id);
+      const { restoreDeckVersion } = await import('../renderers/deck/render-version');
       const restored = await restoreDeckVersion(taskFolders({ root: task.workspace_path ?? root, taskRoot: root }), input.path, {
         themesDir: themesDir(ctx.dataDir),
         templatesDir: templatesDir(ctx.dataDir),
@@ -372,7 +393,14 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
     // ---- Conversation branches (branches) ----
     ...createBranchHandlers(ctx, async (task) => (await pickProfile(ctx, task)).id),
     // ---- tool permissions (grants) ----
-    ...toolPermissionHandlers(permissions),
+    async listToolPermissions(input) {
+      await loadBuiltinTools();
+      return permissionHandlers.listToolPermissions(input);
+    },
+    async setToolPermission(input) {
+      await loadBuiltinTools();
+      return permissionHandlers.setToolPermission(input);
+    },
     // ---- first run: setup status and custom providers (first-run) ----
     async getSetupStatus(input) {
       const { profiles } = loadModelProfiles(profileDirs(ctx));

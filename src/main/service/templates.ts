@@ -5,10 +5,9 @@ import { basename, join } from 'node:path';
 import type { ServiceHandlers } from '../../shared/contract';
 import { FolioError, NotFoundError } from '../../shared/errors';
 import { summarizeTemplate, type TemplateSummary } from '../../shared/specs/templates';
-import { loadUserThemes } from '../renderers/deck';
-import { TEMPLATE_MAX_BYTES } from '../renderers/deck/templates/read';
-import { deleteTemplate, importTemplate, listTemplates } from '../renderers/deck/templates/store';
-import { templatePreview } from '../renderers/deck/templates/preview';
+
+// The deck renderer and its template readers load at the first template call, not at start-up.
+const store = () => import('../renderers/deck/templates/store');
 
 export function templatesDir(dataDir: string): string {
   return join(dataDir, 'templates');
@@ -20,6 +19,7 @@ export function themesDir(dataDir: string): string {
 
 /** Imports template bytes given a name; user theme names stay reserved so a spec's theme is never ambiguous. */
 export async function importTemplateBytes(dataDir: string, bytes: Uint8Array, name: string): Promise<TemplateSummary> {
+  const [{ loadUserThemes }, { importTemplate }] = await Promise.all([import('../renderers/deck'), store()]);
   const reservedNames = loadUserThemes(themesDir(dataDir)).themes.map((t) => t.name);
   return summarizeTemplate(await importTemplate(templatesDir(dataDir), bytes, name, { reservedNames }));
 }
@@ -34,6 +34,7 @@ export async function importTemplateFile(dataDir: string, path: string, name = b
   } catch {
     throw new NotFoundError(`No file ${basename(path)}`);
   }
+  const { TEMPLATE_MAX_BYTES } = await import('../renderers/deck/templates/read');
   if (size > TEMPLATE_MAX_BYTES) throw new FolioError('payload_too_large', `${name} is larger than ${TEMPLATE_MAX_BYTES / 1024 / 1024} MB; a template may be at most that.`);
   return importTemplateBytes(dataDir, readFileSync(path), name);
 }
@@ -44,18 +45,18 @@ export function templateHandlers(dataDir: string): Pick<ServiceHandlers, Templat
   const dir = templatesDir(dataDir);
   return {
     async listTemplates() {
-      const { templates, errors } = listTemplates(dir);
+      const { templates, errors } = (await store()).listTemplates(dir);
       return { templates: templates.map(summarizeTemplate), errors };
     },
     async importTemplate(input) {
       return importTemplateFile(dataDir, input.path);
     },
     async deleteTemplate(input) {
-      deleteTemplate(dir, input.template_id);
+      (await store()).deleteTemplate(dir, input.template_id);
       return { ok: true };
     },
     async getTemplatePreview(input) {
-      return templatePreview(dir, input.template_id);
+      return (await import('../renderers/deck/templates/preview')).templatePreview(dir, input.template_id);
     },
   };
 }

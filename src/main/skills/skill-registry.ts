@@ -8,7 +8,8 @@
 // stays valid for other tools.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as YamlLib from 'yaml';
 import { z } from 'zod';
 import type { ConfigWarning, SkillInfo } from '../../shared/contract';
 import { formatZodError } from '../../shared/errors';
@@ -51,6 +52,14 @@ export interface SkillAgentSpec {
   output: string | null;
 }
 
+let yaml: typeof YamlLib | undefined;
+
+/** yaml (CommonJS, about 70 module files) is required at the first skill read, not at start-up. */
+function yamlLib(): typeof YamlLib {
+  yaml ??= createRequire(import.meta.url)('yaml') as typeof YamlLib;
+  return yaml;
+}
+
 export interface Skill extends SkillInfo {
   body: string;
   dir: string;
@@ -70,7 +79,7 @@ function agentSpec(f: Parsed): SkillAgentSpec | null {
 export function parseSkillFile(text: string): { frontmatter: z.infer<typeof Frontmatter>; body: string } {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
   if (!match) throw new Error('SKILL.md must start with YAML frontmatter between --- lines');
-  const parsed = Frontmatter.safeParse(parseYaml(match[1]));
+  const parsed = Frontmatter.safeParse(yamlLib().parse(match[1]));
   if (!parsed.success) throw new Error(formatZodError(parsed.error));
   return { frontmatter: parsed.data, body: match[2].trim() };
 }

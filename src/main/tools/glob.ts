@@ -1,5 +1,4 @@
 // glob: list files in the task folder by pattern.
-import { glob } from 'tinyglobby';
 import { z } from 'zod';
 import { PathEscapeError } from '../../shared/errors';
 import { resolveInside, rootForPath, taskFolders } from '../workspace/task-paths';
@@ -45,6 +44,8 @@ export const globTool: Tool<typeof parameters> = {
   async execute(args, ctx) {
     checkPattern(args.pattern);
     const root = resolveInside(rootForPath(taskFolders(ctx), args.pattern), '.');
+    // tinyglobby (with fdir and picomatch) loads at the first call, not at start-up.
+    const { glob } = await import('tinyglobby');
     const found = await glob(args.pattern, {
       cwd: root,
       dot: true,

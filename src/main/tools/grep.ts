@@ -3,7 +3,6 @@
 // matches are reported by page: "source/report.pdf (page 3): text".
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import { z } from 'zod';
 import { ensureExtracted, isCacheFile, isExtractable, pageOfEachLine, readExtracted, sourceOfCacheFile } from '../sources';
 import { PAGE_MARKER } from '../sources/formats/markdown';
@@ -165,16 +164,16 @@ export const grepTool: Tool<typeof parameters> = {
   async execute(args, ctx) {
     // Compiled here only to report a syntax error clearly; matching runs in a worker (line-matcher.ts).
     const regex = compile(args.pattern, args.ignore_case ?? false);
-    const libraryGlob = args.glob ? picomatch(args.glob, { dot: true, basename: !args.glob.includes('/') }) : null;
-    const library = await grepLibrary(args.path ?? '', regex, libraryGlob, ctx);
+    // A glob without a slash matches the file name at any depth, as people expect of "*.ts".
+    // picomatch loads at the first call with a glob, not at start-up.
+    const matchesGlob = args.glob ? (await import('picomatch')).default(args.glob, { dot: true, basename: !args.glob.includes('/') }) : null;
+    const library = await grepLibrary(args.path ?? '', regex, matchesGlob, ctx);
     if (library !== null) return { content: library };
     const { abs: start, root } = resolveToolPath(ctx, traits, args.path ?? '.', 'read');
     const stat = await fs.stat(start).catch((err: unknown) => {
       if (errnoCode(err) === 'ENOENT') throw new ToolError(`Path not found: ${args.path ?? '.'}`);
       throw err;
     });
-    // A glob without a slash matches the file name at any depth, as people expect of "*.ts".
-    const matchesGlob = args.glob ? picomatch(args.glob, { dot: true, basename: !args.glob.includes('/') }) : null;
 
     const single = !stat.isDirectory();
     const files = single ? (async function* () { yield start; })() : walk(start, ctx.signal);

@@ -3,7 +3,7 @@
 // Chinese with no CJK-capable `<a:ea>` renders in whatever fallback the client picks (tofu on a
 // machine without one), so after writing we read the XML back and give every such run the theme's
 // CJK face. `findRunsWithoutCjkFont` is the check the tests (and the renderer) run on the result.
-import JSZip from 'jszip';
+import { loadZip } from './zip';
 import { containsCjk } from '../../../shared/specs/deck';
 
 const RUN = /<a:r>([\s\S]*?)<\/a:r>/g;
@@ -103,7 +103,7 @@ export function setThemeEastAsianFonts(themeXml: string, cjkHeading: string, cjk
 
 /** All CJK runs without a CJK-capable east-Asian face, across every text part of a deck. */
 export async function auditCjkFonts(pptx: Uint8Array, isCapable: (face: string) => boolean): Promise<CjkRunProblem[]> {
-  const zip = await JSZip.loadAsync(pptx);
+  const zip = await loadZip(pptx);
   const problems: CjkRunProblem[] = [];
   for (const name of Object.keys(zip.files)) {
     const file = zip.file(name);

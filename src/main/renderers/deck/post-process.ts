@@ -7,7 +7,7 @@
 //    placeholders take the master's box, not the slide's, so we mark the box we drew instead.)
 // 4. Each slide's chart, workbook and picture parts are named after the slide, and time is taken
 //    out of the package (stable-parts.ts): unchanged slides keep byte-identical parts across versions.
-import JSZip from 'jszip';
+import { loadZip } from './zip';
 import { type CjkRunProblem, ensureChartEastAsianFonts, ensureEastAsianFonts, findRunsWithoutCjkFont, setThemeEastAsianFonts, TEXT_PARTS } from './cjk-fonts';
 import { TITLE_SHAPE_NAME } from './draw/text';
 import { fixDates, nameSlidePartsByKey } from './stable-parts';
@@ -48,7 +48,7 @@ export interface PostProcessed {
  * keep pptxgenjs's names (only the dates are fixed).
  */
 export async function postProcessDeck(pptx: Uint8Array, fonts: PostProcessFonts, slideKeys?: readonly string[]): Promise<PostProcessed> {
-  const zip = await JSZip.loadAsync(pptx);
+  const zip = await loadZip(pptx);
   const cjkProblems: CjkRunProblem[] = [];
   for (const name of Object.keys(zip.files)) {
     const file = zip.file(name);

@@ -12,7 +12,8 @@
 // pptxgenjs never writes, and unambiguous: the last "-" segment is a number); the slide is named by
 // its key, the workbooks' times are fixed and every entry gets one date.
 // `docProps/core.xml` keeps the real render time: it is the file's "modified" date people see.
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
+import { loadZip } from './zip';
 import { posix } from 'node:path';
 
 /** Every zip entry's date: the DOS epoch, as reproducible builds use. */
@@ -42,7 +43,7 @@ async function move(zip: JSZip, from: string, to: string, transform?: (bytes: Ui
 
 /** A chart's workbook without the time it was written: fixed core.xml times and zip dates. */
 async function stableWorkbook(bytes: Uint8Array): Promise<Uint8Array> {
-  const book = await JSZip.loadAsync(bytes);
+  const book = await loadZip(bytes);
   const core = book.file('docProps/core.xml');
   if (core) {
     const xml = await core.async('string');

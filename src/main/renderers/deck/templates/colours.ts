@@ -1,6 +1,6 @@
 // DrawingML colours as a template writes them (srgbClr, sysClr, schemeClr through the master's
 // colour map, preset names) resolved to hex, with the luminance modifiers themes use most.
-import { type Element } from '@xmldom/xmldom';
+import type { Element } from '@xmldom/xmldom';
 import { NS } from './ooxml';
 
 export type ColourScheme = Record<string, string>;

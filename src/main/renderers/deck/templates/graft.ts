@@ -4,7 +4,8 @@
 // themselves are untouched, so what the plan placed stays where it was placed; the master's
 // background, logo and decorations appear behind every slide, and the colours and fonts a person
 // reads back from the file (or uses for new slides) are the template's.
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
+import { loadZip } from '../zip';
 import { posix } from 'node:path';
 import { type TemplateRecord } from '../../../../shared/specs/templates';
 import { setThemeEastAsianFonts } from '../cjk-fonts';
@@ -71,8 +72,8 @@ function writeContentTypes(types: ContentTypes): string {
 }
 
 export async function graftTemplate(deck: Uint8Array, template: Uint8Array, record: TemplateRecord, o: GraftOptions): Promise<Buffer> {
-  const out = await JSZip.loadAsync(deck);
-  const tpl = await JSZip.loadAsync(template);
+  const out = await loadZip(deck);
+  const tpl = await loadZip(template);
   const outTypes = readContentTypes((await readPart(out, '[Content_Types].xml')) ?? '');
   const tplTypes = readContentTypes((await readPart(tpl, '[Content_Types].xml')) ?? '');
 

@@ -1,6 +1,7 @@
 // Reading the parts of an Office Open XML package: XML parsed with xmldom (namespace-aware, so a
 // file that spells its prefixes differently still reads), relationships resolved to part names.
-import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+import { createRequire } from 'node:module';
+import type { DOMParser as XmlParser, Document, Element } from '@xmldom/xmldom';
 import type JSZip from 'jszip';
 import { posix } from 'node:path';
 import { ValidationError } from '../../../../shared/errors';
@@ -21,9 +22,13 @@ export const REL_TYPE = {
   image: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image',
 } as const;
 
+let domParser: typeof XmlParser | undefined;
+
 export function parseXml(xml: string, part: string): Document {
+  // xmldom (CommonJS) is required at the first template read, not at start-up.
+  domParser ??= (createRequire(import.meta.url)('@xmldom/xmldom') as { DOMParser: typeof XmlParser }).DOMParser;
   try {
-    return new DOMParser({ onError: () => undefined }).parseFromString(xml, 'text/xml');
+    return new domParser({ onError: () => undefined }).parseFromString(xml, 'text/xml');
   } catch (err) {
     throw new ValidationError(`The template's ${part} is not well-formed XML (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); open and save it again in PowerPoint.`);
   }

@@ -2,7 +2,7 @@
 // the template's theme, one per kind of slide, with the layout each goes on and the master's logo,
 // which the UI draws over each sample (the plan holds only what Folio places).
 import { posix } from 'node:path';
-import JSZip from 'jszip';
+import { loadZip } from '../zip';
 import { deckLanguage, type DeckSlide, validateDeckSpec } from '../../../../shared/specs/deck';
 import { type DeckPlan } from '../../../../shared/specs/deck-plan';
 import { slideSize } from '../../../../shared/specs/deck-geometry';
@@ -39,7 +39,7 @@ async function logoOf(record: TemplateRecord, bytes: Buffer): Promise<TemplatePr
   const mime = IMAGE_MIME[posix.extname(record.logo.part).toLowerCase()];
   // EMF/WMF logos cannot be drawn by a browser; the preview goes without.
   if (!mime) return null;
-  const data = await (await JSZip.loadAsync(bytes)).file(record.logo.part)?.async('base64');
+  const data = await (await loadZip(bytes)).file(record.logo.part)?.async('base64');
   if (!data) return null;
   const { part: _part, ...box } = record.logo;
   return { data_url: `data:${mime};base64,${data}`, ...box };

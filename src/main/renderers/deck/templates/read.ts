@@ -2,8 +2,9 @@
 // and font schemes, the backgrounds, the master's pictures (a logo) and where each layout puts its
 // placeholders. Refuses, with a message a person can act on, what is not a PowerPoint file, is
 // encrypted or legacy binary, is damaged, or is too large.
-import { type Document, type Element } from '@xmldom/xmldom';
-import JSZip from 'jszip';
+import type { Document, Element } from '@xmldom/xmldom';
+import type JSZip from 'jszip';
+import { loadZip } from '../zip';
 import { posix } from 'node:path';
 import { FolioError, ValidationError } from '../../../../shared/errors';
 import { type PlaceholderInfo, type TemplateLayout, type TemplateLayoutMap, type TemplateRecord } from '../../../../shared/specs/templates';
@@ -44,7 +45,7 @@ function refuseBytes(bytes: Uint8Array, fileName: string): void {
 async function openZip(bytes: Uint8Array, fileName: string): Promise<JSZip> {
   let zip: JSZip;
   try {
-    zip = await JSZip.loadAsync(bytes);
+    zip = await loadZip(bytes);
   } catch {
     throw new ValidationError(`${fileName} is damaged: it is not a readable .pptx/.potx archive.`);
   }
