@@ -6,6 +6,7 @@ import type { ModelProfile } from '../models/profile-schema';
 import { backoffDelay, classifyFailure, StreamInterrupted, type ErrorContext } from './provider-errors';
 import { createOpenAIClient } from './openai-client';
 import { buildRequestBody } from './request-params';
+import { ProviderSseDecoder } from './sse-decoder';
 import { StreamAssembler } from './stream-assembler';
 import type { ChatModel, ChatRequest, ChatStreamEvent } from './types';
 
@@ -41,24 +42,29 @@ export function createChatModel(profile: ModelProfile, apiKey: string, opts: Cha
     const assembler = new StreamAssembler();
     try {
       watchdog.waiting();
-      let stream: AsyncIterable<unknown>;
+      let response: Response;
       try {
         client ??= createOpenAIClient(profile, apiKey, { timeoutMs: idleTimeoutMs + 1000, fetch: opts.fetch });
-        stream = await (await client).chat.completions.create(body as unknown as ChatCompletionCreateParamsStreaming, { signal: controller.signal });
+        // The raw response: its events are decoded here (sse-decoder.ts), not by the SDK's reader,
+        // whose cost per event grows with the bytes one network read holds.
+        response = await (await client).chat.completions.create(body as unknown as ChatCompletionCreateParamsStreaming, { signal: controller.signal }).asResponse();
       } catch (err) {
         if (idle) throw interrupted();
         throw err;
       }
-      const iterator = stream[Symbol.asyncIterator]();
+      if (!response.body) throw new StreamInterrupted('dropped', 'the provider answered without a body');
+      // fetch bodies are byte streams; the typings leave the chunk type open.
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new ProviderSseDecoder(response.headers);
       for (;;) {
         watchdog.waiting();
-        const next = await iterator.next();
+        const next = await reader.read();
         // The watchdog is paused while the consumer handles our events: a slow UI is not a stall.
         watchdog.pause();
-        if (next.done === true) break;
-        for (const event of assembler.push(next.value)) yield event;
+        const chunks = next.done ? decoder.end() : decoder.push(next.value);
+        for (const chunk of chunks) for (const event of assembler.push(chunk)) yield event;
+        if (next.done) break;
       }
-      // The SDK ends the iteration quietly when aborted, so the cause must be checked here.
       if (signal.aborted) throw cancelled(profile.id);
       if (idle) throw interrupted();
       if (!assembler.finished) throw new StreamInterrupted('dropped', 'the stream ended before the response was complete');

@@ -24,7 +24,7 @@ export type WorkerRequest =
   | { type: 'pages'; job: number; from: number; to: number }
   | { type: 'close'; job: number }
   | { type: 'figures'; job: number; path: string; pages: number[] }
-  /** Load pdfjs now, while nobody waits, so the first PDF does not pay for it. */
+  /** Load pdfjs and read a small PDF now, while nobody waits, so the first PDF does not pay for it. */
   | { type: 'warm'; job: number };
 
 export interface WorkerStats extends WorkerDiagnostics {
@@ -129,6 +129,9 @@ async function handle(request: WorkerRequest): Promise<void> {
     case 'warm': {
       const { loadPdfjs } = await import('./formats/pdfjs-load');
       await loadPdfjs();
+      // A first document's JIT warm-up and per-thread data, paid now rather than by the first file.
+      const { warmUpPdfText } = await import('./formats/pdf-warm-up');
+      await warmUpPdfText().catch(() => undefined);
       post({ type: 'warm', job: request.job, stats: stats() });
       return;
     }

@@ -275,7 +275,8 @@ let spareReady: Promise<boolean> | null = null;
 let warming: ExtractWorker | null = null;
 
 /**
- * From now on keeps one worker ready: started, pdfjs loaded, no document read yet. Resolves true
+ * From now on keeps one worker ready: started, pdfjs loaded, only the warm-up PDF read (see
+ * formats/pdf-warm-up.ts). Resolves true
  * once a worker is ready (a live one counts). When the pool empties (idle workers retired, a crash)
  * a new spare replaces it; a used worker is retired after IDLE_MS as before, so what stays is a fresh
  * thread's memory, not the last document's. About 40 MB of RSS buys the first file its start-up.
