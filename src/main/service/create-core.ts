@@ -31,6 +31,8 @@ import { mcpToolsForTask } from '../mcp/tools';
 import { NESTED_CALL_SEPARATOR } from '../../shared/contract';
 import { createSkillToolLookup, isNestedCallId, skillModelResolver } from './skill-agents';
 import { LibraryIndexer, type IndexedFile } from '../library/indexer';
+import { createEmbeddingBackfill, type EmbeddingBackfill } from '../library/backfill';
+import { embeddingKeyEnv, readEmbeddingSettings, resolveEmbedder } from './embedding-settings';
 import type { Embedder } from '../library/search';
 import { addFilesToLibrary } from './projects-service';
 import { taskLibraries } from './library-access';
@@ -68,6 +70,8 @@ export interface Core extends FolioCore {
   ctx: ServiceContext;
   /** The library indexer (issue 14): tests wait for it with `idle()`. */
   indexer: LibraryIndexer;
+  /** The embedding backfill (issue 14), kicked after indexing, at start and when the profile changes. */
+  backfill: EmbeddingBackfill;
 }
 
 /** How long after start the daily database backup waits, so it does not delay the first requests. */
@@ -117,9 +121,21 @@ export function createCore(opts: CoreOptions): Core {
   const mcp = new McpManager({ configPath: mcpConfigPath(opts.dataDir), keys });
   // ---- projects and libraries (issue 14): the queue lives in the store, so a restart resumes it.
   // Only the data folder's owner indexes (a second process must not extract the same files).
-  const embedder = opts.embedder ?? (() => null);
-  const indexer = new LibraryIndexer({ store, dataDir: opts.dataDir, ...(opts.onLibraryIndexed ? { onIndexed: opts.onLibraryIndexed } : {}) });
+  // Semantic search is optional: the embedder is built from the current settings at each use (null
+  // without an embedding profile), and the backfill embeds pages in the background after each file
+  // is indexed, at start (to resume) and when the profile changes.
+  const embedder = opts.embedder ?? (() => resolveEmbedder({ store, keys, env }));
+  const backfill = createEmbeddingBackfill(store.db, embedder);
+  const indexer = new LibraryIndexer({
+    store,
+    dataDir: opts.dataDir,
+    onIndexed: (file) => {
+      opts.onLibraryIndexed?.(file);
+      backfill.kick();
+    },
+  });
   const indexerStarted = lock.owned ? indexer.start().catch((err: unknown) => console.warn(`[folio] library indexing failed: ${err instanceof Error ? err.message : String(err)}`)) : Promise.resolve();
+  if (lock.owned) backfill.kick();
 
   async function* driver(run: RunDriverContext): AsyncGenerator<RunEventBody, FinishReason> {
     const ctx = ctxRef.ctx!;
@@ -137,6 +153,8 @@ export function createCore(opts: CoreOptions): Core {
     // The web search key too (issue 12): commands and scripts never see it.
     const searchEnv = searchKeyEnv(readSearchSettings(store));
     if (searchEnv) secretNames.push(searchEnv);
+    const embeddingEnv = embeddingKeyEnv(readEmbeddingSettings(store));
+    if (embeddingEnv) secretNames.push(embeddingEnv);
     // ---- projects and libraries (issue 14) ----
     const libraries = taskLibraries(store, task, embedder);
     // The tools (their modules, schemas and renderers) load at the first run, not at start-up.
@@ -262,6 +280,12 @@ export function createCore(opts: CoreOptions): Core {
   ctxRef.ctx = ctx;
   const libraryDeps = { indexer, embedder };
   const handlers = createServiceHandlers(ctx, { onSourcesAdded: extractInBackground, library: libraryDeps });
+  const updateSettings = handlers.updateSettings;
+  handlers.updateSettings = async (input) => {
+    const out = await updateSettings(input);
+    if (input.embedding !== undefined && lock.owned) backfill.kick();
+    return out;
+  };
 
   return {
     handlers,
@@ -280,6 +304,7 @@ export function createCore(opts: CoreOptions): Core {
       return addFilesToLibrary({ store, dataDir: opts.dataDir, ...libraryDeps }, library, files);
     },
     indexer,
+    backfill,
     async importUploadedTemplate(file) {
       return importTemplateFile(opts.dataDir, file.path, file.name);
     },
@@ -287,6 +312,7 @@ export function createCore(opts: CoreOptions): Core {
       cancelPrewarm();
       await indexerStarted;
       await indexer.close();
+      backfill.stop();
       await runs.shutdown();
       await mcp.close();
       if (backupTimer !== undefined) {

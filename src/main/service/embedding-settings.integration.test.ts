@@ -65,19 +65,24 @@ describe('embedding settings', () => {
     const db = core.ctx.store.db;
     const project = addProject(db, 'papers');
     addLibraryFile(db, project, 'rag.pdf', ['检索增强生成把检索结果交给生成模型。', 'Linkers resolve symbols at build time.']);
-    const backfill = createLibraryBackfill(core.ctx);
-    backfill.kick();
-    await backfill.idle();
-    expect(backfill.status().embedded).toBe(0);
+    await core.backfill.idle();
+    expect(core.backfill.status().embedded).toBe(0);
+    expect((await core.handlers.searchLibrary({ project_id: project, q: '检索增强' })).mode).toBe('text');
 
+    // Setting a profile is enough: the core kicks its backfill, and the contract's search uses it.
     await core.handlers.updateSettings({ embedding: { base_url: fake.url, model: 'fake-embed' } });
-    backfill.kick();
-    await backfill.idle();
-    expect(backfill.status()).toMatchObject({ embedded: 2, error: null });
-    const r = await searchLibrary(db, { libraries: [project], query: '检索增强', limit: 5 }, resolveEmbedder(core.ctx));
+    await core.backfill.idle();
+    expect(core.backfill.status()).toMatchObject({ embedded: 2, error: null });
+    const r = await core.handlers.searchLibrary({ project_id: project, q: '检索增强', limit: 5 });
     expect(r.mode).toBe('hybrid');
     expect(r.hits[0]).toMatchObject({ path: 'rag.pdf', page: 1, matched_by: 'both' });
-    backfill.stop();
+    // The function the backfill is built from gives the same embedder as the core's settings.
+    expect((await searchLibrary(db, { libraries: [project], query: '检索增强', limit: 5 }, resolveEmbedder(core.ctx))).mode).toBe('hybrid');
+    const again = createLibraryBackfill(core.ctx);
+    again.kick();
+    await again.idle();
+    expect(again.status().embedded).toBe(0);
+    again.stop();
   });
 
   it('refuses a profile that is not an http(s) URL, has no model, or carries a key', () => {
