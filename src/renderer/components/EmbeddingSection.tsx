@@ -4,10 +4,9 @@
 // whether one is stored. Without a profile, library search is full text alone.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMBEDDING_DEFAULT_KEY_ENV, type EmbeddingSettings, type EmbeddingSettingsInput, type EmbeddingTestReport } from '../../shared/contract';
-import { getApi } from '../state/api';
+import { EMBEDDING_DEFAULT_KEY_ENV, type EmbeddingSettings, type EmbeddingSettingsInput } from '../../shared/contract';
 import { useApp } from '../state/app-store';
-import { toErrorInfo, type ErrorInfo } from '../state/notices';
+import { useSaveAndTest } from '../state/use-save-and-test';
 import { SecretInput } from './SecretInput';
 
 /** The key variable field stays empty for the default, so the placeholder shows it. */
@@ -19,8 +18,6 @@ function dimensionsText(dimensions: number | null | undefined): string {
   return dimensions == null ? '' : String(dimensions);
 }
 
-type TestState = { status: 'running' } | { status: 'done'; report: EmbeddingTestReport };
-
 export function EmbeddingSection() {
   return <EmbeddingForm current={useApp((s) => s.settings?.embedding)} />;
 }
@@ -28,16 +25,12 @@ export function EmbeddingSection() {
 /** The form for a stored profile (undefined: none), apart from the store so it renders on its own. */
 export function EmbeddingForm({ current }: { current: EmbeddingSettings | undefined }) {
   const { t } = useTranslation();
-  const loadSettings = useApp((s) => s.loadSettings);
   const [enabled, setEnabled] = useState(current !== undefined);
   const [baseUrl, setBaseUrl] = useState(current?.base_url ?? '');
   const [model, setModel] = useState(current?.model ?? '');
   const [dimensions, setDimensions] = useState(dimensionsText(current?.dimensions));
   const [keyEnv, setKeyEnv] = useState(customKeyEnv(current?.api_key_env));
   const [key, setKey] = useState('');
-  const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<ErrorInfo | null>(null);
-  const [test, setTest] = useState<TestState | null>(null);
 
   // The form starts from what is stored, and follows it when Settings reloads.
   useEffect(() => {
@@ -53,11 +46,6 @@ export function EmbeddingForm({ current }: { current: EmbeddingSettings | undefi
   const dimsValid = dims === undefined || (Number.isInteger(dims) && dims > 0);
   const canSave = !enabled || (baseUrl.trim() !== '' && model.trim() !== '' && dimsValid);
 
-  const edited = () => {
-    setSaved(false);
-    setTest(null);
-  };
-
   const input = (): EmbeddingSettingsInput | null =>
     enabled
       ? {
@@ -68,36 +56,13 @@ export function EmbeddingForm({ current }: { current: EmbeddingSettings | undefi
         }
       : null;
 
-  const save = async (): Promise<boolean> => {
-    setError(null);
-    setSaved(false);
-    try {
-      const client = getApi().client;
-      await client.updateSettings({ embedding: input() });
-      // The variable must be the profile's before a key can be stored under it.
-      if (enabled && key.trim()) {
-        await client.setApiKey({ env: envName, key: key.trim() });
-        setKey('');
-      }
-      await loadSettings();
-      setSaved(true);
-      return true;
-    } catch (err) {
-      setError(toErrorInfo(err));
-      return false;
-    }
-  };
-
-  const runTest = async () => {
-    if (!(await save())) return;
-    setTest({ status: 'running' });
-    try {
-      setTest({ status: 'done', report: await getApi().client.testEmbedding({}) });
-    } catch (err) {
-      setTest(null);
-      setError(toErrorInfo(err));
-    }
-  };
+  const { saved, error, test, save, runTest, edited } = useSaveAndTest({
+    update: (client) => client.updateSettings({ embedding: input() }),
+    keyEnv: enabled ? envName : null,
+    key,
+    clearKey: () => setKey(''),
+    test: (client) => client.testEmbedding({}),
+  });
 
   return (
     <section className="settings-section" data-testid="embedding-section">

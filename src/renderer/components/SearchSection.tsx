@@ -4,27 +4,20 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_BACKENDS, type SearchBackend, type SearchSettingsInput, type SearchTestReport } from '../../shared/contract';
-import { getApi } from '../state/api';
 import { useApp } from '../state/app-store';
-import { toErrorInfo, type ErrorInfo } from '../state/notices';
+import { useSaveAndTest } from '../state/use-save-and-test';
 import { SecretInput } from './SecretInput';
 
 type Choice = SearchBackend | 'none';
 const CHOICES: Choice[] = ['none', 'searxng', 'brave', 'tavily', 'bing'];
 
-type TestState = { status: 'running' } | { status: 'done'; report: SearchTestReport };
-
 export function SearchSection() {
   const { t } = useTranslation();
   const current = useApp((s) => s.settings?.search);
-  const loadSettings = useApp((s) => s.loadSettings);
   const [backend, setBackend] = useState<Choice>('none');
   const [url, setUrl] = useState('');
   const [keyEnv, setKeyEnv] = useState('');
   const [key, setKey] = useState('');
-  const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<ErrorInfo | null>(null);
-  const [test, setTest] = useState<TestState | null>(null);
 
   // The form starts from what is stored, and follows it when Settings reloads.
   useEffect(() => {
@@ -39,8 +32,7 @@ export function SearchSection() {
 
   const choose = (next: Choice) => {
     setBackend(next);
-    setSaved(false);
-    setTest(null);
+    edited();
     // Another provider: its own default variable and endpoint, unless the person types others.
     const stored = next === current?.backend ? current : null;
     setKeyEnv(stored?.api_key_env ?? '');
@@ -56,36 +48,13 @@ export function SearchSection() {
     };
   };
 
-  const save = async (): Promise<boolean> => {
-    setError(null);
-    setSaved(false);
-    try {
-      const client = getApi().client;
-      await client.updateSettings({ search: input() });
-      // The variable must be the backend's before a key can be stored under it.
-      if (usesKey && key.trim()) {
-        await client.setApiKey({ env: envName, key: key.trim() });
-        setKey('');
-      }
-      await loadSettings();
-      setSaved(true);
-      return true;
-    } catch (err) {
-      setError(toErrorInfo(err));
-      return false;
-    }
-  };
-
-  const runTest = async () => {
-    if (!(await save())) return;
-    setTest({ status: 'running' });
-    try {
-      setTest({ status: 'done', report: await getApi().client.testSearch({}) });
-    } catch (err) {
-      setTest(null);
-      setError(toErrorInfo(err));
-    }
-  };
+  const { saved, error, test, save, runTest, edited } = useSaveAndTest({
+    update: (client) => client.updateSettings({ search: input() }),
+    keyEnv: usesKey ? envName : null,
+    key,
+    clearKey: () => setKey(''),
+    test: (client) => client.testSearch({}),
+  });
 
   const needsUrl = facts?.needsUrl === true;
   const canSave = backend === 'none' || !needsUrl || url.trim() !== '';
@@ -122,7 +91,7 @@ export function SearchSection() {
               value={url}
               onChange={(e) => {
                 setUrl(e.target.value);
-                setSaved(false);
+                edited();
               }}
               data-testid="search-url"
             />
@@ -139,7 +108,7 @@ export function SearchSection() {
                 value={keyEnv}
                 onChange={(e) => {
                   setKeyEnv(e.target.value.toUpperCase());
-                  setSaved(false);
+                  edited();
                 }}
                 data-testid="search-key-env"
               />
@@ -151,7 +120,7 @@ export function SearchSection() {
                 value={key}
                 onValue={(v) => {
                   setKey(v);
-                  setSaved(false);
+                  edited();
                 }}
                 data-testid="search-key"
               />

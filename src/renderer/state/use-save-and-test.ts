@@ -1,0 +1,66 @@
+// Settings sections for an outside service (web search, embeddings) save the same way: the settings
+// first (so the key's variable is the service's), then the key into the key store (never read back),
+// then Settings reloaded; Test saves first and reports what main's test call answered.
+import { useState } from 'react';
+import type { FolioClient } from '../../shared/contract';
+import { getApi } from './api';
+import { useApp } from './app-store';
+import { toErrorInfo, type ErrorInfo } from './notices';
+
+export type TestState<R> = { status: 'running' } | { status: 'done'; report: R };
+
+export interface SaveAndTestOptions<R> {
+  /** Writes the section's settings. */
+  update: (client: FolioClient) => Promise<unknown>;
+  /** The variable a typed key is stored under; null when the choice takes no key. */
+  keyEnv: string | null;
+  key: string;
+  clearKey: () => void;
+  test: (client: FolioClient) => Promise<R>;
+}
+
+export function useSaveAndTest<R>(options: SaveAndTestOptions<R>) {
+  const loadSettings = useApp((s) => s.loadSettings);
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<ErrorInfo | null>(null);
+  const [test, setTest] = useState<TestState<R> | null>(null);
+
+  const save = async (): Promise<boolean> => {
+    setError(null);
+    setSaved(false);
+    try {
+      const client = getApi().client;
+      await options.update(client);
+      // The variable must be the service's before a key can be stored under it.
+      if (options.keyEnv && options.key.trim()) {
+        await client.setApiKey({ env: options.keyEnv, key: options.key.trim() });
+        options.clearKey();
+      }
+      await loadSettings();
+      setSaved(true);
+      return true;
+    } catch (err) {
+      setError(toErrorInfo(err));
+      return false;
+    }
+  };
+
+  const runTest = async () => {
+    if (!(await save())) return;
+    setTest({ status: 'running' });
+    try {
+      setTest({ status: 'done', report: await options.test(getApi().client) });
+    } catch (err) {
+      setTest(null);
+      setError(toErrorInfo(err));
+    }
+  };
+
+  /** After an edit: the form no longer shows what was saved or tested. */
+  const edited = () => {
+    setSaved(false);
+    setTest(null);
+  };
+
+  return { saved, error, test, save, runTest, edited };
+}
