@@ -9,6 +9,12 @@ import { ChatController } from './controller';
 import { createTranslate } from './i18n';
 import { ChatApp } from './view';
 
+// Ink draws nothing live when it believes it runs in CI (is-in-ci, read when ink loads), and CI runs
+// this suite with CI=true: the terminal here is a fake one we read, so those variables go first.
+vi.hoisted(() => {
+  for (const name of Object.keys(process.env)) if (name === 'CI' || name === 'CONTINUOUS_INTEGRATION' || name.startsWith('CI_')) delete process.env[name];
+});
+
 // Colours are decided once, when chalk loads: force them so dimmed reasoning can be seen.
 vi.hoisted(() => {
   process.env.FORCE_COLOR = '1';
