@@ -139,6 +139,11 @@ export function createHttpCall(options: { token: string; baseUrl: string; fetch:
   return { auth, send, call };
 }
 
+/** Where a run's events stream (the server's SSE route), for every HTTP client. */
+export function runEventsUrl(baseUrl: string, taskId: string, runId: string): string {
+  return `${baseUrl}/v1/tasks/${encodeURIComponent(taskId)}/runs/${encodeURIComponent(runId)}/events`;
+}
+
 export interface SseSubscription {
   fetch: FetchLike;
   url: string;

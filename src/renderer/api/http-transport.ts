@@ -5,7 +5,7 @@
 // first chunk, which must not wait for zod and the contract's schemas to load and build.
 import type { FileEntry, LibraryFile } from '../../shared/contract';
 import { createClient } from '../../shared/transport';
-import { createHttpCall, subscribeRunOverSse, type FetchLike } from '../../shared/http-client';
+import { createHttpCall, runEventsUrl, subscribeRunOverSse, type FetchLike } from '../../shared/http-client';
 import type { FolioApi } from './folio-api';
 
 export { createHttpCall, errorFromResponse, planHttpRequest, subscribeRunOverSse, type FetchLike, type HttpRequestPlan, type SseSubscription } from '../../shared/http-client';
@@ -31,7 +31,7 @@ export function createHttpApi(options: HttpApiOptions): FolioApi {
     subscribeRun: (taskId, runId, listener, onError) =>
       subscribeRunOverSse({
         fetch: doFetch,
-        url: `${baseUrl}/v1/tasks/${encodeURIComponent(taskId)}/runs/${encodeURIComponent(runId)}/events`,
+        url: runEventsUrl(baseUrl, taskId, runId),
         token: options.token,
         listener,
         onError,

@@ -3,7 +3,7 @@
 // uses, from src/shared). The chat talks to either through the contract's typed client.
 import type { FolioClient, RunEvent } from '../../../shared/contract';
 import { FolioError } from '../../../shared/errors';
-import { createHttpCall, subscribeRunOverSse } from '../../../shared/http-client';
+import { createHttpCall, runEventsUrl, subscribeRunOverSse } from '../../../shared/http-client';
 import { createClient, unwrapResult } from '../../../shared/transport';
 import { createCore } from '../../service/create-core';
 import { dispatchCall } from '../../transport/dispatch';
@@ -48,7 +48,7 @@ export function httpBackend(options: { url: string; token: string }): ChatBacken
     subscribeRun: (taskId, runId, listener, onError) =>
       subscribeRunOverSse({
         fetch: doFetch,
-        url: `${baseUrl}/v1/tasks/${encodeURIComponent(taskId)}/runs/${encodeURIComponent(runId)}/events`,
+        url: runEventsUrl(baseUrl, taskId, runId),
         token: options.token,
         listener,
         onError,
