@@ -40,10 +40,14 @@ const mainLayers = {
   mcp: ['models', 'tools'],
   agent: ['config', 'llm', 'sources', 'store', 'tools', 'workspace'],
   runs: ['agent', 'store'],
-  service: ['agent', 'artifacts', 'config', 'library', 'llm', 'mcp', 'models', 'renderers', 'runs', 'sandbox', 'skills', 'sources', 'store', 'tools', 'workspace'],
-  transport: ['service'],
+  // ---- team service (issue 16) ----
+  tenancy: ['config', 'store'],
+  quotas: ['config', 'store'],
+  cluster: ['config', 'runs', 'store'],
+  service: ['cluster', 'quotas', 'tenancy', 'agent', 'artifacts', 'config', 'library', 'llm', 'mcp', 'models', 'renderers', 'runs', 'sandbox', 'skills', 'sources', 'store', 'tools', 'workspace'],
+  transport: ['service', 'tenancy', 'quotas'],
   // The CLI composes the core like the Electron root, and restores backups (`folio db restore`).
-  cli: ['config', 'llm', 'models', 'renderers', 'service', 'store', 'transport'],
+  cli: ['cluster', 'config', 'llm', 'models', 'quotas', 'renderers', 'service', 'store', 'tenancy', 'transport'],
   electron: ['config', 'service', 'transport'],
 };
 const mainFolders = Object.keys(mainLayers);

@@ -69,6 +69,8 @@ export const httpStatusForCode: Record<ErrorCode, number> = {
   provider_error: 502,
   provider_unreachable: 502,
   rate_limited: 429,
+  quota_exceeded: 429,
+  unavailable: 503,
   path_escape: 400,
   workspace_refused: 403,
   // A tool-level failure on the request's own input (e.g. LibreOffice cannot convert a broken file):

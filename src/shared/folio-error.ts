@@ -14,6 +14,10 @@ export const errorCodes = [
   'provider_error',
   'provider_unreachable',
   'rate_limited',
+  // A tenant's quota (concurrent runs, tokens per month, storage, upload size) would be exceeded.
+  'quota_exceeded',
+  // The service is shutting down or not ready; another worker can take the request.
+  'unavailable',
   'path_escape',
   'workspace_refused',
   'tool_error',

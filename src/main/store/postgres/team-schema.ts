@@ -1,0 +1,65 @@
+// The team service's own tables (issue 16), in PostgreSQL's dialect. Migration 8 creates them (the
+// SQLite twin is in the SQLite migration list); until that lands, tests of the cluster, quota and
+// tenancy modules create them from here. Times are ms since the epoch, as everywhere in Folio.
+export const TEAM_SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS tenants (
+  id TEXT PRIMARY KEY,
+  created_at BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS users (
+  tenant_id TEXT NOT NULL REFERENCES tenants(id) ON DELETE CASCADE,
+  id TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (tenant_id, id)
+);
+-- Append-only: rows are inserted, never updated or deleted (the usage report sums them).
+CREATE TABLE IF NOT EXISTS usage_events (
+  id BIGSERIAL PRIMARY KEY,
+  tenant_id TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  task_id TEXT,
+  run_id TEXT,
+  kind TEXT NOT NULL CHECK (kind IN ('tokens', 'storage', 'upload', 'run')),
+  prompt_tokens BIGINT NOT NULL DEFAULT 0,
+  completion_tokens BIGINT NOT NULL DEFAULT 0,
+  cost DOUBLE PRECISION NOT NULL DEFAULT 0,
+  bytes BIGINT NOT NULL DEFAULT 0,
+  at BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS usage_events_tenant_at ON usage_events (tenant_id, at);
+-- Per-tenant limits; NULL means the server's default (flags / environment).
+CREATE TABLE IF NOT EXISTS quotas (
+  tenant_id TEXT PRIMARY KEY,
+  max_concurrent_runs INTEGER,
+  tokens_per_month BIGINT,
+  storage_bytes BIGINT,
+  upload_bytes BIGINT,
+  requests_per_minute INTEGER,
+  updated_at BIGINT NOT NULL
+);
+-- Every event of a run, so a subscriber on any worker replays from Last-Event-ID.
+CREATE TABLE IF NOT EXISTS run_events (
+  run_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  tenant_id TEXT NOT NULL,
+  task_id TEXT NOT NULL,
+  event JSONB NOT NULL,
+  PRIMARY KEY (run_id, seq)
+);
+-- Which worker owns a live run; a lease not renewed by expires_at is dead.
+CREATE TABLE IF NOT EXISTS run_leases (
+  run_id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL,
+  task_id TEXT NOT NULL,
+  worker_id TEXT NOT NULL,
+  heartbeat_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS run_leases_expires ON run_leases (expires_at);
+CREATE TABLE IF NOT EXISTS workers (
+  id TEXT PRIMARY KEY,
+  started_at BIGINT NOT NULL,
+  heartbeat_at BIGINT NOT NULL,
+  draining BOOLEAN NOT NULL DEFAULT FALSE
+);
+`;
