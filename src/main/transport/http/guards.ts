@@ -1,12 +1,19 @@
 // Request guards that run before routing: the Host check (a DNS-rebinding page would send its own
 // host name) and the bearer token for the API.
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { safeEqual } from '../../tenancy/constant-time';
 
-export function isAllowedHost(hostHeader: string | undefined, port: number): boolean {
+/**
+ * Loopback names on the listening port always pass (local health checks, single-user mode). A
+ * service behind a reverse proxy also accepts the public names it is configured with, compared
+ * exactly (`name` or `name:port`, as the proxy forwards them); `*` accepts any Host, for proxies
+ * that rewrite it to an address nobody can predict.
+ */
+export function isAllowedHost(hostHeader: string | undefined, port: number, publicHosts: readonly string[] = []): boolean {
   if (hostHeader === undefined) return false;
   const host = hostHeader.toLowerCase();
-  return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+  if (host === `127.0.0.1:${port}` || host === `localhost:${port}`) return true;
+  return publicHosts.includes('*') || publicHosts.includes(host);
 }
 
 export function hasValidBearer(req: IncomingMessage, token: string): boolean {
@@ -15,15 +22,4 @@ export function hasValidBearer(req: IncomingMessage, token: string): boolean {
   const match = /^Bearer +(\S+) *$/i.exec(header);
   if (!match) return false;
   return safeEqual(match[1], token);
-}
-
-/** Constant-time for equal lengths; a length mismatch still spends one comparison. */
-function safeEqual(given: string, expected: string): boolean {
-  const a = Buffer.from(given, 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  if (a.length !== b.length) {
-    timingSafeEqual(b, b);
-    return false;
-  }
-  return timingSafeEqual(a, b);
 }

@@ -380,7 +380,7 @@ describe('startHttpServer', () => {
   it('binds 127.0.0.1 only and refuses other hosts', async () => {
     expect(srv.server.address()).toMatchObject({ address: '127.0.0.1', port: srv.port });
     expect(srv.url).toBe(`http://127.0.0.1:${srv.port}`);
-    await expect(startHttpServer(createFakeCore(), { token: TEST_TOKEN, host: '0.0.0.0' as '127.0.0.1' })).rejects.toThrow('127.0.0.1');
+    await expect(startHttpServer(createFakeCore(), { token: TEST_TOKEN, host: '0.0.0.0' })).rejects.toThrow('127.0.0.1');
   });
 
   it('refuses a short token', () => {

@@ -1,5 +1,7 @@
 // Web mode's HTTP server (plain node:http). Routing is derived from the contract, every call goes
-// through dispatchCall, and the server only ever listens on 127.0.0.1.
+// through dispatchCall. Single-user web mode listens on 127.0.0.1 with one bearer token; the team
+// service (`tenancy`) authenticates each request as a tenant's user, rate-limits per tenant, logs
+// one JSON line per request and answers the orchestrator's /healthz and /readyz.
 import { LibraryId } from '../../../shared/contract/projects';
 import { type AddressInfo } from 'node:net';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
@@ -7,6 +9,17 @@ import { Id } from '../../../shared/contract/entities';
 import { contract, type MethodName } from '../../../shared/contract/methods';
 import { FolioError, NotFoundError, ValidationError, formatZodError, toErrorShape } from '../../../shared/errors';
 import type { FolioCore } from '../../service/ports';
+import {
+  type Authenticator,
+  type Logger,
+  type RateLimiter,
+  type Scope,
+  type TenantRegistry,
+  LOCAL_SCOPE,
+  REQUEST_ID_HEADER,
+  logRequest,
+  requestIdFrom,
+} from '../../tenancy';
 import { dispatchCall } from '../dispatch';
 import { DEFAULT_MAX_BODY_BYTES, discardRequestBody, readJsonObject } from './body';
 import { sendDownload } from './download';
@@ -17,9 +30,27 @@ import { DEFAULT_SSE_HEARTBEAT_MS, resumeSeq, streamRunEvents } from './sse';
 import { serveStatic } from './static';
 import { DEFAULT_MAX_UPLOAD_BYTES, handleLibraryUpload, handleTemplateUpload, handleUpload } from './upload';
 
+/** The core that answers one scope's requests: the single-user server passes one constant core. */
+export type CoreResolver = (scope: Scope) => FolioCore | Promise<FolioCore>;
+
+/** Service mode: who is asking comes from the platform's headers, not from one shared token. */
+export interface TenancyOptions {
+  authenticator: Authenticator;
+  /** Records tenants and users on first sight, before the request reaches the core. */
+  registry: TenantRegistry;
+  rateLimiter?: RateLimiter;
+  /** Host names the reverse proxy forwards (see `isAllowedHost`); loopback always passes. */
+  publicHosts: readonly string[];
+}
+
 export interface HttpServerOptions {
-  /** The bearer token every /v1 request must carry. */
-  token: string;
+  /** Single-user mode: the bearer token every /v1 request must carry. Exactly one of token / tenancy. */
+  token?: string;
+  tenancy?: TenancyOptions;
+  /** One JSON line per request; without it nothing is logged per request (the desktop's default). */
+  logger?: Logger;
+  /** For /readyz: resolves true when the database answers. Without it, ready means "not draining". */
+  ready?: () => Promise<boolean>;
   /** The built renderer; without it only the API is served. */
   staticDir?: string;
   maxBodyBytes?: number;
@@ -29,12 +60,18 @@ export interface HttpServerOptions {
   onInternalError?: (where: string, error: unknown) => void;
 }
 
-export interface StartHttpServerOptions extends Omit<HttpServerOptions, 'token'> {
-  token: string;
+export interface StartHttpServerOptions extends HttpServerOptions {
   /** 0 (default) picks a free port. */
   port?: number;
-  /** Accepted only as '127.0.0.1': web mode is local-only by design. */
-  host?: '127.0.0.1';
+  /** Single-user mode accepts only '127.0.0.1' (web mode is local-only by design); a service may bind any. */
+  host?: string;
+}
+
+export interface DrainOptions {
+  /** How long in-flight requests may take before their connections are closed. Default 30 s. */
+  graceMs?: number;
+  /** Called once in-flight requests are done (or the grace ran out): e.g. hand runs back to other workers. */
+  onDrain?: () => Promise<void>;
 }
 
 export interface RunningHttpServer {
@@ -43,7 +80,33 @@ export interface RunningHttpServer {
   server: Server;
   /** Stops listening and drops open connections (SSE streams included). Does not close the core. */
   close(): Promise<void>;
+  /**
+   * Graceful shutdown (SIGTERM): /readyz turns 503 and new requests get 503 `unavailable`, the
+   * listener closes, SSE streams end (clients resume elsewhere with Last-Event-ID), in-flight
+   * requests finish within the grace, `onDrain` runs, then every connection is closed.
+   */
+  drain(opts?: DrainOptions): Promise<void>;
 }
+
+/** A server built by createHttpServer, with the state its drain needs. */
+export interface FolioHttpServer extends Server {
+  drain(opts?: DrainOptions): Promise<void>;
+  readonly draining: boolean;
+}
+
+/** Per-request facts the request log needs; filled in as the request is understood. */
+interface RequestContext {
+  requestId: string;
+  started: number;
+  route: string;
+  scope?: Scope;
+  params?: Record<string, string>;
+  errorCode?: string;
+}
+
+export const HEALTH_PATH = '/healthz';
+export const READY_PATH = '/readyz';
+const READY_CHECK_TIMEOUT_MS = 2000;
 
 class UnauthorizedError extends FolioError {
   constructor() {
@@ -57,33 +120,66 @@ class ForbiddenHostError extends FolioError {
   }
 }
 
+class UnavailableError extends FolioError {
+  constructor(message: string) {
+    super('unavailable', message, { name: 'UnavailableError' });
+  }
+}
+
 class MethodNotAllowedError extends FolioError {
   constructor(method: string) {
     super('unsupported', `Method ${method.slice(0, 10)} not allowed here`, { name: 'MethodNotAllowedError' });
   }
 }
 
-export function createHttpServer(core: FolioCore, opts: HttpServerOptions): Server {
-  if (opts.token.length < 16) throw new Error('The HTTP token must be at least 16 characters');
+export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServerOptions): FolioHttpServer {
+  const { token, tenancy } = opts;
+  if ((token === undefined) === (tenancy === undefined)) throw new Error('Give the HTTP server either a token (single user) or tenancy (service), not both');
+  if (token !== undefined && token.length < 16) throw new Error('The HTTP token must be at least 16 characters');
+  const resolveCore: CoreResolver = typeof core === 'function' ? core : () => core;
+  const publicHosts = tenancy?.publicHosts ?? [];
   const router = createApiRouter();
   const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxUploadBytes = opts.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
   const heartbeatMs = opts.sseHeartbeatMs ?? DEFAULT_SSE_HEARTBEAT_MS;
   const onInternalError = opts.onInternalError ?? ((where, error) => console.error(`[folio] http ${where} failed:`, error));
 
-  const server = createServer();
+  const server = createServer() as FolioHttpServer;
+  let draining = false;
+  let drainPromise: Promise<void> | null = null;
+  /** Requests not yet answered, SSE streams aside (they never end by themselves). */
+  const inFlight = new Set<ServerResponse>();
+  const streams = new Set<ServerResponse>();
+  let onIdle: (() => void) | null = null;
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, ctx: RequestContext): Promise<void> {
     setSecurityHeaders(res);
-    const port = (server.address() as AddressInfo | null)?.port ?? -1;
-    if (!isAllowedHost(req.headers.host, port)) throw new ForbiddenHostError();
-
+    res.setHeader('X-Request-Id', ctx.requestId);
     const rawUrl = req.url ?? '/';
     if (!rawUrl.startsWith('/')) throw new ValidationError('Request target must be a path');
     const queryStart = rawUrl.indexOf('?');
     const pathname = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart);
     const search = queryStart === -1 ? '' : rawUrl.slice(queryStart + 1);
     const method = req.method ?? 'GET';
+    ctx.route = pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;
+
+    // Probes come from the orchestrator by address, with whatever Host that gives; they reveal nothing.
+    if (pathname === HEALTH_PATH || pathname === READY_PATH) {
+      if (method !== 'GET' && method !== 'HEAD') {
+        sendMethodNotAllowed(req, res, method, ['GET', 'HEAD']);
+        return;
+      }
+      if (pathname === HEALTH_PATH) sendJson(res, 200, { status: 'ok' });
+      else await answerReady(res);
+      return;
+    }
+
+    const port = (server.address() as AddressInfo | null)?.port ?? -1;
+    if (!isAllowedHost(req.headers.host, port, publicHosts)) throw new ForbiddenHostError();
+    if (draining) {
+      res.shouldKeepAlive = false;
+      throw new UnavailableError('This worker is shutting down; retry (another worker will answer)');
+    }
 
     if (pathname !== '/v1' && !pathname.startsWith('/v1/')) {
       if (method !== 'GET' && method !== 'HEAD') {
@@ -95,7 +191,17 @@ export function createHttpServer(core: FolioCore, opts: HttpServerOptions): Serv
     }
 
     // Before routing, so an unauthenticated caller learns nothing about which routes exist.
-    if (!hasValidBearer(req, opts.token)) throw new UnauthorizedError();
+    let scopeCore: FolioCore;
+    if (tenancy) {
+      const scope = await tenancy.authenticator.authenticate(req.headers);
+      ctx.scope = scope;
+      await tenancy.registry.ensure(scope);
+      await tenancy.rateLimiter?.take(scope.tenant_id);
+      scopeCore = await resolveCore(scope);
+    } else {
+      if (token === undefined || !hasValidBearer(req, token)) throw new UnauthorizedError();
+      scopeCore = await resolveCore(LOCAL_SCOPE);
+    }
 
     const match = router.match(method, pathname);
     if (match.kind === 'not_found') throw new NotFoundError('Unknown route');
@@ -103,19 +209,36 @@ export function createHttpServer(core: FolioCore, opts: HttpServerOptions): Serv
       sendMethodNotAllowed(req, res, method, match.allow);
       return;
     }
-    await handleRoute(req, res, match.route.target, match.params, parseQuery(search));
+    ctx.route = match.route.path;
+    ctx.params = match.params;
+    await handleRoute(scopeCore, req, res, ctx, match.route.target, match.params, parseQuery(search));
+  }
+
+  async function answerReady(res: ServerResponse): Promise<void> {
+    if (draining) throw new UnavailableError('Draining');
+    if (opts.ready) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), READY_CHECK_TIMEOUT_MS);
+      });
+      const ok = await Promise.race([opts.ready().catch(() => false), timeout]).finally(() => clearTimeout(timer));
+      if (!ok) throw new UnavailableError('The database does not answer');
+    }
+    sendJson(res, 200, { status: 'ready' });
   }
 
   async function handleRoute(
+    core: FolioCore,
     req: IncomingMessage,
     res: ServerResponse,
+    ctx: RequestContext,
     target: RouteTarget,
     params: Record<string, string>,
     query: Record<string, string | string[]>,
   ): Promise<void> {
     switch (target.kind) {
       case 'call':
-        return handleCall(req, res, target.method, target.download, params, query);
+        return handleCall(core, req, res, ctx, target.method, target.download, params, query);
       case 'upload': {
         const taskId = parseId('task_id', params.task_id);
         if (Object.keys(query).length > 0) throw new ValidationError('Uploads take no query parameters');
@@ -149,14 +272,22 @@ export function createHttpServer(core: FolioCore, opts: HttpServerOptions): Serv
         const runId = parseId('run_id', params.run_id);
         const afterSeq = resumeSeq(req, query);
         streamRunEvents(core.events, req, res, { taskId, runId, afterSeq }, heartbeatMs);
+        // A stream lives until its run ends; it does not hold up a drain (the client reconnects).
+        if (!res.writableEnded) {
+          inFlight.delete(res);
+          streams.add(res);
+          res.on('close', () => streams.delete(res));
+        }
         return;
       }
     }
   }
 
   async function handleCall(
+    core: FolioCore,
     req: IncomingMessage,
     res: ServerResponse,
+    ctx: RequestContext,
     method: MethodName,
     download: boolean,
     params: Record<string, string>,
@@ -180,6 +311,7 @@ export function createHttpServer(core: FolioCore, opts: HttpServerOptions): Serv
     }
     const result = await dispatchCall(core, method, fields, { transport: 'http', onInternalError });
     if (!result.ok) {
+      ctx.errorCode = result.error.code;
       sendErrorShape(res, result.error);
       return;
     }
@@ -188,42 +320,100 @@ export function createHttpServer(core: FolioCore, opts: HttpServerOptions): Serv
   }
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    handle(req, res).catch((error: unknown) => {
+    const ctx: RequestContext = { requestId: requestIdFrom(req.headers[REQUEST_ID_HEADER]), started: performance.now(), route: '?' };
+    inFlight.add(res);
+    res.on('close', () => {
+      inFlight.delete(res);
+      if (inFlight.size === 0) onIdle?.();
+      if (opts.logger) {
+        logRequest(opts.logger, {
+          requestId: ctx.requestId, method: req.method ?? '?', route: ctx.route, status: res.headersSent ? res.statusCode : 499,
+          ms: performance.now() - ctx.started, tenant: ctx.scope?.tenant_id, user: ctx.scope?.user_id,
+          taskId: ctx.params?.task_id, runId: ctx.params?.run_id, errorCode: ctx.errorCode,
+        });
+      }
+    });
+    handle(req, res, ctx).catch((error: unknown) => {
       if (!(error instanceof FolioError)) onInternalError(`${req.method ?? '?'} request`, error);
+      ctx.errorCode = error instanceof FolioError ? error.code : 'internal';
       if (res.headersSent) {
         res.destroy();
         return;
       }
+      const headers: Record<string, string> = retryAfterHeader(error);
       // An error before the body was read: drain it and close, so the client still sees the answer.
-      if (!req.complete) {
+      if (!req.complete || !res.shouldKeepAlive) {
         res.shouldKeepAlive = false;
         discardRequestBody(req);
-        sendError(res, error, { Connection: 'close' });
+        sendError(res, error, { ...headers, Connection: 'close' });
         return;
       }
-      sendError(res, error);
+      sendError(res, error, headers);
     });
   });
+
+  Object.defineProperty(server, 'draining', { get: () => draining });
+  server.drain = (drainOpts: DrainOptions = {}) => {
+    drainPromise ??= (async () => {
+      draining = true;
+      server.close();
+      server.closeIdleConnections();
+      for (const stream of streams) stream.end();
+      await new Promise<void>((resolve) => {
+        if (inFlight.size === 0) return resolve();
+        const timer = setTimeout(resolve, drainOpts.graceMs ?? 30_000);
+        timer.unref();
+        onIdle = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      onIdle = null;
+      try {
+        await drainOpts.onDrain?.();
+      } catch (error) {
+        onInternalError('drain hook', error);
+      }
+      server.closeAllConnections();
+    })();
+    return drainPromise;
+  };
   return server;
 }
 
-export async function startHttpServer(core: FolioCore, opts: StartHttpServerOptions): Promise<RunningHttpServer> {
-  if (opts.host !== undefined && opts.host !== '127.0.0.1') throw new Error('The HTTP server only binds 127.0.0.1');
+/** `rate_limited` (and any error that knows when to come back) tells the client when to retry. */
+function retryAfterHeader(error: unknown): Record<string, string> {
+  if (error instanceof FolioError && 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') {
+    return { 'Retry-After': String(Math.max(1, Math.ceil(error.retryAfterSeconds))) };
+  }
+  return {};
+}
+
+export async function startHttpServer(core: FolioCore | CoreResolver, opts: StartHttpServerOptions): Promise<RunningHttpServer> {
+  if (opts.tenancy === undefined && opts.host !== undefined && opts.host !== '127.0.0.1') throw new Error('The HTTP server only binds 127.0.0.1');
   const server = createHttpServer(core, opts);
+  const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+    server.listen(opts.port ?? 0, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
   const port = (server.address() as AddressInfo).port;
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${urlHost}:${port}`,
     port,
     server,
+    drain: (drainOpts) => server.drain(drainOpts),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        if (!server.listening) {
+          server.closeAllConnections();
+          resolve();
+          return;
+        }
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

@@ -1,0 +1,223 @@
+// `folio serve`'s configuration in one place: flags and FOLIO_* environment variables (a flag wins
+// over its variable), checked together so a contradiction stops the process at start with a message
+// that names the setting, never halfway through the first request. Secrets stay inside this object:
+// `describe()` is what logs see.
+import { hostname } from 'node:os';
+import { parseArgs } from 'node:util';
+import { FolioError } from '../../shared/errors';
+import { isScopeId } from './scope-id';
+
+export class ConfigError extends FolioError {
+  constructor(message: string) {
+    super('invalid_input', message, { name: 'ConfigError' });
+  }
+}
+
+/** How the platform's user tokens are verified: a shared HS256 secret, or the platform's public keys. */
+export type JwtVerification =
+  | { kind: 'secret'; secret: Uint8Array; issuer?: string; audience?: string }
+  | { kind: 'jwks'; url: URL; issuer?: string; audience?: string };
+
+export interface ServiceConfig {
+  multiTenant: boolean;
+  /** `postgres://…`; null keeps SQLite in the data folder. */
+  databaseUrl: string | null;
+  /** Files live under `<storageRoot>/tenants/<tenant>/tasks/<task>/`; null keeps the data folder. */
+  storageRoot: string | null;
+  /** Multi-tenant only: the key every request's `Authorization: Bearer` must carry. */
+  platformKey: string | null;
+  jwt: JwtVerification | null;
+  host: string;
+  port: number;
+  /** Host names (optionally `name:port`) the reverse proxy forwards; `*` turns the Host check off. */
+  publicHosts: string[];
+  workerId: string;
+  requestsPerMinute: number;
+  /** How long a SIGTERM waits for in-flight requests before closing their connections. */
+  shutdownGraceMs: number;
+  recover: boolean;
+  /** The configuration as it may be logged: secrets and database passwords redacted. */
+  describe(): Record<string, unknown>;
+}
+
+export const DEFAULT_PORT = 4319;
+export const DEFAULT_REQUESTS_PER_MINUTE = 600;
+export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
+/** HS256 with a shorter key is guessable offline from any one token (RFC 7518 §3.2 asks for ≥ 256 bits). */
+export const MIN_SECRET_BYTES = 32;
+
+const options = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  recover: { type: 'boolean' },
+  'multi-tenant': { type: 'boolean' },
+  database: { type: 'string' },
+  'storage-root': { type: 'string' },
+  'platform-key': { type: 'string' },
+  'jwt-secret': { type: 'string' },
+  'jwks-url': { type: 'string' },
+  'jwt-issuer': { type: 'string' },
+  'jwt-audience': { type: 'string' },
+  'public-host': { type: 'string', multiple: true },
+  'worker-id': { type: 'string' },
+  'requests-per-minute': { type: 'string' },
+  'shutdown-grace-ms': { type: 'string' },
+} as const;
+
+/** Flag name → environment variable; the flag wins when both are given. */
+export const ENV_FOR_FLAG = {
+  port: 'FOLIO_PORT',
+  host: 'FOLIO_HOST',
+  'multi-tenant': 'FOLIO_MULTI_TENANT',
+  database: 'FOLIO_DATABASE_URL',
+  'storage-root': 'FOLIO_STORAGE_ROOT',
+  'platform-key': 'FOLIO_PLATFORM_KEY',
+  'jwt-secret': 'FOLIO_JWT_SECRET',
+  'jwks-url': 'FOLIO_JWKS_URL',
+  'jwt-issuer': 'FOLIO_JWT_ISSUER',
+  'jwt-audience': 'FOLIO_JWT_AUDIENCE',
+  'public-host': 'FOLIO_PUBLIC_HOSTS',
+  'worker-id': 'FOLIO_WORKER_ID',
+  'requests-per-minute': 'FOLIO_REQUESTS_PER_MINUTE',
+  'shutdown-grace-ms': 'FOLIO_SHUTDOWN_GRACE_MS',
+} as const;
+
+type Env = Record<string, string | undefined>;
+
+/** Parses `folio serve`'s arguments and the environment into one checked configuration. */
+export function loadServiceConfig(argv: string[], env: Env = process.env): ServiceConfig {
+  let values: ReturnType<typeof parse>['values'];
+  try {
+    values = parse(argv).values;
+  } catch (err) {
+    throw new ConfigError(err instanceof Error ? err.message : String(err));
+  }
+  const pick = (flag: keyof typeof ENV_FOR_FLAG & keyof typeof values): string | undefined => {
+    const fromFlag = values[flag];
+    if (typeof fromFlag === 'string') return fromFlag;
+    const fromEnv = env[ENV_FOR_FLAG[flag]];
+    return fromEnv === undefined || fromEnv === '' ? undefined : fromEnv;
+  };
+
+  const multiTenant = values['multi-tenant'] ?? parseBoolean('FOLIO_MULTI_TENANT', env.FOLIO_MULTI_TENANT) ?? false;
+  const databaseUrl = pick('database') ?? null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+    throw new ConfigError('--database / FOLIO_DATABASE_URL: expected a postgres:// or postgresql:// URL');
+  }
+  const storageRoot = pick('storage-root') ?? null;
+  if (storageRoot !== null && !storageRoot.startsWith('/')) throw new ConfigError('--storage-root / FOLIO_STORAGE_ROOT: expected an absolute path');
+  if (databaseUrl !== null && storageRoot === null) {
+    // Several workers on one database must see the same files; a per-worker data folder would not.
+    throw new ConfigError('--database needs --storage-root / FOLIO_STORAGE_ROOT (a folder every worker shares)');
+  }
+
+  const platformKey = pick('platform-key') ?? null;
+  const secret = pick('jwt-secret') ?? null;
+  const jwksUrl = pick('jwks-url') ?? null;
+  const issuer = pick('jwt-issuer');
+  const audience = pick('jwt-audience');
+  let jwt: JwtVerification | null = null;
+  if (multiTenant) {
+    if (platformKey === null) throw new ConfigError('--multi-tenant needs a platform key: --platform-key or FOLIO_PLATFORM_KEY');
+    if (Buffer.byteLength(platformKey, 'utf8') < MIN_SECRET_BYTES) {
+      throw new ConfigError(`--platform-key / FOLIO_PLATFORM_KEY: at least ${MIN_SECRET_BYTES} bytes`);
+    }
+    if (secret !== null && jwksUrl !== null) {
+      throw new ConfigError('Give either --jwt-secret / FOLIO_JWT_SECRET or --jwks-url / FOLIO_JWKS_URL, not both');
+    }
+    if (secret !== null) {
+      const bytes = new TextEncoder().encode(secret);
+      if (bytes.length < MIN_SECRET_BYTES) throw new ConfigError(`--jwt-secret / FOLIO_JWT_SECRET: at least ${MIN_SECRET_BYTES} bytes for HS256`);
+      jwt = { kind: 'secret', secret: bytes, issuer, audience };
+    } else if (jwksUrl !== null) {
+      jwt = { kind: 'jwks', url: parseJwksUrl(jwksUrl), issuer, audience };
+    } else {
+      throw new ConfigError('--multi-tenant needs --jwt-secret / FOLIO_JWT_SECRET or --jwks-url / FOLIO_JWKS_URL to verify X-Folio-User tokens');
+    }
+  } else {
+    // Silently ignoring a platform setting would leave an operator believing tokens are checked.
+    const stray = (['platform-key', 'jwt-secret', 'jwks-url', 'jwt-issuer', 'jwt-audience', 'public-host'] as const).find((f) => pick(f) !== undefined);
+    if (stray !== undefined) throw new ConfigError(`--${stray} / ${ENV_FOR_FLAG[stray]} only applies with --multi-tenant`);
+    if (databaseUrl !== null) throw new ConfigError('--database (PostgreSQL) is the team service: it needs --multi-tenant');
+  }
+
+  const host = pick('host') ?? (multiTenant ? '0.0.0.0' : '127.0.0.1');
+  if (!multiTenant && host !== '127.0.0.1') throw new ConfigError('Single-user web mode only listens on 127.0.0.1 (use --multi-tenant for a service)');
+  const port = parseInteger('--port / FOLIO_PORT', pick('port') ?? String(DEFAULT_PORT), 0, 65535);
+  const publicHosts = splitList(values['public-host']?.join(',') ?? env.FOLIO_PUBLIC_HOSTS ?? '').map((h) => h.toLowerCase());
+  for (const h of publicHosts) {
+    if (h !== '*' && !/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/.test(h)) throw new ConfigError(`--public-host: not a host name: ${h.slice(0, 100)}`);
+  }
+  const workerId = pick('worker-id') ?? defaultWorkerId();
+  if (!isScopeId(workerId)) throw new ConfigError('--worker-id / FOLIO_WORKER_ID: 1-64 of A-Z a-z 0-9 _ -');
+  const requestsPerMinute = parseInteger('--requests-per-minute / FOLIO_REQUESTS_PER_MINUTE', pick('requests-per-minute') ?? String(DEFAULT_REQUESTS_PER_MINUTE), 1, 1_000_000);
+  const shutdownGraceMs = parseInteger('--shutdown-grace-ms / FOLIO_SHUTDOWN_GRACE_MS', pick('shutdown-grace-ms') ?? String(DEFAULT_SHUTDOWN_GRACE_MS), 0, 3_600_000);
+
+  const config: Omit<ServiceConfig, 'describe'> = {
+    multiTenant, databaseUrl, storageRoot, platformKey, jwt, host, port, publicHosts, workerId, requestsPerMinute, shutdownGraceMs,
+    recover: values.recover ?? false,
+  };
+  return {
+    ...config,
+    describe: () => ({
+      multi_tenant: multiTenant,
+      database: databaseUrl === null ? 'sqlite' : redactUrlPassword(databaseUrl),
+      storage_root: storageRoot,
+      platform_key: platformKey === null ? null : '[redacted]',
+      jwt: jwt === null ? null : jwt.kind === 'secret' ? { kind: 'secret', secret: '[redacted]', issuer: jwt.issuer ?? null, audience: jwt.audience ?? null } : { kind: 'jwks', url: jwt.url.href, issuer: jwt.issuer ?? null, audience: jwt.audience ?? null },
+      host, port, public_hosts: publicHosts, worker_id: workerId, requests_per_minute: requestsPerMinute, shutdown_grace_ms: shutdownGraceMs,
+    }),
+  };
+}
+
+function parse(argv: string[]) {
+  return parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+}
+
+function parseBoolean(name: string, value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (/^(1|true|yes)$/i.test(value)) return true;
+  if (/^(0|false|no)$/i.test(value)) return false;
+  throw new ConfigError(`${name}: expected true or false`);
+}
+
+function parseInteger(name: string, value: string, min: number, max: number): number {
+  const n = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new ConfigError(`${name}: expected an integer from ${min} to ${max}, got ${value.slice(0, 40)}`);
+  return n;
+}
+
+function parseJwksUrl(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError('--jwks-url / FOLIO_JWKS_URL: not a URL');
+  }
+  // Keys fetched in clear text could be swapped on the way; plain http only for a key server on the same machine.
+  const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new ConfigError('--jwks-url / FOLIO_JWKS_URL: must be https (http only on 127.0.0.1 / localhost)');
+  }
+  return url;
+}
+
+function splitList(value: string): string[] {
+  return value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+}
+
+function defaultWorkerId(): string {
+  const name = hostname().replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 40) || 'worker';
+  return `${name}-${process.pid}`;
+}
+
+export function redactUrlPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    for (const key of [...parsed.searchParams.keys()]) if (/pass|secret|key|token/i.test(key)) parsed.searchParams.set(key, '***');
+    return parsed.href;
+  } catch {
+    return '[unparseable URL]';
+  }
+}

@@ -1,0 +1,10 @@
+// Who is asking in service mode, and how the service is operated (issue 16).
+export type { Scope } from '../store/port';
+export { LOCAL_SCOPE } from '../store/port';
+export { createAuthenticator, UnauthorizedError, USER_HEADER, type Authenticator, type AuthenticatorOptions } from './auth';
+export { ConfigError, loadServiceConfig, type JwtVerification, type ServiceConfig } from './config';
+export { safeEqual } from './constant-time';
+export { createPgRequestQuota, createRateLimiter, RateLimitedError, type RateLimiter, type RequestQuotaSource } from './rate-limit';
+export { createJsonLogger, logRequest, requestIdFrom, REQUEST_ID_HEADER, type LogFields, type Logger, type RequestLogEntry } from './request-log';
+export { isScopeId } from './scope-id';
+export { createMemoryTenantRegistry, createPgTenantRegistry, type Queryable, type TenantRegistry } from './tenant-registry';

@@ -1,0 +1,99 @@
+// A per-tenant request rate limit: a token bucket per tenant holding up to a minute's allowance,
+// refilled continuously, so a tenant may burst up to its per-minute figure and then gets one
+// request every 60/limit seconds. Buckets are per worker: behind N workers a tenant's real ceiling
+// is up to N× the figure (deploy.md says so); the quotas that must be exact live in the database.
+import { FolioError } from '../../shared/errors';
+import type { Queryable } from './tenant-registry';
+
+export class RateLimitedError extends FolioError {
+  /** Whole seconds until one request will be accepted again (the `Retry-After` header). */
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super('rate_limited', `Too many requests for this tenant; retry in ${retryAfterSeconds} s`, { name: 'RateLimitedError' });
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/**
+ * Where a tenant's own figure comes from (the `quotas.requests_per_minute` column); null means the
+ * server's default. The quotas module can implement this; `createPgRequestQuota` reads the column.
+ */
+export interface RequestQuotaSource {
+  requestsPerMinute(tenantId: string): Promise<number | null>;
+}
+
+export interface RateLimiter {
+  /** Takes one request from the tenant's bucket, or throws `RateLimitedError`. */
+  take(tenantId: string): Promise<void>;
+}
+
+export interface RateLimiterOptions {
+  defaultPerMinute: number;
+  overrides?: RequestQuotaSource;
+  /** How long a tenant's figure is trusted before it is read again. */
+  overrideTtlMs?: number;
+  now?: () => number;
+  maxTenants?: number;
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+  perMinute: number;
+  perMinuteReadAt: number;
+}
+
+export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
+  const now = opts.now ?? Date.now;
+  const ttl = opts.overrideTtlMs ?? 60_000;
+  const maxTenants = opts.maxTenants ?? 100_000;
+  const buckets = new Map<string, Bucket>();
+
+  async function perMinuteFor(tenantId: string, bucket: Bucket | undefined, t: number): Promise<number> {
+    if (bucket && t - bucket.perMinuteReadAt < ttl) return bucket.perMinute;
+    if (!opts.overrides) return opts.defaultPerMinute;
+    const own = await opts.overrides.requestsPerMinute(tenantId);
+    return own !== null && own > 0 ? own : opts.defaultPerMinute;
+  }
+
+  return {
+    async take(tenantId) {
+      let bucket = buckets.get(tenantId);
+      const perMinute = await perMinuteFor(tenantId, bucket, now());
+      const t = now();
+      bucket = buckets.get(tenantId);
+      if (!bucket) {
+        if (buckets.size >= maxTenants) evictFull(buckets, t, maxTenants);
+        bucket = { tokens: perMinute, at: t, perMinute, perMinuteReadAt: t };
+        buckets.set(tenantId, bucket);
+      } else if (bucket.perMinute !== perMinute || t - bucket.perMinuteReadAt >= ttl) {
+        bucket.perMinute = perMinute;
+        bucket.perMinuteReadAt = t;
+      }
+      const ratePerMs = bucket.perMinute / 60_000;
+      bucket.tokens = Math.min(bucket.perMinute, bucket.tokens + (t - bucket.at) * ratePerMs);
+      bucket.at = t;
+      if (bucket.tokens >= 1) {
+        bucket.tokens -= 1;
+        return;
+      }
+      throw new RateLimitedError(Math.max(1, Math.ceil((1 - bucket.tokens) / ratePerMs / 1000)));
+    },
+  };
+}
+
+/** Buckets that have refilled completely carry no state worth keeping; drop them first, else all. */
+function evictFull(buckets: Map<string, Bucket>, t: number, maxTenants: number): void {
+  for (const [id, b] of buckets) if (b.tokens + ((t - b.at) * b.perMinute) / 60_000 >= b.perMinute) buckets.delete(id);
+  if (buckets.size >= maxTenants) buckets.clear();
+}
+
+/** Reads `quotas.requests_per_minute` (NULL or no row: the default). */
+export function createPgRequestQuota(db: Queryable): RequestQuotaSource {
+  return {
+    async requestsPerMinute(tenantId) {
+      const result = (await db.query('SELECT requests_per_minute FROM quotas WHERE tenant_id = $1', [tenantId])) as { rows: { requests_per_minute: number | null }[] };
+      return result.rows[0]?.requests_per_minute ?? null;
+    },
+  };
+}
