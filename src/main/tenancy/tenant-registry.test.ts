@@ -1,0 +1,58 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, pgSkipReason } from '../../../testing/postgres/test-database';
+import { TEAM_SCHEMA_SQL } from '../store/postgres/team-schema';
+import { createPgRequestQuota } from './rate-limit';
+import { createMemoryTenantRegistry, createPgTenantRegistry } from './tenant-registry';
+
+describe('in-memory tenant registry', () => {
+  it('remembers each scope once', async () => {
+    const registry = createMemoryTenantRegistry();
+    await registry.ensure({ tenant_id: 'a', user_id: 'u' });
+    await registry.ensure({ tenant_id: 'a', user_id: 'u' });
+    await registry.ensure({ tenant_id: 'a', user_id: 'v' });
+    expect(registry.seen()).toEqual([{ tenant_id: 'a', user_id: 'u' }, { tenant_id: 'a', user_id: 'v' }]);
+  });
+});
+
+const skip = pgSkipReason();
+if (skip) console.warn(`skipping the PostgreSQL tenant registry tests: ${skip}`);
+
+describe.skipIf(skip !== null)('PostgreSQL tenant registry', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let pool: pg.Pool;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    pool = new pg.Pool({ connectionString: db.url, max: 4 });
+    await pool.query(TEAM_SCHEMA_SQL);
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await db?.drop();
+  });
+
+  it('creates tenants and users on first sight, once, and asks nothing for a known user', async () => {
+    let queries = 0;
+    const counting = { query: (sql: string, params?: unknown[]) => (queries++, pool.query(sql, params)) };
+    const registry = createPgTenantRegistry(counting, { now: () => 1234 });
+    await Promise.all([registry.ensure({ tenant_id: 'acme', user_id: 'alice' }), registry.ensure({ tenant_id: 'acme', user_id: 'alice' })]);
+    expect(queries).toBe(2);
+    await registry.ensure({ tenant_id: 'acme', user_id: 'alice' });
+    expect(queries).toBe(2);
+    await registry.ensure({ tenant_id: 'acme', user_id: 'bob' });
+    // A second worker (its own cache) meets rows that already exist.
+    await createPgTenantRegistry(pool).ensure({ tenant_id: 'acme', user_id: 'alice' });
+    const tenants = await pool.query<{ id: string; created_at: string }>('SELECT id, created_at FROM tenants');
+    const users = await pool.query<{ id: string }>("SELECT id FROM users WHERE tenant_id = 'acme' ORDER BY id");
+    expect(tenants.rows).toEqual([{ id: 'acme', created_at: '1234' }]);
+    expect(users.rows.map((r) => r.id)).toEqual(['alice', 'bob']);
+  });
+
+  it('reads a tenant’s own request rate from quotas (none or NULL: the default)', async () => {
+    await pool.query("INSERT INTO quotas (tenant_id, requests_per_minute, updated_at) VALUES ('acme', 42, 1), ('nulls', NULL, 1)");
+    const quota = createPgRequestQuota(pool);
+    expect(await quota.requestsPerMinute('acme')).toBe(42);
+    expect(await quota.requestsPerMinute('nulls')).toBeNull();
+    expect(await quota.requestsPerMinute('nobody')).toBeNull();
+  });
+});
