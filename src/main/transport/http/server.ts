@@ -81,9 +81,10 @@ export interface RunningHttpServer {
   /** Stops listening and drops open connections (SSE streams included). Does not close the core. */
   close(): Promise<void>;
   /**
-   * Graceful shutdown (SIGTERM): /readyz turns 503 and new requests get 503 `unavailable`, the
-   * listener closes, SSE streams end (clients resume elsewhere with Last-Event-ID), in-flight
-   * requests finish within the grace, `onDrain` runs, then every connection is closed.
+   * Graceful shutdown (SIGTERM): /readyz turns 503 and new API requests get 503 `unavailable`
+   * (with `Connection: close`), SSE streams end (clients resume elsewhere with Last-Event-ID),
+   * in-flight requests finish within the grace, `onDrain` runs, then the listener and every
+   * connection close.
    */
   drain(opts?: DrainOptions): Promise<void>;
 }
@@ -356,7 +357,8 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
   server.drain = (drainOpts: DrainOptions = {}) => {
     drainPromise ??= (async () => {
       draining = true;
-      server.close();
+      // The listener stays open while requests finish, so probes see /readyz turn 503 (a refused
+      // connection would look like a crash) and stray requests get a retryable 503, not a reset.
       server.closeIdleConnections();
       for (const stream of streams) stream.end();
       await new Promise<void>((resolve) => {
@@ -374,7 +376,11 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
       } catch (error) {
         onInternalError('drain hook', error);
       }
-      server.closeAllConnections();
+      await new Promise<void>((resolve) => {
+        if (!server.listening) return resolve();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
     })();
     return drainPromise;
   };
