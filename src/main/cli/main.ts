@@ -7,6 +7,8 @@ import { findResourcesDir, resolveDataDir } from '../config/app-paths';
 import { createCore, type Core } from '../service/create-core';
 import { createRecoverableCore } from '../service/recovery-core';
 import { startHttpServer } from '../transport/http';
+import { createAuthenticator, createJsonLogger, createRateLimiter, loadServiceConfig, type ServiceConfig } from '../tenancy';
+import { createServiceCore } from './service-core';
 import { FolioError } from '../../shared/errors';
 import { DatabaseCorruptError } from '../store';
 import { TaskStatus } from '../../shared/contract';
@@ -17,6 +19,11 @@ Commands:
   serve [--port N] [--recover]
                               Start web mode on 127.0.0.1 (token from FOLIO_TOKEN or generated);
                               --recover: with a damaged database, offer the restore in the browser
+  serve --multi-tenant [--platform-key K] [--jwt-secret S | --jwks-url U] [--database URL]
+        [--storage-root DIR] [--host H] [--port N] [--public-host NAME]... [--worker-id ID]
+        [--requests-per-minute N] [--shutdown-grace-ms MS] [--jwt-issuer I] [--jwt-audience A]
+                              Run the team service (each flag also as FOLIO_* in the environment;
+                              see docs/deploy.md); logs are JSON lines on stdout
   chat [--url U --token T] [--resume last|ID] [--mode M] [--model ID]
                               Chat in the terminal (in-process, or with a running serve at --url)
   tasks [--status S]          List tasks (S: active | completed | abandoned)
@@ -46,12 +53,12 @@ async function warnAboutBrokenFiles(core: Pick<Core, 'handlers'>): Promise<void>
 }
 
 async function serve(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { port: { type: 'string', default: '4319' }, recover: { type: 'boolean', default: false } }, strict: true });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new FolioError('invalid_input', `Invalid port: ${values.port}`);
+  const config = loadServiceConfig(argv);
+  if (config.multiTenant) return serveTeam(config);
+  const port = config.port;
   const { resourcesDir, dataDir } = paths();
   // --recover: a damaged database starts web mode on the recovery screen instead of stopping here.
-  const core = values.recover ? createRecoverableCore({ dataDir, resourcesDir, prewarmExtraction: true }) : createCore({ dataDir, resourcesDir, prewarmExtraction: true });
+  const core = config.recover ? createRecoverableCore({ dataDir, resourcesDir, prewarmExtraction: true }) : createCore({ dataDir, resourcesDir, prewarmExtraction: true });
   const token = process.env.FOLIO_TOKEN || randomBytes(24).toString('base64url');
   const server = await startHttpServer(core, { port, host: '127.0.0.1', token, staticDir: join(resourcesDir, 'out', 'renderer') });
   console.log(`Folio web mode: ${server.url}/?token=${token}`);
@@ -72,6 +79,41 @@ async function serve(argv: string[]): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** The team service: JSON logs on stdout (a start line instead of a `?token=` URL), drain on SIGTERM. */
+async function serveTeam(config: ServiceConfig): Promise<void> {
+  if (config.platformKey === null || config.jwt === null) throw new FolioError('invalid_input', 'multi-tenant mode needs a platform key and a JWT verification');
+  const log = createJsonLogger();
+  const service = createServiceCore(config, paths(), log);
+  const server = await startHttpServer(service.resolveCore, {
+    host: config.host,
+    port: config.port,
+    tenancy: {
+      authenticator: createAuthenticator({ platformKey: config.platformKey, jwt: config.jwt }),
+      registry: service.registry,
+      rateLimiter: createRateLimiter({ defaultPerMinute: config.requestsPerMinute, overrides: service.requestQuota }),
+      publicHosts: config.publicHosts,
+    },
+    logger: log,
+    ready: () => service.ready(),
+    onInternalError: (where, error) => log.error({ msg: `http ${where} failed`, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
+  });
+  log.info({ msg: 'folio service listening', port: server.port, config: JSON.stringify(config.describe()) });
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ msg: 'draining', signal, grace_ms: config.shutdownGraceMs });
+    void server
+      .drain({ graceMs: config.shutdownGraceMs, onDrain: service.onDrain })
+      .then(() => service.close())
+      .then(() => log.info({ msg: 'stopped' }))
+      .catch((error: unknown) => log.error({ msg: 'shutdown failed', error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 async function tasks(argv: string[]): Promise<void> {
