@@ -196,8 +196,9 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
     if (tenancy) {
       const scope = await tenancy.authenticator.authenticate(req.headers);
       ctx.scope = scope;
-      await tenancy.registry.ensure(scope);
+      // Rate before registry: a tenant over its limit costs no database write.
       await tenancy.rateLimiter?.take(scope.tenant_id);
+      await tenancy.registry.ensure(scope);
       scopeCore = await resolveCore(scope);
     } else {
       if (token === undefined || !hasValidBearer(req, token)) throw new UnauthorizedError();

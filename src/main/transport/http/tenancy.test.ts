@@ -263,3 +263,31 @@ describe('request logs', () => {
     expect(all).not.toContain('?');
   });
 });
+
+describe('single-user mode beside it', () => {
+  it('takes either a token or tenancy, never both or neither', async () => {
+    const tenancy = {
+      authenticator: createAuthenticator({ platformKey: PLATFORM_KEY, jwt: { kind: 'secret' as const, secret: SECRET } }),
+      registry: createMemoryTenantRegistry(),
+      publicHosts: [],
+    };
+    await expect(startHttpServer(createFakeCore(), { token: 'single-user-token-0123456789', tenancy })).rejects.toThrow('not both');
+    await expect(startHttpServer(createFakeCore(), {})).rejects.toThrow('either a token');
+  });
+
+  it('keeps its bearer token, and gains /healthz and request ids', async () => {
+    const token = 'single-user-token-0123456789';
+    const single = await startHttpServer(createFakeCore(), { token });
+    try {
+      const health = await fetch(`${single.url}/healthz`);
+      expect(health.status).toBe(200);
+      expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await fetch(`${single.url}/v1/tasks`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      const denied = await fetch(`${single.url}/v1/tasks`, { headers: { authorization: `Bearer ${PLATFORM_KEY}`, 'x-folio-user': await userToken('acme', 'a'), 'x-request-id': 'r-1' } });
+      expect(denied.status).toBe(401);
+      expect(denied.headers.get('x-request-id')).toBe('r-1');
+    } finally {
+      await single.close();
+    }
+  });
+});
