@@ -5,7 +5,7 @@
 // and `quotas` branches). With `config.databaseUrl` set it must return: `resolveCore(scope)` = the
 // one core scoped to that tenant/user (StorePort on PostgreSQL, TaskStorage from
 // `workspace/storage.ts` on `config.storageRoot`), `registry` = `createPgTenantRegistry(pool)`,
-// `ready` = a `SELECT 1` on the pool, `requestQuota` = the quotas module's source (or
+// `ready` = `databaseAnswers(pool)`, `requestQuota` = the quotas module's source (or
 // `createPgRequestQuota(pool)`), `onDrain` = the cluster's run hand-back, `close` = pool + core.
 // Until then PostgreSQL is refused here, and without a database each tenant gets its own SQLite
 // core under `<storage root or data folder>/tenants/<tenant>/` (one worker only): isolated, but

@@ -56,6 +56,7 @@ describe('service configuration', () => {
     expect(configError([], { ...service, FOLIO_WORKER_ID: '../w' })).toContain('--worker-id');
     expect(configError([], { ...service, FOLIO_PUBLIC_HOSTS: 'evil/host' })).toContain('--public-host');
     expect(configError(['--bogus'], {})).toContain('bogus');
+    expect(configError(['--recover'], service)).toContain('--recover');
     expect(configError([], { FOLIO_MULTI_TENANT: 'maybe' })).toContain('FOLIO_MULTI_TENANT');
   });
 

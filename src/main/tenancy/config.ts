@@ -140,6 +140,7 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
     if (stray !== undefined) throw new ConfigError(`--${stray} / ${ENV_FOR_FLAG[stray]} only applies with --multi-tenant`);
     if (databaseUrl !== null) throw new ConfigError('--database (PostgreSQL) is the team service: it needs --multi-tenant');
   }
+  if (multiTenant && values.recover === true) throw new ConfigError('--recover restores a single-user database; it does not apply with --multi-tenant');
 
   const host = pick('host') ?? (multiTenant ? '0.0.0.0' : '127.0.0.1');
   if (!multiTenant && host !== '127.0.0.1') throw new ConfigError('Single-user web mode only listens on 127.0.0.1 (use --multi-tenant for a service)');

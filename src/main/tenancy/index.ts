@@ -6,5 +6,6 @@ export { ConfigError, loadServiceConfig, type JwtVerification, type ServiceConfi
 export { safeEqual } from './constant-time';
 export { createPgRequestQuota, createRateLimiter, RateLimitedError, type RateLimiter, type RequestQuotaSource } from './rate-limit';
 export { createJsonLogger, logRequest, requestIdFrom, REQUEST_ID_HEADER, type LogFields, type Logger, type RequestLogEntry } from './request-log';
+export { databaseAnswers } from './readiness';
 export { isScopeId } from './scope-id';
 export { createMemoryTenantRegistry, createPgTenantRegistry, type Queryable, type TenantRegistry } from './tenant-registry';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, pgSkipReason } from '../../../testing/postgres/test-database';
 import { TEAM_SCHEMA_SQL } from '../store/postgres/team-schema';
 import { createPgRequestQuota } from './rate-limit';
+import { databaseAnswers } from './readiness';
 import { createMemoryTenantRegistry, createPgTenantRegistry } from './tenant-registry';
 
 describe('in-memory tenant registry', () => {
@@ -54,5 +55,15 @@ describe.skipIf(skip !== null)('PostgreSQL tenant registry', () => {
     expect(await quota.requestsPerMinute('acme')).toBe(42);
     expect(await quota.requestsPerMinute('nulls')).toBeNull();
     expect(await quota.requestsPerMinute('nobody')).toBeNull();
+  });
+
+  it('reports the database ready while it answers, and not once it is gone', async () => {
+    expect(await databaseAnswers(pool)()).toBe(true);
+    const gone = new pg.Pool({ connectionString: db.url.replace(/:\d+\//, ':1/'), connectionTimeoutMillis: 1000 });
+    try {
+      expect(await databaseAnswers(gone)()).toBe(false);
+    } finally {
+      await gone.end();
+    }
   });
 });
