@@ -119,7 +119,10 @@ export function createQuotaGuard({ limits, ledger, liveRuns, now = Date.now }: Q
     },
 
     async status(tenantId) {
-      const [tenant, use, live] = await Promise.all([limits.limitsFor(tenantId), ledger.quotaUse(tenantId, monthOf(now())), liveRuns.liveRuns(tenantId)]);
+      // In turn, not at once: all three may share one connection.
+      const tenant = await limits.limitsFor(tenantId);
+      const use = await ledger.quotaUse(tenantId, monthOf(now()));
+      const live = await liveRuns.liveRuns(tenantId);
       const used: Record<QuotaName, number | null> = {
         max_concurrent_runs: live,
         tokens_per_month: use.tokens,

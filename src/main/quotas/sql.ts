@@ -1,5 +1,6 @@
 // The part of a PostgreSQL connection the quota modules use: a `pg.Pool`, a `pg.Client` or a
-// transaction's client all fit, so the integrator passes whichever the store already holds.
+// transaction's client all fit, so the integrator passes whichever the store already holds. The
+// modules send one query at a time, as a single client requires.
 import type { QueryResult, QueryResultRow } from 'pg';
 
 export interface SqlClient {

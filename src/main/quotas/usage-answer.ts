@@ -14,10 +14,8 @@ export interface UsageAnswerDeps {
 }
 
 export async function tenantUsageAnswer(scope: Scope, input: MethodParsedInput<'getUsage'>, deps: UsageAnswerDeps): Promise<MethodOutput<'getUsage'>> {
-  const [report, quotas] = await Promise.all([
-    deps.ledger.report(scope, input.period === undefined ? undefined : { month: input.period }),
-    deps.guard.status(scope.tenant_id),
-  ]);
+  const report = await deps.ledger.report(scope, input.period === undefined ? undefined : { month: input.period });
+  const quotas = await deps.guard.status(scope.tenant_id);
   const titles = deps.taskTitles && report.tasks.length > 0 ? await deps.taskTitles(scope, report.tasks.map((t) => t.task_id)) : new Map<string, string>();
   const { prompt_tokens, completion_tokens, cost } = report.total;
   return {

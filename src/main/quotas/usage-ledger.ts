@@ -154,22 +154,21 @@ export function createPgUsageLedger(db: SqlClient, { now = Date.now }: UsageLedg
     async report(scope, input) {
       const period = resolvePeriod(input, now());
       const args = [scope.tenant_id, period.since, period.until];
-      const [users, tasks, storage] = await Promise.all([
-        db.query(
-          `SELECT user_id, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost) AS cost,
-             SUM(bytes) FILTER (WHERE kind = 'upload') AS upload_bytes, COUNT(*) FILTER (WHERE kind = 'run') AS runs
-           FROM usage_events WHERE tenant_id = $1 AND at >= $2 AND at < $3 AND kind <> 'storage'
-           GROUP BY user_id`,
-          args,
-        ),
-        db.query(
-          `SELECT task_id, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost) AS cost
-           FROM usage_events WHERE tenant_id = $1 AND at >= $2 AND at < $3 AND kind = 'tokens' AND task_id IS NOT NULL
-           GROUP BY task_id`,
-          args,
-        ),
-        db.query(`SELECT SUM(bytes) AS bytes FROM usage_events WHERE tenant_id = $1 AND kind = 'storage'`, [scope.tenant_id]),
-      ]);
+      // One query at a time: a pg.Client (a transaction's, say) must not be given two at once.
+      const users = await db.query(
+        `SELECT user_id, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost) AS cost,
+           SUM(bytes) FILTER (WHERE kind = 'upload') AS upload_bytes, COUNT(*) FILTER (WHERE kind = 'run') AS runs
+         FROM usage_events WHERE tenant_id = $1 AND at >= $2 AND at < $3 AND kind <> 'storage'
+         GROUP BY user_id`,
+        args,
+      );
+      const tasks = await db.query(
+        `SELECT task_id, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost) AS cost
+         FROM usage_events WHERE tenant_id = $1 AND at >= $2 AND at < $3 AND kind = 'tokens' AND task_id IS NOT NULL
+         GROUP BY task_id`,
+        args,
+      );
+      const storage = await db.query(`SELECT SUM(bytes) AS bytes FROM usage_events WHERE tenant_id = $1 AND kind = 'storage'`, [scope.tenant_id]);
       const userRows: UserUsage[] = users.rows.map((r) => ({
         user_id: String(r.user_id),
         prompt_tokens: toNumber(r.prompt_tokens),
