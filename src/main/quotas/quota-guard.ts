@@ -27,6 +27,28 @@ export function createPgLiveRunCounter(db: SqlClient): LiveRunCounter {
   };
 }
 
+/**
+ * Counts the tenant's unexpired run leases: a run whose worker died stops counting as soon as its
+ * lease expires, before anyone marks it `interrupted`.
+ */
+export function createPgLeaseRunCounter(db: SqlClient, now: () => number = Date.now): LiveRunCounter {
+  return {
+    async liveRuns(tenantId) {
+      const { rows } = await db.query(`SELECT COUNT(*) AS n FROM run_leases WHERE tenant_id = $1 AND expires_at > $2`, [tenantId, now()]);
+      return toNumber(rows[0]?.n);
+    },
+  };
+}
+
+/**
+ * Makes run starts of one tenant take turns until the transaction ends: call it in the transaction
+ * that creates the run row, before `beforeRunStart`, so two workers starting runs at the same
+ * moment cannot both see one free slot.
+ */
+export async function lockTenantRunStarts(tx: SqlClient, tenantId: string): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('folio.run-starts:' || $1, 0))`, [tenantId]);
+}
+
 export interface QuotaStatus {
   name: QuotaName;
   /** null: unlimited. */
