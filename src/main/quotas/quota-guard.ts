@@ -94,7 +94,7 @@ export function createQuotaGuard({ limits, ledger, liveRuns, now = Date.now }: Q
   async function checkTokens(tenantId: string, limit: number | null): Promise<void> {
     if (limit === null) return;
     const month = monthOf(now());
-    const { tokens } = await ledger.quotaUse(tenantId, month);
+    const tokens = await ledger.tokensUsed(tenantId, month);
     if (tokens >= limit) {
       throw exceeded(`Tokens this month: ${formatCount(tokens)} of ${formatCount(limit)} (tenant ${tenantId}). The quota resets on ${resetDay(month)}.`);
     }
@@ -126,7 +126,7 @@ export function createQuotaGuard({ limits, ledger, liveRuns, now = Date.now }: Q
         throw exceeded(`Upload size: ${formatCount(bytes)} bytes, over the limit of ${formatCount(tenant.upload_bytes)} bytes per upload (tenant ${scope.tenant_id}).`);
       }
       if (tenant.storage_bytes !== null) {
-        const { storage_bytes: stored } = await ledger.quotaUse(scope.tenant_id, monthOf(now()));
+        const stored = await ledger.storedBytes(scope.tenant_id);
         if (stored + bytes > tenant.storage_bytes) {
           throw exceeded(
             `Storage: ${formatCount(stored)} of ${formatCount(tenant.storage_bytes)} bytes used (tenant ${scope.tenant_id}); ` +
@@ -141,14 +141,12 @@ export function createQuotaGuard({ limits, ledger, liveRuns, now = Date.now }: Q
     },
 
     async status(tenantId) {
-      // In turn, not at once: all three may share one connection.
+      // In turn, not at once: the queries may share one connection.
       const tenant = await limits.limitsFor(tenantId);
-      const use = await ledger.quotaUse(tenantId, monthOf(now()));
-      const live = await liveRuns.liveRuns(tenantId);
       const used: Record<QuotaName, number | null> = {
-        max_concurrent_runs: live,
-        tokens_per_month: use.tokens,
-        storage_bytes: use.storage_bytes,
+        max_concurrent_runs: await liveRuns.liveRuns(tenantId),
+        tokens_per_month: await ledger.tokensUsed(tenantId, monthOf(now())),
+        storage_bytes: await ledger.storedBytes(tenantId),
         upload_bytes: null,
         requests_per_minute: null,
       };

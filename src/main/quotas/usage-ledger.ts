@@ -50,18 +50,14 @@ export interface TenantUsageReport {
   storage_bytes: number;
 }
 
-/** What the quota guard reads before a model call or an upload: one cheap query. */
-export interface QuotaUse {
-  /** Prompt plus completion tokens in the period. */
-  tokens: number;
-  storage_bytes: number;
-}
-
 export interface UsageLedger {
   record(scope: Scope, event: UsageEvent): Promise<void>;
   /** The tenant's usage for the period (this calendar month in UTC by default), per user and per task. */
   report(scope: Scope, period?: UsagePeriodInput): Promise<TenantUsageReport>;
-  quotaUse(tenantId: string, period: UsagePeriod): Promise<QuotaUse>;
+  /** Prompt plus completion tokens of the tenant in the period: read before every model call. */
+  tokensUsed(tenantId: string, period: UsagePeriod): Promise<number>;
+  /** Bytes the tenant stores now: read before every upload. */
+  storedBytes(tenantId: string): Promise<number>;
 }
 
 export interface UsageLedgerOptions {
@@ -143,6 +139,10 @@ const ROW_COLUMNS = ['tenant_id', 'user_id', 'task_id', 'run_id', 'kind', 'promp
 
 /** The ledger in the `usage_events` table. It only ever INSERTs and SELECTs. */
 export function createPgUsageLedger(db: SqlClient, { now = Date.now }: UsageLedgerOptions = {}): UsageLedger {
+  async function storedBytes(tenantId: string): Promise<number> {
+    const { rows } = await db.query(`SELECT SUM(bytes) AS bytes FROM usage_events WHERE tenant_id = $1 AND kind = 'storage'`, [tenantId]);
+    return toNumber(rows[0]?.bytes);
+  }
   return {
     async record(scope, event) {
       const row = toRow(scope, event, now());
@@ -168,7 +168,7 @@ export function createPgUsageLedger(db: SqlClient, { now = Date.now }: UsageLedg
          GROUP BY task_id`,
         args,
       );
-      const storage = await db.query(`SELECT SUM(bytes) AS bytes FROM usage_events WHERE tenant_id = $1 AND kind = 'storage'`, [scope.tenant_id]);
+      const storageBytes = await storedBytes(scope.tenant_id);
       const userRows: UserUsage[] = users.rows.map((r) => ({
         user_id: String(r.user_id),
         prompt_tokens: toNumber(r.prompt_tokens),
@@ -189,18 +189,19 @@ export function createPgUsageLedger(db: SqlClient, { now = Date.now }: UsageLedg
         total: sumUsers(userRows),
         users: userRows.sort(byCost((u) => u.user_id)),
         tasks: taskRows.sort(byCost((t) => t.task_id)),
-        storage_bytes: toNumber(storage.rows[0]?.bytes),
+        storage_bytes: storageBytes,
       };
     },
-    async quotaUse(tenantId, period) {
+    async tokensUsed(tenantId, period) {
+      // Only this tenant's rows of the period: a range on the (tenant_id, at) index.
       const { rows } = await db.query(
-        `SELECT SUM(prompt_tokens + completion_tokens) FILTER (WHERE at >= $2 AND at < $3) AS tokens,
-           SUM(bytes) FILTER (WHERE kind = 'storage') AS storage_bytes
-         FROM usage_events WHERE tenant_id = $1`,
+        `SELECT SUM(prompt_tokens + completion_tokens) AS tokens FROM usage_events
+         WHERE tenant_id = $1 AND at >= $2 AND at < $3 AND kind = 'tokens'`,
         [tenantId, period.since, period.until],
       );
-      return { tokens: toNumber(rows[0]?.tokens), storage_bytes: toNumber(rows[0]?.storage_bytes) };
+      return toNumber(rows[0]?.tokens);
     },
+    storedBytes,
   };
 }
 
@@ -249,15 +250,17 @@ export function createMemoryUsageLedger({ now = Date.now }: UsageLedgerOptions =
         storage_bytes: storageBytes,
       };
     },
-    async quotaUse(tenantId, period) {
+    async tokensUsed(tenantId, period) {
       let tokens = 0;
-      let storageBytes = 0;
       for (const row of rows) {
-        if (row.tenant_id !== tenantId) continue;
-        if (row.kind === 'storage') storageBytes += row.bytes;
-        else if (inPeriod(row, period)) tokens += row.prompt_tokens + row.completion_tokens;
+        if (row.tenant_id === tenantId && row.kind === 'tokens' && inPeriod(row, period)) tokens += row.prompt_tokens + row.completion_tokens;
       }
-      return { tokens, storage_bytes: storageBytes };
+      return tokens;
+    },
+    async storedBytes(tenantId) {
+      let bytes = 0;
+      for (const row of rows) if (row.tenant_id === tenantId && row.kind === 'storage') bytes += row.bytes;
+      return bytes;
     },
   };
 }
