@@ -4,18 +4,9 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { FolioError } from '../../shared/folio-error';
-import {
-  createPgQuotaTable,
-  createQuotaLimits,
-  parseQuotaValue,
-  QUOTA_CACHE_TTL_MS,
-  quotaDefaults,
-  quotaNames,
-  quotaOptionName,
-  type QuotaPatch,
-} from '../quotas/limits';
-import { createPgLiveRunCounter, createQuotaGuard, formatCount } from '../quotas/quota-guard';
-import { createPgUsageLedger } from '../quotas/usage-ledger';
+import { parseQuotaValue, QUOTA_CACHE_TTL_MS, quotaDefaults, quotaNames, quotaOptionName, type QuotaPatch } from '../quotas/limits';
+import { formatCount } from '../quotas/quota-guard';
+import { createTeamQuotas } from '../quotas/team-quotas';
 import { monthOf, resetDay } from '../quotas/usage-period';
 
 export const QUOTA_USAGE = `Usage: folio quota get --database <url> --tenant <id>
@@ -61,11 +52,9 @@ export async function quotaCommand(argv: string[], io: QuotaCommandIo = {}): Pro
   const client = new pg.Client({ connectionString: database });
   await client.connect();
   try {
-    const table = createPgQuotaTable(client);
+    const { table, guard } = createTeamQuotas({ db: client, defaults: quotaDefaults(env) });
     if (action === 'set') await table.set(tenant, patch);
-    const defaults = quotaDefaults(env);
     const own = await table.get(tenant);
-    const guard = createQuotaGuard({ limits: createQuotaLimits({ defaults, table }), ledger: createPgUsageLedger(client), liveRuns: createPgLiveRunCounter(client) });
     const status = await guard.status(tenant);
     const month = monthOf(Date.now());
     out(`Quotas of tenant ${tenant} (tokens counted for ${month.label}, reset on ${resetDay(month)}):`);
