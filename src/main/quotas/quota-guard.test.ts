@@ -137,8 +137,15 @@ describe('quota guard', () => {
     expect((await refusal(w.guard.beforeUpload(acme, 501))).message).toBe(
       'Storage: 9,500 of 10,000 bytes used (tenant acme); this upload of 501 bytes would pass the limit. Delete files to free space.',
     );
+    expect(await w.guard.uploadAllowance(acme)).toBe(500);
     await w.ledger.record(acme, { kind: 'storage', bytes: -4_000 });
     await expect(w.guard.beforeUpload(acme, 501)).resolves.toBeUndefined();
+    expect(await w.guard.uploadAllowance(acme)).toBe(4_500);
+    expect(await w.guard.uploadAllowance(globex)).toBe(10_000);
+    await w.table.set('globex', { storage_bytes: 'unlimited' });
+    expect(await w.guard.uploadAllowance(globex)).toBe(1_048_576);
+    await w.table.set('globex', { upload_bytes: 'unlimited' });
+    expect(await w.guard.uploadAllowance(globex)).toBeNull();
     // Another tenant's storage is its own.
     await expect(w.guard.beforeUpload(globex, 9_999)).resolves.toBeUndefined();
   });
@@ -146,7 +153,9 @@ describe('quota guard', () => {
   it("gives the rate limiter each tenant's requests per minute, null when unlimited", async () => {
     const w = world({ requests_per_minute: 120 });
     await w.table.set('globex', { requests_per_minute: 10 });
-    expect(await w.guard.requestsPerMinute('acme')).toBe(120);
+    // The rate limiter takes the lookup as a bare function.
+    const lookup: (tenantId: string) => Promise<number | null> = w.guard.requestsPerMinute;
+    expect(await lookup('acme')).toBe(120);
     expect(await w.guard.requestsPerMinute('globex')).toBe(10);
     await w.table.set('globex', { requests_per_minute: 'unlimited' });
     expect(await w.guard.requestsPerMinute('globex')).toBeNull();

@@ -67,8 +67,17 @@ export interface QuotaGuard {
   beforeModelCall(scope: Scope): Promise<void>;
   /** Before an upload of `bytes` is accepted: its size and the storage it would fill. */
   beforeUpload(scope: Scope, bytes: number): Promise<void>;
-  /** The tenant's request rate limit, for the rate limiter in front of `/v1`; null: unlimited. */
-  requestsPerMinute(tenantId: string): Promise<number | null>;
+  /**
+   * The most bytes one upload may have now (the smaller of the upload size and the free storage),
+   * null: unlimited. A streamed upload whose length is not known up front stops reading there and
+   * calls `beforeUpload` with the bytes seen, which throws the message naming the quota.
+   */
+  uploadAllowance(scope: Scope): Promise<number | null>;
+  /**
+   * The tenant's request rate limit, for the rate limiter in front of `/v1`; null: unlimited. A
+   * property, so the limiter can be handed it alone.
+   */
+  readonly requestsPerMinute: (tenantId: string) => Promise<number | null>;
   /** Every quota with its limit and the tenant's current use, for `GET /v1/usage` and `folio quota get`. */
   status(tenantId: string): Promise<QuotaStatus[]>;
 }
@@ -136,9 +145,14 @@ export function createQuotaGuard({ limits, ledger, liveRuns, now = Date.now }: Q
       }
     },
 
-    async requestsPerMinute(tenantId) {
-      return (await limits.limitsFor(tenantId)).requests_per_minute;
+    async uploadAllowance(scope) {
+      const tenant = await limits.limitsFor(scope.tenant_id);
+      const free = tenant.storage_bytes === null ? null : Math.max(0, tenant.storage_bytes - (await ledger.storedBytes(scope.tenant_id)));
+      if (free === null) return tenant.upload_bytes;
+      return tenant.upload_bytes === null ? free : Math.min(tenant.upload_bytes, free);
     },
+
+    requestsPerMinute: async (tenantId) => (await limits.limitsFor(tenantId)).requests_per_minute,
 
     async status(tenantId) {
       // In turn, not at once: the queries may share one connection.
