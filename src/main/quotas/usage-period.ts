@@ -1,5 +1,6 @@
 // The period a usage report covers. Months are calendar months in UTC, so every worker, whatever
 // its time zone, closes a month at the same instant and the tokens quota resets for all at once.
+import { USAGE_MONTH_PATTERN } from '../../shared/contract/usage';
 import { FolioError } from '../../shared/folio-error';
 
 export interface UsagePeriod {
@@ -13,8 +14,6 @@ export interface UsagePeriod {
 
 /** A month (`YYYY-MM`), or a range in ms (`until` defaults to now); neither means this month. */
 export type UsagePeriodInput = { month: string } | { since: number; until?: number } | undefined;
-
-export const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 export function monthOf(at: number): UsagePeriod {
   const date = new Date(at);
@@ -32,7 +31,7 @@ function monthPeriod(year: number, monthIndex: number): UsagePeriod {
 export function resolvePeriod(input: UsagePeriodInput, now: number): UsagePeriod {
   if (input === undefined) return monthOf(now);
   if ('month' in input) {
-    const match = MONTH_PATTERN.exec(input.month);
+    const match = USAGE_MONTH_PATTERN.exec(input.month);
     if (!match) throw new FolioError('invalid_input', `period: expected YYYY-MM, got "${input.month}"`);
     return monthPeriod(Number(match[1]), Number(match[2]) - 1);
   }

@@ -8,8 +8,9 @@ export const quotaNames = ['max_concurrent_runs', 'tokens_per_month', 'storage_b
 export const QuotaName = z.enum(quotaNames);
 export type QuotaName = z.infer<typeof QuotaName>;
 
-/** A calendar month in UTC, as `?period=2026-11`. */
-export const UsageMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected a month as YYYY-MM');
+/** A calendar month in UTC, as `?period=2026-11`: the year and the month are the two groups. */
+export const USAGE_MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+export const UsageMonth = z.string().regex(USAGE_MONTH_PATTERN, 'expected a month as YYYY-MM');
 
 export const UsagePeriodInfo = z.object({
   /** `2026-11`. */
