@@ -32,6 +32,8 @@ Commands:
                               Render a deck spec or a document folder to .pptx / .docx
   db restore                  Replace a damaged database with its newest sound backup
                               (the damaged file is kept as folio.db.corrupt-<time>)
+  quota get|set --database URL --tenant ID [--tokens-per-month N|unlimited|default ...]
+                              Show or set a tenant's quotas in the team service's database
 
 Data folder: FOLIO_DATA_DIR, else ./workspace in the project.`;
 
@@ -150,6 +152,8 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
         return await (await import('./render-command')).renderCommand(rest);
       case 'db':
         return (await import('./db-command')).dbCommand(rest, paths().dataDir);
+      case 'quota':
+        return await (await import('./quota-command')).quotaCommand(rest);
       case undefined:
       case 'help':
       case '--help':

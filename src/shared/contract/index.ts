@@ -8,3 +8,5 @@ export * from './mcp';
 export * from './projects';
 // ---- lib-search ----
 export * from './embedding-settings';
+// ---- team service (issue 16) ----
+export * from './usage';

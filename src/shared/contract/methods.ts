@@ -25,6 +25,7 @@ import {
   Usage,
 } from './entities';
 import { ReasoningMode } from './entities';
+import { QuotaUsage, UsageMonth, UsagePeriodInfo, UserUsage } from './usage';
 import { SearchSettingsInput, SearchTestReport } from './search-settings';
 import { EmbeddingSettingsInput, EmbeddingTestReport } from './embedding-settings';
 import { DeckSpecSchema, QualityReport } from '../specs/deck';
@@ -315,9 +316,23 @@ export const contract = {
     output: z.object({ skills: z.array(SkillInfo), warnings: z.array(ConfigWarning) }),
     http: { method: 'GET', path: '/v1/skills' },
   }),
+  /**
+   * The desktop: all-time totals per task. The team service: the tenant's usage for a month (this
+   * one in UTC, or `period`), per user, with its quotas; `tasks` then covers that month too.
+   */
   getUsage: method({
-    input: z.strictObject({}),
-    output: z.object({ total: Usage, tasks: z.array(Usage.extend({ task_id: Id, title: z.string() })) }),
+    input: z.strictObject({ period: UsageMonth.optional() }),
+    output: z.object({
+      total: Usage,
+      tasks: z.array(Usage.extend({ task_id: Id, title: z.string() })),
+      // ---- team service (issue 16) ----
+      tenant_id: z.string().optional(),
+      period: UsagePeriodInfo.optional(),
+      users: z.array(UserUsage).optional(),
+      /** Bytes the tenant stores now. */
+      storage_bytes: z.number().int().optional(),
+      quotas: z.array(QuotaUsage).optional(),
+    }),
     http: { method: 'GET', path: '/v1/usage' },
   }),
   getSettings: method({

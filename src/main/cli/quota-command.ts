@@ -1,0 +1,71 @@
+// `folio quota get|set`: an operator reads or changes one tenant's quotas in the team database.
+// Limits not set for the tenant come from the server's defaults (FOLIO_QUOTA_* here; a worker's
+// `--quota-*` flags may differ, which is why `get` says which value is the tenant's own).
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { FolioError } from '../../shared/folio-error';
+import { parseQuotaValue, QUOTA_CACHE_TTL_MS, quotaDefaults, quotaNames, quotaOptionName, type QuotaPatch } from '../quotas/limits';
+import { formatCount } from '../quotas/quota-guard';
+import { createTeamQuotas } from '../quotas/team-quotas';
+import { monthOf, resetDay } from '../quotas/usage-period';
+
+export const QUOTA_USAGE = `Usage: folio quota get --database <url> --tenant <id>
+       folio quota set --database <url> --tenant <id> [--<quota> N|unlimited|default ...]
+
+Quotas: ${quotaNames.map(quotaOptionName).join(', ')}
+The database defaults to FOLIO_DATABASE_URL; "default" goes back to the server's default (FOLIO_QUOTA_<NAME>).`;
+
+export interface QuotaCommandIo {
+  env?: Record<string, string | undefined>;
+  out?: (line: string) => void;
+  err?: (line: string) => void;
+}
+
+export async function quotaCommand(argv: string[], io: QuotaCommandIo = {}): Promise<number> {
+  const env = io.env ?? process.env;
+  const out = io.out ?? ((line: string) => console.log(line));
+  const err = io.err ?? ((line: string) => console.error(line));
+  const [action, ...rest] = argv;
+  const quotaOptions = Object.fromEntries(quotaNames.map((name) => [quotaOptionName(name), { type: 'string' as const }]));
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({ args: rest, options: { database: { type: 'string' }, tenant: { type: 'string' }, ...quotaOptions }, strict: true }));
+  } catch (error) {
+    err(`${error instanceof Error ? error.message : String(error)}\n\n${QUOTA_USAGE}`);
+    return 1;
+  }
+  const database = (values.database as string | undefined) ?? env.FOLIO_DATABASE_URL;
+  const tenant = values.tenant as string | undefined;
+  if ((action !== 'get' && action !== 'set') || !database || !tenant) {
+    err(QUOTA_USAGE);
+    return 1;
+  }
+  const patch: QuotaPatch = {};
+  for (const name of quotaNames) {
+    const raw = values[quotaOptionName(name)];
+    if (typeof raw !== 'string') continue;
+    patch[name] = raw.trim().toLowerCase() === 'default' ? null : parseQuotaValue(`--${quotaOptionName(name)}`, raw);
+  }
+  if (action === 'get' && Object.keys(patch).length > 0) throw new FolioError('invalid_input', '`folio quota get` takes no quota values; use `folio quota set`.');
+  if (action === 'set' && Object.keys(patch).length === 0) throw new FolioError('invalid_input', `\`folio quota set\` needs at least one quota, e.g. --${quotaOptionName('tokens_per_month')} 1000000`);
+
+  const client = new pg.Client({ connectionString: database });
+  await client.connect();
+  try {
+    const { table, guard } = createTeamQuotas({ db: client, defaults: quotaDefaults(env) });
+    if (action === 'set') await table.set(tenant, patch);
+    const own = await table.get(tenant);
+    const status = await guard.status(tenant);
+    const month = monthOf(Date.now());
+    out(`Quotas of tenant ${tenant} (tokens counted for ${month.label}, reset on ${resetDay(month)}):`);
+    for (const { name, limit, used } of status) {
+      const shown = limit === null ? 'unlimited' : formatCount(limit);
+      const source = own[name] === undefined ? 'default' : 'tenant';
+      out(`  ${quotaOptionName(name).padEnd(20)} ${shown.padStart(16)}  (${source})${used === null ? '' : `  used ${formatCount(used)}`}`);
+    }
+    if (action === 'set') out(`Running workers apply the change within ${QUOTA_CACHE_TTL_MS / 1000} s.`);
+    return 0;
+  } finally {
+    await client.end();
+  }
+}

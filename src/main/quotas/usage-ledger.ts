@@ -1,0 +1,266 @@
+// Usage as an append-only ledger: every model call, upload, change of stored bytes and run start is
+// one row, never updated or deleted, and every total is a sum over rows. A report can therefore be
+// recomputed for any period, and two workers recording at once never lose each other's counts
+// (which a read-modify-write counter would).
+import { FolioError } from '../../shared/folio-error';
+import type { Scope } from '../store/port';
+import { toNumber, type SqlClient } from './sql';
+import { resolvePeriod, type UsagePeriod, type UsagePeriodInput } from './usage-period';
+
+export type UsageEvent =
+  /** One model call's tokens and cost (a run's `usage` event). */
+  | { kind: 'tokens'; task_id?: string; run_id?: string; prompt_tokens: number; completion_tokens: number; cost: number }
+  /** Bytes received in one upload, counted against the month's traffic. */
+  | { kind: 'upload'; task_id?: string; bytes: number }
+  /**
+   * Stored bytes added (positive) or freed (negative): storage is a level, not a flow, so the
+   * bytes a tenant holds now are the sum of all its storage rows, whatever the period.
+   */
+  | { kind: 'storage'; task_id?: string; bytes: number }
+  | { kind: 'run'; task_id: string; run_id: string };
+
+export interface UsageTotals {
+  prompt_tokens: number;
+  completion_tokens: number;
+  cost: number;
+  upload_bytes: number;
+  runs: number;
+}
+
+export interface UserUsage extends UsageTotals {
+  user_id: string;
+}
+
+export interface TaskTokenUsage {
+  task_id: string;
+  prompt_tokens: number;
+  completion_tokens: number;
+  cost: number;
+}
+
+export interface TenantUsageReport {
+  tenant_id: string;
+  period: UsagePeriod;
+  total: UsageTotals;
+  /** Users with any usage in the period, most expensive first. */
+  users: UserUsage[];
+  /** Tasks with tokens in the period, most expensive first. */
+  tasks: TaskTokenUsage[];
+  /** Bytes the tenant stores now (all storage rows, not only the period's). */
+  storage_bytes: number;
+}
+
+export interface UsageLedger {
+  record(scope: Scope, event: UsageEvent): Promise<void>;
+  /** The tenant's usage for the period (this calendar month in UTC by default), per user and per task. */
+  report(scope: Scope, period?: UsagePeriodInput): Promise<TenantUsageReport>;
+  /** Prompt plus completion tokens of the tenant in the period: read before every model call. */
+  tokensUsed(tenantId: string, period: UsagePeriod): Promise<number>;
+  /** Bytes the tenant stores now: read before every upload. */
+  storedBytes(tenantId: string): Promise<number>;
+}
+
+export interface UsageLedgerOptions {
+  now?: () => number;
+}
+
+interface LedgerRow {
+  tenant_id: string;
+  user_id: string;
+  task_id: string | null;
+  run_id: string | null;
+  kind: UsageEvent['kind'];
+  prompt_tokens: number;
+  completion_tokens: number;
+  cost: number;
+  bytes: number;
+  at: number;
+}
+
+function wholeNumber(field: string, value: number, { signed = false } = {}): number {
+  if (!Number.isSafeInteger(value) || (!signed && value < 0)) {
+    throw new FolioError('invalid_input', `usage ${field}: expected a whole number${signed ? '' : ' ≥ 0'}, got ${value}`);
+  }
+  return value;
+}
+
+/** The event as the row it becomes, checked: a bad count would skew every later total. */
+function toRow(scope: Scope, event: UsageEvent, at: number): LedgerRow {
+  const row: LedgerRow = {
+    tenant_id: scope.tenant_id,
+    user_id: scope.user_id,
+    task_id: event.task_id ?? null,
+    run_id: null,
+    kind: event.kind,
+    prompt_tokens: 0,
+    completion_tokens: 0,
+    cost: 0,
+    bytes: 0,
+    at,
+  };
+  switch (event.kind) {
+    case 'tokens':
+      row.run_id = event.run_id ?? null;
+      row.prompt_tokens = wholeNumber('prompt_tokens', event.prompt_tokens);
+      row.completion_tokens = wholeNumber('completion_tokens', event.completion_tokens);
+      if (!Number.isFinite(event.cost) || event.cost < 0) throw new FolioError('invalid_input', `usage cost: expected a number ≥ 0, got ${event.cost}`);
+      row.cost = event.cost;
+      break;
+    case 'upload':
+      row.bytes = wholeNumber('bytes', event.bytes);
+      break;
+    case 'storage':
+      row.bytes = wholeNumber('bytes', event.bytes, { signed: true });
+      break;
+    case 'run':
+      row.run_id = event.run_id;
+      break;
+  }
+  return row;
+}
+
+function byCost<T extends { cost: number; prompt_tokens: number; completion_tokens: number }>(key: (row: T) => string) {
+  return (a: T, b: T) => b.cost - a.cost || b.prompt_tokens + b.completion_tokens - (a.prompt_tokens + a.completion_tokens) || key(a).localeCompare(key(b));
+}
+
+function sumUsers(users: UserUsage[]): UsageTotals {
+  const total: UsageTotals = { prompt_tokens: 0, completion_tokens: 0, cost: 0, upload_bytes: 0, runs: 0 };
+  for (const u of users) {
+    total.prompt_tokens += u.prompt_tokens;
+    total.completion_tokens += u.completion_tokens;
+    total.cost += u.cost;
+    total.upload_bytes += u.upload_bytes;
+    total.runs += u.runs;
+  }
+  return total;
+}
+
+const ROW_COLUMNS = ['tenant_id', 'user_id', 'task_id', 'run_id', 'kind', 'prompt_tokens', 'completion_tokens', 'cost', 'bytes', 'at'] as const;
+
+/** The ledger in the `usage_events` table. It only ever INSERTs and SELECTs. */
+export function createPgUsageLedger(db: SqlClient, { now = Date.now }: UsageLedgerOptions = {}): UsageLedger {
+  async function storedBytes(tenantId: string): Promise<number> {
+    const { rows } = await db.query(`SELECT SUM(bytes) AS bytes FROM usage_events WHERE tenant_id = $1 AND kind = 'storage'`, [tenantId]);
+    return toNumber(rows[0]?.bytes);
+  }
+  return {
+    async record(scope, event) {
+      const row = toRow(scope, event, now());
+      await db.query(
+        `INSERT INTO usage_events (${ROW_COLUMNS.join(', ')}) VALUES (${ROW_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`,
+        ROW_COLUMNS.map((column) => row[column]),
+      );
+    },
+    async report(scope, input) {
+      const period = resolvePeriod(input, now());
+      const args = [scope.tenant_id, period.since, period.until];
+      // One query at a time: a pg.Client (a transaction's, say) must not be given two at once.
+      const users = await db.query(
+        `SELECT user_id, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost) AS cost,
+           SUM(bytes) FILTER (WHERE kind = 'upload') AS upload_bytes, COUNT(*) FILTER (WHERE kind = 'run') AS runs
+         FROM usage_events WHERE tenant_id = $1 AND at >= $2 AND at < $3 AND kind <> 'storage'
+         GROUP BY user_id`,
+        args,
+      );
+      const tasks = await db.query(
+        `SELECT task_id, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost) AS cost
+         FROM usage_events WHERE tenant_id = $1 AND at >= $2 AND at < $3 AND kind = 'tokens' AND task_id IS NOT NULL
+         GROUP BY task_id`,
+        args,
+      );
+      const storageBytes = await storedBytes(scope.tenant_id);
+      const userRows: UserUsage[] = users.rows.map((r) => ({
+        user_id: String(r.user_id),
+        prompt_tokens: toNumber(r.prompt_tokens),
+        completion_tokens: toNumber(r.completion_tokens),
+        cost: toNumber(r.cost),
+        upload_bytes: toNumber(r.upload_bytes),
+        runs: toNumber(r.runs),
+      }));
+      const taskRows: TaskTokenUsage[] = tasks.rows.map((r) => ({
+        task_id: String(r.task_id),
+        prompt_tokens: toNumber(r.prompt_tokens),
+        completion_tokens: toNumber(r.completion_tokens),
+        cost: toNumber(r.cost),
+      }));
+      return {
+        tenant_id: scope.tenant_id,
+        period,
+        total: sumUsers(userRows),
+        users: userRows.sort(byCost((u) => u.user_id)),
+        tasks: taskRows.sort(byCost((t) => t.task_id)),
+        storage_bytes: storageBytes,
+      };
+    },
+    async tokensUsed(tenantId, period) {
+      // Only this tenant's rows of the period: a range on the (tenant_id, at) index.
+      const { rows } = await db.query(
+        `SELECT SUM(prompt_tokens + completion_tokens) AS tokens FROM usage_events
+         WHERE tenant_id = $1 AND at >= $2 AND at < $3 AND kind = 'tokens'`,
+        [tenantId, period.since, period.until],
+      );
+      return toNumber(rows[0]?.tokens);
+    },
+    storedBytes,
+  };
+}
+
+/** The same ledger in memory: the desktop (one tenant, `local`) and tests. */
+export function createMemoryUsageLedger({ now = Date.now }: UsageLedgerOptions = {}): UsageLedger {
+  const rows: LedgerRow[] = [];
+  const inPeriod = (row: LedgerRow, period: UsagePeriod) => row.at >= period.since && row.at < period.until;
+  return {
+    async record(scope, event) {
+      rows.push(toRow(scope, event, now()));
+    },
+    async report(scope, input) {
+      const period = resolvePeriod(input, now());
+      const users = new Map<string, UserUsage>();
+      const tasks = new Map<string, TaskTokenUsage>();
+      let storageBytes = 0;
+      for (const row of rows) {
+        if (row.tenant_id !== scope.tenant_id) continue;
+        if (row.kind === 'storage') {
+          storageBytes += row.bytes;
+          continue;
+        }
+        if (!inPeriod(row, period)) continue;
+        const user = users.get(row.user_id) ?? { user_id: row.user_id, prompt_tokens: 0, completion_tokens: 0, cost: 0, upload_bytes: 0, runs: 0 };
+        users.set(row.user_id, user);
+        user.prompt_tokens += row.prompt_tokens;
+        user.completion_tokens += row.completion_tokens;
+        user.cost += row.cost;
+        if (row.kind === 'upload') user.upload_bytes += row.bytes;
+        if (row.kind === 'run') user.runs += 1;
+        if (row.kind === 'tokens' && row.task_id !== null) {
+          const task = tasks.get(row.task_id) ?? { task_id: row.task_id, prompt_tokens: 0, completion_tokens: 0, cost: 0 };
+          tasks.set(row.task_id, task);
+          task.prompt_tokens += row.prompt_tokens;
+          task.completion_tokens += row.completion_tokens;
+          task.cost += row.cost;
+        }
+      }
+      const userRows = [...users.values()];
+      return {
+        tenant_id: scope.tenant_id,
+        period,
+        total: sumUsers(userRows),
+        users: userRows.sort(byCost((u) => u.user_id)),
+        tasks: [...tasks.values()].sort(byCost((t) => t.task_id)),
+        storage_bytes: storageBytes,
+      };
+    },
+    async tokensUsed(tenantId, period) {
+      let tokens = 0;
+      for (const row of rows) {
+        if (row.tenant_id === tenantId && row.kind === 'tokens' && inPeriod(row, period)) tokens += row.prompt_tokens + row.completion_tokens;
+      }
+      return tokens;
+    },
+    async storedBytes(tenantId) {
+      let bytes = 0;
+      for (const row of rows) if (row.tenant_id === tenantId && row.kind === 'storage') bytes += row.bytes;
+      return bytes;
+    },
+  };
+}
