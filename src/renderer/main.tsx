@@ -21,10 +21,11 @@ async function loadHealth(): Promise<HealthReport | null> {
 async function start(): Promise<void> {
   setApi(selectTransport(window));
   // The task list is what the window paints first: its request goes out now, beside the health
-  // check, instead of after the first render's effects (App's first `load` takes the answer).
-  useTasks.getState().prefetch();
-  // Both before the first render, neither needs the other: one wait instead of two in a row.
-  const [health] = await Promise.all([loadHealth(), initI18n()]);
+  // check, and its answer is in the store before the first render, so that render already holds
+  // the rows (one render of a cold React instead of the shell, effects, then the rows).
+  const tasksReady = useTasks.getState().prefetch();
+  // All before the first render, none needs another: one wait instead of several in a row.
+  const [health] = await Promise.all([loadHealth(), initI18n(), tasksReady]);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   const reactRoot = createRoot(root);

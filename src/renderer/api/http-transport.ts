@@ -6,6 +6,7 @@
 import type { FileEntry, LibraryFile } from '../../shared/contract';
 import { createClient } from '../../shared/transport';
 import { createHttpCall, runEventsUrl, subscribeRunOverSse, type FetchLike } from '../../shared/http-client';
+import { fetchAdoptingEarly } from './early-requests';
 import type { FolioApi } from './folio-api';
 
 export { createHttpCall, errorFromResponse, planHttpRequest, subscribeRunOverSse, type FetchLike, type HttpRequestPlan, type SseSubscription } from '../../shared/http-client';
@@ -21,7 +22,9 @@ export interface HttpApiOptions {
 
 export function createHttpApi(options: HttpApiOptions): FolioApi {
   const baseUrl = options.baseUrl ?? '';
-  const doFetch: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  const network: FetchLike = (input, init) => fetch(input, init);
+  // On the page's own origin, the first screen's requests may already be on their way (public/early-requests.js).
+  const doFetch: FetchLike = options.fetch ?? (baseUrl === '' && typeof window !== 'undefined' ? fetchAdoptingEarly(window, network) : network);
   const { auth, send, call } = createHttpCall({ token: options.token, baseUrl, fetch: doFetch });
   const client = createClient(call);
 

@@ -4,7 +4,7 @@ import { useApp } from '../state/app-store';
 import { rememberedTaskId, useTasks } from '../state/tasks-store';
 import { useUsage } from '../state/usage-store';
 import { useProjects } from '../state/projects-store';
-import { PERSONAL_LIBRARY } from '../../shared/contract';
+import { PERSONAL_LIBRARY } from '../../shared/contract/library-id';
 import { DropOverlay } from './DropOverlay';
 import { Notices } from './Notices';
 import { useSetup } from '../state/setup-store';

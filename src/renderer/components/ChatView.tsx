@@ -1,7 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '../../shared/contract';
-import { buildChatRows, mergePendingApprovals } from '../state/chat-rows';
+import { buildChatRows, keepUnchangedRows, mergePendingApprovals, type ChatRow } from '../state/chat-rows';
 import { useChat } from '../state/chat-store';
 import { useApp } from '../state/app-store';
 import { isModelSetupError } from '../../shared/errors';
@@ -23,7 +23,14 @@ export function ChatView({ task }: { task: Task }) {
   }, [task.id, open]);
 
   const approvals = useMemo(() => mergePendingApprovals(chat.persistedApprovals, chat.live), [chat.persistedApprovals, chat.live]);
-  const rows = useMemo(() => buildChatRows(chat.messages, chat.runs, chat.live, approvals), [chat.messages, chat.runs, chat.live, approvals]);
+  // Unchanged rows stay the same objects across rebuilds (a prepended page, a streamed delta), so
+  // the memoized row views re-render only the rows whose content changed.
+  const shownRows = useRef<ChatRow[]>([]);
+  const rows = useMemo(() => {
+    const next = keepUnchangedRows(shownRows.current, buildChatRows(chat.messages, chat.runs, chat.live, approvals));
+    shownRows.current = next;
+    return next;
+  }, [chat.messages, chat.runs, chat.live, approvals]);
   const running = isLiveRunActive(chat.live);
   const interrupted = !running && task.last_run?.status === 'interrupted';
   const ready = chat.taskId === task.id && !chat.loading;

@@ -30,12 +30,15 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder }
   const anchor = useRef<{ key: string; offset: number } | null>(null);
   const [showJump, setShowJump] = useState(false);
 
+  // Stable while the rows are: the virtualizer recomputes every row's offset whenever this
+  // function changes, which a fresh closure per render made happen on every scroll frame.
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 96,
     overscan: 6,
-    getItemKey: (index) => rows[index]?.key ?? index,
+    getItemKey,
   });
   // The anchor below does this for every change above the view, prepends included.
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = () => false;

@@ -2,7 +2,8 @@
 // one project's), creating, renaming, archiving and deleting projects, and the personal library.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PERSONAL_LIBRARY, type Project } from '../../shared/contract';
+import type { Project } from '../../shared/contract';
+import { PERSONAL_LIBRARY } from '../../shared/contract/library-id';
 import { useApp } from '../state/app-store';
 import { useProjects } from '../state/projects-store';
 import { type ProjectScope, scopeProjectId, useTasks } from '../state/tasks-store';

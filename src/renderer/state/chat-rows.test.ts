@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message, PendingApproval, Run } from '../../shared/contract';
-import { buildChatRows, mergeNewestPage, mergePendingApprovals, prependOlderPage } from './chat-rows';
+import { buildChatRows, keepUnchangedRows, mergeNewestPage, mergePendingApprovals, prependOlderPage } from './chat-rows';
 import { applyRunEvent, createLiveRun } from './live-run';
 
 function msg(seq: number, role: Message['role'], extra: Partial<Message> = {}): Message {
@@ -116,5 +116,34 @@ describe('mergePendingApprovals', () => {
     expect(mergePendingApprovals([persisted], live)).toHaveLength(1);
     live = applyRunEvent(live, { type: 'approval_resolved', run_id: 'r1', task_id: 't1', seq: 2, at: 2, call_id: 'c1', decision: 'allow_once' });
     expect(mergePendingApprovals([persisted], live)).toEqual([]);
+  });
+});
+
+describe('keepUnchangedRows', () => {
+  const call = (id: string) => ({ id, name: 'read', arguments: '{"path":"a.md"}' });
+
+  it('keeps the previous row objects when an older page is prepended, so their views need no re-render', () => {
+    const newer = [msg(3, 'user'), msg(4, 'assistant', { tool_calls: [call('c1')] }), msg(5, 'tool', { tool_call_id: 'c1' }), msg(6, 'assistant')];
+    const first = buildChatRows(newer, [run], null, []);
+    const older = [msg(1, 'user', { run_id: 'r0' }), msg(2, 'assistant', { run_id: 'r0' })];
+    const next = keepUnchangedRows(first, buildChatRows(prependOlderPage(newer, older), [run], null, []));
+    expect(next.map((r) => r.key)).toEqual(['m1', 'm2', 'm3', 'm4', 'm6', 'footer:r1']);
+    for (const row of first) expect(next.find((r) => r.key === row.key)).toBe(row);
+  });
+
+  it('gives a new row when its message, a tool result or its run changed', () => {
+    const messages = [msg(1, 'user'), msg(2, 'assistant', { tool_calls: [call('c1')] })];
+    const first = buildChatRows(messages, [run], null, []);
+    const withResult = [...messages, msg(3, 'tool', { tool_call_id: 'c1' })];
+    const second = keepUnchangedRows(first, buildChatRows(withResult, [{ ...run }], null, []));
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).not.toBe(first[1]);
+    expect(second[1]).toMatchObject({ kind: 'assistant', tools: [{ callId: 'c1', result: { id: 'm3' } }] });
+    expect(second[2]).not.toBe(first[2]);
+    const edited = keepUnchangedRows(second, buildChatRows([{ ...withResult[0], content: 'edited' }, ...withResult.slice(1)], [second[2].kind === 'run-footer' ? second[2].run : run], null, []));
+    expect(edited[0]).not.toBe(second[0]);
+    expect(edited[0]).toMatchObject({ message: { content: 'edited' } });
+    expect(edited[1]).toBe(second[1]);
+    expect(edited[2]).toBe(second[2]);
   });
 });

@@ -95,3 +95,40 @@ export function buildChatRows(messages: Message[], runs: Run[], live: LiveRun | 
   if (approvals.length > 0) rows.push({ key: 'approvals', kind: 'approvals', approvals });
   return rows;
 }
+
+function sameTools(a: ToolPair[], b: ToolPair[]): boolean {
+  return a.length === b.length && a.every((t, i) => t.callId === b[i].callId && t.name === b[i].name && t.arguments === b[i].arguments && t.result === b[i].result);
+}
+
+function sameRow(a: ChatRow, b: ChatRow): boolean {
+  if (a.key !== b.key || a.kind !== b.kind) return false;
+  switch (a.kind) {
+    case 'user':
+    case 'tool':
+    case 'system':
+      return a.message === (b as typeof a).message;
+    case 'assistant':
+      return a.message === (b as typeof a).message && sameTools(a.tools, (b as typeof a).tools);
+    case 'run-footer':
+      return a.run === (b as typeof a).run;
+    case 'live':
+      return a.live === (b as typeof a).live;
+    case 'approvals':
+      return a.approvals === (b as typeof a).approvals;
+  }
+}
+
+/**
+ * `next` with each row that shows the same objects as the previous list's row of that key replaced
+ * by that previous row. Rows are rebuilt for every prepended page and every streamed delta; keeping
+ * the unchanged ones identical lets the memoized row views skip them instead of re-rendering every
+ * visible message (and its tool cards) each time.
+ */
+export function keepUnchangedRows(previous: readonly ChatRow[], next: ChatRow[]): ChatRow[] {
+  if (previous.length === 0) return next;
+  const byKey = new Map(previous.map((row) => [row.key, row]));
+  return next.map((row) => {
+    const before = byKey.get(row.key);
+    return before && sameRow(before, row) ? before : row;
+  });
+}

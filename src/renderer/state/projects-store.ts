@@ -1,7 +1,8 @@
 // Projects (issue 14): the list in the sidebar and the page shown for a project or the personal
 // library. Which project's tasks the list shows lives in the tasks store (it is part of the list's query).
 import { create } from 'zustand';
-import { PERSONAL_LIBRARY, type Project } from '../../shared/contract';
+import type { Project } from '../../shared/contract';
+import { PERSONAL_LIBRARY } from '../../shared/contract/library-id';
 import { useApp } from './app-store';
 import { getApi } from './api';
 import { reportError } from './notices';

@@ -5,6 +5,7 @@ import type { FolioClient, Task } from '../../shared/contract';
 import type { SetupStatus } from '../../shared/contract/setup';
 import type { FolioApi } from '../api/folio-api';
 import { setApi } from './api';
+import { useNotices } from './notices';
 import { useSetup } from './setup-store';
 import { useTasks } from './tasks-store';
 
@@ -39,13 +40,51 @@ describe('start-up requests', () => {
         return { tasks: [task(`t${inputs.length}`)] };
       },
     });
-    useTasks.getState().prefetch();
+    void useTasks.getState().prefetch();
     await useTasks.getState().load();
     expect(inputs).toEqual([{ status: 'active' }]);
     expect(useTasks.getState().tasks.map((t) => t.id)).toEqual(['t1']);
     // Only once: a later load asks the server.
     await useTasks.getState().load();
     expect(inputs).toHaveLength(2);
+    expect(useTasks.getState().tasks.map((t) => t.id)).toEqual(['t2']);
+  });
+
+  it('the prefetched list is in the store before the first render, and the first load then asks nothing', async () => {
+    const inputs: unknown[] = [];
+    installClient({
+      listTasks: async (input: unknown) => {
+        inputs.push(input);
+        return { tasks: [task(`t${inputs.length}`)] };
+      },
+    });
+    await useTasks.getState().prefetch();
+    expect(useTasks.getState().tasks.map((t) => t.id)).toEqual(['t1']);
+    const shown = useTasks.getState().tasks;
+    await useTasks.getState().load();
+    expect(inputs).toHaveLength(1);
+    // The same array: the list's components have nothing to re-render.
+    expect(useTasks.getState().tasks).toBe(shown);
+    await useTasks.getState().load();
+    expect(inputs).toHaveLength(2);
+  });
+
+  it('a failed prefetch resolves (the first render is not held up), leaves the list alone, and the first load reports it', async () => {
+    let calls = 0;
+    installClient({
+      listTasks: async () => {
+        calls++;
+        if (calls === 1) throw new Error('database unavailable');
+        return { tasks: [task('t2')] };
+      },
+    });
+    await useTasks.getState().prefetch();
+    expect(useTasks.getState().tasks).toEqual([]);
+    await useTasks.getState().load();
+    expect(calls).toBe(1);
+    expect(useNotices.getState().notices.map((n) => n.message)).toContain('database unavailable');
+    await useTasks.getState().load();
+    expect(calls).toBe(2);
     expect(useTasks.getState().tasks.map((t) => t.id)).toEqual(['t2']);
   });
 
@@ -57,7 +96,7 @@ describe('start-up requests', () => {
         return { tasks: [] };
       },
     });
-    useTasks.getState().prefetch();
+    void useTasks.getState().prefetch();
     useTasks.setState({ filter: 'all' });
     await useTasks.getState().load();
     expect(inputs).toEqual([{ status: 'active' }, {}]);

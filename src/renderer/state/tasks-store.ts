@@ -36,8 +36,12 @@ interface TasksState {
   /** The open task, kept even when the list's filter hides it. */
   current: Task | null;
   loading: boolean;
-  /** Sends the first list request at start-up, before the app renders; the first `load` takes its answer. */
-  prefetch: () => void;
+  /**
+   * Sends the first list request at start-up, before the app renders, and puts its answer in the
+   * store when it arrives (resolves then, also on failure), so the first render can already hold the
+   * rows; the first `load` takes that answer instead of asking again.
+   */
+  prefetch: () => Promise<void>;
   load: () => Promise<void>;
   setFilter: (filter: StatusFilter) => void;
   setQuery: (query: string) => void;
@@ -102,7 +106,7 @@ function replaceTask(tasks: Task[], task: Task, list: ListFilter): Task[] {
 let loadGeneration = 0;
 
 /** The start-up request (`prefetch`), kept for the first `load` that asks the same question. */
-let prefetched: { key: string; answer: Promise<{ tasks: Task[] }> } | null = null;
+let prefetched: { key: string; answer: Promise<{ tasks: Task[] }>; inStore: boolean } | null = null;
 
 function listInput(filter: StatusFilter, query: string, project: ProjectScope) {
   return {
@@ -125,17 +129,31 @@ export const useTasks = create<TasksState>((set, get) => ({
     const { filter, query, project } = get();
     const input = listInput(filter, query, project);
     const answer = getApi().client.listTasks(input);
-    // Reported by the `load` that takes it (never, if the app shows the recovery screen instead).
-    answer.catch(() => undefined);
-    prefetched = { key: JSON.stringify(input), answer };
+    const entry = { key: JSON.stringify(input), answer, inStore: false };
+    prefetched = entry;
+    return answer.then(
+      ({ tasks }) => {
+        // Not if a load took it meanwhile: that load owns the list now.
+        if (prefetched !== entry) return;
+        set({ tasks });
+        entry.inStore = true;
+      },
+      // Reported by the `load` that takes it (never, if the app shows the recovery screen instead).
+      () => undefined,
+    );
   },
 
   load: async () => {
     const generation = ++loadGeneration;
     const { filter, query, project } = get();
+    const input = listInput(filter, query, project);
+    if (prefetched?.inStore && prefetched.key === JSON.stringify(input)) {
+      // The start-up answer is already what the list shows: no request, and no re-render of the list.
+      prefetched = null;
+      return;
+    }
     set({ loading: true });
     try {
-      const input = listInput(filter, query, project);
       const early = prefetched?.key === JSON.stringify(input) ? prefetched.answer : null;
       prefetched = null;
       const { tasks } = await (early ?? getApi().client.listTasks(input));

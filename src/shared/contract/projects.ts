@@ -3,6 +3,9 @@
 // is shared by every task; its id in routes is `personal`.
 import { z } from 'zod';
 import { ApprovalMode, Id, TaskMode } from './entities';
+import { PERSONAL_LIBRARY } from './library-id';
+
+export { PERSONAL_LIBRARY };
 
 export const ProjectName = z.string().trim().min(1).max(200);
 /** Standing instructions, added to the system prompt of each of the project's tasks. */
@@ -27,8 +30,6 @@ export const Project = z.object({
 });
 export type Project = z.infer<typeof Project>;
 
-/** The personal library's id wherever a library is named (`/v1/projects/personal/files`, hits). */
-export const PERSONAL_LIBRARY = 'personal';
 /** A library: a project's id, or `personal`. */
 export const LibraryId = z.union([z.literal(PERSONAL_LIBRARY), Id]);
 export type LibraryId = z.infer<typeof LibraryId>;
