@@ -16,7 +16,7 @@ import {
 import { executorContract } from './executor-contract.test-support';
 import { ExecutorError, type ExecOptions } from './executor';
 import { type FakeRuntime, installFakeRuntime } from './fake-container-runtime.test-support';
-import { containerOptionsFromEnv, executorFromEnv } from './select-executor';
+import { containerOptionsFromEnv, executorFromEnv, MisconfiguredExecutor } from './select-executor';
 
 const spec: ContainerSpec = {
   name: 'folio-task-abc',
@@ -133,6 +133,12 @@ describe('selecting an executor', () => {
     expect(options).toMatchObject({ image: 'python:3.12-slim', limits: { memory: '2g', pids: 64 }, idleMs: 300_000, egress: { network: 'egress', proxyUrl: 'http://proxy:3128' } });
     expect(() => containerOptionsFromEnv({ FOLIO_EXECUTOR_EGRESS_NETWORK: 'egress' })).toThrow(/go together/u);
     expect(() => containerOptionsFromEnv({ FOLIO_EXECUTOR_PIDS: 'many' })).toThrow(/positive/u);
+  });
+  it('stands in for a wrong configuration with an executor that says why and runs nothing', async () => {
+    const wrong = new MisconfiguredExecutor('FOLIO_EXECUTOR must be bubblewrap or container, not "chroot"');
+    expect(wrong.status().active).toBe(false);
+    expect(wrong.note()).toContain('not "chroot"');
+    await expect(wrong.run()).rejects.toThrow(ExecutorError);
   });
 });
 

@@ -7,7 +7,7 @@
 // machine: whoever chose it wanted isolation, so tool calls fail with the reason instead.
 import { BubblewrapExecutor } from './bubblewrap-executor';
 import { ContainerExecutor, type ContainerExecutorOptions } from './container-executor';
-import type { Executor } from './executor';
+import { ExecutorError, type Executor, type ExecResult } from './executor';
 
 type Env = NodeJS.ProcessEnv | Record<string, string | undefined>;
 
@@ -47,11 +47,42 @@ export function executorFromEnv(env: Env = process.env): Executor {
   throw new RangeError(`FOLIO_EXECUTOR must be bubblewrap or container, not "${kind}"`);
 }
 
+/**
+ * Stands in when the configuration is wrong: the tools say why in their descriptions and results,
+ * instead of a run failing on an exception from a description getter, and nothing runs unisolated.
+ */
+export class MisconfiguredExecutor implements Executor {
+  readonly kind = 'container';
+  readonly hostFilesystem = false;
+  constructor(private readonly why: string) {}
+  status(): { active: boolean; reason: string } {
+    return { active: false, reason: this.why };
+  }
+  note(): string {
+    return `Cannot run programs (${this.why}).`;
+  }
+  run(): Promise<ExecResult> {
+    return Promise.reject(new ExecutorError(`Cannot run programs: ${this.why}.`));
+  }
+  async release(): Promise<void> {
+    // holds nothing
+  }
+  async close(): Promise<void> {
+    // holds nothing
+  }
+}
+
 let chosen: Executor | null = null;
 
 /** The process's executor, chosen from the environment on first use. */
 export function defaultExecutor(): Executor {
-  chosen ??= executorFromEnv();
+  if (!chosen) {
+    try {
+      chosen = executorFromEnv();
+    } catch (err) {
+      chosen = new MisconfiguredExecutor(err instanceof Error ? err.message : String(err));
+    }
+  }
   return chosen;
 }
 
