@@ -179,6 +179,18 @@ describe('container executor with a fake runtime', () => {
     expect(down.note()).toMatch(/^Cannot run programs/u);
   });
 
+  it('finds docker on PATH when no runtime is named', () => {
+    const saved = process.env.PATH;
+    process.env.PATH = `${path.dirname(fake.runtime)}${path.delimiter}${saved ?? ''}`;
+    try {
+      const found = new ContainerExecutor({ clientEnv: fake.clientEnv });
+      expect(found.status().active).toBe(true);
+      expect(found.status().reason).toMatch(/^isolated in docker containers \(node:20-bookworm-slim\)/u);
+    } finally {
+      process.env.PATH = saved;
+    }
+  });
+
   it('refuses to run where it is unavailable rather than running unisolated', async () => {
     const other = installFakeRuntime(path.join(dir, 'down2'));
     other.stopDaemon();
