@@ -108,10 +108,11 @@ describe('containerNetwork', () => {
 });
 
 describe('containerName', () => {
-  it('is stable per task and valid whatever the id', () => {
-    expect(containerName('a/b c')).toBe(containerName('a/b c'));
-    expect(containerName('a/b c')).not.toBe(containerName('a/b d'));
-    expect(containerName('a/b c')).toMatch(/^folio-task-[0-9a-f]{16}$/u);
+  it('is stable per task and process, distinct across both, and valid whatever the id', () => {
+    expect(containerName('a/b c', 'h:1')).toBe(containerName('a/b c', 'h:1'));
+    expect(containerName('a/b c', 'h:1')).not.toBe(containerName('a/b d', 'h:1'));
+    expect(containerName('a/b c', 'h:1')).not.toBe(containerName('a/b c', 'h:2'));
+    expect(containerName('a/b c', 'h:1')).toMatch(/^folio-task-[0-9a-f]{16}$/u);
   });
 });
 
@@ -143,6 +144,7 @@ describe('selecting an executor', () => {
 });
 
 describe('container executor with a fake runtime', () => {
+  const owner = `${os.hostname()}:${process.pid}`;
   let dir: string;
   let root: string;
   let fake: FakeRuntime;
@@ -223,7 +225,7 @@ describe('container executor with a fake runtime', () => {
     const runs = fake.calls().filter((c) => c[0] === 'run');
     expect(runs.map((c) => values(c, '--network')[0])).toEqual(['none', 'bridge']);
     expect(values(runs[1] ?? [], '--mount')).toContain(`type=bind,source=${source},target=${source},readonly`);
-    expect(Object.keys(fake.containers())).toEqual([containerName('t1')]);
+    expect(Object.keys(fake.containers())).toEqual([containerName('t1', owner)]);
   });
 
   it('sets the proxy for the egress network and checks that network is internal', async () => {
@@ -239,7 +241,7 @@ describe('container executor with a fake runtime', () => {
     await ex.run(['true'], run('t1'));
     await ex.run(['true'], run('t2'));
     await ex.release('t1');
-    expect(Object.keys(fake.containers())).toEqual([containerName('t2')]);
+    expect(Object.keys(fake.containers())).toEqual([containerName('t2', owner)]);
     await ex.close();
     expect(fake.containers()).toEqual({});
   });
@@ -259,7 +261,7 @@ describe('container executor with a fake runtime', () => {
     const ex = executor();
     await ex.run(['true'], run('t1'));
     const left = Object.keys(fake.containers()).sort();
-    expect(left).toEqual(['folio-task-alive', 'folio-task-elsewhere', containerName('t1')].sort());
+    expect(left).toEqual(['folio-task-alive', 'folio-task-elsewhere', containerName('t1', owner)].sort());
     // The live ones are pretend: forget them so later tests start clean.
     fs.writeFileSync(path.join(dir, 'state', 'containers.json'), '{}');
   });

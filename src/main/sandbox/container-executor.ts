@@ -139,9 +139,12 @@ export function containerNetwork(policy: NetworkPolicy, egress: EgressConfig | u
   );
 }
 
-/** A container name from a task id: stable, and valid whatever characters the id has. */
-export function containerName(taskId: string): string {
-  return `folio-task-${createHash('sha256').update(taskId).digest('hex').slice(0, 16)}`;
+/**
+ * A container name from a task id and the Folio process that owns it: valid whatever characters the
+ * id has, and distinct per process, so two workers sharing an engine never remove each other's.
+ */
+export function containerName(taskId: string, owner: string): string {
+  return `folio-task-${createHash('sha256').update(`${owner}\u0000${taskId}`).digest('hex').slice(0, 16)}`;
 }
 
 function onPath(name: string): string | null {
@@ -335,7 +338,7 @@ export class ContainerExecutor implements Executor {
       await this.remove(options.taskId);
     }
     const spec: ContainerSpec = {
-      name: containerName(options.taskId),
+      name: containerName(options.taskId, this.owner),
       taskId: options.taskId,
       owner: this.owner,
       image: this.image,
@@ -345,12 +348,12 @@ export class ContainerExecutor implements Executor {
       readOnly: [...new Set(wantedReadOnly)],
       network,
     };
-    // A container of the same name (left by an earlier run of ours that lost track of it) is in the way.
+    // A container of the same name (left by this process when it lost track of one) is in the way.
     await this.control(['rm', '--force', spec.name]);
     const started = await this.control(containerRunArgs(spec));
     if (!started.ok) {
       const why = firstLine(started.stderr);
-      const missing = /no such image|unable to find image|image not known|not found/iu.test(why);
+      const missing = /no such image|unable to find image|image not known/iu.test(why);
       throw new ExecutorError(
         missing
           ? `The container image ${this.image} is not on this machine, and Folio does not pull images during a tool call: run \`docker pull ${this.image}\` (or set FOLIO_EXECUTOR_IMAGE).`
