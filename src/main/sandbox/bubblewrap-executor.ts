@@ -26,6 +26,7 @@ export class BubblewrapExecutor implements Executor {
       // An allowlist is more than bubblewrap can enforce: it gets no network rather than all of it.
       network: options.network === 'open',
       readablePaths: options.readOnlyPaths ?? [],
+      cwd: options.cwd,
     });
     return spawnCaptured({
       file: confined?.file ?? file,
