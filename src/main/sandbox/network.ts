@@ -12,3 +12,21 @@ export const NETWORK_OFF_NOTE =
 export function looksLikeNetworkFailure(output: string): boolean {
   return NO_NETWORK.test(output);
 }
+
+/**
+ * What a program may reach. The task's "allow network" switch gives `none` (the default) or `open`;
+ * `{ allow }` names the only hosts a container may reach through an egress proxy (see
+ * container-executor.ts for what that does and does not enforce). Bubblewrap can only cut the network
+ * off or leave it on, so it treats an allowlist as `none`: it never grants more than it can enforce.
+ */
+export type NetworkPolicy = 'none' | 'open' | { readonly allow: readonly string[] };
+
+/** The policy for the task's switch: on is `open`, off is `none`. */
+export function networkPolicy(allowed: boolean): NetworkPolicy {
+  return allowed ? 'open' : 'none';
+}
+
+/** Whether the policy lets the program reach anything beyond loopback. */
+export function reachesNetwork(policy: NetworkPolicy): boolean {
+  return policy !== 'none';
+}

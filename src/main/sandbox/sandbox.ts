@@ -26,6 +26,8 @@ export interface SandboxOptions {
   readablePaths?: readonly string[];
   /** Whether the program may reach the network; off by default. */
   network?: boolean;
+  /** Where the program starts (default: the writable root). */
+  cwd?: string;
 }
 
 export interface SandboxStatus {
@@ -154,7 +156,7 @@ export function sandboxed(file: string, args: readonly string[], options: Sandbo
     const real = realOrNull(path.join(home, rel));
     if (real && !isDirectory(real)) bwrapArgs.push('--ro-bind', real, path.join(SANDBOX_HOME, rel));
   }
-  bwrapArgs.push('--chdir', root, '--', file, ...args);
+  bwrapArgs.push('--chdir', options.cwd === undefined ? root : (realOrNull(options.cwd) ?? path.resolve(options.cwd)), '--', file, ...args);
   return { file: cached.bwrap, args: bwrapArgs };
 }
 

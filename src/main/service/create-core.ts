@@ -36,6 +36,7 @@ import { embeddingKeyEnv, readEmbeddingSettings, resolveEmbedder } from './embed
 import type { Embedder } from '../library/search';
 import { addFilesToLibrary } from './projects-service';
 import { taskLibraries } from './library-access';
+import { closeDefaultExecutor } from '../sandbox/select-executor';
 
 export interface CoreOptions {
   dataDir: string;
@@ -314,6 +315,7 @@ export function createCore(opts: CoreOptions): Core {
       await indexer.close();
       backfill.stop();
       await runs.shutdown();
+      await closeDefaultExecutor();
       await mcp.close();
       if (backupTimer !== undefined) {
         clearTimeout(backupTimer);

@@ -1,6 +1,7 @@
 // The tool catalog: every tool a run can call, listed once, each declaring its traits. Nothing else
 // registers tools, and nothing keeps a list of tool names: the approval policy, the loop, the UI
 // (through run events) and the sandbox read the traits.
+import type { Executor } from '../sandbox/executor';
 import type { Skill } from '../skills/skill-registry';
 import { editTool } from './edit';
 import { createExtractFiguresTool } from './extract-figures';
@@ -27,6 +28,8 @@ export interface CatalogOptions {
   secretNames?: () => readonly string[];
   /** Folders commands, scripts and LibreOffice must not see (Folio's data folder), where the sandbox works. */
   hiddenPaths?: readonly string[];
+  /** What runs shell commands and scripts (default: the one FOLIO_EXECUTOR chooses, see sandbox/select-executor.ts). */
+  executor?: Executor;
   /** `<data>/themes` for render_deck. */
   themesDir?: string;
   /** `<data>/templates` (imported .pptx/.potx) for render_deck. */
@@ -49,7 +52,11 @@ export interface CatalogOptions {
 }
 
 export function toolCatalog(options: CatalogOptions = {}): Tool[] {
-  const code = { secretNames: options.secretNames ?? (() => []), hiddenPaths: options.hiddenPaths ?? [] };
+  const code = {
+    secretNames: options.secretNames ?? (() => []),
+    hiddenPaths: options.hiddenPaths ?? [],
+    ...(options.executor ? { executor: options.executor } : {}),
+  };
   const tools: Tool[] = [
     readTool,
     globTool,

@@ -8,9 +8,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { programEnv } from '../sandbox/env';
-import { looksLikeNetworkFailure, NETWORK_OFF_NOTE } from '../sandbox/network';
-import { sandboxNote, sandboxStatus } from '../sandbox/sandbox';
-import { type RunResult, runProcess } from './shell/run';
+import { ExecutorError, type Executor } from '../sandbox/executor';
+import { looksLikeNetworkFailure, NETWORK_OFF_NOTE, networkPolicy } from '../sandbox/network';
+import { defaultExecutor } from '../sandbox/select-executor';
+import type { RunResult } from './shell/run';
 import { scriptRuntime } from './script-runtime';
 import { NO_PATHS, sourceFolder, type Tool, ToolError } from './types';
 
@@ -41,6 +42,8 @@ export interface RunScriptToolOptions {
   nodePath?: string;
   /** Folders scripts must not see (Folio's data folder), where the bubblewrap sandbox works. */
   hiddenPaths?: readonly string[];
+  /** What runs the scripts (default: the one FOLIO_EXECUTOR chooses, see sandbox/select-executor.ts). */
+  executor?: Executor;
 }
 
 /** Folio's package folder: the nearest ancestor of this module with a package.json named "folio". */
@@ -130,6 +133,8 @@ function describeEnd(result: RunResult, timeoutS: number): string {
 export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<typeof parameters> {
   const moduleRoot = options.moduleRoot ?? findFolioRoot();
   const boot = bootstrapUrl(moduleRoot);
+  // Read at each use, not at creation: the catalog is built before anything runs.
+  const executor = (): Executor => options.executor ?? defaultExecutor();
   return {
     name: 'run_script',
     // A getter: the sandbox note probes bubblewrap once, which start-up should not wait for (see shell).
@@ -141,7 +146,7 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
         "or `require('pptxgenjs')` (a global `require` is provided). Top-level await works. Print results with console.log; " +
         `stdout and stderr come back (capped at 100 KB) with the exit code. No stdin. Killed after timeout_s (default ${SCRIPT_DEFAULT_TIMEOUT_S} s). ` +
         'Only a minimal process.env (PATH, HOME, LANG ...): no credentials. ' +
-        sandboxNote()
+        executor().note()
       );
     },
     parameters,
@@ -155,7 +160,10 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
     },
     async execute(args, ctx) {
       const timeoutS = args.timeout_s ?? SCRIPT_DEFAULT_TIMEOUT_S;
-      const node = scriptRuntime(options.nodePath);
+      const runner = executor();
+      // A container has its image's Node, and sees Folio's package folder (for the imports) only when mounted.
+      const node = runner.hostFilesystem ? scriptRuntime(options.nodePath) : 'node';
+      const readOnlyPaths = runner.hostFilesystem ? [sourceFolder(ctx)] : [sourceFolder(ctx), moduleRoot];
       const dir = path.join(ctx.root, SCRIPTS_DIR);
       const file = path.join(dir, `script-${Date.now()}-${randomBytes(4).toString('hex')}.mjs`);
       try {
@@ -166,26 +174,27 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
       }
       // A script's code is not classified, so it gets the network only when the task allows it.
       const network = ctx.network?.allowed() === true;
-      const sandbox = sandboxStatus().active;
+      const sandbox = runner.status().active;
       // The clean environment has no NODE_OPTIONS: flags meant for Folio's own process would change how the script runs.
       const env = programEnv(options.baseEnv?.() ?? process.env, { sandboxed: sandbox, network, secretNames: options.secretNames?.() ?? [] });
       env.NO_COLOR = '1';
       const before = snapshotFiles(ctx.root);
       let result: RunResult;
       try {
-        result = await runProcess({
-          file: node,
-          args: ['--import', boot, file],
+        result = await runner.run([node, '--import', boot, file], {
+          taskId: ctx.taskId,
+          root: ctx.root,
           cwd: ctx.root,
           env,
           timeoutMs: timeoutS * 1000,
           signal: ctx.signal,
           label: 'node',
-          writableRoot: ctx.root,
           hiddenPaths: options.hiddenPaths ?? [],
-          network,
-          readOnlyPaths: [sourceFolder(ctx)],
+          network: networkPolicy(network),
+          readOnlyPaths,
         });
+      } catch (err) {
+        throw err instanceof ExecutorError ? new ToolError(err.message) : err;
       } finally {
         fs.rmSync(file, { force: true });
       }

@@ -1,15 +1,13 @@
 // Runs one shell command (or any program: `runProcess`) in its own process group, so a timeout or a
-// cancel kills everything the command started (pipelines, background jobs), not just the shell.
-import { spawn } from 'node:child_process';
-import { ToolError } from '../types';
+// cancel kills everything the command started (pipelines, background jobs), not just the shell. The
+// tools go through an `Executor` (sandbox/executor.ts); these functions are the same machinery for
+// callers that run a program on this machine directly.
+import { ExecutorError, type ExecResult } from '../../sandbox/executor';
+import { spawnCaptured } from '../../sandbox/process';
 import { sandboxed } from '../../sandbox/sandbox';
+import { ToolError } from '../types';
 
-export const DEFAULT_TIMEOUT_MS = 120_000;
-export const MAX_TIMEOUT_MS = 600_000;
-export const MAX_OUTPUT_BYTES = 100 * 1024;
-/** How long a process group gets between SIGTERM and SIGKILL. */
-const KILL_GRACE_MS = 1000;
-
+export { DEFAULT_TIMEOUT_MS, MAX_OUTPUT_BYTES, MAX_TIMEOUT_MS } from '../../sandbox/process';
 // Kept here for the tools' public surface; the allowlist lives with the sandbox.
 export { stripSecrets } from '../../sandbox/env';
 
@@ -44,83 +42,22 @@ export interface ProcessOptions extends ConfineOptions {
   label?: string;
 }
 
-export interface RunResult {
-  /** stdout and stderr interleaved in arrival order, capped with a note in the middle. */
-  output: string;
-  exitCode: number | null;
-  signal: NodeJS.Signals | null;
-  durationMs: number;
-  timedOut: boolean;
-  aborted: boolean;
-  truncated: boolean;
-}
+export type RunResult = ExecResult;
 
-/** Keeps the head and the tail of the output: the start shows what ran, the end shows how it failed. */
-class CappedOutput {
-  private readonly head: Buffer[] = [];
-  private headBytes = 0;
-  private tail: Buffer[] = [];
-  private tailBytes = 0;
-  private dropped = 0;
-
-  constructor(
-    private readonly headMax: number,
-    private readonly tailMax: number,
-  ) {}
-
-  push(chunk: Buffer): void {
-    if (this.headBytes < this.headMax) {
-      const take = Math.min(chunk.length, this.headMax - this.headBytes);
-      this.head.push(chunk.subarray(0, take));
-      this.headBytes += take;
-      chunk = chunk.subarray(take);
-    }
-    if (chunk.length === 0) return;
-    this.tail.push(chunk);
-    this.tailBytes += chunk.length;
-    while (this.tailBytes > this.tailMax) {
-      const first = this.tail[0];
-      if (!first) break;
-      const excess = this.tailBytes - this.tailMax;
-      if (first.length <= excess) {
-        this.tail.shift();
-        this.tailBytes -= first.length;
-        this.dropped += first.length;
-      } else {
-        this.tail[0] = first.subarray(excess);
-        this.tailBytes -= excess;
-        this.dropped += excess;
-      }
-    }
-  }
-
-  get truncated(): boolean {
-    return this.dropped > 0;
-  }
-
-  text(): string {
-    const head = Buffer.concat(this.head).toString('utf8');
-    const tail = Buffer.concat(this.tail).toString('utf8');
-    if (!this.truncated) return head + tail;
-    return `${head}\n\n[... ${this.dropped} bytes of output omitted; output is capped at ${MAX_OUTPUT_BYTES / 1024} KB ...]\n\n${tail}`;
-  }
-}
-
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // ESRCH: the group is already gone.
-  }
+/**
+ * The program and arguments that run a command line with /bin/sh. The command was parsed and
+ * classified as written, so it is passed verbatim as an argument, never spliced into a script. The
+ * outer sh only points stderr at stdout, so both arrive in one pipe in the order they were written.
+ */
+export function shellArgv(command: string): string[] {
+  return ['/bin/sh', '-c', 'exec /bin/sh -c "$1" 2>&1', 'sh', command];
 }
 
 export function runShell(options: RunOptions): Promise<RunResult> {
-  // The command was parsed and classified as written, so it is passed verbatim as an argument, never
-  // spliced into a script. The outer sh only points stderr at stdout, so both arrive in one pipe in
-  // the order they were written.
+  const [file = '/bin/sh', ...args] = shellArgv(options.command);
   return runProcess({
-    file: '/bin/sh',
-    args: ['-c', 'exec /bin/sh -c "$1" 2>&1', 'sh', options.command],
+    file,
+    args,
     cwd: options.cwd,
     env: options.env,
     timeoutMs: options.timeoutMs,
@@ -133,97 +70,23 @@ export function runShell(options: RunOptions): Promise<RunResult> {
   });
 }
 
-/**
- * Runs a program in a new process group with an empty stdin. stdout and stderr are captured in
- * arrival order (two pipes, so writes racing each other may interleave differently than a terminal).
- */
-export function runProcess(options: ProcessOptions): Promise<RunResult> {
-  const timeoutMs = Math.min(Math.max(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1), MAX_TIMEOUT_MS);
-  const started = Date.now();
-  const output = new CappedOutput(MAX_OUTPUT_BYTES * 0.4, MAX_OUTPUT_BYTES * 0.6);
-
-  if (options.signal?.aborted) {
-    return Promise.resolve({ output: '', exitCode: null, signal: null, durationMs: 0, timedOut: false, aborted: true, truncated: false });
-  }
-
+/** Runs a program (sandboxed when given `writableRoot` and bubblewrap works); see spawnCaptured. */
+export async function runProcess(options: ProcessOptions): Promise<RunResult> {
   const confined =
     options.writableRoot === undefined
       ? null
       : sandboxed(options.file, options.args, { writableRoot: options.writableRoot, hiddenPaths: options.hiddenPaths, network: options.network, readablePaths: options.readOnlyPaths });
-
-  return new Promise<RunResult>((resolve, reject) => {
-    // Unsandboxed, the command leads a new process group and the group is killed. Sandboxed, bwrap
-    // leads it and the command runs in a new session inside a PID namespace: killing bwrap kills
-    // the namespace's pid 1 and with it every process inside, `setsid` ones included;
-    // --die-with-parent covers Folio itself dying.
-    const child = spawn(confined?.file ?? options.file, confined?.args ?? options.args, {
+  try {
+    return await spawnCaptured({
+      file: confined?.file ?? options.file,
+      args: confined?.args ?? options.args,
       cwd: options.cwd,
       env: options.env,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
+      label: options.label,
     });
-    let timedOut = false;
-    let aborted = false;
-    let settled = false;
-    let killTimer: NodeJS.Timeout | undefined;
-    let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
-
-    const finish = (): void => {
-      if (settled || !exit) return;
-      settled = true;
-      clearTimeout(timer);
-      clearTimeout(killTimer);
-      options.signal?.removeEventListener('abort', onAbort);
-      resolve({
-        output: output.text(),
-        exitCode: exit.code,
-        signal: exit.signal,
-        durationMs: Date.now() - started,
-        timedOut,
-        aborted,
-        truncated: output.truncated,
-      });
-    };
-
-    const terminate = (): void => {
-      const pid = child.pid;
-      if (pid === undefined) return;
-      killGroup(pid, 'SIGTERM');
-      killTimer ??= setTimeout(() => {
-        killGroup(pid, 'SIGKILL');
-        // A process that left the group (setsid) may still hold the pipes open; stop waiting for it.
-        child.stdout.destroy();
-        child.stderr.destroy();
-        setTimeout(finish, 50);
-      }, KILL_GRACE_MS);
-    };
-
-    const onAbort = (): void => {
-      aborted = true;
-      terminate();
-    };
-
-    const timer = setTimeout(() => {
-      timedOut = true;
-      terminate();
-    }, timeoutMs);
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-
-    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
-    child.on('error', (err) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-      reject(new ToolError(`Could not start ${options.label ?? options.file}: ${err.message}`));
-    });
-    child.on('exit', (code, signal) => {
-      exit = { code, signal };
-      // Background jobs outlive the shell and would keep the pipes open: the command is over, so
-      // everything it left behind in its group goes too.
-      terminate();
-    });
-    child.on('close', finish);
-  });
+  } catch (err) {
+    throw err instanceof ExecutorError ? new ToolError(err.message) : err;
+  }
 }

@@ -3,12 +3,13 @@
 import { LIBRARY_READ_ONLY_MESSAGE } from '../../workspace/library-paths';
 import { z } from 'zod';
 import { programEnv } from '../../sandbox/env';
-import { looksLikeNetworkFailure, NETWORK_OFF_NOTE } from '../../sandbox/network';
-import { sandboxNote, sandboxStatus } from '../../sandbox/sandbox';
+import { ExecutorError, type Executor } from '../../sandbox/executor';
+import { looksLikeNetworkFailure, NETWORK_OFF_NOTE, networkPolicy } from '../../sandbox/network';
+import { defaultExecutor } from '../../sandbox/select-executor';
 import { NO_PATHS, sourceFolder, type Tool, type ToolContext, type ToolRisk, ToolError } from '../types';
 import { classifyCommand, commandNeedsNetwork } from './classify';
 import { normalizeCommand } from './normalize';
-import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type RunResult, runShell } from './run';
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type RunResult, shellArgv } from './run';
 
 const parameters = z.object({
   command: z.string().min(1).describe('The command line, run with /bin/sh in the task folder.'),
@@ -31,6 +32,8 @@ export interface ShellToolOptions {
    * bubblewrap sandbox works (see `sandboxStatus()`); the task folder stays visible and writable.
    */
   hiddenPaths?: readonly string[];
+  /** What runs the commands (default: the one FOLIO_EXECUTOR chooses, see sandbox/select-executor.ts). */
+  executor?: Executor;
 }
 
 /** Keeps tools that would wait for a person (pagers, credential prompts) from hanging the run. */
@@ -43,8 +46,8 @@ const NON_INTERACTIVE = { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '
 /** A `library/project` or `library/personal` path as a word of a command. */
 const LIBRARY_IN_COMMAND = /(^|[\s'"=:;(|&<>])(\.\/)?library\/(project|personal)(\/|$|[\s'";|&)<>])/u;
 
-function missingNetwork(command: string, ctx: Pick<ToolContext, 'network'>): string | null {
-  if (!sandboxStatus().active || ctx.network?.allowed() === true) return null;
+function missingNetwork(command: string, ctx: Pick<ToolContext, 'network'>, executor: Executor): string | null {
+  if (!executor.status().active || ctx.network?.allowed() === true) return null;
   return commandNeedsNetwork(command);
 }
 
@@ -53,14 +56,14 @@ function missingNetwork(command: string, ctx: Pick<ToolContext, 'network'>): str
  * approval policy always asks about whatever was granted: `execute` is then reached only with the
  * person's yes to this very command, which is what turns the network on for the task.
  */
-function assessCommand(command: string, ctx: Pick<ToolContext, 'root' | 'network' | 'library'>, protectedPaths: readonly string[]): ToolRisk {
+function assessCommand(command: string, ctx: Pick<ToolContext, 'root' | 'network' | 'library'>, protectedPaths: readonly string[], executor: Executor): ToolRisk {
   // ---- projects and libraries (issue 14): library files are not in the task folder, and read-only ----
   if (ctx.library && LIBRARY_IN_COMMAND.test(command)) {
     return { risk: 'destructive', detail: command, blocked: `commands cannot use library/ paths (${LIBRARY_READ_ONLY_MESSAGE} Read library files with read, grep or search_library)` };
   }
   const verdict = classifyCommand(command, { cwd: ctx.root, protectedPaths });
   if (verdict.class === 'blocked') return { risk: 'destructive', detail: command, blocked: verdict.reasons.join('; ') };
-  const needs = missingNetwork(command, ctx);
+  const needs = missingNetwork(command, ctx, executor);
   if (needs !== null) {
     return {
       risk: 'destructive',
@@ -80,6 +83,8 @@ function describeEnd(result: RunResult, timeoutS: number): string {
 
 export function createShellTool(options: ShellToolOptions = {}): Tool<typeof parameters> {
   const hiddenPaths = options.hiddenPaths ?? [];
+  // Read at each use, not at creation: the catalog is built before anything runs.
+  const executor = (): Executor => options.executor ?? defaultExecutor();
   return {
     name: 'shell',
     // A getter: the sandbox note runs bubblewrap once to see whether it works, which start-up (the
@@ -90,7 +95,7 @@ export function createShellTool(options: ShellToolOptions = {}): Tool<typeof par
         'Not interactive: stdin is empty. Background processes are stopped when the command ends. ' +
         'Commands like `sh -c`, `eval`, `sudo` or piping into a shell are refused; run the command directly. ' +
         'A command that needs the network (curl, git clone, npm install ...) asks the person first when the task has it off. ' +
-        sandboxNote()
+        executor().note()
       );
     },
     parameters,
@@ -100,30 +105,38 @@ export function createShellTool(options: ShellToolOptions = {}): Tool<typeof par
       return normalizeCommand(args.command);
     },
     assess(args, ctx) {
-      return assessCommand(args.command, ctx, hiddenPaths);
+      return assessCommand(args.command, ctx, hiddenPaths, executor());
     },
     async execute(args, ctx) {
-      const risk = assessCommand(args.command, ctx, hiddenPaths);
+      const runner = executor();
+      const risk = assessCommand(args.command, ctx, hiddenPaths, runner);
       if (risk.blocked !== undefined) throw new ToolError(`Command refused: ${risk.blocked}.`);
       // Reaching here with a network need means the person approved this command (see assessCommand).
-      if (missingNetwork(args.command, ctx) !== null) ctx.network?.allow();
+      if (missingNetwork(args.command, ctx, runner) !== null) ctx.network?.allow();
       const network = ctx.network?.allowed() === true || commandNeedsNetwork(args.command) !== null;
       const timeoutS = args.timeout_s ?? DEFAULT_TIMEOUT_MS / 1000;
       const parent = options.baseEnv?.() ?? process.env;
-      const env = { ...programEnv(parent, { sandboxed: sandboxStatus().active, network, secretNames: options.secretNames?.() ?? [] }), ...NON_INTERACTIVE };
-      const result = await runShell({
-        command: args.command,
-        cwd: ctx.root,
-        env,
-        timeoutMs: timeoutS * 1000,
-        signal: ctx.signal,
-        writableRoot: ctx.root,
-        hiddenPaths,
-        network,
-        readOnlyPaths: [sourceFolder(ctx)],
-      });
+      const isolated = runner.status().active;
+      const env = { ...programEnv(parent, { sandboxed: isolated, network, secretNames: options.secretNames?.() ?? [] }), ...NON_INTERACTIVE };
+      let result: RunResult;
+      try {
+        result = await runner.run(shellArgv(args.command), {
+          taskId: ctx.taskId,
+          root: ctx.root,
+          cwd: ctx.root,
+          env,
+          timeoutMs: timeoutS * 1000,
+          signal: ctx.signal,
+          hiddenPaths,
+          network: networkPolicy(network),
+          readOnlyPaths: [sourceFolder(ctx)],
+          label: 'the shell',
+        });
+      } catch (err) {
+        throw err instanceof ExecutorError ? new ToolError(err.message) : err;
+      }
       const body = result.output.length > 0 ? result.output.replace(/\n?$/u, '\n') : '(no output)\n';
-      const offline = sandboxStatus().active && !network && looksLikeNetworkFailure(result.output) ? `${NETWORK_OFF_NOTE}\n` : '';
+      const offline = isolated && !network && looksLikeNetworkFailure(result.output) ? `${NETWORK_OFF_NOTE}\n` : '';
       return {
         content: `${body}${offline}${describeEnd(result, timeoutS)}`,
         isError: result.timedOut || result.aborted,

@@ -1,0 +1,94 @@
+// The one place that decides which executor runs the model's programs, from the environment:
+//   FOLIO_EXECUTOR=bubblewrap (default) | container
+//   FOLIO_EXECUTOR_IMAGE, FOLIO_EXECUTOR_RUNTIME (docker|podman|path), FOLIO_EXECUTOR_CPUS,
+//   FOLIO_EXECUTOR_MEMORY, FOLIO_EXECUTOR_PIDS, FOLIO_EXECUTOR_IDLE_MINUTES,
+//   FOLIO_EXECUTOR_EGRESS_NETWORK + FOLIO_EXECUTOR_EGRESS_PROXY (both or neither)
+// A container executor chosen where no runtime works does not fall back to running programs on this
+// machine: whoever chose it wanted isolation, so tool calls fail with the reason instead.
+import { BubblewrapExecutor } from './bubblewrap-executor';
+import { ContainerExecutor, type ContainerExecutorOptions } from './container-executor';
+import { ExecutorError, type Executor, type ExecResult } from './executor';
+
+type Env = NodeJS.ProcessEnv | Record<string, string | undefined>;
+
+function positive(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new RangeError(`${name} must be a positive number, not "${value}"`);
+  return n;
+}
+
+/** The container executor's options as the environment sets them. */
+export function containerOptionsFromEnv(env: Env): ContainerExecutorOptions {
+  const network = env.FOLIO_EXECUTOR_EGRESS_NETWORK;
+  const proxyUrl = env.FOLIO_EXECUTOR_EGRESS_PROXY;
+  if ((network === undefined) !== (proxyUrl === undefined)) {
+    throw new RangeError('FOLIO_EXECUTOR_EGRESS_NETWORK and FOLIO_EXECUTOR_EGRESS_PROXY go together');
+  }
+  const pids = positive(env.FOLIO_EXECUTOR_PIDS, 'FOLIO_EXECUTOR_PIDS');
+  const idleMinutes = positive(env.FOLIO_EXECUTOR_IDLE_MINUTES, 'FOLIO_EXECUTOR_IDLE_MINUTES');
+  return {
+    ...(env.FOLIO_EXECUTOR_RUNTIME ? { runtime: env.FOLIO_EXECUTOR_RUNTIME } : {}),
+    ...(env.FOLIO_EXECUTOR_IMAGE ? { image: env.FOLIO_EXECUTOR_IMAGE } : {}),
+    limits: {
+      ...(env.FOLIO_EXECUTOR_CPUS ? { cpus: env.FOLIO_EXECUTOR_CPUS } : {}),
+      ...(env.FOLIO_EXECUTOR_MEMORY ? { memory: env.FOLIO_EXECUTOR_MEMORY } : {}),
+      ...(pids !== undefined ? { pids } : {}),
+    },
+    ...(idleMinutes !== undefined ? { idleMs: idleMinutes * 60_000 } : {}),
+    ...(network !== undefined && proxyUrl !== undefined ? { egress: { network, proxyUrl } } : {}),
+  };
+}
+
+export function executorFromEnv(env: Env = process.env): Executor {
+  const kind = env.FOLIO_EXECUTOR ?? 'bubblewrap';
+  if (kind === 'bubblewrap' || kind === '') return new BubblewrapExecutor();
+  if (kind === 'container') return new ContainerExecutor(containerOptionsFromEnv(env));
+  throw new RangeError(`FOLIO_EXECUTOR must be bubblewrap or container, not "${kind}"`);
+}
+
+/**
+ * Stands in when the configuration is wrong: the tools say why in their descriptions and results,
+ * instead of a run failing on an exception from a description getter, and nothing runs unisolated.
+ */
+export class MisconfiguredExecutor implements Executor {
+  readonly kind = 'container';
+  readonly hostFilesystem = false;
+  constructor(private readonly why: string) {}
+  status(): { active: boolean; reason: string } {
+    return { active: false, reason: this.why };
+  }
+  note(): string {
+    return `Cannot run programs (${this.why}).`;
+  }
+  run(): Promise<ExecResult> {
+    return Promise.reject(new ExecutorError(`Cannot run programs: ${this.why}.`));
+  }
+  async release(): Promise<void> {
+    // holds nothing
+  }
+  async close(): Promise<void> {
+    // holds nothing
+  }
+}
+
+let chosen: Executor | null = null;
+
+/** The process's executor, chosen from the environment on first use. */
+export function defaultExecutor(): Executor {
+  if (!chosen) {
+    try {
+      chosen = executorFromEnv();
+    } catch (err) {
+      chosen = new MisconfiguredExecutor(err instanceof Error ? err.message : String(err));
+    }
+  }
+  return chosen;
+}
+
+/** Frees what the process's executor holds (containers); for shutdown. */
+export async function closeDefaultExecutor(): Promise<void> {
+  const current = chosen;
+  chosen = null;
+  await current?.close();
+}
