@@ -185,6 +185,11 @@ describe.skipIf(skip !== null)('PostgreSQL store', () => {
         expect(rows.map((r) => r.version)).toEqual(migrations.map((m) => m.version));
         const { rows: tenants } = await pool.query<{ id: string }>('SELECT id FROM tenants');
         expect(tenants.map((t) => t.id)).toEqual(['local']);
+        // FTS5's stand-in: a trigram index on the page text wherever the server ships pg_trgm.
+        const { rows: trgm } = await pool.query<{ available: boolean; indexed: boolean }>(`SELECT
+          EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') AS available,
+          EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = 'library_pages_trgm') AS indexed`);
+        expect(trgm[0].indexed).toBe(trgm[0].available);
       });
       // Opening again runs nothing.
       const again = await openPgStore(db.url);
