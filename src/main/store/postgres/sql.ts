@@ -19,7 +19,10 @@ export interface Sql {
 
 const INT8_OID = 20;
 
-/** BIGINT columns (ms times, token counts, sizes, count(*)) arrive as strings unless parsed. */
+/**
+ * BIGINT columns (ms times, token counts, sizes, count(*)) arrive as strings unless parsed; as JS
+ * numbers they are exact up to 2^53, far beyond any time, token count or file size Folio stores.
+ */
 const parseInt8 = (value: string): number => Number(value);
 const types: pg.CustomTypesConfig = {
   getTypeParser: (oid: number, format?: 'text' | 'binary'): unknown =>
@@ -27,7 +30,12 @@ const types: pg.CustomTypesConfig = {
 };
 
 export function createPool(url: string, poolSize?: number): pg.Pool {
-  return new pg.Pool({ connectionString: url, max: poolSize ?? 10, types });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize ?? 10, types });
+  // An idle connection that breaks (the server restarted, a proxy cut it) is dropped by the pool; the
+  // next query connects afresh or fails with its own error. Without a listener the event would crash
+  // the process.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 export function poolSql(pool: pg.Pool): Sql {
@@ -38,28 +46,28 @@ export function poolSql(pool: pg.Pool): Sql {
     async run(text, values = []) {
       return (await pool.query(text, values as unknown[])).rowCount ?? 0;
     },
+    // BEGIN … COMMIT on one checked-out client, ROLLBACK on any throw.
     async atomic(fn) {
       const client = await pool.connect();
+      // A client whose ROLLBACK failed is in an unknown state: it is destroyed, not pooled again.
+      let broken = false;
       try {
-        return await inTransaction(client, fn);
+        await client.query('BEGIN');
+        try {
+          const result = await fn(clientSql(client, 1));
+          await client.query('COMMIT');
+          return result;
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => {
+            broken = true;
+          });
+          throw err;
+        }
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
   };
-}
-
-/** BEGIN … COMMIT on a checked-out client, ROLLBACK on any throw. */
-export async function inTransaction<T>(client: pg.PoolClient, fn: (sql: Sql) => Promise<T>): Promise<T> {
-  await client.query('BEGIN');
-  try {
-    const result = await fn(clientSql(client, 1));
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK');
-    throw err;
-  }
 }
 
 function clientSql(client: pg.PoolClient, depth: number): Sql {
