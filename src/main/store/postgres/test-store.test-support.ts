@@ -1,5 +1,6 @@
 // A PostgreSQL store port on a fresh database of the run's throwaway cluster, for suites that run
-// against either backend (`FOLIO_TEST_STORE=postgres`). Call only where pgSkipReason() is null.
+// against either backend (`FOLIO_TEST_STORE=postgres`, read by ../test-store.test-support.ts, which
+// returns this when asked). Call only where pgSkipReason() is null.
 import { createTestDatabase, pgSkipReason } from '../../../../testing/postgres/test-database';
 import { LOCAL_SCOPE, type Scope, type StorePort } from '../port';
 import { openPgStore, type PgBackend } from './index';
@@ -33,7 +34,3 @@ export async function openPgTestStore(options: { now?: () => number; scope?: Sco
   };
 }
 
-/** Whether this run asked for the PostgreSQL store (`FOLIO_TEST_STORE=postgres`). */
-export function wantsPostgresStore(): boolean {
-  return process.env.FOLIO_TEST_STORE === 'postgres';
-}
