@@ -10,6 +10,7 @@ import { migrations } from '../migrations';
 import type { StorePort } from '../port';
 import { openPgStore, type PgBackend } from './index';
 import { migratePostgres, type PgMigration } from './migrate';
+import { openPgTestStore } from './test-store.test-support';
 
 const skip = pgSkipReason();
 if (skip) console.warn(`skipping PostgreSQL store tests: ${skip}`);
@@ -261,6 +262,19 @@ describe.skipIf(skip !== null)('PostgreSQL store', () => {
         await backend.close();
       }
     });
+  });
+
+  it('gives suites a migrated store of their own (openPgTestStore)', async () => {
+    const a = await openPgTestStore({ now: () => 7 });
+    const b = await openPgTestStore();
+    try {
+      expect(a.port.scope).toEqual({ tenant_id: 'local', user_id: 'local' });
+      expect(await a.port.tasks.create({ id: 't', mode: 'general', title: 't', description: '', model: null })).toMatchObject({ created_at: 7 });
+      expect(await b.port.tasks.get('t')).toBeUndefined();
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 
   describe('appends from many connections', () => {
