@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BACKUP_INTERVAL_MS, KEEP_BACKUPS, listBackups, restoreNewestBackup } from './backups';
 import { DatabaseCorruptError, openStore, type Store } from './index';
-import { type Migration, migrations } from './migrations';
+import { type SqliteMigration, migrations } from './migrations';
 import { openDatabase } from './open-database';
 import { makeTempDir } from './test-helpers';
 
@@ -142,7 +142,7 @@ describe('backups', () => {
 
   it('a copy before each migration, holding the schema as it was', () => {
     const v1 = migrations.filter((m) => m.version === 1);
-    const next: Migration = { version: 2, sql: 'CREATE TABLE extra (x INTEGER) STRICT;' };
+    const next: SqliteMigration = { version: 2, sql: 'CREATE TABLE extra (x INTEGER) STRICT;' };
     const first = openDatabase(temp.dbPath, v1, { now });
     first.prepare("INSERT INTO settings (key, value) VALUES ('language', '\"en\"')").run();
     first.close();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { FolioError } from '../../shared/errors';
 import { type BackupInfo, backupBeforeMigration, listBackups } from './backups';
-import { type Migration, migrations } from './migrations';
+import { type SqliteMigration, migrations } from './migrations';
 
 export type CorruptionKind = 'damaged' | 'empty' | 'not_sqlite';
 
@@ -39,7 +39,7 @@ export interface OpenDatabaseOptions {
 const SQLITE_MAGIC = 'SQLite format 3\0';
 const USER_VERSION_OFFSET = 60;
 
-export function openDatabase(dbPath: string, known: readonly Migration[] = migrations, opts: OpenDatabaseOptions = {}): Database.Database {
+export function openDatabase(dbPath: string, known: readonly SqliteMigration[] = migrations, opts: OpenDatabaseOptions = {}): Database.Database {
   const newest = Math.max(0, ...known.map((m) => m.version));
   const now = opts.now ?? Date.now;
   // Backups exist only once Folio has saved data here: they tell a damaged file from a new one.
@@ -105,7 +105,7 @@ class NotSqliteError extends FolioError {
   }
 }
 
-function migrate(db: Database.Database, known: readonly Migration[], newest: number): void {
+function migrate(db: Database.Database, known: readonly SqliteMigration[], newest: number): void {
   const pending = [...known].sort((a, b) => a.version - b.version);
   // IMMEDIATE takes the write lock before reading user_version, so two processes opening the same
   // folder cannot both decide to run the same migration.

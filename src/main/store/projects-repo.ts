@@ -34,7 +34,7 @@ export interface ProjectsRepo {
   delete(id: string): boolean;
 }
 
-interface ProjectRow {
+export interface ProjectRow {
   id: string;
   name: string;
   instructions: string;
@@ -54,7 +54,7 @@ const select = `
     (SELECT count(*) FROM library_files f WHERE f.project_id = p.id) AS file_count
   FROM projects p`;
 
-function toProject(row: ProjectRow): Project {
+export function toProject(row: ProjectRow): Project {
   return {
     id: row.id,
     name: row.name,
@@ -70,7 +70,7 @@ function toProject(row: ProjectRow): Project {
   };
 }
 
-const COLUMNS = ['name', 'instructions', 'default_model', 'default_mode', 'default_approval_mode', 'archived'] as const;
+export const PROJECT_COLUMNS = ['name', 'instructions', 'default_model', 'default_mode', 'default_approval_mode', 'archived'] as const;
 
 export function createProjectsRepo(db: Database.Database, now: () => number): ProjectsRepo {
   const insert = db.prepare(`
@@ -81,7 +81,7 @@ export function createProjectsRepo(db: Database.Database, now: () => number): Pr
   // Like tasks: a column changes only when its flag is set, so "clear the default" differs from "leave it".
   const updateOne = db.prepare(`
     UPDATE projects SET
-      ${COLUMNS.map((c) => `${c} = CASE WHEN @set_${c} THEN @${c} ELSE ${c} END`).join(',\n      ')},
+      ${PROJECT_COLUMNS.map((c) => `${c} = CASE WHEN @set_${c} THEN @${c} ELSE ${c} END`).join(',\n      ')},
       updated_at = @now
     WHERE id = @id`);
   const deleteOne = db.prepare<[string]>('DELETE FROM projects WHERE id = ?');
@@ -115,7 +115,7 @@ export function createProjectsRepo(db: Database.Database, now: () => number): Pr
     },
     update(id, patch) {
       const params: Record<string, unknown> = { id, now: now() };
-      for (const c of COLUMNS) {
+      for (const c of PROJECT_COLUMNS) {
         const value = patch[c];
         params[`set_${c}`] = value === undefined ? 0 : 1;
         params[c] = typeof value === 'boolean' ? (value ? 1 : 0) : (value ?? null);

@@ -11,7 +11,7 @@ export interface SettingsRepo {
 export function createSettingsRepo(db: Database.Database): SettingsRepo {
   const select = db.prepare<[string], string>('SELECT value FROM settings WHERE key = ?').pluck();
   const upsert = db.prepare<[string, string]>(
-    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (tenant_id, key) DO UPDATE SET value = excluded.value',
   );
   const remove = db.prepare<[string]>('DELETE FROM settings WHERE key = ?');
   return {

@@ -52,7 +52,8 @@ describe('migrations', () => {
       .all();
     expect(tables).toEqual([
       'approvals', 'files', 'library_files', 'library_fts', 'library_fts_config', 'library_fts_data', 'library_fts_docsize',
-      'library_fts_idx', 'library_pages', 'messages', 'projects', 'runs', 'settings', 'tasks', 'tool_grants',
+      'library_fts_idx', 'library_pages', 'messages', 'projects', 'quotas', 'run_events', 'run_leases', 'runs', 'settings',
+      'tasks', 'tenants', 'tool_grants', 'usage_events', 'users', 'workers',
     ]);
     expect(s.db.pragma('user_version', { simple: true })).toBe(latestSchemaVersion);
     expect(s.db.pragma('journal_mode', { simple: true })).toBe('wal');

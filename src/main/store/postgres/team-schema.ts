@@ -1,6 +1,8 @@
-// The team service's own tables (issue 16), in PostgreSQL's dialect. Migration 8 creates them (the
-// SQLite twin is in the SQLite migration list); until that lands, tests of the cluster, quota and
-// tenancy modules create them from here. Times are ms since the epoch, as everywhere in Folio.
+// The team service's own tables (issue 16), written once, in PostgreSQL's dialect. Migration 8
+// (../migrations.ts) creates them in both dialects: this text on PostgreSQL, and on SQLite the text
+// teamSchemaForSqlite derives from it (so use only the types it maps: BIGINT, BIGSERIAL PRIMARY KEY,
+// DOUBLE PRECISION, JSONB, BOOLEAN NOT NULL DEFAULT FALSE). A store opened with openPgStore has them;
+// a test with a bare database may still create them from here. Times are ms since the epoch.
 export const TEAM_SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS tenants (
   id TEXT PRIMARY KEY,

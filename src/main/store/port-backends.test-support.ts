@@ -1,0 +1,130 @@
+// The store port's backends as the contract suite (port-contract.test.ts) opens them: SQLite in a
+// temp folder and PostgreSQL on the run's throwaway cluster (skipped, saying why, without it).
+import { openStore, type Store } from './index';
+import { LOCAL_SCOPE, type Scope, type StorePort } from './port';
+import { openPgStore, type PgBackend } from './postgres/index';
+import { makeTempDir } from './test-helpers';
+import { createTestDatabase, pgSkipReason } from '../../../testing/postgres/test-database';
+
+export interface OpenedPort {
+  port: StorePort;
+  /** The same store seen by another tenant/user (PostgreSQL only scopes; SQLite has one tenant). */
+  as(scope: Scope): StorePort;
+  /** The first column of the first row of a query written to read the same in both dialects. */
+  scalar(sql: string): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export interface PortBackend {
+  name: 'sqlite' | 'postgres';
+  /** Why this backend cannot run here, or null. */
+  skip(): string | null;
+  /** Once per test file. */
+  setUp(): Promise<void>;
+  tearDown(): Promise<void>;
+  /** A fresh, empty store per test. */
+  open(options?: { now?: () => number }): Promise<OpenedPort>;
+}
+
+/**
+ * A minimal async wrapper of the synchronous SQLite store, for these tests only.
+ * TODO(integrator): replace with `sqlitePort` from ./sqlite-port.ts (the `port` branch) at merge.
+ */
+export function sqlitePortForTests(store: Store, scope: Scope = LOCAL_SCOPE, depth = 0): StorePort {
+  const lift = <R extends object>(repo: R): never =>
+    new Proxy(repo, {
+      get(target, key) {
+        const value = Reflect.get(target, key) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          try {
+            return Promise.resolve((value as (...a: unknown[]) => unknown).apply(target, args));
+          } catch (err) {
+            return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+          }
+        };
+      },
+    }) as never;
+  return {
+    dialect: 'sqlite',
+    scope,
+    tasks: lift(store.tasks),
+    messages: lift(store.messages),
+    runs: lift(store.runs),
+    files: lift(store.files),
+    approvals: lift(store.approvals),
+    grants: lift(store.grants),
+    settings: lift(store.settings),
+    projects: lift(store.projects),
+    library: lift(store.library),
+    usage: () => Promise.resolve(store.usage()),
+    // A savepoint works at the top level and nested; the sync repos nest their own inside it.
+    async transaction(fn) {
+      const name = `port_test_${depth}`;
+      store.db.exec(`SAVEPOINT ${name}`);
+      try {
+        const result = await fn(sqlitePortForTests(store, scope, depth + 1));
+        store.db.exec(`RELEASE ${name}`);
+        return result;
+      } catch (err) {
+        store.db.exec(`ROLLBACK TO ${name}`);
+        store.db.exec(`RELEASE ${name}`);
+        throw err;
+      }
+    },
+  };
+}
+
+export const sqliteBackend: PortBackend = {
+  name: 'sqlite',
+  skip: () => null,
+  setUp: () => Promise.resolve(),
+  tearDown: () => Promise.resolve(),
+  open(options = {}) {
+    const temp = makeTempDir();
+    const store = openStore(temp.dbPath, options);
+    return Promise.resolve({
+      port: sqlitePortForTests(store),
+      as: (scope: Scope) => sqlitePortForTests(store, scope),
+      scalar: (sql: string) => Promise.resolve(store.db.prepare(sql).pluck().get()),
+      close() {
+        store.close();
+        temp.cleanup();
+        return Promise.resolve();
+      },
+    });
+  },
+};
+
+/** Every table a test can write, emptied between tests (one database per file is much faster than one per test). */
+const TABLES = 'tasks, projects, library_files, settings, tenants, users, usage_events, quotas, run_events, run_leases, workers';
+
+function postgresBackend(): PortBackend {
+  let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  return {
+    name: 'postgres',
+    skip: pgSkipReason,
+    async setUp() {
+      db = await createTestDatabase();
+    },
+    async tearDown() {
+      await db?.drop();
+    },
+    async open(options = {}) {
+      if (!db) throw new Error('postgresBackend.setUp was not awaited');
+      const backend: PgBackend = await openPgStore(db.url, { ...options, poolSize: 4 });
+      await backend.pool.query(`TRUNCATE ${TABLES} RESTART IDENTITY CASCADE`);
+      return {
+        port: backend.scope(LOCAL_SCOPE),
+        as: (scope: Scope) => backend.scope(scope),
+        async scalar(sql: string) {
+          const { rows } = await backend.pool.query<Record<string, unknown>>(sql);
+          return rows.length === 0 ? undefined : Object.values(rows[0])[0];
+        },
+        close: () => backend.close(),
+      };
+    },
+  };
+}
+
+export const portBackends: readonly PortBackend[] = [sqliteBackend, postgresBackend()];
