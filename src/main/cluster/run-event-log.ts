@@ -21,14 +21,18 @@ export function runEventsNotice(runId: string, seq: number): string {
   return JSON.stringify({ run_id: runId, seq } satisfies RunEventsNotice);
 }
 
+// The batch travels as one JSON array (cheap to build, and no per-string array escaping), with the
+// tenant of each event beside it (events do not carry it).
 const INSERT_BATCH = `
 WITH inserted AS (
   INSERT INTO run_events (run_id, seq, tenant_id, task_id, event)
-  SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::jsonb[])
+  SELECT e->>'run_id', (e->>'seq')::int, t.tenant_id, e->>'task_id', e
+  FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(e, i)
+  JOIN unnest($2::text[]) WITH ORDINALITY AS t(tenant_id, i) USING (i)
   -- A seq already there was written by a sweeper that judged this worker dead; the first writer wins.
   ON CONFLICT (run_id, seq) DO NOTHING
 )
-SELECT pg_notify('${RUN_EVENTS_CHANNEL}', notice) FROM unnest($6::text[]) AS notice`;
+SELECT pg_notify('${RUN_EVENTS_CHANNEL}', notice) FROM unnest($3::text[]) AS notice`;
 
 interface PendingRow {
   runId: string;
@@ -46,6 +50,8 @@ export interface RunEventWriterOptions {
   onError?: (err: Error) => void;
 }
 
+const MAX_ROWS_PER_STATEMENT = 5_000;
+
 function isDelta(event: RunEvent): boolean {
   return event.type === 'text_delta' || event.type === 'reasoning_delta';
 }
@@ -53,12 +59,15 @@ function isDelta(event: RunEvent): boolean {
 /**
  * Appends a worker's run events. Deltas arrive by the thousand per second, so they are coalesced
  * into one multi-row INSERT and one NOTIFY per run per flush; any other event (an approval, the
- * end of a run) flushes at once. Batches are written one after another, so seq order holds.
+ * end of a run) flushes at once.
  */
 export class RunEventWriter {
   private pending: PendingRow[] = [];
   private timer: NodeJS.Timeout | null = null;
-  private chain: Promise<void> = Promise.resolve();
+  private writing = false;
+  private appended = 0;
+  private written = 0;
+  private waiters: { upTo: number; resolve: () => void }[] = [];
   private closed = false;
   private readonly flushMs: number;
   private readonly maxBatch: number;
@@ -73,25 +82,19 @@ export class RunEventWriter {
 
   append(scope: Scope, event: RunEvent): void {
     this.pending.push({ runId: event.run_id, seq: event.seq, tenantId: scope.tenant_id, taskId: event.task_id, json: JSON.stringify(event) });
+    this.appended += 1;
     if (!isDelta(event) || this.pending.length >= this.maxBatch) {
-      void this.flush();
+      this.kick();
     } else if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), this.flushMs);
+      this.timer = setTimeout(() => this.kick(), this.flushMs);
     }
   }
 
   /** Writes what is pending; resolves when every event appended so far is stored and announced. */
   flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    if (this.pending.length > 0) {
-      const batch = this.pending;
-      this.pending = [];
-      this.chain = this.chain.then(() => this.write(batch));
-    }
-    return this.chain;
+    this.kick();
+    if (this.written >= this.appended) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ upTo: this.appended, resolve }));
   }
 
   /** Flushes, then stops retrying failed writes. */
@@ -100,15 +103,37 @@ export class RunEventWriter {
     this.closed = true;
   }
 
+  private kick(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (!this.writing && this.pending.length > 0) void this.writeAll();
+  }
+
+  /**
+   * One write at a time, so seq order holds; what arrives during a write goes in the next, as one
+   * batch however large it grew (a database slower than the run gets fewer, larger statements).
+   */
+  private async writeAll(): Promise<void> {
+    this.writing = true;
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0, MAX_ROWS_PER_STATEMENT);
+      await this.write(batch);
+      this.written += batch.length;
+      const ready = this.waiters.filter((w) => w.upTo <= this.written);
+      this.waiters = this.waiters.filter((w) => w.upTo > this.written);
+      for (const w of ready) w.resolve();
+    }
+    this.writing = false;
+  }
+
   private async write(batch: PendingRow[]): Promise<void> {
     const highest = new Map<string, number>();
     for (const row of batch) highest.set(row.runId, Math.max(highest.get(row.runId) ?? 0, row.seq));
     const params = [
-      batch.map((r) => r.runId),
-      batch.map((r) => r.seq),
+      `[${batch.map((r) => r.json).join(',')}]`,
       batch.map((r) => r.tenantId),
-      batch.map((r) => r.taskId),
-      batch.map((r) => r.json),
       [...highest].map(([runId, seq]) => runEventsNotice(runId, seq)),
     ];
     // A failed write is retried (the database restarting, a dropped connection): later batches wait
