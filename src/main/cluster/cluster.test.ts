@@ -231,6 +231,43 @@ describe.skipIf(skip !== null)('cluster: two workers on one PostgreSQL database'
     expect((await sub.ended).at(-1)).toMatchObject({ type: 'run_finished' });
   });
 
+  it('a worker that missed its renewals loses the run: swept once, then stopped where it ran', async () => {
+    const z = await startClusterWorker({ connectionString: db.url, workerId: 'z', leaseTtlMs: 300, sweepIntervalMs: 3_600_000 });
+    const runsZ = new StandInRunManager(z, pool);
+    const { taskId, runId } = ids();
+    const { done } = await runsZ.start(ACME, taskId, runId, streamUntilCancelled());
+    // A long pause (GC, a partition): no renewals until the lease has expired and been swept.
+    z.leases.stop();
+    const swept: SweptRun[] = [];
+    await until(async () => {
+      swept.push(...(await b.sweeper.sweep()).filter((s) => s.runId === runId));
+      return swept.length > 0;
+    }, 'the lease to expire and be swept');
+    await z.leases.heartbeat();
+    expect(runsZ.cancelled).toContain(runId);
+    await done;
+    await z.writer.flush();
+    const { rows } = await pool.query<{ status: string }>('SELECT status FROM runs WHERE id = $1', [runId]);
+    expect(rows[0].status).toBe('interrupted');
+    // Events the run wrote after the sweep do not change how it ended for subscribers.
+    const sub = collector();
+    await b.hub.subscribe(ACME, taskId, runId, sub.listener);
+    const events = await sub.ended;
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', reason: 'error' });
+    expect(events.filter((e) => e.type === 'run_finished')).toHaveLength(1);
+    await z.close();
+  });
+
+  it('a run left running with no lease (its worker died before taking one) is swept after two ttl', async () => {
+    const { taskId, runId } = ids();
+    await pool.query('INSERT INTO tasks (id, tenant_id) VALUES ($1, $2)', [taskId, ACME.tenant_id]);
+    await pool.query(`INSERT INTO runs (id, task_id, status, started_at) VALUES ($1, $2, 'running', $3)`, [runId, taskId, Date.now() - 60_000]);
+    const sub = collector();
+    await b.hub.subscribe(ACME, taskId, runId, sub.listener);
+    expect((await new Sweeper(pool, { orphanAfterMs: 6_000 }).sweep()).map((s) => s.runId)).toContain(runId);
+    expect(await sub.ended).toEqual([expect.objectContaining({ type: 'run_finished', reason: 'error', seq: 1 })]);
+  });
+
   describe('a worker killed with SIGKILL', () => {
     let child: ReturnType<typeof spawn> | null = null;
     afterEach(() => child?.kill('SIGKILL'));

@@ -236,29 +236,34 @@ async function endRun(client: pg.PoolClient, runId: string, taskId: string, tena
     'SELECT status, started_at, finished_at FROM runs WHERE id = $1',
     [runId],
   );
-  const { rows: log } = await client.query<{ last: number | null; ended: boolean }>(
-    `SELECT max(seq) AS last, bool_or(event->>'type' = 'run_finished') AS ended FROM run_events WHERE run_id = $1`,
-    [runId],
-  );
-  if (log[0].ended) return null;
   const run = runs[0];
   const now = Date.now();
   const startedAt = run ? Number(run.started_at) : now;
   const finishedAt = run?.finished_at ? Number(run.finished_at) : now;
-  const seq = (log[0].last ?? 0) + 1;
-  const event: RunEvent = {
-    type: 'run_finished',
-    reason: finishReasonOf(run?.status ?? 'interrupted'),
-    duration_ms: Math.max(0, finishedAt - startedAt),
-    run_id: runId,
-    task_id: taskId,
-    seq,
-    at: finishedAt,
-  };
-  await client.query(
-    `INSERT INTO run_events (run_id, seq, tenant_id, task_id, event) VALUES ($1, $2, $3, $4, $5::jsonb)`,
-    [runId, seq, tenantId, taskId, JSON.stringify(event)],
-  );
-  await client.query('SELECT pg_notify($1, $2)', [RUN_EVENTS_CHANNEL, runEventsNotice(runId, seq)]);
-  return seq;
+  // A worker judged dead may still be writing (a long pause, not a crash): a seq it takes first
+  // moves the end after it. Each statement sees rows committed before it, so this settles.
+  for (;;) {
+    const { rows: log } = await client.query<{ last: number | null; ended: boolean }>(
+      `SELECT max(seq) AS last, bool_or(event->>'type' = 'run_finished') AS ended FROM run_events WHERE run_id = $1`,
+      [runId],
+    );
+    if (log[0].ended) return null;
+    const seq = (log[0].last ?? 0) + 1;
+    const event: RunEvent = {
+      type: 'run_finished',
+      reason: finishReasonOf(run?.status ?? 'interrupted'),
+      duration_ms: Math.max(0, finishedAt - startedAt),
+      run_id: runId,
+      task_id: taskId,
+      seq,
+      at: finishedAt,
+    };
+    const { rowCount } = await client.query(
+      `INSERT INTO run_events (run_id, seq, tenant_id, task_id, event) VALUES ($1, $2, $3, $4, $5::jsonb) ON CONFLICT (run_id, seq) DO NOTHING`,
+      [runId, seq, tenantId, taskId, JSON.stringify(event)],
+    );
+    if (rowCount !== 1) continue;
+    await client.query('SELECT pg_notify($1, $2)', [RUN_EVENTS_CHANNEL, runEventsNotice(runId, seq)]);
+    return seq;
+  }
 }

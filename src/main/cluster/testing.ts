@@ -115,7 +115,9 @@ export class StandInRunManager implements RunHost {
       reason = run.controller.signal.aborted ? 'cancelled' : 'error';
     }
     const status: RunStatus = reason === 'cancelled' ? (this.shuttingDown ? 'interrupted' : 'cancelled') : reason === 'error' ? 'failed' : 'done';
-    await this.pool.query('UPDATE runs SET status = $2, finished_at = $3 WHERE id = $1', [run.runId, status, Date.now()]);
+    // Only a run still `running`: one a sweeper already ended stays `interrupted` (the PostgreSQL
+    // store's runs.finish must do the same).
+    await this.pool.query(`UPDATE runs SET status = $2, finished_at = $3 WHERE id = $1 AND status = 'running'`, [run.runId, status, Date.now()]);
     this.emit(run, { type: 'run_finished', reason, duration_ms: Date.now() - startedAt });
     await this.worker.runFinished(run.runId);
     this.runs.delete(run.runId);
