@@ -114,6 +114,23 @@ describe.skipIf(skip !== null)('cluster: two workers on one PostgreSQL database'
     expect(b.hub.liveSubscribers).toBe(0);
   });
 
+  it('a Last-Event-ID past what a live run has stored still gets the live events and the end', async () => {
+    const { taskId, runId } = ids();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { done } = await runsA.start(ACME, taskId, runId, async (run) => {
+      await gate;
+      run.emit({ type: 'text_delta', delta: 'late' });
+      return 'done';
+    });
+    await a.writer.flush();
+    const sub = collector();
+    await b.hub.subscribe(ACME, taskId, runId, sub.listener, 99);
+    release();
+    await done;
+    expect((await sub.ended).map((e) => e.type)).toEqual(['text_delta', 'run_finished']);
+  });
+
   it('coalesces deltas: far fewer notifications than events', async () => {
     const { taskId, runId } = ids();
     const watcher = new pg.Client({ connectionString: db.url });

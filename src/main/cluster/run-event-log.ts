@@ -243,6 +243,12 @@ export class RunEventReader {
       const ended = await this.replayEnded(runId, taskId, run, listener, afterSeq);
       if (ended) return () => {};
     }
+    // Seqs are delivered one after another from the subscriber's: a Last-Event-ID past what is
+    // stored (no client can have seen that) would wait forever, so it counts from the stored end.
+    if (afterSeq > 0) {
+      const { rows } = await this.pool.query<{ last: number | null }>('SELECT max(seq) AS last FROM run_events WHERE run_id = $1', [runId]);
+      afterSeq = Math.min(afterSeq, rows[0].last ?? 0);
+    }
     const subscriber: Subscriber = { listener, lastSeq: afterSeq, open: true };
     let feed = this.feeds.get(runId);
     if (!feed) {
