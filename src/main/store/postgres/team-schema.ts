@@ -58,6 +58,16 @@ CREATE TABLE IF NOT EXISTS run_leases (
   expires_at BIGINT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS run_leases_expires ON run_leases (expires_at);
+-- Approval decisions no live run has taken yet (its worker died, or it had not asked yet): the next
+-- run of the task that waits for the call takes the row, on whichever worker it runs.
+CREATE TABLE IF NOT EXISTS approval_decisions (
+  tenant_id TEXT NOT NULL,
+  task_id TEXT NOT NULL,
+  call_id TEXT NOT NULL,
+  decision JSONB NOT NULL,
+  at BIGINT NOT NULL,
+  PRIMARY KEY (tenant_id, task_id, call_id)
+);
 CREATE TABLE IF NOT EXISTS workers (
   id TEXT PRIMARY KEY,
   started_at BIGINT NOT NULL,

@@ -1,0 +1,395 @@
+// Run events in PostgreSQL (issue 16, many workers): the owning worker appends every stamped event
+// to `run_events`, and a subscriber on any worker replays them from the table and is woken for new
+// ones by LISTEN/NOTIFY. A notification carries only the run and its highest seq: content is always
+// read from the table, so a lost or late notification can delay an event but never lose, repeat or
+// reorder one.
+import type pg from 'pg';
+import type { FinishReason, RunEvent, RunStatus } from '../../shared/contract';
+import { NotFoundError } from '../../shared/errors';
+import type { Scope } from '../store/port';
+import type { RunEventListener } from './host';
+import type { Listener } from './listener';
+
+export const RUN_EVENTS_CHANNEL = 'folio_run_events';
+
+export interface RunEventsNotice {
+  run_id: string;
+  seq: number;
+}
+
+export function runEventsNotice(runId: string, seq: number): string {
+  return JSON.stringify({ run_id: runId, seq } satisfies RunEventsNotice);
+}
+
+// The batch travels as one JSON array (cheap to build, and no per-string array escaping), with the
+// tenant of each event beside it (events do not carry it).
+const INSERT_BATCH = `
+WITH inserted AS (
+  INSERT INTO run_events (run_id, seq, tenant_id, task_id, event)
+  SELECT e->>'run_id', (e->>'seq')::int, t.tenant_id, e->>'task_id', e
+  FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(e, i)
+  JOIN unnest($2::text[]) WITH ORDINALITY AS t(tenant_id, i) USING (i)
+  -- A seq already there was written by a sweeper that judged this worker dead; the first writer wins.
+  ON CONFLICT (run_id, seq) DO NOTHING
+)
+SELECT pg_notify('${RUN_EVENTS_CHANNEL}', notice) FROM unnest($3::text[]) AS notice`;
+
+interface PendingRow {
+  runId: string;
+  seq: number;
+  tenantId: string;
+  taskId: string;
+  json: string;
+}
+
+export interface RunEventWriterOptions {
+  /** How long deltas wait to share a batch. */
+  flushMs?: number;
+  /** A batch this large is written at once. */
+  maxBatch?: number;
+  onError?: (err: Error) => void;
+}
+
+const MAX_ROWS_PER_STATEMENT = 5_000;
+
+function isDelta(event: RunEvent): boolean {
+  return event.type === 'text_delta' || event.type === 'reasoning_delta';
+}
+
+/**
+ * Appends a worker's run events. Deltas arrive by the thousand per second, so they are coalesced
+ * into one multi-row INSERT and one NOTIFY per run per flush; any other event (an approval, the
+ * end of a run) flushes at once.
+ */
+export class RunEventWriter {
+  private pending: PendingRow[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private writing = false;
+  private appended = 0;
+  private written = 0;
+  private waiters: { upTo: number; resolve: () => void }[] = [];
+  private closed = false;
+  private readonly flushMs: number;
+  private readonly maxBatch: number;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly options: RunEventWriterOptions = {},
+  ) {
+    this.flushMs = options.flushMs ?? 15;
+    this.maxBatch = options.maxBatch ?? 500;
+  }
+
+  append(scope: Scope, event: RunEvent): void {
+    this.pending.push({ runId: event.run_id, seq: event.seq, tenantId: scope.tenant_id, taskId: event.task_id, json: JSON.stringify(event) });
+    this.appended += 1;
+    if (!isDelta(event) || this.pending.length >= this.maxBatch) {
+      this.kick();
+    } else if (!this.timer) {
+      this.timer = setTimeout(() => this.kick(), this.flushMs);
+    }
+  }
+
+  /** Writes what is pending; resolves when every event appended so far is stored and announced. */
+  flush(): Promise<void> {
+    this.kick();
+    if (this.written >= this.appended) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ upTo: this.appended, resolve }));
+  }
+
+  /** Flushes, then stops retrying failed writes. */
+  async close(): Promise<void> {
+    await this.flush();
+    this.closed = true;
+  }
+
+  private kick(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (!this.writing && this.pending.length > 0) void this.writeAll();
+  }
+
+  /**
+   * One write at a time, so seq order holds; what arrives during a write goes in the next, as one
+   * batch however large it grew (a database slower than the run gets fewer, larger statements).
+   */
+  private async writeAll(): Promise<void> {
+    this.writing = true;
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0, MAX_ROWS_PER_STATEMENT);
+      await this.write(batch);
+      this.written += batch.length;
+      const ready = this.waiters.filter((w) => w.upTo <= this.written);
+      this.waiters = this.waiters.filter((w) => w.upTo > this.written);
+      for (const w of ready) w.resolve();
+    }
+    this.writing = false;
+  }
+
+  private async write(batch: PendingRow[]): Promise<void> {
+    const highest = new Map<string, number>();
+    for (const row of batch) highest.set(row.runId, Math.max(highest.get(row.runId) ?? 0, row.seq));
+    const params = [
+      `[${batch.map((r) => r.json).join(',')}]`,
+      batch.map((r) => r.tenantId),
+      [...highest].map(([runId, seq]) => runEventsNotice(runId, seq)),
+    ];
+    // A failed write is retried (the database restarting, a dropped connection): later batches wait
+    // behind it, so nothing is reordered, and a run's end is not reported stored before it is.
+    for (let wait = 50; ; wait = Math.min(wait * 2, 2_000)) {
+      try {
+        await this.pool.query(INSERT_BATCH, params);
+        return;
+      } catch (err) {
+        this.options.onError?.(err as Error);
+        if (this.closed) return;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  }
+}
+
+/** A run as the event hub needs it; undefined when it does not exist in the scope's tenant and task. */
+export interface RunSummary {
+  status: RunStatus;
+  model: string | null;
+  started_at: number;
+  finished_at: number | null;
+}
+
+export type RunLookup = (scope: Scope, taskId: string, runId: string) => Promise<RunSummary | undefined>;
+
+/**
+ * The default lookup, on the PostgreSQL store's `runs` and `tasks` tables (a task belongs to a
+ * tenant; a run to a task). The integrator may pass the store port's scoped `runs.get` instead.
+ */
+export function sqlRunLookup(pool: pg.Pool): RunLookup {
+  return async (scope, taskId, runId) => {
+    const { rows } = await pool.query<{ status: RunStatus; model: string | null; started_at: string; finished_at: string | null }>(
+      `SELECT r.status, r.model, r.started_at, r.finished_at FROM runs r JOIN tasks t ON t.id = r.task_id
+       WHERE r.id = $1 AND r.task_id = $2 AND t.tenant_id = $3`,
+      [runId, taskId, scope.tenant_id],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    return { status: row.status, model: row.model, started_at: Number(row.started_at), finished_at: row.finished_at === null ? null : Number(row.finished_at) };
+  };
+}
+
+/** How a run's status reads as the reason of its final event (as the desktop's summary replay). */
+export function finishReasonOf(status: RunStatus): FinishReason {
+  return status === 'done' ? 'done' : status === 'cancelled' ? 'cancelled' : 'error';
+}
+
+/** The run's start and end, for a finished run with no stored events (it ran before the log). */
+function summaryEvents(runId: string, taskId: string, run: RunSummary): RunEvent[] {
+  const base = { run_id: runId, task_id: taskId };
+  const end = run.finished_at ?? run.started_at;
+  return [
+    { ...base, seq: 1, at: run.started_at, type: 'run_started', model: run.model, resumed: false },
+    { ...base, seq: 2, at: end, type: 'run_finished', reason: finishReasonOf(run.status), duration_ms: Math.max(0, end - run.started_at) },
+  ];
+}
+
+interface Subscriber {
+  listener: RunEventListener;
+  lastSeq: number;
+  open: boolean;
+}
+
+interface Feed {
+  runId: string;
+  subscribers: Set<Subscriber>;
+  pumping: boolean;
+  again: boolean;
+}
+
+export interface RunEventReaderOptions {
+  lookup: RunLookup;
+  /** Rows read per query. */
+  pageSize?: number;
+  onError?: (err: Error) => void;
+}
+
+/**
+ * The event hub of a worker in a cluster: `RunEventHub`'s contract (replay after `afterSeq`, then
+ * live events until `run_finished`; a finished run replays and ends; an unknown run, or another
+ * tenant's, is NotFound), with subscribe asynchronous because the run is looked up in the database.
+ * Replayed events arrive after subscribe resolves; callers buffer them as they do live ones.
+ */
+export class RunEventReader {
+  private readonly feeds = new Map<string, Feed>();
+  private readonly pageSize: number;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    listener: Listener,
+    private readonly options: RunEventReaderOptions,
+  ) {
+    this.pageSize = options.pageSize ?? 1_000;
+    void listener.on(RUN_EVENTS_CHANNEL, (payload) => this.onNotice(payload));
+    // Notices sent while the connection was down are gone: every subscriber re-reads from its seq.
+    listener.onReconnect(() => {
+      for (const feed of this.feeds.values()) this.pump(feed);
+    });
+  }
+
+  async subscribe(scope: Scope, taskId: string, runId: string, listener: RunEventListener, afterSeq = 0): Promise<() => void> {
+    const run = await this.options.lookup(scope, taskId, runId);
+    if (!run) throw new NotFoundError(`No run ${runId} in task ${taskId}`);
+    if (run.status !== 'running') {
+      const ended = await this.replayEnded(runId, taskId, run, listener, afterSeq);
+      if (ended) return () => {};
+    }
+    // Seqs are delivered one after another from the subscriber's: a Last-Event-ID past what is
+    // stored (no client can have seen that) would wait forever, so it counts from the stored end.
+    if (afterSeq > 0) {
+      const { rows } = await this.pool.query<{ last: number | null }>('SELECT max(seq) AS last FROM run_events WHERE run_id = $1', [runId]);
+      afterSeq = Math.min(afterSeq, rows[0].last ?? 0);
+    }
+    const subscriber: Subscriber = { listener, lastSeq: afterSeq, open: true };
+    let feed = this.feeds.get(runId);
+    if (!feed) {
+      feed = { runId, subscribers: new Set(), pumping: false, again: false };
+      this.feeds.set(runId, feed);
+    }
+    feed.subscribers.add(subscriber);
+    this.pump(feed);
+    const owner = feed;
+    return () => {
+      subscriber.open = false;
+      owner.subscribers.delete(subscriber);
+      if (owner.subscribers.size === 0 && !owner.pumping && this.feeds.get(runId) === owner) this.feeds.delete(runId);
+    };
+  }
+
+  /** Subscribers being served (for tests and the health report). */
+  get liveSubscribers(): number {
+    let n = 0;
+    for (const feed of this.feeds.values()) n += feed.subscribers.size;
+    return n;
+  }
+
+  /**
+   * A run no longer `running`: when its final event is stored, replays what is after `afterSeq`
+   * (or, when the subscriber saw everything, the final event again, so it learns the run is over)
+   * and returns true. Returns false when the final event is still on its way (the owner stores the
+   * status first, then flushes the event, then releases its lease): the caller then follows it live.
+   */
+  private async replayEnded(runId: string, taskId: string, run: RunSummary, listener: RunEventListener, afterSeq: number): Promise<boolean> {
+    const { rows: finals } = await this.pool.query<{ seq: number; event: RunEvent }>(
+      `SELECT seq, event FROM run_events WHERE run_id = $1 AND event->>'type' = 'run_finished' ORDER BY seq LIMIT 1`,
+      [runId],
+    );
+    const final = finals[0];
+    if (!final) {
+      const { rows } = await this.pool.query<{ stored: boolean; leased: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM run_events WHERE run_id = $1) AS stored, EXISTS (SELECT 1 FROM run_leases WHERE run_id = $1) AS leased`,
+        [runId],
+      );
+      if (rows[0].leased) return false;
+      // No owner will write the end: a run from before the log (or one whose owner died after
+      // storing its status): what is stored, then the end its status says.
+      const summary = summaryEvents(runId, taskId, run);
+      const events = rows[0].stored ? await this.readAll(runId, 0) : summary.slice(0, 1);
+      const end: RunEvent = { ...summary[1], seq: (events.at(-1)?.seq ?? 0) + 1 };
+      events.push(end);
+      const rest = events.filter((e) => e.seq > afterSeq);
+      for (const event of rest.length > 0 ? rest : [end]) listener(event);
+      return true;
+    }
+    if (final.seq <= afterSeq) {
+      listener(final.event);
+      return true;
+    }
+    for (const event of await this.readAll(runId, afterSeq, final.seq)) listener(event);
+    return true;
+  }
+
+  private async readAll(runId: string, afterSeq: number, untilSeq = Number.MAX_SAFE_INTEGER): Promise<RunEvent[]> {
+    const { rows } = await this.pool.query<{ event: RunEvent }>(
+      'SELECT event FROM run_events WHERE run_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq',
+      [runId, afterSeq, untilSeq],
+    );
+    return rows.map((r) => r.event);
+  }
+
+  private onNotice(payload: string): void {
+    let notice: RunEventsNotice;
+    try {
+      notice = JSON.parse(payload) as RunEventsNotice;
+    } catch {
+      return;
+    }
+    const feed = this.feeds.get(notice.run_id);
+    if (!feed) return;
+    for (const s of feed.subscribers) {
+      if (s.lastSeq < notice.seq) {
+        this.pump(feed);
+        return;
+      }
+    }
+  }
+
+  /**
+   * Reads the feed's new rows and hands each subscriber those after its own seq. One read at a time
+   * per run; a notice arriving during a read (the replay included) makes it read again afterwards.
+   */
+  private pump(feed: Feed): void {
+    if (feed.pumping) {
+      feed.again = true;
+      return;
+    }
+    feed.pumping = true;
+    void this.drainFeed(feed).finally(() => {
+      feed.pumping = false;
+      if (feed.subscribers.size === 0 && this.feeds.get(feed.runId) === feed) this.feeds.delete(feed.runId);
+    });
+  }
+
+  private async drainFeed(feed: Feed): Promise<void> {
+    for (;;) {
+      feed.again = false;
+      if (feed.subscribers.size === 0) return;
+      let from = Number.MAX_SAFE_INTEGER;
+      for (const s of feed.subscribers) from = Math.min(from, s.lastSeq);
+      let rows: { seq: number; event: RunEvent }[];
+      try {
+        ({ rows } = await this.pool.query<{ seq: number; event: RunEvent }>(
+          'SELECT seq, event FROM run_events WHERE run_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
+          [feed.runId, from, this.pageSize],
+        ));
+      } catch (err) {
+        this.options.onError?.(err as Error);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        continue;
+      }
+      for (const row of rows) {
+        for (const s of feed.subscribers) {
+          if (!s.open || row.seq <= s.lastSeq) continue;
+          // Seqs are contiguous from 1: a subscriber that joined during this read, further back than
+          // the read began, takes nothing from it and catches up in the next read.
+          if (row.seq !== s.lastSeq + 1) {
+            feed.again = true;
+            continue;
+          }
+          s.lastSeq = row.seq;
+          try {
+            s.listener(row.event);
+          } catch (err) {
+            // A broken subscriber must not break the others.
+            this.options.onError?.(err as Error);
+          }
+          if (row.event.type === 'run_finished') {
+            s.open = false;
+            feed.subscribers.delete(s);
+          }
+        }
+      }
+      if (rows.length === this.pageSize) feed.again = true;
+      if (!feed.again) return;
+    }
+  }
+}
