@@ -51,7 +51,7 @@ describe('migrations', () => {
       .pluck()
       .all();
     expect(tables).toEqual([
-      'approvals', 'files', 'library_files', 'library_fts', 'library_fts_config', 'library_fts_data', 'library_fts_docsize',
+      'approval_decisions', 'approvals', 'files', 'library_files', 'library_fts', 'library_fts_config', 'library_fts_data', 'library_fts_docsize',
       'library_fts_idx', 'library_pages', 'messages', 'projects', 'quotas', 'run_events', 'run_leases', 'runs', 'settings',
       'tasks', 'tenants', 'tool_grants', 'usage_events', 'users', 'workers',
     ]);
