@@ -1,0 +1,17 @@
+// The one place the service and runs tests get their store from, so the whole suite can be pointed
+// at another backend by one switch (FOLIO_TEST_STORE=postgres, once the PostgreSQL opener is wired
+// here); the default is the desktop's SQLite file in the test's data folder.
+import { join } from 'node:path';
+import type { OpenedStorePort } from './port';
+import { openSqliteStorePort } from './sqlite-port';
+
+export function testStoreBackend(): 'sqlite' | 'postgres' {
+  return process.env.FOLIO_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+export async function openTestStorePort(dataDir: string): Promise<OpenedStorePort> {
+  if (testStoreBackend() === 'postgres') {
+    throw new Error('FOLIO_TEST_STORE=postgres: the PostgreSQL test opener is not wired in yet (src/main/store/test-store.test-support.ts)');
+  }
+  return Promise.resolve(openSqliteStorePort(join(dataDir, 'folio.db')));
+}
