@@ -51,7 +51,7 @@ async function serve(argv: string[]): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new FolioError('invalid_input', `Invalid port: ${values.port}`);
   const { resourcesDir, dataDir } = paths();
   // --recover: a damaged database starts web mode on the recovery screen instead of stopping here.
-  const core = values.recover ? createRecoverableCore({ dataDir, resourcesDir, prewarmExtraction: true }) : createCore({ dataDir, resourcesDir, prewarmExtraction: true });
+  const core = values.recover ? await createRecoverableCore({ dataDir, resourcesDir, prewarmExtraction: true }) : await createCore({ dataDir, resourcesDir, prewarmExtraction: true });
   const token = process.env.FOLIO_TOKEN || randomBytes(24).toString('base64url');
   const server = await startHttpServer(core, { port, host: '127.0.0.1', token, staticDir: join(resourcesDir, 'out', 'renderer') });
   console.log(`Folio web mode: ${server.url}/?token=${token}`);
@@ -77,7 +77,7 @@ async function serve(argv: string[]): Promise<void> {
 async function tasks(argv: string[]): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { status: { type: 'string' } }, strict: true });
   const status = values.status === undefined ? undefined : TaskStatus.parse(values.status);
-  const core = createCore({ ...paths(), exclusive: false });
+  const core = await createCore({ ...paths(), exclusive: false });
   try {
     const { tasks: list } = await core.handlers.listTasks({ status });
     if (list.length === 0) console.log('No tasks.');

@@ -102,7 +102,7 @@ describe('shell tool and the task network switch', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const switchOff = (): NetworkSwitch & { on: boolean } => {
-    const s = { on: false, allowed: () => s.on, allow: () => void (s.on = true) };
+    const s = { on: false, allowed: () => Promise.resolve(s.on), allow: () => Promise.resolve(void (s.on = true)) };
     return s;
   };
 

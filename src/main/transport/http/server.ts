@@ -148,7 +148,7 @@ export function createHttpServer(core: FolioCore, opts: HttpServerOptions): Serv
         const taskId = parseId('task_id', params.task_id);
         const runId = parseId('run_id', params.run_id);
         const afterSeq = resumeSeq(req, query);
-        streamRunEvents(core.events, req, res, { taskId, runId, afterSeq }, heartbeatMs);
+        await streamRunEvents(core.events, req, res, { taskId, runId, afterSeq }, heartbeatMs);
         return;
       }
     }
