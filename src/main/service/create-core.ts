@@ -80,6 +80,11 @@ export interface Core extends FolioCore {
   backfill: EmbeddingBackfill;
 }
 
+/** The backfill of a store without library embeddings: it never has work. */
+function idleBackfill(): EmbeddingBackfill {
+  return { kick: () => undefined, idle: () => Promise.resolve(), status: () => ({ running: false, embedded: 0, error: null }), stop: () => undefined };
+}
+
 /** How long after start the daily database backup waits, so it does not delay the first requests. */
 const BACKUP_DELAY_MS = 1000;
 
@@ -143,7 +148,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   // without an embedding profile), and the backfill embeds pages in the background after each file
   // is indexed, at start (to resume) and when the profile changes.
   const embedder = opts.embedder ?? (() => resolveEmbedder({ store, keys, env }));
-  const backfill = createEmbeddingBackfill(sqliteDatabase(store), embedder);
+  // Embeddings live beside the FTS5 index, SQLite-only for now: on PostgreSQL there is nothing to fill.
+  const backfill = store.dialect === 'sqlite' ? createEmbeddingBackfill(sqliteDatabase(store), embedder) : idleBackfill();
   const indexer = new LibraryIndexer({
     store,
     dataDir: opts.dataDir,
