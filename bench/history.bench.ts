@@ -45,13 +45,13 @@ export function messageAt(i: number, taskId: string, runId: string) {
   }
 }
 
-function seedTask(core: Core, count: number): string {
+async function seedTask(core: Core, count: number): Promise<string> {
   const store = core.ctx.store;
-  const task = store.tasks.create({ id: newId('t'), mode: 'general', title: `history ${count}`, description: '', model: null });
+  const task = await store.tasks.create({ id: newId('t'), mode: 'general', title: `history ${count}`, description: '', model: null });
   const runId = newId('r');
-  store.runs.create({ id: runId, task_id: task.id, model: 'fake.main' });
-  store.transaction(() => {
-    for (let i = 0; i < count; i++) store.messages.append(messageAt(i, task.id, runId));
+  await store.runs.create({ id: runId, task_id: task.id, model: 'fake.main' });
+  await store.transaction(async (tx) => {
+    for (let i = 0; i < count; i++) await tx.messages.append(messageAt(i, task.id, runId));
   });
   return task.id;
 }
@@ -108,14 +108,14 @@ const allPages = (base: string, taskId: string) => async () => {
 };
 
 /** Appends as a run does (assistant message, tool result), each timed alone. */
-function timeAppends(core: Core, taskId: string): Timings {
+async function timeAppends(core: Core, taskId: string): Promise<Timings> {
   const runId = newId('r');
-  core.ctx.store.runs.create({ id: runId, task_id: taskId, model: 'fake.main' });
+  await core.ctx.store.runs.create({ id: runId, task_id: taskId, model: 'fake.main' });
   const samples: number[] = [];
   for (let i = 0; i < APPENDS; i++) {
     const message = messageAt(i % 2 === 0 ? 4 : 2, taskId, runId);
     const started = performance.now();
-    core.ctx.store.messages.append(message);
+    await core.ctx.store.messages.append(message);
     samples.push(performance.now() - started);
   }
   return summarize(samples.slice(20)); // the first appends warm the statements
@@ -123,20 +123,20 @@ function timeAppends(core: Core, taskId: string): Timings {
 
 async function run(): Promise<BenchRow[]> {
   const dataDir = makeDataDir('http://127.0.0.1:9/unused');
-  const core = makeCore(dataDir);
+  const core = await makeCore(dataDir);
   const http = await startHttpServer(core, { token: TOKEN });
   try {
     const seedStarted = performance.now();
-    const long = seedTask(core, LONG);
+    const long = await seedTask(core, LONG);
     const seedMs = performance.now() - seedStarted;
-    const short = seedTask(core, SHORT);
+    const short = await seedTask(core, SHORT);
     const base = http.url;
     // Let the checkpoint timer fold the seeding's WAL in, as it would in an app left idle for a second.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     // Appends first, before the reads below leave megabytes of garbage for the collector.
-    const emptyTask = core.ctx.store.tasks.create({ id: newId('t'), mode: 'general', title: 'empty', description: '', model: null }).id;
-    const appendEmpty = timeAppends(core, emptyTask);
-    const appendLong = timeAppends(core, long);
+    const emptyTask = (await core.ctx.store.tasks.create({ id: newId('t'), mode: 'general', title: 'empty', description: '', model: null })).id;
+    const appendEmpty = await timeAppends(core, emptyTask);
+    const appendLong = await timeAppends(core, long);
 
     const firstPage = (taskId: string) => () => getJson(base, `/v1/tasks/${taskId}/messages`);
     const longPage = await timeRequests(firstPage(long));

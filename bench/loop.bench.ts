@@ -11,6 +11,7 @@ import { createStoreConversation } from '../src/main/agent/store-conversation';
 import { runAgentLoop, type AgentLoopDeps, type ApprovalPort, type ConversationPort } from '../src/main/agent/loop';
 import type { ChatModel, ChatStreamEvent } from '../src/main/llm/types';
 import { openStore } from '../src/main/store';
+import { sqlitePort } from '../src/main/store/sqlite-port';
 import { ToolRegistry } from '../src/main/tools/registry';
 import { NO_PATHS, type Tool } from '../src/main/tools/types';
 import { elapsedMs, median } from './stats';
@@ -49,13 +50,13 @@ const lookupTool: Tool<z.ZodObject<{ key: z.ZodString }>> = {
 };
 
 const approvals: ApprovalPort = {
-  mode: () => 'auto',
-  isGranted: () => true,
-  isAlwaysAllowed: () => false,
-  pending: () => undefined,
-  persist: () => undefined,
+  mode: async () => 'auto',
+  isGranted: async () => true,
+  isAlwaysAllowed: async () => false,
+  pending: async () => undefined,
+  persist: async () => undefined,
   wait: async () => ({ decision: 'allow_once' }),
-  settle: () => undefined,
+  settle: async () => undefined,
 };
 
 function memoryConversation(): ConversationPort {
@@ -65,7 +66,7 @@ function memoryConversation(): ConversationPort {
 }
 
 /** The same wiring create-core uses: every message goes through the store (createStoreConversation). */
-function storeConversation(dir: string): { conversation: ConversationPort; close: () => void } {
+async function storeConversation(dir: string): Promise<{ conversation: ConversationPort; close: () => void }> {
   const store = openStore(join(dir, 'folio.db'));
   const task = store.tasks.create({ id: 'task_bench', mode: 'general', title: 'bench', description: '', model: null });
   const run = store.runs.create({ id: 'run_bench', task_id: task.id, model: null });
@@ -73,7 +74,7 @@ function storeConversation(dir: string): { conversation: ConversationPort; close
   const id = () => `m_bench_${++n}`;
   store.messages.append({ id: id(), task_id: task.id, run_id: run.id, role: 'user', content: 'Look up every key.' });
   return {
-    conversation: createStoreConversation(store, task.id, run.id, id),
+    conversation: await createStoreConversation(sqlitePort(store), task.id, run.id, id),
     close: () => store.close(),
   };
 }
@@ -133,7 +134,7 @@ async function run(): Promise<BenchRow[]> {
     const stored: RunTiming[] = [];
     for (let i = 0; i < RUNS; i++) {
       const dir = mkdtempSync(join(root, 'store-'));
-      const { conversation, close } = storeConversation(dir);
+      const { conversation, close } = await storeConversation(dir);
       try {
         stored.push(await timeRun(conversation, root));
       } finally {

@@ -79,15 +79,16 @@ async function timeInProcess(fake: FakeOpenAI, core: Core): Promise<StreamTiming
   const task = await core.handlers.createTask({ mode: 'general' });
   const clock = new DeltaClock(DELTAS);
   const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'Write a very long answer.' });
-  await new Promise<void>((resolve) => {
-    const unsubscribe = core.events.subscribe(task.id, run_id, (e: RunEvent) => {
-      clock.event(e.type);
-      if (e.type === 'run_finished') {
-        queueMicrotask(() => unsubscribe?.());
-        resolve();
-      }
-    });
+  let unsubscribe: (() => void) | undefined;
+  await new Promise<void>((resolve, reject) => {
+    core.events
+      .subscribe(task.id, run_id, (e: RunEvent) => {
+        clock.event(e.type);
+        if (e.type === 'run_finished') resolve();
+      })
+      .then((stop) => (unsubscribe = stop), reject);
   });
+  unsubscribe?.();
   return clock.result();
 }
 
@@ -96,8 +97,8 @@ async function run(): Promise<BenchRow[]> {
   const dataDir = makeDataDir(fake.url);
   // The production model client (60 s idle watchdog, not the test kit's 400 ms, which a busy
   // machine trips mid-stream), so a run is one uninterrupted stream like the SDK's.
-  const core = createCore({ dataDir, resourcesDir: findResourcesDir(), env: { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH } });
-  core.ctx.store.settings.set('default_model', 'fake.main');
+  const core = await createCore({ dataDir, resourcesDir: findResourcesDir(), env: { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH } });
+  await core.ctx.store.settings.set('default_model', 'fake.main');
   const http = await startHttpServer(core, { token: TOKEN });
   const sdk = new OpenAI({ baseURL: fake.url, apiKey: 'sk-bench', maxRetries: 0 });
   const client = new SseClientThread();

@@ -29,7 +29,7 @@ async function start(): Promise<void> {
       }
     : undefined;
   // A damaged database starts the window on the recovery screen instead of failing every call.
-  core = createRecoverableCore({
+  core = await createRecoverableCore({
     dataDir,
     resourcesDir,
     keys: createFileKeyStore(dataDir, codec),

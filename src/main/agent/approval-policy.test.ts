@@ -63,8 +63,8 @@ describe('grantKeyFor', () => {
 
 describe('always allow this tool', () => {
   const lookups = (always: string[], forTask: string[] = []) => ({
-    forTask: (g: { tool: string; scope: string }) => forTask.includes(`${g.tool}:${g.scope}`),
-    always: (name: string) => always.includes(name),
+    forTask: (g: { tool: string; scope: string }) => Promise.resolve(forTask.includes(`${g.tool}:${g.scope}`)),
+    always: (name: string) => Promise.resolve(always.includes(name)),
   });
   const granted = (name: string, args: unknown, always: string[], forTask: string[] = []) =>
     isCallGranted(tool(name), grantKeyFor(tool(name), args), lookups(always, forTask));
@@ -77,29 +77,29 @@ describe('always allow this tool', () => {
     for (const name of ['shell', 'run_script', 'read', 'grep', 'propose_outline']) expect(allowable).not.toContain(name);
   });
 
-  it('an always-allowed edit tool in ask mode runs without asking; a destructive call still asks', () => {
-    const isGranted = granted('edit', { path: 'a', old_str: 'x', new_str: 'y' }, ['edit']);
+  it('an always-allowed edit tool in ask mode runs without asking; a destructive call still asks', async () => {
+    const isGranted = await granted('edit', { path: 'a', old_str: 'x', new_str: 'y' }, ['edit']);
     expect(isGranted).toBe(true);
     expect(needsApproval({ mode: 'ask', traits: tool('edit').traits, risk: 'standard', granted: isGranted })).toBe(false);
     expect(needsApproval({ mode: 'ask', traits: tool('edit').traits, risk: 'destructive', granted: isGranted })).toBe(true);
     // Another tool is not covered.
-    expect(granted('write', { path: 'a', content: 'b' }, ['edit'])).toBe(false);
+    expect(await granted('write', { path: 'a', content: 'b' }, ['edit'])).toBe(false);
   });
 
-  it('ignores shell and run_script found in the settings: they still ask in every mode', () => {
+  it('ignores shell and run_script found in the settings: they still ask in every mode', async () => {
     for (const [name, args] of [
       ['shell', { command: 'npm test' }],
       ['run_script', { code: 'console.log(1)' }],
     ] as const) {
-      const isGranted = granted(name, args, ['shell', 'run_script']);
+      const isGranted = await granted(name, args, ['shell', 'run_script']);
       expect(isGranted).toBe(false);
       expect(needsApproval({ mode: 'auto', traits: tool(name).traits, risk: 'standard', granted: isGranted })).toBe(true);
     }
   });
 
-  it('keeps the per-task grant: a command granted for the task counts without any global grant', () => {
-    expect(granted('shell', { command: 'npm test' }, [], ['shell:npm test'])).toBe(true);
-    expect(granted('write', { path: 'a', content: 'b' }, [], ['write:'])).toBe(true);
+  it('keeps the per-task grant: a command granted for the task counts without any global grant', async () => {
+    expect(await granted('shell', { command: 'npm test' }, [], ['shell:npm test'])).toBe(true);
+    expect(await granted('write', { path: 'a', content: 'b' }, [], ['write:'])).toBe(true);
   });
 });
 

@@ -78,11 +78,11 @@ export function asksAtAll(traits: ApprovalQuestion['traits']): boolean {
  * Whether a call counts as granted: "Allow for this task" recorded for its grant key, or the tool is
  * always allowed (only honoured for tools that may be, whatever the settings say).
  */
-export function isCallGranted(
+export async function isCallGranted(
   tool: { name: string; traits: ApprovalQuestion['traits'] },
   grant: GrantKey | null,
-  lookups: { forTask(grant: GrantKey): boolean; always(toolName: string): boolean },
-): boolean {
-  if (grant !== null && lookups.forTask(grant)) return true;
-  return isAlwaysAllowable(tool.traits) && lookups.always(tool.name);
+  lookups: { forTask(grant: GrantKey): Promise<boolean>; always(toolName: string): Promise<boolean> },
+): Promise<boolean> {
+  if (grant !== null && (await lookups.forTask(grant))) return true;
+  return isAlwaysAllowable(tool.traits) && (await lookups.always(tool.name));
 }

@@ -46,15 +46,16 @@ function memoryApprovals(mode: 'ask' | 'auto-edit' | 'auto', answer: (a: Pending
     pending,
     grants,
     port: {
-      mode: () => mode,
-      isGranted: (g: GrantKey) => grants.has(key(g)),
-      isAlwaysAllowed: (name: string) => alwaysAllowed.includes(name),
-      pending: (id: string) => pending.get(id),
-      persist: (a: PendingApproval) => void pending.set(a.call_id, a),
+      mode: () => Promise.resolve(mode),
+      isGranted: (g: GrantKey) => Promise.resolve(grants.has(key(g))),
+      isAlwaysAllowed: (name: string) => Promise.resolve(alwaysAllowed.includes(name)),
+      pending: (id: string) => Promise.resolve(pending.get(id)),
+      persist: (a: PendingApproval) => Promise.resolve(void pending.set(a.call_id, a)),
       wait: async (id: string) => answer(pending.get(id)!),
       settle: (id: string, grant: GrantKey | null, d: Decision) => {
         pending.delete(id);
         if (d.decision === 'allow_task' && grant) grants.add(key(grant));
+        return Promise.resolve();
       },
     },
   };

@@ -18,24 +18,24 @@ export type Decision = { decision: ApprovalDecision; reason?: string };
 
 export interface ConversationPort {
   history(): Message[];
-  appendAssistant(input: { content: string; reasoning: string | null; tool_calls: ToolCall[] | null }): Message;
-  appendToolResult(input: { tool_call_id: string; name: string; content: string; is_error: boolean }): Message;
+  appendAssistant(input: { content: string; reasoning: string | null; tool_calls: ToolCall[] | null }): Promise<Message>;
+  appendToolResult(input: { tool_call_id: string; name: string; content: string; is_error: boolean }): Promise<Message>;
 }
 
 export interface ApprovalPort {
-  mode(): ApprovalMode;
+  mode(): Promise<ApprovalMode>;
   /** Whether "Allow for this task" was given for this tool (or, for code-running tools, this exact command). */
-  isGranted(grant: GrantKey): boolean;
+  isGranted(grant: GrantKey): Promise<boolean>;
   /** Whether the person chose "always allow this tool" (global); the policy honours it only for tools that may have it. */
-  isAlwaysAllowed(toolName: string): boolean;
+  isAlwaysAllowed(toolName: string): Promise<boolean>;
   /** A pending approval persisted by an earlier process, if any. */
-  pending(callId: string): PendingApproval | undefined;
+  pending(callId: string): Promise<PendingApproval | undefined>;
   /** Persists the question so it survives a restart. */
-  persist(approval: PendingApproval): void;
+  persist(approval: PendingApproval): Promise<void>;
   /** Resolves with the person's decision (or one taken while no run was live); rejects on abort. */
   wait(callId: string, signal: AbortSignal): Promise<Decision>;
   /** The question is settled: forget it (and record `grant` for the task on allow_task, when there is one). */
-  settle(callId: string, grant: GrantKey | null, decision: Decision): void;
+  settle(callId: string, grant: GrantKey | null, decision: Decision): Promise<void>;
 }
 
 export interface ToolLookup {
@@ -107,7 +107,7 @@ async function* modelTurn(deps: AgentLoopDeps, signal: AbortSignal): AsyncGenera
           break;
         case 'done': {
           const toolCalls = ev.toolCalls.map((c, i) => ({ ...c, id: c.id || `call_${Date.now().toString(36)}_${i}` }));
-          deps.conversation.appendAssistant({
+          await deps.conversation.appendAssistant({
             content: ev.content,
             reasoning: ev.reasoning || null,
             tool_calls: toolCalls.length > 0 ? toolCalls : null,
@@ -122,7 +122,7 @@ async function* modelTurn(deps: AgentLoopDeps, signal: AbortSignal): AsyncGenera
     throw new FolioError('provider_error', 'The model stream ended without a final message.');
   } catch (err) {
     // What was produced is kept: a cancelled or failed stream still leaves its text in the task.
-    if (text || reasoning) deps.conversation.appendAssistant({ content: text, reasoning: reasoning || null, tool_calls: null });
+    if (text || reasoning) await deps.conversation.appendAssistant({ content: text, reasoning: reasoning || null, tool_calls: null });
     if (signal.aborted || (err instanceof FolioError && err.code === 'cancelled')) return 'cancelled';
     throw err;
   }
@@ -212,10 +212,10 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
     }
   }
   const grant = grantKeyFor(tool, p.args);
-  const granted = isCallGranted(tool, grant, { forTask: (g) => deps.approvals.isGranted(g), always: (name) => deps.approvals.isAlwaysAllowed(name) });
-  const ask = needsApproval({ mode: deps.approvals.mode(), traits: tool.traits, risk, granted });
+  const granted = await isCallGranted(tool, grant, { forTask: (g) => deps.approvals.isGranted(g), always: (name) => deps.approvals.isAlwaysAllowed(name) });
+  const ask = needsApproval({ mode: await deps.approvals.mode(), traits: tool.traits, risk, granted });
   if (ask) {
-    const existing = deps.approvals.pending(p.call.id);
+    const existing = await deps.approvals.pending(p.call.id);
     const approval: PendingApproval = existing ?? {
       run_id: deps.toolContext.runId,
       call_id: p.call.id,
@@ -226,7 +226,7 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
       detail,
       created_at: Date.now(),
     };
-    if (!existing) deps.approvals.persist(approval);
+    if (!existing) await deps.approvals.persist(approval);
     yield { type: 'approval_required', call_id: p.call.id, name: tool.name, arguments: p.call.arguments, kind: tool.traits.kind, risk, detail };
     let decision: Decision;
     try {
@@ -235,7 +235,7 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
       // Cancelled while waiting: the question stays persisted and is asked again on Continue.
       return null;
     }
-    deps.approvals.settle(p.call.id, grant, decision);
+    await deps.approvals.settle(p.call.id, grant, decision);
     yield { type: 'approval_resolved', call_id: p.call.id, decision: decision.decision };
     if (decision.decision === 'deny') {
       const why = decision.reason?.trim() ? ` Reason: ${decision.reason.trim()}` : '';
@@ -321,7 +321,7 @@ function errorText(err: unknown): string {
 
 async function* recordResult(deps: AgentLoopDeps, p: PreparedCall, content: string, isError: boolean, announce?: ToolAnnouncement): Yield {
   const stored = content.length > STORED_RESULT_CAP ? `${content.slice(0, STORED_RESULT_CAP)}\n[output cut at ${STORED_RESULT_CAP} characters]` : content;
-  deps.conversation.appendToolResult({ tool_call_id: p.call.id, name: p.call.name, content: stored, is_error: isError });
+  await deps.conversation.appendToolResult({ tool_call_id: p.call.id, name: p.call.name, content: stored, is_error: isError });
   const { preview, truncated } = previewForUi(content);
   const writesArtifacts = p.tool?.traits.writesArtifacts ?? false;
   yield { type: 'tool_result', call_id: p.call.id, name: p.call.name, preview, truncated, is_error: isError, full_length: content.length, writes_artifacts: writesArtifacts };
@@ -342,7 +342,7 @@ async function* settleUnresolvedCalls(deps: AgentLoopDeps, signal: AbortSignal):
       if (answered.has(call.id)) continue;
       if (signal.aborted) return;
       const p = prepare(deps, call);
-      if (deps.approvals.pending(call.id) || (kindOf(p) === 'read' && !p.error)) {
+      if ((await deps.approvals.pending(call.id)) || (kindOf(p) === 'read' && !p.error)) {
         yield* runOne(deps, p, signal);
       } else {
         yield toolCallEvent(p);

@@ -24,8 +24,8 @@ export function createMemoryConversation(initial: Message[] = []) {
   };
   const port: ConversationPort = {
     history: () => messages,
-    appendAssistant: (m: { content: string; reasoning: string | null; tool_calls: ToolCall[] | null }) => push({ role: 'assistant', ...m }),
-    appendToolResult: (m: { tool_call_id: string; name: string; content: string; is_error: boolean }) => push({ role: 'tool', ...m }),
+    appendAssistant: (m: { content: string; reasoning: string | null; tool_calls: ToolCall[] | null }) => Promise.resolve(push({ role: 'assistant', ...m })),
+    appendToolResult: (m: { tool_call_id: string; name: string; content: string; is_error: boolean }) => Promise.resolve(push({ role: 'tool', ...m })),
   };
   return { messages, push, port };
 }

@@ -2,21 +2,21 @@
 // and then kept in step with every append: only one run is active per task, so nothing else
 // writes to it meanwhile, and re-reading the whole history every turn made long runs O(n²).
 import type { Message } from '../../shared/contract';
-import type { Store } from '../store';
+import type { StorePort } from '../store/port';
 import type { ConversationPort } from './loop';
 
-export function createStoreConversation(store: Store, taskId: string, runId: string, newId: (prefix: string) => string): ConversationPort {
-  const history: Message[] = store.messages.all(taskId);
+export async function createStoreConversation(store: StorePort, taskId: string, runId: string, newId: (prefix: string) => string): Promise<ConversationPort> {
+  const history: Message[] = await store.messages.all(taskId);
   const add = (m: Message) => {
     history.push(m);
     return m;
   };
   return {
     history: () => history,
-    appendAssistant: (m) => add(store.messages.append({ id: newId('m'), task_id: taskId, run_id: runId, role: 'assistant', ...m })),
-    appendToolResult: (m) =>
+    appendAssistant: async (m) => add(await store.messages.append({ id: newId('m'), task_id: taskId, run_id: runId, role: 'assistant', ...m })),
+    appendToolResult: async (m) =>
       add(
-        store.messages.append({
+        await store.messages.append({
           id: newId('m'),
           task_id: taskId,
           run_id: runId,

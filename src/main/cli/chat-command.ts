@@ -35,7 +35,7 @@ export async function chatCommand(argv: string[], paths: () => { dataDir: string
     if (!token) throw new FolioError('invalid_input', '--url needs --token (or FOLIO_TOKEN): the token `folio serve` printed.');
     backend = backends.httpBackend({ url: values.url, token });
   } else {
-    backend = backends.inProcessBackend(paths());
+    backend = await backends.inProcessBackend(paths());
   }
 
   const controller = new ChatController({ backend, initial: { approvalMode: approvalMode?.data, model: values.model } });

@@ -54,7 +54,7 @@ describe('folio chat in a terminal', () => {
     fake = await startFakeOpenAI();
     dataDir = makeDataDir(fake.url);
     // The fake profile is the Settings default, as a person would have set it up.
-    await makeCore(dataDir).close();
+    await (await makeCore(dataDir)).close();
   });
 
   afterAll(async () => {

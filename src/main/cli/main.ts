@@ -60,7 +60,7 @@ async function serve(argv: string[]): Promise<void> {
   const port = config.port;
   const { resourcesDir, dataDir } = paths();
   // --recover: a damaged database starts web mode on the recovery screen instead of stopping here.
-  const core = config.recover ? createRecoverableCore({ dataDir, resourcesDir, prewarmExtraction: true }) : createCore({ dataDir, resourcesDir, prewarmExtraction: true });
+  const core = config.recover ? await createRecoverableCore({ dataDir, resourcesDir, prewarmExtraction: true }) : await createCore({ dataDir, resourcesDir, prewarmExtraction: true });
   const token = process.env.FOLIO_TOKEN || randomBytes(24).toString('base64url');
   const server = await startHttpServer(core, { port, host: '127.0.0.1', token, staticDir: join(resourcesDir, 'out', 'renderer') });
   console.log(`Folio web mode: ${server.url}/?token=${token}`);
@@ -121,7 +121,7 @@ async function serveTeam(config: ServiceConfig): Promise<void> {
 async function tasks(argv: string[]): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { status: { type: 'string' } }, strict: true });
   const status = values.status === undefined ? undefined : TaskStatus.parse(values.status);
-  const core = createCore({ ...paths(), exclusive: false });
+  const core = await createCore({ ...paths(), exclusive: false });
   try {
     const { tasks: list } = await core.handlers.listTasks({ status });
     if (list.length === 0) console.log('No tasks.');

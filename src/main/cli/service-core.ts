@@ -32,7 +32,7 @@ export function createServiceCore(config: ServiceConfig, paths: { dataDir: strin
     throw new FolioError('unsupported', 'PostgreSQL (--database / FOLIO_DATABASE_URL) is not wired into folio serve in this build yet');
   }
   const root = config.storageRoot ?? paths.dataDir;
-  const cores = new Map<string, Core>();
+  const cores = new Map<string, Promise<Core>>();
   return {
     resolveCore(scope) {
       let core = cores.get(scope.tenant_id);
@@ -46,7 +46,7 @@ export function createServiceCore(config: ServiceConfig, paths: { dataDir: strin
     registry: createMemoryTenantRegistry(),
     ready: () => Promise.resolve(true),
     async close() {
-      await Promise.all([...cores.values()].map((core) => core.close()));
+      await Promise.all([...cores.values()].map(async (core) => (await core).close()));
     },
   };
 }

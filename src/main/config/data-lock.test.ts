@@ -25,13 +25,13 @@ describe('data folder lock', () => {
     try {
       writeFileSync(join(dir, 'folio.lock'), String(other.pid));
       expect(acquireDataLock(dir)).toMatchObject({ owned: false, holder: other.pid });
-      expect(() => createCore({ dataDir: dir, resourcesDir: findResourcesDir() })).toThrow(/already running/);
-      const reader = createCore({ dataDir: dir, resourcesDir: findResourcesDir(), exclusive: false });
+      await expect(createCore({ dataDir: dir, resourcesDir: findResourcesDir() })).rejects.toThrow(/already running/);
+      const reader = await createCore({ dataDir: dir, resourcesDir: findResourcesDir(), exclusive: false });
       const created = await reader.handlers.createTask({ mode: 'general' });
       await reader.close();
       // The owner's lock is untouched, and (no clean-up ran) nothing else was changed.
       expect(readFileSync(join(dir, 'folio.lock'), 'utf8')).toBe(String(other.pid));
-      const again = createCore({ dataDir: dir, resourcesDir: findResourcesDir(), exclusive: false });
+      const again = await createCore({ dataDir: dir, resourcesDir: findResourcesDir(), exclusive: false });
       expect((await again.handlers.listTasks({})).tasks.map((t) => t.id)).toContain(created.id);
       await again.close();
     } finally {

@@ -62,6 +62,9 @@ beforeEach(async () => {
 
 const fromMainFrame = () => ({ sender: contents, senderFrame: contents.mainFrame });
 
+/** The bridge's subscribe answers after the hub's (async) subscribe has. */
+const subscribed = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('registerIpc', () => {
   it('answers calls from the window\'s main frame', async () => {
     const result = await fake.handlers.get(IPC.call)!(fromMainFrame(), 'getTask', { task_id: taskId });
@@ -80,8 +83,9 @@ describe('registerIpc', () => {
     expect(core.tasks.has(taskId)).toBe(true);
   });
 
-  it('pushes subscribed run events to the window and stops on unsubscribe', () => {
+  it('pushes subscribed run events to the window and stops on unsubscribe', async () => {
     fake.listeners.get(IPC.subscribe)!(fromMainFrame(), taskId, runId);
+    await subscribed();
     core.hub.emit(runId, { type: 'text_delta', delta: 'x' });
     expect(contents.sent.map(([channel, e]) => [channel, (e as RunEvent).seq])).toEqual([
       [IPC.event, 1],
@@ -91,8 +95,9 @@ describe('registerIpc', () => {
     expect(core.hub.listenerCount(runId)).toBe(0);
   });
 
-  it('drops subscriptions when the window is destroyed, and sends nothing to it', () => {
+  it('drops subscriptions when the window is destroyed, and sends nothing to it', async () => {
     fake.listeners.get(IPC.subscribe)!(fromMainFrame(), taskId, runId);
+    await subscribed();
     contents.destroyed = true;
     core.hub.emit(runId, { type: 'text_delta', delta: 'x' });
     expect(contents.sent).toHaveLength(1);
@@ -100,17 +105,19 @@ describe('registerIpc', () => {
     expect(core.hub.listenerCount(runId)).toBe(0);
   });
 
-  it('drops subscriptions when the page navigates or crashes', () => {
+  it('drops subscriptions when the page navigates or crashes', async () => {
     for (const event of ['did-navigate', 'render-process-gone']) {
       fake.listeners.get(IPC.subscribe)!(fromMainFrame(), taskId, runId);
+      await subscribed();
       expect(core.hub.listenerCount(runId)).toBe(1);
       contents.emit(event);
       expect(core.hub.listenerCount(runId)).toBe(0);
     }
   });
 
-  it('unregisters its channels on dispose, so it can be registered again', () => {
+  it('unregisters its channels on dispose, so it can be registered again', async () => {
     fake.listeners.get(IPC.subscribe)!(fromMainFrame(), taskId, runId);
+    await subscribed();
     dispose();
     expect(fake.handlers.size).toBe(0);
     expect(fake.listeners.size).toBe(0);

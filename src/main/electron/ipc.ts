@@ -24,7 +24,7 @@ export function registerIpc(core: FolioCore, window: BrowserWindow, opts: Regist
     const sender = e.sender;
     // A refused subscription has nobody to tell over a one-way channel; the renderer's
     // subscription simply receives nothing.
-    bridge.handleSubscribe(sender.id, frameUrl(e), taskId, runId, afterSeq, (event) => {
+    void bridge.handleSubscribe(sender.id, frameUrl(e), taskId, runId, afterSeq, (event) => {
       if (!sender.isDestroyed()) sender.send(IPC.event, event);
     });
   });

@@ -36,7 +36,7 @@ export interface BackfillOptions {
   onProgress?: (status: BackfillStatus) => void;
 }
 
-export function createEmbeddingBackfill(db: Database.Database, embedder: () => Embedder | null, opts: BackfillOptions = {}): EmbeddingBackfill {
+export function createEmbeddingBackfill(db: Database.Database, embedder: () => Embedder | null | Promise<Embedder | null>, opts: BackfillOptions = {}): EmbeddingBackfill {
   const batchSize = opts.batchSize ?? BACKFILL_BATCH;
   const retryMs = opts.retryMs ?? RETRY_MS;
   const pending = db.prepare<{ model: string; after: number; n: number }, { id: number; text: string }>(
@@ -77,7 +77,7 @@ export function createEmbeddingBackfill(db: Database.Database, embedder: () => E
     try {
       do {
         again = false;
-        const current = embedder();
+        const current = await embedder();
         if (current === null || stopped) return;
         controller = new AbortController();
         await pass(current, controller.signal);

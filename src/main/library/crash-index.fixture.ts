@@ -3,13 +3,17 @@
 import { makeCore } from '../service/core-test-kit';
 
 const [dataDir, ...paths] = process.argv.slice(2);
-const core = makeCore(dataDir, { PATH: process.env.PATH });
+const core = await makeCore(dataDir, { PATH: process.env.PATH });
 await core.handlers.addLibraryFiles({ project_id: 'personal', paths });
+let reported = false;
 const timer = setInterval(() => {
-  const busy = core.ctx.store.library.queued().find((f) => f.status === 'indexing');
-  if (busy) {
-    process.stdout.write(`INDEXING ${busy.path}\n`);
-    clearInterval(timer);
-    setInterval(() => undefined, 1000);
-  }
+  void core.ctx.store.library.queued().then((rows) => {
+    const busy = rows.find((f) => f.status === 'indexing');
+    if (busy && !reported) {
+      reported = true;
+      process.stdout.write(`INDEXING ${busy.path}\n`);
+      clearInterval(timer);
+      setInterval(() => undefined, 1000);
+    }
+  });
 }, 5);

@@ -7,7 +7,8 @@ import { copyFile, rm } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { PERSONAL_LIBRARY, type LibraryId } from '../../shared/contract/projects';
 import { FolioError } from '../../shared/errors';
-import type { LibraryFileRow, Store } from '../store';
+import type { LibraryFileRow } from '../store';
+import type { StorePort } from '../store/port';
 import { libraryDir } from '../workspace/library-paths';
 
 export async function sha256Of(path: string): Promise<string> {
@@ -29,13 +30,13 @@ function safeName(name: string): string {
 }
 
 /** `a.pdf` → `a-2.pdf`, `a-3.pdf`, ... until neither the store nor the folder has it. */
-function freeName(taken: (name: string) => boolean, name: string): string {
-  if (!taken(name)) return name;
+async function freeName(taken: (name: string) => Promise<boolean>, name: string): Promise<string> {
+  if (!(await taken(name))) return name;
   const ext = extname(name);
   const stem = name.slice(0, name.length - ext.length);
   for (let i = 2; ; i += 1) {
     const candidate = `${stem}-${i}${ext}`;
-    if (!taken(candidate)) return candidate;
+    if (!(await taken(candidate))) return candidate;
   }
 }
 
@@ -46,7 +47,7 @@ export interface AddedFile {
 }
 
 /** Copies `from` into the library under `name` and records it (status pending, for the indexer). */
-export async function addLibraryFile(store: Store, dataDir: string, library: LibraryId, from: string, name: string, newId: () => string): Promise<AddedFile> {
+export async function addLibraryFile(store: StorePort, dataDir: string, library: LibraryId, from: string, name: string, newId: () => string): Promise<AddedFile> {
   let stat;
   try {
     stat = statSync(from);
@@ -56,18 +57,18 @@ export async function addLibraryFile(store: Store, dataDir: string, library: Lib
   if (!stat.isFile()) throw new FolioError('invalid_input', `Not a file: ${basename(from)}`);
   const projectId = storeIdOf(library);
   const sha256 = await sha256Of(from);
-  const same = store.library.findBySha(projectId, sha256);
+  const same = await store.library.findBySha(projectId, sha256);
   if (same) return { row: same, added: false };
 
   const dir = libraryDir(dataDir, library);
   mkdirSync(dir, { recursive: true });
-  const target = freeName((n) => store.library.get(projectId, n) !== undefined || exists(join(dir, n)), safeName(name));
+  const target = await freeName(async (n) => (await store.library.get(projectId, n)) !== undefined || exists(join(dir, n)), safeName(name));
   const abs = join(dir, target);
   // EXCL: never writes over a file (or through a link) that appeared meanwhile.
   await copyFile(from, abs, constants.COPYFILE_EXCL);
   try {
     const copied = statSync(abs);
-    const row = store.library.add({ id: newId(), project_id: projectId, path: target, size: copied.size, mtime_ms: Math.trunc(copied.mtimeMs), sha256 });
+    const row = await store.library.add({ id: newId(), project_id: projectId, path: target, size: copied.size, mtime_ms: Math.trunc(copied.mtimeMs), sha256 });
     return { row, added: true };
   } catch (err) {
     await rm(abs, { force: true });

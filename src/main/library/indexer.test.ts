@@ -2,6 +2,7 @@
 // extracted again, changed ones are), deletion removes hits, and a process killed mid-indexing
 // leaves a queue the next start finishes.
 import { spawn } from 'node:child_process';
+import { sqliteDatabase } from '../store/sqlite-port';
 import { appendFileSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ const english = DEBIAN_PDFS.find((p) => p.name === 'shared-mime-info-spec')!;
 const installed = new Set(installedDebianPdfs().map((p) => p.name));
 
 async function withCore<T>(dataDir: string, fn: (core: Core) => Promise<T>): Promise<T> {
-  const core = makeCore(dataDir, { PATH: process.env.PATH });
+  const core = await makeCore(dataDir, { PATH: process.env.PATH });
   try {
     await core.indexer.idle();
     return await fn(core);
@@ -56,7 +57,7 @@ describe('library indexer', () => {
       expect(files.map((f) => f.status)).toEqual(['ok', 'ok']);
       await core.handlers.deleteLibraryFile({ project_id: 'personal', path: 'beta.txt' });
       expect(await hitsFor(core, 'glaciers')).toEqual([]);
-      expect(core.ctx.store.db.prepare("SELECT count(*) AS n FROM library_fts WHERE library_fts MATCH 'glaciers'").get()).toEqual({ n: 0 });
+      expect(sqliteDatabase(core.ctx.store).prepare("SELECT count(*) AS n FROM library_fts WHERE library_fts MATCH 'glaciers'").get()).toEqual({ n: 0 });
     });
     // Removed from the folder by hand: gone from the index at the next start.
     const { rmSync } = await import('node:fs');
@@ -69,19 +70,20 @@ describe('library indexer', () => {
 
   it('calls onIndexed once per file it indexes, after its pages are written', async () => {
     const dataDir = makeDataDir('http://127.0.0.1:9');
-    const seen: { file: IndexedFile; pagesInStore: number }[] = [];
-    const core: Core = createCore({
+    const seen: { file: IndexedFile; pagesInStore: Promise<number> }[] = [];
+    const core: Core = await createCore({
       dataDir,
       resourcesDir: findResourcesDir(),
       env: { PATH: process.env.PATH },
-      onLibraryIndexed: (file) => seen.push({ file, pagesInStore: core.ctx.store.library.pages(file.id).length }),
+      onLibraryIndexed: (file) => seen.push({ file, pagesInStore: core.ctx.store.library.pages(file.id).then((pages) => pages.length) }),
     });
     try {
       const note = join(dataDir, 'note.md');
       writeFileSync(note, '# Note\n\nurban heat islands\n');
       await core.handlers.addLibraryFiles({ project_id: 'personal', paths: [note] });
       await core.indexer.idle();
-      expect(seen).toMatchObject([{ file: { library: 'personal', path: 'note.md', status: 'ok', pages: 1 }, pagesInStore: 1 }]);
+      expect(seen).toMatchObject([{ file: { library: 'personal', path: 'note.md', status: 'ok', pages: 1 } }]);
+      expect(await seen[0]?.pagesInStore).toBe(1);
     } finally {
       await core.close();
     }

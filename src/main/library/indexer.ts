@@ -5,7 +5,8 @@
 import { stat } from 'node:fs/promises';
 import { PERSONAL_LIBRARY, type LibraryId } from '../../shared/contract/projects';
 import { extractFile } from '../sources';
-import type { LibraryFileRow, Store } from '../store';
+import type { LibraryFileRow } from '../store';
+import type { StorePort } from '../store/port';
 import { libraryFilePath } from '../workspace/library-paths';
 import { sha256Of } from './files';
 import { splitPages } from './page-text';
@@ -19,7 +20,7 @@ export interface IndexedFile {
 }
 
 export interface IndexerOptions {
-  store: Store;
+  store: StorePort;
   dataDir: string;
   /** After each file's pages are written (the embedding backfill starts from here). */
   onIndexed?: (file: IndexedFile) => void;
@@ -80,21 +81,21 @@ export class LibraryIndexer {
 
   private async rescan(): Promise<void> {
     const { store, dataDir } = this.opts;
-    for (const row of store.library.all()) {
+    for (const row of await store.library.all()) {
       if (this.closed) return;
       let info;
       try {
         info = await stat(libraryFilePath(dataDir, libraryIdOf(row), row.path));
       } catch {
         // Removed from the library folder by hand: its pages (and hits) go with it.
-        store.library.delete(row.project_id, row.path);
+        await store.library.delete(row.project_id, row.path);
         continue;
       }
       const mtime = Math.trunc(info.mtimeMs);
       if (info.size === row.size && mtime === row.mtime_ms) continue;
       const sha256 = await sha256Of(libraryFilePath(dataDir, libraryIdOf(row), row.path));
-      if (sha256 === row.sha256) store.library.touched(row.id, mtime);
-      else store.library.changed(row.id, { size: info.size, mtime_ms: mtime, sha256 });
+      if (sha256 === row.sha256) await store.library.touched(row.id, mtime);
+      else await store.library.changed(row.id, { size: info.size, mtime_ms: mtime, sha256 });
     }
   }
 
@@ -104,7 +105,7 @@ export class LibraryIndexer {
     const tried = new Set<string>();
     for (;;) {
       if (this.closed) return;
-      const next = store.library.queued().find((r) => !tried.has(r.id));
+      const next = (await store.library.queued()).find((r) => !tried.has(r.id));
       if (!next) return;
       tried.add(next.id);
       await this.indexOne(next);
@@ -115,16 +116,16 @@ export class LibraryIndexer {
     const { store, dataDir } = this.opts;
     const library = libraryIdOf(row);
     const abs = libraryFilePath(dataDir, library, row.path);
-    store.library.setStatus(row.id, 'indexing');
+    await store.library.setStatus(row.id, 'indexing');
     const result = await extractFile(abs, { signal: this.controller.signal, ...(this.opts.timeoutMs ? { timeoutMs: this.opts.timeoutMs } : {}) });
     if (this.closed) {
       // Cut off by close(): left queued, so the next start picks it up.
-      store.library.setStatus(row.id, 'pending');
+      await store.library.setStatus(row.id, 'pending');
       return;
     }
     const hasText = result.status === 'ok' || result.status === 'scanned';
     const pages = hasText ? splitPages(result.markdown) : [];
-    const written = store.library.replacePages(row.id, pages, {
+    const written = await store.library.replacePages(row.id, pages, {
       status: result.status,
       pages: hasText ? (result.pages ?? pages.length) : null,
       message: result.message ?? null,

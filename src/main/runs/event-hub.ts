@@ -4,9 +4,9 @@ import type { RunEvent } from '../../shared/contract';
 
 export interface RunEventHub {
   /**
-   * Delivers every event of the run with seq > afterSeq (default: all so far), synchronously,
-   * then live ones until the run ends or the returned function is called.
-   * Throws NotFoundError for an unknown run.
+   * Delivers every event of the run with seq > afterSeq (default: all so far), before it resolves,
+   * then live ones until the run ends or the resolved function is called.
+   * Rejects with NotFoundError for an unknown run (asking the store may take an await).
    */
-  subscribe(taskId: string, runId: string, listener: (event: RunEvent) => void, afterSeq?: number): () => void;
+  subscribe(taskId: string, runId: string, listener: (event: RunEvent) => void, afterSeq?: number): Promise<() => void>;
 }

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FinishReason, RunEvent, RunEventBody } from '../../shared/contract';
 import { openStore } from '../store';
+import { sqlitePort } from '../store/sqlite-port';
 import { RunManager, type RunDriverContext } from './run-manager';
 
 function setup(driver: (ctx: RunDriverContext) => AsyncGenerator<RunEventBody, FinishReason>) {
   const store = openStore(join(mkdtempSync(join(tmpdir(), 'folio-runs-')), 'folio.db'));
   store.tasks.create({ id: 't1', mode: 'general', title: '', description: '', model: null });
-  return { store, runs: new RunManager(store, driver) };
+  return { store, runs: new RunManager(sqlitePort(store), driver) };
 }
 
 async function* twoDeltas(): AsyncGenerator<RunEventBody, FinishReason> {
@@ -22,11 +23,11 @@ async function* twoDeltas(): AsyncGenerator<RunEventBody, FinishReason> {
 describe('run manager', () => {
   it('stamps events in order, replays them to late subscribers, and persists the outcome', async () => {
     const { store, runs } = setup(twoDeltas);
-    const runId = runs.start('t1', { userMessage: 'hi', model: 'm' });
+    const runId = await runs.start('t1', { userMessage: 'hi', model: 'm' });
     expect(store.messages.all('t1').map((m) => m.content)).toEqual(['hi']);
     await runs.whenIdle();
     const seen: RunEvent[] = [];
-    runs.subscribe('t1', runId, (e) => seen.push(e));
+    await runs.subscribe('t1', runId, (e) => seen.push(e));
     expect(seen.map((e) => [e.seq, e.type])).toEqual([
       [1, 'run_started'],
       [2, 'text_delta'],
@@ -38,29 +39,63 @@ describe('run manager', () => {
 
   it('a subscriber resuming after the end still learns that the run is over', async () => {
     const { runs } = setup(twoDeltas);
-    const runId = runs.start('t1', { userMessage: 'hi', model: null });
+    const runId = await runs.start('t1', { userMessage: 'hi', model: null });
     await runs.whenIdle();
     const seen: RunEvent[] = [];
-    runs.subscribe('t1', runId, (e) => seen.push(e), 4);
+    await runs.subscribe('t1', runId, (e) => seen.push(e), 4);
     expect(seen.map((e) => e.type)).toEqual(['run_finished']);
   });
 
   it('refuses a second run for the same task and unknown runs', async () => {
     const { runs } = setup(twoDeltas);
-    runs.start('t1', { userMessage: 'hi', model: null });
-    expect(() => runs.start('t1', { userMessage: 'again', model: null })).toThrow(/already active/);
-    expect(() => runs.subscribe('t1', 'r_nope', () => undefined)).toThrow(/No run/);
+    await runs.start('t1', { userMessage: 'hi', model: null });
+    await expect(runs.start('t1', { userMessage: 'again', model: null })).rejects.toThrow(/already active/);
+    await expect(runs.subscribe('t1', 'r_nope', () => undefined)).rejects.toThrow(/No run/);
     await runs.whenIdle();
+  });
+
+  it('refuses a second start that comes while the first is still creating its run', async () => {
+    const { store, runs } = setup(twoDeltas);
+    const starts = await Promise.allSettled([runs.start('t1', { userMessage: 'one', model: null }), runs.start('t1', { userMessage: 'two', model: null })]);
+    expect(starts.map((s) => s.status)).toEqual(['fulfilled', 'rejected']);
+    expect(String((starts[1] as PromiseRejectedResult).reason)).toMatch(/already active/);
+    await runs.whenIdle();
+    expect(store.messages.all('t1').map((m) => m.content)).toEqual(['one']);
+  });
+
+  it('the start transaction is whole: a failure leaves no run and no message, and the task can start later', async () => {
+    const { store, runs } = setup(twoDeltas);
+    // No such task: the run row breaks its foreign key after nothing else was written.
+    await expect(runs.start('t2', { userMessage: 'hi', model: null })).rejects.toThrow();
+    expect(store.runs.list('t2')).toEqual([]);
+    expect(store.messages.all('t2')).toEqual([]);
+    store.tasks.create({ id: 't2', mode: 'general', title: '', description: '', model: null });
+    await runs.start('t2', { userMessage: 'hi', model: null });
+    await runs.whenIdle();
+    expect(store.messages.all('t2').map((m) => m.content)).toEqual(['hi']);
+  });
+
+  it('accounts usage to the run and the task before subscribers hear of it', async () => {
+    const { store, runs } = setup(async function* (): AsyncGenerator<RunEventBody, FinishReason> {
+      yield { type: 'usage', prompt_tokens: 10, completion_tokens: 5, cost: 0.5 };
+      return 'done';
+    });
+    const seenWithStored: [string, number | undefined][] = [];
+    const runId = await runs.start('t1', { userMessage: 'hi', model: null });
+    await runs.subscribe('t1', runId, (e) => seenWithStored.push([e.type, store.tasks.get('t1')?.prompt_tokens]));
+    await runs.whenIdle();
+    expect(seenWithStored).toContainEqual(['usage', 10]);
+    expect(store.runs.get(runId)).toMatchObject({ prompt_tokens: 10, completion_tokens: 5, cost: 0.5 });
   });
 
   it('a driver that throws ends the run failed with an error event', async () => {
     const { store, runs } = setup(async function* (): AsyncGenerator<RunEventBody, FinishReason> {
       throw new Error('boom');
     });
-    const runId = runs.start('t1', { userMessage: 'hi', model: null });
+    const runId = await runs.start('t1', { userMessage: 'hi', model: null });
     await runs.whenIdle();
     const seen: RunEvent[] = [];
-    runs.subscribe('t1', runId, (e) => seen.push(e));
+    await runs.subscribe('t1', runId, (e) => seen.push(e));
     expect(seen.map((e) => e.type)).toEqual(['run_started', 'error', 'run_finished']);
     expect(store.runs.get(runId)?.status).toBe('failed');
   });
@@ -71,7 +106,7 @@ describe('run manager', () => {
       yield { type: 'text_delta', delta: 'x' };
       return 'cancelled';
     });
-    const runId = runs.start('t1', { userMessage: 'hi', model: null });
+    const runId = await runs.start('t1', { userMessage: 'hi', model: null });
     await runs.shutdown();
     expect(store.runs.get(runId)?.status).toBe('interrupted');
   });

@@ -1,13 +1,13 @@
 // Owns live runs: starts the agent loop for a task, stamps and buffers its events (so late
 // subscribers replay them), persists status and usage, routes approval decisions and cancels.
 import { randomUUID } from 'node:crypto';
-import type { FinishReason, PendingApproval, RunEvent, RunEventBody, RunStatus } from '../../shared/contract';
+import type { FinishReason, PendingApproval, RunEvent, RunEventBody, RunStatus, Usage } from '../../shared/contract';
 import { FolioError, NotFoundError, toErrorShape } from '../../shared/errors';
 import { NOT_RUN_NEW_MESSAGE, NOT_RUN_REPLACED, unansweredToolCalls } from '../agent/conversation-shape';
 import type { GrantKey } from '../agent/approval-policy';
 import type { Decision } from '../agent/loop';
 import type { RunEventHub } from './event-hub';
-import type { Store } from '../store';
+import type { StorePort } from '../store/port';
 import { isAlwaysAllowed } from '../store/always-allow';
 
 /** What it takes to run the loop for one task; built per run by the service (model, tools, prompt). */
@@ -21,12 +21,12 @@ export interface RunDriverContext {
 }
 
 export interface RunApprovals {
-  pending(callId: string): PendingApproval | undefined;
-  persist(approval: PendingApproval): void;
+  pending(callId: string): Promise<PendingApproval | undefined>;
+  persist(approval: PendingApproval): Promise<void>;
   wait(callId: string, signal: AbortSignal): Promise<Decision>;
-  settle(callId: string, grant: GrantKey | null, decision: Decision): void;
-  isGranted(grant: GrantKey): boolean;
-  isAlwaysAllowed(toolName: string): boolean;
+  settle(callId: string, grant: GrantKey | null, decision: Decision): Promise<void>;
+  isGranted(grant: GrantKey): Promise<boolean>;
+  isAlwaysAllowed(toolName: string): Promise<boolean>;
 }
 
 interface LiveRun {
@@ -79,9 +79,11 @@ export class RunManager implements RunEventHub {
   private readonly earlyDecisions = new Map<string, Decision>();
   private readonly idle = new Set<() => void>();
   private shuttingDown = false;
+  /** Tasks whose run is being created (start awaits its transaction): a second start must refuse. */
+  private readonly starting = new Set<string>();
 
   constructor(
-    private readonly store: Store,
+    private readonly store: StorePort,
     private readonly driver: RunDriver,
   ) {}
 
@@ -95,30 +97,35 @@ export class RunManager implements RunEventHub {
    * starts it. `branchFrom`: the active path's messages from this seq on become a kept branch and
    * the run continues from the message before them (regenerate, edit).
    */
-  start(taskId: string, opts: { userMessage?: string; model: string | null; branchFrom?: number }): string {
-    if (this.activeRunFor(taskId)) throw new FolioError('conflict', 'A run is already active for this task; wait for it or cancel it.');
+  async start(taskId: string, opts: { userMessage?: string; model: string | null; branchFrom?: number }): Promise<string> {
+    if (this.activeRunFor(taskId) || this.starting.has(taskId)) throw new FolioError('conflict', 'A run is already active for this task; wait for it or cancel it.');
     const runId = newId('r');
     const branching = opts.branchFrom !== undefined;
-    this.store.transaction(() => {
-      this.store.runs.create({ id: runId, task_id: taskId, model: opts.model });
-      if (opts.userMessage !== undefined || branching) {
-        // A new message (or a replaced reply) supersedes calls left unanswered (a stop, or a cancel
-        // during an approval): they are answered as not run first, on the path they belong to, so
-        // every path keeps the shape providers accept and no approval is left asking.
-        const pending = this.store.approvals.list(taskId);
-        const content = branching ? NOT_RUN_REPLACED : NOT_RUN_NEW_MESSAGE;
-        for (const call of unansweredToolCalls(this.store.messages.all(taskId))) {
-          this.store.messages.append({ id: newId('m'), task_id: taskId, run_id: runId, role: 'tool', content, tool_call_id: call.id, name: call.name, is_error: true });
-          const approval = pending.find((a) => a.call_id === call.id);
-          if (approval) this.store.approvals.delete(approval.run_id, call.id);
+    this.starting.add(taskId);
+    try {
+      await this.store.transaction(async (tx) => {
+        await tx.runs.create({ id: runId, task_id: taskId, model: opts.model });
+        if (opts.userMessage !== undefined || branching) {
+          // A new message (or a replaced reply) supersedes calls left unanswered (a stop, or a cancel
+          // during an approval): they are answered as not run first, on the path they belong to, so
+          // every path keeps the shape providers accept and no approval is left asking.
+          const pending = await tx.approvals.list(taskId);
+          const content = branching ? NOT_RUN_REPLACED : NOT_RUN_NEW_MESSAGE;
+          for (const call of unansweredToolCalls(await tx.messages.all(taskId))) {
+            await tx.messages.append({ id: newId('m'), task_id: taskId, run_id: runId, role: 'tool', content, tool_call_id: call.id, name: call.name, is_error: true });
+            const approval = pending.find((a) => a.call_id === call.id);
+            if (approval) await tx.approvals.delete(approval.run_id, call.id);
+          }
         }
-      }
-      if (opts.branchFrom !== undefined) this.store.messages.truncateActivePath(taskId, opts.branchFrom);
-      if (opts.userMessage !== undefined) {
-        this.store.messages.append({ id: newId('m'), task_id: taskId, run_id: runId, role: 'user', content: opts.userMessage });
-      }
-      this.store.tasks.touch(taskId);
-    });
+        if (opts.branchFrom !== undefined) await tx.messages.truncateActivePath(taskId, opts.branchFrom);
+        if (opts.userMessage !== undefined) {
+          await tx.messages.append({ id: newId('m'), task_id: taskId, run_id: runId, role: 'user', content: opts.userMessage });
+        }
+        await tx.tasks.touch(taskId);
+      });
+    } finally {
+      this.starting.delete(taskId);
+    }
     let markDone = () => {};
     const done = new Promise<void>((resolve) => (markDone = resolve));
     const run: LiveRun = {
@@ -139,10 +146,10 @@ export class RunManager implements RunEventHub {
     return runId;
   }
 
-  cancel(taskId: string, runId: string): void {
+  async cancel(taskId: string, runId: string): Promise<void> {
     const run = this.live.get(runId);
     if (!run || run.taskId !== taskId) {
-      const stored = this.store.runs.get(runId);
+      const stored = await this.store.runs.get(runId);
       if (!stored || stored.task_id !== taskId) throw new NotFoundError(`No run ${runId} in task ${taskId}`);
       return; // already finished: cancelling is a no-op
     }
@@ -163,10 +170,11 @@ export class RunManager implements RunEventHub {
     return false;
   }
 
-  subscribe(taskId: string, runId: string, listener: (event: RunEvent) => void, afterSeq = 0): () => void {
+  /** A live run's listener is added before this first awaits, so no event falls between replay and live. */
+  async subscribe(taskId: string, runId: string, listener: (event: RunEvent) => void, afterSeq = 0): Promise<() => void> {
     const run = this.live.get(runId);
     if (!run) {
-      const stored = this.store.runs.get(runId);
+      const stored = await this.store.runs.get(runId);
       if (!stored || stored.task_id !== taskId) throw new NotFoundError(`No run ${runId} in task ${taskId}`);
       // A run from an earlier process: its summary is all that is left to replay.
       replayFinished(this.summaryEvents(stored.id, taskId, stored.status, stored.started_at, stored.finished_at, stored.model), listener, afterSeq);
@@ -213,13 +221,6 @@ export class RunManager implements RunEventHub {
   private emit(run: LiveRun, body: RunEventBody): void {
     const event = stamp(body, run.runId, run.taskId, run.events.length + 1, Date.now());
     run.events.push(event);
-    if (event.type === 'usage') {
-      const usage = { prompt_tokens: event.prompt_tokens, completion_tokens: event.completion_tokens, cost: event.cost };
-      this.store.transaction(() => {
-        this.store.runs.addUsage(run.runId, usage);
-        this.store.tasks.addUsage(run.taskId, usage);
-      });
-    }
     for (const listener of run.listeners) {
       try {
         listener(event);
@@ -229,11 +230,19 @@ export class RunManager implements RunEventHub {
     }
   }
 
+  private async accountUsage(run: LiveRun, event: Usage): Promise<void> {
+    const usage = { prompt_tokens: event.prompt_tokens, completion_tokens: event.completion_tokens, cost: event.cost };
+    await this.store.transaction(async (tx) => {
+      await tx.runs.addUsage(run.runId, usage);
+      await tx.tasks.addUsage(run.taskId, usage);
+    });
+  }
+
   private approvalsFor(run: LiveRun): RunApprovals {
     const { store } = this;
-    const find = (callId: string) => store.approvals.list(run.taskId).find((a) => a.call_id === callId);
+    const find = async (s: StorePort, callId: string) => (await s.approvals.list(run.taskId)).find((a) => a.call_id === callId);
     return {
-      pending: find,
+      pending: (callId) => find(store, callId),
       persist: (approval) => store.approvals.put(run.taskId, approval),
       isGranted: (grant) => store.grants.has(run.taskId, grant.tool, grant.scope),
       // Read at each call: a tool always allowed (or no longer) in Settings counts from its next call.
@@ -258,13 +267,12 @@ export class RunManager implements RunEventHub {
             resolve(d);
           });
         }),
-      settle: (callId, grant, decision) => {
-        store.transaction(() => {
-          const row = find(callId);
-          if (row) store.approvals.delete(row.run_id, callId);
-          if (decision.decision === 'allow_task' && grant) store.grants.grant(run.taskId, grant.tool, grant.scope);
-        });
-      },
+      settle: (callId, grant, decision) =>
+        store.transaction(async (tx) => {
+          const row = await find(tx, callId);
+          if (row) await tx.approvals.delete(row.run_id, callId);
+          if (decision.decision === 'allow_task' && grant) await tx.grants.grant(run.taskId, grant.tool, grant.scope);
+        }),
     };
   }
 
@@ -281,6 +289,9 @@ export class RunManager implements RunEventHub {
         }
         // A nested skill's failure is its calling tool's result, not the run's error.
         if (next.value.type === 'error' && next.value.parent_call_id === undefined) error = next.value.error.message;
+        // Usage is accounted (run and task, one transaction) before subscribers hear of it; the
+        // other events, deltas above all, never wait for the store.
+        if (next.value.type === 'usage') await this.accountUsage(run, next.value);
         this.emit(run, next.value);
       }
     } catch (err) {
@@ -294,7 +305,7 @@ export class RunManager implements RunEventHub {
     if (this.shuttingDown && reason === 'cancelled') status = 'interrupted';
     if (reason === 'max_turns') error = 'Stopped at the model profile’s max_iterations; send a message or Continue to go on.';
     try {
-      this.store.runs.finish(run.runId, status, error);
+      await this.store.runs.finish(run.runId, status, error);
     } catch {
       // The store may be closing at shutdown; the run is then marked interrupted at next start.
     }

@@ -2,6 +2,7 @@
 // stays a branch, the model is sent the active path only, and the tool that may have run is not
 // run again.
 import { spawn } from 'node:child_process';
+import { sqliteDatabase, sqliteMaintenance } from '../store/sqlite-port';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ describe('kill and resume on a branch', () => {
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
 
-    const core = makeCore(dataDir);
+    const core = await makeCore(dataDir);
     try {
       expect((await core.handlers.getTask({ task_id: taskId })).last_run).toEqual({ id: runId, status: 'interrupted' });
       fake.script([{ text: 'Counted once.' }]);
@@ -57,9 +58,9 @@ describe('kill and resume on a branch', () => {
       await core.handlers.switchBranch({ task_id: taskId, message_id: fork.siblings[0] });
       expect((await core.handlers.listMessages({ task_id: taskId })).messages.map((m) => m.content)).toEqual(['count once', 'The first answer.']);
       // Seqs stay unique across both branches.
-      const seqs = core.ctx.store.db.prepare<[string], number>('SELECT seq FROM messages WHERE task_id = ? ORDER BY seq').pluck().all(taskId);
+      const seqs = sqliteDatabase(core.ctx.store).prepare<[string], number>('SELECT seq FROM messages WHERE task_id = ? ORDER BY seq').pluck().all(taskId);
       expect(seqs).toEqual(seqs.map((_, i) => i + 1));
-      expect(core.ctx.store.integrityCheck()).toBe('ok');
+      expect(sqliteMaintenance(core.ctx.store).integrityCheck()).toBe('ok');
     } finally {
       await core.close();
     }

@@ -32,7 +32,7 @@ async function shown(core: Core, taskId: string): Promise<string[]> {
 
 describe('regenerate', () => {
   it('answers the last message again with only the active path, and keeps the first answer as a branch', async () => {
-    const core = open();
+    const core = await open();
     const task = await core.handlers.createTask({ mode: 'general' });
     fake.script([{ text: 'Paris.' }, { text: 'Short answer: Paris.' }, { text: 'Lyon is second.' }, { text: 'It is Paris, France.' }]);
     await finish(core, task.id, core.handlers.sendMessage({ task_id: task.id, content: 'Capital of France?' }));
@@ -63,7 +63,7 @@ describe('regenerate', () => {
   });
 
   it('replaces the whole last turn, tool calls and results included; their results stay stored', async () => {
-    const core = open();
+    const core = await open();
     const task = await core.handlers.createTask({ mode: 'general' });
     fake.script([
       { toolCalls: [{ id: 'call_g1', name: 'glob', arguments: '{"pattern":"**/*.md"}' }] },
@@ -81,7 +81,7 @@ describe('regenerate', () => {
   });
 
   it('answers a call that waited for approval as not run on the replaced branch, so no approval is left asking', async () => {
-    const core = open();
+    const core = await open();
     const task = await core.handlers.createTask({ mode: 'general' });
     fake.script([{ toolCalls: [{ id: 'call_w1', name: 'write', arguments: '{"path":"work/out.txt","content":"x"}' }] }, { text: 'I will not write it.' }]);
     const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'write it' });
@@ -104,7 +104,7 @@ describe('regenerate', () => {
   });
 
   it('is refused when the task has no message yet', async () => {
-    const core = open();
+    const core = await open();
     const task = await core.handlers.createTask({ mode: 'general' });
     await expect(core.handlers.regenerate({ task_id: task.id })).rejects.toMatchObject({ code: 'conflict' });
   });
@@ -112,7 +112,7 @@ describe('regenerate', () => {
 
 describe('edit a message', () => {
   it('sends the edited text without the later messages, and keeps the original branch viewable', async () => {
-    const core = open();
+    const core = await open();
     const task = await core.handlers.createTask({ mode: 'general' });
     fake.script([{ text: 'About cats.' }, { text: 'More on cats.' }, { text: 'About dogs.' }]);
     await finish(core, task.id, core.handlers.sendMessage({ task_id: task.id, content: 'Tell me about cats' }));
@@ -131,7 +131,7 @@ describe('edit a message', () => {
   });
 
   it('edits a later message: the earlier turns stay, the later ones leave the path', async () => {
-    const core = open();
+    const core = await open();
     const task = await core.handlers.createTask({ mode: 'general' });
     fake.script([{ text: 'one' }, { text: 'two' }, { text: 'three' }, { text: 'two, edited' }]);
     for (const content of ['first', 'second', 'third']) await finish(core, task.id, core.handlers.sendMessage({ task_id: task.id, content }));
@@ -143,7 +143,7 @@ describe('edit a message', () => {
   });
 
   it('refuses replies, messages of another branch and unknown messages', async () => {
-    const core = open();
+    const core = await open();
     const task = await core.handlers.createTask({ mode: 'general' });
     fake.script([{ text: 'a' }, { text: 'b' }]);
     await finish(core, task.id, core.handlers.sendMessage({ task_id: task.id, content: 'q' }));
@@ -158,7 +158,7 @@ describe('edit a message', () => {
 
 describe('artifacts across branches', () => {
   it('a regenerated reply cannot overwrite an artifact the replaced branch wrote', async () => {
-    const core = open();
+    const core = await open();
     const task = await core.handlers.createTask({ mode: 'general' });
     await core.handlers.updateTask({ task_id: task.id, approval_mode: 'auto-edit' });
     const write = (id: string, path: string, content: string) => ({ toolCalls: [{ id, name: 'write', arguments: JSON.stringify({ path, content }) }] });

@@ -15,8 +15,8 @@ type ModelFor = (task: Task) => Promise<string | null>;
 
 export function createBranchHandlers(ctx: ServiceContext, modelFor: ModelFor): BranchHandlers {
   const { store } = ctx;
-  const taskOf = (id: string): Task => {
-    const task = store.tasks.get(id);
+  const taskOf = async (id: string): Promise<Task> => {
+    const task = await store.tasks.get(id);
     if (!task) throw new NotFoundError(`No task ${id}`);
     return task;
   };
@@ -27,36 +27,36 @@ export function createBranchHandlers(ctx: ServiceContext, modelFor: ModelFor): B
 
   return {
     async regenerate(input) {
-      const task = taskOf(input.task_id);
+      const task = await taskOf(input.task_id);
       // The model is settled first (it may ask a local server); everything after runs without a pause.
       const model = await modelFor(task);
       idle(task, 'regenerate');
-      const asked = store.messages.lastActive(task.id, 'user');
+      const asked = await store.messages.lastActive(task.id, 'user');
       if (!asked) throw new FolioError('conflict', 'There is no message to answer again yet.');
       ensureTaskDir(ctx.dataDir, task.id);
-      return { run_id: ctx.runs.start(task.id, { model, branchFrom: asked.seq + 1 }) };
+      return { run_id: await ctx.runs.start(task.id, { model, branchFrom: asked.seq + 1 }) };
     },
     async editMessage(input) {
-      const task = taskOf(input.task_id);
+      const task = await taskOf(input.task_id);
       const model = await modelFor(task);
       idle(task, 'edit a message');
-      const message = store.messages.activeMessage(task.id, input.message_id);
+      const message = await store.messages.activeMessage(task.id, input.message_id);
       if (!message) {
-        if (store.messages.get(input.message_id)?.task_id === task.id) throw new FolioError('conflict', 'That message is not on the branch shown; switch to its branch first.');
+        if ((await store.messages.get(input.message_id))?.task_id === task.id) throw new FolioError('conflict', 'That message is not on the branch shown; switch to its branch first.');
         throw new NotFoundError(`No message ${input.message_id} in task ${task.id}`);
       }
       if (message.role !== 'user') throw new ValidationError('Only your own messages can be edited; regenerate a reply instead.');
       ensureTaskDir(ctx.dataDir, task.id);
-      return { run_id: ctx.runs.start(task.id, { model, userMessage: input.text, branchFrom: message.seq }) };
+      return { run_id: await ctx.runs.start(task.id, { model, userMessage: input.text, branchFrom: message.seq }) };
     },
     async listBranches(input) {
-      const task = taskOf(input.task_id);
-      return { branches: store.messages.branches(task.id) };
+      const task = await taskOf(input.task_id);
+      return { branches: await store.messages.branches(task.id) };
     },
     async switchBranch(input) {
-      const task = taskOf(input.task_id);
+      const task = await taskOf(input.task_id);
       idle(task, 'switch branches');
-      store.messages.switchBranch(task.id, input.message_id);
+      await store.messages.switchBranch(task.id, input.message_id);
       return { ok: true };
     },
   };

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { RunEvent } from '../../shared/contract';
 import { findResourcesDir } from '../config/app-paths';
 import { createChatModel } from '../llm/openai-chat-model';
+import { openTestStorePort } from '../store/test-store.test-support';
 import { createCore, type Core } from './create-core';
 
 export const TEST_KEY = 'sk-test-secret-0123456789';
@@ -35,43 +36,57 @@ export function makeDataDir(url: string, extra: Record<string, string | number> 
   return dataDir;
 }
 
-export function makeCore(dataDir: string, env: NodeJS.ProcessEnv = { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH }): Core {
-  const core = createCore({
+/** A core on the test store (openTestStorePort: SQLite unless FOLIO_TEST_STORE says otherwise). */
+export async function makeCore(dataDir: string, env: NodeJS.ProcessEnv = { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH }): Promise<Core> {
+  const core = await createCore({
     dataDir,
     resourcesDir: findResourcesDir(),
     env,
     createModel: (profile, key) => createChatModel(profile, key, { baseDelayMs: 5, idleTimeoutMs: 400, maxRetries: 2 }),
+    store: await openTestStorePort(dataDir),
   });
-  core.ctx.store.settings.set('default_model', 'fake.main');
+  await core.ctx.store.settings.set('default_model', 'fake.main');
   return core;
 }
 
 /** Collects a run's events (replayed and live) until run_finished. */
 export function collect(core: Core, taskId: string, runId: string): Promise<RunEvent[]> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const events: RunEvent[] = [];
     let done = false;
-    const unsubscribe = core.events.subscribe(taskId, runId, (e) => {
-      events.push(e);
-      if (e.type === 'run_finished' && !done) {
-        done = true;
-        queueMicrotask(() => unsubscribe?.());
-        resolve(events);
-      }
-    });
+    let unsubscribe: (() => void) | undefined;
+    void core.events
+      .subscribe(taskId, runId, (e) => {
+        events.push(e);
+        if (e.type === 'run_finished' && !done) {
+          done = true;
+          queueMicrotask(() => unsubscribe?.());
+          resolve(events);
+        }
+      })
+      .then((stop) => {
+        unsubscribe = stop;
+        if (done) stop();
+      }, reject);
   });
 }
 
 export function waitForEvent(core: Core, taskId: string, runId: string, type: RunEvent['type']): Promise<RunEvent> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     let found = false;
-    const unsubscribe = core.events.subscribe(taskId, runId, (e) => {
-      if (e.type === type && !found) {
-        found = true;
-        queueMicrotask(() => unsubscribe?.());
-        resolve(e);
-      }
-    });
+    let unsubscribe: (() => void) | undefined;
+    void core.events
+      .subscribe(taskId, runId, (e) => {
+        if (e.type === type && !found) {
+          found = true;
+          queueMicrotask(() => unsubscribe?.());
+          resolve(e);
+        }
+      })
+      .then((stop) => {
+        unsubscribe = stop;
+        if (found) stop();
+      }, reject);
   });
 }
 

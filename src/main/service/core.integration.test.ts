@@ -25,7 +25,7 @@ async function newTask(core: Core, mode: 'general' | 'coding' = 'general') {
 
 describe('chat with a model', () => {
   it('streams the reply, persists it, and accounts tokens and cost', async () => {
-    const core = open(makeDataDir(fake.url));
+    const core = await open(makeDataDir(fake.url));
     const task = await newTask(core);
     fake.script([{ text: '你好！This is the reply.', usage: { prompt: 1000, completion: 500 } }]);
     const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: '你好' });
@@ -52,7 +52,7 @@ describe('chat with a model', () => {
   });
 
   it('a 401 ends the run with a clear error and keeps the user message', async () => {
-    const core = open(makeDataDir(fake.url));
+    const core = await open(makeDataDir(fake.url));
     const task = await newTask(core);
     fake.script([{ fault: 'status', status: 401, body: { error: { message: 'Invalid API key' } } }]);
     const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'hello' });
@@ -69,7 +69,7 @@ describe('chat with a model', () => {
   });
 
   it('retries a 429 and a 500, then succeeds', async () => {
-    const core = open(makeDataDir(fake.url));
+    const core = await open(makeDataDir(fake.url));
     const task = await newTask(core);
     fake.script([{ fault: 'status', status: 429, retryAfterMs: 20 }, { fault: 'status', status: 500 }, { text: 'third time' }]);
     const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
@@ -81,7 +81,7 @@ describe('chat with a model', () => {
   });
 
   it('gives up on repeated 500s with provider_error', async () => {
-    const core = open(makeDataDir(fake.url));
+    const core = await open(makeDataDir(fake.url));
     const task = await newTask(core);
     fake.script([{ fault: 'status', status: 500 }, { fault: 'status', status: 500 }, { fault: 'status', status: 500 }]);
     const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
@@ -96,7 +96,7 @@ describe('chat with a model', () => {
         s.close(() => resolve(p));
       });
     });
-    const core = open(makeDataDir(`http://127.0.0.1:${port}/v1`));
+    const core = await open(makeDataDir(`http://127.0.0.1:${port}/v1`));
     const task = await newTask(core);
     const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
     const events = await collect(core, task.id, run_id);
@@ -104,19 +104,19 @@ describe('chat with a model', () => {
   });
 
   it('a missing API key refuses the message at once, naming the profile and its key variable (first-run)', async () => {
-    const core = open(makeDataDir(fake.url), { PATH: process.env.PATH });
+    const core = await open(makeDataDir(fake.url), { PATH: process.env.PATH });
     const task = await newTask(core);
     const refused = core.handlers.sendMessage({ task_id: task.id, content: 'x' });
     await expect(refused).rejects.toMatchObject({ code: 'missing_api_key', name: 'MissingApiKeyError' });
     await expect(refused).rejects.toThrow(/fake\.main.*Settings → Models.*FAKE_API_KEY/);
     // Nothing was stored or started: the person fixes the key and sends again.
-    expect(core.ctx.store.messages.list(task.id, {}).messages).toEqual([]);
+    expect((await core.ctx.store.messages.list(task.id, {})).messages).toEqual([]);
     expect(fake.requests).toHaveLength(0);
     expect((await core.handlers.listModels({})).profiles.find((p) => p.id === 'fake.main')?.has_key).toBe(false);
   });
 
   it('a key entered in settings is used and never handed back', async () => {
-    const core = open(makeDataDir(fake.url), { PATH: process.env.PATH });
+    const core = await open(makeDataDir(fake.url), { PATH: process.env.PATH });
     await core.handlers.setApiKey({ env: 'FAKE_API_KEY', key: 'sk-stored-key-9876' });
     const models = await core.handlers.listModels({});
     expect(models.profiles.find((p) => p.id === 'fake.main')?.has_key).toBe(true);
@@ -131,7 +131,7 @@ describe('chat with a model', () => {
 
 describe('agent runs with tools', () => {
   it('runs parallel read-only calls from one response and feeds results back', async () => {
-    const core = open(makeDataDir(fake.url));
+    const core = await open(makeDataDir(fake.url));
     const task = await newTask(core);
     fake.script([
       {
@@ -155,7 +155,7 @@ describe('agent runs with tools', () => {
   });
 
   it('a long tool’s progress reaches subscribers as progress events, and a render says it wrote an artifact', async () => {
-    const core = open(makeDataDir(fake.url));
+    const core = await open(makeDataDir(fake.url));
     const task = await newTask(core);
     await core.handlers.updateTask({ task_id: task.id, approval_mode: 'auto-edit' });
     const spec = { title: 'Progress', slides: [{ layout: 'title' }, { layout: 'bullets', title: 'A', bullets: ['one'] }] };
@@ -177,9 +177,9 @@ describe('agent runs with tools', () => {
   });
 
   it('strips secrets from the shell environment', async () => {
-    const core = open(makeDataDir(fake.url), { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH });
+    const core = await open(makeDataDir(fake.url), { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH });
     const task = await newTask(core);
-    core.ctx.store.grants.grant(task.id, 'shell', normalizeCommand('env'));
+    await core.ctx.store.grants.grant(task.id, 'shell', normalizeCommand('env'));
     process.env.FAKE_API_KEY = TEST_KEY;
     process.env.SOME_SERVICE_TOKEN = 'tok-should-not-leak';
     try {
@@ -197,7 +197,7 @@ describe('agent runs with tools', () => {
   });
 
   it('compacts older tool outputs near reliable_context and tells the UI', async () => {
-    const core = open(makeDataDir(fake.url, { reliable_context: 3000 }));
+    const core = await open(makeDataDir(fake.url, { reliable_context: 3000 }));
     const task = await newTask(core);
     const dir = join(taskDir(core.dataDir, task.id));
     const steps = [];
@@ -218,14 +218,14 @@ describe('agent runs with tools', () => {
 describe('approvals, cancel and resume', () => {
   it('an approval survives a restart and the run continues once answered', async () => {
     const dataDir = makeDataDir(fake.url);
-    const first = open(dataDir);
+    const first = await open(dataDir);
     const task = await newTask(first);
     fake.script([{ toolCalls: [{ id: 'call_w1', name: 'write', arguments: '{"path":"work/out.txt","content":"approved!"}' }] }]);
     const { run_id } = await first.handlers.sendMessage({ task_id: task.id, content: 'write it' });
     await waitForEvent(first, task.id, run_id, 'approval_required');
     await closeNow(first);
 
-    const second = open(dataDir);
+    const second = await open(dataDir);
     const t = await second.handlers.getTask({ task_id: task.id });
     expect(t.last_run).toMatchObject({ status: 'interrupted' });
     const { approvals } = await second.handlers.listApprovals({ task_id: task.id });
@@ -242,7 +242,7 @@ describe('approvals, cancel and resume', () => {
   });
 
   it('cancel during a stalled stream ends the run within a second and keeps the text', async () => {
-    const core = open(makeDataDir(fake.url));
+    const core = await open(makeDataDir(fake.url));
     const task = await newTask(core);
     fake.script([{ fault: 'stall', afterChunks: 2 }]);
     const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
@@ -257,9 +257,9 @@ describe('approvals, cancel and resume', () => {
   });
 
   it('cancel during a long shell command kills it within a second', async () => {
-    const core = open(makeDataDir(fake.url));
+    const core = await open(makeDataDir(fake.url));
     const task = await newTask(core);
-    core.ctx.store.grants.grant(task.id, 'shell', normalizeCommand('sleep 30; echo finished > work/late.txt'));
+    await core.ctx.store.grants.grant(task.id, 'shell', normalizeCommand('sleep 30; echo finished > work/late.txt'));
     fake.script([{ toolCalls: [{ name: 'shell', arguments: '{"command":"sleep 30; echo finished > work/late.txt"}' }] }]);
     const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
     await waitForEvent(core, task.id, run_id, 'tool_call');
@@ -274,7 +274,7 @@ describe('approvals, cancel and resume', () => {
   });
 
   it('a second message while a run is active is refused with conflict', async () => {
-    const core = open(makeDataDir(fake.url));
+    const core = await open(makeDataDir(fake.url));
     const task = await newTask(core);
     fake.script([{ fault: 'stall', afterChunks: 1 }]);
     const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
@@ -286,7 +286,7 @@ describe('approvals, cancel and resume', () => {
 describe('tasks', () => {
   it('lazy creation: an unused task leaves no folder and is gone after a restart', async () => {
     const dataDir = makeDataDir(fake.url);
-    const first = open(dataDir);
+    const first = await open(dataDir);
     const unused = await newTask(first);
     const used = await newTask(first);
     fake.script([{ text: 'ok' }]);
@@ -295,12 +295,12 @@ describe('tasks', () => {
     expect(existsSync(taskDir(dataDir, unused.id))).toBe(false);
     expect(existsSync(join(taskDir(dataDir, used.id), 'source'))).toBe(true);
     await closeNow(first);
-    const second = open(dataDir);
+    const second = await open(dataDir);
     expect((await second.handlers.listTasks({})).tasks.map((t) => t.id)).toEqual([used.id]);
   });
 
   it('files are copied (never moved) into source/, with a suffix for a taken name, and deleting a task removes its folder', async () => {
-    const core = open(makeDataDir(fake.url));
+    const core = await open(makeDataDir(fake.url));
     const task = await newTask(core);
     const src = join(core.dataDir, '报告.txt');
     writeFileSync(src, 'hello');
@@ -317,7 +317,7 @@ describe('tasks', () => {
   });
 
   it('a corrupt PDF gets a clear extraction error and the task goes on', async () => {
-    const core = open(makeDataDir(fake.url));
+    const core = await open(makeDataDir(fake.url));
     const task = await newTask(core);
     const bad = join(core.dataDir, 'broken.pdf');
     writeFileSync(bad, '%PDF-1.4\n1 0 obj garbage');
@@ -346,7 +346,7 @@ describe('tasks', () => {
       vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' '))),
     );
     try {
-      const core = open(makeDataDir(fake.url));
+      const core = await open(makeDataDir(fake.url));
       const task = await newTask(core);
       fake.script([{ fault: 'status', status: 401, body: { error: { message: `bad key ${TEST_KEY}` } } }]);
       const first = await core.handlers.sendMessage({ task_id: task.id, content: 'hello' });
@@ -369,7 +369,7 @@ describe('tasks', () => {
       join(dataDir, 'models', 'fake2.yaml'),
       fakeModelsYaml(fake.url).replace('provider: fake', 'provider: fake2').replace('model: fake-model', 'model: proposal-model').replace('    role: chat', '    role: chat\n    default_for: [proposal]'),
     );
-    const core = open(dataDir);
+    const core = await open(dataDir);
     const proposal = await core.handlers.createTask({ mode: 'proposal' });
     fake.script([{ text: 'ok' }]);
     let { run_id } = await core.handlers.sendMessage({ task_id: proposal.id, content: 'x' });
@@ -384,14 +384,14 @@ describe('tasks', () => {
 
   it('a new message after an interruption (instead of Continue) answers the open call and the provider accepts the conversation', async () => {
     const dataDir = makeDataDir(fake.url);
-    const first = open(dataDir);
+    const first = await open(dataDir);
     const task = await newTask(first);
     fake.script([{ toolCalls: [{ id: 'call_open', name: 'write', arguments: '{"path":"work/x.txt","content":"x"}' }] }]);
     const { run_id } = await first.handlers.sendMessage({ task_id: task.id, content: 'write it' });
     await waitForEvent(first, task.id, run_id, 'approval_required');
     await closeNow(first);
 
-    const second = open(dataDir);
+    const second = await open(dataDir);
     fake.script([{ text: 'Understood, something else then.' }]);
     const next = await second.handlers.sendMessage({ task_id: task.id, content: 'never mind, do something else' });
     const events = await collect(second, task.id, next.run_id);
@@ -405,7 +405,7 @@ describe('tasks', () => {
   });
 
   it('approval decisions must name a pending question; deleting a task waits only for its own run', async () => {
-    const core = open(makeDataDir(fake.url));
+    const core = await open(makeDataDir(fake.url));
     const waiting = await newTask(core);
     fake.script([{ toolCalls: [{ id: 'call_q', name: 'write', arguments: '{"path":"work/q.txt","content":"q"}' }] }]);
     const { run_id } = await core.handlers.sendMessage({ task_id: waiting.id, content: 'write' });
@@ -422,10 +422,10 @@ describe('tasks', () => {
   });
 
   it.skipIf(!sandboxStatus().active)('shell commands cannot read the stored keys even when the person allows them (needs bubblewrap)', async () => {
-    const core = open(makeDataDir(fake.url), { PATH: process.env.PATH });
+    const core = await open(makeDataDir(fake.url), { PATH: process.env.PATH });
     await core.handlers.setApiKey({ env: 'FAKE_API_KEY', key: 'sk-stored-secret-4242' });
     const task = await newTask(core);
-    core.ctx.store.grants.grant(task.id, 'shell', normalizeCommand('cat ../../keys.json; echo END'));
+    await core.ctx.store.grants.grant(task.id, 'shell', normalizeCommand('cat ../../keys.json; echo END'));
     fake.script([{ toolCalls: [{ id: 'call_cat', name: 'shell', arguments: '{"command":"cat ../../keys.json; echo END"}' }] }, { text: 'ok' }]);
     const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
     const asked = await waitForEvent(core, task.id, run_id, 'approval_required');
@@ -438,7 +438,7 @@ describe('tasks', () => {
   });
 
   it('a coding task edits its project folder while source/ and artifacts/ stay in the task folder', async () => {
-    const core = open(makeDataDir(fake.url));
+    const core = await open(makeDataDir(fake.url));
     const repo = mkdtempSync(join(tmpdir(), 'folio-repo-'));
     writeFileSync(join(repo, 'main.js'), 'console.log(1);\n');
     const task = await core.handlers.createTask({ mode: 'coding' });

@@ -4,10 +4,10 @@ import { makeCore } from './core-test-kit';
 import { normalizeCommand } from '../tools/shell/normalize';
 
 const [dataDir] = process.argv.slice(2);
-const core = makeCore(dataDir, { FAKE_API_KEY: 'sk-child', PATH: process.env.PATH });
+const core = await makeCore(dataDir, { FAKE_API_KEY: 'sk-child', PATH: process.env.PATH });
 const task = await core.handlers.createTask({ mode: 'general' });
 // Grants cover the exact command (the one the kill-resume test scripts).
-core.ctx.store.grants.grant(task.id, 'shell', normalizeCommand('echo ran >> work/count.txt; sleep 30'));
+await core.ctx.store.grants.grant(task.id, 'shell', normalizeCommand('echo ran >> work/count.txt; sleep 30'));
 await core.handlers.updateTask({ task_id: task.id, approval_mode: 'auto' });
 const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'do the two steps' });
 process.stdout.write(`RUN ${task.id} ${run_id}\n`);

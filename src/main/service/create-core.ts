@@ -13,7 +13,8 @@ import { createFileKeyStore, loadModelProfiles, resolveApiKey, type KeyStore, ty
 import { planReasoning } from '../models';
 import { RunManager, newId, type RunDriverContext } from '../runs/run-manager';
 import { loadSkills } from '../skills/skill-registry';
-import { openStore, type Store } from '../store';
+import type { OpenedStorePort } from '../store/port';
+import { openSqliteStorePort, sqliteDatabase, sqliteMaintenance } from '../store/sqlite-port';
 import { acquireDataLock } from '../config/data-lock';
 import { taskDir } from '../workspace/layout';
 import { readOutline } from '../workspace/outline-file';
@@ -64,6 +65,11 @@ export interface CoreOptions {
   onLibraryIndexed?: (file: IndexedFile) => void;
   /** The embedding client for semantic library search, or null (full text alone). */
   embedder?: () => Embedder | null;
+  /**
+   * The store, already opened (tests: openTestStorePort; the team service: PostgreSQL); closed
+   * with the core. Default: the SQLite file `folio.db` in the data folder.
+   */
+  store?: OpenedStorePort;
 }
 
 export interface Core extends FolioCore {
@@ -75,41 +81,58 @@ export interface Core extends FolioCore {
   backfill: EmbeddingBackfill;
 }
 
+/** The backfill of a store without library embeddings: it never has work. */
+function idleBackfill(): EmbeddingBackfill {
+  return { kick: () => undefined, idle: () => Promise.resolve(), status: () => ({ running: false, embedded: 0, error: null }), stop: () => undefined };
+}
+
 /** How long after start the daily database backup waits, so it does not delay the first requests. */
 const BACKUP_DELAY_MS = 1000;
 
-export function createCore(opts: CoreOptions): Core {
+export async function createCore(opts: CoreOptions): Promise<Core> {
   mkdirSync(opts.dataDir, { recursive: true });
   const lock = acquireDataLock(opts.dataDir);
   if (!lock.owned && opts.exclusive !== false) {
+    await opts.store?.close();
     throw new FolioError('conflict', `Folio is already running on ${opts.dataDir}${lock.holder ? ` (process ${lock.holder})` : ''}; close it first or use another FOLIO_DATA_DIR.`);
   }
-  let store: Store;
+  let opened: OpenedStorePort;
   try {
-    store = openStore(join(opts.dataDir, 'folio.db'));
+    opened = opts.store ?? openSqliteStorePort(join(opts.dataDir, 'folio.db'));
   } catch (err) {
     // A damaged database (DatabaseCorruptError) or a newer schema: the caller decides what to tell
     // the person, and restoring needs the folder free.
     lock.release();
     throw err;
   }
+  const store = opened.port;
   let backup: Promise<unknown> = Promise.resolve();
   let backupTimer: NodeJS.Timeout | undefined;
   const startBackup = () => {
     backupTimer = undefined;
     // A failed backup is reported, never fatal.
-    backup = store.backupIfDue().catch((err: unknown) => console.warn(`[folio] database backup failed: ${err instanceof Error ? err.message : String(err)}`));
+    backup = sqliteMaintenance(store)
+      .backupIfDue()
+      .catch((err: unknown) => console.warn(`[folio] database backup failed: ${err instanceof Error ? err.message : String(err)}`));
   };
   if (lock.owned) {
-    // Lazy creation: tasks nobody used leave nothing behind; runs cut off by a stop are marked.
-    // Only the owner may do this: another process's runs may be live.
-    store.tasks.purgeUnmaterialized();
-    store.runs.markRunningAsInterrupted();
+    try {
+      // Lazy creation: tasks nobody used leave nothing behind; runs cut off by a stop are marked.
+      // Only the owner may do this: another process's runs may be live.
+      await store.tasks.purgeUnmaterialized();
+      await store.runs.markRunningAsInterrupted();
+    } catch (err) {
+      await opened.close();
+      lock.release();
+      throw err;
+    }
     // The database has just passed quick_check (openStore), so it is sound: the daily backup of it
     // (online, so the app answers meanwhile) starts once the first requests are answered, or at
-    // close() if that comes first.
-    backupTimer = setTimeout(startBackup, BACKUP_DELAY_MS);
-    backupTimer.unref();
+    // close() if that comes first. Backups are the desktop's (SQLite) concern.
+    if (store.dialect === 'sqlite') {
+      backupTimer = setTimeout(startBackup, BACKUP_DELAY_MS);
+      backupTimer.unref();
+    }
   }
 
   const env = opts.env ?? process.env;
@@ -126,7 +149,8 @@ export function createCore(opts: CoreOptions): Core {
   // without an embedding profile), and the backfill embeds pages in the background after each file
   // is indexed, at start (to resume) and when the profile changes.
   const embedder = opts.embedder ?? (() => resolveEmbedder({ store, keys, env }));
-  const backfill = createEmbeddingBackfill(store.db, embedder);
+  // Embeddings live beside the FTS5 index, SQLite-only for now: on PostgreSQL there is nothing to fill.
+  const backfill = store.dialect === 'sqlite' ? createEmbeddingBackfill(sqliteDatabase(store), embedder) : idleBackfill();
   const indexer = new LibraryIndexer({
     store,
     dataDir: opts.dataDir,
@@ -140,7 +164,7 @@ export function createCore(opts: CoreOptions): Core {
 
   async function* driver(run: RunDriverContext): AsyncGenerator<RunEventBody, FinishReason> {
     const ctx = ctxRef.ctx!;
-    const task = store.tasks.get(run.taskId);
+    const task = await store.tasks.get(run.taskId);
     if (!task) throw new FolioError('not_found', `No task ${run.taskId}`);
     const profile = await pickProfile(ctx, task);
     const apiKey = resolveApiKey(profile, keys, env) ?? '';
@@ -152,12 +176,12 @@ export function createCore(opts: CoreOptions): Core {
     const { profiles } = loadModelProfiles(profileDirs(ctx));
     const secretNames = profiles.flatMap((p) => (p.api_key_env ? [p.api_key_env] : []));
     // The web search key too (issue 12): commands and scripts never see it.
-    const searchEnv = searchKeyEnv(readSearchSettings(store));
+    const searchEnv = searchKeyEnv(await readSearchSettings(store));
     if (searchEnv) secretNames.push(searchEnv);
-    const embeddingEnv = embeddingKeyEnv(readEmbeddingSettings(store));
+    const embeddingEnv = embeddingKeyEnv(await readEmbeddingSettings(store));
     if (embeddingEnv) secretNames.push(embeddingEnv);
     // ---- projects and libraries (issue 14) ----
-    const libraries = taskLibraries(store, task, embedder);
+    const libraries = await taskLibraries(store, task, embedder);
     // The tools (their modules, schemas and renderers) load at the first run, not at start-up.
     const [{ createToolRegistry }, { pickVisionProfile }] = await Promise.all([import('../tools/catalog'), import('../tools/ocr')]);
     const registry = createToolRegistry({
@@ -178,10 +202,13 @@ export function createCore(opts: CoreOptions): Core {
         onUsage: (used, usage) => {
           const cost = estimateCost(used, usage);
           const tokens = { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, cost };
-          store.transaction(() => {
-            store.runs.addUsage(run.runId, tokens);
-            store.tasks.addUsage(task.id, tokens);
-          });
+          // The tool waits for nothing: a failed write is the run's loss of a count, not the call's.
+          store
+            .transaction(async (tx) => {
+              await tx.runs.addUsage(run.runId, tokens);
+              await tx.tasks.addUsage(task.id, tokens);
+            })
+            .catch((err: unknown) => console.warn(`[folio] OCR usage not recorded: ${err instanceof Error ? err.message : String(err)}`));
         },
       },
       // ---- web search (issue 12): read at each call, so Settings changes apply mid-task ----
@@ -204,7 +231,7 @@ export function createCore(opts: CoreOptions): Core {
     const basePrompt = renderSystemPrompt(template, {
       taskFolder: root,
       mode: task.mode,
-      sources: store.files.list(task.id),
+      sources: await store.files.list(task.id),
       sourceNotes: await sourceNotes(ownFolder).catch(() => ({})),
       // Skills that run as sub-agents are offered as skill_<name> tools instead of load_skill.
       skills: skills().filter((s) => s.agent === null),
@@ -218,13 +245,13 @@ export function createCore(opts: CoreOptions): Core {
       if (applied !== task.reasoning) yield { type: 'reasoning_ignored', profile: profile.id, requested: task.reasoning, applied };
     }
     const systemPrompt = mcpTools.unavailable.length > 0 ? `${basePrompt}\n\n${mcpTools.unavailable.join('\n')}` : basePrompt;
-    const approvals = { ...run.approvals, mode: () => store.tasks.get(task.id)?.approval_mode ?? 'ask' };
+    const approvals = { ...run.approvals, mode: async () => (await store.tasks.get(task.id))?.approval_mode ?? 'ask' };
     // ---- skill-agent (issue 15): skills as sub-agents; a nested question never outlives its call ----
-    const dropApprovals = (match: (callId: string) => boolean) => {
-      for (const a of store.approvals.list(task.id)) if (match(a.call_id)) store.approvals.delete(a.run_id, a.call_id);
+    const dropApprovals = async (match: (callId: string) => boolean) => {
+      for (const a of await store.approvals.list(task.id)) if (match(a.call_id)) await store.approvals.delete(a.run_id, a.call_id);
     };
-    dropApprovals(isNestedCallId);
-    const latestUser = store.messages.all(task.id).findLast((m) => m.role === 'user')?.content ?? null;
+    await dropApprovals(isNestedCallId);
+    const latestUser = (await store.messages.all(task.id)).findLast((m) => m.role === 'user')?.content ?? null;
     const tools = createSkillToolLookup({
       skills,
       base: registry,
@@ -255,13 +282,13 @@ export function createCore(opts: CoreOptions): Core {
             runId: run.runId,
             // Read each time: the person may flip the switch while the run goes on.
             network: {
-              allowed: () => store.tasks.get(task.id)?.allow_network === true,
-              allow: () => void store.tasks.update(task.id, { allow_network: true }),
+              allowed: async () => (await store.tasks.get(task.id))?.allow_network === true,
+              allow: async () => void (await store.tasks.update(task.id, { allow_network: true })),
             },
             ...(libraries.port ? { library: libraries.port } : {}),
           },
           approvals,
-          conversation: createStoreConversation(store, task.id, run.runId, newId),
+          conversation: await createStoreConversation(store, task.id, run.runId, newId),
         },
         run.signal,
       );
@@ -295,7 +322,7 @@ export function createCore(opts: CoreOptions): Core {
     ctx,
     dataDir: opts.dataDir,
     async addUploadedFiles(taskId, files) {
-      if (!store.tasks.get(taskId)) throw new FolioError('not_found', `No task ${taskId}`);
+      if (!(await store.tasks.get(taskId))) throw new FolioError('not_found', `No task ${taskId}`);
       const out = [];
       for (const f of files) out.push(await addSourceFile(store, opts.dataDir, taskId, f.path, f.name));
       extractInBackground(taskId, out);
@@ -322,7 +349,7 @@ export function createCore(opts: CoreOptions): Core {
         startBackup();
       }
       await backup;
-      store.close();
+      await opened.close();
       lock.release();
     },
   };

@@ -11,6 +11,7 @@ import { taskDir } from '../workspace/layout';
 import { findResourcesDir } from '../config/app-paths';
 import { createChatModel } from '../llm/openai-chat-model';
 import { collect, makeDataDir, TEST_KEY } from './core-test-kit';
+import { openTestStorePort } from '../store/test-store.test-support';
 import { createCore, type Core } from './create-core';
 
 let fake: FakeOpenAI;
@@ -58,13 +59,15 @@ function lastUserMessage(): string {
 describe('deck versions and one-slide changes', () => {
   it('renders, changes one slide from the preview context, lists the versions and goes back to the first', async () => {
     // A lenient stream watchdog: on a loaded machine a retry would take the next scripted reply.
-    core = createCore({
-      dataDir: makeDataDir(fake.url),
+    const dataDir = makeDataDir(fake.url);
+    core = await createCore({
+      dataDir,
+      store: await openTestStorePort(dataDir),
       resourcesDir: findResourcesDir(),
       env: { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH },
       createModel: (profile, key) => createChatModel(profile, key, { baseDelayMs: 5, idleTimeoutMs: 10_000, maxRetries: 0 }),
     });
-    core.ctx.store.settings.set('default_model', 'fake.main');
+    await core.ctx.store.settings.set('default_model', 'fake.main');
     const task = await core.handlers.createTask({ mode: 'ppt' });
     await core.handlers.updateTask({ task_id: task.id, approval_mode: 'auto-edit' });
     const root = taskDir(core.ctx.dataDir, task.id);

@@ -2,6 +2,7 @@
 // store and never in settings or the database, the Test button against the fake /embeddings, and
 // the embedder library search gets.
 import { readFileSync } from 'node:fs';
+import { sqliteDatabase } from '../store/sqlite-port';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
@@ -25,17 +26,17 @@ afterEach(async () => {
   fake.reset();
 });
 
-function open(): Core {
-  const core = createCore({ dataDir: makeDataDir(fake.url), resourcesDir: findResourcesDir(), env: { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH } });
+async function open(): Promise<Core> {
+  const core = await createCore({ dataDir: makeDataDir(fake.url), resourcesDir: findResourcesDir(), env: { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH } });
   cores.push(core);
   return core;
 }
 
 describe('embedding settings', () => {
   it('stores the profile, keeps the key in the key store, tests the endpoint and builds the embedder', async () => {
-    const core = open();
+    const core = await open();
     expect((await core.handlers.getSettings({})).embedding).toBeUndefined();
-    expect(resolveEmbedder(core.ctx)).toBeNull();
+    expect(await resolveEmbedder(core.ctx)).toBeNull();
     expect(await core.handlers.testEmbedding({})).toEqual({ ok: false, message: 'No embedding profile is configured.', dimensions: null });
     // A key can be stored only under the variable a configured profile reads.
     await expect(core.handlers.setApiKey({ env: 'FOLIO_EMBEDDING_API_KEY', key: KEY })).rejects.toThrow(/embedding profile/u);
@@ -55,14 +56,14 @@ describe('embedding settings', () => {
     expect(failed).toMatchObject({ ok: false, dimensions: null });
     expect(failed.message).toMatch(/500/u);
 
-    expect(resolveEmbedder(core.ctx)?.model).toBe('fake-embed@64');
+    expect((await resolveEmbedder(core.ctx))?.model).toBe('fake-embed@64');
     expect((await core.handlers.updateSettings({ embedding: null })).embedding).toBeUndefined();
-    expect(resolveEmbedder(core.ctx)).toBeNull();
+    expect(await resolveEmbedder(core.ctx)).toBeNull();
   });
 
   it("the core's backfill embeds the library with the configured profile, and search goes hybrid", async () => {
-    const core = open();
-    const db = core.ctx.store.db;
+    const core = await open();
+    const db = sqliteDatabase(core.ctx.store);
     const project = addProject(db, 'papers');
     addLibraryFile(db, project, 'rag.pdf', ['检索增强生成把检索结果交给生成模型。', 'Linkers resolve symbols at build time.']);
     await core.backfill.idle();
@@ -77,7 +78,7 @@ describe('embedding settings', () => {
     expect(r.mode).toBe('hybrid');
     expect(r.hits[0]).toMatchObject({ path: 'rag.pdf', page: 1, matched_by: 'both' });
     // The function the backfill is built from gives the same embedder as the core's settings.
-    expect((await searchLibrary(db, { libraries: [project], query: '检索增强', limit: 5 }, resolveEmbedder(core.ctx))).mode).toBe('hybrid');
+    expect((await searchLibrary(db, { libraries: [project], query: '检索增强', limit: 5 }, await resolveEmbedder(core.ctx))).mode).toBe('hybrid');
     const again = createLibraryBackfill(core.ctx);
     again.kick();
     await again.idle();

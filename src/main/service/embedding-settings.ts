@@ -8,7 +8,8 @@ import { createEmbeddingBackfill, type BackfillOptions, type EmbeddingBackfill }
 import { createEmbedder, EmbeddingError, type EmbeddingProfile } from '../library/embeddings';
 import type { Embedder } from '../library/search';
 import { resolveApiKey, type KeyStore } from '../models';
-import type { Store } from '../store';
+import type { StorePort } from '../store/port';
+import { sqliteDatabase } from '../store/sqlite-port';
 
 const SETTINGS_KEY = 'embedding';
 const TEST_TEXT = 'Folio 检索增强生成 embedding test';
@@ -17,21 +18,21 @@ const Stored = z.object({ base_url: z.string(), model: z.string(), api_key_env: 
 type Stored = z.infer<typeof Stored>;
 
 interface EmbeddingContext {
-  store: Store;
+  store: StorePort;
   keys: KeyStore;
   env: NodeJS.ProcessEnv;
 }
 
 /** The stored profile; a damaged value counts as none (the person sets it again in Settings). */
-export function readEmbeddingSettings(store: Store): Stored | null {
-  const parsed = Stored.safeParse(store.settings.get<unknown>(SETTINGS_KEY));
+export async function readEmbeddingSettings(store: StorePort): Promise<Stored | null> {
+  const parsed = Stored.safeParse(await store.settings.get(SETTINGS_KEY));
   return parsed.success ? parsed.data : null;
 }
 
-export function writeEmbeddingSettings(store: Store, input: EmbeddingSettingsInput | null): void {
+export async function writeEmbeddingSettings(store: StorePort, input: EmbeddingSettingsInput | null): Promise<void> {
   if (input === null) return store.settings.set(SETTINGS_KEY, undefined);
   const stored: Stored = { base_url: input.base_url, model: input.model, api_key_env: input.api_key_env ?? null, dimensions: input.dimensions ?? null };
-  store.settings.set(SETTINGS_KEY, stored);
+  await store.settings.set(SETTINGS_KEY, stored);
 }
 
 /** The variable the profile's key is read from; null when no profile is set. */
@@ -44,22 +45,22 @@ function keyFor(ctx: EmbeddingContext, stored: Stored): string | null {
 }
 
 /** What Settings shows: never the key, only whether one is available. */
-export function embeddingInfo(ctx: EmbeddingContext): EmbeddingSettings | undefined {
-  const stored = readEmbeddingSettings(ctx.store);
+export async function embeddingInfo(ctx: EmbeddingContext): Promise<EmbeddingSettings | undefined> {
+  const stored = await readEmbeddingSettings(ctx.store);
   if (stored === null) return undefined;
   return { base_url: stored.base_url, model: stored.model, dimensions: stored.dimensions, api_key_env: embeddingKeyEnv(stored) ?? EMBEDDING_DEFAULT_KEY_ENV, has_key: keyFor(ctx, stored) !== null };
 }
 
 /** The endpoint with its key (local servers such as Ollama need none); null without a profile. */
-export function resolveEmbeddingProfile(ctx: EmbeddingContext): EmbeddingProfile | null {
-  const stored = readEmbeddingSettings(ctx.store);
+export async function resolveEmbeddingProfile(ctx: EmbeddingContext): Promise<EmbeddingProfile | null> {
+  const stored = await readEmbeddingSettings(ctx.store);
   if (stored === null) return null;
   return { baseUrl: stored.base_url, model: stored.model, apiKey: keyFor(ctx, stored), dimensions: stored.dimensions };
 }
 
 /** The embedder library search and the backfill use, built from the current settings each call. */
-export function resolveEmbedder(ctx: EmbeddingContext): Embedder | null {
-  const profile = resolveEmbeddingProfile(ctx);
+export async function resolveEmbedder(ctx: EmbeddingContext): Promise<Embedder | null> {
+  const profile = await resolveEmbeddingProfile(ctx);
   return profile === null ? null : createEmbedder(profile);
 }
 
@@ -68,13 +69,13 @@ export function resolveEmbedder(ctx: EmbeddingContext): Embedder | null {
  * kick() (after updateSettings, after indexing, and once at start-up to resume).
  */
 export function createLibraryBackfill(ctx: EmbeddingContext, opts?: BackfillOptions): EmbeddingBackfill {
-  return createEmbeddingBackfill(ctx.store.db, () => resolveEmbedder(ctx), opts);
+  return createEmbeddingBackfill(sqliteDatabase(ctx.store), () => resolveEmbedder(ctx), opts);
 }
 
 export function embeddingHandlers(ctx: EmbeddingContext): Pick<ServiceHandlers, 'testEmbedding'> {
   return {
     async testEmbedding() {
-      const embedder = resolveEmbedder(ctx);
+      const embedder = await resolveEmbedder(ctx);
       if (embedder === null) return { ok: false, message: 'No embedding profile is configured.', dimensions: null };
       try {
         const [vector] = await embedder.embed([TEST_TEXT]);

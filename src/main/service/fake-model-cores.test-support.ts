@@ -7,7 +7,7 @@ import type { Core } from './create-core';
 
 export interface FakeModelCores {
   /** A core on `dataDir` (default: a fresh data folder whose profile points at the fake), closed after the test. */
-  open: (dataDir?: string, env?: NodeJS.ProcessEnv) => Core;
+  open: (dataDir?: string, env?: NodeJS.ProcessEnv) => Promise<Core>;
   /** Closes `core` now (a test that restarts the app), so it is not closed again after the test. */
   closeNow: (core: Core) => Promise<void>;
 }
@@ -27,9 +27,9 @@ export function useFakeModelCores(onFake: (fake: FakeOpenAI) => void): FakeModel
     for (const c of cores.splice(0)) await c.close().catch(() => undefined);
     fake?.reset();
   });
-  const open = (dataDir?: string, env?: NodeJS.ProcessEnv): Core => {
+  const open = async (dataDir?: string, env?: NodeJS.ProcessEnv): Promise<Core> => {
     if (!fake) throw new Error('the fake model server is not started yet: open cores inside tests');
-    const core = makeCore(dataDir ?? makeDataDir(fake.url), env);
+    const core = await makeCore(dataDir ?? makeDataDir(fake.url), env);
     cores.push(core);
     return core;
   };

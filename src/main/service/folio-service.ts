@@ -18,7 +18,9 @@ import { resolveApiKey, writeCustomProvider } from '../models';
 import { sofficePath } from '../renderers/soffice';
 import { sandboxStatus } from '../sandbox/sandbox';
 import { sourceStatus } from '../sources/cache';
-import { listBackups, type Store } from '../store';
+import { listBackups } from '../store';
+import type { StorePort } from '../store/port';
+import { sqliteDatabase } from '../store/sqlite-port';
 import { checkWorkspaceFolder } from '../workspace/folder-policy';
 import { readInside, resolveInside, taskFolders } from '../workspace/task-paths';
 import { removeTaskDir, taskDir, ensureTaskDir } from '../workspace/layout';
@@ -50,7 +52,7 @@ const OPENABLE = new Set(['.pptx', '.docx', '.xlsx', '.pdf', '.png', '.jpg', '.j
 const READ_LIMIT = 50 * 1024 * 1024;
 
 export interface ServiceContext {
-  store: Store;
+  store: StorePort;
   runs: RunManager;
   dataDir: string;
   resourcesDir: string;
@@ -89,28 +91,34 @@ export function hasKey(profile: ModelProfile, keys: KeyStore, env: NodeJS.Proces
  */
 export async function pickProfile(ctx: ServiceContext, task: Task): Promise<ModelProfile> {
   const { profiles } = loadModelProfiles(profileDirs(ctx));
-  return chooseProfile({ profiles, task, defaultModel: ctx.store.settings.get<string>('default_model') ?? null, check: usableCheck(ctx) });
+  return chooseProfile({ profiles, task, defaultModel: await defaultModel(ctx), check: usableCheck(ctx) });
 }
 
 export function usableCheck(ctx: ServiceContext) {
   return usabilityCheck((p) => hasKey(p, ctx.keys, ctx.env), ctx.reachability ?? sharedReachability);
 }
 
-function getTask(ctx: ServiceContext, id: string): Task {
-  const task = ctx.store.tasks.get(id);
+/** settings.default_model: values are stored unchecked, so a string is all it is trusted to be. */
+async function defaultModel(ctx: Pick<ServiceContext, 'store'>): Promise<string | null> {
+  return ((await ctx.store.settings.get('default_model')) as string | undefined) ?? null;
+}
+
+async function getTask(ctx: ServiceContext, id: string): Promise<Task> {
+  const task = await ctx.store.tasks.get(id);
   if (!task) throw new NotFoundError(`No task ${id}`);
   return task;
 }
 
-function settings(ctx: ServiceContext): Settings {
+async function settings(ctx: ServiceContext): Promise<Settings> {
+  const [language, search, embedding] = [(await ctx.store.settings.get('language')) as Settings['language'] | undefined, await searchInfo(ctx), await embeddingInfo(ctx)];
   return {
     data_dir: ctx.dataDir,
-    language: ctx.store.settings.get<Settings['language']>('language') ?? 'system',
-    default_model: ctx.store.settings.get<string>('default_model') ?? null,
+    language: language ?? 'system',
+    default_model: await defaultModel(ctx),
     // ---- web search (issue 12) ----
-    ...(searchInfo(ctx) ? { search: searchInfo(ctx) } : {}),
+    ...(search ? { search } : {}),
     // ---- lib-search ----
-    ...(embeddingInfo(ctx) ? { embedding: embeddingInfo(ctx) } : {}),
+    ...(embedding ? { embedding } : {}),
   };
 }
 
@@ -142,7 +150,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
     async createTask(input) {
       // ---- projects (issue 14): the project's defaults fill what the request leaves out. Its
       // default mode is the UI's to apply (the mode is a required input), so it is not used here.
-      const project = input.project_id ? requireOpenProject(store, input.project_id) : null;
+      const project = input.project_id ? await requireOpenProject(store, input.project_id) : null;
       return store.tasks.create({
         id: newId('t'),
         mode: input.mode,
@@ -155,36 +163,36 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
       });
     },
     async listTasks(input) {
-      return { tasks: store.tasks.list({ status: input.status, q: input.q, ...(input.project_id ? { project_id: input.project_id } : {}) }) };
+      return { tasks: await store.tasks.list({ status: input.status, q: input.q, ...(input.project_id ? { project_id: input.project_id } : {}) }) };
     },
     async getTask(input) {
       return getTask(ctx, input.task_id);
     },
     async updateTask(input) {
-      getTask(ctx, input.task_id);
+      await getTask(ctx, input.task_id);
       const { task_id, ...patch } = input;
       if (patch.workspace_path) patch.workspace_path = checkWorkspaceFolder(patch.workspace_path, ctx.dataDir);
-      if (patch.project_id) requireOpenProject(store, patch.project_id);
+      if (patch.project_id) await requireOpenProject(store, patch.project_id);
       const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
       return store.tasks.update(task_id, clean);
     },
     async deleteTask(input) {
-      getTask(ctx, input.task_id);
+      await getTask(ctx, input.task_id);
       const active = ctx.runs.activeRunFor(input.task_id);
       if (active) {
-        ctx.runs.cancel(input.task_id, active);
+        await ctx.runs.cancel(input.task_id, active);
         await ctx.runs.waitForRun(active);
       }
-      store.tasks.delete(input.task_id);
+      await store.tasks.delete(input.task_id);
       removeTaskDir(ctx.dataDir, input.task_id);
       return { ok: true };
     },
     async listMessages(input) {
-      getTask(ctx, input.task_id);
+      await getTask(ctx, input.task_id);
       return store.messages.list(input.task_id, { beforeSeq: input.before_seq, limit: input.limit });
     },
     async sendMessage(input) {
-      const task = getTask(ctx, input.task_id);
+      const task = await getTask(ctx, input.task_id);
       // Before anything is stored: a task without a usable model fails now, saying what to set up.
       const profile = await pickProfile(ctx, task);
       // Slides selected in a deck's preview: checked against that deck, then written into the message.
@@ -192,32 +200,32 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
         ? formatSlideRequest(checkSlideContext(input.context, await readArtifactPreview(taskDir(ctx.dataDir, task.id), input.context.artifact_path)), input.content)
         : input.content;
       ensureTaskDir(ctx.dataDir, task.id);
-      store.tasks.markMaterialized(task.id);
-      if (!task.title) store.tasks.update(task.id, { title: titleFrom(input.content) });
-      const run_id = ctx.runs.start(task.id, { userMessage: content, model: profile.id });
+      await store.tasks.markMaterialized(task.id);
+      if (!task.title) await store.tasks.update(task.id, { title: titleFrom(input.content) });
+      const run_id = await ctx.runs.start(task.id, { userMessage: content, model: profile.id });
       return { run_id };
     },
     async listRuns(input) {
-      getTask(ctx, input.task_id);
-      return { runs: store.runs.list(input.task_id) };
+      await getTask(ctx, input.task_id);
+      return { runs: await store.runs.list(input.task_id) };
     },
     async cancelRun(input) {
-      ctx.runs.cancel(input.task_id, input.run_id);
+      await ctx.runs.cancel(input.task_id, input.run_id);
       return { ok: true };
     },
     async continueTask(input) {
-      const task = getTask(ctx, input.task_id);
+      const task = await getTask(ctx, input.task_id);
       const profile = await pickProfile(ctx, task);
-      return { run_id: ctx.runs.start(task.id, { model: profile.id }) };
+      return { run_id: await ctx.runs.start(task.id, { model: profile.id }) };
     },
     async listApprovals(input) {
-      getTask(ctx, input.task_id);
-      return { approvals: store.approvals.list(input.task_id) };
+      await getTask(ctx, input.task_id);
+      return { approvals: await store.approvals.list(input.task_id) };
     },
     async decideApproval(input) {
-      getTask(ctx, input.task_id);
+      await getTask(ctx, input.task_id);
       // The question must exist for this task, asked by this run or by the run now re-asking it.
-      const pending = store.approvals.list(input.task_id).find((a) => a.call_id === input.call_id);
+      const pending = (await store.approvals.list(input.task_id)).find((a) => a.call_id === input.call_id);
       const active = ctx.runs.activeRunFor(input.task_id);
       if (!pending || (pending.run_id !== input.run_id && active !== input.run_id)) {
         throw new NotFoundError(`No pending approval ${input.call_id} in run ${input.run_id}`);
@@ -225,37 +233,37 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
       // "Always allow this tool" is stored (or refused) before the run goes on.
       if (input.decision === 'always') {
         await loadBuiltinTools();
-        allowAlways(permissions, pending.name);
+        await allowAlways(permissions, pending.name);
       }
       const decision = { decision: input.decision, reason: input.reason };
       if (ctx.runs.decide(input.task_id, input.call_id, decision)) return { ok: true };
       // No live run waits (Folio was restarted): the decision is kept and the task continues.
       if (!active) {
-        const task = getTask(ctx, input.task_id);
-        ctx.runs.start(task.id, { model: (await pickProfile(ctx, task)).id });
+        const task = await getTask(ctx, input.task_id);
+        await ctx.runs.start(task.id, { model: (await pickProfile(ctx, task)).id });
       }
       return { ok: true };
     },
     async getToolResult(input) {
-      getTask(ctx, input.task_id);
-      const message = store.messages.findToolResult(input.task_id, input.call_id);
+      await getTask(ctx, input.task_id);
+      const message = await store.messages.findToolResult(input.task_id, input.call_id);
       if (!message) throw new NotFoundError(`No result for tool call ${input.call_id}`);
       return { call_id: input.call_id, content: message.content, is_error: message.is_error };
     },
     async listFiles(input) {
-      getTask(ctx, input.task_id);
+      await getTask(ctx, input.task_id);
       await syncTaskFiles(store, ctx.dataDir, input.task_id);
-      return { files: store.files.list(input.task_id) };
+      return { files: await store.files.list(input.task_id) };
     },
     async addFiles(input) {
-      getTask(ctx, input.task_id);
+      await getTask(ctx, input.task_id);
       const files = [];
       for (const path of input.paths) files.push(await addSourceFile(store, ctx.dataDir, input.task_id, path, path));
       hooks.onSourcesAdded?.(input.task_id, files);
       return { files };
     },
     async readFile(input) {
-      getTask(ctx, input.task_id);
+      await getTask(ctx, input.task_id);
       const abs = resolveInside(taskDir(ctx.dataDir, input.task_id), input.path);
       let size: number;
       try {
@@ -274,31 +282,31 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
         : { path: input.path, mime, size, encoding: 'base64', data: bytes.toString('base64') };
     },
     async deleteFile(input) {
-      getTask(ctx, input.task_id);
+      await getTask(ctx, input.task_id);
       const abs = resolveInside(taskDir(ctx.dataDir, input.task_id), input.path);
-      if (!store.files.get(input.task_id, input.path) && !safeIsFile(abs)) throw new NotFoundError(`No file ${input.path} in this task`);
+      if (!(await store.files.get(input.task_id, input.path)) && !safeIsFile(abs)) throw new NotFoundError(`No file ${input.path} in this task`);
       rmSync(abs, { force: true });
-      store.files.delete(input.task_id, input.path);
+      await store.files.delete(input.task_id, input.path);
       return { ok: true };
     },
     async listSources(input) {
-      getTask(ctx, input.task_id);
+      await getTask(ctx, input.task_id);
       const root = taskDir(ctx.dataDir, input.task_id);
       return { sources: existsSync(root) ? await sourceStatus(root) : [] };
     },
     async getArtifactPreview(input) {
-      getTask(ctx, input.task_id);
+      await getTask(ctx, input.task_id);
       return readArtifactPreview(taskDir(ctx.dataDir, input.task_id), input.path);
     },
     async exportPdf(input) {
-      getTask(ctx, input.task_id);
+      await getTask(ctx, input.task_id);
       const { exportPdf } = await import('../renderers/pdf-export');
       const result = await exportPdf(taskDir(ctx.dataDir, input.task_id), input.path, { hiddenPaths: [ctx.dataDir], ...(input.notes ? { notes: true } : {}) });
       await syncTaskFiles(store, ctx.dataDir, input.task_id);
       return result;
     },
     async openPath(input) {
-      getTask(ctx, input.task_id);
+      await getTask(ctx, input.task_id);
       if (!ctx.desktop) throw new FolioError('unsupported', 'Opening files with system applications is only available in the desktop app; download the file instead.');
       const abs = resolveInside(taskDir(ctx.dataDir, input.task_id), input.path);
       if (!safeIsFile(abs)) throw new NotFoundError(`No file ${input.path} in this task`);
@@ -333,7 +341,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
       const { profiles } = loadModelProfiles(profileDirs(ctx));
       // Model profiles' keys, and (issue 12) the configured web search backend's.
       // ---- lib-search: and the embedding profile's ----
-      const known = [searchKeyEnv(readSearchSettings(store)), embeddingKeyEnv(readEmbeddingSettings(store))];
+      const known = [searchKeyEnv(await readSearchSettings(store)), embeddingKeyEnv(await readEmbeddingSettings(store))];
       if (!profiles.some((p) => p.api_key_env === input.env) && !known.includes(input.env)) {
         throw new FolioError('invalid_input', `No model profile or search backend, and no embedding profile, reads its key from ${input.env}`);
       }
@@ -352,30 +360,33 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
     },
     async getHealth() {
       // A core exists only once the database opened soundly; a damaged one is served by recovery-core.ts.
-      return { database: 'ok' as const, message: null, backup_at: listBackups(store.db.name)[0]?.created_at ?? null };
+      // Backups are the desktop's (SQLite file) concern; a server database has its own.
+      return { database: 'ok' as const, message: null, backup_at: store.dialect === 'sqlite' ? (listBackups(sqliteDatabase(store).name)[0]?.created_at ?? null) : null };
     },
     async restoreBackup(): Promise<MethodOutput<'restoreBackup'>> {
       throw new FolioError('conflict', 'The database is sound; there is nothing to restore.');
     },
     async updateSettings(input): Promise<MethodOutput<'updateSettings'>> {
-      if (input.language !== undefined) store.settings.set('language', input.language);
-      if (input.default_model !== undefined) store.settings.set('default_model', input.default_model);
-      // ---- web search (issue 12) ----
-      if (input.search !== undefined) writeSearchSettings(store, input.search);
-      // ---- lib-search ----
-      if (input.embedding !== undefined) writeEmbeddingSettings(store, input.embedding);
+      await store.transaction(async (tx) => {
+        if (input.language !== undefined) await tx.settings.set('language', input.language);
+        if (input.default_model !== undefined) await tx.settings.set('default_model', input.default_model);
+        // ---- web search (issue 12) ----
+        if (input.search !== undefined) await writeSearchSettings(tx, input.search);
+        // ---- lib-search ----
+        if (input.embedding !== undefined) await writeEmbeddingSettings(tx, input.embedding);
+      });
       return settings(ctx);
     },
     // ---- deck outline (issue 11): approving sends its message through sendMessage above ----
     ...createOutlineHandlers(ctx, (input) => handlers.sendMessage(input)),
     // ---- Deck versions (deck-versions) ----
     async listDeckVersions(input) {
-      getTask(ctx, input.task_id);
+      await getTask(ctx, input.task_id);
       const { listDeckVersions } = await import('../renderers/deck/versions');
       return listDeckVersions(taskDir(ctx.dataDir, input.task_id), input.path);
     },
     async restoreDeckVersion(input) {
-      const task = getTask(ctx, input.task_id);
+      const task = await getTask(ctx, input.task_id);
       // The agent may be editing the same spec: going back waits until it has finished.
       if (ctx.runs.activeRunFor(task.id)) throw new FolioError('conflict', 'The agent is working on this task; go back to a version once it has finished.');
       const root = taskDir(ctx.dataDir, task.id);
@@ -407,7 +418,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
       return setupStatus({
         profiles,
         mode: input.mode ?? 'general',
-        defaultModel: ctx.store.settings.get<string>('default_model') ?? null,
+        defaultModel: await defaultModel(ctx),
         check: usableCheck(ctx),
         hasKey: (p) => hasKey(p, ctx.keys, ctx.env),
         reachability: ctx.reachability ?? sharedReachability,

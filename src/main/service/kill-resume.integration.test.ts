@@ -1,6 +1,7 @@
 // A process killed mid-run (SIGKILL, no cleanup) is resumed to completion: nothing acknowledged is
 // lost, nothing is duplicated, and a tool that may have run is never run again.
 import { spawn } from 'node:child_process';
+import { sqliteMaintenance } from '../store/sqlite-port';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ describe('kill and resume', () => {
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
 
-    const core = makeCore(dataDir);
+    const core = await makeCore(dataDir);
     try {
       const task = await core.handlers.getTask({ task_id: taskId });
       expect(task.last_run).toEqual({ id: runId, status: 'interrupted' });
@@ -53,7 +54,7 @@ describe('kill and resume', () => {
       // The shell command that was running when the process died was not run a second time.
       expect(readFileSync(count, 'utf8')).toBe('ran\n');
       expect(readFileSync(join(taskDir(dataDir, taskId), 'work', 'a.txt'), 'utf8')).toBe('step one');
-      expect(core.ctx.store.integrityCheck()).toBe('ok');
+      expect(sqliteMaintenance(core.ctx.store).integrityCheck()).toBe('ok');
     } finally {
       await core.close();
     }

@@ -8,9 +8,14 @@ import { PROMPT_LIBRARY_FILES } from '../agent/project-context';
 import { storeIdOf } from '../library/files';
 import { joinPages } from '../library/page-text';
 import { searchLibrary, type Embedder } from '../library/search';
-import type { LibraryFileRow, Store } from '../store';
+import type { LibraryFileRow } from '../store';
+import type { StorePort } from '../store/port';
+import { sqliteDatabase } from '../store/sqlite-port';
 import type { LibraryDoc, LibraryPort } from '../tools/types';
 import { libraryOfScope, libraryTaskPath, type LibraryScope } from '../workspace/library-paths';
+
+/** The embedder built from the current settings (read from the store, so possibly awaited); null: full text alone. */
+export type EmbedderSource = () => Embedder | null | Promise<Embedder | null>;
 
 export interface TaskLibraries {
   /** Absent when the task sees no library at all (no project, an empty personal library). */
@@ -35,25 +40,25 @@ function noteOf(doc: LibraryDoc): string | null {
   return doc.pages === null ? null : `${doc.pages} page${doc.pages === 1 ? '' : 's'}`;
 }
 
-export function taskLibraries(store: Store, task: Pick<Task, 'project_id'>, embedder: () => Embedder | null): TaskLibraries {
-  const project = task.project_id ? (store.projects.get(task.project_id) ?? null) : null;
+export async function taskLibraries(store: StorePort, task: Pick<Task, 'project_id'>, embedder: EmbedderSource): Promise<TaskLibraries> {
+  const project = task.project_id ? ((await store.projects.get(task.project_id)) ?? null) : null;
   const libraryOf = (scope: LibraryScope): LibraryId | null => libraryOfScope(scope, project?.id ?? null);
-  const list = (scope: LibraryScope): LibraryDoc[] => {
+  const list = async (scope: LibraryScope): Promise<LibraryDoc[]> => {
     const library = libraryOf(scope);
-    return library === null ? [] : store.library.list(storeIdOf(library)).map((row) => toDoc(scope, row));
+    return library === null ? [] : (await store.library.list(storeIdOf(library))).map((row) => toDoc(scope, row));
   };
-  const docs = [...list('project'), ...list('personal')];
+  const docs = [...(await list('project')), ...(await list('personal'))];
   const port: LibraryPort = {
     list,
-    read(scope, path) {
+    async read(scope, path) {
       const library = libraryOf(scope);
       if (library === null) return null;
-      const row = store.library.get(storeIdOf(library), path);
-      return row ? { doc: toDoc(scope, row), markdown: joinPages(store.library.pages(row.id)) } : null;
+      const row = await store.library.get(storeIdOf(library), path);
+      return row ? { doc: toDoc(scope, row), markdown: joinPages(await store.library.pages(row.id)) } : null;
     },
     async search(query, limit, signal) {
       const libraries: LibraryId[] = project ? [project.id, PERSONAL_LIBRARY] : [PERSONAL_LIBRARY];
-      return searchLibrary(store.db, { libraries, query, limit }, embedder(), signal);
+      return searchLibrary(sqliteDatabase(store), { libraries, query, limit }, await embedder(), signal);
     },
   };
   const shown = docs.slice(0, PROMPT_LIBRARY_FILES).map((d) => ({ taskPath: d.taskPath, note: noteOf(d) }));

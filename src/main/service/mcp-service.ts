@@ -11,7 +11,7 @@ import type { McpManager } from '../mcp/manager';
 import { redactConfig, storeSecrets, writeConfigFile } from '../mcp/secrets';
 import type { KeyStore } from '../models';
 import { declaredKind } from '../sources/kinds';
-import type { Store } from '../store';
+import type { StorePort } from '../store/port';
 import { addSourceFile } from './task-files';
 
 type McpMethods =
@@ -25,7 +25,7 @@ type McpMethods =
   | 'getMcpPrompt';
 
 export interface McpServiceContext {
-  store: Store;
+  store: StorePort;
   dataDir: string;
   keys: KeyStore;
   mcp: McpManager;
@@ -90,7 +90,7 @@ export function createMcpHandlers(
       return { resources: await ctx.mcp.listResources(input.name) };
     },
     async attachMcpResource(input) {
-      if (!ctx.store.tasks.get(input.task_id)) throw new NotFoundError(`No task ${input.task_id}`);
+      if (!(await ctx.store.tasks.get(input.task_id))) throw new NotFoundError(`No task ${input.task_id}`);
       const content = await ctx.mcp.readResource(input.server, input.uri);
       const listed = (await ctx.mcp.listResources(input.server).catch(() => [])).find((r) => r.uri === input.uri);
       const name = resourceFileName(listed?.name ?? decodeURIComponent(input.uri.split(/[?#]/u)[0]), content.mimeType, content.text !== null);

@@ -61,7 +61,7 @@ afterEach(async () => {
 });
 
 async function setup(servers: Record<string, unknown>, mode: 'ask' | 'auto' = 'ask') {
-  const core = makeCore(makeDataDir(fake.url));
+  const core = await makeCore(makeDataDir(fake.url));
   cores.push(core);
   const saved = await core.handlers.saveMcpConfig({ text: JSON.stringify({ mcpServers: servers }) });
   expect(saved.problems).toEqual([]);
@@ -73,7 +73,7 @@ async function setup(servers: Record<string, unknown>, mode: 'ask' | 'auto' = 'a
 /** Runs a message, answering every approval with `decide` (by tool name); returns the run's events. */
 async function run(core: Core, taskId: string, content: string, decide: (name: string) => 'allow_once' | 'allow_task' | 'deny' = () => 'allow_once') {
   const { run_id } = await core.handlers.sendMessage({ task_id: taskId, content });
-  const unsubscribe = core.events.subscribe(taskId, run_id, (e) => {
+  const unsubscribe = await core.events.subscribe(taskId, run_id, (e) => {
     if (e.type === 'approval_required') void core.handlers.decideApproval({ task_id: taskId, run_id, call_id: e.call_id, decision: decide(e.name) });
   });
   const events = await collect(core, taskId, run_id);
@@ -184,7 +184,7 @@ describe('MCP servers as tools', () => {
 
     fake.script([{ toolCalls: [{ id: 'h2', name: 'mcp__slow__hang', arguments: '{}' }] }]);
     const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'hang longer' });
-    const unsubscribe = core.events.subscribe(task.id, run_id, (e) => {
+    const unsubscribe = await core.events.subscribe(task.id, run_id, (e) => {
       if (e.type === 'approval_required') void core.handlers.decideApproval({ task_id: task.id, run_id, call_id: e.call_id, decision: 'allow_once' });
       if (e.type === 'approval_resolved') setTimeout(() => void core.handlers.cancelRun({ task_id: task.id, run_id }), 300);
     });

@@ -9,6 +9,7 @@ import type { TaskMode } from '../../shared/contract';
 import { createReachability } from '../llm/reachability';
 import { createFileKeyStore } from '../models';
 import { openStore, type Store } from '../store';
+import { sqlitePort } from '../store/sqlite-port';
 import { pickProfile, type ServiceContext } from './folio-service';
 import type { RunManager } from '../runs/run-manager';
 import { McpManager } from '../mcp/manager';
@@ -52,10 +53,10 @@ function setup(localBase: string, env: NodeJS.ProcessEnv = {}): { ctx: ServiceCo
     join(models, 'local.yaml'),
     ['provider: ollama', `api_base: ${localBase}`, 'api_key_env: null', 'profiles:', '  small:', '    name: Local Small', '    model: l-small', '    max_context: 32000', '    max_output: 4000', ''].join('\n'),
   );
-  const store = openStore(join(dataDir, 'folio.db'));
-  cleanups.push(() => store.close());
+  const sync = openStore(join(dataDir, 'folio.db'));
+  cleanups.push(() => sync.close());
   const ctx: ServiceContext = {
-    store,
+    store: sqlitePort(sync),
     runs: {} as RunManager,
     dataDir,
     resourcesDir,
@@ -64,7 +65,7 @@ function setup(localBase: string, env: NodeJS.ProcessEnv = {}): { ctx: ServiceCo
     reachability: createReachability({ timeoutMs: 1000 }),
     mcp: new McpManager({ configPath: join(dataDir, 'mcp.json'), keys: createFileKeyStore(dataDir) }),
   };
-  return { ctx, store };
+  return { ctx, store: sync };
 }
 
 function task(store: Store, mode: TaskMode = 'general', model: string | null = null) {

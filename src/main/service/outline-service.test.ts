@@ -25,7 +25,7 @@ function systemOf(request: { body: unknown } | undefined): string {
 
 describe('the deck outline service', () => {
   it('proposal ends the run without asking; the person edits and approves; the next turn follows the approved outline', async () => {
-    const core = open();
+    const core = await open();
     const task = await core.handlers.createTask({ mode: 'ppt' });
     expect(await core.handlers.getOutline({ task_id: task.id })).toEqual({ outline: null, problem: null });
 
@@ -69,7 +69,7 @@ describe('the deck outline service', () => {
   });
 
   it('saving an approved outline makes it proposed again; approving needs an outline and no running agent', async () => {
-    const core = open();
+    const core = await open();
     const task = await core.handlers.createTask({ mode: 'ppt' });
     await expect(core.handlers.approveOutline({ task_id: task.id })).rejects.toMatchObject({ code: 'not_found' });
 

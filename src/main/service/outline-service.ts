@@ -28,31 +28,31 @@ export function approvalMessage(outline: DeckOutline): string {
 
 export function createOutlineHandlers(ctx: ServiceContext, send: Send): OutlineHandlers {
   const { store } = ctx;
-  const taskFolder = (taskId: string): string => {
-    if (!store.tasks.get(taskId)) throw new NotFoundError(`No task ${taskId}`);
+  const taskFolder = async (taskId: string): Promise<string> => {
+    if (!(await store.tasks.get(taskId))) throw new NotFoundError(`No task ${taskId}`);
     return taskDir(ctx.dataDir, taskId);
   };
   /** A folder for a task that has none yet (an outline saved before any message). */
-  const materialized = (taskId: string): string => {
-    taskFolder(taskId);
+  const materialized = async (taskId: string): Promise<string> => {
+    await taskFolder(taskId);
     const dir = ensureTaskDir(ctx.dataDir, taskId);
-    store.tasks.markMaterialized(taskId);
+    await store.tasks.markMaterialized(taskId);
     return dir;
   };
 
   return {
     async getOutline(input): Promise<MethodOutput<'getOutline'>> {
-      const state = await readOutlineFile(taskFolder(input.task_id));
+      const state = await readOutlineFile(await taskFolder(input.task_id));
       if (state.kind === 'ok') return { outline: state.outline, problem: null };
       return { outline: null, problem: state.kind === 'invalid' ? state.reason : null };
     },
     async saveOutline(input) {
       const outline = proposedOutline(assignOutlineIds(input.slides));
-      await writeOutline(materialized(input.task_id), outline);
+      await writeOutline(await materialized(input.task_id), outline);
       return outline;
     },
     async approveOutline(input) {
-      const folder = taskFolder(input.task_id);
+      const folder = await taskFolder(input.task_id);
       // The approval starts the next run; while one is going, the agent might still change the outline.
       if (ctx.runs.activeRunFor(input.task_id)) throw new FolioError('conflict', 'The agent is still working; wait for it or stop it, then approve the outline.');
       let slides = input.slides ? assignOutlineIds(input.slides) : null;
@@ -64,7 +64,7 @@ export function createOutlineHandlers(ctx: ServiceContext, send: Send): OutlineH
       }
       const now = Date.now();
       const outline: DeckOutline = { status: 'approved', approved_at: now, updated_at: now, slides };
-      await writeOutline(materialized(input.task_id), outline);
+      await writeOutline(await materialized(input.task_id), outline);
       const { run_id } = await send({ task_id: input.task_id, content: approvalMessage(outline) });
       return { outline, run_id };
     },

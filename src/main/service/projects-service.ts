@@ -8,7 +8,9 @@ import { addLibraryFile, storeIdOf } from '../library/files';
 import { libraryIdOf, type LibraryIndexer } from '../library/indexer';
 import { searchLibrary, taskPathOf, type Embedder } from '../library/search';
 import { newId } from '../runs/run-manager';
-import type { LibraryFileRow, Store } from '../store';
+import type { LibraryFileRow } from '../store';
+import type { StorePort } from '../store/port';
+import { sqliteDatabase } from '../store/sqlite-port';
 import { libraryDir, libraryFilePath } from '../workspace/library-paths';
 
 type ProjectMethods =
@@ -23,12 +25,12 @@ type ProjectMethods =
   | 'searchLibrary';
 
 export interface ProjectDeps {
-  store: Store;
+  store: StorePort;
   dataDir: string;
   /** Absent where nothing indexes (a handler test): files then stay pending. */
   indexer?: Pick<LibraryIndexer, 'kick'>;
   /** The configured embedding profile's client, or null (full text alone). Read at each search. */
-  embedder?: () => Embedder | null;
+  embedder?: () => Embedder | null | Promise<Embedder | null>;
 }
 
 /** Thrown when a task is put in a project that is archived: unarchive it first. */
@@ -38,22 +40,22 @@ export class ProjectArchivedError extends FolioError {
   }
 }
 
-export function requireProject(store: Store, id: string): Project {
-  const project = store.projects.get(id);
+export async function requireProject(store: StorePort, id: string): Promise<Project> {
+  const project = await store.projects.get(id);
   if (!project) throw new NotFoundError(`No project ${id}`);
   return project;
 }
 
 /** A project a task may join: it exists and is not archived. */
-export function requireOpenProject(store: Store, id: string): Project {
-  const project = requireProject(store, id);
+export async function requireOpenProject(store: StorePort, id: string): Promise<Project> {
+  const project = await requireProject(store, id);
   if (project.archived) throw new ProjectArchivedError(project);
   return project;
 }
 
 /** The personal library always exists; a project's exists with its project. */
-function requireLibrary(store: Store, library: LibraryId): void {
-  if (library !== PERSONAL_LIBRARY) requireProject(store, library);
+async function requireLibrary(store: StorePort, library: LibraryId): Promise<void> {
+  if (library !== PERSONAL_LIBRARY) await requireProject(store, library);
 }
 
 export function toLibraryFile(row: LibraryFileRow): LibraryFile {
@@ -74,7 +76,7 @@ export function toLibraryFile(row: LibraryFileRow): LibraryFile {
 
 /** Copies files (local paths) into a library and queues them for indexing. */
 export async function addFilesToLibrary(deps: ProjectDeps, library: LibraryId, files: { path: string; name: string }[]): Promise<LibraryFile[]> {
-  requireLibrary(deps.store, library);
+  await requireLibrary(deps.store, library);
   const out: LibraryFile[] = [];
   try {
     for (const f of files) out.push(toLibraryFile((await addLibraryFile(deps.store, deps.dataDir, library, f.path, f.name, () => newId('lf'))).row));
@@ -99,46 +101,46 @@ export function createProjectHandlers(deps: ProjectDeps): Pick<ServiceHandlers, 
       });
     },
     async listProjects(input) {
-      const open = store.projects.list();
-      return { projects: input.archived === 'true' ? [...open, ...store.projects.list({ archived: true })] : open };
+      const open = await store.projects.list();
+      return { projects: input.archived === 'true' ? [...open, ...(await store.projects.list({ archived: true }))] : open };
     },
     async getProject(input) {
       return requireProject(store, input.project_id);
     },
     async updateProject(input) {
-      requireProject(store, input.project_id);
+      await requireProject(store, input.project_id);
       const { project_id, ...patch } = input;
       return store.projects.update(project_id, patch);
     },
     async deleteProject(input): Promise<MethodOutput<'deleteProject'>> {
-      requireProject(store, input.project_id);
+      await requireProject(store, input.project_id);
       // Rows first (library files CASCADE, tasks SET NULL): an indexer pass finishing meanwhile
       // finds its file gone and writes nothing. Then the copies on disk.
-      store.projects.delete(input.project_id);
+      await store.projects.delete(input.project_id);
       rmSync(libraryDir(dataDir, input.project_id), { recursive: true, force: true });
       return { ok: true };
     },
     async listLibraryFiles(input) {
-      requireLibrary(store, input.project_id);
+      await requireLibrary(store, input.project_id);
       const id = storeIdOf(input.project_id);
-      return { files: store.library.list(id).map(toLibraryFile), progress: store.library.progress(id) };
+      return { files: (await store.library.list(id)).map(toLibraryFile), progress: await store.library.progress(id) };
     },
     async addLibraryFiles(input) {
       return { files: await addFilesToLibrary(deps, input.project_id, input.paths.map((p) => ({ path: p, name: p }))) };
     },
     async deleteLibraryFile(input): Promise<MethodOutput<'deleteLibraryFile'>> {
-      requireLibrary(store, input.project_id);
+      await requireLibrary(store, input.project_id);
       const abs = libraryFilePath(dataDir, input.project_id, input.path);
       // The row goes first: its pages (and so its search hits) go with it in the same statement.
-      if (!store.library.delete(storeIdOf(input.project_id), input.path)) throw new NotFoundError(`No file ${input.path} in this library`);
+      if (!(await store.library.delete(storeIdOf(input.project_id), input.path))) throw new NotFoundError(`No file ${input.path} in this library`);
       rmSync(abs, { force: true });
       return { ok: true };
     },
     async searchLibrary(input) {
-      requireLibrary(store, input.project_id);
+      await requireLibrary(store, input.project_id);
       // A project's search covers its library and the personal one; `personal` searches that alone.
       const libraries: LibraryId[] = input.project_id === PERSONAL_LIBRARY ? [PERSONAL_LIBRARY] : [input.project_id, PERSONAL_LIBRARY];
-      return searchLibrary(store.db, { libraries, query: input.q, limit: input.limit ?? 10 }, deps.embedder?.() ?? null);
+      return searchLibrary(sqliteDatabase(store), { libraries, query: input.q, limit: input.limit ?? 10 }, (await deps.embedder?.()) ?? null);
     },
   };
 }

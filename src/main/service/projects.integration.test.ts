@@ -2,6 +2,7 @@
 // folders, real PDFs indexed by the worker pool, and a task of the project that searches, reads and
 // cites a library page through the fake model, with the project's instructions in its request.
 import { existsSync, writeFileSync } from 'node:fs';
+import { sqliteDatabase } from '../store/sqlite-port';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FakeOpenAI } from '../../../testing/fake-openai/server';
@@ -27,7 +28,7 @@ function chatRequests(): { messages: Msg[]; tools?: { function: { name: string }
 
 describe('projects through the core', () => {
   it('creates, lists, archives and deletes projects; tasks take the defaults, move in and out, filter by project', async () => {
-    const core = open();
+    const core = await open();
     const h = core.handlers;
     const p = await h.createProject({ name: 'NSFC 2027', instructions: 'Our lab is the Heat Lab.', default_model: 'fake.main', default_approval_mode: 'auto-edit' });
     expect(p).toMatchObject({ name: 'NSFC 2027', archived: false, task_count: 0, file_count: 0 });
@@ -60,11 +61,11 @@ describe('projects through the core', () => {
     expect(existsSync(join(core.dataDir, 'library', p.id))).toBe(false);
     // Its tasks stay, without a project.
     expect((await h.getTask({ task_id: t.id })).project_id).toBeNull();
-    expect(core.ctx.store.db.prepare('SELECT count(*) AS n FROM library_files').get()).toEqual({ n: 0 });
+    expect(sqliteDatabase(core.ctx.store).prepare('SELECT count(*) AS n FROM library_files').get()).toEqual({ n: 0 });
   });
 
   it('adds a file once: identical bytes are a no-op, another file of the same name gets a suffix', async () => {
-    const core = open();
+    const core = await open();
     const h = core.handlers;
     const a = join(core.dataDir, 'a', 'notes.txt');
     const b = join(core.dataDir, 'b', 'notes.txt');
@@ -89,7 +90,7 @@ describe('projects through the core', () => {
   });
 
   it.skipIf(!installed.has(english.name))(`a task of the project searches the library, reads the page and cites it; the instructions reach the model${skipNote(english)}`, async () => {
-    const core = open();
+    const core = await open();
     const h = core.handlers;
     const p = await h.createProject({ name: 'ASN.1 study', instructions: '始终使用 GB/T 7714 引用格式。 Always call the lab "Heat Lab".' });
     await h.addLibraryFiles({ project_id: p.id, paths: [english.path] });
@@ -130,7 +131,7 @@ describe('projects through the core', () => {
   });
 
   it('a task outside the project cannot read its library, and is not offered search_library without library files', async () => {
-    const core = open();
+    const core = await open();
     const h = core.handlers;
     const p = await h.createProject({ name: 'Secret' });
     const src = join(core.dataDir, 'secret.txt');
@@ -161,7 +162,7 @@ describe('projects through the core', () => {
   });
 
   it.skipIf(!installed.has(chinese.name))(`indexes the CID-font Chinese book; a Chinese search finds its page and cites it in Chinese${skipNote(chinese)}`, async () => {
-    const core = open();
+    const core = await open();
     const h = core.handlers;
     await h.addLibraryFiles({ project_id: 'personal', paths: [chinese.path] });
     await core.indexer.idle();

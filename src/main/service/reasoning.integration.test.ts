@@ -25,7 +25,7 @@ beforeAll(async () => {
     reasoning_effort_for: '{max: max}',
   });
   writeFileSync(join(dataDir, 'models', 'plain.yaml'), fakeModelsYaml(fake.url));
-  core = makeCore(dataDir);
+  core = await makeCore(dataDir);
   srv = await startHttpServer(core, { token: TOKEN });
 });
 afterAll(async () => {

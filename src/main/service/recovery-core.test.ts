@@ -25,13 +25,13 @@ afterEach(async () => {
 async function dataFolderWithBackup(): Promise<{ dataDir: string; taskId: string }> {
   const dataDir = makeDataDir('http://127.0.0.1:9/v1');
   dirs.push(dataDir);
-  const first = makeCore(dataDir);
+  const first = await makeCore(dataDir);
   const task = await first.handlers.createTask({ mode: 'general', title: '恢复我' });
   await first.handlers.sendMessage({ task_id: task.id, content: 'keep this task' }).catch(() => undefined);
   await first.close();
   // The daily backup is taken at start; drop the first day's so the next start backs up the task.
   rmSync(join(dataDir, 'backups'), { recursive: true, force: true });
-  await makeCore(dataDir).close();
+  await (await makeCore(dataDir)).close();
   expect(readdirSync(join(dataDir, 'backups'))).toHaveLength(1);
   return { dataDir, taskId: task.id };
 }
@@ -47,7 +47,7 @@ describe('recovery state', () => {
     const dbPath = join(dataDir, 'folio.db');
     truncateSync(dbPath, Math.floor(statSync(dbPath).size / 2));
 
-    core = createRecoverableCore({ dataDir, resourcesDir: findResourcesDir() });
+    core = await createRecoverableCore({ dataDir, resourcesDir: findResourcesDir() });
     expect(core.corruption()).toMatchObject({ code: 'database_corrupt', kind: 'damaged' });
     server = await startHttpServer(core, { token: TOKEN, onInternalError: () => undefined });
 
@@ -74,7 +74,7 @@ describe('recovery state', () => {
 
   it('a healthy database starts normally', async () => {
     const { dataDir, taskId } = await dataFolderWithBackup();
-    core = createRecoverableCore({ dataDir, resourcesDir: findResourcesDir() });
+    core = await createRecoverableCore({ dataDir, resourcesDir: findResourcesDir() });
     expect(core.corruption()).toBeNull();
     expect((await core.handlers.getTask({ task_id: taskId })).title).toBe('恢复我');
     expect(await core.handlers.getHealth({})).toMatchObject({ database: 'ok', backup_at: expect.any(Number) as number });

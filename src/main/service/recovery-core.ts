@@ -16,12 +16,12 @@ export interface RecoverableCore extends FolioCore {
 
 type AnyHandler = (input: unknown) => Promise<unknown>;
 
-export function createRecoverableCore(opts: CoreOptions, build: (opts: CoreOptions) => FolioCore = createCore): RecoverableCore {
+export async function createRecoverableCore(opts: CoreOptions, build: (opts: CoreOptions) => Promise<FolioCore> = createCore): Promise<RecoverableCore> {
   const dbPath = join(opts.dataDir, 'folio.db');
   let current: FolioCore | null = null;
   let corrupt: DatabaseCorruptError | null = null;
   try {
-    current = build(opts);
+    current = await build(opts);
   } catch (err) {
     if (!(err instanceof DatabaseCorruptError)) throw err;
     corrupt = err;
@@ -42,7 +42,7 @@ export function createRecoverableCore(opts: CoreOptions, build: (opts: CoreOptio
       if (result === null) throw new NotFoundError('No sound backup of the database was found in the backups folder.');
       // Opened like at start; if the restored copy were somehow unusable, that error is reported and
       // the app stays in recovery.
-      current = build(opts);
+      current = await build(opts);
       corrupt = null;
       return { restored_from: result.restored.created_at, corrupt_copy: result.corruptCopy };
     },

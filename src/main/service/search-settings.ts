@@ -4,7 +4,7 @@ import type { ServiceHandlers, SearchSettings, SearchSettingsInput } from '../..
 import { SEARCH_BACKENDS, SearchBackend } from '../../shared/contract/search-settings';
 import { z } from 'zod';
 import { resolveApiKey, type KeyStore } from '../models';
-import type { Store } from '../store';
+import type { StorePort } from '../store/port';
 import { runSearch, type SearchConfig, SearchError } from '../tools/search';
 
 const SETTINGS_KEY = 'search';
@@ -14,21 +14,21 @@ const Stored = z.object({ backend: SearchBackend, url: z.string().nullable(), ap
 type Stored = z.infer<typeof Stored>;
 
 interface SearchContext {
-  store: Store;
+  store: StorePort;
   keys: KeyStore;
   env: NodeJS.ProcessEnv;
 }
 
 /** The stored choice; a damaged value counts as none (the person sets it again in Settings). */
-export function readSearchSettings(store: Store): Stored | null {
-  const parsed = Stored.safeParse(store.settings.get<unknown>(SETTINGS_KEY));
+export async function readSearchSettings(store: StorePort): Promise<Stored | null> {
+  const parsed = Stored.safeParse(await store.settings.get(SETTINGS_KEY));
   return parsed.success ? parsed.data : null;
 }
 
-export function writeSearchSettings(store: Store, input: SearchSettingsInput | null): void {
+export async function writeSearchSettings(store: StorePort, input: SearchSettingsInput | null): Promise<void> {
   if (input === null) return store.settings.set(SETTINGS_KEY, undefined);
   const stored: Stored = { backend: input.backend, url: input.url ?? null, api_key_env: input.api_key_env ?? null };
-  store.settings.set(SETTINGS_KEY, stored);
+  await store.settings.set(SETTINGS_KEY, stored);
 }
 
 /** The variable the configured backend's key is read from (its own default unless the person named one). */
@@ -43,15 +43,15 @@ function keyFor(ctx: SearchContext, stored: Stored): string | null {
 }
 
 /** What Settings shows: never the key, only whether one is available. */
-export function searchInfo(ctx: SearchContext): SearchSettings | undefined {
-  const stored = readSearchSettings(ctx.store);
+export async function searchInfo(ctx: SearchContext): Promise<SearchSettings | undefined> {
+  const stored = await readSearchSettings(ctx.store);
   if (stored === null) return undefined;
   return { backend: stored.backend, url: stored.url, api_key_env: searchKeyEnv(stored), has_key: keyFor(ctx, stored) !== null };
 }
 
 /** The backend web_search calls, with its key; null when web search is not set up. */
-export function resolveSearchConfig(ctx: SearchContext): SearchConfig | null {
-  const stored = readSearchSettings(ctx.store);
+export async function resolveSearchConfig(ctx: SearchContext): Promise<SearchConfig | null> {
+  const stored = await readSearchSettings(ctx.store);
   if (stored === null) return null;
   return { backend: stored.backend, url: stored.url, apiKey: keyFor(ctx, stored), apiKeyEnv: searchKeyEnv(stored) };
 }
@@ -59,7 +59,7 @@ export function resolveSearchConfig(ctx: SearchContext): SearchConfig | null {
 export function searchHandlers(ctx: SearchContext): Pick<ServiceHandlers, 'testSearch'> {
   return {
     async testSearch(input) {
-      const config = resolveSearchConfig(ctx);
+      const config = await resolveSearchConfig(ctx);
       if (config === null) return { ok: false, message: 'No search backend is configured.', results: [] };
       try {
         const hits = await runSearch(config, input.query ?? TEST_QUERY, 3);

@@ -13,6 +13,7 @@ import { taskDir } from '../workspace/layout';
 import { findResourcesDir } from '../config/app-paths';
 import { createChatModel } from '../llm/openai-chat-model';
 import { collect, makeDataDir, TEST_KEY, waitFor } from './core-test-kit';
+import { openTestStorePort } from '../store/test-store.test-support';
 import { createCore, type Core } from './create-core';
 import { useFakeModelCores } from './fake-model-cores.test-support';
 
@@ -27,14 +28,15 @@ afterEach(async () => {
  * script every step, so a stall-retry on a loaded machine would take the next level's step.
  */
 const cores = {
-  open(dataDir: string): Core {
-    const core = createCore({
+  async open(dataDir: string): Promise<Core> {
+    const core = await createCore({
       dataDir,
+      store: await openTestStorePort(dataDir),
       resourcesDir: findResourcesDir(),
       env: { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH },
       createModel: (profile, key) => createChatModel(profile, key, { baseDelayMs: 5, idleTimeoutMs: 10_000, maxRetries: 0 }),
     });
-    core.ctx.store.settings.set('default_model', 'fake.main');
+    await core.ctx.store.settings.set('default_model', 'fake.main');
     opened.push(core);
     return core;
   },
@@ -74,7 +76,7 @@ describe('skills as sub-agents', () => {
     skill(dataDir, 'review', 'tools: [skill_part-a, part-b]\nmax_turns: 4', 'REVIEW BODY: call part-a, then part-b, then summarize.');
     skill(dataDir, 'part-a', 'tools: [read]\nmax_turns: 2', 'PART A BODY');
     skill(dataDir, 'part-b', 'max_turns: 2\ninput:\n  file: the document to look at', 'PART B BODY');
-    const core = cores.open(dataDir);
+    const core = await cores.open(dataDir);
     fake.script([
       call('c1', 'skill_review', { request: '看看这份合同' }, { prompt: 100, completion: 10 }),
       call('r1', 'skill_part-a', { request: 'analyze' }, { prompt: 20, completion: 3 }),
@@ -137,7 +139,7 @@ describe('skills as sub-agents', () => {
     const dataDir = makeDataDir(fake.url);
     skill(dataDir, 'ping', 'tools: [skill_pong]');
     skill(dataDir, 'pong', 'tools: [skill_ping]');
-    const core = cores.open(dataDir);
+    const core = await cores.open(dataDir);
     fake.script([call('c1', 'skill_ping', { request: 'go' }), call('p1', 'skill_pong', { request: 'go' }), call('q1', 'skill_ping', { request: 'again' }), say('pong gave up'), say('ping done'), say('ok')]);
     const { taskId, runId } = await start(core);
     const events = await collect(core, taskId, runId);
@@ -155,7 +157,7 @@ describe('skills as sub-agents', () => {
     skill(dataDir, 'l2', 'tools: [skill_l3]');
     skill(dataDir, 'l3', 'tools: [skill_l4]');
     skill(dataDir, 'l4', 'tools: []');
-    const core = cores.open(dataDir);
+    const core = await cores.open(dataDir);
     fake.script([
       call('c1', 'skill_l1', { request: 'x' }),
       call('a', 'skill_l2', { request: 'x' }),
@@ -178,7 +180,7 @@ describe('skills as sub-agents', () => {
   it('stops a skill at its own turn limit and tells the caller', async () => {
     const dataDir = makeDataDir(fake.url);
     skill(dataDir, 'busy', 'tools: [glob]\nmax_turns: 2');
-    const core = cores.open(dataDir);
+    const core = await cores.open(dataDir);
     fake.script([call('c1', 'skill_busy', { request: 'x' }), call('g1', 'glob', { pattern: '*' }), call('g2', 'glob', { pattern: '*' }), say('top done')]);
     const { taskId, runId } = await start(core);
     const events = await collect(core, taskId, runId);
@@ -191,7 +193,7 @@ describe('skills as sub-agents', () => {
   it('asks for a nested call exactly as at top level, answered over /v1', async () => {
     const dataDir = makeDataDir(fake.url);
     skill(dataDir, 'scribe', 'tools: [write]\noutput: work/notes');
-    const core = cores.open(dataDir);
+    const core = await cores.open(dataDir);
     const server = await startHttpServer(core, { token: 'tok-0123456789abcdef' });
     try {
       const api = (path: string, init: RequestInit = {}) =>
@@ -200,7 +202,7 @@ describe('skills as sub-agents', () => {
       const task = await core.handlers.createTask({ mode: 'general' });
       const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'write a note' });
       const done = collect(core, task.id, run_id);
-      const asked = await new Promise<RunEvent>((resolve) => core.events.subscribe(task.id, run_id, (e) => e.type === 'approval_required' && resolve(e)));
+      const asked = await new Promise<RunEvent>((resolve) => void core.events.subscribe(task.id, run_id, (e) => e.type === 'approval_required' && resolve(e)));
       expect(asked).toMatchObject({ call_id: 'c1/w1', name: 'write', parent_call_id: 'c1', depth: 1 });
       const listed = (await (await api(`/v1/tasks/${task.id}/approvals`)).json()) as { approvals: { call_id: string }[] };
       expect(listed.approvals.map((a) => a.call_id)).toEqual(['c1/w1']);
@@ -220,12 +222,12 @@ describe('skills as sub-agents', () => {
   it('cancels every level at once and leaves no nested question behind', async () => {
     const dataDir = makeDataDir(fake.url);
     skill(dataDir, 'scribe', 'tools: [write]');
-    const core = cores.open(dataDir);
+    const core = await cores.open(dataDir);
     fake.script([call('c1', 'skill_scribe', { request: 'x' }), call('w1', 'write', { path: 'work/n.md', content: 'n' })]);
     const task = await core.handlers.createTask({ mode: 'general' });
     const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
     const done = collect(core, task.id, run_id);
-    await new Promise<void>((resolve) => core.events.subscribe(task.id, run_id, (e) => e.type === 'approval_required' && resolve()));
+    await new Promise<void>((resolve) => void core.events.subscribe(task.id, run_id, (e) => e.type === 'approval_required' && resolve()));
     await core.handlers.cancelRun({ task_id: task.id, run_id });
     const events = await done;
     expect(events.at(-1)).toMatchObject({ reason: 'cancelled' });
@@ -261,7 +263,7 @@ describe('a crash during a nested run', () => {
     const [, taskId] = /RUN (\S+) (\S+)/u.exec(out) ?? [];
     expect(pendingCalls()).toEqual([{ call_id: 'c1/s1' }]);
 
-    const core = cores.open(dataDir);
+    const core = await cores.open(dataDir);
     fake.script([say('It was interrupted; I will check first.')]);
     const { run_id } = await core.handlers.continueTask({ task_id: taskId });
     const events = await collect(core, taskId, run_id);
@@ -279,14 +281,14 @@ describe('a crash during a nested run', () => {
 describe('skill_create', () => {
   it('asks even in auto mode, saves the approved skill and offers it in the next turn', async () => {
     const dataDir = makeDataDir(fake.url);
-    const core = cores.open(dataDir);
+    const core = await cores.open(dataDir);
     const task = await core.handlers.createTask({ mode: 'general' });
     await core.handlers.updateTask({ task_id: task.id, approval_mode: 'auto' });
     const draft = { name: 'haiku', description: 'Writes one haiku about the topic it is given.', body: 'HAIKU BODY: write one haiku about the request.', model: 'worker' };
     fake.script([call('c1', 'skill_create', draft), call('c2', 'skill_haiku', { request: 'spring' }), say('old pond / a frog'), say('here it is')]);
     const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'make a haiku skill and use it' });
     const done = collect(core, task.id, run_id);
-    const asked = await new Promise<RunEvent>((resolve) => core.events.subscribe(task.id, run_id, (e) => e.type === 'approval_required' && resolve(e)));
+    const asked = await new Promise<RunEvent>((resolve) => void core.events.subscribe(task.id, run_id, (e) => e.type === 'approval_required' && resolve(e)));
     expect(asked.type === 'approval_required' && asked.detail).toContain('name: haiku');
     expect(asked.type === 'approval_required' && asked.detail).toContain('HAIKU BODY');
     await core.handlers.decideApproval({ task_id: task.id, run_id, call_id: 'c1', decision: 'allow_once' });
@@ -303,7 +305,7 @@ describe('skill_create', () => {
 
   it('refuses a name already taken without asking, and never touches the existing skill', async () => {
     const dataDir = makeDataDir(fake.url);
-    const core = cores.open(dataDir);
+    const core = await cores.open(dataDir);
     const before = readFileSync(join(core.ctx.resourcesDir, 'skills', 'proofread', 'SKILL.md'), 'utf8');
     fake.script([call('c1', 'skill_create', { name: 'proofread', description: 'A replacement proofreader for testing.', body: 'Replace the built-in one.' }), say('ok')]);
     const { taskId, runId } = await start(core);
@@ -320,7 +322,7 @@ describe('skill_create', () => {
 describe('built-in sub-agent skills', () => {
   it('contract-review runs analyze, compare and proofread nested, and writes its report', async () => {
     const dataDir = makeDataDir(fake.url);
-    const core = cores.open(dataDir);
+    const core = await cores.open(dataDir);
     const task = await core.handlers.createTask({ mode: 'general' });
     await core.handlers.updateTask({ task_id: task.id, approval_mode: 'auto-edit' });
     fake.script([
@@ -360,7 +362,7 @@ describe('built-in sub-agent skills', () => {
   });
 
   it('each built-in sub-agent skill runs with its own prompt and tools', async () => {
-    const core = cores.open(makeDataDir(fake.url));
+    const core = await cores.open(makeDataDir(fake.url));
     const cases: [string, Record<string, string>, string, string[]][] = [
       ['analyze', { file: 'source/a.pdf' }, '# Analyze a document', ['read', 'grep', 'glob']],
       ['compare', { first: 'source/a.pdf', second: 'source/b.pdf' }, '# Compare two documents', ['read', 'grep', 'glob']],

@@ -59,7 +59,7 @@ export interface SkillAgentDeps {
   /** The task folder as the top-level prompt names it. */
   taskFolder: string;
   /** Forgets pending approvals asked inside the nested run of this call. */
-  dropNestedApprovals: (parentCallId: string) => void;
+  dropNestedApprovals: (parentCallId: string) => Promise<void>;
 }
 
 /**
@@ -202,7 +202,7 @@ async function runSkill(
   conversation.push({ role: 'user', content: renderArguments(args) });
   let failure: string | null = null;
   // Nothing from the nested run is left asking once the call is over (or if a crash left some).
-  deps.dropNestedApprovals(ctx.callId);
+  await deps.dropNestedApprovals(ctx.callId);
   try {
     const loop = runAgentLoop(
       {
@@ -239,7 +239,7 @@ async function runSkill(
         return { content: `Skill ${skill.name} failed: ${failure ?? 'unknown error'}`, isError: true };
     }
   } finally {
-    deps.dropNestedApprovals(ctx.callId);
+    await deps.dropNestedApprovals(ctx.callId);
   }
 }
 

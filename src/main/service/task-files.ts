@@ -5,7 +5,7 @@ import { copyFileSync, createReadStream, existsSync, readdirSync, statSync, cons
 import { basename, extname, join, relative, sep } from 'node:path';
 import type { FileEntry } from '../../shared/contract';
 import { FolioError } from '../../shared/errors';
-import type { Store } from '../store';
+import type { StorePort } from '../store/port';
 import { isCacheFile } from '../sources';
 import { ensureTaskDir, kindOfPath, TASK_SUBFOLDERS, taskDir } from '../workspace/layout';
 import { resolveInside } from '../workspace/task-paths';
@@ -59,7 +59,7 @@ function truncateName(name: string, maxBytes: number): string {
   return out + keepExt;
 }
 
-export async function addSourceFile(store: Store, dataDir: string, taskId: string, from: string, name: string): Promise<FileEntry> {
+export async function addSourceFile(store: StorePort, dataDir: string, taskId: string, from: string, name: string): Promise<FileEntry> {
   let stat;
   try {
     stat = statSync(from);
@@ -80,7 +80,7 @@ export async function addSourceFile(store: Store, dataDir: string, taskId: strin
     sha256: stat.size <= HASH_LIMIT ? await sha256File(join(dir, target)) : '',
     created_at: Date.now(),
   };
-  store.tasks.markMaterialized(taskId);
+  await store.tasks.markMaterialized(taskId);
   return store.files.upsert(entry);
 }
 
@@ -96,12 +96,12 @@ function walk(root: string, dir: string, out: string[]): void {
 }
 
 /** Brings the files table in line with the task folder after tools ran (new, changed, removed). */
-export async function syncTaskFiles(store: Store, dataDir: string, taskId: string): Promise<void> {
+export async function syncTaskFiles(store: StorePort, dataDir: string, taskId: string): Promise<void> {
   const root = taskDir(dataDir, taskId);
   if (!existsSync(root)) return;
   const onDisk: string[] = [];
   walk(root, root, onDisk);
-  const known = new Map(store.files.list(taskId).map((f) => [f.path, f]));
+  const known = new Map((await store.files.list(taskId)).map((f) => [f.path, f]));
   for (const path of onDisk) {
     const stat = statSync(join(root, path));
     const prev = known.get(path);
@@ -109,9 +109,9 @@ export async function syncTaskFiles(store: Store, dataDir: string, taskId: strin
     if (prev && prev.size === stat.size && stat.mtimeMs <= prev.created_at) continue;
     const sha256 = stat.size <= HASH_LIMIT ? await sha256File(join(root, path)) : '';
     if (prev && prev.sha256 === sha256 && prev.size === stat.size) continue;
-    store.files.upsert({ task_id: taskId, path, kind: kindOfPath(path), size: stat.size, sha256, created_at: Date.now() });
+    await store.files.upsert({ task_id: taskId, path, kind: kindOfPath(path), size: stat.size, sha256, created_at: Date.now() });
   }
-  for (const gone of known.keys()) store.files.delete(taskId, gone);
+  for (const gone of known.keys()) await store.files.delete(taskId, gone);
 }
 
 const MIME: Record<string, string> = {

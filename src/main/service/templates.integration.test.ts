@@ -18,7 +18,7 @@ let srv: RunningHttpServer;
 
 beforeAll(async () => {
   dataDir = makeDataDir('http://127.0.0.1:9');
-  core = makeCore(dataDir);
+  core = await makeCore(dataDir);
   srv = await startHttpServer(core, { token: TOKEN });
 });
 afterAll(async () => {

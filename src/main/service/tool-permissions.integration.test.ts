@@ -14,7 +14,7 @@ const writeCall = (id: string, path: string) => ({ toolCalls: [{ id, name: 'writ
 
 describe('always allow this tool', () => {
   it('in ask mode a write asks, the person answers "always", and a second task’s write does not ask', async () => {
-    const core = open();
+    const core = await open();
     const first = await core.handlers.createTask({ mode: 'general' });
     expect(first.approval_mode).toBe('ask');
     fake.script([writeCall('call_w1', 'work/one.txt'), { text: 'written' }]);
@@ -49,13 +49,13 @@ describe('always allow this tool', () => {
   });
 
   it('refuses shell and run_script with a ValidationError, from Settings and from an approval card', async () => {
-    const core = open();
+    const core = await open();
     for (const name of ['shell', 'run_script']) {
       await expect(core.handlers.setToolPermission({ name, always_allow: true })).rejects.toMatchObject({ name: 'ValidationError', code: 'invalid_input' });
     }
     await expect(core.handlers.setToolPermission({ name: 'no_such_tool', always_allow: true })).rejects.toMatchObject({ code: 'not_found' });
     await expect(core.handlers.setToolPermission({ name: 'read', always_allow: true })).rejects.toMatchObject({ name: 'ValidationError' });
-    expect(core.ctx.store.settings.get('always_allow')).toBeUndefined();
+    expect(await core.ctx.store.settings.get('always_allow')).toBeUndefined();
 
     const task = await core.handlers.createTask({ mode: 'general' });
     fake.script([{ toolCalls: [{ id: 'call_sh', name: 'shell', arguments: '{"command":"echo hi"}' }] }, { text: 'ok' }]);
@@ -66,12 +66,12 @@ describe('always allow this tool', () => {
     expect((await core.handlers.listApprovals({ task_id: task.id })).approvals).toMatchObject([{ call_id: 'call_sh' }]);
     await core.handlers.decideApproval({ task_id: task.id, run_id, call_id: 'call_sh', decision: 'deny' });
     expect((await collect(core, task.id, run_id)).at(-1)).toMatchObject({ reason: 'done' });
-    expect(core.ctx.store.settings.get('always_allow')).toBeUndefined();
+    expect(await core.ctx.store.settings.get('always_allow')).toBeUndefined();
   });
 
   it('a shell name planted in the settings is ignored: the command still asks', async () => {
-    const core = open();
-    core.ctx.store.settings.set('always_allow', ['shell', 'run_script']);
+    const core = await open();
+    await core.ctx.store.settings.set('always_allow', ['shell', 'run_script']);
     const created = await core.handlers.createTask({ mode: 'general' });
     const task = await core.handlers.updateTask({ task_id: created.id, approval_mode: 'auto' });
     fake.script([{ toolCalls: [{ id: 'call_sh2', name: 'shell', arguments: '{"command":"echo hi"}' }] }]);
@@ -82,11 +82,11 @@ describe('always allow this tool', () => {
     const { tools } = await core.handlers.listToolPermissions({});
     expect(tools.find((t) => t.name === 'shell')).toMatchObject({ always_allow: true, grantable: false });
     await core.handlers.setToolPermission({ name: 'shell', always_allow: false });
-    expect(core.ctx.store.settings.get('always_allow')).toEqual(['run_script']);
+    expect(await core.ctx.store.settings.get('always_allow')).toEqual(['run_script']);
   });
 
   it('accepts MCP tool names it does not know yet, keyed by the full name', async () => {
-    const core = open();
+    const core = await open();
     const set = await core.handlers.setToolPermission({ name: 'mcp__files__read_file', always_allow: true });
     expect(set).toEqual({ name: 'mcp__files__read_file', kind: null, always_allow: true, grantable: true });
     const { tools } = await core.handlers.listToolPermissions({});

@@ -5,7 +5,7 @@ import type { ServiceHandlers, ToolPermission } from '../../shared/contract';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { asksAtAll, isAlwaysAllowable } from '../agent/approval-policy';
 import { alwaysAllowedTools, setAlwaysAllowed } from '../store/always-allow';
-import type { Store } from '../store';
+import type { StorePort } from '../store/port';
 import type { Tool } from '../tools/types';
 import { MCP_TOOL_PREFIX } from '../mcp/tool-names';
 
@@ -16,7 +16,7 @@ import { MCP_TOOL_PREFIX } from '../mcp/tool-names';
  */
 
 export interface ToolPermissionDeps {
-  store: Pick<Store, 'settings'>;
+  store: Pick<StorePort, 'settings' | 'transaction'>;
   /** The tools known now (the built-in catalog, plus MCP tools where their servers are loaded). */
   tools: () => readonly Pick<Tool, 'name' | 'traits'>[];
 }
@@ -35,9 +35,9 @@ export function assertAlwaysAllowable(deps: ToolPermissionDeps, name: string): v
 }
 
 /** The approval card's "always allow this tool": checked against the tool's traits, then stored. */
-export function allowAlways(deps: ToolPermissionDeps, name: string): void {
+export async function allowAlways(deps: ToolPermissionDeps, name: string): Promise<void> {
   assertAlwaysAllowable(deps, name);
-  setAlwaysAllowed(deps.store.settings, name, true);
+  await deps.store.transaction((tx) => setAlwaysAllowed(tx.settings, name, true));
 }
 
 export function toolPermissionHandlers(deps: ToolPermissionDeps): Pick<ServiceHandlers, 'listToolPermissions' | 'setToolPermission'> {
@@ -47,7 +47,7 @@ export function toolPermissionHandlers(deps: ToolPermissionDeps): Pick<ServiceHa
   };
   return {
     async listToolPermissions() {
-      const allowed = new Set(alwaysAllowedTools(deps.store.settings));
+      const allowed = new Set(await alwaysAllowedTools(deps.store.settings));
       const asking = deps.tools().filter((t) => asksAtAll(t.traits)).map((t) => t.name);
       // Names stored for tools not loaded now (an MCP server that is off) stay listed, so they can be turned off.
       const stored = [...allowed].filter((name) => !asking.includes(name));
@@ -55,11 +55,14 @@ export function toolPermissionHandlers(deps: ToolPermissionDeps): Pick<ServiceHa
     },
     async setToolPermission(input) {
       const known = deps.tools().some((t) => t.name === input.name);
-      const stored = alwaysAllowedTools(deps.store.settings).includes(input.name);
+      const stored = (await alwaysAllowedTools(deps.store.settings)).includes(input.name);
       // Taking a permission away is always safe, even for a name no longer known.
       if (input.always_allow || (!known && !stored)) assertAlwaysAllowable(deps, input.name);
-      setAlwaysAllowed(deps.store.settings, input.name, input.always_allow);
-      return describe(input.name, new Set(alwaysAllowedTools(deps.store.settings)));
+      const allowed = await deps.store.transaction(async (tx) => {
+        await setAlwaysAllowed(tx.settings, input.name, input.always_allow);
+        return alwaysAllowedTools(tx.settings);
+      });
+      return describe(input.name, new Set(allowed));
     },
   };
 }

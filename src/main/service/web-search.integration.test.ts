@@ -10,6 +10,7 @@ import { contract } from '../../shared/contract';
 import { findResourcesDir } from '../config/app-paths';
 import { createChatModel } from '../llm/openai-chat-model';
 import { collect, makeDataDir, TEST_KEY } from './core-test-kit';
+import { openTestStorePort } from '../store/test-store.test-support';
 import { createCore, type Core } from './create-core';
 
 let model: FakeOpenAI;
@@ -31,17 +32,19 @@ afterEach(async () => {
   search.reset();
 });
 
-function open(): Core {
+async function open(): Promise<Core> {
   const searchPort = Number(new URL(search.origin).port);
-  const core = createCore({
-    dataDir: makeDataDir(model.url),
+  const dataDir = makeDataDir(model.url);
+  const core = await createCore({
+    dataDir,
+    store: await openTestStorePort(dataDir),
     resourcesDir: findResourcesDir(),
     env: { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH },
     createModel: (profile, key) => createChatModel(profile, key, { baseDelayMs: 5, idleTimeoutMs: 2_000, maxRetries: 0 }),
     // web_fetch keeps refusing local addresses; the test lets it reach only the fake search server's pages.
     webFetch: { isAllowedAddress: (address, port) => address === '127.0.0.1' && port === searchPort },
   });
-  core.ctx.store.settings.set('default_model', 'fake.main');
+  await core.ctx.store.settings.set('default_model', 'fake.main');
   cores.push(core);
   return core;
 }
@@ -54,7 +57,7 @@ function toolMessages(requestIndex: number): ToolMessage[] {
 
 describe('web_search through the core', () => {
   it('configures Brave in settings, keeps the key out of settings and the database', async () => {
-    const core = open();
+    const core = await open();
     const before = await core.handlers.getSettings({});
     expect(before.search).toBeUndefined();
     // The key variable must be the configured backend's before a key can be stored under it.
@@ -86,7 +89,7 @@ describe('web_search through the core', () => {
   });
 
   it('the model searches, reads a result with web_fetch, and gets both wrapped as untrusted content with their URLs', async () => {
-    const core = open();
+    const core = await open();
     // A SearXNG on the local machine is trusted like a model's api_base.
     await core.handlers.updateSettings({ search: { backend: 'searxng', url: search.urls.searxng } });
     const page = `${search.origin}/pages/1`;
@@ -131,7 +134,7 @@ describe('web_search through the core', () => {
   });
 
   it('without a backend, the model gets an error naming the setting, and the run goes on', async () => {
-    const core = open();
+    const core = await open();
     const task = await core.handlers.createTask({ mode: 'general' });
     await core.handlers.updateTask({ task_id: task.id, approval_mode: 'auto' });
     model.script([{ toolCalls: [{ id: 'call_s', name: 'web_search', arguments: '{"query":"anything"}' }] }, { text: 'Please set up web search in Settings.' }]);

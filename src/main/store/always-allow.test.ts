@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from './index';
 import { alwaysAllowedTools, isAlwaysAllowed, setAlwaysAllowed } from './always-allow';
+import type { StorePort } from './port';
+import { sqlitePort } from './sqlite-port';
 import { makeTempDir } from './test-helpers';
 
 let cleanup: (() => void) | undefined;
@@ -10,32 +12,32 @@ afterEach(() => {
   cleanup?.();
 });
 
-function open(): Store {
+function open(): StorePort {
   const tmp = makeTempDir();
   cleanup = tmp.cleanup;
   store = openStore(tmp.dbPath);
-  return store;
+  return sqlitePort(store);
 }
 
 describe('always_allow settings key', () => {
-  it('keeps full tool names sorted without repeats, and removes the key when empty', () => {
+  it('keeps full tool names sorted without repeats, and removes the key when empty', async () => {
     const { settings } = open();
-    setAlwaysAllowed(settings, 'write', true);
-    setAlwaysAllowed(settings, 'mcp__files__read_file', true);
-    setAlwaysAllowed(settings, 'write', true);
-    expect(settings.get('always_allow')).toEqual(['mcp__files__read_file', 'write']);
-    expect(isAlwaysAllowed(settings, 'write')).toBe(true);
-    expect(isAlwaysAllowed(settings, 'edit')).toBe(false);
-    setAlwaysAllowed(settings, 'write', false);
-    setAlwaysAllowed(settings, 'mcp__files__read_file', false);
-    expect(settings.get('always_allow')).toBeUndefined();
+    await setAlwaysAllowed(settings, 'write', true);
+    await setAlwaysAllowed(settings, 'mcp__files__read_file', true);
+    await setAlwaysAllowed(settings, 'write', true);
+    expect(await settings.get('always_allow')).toEqual(['mcp__files__read_file', 'write']);
+    expect(await isAlwaysAllowed(settings, 'write')).toBe(true);
+    expect(await isAlwaysAllowed(settings, 'edit')).toBe(false);
+    await setAlwaysAllowed(settings, 'write', false);
+    await setAlwaysAllowed(settings, 'mcp__files__read_file', false);
+    expect(await settings.get('always_allow')).toBeUndefined();
   });
 
-  it('reads a damaged value as nothing allowed', () => {
+  it('reads a damaged value as nothing allowed', async () => {
     const { settings } = open();
-    settings.set('always_allow', { write: true });
-    expect(alwaysAllowedTools(settings)).toEqual([]);
-    settings.set('always_allow', ['write', 7]);
-    expect(isAlwaysAllowed(settings, 'write')).toBe(false);
+    await settings.set('always_allow', { write: true });
+    expect(await alwaysAllowedTools(settings)).toEqual([]);
+    await settings.set('always_allow', ['write', 7]);
+    expect(await isAlwaysAllowed(settings, 'write')).toBe(false);
   });
 });

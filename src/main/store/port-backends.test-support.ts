@@ -1,7 +1,8 @@
 // The store port's backends as the contract suite (port-contract.test.ts) opens them: SQLite in a
 // temp folder and PostgreSQL on the run's throwaway cluster (skipped, saying why, without it).
-import { openStore, type Store } from './index';
+import { openStore } from './index';
 import { LOCAL_SCOPE, type Scope, type StorePort } from './port';
+import { sqlitePort } from './sqlite-port';
 import { openPgStore, type PgBackend } from './postgres/index';
 import { makeTempDir } from './test-helpers';
 import { createTestDatabase, pgSkipReason } from '../../../testing/postgres/test-database';
@@ -26,55 +27,6 @@ export interface PortBackend {
   open(options?: { now?: () => number }): Promise<OpenedPort>;
 }
 
-/**
- * A minimal async wrapper of the synchronous SQLite store, for these tests only.
- * TODO(integrator): replace with `sqlitePort` from ./sqlite-port.ts (the `port` branch) at merge.
- */
-export function sqlitePortForTests(store: Store, scope: Scope = LOCAL_SCOPE, depth = 0): StorePort {
-  const lift = <R extends object>(repo: R): never =>
-    new Proxy(repo, {
-      get(target, key) {
-        const value = Reflect.get(target, key) as unknown;
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          try {
-            return Promise.resolve((value as (...a: unknown[]) => unknown).apply(target, args));
-          } catch (err) {
-            return Promise.reject(err instanceof Error ? err : new Error(String(err)));
-          }
-        };
-      },
-    }) as never;
-  return {
-    dialect: 'sqlite',
-    scope,
-    tasks: lift(store.tasks),
-    messages: lift(store.messages),
-    runs: lift(store.runs),
-    files: lift(store.files),
-    approvals: lift(store.approvals),
-    grants: lift(store.grants),
-    settings: lift(store.settings),
-    projects: lift(store.projects),
-    library: lift(store.library),
-    usage: () => Promise.resolve(store.usage()),
-    // A savepoint works at the top level and nested; the sync repos nest their own inside it.
-    async transaction(fn) {
-      const name = `port_test_${depth}`;
-      store.db.exec(`SAVEPOINT ${name}`);
-      try {
-        const result = await fn(sqlitePortForTests(store, scope, depth + 1));
-        store.db.exec(`RELEASE ${name}`);
-        return result;
-      } catch (err) {
-        store.db.exec(`ROLLBACK TO ${name}`);
-        store.db.exec(`RELEASE ${name}`);
-        throw err;
-      }
-    },
-  };
-}
-
 export const sqliteBackend: PortBackend = {
   name: 'sqlite',
   skip: () => null,
@@ -84,8 +36,8 @@ export const sqliteBackend: PortBackend = {
     const temp = makeTempDir();
     const store = openStore(temp.dbPath, options);
     return Promise.resolve({
-      port: sqlitePortForTests(store),
-      as: (scope: Scope) => sqlitePortForTests(store, scope),
+      port: sqlitePort(store),
+      as: (scope: Scope) => sqlitePort(store, scope),
       scalar: (sql: string) => Promise.resolve(store.db.prepare(sql).pluck().get()),
       close() {
         store.close();

@@ -36,3 +36,9 @@ export interface StorePort {
    */
   transaction<T>(fn: (tx: StorePort) => Promise<T>): Promise<T>;
 }
+
+/** A port and how to close what it opened (the SQLite file, the PostgreSQL pool). */
+export interface OpenedStorePort {
+  port: StorePort;
+  close(): Promise<void>;
+}

@@ -32,7 +32,7 @@ function stubExecutor(shape: { hostFilesystem: boolean; active?: boolean; fail?:
   };
 }
 
-const networkOn: NetworkSwitch = { allowed: () => true, allow: () => undefined };
+const networkOn: NetworkSwitch = { allowed: () => Promise.resolve(true), allow: () => Promise.resolve() };
 
 let root: string;
 beforeAll(() => {

@@ -117,7 +117,7 @@ async function grepLibrary(taskPath: string, regex: RegExp, glob: ((p: string) =
   if (!lib) return null;
   if (!ctx.library) throw new ToolError(`${taskPath}: this task has no library (only tasks in a project, and the personal library, have one).`);
   const port = ctx.library;
-  const docs = port.list(lib.scope).filter((d) => lib.path === '' || d.path === lib.path || d.path.startsWith(`${lib.path}/`));
+  const docs = (await port.list(lib.scope)).filter((d) => lib.path === '' || d.path === lib.path || d.path.startsWith(`${lib.path}/`));
   if (docs.length === 0) throw new ToolError(`Path not found in the library: ${taskPath}`);
   const out: string[] = [];
   const waiting: string[] = [];
@@ -128,7 +128,7 @@ async function grepLibrary(taskPath: string, regex: RegExp, glob: ((p: string) =
       if (ctx.signal.aborted) break;
       if (glob && !glob(doc.path)) continue;
       if (doc.status === 'pending' || doc.status === 'indexing') waiting.push(doc.taskPath);
-      const markdown = port.read(lib.scope, doc.path)?.markdown ?? '';
+      const markdown = (await port.read(lib.scope, doc.path))?.markdown ?? '';
       if (!markdown) continue;
       const lines = splitLines(markdown);
       const pages = pageOfEachLine(lines);

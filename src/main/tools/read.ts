@@ -124,12 +124,12 @@ async function readSource(taskRoot: string, rel: string, args: Args, ctx: ToolCo
 
 // ---- projects and libraries (issue 14) ----
 /** A library file (`library/project/...`, `library/personal/...`): its indexed text, read like a source. */
-function readLibrary(taskPath: string, args: Args, ctx: ToolContext): string | null {
+async function readLibrary(taskPath: string, args: Args, ctx: ToolContext): Promise<string | null> {
   const lib = parseLibraryPath(taskPath);
   if (!lib) return null;
   if (!ctx.library) throw new ToolError(`${taskPath}: this task has no library (only tasks in a project, and the personal library, have one).`);
   if (lib.path === '') throw new ToolError(`${taskPath} is a folder; use grep with path="${taskPath}" or search_library to find what you need.`);
-  const found = ctx.library.read(lib.scope, lib.path);
+  const found = await ctx.library.read(lib.scope, lib.path);
   if (!found) throw new ToolError(`File not found in the library: ${taskPath}`);
   const { doc, markdown } = found;
   if (doc.status === 'pending' || doc.status === 'indexing') throw new ToolError(`${taskPath} is still being indexed; try again shortly.`);
@@ -152,7 +152,7 @@ export const readTool: Tool<typeof parameters> = {
   parameters,
   traits,
   async execute(args, ctx) {
-    const library = readLibrary(args.path, args, ctx);
+    const library = await readLibrary(args.path, args, ctx);
     if (library !== null) return { content: library };
     const { abs, rel, root } = resolveToolPath(ctx, traits, args.path, 'read');
     let stat;

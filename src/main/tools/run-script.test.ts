@@ -129,7 +129,7 @@ describe('run_script and the task network switch', () => {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
       const code = `const r = await fetch(${JSON.stringify(url)}); console.log(await r.text());`;
       let on = false;
-      const network = { allowed: () => on, allow: () => void (on = true) };
+      const network = { allowed: () => Promise.resolve(on), allow: () => Promise.resolve(void (on = true)) };
       const off = await tool.execute({ code }, { ...contextFor(root), network });
       expect(off.isError).toBe(true);
       expect(off.content).not.toContain('hello-from-host');

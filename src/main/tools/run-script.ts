@@ -173,7 +173,7 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
         throw new ToolError(`Could not write the script to ${SCRIPTS_DIR}: ${err instanceof Error ? err.message : String(err)}`);
       }
       // A script's code is not classified, so it gets the network only when the task allows it.
-      const network = ctx.network?.allowed() === true;
+      const network = (await ctx.network?.allowed()) === true;
       const sandbox = runner.status().active;
       // The clean environment has no NODE_OPTIONS: flags meant for Folio's own process would change how the script runs.
       const env = programEnv(options.baseEnv?.() ?? process.env, { sandboxed: sandbox, network, secretNames: options.secretNames?.() ?? [] });

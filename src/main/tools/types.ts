@@ -53,17 +53,18 @@ export interface LibraryDoc {
  */
 export interface LibraryPort {
   /** The files of one library the task sees; empty when it has none (or the task has no project). */
-  list(scope: LibraryScope): LibraryDoc[];
+  list(scope: LibraryScope): Promise<LibraryDoc[]>;
   /** A file and its indexed text as page-marked markdown (empty until indexed); null: no such file. */
-  read(scope: LibraryScope, path: string): { doc: LibraryDoc; markdown: string } | null;
+  read(scope: LibraryScope, path: string): Promise<{ doc: LibraryDoc; markdown: string } | null>;
   /** Ranked search over every library the task sees. */
   search(query: string, limit: number, signal: AbortSignal): Promise<LibrarySearchResult>;
 }
 
 export interface NetworkSwitch {
-  allowed(): boolean;
+  /** Read from the store at each call: the person may flip the switch while a run goes on. */
+  allowed(): Promise<boolean>;
   /** Turns the network on for the task's commands (the person approved a command that needs it). */
-  allow(): void;
+  allow(): Promise<void>;
 }
 
 export interface ToolResult {

@@ -21,7 +21,7 @@ const parameters = z.object({
 
 export interface WebSearchToolOptions {
   /** The configured backend with its key, or null when web search is not set up. Read at each call. */
-  config: () => SearchConfig | null;
+  config: () => SearchConfig | null | Promise<SearchConfig | null>;
   timeoutMs?: number;
 }
 
@@ -56,7 +56,7 @@ export function createWebSearchTool(options: WebSearchToolOptions): Tool<typeof 
       return { risk: 'standard', detail: args.query };
     },
     async execute(args, ctx) {
-      const config = options.config();
+      const config = await options.config();
       if (config === null) return { content: NOT_CONFIGURED_MESSAGE, isError: true };
       const count = args.count ?? WEB_SEARCH_DEFAULT_COUNT;
       const hits = await runSearch(config, args.query, count, { signal: ctx.signal, timeoutMs: options.timeoutMs });

@@ -43,27 +43,27 @@ describe('handleCall', () => {
   });
 });
 
-describe('run subscriptions', () => {
-  it('replays past events, then delivers live ones', () => {
+describe('run subscriptions', async () => {
+  it('replays past events, then delivers live ones', async () => {
     core.hub.emit(runId, { type: 'text_delta', delta: 'a' });
     const sink = collector();
-    expect(ipc.handleSubscribe(1, APP_URL, taskId, runId, undefined, sink.send)).toEqual({ ok: true, value: null });
+    expect(await ipc.handleSubscribe(1, APP_URL, taskId, runId, undefined, sink.send)).toEqual({ ok: true, value: null });
     expect(sink.seqs()).toEqual([1, 2]);
     core.hub.emit(runId, { type: 'text_delta', delta: 'b' });
     expect(sink.seqs()).toEqual([1, 2, 3]);
   });
 
-  it('replays only after afterSeq', () => {
+  it('replays only after afterSeq', async () => {
     core.hub.emit(runId, { type: 'text_delta', delta: 'a' });
     const sink = collector();
-    ipc.handleSubscribe(1, APP_URL, taskId, runId, 1, sink.send);
+    await ipc.handleSubscribe(1, APP_URL, taskId, runId, 1, sink.send);
     expect(sink.seqs()).toEqual([2]);
   });
 
-  it('stops delivery on unsubscribe, reference-counted per window and run', () => {
+  it('stops delivery on unsubscribe, reference-counted per window and run', async () => {
     const sink = collector();
-    ipc.handleSubscribe(1, APP_URL, taskId, runId, undefined, sink.send);
-    ipc.handleSubscribe(1, APP_URL, taskId, runId, undefined, sink.send);
+    await ipc.handleSubscribe(1, APP_URL, taskId, runId, undefined, sink.send);
+    await ipc.handleSubscribe(1, APP_URL, taskId, runId, undefined, sink.send);
     expect(core.hub.listenerCount(runId)).toBe(1);
     ipc.handleUnsubscribe(1, taskId, runId);
     core.hub.emit(runId, { type: 'text_delta', delta: 'still here' });
@@ -78,9 +78,9 @@ describe('run subscriptions', () => {
 
   it('drops every subscription of a closed window, and only that window', async () => {
     const other = (await core.handlers.continueTask({ task_id: taskId })).run_id;
-    ipc.handleSubscribe(1, APP_URL, taskId, runId, undefined, collector().send);
-    ipc.handleSubscribe(1, APP_URL, taskId, other, undefined, collector().send);
-    ipc.handleSubscribe(2, APP_URL, taskId, runId, undefined, collector().send);
+    await ipc.handleSubscribe(1, APP_URL, taskId, runId, undefined, collector().send);
+    await ipc.handleSubscribe(1, APP_URL, taskId, other, undefined, collector().send);
+    await ipc.handleSubscribe(2, APP_URL, taskId, runId, undefined, collector().send);
     expect(ipc.subscriptionCount(1)).toBe(2);
     ipc.dropSender(1);
     expect(ipc.subscriptionCount(1)).toBe(0);
@@ -89,21 +89,21 @@ describe('run subscriptions', () => {
     expect(core.hub.listenerCount(other)).toBe(0);
   });
 
-  it('does not keep subscriptions to runs that already finished', () => {
+  it('does not keep subscriptions to runs that already finished', async () => {
     core.hub.emit(runId, { type: 'run_finished', reason: 'done', duration_ms: 1 });
     const sink = collector();
-    ipc.handleSubscribe(1, APP_URL, taskId, runId, undefined, sink.send);
+    await ipc.handleSubscribe(1, APP_URL, taskId, runId, undefined, sink.send);
     expect(sink.seqs()).toEqual([1, 2]);
     expect(ipc.subscriptionCount()).toBe(0);
   });
 
-  it('refuses untrusted senders, bad arguments and unknown runs', () => {
+  it('refuses untrusted senders, bad arguments and unknown runs', async () => {
     const sink = collector();
-    expect(ipc.handleSubscribe(1, 'https://evil.example/', taskId, runId, undefined, sink.send)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await ipc.handleSubscribe(1, 'https://evil.example/', taskId, runId, undefined, sink.send)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     for (const [t, r, after] of [['../x', runId, undefined], [taskId, 'a'.repeat(65), undefined], [taskId, runId, -1], [taskId, runId, '1'], [42, runId, undefined]] as const) {
-      expect(ipc.handleSubscribe(1, APP_URL, t, r, after, sink.send)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      expect(await ipc.handleSubscribe(1, APP_URL, t, r, after, sink.send)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     }
-    expect(ipc.handleSubscribe(1, APP_URL, taskId, 'run_missing', undefined, sink.send)).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await ipc.handleSubscribe(1, APP_URL, taskId, 'run_missing', undefined, sink.send)).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(sink.events).toHaveLength(0);
     expect(ipc.subscriptionCount()).toBe(0);
     ipc.handleUnsubscribe(1, '../x', runId); // ignored, not thrown
@@ -112,10 +112,10 @@ describe('run subscriptions', () => {
   it('caps subscriptions per window', async () => {
     for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_SENDER; i++) {
       const run = (await core.handlers.continueTask({ task_id: taskId })).run_id;
-      expect(ipc.handleSubscribe(1, APP_URL, taskId, run, undefined, () => {}).ok).toBe(true);
+      expect((await ipc.handleSubscribe(1, APP_URL, taskId, run, undefined, () => {})).ok).toBe(true);
     }
     const one = (await core.handlers.continueTask({ task_id: taskId })).run_id;
-    expect(ipc.handleSubscribe(1, APP_URL, taskId, one, undefined, () => {})).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(ipc.handleSubscribe(2, APP_URL, taskId, one, undefined, () => {}).ok).toBe(true);
+    expect(await ipc.handleSubscribe(1, APP_URL, taskId, one, undefined, () => {})).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect((await ipc.handleSubscribe(2, APP_URL, taskId, one, undefined, () => {})).ok).toBe(true);
   });
 });

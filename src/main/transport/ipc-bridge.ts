@@ -28,7 +28,7 @@ export interface IpcHandlers {
     runId: unknown,
     afterSeq: unknown,
     send: (event: RunEvent) => void,
-  ): CallResult;
+  ): Promise<CallResult>;
   handleUnsubscribe(senderId: number, taskId: unknown, runId: unknown): void;
   /** Forgets every subscription of a window (closed, crashed or navigated away). */
   dropSender(senderId: number): void;
@@ -67,21 +67,20 @@ export function createIpcHandlers(core: FolioCore, opts: IpcBridgeOptions): IpcH
       return dispatchCall(core, method, input, { transport: 'ipc', onInternalError: opts.onInternalError });
     },
 
-    handleSubscribe(senderId, senderFrameUrl, taskId, runId, afterSeq, send) {
+    async handleSubscribe(senderId, senderFrameUrl, taskId, runId, afterSeq, send) {
       if (!trusted(senderFrameUrl)) return untrusted();
       try {
         const args = SubscribeArgs.safeParse([taskId, runId, afterSeq ?? undefined]);
         if (!args.success) throw new ValidationError(formatZodError(args.error));
         const [task, run, after] = args.data;
         const key = `${task}/${run}`;
-        const subs = bySender.get(senderId) ?? new Map<string, Subscription>();
-        const existing = subs.get(key);
-        if (!existing && subs.size >= MAX_SUBSCRIPTIONS_PER_SENDER) {
+        const before = bySender.get(senderId);
+        if (!before?.has(key) && (before?.size ?? 0) >= MAX_SUBSCRIPTIONS_PER_SENDER) {
           throw new ValidationError(`At most ${MAX_SUBSCRIPTIONS_PER_SENDER} run subscriptions per window`);
         }
         // Subscribe first: if the hub throws (unknown run), the old subscription stays intact.
         let finished = false;
-        const unsubscribe = core.events.subscribe(
+        const unsubscribe = await core.events.subscribe(
           task,
           run,
           (event) => {
@@ -90,6 +89,9 @@ export function createIpcHandlers(core: FolioCore, opts: IpcBridgeOptions): IpcH
           },
           after,
         );
+        // Read after the await: another subscription of this window and run may have come meanwhile.
+        const subs = bySender.get(senderId) ?? new Map<string, Subscription>();
+        const existing = subs.get(key);
         existing?.unsubscribe();
         if (finished && !existing) {
           unsubscribe();

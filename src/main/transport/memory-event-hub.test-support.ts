@@ -38,7 +38,7 @@ export class MemoryRunEventHub implements RunEventHub {
     return this.runs.get(runId)?.listeners.size ?? 0;
   }
 
-  subscribe(taskId: string, runId: string, listener: (event: RunEvent) => void, afterSeq = 0): () => void {
+  async subscribe(taskId: string, runId: string, listener: (event: RunEvent) => void, afterSeq = 0): Promise<() => void> {
     const run = this.runs.get(runId);
     if (!run || run.taskId !== taskId) throw new NotFoundError(`Run ${runId} not found`);
     for (const event of run.events) if (event.seq > afterSeq) listener(event);

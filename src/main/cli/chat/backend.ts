@@ -18,21 +18,29 @@ export interface ChatBackend {
   where: string;
 }
 
-export function inProcessBackend(paths: { dataDir: string; resourcesDir: string }): ChatBackend {
+export async function inProcessBackend(paths: { dataDir: string; resourcesDir: string }): Promise<ChatBackend> {
   // The same rules as `folio serve`: one process owns a data folder, so this refuses to start beside
   // a running app (the error names the holder and FOLIO_DATA_DIR).
-  const core = createCore({ ...paths, prewarmExtraction: false });
+  const core = await createCore({ ...paths, prewarmExtraction: false });
   // Calls go through the transports' dispatch, so input and output are validated exactly as over IPC.
   const client = createClient(async (method, input) => unwrapResult(await dispatchCall(core, method, input, { transport: 'ipc' })));
   return {
     client,
     subscribeRun: (taskId, runId, listener, onError) => {
-      try {
-        return core.events.subscribe(taskId, runId, listener);
-      } catch (err) {
-        onError(err instanceof FolioError ? err : new FolioError('internal', err instanceof Error ? err.message : String(err)));
-        return () => undefined;
-      }
+      // Subscribing may ask the store; an unsubscribe that comes first still ends the subscription.
+      let unsubscribe: (() => void) | null = null;
+      let stopped = false;
+      core.events.subscribe(taskId, runId, listener).then(
+        (stop) => {
+          if (stopped) stop();
+          else unsubscribe = stop;
+        },
+        (err: unknown) => onError(err instanceof FolioError ? err : new FolioError('internal', err instanceof Error ? err.message : String(err))),
+      );
+      return () => {
+        stopped = true;
+        unsubscribe?.();
+      };
     },
     close: () => core.close(),
     where: paths.dataDir,

@@ -68,7 +68,7 @@ describe('shell tool with hiddenPaths', () => {
       const result = await confined.execute({ command: 'cat ../../keys.json; echo ok > made.txt' }, contextFor(task));
       expect(result.content).not.toContain('sk-hidden-key');
       expect(fs.readFileSync(path.join(task, 'made.txt'), 'utf8')).toBe('ok\n');
-      expect(confined.assess?.({ command: `cat ${data}/keys.json` }, contextFor(task))).toMatchObject({ risk: 'destructive' });
+      expect(await confined.assess?.({ command: `cat ${data}/keys.json` }, contextFor(task))).toMatchObject({ risk: 'destructive' });
     } finally {
       removeTemp(data);
     }
@@ -102,7 +102,7 @@ describe('shell tool and the task network switch', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const switchOff = (): NetworkSwitch & { on: boolean } => {
-    const s = { on: false, allowed: () => s.on, allow: () => void (s.on = true) };
+    const s = { on: false, allowed: () => Promise.resolve(s.on), allow: () => Promise.resolve(void (s.on = true)) };
     return s;
   };
 

@@ -46,8 +46,8 @@ const NON_INTERACTIVE = { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '
 /** A `library/project` or `library/personal` path as a word of a command. */
 const LIBRARY_IN_COMMAND = /(^|[\s'"=:;(|&<>])(\.\/)?library\/(project|personal)(\/|$|[\s'";|&)<>])/u;
 
-function missingNetwork(command: string, ctx: Pick<ToolContext, 'network'>, executor: Executor): string | null {
-  if (!executor.status().active || ctx.network?.allowed() === true) return null;
+async function missingNetwork(command: string, ctx: Pick<ToolContext, 'network'>, executor: Executor): Promise<string | null> {
+  if (!executor.status().active || (await ctx.network?.allowed()) === true) return null;
   return commandNeedsNetwork(command);
 }
 
@@ -56,14 +56,14 @@ function missingNetwork(command: string, ctx: Pick<ToolContext, 'network'>, exec
  * approval policy always asks about whatever was granted: `execute` is then reached only with the
  * person's yes to this very command, which is what turns the network on for the task.
  */
-function assessCommand(command: string, ctx: Pick<ToolContext, 'root' | 'network' | 'library'>, protectedPaths: readonly string[], executor: Executor): ToolRisk {
+async function assessCommand(command: string, ctx: Pick<ToolContext, 'root' | 'network' | 'library'>, protectedPaths: readonly string[], executor: Executor): Promise<ToolRisk> {
   // ---- projects and libraries (issue 14): library files are not in the task folder, and read-only ----
   if (ctx.library && LIBRARY_IN_COMMAND.test(command)) {
     return { risk: 'destructive', detail: command, blocked: `commands cannot use library/ paths (${LIBRARY_READ_ONLY_MESSAGE} Read library files with read, grep or search_library)` };
   }
   const verdict = classifyCommand(command, { cwd: ctx.root, protectedPaths });
   if (verdict.class === 'blocked') return { risk: 'destructive', detail: command, blocked: verdict.reasons.join('; ') };
-  const needs = missingNetwork(command, ctx, executor);
+  const needs = await missingNetwork(command, ctx, executor);
   if (needs !== null) {
     return {
       risk: 'destructive',
@@ -109,11 +109,11 @@ export function createShellTool(options: ShellToolOptions = {}): Tool<typeof par
     },
     async execute(args, ctx) {
       const runner = executor();
-      const risk = assessCommand(args.command, ctx, hiddenPaths, runner);
+      const risk = await assessCommand(args.command, ctx, hiddenPaths, runner);
       if (risk.blocked !== undefined) throw new ToolError(`Command refused: ${risk.blocked}.`);
       // Reaching here with a network need means the person approved this command (see assessCommand).
-      if (missingNetwork(args.command, ctx, runner) !== null) ctx.network?.allow();
-      const network = ctx.network?.allowed() === true || commandNeedsNetwork(args.command) !== null;
+      if ((await missingNetwork(args.command, ctx, runner)) !== null) await ctx.network?.allow();
+      const network = (await ctx.network?.allowed()) === true || commandNeedsNetwork(args.command) !== null;
       const timeoutS = args.timeout_s ?? DEFAULT_TIMEOUT_MS / 1000;
       const parent = options.baseEnv?.() ?? process.env;
       const isolated = runner.status().active;

@@ -54,7 +54,7 @@ beforeAll(async () => {
   // Plenty of plain replies: generated messages start runs, and the probe makes a few calls.
   fake.script(Array.from({ length: 2000 }, () => ({ text: 'ok', usage: { prompt: 3, completion: 1 } })));
   dataDir = makeDataDir(fake.url);
-  core = makeCore(dataDir);
+  core = await makeCore(dataDir);
   server = await startHttpServer(core, { token: TOKEN, maxUploadBytes: 256 * 1024, onInternalError: (_where, error) => internalErrors.push(error) });
 
   for (const mode of ['general', 'coding'] as const) known.tasks.push(await seedTask(mode));
@@ -93,7 +93,7 @@ async function seedTask(mode: 'general' | 'coding'): Promise<string> {
 /** Generated DELETEs remove tasks; replace them so later requests still reach existing ones. */
 async function replaceDeletedTasks(): Promise<void> {
   for (let i = 0; i < known.tasks.length; i++) {
-    if (!core.ctx.store.tasks.get(known.tasks[i])) known.tasks[i] = await seedTask(i === 0 ? 'general' : 'coding');
+    if (!(await core.ctx.store.tasks.get(known.tasks[i]))) known.tasks[i] = await seedTask(i === 0 ? 'general' : 'coding');
   }
 }
 

@@ -273,7 +273,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
         const taskId = parseId('task_id', params.task_id);
         const runId = parseId('run_id', params.run_id);
         const afterSeq = resumeSeq(req, query);
-        streamRunEvents(core.events, req, res, { taskId, runId, afterSeq }, heartbeatMs);
+        await streamRunEvents(core.events, req, res, { taskId, runId, afterSeq }, heartbeatMs);
         // A stream lives until its run ends; it does not hold up a drain (the client reconnects).
         if (!res.writableEnded) {
           inFlight.delete(res);

@@ -119,7 +119,7 @@ describe('run events over SSE', () => {
       destroy: () => undefined,
     });
     const req = { socket: { setNoDelay: () => undefined } };
-    streamRunEvents(hub, req as unknown as IncomingMessage, res as unknown as ServerResponse, { taskId: 't', runId: hubRun, afterSeq: undefined }, 60_000);
+    void streamRunEvents(hub, req as unknown as IncomingMessage, res as unknown as ServerResponse, { taskId: 't', runId: hubRun, afterSeq: undefined }, 60_000);
     hub.emit(hubRun, { type: 'text_delta', delta: 'a' });
     hub.emit(hubRun, { type: 'text_delta', delta: 'b' });
     expect(writes).toEqual([]);

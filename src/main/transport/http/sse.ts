@@ -32,17 +32,17 @@ export function formatSseEvent(event: RunEvent): string {
 }
 
 /**
- * Subscribes before writing anything, so an unknown run (the hub throws) can still be answered
- * with a JSON error by the caller. Replayed events arrive synchronously during `subscribe` and are
- * held until the headers are out.
+ * Subscribes before writing anything, so an unknown run (the hub rejects) can still be answered
+ * with a JSON error by the caller. Replayed events arrive during `subscribe` and are held until the
+ * headers are out.
  */
-export function streamRunEvents(
+export async function streamRunEvents(
   hub: RunEventHub,
   req: IncomingMessage,
   res: ServerResponse,
   run: { taskId: string; runId: string; afterSeq: number | undefined },
   heartbeatMs: number,
-): void {
+): Promise<void> {
   let streaming = false;
   let ended = false;
   const backlog: RunEvent[] = [];
@@ -84,7 +84,7 @@ export function streamRunEvents(
     else backlog.push(event);
   };
 
-  unsubscribe = hub.subscribe(run.taskId, run.runId, listener, run.afterSeq);
+  unsubscribe = await hub.subscribe(run.taskId, run.runId, listener, run.afterSeq);
 
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
