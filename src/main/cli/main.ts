@@ -87,7 +87,7 @@ async function serve(argv: string[]): Promise<void> {
 async function serveTeam(config: ServiceConfig): Promise<void> {
   if (config.platformKey === null || config.jwt === null) throw new FolioError('invalid_input', 'multi-tenant mode needs a platform key and a JWT verification');
   const log = createJsonLogger();
-  const service = createServiceCore(config, paths(), log);
+  const service = await createServiceCore(config, paths(), log);
   const server = await startHttpServer(service.resolveCore, {
     host: config.host,
     port: config.port,

@@ -1,20 +1,22 @@
 // The team service's core, as `folio serve --multi-tenant` needs it: a core per request scope, the
 // tenant registry, the readiness check and the hooks of a graceful shutdown.
 //
-// INTEGRATOR: `createServiceCore` is the seam for the PostgreSQL core (the `port`, `pg`, `cluster`
-// and `quotas` branches). With `config.databaseUrl` set it must return: `resolveCore(scope)` = the
-// one core scoped to that tenant/user (StorePort on PostgreSQL, TaskStorage from
-// `workspace/storage.ts` on `config.storageRoot`), `registry` = `createPgTenantRegistry(pool)`,
-// `ready` = `databaseAnswers(pool)`, `requestQuota` = the quotas module's source (or
-// `createPgRequestQuota(pool)`), `onDrain` = the cluster's run hand-back, `close` = pool + core.
-// Until then PostgreSQL is refused here, and without a database each tenant gets its own SQLite
-// core under `<storage root or data folder>/tenants/<tenant>/` (one worker only): isolated, but
-// every user of a tenant sees the tenant's tasks.
+// With a database (PostgreSQL) every worker of the service opens the same database and storage
+// root: each (tenant, user) gets a core whose store is scoped to it, whose data folder is
+// `<storage root>/tenants/<tenant>/` (so task files are under `…/tasks/<task>/`), and whose runs
+// take a lease, write their events to the shared log and obey the cluster's control messages.
+// Without a database each tenant gets its own SQLite core under `<storage root or data folder>/
+// tenants/<tenant>/` (one worker only): isolated, but every user of a tenant sees its tasks.
 import { join } from 'node:path';
-import { FolioError } from '../../shared/errors';
 import { createCore, type Core } from '../service/create-core';
 import type { CoreResolver } from '../transport/http';
-import { type Logger, type RequestQuotaSource, type ServiceConfig, type TenantRegistry, createMemoryTenantRegistry } from '../tenancy';
+import { type Logger, type RequestQuotaSource, type ServiceConfig, type TenantRegistry, createMemoryTenantRegistry, createPgTenantRegistry, databaseAnswers } from '../tenancy';
+import { openPgStore } from '../store/postgres';
+import type { Scope } from '../store/port';
+import { startClusterWorker, type ClusterWorker } from '../cluster/worker';
+import type { Decision, RunHost } from '../cluster/host';
+import { createTeamQuotas } from '../quotas/team-quotas';
+import { createPgLeaseRunCounter } from '../quotas/quota-guard';
 
 export interface ServiceCore {
   resolveCore: CoreResolver;
@@ -27,10 +29,13 @@ export interface ServiceCore {
   close(): Promise<void>;
 }
 
-export function createServiceCore(config: ServiceConfig, paths: { dataDir: string; resourcesDir: string }, log: Logger): ServiceCore {
-  if (config.databaseUrl !== null) {
-    throw new FolioError('unsupported', 'PostgreSQL (--database / FOLIO_DATABASE_URL) is not wired into folio serve in this build yet');
-  }
+interface Paths {
+  dataDir: string;
+  resourcesDir: string;
+}
+
+export async function createServiceCore(config: ServiceConfig, paths: Paths, log: Logger): Promise<ServiceCore> {
+  if (config.databaseUrl !== null && config.storageRoot !== null) return createPostgresServiceCore(config, config.databaseUrl, config.storageRoot, paths, log);
   const root = config.storageRoot ?? paths.dataDir;
   const cores = new Map<string, Promise<Core>>();
   return {
@@ -48,5 +53,85 @@ export function createServiceCore(config: ServiceConfig, paths: { dataDir: strin
     async close() {
       await Promise.all([...cores.values()].map(async (core) => (await core).close()));
     },
+  };
+}
+
+async function createPostgresServiceCore(config: ServiceConfig, url: string, storageRoot: string, paths: Paths, log: Logger): Promise<ServiceCore> {
+  const backend = await openPgStore(url);
+  const onError = (err: Error) => log.error({ msg: 'cluster error', error: `${err.name}: ${err.message}` });
+  let worker: ClusterWorker;
+  try {
+    worker = await startClusterWorker({
+      connectionString: url,
+      workerId: config.workerId,
+      onError,
+      onSwept: (run) => log.warn({ msg: 'run interrupted: its worker stopped answering', run: run.runId, tenant: run.tenantId }),
+    });
+  } catch (err) {
+    await backend.close();
+    throw err;
+  }
+  // Live runs are counted by lease, so a dead worker's runs stop counting when their lease expires.
+  const quotas = createTeamQuotas({ db: backend.pool, defaults: config.quotas, liveRuns: createPgLeaseRunCounter(backend.pool) });
+  const cluster = worker.runCluster();
+  const cores = new Map<string, Promise<Core>>();
+  const opened = async (): Promise<Core[]> => Promise.all([...cores.values()]);
+
+  // Control messages and drain act on this process's runs, which live in the scopes' run managers.
+  const host: RunHost = {
+    cancel(taskId, runId) {
+      for (const core of settled) if (core.runs.activeRunFor(taskId) === runId) void core.runs.cancel(taskId, runId);
+    },
+    decide(taskId, callId, decision: Decision) {
+      for (const core of settled) if (core.runs.activeRunFor(taskId) !== undefined) return core.runs.decide(taskId, callId, decision);
+      return false;
+    },
+    async shutdown() {
+      await Promise.all((await opened()).map((core) => core.runs.shutdown()));
+    },
+  };
+  /** Cores whose creation finished, for the synchronous control path. */
+  const settled = new Set<Core>();
+  worker.attach(host);
+
+  const coreFor = (scope: Scope): Promise<Core> => {
+    const key = `${scope.tenant_id}\u0000${scope.user_id}`;
+    let core = cores.get(key);
+    if (!core) {
+      core = createCore({
+        dataDir: join(storageRoot, 'tenants', scope.tenant_id),
+        resourcesDir: paths.resourcesDir,
+        // The pool is the process's; a scope's core closing must not end it.
+        store: { port: backend.scope(scope), close: () => Promise.resolve() },
+        team: { cluster, quotas, hiddenPaths: [storageRoot] },
+      }).then((c) => {
+        settled.add(c);
+        return c;
+      });
+      cores.set(key, core);
+      core.catch(() => cores.delete(key));
+      log.info({ msg: 'scope core opened', tenant: scope.tenant_id, user: scope.user_id });
+    }
+    return core;
+  };
+
+  const answers = databaseAnswers(backend.pool);
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await Promise.all((await opened()).map((core) => core.close()));
+    await worker.close();
+    await backend.close();
+  };
+  return {
+    resolveCore: coreFor,
+    registry: createPgTenantRegistry(backend.pool),
+    ready: async () => !worker.isDraining && (await answers()),
+    requestQuota: { requestsPerMinute: quotas.guard.requestsPerMinute },
+    // Hands the runs back: they end `interrupted` and their leases are freed, so Continue works on
+    // any other worker at once.
+    onDrain: () => worker.drain(),
+    close,
   };
 }

@@ -6,6 +6,7 @@ import { hostname } from 'node:os';
 import pg from 'pg';
 import type { RunEvent } from '../../shared/contract';
 import type { Scope } from '../store/port';
+import type { RunCluster } from '../runs/run-cluster';
 import { Control } from './control';
 import { drain } from './drain';
 import type { Decision, RunHost, RunRef } from './host';
@@ -96,6 +97,24 @@ export class ClusterWorker {
   /** In the run's approval wait, before waiting: a decision stored while no run of the task was live. */
   takeDecision(scope: Scope, taskId: string, callId: string): Promise<Decision | undefined> {
     return this.control.takeDecision(scope, taskId, callId);
+  }
+
+  /** The run manager's view of this worker (runs/run-cluster.ts). */
+  runCluster(): RunCluster {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getter below reads the live flag
+    const worker = this;
+    return {
+      get isDraining() {
+        return worker.isDraining;
+      },
+      runStarted: (ref) => this.runStarted(ref),
+      runEvent: (scope, event) => this.runEvent(scope, event),
+      runFinished: (runId) => this.runFinished(runId),
+      takeDecision: (scope, taskId, callId) => this.takeDecision(scope, taskId, callId),
+      cancel: (scope, taskId, runId) => this.control.cancel(scope, taskId, runId),
+      decide: (scope, taskId, callId, decision) => this.control.decide(scope, taskId, callId, decision),
+      subscribe: (scope, taskId, runId, listener, afterSeq) => this.hub.subscribe(scope, taskId, runId, listener, afterSeq),
+    };
   }
 
   get isDraining(): boolean {

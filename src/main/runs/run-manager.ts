@@ -8,6 +8,7 @@ import type { GrantKey } from '../agent/approval-policy';
 import type { Decision } from '../agent/loop';
 import type { RunEventHub } from './event-hub';
 import type { StorePort } from '../store/port';
+import type { RunHooks } from './run-cluster';
 import { isAlwaysAllowed } from '../store/always-allow';
 
 /** What it takes to run the loop for one task; built per run by the service (model, tools, prompt). */
@@ -85,6 +86,8 @@ export class RunManager implements RunEventHub {
   constructor(
     private readonly store: StorePort,
     private readonly driver: RunDriver,
+    /** The team service's cluster and quota hooks; the desktop has none. */
+    private readonly hooks: RunHooks = {},
   ) {}
 
   activeRunFor(taskId: string): string | undefined {
@@ -99,10 +102,12 @@ export class RunManager implements RunEventHub {
    */
   async start(taskId: string, opts: { userMessage?: string; model: string | null; branchFrom?: number }): Promise<string> {
     if (this.activeRunFor(taskId) || this.starting.has(taskId)) throw new FolioError('conflict', 'A run is already active for this task; wait for it or cancel it.');
+    if (this.hooks.cluster?.isDraining) throw new FolioError('unavailable', 'This worker is shutting down; send the request again (another worker takes it).');
     const runId = newId('r');
     const branching = opts.branchFrom !== undefined;
     this.starting.add(taskId);
     try {
+      await this.hooks.beforeStart?.(taskId);
       await this.store.transaction(async (tx) => {
         await tx.runs.create({ id: runId, task_id: taskId, model: opts.model });
         if (opts.userMessage !== undefined || branching) {
@@ -141,6 +146,16 @@ export class RunManager implements RunEventHub {
       markDone,
     };
     this.live.set(runId, run);
+    // The lease is taken before any event exists, so every worker agrees who drives the run.
+    if (this.hooks.cluster) {
+      try {
+        await this.hooks.cluster.runStarted({ scope: this.store.scope, taskId, runId });
+      } catch (err) {
+        this.live.delete(runId);
+        await this.store.runs.finish(runId, 'failed', err instanceof Error ? err.message : String(err)).catch(() => undefined);
+        throw err;
+      }
+    }
     this.emit(run, { type: 'run_started', model: opts.model, resumed: opts.userMessage === undefined && !branching });
     void this.drive(run);
     return runId;
@@ -151,9 +166,21 @@ export class RunManager implements RunEventHub {
     if (!run || run.taskId !== taskId) {
       const stored = await this.store.runs.get(runId);
       if (!stored || stored.task_id !== taskId) throw new NotFoundError(`No run ${runId} in task ${taskId}`);
-      return; // already finished: cancelling is a no-op
+      // Live on another worker: its owner is asked. Otherwise already finished: a no-op.
+      if (stored.status === 'running') await this.hooks.cluster?.cancel(this.store.scope, taskId, runId);
+      return;
     }
     run.controller.abort();
+  }
+
+  /**
+   * Routes a decision: to the live run here that waits for it ('here'), to the worker running the
+   * task ('elsewhere', team service), or keeps it for the task's next run ('kept').
+   */
+  async routeDecision(taskId: string, callId: string, decision: Decision): Promise<'here' | 'elsewhere' | 'kept'> {
+    const { cluster } = this.hooks;
+    if (!cluster || this.activeRunFor(taskId)) return this.decide(taskId, callId, decision) ? 'here' : 'kept';
+    return (await cluster.decide(this.store.scope, taskId, callId, decision)) === 'forwarded' ? 'elsewhere' : 'kept';
   }
 
   /** Routes a decision to the live run waiting for it; returns false if no live run waits. */
@@ -176,6 +203,8 @@ export class RunManager implements RunEventHub {
     if (!run) {
       const stored = await this.store.runs.get(runId);
       if (!stored || stored.task_id !== taskId) throw new NotFoundError(`No run ${runId} in task ${taskId}`);
+      // Team service: every run's events are in the shared log, whichever worker drives it.
+      if (this.hooks.cluster) return this.hooks.cluster.subscribe(this.store.scope, taskId, runId, listener, afterSeq);
       // A run from an earlier process: its summary is all that is left to replay.
       replayFinished(this.summaryEvents(stored.id, taskId, stored.status, stored.started_at, stored.finished_at, stored.model), listener, afterSeq);
       return () => {};
@@ -221,6 +250,7 @@ export class RunManager implements RunEventHub {
   private emit(run: LiveRun, body: RunEventBody): void {
     const event = stamp(body, run.runId, run.taskId, run.events.length + 1, Date.now());
     run.events.push(event);
+    this.hooks.cluster?.runEvent(this.store.scope, event);
     for (const listener of run.listeners) {
       try {
         listener(event);
@@ -236,6 +266,7 @@ export class RunManager implements RunEventHub {
       await tx.runs.addUsage(run.runId, usage);
       await tx.tasks.addUsage(run.taskId, usage);
     });
+    await this.hooks.onUsage?.({ taskId: run.taskId, runId: run.runId }, usage);
   }
 
   private approvalsFor(run: LiveRun): RunApprovals {
@@ -247,9 +278,11 @@ export class RunManager implements RunEventHub {
       isGranted: (grant) => store.grants.has(run.taskId, grant.tool, grant.scope),
       // Read at each call: a tool always allowed (or no longer) in Settings counts from its next call.
       isAlwaysAllowed: (toolName) => isAlwaysAllowed(store.settings, toolName),
-      wait: (callId, signal) =>
-        new Promise<Decision>((resolve, reject) => {
-          const early = this.earlyDecisions.get(`${run.taskId}:${callId}`);
+      wait: async (callId, signal) => {
+        // Team service: a decision given while no run of the task was live, on any worker.
+        const stored = await this.hooks.cluster?.takeDecision(this.store.scope, run.taskId, callId);
+        return new Promise<Decision>((resolve, reject) => {
+          const early = this.earlyDecisions.get(`${run.taskId}:${callId}`) ?? stored;
           if (early) {
             this.earlyDecisions.delete(`${run.taskId}:${callId}`);
             resolve(early);
@@ -266,7 +299,8 @@ export class RunManager implements RunEventHub {
             run.waiters.delete(callId);
             resolve(d);
           });
-        }),
+        });
+      },
       settle: (callId, grant, decision) =>
         store.transaction(async (tx) => {
           const row = await find(tx, callId);
@@ -312,6 +346,8 @@ export class RunManager implements RunEventHub {
     this.emit(run, { type: 'run_finished', reason, duration_ms: Date.now() - run.startedAt });
     run.finished = true;
     run.listeners.clear();
+    // The cluster stores the rest of the run's events and frees its lease before the run counts as done.
+    await this.hooks.cluster?.runFinished(run.runId).catch(() => undefined);
     run.markDone();
     this.finishedOrder.push(run.runId);
     while (this.finishedOrder.length > KEEP_FINISHED_RUNS) this.live.delete(this.finishedOrder.shift()!);

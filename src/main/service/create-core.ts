@@ -1,7 +1,7 @@
 // The composition of Folio's core, shared by the Electron root and the CLI: store, run manager,
 // agent driver and service handlers. It imports nothing from Electron, so it runs in plain Node.
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import type { FileEntry, FinishReason, RunEventBody } from '../../shared/contract';
 import { FolioError } from '../../shared/errors';
 import { runAgentLoop } from '../agent/loop';
@@ -13,9 +13,9 @@ import { createFileKeyStore, loadModelProfiles, resolveApiKey, type KeyStore, ty
 import { planReasoning } from '../models';
 import { RunManager, newId, type RunDriverContext } from '../runs/run-manager';
 import { loadSkills } from '../skills/skill-registry';
-import type { OpenedStorePort } from '../store/port';
+import type { OpenedStorePort, Scope } from '../store/port';
 import { openSqliteStorePort, sqliteDatabase, sqliteMaintenance } from '../store/sqlite-port';
-import { acquireDataLock } from '../config/data-lock';
+import { acquireDataLock, type DataLock } from '../config/data-lock';
 import { taskDir } from '../workspace/layout';
 import { readOutline } from '../workspace/outline-file';
 import { ensureExtracted, isExtractable, scheduleExtractionPrewarm, sourceNotes } from '../sources';
@@ -38,6 +38,9 @@ import type { Embedder } from '../library/search';
 import { addFilesToLibrary } from './projects-service';
 import { taskLibraries } from './library-access';
 import { closeDefaultExecutor } from '../sandbox/select-executor';
+import type { RunCluster, RunHooks } from '../runs/run-cluster';
+import type { TeamQuotas } from '../quotas/team-quotas';
+import { tenantUsageAnswer } from '../quotas/usage-answer';
 
 export interface CoreOptions {
   dataDir: string;
@@ -70,6 +73,38 @@ export interface CoreOptions {
    * with the core. Default: the SQLite file `folio.db` in the data folder.
    */
   store?: OpenedStorePort;
+  /** The team service (issue 16): this scope's core among many workers; absent on the desktop. */
+  team?: TeamCoreOptions;
+}
+
+/**
+ * What a core of the team service shares with the other workers. Such a core never takes the data
+ * folder's lock nor sweeps runs at start (other workers' runs are live): the cluster's leases decide
+ * which runs died.
+ */
+export interface TeamCoreOptions {
+  cluster: RunCluster;
+  quotas: TeamQuotas;
+  /** Folders no command may see besides the tenant's: the storage root holds every tenant. */
+  hiddenPaths: string[];
+}
+
+/** A model whose every call first checks the tenant's token quota (the call that crosses it finishes). */
+function withQuotaCheck(model: ChatModel, check: () => Promise<void>): ChatModel {
+  return {
+    async *stream(request, signal) {
+      await check();
+      yield* model.stream(request, signal);
+    },
+  };
+}
+
+function teamRunHooks(team: TeamCoreOptions, scope: Scope): RunHooks {
+  return {
+    cluster: team.cluster,
+    beforeStart: () => team.quotas.guard.beforeRunStart(scope),
+    onUsage: ({ taskId, runId }, usage) => team.quotas.ledger.record(scope, { kind: 'tokens', task_id: taskId, run_id: runId, ...usage }),
+  };
 }
 
 export interface Core extends FolioCore {
@@ -91,7 +126,8 @@ const BACKUP_DELAY_MS = 1000;
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
   mkdirSync(opts.dataDir, { recursive: true });
-  const lock = acquireDataLock(opts.dataDir);
+  // Team cores share the tenant's folder between workers: no lock, and no clean-up at start.
+  const lock: DataLock = opts.team ? { owned: false, holder: null, release: () => undefined } : acquireDataLock(opts.dataDir);
   if (!lock.owned && opts.exclusive !== false) {
     await opts.store?.close();
     throw new FolioError('conflict', `Folio is already running on ${opts.dataDir}${lock.holder ? ` (process ${lock.holder})` : ''}; close it first or use another FOLIO_DATA_DIR.`);
@@ -169,7 +205,9 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     const profile = await pickProfile(ctx, task);
     const apiKey = resolveApiKey(profile, keys, env) ?? '';
     assertKey(profile, apiKey);
-    const model = (opts.createModel ?? createChatModel)(profile, apiKey);
+    const built = (opts.createModel ?? createChatModel)(profile, apiKey);
+    const { team } = opts;
+    const model = team ? withQuotaCheck(built, () => team.quotas.guard.beforeModelCall(store.scope)) : built;
 
     const skills = () => loadSkills(skillDirs(ctx)).skills;
     // Every key variable a profile names is stripped from tool environments, not just *_API_KEY.
@@ -189,7 +227,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       secretNames: () => secretNames,
       // Shell and scripts run sandboxed (bubblewrap, where available) with the data folder hidden:
       // it holds keys.json and every other task.
-      hiddenPaths: [opts.dataDir],
+      hiddenPaths: [opts.dataDir, ...(opts.team?.hiddenPaths ?? [])],
       themesDir: themesDir(opts.dataDir),
       templatesDir: templatesDir(opts.dataDir),
       skills,
@@ -303,7 +341,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     for (const f of files) if (isExtractable(f.path)) void ensureExtracted(root, f.path).catch(() => undefined);
   }
 
-  const runs = new RunManager(store, driver);
+  const runs = new RunManager(store, driver, opts.team ? teamRunHooks(opts.team, store.scope) : {});
   const ctx: ServiceContext = { store, runs, dataDir: opts.dataDir, resourcesDir: opts.resourcesDir, keys, env, desktop: opts.desktop, mcp };
   ctxRef.ctx = ctx;
   const libraryDeps = { indexer, embedder };
@@ -314,6 +352,16 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     if (input.embedding !== undefined && lock.owned) backfill.kick();
     return out;
   };
+  const { team } = opts;
+  if (team) {
+    // The tenant's month from the append-only ledger, per user and per task, with its quotas.
+    handlers.getUsage = (input) =>
+      tenantUsageAnswer(store.scope, input, {
+        ledger: team.quotas.ledger,
+        guard: team.quotas.guard,
+        taskTitles: async (_scope, ids) => new Map((await Promise.all(ids.map((id) => store.tasks.get(id)))).flatMap((t) => (t ? [[t.id, t.title] as const] : []))),
+      });
+  }
 
   return {
     handlers,
@@ -323,8 +371,14 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     dataDir: opts.dataDir,
     async addUploadedFiles(taskId, files) {
       if (!(await store.tasks.get(taskId))) throw new FolioError('not_found', `No task ${taskId}`);
+      const bytes = files.reduce((sum, f) => sum + statSync(f.path).size, 0);
+      if (team) await team.quotas.guard.beforeUpload(store.scope, bytes);
       const out = [];
       for (const f of files) out.push(await addSourceFile(store, opts.dataDir, taskId, f.path, f.name));
+      if (team) {
+        await team.quotas.ledger.record(store.scope, { kind: 'upload', task_id: taskId, bytes });
+        await team.quotas.ledger.record(store.scope, { kind: 'storage', task_id: taskId, bytes });
+      }
       extractInBackground(taskId, out);
       return out;
     },

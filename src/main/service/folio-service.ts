@@ -236,8 +236,8 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
         await allowAlways(permissions, pending.name);
       }
       const decision = { decision: input.decision, reason: input.reason };
-      if (ctx.runs.decide(input.task_id, input.call_id, decision)) return { ok: true };
-      // No live run waits (Folio was restarted): the decision is kept and the task continues.
+      if ((await ctx.runs.routeDecision(input.task_id, input.call_id, decision)) !== 'kept') return { ok: true };
+      // No live run waits (Folio was restarted, or its worker died): the decision is kept and the task continues.
       if (!active) {
         const task = await getTask(ctx, input.task_id);
         await ctx.runs.start(task.id, { model: (await pickProfile(ctx, task)).id });

@@ -2,6 +2,7 @@
 // over its variable), checked together so a contradiction stops the process at start with a message
 // that names the setting, never halfway through the first request. Secrets stay inside this object:
 // `describe()` is what logs see.
+import { quotaDefaults, quotaServeFlags, type QuotaLimits } from '../quotas/limits';
 import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { FolioError } from '../../shared/errors';
@@ -36,6 +37,8 @@ export interface ServiceConfig {
   /** How long a SIGTERM waits for in-flight requests before closing their connections. */
   shutdownGraceMs: number;
   recover: boolean;
+  /** The server's default quotas (flags, then FOLIO_QUOTA_* variables); a tenant's row overrides them. */
+  quotas: QuotaLimits;
   /** The configuration as it may be logged: secrets and database passwords redacted. */
   describe(): Record<string, unknown>;
 }
@@ -62,6 +65,8 @@ const options = {
   'worker-id': { type: 'string' },
   'requests-per-minute': { type: 'string' },
   'shutdown-grace-ms': { type: 'string' },
+  // The server's default quotas (--quota-tokens-per-month …), named once in quotas/limits.ts.
+  ...quotaServeFlags,
 } as const;
 
 /** Flag name → environment variable; the flag wins when both are given. */
@@ -154,8 +159,15 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
   const requestsPerMinute = parseInteger('--requests-per-minute / FOLIO_REQUESTS_PER_MINUTE', pick('requests-per-minute') ?? String(DEFAULT_REQUESTS_PER_MINUTE), 1, 1_000_000);
   const shutdownGraceMs = parseInteger('--shutdown-grace-ms / FOLIO_SHUTDOWN_GRACE_MS', pick('shutdown-grace-ms') ?? String(DEFAULT_SHUTDOWN_GRACE_MS), 0, 3_600_000);
 
+  let quotas: QuotaLimits;
+  try {
+    quotas = quotaDefaults(env, values);
+  } catch (err) {
+    throw new ConfigError(err instanceof Error ? err.message : String(err));
+  }
+
   const config: Omit<ServiceConfig, 'describe'> = {
-    multiTenant, databaseUrl, storageRoot, platformKey, jwt, host, port, publicHosts, workerId, requestsPerMinute, shutdownGraceMs,
+    multiTenant, databaseUrl, storageRoot, platformKey, jwt, host, port, publicHosts, workerId, requestsPerMinute, shutdownGraceMs, quotas,
     recover: values.recover ?? false,
   };
   return {
@@ -166,7 +178,7 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
       storage_root: storageRoot,
       platform_key: platformKey === null ? null : '[redacted]',
       jwt: jwt === null ? null : jwt.kind === 'secret' ? { kind: 'secret', secret: '[redacted]', issuer: jwt.issuer ?? null, audience: jwt.audience ?? null } : { kind: 'jwks', url: jwt.url.href, issuer: jwt.issuer ?? null, audience: jwt.audience ?? null },
-      host, port, public_hosts: publicHosts, worker_id: workerId, requests_per_minute: requestsPerMinute, shutdown_grace_ms: shutdownGraceMs,
+      host, port, public_hosts: publicHosts, worker_id: workerId, requests_per_minute: requestsPerMinute, shutdown_grace_ms: shutdownGraceMs, quotas,
     }),
   };
 }

@@ -41,13 +41,16 @@ export function pgRunsRepo(sql: Sql, scope: Scope, now: () => number): AsyncRepo
     async finish(id, status, error = null) {
       // The type already excludes it; this guards callers that widened the status to RunStatus.
       if ((status as RunStatus) === 'running') throw new ValidationError('status: a run cannot finish as running');
-      const run = await one(`UPDATE runs r SET status = $4, error = $5, finished_at = $6 WHERE ${OWN} AND r.id = $3 RETURNING *`, [
-        ...owner,
-        id,
-        status,
-        error,
-        now(),
-      ]);
+      // Only a running run changes: one the cluster's sweeper already marked interrupted (its worker
+      // was presumed dead) keeps that status when the worker finishes it late.
+      const run =
+        (await one(`UPDATE runs r SET status = $4, error = $5, finished_at = $6 WHERE ${OWN} AND r.id = $3 AND r.status = 'running' RETURNING *`, [
+          ...owner,
+          id,
+          status,
+          error,
+          now(),
+        ])) ?? (await one(`SELECT * FROM runs r WHERE ${OWN} AND r.id = $3`, [...owner, id]));
       if (run === undefined) throw new NotFoundError(`Run ${id} not found.`);
       return run;
     },
