@@ -131,13 +131,33 @@ export const ToolPermission = z.object({
 });
 export type ToolPermission = z.infer<typeof ToolPermission>;
 
-const method = <I extends z.ZodType, O extends z.ZodType>(spec: MethodSpec<I, O>) => spec;
+/**
+ * A contract entry whose schemas are built on the first use of that method, not at import: this
+ * module is in start-up's import graph (the IPC bridge, the HTTP router and the CLI), and building
+ * every method's input and output schemas was a large part of what the server did before it could
+ * answer. Names, routes and `ipcOnly` stay plain data; the table itself stays the one source.
+ */
+function method<I extends z.ZodType, O extends z.ZodType>(def: Omit<MethodSpec<I, O>, 'input' | 'output'> & { input: () => I; output: () => O }): MethodSpec<I, O> {
+  let input: I | undefined;
+  let output: O | undefined;
+  const spec: MethodSpec<I, O> = {
+    get input() {
+      return (input ??= def.input());
+    },
+    get output() {
+      return (output ??= def.output());
+    },
+  };
+  if (def.http) spec.http = def.http;
+  if (def.ipcOnly !== undefined) spec.ipcOnly = def.ipcOnly;
+  return spec;
+}
 const Ok = z.object({ ok: z.literal(true) });
 const TaskRef = { task_id: Id };
 
 export const contract = {
   createTask: method({
-    input: z.strictObject({
+    input: () => z.strictObject({
       mode: TaskMode,
       title: Title.optional(),
       description: Description.optional(),
@@ -148,26 +168,26 @@ export const contract = {
       /** The project the task belongs to; its defaults fill what the request leaves out. */
       project_id: Id.nullable().optional(),
     }),
-    output: Task,
+    output: () => Task,
     http: { method: 'POST', path: '/v1/tasks' },
   }),
   listTasks: method({
-    input: z.strictObject({
+    input: () => z.strictObject({
       status: TaskStatus.optional(),
       q: z.string().max(200).optional(),
       /** Only one project's tasks, or `none` for tasks outside every project (issue 14). */
       project_id: z.union([z.literal('none'), Id]).optional(),
     }),
-    output: z.object({ tasks: z.array(Task) }),
+    output: () => z.object({ tasks: z.array(Task) }),
     http: { method: 'GET', path: '/v1/tasks' },
   }),
   getTask: method({
-    input: z.strictObject(TaskRef),
-    output: Task,
+    input: () => z.strictObject(TaskRef),
+    output: () => Task,
     http: { method: 'GET', path: '/v1/tasks/:task_id' },
   }),
   updateTask: method({
-    input: z.strictObject({
+    input: () => z.strictObject({
       ...TaskRef,
       title: Title.optional(),
       description: Description.optional(),
@@ -187,133 +207,133 @@ export const contract = {
       /** Projects (issue 14): move the task into a project, or out of it with null. */
       project_id: Id.nullable().optional(),
     }),
-    output: Task,
+    output: () => Task,
     http: { method: 'PATCH', path: '/v1/tasks/:task_id' },
   }),
   deleteTask: method({
-    input: z.strictObject(TaskRef),
-    output: Ok,
+    input: () => z.strictObject(TaskRef),
+    output: () => Ok,
     http: { method: 'DELETE', path: '/v1/tasks/:task_id' },
   }),
   listMessages: method({
-    input: z.strictObject({
+    input: () => z.strictObject({
       ...TaskRef,
       before_seq: z.coerce.number().int().positive().optional(),
       limit: z.coerce.number().int().min(1).max(500).optional(),
     }),
-    output: z.object({ messages: z.array(Message), has_more: z.boolean() }),
+    output: () => z.object({ messages: z.array(Message), has_more: z.boolean() }),
     http: { method: 'GET', path: '/v1/tasks/:task_id/messages' },
   }),
   sendMessage: method({
-    input: z.strictObject({ ...TaskRef, content: MessageText, context: SlideContext.optional() }),
-    output: z.object({ run_id: Id }),
+    input: () => z.strictObject({ ...TaskRef, content: MessageText, context: SlideContext.optional() }),
+    output: () => z.object({ run_id: Id }),
     http: { method: 'POST', path: '/v1/tasks/:task_id/messages' },
   }),
   listRuns: method({
-    input: z.strictObject(TaskRef),
-    output: z.object({ runs: z.array(Run) }),
+    input: () => z.strictObject(TaskRef),
+    output: () => z.object({ runs: z.array(Run) }),
     http: { method: 'GET', path: '/v1/tasks/:task_id/runs' },
   }),
   cancelRun: method({
-    input: z.strictObject({ ...TaskRef, run_id: Id }),
-    output: Ok,
+    input: () => z.strictObject({ ...TaskRef, run_id: Id }),
+    output: () => Ok,
     http: { method: 'POST', path: '/v1/tasks/:task_id/runs/:run_id/cancel' },
   }),
   continueTask: method({
-    input: z.strictObject(TaskRef),
-    output: z.object({ run_id: Id }),
+    input: () => z.strictObject(TaskRef),
+    output: () => z.object({ run_id: Id }),
     http: { method: 'POST', path: '/v1/tasks/:task_id/continue' },
   }),
   listApprovals: method({
-    input: z.strictObject(TaskRef),
-    output: z.object({ approvals: z.array(PendingApproval) }),
+    input: () => z.strictObject(TaskRef),
+    output: () => z.object({ approvals: z.array(PendingApproval) }),
     http: { method: 'GET', path: '/v1/tasks/:task_id/approvals' },
   }),
   decideApproval: method({
-    input: z.strictObject({
+    input: () => z.strictObject({
       ...TaskRef,
       run_id: Id,
       call_id: z.string().min(1).max(200),
       decision: ApprovalDecision,
       reason: z.string().max(2000).optional(),
     }),
-    output: Ok,
+    output: () => Ok,
     http: { method: 'POST', path: '/v1/tasks/:task_id/runs/:run_id/approvals/:call_id' },
   }),
   getToolResult: method({
-    input: z.strictObject({ ...TaskRef, call_id: z.string().min(1).max(200) }),
-    output: z.object({ call_id: z.string(), content: z.string(), is_error: z.boolean() }),
+    input: () => z.strictObject({ ...TaskRef, call_id: z.string().min(1).max(200) }),
+    output: () => z.object({ call_id: z.string(), content: z.string(), is_error: z.boolean() }),
     http: { method: 'GET', path: '/v1/tasks/:task_id/tool-results/:call_id' },
   }),
   listFiles: method({
-    input: z.strictObject(TaskRef),
-    output: z.object({ files: z.array(FileEntry) }),
+    input: () => z.strictObject(TaskRef),
+    output: () => z.object({ files: z.array(FileEntry) }),
     http: { method: 'GET', path: '/v1/tasks/:task_id/files' },
   }),
   /** Copies local files into `source/` (desktop drop / file picker). Over HTTP, files arrive as multipart. */
   addFiles: method({
-    input: z.strictObject({ ...TaskRef, paths: z.array(z.string().min(1).max(4096)).min(1).max(100) }),
-    output: z.object({ files: z.array(FileEntry) }),
+    input: () => z.strictObject({ ...TaskRef, paths: z.array(z.string().min(1).max(4096)).min(1).max(100) }),
+    output: () => z.object({ files: z.array(FileEntry) }),
     ipcOnly: true,
   }),
   readFile: method({
-    input: z.strictObject({ ...TaskRef, path: RelPath }),
-    output: z.object({ path: z.string(), mime: z.string(), size: z.number().int(), encoding: z.enum(['utf8', 'base64']), data: z.string() }),
+    input: () => z.strictObject({ ...TaskRef, path: RelPath }),
+    output: () => z.object({ path: z.string(), mime: z.string(), size: z.number().int(), encoding: z.enum(['utf8', 'base64']), data: z.string() }),
     http: { method: 'GET', path: '/v1/tasks/:task_id/files/*path', download: true },
   }),
   deleteFile: method({
-    input: z.strictObject({ ...TaskRef, path: RelPath }),
-    output: Ok,
+    input: () => z.strictObject({ ...TaskRef, path: RelPath }),
+    output: () => Ok,
     http: { method: 'DELETE', path: '/v1/tasks/:task_id/files/*path' },
   }),
   listSources: method({
-    input: z.strictObject(TaskRef),
-    output: z.object({ sources: z.array(SourceInfo) }),
+    input: () => z.strictObject(TaskRef),
+    output: () => z.object({ sources: z.array(SourceInfo) }),
     http: { method: 'GET', path: '/v1/tasks/:task_id/sources' },
   }),
   /** What a person sees before opening an artifact: the deck spec or document drawn in HTML. */
   getArtifactPreview: method({
-    input: z.strictObject({ ...TaskRef, path: RelPath }),
-    output: ArtifactPreview,
+    input: () => z.strictObject({ ...TaskRef, path: RelPath }),
+    output: () => ArtifactPreview,
     http: { method: 'GET', path: '/v1/tasks/:task_id/previews/*path' },
   }),
   /** Converts a .pptx/.docx artifact to PDF with LibreOffice (when installed). */
   exportPdf: method({
     /** notes: a deck as notes pages (each slide above its speaker notes), `<name>-notes.pdf`. */
-    input: z.strictObject({ ...TaskRef, path: RelPath, notes: z.boolean().optional() }),
-    output: z.object({ path: z.string(), pages: z.number().int() }),
+    input: () => z.strictObject({ ...TaskRef, path: RelPath, notes: z.boolean().optional() }),
+    output: () => z.object({ path: z.string(), pages: z.number().int() }),
     http: { method: 'POST', path: '/v1/tasks/:task_id/exports/*path' },
   }),
   /** Opens a task file with the system's application, or shows it in its folder (desktop only). */
   openPath: method({
-    input: z.strictObject({ ...TaskRef, path: RelPath, reveal: z.boolean().optional() }),
-    output: Ok,
+    input: () => z.strictObject({ ...TaskRef, path: RelPath, reveal: z.boolean().optional() }),
+    output: () => Ok,
     ipcOnly: true,
   }),
   getCapabilities: method({
-    input: z.strictObject({}),
+    input: () => z.strictObject({}),
     /** sandbox: whether commands and scripts run isolated (bubblewrap, Linux); elsewhere Settings says they are not. */
-    output: z.object({ desktop: z.boolean(), soffice: z.boolean(), sandbox: z.boolean() }),
+    output: () => z.object({ desktop: z.boolean(), soffice: z.boolean(), sandbox: z.boolean() }),
     http: { method: 'GET', path: '/v1/capabilities' },
   }),
   probeModel: method({
-    input: z.strictObject({ profile_id: z.string().min(1).max(200), needle: z.boolean().optional() }),
-    output: ProbeReport,
+    input: () => z.strictObject({ profile_id: z.string().min(1).max(200), needle: z.boolean().optional() }),
+    output: () => ProbeReport,
     http: { method: 'POST', path: '/v1/models/probe' },
   }),
   listModels: method({
-    input: z.strictObject({}),
-    output: z.object({ profiles: z.array(ModelProfileInfo), warnings: z.array(ConfigWarning) }),
+    input: () => z.strictObject({}),
+    output: () => z.object({ profiles: z.array(ModelProfileInfo), warnings: z.array(ConfigWarning) }),
     http: { method: 'GET', path: '/v1/models' },
   }),
   setApiKey: method({
-    input: z.strictObject({ env: z.string().regex(/^[A-Z][A-Z0-9_]{0,99}$/), key: z.string().max(500) }),
-    output: Ok,
+    input: () => z.strictObject({ env: z.string().regex(/^[A-Z][A-Z0-9_]{0,99}$/), key: z.string().max(500) }),
+    output: () => Ok,
     http: { method: 'POST', path: '/v1/keys' },
   }),
   listSkills: method({
-    input: z.strictObject({}),
-    output: z.object({ skills: z.array(SkillInfo), warnings: z.array(ConfigWarning) }),
+    input: () => z.strictObject({}),
+    output: () => z.object({ skills: z.array(SkillInfo), warnings: z.array(ConfigWarning) }),
     http: { method: 'GET', path: '/v1/skills' },
   }),
   /**
@@ -321,27 +341,28 @@ export const contract = {
    * one in UTC, or `period`), per user, with its quotas; `tasks` then covers that month too.
    */
   getUsage: method({
-    input: z.strictObject({ period: UsageMonth.optional() }),
-    output: z.object({
-      total: Usage,
-      tasks: z.array(Usage.extend({ task_id: Id, title: z.string() })),
-      // ---- team service (issue 16) ----
-      tenant_id: z.string().optional(),
-      period: UsagePeriodInfo.optional(),
-      users: z.array(UserUsage).optional(),
-      /** Bytes the tenant stores now. */
-      storage_bytes: z.number().int().optional(),
-      quotas: z.array(QuotaUsage).optional(),
-    }),
+    input: () => z.strictObject({ period: UsageMonth.optional() }),
+    output: () =>
+      z.object({
+        total: Usage,
+        tasks: z.array(Usage.extend({ task_id: Id, title: z.string() })),
+        // ---- team service (issue 16) ----
+        tenant_id: z.string().optional(),
+        period: UsagePeriodInfo.optional(),
+        users: z.array(UserUsage).optional(),
+        /** Bytes the tenant stores now. */
+        storage_bytes: z.number().int().optional(),
+        quotas: z.array(QuotaUsage).optional(),
+      }),
     http: { method: 'GET', path: '/v1/usage' },
   }),
   getSettings: method({
-    input: z.strictObject({}),
-    output: Settings,
+    input: () => z.strictObject({}),
+    output: () => Settings,
     http: { method: 'GET', path: '/v1/settings' },
   }),
   updateSettings: method({
-    input: z.strictObject({
+    input: () => z.strictObject({
       language: Settings.shape.language.optional(),
       default_model: z.string().max(200).nullable().optional(),
       // ---- web search (issue 12): null turns it off ----
@@ -349,32 +370,32 @@ export const contract = {
       // ---- lib-search: the embedding profile; null turns semantic search off ----
       embedding: EmbeddingSettingsInput.nullable().optional(),
     }),
-    output: Settings,
+    output: () => Settings,
     http: { method: 'PATCH', path: '/v1/settings' },
   }),
   /** Answers even when the database is damaged (every other method then fails with database_corrupt). */
   getHealth: method({
-    input: z.strictObject({}),
-    output: HealthReport,
+    input: () => z.strictObject({}),
+    output: () => HealthReport,
     http: { method: 'GET', path: '/v1/health' },
   }),
   /** Replaces a damaged database with the newest sound backup; the damaged file is kept beside it. */
   restoreBackup: method({
-    input: z.strictObject({}),
-    output: z.object({ restored_from: z.number().int(), corrupt_copy: z.string().nullable() }),
+    input: () => z.strictObject({}),
+    output: () => z.object({ restored_from: z.number().int(), corrupt_copy: z.string().nullable() }),
     http: { method: 'POST', path: '/v1/health/restore' },
   }),
   // ---- deck outline (issue 11) ----
   /** The task's deck outline (work/outline.json): null when there is none; `problem` when the file is damaged. */
   getOutline: method({
-    input: z.strictObject(TaskRef),
-    output: z.object({ outline: DeckOutline.nullable(), problem: z.string().nullable() }),
+    input: () => z.strictObject(TaskRef),
+    output: () => z.object({ outline: DeckOutline.nullable(), problem: z.string().nullable() }),
     http: { method: 'GET', path: '/v1/tasks/:task_id/outline' },
   }),
   /** The person's edited outline (rows added, removed, reordered, changed): stored as proposed, not approved. */
   saveOutline: method({
-    input: z.strictObject({ ...TaskRef, slides: OutlineRowsInput }),
-    output: DeckOutline,
+    input: () => z.strictObject({ ...TaskRef, slides: OutlineRowsInput }),
+    output: () => DeckOutline,
     http: { method: 'POST', path: '/v1/tasks/:task_id/outline' },
   }),
   /**
@@ -382,46 +403,46 @@ export const contract = {
    * in the outline's language, which starts the run that writes the deck.
    */
   approveOutline: method({
-    input: z.strictObject({ ...TaskRef, slides: OutlineRowsInput.optional() }),
-    output: z.object({ outline: DeckOutline, run_id: Id }),
+    input: () => z.strictObject({ ...TaskRef, slides: OutlineRowsInput.optional() }),
+    output: () => z.object({ outline: DeckOutline, run_id: Id }),
     http: { method: 'POST', path: '/v1/tasks/:task_id/outline/approve' },
   }),
   // ---- Deck versions (deck-versions) ----
   /** The versions of the deck a .pptx belongs to (name.pptx, name-v2.pptx, ...), oldest first, each compared slide by slide with the one before. */
   listDeckVersions: method({
-    input: z.strictObject({ ...TaskRef, path: RelPath }),
-    output: DeckVersionList,
+    input: () => z.strictObject({ ...TaskRef, path: RelPath }),
+    output: () => DeckVersionList,
     http: { method: 'GET', path: '/v1/tasks/:task_id/deck-versions/*path' },
   }),
   /** Goes back to a version: its spec into the spec file, rendered as the new latest version (nothing overwritten or deleted). */
   restoreDeckVersion: method({
-    input: z.strictObject({ ...TaskRef, path: RelPath }),
-    output: z.object({ path: z.string(), spec_path: z.string().nullable() }),
+    input: () => z.strictObject({ ...TaskRef, path: RelPath }),
+    output: () => z.object({ path: z.string(), spec_path: z.string().nullable() }),
     http: { method: 'POST', path: '/v1/tasks/:task_id/deck-versions/*path' },
   }),
   // ---- end deck versions ----
   // ---- templates: a person's .pptx/.potx imported as a deck theme (deck-template) ----
   /** Imported templates (`<data>/templates`); a deck spec uses one as `"theme": "<id>"`. */
   listTemplates: method({
-    input: z.strictObject({}),
-    output: z.object({ templates: z.array(TemplateSummary), errors: z.array(z.string()) }),
+    input: () => z.strictObject({}),
+    output: () => z.object({ templates: z.array(TemplateSummary), errors: z.array(z.string()) }),
     http: { method: 'GET', path: '/v1/templates' },
   }),
   /** Imports a local .pptx/.potx (desktop file picker). Over HTTP, `POST /v1/templates` takes it as multipart. */
   importTemplate: method({
-    input: z.strictObject({ path: z.string().min(1).max(4096) }),
-    output: TemplateSummary,
+    input: () => z.strictObject({ path: z.string().min(1).max(4096) }),
+    output: () => TemplateSummary,
     ipcOnly: true,
   }),
   deleteTemplate: method({
-    input: z.strictObject({ template_id: TemplateId }),
-    output: Ok,
+    input: () => z.strictObject({ template_id: TemplateId }),
+    output: () => Ok,
     http: { method: 'DELETE', path: '/v1/templates/:template_id' },
   }),
   /** Sample slides of every kind planned on the template, drawn by the UI before the template is used. */
   getTemplatePreview: method({
-    input: z.strictObject({ template_id: TemplateId }),
-    output: z.object({
+    input: () => z.strictObject({ template_id: TemplateId }),
+    output: () => z.object({
       plan: DeckPlan,
       /** The theme the samples were planned with (fonts and colours the preview draws with). */
       theme: ThemeSchema,
@@ -438,8 +459,8 @@ export const contract = {
    * included); the replaced reply stays as a branch. Only while no run is active.
    */
   regenerate: method({
-    input: z.strictObject(TaskRef),
-    output: z.object({ run_id: Id }),
+    input: () => z.strictObject(TaskRef),
+    output: () => z.object({ run_id: Id }),
     http: { method: 'POST', path: '/v1/tasks/:task_id/regenerate' },
   }),
   /**
@@ -447,147 +468,147 @@ export const contract = {
    * from there; the original and everything after it stay as a branch. Only user messages.
    */
   editMessage: method({
-    input: z.strictObject({ ...TaskRef, message_id: Id, text: MessageText }),
-    output: z.object({ run_id: Id }),
+    input: () => z.strictObject({ ...TaskRef, message_id: Id, text: MessageText }),
+    output: () => z.object({ run_id: Id }),
     http: { method: 'POST', path: '/v1/tasks/:task_id/messages/:message_id/edit' },
   }),
   /** Where the active path forks: each message on it that has siblings, with its place among them. */
   listBranches: method({
-    input: z.strictObject(TaskRef),
-    output: z.object({ branches: z.array(BranchPoint) }),
+    input: () => z.strictObject(TaskRef),
+    output: () => z.object({ branches: z.array(BranchPoint) }),
     http: { method: 'GET', path: '/v1/tasks/:task_id/branches' },
   }),
   /** Makes a sibling's branch the active path (down to where it was last continued). Only while no run is active. */
   switchBranch: method({
-    input: z.strictObject({ ...TaskRef, message_id: Id }),
-    output: Ok,
+    input: () => z.strictObject({ ...TaskRef, message_id: Id }),
+    output: () => Ok,
     http: { method: 'POST', path: '/v1/tasks/:task_id/branches/:message_id' },
   }),
   // ---- end branches ----
   // ---- tool permissions: "always allow this tool" (grants) ----
   /** Tools that may ask, each with whether it is always allowed (global, every task) and whether it may be. */
   listToolPermissions: method({
-    input: z.strictObject({}),
-    output: z.object({ tools: z.array(ToolPermission) }),
+    input: () => z.strictObject({}),
+    output: () => z.object({ tools: z.array(ToolPermission) }),
     http: { method: 'GET', path: '/v1/tool-permissions' },
   }),
   /** Always allows a tool, or stops doing so; a tool that runs code is refused (granted per command only). */
   setToolPermission: method({
-    input: z.strictObject({ name: ToolName, always_allow: z.boolean() }),
-    output: ToolPermission,
+    input: () => z.strictObject({ name: ToolName, always_allow: z.boolean() }),
+    output: () => ToolPermission,
     http: { method: 'PATCH', path: '/v1/tool-permissions/:name' },
   }),
   // ---- end tool permissions ----
   // ---- first run: model setup status and custom providers (first-run) ----
   /** Whether a new task would find a usable model, and every provider with its key / server state. */
   getSetupStatus: method({
-    input: z.strictObject({ mode: TaskMode.optional() }),
-    output: SetupStatus,
+    input: () => z.strictObject({ mode: TaskMode.optional() }),
+    output: () => SetupStatus,
     http: { method: 'GET', path: '/v1/setup' },
   }),
   /** An OpenAI-compatible server's models (`GET {api_base}/models`), before adding it as a provider. POST: the key travels in the body. */
   listProviderModels: method({
-    input: z.strictObject({ api_base: ProviderBase, api_key: ProviderKey.optional() }),
-    output: z.object({ models: z.array(ProviderModel) }),
+    input: () => z.strictObject({ api_base: ProviderBase, api_key: ProviderKey.optional() }),
+    output: () => z.object({ models: z.array(ProviderModel) }),
     http: { method: 'POST', path: '/v1/setup/provider-models' },
   }),
   /** Writes `<data>/models/<slug>.yaml` with the chosen models; the key goes to the key store, never the file. */
   addCustomProvider: method({
-    input: CustomProviderInput,
-    output: CustomProviderResult,
+    input: () => CustomProviderInput,
+    output: () => CustomProviderResult,
     http: { method: 'POST', path: '/v1/setup/providers' },
   }),
   // ---- end first run ----
   // ---- web search (issue 12) ----
   /** Runs one query against the configured search backend (Settings → Web search → Test). */
   testSearch: method({
-    input: z.strictObject({ query: z.string().min(1).max(500).optional() }),
-    output: SearchTestReport,
+    input: () => z.strictObject({ query: z.string().min(1).max(500).optional() }),
+    output: () => SearchTestReport,
     http: { method: 'POST', path: '/v1/settings/search/test' },
   }),
   // ---- lib-search ----
   /** Embeds one short text with the configured embedding profile (Settings → Semantic search → Test). */
   testEmbedding: method({
-    input: z.strictObject({}),
-    output: EmbeddingTestReport,
+    input: () => z.strictObject({}),
+    output: () => EmbeddingTestReport,
     http: { method: 'POST', path: '/v1/settings/embedding/test' },
   }),
   // ---- MCP servers (issue 12): <data>/mcp.json, secrets always redacted ----
   /** Every configured server: status, error, tools (once started), resource and prompt counts; no secrets. */
   listMcpServers: method({
-    input: z.strictObject({}),
-    output: z.object({ servers: z.array(McpServerInfo), problems: z.array(McpConfigProblem) }),
+    input: () => z.strictObject({}),
+    output: () => z.object({ servers: z.array(McpServerInfo), problems: z.array(McpConfigProblem) }),
     http: { method: 'GET', path: '/v1/mcp/servers' },
   }),
   /** mcp.json as text, every env value and header shown as "••••". */
   getMcpConfig: method({
-    input: z.strictObject({}),
-    output: z.object({ path: z.string(), text: z.string(), problems: z.array(McpConfigProblem) }),
+    input: () => z.strictObject({}),
+    output: () => z.object({ path: z.string(), text: z.string(), problems: z.array(McpConfigProblem) }),
     http: { method: 'GET', path: '/v1/mcp/config' },
   }),
   /** Replaces mcp.json (Claude Desktop's shape); "••••" keeps the stored secret; secrets go to the key store. */
   saveMcpConfig: method({
-    input: z.strictObject({ text: z.string().max(200_000) }),
-    output: z.object({ path: z.string(), text: z.string(), problems: z.array(McpConfigProblem) }),
+    input: () => z.strictObject({ text: z.string().max(200_000) }),
+    output: () => z.object({ path: z.string(), text: z.string(), problems: z.array(McpConfigProblem) }),
     http: { method: 'PUT', path: '/v1/mcp/config' },
   }),
   /** Stops the server and starts it again now (reading the config afresh). */
   restartMcpServer: method({
-    input: z.strictObject({ name: McpServerName }),
-    output: McpServerInfo,
+    input: () => z.strictObject({ name: McpServerName }),
+    output: () => McpServerInfo,
     http: { method: 'POST', path: '/v1/mcp/servers/:name/restart' },
   }),
   listMcpResources: method({
-    input: z.strictObject({ name: McpServerName }),
-    output: z.object({ resources: z.array(McpResourceInfo) }),
+    input: () => z.strictObject({ name: McpServerName }),
+    output: () => z.object({ resources: z.array(McpResourceInfo) }),
     http: { method: 'GET', path: '/v1/mcp/servers/:name/resources' },
   }),
   /** Reads a server's resource into the task's source/ folder, where it is extracted like any dropped file. */
   attachMcpResource: method({
-    input: z.strictObject({ ...TaskRef, server: McpServerName, uri: z.string().min(1).max(4096) }),
-    output: z.object({ file: FileEntry }),
+    input: () => z.strictObject({ ...TaskRef, server: McpServerName, uri: z.string().min(1).max(4096) }),
+    output: () => z.object({ file: FileEntry }),
     http: { method: 'POST', path: '/v1/tasks/:task_id/mcp-resources' },
   }),
   listMcpPrompts: method({
-    input: z.strictObject({ name: McpServerName }),
-    output: z.object({ prompts: z.array(McpPromptInfo) }),
+    input: () => z.strictObject({ name: McpServerName }),
+    output: () => z.object({ prompts: z.array(McpPromptInfo) }),
     http: { method: 'GET', path: '/v1/mcp/servers/:name/prompts' },
   }),
   /** A server's prompt rendered with its arguments, as text the UI puts into the composer. */
   getMcpPrompt: method({
-    input: z.strictObject({
+    input: () => z.strictObject({
       name: McpServerName,
       prompt: z.string().min(1).max(200),
       arguments: z.record(z.string().max(200), z.string().max(20_000)).optional(),
     }),
-    output: z.object({ text: z.string() }),
+    output: () => z.object({ text: z.string() }),
     http: { method: 'POST', path: '/v1/mcp/servers/:name/prompts/render' },
   }),
   // ---- projects and libraries (issue 14) ----
   createProject: method({
-    input: z.strictObject({
+    input: () => z.strictObject({
       name: ProjectName,
       instructions: ProjectInstructions.optional(),
       default_model: z.string().max(200).nullable().optional(),
       default_mode: TaskMode.nullable().optional(),
       default_approval_mode: ApprovalMode.nullable().optional(),
     }),
-    output: Project,
+    output: () => Project,
     http: { method: 'POST', path: '/v1/projects' },
   }),
   listProjects: method({
     /** Archived projects are left out unless asked for. */
-    input: z.strictObject({ archived: z.enum(['true', 'false']).optional() }),
-    output: z.object({ projects: z.array(Project) }),
+    input: () => z.strictObject({ archived: z.enum(['true', 'false']).optional() }),
+    output: () => z.object({ projects: z.array(Project) }),
     http: { method: 'GET', path: '/v1/projects' },
   }),
   getProject: method({
-    input: z.strictObject({ project_id: Id }),
-    output: Project,
+    input: () => z.strictObject({ project_id: Id }),
+    output: () => Project,
     http: { method: 'GET', path: '/v1/projects/:project_id' },
   }),
   updateProject: method({
-    input: z.strictObject({
+    input: () => z.strictObject({
       project_id: Id,
       name: ProjectName.optional(),
       instructions: ProjectInstructions.optional(),
@@ -596,36 +617,36 @@ export const contract = {
       default_approval_mode: ApprovalMode.nullable().optional(),
       archived: z.boolean().optional(),
     }),
-    output: Project,
+    output: () => Project,
     http: { method: 'PATCH', path: '/v1/projects/:project_id' },
   }),
   /** Deletes the project and its library; its tasks stay, without a project. */
   deleteProject: method({
-    input: z.strictObject({ project_id: Id }),
-    output: Ok,
+    input: () => z.strictObject({ project_id: Id }),
+    output: () => Ok,
     http: { method: 'DELETE', path: '/v1/projects/:project_id' },
   }),
   /** A library's files (`project_id` = a project's id or `personal`) and the index's measured progress. */
   listLibraryFiles: method({
-    input: z.strictObject({ project_id: LibraryId }),
-    output: z.object({ files: z.array(LibraryFile), progress: IndexProgress }),
+    input: () => z.strictObject({ project_id: LibraryId }),
+    output: () => z.object({ files: z.array(LibraryFile), progress: IndexProgress }),
     http: { method: 'GET', path: '/v1/projects/:project_id/files' },
   }),
   /** Copies local files into a library (desktop drop / picker). Over HTTP, files arrive as multipart on the same path. */
   addLibraryFiles: method({
-    input: z.strictObject({ project_id: LibraryId, paths: z.array(z.string().min(1).max(4096)).min(1).max(100) }),
-    output: z.object({ files: z.array(LibraryFile) }),
+    input: () => z.strictObject({ project_id: LibraryId, paths: z.array(z.string().min(1).max(4096)).min(1).max(100) }),
+    output: () => z.object({ files: z.array(LibraryFile) }),
     ipcOnly: true,
   }),
   deleteLibraryFile: method({
-    input: z.strictObject({ project_id: LibraryId, path: RelPath }),
-    output: Ok,
+    input: () => z.strictObject({ project_id: LibraryId, path: RelPath }),
+    output: () => Ok,
     http: { method: 'DELETE', path: '/v1/projects/:project_id/files/*path' },
   }),
   /** Ranked search over a project's library and the personal library (`personal`: that one alone). */
   searchLibrary: method({
-    input: z.strictObject({ project_id: LibraryId, q: SearchQuery, limit: z.coerce.number().int().min(1).max(50).optional() }),
-    output: LibrarySearchResult,
+    input: () => z.strictObject({ project_id: LibraryId, q: SearchQuery, limit: z.coerce.number().int().min(1).max(50).optional() }),
+    output: () => LibrarySearchResult,
     http: { method: 'GET', path: '/v1/projects/:project_id/search' },
   }),
 } satisfies Record<string, MethodSpec>;

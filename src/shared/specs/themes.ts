@@ -9,6 +9,12 @@ const Fraction = z.number().min(0).max(1);
 const FractionBox = z.strictObject({ x: Fraction, y: Fraction, w: Fraction.positive(), h: Fraction.positive() });
 export type FractionBox = z.infer<typeof FractionBox>;
 
+// The defaults ThemeSchema fills in, named once so the built-in themes can be completed without a
+// parse (see BUILTIN_THEMES).
+const DEFAULT_SIZES = { heroTitle: 44, title: 32, body: 24, table: 18, caption: 14, footer: 10 };
+const DEFAULT_LINE_HEIGHT = 1.3;
+const DEFAULT_MASTER = { footer: '', slideNumber: true, titleMark: 'bar' as 'bar' | 'underline' | 'none', decorations: true };
+
 export const ThemeSchema = z.strictObject({
   name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,40}$/, 'theme names are lower-case letters, digits, "-" and "_"'),
   label: z.string().min(1).max(80),
@@ -49,20 +55,20 @@ export const ThemeSchema = z.strictObject({
       caption: z.number().min(10).max(24),
       footer: z.number().min(8).max(16),
     })
-    .default({ heroTitle: 44, title: 32, body: 24, table: 18, caption: 14, footer: 10 }),
+    .default(DEFAULT_SIZES),
   /** Line height as a multiple of the font size; written as exact spacing so fitting is predictable. */
-  lineHeight: z.number().min(1.1).max(2).default(1.3),
+  lineHeight: z.number().min(1.1).max(2).default(DEFAULT_LINE_HEIGHT),
   master: z
     .strictObject({
       /** Footer text when the deck gives none. */
-      footer: z.string().max(200).default(''),
-      slideNumber: z.boolean().default(true),
+      footer: z.string().max(200).default(DEFAULT_MASTER.footer),
+      slideNumber: z.boolean().default(DEFAULT_MASTER.slideNumber),
       /** The accent mark beside content-slide titles. */
-      titleMark: z.enum(['bar', 'underline', 'none']).default('bar'),
+      titleMark: z.enum(['bar', 'underline', 'none']).default(DEFAULT_MASTER.titleMark),
       /** Folio's own marks on title, section and closing slides (accent bars, strips, rules); off when a template's master draws the look. */
-      decorations: z.boolean().default(true),
+      decorations: z.boolean().default(DEFAULT_MASTER.decorations),
     })
-    .default({ footer: '', slideNumber: true, titleMark: 'bar', decorations: true }),
+    .default(DEFAULT_MASTER),
   /**
    * Where a template's placeholders put things, overriding Folio's geometry for that region only
    * (deck-geometry.ts reads them). Fractions of the slide: x and w of its width, y and h of its height.
@@ -187,7 +193,22 @@ const builtinInputs: ThemeInput[] = [
   },
 ];
 
-export const BUILTIN_THEMES: readonly Theme[] = builtinInputs.map((t) => ThemeSchema.parse(t));
+/**
+ * The built-in themes with ThemeSchema's defaults filled in. Not parsed at import: this module is in
+ * start-up's import graph (the contract), and the parse was a few milliseconds of it. themes.test.ts
+ * checks that ThemeSchema.parse gives exactly these objects.
+ */
+export function completeTheme(input: ThemeInput): Theme {
+  const { sizes, lineHeight, master, ...rest } = input;
+  return {
+    ...rest,
+    sizes: { ...DEFAULT_SIZES, ...sizes },
+    lineHeight: lineHeight ?? DEFAULT_LINE_HEIGHT,
+    master: { ...DEFAULT_MASTER, ...master },
+  };
+}
+
+export const BUILTIN_THEMES: readonly Theme[] = builtinInputs.map(completeTheme);
 export const DEFAULT_THEME_NAME = 'academic';
 
 export function findTheme(name: string, extra: readonly Theme[] = []): Theme | undefined {

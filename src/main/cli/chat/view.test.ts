@@ -85,6 +85,9 @@ describe('the chat view', () => {
     // Reasoning is drawn dim (SGR 2).
     expect(stdout.written).toMatch(/\u001b\[2m[^\u001b]*(\u001b\[3m)?Pondering quietly/);
     stdin.type('a');
+    // Enter only once the answer is drawn and the input's key handler has been renewed after that
+    // render (a passive effect, later than the frame): it submits the value it closed over.
+    await until(() => plain(stdout.written).includes('? a'));
     await tick();
     stdin.type('\r');
     await until(() => calls.length === 3);
