@@ -64,6 +64,7 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
     worker = await startClusterWorker({
       connectionString: url,
       workerId: config.workerId,
+      leaseTtlMs: config.leaseTtlMs,
       onError,
       onSwept: (run) => log.warn({ msg: 'run interrupted: its worker stopped answering', run: run.runId, tenant: run.tenantId }),
     });

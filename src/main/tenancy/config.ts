@@ -36,6 +36,8 @@ export interface ServiceConfig {
   requestsPerMinute: number;
   /** How long a SIGTERM waits for in-flight requests before closing their connections. */
   shutdownGraceMs: number;
+  /** How long a worker's run lease lasts unrenewed: after that its runs count as interrupted. */
+  leaseTtlMs: number;
   recover: boolean;
   /** The server's default quotas (flags, then FOLIO_QUOTA_* variables); a tenant's row overrides them. */
   quotas: QuotaLimits;
@@ -46,6 +48,7 @@ export interface ServiceConfig {
 export const DEFAULT_PORT = 4319;
 export const DEFAULT_REQUESTS_PER_MINUTE = 600;
 export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
+export const DEFAULT_LEASE_TTL_MS = 15_000;
 /** HS256 with a shorter key is guessable offline from any one token (RFC 7518 §3.2 asks for ≥ 256 bits). */
 export const MIN_SECRET_BYTES = 32;
 
@@ -65,6 +68,7 @@ const options = {
   'worker-id': { type: 'string' },
   'requests-per-minute': { type: 'string' },
   'shutdown-grace-ms': { type: 'string' },
+  'lease-ttl-ms': { type: 'string' },
   // The server's default quotas (--quota-tokens-per-month …), named once in quotas/limits.ts.
   ...quotaServeFlags,
 } as const;
@@ -85,6 +89,7 @@ export const ENV_FOR_FLAG = {
   'worker-id': 'FOLIO_WORKER_ID',
   'requests-per-minute': 'FOLIO_REQUESTS_PER_MINUTE',
   'shutdown-grace-ms': 'FOLIO_SHUTDOWN_GRACE_MS',
+  'lease-ttl-ms': 'FOLIO_LEASE_TTL_MS',
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -159,6 +164,7 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
   const requestsPerMinute = parseInteger('--requests-per-minute / FOLIO_REQUESTS_PER_MINUTE', pick('requests-per-minute') ?? String(DEFAULT_REQUESTS_PER_MINUTE), 1, 1_000_000);
   const shutdownGraceMs = parseInteger('--shutdown-grace-ms / FOLIO_SHUTDOWN_GRACE_MS', pick('shutdown-grace-ms') ?? String(DEFAULT_SHUTDOWN_GRACE_MS), 0, 3_600_000);
 
+  const leaseTtlMs = parseInteger('--lease-ttl-ms / FOLIO_LEASE_TTL_MS', pick('lease-ttl-ms') ?? String(DEFAULT_LEASE_TTL_MS), 300, 600_000);
   let quotas: QuotaLimits;
   try {
     quotas = quotaDefaults(env, values);
@@ -167,7 +173,7 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
   }
 
   const config: Omit<ServiceConfig, 'describe'> = {
-    multiTenant, databaseUrl, storageRoot, platformKey, jwt, host, port, publicHosts, workerId, requestsPerMinute, shutdownGraceMs, quotas,
+    multiTenant, databaseUrl, storageRoot, platformKey, jwt, host, port, publicHosts, workerId, requestsPerMinute, shutdownGraceMs, leaseTtlMs, quotas,
     recover: values.recover ?? false,
   };
   return {
@@ -178,7 +184,7 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
       storage_root: storageRoot,
       platform_key: platformKey === null ? null : '[redacted]',
       jwt: jwt === null ? null : jwt.kind === 'secret' ? { kind: 'secret', secret: '[redacted]', issuer: jwt.issuer ?? null, audience: jwt.audience ?? null } : { kind: 'jwks', url: jwt.url.href, issuer: jwt.issuer ?? null, audience: jwt.audience ?? null },
-      host, port, public_hosts: publicHosts, worker_id: workerId, requests_per_minute: requestsPerMinute, shutdown_grace_ms: shutdownGraceMs, quotas,
+      host, port, public_hosts: publicHosts, worker_id: workerId, requests_per_minute: requestsPerMinute, shutdown_grace_ms: shutdownGraceMs, lease_ttl_ms: leaseTtlMs, quotas,
     }),
   };
 }
