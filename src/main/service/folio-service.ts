@@ -16,7 +16,7 @@ import { listProviderModels } from '../llm/provider-models';
 import { sharedReachability, type Reachability } from '../llm/reachability';
 import { resolveApiKey, writeCustomProvider } from '../models';
 import { sofficePath } from '../renderers/soffice';
-import { sandboxStatus } from '../sandbox/sandbox';
+import { defaultExecutor } from '../sandbox/select-executor';
 import { sourceStatus } from '../sources/cache';
 import { listBackups } from '../store';
 import type { StorePort } from '../store/port';
@@ -323,7 +323,7 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
       return { ok: true };
     },
     async getCapabilities() {
-      return { desktop: Boolean(ctx.desktop), soffice: sofficePath() !== null, sandbox: sandboxStatus().active };
+      return { desktop: Boolean(ctx.desktop), soffice: sofficePath() !== null, sandbox: defaultExecutor().status().active };
     },
     async probeModel(input) {
       const { profiles } = loadModelProfiles(profileDirs(ctx));
