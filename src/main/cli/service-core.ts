@@ -7,7 +7,8 @@
 // take a lease, write their events to the shared log and obey the cluster's control messages.
 // Without a database each tenant gets its own SQLite core under `<storage root or data folder>/
 // tenants/<tenant>/` (one worker only): isolated, but every user of a tenant sees its tasks.
-import { join } from 'node:path';
+import { resolve } from 'node:path';
+import { tenantDataDir } from '../workspace/storage';
 import { createCore, type Core } from '../service/create-core';
 import type { CoreResolver } from '../transport/http';
 import { type Logger, type RequestQuotaSource, type ServiceConfig, type TenantRegistry, createMemoryTenantRegistry, createPgTenantRegistry, databaseAnswers } from '../tenancy';
@@ -36,13 +37,13 @@ interface Paths {
 
 export async function createServiceCore(config: ServiceConfig, paths: Paths, log: Logger): Promise<ServiceCore> {
   if (config.databaseUrl !== null && config.storageRoot !== null) return createPostgresServiceCore(config, config.databaseUrl, config.storageRoot, paths, log);
-  const root = config.storageRoot ?? paths.dataDir;
+  const root = resolve(config.storageRoot ?? paths.dataDir);
   const cores = new Map<string, Promise<Core>>();
   return {
     resolveCore(scope) {
       let core = cores.get(scope.tenant_id);
       if (!core) {
-        core = createCore({ dataDir: join(root, 'tenants', scope.tenant_id), resourcesDir: paths.resourcesDir });
+        core = createCore({ dataDir: tenantDataDir(root, scope.tenant_id), resourcesDir: paths.resourcesDir });
         cores.set(scope.tenant_id, core);
         log.info({ msg: 'tenant core opened', tenant: scope.tenant_id });
       }
@@ -100,7 +101,7 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
     let core = cores.get(key);
     if (!core) {
       core = createCore({
-        dataDir: join(storageRoot, 'tenants', scope.tenant_id),
+        dataDir: tenantDataDir(storageRoot, scope.tenant_id),
         resourcesDir: paths.resourcesDir,
         // The pool is the process's; a scope's core closing must not end it.
         store: { port: backend.scope(scope), close: () => Promise.resolve() },

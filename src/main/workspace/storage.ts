@@ -31,11 +31,20 @@ function segment(kind: 'tenant' | 'task', value: string): string {
   return value;
 }
 
+/**
+ * A tenant's folder in the service, `<root>/tenants/<tenant>/`: its data folder (profiles, keys,
+ * skills), under which the desktop's layout (`layout.ts`) puts tasks at `tasks/<task>/`.
+ */
+export function tenantDataDir(root: string, tenantId: string): string {
+  if (!root.startsWith('/')) throw new Error('The storage root must be an absolute path');
+  return join(root, 'tenants', segment('tenant', tenantId));
+}
+
 /** `<root>/tenants/<tenant>/tasks/<task>/`: the service's layout, one tree per tenant. */
 export function createLocalDiskStorage(root: string): TaskStorage {
   if (!root.startsWith('/')) throw new Error('The storage root must be an absolute path');
-  const tenantDir = (scope: StorageScope) => join(root, 'tenants', segment('tenant', scope.tenant_id));
-  const taskDir = (scope: StorageScope, taskId: string) => join(tenantDir(scope), 'tasks', segment('task', taskId));
+  const tenantDir = (scope: StorageScope) => tenantDataDir(root, scope.tenant_id);
+  const taskDir = (scope: StorageScope, taskId: string) => desktopTaskDir(tenantDir(scope), segment('task', taskId));
   return {
     taskDir,
     ensureTaskDir: (scope, taskId) => ensureWithSubfolders(taskDir(scope, taskId)),
