@@ -128,7 +128,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   mkdirSync(opts.dataDir, { recursive: true });
   // Team cores share the tenant's folder between workers: no lock, and no clean-up at start.
   const lock: DataLock = opts.team ? { owned: false, holder: null, release: () => undefined } : acquireDataLock(opts.dataDir);
-  if (!lock.owned && opts.exclusive !== false) {
+  if (!lock.owned && !opts.team && opts.exclusive !== false) {
     await opts.store?.close();
     throw new FolioError('conflict', `Folio is already running on ${opts.dataDir}${lock.holder ? ` (process ${lock.holder})` : ''}; close it first or use another FOLIO_DATA_DIR.`);
   }
