@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, methodNames, type MethodName } from '../../shared/contract/methods';
 import { DECK_LAYOUTS } from '../../shared/specs/deck';
-import type { FileEntry, Message, Run, Task } from '../../shared/contract/entities';
+import type { FileEntry, Message, PendingApproval, Run, Task } from '../../shared/contract/entities';
 import { pgSkipReason } from '../../../testing/postgres/test-database';
 import { startTeamServer, type TeamServer } from './team-server.test-support';
 
@@ -28,13 +28,14 @@ function codeOf(text: string): string {
 }
 
 async function waitForRunEnd(s: TeamServer, tenant: string, user: string, taskId: string, runId: string): Promise<Run> {
+  let last: Run | undefined;
   for (let i = 0; i < 400; i++) {
     const { runs } = await json<{ runs: Run[] }>(await s.as(tenant, user, `/v1/tasks/${taskId}/runs`), 200);
-    const run = runs.find((r) => r.id === runId);
-    if (run && run.status !== 'running') return run;
+    last = runs.find((r) => r.id === runId);
+    if (last && last.status !== 'running') return last;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`run ${runId} did not end`);
+  throw new Error(`run ${runId} did not end: ${JSON.stringify(last)}; the model had ${s.fake.requests.length} requests; log: ${s.lines.filter((l) => !l.includes('"route"')).join('\n')}`);
 }
 
 async function createTask(s: TeamServer, tenant: string, user: string): Promise<Task> {
@@ -65,6 +66,8 @@ describe.skipIf(skip !== null)('team service: tenants and users see only their o
   let runId: string;
   let messageId: string;
   let filePath: string;
+  let waitingRunId: string;
+  let approvals: PendingApproval[] = [];
 
   beforeAll(async () => {
     s = await startTeamServer(['acme', 'globex']);
@@ -76,6 +79,14 @@ describe.skipIf(skip !== null)('team service: tenants and users see only their o
     messageId = messages.find((m) => m.role === 'user')!.id;
     const { files } = await json<{ files: FileEntry[] }>(await upload(s, 'acme', 'alice', task.id, 'notes.txt', 64), 201);
     filePath = files[0].path;
+    // A second run waits on alice's approval of a write, so the run, the call and the approval are live.
+    s.fake.script([{ toolCalls: [{ id: 'call_w', name: 'write', arguments: JSON.stringify({ path: 'work/plan.md', content: '# Plan' }) }], usage: { prompt: 20, completion: 5 } }]);
+    ({ run_id: waitingRunId } = await json<{ run_id: string }>(await s.as('acme', 'alice', `/v1/tasks/${task.id}/messages`, { method: 'POST', json: { content: 'Write a plan' } }), 200));
+    for (let i = 0; i < 200 && approvals.length === 0; i++) {
+      ({ approvals } = await json<{ approvals: PendingApproval[] }>(await s.as('acme', 'alice', `/v1/tasks/${task.id}/approvals`), 200));
+      if (approvals.length === 0) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(approvals.map((a) => [a.run_id, a.call_id, a.name])).toEqual([[waitingRunId, 'call_w', 'write']]);
   }, 60_000);
   afterAll(async () => {
     await s?.close();
@@ -86,8 +97,8 @@ describe.skipIf(skip !== null)('team service: tenants and users see only their o
   function pathFor(name: MethodName): string {
     return contract[name].http!.path
       .replace(':task_id', task.id)
-      .replace(':run_id', runId)
-      .replace(':call_id', 'call_1')
+      .replace(':run_id', waitingRunId)
+      .replace(':call_id', 'call_w')
       .replace(':message_id', messageId)
       .replace('*path', filePath);
   }
@@ -107,7 +118,7 @@ describe.skipIf(skip !== null)('team service: tenants and users see only their o
       const hasBody = method === 'POST' || method === 'PATCH' || method === 'PUT';
       const body = bodies[name] ?? {};
       // The body is checked here so a 400 below cannot be a wrong test body.
-      const fields: Record<string, unknown> = { task_id: task.id, run_id: runId, call_id: 'call_1', message_id: messageId, path: filePath, ...(hasBody ? body : {}) };
+      const fields: Record<string, unknown> = { task_id: task.id, run_id: waitingRunId, call_id: 'call_w', message_id: messageId, path: filePath, ...(hasBody ? body : {}) };
       const shape = contract[name].input as unknown as { shape?: Record<string, unknown> };
       const own = Object.fromEntries(Object.entries(fields).filter(([key]) => shape.shape === undefined || key in shape.shape));
       expect(contract[name].input.safeParse(own).success, `${name}: the test's body is invalid`).toBe(true);
@@ -115,21 +126,28 @@ describe.skipIf(skip !== null)('team service: tenants and users see only their o
       const text = await res.text();
       answers.push(`${name} ${method} ${res.status} ${res.status === 404 ? codeOf(text) : text}`);
     }
-    const events = await s.as(tenant, user, `/v1/tasks/${task.id}/runs/${runId}/events`);
-    answers.push(`events GET ${events.status} ${codeOf(await events.text())}`);
+    for (const run of [runId, waitingRunId]) {
+      const events = await s.as(tenant, user, `/v1/tasks/${task.id}/runs/${run}/events`);
+      answers.push(`events GET ${events.status} ${codeOf(await events.text())}`);
+    }
     const up = await upload(s, tenant, user, task.id, 'intruder.txt', 10);
     answers.push(`upload POST ${up.status} ${codeOf(await up.text())}`);
     expect(answers.filter((a) => !/ 404 not_found$/.test(a))).toEqual([]);
   }, 60_000);
 
-  it('leaves the owner her task as it was', async () => {
+  it('leaves the owner her task as it was, her run still waiting on her approval', async () => {
     const mine = await json<Task>(await s.as('acme', 'alice', `/v1/tasks/${task.id}`), 200);
     expect(mine.title).toBe(task.title);
     expect(mine.status).toBe('active');
     const { messages } = await json<{ messages: Message[] }>(await s.as('acme', 'alice', `/v1/tasks/${task.id}/messages`), 200);
-    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     const { runs } = await json<{ runs: Run[] }>(await s.as('acme', 'alice', `/v1/tasks/${task.id}/runs`), 200);
-    expect(runs.map((r) => r.id)).toEqual([runId]);
+    expect(runs.map((r) => [r.id, r.status]).sort()).toEqual([[runId, 'done'], [waitingRunId, 'running']].sort());
+    expect((await json<{ approvals: PendingApproval[] }>(await s.as('acme', 'alice', `/v1/tasks/${task.id}/approvals`), 200)).approvals).toEqual(approvals);
+    // Only now does the owner answer; the run goes on with her decision.
+    s.fake.script([{ text: 'Planned.', usage: { prompt: 30, completion: 2 } }]);
+    await json(await s.as('acme', 'alice', `/v1/tasks/${task.id}/runs/${waitingRunId}/approvals/call_w`, { method: 'POST', json: { decision: 'deny' } }), 200);
+    expect((await waitForRunEnd(s, 'acme', 'alice', task.id, waitingRunId)).status).toBe('done');
     const { files } = await json<{ files: FileEntry[] }>(await s.as('acme', 'alice', `/v1/tasks/${task.id}/files`), 200);
     expect(files.map((f) => f.path)).toEqual([filePath]);
     expect((await json<{ tasks: Task[] }>(await s.as('globex', 'bob', '/v1/tasks'), 200)).tasks).toEqual([]);
@@ -148,12 +166,14 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
   let s: TeamServer;
 
   beforeAll(async () => {
-    s = await startTeamServer(['initech', 'hooli', 'umbrella', 'wayne']);
+    s = await startTeamServer(['initech', 'hooli', 'umbrella', 'wayne', 'stark', 'tyrell']);
     // Before each tenant's first request: the limits are cached per tenant for a few seconds.
     await s.setQuotas('initech', { max_concurrent_runs: 1 });
     await s.setQuotas('hooli', { tokens_per_month: 100 });
     await s.setQuotas('umbrella', { upload_bytes: 1000 });
     await s.setQuotas('wayne', { requests_per_minute: 5 });
+    await s.setQuotas('stark', { tokens_per_month: 100 });
+    await s.setQuotas('tyrell', { max_concurrent_runs: 1 });
   }, 60_000);
   afterAll(async () => {
     await s?.close();
@@ -168,8 +188,9 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
     const second = await createTask(s, 'initech', 'milton');
     s.fake.script([{ fault: 'stall' }]);
     const { run_id: stalled } = await json<{ run_id: string }>(await send('initech', 'peter', first.id, 'Think forever'), 200);
-    for (let i = 0; i < 200 && s.fake.requests.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
-    expect(s.fake.requests.length).toBe(1);
+    const chats = () => s.fake.requests.filter((r) => r.path.endsWith('/chat/completions')).length;
+    for (let i = 0; i < 200 && chats() === 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(chats()).toBe(1);
 
     const refused = await json<ErrorBody>(await send('initech', 'milton', second.id, 'Me too'), 429);
     expect(refused.error.code).toBe('quota_exceeded');
@@ -209,6 +230,41 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
     expect(usage.quotas).toContainEqual({ name: 'tokens_per_month', limit: 100, used: 150 });
     expect(usage.quotas).toContainEqual({ name: 'max_concurrent_runs', limit: null, used: 0 });
   }, 60_000);
+
+  it('ends a run whose model call crossed the token quota before its next call, naming the quota', async () => {
+    const task = await createTask(s, 'stark', 'tony');
+    const chatsBefore = s.fake.requests.filter((r) => r.path.endsWith('/chat/completions')).length;
+    s.fake.script([{ toolCalls: [{ id: 'call_g', name: 'glob', arguments: JSON.stringify({ pattern: '**/*' }) }], usage: { prompt: 100, completion: 20 } }]);
+    const { run_id: runId } = await json<{ run_id: string }>(await send('stark', 'tony', task.id, 'Look around'), 200);
+    const run = await waitForRunEnd(s, 'stark', 'tony', task.id, runId);
+    expect(run.status).toBe('failed');
+    expect(run.error).toMatch(/^Tokens this month: 120 of 100 \(tenant stark\)\. The quota resets on /);
+    expect(run).toMatchObject({ prompt_tokens: 100, completion_tokens: 20 });
+    // The tool ran and its result is kept; the refused call never reached the provider.
+    const { messages } = await json<{ messages: Message[] }>(await s.as('stark', 'tony', `/v1/tasks/${task.id}/messages`), 200);
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
+    expect(s.fake.requests.filter((r) => r.path.endsWith('/chat/completions')).length).toBe(chatsBefore + 1);
+  });
+
+  // KNOWN BUG (reported): the run manager checks the quota before the transaction that creates the
+  // run row and without lockTenantRunStarts, so two starts at the same moment both see a free slot.
+  // `it.fails` keeps the race in view; flip it to `it` when run starts take the tenant's lock.
+  it.fails('lets only one of two runs started at the same moment past a concurrent-runs quota of 1', async () => {
+    const a = await createTask(s, 'tyrell', 'rachael');
+    const b = await createTask(s, 'tyrell', 'roy');
+    s.fake.script([{ fault: 'stall' }, { fault: 'stall' }]);
+    const answers = await Promise.all([send('tyrell', 'rachael', a.id, 'One'), send('tyrell', 'roy', b.id, 'Two')]);
+    const statuses = answers.map((res) => res.status);
+    for (const [i, res] of answers.entries()) {
+      if (res.status !== 200) continue;
+      const { run_id: runId } = (await res.json()) as { run_id: string };
+      const [user, task] = i === 0 ? ['rachael', a] : ['roy', b];
+      await json(await s.as('tyrell', user, `/v1/tasks/${task.id}/runs/${runId}/cancel`, { method: 'POST', json: {} }), 200);
+      await waitForRunEnd(s, 'tyrell', user, task.id, runId);
+    }
+    s.fake.reset(); // a refused start leaves its stall unused
+    expect(statuses.sort()).toEqual([200, 429]);
+  });
 
   it('shows each tenant only its own usage', async () => {
     const initech = await json<UsageAnswer>(await s.as('initech', 'peter', '/v1/usage'), 200);
