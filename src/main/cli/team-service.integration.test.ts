@@ -166,7 +166,7 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
   let s: TeamServer;
 
   beforeAll(async () => {
-    s = await startTeamServer(['initech', 'hooli', 'umbrella', 'wayne', 'stark', 'tyrell']);
+    s = await startTeamServer(['initech', 'hooli', 'umbrella', 'wayne', 'stark', 'tyrell', 'oscorp']);
     // Before each tenant's first request: the limits are cached per tenant for a few seconds.
     await s.setQuotas('initech', { max_concurrent_runs: 1 });
     await s.setQuotas('hooli', { tokens_per_month: 100 });
@@ -174,6 +174,7 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
     await s.setQuotas('wayne', { requests_per_minute: 5 });
     await s.setQuotas('stark', { tokens_per_month: 100 });
     await s.setQuotas('tyrell', { max_concurrent_runs: 1 });
+    await s.setQuotas('oscorp', { storage_bytes: 1000 });
   }, 60_000);
   afterAll(async () => {
     await s?.close();
@@ -286,6 +287,22 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
     expect((await json<{ files: FileEntry[] }>(await s.as('umbrella', 'alice', `/v1/tasks/${task.id}/files`), 200)).files).toEqual([]);
     const { files } = await json<{ files: FileEntry[] }>(await upload(s, 'umbrella', 'alice', task.id, 'small.txt', 500), 201);
     expect(files.map((f) => f.size)).toEqual([500]);
+  });
+
+  it('refuses an upload that would pass the storage quota, and frees the bytes of deleted files and tasks', async () => {
+    const task = await createTask(s, 'oscorp', 'norman');
+    const { files } = await json<{ files: FileEntry[] }>(await upload(s, 'oscorp', 'norman', task.id, 'a.txt', 600), 201);
+    const refused = await json<ErrorBody>(await upload(s, 'oscorp', 'norman', task.id, 'b.txt', 600), 429);
+    expect(refused.error.code).toBe('quota_exceeded');
+    expect(refused.error.message).toBe('Storage: 600 of 1,000 bytes used (tenant oscorp); this upload of 600 bytes would pass the limit. Delete files to free space.');
+    const storage = async () => (await json<UsageAnswer & { storage_bytes?: number }>(await s.as('oscorp', 'norman', '/v1/usage'), 200)).storage_bytes;
+    expect(await storage()).toBe(600);
+
+    await json(await s.as('oscorp', 'norman', `/v1/tasks/${task.id}/files/${files[0].path}`, { method: 'DELETE' }), 200);
+    expect(await storage()).toBe(0);
+    await json(await upload(s, 'oscorp', 'norman', task.id, 'b.txt', 600), 201);
+    await json(await s.as('oscorp', 'norman', `/v1/tasks/${task.id}`, { method: 'DELETE' }), 200);
+    expect(await storage()).toBe(0);
   });
 
   it('answers a burst over the request rate with 429 and Retry-After, for that tenant only', async () => {
