@@ -7,8 +7,9 @@ import { findResourcesDir, resolveDataDir } from '../config/app-paths';
 import { createCore, type Core } from '../service/create-core';
 import { createRecoverableCore } from '../service/recovery-core';
 import { startHttpServer } from '../transport/http';
-import { createAuthenticator, createJsonLogger, createRateLimiter, loadServiceConfig, type ServiceConfig } from '../tenancy';
+import { createJsonLogger, loadServiceConfig, type ServiceConfig } from '../tenancy';
 import { createServiceCore } from './service-core';
+import { startTeamHttpServer } from './team-server';
 import { FolioError } from '../../shared/errors';
 import { DatabaseCorruptError } from '../store';
 import { TaskStatus } from '../../shared/contract';
@@ -88,19 +89,7 @@ async function serveTeam(config: ServiceConfig): Promise<void> {
   if (config.platformKey === null || config.jwt === null) throw new FolioError('invalid_input', 'multi-tenant mode needs a platform key and a JWT verification');
   const log = createJsonLogger();
   const service = await createServiceCore(config, paths(), log);
-  const server = await startHttpServer(service.resolveCore, {
-    host: config.host,
-    port: config.port,
-    tenancy: {
-      authenticator: createAuthenticator({ platformKey: config.platformKey, jwt: config.jwt }),
-      registry: service.registry,
-      rateLimiter: createRateLimiter({ defaultPerMinute: config.requestsPerMinute, overrides: service.requestQuota }),
-      publicHosts: config.publicHosts,
-    },
-    logger: log,
-    ready: () => service.ready(),
-    onInternalError: (where, error) => log.error({ msg: `http ${where} failed`, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
-  });
+  const server = await startTeamHttpServer(config, service, log);
   log.info({ msg: 'folio service listening', port: server.port, config: JSON.stringify(config.describe()) });
   let closing = false;
   const stop = (signal: string) => {

@@ -28,13 +28,19 @@ export function createPgLiveRunCounter(db: SqlClient): LiveRunCounter {
 }
 
 /**
- * Counts the tenant's unexpired run leases: a run whose worker died stops counting as soon as its
- * lease expires, before anyone marks it `interrupted`.
+ * Counts the tenant's `running` runs whose lease has not expired: a run whose worker died stops
+ * counting as soon as its lease expires, before anyone marks it `interrupted`. A run counts from its
+ * row (its lease comes just after) until its row says it ended (its lease is freed just after), so a
+ * client that sees a run end can start the next one at once.
  */
 export function createPgLeaseRunCounter(db: SqlClient, now: () => number = Date.now): LiveRunCounter {
   return {
     async liveRuns(tenantId) {
-      const { rows } = await db.query(`SELECT COUNT(*) AS n FROM run_leases WHERE tenant_id = $1 AND expires_at > $2`, [tenantId, now()]);
+      const { rows } = await db.query(
+        `SELECT COUNT(*) AS n FROM runs r LEFT JOIN run_leases l ON l.run_id = r.id
+          WHERE r.tenant_id = $1 AND r.status = 'running' AND (l.run_id IS NULL OR l.expires_at > $2)`,
+        [tenantId, now()],
+      );
       return toNumber(rows[0]?.n);
     },
   };

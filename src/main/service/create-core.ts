@@ -361,6 +361,21 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
         guard: team.quotas.guard,
         taskTitles: async (_scope, ids) => new Map((await Promise.all(ids.map((id) => store.tasks.get(id)))).flatMap((t) => (t ? [[t.id, t.title] as const] : []))),
       });
+    // Storage is a level: uploads (source files) add to it, so deleting them frees it again.
+    const { deleteFile, deleteTask } = handlers;
+    const free = (taskId: string, bytes: number) => (bytes > 0 ? team.quotas.ledger.record(store.scope, { kind: 'storage', task_id: taskId, bytes: -bytes }) : Promise.resolve());
+    handlers.deleteFile = async (input) => {
+      const entry = await store.files.get(input.task_id, input.path);
+      const out = await deleteFile(input);
+      if (entry?.kind === 'source') await free(input.task_id, entry.size);
+      return out;
+    };
+    handlers.deleteTask = async (input) => {
+      const sources = (await store.files.list(input.task_id)).filter((f) => f.kind === 'source');
+      const out = await deleteTask(input);
+      await free(input.task_id, sources.reduce((sum, f) => sum + f.size, 0));
+      return out;
+    };
   }
 
   return {

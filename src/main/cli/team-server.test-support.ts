@@ -1,0 +1,89 @@
+// The real team service in-process for integration tests: a fresh PostgreSQL database, a temporary
+// storage root, the config from flags, the service core and the HTTP server exactly as
+// `folio serve --multi-tenant` builds them, and user tokens signed for (tenant, user) pairs.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import { findResourcesDir } from '../config/app-paths';
+import { createPgQuotaTable, type QuotaPatch } from '../quotas/limits';
+import { createJsonLogger, loadServiceConfig } from '../tenancy';
+import type { RunningHttpServer } from '../transport/http';
+import { createServiceCore, type ServiceCore } from './service-core';
+import { startTeamHttpServer } from './team-server';
+import { createTestDatabase } from '../../../testing/postgres/test-database';
+import { fakeProfileYaml, startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
+
+export const PLATFORM_KEY = 'platform-key-0123456789abcdef-0123456789';
+const JWT_SECRET = 'jwt-secret-0123456789abcdef-0123456789';
+
+export interface TeamServer {
+  url: string;
+  storageRoot: string;
+  fake: FakeOpenAI;
+  /** The service's JSON log lines. */
+  lines: string[];
+  /** A tenant's own quota row; set it before the tenant's first request (limits are cached). */
+  setQuotas(tenantId: string, patch: QuotaPatch): Promise<void>;
+  /** A request as (tenant, user); `json` becomes the body. */
+  as(tenant: string, user: string, path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export function userToken(tenant: string, user: string): Promise<string> {
+  return new SignJWT({ tenant_id: tenant }).setProtectedHeader({ alg: 'HS256' }).setSubject(user).setExpirationTime('10m').sign(new TextEncoder().encode(JWT_SECRET));
+}
+
+/** Starts the service; every tenant in `tenants` gets the fake model as `fake.main`. */
+export async function startTeamServer(tenants: string[], extraFlags: string[] = []): Promise<TeamServer> {
+  const db = await createTestDatabase();
+  const storageRoot = mkdtempSync(join(tmpdir(), 'folio-team-'));
+  const fake = await startFakeOpenAI();
+  for (const tenant of tenants) {
+    mkdirSync(join(storageRoot, 'tenants', tenant, 'models'), { recursive: true });
+    writeFileSync(join(storageRoot, 'tenants', tenant, 'models', 'fake.yaml'), fakeProfileYaml(fake.url));
+  }
+  const config = loadServiceConfig(
+    ['--multi-tenant', '--database', db.url, '--storage-root', storageRoot, '--host', '127.0.0.1', '--port', '0', '--requests-per-minute', '100000', ...extraFlags],
+    { FOLIO_PLATFORM_KEY: PLATFORM_KEY, FOLIO_JWT_SECRET: JWT_SECRET },
+  );
+  const lines: string[] = [];
+  const log = createJsonLogger((line) => lines.push(line));
+  let service: ServiceCore | undefined;
+  let server: RunningHttpServer | undefined;
+  const quotaPool = new pg.Pool({ connectionString: db.url, max: 1 });
+  const close = async () => {
+    await server?.close();
+    await service?.close();
+    await quotaPool.end();
+    await fake.close();
+    await db.drop();
+    rmSync(storageRoot, { recursive: true, force: true });
+  };
+  try {
+    service = await createServiceCore(config, { dataDir: storageRoot, resourcesDir: findResourcesDir() }, log);
+    server = await startTeamHttpServer(config, service, log);
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  const url = server.url;
+  const quotas = createPgQuotaTable(quotaPool);
+  return {
+    url,
+    storageRoot,
+    fake,
+    lines,
+    setQuotas: (tenantId, patch) => quotas.set(tenantId, patch),
+    async as(tenant, user, path, init = {}) {
+      const { json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      headers.set('authorization', `Bearer ${PLATFORM_KEY}`);
+      headers.set('x-folio-user', await userToken(tenant, user));
+      if (json !== undefined) headers.set('content-type', 'application/json');
+      return fetch(`${url}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+    },
+    close,
+  };
+}

@@ -1,0 +1,23 @@
+// The team service's HTTP server over a service core, as `folio serve --multi-tenant` starts it;
+// one function so the integration tests run exactly what the command runs, in-process.
+import { startHttpServer, type RunningHttpServer } from '../transport/http';
+import { createAuthenticator, createRateLimiter, type Logger, type ServiceConfig } from '../tenancy';
+import type { ServiceCore } from './service-core';
+import { FolioError } from '../../shared/errors';
+
+export async function startTeamHttpServer(config: ServiceConfig, service: ServiceCore, log: Logger): Promise<RunningHttpServer> {
+  if (config.platformKey === null || config.jwt === null) throw new FolioError('invalid_input', 'multi-tenant mode needs a platform key and a JWT verification');
+  return startHttpServer(service.resolveCore, {
+    host: config.host,
+    port: config.port,
+    tenancy: {
+      authenticator: createAuthenticator({ platformKey: config.platformKey, jwt: config.jwt }),
+      registry: service.registry,
+      rateLimiter: createRateLimiter({ defaultPerMinute: config.requestsPerMinute, overrides: service.requestQuota }),
+      publicHosts: config.publicHosts,
+    },
+    logger: log,
+    ready: () => service.ready(),
+    onInternalError: (where, error) => log.error({ msg: `http ${where} failed`, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
+  });
+}
