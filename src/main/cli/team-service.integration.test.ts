@@ -247,10 +247,9 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
     expect(s.fake.requests.filter((r) => r.path.endsWith('/chat/completions')).length).toBe(chatsBefore + 1);
   });
 
-  // KNOWN BUG (reported): the run manager checks the quota before the transaction that creates the
-  // run row and without lockTenantRunStarts, so two starts at the same moment both see a free slot.
-  // `it.fails` keeps the race in view; flip it to `it` when run starts take the tenant's lock.
-  it.fails('lets only one of two runs started at the same moment past a concurrent-runs quota of 1', async () => {
+  // Two users of one tenant at the same moment: the check and the new row are one step per tenant
+  // (the run manager takes the tenant's lock in the start transaction), so only one gets the slot.
+  it('lets only one of two runs started at the same moment past a concurrent-runs quota of 1', async () => {
     const a = await createTask(s, 'tyrell', 'rachael');
     const b = await createTask(s, 'tyrell', 'roy');
     s.fake.script([{ fault: 'stall' }, { fault: 'stall' }]);

@@ -73,6 +73,27 @@ function stamp(body: RunEventBody, runId: string, taskId: string, seq: number, a
   return { ...body, run_id: runId, task_id: taskId, seq, at };
 }
 
+/** Per tenant, the tail of this process's queue of run starts (see startsInTurn). */
+const startQueues = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs a tenant's run starts in this process one at a time. Each start waits on the tenant's lock
+ * in the database holding a pooled connection, and the quota check needs another: queueing here
+ * keeps one waiter per tenant per worker, so waiters can never take every connection. null: no queue.
+ */
+async function startsInTurn<T>(tenant: string | null, start: () => Promise<T>): Promise<T> {
+  if (tenant === null) return start();
+  const previous = startQueues.get(tenant) ?? Promise.resolve();
+  const mine = previous.then(start, start);
+  const tail = mine.catch(() => undefined);
+  startQueues.set(tenant, tail);
+  try {
+    return await mine;
+  } finally {
+    if (startQueues.get(tenant) === tail) startQueues.delete(tenant);
+  }
+}
+
 export class RunManager implements RunEventHub {
   private readonly live = new Map<string, LiveRun>();
   private readonly finishedOrder: string[] = [];
@@ -107,8 +128,13 @@ export class RunManager implements RunEventHub {
     const branching = opts.branchFrom !== undefined;
     this.starting.add(taskId);
     try {
-      await this.hooks.beforeStart?.(taskId);
-      await this.store.transaction(async (tx) => {
+      await startsInTurn(this.hooks.beforeStart ? this.store.scope.tenant_id : null, () => this.store.transaction(async (tx) => {
+        if (this.hooks.beforeStart) {
+          // The quota check and the new `running` row are one step for the whole tenant: the lock
+          // makes every worker's starts for the tenant take turns until this transaction commits.
+          await tx.lockTenant('run-start');
+          await this.hooks.beforeStart(taskId);
+        }
         await tx.runs.create({ id: runId, task_id: taskId, model: opts.model });
         if (opts.userMessage !== undefined || branching) {
           // A new message (or a replaced reply) supersedes calls left unanswered (a stop, or a cancel
@@ -127,7 +153,7 @@ export class RunManager implements RunEventHub {
           await tx.messages.append({ id: newId('m'), task_id: taskId, run_id: runId, role: 'user', content: opts.userMessage });
         }
         await tx.tasks.touch(taskId);
-      });
+      }));
     } finally {
       this.starting.delete(taskId);
     }

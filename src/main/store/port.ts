@@ -35,6 +35,12 @@ export interface StorePort {
    * transaction (use it, not the outer store, inside fn). A throw rolls everything back.
    */
   transaction<T>(fn: (tx: StorePort) => Promise<T>): Promise<T>;
+  /**
+   * Inside a transaction: waits for, then holds until it ends, a lock named `purpose` shared by every
+   * worker on this scope's tenant (PostgreSQL: an advisory lock). SQLite runs one transaction at a
+   * time anyway, so there it returns at once.
+   */
+  lockTenant(purpose: string): Promise<void>;
 }
 
 /** A port and how to close what it opened (the SQLite file, the PostgreSQL pool). */

@@ -73,6 +73,8 @@ export function sqlitePort(store: Store, scope: Scope = LOCAL_SCOPE): StorePort 
       scope,
       ...repos,
       usage,
+      // One transaction at a time already (the mutex above): nothing more to wait for.
+      lockTenant: () => Promise.resolve(),
       async transaction<T>(fn: (tx: StorePort) => Promise<T>): Promise<T> {
         const release = await (depth === 0 ? topLevel : nested).lock();
         const name = `folio_sp_${++savepoints}`;

@@ -78,5 +78,8 @@ function scopedPort(sql: Sql, scope: Scope, now: () => number): StorePort {
       return { total, tasks };
     },
     transaction: (fn) => sql.atomic((tx) => fn(scopedPort(tx, scope, now))),
+    async lockTenant(purpose) {
+      await sql.rows('SELECT pg_advisory_xact_lock(hashtext($1))', [`folio:${scope.tenant_id}:${purpose}`]);
+    },
   };
 }
