@@ -1,16 +1,23 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { FinishReason, RunEvent, RunEventBody } from '../../shared/contract';
-import { openStore } from '../store';
-import { sqlitePort } from '../store/sqlite-port';
+import type { OpenedStorePort } from '../store/port';
+import { openTestStorePort } from '../store/test-store.test-support';
 import { RunManager, type RunDriverContext } from './run-manager';
 
-function setup(driver: (ctx: RunDriverContext) => AsyncGenerator<RunEventBody, FinishReason>) {
-  const store = openStore(join(mkdtempSync(join(tmpdir(), 'folio-runs-')), 'folio.db'));
-  store.tasks.create({ id: 't1', mode: 'general', title: '', description: '', model: null });
-  return { store, runs: new RunManager(sqlitePort(store), driver) };
+const opened: OpenedStorePort[] = [];
+afterEach(async () => {
+  for (const o of opened.splice(0)) await o.close();
+});
+
+async function setup(driver: (ctx: RunDriverContext) => AsyncGenerator<RunEventBody, FinishReason>) {
+  const o = await openTestStorePort(mkdtempSync(join(tmpdir(), 'folio-runs-')));
+  opened.push(o);
+  const store = o.port;
+  await store.tasks.create({ id: 't1', mode: 'general', title: '', description: '', model: null });
+  return { store, runs: new RunManager(store, driver) };
 }
 
 async function* twoDeltas(): AsyncGenerator<RunEventBody, FinishReason> {
@@ -22,9 +29,9 @@ async function* twoDeltas(): AsyncGenerator<RunEventBody, FinishReason> {
 
 describe('run manager', () => {
   it('stamps events in order, replays them to late subscribers, and persists the outcome', async () => {
-    const { store, runs } = setup(twoDeltas);
+    const { store, runs } = await setup(twoDeltas);
     const runId = await runs.start('t1', { userMessage: 'hi', model: 'm' });
-    expect(store.messages.all('t1').map((m) => m.content)).toEqual(['hi']);
+    expect((await store.messages.all('t1')).map((m) => m.content)).toEqual(['hi']);
     await runs.whenIdle();
     const seen: RunEvent[] = [];
     await runs.subscribe('t1', runId, (e) => seen.push(e));
@@ -34,11 +41,11 @@ describe('run manager', () => {
       [3, 'text_delta'],
       [4, 'run_finished'],
     ]);
-    expect(store.runs.get(runId)?.status).toBe('done');
+    expect((await store.runs.get(runId))?.status).toBe('done');
   });
 
   it('a subscriber resuming after the end still learns that the run is over', async () => {
-    const { runs } = setup(twoDeltas);
+    const { runs } = await setup(twoDeltas);
     const runId = await runs.start('t1', { userMessage: 'hi', model: null });
     await runs.whenIdle();
     const seen: RunEvent[] = [];
@@ -47,7 +54,7 @@ describe('run manager', () => {
   });
 
   it('refuses a second run for the same task and unknown runs', async () => {
-    const { runs } = setup(twoDeltas);
+    const { runs } = await setup(twoDeltas);
     await runs.start('t1', { userMessage: 'hi', model: null });
     await expect(runs.start('t1', { userMessage: 'again', model: null })).rejects.toThrow(/already active/);
     await expect(runs.subscribe('t1', 'r_nope', () => undefined)).rejects.toThrow(/No run/);
@@ -55,41 +62,42 @@ describe('run manager', () => {
   });
 
   it('refuses a second start that comes while the first is still creating its run', async () => {
-    const { store, runs } = setup(twoDeltas);
+    const { store, runs } = await setup(twoDeltas);
     const starts = await Promise.allSettled([runs.start('t1', { userMessage: 'one', model: null }), runs.start('t1', { userMessage: 'two', model: null })]);
     expect(starts.map((s) => s.status)).toEqual(['fulfilled', 'rejected']);
     expect(String((starts[1] as PromiseRejectedResult).reason)).toMatch(/already active/);
     await runs.whenIdle();
-    expect(store.messages.all('t1').map((m) => m.content)).toEqual(['one']);
+    expect((await store.messages.all('t1')).map((m) => m.content)).toEqual(['one']);
   });
 
   it('the start transaction is whole: a failure leaves no run and no message, and the task can start later', async () => {
-    const { store, runs } = setup(twoDeltas);
+    const { store, runs } = await setup(twoDeltas);
     // No such task: the run row breaks its foreign key after nothing else was written.
     await expect(runs.start('t2', { userMessage: 'hi', model: null })).rejects.toThrow();
-    expect(store.runs.list('t2')).toEqual([]);
-    expect(store.messages.all('t2')).toEqual([]);
-    store.tasks.create({ id: 't2', mode: 'general', title: '', description: '', model: null });
+    expect(await store.runs.list('t2')).toEqual([]);
+    expect(await store.messages.all('t2')).toEqual([]);
+    await store.tasks.create({ id: 't2', mode: 'general', title: '', description: '', model: null });
     await runs.start('t2', { userMessage: 'hi', model: null });
     await runs.whenIdle();
-    expect(store.messages.all('t2').map((m) => m.content)).toEqual(['hi']);
+    expect((await store.messages.all('t2')).map((m) => m.content)).toEqual(['hi']);
   });
 
   it('accounts usage to the run and the task before subscribers hear of it', async () => {
-    const { store, runs } = setup(async function* (): AsyncGenerator<RunEventBody, FinishReason> {
+    const { store, runs } = await setup(async function* (): AsyncGenerator<RunEventBody, FinishReason> {
       yield { type: 'usage', prompt_tokens: 10, completion_tokens: 5, cost: 0.5 };
       return 'done';
     });
-    const seenWithStored: [string, number | undefined][] = [];
+    // The read is issued as the event arrives, so it sees what was stored before it was sent.
+    const seenWithStored: Promise<[string, number | undefined]>[] = [];
     const runId = await runs.start('t1', { userMessage: 'hi', model: null });
-    await runs.subscribe('t1', runId, (e) => seenWithStored.push([e.type, store.tasks.get('t1')?.prompt_tokens]));
+    await runs.subscribe('t1', runId, (e) => seenWithStored.push(store.tasks.get('t1').then((t) => [e.type, t?.prompt_tokens])));
     await runs.whenIdle();
-    expect(seenWithStored).toContainEqual(['usage', 10]);
-    expect(store.runs.get(runId)).toMatchObject({ prompt_tokens: 10, completion_tokens: 5, cost: 0.5 });
+    expect(await Promise.all(seenWithStored)).toContainEqual(['usage', 10]);
+    expect(await store.runs.get(runId)).toMatchObject({ prompt_tokens: 10, completion_tokens: 5, cost: 0.5 });
   });
 
   it('a driver that throws ends the run failed with an error event', async () => {
-    const { store, runs } = setup(async function* (): AsyncGenerator<RunEventBody, FinishReason> {
+    const { store, runs } = await setup(async function* (): AsyncGenerator<RunEventBody, FinishReason> {
       throw new Error('boom');
     });
     const runId = await runs.start('t1', { userMessage: 'hi', model: null });
@@ -97,17 +105,17 @@ describe('run manager', () => {
     const seen: RunEvent[] = [];
     await runs.subscribe('t1', runId, (e) => seen.push(e));
     expect(seen.map((e) => e.type)).toEqual(['run_started', 'error', 'run_finished']);
-    expect(store.runs.get(runId)?.status).toBe('failed');
+    expect((await store.runs.get(runId))?.status).toBe('failed');
   });
 
   it('shutdown ends live runs as interrupted', async () => {
-    const { store, runs } = setup(async function* ({ signal }) {
+    const { store, runs } = await setup(async function* ({ signal }) {
       await new Promise((r) => signal.addEventListener('abort', r));
       yield { type: 'text_delta', delta: 'x' };
       return 'cancelled';
     });
     const runId = await runs.start('t1', { userMessage: 'hi', model: null });
     await runs.shutdown();
-    expect(store.runs.get(runId)?.status).toBe('interrupted');
+    expect((await store.runs.get(runId))?.status).toBe('interrupted');
   });
 });

@@ -10,6 +10,7 @@ import { sofficePath } from '../renderers/soffice';
 import { sandboxStatus } from '../sandbox/sandbox';
 import { taskDir } from '../workspace/layout';
 import { collect, fakeModelsYaml, makeDataDir, TEST_KEY, waitForEvent } from './core-test-kit';
+import { testStoreContains } from '../store/test-store.test-support';
 import type { Core } from './create-core';
 import { normalizeCommand } from '../tools/shell/normalize';
 // The core loads the tools (and through them the renderers) at the first run; loading them with the
@@ -47,8 +48,7 @@ describe('chat with a model', () => {
     expect(usage.total.prompt_tokens).toBe(1000);
     // The request carried the conversation and the key, and the key is nowhere in the database.
     expect(fake.requests.at(-1)!.authLast4).toBe(TEST_KEY.slice(-4));
-    const db = readFileSync(join(core.dataDir, 'folio.db'));
-    expect(db.includes(Buffer.from(TEST_KEY))).toBe(false);
+    expect(await testStoreContains(core.dataDir, TEST_KEY)).toBe(false);
   });
 
   it('a 401 ends the run with a clear error and keeps the user message', async () => {
@@ -357,7 +357,7 @@ describe('tasks', () => {
       expect(JSON.stringify(events)).not.toContain(TEST_KEY);
       expect(lines.join('\n')).not.toContain(TEST_KEY);
       await closeNow(core);
-      expect(readFileSync(join(core.dataDir, 'folio.db')).includes(Buffer.from(TEST_KEY))).toBe(false);
+      expect(await testStoreContains(core.dataDir, TEST_KEY)).toBe(false);
     } finally {
       for (const spy of spies) spy.mockRestore();
     }

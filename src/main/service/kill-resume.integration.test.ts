@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
 import { taskDir } from '../workspace/layout';
 import { collect, makeCore, makeDataDir, waitFor } from './core-test-kit';
+import { prepareTestStore, testStoreBackend } from '../store/test-store.test-support';
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -24,6 +25,7 @@ describe('kill and resume', () => {
       { toolCalls: [{ id: 'k_write', name: 'write', arguments: '{"path":"work/a.txt","content":"step one"}' }] },
       { toolCalls: [{ id: 'k_shell', name: 'shell', arguments: '{"command":"echo ran >> work/count.txt; sleep 30"}' }] },
     ]);
+    await prepareTestStore(dataDir);
     const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'crash-run.fixture.ts'), dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -54,7 +56,8 @@ describe('kill and resume', () => {
       // The shell command that was running when the process died was not run a second time.
       expect(readFileSync(count, 'utf8')).toBe('ran\n');
       expect(readFileSync(join(taskDir(dataDir, taskId), 'work', 'a.txt'), 'utf8')).toBe('step one');
-      expect(sqliteMaintenance(core.ctx.store).integrityCheck()).toBe('ok');
+      // SQLite's file survived the SIGKILL intact (PostgreSQL's own recovery is not ours to check).
+      if (testStoreBackend() === 'sqlite') expect(sqliteMaintenance(core.ctx.store).integrityCheck()).toBe('ok');
     } finally {
       await core.close();
     }

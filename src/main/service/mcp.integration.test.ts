@@ -13,6 +13,7 @@ import type { RunEvent } from '../../shared/contract';
 import { MCP_REDACTED } from '../../shared/contract/mcp';
 import { taskDir } from '../workspace/layout';
 import { collect, makeCore, makeDataDir } from './core-test-kit';
+import { testStoreContains } from '../store/test-store.test-support';
 import type { Core } from './create-core';
 
 const EVERYTHING = join(process.cwd(), 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -119,7 +120,7 @@ describe('MCP servers as tools', () => {
     const view = await core.handlers.getMcpConfig({});
     expect(JSON.parse(view.text)).toMatchObject({ mcpServers: { everything: { env: { API_TOKEN: MCP_REDACTED } } } });
     expect(JSON.stringify(servers)).not.toContain('tok-everything-123');
-    expect(readFileSync(join(core.dataDir, 'folio.db')).includes(Buffer.from('tok-everything-123'))).toBe(false);
+    expect(await testStoreContains(core.dataDir, 'tok-everything-123')).toBe(false);
     // A task that did not enable the server does not get its tools.
     const other = await core.handlers.createTask({ mode: 'general' });
     fake.script([{ text: 'plain' }]);

@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskMode } from '../../shared/contract';
 import { createReachability } from '../llm/reachability';
 import { createFileKeyStore } from '../models';
-import { openStore, type Store } from '../store';
-import { sqlitePort } from '../store/sqlite-port';
+import type { StorePort } from '../store/port';
+import { openTestStorePort } from '../store/test-store.test-support';
 import { pickProfile, type ServiceContext } from './folio-service';
 import type { RunManager } from '../runs/run-manager';
 import { McpManager } from '../mcp/manager';
@@ -40,7 +40,7 @@ async function localServer(): Promise<{ url: string; hits: () => number }> {
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`, hits: () => hits };
 }
 
-function setup(localBase: string, env: NodeJS.ProcessEnv = {}): { ctx: ServiceContext; store: Store } {
+async function setup(localBase: string, env: NodeJS.ProcessEnv = {}): Promise<{ ctx: ServiceContext; store: StorePort }> {
   const resourcesDir = mkdtempSync(join(tmpdir(), 'folio-choice-res-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-choice-data-'));
   mkdirSync(join(resourcesDir, 'config', 'models'), { recursive: true });
@@ -53,10 +53,10 @@ function setup(localBase: string, env: NodeJS.ProcessEnv = {}): { ctx: ServiceCo
     join(models, 'local.yaml'),
     ['provider: ollama', `api_base: ${localBase}`, 'api_key_env: null', 'profiles:', '  small:', '    name: Local Small', '    model: l-small', '    max_context: 32000', '    max_output: 4000', ''].join('\n'),
   );
-  const sync = openStore(join(dataDir, 'folio.db'));
-  cleanups.push(() => sync.close());
+  const opened = await openTestStorePort(dataDir);
+  cleanups.push(() => opened.close());
   const ctx: ServiceContext = {
-    store: sqlitePort(sync),
+    store: opened.port,
     runs: {} as RunManager,
     dataDir,
     resourcesDir,
@@ -65,19 +65,20 @@ function setup(localBase: string, env: NodeJS.ProcessEnv = {}): { ctx: ServiceCo
     reachability: createReachability({ timeoutMs: 1000 }),
     mcp: new McpManager({ configPath: join(dataDir, 'mcp.json'), keys: createFileKeyStore(dataDir) }),
   };
-  return { ctx, store: sync };
+  return { ctx, store: opened.port };
 }
 
-function task(store: Store, mode: TaskMode = 'general', model: string | null = null) {
+function task(store: StorePort, mode: TaskMode = 'general', model: string | null = null) {
   return store.tasks.create({ id: `t${Math.random().toString(36).slice(2, 10)}`, mode, title: '', description: '', model });
 }
 
 describe('pickProfile', () => {
   it('no key and no local server: fails fast with NoUsableModelError naming the setting, the keys and the local server', async () => {
     const base = `http://127.0.0.1:${await closedPort()}/v1`;
-    const { ctx, store } = setup(base);
+    const { ctx, store } = await setup(base);
+    const t = await task(store);
     const started = Date.now();
-    const picking = pickProfile(ctx, task(store));
+    const picking = pickProfile(ctx, t);
     await expect(picking).rejects.toMatchObject({ name: 'NoUsableModelError', code: 'missing_api_key' });
     await expect(picking).rejects.toThrow(`No model is set up: open Settings → Models and add a key for cloud (CLOUD_API_KEY), or start ollama at ${base}.`);
     expect(Date.now() - started).toBeLessThan(2000);
@@ -85,32 +86,32 @@ describe('pickProfile', () => {
 
   it('a key (environment or key store) makes that profile the pick, without asking the local server', async () => {
     const local = await localServer();
-    const { ctx, store } = setup(local.url, { CLOUD_API_KEY: 'sk-env' });
-    expect((await pickProfile(ctx, task(store))).id).toBe('cloud.fast');
+    const { ctx, store } = await setup(local.url, { CLOUD_API_KEY: 'sk-env' });
+    expect((await pickProfile(ctx, await task(store))).id).toBe('cloud.fast');
     expect(local.hits()).toBe(0);
 
-    const stored = setup(local.url);
+    const stored = await setup(local.url);
     stored.ctx.keys.set('CLOUD_API_KEY', 'sk-stored');
-    expect((await pickProfile(stored.ctx, task(stored.store))).id).toBe('cloud.fast');
+    expect((await pickProfile(stored.ctx, await task(stored.store))).id).toBe('cloud.fast');
   });
 
   it('a local server that answers makes the key-less profile usable, and the answer is cached briefly', async () => {
     const local = await localServer();
-    const { ctx, store } = setup(local.url);
-    expect((await pickProfile(ctx, task(store))).id).toBe('local.small');
-    expect((await pickProfile(ctx, task(store))).id).toBe('local.small');
+    const { ctx, store } = await setup(local.url);
+    expect((await pickProfile(ctx, await task(store))).id).toBe('local.small');
+    expect((await pickProfile(ctx, await task(store))).id).toBe('local.small');
     expect(local.hits()).toBe(1);
   });
 
   it("a task's own model without a key fails naming that profile and its key variable; a dead chosen local server says so", async () => {
     const base = `http://127.0.0.1:${await closedPort()}/v1`;
-    const { ctx, store } = setup(base);
-    await expect(pickProfile(ctx, task(store, 'general', 'cloud.fast'))).rejects.toMatchObject({
+    const { ctx, store } = await setup(base);
+    await expect(pickProfile(ctx, await task(store, 'general', 'cloud.fast'))).rejects.toMatchObject({
       name: 'MissingApiKeyError',
       code: 'missing_api_key',
       message: expect.stringMatching(/^This task's model Cloud Fast \(cloud\.fast\) has no API key: open Settings → Models and add a key for CLOUD_API_KEY/) as unknown,
     });
-    await expect(pickProfile(ctx, task(store, 'general', 'local.small'))).rejects.toMatchObject({
+    await expect(pickProfile(ctx, await task(store, 'general', 'local.small'))).rejects.toMatchObject({
       name: 'ProviderUnreachableError',
       code: 'provider_unreachable',
       message: expect.stringContaining(`runs on ${base}, which did not answer`) as unknown,
@@ -119,9 +120,9 @@ describe('pickProfile', () => {
 
   it('an unusable Settings default is named rather than silently replaced', async () => {
     const local = await localServer();
-    const { ctx, store } = setup(local.url);
-    store.settings.set('default_model', 'cloud.fast');
-    await expect(pickProfile(ctx, task(store))).rejects.toThrow(/The default model Cloud Fast \(cloud\.fast\) has no API key.*Settings → General/);
+    const { ctx, store } = await setup(local.url);
+    await store.settings.set('default_model', 'cloud.fast');
+    await expect(pickProfile(ctx, await task(store))).rejects.toThrow(/The default model Cloud Fast \(cloud\.fast\) has no API key.*Settings → General/);
   });
 });
 

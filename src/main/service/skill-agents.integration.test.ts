@@ -3,7 +3,6 @@
 // level refused, a nested approval answered over /v1, and skill_create approved then used.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeOpenAI, FakeReply } from '../../../testing/fake-openai/server';
@@ -12,7 +11,7 @@ import { startHttpServer } from '../transport/http/server';
 import { taskDir } from '../workspace/layout';
 import { findResourcesDir } from '../config/app-paths';
 import { createChatModel } from '../llm/openai-chat-model';
-import { collect, makeDataDir, TEST_KEY, waitFor } from './core-test-kit';
+import { collect, makeDataDir, TEST_KEY } from './core-test-kit';
 import { openTestStorePort } from '../store/test-store.test-support';
 import { createCore, type Core } from './create-core';
 import { useFakeModelCores } from './fake-model-cores.test-support';
@@ -242,26 +241,25 @@ describe('a crash during a nested run', () => {
     const dataDir = makeDataDir(fake.url);
     skill(dataDir, 'runner', 'tools: [shell]');
     fake.script([call('c1', 'skill_runner', { request: 'run it' }), call('s1', 'shell', { command: 'echo nested >> work/ran.txt' })]);
+    // The parent watches the store the child writes (created first: the child can only reopen it).
+    const watch = await openTestStorePort(dataDir);
     const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'crash-run.fixture.ts'), dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    const pendingCalls = () => {
-      if (!existsSync(join(dataDir, 'folio.db'))) return [];
-      const db = new Database(join(dataDir, 'folio.db'), { readonly: true });
-      try {
-        return db.prepare('SELECT call_id FROM approvals').all() as { call_id: string }[];
-      } catch {
-        return [];
-      } finally {
-        db.close();
-      }
+    const pendingCalls = async (): Promise<{ call_id: string }[]> => {
+      const started = /RUN (\S+) \S+/u.exec(out);
+      if (!started) return [];
+      return (await watch.port.approvals.list(started[1])).map((a) => ({ call_id: a.call_id }));
     };
     // The nested shell call waits for the person (commands always ask) when the process dies.
-    await waitFor(() => /RUN \S+ \S+/u.test(out) && pendingCalls().length > 0, 30_000);
+    for (const start = Date.now(); (await pendingCalls()).length === 0; await new Promise((r) => setTimeout(r, 25))) {
+      if (Date.now() - start > 30_000) throw new Error('timed out');
+    }
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
     const [, taskId] = /RUN (\S+) (\S+)/u.exec(out) ?? [];
-    expect(pendingCalls()).toEqual([{ call_id: 'c1/s1' }]);
+    expect(await pendingCalls()).toEqual([{ call_id: 'c1/s1' }]);
+    await watch.close();
 
     const core = await cores.open(dataDir);
     fake.script([say('It was interrupted; I will check first.')]);

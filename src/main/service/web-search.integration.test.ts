@@ -1,8 +1,6 @@
 // Web search end to end (issue 12): settings through the service, the project's fake model calling
 // web_search and then web_fetch on a result served by the fake search backend, and what the model
 // receives (the fake's request log): the untrusted-content marker, the URLs, never the key.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
 import { FAKE_SEARCH_KEY, startFakeSearch, type FakeSearch } from '../../../testing/fake-search/server';
@@ -10,7 +8,7 @@ import { contract } from '../../shared/contract';
 import { findResourcesDir } from '../config/app-paths';
 import { createChatModel } from '../llm/openai-chat-model';
 import { collect, makeDataDir, TEST_KEY } from './core-test-kit';
-import { openTestStorePort } from '../store/test-store.test-support';
+import { openTestStorePort, testStoreContains } from '../store/test-store.test-support';
 import { createCore, type Core } from './create-core';
 
 let model: FakeOpenAI;
@@ -68,7 +66,7 @@ describe('web_search through the core', () => {
     const after = await core.handlers.getSettings({});
     expect(after.search).toMatchObject({ has_key: true });
     expect(JSON.stringify(after)).not.toContain(FAKE_SEARCH_KEY);
-    expect(readFileSync(join(core.dataDir, 'folio.db')).includes(Buffer.from(FAKE_SEARCH_KEY))).toBe(false);
+    expect(await testStoreContains(core.dataDir, FAKE_SEARCH_KEY)).toBe(false);
 
     const test = await core.handlers.testSearch({ query: 'heat islands' });
     expect(test).toEqual({ ok: true, message: null, results: [1, 2, 3].map((n) => ({ title: `Result ${n} about heat islands`, url: `${search.origin}/pages/${n}` })) });
