@@ -22,7 +22,7 @@ import path from 'node:path';
 import { ExecutorError, type Executor, type ExecOptions, type ExecResult, type ExecutorStatus } from './executor';
 import type { NetworkPolicy } from './network';
 import { spawnCaptured } from './process';
-import { SANDBOX_HOME } from './sandbox';
+import { findOnPath, SANDBOX_HOME } from './sandbox';
 
 export const DEFAULT_IMAGE = 'node:20-bookworm-slim';
 /** The label every container of ours carries, with the task id as its value. */
@@ -147,20 +147,6 @@ export function containerName(taskId: string, owner: string): string {
   return `folio-task-${createHash('sha256').update(`${owner}\u0000${taskId}`).digest('hex').slice(0, 16)}`;
 }
 
-function onPath(name: string): string | null {
-  if (name.includes('/')) return fs.existsSync(name) ? name : null;
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (!dir) continue;
-    const candidate = path.join(dir, name);
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return null;
-}
 
 function defaultUser(): string {
   const uid = process.getuid?.() ?? 65534;
@@ -213,7 +199,7 @@ export class ContainerExecutor implements Executor {
 
   private probe(): ExecutorStatus & { runtime: string } {
     const wanted = this.options.runtime ? [this.options.runtime] : ['docker', 'podman'];
-    const runtime = wanted.map(onPath).find((p): p is string => p !== null);
+    const runtime = wanted.map(findOnPath).find((p): p is string => p !== null);
     if (!runtime) return { active: false, runtime: '', reason: `no container runtime: ${wanted.join(' or ')} is not installed` };
     const name = path.basename(runtime);
     const info = spawnSync(runtime, ['info'], { stdio: ['ignore', 'ignore', 'pipe'], timeout: INFO_TIMEOUT_MS, env: this.clientEnv() });

@@ -51,7 +51,9 @@ const HOME_IDENTITY = ['.gitconfig', '.config/git/config'];
 
 let cached: (SandboxStatus & { bwrap: string }) | null = null;
 
-function findOnPath(name: string): string | null {
+/** The executable `name` on PATH (or `name` itself when it is a path that exists), else null. */
+export function findOnPath(name: string): string | null {
+  if (name.includes('/')) return fs.existsSync(name) ? name : null;
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     if (!dir) continue;
     const candidate = path.join(dir, name);

@@ -3,7 +3,7 @@
 // tools go through an `Executor` (sandbox/executor.ts); these functions are the same machinery for
 // callers that run a program on this machine directly.
 import { ExecutorError, type ExecResult } from '../../sandbox/executor';
-import { spawnCaptured } from '../../sandbox/process';
+import { spawnCaptured, type SpawnOptions } from '../../sandbox/process';
 import { sandboxed } from '../../sandbox/sandbox';
 import { ToolError } from '../types';
 
@@ -31,16 +31,7 @@ export interface RunOptions extends ConfineOptions {
   signal?: AbortSignal;
 }
 
-export interface ProcessOptions extends ConfineOptions {
-  file: string;
-  args: readonly string[];
-  cwd: string;
-  env: Record<string, string>;
-  timeoutMs?: number;
-  signal?: AbortSignal;
-  /** Names the program in the error when it cannot be started ("the shell", "node"). */
-  label?: string;
-}
+export interface ProcessOptions extends ConfineOptions, Omit<SpawnOptions, 'onStop'> {}
 
 export type RunResult = ExecResult;
 
