@@ -88,22 +88,34 @@ export async function timeProviderSse(providerUrl: string, expected: number): Pr
   return clock.result();
 }
 
-async function api<T>(base: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+async function api<T>(base: string, headers: Record<string, string>, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${base}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
+/** Where a run starts, where its events are read, and what the requests carry. */
+export interface RunSseTarget {
+  /** The server the task is created on and the message is sent to. */
+  start: string;
+  /** The server whose SSE stream is read (another worker in team mode, or `start`). */
+  read: string;
+  headers: Record<string, string>;
+  /** The task's model; absent, the server's default. */
+  model?: string;
+  expected: number;
+}
+
 /** Folio over HTTP: send a message, subscribe to the run's events, read until run_finished. */
-export async function timeFolioSse(base: string, token: string, expected: number): Promise<StreamTiming> {
-  const task = await api<{ id: string }>(base, token, 'POST', '/v1/tasks', { mode: 'general' });
-  const clock = new DeltaClock(expected);
-  const { run_id } = await api<{ run_id: string }>(base, token, 'POST', `/v1/tasks/${task.id}/messages`, { content: 'Write a very long answer.' });
-  const response = await fetch(`${base}/v1/tasks/${task.id}/runs/${run_id}/events`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } });
+export async function timeRunSse(target: RunSseTarget): Promise<StreamTiming> {
+  const task = await api<{ id: string }>(target.start, target.headers, 'POST', '/v1/tasks', { mode: 'general', ...(target.model ? { model: target.model } : {}) });
+  const clock = new DeltaClock(target.expected);
+  const { run_id } = await api<{ run_id: string }>(target.start, target.headers, 'POST', `/v1/tasks/${task.id}/messages`, { content: 'Write a very long answer.' });
+  const response = await fetch(`${target.read}/v1/tasks/${task.id}/runs/${run_id}/events`, { headers: { ...target.headers, accept: 'text/event-stream' } });
   let finished: unknown = null;
   await readSse(response, (e) => {
     const event = JSON.parse(e.data) as { type?: string; reason?: string };
@@ -112,4 +124,9 @@ export async function timeFolioSse(base: string, token: string, expected: number
   });
   if (finished !== 'done') throw new Error(`run finished with ${String(finished)}`);
   return clock.result();
+}
+
+/** One single-user server, its bearer token. */
+export function timeFolioSse(base: string, token: string, expected: number): Promise<StreamTiming> {
+  return timeRunSse({ start: base, read: base, headers: { authorization: `Bearer ${token}` }, expected });
 }

@@ -12,10 +12,8 @@ import { findResourcesDir } from '../src/main/config/app-paths';
 import { makeDataDir, TEST_KEY } from '../src/main/service/core-test-kit';
 import { createCore, type Core } from '../src/main/service/create-core';
 import { startHttpServer } from '../src/main/transport/http';
-import { Worker } from 'node:worker_threads';
-import { moduleWorkerEntry } from '../src/main/workers/entry';
 import { completionBody, DeltaClock, type StreamTiming } from './sse-client';
-import type { SseClientJob } from './sse-client-worker';
+import { SseClientThread } from './sse-client-thread';
 import { median } from './stats';
 import { type Bench, type BenchRow } from './types';
 
@@ -26,31 +24,6 @@ const RUNS = 3;
 const TOKEN = 'bench-token-0123456789abcdef';
 
 const reply = () => ({ text: 'x'.repeat(TEXT_LENGTH), chunkSize: CHUNK_SIZE, usage: { prompt: 10, completion: TEXT_LENGTH / 4 } });
-
-/** The SSE client, in its own thread (see sse-client-worker.ts); one job at a time. */
-class SseClientThread {
-  private readonly worker: Worker;
-  constructor() {
-    const entry = moduleWorkerEntry('sse-client-worker', import.meta.url);
-    if (!entry) throw new Error('cannot start the SSE client worker (tsx not found)');
-    this.worker = new Worker(entry.script, { eval: entry.eval ?? false, execArgv: entry.execArgv });
-  }
-  run(job: SseClientJob): Promise<StreamTiming> {
-    return new Promise((resolve, reject) => {
-      const onError = (err: Error) => reject(err);
-      this.worker.once('error', onError);
-      this.worker.once('message', (reply: { result?: StreamTiming; error?: string }) => {
-        this.worker.off('error', onError);
-        if (reply.result) resolve(reply.result);
-        else reject(new Error(reply.error ?? 'the SSE client worker failed'));
-      });
-      this.worker.postMessage(job);
-    });
-  }
-  close(): Promise<number> {
-    return this.worker.terminate();
-  }
-}
 
 /** The provider alone, read by the SSE client thread. */
 function timeProviderStream(fake: FakeOpenAI, client: SseClientThread): Promise<StreamTiming> {

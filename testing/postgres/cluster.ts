@@ -49,7 +49,13 @@ function runAs(): { uid?: number; gid?: number } {
   return process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {};
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
+export interface PgClusterOptions {
+  /** Keep PostgreSQL's crash-safe defaults (fsync, synchronous_commit, full_page_writes on), for a
+   * benchmark's fair number; tests leave them off, as nothing survives the run anyway. */
+  durable?: boolean;
+}
+
+export async function startPgCluster(options: PgClusterOptions = {}): Promise<PgCluster> {
   const bin = postgresBinDir();
   if (!bin) throw new Error(postgresSkipReason()!);
   const root = mkdtempSync(join(tmpdir(), 'folio-pg-'));
@@ -62,7 +68,8 @@ export async function startPgCluster(): Promise<PgCluster> {
   const init = spawnSync(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], { ...ids, encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
   const port = await freePort();
-  const opts = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const fast = options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const opts = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1${fast} -c max_connections=200`;
   const start = spawnSync(join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', join(root, 'log'), '-w', '-t', '60', 'start'], { ...ids, encoding: 'utf8' });
   if (start.status !== 0) throw new Error(`pg_ctl start failed: ${start.stderr || start.stdout}`);
   let stopped = false;
