@@ -1,6 +1,6 @@
 // Two `folio serve --multi-tenant` workers on one PostgreSQL database and storage root, as an
 // operator runs them (child processes on the TypeScript entry): a run started on worker A streams
-// to a client of worker B, and a worker killed with SIGKILL mid-run has its run interrupted by the
+// to a client of worker B, a cancel sent to B stops it on A, and a worker killed with SIGKILL mid-run has its run interrupted by the
 // other's sweeper and resumed there by Continue, with no message lost and no tool run twice.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -155,6 +155,25 @@ describe.skipIf(skip !== null)('two workers on one database', () => {
     const lateText = await late.text();
     expect(lateText).toContain('run_finished');
     expect(lateText).not.toContain('"type":"run_started"');
+    a.child.kill('SIGTERM');
+    expect(await a.exited).toBe(0);
+    workers.splice(workers.indexOf(a), 1);
+  }, 120_000);
+
+  it('cancels from worker B a run that worker A drives', async () => {
+    const b = workers[0] ?? (await startWorker('b'));
+    const a = await startWorker('a-cancel');
+    fake.reset();
+    fake.script([{ fault: 'stall' }]);
+    const task = await call<{ id: string }>(a, 'POST', '/v1/tasks', { mode: 'general', title: 'cancel across workers' });
+    const { run_id } = await call<{ run_id: string }>(a, 'POST', `/v1/tasks/${task.id}/messages`, { content: 'wait for me' });
+    const followed = readEvents(b, task.id, run_id);
+    await until('the model call on A', async () => (fake.requests.some((r) => r.path.endsWith('/chat/completions')) ? true : undefined));
+    await call(b, 'POST', `/v1/tasks/${task.id}/runs/${run_id}/cancel`, {});
+    const events = await followed;
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', reason: 'cancelled' });
+    const { runs } = await call<{ runs: Run[] }>(b, 'GET', `/v1/tasks/${task.id}/runs`);
+    expect(runs.find((r) => r.id === run_id)?.status).toBe('cancelled');
     a.child.kill('SIGTERM');
     expect(await a.exited).toBe(0);
     workers.splice(workers.indexOf(a), 1);
