@@ -76,6 +76,9 @@ export function toLibraryFile(row: LibraryFileRow): LibraryFile {
 
 /** Copies files (local paths) into a library and queues them for indexing. */
 export async function addFilesToLibrary(deps: ProjectDeps, library: LibraryId, files: { path: string; name: string }[]): Promise<LibraryFile[]> {
+  // Library pages are indexed and searched with SQLite's FTS5: on another store a file would wait
+  // for an index that never comes, so it is refused up front (the same check search makes).
+  sqliteDatabase(deps.store);
   await requireLibrary(deps.store, library);
   const out: LibraryFile[] = [];
   try {

@@ -122,7 +122,7 @@ function sqliteStore(port: StorePort, what: string): Store {
 
 /** The raw SQLite connection under a port, for what is SQLite-only for now (FTS5 library search, the embedding backfill). */
 export function sqliteDatabase(port: StorePort): Database.Database {
-  return sqliteStore(port, 'Library search').db;
+  return sqliteStore(port, 'The library (indexing and search)').db;
 }
 
 /** The desktop's database maintenance (integrity check, daily backups), SQLite-only. */
