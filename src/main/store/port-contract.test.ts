@@ -325,6 +325,8 @@ describe.each(portBackends.map((b) => [b.name, b] as const))('store port on %s',
       expect(interrupted.map((r) => r.id).sort()).toEqual(['r2', 'r3']);
       expect(interrupted.every((r) => r.status === 'interrupted' && r.finished_at !== null)).toBe(true);
       expect(await s.runs.get('r1')).toMatchObject({ status: 'failed', error: 'provider down' });
+      // A run marked interrupted keeps that status when its (presumed dead) driver finishes it late.
+      expect(await s.runs.finish('r2', 'done')).toMatchObject({ id: 'r2', status: 'interrupted' });
       expect(await s.runs.markRunningAsInterrupted()).toEqual([]);
       expect((await s.runs.list('t')).map((r) => r.id)).toEqual(['r3', 'r2', 'r1']);
       expect((await s.runs.latestForTask('t'))?.id).toBe('r3');

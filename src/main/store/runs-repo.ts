@@ -14,7 +14,10 @@ export interface RunsRepo {
   get(id: string): Run | undefined;
   /** Newest first. */
   list(taskId: string): Run[];
-  /** Throws NotFoundError for an unknown id. */
+  /**
+   * Finishes a running run and returns it; a run already finished (one marked interrupted while
+   * its worker was presumed dead) is returned unchanged. Throws NotFoundError for an unknown id.
+   */
   finish(id: string, status: FinishedRunStatus, error?: string | null): Run;
   /** Adds to the run only; the task's totals are kept by `tasks.addUsage`. */
   addUsage(id: string, usage: Usage): void;
@@ -35,7 +38,7 @@ export function createRunsRepo(db: Database.Database, now: () => number): RunsRe
   const selectForTask = db.prepare<[string], RunRow>(`SELECT * FROM runs WHERE task_id = ? ${newestFirst}`);
   const selectLatest = db.prepare<[string], RunRow>(`SELECT * FROM runs WHERE task_id = ? ${newestFirst} LIMIT 1`);
   const finish = db.prepare<{ id: string; status: FinishedRunStatus; error: string | null; now: number }, RunRow>(`
-    UPDATE runs SET status = @status, error = @error, finished_at = @now WHERE id = @id RETURNING *`);
+    UPDATE runs SET status = @status, error = @error, finished_at = @now WHERE id = @id AND status = 'running' RETURNING *`);
   const addUsage = db.prepare<{ id: string; prompt_tokens: number; completion_tokens: number; cost: number }>(`
     UPDATE runs SET prompt_tokens = prompt_tokens + @prompt_tokens,
       completion_tokens = completion_tokens + @completion_tokens, cost = cost + @cost
@@ -64,7 +67,7 @@ export function createRunsRepo(db: Database.Database, now: () => number): RunsRe
     finish(id, status, error = null) {
       // The type already excludes it; this guards callers that widened the status to RunStatus.
       if ((status as RunStatus) === 'running') throw new ValidationError('status: a run cannot finish as running');
-      const row = finish.get({ id, status, error, now: now() });
+      const row = finish.get({ id, status, error, now: now() }) ?? selectOne.get(id);
       if (row === undefined) throw new NotFoundError(`Run ${id} not found.`);
       return toRun(row);
     },

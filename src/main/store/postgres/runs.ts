@@ -41,8 +41,8 @@ export function pgRunsRepo(sql: Sql, scope: Scope, now: () => number): AsyncRepo
     async finish(id, status, error = null) {
       // The type already excludes it; this guards callers that widened the status to RunStatus.
       if ((status as RunStatus) === 'running') throw new ValidationError('status: a run cannot finish as running');
-      // Only a running run changes: one the cluster's sweeper already marked interrupted (its worker
-      // was presumed dead) keeps that status when the worker finishes it late.
+      // Only a running run changes (see RunsRepo.finish): one the cluster's sweeper marked
+      // interrupted keeps that status when its worker finishes it late.
       const run =
         (await one(`UPDATE runs r SET status = $4, error = $5, finished_at = $6 WHERE ${OWN} AND r.id = $3 AND r.status = 'running' RETURNING *`, [
           ...owner,
