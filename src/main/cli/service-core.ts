@@ -17,6 +17,7 @@ import type { Scope } from '../store/port';
 import { startClusterWorker, type ClusterWorker } from '../cluster/worker';
 import type { Decision, RunHost } from '../cluster/host';
 import { createTeamQuotas } from '../quotas/team-quotas';
+import { ScopeCores } from './scope-cores';
 import { createPgLeaseRunCounter } from '../quotas/quota-guard';
 
 export interface ServiceCore {
@@ -76,53 +77,49 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
   // Live runs are counted by lease, so a dead worker's runs stop counting when their lease expires.
   const quotas = createTeamQuotas({ db: backend.pool, defaults: config.quotas, liveRuns: createPgLeaseRunCounter(backend.pool) });
   const cluster = worker.runCluster();
-  const cores = new Map<string, Promise<Core>>();
-  const opened = async (): Promise<Core[]> => Promise.all([...cores.values()]);
+  const cores = new ScopeCores<Core>(config.coreIdleMs);
+  const sweep = setInterval(() => {
+    void cores.sweep().then(
+      (closed) => closed > 0 && log.info({ msg: 'idle scope cores closed', count: closed }),
+      (err: unknown) => log.error({ msg: 'closing idle scope cores failed', error: err instanceof Error ? err.message : String(err) }),
+    );
+  }, Math.min(60_000, config.coreIdleMs));
+  sweep.unref();
 
   // Control messages and drain act on this process's runs, which live in the scopes' run managers.
   const host: RunHost = {
     cancel(taskId, runId) {
-      for (const core of settled) if (core.runs.activeRunFor(taskId) === runId) void core.runs.cancel(taskId, runId);
+      for (const core of cores.opened) if (core.runs.activeRunFor(taskId) === runId) void core.runs.cancel(taskId, runId);
     },
     decide(taskId, callId, decision: Decision) {
-      for (const core of settled) if (core.runs.activeRunFor(taskId) !== undefined) return core.runs.decide(taskId, callId, decision);
+      for (const core of cores.opened) if (core.runs.activeRunFor(taskId) !== undefined) return core.runs.decide(taskId, callId, decision);
       return false;
     },
     async shutdown() {
-      await Promise.all((await opened()).map((core) => core.runs.shutdown()));
+      await Promise.all([...cores.opened].map((core) => core.runs.shutdown()));
     },
   };
-  /** Cores whose creation finished, for the synchronous control path. */
-  const settled = new Set<Core>();
   worker.attach(host);
 
-  const coreFor = (scope: Scope): Promise<Core> => {
-    const key = `${scope.tenant_id}\u0000${scope.user_id}`;
-    let core = cores.get(key);
-    if (!core) {
-      core = createCore({
+  const coreFor = (scope: Scope): Promise<Core> =>
+    cores.get(`${scope.tenant_id}\u0000${scope.user_id}`, () => {
+      log.info({ msg: 'scope core opened', tenant: scope.tenant_id, user: scope.user_id });
+      return createCore({
         dataDir: tenantDataDir(storageRoot, scope.tenant_id),
         resourcesDir: paths.resourcesDir,
         // The pool is the process's; a scope's core closing must not end it.
         store: { port: backend.scope(scope), close: () => Promise.resolve() },
         team: { cluster, quotas, hiddenPaths: [storageRoot] },
-      }).then((c) => {
-        settled.add(c);
-        return c;
       });
-      cores.set(key, core);
-      core.catch(() => cores.delete(key));
-      log.info({ msg: 'scope core opened', tenant: scope.tenant_id, user: scope.user_id });
-    }
-    return core;
-  };
+    });
 
   const answers = databaseAnswers(backend.pool);
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
-    await Promise.all((await opened()).map((core) => core.close()));
+    clearInterval(sweep);
+    await cores.closeAll();
     await worker.close();
     await backend.close();
   };

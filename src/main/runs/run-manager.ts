@@ -111,6 +111,12 @@ export class RunManager implements RunEventHub {
     private readonly hooks: RunHooks = {},
   ) {}
 
+  /** True while any run is live here (the team service keeps such a core open). */
+  hasLiveRuns(): boolean {
+    for (const run of this.live.values()) if (!run.finished) return true;
+    return false;
+  }
+
   activeRunFor(taskId: string): string | undefined {
     for (const run of this.live.values()) if (run.taskId === taskId && !run.finished) return run.runId;
     return undefined;

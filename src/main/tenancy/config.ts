@@ -38,6 +38,8 @@ export interface ServiceConfig {
   shutdownGraceMs: number;
   /** How long a worker's run lease lasts unrenewed: after that its runs count as interrupted. */
   leaseTtlMs: number;
+  /** A (tenant, user)'s core is closed after this long without requests when none of its runs is live. */
+  coreIdleMs: number;
   recover: boolean;
   /** The server's default quotas (flags, then FOLIO_QUOTA_* variables); a tenant's row overrides them. */
   quotas: QuotaLimits;
@@ -49,6 +51,7 @@ export const DEFAULT_PORT = 4319;
 export const DEFAULT_REQUESTS_PER_MINUTE = 600;
 export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
 export const DEFAULT_LEASE_TTL_MS = 15_000;
+export const DEFAULT_CORE_IDLE_MS = 600_000;
 /** HS256 with a shorter key is guessable offline from any one token (RFC 7518 §3.2 asks for ≥ 256 bits). */
 export const MIN_SECRET_BYTES = 32;
 
@@ -69,6 +72,7 @@ const options = {
   'requests-per-minute': { type: 'string' },
   'shutdown-grace-ms': { type: 'string' },
   'lease-ttl-ms': { type: 'string' },
+  'core-idle-ms': { type: 'string' },
   // The server's default quotas (--quota-tokens-per-month …), named once in quotas/limits.ts.
   ...quotaServeFlags,
 } as const;
@@ -90,6 +94,7 @@ export const ENV_FOR_FLAG = {
   'requests-per-minute': 'FOLIO_REQUESTS_PER_MINUTE',
   'shutdown-grace-ms': 'FOLIO_SHUTDOWN_GRACE_MS',
   'lease-ttl-ms': 'FOLIO_LEASE_TTL_MS',
+  'core-idle-ms': 'FOLIO_CORE_IDLE_MS',
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -165,6 +170,7 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
   const shutdownGraceMs = parseInteger('--shutdown-grace-ms / FOLIO_SHUTDOWN_GRACE_MS', pick('shutdown-grace-ms') ?? String(DEFAULT_SHUTDOWN_GRACE_MS), 0, 3_600_000);
 
   const leaseTtlMs = parseInteger('--lease-ttl-ms / FOLIO_LEASE_TTL_MS', pick('lease-ttl-ms') ?? String(DEFAULT_LEASE_TTL_MS), 300, 600_000);
+  const coreIdleMs = parseInteger('--core-idle-ms / FOLIO_CORE_IDLE_MS', pick('core-idle-ms') ?? String(DEFAULT_CORE_IDLE_MS), 1000, 86_400_000);
   let quotas: QuotaLimits;
   try {
     quotas = quotaDefaults(env, values);
@@ -173,7 +179,7 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
   }
 
   const config: Omit<ServiceConfig, 'describe'> = {
-    multiTenant, databaseUrl, storageRoot, platformKey, jwt, host, port, publicHosts, workerId, requestsPerMinute, shutdownGraceMs, leaseTtlMs, quotas,
+    multiTenant, databaseUrl, storageRoot, platformKey, jwt, host, port, publicHosts, workerId, requestsPerMinute, shutdownGraceMs, leaseTtlMs, coreIdleMs, quotas,
     recover: values.recover ?? false,
   };
   return {
@@ -184,7 +190,7 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
       storage_root: storageRoot,
       platform_key: platformKey === null ? null : '[redacted]',
       jwt: jwt === null ? null : jwt.kind === 'secret' ? { kind: 'secret', secret: '[redacted]', issuer: jwt.issuer ?? null, audience: jwt.audience ?? null } : { kind: 'jwks', url: jwt.url.href, issuer: jwt.issuer ?? null, audience: jwt.audience ?? null },
-      host, port, public_hosts: publicHosts, worker_id: workerId, requests_per_minute: requestsPerMinute, shutdown_grace_ms: shutdownGraceMs, lease_ttl_ms: leaseTtlMs, quotas,
+      host, port, public_hosts: publicHosts, worker_id: workerId, requests_per_minute: requestsPerMinute, shutdown_grace_ms: shutdownGraceMs, lease_ttl_ms: leaseTtlMs, core_idle_ms: coreIdleMs, quotas,
     }),
   };
 }
