@@ -1,6 +1,7 @@
 // Child processes for e2e: start with captured output, wait for a line or a URL, stop by pid.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+
+export { freePort } from '../../testing/http-helpers';
 
 export const repoRoot = new URL('../../', import.meta.url).pathname;
 
@@ -58,16 +59,5 @@ export async function stopProcess(child: ChildProcess, timeoutMs = 5000): Promis
   clearTimeout(timer);
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

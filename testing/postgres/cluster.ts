@@ -3,7 +3,7 @@
 // when the tests run as root (CI) the cluster runs as the unprivileged `nobody`.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../http-helpers';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -33,17 +33,6 @@ export function postgresSkipReason(): string | null {
   return postgresBinDir() ? null : 'PostgreSQL is not installed (initdb/pg_ctl not found; `.ci/run` installs the Debian package `postgresql`)';
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function runAs(): { uid?: number; gid?: number } {
   return process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {};
