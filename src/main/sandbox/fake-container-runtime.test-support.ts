@@ -16,6 +16,15 @@ fs.appendFileSync(path.join(state, 'log.jsonl'), JSON.stringify(argv) + '\n');
 const file = path.join(state, 'containers.json');
 const load = () => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {});
 const save = (c) => { const tmp = file + '.' + process.pid; fs.writeFileSync(tmp, JSON.stringify(c)); fs.renameSync(tmp, file); };
+// Process groups live in a file per container, appended to: exec never rewrites containers.json,
+// so a slow exec cannot write back a container that rm has just removed.
+const pgidsFile = (name) => path.join(state, 'pgids-' + name);
+const killAll = (name) => {
+  const f = pgidsFile(name);
+  const pgids = fs.existsSync(f) ? fs.readFileSync(f, 'utf8').split('\n').filter(Boolean).map(Number) : [];
+  for (const pgid of pgids) { try { process.kill(-pgid, 'SIGKILL'); } catch {} }
+  fs.rmSync(f, { force: true });
+};
 const fail = (code, message) => { process.stderr.write(message + '\n'); process.exit(code); };
 const [command, ...rest] = argv;
 
@@ -37,7 +46,7 @@ if (command === 'run') {
   const containers = load();
   const name = value('--name');
   if (containers[name]) fail(125, 'Conflict. The container name "/' + name + '" is already in use');
-  containers[name] = { owner, pgids: [] };
+  containers[name] = { owner };
   save(containers);
   process.stdout.write('f00d' + name + '\n');
   process.exit(0);
@@ -45,7 +54,7 @@ if (command === 'run') {
 if (command === 'rm') {
   const containers = load();
   const name = rest[rest.length - 1];
-  for (const pgid of containers[name]?.pgids ?? []) { try { process.kill(-pgid, 'SIGKILL'); } catch {} }
+  killAll(name);
   delete containers[name];
   save(containers);
   process.exit(0);
@@ -65,14 +74,11 @@ if (command === 'exec') {
   if (!containers[name]) fail(1, 'Error response from daemon: No such container: ' + name);
   if (program[0] === 'mkdir') process.exit(0);
   if (program.join(' ').includes('kill -KILL -1')) {
-    for (const pgid of containers[name].pgids) { try { process.kill(-pgid, 'SIGKILL'); } catch {} }
-    containers[name].pgids = [];
-    save(containers);
+    killAll(name);
     process.exit(0);
   }
   const child = spawn(program[0], program.slice(1), { cwd, env, detached: true, stdio: ['ignore', 'inherit', 'inherit'] });
-  containers[name].pgids.push(child.pid);
-  save(containers);
+  fs.appendFileSync(pgidsFile(name), child.pid + '\n');
   child.on('error', (e) => fail(126, e.message));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 137 : 1)));
   return;
@@ -122,6 +128,6 @@ export function installFakeRuntime(dir: string): FakeRuntime {
     clearCalls: () => fs.rmSync(log, { force: true }),
     containers,
     stopDaemon: () => fs.writeFileSync(path.join(state, 'down'), ''),
-    addContainer: (name, owner) => fs.writeFileSync(containersFile, JSON.stringify({ ...containers(), [name]: { owner, pgids: [] } })),
+    addContainer: (name, owner) => fs.writeFileSync(containersFile, JSON.stringify({ ...containers(), [name]: { owner } })),
   };
 }
