@@ -4,6 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, extname } from 'node:path';
 import { FolioError, NotFoundError } from '../../shared/errors';
 import { writeArtifactAtomic } from '../artifacts/write-artifact';
+import { directWorker, loadPdfjs, textOnlyParams } from '../sources/formats/pdfjs-load';
 import { resolveTaskPath, toRelative } from '../workspace/task-paths';
 import { convertToPdf, sofficePath } from './soffice';
 
@@ -58,10 +59,13 @@ export async function exportPdf(taskRoot: string, relPath: string, opts: ExportP
 }
 
 async function countPdfPages(data: Uint8Array, rel: string): Promise<number> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  // Through the same loader as extraction: pdfjs imported bare would leave its slow
+  // Array.prototype.push polyfill in this (main) thread and load @napi-rs/canvas for nothing.
+  const pdfjs = await loadPdfjs();
+  const worker = directWorker(pdfjs);
   try {
     // pdfjs transfers the buffer to its worker; give it a copy so `data` can still be written out.
-    const doc = await pdfjs.getDocument({ data: data.slice(), isEvalSupported: false, disableFontFace: true }).promise;
+    const doc = await pdfjs.getDocument(textOnlyParams(pdfjs, data.slice(), worker)).promise;
     try {
       return doc.numPages;
     } finally {
@@ -70,5 +74,7 @@ async function countPdfPages(data: Uint8Array, rel: string): Promise<number> {
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     throw new FolioError('tool_error', `LibreOffice could not convert ${rel}: the PDF it wrote is unreadable (${message}).`);
+  } finally {
+    worker?.destroy();
   }
 }

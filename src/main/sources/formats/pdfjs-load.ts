@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type * as PdfjsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { withDeferredCanvas } from './canvas-deferral';
 
 export type Pdfjs = typeof PdfjsModule;
 
@@ -257,7 +258,7 @@ export function loadPdfjs(): Promise<Pdfjs> {
     const nativePush = Array.prototype.push;
     const holder = globalThis as { pdfjsWorker?: unknown };
     holder.pdfjsWorker ??= await importWorker();
-    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const pdfjs = await withDeferredCanvas(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.mjs'), () => import('pdfjs-dist/legacy/build/pdf.mjs'));
     // Putting the native method back (see above), not extending a built-in.
     Array.prototype.push = nativePush;
     return pdfjs;
