@@ -159,7 +159,22 @@ function kindOfSkill(skill: AgentSkill, byName: Map<string, AgentSkill>, base: T
   return kind;
 }
 
+/**
+ * One schema per spec: the skills' tools are rebuilt for every turn's tool list, and a new schema
+ * object each time would defeat toolSchema's cache (the JSON schema sent to the model).
+ */
+const parameterSchemas = new WeakMap<SkillAgentSpec, z.ZodObject>();
+
 function parametersFor(spec: SkillAgentSpec): z.ZodObject {
+  let schema = parameterSchemas.get(spec);
+  if (!schema) {
+    schema = buildParameters(spec);
+    parameterSchemas.set(spec, schema);
+  }
+  return schema;
+}
+
+function buildParameters(spec: SkillAgentSpec): z.ZodObject {
   if (spec.input.length === 0) {
     return z.object({ request: z.string().min(1).describe('What the skill should do, with every detail it needs: it does not see this conversation.') });
   }

@@ -84,6 +84,32 @@ export function parseSkillFile(text: string): { frontmatter: z.infer<typeof Fron
   return { frontmatter: parsed.data, body: match[2].trim() };
 }
 
+/**
+ * Skills are read at each run's start and again for each turn's tool list, and parsing one (YAML,
+ * then the schema) is what a read costs: ~4 ms for the 12 built-in skills, several times in every
+ * run's time to its first answer. So a file is parsed once per content: keyed by its text, an edit
+ * applies at the next read, and an unchanged file gives back the same (read-only) Skill.
+ */
+const parsedSkills = new Map<string, Skill | { error: string }>();
+const MAX_PARSED_SKILLS = 512;
+
+function readSkill(source: Skill['source'], dir: string, file: string): Skill | { error: string } {
+  const text = readFileSync(file, 'utf8');
+  const key = `${source}\0${file}\0${text}`;
+  let parsed = parsedSkills.get(key);
+  if (!parsed) {
+    try {
+      const { frontmatter, body } = parseSkillFile(text);
+      parsed = { name: frontmatter.name, description: frontmatter.description, source, path: file, body, dir, agent: agentSpec(frontmatter) };
+    } catch (err) {
+      parsed = { error: err instanceof Error ? err.message : String(err) };
+    }
+    if (parsedSkills.size >= MAX_PARSED_SKILLS) parsedSkills.clear();
+    parsedSkills.set(key, parsed);
+  }
+  return parsed;
+}
+
 export function loadSkills(dirs: { builtin: string; user?: string }): { skills: Skill[]; warnings: ConfigWarning[] } {
   const byName = new Map<string, Skill>();
   const warnings: ConfigWarning[] = [];
@@ -95,12 +121,14 @@ export function loadSkills(dirs: { builtin: string; user?: string }): { skills: 
       const dir = join(root, entry);
       const file = join(dir, 'SKILL.md');
       if (!statSync(dir).isDirectory() || !existsSync(file)) continue;
+      let skill: Skill | { error: string };
       try {
-        const { frontmatter, body } = parseSkillFile(readFileSync(file, 'utf8'));
-        byName.set(frontmatter.name, { name: frontmatter.name, description: frontmatter.description, source, path: file, body, dir, agent: agentSpec(frontmatter) });
+        skill = readSkill(source, dir, file);
       } catch (err) {
-        warnings.push({ source: file, message: `Skill skipped: ${err instanceof Error ? err.message : String(err)}` });
+        skill = { error: err instanceof Error ? err.message : String(err) };
       }
+      if ('error' in skill) warnings.push({ source: file, message: `Skill skipped: ${skill.error}` });
+      else byName.set(skill.name, skill);
     }
   }
   return { skills: [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)), warnings };
