@@ -21,6 +21,8 @@ export default defineConfig({
           'extract-worker': resolve(__dirname, 'src/main/sources/extract-worker.ts'),
           // web_fetch converts HTML in a worker thread too (a slow page must not freeze the app).
           'html-worker': resolve(__dirname, 'src/main/tools/net/html-worker.ts'),
+          // A large WAL is copied back into the database off the main thread (store/checkpoints.ts).
+          'checkpoint-worker': resolve(__dirname, 'src/main/store/checkpoint-worker.ts'),
         },
       },
     },

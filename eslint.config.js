@@ -27,7 +27,7 @@ const mainLayers = {
   workers: [],
   sandbox: ['config'],
   workspace: [],
-  store: [],
+  store: ['workers'],
   models: [],
   artifacts: [],
   skills: [],
