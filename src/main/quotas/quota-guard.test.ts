@@ -1,6 +1,5 @@
 // Each quota hit and reported: a 429 `quota_exceeded` whose message names the quota, the limit,
 // the use and the tenant; defaults against a tenant's override; the month's reset in UTC.
-import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { httpStatusForCode } from '../../shared/errors';
 import { FolioError } from '../../shared/folio-error';
@@ -8,7 +7,7 @@ import { contract } from '../../shared/contract';
 import { pgSkipReason } from '../../../testing/postgres/test-database';
 import type { Scope } from '../store/port';
 import { createMemoryQuotaTable, createPgQuotaTable, createQuotaLimits, UNLIMITED, type QuotaLimits, type QuotaTable } from './limits';
-import { createPgLeaseRunCounter, createPgLiveRunCounter, createQuotaGuard, formatCount, lockTenantRunStarts, type QuotaGuard } from './quota-guard';
+import { createPgLeaseRunCounter, createPgLiveRunCounter, createQuotaGuard, formatCount, type QuotaGuard } from './quota-guard';
 import { createTeamTestDatabase, type TeamTestDatabase } from './team-db.test-support';
 import { tenantUsageAnswer } from './usage-answer';
 import { createMemoryUsageLedger, createPgUsageLedger, type UsageLedger } from './usage-ledger';
@@ -266,49 +265,5 @@ describe.skipIf(skip !== null)('quota guard on PostgreSQL', () => {
     clock = 1000; // w2 stopped renewing: its run no longer holds a slot
     expect(await counter.liveRuns('acme')).toBe(2);
     expect(await counter.liveRuns('globex')).toBe(1);
-  });
-
-  it("lets only one of two simultaneous run starts take a tenant's last slot", async () => {
-    const now = () => DEC_15;
-    const table = createPgQuotaTable(db.pool, now);
-    await table.set('acme', { max_concurrent_runs: 1 });
-    const guardOver = (client: pg.PoolClient) =>
-      createQuotaGuard({
-        limits: createQuotaLimits({ defaults: UNLIMITED, table, ttlMs: 0, now }),
-        ledger: createPgUsageLedger(client, { now }),
-        liveRuns: createPgLiveRunCounter(client),
-        now,
-      });
-    const [first, second, other] = await Promise.all([db.pool.connect(), db.pool.connect(), db.pool.connect()]);
-    try {
-      await first.query('BEGIN');
-      await lockTenantRunStarts(first, 'acme');
-      await guardOver(first).beforeRunStart(acme);
-      await first.query(`INSERT INTO runs (id, tenant_id, status) VALUES ('r1', 'acme', 'running')`);
-
-      await second.query('BEGIN');
-      let secondLocked = false;
-      const secondStart = lockTenantRunStarts(second, 'acme').then(() => (secondLocked = true));
-      // Wait (bounded) until PostgreSQL shows the second start waiting for the first's lock.
-      for (let i = 0; i < 200; i++) {
-        const { rows } = await db.pool.query<{ n: string }>(`SELECT COUNT(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`);
-        if (Number(rows[0].n) === 1) break;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      expect(secondLocked).toBe(false);
-      // Another tenant's start does not wait.
-      await other.query('BEGIN');
-      await lockTenantRunStarts(other, 'globex');
-      await other.query('COMMIT');
-
-      await first.query('COMMIT');
-      await secondStart;
-      expect((await refusal(guardOver(second).beforeRunStart(acme))).message).toMatch(/^Concurrent runs: 1 of 1 \(tenant acme\)/);
-      await second.query('ROLLBACK');
-    } finally {
-      first.release();
-      second.release();
-      other.release();
-    }
   });
 });

@@ -46,15 +46,6 @@ export function createPgLeaseRunCounter(db: SqlClient, now: () => number = Date.
   };
 }
 
-/**
- * Makes run starts of one tenant take turns until the transaction ends: call it in the transaction
- * that creates the run row, before `beforeRunStart`, so two workers starting runs at the same
- * moment cannot both see one free slot.
- */
-export async function lockTenantRunStarts(tx: SqlClient, tenantId: string): Promise<void> {
-  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('folio.run-starts:' || $1, 0))`, [tenantId]);
-}
-
 export interface QuotaStatus {
   name: QuotaName;
   /** null: unlimited. */
