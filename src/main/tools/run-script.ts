@@ -8,9 +8,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { programEnv } from '../sandbox/env';
-import { ExecutorError, type Executor } from '../sandbox/executor';
-import { looksLikeNetworkFailure, NETWORK_OFF_NOTE, networkPolicy } from '../sandbox/network';
+import { type Executor } from '../sandbox/executor';
 import { defaultExecutor } from '../sandbox/select-executor';
+import { programReport, runProgram } from './program-run';
 import type { RunResult } from './shell/run';
 import { scriptRuntime } from './script-runtime';
 import { NO_PATHS, sourceFolder, type Tool, ToolError } from './types';
@@ -122,14 +122,6 @@ function changedFiles(before: Snapshot, after: Snapshot): string[] {
   return [...after].filter(([file, stamp]) => before.get(file) !== stamp).map(([file]) => file).sort();
 }
 
-function describeEnd(result: RunResult, timeoutS: number): string {
-  const seconds = (result.durationMs / 1000).toFixed(1);
-  if (result.timedOut) return `[timed out after ${timeoutS} s; the script and everything it started were killed]`;
-  if (result.aborted) return `[cancelled after ${seconds} s; the script and everything it started were killed]`;
-  if (result.signal) return `[killed by ${result.signal} after ${seconds} s]`;
-  return `[exit code ${result.exitCode ?? 'unknown'} · ${seconds} s]`;
-}
-
 export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<typeof parameters> {
   const moduleRoot = options.moduleRoot ?? findFolioRoot();
   const boot = bootstrapUrl(moduleRoot);
@@ -181,29 +173,22 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
       const before = snapshotFiles(ctx.root);
       let result: RunResult;
       try {
-        result = await runner.run([node, '--import', boot, file], {
-          taskId: ctx.taskId,
-          root: ctx.root,
-          cwd: ctx.root,
+        result = await runProgram(runner, ctx, {
+          argv: [node, '--import', boot, file],
           env,
-          timeoutMs: timeoutS * 1000,
-          signal: ctx.signal,
-          label: 'node',
+          network,
+          timeoutS,
           hiddenPaths: options.hiddenPaths ?? [],
-          network: networkPolicy(network),
           readOnlyPaths,
+          label: 'node',
         });
-      } catch (err) {
-        throw err instanceof ExecutorError ? new ToolError(err.message) : err;
       } finally {
         fs.rmSync(file, { force: true });
       }
       const touched = changedFiles(before, snapshotFiles(ctx.root));
-      const body = result.output.length > 0 ? result.output.replace(/\n?$/u, '\n') : '(no output)\n';
       const wrote = touched.length > 0 ? `Files written: ${touched.join(', ')}\n` : '';
-      const offline = sandbox && !network && looksLikeNetworkFailure(result.output) ? `${NETWORK_OFF_NOTE}\n` : '';
       return {
-        content: `${body}${wrote}${offline}${describeEnd(result, timeoutS)}`,
+        content: programReport(result, { isolated: sandbox, network, timeoutS, what: 'the script', extra: wrote }),
         isError: result.timedOut || result.aborted || result.exitCode !== 0,
         touched,
       };

@@ -3,13 +3,13 @@
 import { LIBRARY_READ_ONLY_MESSAGE } from '../../workspace/library-paths';
 import { z } from 'zod';
 import { programEnv } from '../../sandbox/env';
-import { ExecutorError, type Executor } from '../../sandbox/executor';
-import { looksLikeNetworkFailure, NETWORK_OFF_NOTE, networkPolicy } from '../../sandbox/network';
+import { type Executor } from '../../sandbox/executor';
 import { defaultExecutor } from '../../sandbox/select-executor';
+import { programReport, runProgram } from '../program-run';
 import { NO_PATHS, sourceFolder, type Tool, type ToolContext, type ToolRisk, ToolError } from '../types';
 import { classifyCommand, commandNeedsNetwork } from './classify';
 import { normalizeCommand } from './normalize';
-import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type RunResult, shellArgv } from './run';
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, shellArgv } from './run';
 
 const parameters = z.object({
   command: z.string().min(1).describe('The command line, run with /bin/sh in the task folder.'),
@@ -73,14 +73,6 @@ async function assessCommand(command: string, ctx: Pick<ToolContext, 'root' | 'n
   return { risk: verdict.class, detail: command };
 }
 
-function describeEnd(result: RunResult, timeoutS: number): string {
-  const seconds = (result.durationMs / 1000).toFixed(1);
-  if (result.timedOut) return `[timed out after ${timeoutS} s; the command and everything it started were killed]`;
-  if (result.aborted) return `[cancelled after ${seconds} s; the command and everything it started were killed]`;
-  if (result.signal) return `[killed by ${result.signal} after ${seconds} s]`;
-  return `[exit code ${result.exitCode ?? 'unknown'} · ${seconds} s]`;
-}
-
 export function createShellTool(options: ShellToolOptions = {}): Tool<typeof parameters> {
   const hiddenPaths = options.hiddenPaths ?? [];
   // Read at each use, not at creation: the catalog is built before anything runs.
@@ -118,27 +110,17 @@ export function createShellTool(options: ShellToolOptions = {}): Tool<typeof par
       const parent = options.baseEnv?.() ?? process.env;
       const isolated = runner.status().active;
       const env = { ...programEnv(parent, { sandboxed: isolated, network, secretNames: options.secretNames?.() ?? [] }), ...NON_INTERACTIVE };
-      let result: RunResult;
-      try {
-        result = await runner.run(shellArgv(args.command), {
-          taskId: ctx.taskId,
-          root: ctx.root,
-          cwd: ctx.root,
-          env,
-          timeoutMs: timeoutS * 1000,
-          signal: ctx.signal,
-          hiddenPaths,
-          network: networkPolicy(network),
-          readOnlyPaths: [sourceFolder(ctx)],
-          label: 'the shell',
-        });
-      } catch (err) {
-        throw err instanceof ExecutorError ? new ToolError(err.message) : err;
-      }
-      const body = result.output.length > 0 ? result.output.replace(/\n?$/u, '\n') : '(no output)\n';
-      const offline = isolated && !network && looksLikeNetworkFailure(result.output) ? `${NETWORK_OFF_NOTE}\n` : '';
+      const result = await runProgram(runner, ctx, {
+        argv: shellArgv(args.command),
+        env,
+        network,
+        timeoutS,
+        hiddenPaths,
+        readOnlyPaths: [sourceFolder(ctx)],
+        label: 'the shell',
+      });
       return {
-        content: `${body}${offline}${describeEnd(result, timeoutS)}`,
+        content: programReport(result, { isolated, network, timeoutS, what: 'the command' }),
         isError: result.timedOut || result.aborted,
       };
     },
