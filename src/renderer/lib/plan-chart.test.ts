@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartElement } from '../../shared/specs/deck-plan';
-import { barMarks, chartPieSlices, formatChartValue, plotArea } from './plan-chart';
+import { barMarks, chartPieSlices, formatChartValue, plotArea, valueScale } from './plan-chart';
 
 const base: ChartElement = {
   kind: 'chart',
@@ -34,6 +34,13 @@ describe('plan-chart geometry', () => {
     expect(marks.filter((m) => m.series === 0).every((m) => m.color === 'AAAAAA')).toBe(true);
     expect(marks.filter((m) => m.series === 1).every((m) => m.color === 'BBBBBB')).toBe(true);
     expect(marks[0].x).toBeLessThan(marks[1].x);
+  });
+
+  it("draws the plan's value axis, as the .pptx does, and an even split for plans made without one", () => {
+    const planned: ChartElement = { ...base, type: 'column', valueAxis: { min: 0, max: 120, step: 20, numberFormat: '#,##0' } };
+    expect(valueScale(planned)).toEqual({ min: 0, max: 120, ticks: [0, 20, 40, 60, 80, 100, 120] });
+    const { valueAxis: _none, ...older } = planned;
+    expect(valueScale(older).ticks).toHaveLength(5);
   });
 
   it('formats values like the Excel number format', () => {

@@ -1,6 +1,7 @@
 // Geometry of a planned chart element for the SVG preview: the same reading the .pptx chart gives
 // (horizontal bars first category on top, one colour per series or per point as planned, values
 // formatted with the plan's number format). Pure, so it is tested without a DOM.
+import { axisTicks } from '../../shared/specs/chart-axis';
 import type { ChartElement } from '../../shared/specs/deck-plan';
 import { niceMax, pieSlices, type PieSlice } from './deck-preview';
 
@@ -34,6 +35,8 @@ export function formatChartValue(value: number, numberFormat: string): string {
 
 /** Value range from zero (or the lowest negative) to a nice maximum, and evenly spaced ticks. */
 export function valueScale(el: ChartElement, tickCount = 4): { min: number; max: number; ticks: number[] } {
+  // The plan's axis (what the .pptx draws); plans made before it get the old even split.
+  if (el.valueAxis) return { min: el.valueAxis.min, max: el.valueAxis.max, ticks: axisTicks(el.valueAxis) };
   const values = el.series.flatMap((s) => s.values);
   const max = niceMax(Math.max(0, ...values));
   const lowest = Math.min(0, ...values);

@@ -111,8 +111,13 @@ export const ChartElement = z.object({
   series: z.array(PlanChartSeries),
   legend: z.enum(['none', 'bottom', 'right']),
   dataLabels: z.boolean(),
-  /** Number format of data labels and the value axis ("0", "0.0", "0%"). */
+  /** Number format of data labels ("0", "0.0", "0%"). */
   numberFormat: z.string(),
+  /**
+   * The value axis's scale and tick format (see chart-axis.ts), the same in the .pptx and the
+   * preview; absent for pie and doughnut charts, and in plans made before it existed.
+   */
+  valueAxis: z.object({ min: z.number(), max: z.number(), step: z.number().positive(), numberFormat: z.string() }).optional(),
   xTitle: z.string().optional(),
   yTitle: z.string().optional(),
   /** Axis and label text size, points, and their face ('heading' | 'body' family as for text). */

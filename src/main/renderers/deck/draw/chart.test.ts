@@ -121,6 +121,24 @@ describe('drawChart: labels, axes and units', () => {
     expect(valAx).toContain('Latency (ms)');
   });
 
+  it("the value axis is the plan's: its scale and tick format, not the data labels' decimals", async () => {
+    const xml = await chartXml({
+      type: 'line',
+      categories: ['50', '100', '200', '400', '800'],
+      series: [
+        { name: 'Manual', values: [6, 12, 25, 51, 104] },
+        { name: 'Ours', values: [0.3, 0.5, 0.9, 1.7, 3.2] },
+      ],
+      y_title: 'Time',
+      unit: 'h',
+    });
+    const valAx = blocks(xml, 'c:valAx')[0] ?? '';
+    expect(vals(valAx, 'c:min')).toEqual(['0']);
+    expect(vals(valAx, 'c:max')).toEqual(['120']);
+    expect(vals(valAx, 'c:majorUnit')).toEqual(['20']);
+    expect(valAx).toContain('formatCode="#,##0"');
+  });
+
   it('pie: percentages on the slices, one colour per slice, legend at the right', async () => {
     const xml = await chartXml({ type: 'pie', categories: ['A', 'B', 'C', 'D'], series: [{ name: 'Share', values: [40, 30, 20, 10] }] });
     const ser = blocks(xml, 'c:ser')[0] ?? '';

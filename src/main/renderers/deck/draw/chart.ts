@@ -71,7 +71,9 @@ export function chartOptions(el: ChartElement, face: string): PptxGenJS.IChartOp
     valAxisLabelFontFace: face,
     valAxisLabelFontSize: size - 1,
     valAxisLabelColor: el.mutedColor,
-    valAxisLabelFormatCode: el.numberFormat,
+    valAxisLabelFormatCode: el.valueAxis?.numberFormat ?? el.numberFormat,
+    // The plan's scale, so the file shows the ticks the preview showed (see chart-axis.ts).
+    ...(el.valueAxis ? { valAxisMinVal: el.valueAxis.min, valAxisMaxVal: el.valueAxis.max, valAxisMajorUnit: el.valueAxis.step } : {}),
     valAxisLineShow: false,
     valAxisMajorTickMark: 'none',
     showCatAxisTitle: !round && Boolean(el.xTitle),

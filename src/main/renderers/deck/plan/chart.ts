@@ -1,6 +1,7 @@
 // Plans a chart: a ChartSpec + theme + box → a ChartElement with every design decision made (series
 // colours, the highlighted category, data labels or an axis, number format, legend), so the .pptx
 // drawer and the preview only draw. Pure: the same inputs give the same element.
+import { valueAxisFor } from '../../../../shared/specs/chart-axis';
 import { type ChartSpec } from '../../../../shared/specs/deck';
 import { type ChartElement, type PlanBox } from '../../../../shared/specs/deck-plan';
 import { type Theme } from '../../../../shared/specs/themes';
@@ -135,6 +136,7 @@ export function planChartElement(spec: ChartSpec, theme: Theme, box: PlanBox, me
     legend,
     dataLabels,
     numberFormat,
+    ...(round ? {} : { valueAxis: valueAxisFor(values, numberFormat) }),
     ...(!round && spec.x_title ? { xTitle: spec.x_title } : {}),
     ...(yTitle ? { yTitle } : {}),
     fontSizePt: chartFontSize(spec, theme, box, measurer),

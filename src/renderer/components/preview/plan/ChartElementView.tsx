@@ -47,14 +47,14 @@ function ValueAxis({ el, plot }: { el: ChartElement; plot: Plot }) {
           <g key={i}>
             <line x1={at} x2={at} y1={plot.y} y2={plot.y + plot.h} stroke={color(el.gridColor)} strokeWidth={0.5} />
             <text x={at} y={plot.y + plot.h + el.fontSizePt * 1.2} textAnchor="middle" fontSize={el.fontSizePt - 1} fill={color(el.mutedColor)}>
-              {formatChartValue(t, el.numberFormat)}
+              {formatChartValue(t, el.valueAxis?.numberFormat ?? el.numberFormat)}
             </text>
           </g>
         ) : (
           <g key={i}>
             <line x1={plot.x} x2={plot.x + plot.w} y1={at} y2={at} stroke={color(el.gridColor)} strokeWidth={0.5} />
             <text x={plot.x - 6} y={at + el.fontSizePt * 0.35} textAnchor="end" fontSize={el.fontSizePt - 1} fill={color(el.mutedColor)}>
-              {formatChartValue(t, el.numberFormat)}
+              {formatChartValue(t, el.valueAxis?.numberFormat ?? el.numberFormat)}
             </text>
           </g>
         );
