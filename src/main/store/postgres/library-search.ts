@@ -60,18 +60,22 @@ export function pgLibrarySearch(sql: Sql, scope: Scope, hasTrigramIndex: Trigram
       const param = (value: unknown) => `$${values.push(value)}`;
       // A term without cased letters (CJK, digits, most symbols) matches the same with LIKE, which
       // skips ILIKE's folding of every page's text (twice as fast on a scan); others fold both sides.
+      const matches = terms.map((term) => `p.text ${isCased(term) ? 'ILIKE' : 'LIKE'} ${param(likeContains(term))} ESCAPE '\\'`);
       const counts = terms.map((term, i) => {
         const t = param(term);
         // Bytes removed over the term's bytes: the exact count, without walking the text for characters.
-        const text = isCased(term) ? 'lower(p.text)' : 'p.text';
+        const text = isCased(term) ? 'folded' : 'text';
         const needle = isCased(term) ? `lower(${t}::text)` : `${t}::text`;
         return `(octet_length(${text}) - octet_length(replace(${text}, ${needle}, ''))) / octet_length(${needle}) AS c${i}`;
       });
-      const matches = terms.map((term) => `p.text ${isCased(term) ? 'ILIKE' : 'LIKE'} ${param(likeContains(term))} ESCAPE '\\'`);
-      const query = `SELECT p.id, length(p.text) AS len, ${counts.join(', ')}
-           FROM library_pages p JOIN library_files f ON f.id = p.file_id
-          WHERE ${IN_SCOPE} AND (${matches.join(op === 'all' ? ' AND ' : ' OR ')})
-          LIMIT ${param(SCAN_LIMIT)}`;
+      // Nested so each matched page is decompressed (TOAST) and case-folded once, not once per use.
+      const query = `SELECT id, length(text) AS len, ${counts.join(', ')} FROM (
+          SELECT id, text, ${terms.some(isCased) ? 'lower(text)' : "''"} AS folded FROM (
+            SELECT p.id, p.text || '' AS text FROM library_pages p JOIN library_files f ON f.id = p.file_id
+             WHERE ${IN_SCOPE} AND (${matches.join(op === 'all' ? ' AND ' : ' OR ')})
+             LIMIT ${param(SCAN_LIMIT)}
+          ) matched OFFSET 0
+        ) pages`;
       const usesIndex = indexed && (op === 'all' ? terms.some(isTrigramTerm) : terms.every(isTrigramTerm));
       const rows = usesIndex
         ? await sql.atomic(async (tx) => {
