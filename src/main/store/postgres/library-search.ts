@@ -81,7 +81,8 @@ export function pgLibrarySearch(sql: Sql, scope: Scope, hasTrigramIndex: Trigram
         ? await sql.atomic(async (tx) => {
             // Page texts are TOASTed, so the planner prices a scan of library_pages as tiny and
             // picks it over the trigram index: 90 ms instead of 3 on 5,000 pages (bench/README.md).
-            // Only for this statement's transaction, and only where a trigram can be looked up.
+            // Only for this statement's transaction (inside a caller's it lasts until that one ends;
+            // none searches inside one), and only where a trigram can be looked up.
             await tx.run('SET LOCAL enable_seqscan = off');
             return tx.rows<Record<string, number>>(query, values);
           })
