@@ -1,8 +1,9 @@
 // Embedding backfill: gives every library page a vector for the current embedding model, in the
 // background, in batches. Its only state is the database (a page lacks a vector for the model or
 // has one), so it resumes after a restart, a model change re-embeds, and a page re-indexed mid-batch
-// is simply picked up again. The integrator calls kick() after indexing and at start-up.
-import type Database from 'better-sqlite3';
+// is simply picked up again. The integrator calls kick() after indexing and at start-up. It works on
+// the store port, so on PostgreSQL it fills the scope's tenant's pages.
+import type { StorePort } from '../store/port';
 import { EmbeddingError } from './embeddings';
 import type { Embedder } from './search';
 import { toBlob } from './vectors';
@@ -36,16 +37,9 @@ export interface BackfillOptions {
   onProgress?: (status: BackfillStatus) => void;
 }
 
-export function createEmbeddingBackfill(db: Database.Database, embedder: () => Embedder | null | Promise<Embedder | null>, opts: BackfillOptions = {}): EmbeddingBackfill {
+export function createEmbeddingBackfill(store: StorePort, embedder: () => Embedder | null | Promise<Embedder | null>, opts: BackfillOptions = {}): EmbeddingBackfill {
   const batchSize = opts.batchSize ?? BACKFILL_BATCH;
   const retryMs = opts.retryMs ?? RETRY_MS;
-  const pending = db.prepare<{ model: string; after: number; n: number }, { id: number; text: string }>(
-    `SELECT id, text FROM library_pages
-      WHERE id > @after AND (embedding IS NULL OR embedding_model IS NOT @model) AND length(trim(text)) > 0
-      ORDER BY id LIMIT @n`,
-  );
-  // Only if the text is still what was embedded: a page re-extracted meanwhile is embedded next pass.
-  const store = db.prepare('UPDATE library_pages SET embedding = ?, embedding_model = ? WHERE id = ? AND text = ?');
 
   let loop: Promise<void> | null = null;
   let again = false;
@@ -57,15 +51,15 @@ export function createEmbeddingBackfill(db: Database.Database, embedder: () => E
   async function pass(current: Embedder, signal: AbortSignal): Promise<void> {
     let after = 0;
     for (;;) {
-      const rows = pending.all({ model: current.model, after, n: batchSize });
+      const rows = await store.library.pagesToEmbed(current.model, after, batchSize);
       if (rows.length === 0) return;
       const vectors = await current.embed(rows.map((r) => r.text), signal);
-      db.transaction(() => {
-        rows.forEach((r, i) => {
-          const v = vectors[i];
-          if (v !== undefined) status.embedded += store.run(toBlob(v), current.model, r.id, r.text).changes;
-        });
-      })();
+      // Stored only where the text is still what was embedded: a page re-extracted meanwhile is embedded next pass.
+      const done = rows.flatMap((r, i) => {
+        const v = vectors[i];
+        return v === undefined ? [] : [{ ...r, embedding: toBlob(v) }];
+      });
+      status.embedded += await store.library.storeVectors(current.model, done);
       status.error = null;
       opts.onProgress?.({ ...status });
       after = rows[rows.length - 1]?.id ?? after;

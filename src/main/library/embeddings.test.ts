@@ -1,12 +1,15 @@
 // The embedding client, the backfill and hybrid search against the fake OpenAI server's /embeddings
-// (real HTTP; deterministic n-gram vectors; scripted 429/500/stall faults).
+// (real HTTP; deterministic n-gram vectors; scripted 429/500/stall faults); the backfill and hybrid
+// search on each store (SQLite, and PostgreSQL where it is installed).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
 import { createEmbeddingBackfill } from './backfill';
 import { createEmbedder, EmbeddingError, embeddingSpace, type EmbeddingProfile } from './embeddings';
 import { cosine } from './rank';
 import { searchLibrary } from './search';
-import { addLibraryFile, addProject, openTestLibraryDb, type TestLibraryDb } from './testing';
+import type { StorePort } from '../store/port';
+import { type OpenedPort, portBackends } from '../store/port-backends.test-support';
+import { addLibraryFile, addProject } from './testing';
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -47,81 +50,93 @@ describe('createEmbedder', () => {
   });
 });
 
-describe('embedding backfill and hybrid search', () => {
-  let lib: TestLibraryDb;
+describe.each(portBackends.map((b) => [b.name, b] as const))('embedding backfill and hybrid search on %s', (_name, backend) => {
+  const skip = backend.skip() !== null;
+  let opened: OpenedPort;
+  let port: StorePort;
   let project: string;
-  const embedded = (model: string) =>
-    (lib.db.prepare('SELECT count(*) AS n FROM library_pages WHERE embedding IS NOT NULL AND embedding_model = ?').get(model) as { n: number }).n;
+  // The model names are the test's own constants, so the SQL reads the same in both dialects.
+  const embedded = async (model: string) => Number(await opened.scalar(`SELECT count(*) FROM library_pages WHERE embedding IS NOT NULL AND embedding_model = '${model}'`));
 
-  beforeEach(() => {
-    lib = openTestLibraryDb();
-    project = addProject(lib.db, 'A');
+  beforeAll(async () => {
+    if (!skip) await backend.setUp();
+  });
+  afterAll(async () => {
+    if (!skip) await backend.tearDown();
+  });
+  beforeEach(async () => {
+    if (skip) return;
+    opened = await backend.open();
+    port = opened.port;
+    project = await addProject(port, 'A');
     const pages = Array.from({ length: 70 }, (_, i) => `第 ${i} 页：关于编译器优化与链接的说明，page ${i} about linkers.`);
     pages[41] = '本章介绍检索增强的生成方法，以及召回与重排序。';
     pages[42] = '检索增强生成（RAG）把检索结果交给生成模型。';
-    addLibraryFile(lib.db, project, 'book.pdf', pages);
-    addLibraryFile(lib.db, project, 'blank.pdf', ['   ']);
+    await addLibraryFile(port, project, 'book.pdf', pages);
+    await addLibraryFile(port, project, 'blank.pdf', ['   ']);
   });
-  afterEach(() => lib.close());
+  afterEach(async () => {
+    if (!skip) await opened.close();
+  });
 
-  it('embeds every page with text in batches, resumes where it stopped, and re-embeds for a new model', async () => {
+  it.skipIf(skip)('embeds every page with text in batches, resumes where it stopped, and re-embeds for a new model', async () => {
     const embedder = createEmbedder(profile());
-    const backfill = createEmbeddingBackfill(lib.db, () => embedder, { batchSize: 16, retryMs: 60_000 });
+    const backfill = createEmbeddingBackfill(port, () => embedder, { batchSize: 16, retryMs: 60_000 });
     // The third batch fails: the first two stay stored and the retry is scheduled, not immediate.
     let calls = 0;
     const flaky = { model: embedder.model, embed: async (t: string[], s?: AbortSignal) => (++calls === 3 ? Promise.reject(new EmbeddingError('http', 'boom', 500)) : embedder.embed(t, s)) };
-    const first = createEmbeddingBackfill(lib.db, () => flaky, { batchSize: 16, retryMs: 60_000 });
+    const first = createEmbeddingBackfill(port, () => flaky, { batchSize: 16, retryMs: 60_000 });
     first.kick();
     await first.idle();
     expect(first.status().error).toBe('boom');
-    expect(embedded('fake-embed')).toBe(32);
+    expect(await embedded('fake-embed')).toBe(32);
     first.stop();
 
     const before = fake.requests.length;
     backfill.kick();
     await backfill.idle();
     expect(backfill.status()).toMatchObject({ error: null, embedded: 38 });
-    expect(embedded('fake-embed')).toBe(70);
+    expect(await embedded('fake-embed')).toBe(70);
     // 38 pages in batches of 16: three requests, none for the pages already done or the blank one.
     expect(fake.requests.length - before).toBe(3);
 
     const other = createEmbedder(profile({ dimensions: 32 }));
-    const second = createEmbeddingBackfill(lib.db, () => other, { batchSize: 64 });
+    const second = createEmbeddingBackfill(port, () => other, { batchSize: 64 });
     second.kick();
     await second.idle();
-    expect(embedded('fake-embed@32')).toBe(70);
-    expect(embedded('fake-embed')).toBe(0);
+    expect(await embedded('fake-embed@32')).toBe(70);
+    expect(await embedded('fake-embed')).toBe(0);
   });
 
-  it('fuses text and semantic rankings (RRF), and answers with text alone when the endpoint fails', async () => {
+  it.skipIf(skip)('fuses text and semantic rankings (RRF), and answers with text alone when the endpoint fails', async () => {
     const embedder = createEmbedder(profile(), { timeoutMs: 300 });
-    const backfill = createEmbeddingBackfill(lib.db, () => embedder);
+    const backfill = createEmbeddingBackfill(port, () => embedder);
     backfill.kick();
     await backfill.idle();
 
     // No page has the exact string; the text ranking finds nothing, the vectors find both RAG pages.
-    const semantic = await searchLibrary(lib.db, { libraries: [project], query: '检索增强生成方法', limit: 5 }, embedder);
+    const semantic = await searchLibrary(port, { libraries: [project], query: '检索增强生成方法', limit: 5 }, embedder);
     expect(semantic.mode).toBe('hybrid');
     expect(semantic.note).toBeNull();
     expect(semantic.hits.slice(0, 2).map((h) => h.page).sort()).toEqual([42, 43]);
     expect(semantic.hits[0]?.matched_by).toBe('semantic');
 
-    const both = await searchLibrary(lib.db, { libraries: [project], query: '检索增强生成', limit: 5 }, embedder);
+    const both = await searchLibrary(port, { libraries: [project], query: '检索增强生成', limit: 5 }, embedder);
     expect(both.hits[0]).toMatchObject({ page: 43, matched_by: 'both' });
     expect(both.hits[0]?.highlights.length).toBeGreaterThan(0);
     expect(both.hits[0].score).toBeGreaterThan(both.hits[1].score);
 
     for (const fault of [{ fault: 'status', status: 500 } as const, { fault: 'stall' } as const]) {
       fake.scriptEmbeddings([fault]);
-      const fallback = await searchLibrary(lib.db, { libraries: [project], query: '检索增强生成', limit: 5 }, embedder);
+      const fallback = await searchLibrary(port, { libraries: [project], query: '检索增强生成', limit: 5 }, embedder);
       expect(fallback.mode).toBe('text');
       expect(fallback.note).toMatch(/Semantic search failed/u);
       expect(fallback.hits.map((h) => [h.page, h.matched_by])).toEqual([[43, 'text']]);
     }
   });
 
-  it('says so when no page has a vector for the model yet', async () => {
-    const r = await searchLibrary(lib.db, { libraries: [project], query: '检索增强生成', limit: 5 }, createEmbedder(profile()));
+  it.skipIf(skip)('says so when no page has a vector for the model yet', async () => {
+    const r = await searchLibrary(port, { libraries: [project], query: '检索增强生成', limit: 5 }, createEmbedder(profile()));
     expect(r.mode).toBe('text');
     expect(r.note).toMatch(/No page has an embedding/u);
     expect(r.hits.map((h) => h.page)).toEqual([43]);

@@ -1,12 +1,12 @@
-// Turning a person's (or the model's) search text into terms and a safe FTS5 MATCH expression. User
-// text is never FTS5 syntax: every term is a quoted string, so `*`, `-`, `NEAR`, `AND`, `:` and
-// parentheses are just characters. Balanced double quotes keep a phrase together ("ASN.1 syntax").
+// Turning a person's (or the model's) search text into terms. User text is never query syntax: each
+// store matches every term as a plain substring (SQLite quotes it for FTS5, PostgreSQL escapes it
+// for ILIKE), so `*`, `-`, `NEAR`, `AND`, `:` and parentheses are just characters. Balanced double
+// quotes keep a phrase together ("ASN.1 syntax").
 //
-// The index uses the trigram tokenizer, which can only match strings of 3+ characters; shorter terms
-// (common in Chinese: 检索, 模型) are matched by a substring scan instead (see search.ts).
+// Both stores' indexes are of trigrams, which can only match strings of 3+ characters; shorter terms
+// (common in Chinese: 检索, 模型) are matched by a substring scan instead (store/library-match.ts).
+import { isTrigramTerm } from '../store/library-match';
 
-/** Terms shorter than this many characters (code points) cannot be looked up in a trigram index. */
-export const TRIGRAM_MIN = 3;
 /** More terms than this add little but cost a scan each; the rest are ignored. */
 export const MAX_TERMS = 12;
 
@@ -17,10 +17,6 @@ export interface QueryTerms {
   long: string[];
   /** Terms of 1–2 characters: matched by substring scan. */
   short: string[];
-}
-
-function charLength(s: string): number {
-  return [...s].length;
 }
 
 /** Splits on whitespace; text inside balanced double quotes stays one term. */
@@ -52,22 +48,7 @@ export function parseQuery(query: string): QueryTerms {
   }
   return {
     all,
-    long: all.filter((t) => charLength(t) >= TRIGRAM_MIN),
-    short: all.filter((t) => charLength(t) < TRIGRAM_MIN),
+    long: all.filter(isTrigramTerm),
+    short: all.filter((t) => !isTrigramTerm(t)),
   };
-}
-
-/** An FTS5 string literal: double quotes inside are doubled, so nothing in it is syntax. */
-export function ftsString(term: string): string {
-  return `"${term.replace(/"/gu, '""')}"`;
-}
-
-/** Every term required (FTS5's implicit AND), or any of them. */
-export function ftsMatch(terms: readonly string[], op: 'all' | 'any'): string {
-  return terms.map(ftsString).join(op === 'all' ? ' ' : ' OR ');
-}
-
-/** A LIKE pattern matching `term` anywhere, with `\` as the escape for %, _ and itself. */
-export function likeContains(term: string): string {
-  return `%${term.replace(/[\\%_]/gu, (c) => `\\${c}`)}%`;
 }

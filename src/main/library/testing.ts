@@ -1,5 +1,6 @@
-// Test and bench support: a migrated database in a temporary folder, library rows written directly
-// (as lib-backend's indexer does), and real PDFs' pages from the app's own extraction.
+// Test and bench support: a migrated database in a temporary folder, library rows written through
+// the store port (as the indexer does, so the same helpers fill SQLite and PostgreSQL), and real
+// PDFs' pages from the app's own extraction.
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -7,42 +8,44 @@ import os from 'node:os';
 import path from 'node:path';
 import { extractFile } from '../sources';
 import { pageOfEachLine } from '../sources/pages';
-import { openDatabase } from '../store/open-database';
+import { openStore } from '../store';
+import type { StorePort } from '../store/port';
+import { sqlitePort } from '../store/sqlite-port';
 
 export interface TestLibraryDb {
   db: Database.Database;
+  port: StorePort;
   close(): void;
 }
 
 export function openTestLibraryDb(): TestLibraryDb {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-library-'));
-  const db = openDatabase(path.join(dir, 'folio.db'));
+  const store = openStore(path.join(dir, 'folio.db'));
   return {
-    db,
+    db: store.db,
+    port: sqlitePort(store),
     close() {
-      db.close();
+      store.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-export function addProject(db: Database.Database, name: string): string {
-  const id = randomUUID();
-  db.prepare('INSERT INTO projects (id, name, created_at, updated_at) VALUES (?, ?, 0, 0)').run(id, name);
-  return id;
+export async function addProject(port: StorePort, name: string): Promise<string> {
+  return (await port.projects.create({ id: randomUUID(), name })).id;
 }
 
-/** A library file with its pages (page i+1 = pages[i]), in one transaction like the indexer. */
-export function addLibraryFile(db: Database.Database, projectId: string | null, filePath: string, pages: readonly string[]): string {
+/** A library file with its pages (page i+1 = pages[i]), written in one transaction like the indexer. */
+export async function addLibraryFile(port: StorePort, projectId: string | null, filePath: string, pages: readonly string[]): Promise<string> {
   const id = randomUUID();
-  const insertPage = db.prepare('INSERT INTO library_pages (file_id, page, text) VALUES (?, ?, ?)');
-  db.transaction(() => {
-    db.prepare(
-      `INSERT INTO library_files (id, project_id, path, size, mtime_ms, sha256, status, pages, created_at, updated_at)
-       VALUES (?, ?, ?, 0, 0, '', 'ok', ?, 0, 0)`,
-    ).run(id, projectId, filePath, pages.length);
-    pages.forEach((text, i) => insertPage.run(id, i + 1, text));
-  })();
+  const sha256 = randomUUID();
+  await port.library.add({ id, project_id: projectId, path: filePath, size: 0, mtime_ms: 0, sha256 });
+  const written = await port.library.replacePages(
+    id,
+    pages.map((text, i) => ({ page: i + 1, text })),
+    { status: 'ok', pages: pages.length, message: null, sha256 },
+  );
+  if (!written) throw new Error(`${filePath}: pages not written`);
   return id;
 }
 

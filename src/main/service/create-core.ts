@@ -14,7 +14,7 @@ import { planReasoning } from '../models';
 import { RunManager, newId, type RunDriverContext } from '../runs/run-manager';
 import { loadSkills } from '../skills/skill-registry';
 import type { OpenedStorePort, Scope } from '../store/port';
-import { openSqliteStorePort, sqliteDatabase, sqliteMaintenance } from '../store/sqlite-port';
+import { openSqliteStorePort, sqliteMaintenance } from '../store/sqlite-port';
 import { acquireDataLock, type DataLock } from '../config/data-lock';
 import { taskDir } from '../workspace/layout';
 import { readOutline } from '../workspace/outline-file';
@@ -116,11 +116,6 @@ export interface Core extends FolioCore {
   backfill: EmbeddingBackfill;
 }
 
-/** The backfill of a store without library embeddings: it never has work. */
-function idleBackfill(): EmbeddingBackfill {
-  return { kick: () => undefined, idle: () => Promise.resolve(), status: () => ({ running: false, embedded: 0, error: null }), stop: () => undefined };
-}
-
 /** How long after start the daily database backup waits, so it does not delay the first requests. */
 const BACKUP_DELAY_MS = 1000;
 
@@ -180,13 +175,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   moveFileSecretsToKeyStore(mcpConfigPath(opts.dataDir), keys);
   const mcp = new McpManager({ configPath: mcpConfigPath(opts.dataDir), keys });
   // ---- projects and libraries (issue 14): the queue lives in the store, so a restart resumes it.
-  // Only the data folder's owner indexes (a second process must not extract the same files).
+  // At start only the data folder's owner rescans and resumes (a second process must not extract the
+  // same files); a team core (no owner) indexes the files its own uploads queue, on this worker.
   // Semantic search is optional: the embedder is built from the current settings at each use (null
   // without an embedding profile), and the backfill embeds pages in the background after each file
   // is indexed, at start (to resume) and when the profile changes.
   const embedder = opts.embedder ?? (() => resolveEmbedder({ store, keys, env }));
-  // Embeddings live beside the FTS5 index, SQLite-only for now: on PostgreSQL there is nothing to fill.
-  const backfill = store.dialect === 'sqlite' ? createEmbeddingBackfill(sqliteDatabase(store), embedder) : idleBackfill();
+  const backfill = createEmbeddingBackfill(store, embedder);
   const indexer = new LibraryIndexer({
     store,
     dataDir: opts.dataDir,
@@ -349,7 +344,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const updateSettings = handlers.updateSettings;
   handlers.updateSettings = async (input) => {
     const out = await updateSettings(input);
-    if (input.embedding !== undefined && lock.owned) backfill.kick();
+    // A team core kicks too: the tenant's pages are embedded by the worker that took the change.
+    if (input.embedding !== undefined && (lock.owned || opts.team)) backfill.kick();
     return out;
   };
   const { team } = opts;

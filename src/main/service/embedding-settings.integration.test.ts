@@ -1,13 +1,12 @@
 // The embedding profile through the service (issue 14): stored without its key, the key in the key
 // store and never in settings or the database, the Test button against the fake /embeddings, and
 // the embedder library search gets.
-import { sqliteDatabase } from '../store/sqlite-port';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
 import { contract } from '../../shared/contract';
 import { findResourcesDir } from '../config/app-paths';
 import { makeDataDir, TEST_KEY } from './core-test-kit';
-import { openTestStorePort, sqliteOnly, testStoreContains } from '../store/test-store.test-support';
+import { openTestStorePort, testStoreContains } from '../store/test-store.test-support';
 import { createCore, type Core } from './create-core';
 import { addLibraryFile, addProject } from '../library/testing';
 import { searchLibrary } from '../library/search';
@@ -31,8 +30,6 @@ async function open(): Promise<Core> {
   cores.push(core);
   return core;
 }
-
-const noBackfill = sqliteOnly('the library, its embedding backfill and hybrid search are SQLite-only (FTS5); on PostgreSQL the backfill stands aside');
 
 describe('embedding settings', () => {
   it('stores the profile, keeps the key in the key store, tests the endpoint and builds the embedder', async () => {
@@ -63,11 +60,11 @@ describe('embedding settings', () => {
     expect(await resolveEmbedder(core.ctx)).toBeNull();
   });
 
-  it.skipIf(noBackfill !== null)(`the core's backfill embeds the library with the configured profile, and search goes hybrid${noBackfill ? ` (${noBackfill})` : ''}`, async () => {
+  it("the core's backfill embeds the library with the configured profile, and search goes hybrid", async () => {
     const core = await open();
-    const db = sqliteDatabase(core.ctx.store);
-    const project = addProject(db, 'papers');
-    addLibraryFile(db, project, 'rag.pdf', ['检索增强生成把检索结果交给生成模型。', 'Linkers resolve symbols at build time.']);
+    const store = core.ctx.store;
+    const project = await addProject(store, 'papers');
+    await addLibraryFile(store, project, 'rag.pdf', ['检索增强生成把检索结果交给生成模型。', 'Linkers resolve symbols at build time.']);
     await core.backfill.idle();
     expect(core.backfill.status().embedded).toBe(0);
     expect((await core.handlers.searchLibrary({ project_id: project, q: '检索增强' })).mode).toBe('text');
@@ -80,7 +77,7 @@ describe('embedding settings', () => {
     expect(r.mode).toBe('hybrid');
     expect(r.hits[0]).toMatchObject({ path: 'rag.pdf', page: 1, matched_by: 'both' });
     // The function the backfill is built from gives the same embedder as the core's settings.
-    expect((await searchLibrary(db, { libraries: [project], query: '检索增强', limit: 5 }, await resolveEmbedder(core.ctx))).mode).toBe('hybrid');
+    expect((await searchLibrary(store, { libraries: [project], query: '检索增强', limit: 5 }, await resolveEmbedder(core.ctx))).mode).toBe('hybrid');
     const again = createLibraryBackfill(core.ctx);
     again.kick();
     await again.idle();

@@ -9,7 +9,6 @@ import { createEmbedder, EmbeddingError, type EmbeddingProfile } from '../librar
 import type { Embedder } from '../library/search';
 import { resolveApiKey, type KeyStore } from '../models';
 import type { StorePort } from '../store/port';
-import { sqliteDatabase } from '../store/sqlite-port';
 
 const SETTINGS_KEY = 'embedding';
 const TEST_TEXT = 'Folio 检索增强生成 embedding test';
@@ -69,7 +68,7 @@ export async function resolveEmbedder(ctx: EmbeddingContext): Promise<Embedder |
  * kick() (after updateSettings, after indexing, and once at start-up to resume).
  */
 export function createLibraryBackfill(ctx: EmbeddingContext, opts?: BackfillOptions): EmbeddingBackfill {
-  return createEmbeddingBackfill(sqliteDatabase(ctx.store), () => resolveEmbedder(ctx), opts);
+  return createEmbeddingBackfill(ctx.store, () => resolveEmbedder(ctx), opts);
 }
 
 export function embeddingHandlers(ctx: EmbeddingContext): Pick<ServiceHandlers, 'testEmbedding'> {

@@ -10,7 +10,6 @@ import { joinPages } from '../library/page-text';
 import { searchLibrary, type Embedder } from '../library/search';
 import type { LibraryFileRow } from '../store';
 import type { StorePort } from '../store/port';
-import { sqliteDatabase } from '../store/sqlite-port';
 import type { LibraryDoc, LibraryPort } from '../tools/types';
 import { libraryOfScope, libraryTaskPath, type LibraryScope } from '../workspace/library-paths';
 
@@ -58,7 +57,7 @@ export async function taskLibraries(store: StorePort, task: Pick<Task, 'project_
     },
     async search(query, limit, signal) {
       const libraries: LibraryId[] = project ? [project.id, PERSONAL_LIBRARY] : [PERSONAL_LIBRARY];
-      return searchLibrary(sqliteDatabase(store), { libraries, query, limit }, await embedder(), signal);
+      return searchLibrary(store, { libraries, query, limit }, await embedder(), signal);
     },
   };
   const shown = docs.slice(0, PROMPT_LIBRARY_FILES).map((d) => ({ taskPath: d.taskPath, note: noteOf(d) }));

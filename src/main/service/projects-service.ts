@@ -10,7 +10,6 @@ import { searchLibrary, taskPathOf, type Embedder } from '../library/search';
 import { newId } from '../runs/run-manager';
 import type { LibraryFileRow } from '../store';
 import type { StorePort } from '../store/port';
-import { sqliteDatabase } from '../store/sqlite-port';
 import { libraryDir, libraryFilePath } from '../workspace/library-paths';
 
 type ProjectMethods =
@@ -76,9 +75,6 @@ export function toLibraryFile(row: LibraryFileRow): LibraryFile {
 
 /** Copies files (local paths) into a library and queues them for indexing. */
 export async function addFilesToLibrary(deps: ProjectDeps, library: LibraryId, files: { path: string; name: string }[]): Promise<LibraryFile[]> {
-  // Library pages are indexed and searched with SQLite's FTS5: on another store a file would wait
-  // for an index that never comes, so it is refused up front (the same check search makes).
-  sqliteDatabase(deps.store);
   await requireLibrary(deps.store, library);
   const out: LibraryFile[] = [];
   try {
@@ -143,7 +139,7 @@ export function createProjectHandlers(deps: ProjectDeps): Pick<ServiceHandlers, 
       await requireLibrary(store, input.project_id);
       // A project's search covers its library and the personal one; `personal` searches that alone.
       const libraries: LibraryId[] = input.project_id === PERSONAL_LIBRARY ? [PERSONAL_LIBRARY] : [input.project_id, PERSONAL_LIBRARY];
-      return searchLibrary(sqliteDatabase(store), { libraries, query: input.q, limit: input.limit ?? 10 }, (await deps.embedder?.()) ?? null);
+      return searchLibrary(store, { libraries, query: input.q, limit: input.limit ?? 10 }, (await deps.embedder?.()) ?? null);
     },
   };
 }

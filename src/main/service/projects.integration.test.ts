@@ -2,13 +2,11 @@
 // folders, real PDFs indexed by the worker pool, and a task of the project that searches, reads and
 // cites a library page through the fake model, with the project's instructions in its request.
 import { existsSync, writeFileSync } from 'node:fs';
-import { sqliteDatabase } from '../store/sqlite-port';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FakeOpenAI } from '../../../testing/fake-openai/server';
 import { installedDebianPdfs, DEBIAN_PDFS } from '../sources/testing';
 import { collect } from './core-test-kit';
-import { sqliteOnly } from '../store/test-store.test-support';
 import { useFakeModelCores } from './fake-model-cores.test-support';
 import { ProjectArchivedError } from './projects-service';
 
@@ -19,12 +17,8 @@ const english = DEBIAN_PDFS.find((p) => p.name === 'libtasn1')!;
 const chinese = DEBIAN_PDFS.find((p) => p.name === 'lshort-zh-cn')!;
 const installed = new Set(installedDebianPdfs().map((p) => p.name));
 function skipNote(pdf: typeof english): string {
-  if (noLibrary) return ` (${noLibrary})`;
   return installed.has(pdf.name) ? '' : ` (skipped: ${pdf.path} is missing; apt-get install ${pdf.debianPackage})`;
 }
-// Adding, indexing and searching library files needs the SQLite full-text index (FTS5); on
-// PostgreSQL those handlers answer `unsupported`.
-const noLibrary = sqliteOnly('library files and search are SQLite-only (FTS5); on PostgreSQL they answer unsupported');
 
 type Msg = { role: string; content: string | null; tool_call_id?: string };
 function chatRequests(): { messages: Msg[]; tools?: { function: { name: string } }[] }[] {
@@ -57,22 +51,20 @@ describe('projects through the core', () => {
     await expect(h.createTask({ mode: 'general', project_id: p.id })).rejects.toBeInstanceOf(ProjectArchivedError);
     await expect(h.updateTask({ task_id: loose.id, project_id: p.id })).rejects.toMatchObject({ code: 'conflict' });
 
-    // Deleting a project takes its library with it (library files exist on SQLite only).
-    if (!noLibrary) {
-      const dir = join(core.dataDir, 'note.txt');
-      writeFileSync(dir, 'a note about thermal comfort\n');
-      await h.addLibraryFiles({ project_id: p.id, paths: [dir] });
-      expect(existsSync(join(core.dataDir, 'library', p.id, 'note.txt'))).toBe(true);
-    }
+    // Deleting a project takes its library with it.
+    const note = join(core.dataDir, 'note.txt');
+    writeFileSync(note, 'a note about thermal comfort\n');
+    await h.addLibraryFiles({ project_id: p.id, paths: [note] });
+    expect(existsSync(join(core.dataDir, 'library', p.id, 'note.txt'))).toBe(true);
     await h.deleteProject({ project_id: p.id });
     await expect(h.getProject({ project_id: p.id })).rejects.toMatchObject({ code: 'not_found' });
     expect(existsSync(join(core.dataDir, 'library', p.id))).toBe(false);
     // Its tasks stay, without a project.
     expect((await h.getTask({ task_id: t.id })).project_id).toBeNull();
-    if (!noLibrary) expect(sqliteDatabase(core.ctx.store).prepare('SELECT count(*) AS n FROM library_files').get()).toEqual({ n: 0 });
+    expect(await core.ctx.store.library.all()).toEqual([]);
   });
 
-  it.skipIf(noLibrary !== null)(`adds a file once: identical bytes are a no-op, another file of the same name gets a suffix${noLibrary ? ` (${noLibrary})` : ''}`, async () => {
+  it('adds a file once: identical bytes are a no-op, another file of the same name gets a suffix', async () => {
     const core = await open();
     const h = core.handlers;
     const a = join(core.dataDir, 'a', 'notes.txt');
@@ -97,7 +89,7 @@ describe('projects through the core', () => {
     await expect(h.deleteLibraryFile({ project_id: 'personal', path: 'notes.txt' })).rejects.toMatchObject({ code: 'not_found' });
   });
 
-  it.skipIf(noLibrary !== null || !installed.has(english.name))(`a task of the project searches the library, reads the page and cites it; the instructions reach the model${skipNote(english)}`, async () => {
+  it.skipIf(!installed.has(english.name))(`a task of the project searches the library, reads the page and cites it; the instructions reach the model${skipNote(english)}`, async () => {
     const core = await open();
     const h = core.handlers;
     const p = await h.createProject({ name: 'ASN.1 study', instructions: '始终使用 GB/T 7714 引用格式。 Always call the lab "Heat Lab".' });
@@ -138,16 +130,7 @@ describe('projects through the core', () => {
     expect(existsSync(join(core.dataDir, 'tasks', task.id, 'library'))).toBe(false);
   });
 
-  it.skipIf(noLibrary === null)('on PostgreSQL, adding library files is refused as unsupported instead of waiting for an index that never comes', async () => {
-    const core = await open();
-    const p = await core.handlers.createProject({ name: 'Team' });
-    const src = join(core.dataDir, 'notes.txt');
-    writeFileSync(src, 'notes\n');
-    await expect(core.handlers.addLibraryFiles({ project_id: p.id, paths: [src] })).rejects.toMatchObject({ code: 'unsupported', message: expect.stringMatching(/library/i) as unknown });
-    expect((await core.handlers.listLibraryFiles({ project_id: p.id })).files).toEqual([]);
-  });
-
-  it.skipIf(noLibrary !== null)(`a task outside the project cannot read its library, and is not offered search_library without library files${noLibrary ? ` (${noLibrary})` : ''}`, async () => {
+  it('a task outside the project cannot read its library, and is not offered search_library without library files', async () => {
     const core = await open();
     const h = core.handlers;
     const p = await h.createProject({ name: 'Secret' });
@@ -178,7 +161,7 @@ describe('projects through the core', () => {
     }
   });
 
-  it.skipIf(noLibrary !== null || !installed.has(chinese.name))(`indexes the CID-font Chinese book; a Chinese search finds its page and cites it in Chinese${skipNote(chinese)}`, async () => {
+  it.skipIf(!installed.has(chinese.name))(`indexes the CID-font Chinese book; a Chinese search finds its page and cites it in Chinese${skipNote(chinese)}`, async () => {
     const core = await open();
     const h = core.handlers;
     await h.addLibraryFiles({ project_id: 'personal', paths: [chinese.path] });

@@ -4,6 +4,7 @@
 import type Database from 'better-sqlite3';
 import type { IndexProgress, LibraryFileStatus } from '../../shared/contract/projects';
 import { FolioError } from '../../shared/errors';
+import { sqliteLibrarySearch } from './library-search';
 
 export interface LibraryFileRow {
   id: string;
@@ -44,6 +45,39 @@ export interface PageText {
   text: string;
 }
 
+/** The libraries a search covers: these projects' and, with `personal`, the personal one. */
+export interface SearchScope {
+  projects: readonly string[];
+  personal: boolean;
+}
+
+/** A page found by a search; higher scores are better. */
+export interface RankedPage {
+  id: number;
+  score: number;
+}
+
+/** A page as a hit shows it: its text and which library file it is from. */
+export interface FoundPage {
+  id: number;
+  /** null: the personal library. */
+  project_id: string | null;
+  path: string;
+  page: number;
+  text: string;
+}
+
+export interface PageVector {
+  id: number;
+  /** Little-endian Float32 (library/vectors.ts). */
+  embedding: Uint8Array;
+}
+
+export interface PageToEmbed {
+  id: number;
+  text: string;
+}
+
 export interface LibraryRepo {
   /** Throws `conflict` when the library already has a file at that path. */
   add(file: NewLibraryFile): LibraryFileRow;
@@ -73,6 +107,23 @@ export interface LibraryRepo {
   progress(projectId: string | null): IndexProgress;
   /** How many files the library holds (a task is offered search_library only when it sees one). */
   fileCount(projectId: string | null): number;
+
+  // ---- search (the dialect's own index: library-search.ts, postgres/library-search.ts) ----
+  /**
+   * Pages in scope containing every term (`all`) or any of them (`any`), as case-insensitive
+   * substrings (a term is text, never query syntax), best first, at most `limit`. The score orders
+   * pages with more and denser occurrences first (BM25). `any` is asked with terms of one kind: all
+   * of TRIGRAM_MIN+ characters, or all shorter.
+   */
+  matchPages(scope: SearchScope, terms: readonly string[], op: 'all' | 'any', limit: number): RankedPage[];
+  /** Pages in scope with a vector of `model` (an embedding space, library/embeddings.ts). */
+  pagesWithVectors(scope: SearchScope, model: string): PageVector[];
+  /** The pages with these ids (ids not found, or not this tenant's, are left out). */
+  foundPages(ids: readonly number[]): FoundPage[];
+  /** Up to `n` pages of any library with text but no vector of `model`, ids after `after`, by id. */
+  pagesToEmbed(model: string, after: number, n: number): PageToEmbed[];
+  /** The vectors stored, in one transaction, for pages whose text is still the one embedded; how many were. */
+  storeVectors(model: string, vectors: readonly (PageToEmbed & { embedding: Uint8Array })[]): number;
 }
 
 // NULL-safe library match: `IS` compares NULL to NULL as equal.
@@ -153,5 +204,6 @@ export function createLibraryRepo(db: Database.Database, now: () => number): Lib
     delete: (projectId, path) => deleteOne.run(projectId, path).changes > 0,
     progress: (projectId) => selectProgress.get(projectId, projectId, projectId) ?? { total_files: 0, queued_files: 0, indexed_pages: 0, embedded_pages: 0 },
     fileCount: (projectId) => selectCount.get(projectId) ?? 0,
+    ...sqliteLibrarySearch(db),
   };
 }

@@ -120,9 +120,9 @@ function sqliteStore(port: StorePort, what: string): Store {
   return store;
 }
 
-/** The raw SQLite connection under a port, for what is SQLite-only for now (FTS5 library search, the embedding backfill). */
+/** The raw SQLite connection under a port, for what is SQLite-only (the backups' folder, tests' queries). */
 export function sqliteDatabase(port: StorePort): Database.Database {
-  return sqliteStore(port, 'The library (indexing and search)').db;
+  return sqliteStore(port, 'The SQLite connection').db;
 }
 
 /** The desktop's database maintenance (integrity check, daily backups), SQLite-only. */

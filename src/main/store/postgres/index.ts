@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { TaskUsage, UsageReport } from '../index';
 import type { Scope, StorePort } from '../port';
 import { pgLibraryRepo } from './library';
+import { trigramCheck, type TrigramCheck } from './library-search';
 import { pgMessagesRepo } from './messages';
 import { migratePostgres } from './migrate';
 import { pgProjectsRepo } from './projects';
@@ -41,14 +42,16 @@ export async function openPgStore(url: string, options: PgStoreOptions = {}): Pr
     await pool.end();
     throw err;
   }
+  // Asked at the first library search, not here: a worker that never searches never asks.
+  const trigram = trigramCheck(poolSql(pool));
   return {
-    scope: (scope) => scopedPort(poolSql(pool), scope, now),
+    scope: (scope) => scopedPort(poolSql(pool), scope, now, trigram),
     pool,
     close: () => pool.end(),
   };
 }
 
-function scopedPort(sql: Sql, scope: Scope, now: () => number): StorePort {
+function scopedPort(sql: Sql, scope: Scope, now: () => number, trigram: TrigramCheck): StorePort {
   const owner = [scope.tenant_id, scope.user_id];
   return {
     dialect: 'postgres',
@@ -61,7 +64,7 @@ function scopedPort(sql: Sql, scope: Scope, now: () => number): StorePort {
     grants: pgGrantsRepo(sql, scope),
     settings: pgSettingsRepo(sql, scope),
     projects: pgProjectsRepo(sql, scope, now),
-    library: pgLibraryRepo(sql, scope, now),
+    library: pgLibraryRepo(sql, scope, now, trigram),
     async usage(): Promise<UsageReport> {
       const [total] = await sql.rows<UsageReport['total']>(
         `SELECT COALESCE(SUM(prompt_tokens), 0)::bigint AS prompt_tokens, COALESCE(SUM(completion_tokens), 0)::bigint AS completion_tokens,
@@ -77,7 +80,7 @@ function scopedPort(sql: Sql, scope: Scope, now: () => number): StorePort {
       );
       return { total, tasks };
     },
-    transaction: (fn) => sql.atomic((tx) => fn(scopedPort(tx, scope, now))),
+    transaction: (fn) => sql.atomic((tx) => fn(scopedPort(tx, scope, now, trigram))),
     async lockTenant(purpose) {
       await sql.rows('SELECT pg_advisory_xact_lock(hashtext($1))', [`folio:${scope.tenant_id}:${purpose}`]);
     },

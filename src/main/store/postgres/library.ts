@@ -1,17 +1,22 @@
-// Library files and pages on PostgreSQL: what ../library-repo.ts states, per tenant. Full-text
-// search stays with the SQLite side (FTS5); here library_pages.text carries a pg_trgm index when the
-// extension could be installed (migration 7).
+// Library files and pages on PostgreSQL: what ../library-repo.ts states, per tenant. Search and
+// vectors are in library-search.ts (pg_trgm-backed where the extension could be installed).
 import { FolioError } from '../../../shared/errors';
 import type { IndexProgress } from '../../../shared/contract/projects';
 import type { LibraryFileRow, LibraryRepo, PageText } from '../index';
 import type { AsyncRepo, Scope } from '../port';
+import { pgLibrarySearch, type TrigramCheck } from './library-search';
 import { pgCode, type Sql, UNIQUE_VIOLATION } from './sql';
 
 const FILE_COLUMNS = 'id, project_id, path, size, mtime_ms, sha256, status, pages, message, indexed_sha256, created_at, updated_at';
 /** The tenant's ($1) library $2, NULL meaning the personal one. */
 const IN_LIBRARY = 'tenant_id = $1 AND project_id IS NOT DISTINCT FROM $2';
 
-export function pgLibraryRepo(sql: Sql, scope: Scope, now: () => number): AsyncRepo<LibraryRepo> {
+/** PostgreSQL text cannot hold U+0000, which PDF extraction sometimes yields; it carries no meaning in a page. */
+function withoutNul(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
+}
+
+export function pgLibraryRepo(sql: Sql, scope: Scope, now: () => number, hasTrigramIndex: TrigramCheck): AsyncRepo<LibraryRepo> {
   const tenant = scope.tenant_id;
   const files = async (where: string, values: unknown[], tail = ''): Promise<LibraryFileRow[]> =>
     sql.rows<LibraryFileRow>(`SELECT ${FILE_COLUMNS} FROM library_files WHERE ${where} ${tail}`, [tenant, ...values]);
@@ -74,7 +79,7 @@ export function pgLibraryRepo(sql: Sql, scope: Scope, now: () => number): AsyncR
           await tx.run('INSERT INTO library_pages (file_id, page, text) SELECT $1, * FROM unnest($2::integer[], $3::text[])', [
             id,
             pages.map((p) => p.page),
-            pages.map((p) => p.text),
+            pages.map((p) => withoutNul(p.text)),
           ]);
         }
         return true;
@@ -103,5 +108,6 @@ export function pgLibraryRepo(sql: Sql, scope: Scope, now: () => number): AsyncR
       const [row] = await sql.rows<{ n: number }>(`SELECT count(*)::integer AS n FROM library_files WHERE ${IN_LIBRARY}`, [tenant, projectId]);
       return row.n;
     },
+    ...pgLibrarySearch(sql, scope, hasTrigramIndex),
   };
 }
