@@ -20,6 +20,8 @@ const JWT_SECRET = 'jwt-secret-0123456789abcdef-0123456789';
 
 export interface TeamServer {
   url: string;
+  /** The service's PostgreSQL database, for a test that arranges rows the API would not. */
+  databaseUrl: string;
   storageRoot: string;
   fake: FakeOpenAI;
   /** The service's JSON log lines. */
@@ -72,6 +74,7 @@ export async function startTeamServer(tenants: string[], extraFlags: string[] = 
   const quotas = createPgQuotaTable(quotaPool);
   return {
     url,
+    databaseUrl: db.url,
     storageRoot,
     fake,
     lines,

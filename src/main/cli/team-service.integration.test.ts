@@ -1,11 +1,16 @@
 // The team service as `folio serve --multi-tenant` runs it, in-process, on a real PostgreSQL
 // database with the fake model: every task route is a 404 across tenants and across users of one
 // tenant, and each quota is hit and reported with a message naming it.
+import { createHash } from 'node:crypto';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, methodNames, type MethodName } from '../../shared/contract/methods';
 import { DECK_LAYOUTS } from '../../shared/specs/deck';
 import type { FileEntry, Message, PendingApproval, Run, Task } from '../../shared/contract/entities';
 import { pgSkipReason } from '../../../testing/postgres/test-database';
+import { openPgStore } from '../store/postgres';
+import { libraryDir, libraryFilePath } from '../workspace/library-paths';
+import { tenantDataDir } from '../workspace/storage';
 import { startTeamServer, type TeamServer } from './team-server.test-support';
 
 const skip = pgSkipReason();
@@ -320,5 +325,46 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
     expect(body.error.code).toBe('rate_limited');
     expect(body.error.message).toContain('Too many requests for this tenant');
     expect((await s.as('hooli', 'dave', '/v1/tasks')).status).toBe(200);
+  });
+});
+
+describe.skipIf(skip !== null)('team service: the library', () => {
+  let s: TeamServer;
+  beforeAll(async () => {
+    s = await startTeamServer(['initech']);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it("indexes a file another worker left pending once the tenant comes back, and finds it", async () => {
+    // As a worker that died after the upload leaves it: the file in the tenant's library folder, its row pending.
+    const text = 'Quarterly minutes: the 检索增强 pilot ships in March.\n';
+    const dataDir = tenantDataDir(s.storageRoot, 'initech');
+    mkdirSync(libraryDir(dataDir, 'personal'), { recursive: true });
+    const file = libraryFilePath(dataDir, 'personal', 'minutes.txt');
+    writeFileSync(file, text);
+    const backend = await openPgStore(s.databaseUrl);
+    try {
+      await backend.scope({ tenant_id: 'initech', user_id: 'milton' }).library.add({
+        id: 'lf_left_pending',
+        project_id: null,
+        path: 'minutes.txt',
+        size: Buffer.byteLength(text),
+        mtime_ms: Math.trunc(statSync(file).mtimeMs),
+        sha256: createHash('sha256').update(text).digest('hex'),
+      });
+    } finally {
+      await backend.close();
+    }
+    let status = '';
+    for (let i = 0; i < 400 && status !== 'ok'; i++) {
+      const { files } = await json<{ files: { path: string; status: string }[] }>(await s.as('initech', 'milton', '/v1/projects/personal/files'), 200);
+      status = files.find((f) => f.path === 'minutes.txt')?.status ?? '';
+      if (status !== 'ok') await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(status).toBe('ok');
+    const { hits } = await json<{ hits: { path: string }[] }>(await s.as('initech', 'milton', `/v1/projects/personal/search?q=${encodeURIComponent('检索增强')}`), 200);
+    expect(hits.map((h) => h.path)).toEqual(['minutes.txt']);
   });
 });

@@ -176,7 +176,10 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const mcp = new McpManager({ configPath: mcpConfigPath(opts.dataDir), keys });
   // ---- projects and libraries (issue 14): the queue lives in the store, so a restart resumes it.
   // At start only the data folder's owner rescans and resumes (a second process must not extract the
-  // same files); a team core (no owner) indexes the files its own uploads queue, on this worker.
+  // same files). A team core (no owner) resumes the tenant's queue without a rescan: a file a dead
+  // worker left pending is indexed when the tenant next comes back, not at its next upload. Two
+  // workers may then extract one file twice, which costs CPU but no data (replacePages keeps the
+  // pages of the bytes the row still names).
   // Semantic search is optional: the embedder is built from the current settings at each use (null
   // without an embedding profile), and the backfill embeds pages in the background after each file
   // is indexed, at start (to resume) and when the profile changes.
@@ -191,7 +194,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     },
   });
   const indexerStarted = lock.owned ? indexer.start().catch((err: unknown) => console.warn(`[folio] library indexing failed: ${err instanceof Error ? err.message : String(err)}`)) : Promise.resolve();
-  if (lock.owned) backfill.kick();
+  if (opts.team) indexer.kick();
+  if (lock.owned || opts.team) backfill.kick();
 
   async function* driver(run: RunDriverContext): AsyncGenerator<RunEventBody, FinishReason> {
     const ctx = ctxRef.ctx!;
