@@ -275,7 +275,8 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
         const afterSeq = resumeSeq(req, query);
         await streamRunEvents(core.events, req, res, { taskId, runId, afterSeq }, heartbeatMs);
         // A stream lives until its run ends; it does not hold up a drain (the client reconnects).
-        if (!res.writableEnded) {
+        // One whose client left during the subscribe is over already: its 'close' will not come again.
+        if (!res.writableEnded && !res.destroyed) {
           inFlight.delete(res);
           streams.add(res);
           res.on('close', () => streams.delete(res));
