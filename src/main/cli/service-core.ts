@@ -15,10 +15,10 @@ import { type Logger, type RequestQuotaSource, type ServiceConfig, type TenantRe
 import { openPgStore } from '../store/postgres';
 import type { Scope } from '../store/port';
 import { startClusterWorker, type ClusterWorker } from '../cluster/worker';
+import { leasedRunCounter } from '../cluster/leases';
 import type { Decision, RunHost } from '../cluster/host';
 import { createTeamQuotas } from '../quotas/team-quotas';
 import { ScopeCores } from './scope-cores';
-import { createPgLeaseRunCounter } from '../quotas/quota-guard';
 
 export interface ServiceCore {
   resolveCore: CoreResolver;
@@ -75,7 +75,7 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
     throw err;
   }
   // Live runs are counted by lease, so a dead worker's runs stop counting when their lease expires.
-  const quotas = createTeamQuotas({ db: backend.pool, defaults: config.quotas, liveRuns: createPgLeaseRunCounter(backend.pool) });
+  const quotas = createTeamQuotas({ db: backend.pool, defaults: config.quotas, liveRuns: leasedRunCounter(backend.pool) });
   const cluster = worker.runCluster();
   const cores = new ScopeCores<Core>(config.coreIdleMs);
   const sweep = setInterval(() => {

@@ -121,6 +121,27 @@ export class Leases {
   }
 }
 
+/**
+ * The tenant's live runs for its concurrent-runs quota (quotas' `LiveRunCounter`): `running` rows
+ * whose lease has not expired, so a dead worker's run stops counting as soon as its lease expires,
+ * before a sweeper marks it. A run counts from its row (its lease comes just after) until its row
+ * says it ended (its lease is freed just after), so a client that sees a run end can start the next
+ * at once. Expiry is judged on PostgreSQL's clock, as the sweeper judges it: a worker whose own
+ * clock runs ahead must not see every lease as expired (and let a tenant past its limit).
+ */
+export function leasedRunCounter(pool: Pick<pg.Pool, 'query'>): { liveRuns(tenantId: string): Promise<number> } {
+  return {
+    async liveRuns(tenantId) {
+      const { rows } = await pool.query<{ n: string }>(
+        `SELECT COUNT(*) AS n FROM runs r LEFT JOIN run_leases l ON l.run_id = r.id
+          WHERE r.tenant_id = $1 AND r.status = 'running' AND (l.run_id IS NULL OR l.expires_at > ${DB_NOW_MS})`,
+        [tenantId],
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+  };
+}
+
 /** A run a sweeper ended. */
 export interface SweptRun {
   runId: string;
