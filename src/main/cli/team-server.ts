@@ -13,7 +13,7 @@ export async function startTeamHttpServer(config: ServiceConfig, service: Servic
     tenancy: {
       authenticator: createAuthenticator({ platformKey: config.platformKey, jwt: config.jwt }),
       registry: service.registry,
-      rateLimiter: createRateLimiter({ defaultPerMinute: config.requestsPerMinute, overrides: service.requestQuota }),
+      rateLimiter: createRateLimiter({ defaultPerMinute: config.quotas.requests_per_minute, overrides: service.requestQuota }),
       publicHosts: config.publicHosts,
     },
     logger: log,

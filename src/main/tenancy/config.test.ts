@@ -24,10 +24,12 @@ describe('service configuration', () => {
   it('reads the environment, and a flag wins over its variable', () => {
     const env = { ...service, FOLIO_PORT: '5000', FOLIO_DATABASE_URL: 'postgres://env/db', FOLIO_STORAGE_ROOT: '/srv/env', FOLIO_REQUESTS_PER_MINUTE: '100' };
     const fromEnv = loadServiceConfig([], env);
-    expect(fromEnv).toMatchObject({ multiTenant: true, port: 5000, databaseUrl: 'postgres://env/db', storageRoot: '/srv/env', requestsPerMinute: 100, host: '0.0.0.0' });
+    expect(fromEnv).toMatchObject({ multiTenant: true, port: 5000, databaseUrl: 'postgres://env/db', storageRoot: '/srv/env', host: '0.0.0.0' });
+    expect(fromEnv.quotas.requests_per_minute).toBe(100);
     expect(fromEnv.jwt).toMatchObject({ kind: 'secret' });
     const flags = loadServiceConfig(['--port', '6000', '--database', 'postgresql://flag/db', '--storage-root', '/srv/flag', '--requests-per-minute', '7', '--jwt-secret', 'f'.repeat(40)], env);
-    expect(flags).toMatchObject({ port: 6000, databaseUrl: 'postgresql://flag/db', storageRoot: '/srv/flag', requestsPerMinute: 7 });
+    expect(flags).toMatchObject({ port: 6000, databaseUrl: 'postgresql://flag/db', storageRoot: '/srv/flag' });
+    expect(flags.quotas.requests_per_minute).toBe(7);
     expect(flags.jwt?.kind === 'secret' && new TextDecoder().decode(flags.jwt.secret)).toBe('f'.repeat(40));
   });
 
@@ -58,6 +60,14 @@ describe('service configuration', () => {
     expect(configError(['--bogus'], {})).toContain('bogus');
     expect(configError(['--recover'], service)).toContain('--recover');
     expect(configError([], { FOLIO_MULTI_TENANT: 'maybe' })).toContain('FOLIO_MULTI_TENANT');
+  });
+
+  it('has one default request rate: --requests-per-minute and --quota-requests-per-minute name the same quota', () => {
+    expect(loadServiceConfig([], service).quotas.requests_per_minute).toBe(600);
+    expect(loadServiceConfig(['--quota-requests-per-minute', '50'], service).quotas.requests_per_minute).toBe(50);
+    expect(loadServiceConfig([], { ...service, FOLIO_QUOTA_REQUESTS_PER_MINUTE: 'unlimited' }).quotas.requests_per_minute).toBeNull();
+    expect(configError(['--requests-per-minute', '5', '--quota-requests-per-minute', '7'], service)).toContain('--quota-requests-per-minute');
+    expect(configError([], { ...service, FOLIO_REQUESTS_PER_MINUTE: '5', FOLIO_QUOTA_REQUESTS_PER_MINUTE: '7' })).toContain('FOLIO_REQUESTS_PER_MINUTE');
   });
 
   it('never prints secrets: describe() redacts the key, the JWT secret and the database password', () => {
