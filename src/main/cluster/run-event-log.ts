@@ -388,9 +388,16 @@ export class RunEventReader {
           if (!s.open || row.seq <= s.lastSeq) continue;
           // Seqs are contiguous from 1: a subscriber that joined during this read, further back than
           // the read began, takes nothing from it and catches up in the next read.
-          if (row.seq !== s.lastSeq + 1) {
+          if (row.seq !== s.lastSeq + 1 && s.lastSeq < from) {
             feed.again = true;
             continue;
+          }
+          // Otherwise the read covered its next seq and the row is not there: one writer stores a
+          // run's events in order, each batch at once, so a hole is for good (a batch dropped when a
+          // shutdown gave up on the database). Reading again would spin on it forever; the
+          // subscriber goes on, so it still reaches the run's end.
+          if (row.seq !== s.lastSeq + 1) {
+            this.options.onError?.(new Error(`Run ${feed.runId}: events ${s.lastSeq + 1}-${row.seq - 1} were never stored; skipped`));
           }
           s.lastSeq = row.seq;
           try {
