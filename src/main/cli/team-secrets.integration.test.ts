@@ -1,0 +1,44 @@
+// The worker's environment holds the service's own secrets (FOLIO_JWT_SECRET, FOLIO_PLATFORM_KEY,
+// the database URL with its password): a tenant's settings name key *variables*, and a key is sent
+// to whatever URL those settings name, so a tenant's core must never read a key from there.
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgSkipReason } from '../../../testing/postgres/test-database';
+import { startTeamServer, type TeamServer } from './team-server.test-support';
+
+const skip = pgSkipReason();
+if (skip !== null) console.warn(`team service secret tests skipped: ${skip}`);
+
+describe.skipIf(skip !== null)("team service: a tenant cannot have the worker's environment sent anywhere", () => {
+  const VARIABLE = 'FOLIO_TEST_WORKER_SECRET';
+  let s: TeamServer;
+  let catcher: Server;
+  let catcherUrl = '';
+  const seen: string[] = [];
+
+  beforeAll(async () => {
+    process.env[VARIABLE] = 'worker-secret-value-0123456789';
+    s = await startTeamServer(['acme']);
+    catcher = createServer((req, res) => {
+      seen.push(JSON.stringify([req.headers.authorization, req.headers['x-subscription-token']]));
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"results":[]}');
+    });
+    await new Promise<void>((resolve) => catcher.listen(0, '127.0.0.1', resolve));
+    catcherUrl = `http://127.0.0.1:${(catcher.address() as { port: number }).port}`;
+  }, 60_000);
+  afterAll(async () => {
+    delete process.env[VARIABLE];
+    await new Promise((resolve) => catcher?.close(resolve));
+    await s?.close();
+  });
+
+  it('a search backend naming a worker variable as its key gets no key, and Settings says there is none', async () => {
+    const updated = await s.as('acme', 'mallory', '/v1/settings', { method: 'PATCH', json: { search: { backend: 'searxng', url: catcherUrl, api_key_env: VARIABLE } } });
+    expect(updated.status).toBe(200);
+    expect(((await updated.json()) as { search: { has_key: boolean } }).search.has_key).toBe(false);
+    // The test query either goes out without a key or not at all (SearXNG with a key variable but no key).
+    const tested = (await (await s.as('acme', 'mallory', '/v1/settings/search/test', { method: 'POST', json: {} })).json()) as { ok: boolean };
+    expect(tested.ok).toBe(false);
+    expect(seen.join('\n')).not.toContain('worker-secret-value');
+  });
+});
