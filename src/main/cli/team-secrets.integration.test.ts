@@ -1,7 +1,12 @@
-// The worker's environment holds the service's own secrets (FOLIO_JWT_SECRET, FOLIO_PLATFORM_KEY,
-// the database URL with its password): a tenant's settings name key *variables*, and a key is sent
-// to whatever URL those settings name, so a tenant's core must never read a key from there.
+// What a tenant must not reach on a shared worker. The worker's environment holds the service's own
+// secrets (FOLIO_JWT_SECRET, FOLIO_PLATFORM_KEY, the database URL with its password): a tenant's
+// settings name key *variables*, and a key is sent to whatever URL those settings name, so a
+// tenant's core must never read a key from there. Nor may a tenant run a command on the worker (a
+// stdio MCP server) or point a task at another tenant's folder (workspace_path).
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgSkipReason } from '../../../testing/postgres/test-database';
 import { startTeamServer, type TeamServer } from './team-server.test-support';
@@ -40,5 +45,43 @@ describe.skipIf(skip !== null)("team service: a tenant cannot have the worker's 
     const tested = (await (await s.as('acme', 'mallory', '/v1/settings/search/test', { method: 'POST', json: {} })).json()) as { ok: boolean };
     expect(tested.ok).toBe(false);
     expect(seen.join('\n')).not.toContain('worker-secret-value');
+  });
+});
+
+describe.skipIf(skip !== null)("team service: a tenant cannot reach past its own folder", () => {
+  let s: TeamServer;
+  let scratch = '';
+  beforeAll(async () => {
+    s = await startTeamServer(['acme', 'globex']);
+    scratch = mkdtempSync(join(tmpdir(), 'folio-team-policy-'));
+  }, 60_000);
+  afterAll(async () => {
+    await s?.close();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('refuses a stdio MCP server (a command the worker would run); an HTTP one is saved', async () => {
+    const marker = join(scratch, 'ran');
+    const stdio = { mcpServers: { x: { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`] } } };
+    const refused = await s.as('acme', 'mallory', '/v1/mcp/config', { method: 'PUT', json: { text: JSON.stringify(stdio) } });
+    expect(refused.status).toBe(415);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('unsupported');
+    await (await s.as('acme', 'mallory', '/v1/mcp/servers/x/restart', { method: 'POST', json: {} })).text();
+    expect(existsSync(marker)).toBe(false);
+    const http = { mcpServers: { docs: { url: 'https://mcp.example.com/mcp' } } };
+    expect((await s.as('acme', 'mallory', '/v1/mcp/config', { method: 'PUT', json: { text: JSON.stringify(http) } })).status).toBe(200);
+  });
+
+  it("refuses a task folder on the server, such as another tenant's data folder", async () => {
+    const victim = join(s.storageRoot, 'tenants', 'globex');
+    mkdirSync(victim, { recursive: true });
+    writeFileSync(join(victim, 'keys.json'), '{"OPENAI_API_KEY":"sk-globex"}');
+    const task = (await (await s.as('acme', 'mallory', '/v1/tasks', { method: 'POST', json: { mode: 'coding', model: 'fake.main' } })).json()) as { id: string };
+    const patched = await s.as('acme', 'mallory', `/v1/tasks/${task.id}`, { method: 'PATCH', json: { workspace_path: victim } });
+    expect(patched.status).toBe(415);
+    const after = (await (await s.as('acme', 'mallory', `/v1/tasks/${task.id}`)).json()) as { workspace_path: string | null };
+    expect(after.workspace_path).toBeNull();
+    // Other fields still change, and clearing the folder is accepted.
+    expect((await s.as('acme', 'mallory', `/v1/tasks/${task.id}`, { method: 'PATCH', json: { title: 'mine', workspace_path: null } })).status).toBe(200);
   });
 });
