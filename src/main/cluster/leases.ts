@@ -226,6 +226,8 @@ export class Sweeper {
   /** Takes one run with `take` (which locks or deletes its row) and ends it, in one transaction. */
   private async sweepOne(take: string, params: unknown[]): Promise<SweptRun | null> {
     const client = await this.pool.connect();
+    // A client whose ROLLBACK failed may still be inside the transaction: destroyed, not pooled again.
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       const { rows } = await client.query<{ run_id: string; task_id: string; tenant_id: string }>(take, params);
@@ -238,10 +240,10 @@ export class Sweeper {
       await client.query('COMMIT');
       return { runId: taken.run_id, taskId: taken.task_id, tenantId: taken.tenant_id, finishedSeq };
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
+      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
       throw err;
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 }
