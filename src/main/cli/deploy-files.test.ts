@@ -1,6 +1,7 @@
-// The deploy files are written without Docker at hand, so what must hold for the image is checked
-// here by reading them: the build context keeps out the developer's data folder (keys.json, the
-// database) and the host's node_modules, and the worker runs as an unprivileged user.
+// The deploy files are written without Docker at hand, so what must hold is checked here by reading
+// them: the build context keeps out the developer's data folder (keys.json, the database) and the
+// host's node_modules, the worker runs as an unprivileged user, and the proxy buffers neither
+// event streams nor uploads.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,5 +36,13 @@ describe('deploy/Dockerfile', () => {
     expect(users.at(-1)).toBeDefined();
     expect(['root', '0']).not.toContain(users.at(-1));
     expect(dockerfile).not.toMatch(/^(ENV|ARG)\s+\S*(KEY|SECRET|PASSWORD|TOKEN)/im);
+  });
+});
+
+describe('deploy/nginx.conf', () => {
+  it('passes event streams and uploads through unbuffered', () => {
+    const conf = readFileSync(deploy('nginx.conf'), 'utf8');
+    expect(conf).toMatch(/^\s*proxy_buffering off;/m);
+    expect(conf).toMatch(/^\s*proxy_request_buffering off;/m);
   });
 });
