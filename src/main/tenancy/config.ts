@@ -169,26 +169,7 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
 
   const leaseTtlMs = parseInteger('--lease-ttl-ms / FOLIO_LEASE_TTL_MS', pick('lease-ttl-ms') ?? String(DEFAULT_LEASE_TTL_MS), 300, 600_000);
   const coreIdleMs = parseInteger('--core-idle-ms / FOLIO_CORE_IDLE_MS', pick('core-idle-ms') ?? String(DEFAULT_CORE_IDLE_MS), 1000, 86_400_000);
-  let quotas: QuotaLimits;
-  try {
-    quotas = quotaDefaults(env, values);
-  } catch (err) {
-    throw new ConfigError(err instanceof Error ? err.message : String(err));
-  }
-  // The request rate is one quota with two spellings: --requests-per-minute (the rate limiter's, from
-  // before quotas) and --quota-requests-per-minute. Both feed `quotas.requests_per_minute`, which a
-  // tenant's row overrides (`unlimited` included), so the limiter has one figure to read.
-  const rate = pick('requests-per-minute');
-  const quotaFlag = `quota-${quotaOptionName('requests_per_minute')}`;
-  const quotaEnv = quotaEnvName('requests_per_minute');
-  const quotaRate = (values as Record<string, unknown>)[quotaFlag] ?? env[quotaEnv];
-  const quotaRateGiven = quotaRate !== undefined && quotaRate !== '';
-  if (rate !== undefined && quotaRateGiven) {
-    throw new ConfigError(`Give the default request rate once: --requests-per-minute / ${ENV_FOR_FLAG['requests-per-minute']} or --${quotaFlag} / ${quotaEnv}`);
-  }
-  if (!quotaRateGiven) {
-    quotas.requests_per_minute = parseInteger('--requests-per-minute / FOLIO_REQUESTS_PER_MINUTE', rate ?? String(DEFAULT_REQUESTS_PER_MINUTE), 1, 1_000_000);
-  }
+  const quotas = serviceQuotaDefaults(env, values);
 
   const config: Omit<ServiceConfig, 'describe'> = {
     multiTenant, databaseUrl, storageRoot, platformKey, jwt, host, port, publicHosts, workerId, shutdownGraceMs, leaseTtlMs, coreIdleMs, quotas,
@@ -205,6 +186,35 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
       host, port, public_hosts: publicHosts, worker_id: workerId, shutdown_grace_ms: shutdownGraceMs, lease_ttl_ms: leaseTtlMs, core_idle_ms: coreIdleMs, quotas,
     }),
   };
+}
+
+/**
+ * The server's default quotas, as `folio serve` enforces them and `folio quota get` shows them:
+ * `--quota-<name>` flags over `FOLIO_QUOTA_<NAME>` variables, and the request rate, one quota with
+ * two spellings: --requests-per-minute (the rate limiter's, from before quotas; 600 by default) or
+ * --quota-requests-per-minute (give one). A tenant's row overrides these, `unlimited` included.
+ */
+export function serviceQuotaDefaults(env: Env, flags: Record<string, unknown> = {}): QuotaLimits {
+  let quotas: QuotaLimits;
+  try {
+    quotas = quotaDefaults(env, flags);
+  } catch (err) {
+    throw new ConfigError(err instanceof Error ? err.message : String(err));
+  }
+  const rateFlag = flags['requests-per-minute'];
+  const rateEnv = env[ENV_FOR_FLAG['requests-per-minute']];
+  const rate = typeof rateFlag === 'string' ? rateFlag : rateEnv === undefined || rateEnv === '' ? undefined : rateEnv;
+  const quotaFlag = `quota-${quotaOptionName('requests_per_minute')}`;
+  const quotaEnv = quotaEnvName('requests_per_minute');
+  const quotaRate = flags[quotaFlag] ?? env[quotaEnv];
+  const quotaRateGiven = quotaRate !== undefined && quotaRate !== '';
+  if (rate !== undefined && quotaRateGiven) {
+    throw new ConfigError(`Give the default request rate once: --requests-per-minute / ${ENV_FOR_FLAG['requests-per-minute']} or --${quotaFlag} / ${quotaEnv}`);
+  }
+  if (!quotaRateGiven) {
+    quotas.requests_per_minute = parseInteger(`--requests-per-minute / ${ENV_FOR_FLAG['requests-per-minute']}`, rate ?? String(DEFAULT_REQUESTS_PER_MINUTE), 1, 1_000_000);
+  }
+  return quotas;
 }
 
 function parse(argv: string[]) {
