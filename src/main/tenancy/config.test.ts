@@ -78,5 +78,8 @@ describe('service configuration', () => {
     expect(text).not.toContain('hunter2');
     expect(text).toContain('db:5432');
     expect(text).toContain('[redacted]');
+    // A key server behind basic auth: its password stays out of the start line too.
+    const jwks = loadServiceConfig([], { FOLIO_MULTI_TENANT: '1', FOLIO_PLATFORM_KEY: KEY, FOLIO_JWKS_URL: 'https://keys:jwks-hunter3@platform.example/jwks.json' });
+    expect(JSON.stringify(jwks.describe())).not.toContain('jwks-hunter3');
   });
 });

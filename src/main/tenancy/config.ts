@@ -182,7 +182,7 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
       database: databaseUrl === null ? 'sqlite' : redactUrlPassword(databaseUrl),
       storage_root: storageRoot,
       platform_key: platformKey === null ? null : '[redacted]',
-      jwt: jwt === null ? null : jwt.kind === 'secret' ? { kind: 'secret', secret: '[redacted]', issuer: jwt.issuer ?? null, audience: jwt.audience ?? null } : { kind: 'jwks', url: jwt.url.href, issuer: jwt.issuer ?? null, audience: jwt.audience ?? null },
+      jwt: jwt === null ? null : jwt.kind === 'secret' ? { kind: 'secret', secret: '[redacted]', issuer: jwt.issuer ?? null, audience: jwt.audience ?? null } : { kind: 'jwks', url: redactUrlPassword(jwt.url.href), issuer: jwt.issuer ?? null, audience: jwt.audience ?? null },
       host, port, public_hosts: publicHosts, worker_id: workerId, shutdown_grace_ms: shutdownGraceMs, lease_ttl_ms: leaseTtlMs, core_idle_ms: coreIdleMs, quotas,
     }),
   };
