@@ -279,6 +279,13 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
         // A stream lives until its run ends; it does not hold up a drain (the client reconnects).
         // One whose client left during the subscribe is over already: its 'close' will not come again.
         if (!res.writableEnded && !res.destroyed) {
+          // A drain that began while this one subscribed has ended the others already: this one
+          // ends too, once the replay queued for this tick is written, and its 'close' (as any
+          // request's) lets the drain go on.
+          if (draining) {
+            process.nextTick(() => res.end());
+            return;
+          }
           inFlight.delete(res);
           streams.add(res);
           res.on('close', () => streams.delete(res));
