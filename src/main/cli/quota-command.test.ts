@@ -55,6 +55,19 @@ describe.skipIf(skip !== null)('folio quota', () => {
     expect(get.out).toMatch(/^Quotas of tenant acme/);
   });
 
+  it('shows the limits and the use the service enforces: its request-rate default, runs counted by live lease', async () => {
+    await db.pool.query(`INSERT INTO runs (id, tenant_id, status) VALUES ('g1', 'initech', 'running'), ('g2', 'initech', 'running')`);
+    // g2's worker died: its lease expired, so it no longer holds a slot in the service.
+    await db.pool.query(
+      `INSERT INTO run_leases (run_id, tenant_id, task_id, worker_id, heartbeat_at, expires_at) VALUES
+        ('g1', 'initech', 't1', 'w1', 0, (extract(epoch from clock_timestamp()) * 1000)::bigint + 60000), ('g2', 'initech', 't1', 'w2', 0, 1)`,
+    );
+    const get = await run(['get', '--database', db.url, '--tenant', 'initech'], { FOLIO_REQUESTS_PER_MINUTE: '50', FOLIO_QUOTA_MAX_CONCURRENT_RUNS: '4' });
+    expect(get.err).toBe('');
+    expect(line(get.out, 'requests-per-minute')).toBe('requests-per-minute 50 (default)');
+    expect(line(get.out, 'max-concurrent-runs')).toBe('max-concurrent-runs 4 (default) used 1');
+  });
+
   it('refuses a bad value, a missing tenant or quota, and an unknown flag', async () => {
     await expect(run(['set', '--database', db.url, '--tenant', 'acme', '--upload-bytes', '5MB'])).rejects.toThrow(/--upload-bytes: expected a whole number/);
     await expect(run(['set', '--database', db.url, '--tenant', 'acme'])).rejects.toThrow(/needs at least one quota/);

@@ -1,13 +1,17 @@
 // `folio quota get|set`: an operator reads or changes one tenant's quotas in the team database.
-// Limits not set for the tenant come from the server's defaults (FOLIO_QUOTA_* here; a worker's
-// `--quota-*` flags may differ, which is why `get` says which value is the tenant's own).
+// Limits not set for the tenant come from the server's defaults, read from this environment as
+// `folio serve` reads them (FOLIO_QUOTA_*, FOLIO_REQUESTS_PER_MINUTE; a worker's flags may differ,
+// which is why `get` says which value is the tenant's own); live runs are counted as the service
+// counts them, by unexpired lease.
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { leasedRunCounter } from '../cluster/leases';
 import { FolioError } from '../../shared/folio-error';
-import { parseQuotaValue, QUOTA_CACHE_TTL_MS, quotaDefaults, quotaNames, quotaOptionName, type QuotaPatch } from '../quotas/limits';
+import { parseQuotaValue, QUOTA_CACHE_TTL_MS, quotaNames, quotaOptionName, type QuotaPatch } from '../quotas/limits';
 import { formatCount } from '../quotas/quota-guard';
 import { createTeamQuotas } from '../quotas/team-quotas';
 import { monthOf, resetDay } from '../quotas/usage-period';
+import { serviceQuotaDefaults } from '../tenancy';
 
 export const QUOTA_USAGE = `Usage: folio quota get --database <url> --tenant <id>
        folio quota set --database <url> --tenant <id> [--<quota> N|unlimited|default ...]
@@ -52,7 +56,7 @@ export async function quotaCommand(argv: string[], io: QuotaCommandIo = {}): Pro
   const client = new pg.Client({ connectionString: database });
   await client.connect();
   try {
-    const { table, guard } = createTeamQuotas({ db: client, defaults: quotaDefaults(env) });
+    const { table, guard } = createTeamQuotas({ db: client, defaults: serviceQuotaDefaults(env), liveRuns: leasedRunCounter(client) });
     if (action === 'set') await table.set(tenant, patch);
     const own = await table.get(tenant);
     const status = await guard.status(tenant);

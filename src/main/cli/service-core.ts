@@ -15,10 +15,10 @@ import { type Logger, type RequestQuotaSource, type ServiceConfig, type TenantRe
 import { openPgStore } from '../store/postgres';
 import type { Scope } from '../store/port';
 import { startClusterWorker, type ClusterWorker } from '../cluster/worker';
+import { leasedRunCounter } from '../cluster/leases';
 import type { Decision, RunHost } from '../cluster/host';
 import { createTeamQuotas } from '../quotas/team-quotas';
 import { ScopeCores } from './scope-cores';
-import { createPgLeaseRunCounter } from '../quotas/quota-guard';
 
 export interface ServiceCore {
   resolveCore: CoreResolver;
@@ -36,6 +36,14 @@ interface Paths {
   resourcesDir: string;
 }
 
+/**
+ * The environment a tenant's core reads API keys from: none. Tenants' settings name key variables
+ * (search, embeddings) beside a URL of their choosing, and a key is sent to that URL, so a core
+ * reading the worker's environment would hand any tenant FOLIO_JWT_SECRET, the platform key or the
+ * database password. Keys come from the tenant's key store (`POST /v1/keys`) only.
+ */
+const NO_WORKER_ENV: NodeJS.ProcessEnv = Object.freeze({});
+
 export async function createServiceCore(config: ServiceConfig, paths: Paths, log: Logger): Promise<ServiceCore> {
   if (config.databaseUrl !== null && config.storageRoot !== null) return createPostgresServiceCore(config, config.databaseUrl, config.storageRoot, paths, log);
   const root = resolve(config.storageRoot ?? paths.dataDir);
@@ -44,7 +52,7 @@ export async function createServiceCore(config: ServiceConfig, paths: Paths, log
     resolveCore(scope) {
       let core = cores.get(scope.tenant_id);
       if (!core) {
-        core = createCore({ dataDir: tenantDataDir(root, scope.tenant_id), resourcesDir: paths.resourcesDir });
+        core = createCore({ dataDir: tenantDataDir(root, scope.tenant_id), resourcesDir: paths.resourcesDir, env: NO_WORKER_ENV });
         cores.set(scope.tenant_id, core);
         log.info({ msg: 'tenant core opened', tenant: scope.tenant_id });
       }
@@ -75,7 +83,7 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
     throw err;
   }
   // Live runs are counted by lease, so a dead worker's runs stop counting when their lease expires.
-  const quotas = createTeamQuotas({ db: backend.pool, defaults: config.quotas, liveRuns: createPgLeaseRunCounter(backend.pool) });
+  const quotas = createTeamQuotas({ db: backend.pool, defaults: config.quotas, liveRuns: leasedRunCounter(backend.pool) });
   const cluster = worker.runCluster();
   const cores = new ScopeCores<Core>(config.coreIdleMs);
   const sweep = setInterval(() => {
@@ -107,6 +115,7 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
       return createCore({
         dataDir: tenantDataDir(storageRoot, scope.tenant_id),
         resourcesDir: paths.resourcesDir,
+        env: NO_WORKER_ENV,
         // The pool is the process's; a scope's core closing must not end it.
         store: { port: backend.scope(scope), close: () => Promise.resolve() },
         team: { cluster, quotas, hiddenPaths: [storageRoot] },

@@ -4,6 +4,7 @@ import { startHttpServer, type RunningHttpServer } from '../transport/http';
 import { createAuthenticator, createRateLimiter, type Logger, type ServiceConfig } from '../tenancy';
 import type { ServiceCore } from './service-core';
 import { FolioError } from '../../shared/errors';
+import { teamServiceRefusal } from './team-policy';
 
 export async function startTeamHttpServer(config: ServiceConfig, service: ServiceCore, log: Logger): Promise<RunningHttpServer> {
   if (config.platformKey === null || config.jwt === null) throw new FolioError('invalid_input', 'multi-tenant mode needs a platform key and a JWT verification');
@@ -13,8 +14,9 @@ export async function startTeamHttpServer(config: ServiceConfig, service: Servic
     tenancy: {
       authenticator: createAuthenticator({ platformKey: config.platformKey, jwt: config.jwt }),
       registry: service.registry,
-      rateLimiter: createRateLimiter({ defaultPerMinute: config.requestsPerMinute, overrides: service.requestQuota }),
+      rateLimiter: createRateLimiter({ defaultPerMinute: config.quotas.requests_per_minute, overrides: service.requestQuota }),
       publicHosts: config.publicHosts,
+      refuseCall: teamServiceRefusal,
     },
     logger: log,
     ready: () => service.ready(),

@@ -278,6 +278,25 @@ describe.skipIf(skip !== null)('cluster: two workers on one PostgreSQL database'
     await z.close();
   });
 
+  it('a hole in a run\'s stored events (a batch dropped at a shutdown) is stepped over, so subscribers still reach the end', async () => {
+    const { taskId, runId } = ids();
+    await pool.query('INSERT INTO tasks (id, tenant_id) VALUES ($1, $2)', [taskId, ACME.tenant_id]);
+    await pool.query(`INSERT INTO runs (id, task_id, status, started_at) VALUES ($1, $2, 'running', $3)`, [runId, taskId, Date.now()]);
+    const event = (seq: number, body: Record<string, unknown>) => JSON.stringify({ run_id: runId, task_id: taskId, seq, at: seq, ...body });
+    const insert = (seq: number, body: Record<string, unknown>) =>
+      pool.query('INSERT INTO run_events (run_id, seq, tenant_id, task_id, event) VALUES ($1, $2, $3, $4, $5::jsonb)', [runId, seq, ACME.tenant_id, taskId, event(seq, body)]);
+    await insert(1, { type: 'run_started', model: null, resumed: false });
+    await insert(2, { type: 'text_delta', delta: 'a' });
+    // seq 3 and 4 were never stored.
+    await insert(5, { type: 'text_delta', delta: 'b' });
+    const sub = collector();
+    await b.hub.subscribe(ACME, taskId, runId, sub.listener);
+    await insert(6, { type: 'run_finished', reason: 'error', duration_ms: 1 });
+    await pool.query('SELECT pg_notify($1, $2)', [RUN_EVENTS_CHANNEL, JSON.stringify({ run_id: runId, seq: 6 })]);
+    expect((await sub.ended).map((e) => e.seq)).toEqual([1, 2, 5, 6]);
+    await until(() => b.hub.liveSubscribers === 0, 'the feed to close');
+  });
+
   it('a run left running with no lease (its worker died before taking one) is swept after two ttl', async () => {
     const { taskId, runId } = ids();
     await pool.query('INSERT INTO tasks (id, tenant_id) VALUES ($1, $2)', [taskId, ACME.tenant_id]);

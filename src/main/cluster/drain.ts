@@ -12,7 +12,12 @@ export interface DrainParts {
   host: RunHost | null;
 }
 
+/** How long the drain's event writes are retried when the database fails, before they are dropped. */
+const DRAIN_WRITE_GRACE_MS = 10_000;
+
 export async function drain({ leases, writer, host }: DrainParts): Promise<void> {
+  // Each run's end waits for its events to be stored: with the database gone that wait must end.
+  writer.stopRetryingAfter(DRAIN_WRITE_GRACE_MS);
   await leases.markDraining();
   await host?.shutdown();
   await writer.flush();

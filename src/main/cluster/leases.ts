@@ -121,6 +121,27 @@ export class Leases {
   }
 }
 
+/**
+ * The tenant's live runs for its concurrent-runs quota (quotas' `LiveRunCounter`): `running` rows
+ * whose lease has not expired, so a dead worker's run stops counting as soon as its lease expires,
+ * before a sweeper marks it. A run counts from its row (its lease comes just after) until its row
+ * says it ended (its lease is freed just after), so a client that sees a run end can start the next
+ * at once. Expiry is judged on PostgreSQL's clock, as the sweeper judges it: a worker whose own
+ * clock runs ahead must not see every lease as expired (and let a tenant past its limit).
+ */
+export function leasedRunCounter(pool: Pick<pg.Pool, 'query'>): { liveRuns(tenantId: string): Promise<number> } {
+  return {
+    async liveRuns(tenantId) {
+      const { rows } = await pool.query<{ n: string }>(
+        `SELECT COUNT(*) AS n FROM runs r LEFT JOIN run_leases l ON l.run_id = r.id
+          WHERE r.tenant_id = $1 AND r.status = 'running' AND (l.run_id IS NULL OR l.expires_at > ${DB_NOW_MS})`,
+        [tenantId],
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+  };
+}
+
 /** A run a sweeper ended. */
 export interface SweptRun {
   runId: string;
@@ -205,6 +226,8 @@ export class Sweeper {
   /** Takes one run with `take` (which locks or deletes its row) and ends it, in one transaction. */
   private async sweepOne(take: string, params: unknown[]): Promise<SweptRun | null> {
     const client = await this.pool.connect();
+    // A client whose ROLLBACK failed may still be inside the transaction: destroyed, not pooled again.
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       const { rows } = await client.query<{ run_id: string; task_id: string; tenant_id: string }>(take, params);
@@ -217,10 +240,10 @@ export class Sweeper {
       await client.query('COMMIT');
       return { runId: taken.run_id, taskId: taken.task_id, tenantId: taken.tenant_id, finishedSeq };
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
+      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
       throw err;
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 }

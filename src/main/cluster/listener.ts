@@ -1,6 +1,9 @@
 // The worker's one LISTEN connection: every channel the cluster uses shares it. PostgreSQL drops
 // notifications sent while a listener is disconnected, so on reconnect each user is told to re-read
-// what it may have missed from the tables (the notifications only say where to look).
+// what it may have missed from the tables (the notifications only say where to look). A connection
+// that dies without a word (a NAT or firewall forgetting it, a failover, a frozen peer) raises no
+// error on a socket that only listens, so it is pinged: one that does not answer is dropped and
+// replaced, like one that failed.
 import pg from 'pg';
 
 export type NotificationHandler = (payload: string) => void;
@@ -10,9 +13,15 @@ export interface ListenerOptions {
   /** First wait before reconnecting; doubles up to 5 s. */
   retryMs?: number;
   onError?: (err: Error) => void;
+  /** How often the connection is asked a trivial query. */
+  pingMs?: number;
+  /** How long a ping may take before the connection counts as dead. */
+  pingTimeoutMs?: number;
 }
 
 const MAX_RETRY_MS = 5_000;
+export const DEFAULT_LISTENER_PING_MS = 10_000;
+export const DEFAULT_LISTENER_PING_TIMEOUT_MS = 5_000;
 
 function quoteIdent(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`invalid channel name ${name}`);
@@ -26,6 +35,7 @@ export class Listener {
   private closed = false;
   private connecting: Promise<void> | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
+  private pingTimer: NodeJS.Timeout | null = null;
   private retryMs: number;
 
   constructor(private readonly options: ListenerOptions) {
@@ -56,26 +66,37 @@ export class Listener {
 
   /** For tests: drops the connection as a network failure would. */
   breakConnection(): void {
-    const client = this.client;
-    if (client) (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    if (this.client) destroySocket(this.client);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.stopPing();
     const client = this.client;
     this.client = null;
-    await client?.end().catch(() => {});
+    if (!client) return;
+    // A polite end waits for the server's answer, which a dead connection never sends.
+    let timer: NodeJS.Timeout | undefined;
+    const ended = await Promise.race([
+      client.end().then(() => true, () => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), this.options.pingTimeoutMs ?? DEFAULT_LISTENER_PING_TIMEOUT_MS))),
+    ]);
+    clearTimeout(timer);
+    if (!ended) destroySocket(client);
   }
 
   private async connect(isReconnect: boolean): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.connectionString });
+    const client = new pg.Client({ connectionString: this.options.connectionString, keepAlive: true });
     let lost = false;
     const onLost = (err?: Error) => {
       if (lost) return;
       lost = true;
       if (err) this.options.onError?.(err);
-      if (this.client === client) this.client = null;
+      if (this.client === client) {
+        this.client = null;
+        this.stopPing();
+      }
       client.removeAllListeners('notification');
       void client.end().catch(() => {});
       this.scheduleReconnect();
@@ -106,7 +127,37 @@ export class Listener {
     }
     this.client = client;
     this.retryMs = this.options.retryMs ?? 100;
+    this.startPing(client);
     if (isReconnect) for (const handler of this.reconnectHandlers) handler();
+  }
+
+  private startPing(client: pg.Client): void {
+    this.stopPing();
+    const timeoutMs = this.options.pingTimeoutMs ?? DEFAULT_LISTENER_PING_TIMEOUT_MS;
+    let inFlight = false;
+    this.pingTimer = setInterval(() => {
+      if (inFlight || this.client !== client) return;
+      inFlight = true;
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), timeoutMs);
+        timer.unref();
+      });
+      void Promise.race([client.query('SELECT 1').then(() => 'ok' as const, () => 'failed' as const), timedOut]).then((outcome) => {
+        clearTimeout(timer);
+        inFlight = false;
+        if (outcome === 'ok' || this.client !== client) return;
+        this.options.onError?.(new Error(`The LISTEN connection did not answer a ping (${outcome}); reconnecting`));
+        // Destroying the socket makes the client end, and its 'end' reconnects (see connect).
+        destroySocket(client);
+      });
+    }, this.options.pingMs ?? DEFAULT_LISTENER_PING_MS);
+    this.pingTimer.unref();
+  }
+
+  private stopPing(): void {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = null;
   }
 
   private scheduleReconnect(): void {
@@ -119,4 +170,8 @@ export class Listener {
     }, wait);
     this.retryTimer.unref();
   }
+}
+
+function destroySocket(client: pg.Client): void {
+  (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
 }

@@ -51,6 +51,8 @@ export interface RunEventWriterOptions {
 }
 
 const MAX_ROWS_PER_STATEMENT = 5_000;
+/** How long a closing writer keeps retrying a failed write before it drops what is left. */
+export const DEFAULT_CLOSE_GRACE_MS = 5_000;
 
 function isDelta(event: RunEvent): boolean {
   return event.type === 'text_delta' || event.type === 'reasoning_delta';
@@ -69,6 +71,8 @@ export class RunEventWriter {
   private written = 0;
   private waiters: { upTo: number; resolve: () => void }[] = [];
   private closed = false;
+  /** When retries of a failed write stop (shutdown); never while the worker runs. */
+  private giveUpAt = Number.POSITIVE_INFINITY;
   private readonly flushMs: number;
   private readonly maxBatch: number;
 
@@ -97,8 +101,17 @@ export class RunEventWriter {
     return new Promise((resolve) => this.waiters.push({ upTo: this.appended, resolve }));
   }
 
-  /** Flushes, then stops retrying failed writes. */
-  async close(): Promise<void> {
+  /**
+   * From now on a failed write is retried for at most `ms`, then dropped and reported: a shutdown
+   * (drain, close) must end even when the database is gone, and `flush` waits for the retries.
+   */
+  stopRetryingAfter(ms: number): void {
+    this.giveUpAt = Math.min(this.giveUpAt, Date.now() + ms);
+  }
+
+  /** Flushes (retrying a failed write for at most `graceMs`), then stops retrying failed writes. */
+  async close(graceMs = DEFAULT_CLOSE_GRACE_MS): Promise<void> {
+    this.stopRetryingAfter(graceMs);
     await this.flush();
     this.closed = true;
   }
@@ -144,8 +157,12 @@ export class RunEventWriter {
         return;
       } catch (err) {
         this.options.onError?.(err as Error);
-        if (this.closed) return;
-        await new Promise((resolve) => setTimeout(resolve, wait));
+        const left = this.giveUpAt - Date.now();
+        if (this.closed || left <= 0) {
+          this.options.onError?.(new Error(`${batch.length} run events were not stored: the writer is shutting down and the database does not answer`));
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.min(wait, left)));
       }
     }
   }
@@ -371,9 +388,16 @@ export class RunEventReader {
           if (!s.open || row.seq <= s.lastSeq) continue;
           // Seqs are contiguous from 1: a subscriber that joined during this read, further back than
           // the read began, takes nothing from it and catches up in the next read.
-          if (row.seq !== s.lastSeq + 1) {
+          if (row.seq !== s.lastSeq + 1 && s.lastSeq < from) {
             feed.again = true;
             continue;
+          }
+          // Otherwise the read covered its next seq and the row is not there: one writer stores a
+          // run's events in order, each batch at once, so a hole is for good (a batch dropped when a
+          // shutdown gave up on the database). Reading again would spin on it forever; the
+          // subscriber goes on, so it still reaches the run's end.
+          if (row.seq !== s.lastSeq + 1) {
+            this.options.onError?.(new Error(`Run ${feed.runId}: events ${s.lastSeq + 1}-${row.seq - 1} were never stored; skipped`));
           }
           s.lastSeq = row.seq;
           try {

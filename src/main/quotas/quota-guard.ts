@@ -15,32 +15,13 @@ export interface LiveRunCounter {
 
 /**
  * Counts the tenant's `runs` rows still `running`. A run a dead worker left behind stays `running`
- * until its lease expires and it is marked `interrupted`, so it holds its slot until then; a
- * counter over live leases (`run_leases`) fits the same port if that proves too strict.
+ * until its lease expires and it is marked `interrupted`, so it holds its slot until then; the team
+ * service counts by lease instead (`leasedRunCounter` in cluster/leases.ts, which owns that table).
  */
 export function createPgLiveRunCounter(db: SqlClient): LiveRunCounter {
   return {
     async liveRuns(tenantId) {
       const { rows } = await db.query(`SELECT COUNT(*) AS n FROM runs WHERE tenant_id = $1 AND status = 'running'`, [tenantId]);
-      return toNumber(rows[0]?.n);
-    },
-  };
-}
-
-/**
- * Counts the tenant's `running` runs whose lease has not expired: a run whose worker died stops
- * counting as soon as its lease expires, before anyone marks it `interrupted`. A run counts from its
- * row (its lease comes just after) until its row says it ended (its lease is freed just after), so a
- * client that sees a run end can start the next one at once.
- */
-export function createPgLeaseRunCounter(db: SqlClient, now: () => number = Date.now): LiveRunCounter {
-  return {
-    async liveRuns(tenantId) {
-      const { rows } = await db.query(
-        `SELECT COUNT(*) AS n FROM runs r LEFT JOIN run_leases l ON l.run_id = r.id
-          WHERE r.tenant_id = $1 AND r.status = 'running' AND (l.run_id IS NULL OR l.expires_at > $2)`,
-        [tenantId, now()],
-      );
       return toNumber(rows[0]?.n);
     },
   };

@@ -24,10 +24,12 @@ describe('service configuration', () => {
   it('reads the environment, and a flag wins over its variable', () => {
     const env = { ...service, FOLIO_PORT: '5000', FOLIO_DATABASE_URL: 'postgres://env/db', FOLIO_STORAGE_ROOT: '/srv/env', FOLIO_REQUESTS_PER_MINUTE: '100' };
     const fromEnv = loadServiceConfig([], env);
-    expect(fromEnv).toMatchObject({ multiTenant: true, port: 5000, databaseUrl: 'postgres://env/db', storageRoot: '/srv/env', requestsPerMinute: 100, host: '0.0.0.0' });
+    expect(fromEnv).toMatchObject({ multiTenant: true, port: 5000, databaseUrl: 'postgres://env/db', storageRoot: '/srv/env', host: '0.0.0.0' });
+    expect(fromEnv.quotas.requests_per_minute).toBe(100);
     expect(fromEnv.jwt).toMatchObject({ kind: 'secret' });
     const flags = loadServiceConfig(['--port', '6000', '--database', 'postgresql://flag/db', '--storage-root', '/srv/flag', '--requests-per-minute', '7', '--jwt-secret', 'f'.repeat(40)], env);
-    expect(flags).toMatchObject({ port: 6000, databaseUrl: 'postgresql://flag/db', storageRoot: '/srv/flag', requestsPerMinute: 7 });
+    expect(flags).toMatchObject({ port: 6000, databaseUrl: 'postgresql://flag/db', storageRoot: '/srv/flag' });
+    expect(flags.quotas.requests_per_minute).toBe(7);
     expect(flags.jwt?.kind === 'secret' && new TextDecoder().decode(flags.jwt.secret)).toBe('f'.repeat(40));
   });
 
@@ -60,6 +62,14 @@ describe('service configuration', () => {
     expect(configError([], { FOLIO_MULTI_TENANT: 'maybe' })).toContain('FOLIO_MULTI_TENANT');
   });
 
+  it('has one default request rate: --requests-per-minute and --quota-requests-per-minute name the same quota', () => {
+    expect(loadServiceConfig([], service).quotas.requests_per_minute).toBe(600);
+    expect(loadServiceConfig(['--quota-requests-per-minute', '50'], service).quotas.requests_per_minute).toBe(50);
+    expect(loadServiceConfig([], { ...service, FOLIO_QUOTA_REQUESTS_PER_MINUTE: 'unlimited' }).quotas.requests_per_minute).toBeNull();
+    expect(configError(['--requests-per-minute', '5', '--quota-requests-per-minute', '7'], service)).toContain('--quota-requests-per-minute');
+    expect(configError([], { ...service, FOLIO_REQUESTS_PER_MINUTE: '5', FOLIO_QUOTA_REQUESTS_PER_MINUTE: '7' })).toContain('FOLIO_REQUESTS_PER_MINUTE');
+  });
+
   it('never prints secrets: describe() redacts the key, the JWT secret and the database password', () => {
     const config = loadServiceConfig([], { ...service, FOLIO_DATABASE_URL: 'postgres://folio:hunter2-password@db:5432/folio?sslpassword=x', FOLIO_STORAGE_ROOT: '/srv/folio' });
     const text = JSON.stringify(config.describe());
@@ -68,5 +78,8 @@ describe('service configuration', () => {
     expect(text).not.toContain('hunter2');
     expect(text).toContain('db:5432');
     expect(text).toContain('[redacted]');
+    // A key server behind basic auth: its password stays out of the start line too.
+    const jwks = loadServiceConfig([], { FOLIO_MULTI_TENANT: '1', FOLIO_PLATFORM_KEY: KEY, FOLIO_JWKS_URL: 'https://keys:jwks-hunter3@platform.example/jwks.json' });
+    expect(JSON.stringify(jwks.describe())).not.toContain('jwks-hunter3');
   });
 });

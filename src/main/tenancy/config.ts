@@ -2,7 +2,7 @@
 // over its variable), checked together so a contradiction stops the process at start with a message
 // that names the setting, never halfway through the first request. Secrets stay inside this object:
 // `describe()` is what logs see.
-import { quotaDefaults, quotaServeFlags, type QuotaLimits } from '../quotas/limits';
+import { quotaDefaults, quotaEnvName, quotaOptionName, quotaServeFlags, type QuotaLimits } from '../quotas/limits';
 import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { FolioError } from '../../shared/errors';
@@ -33,7 +33,6 @@ export interface ServiceConfig {
   /** Host names (optionally `name:port`) the reverse proxy forwards; `*` turns the Host check off. */
   publicHosts: string[];
   workerId: string;
-  requestsPerMinute: number;
   /** How long a SIGTERM waits for in-flight requests before closing their connections. */
   shutdownGraceMs: number;
   /** How long a worker's run lease lasts unrenewed: after that its runs count as interrupted. */
@@ -166,20 +165,14 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
   }
   const workerId = pick('worker-id') ?? defaultWorkerId();
   if (!isScopeId(workerId)) throw new ConfigError('--worker-id / FOLIO_WORKER_ID: 1-64 of A-Z a-z 0-9 _ -');
-  const requestsPerMinute = parseInteger('--requests-per-minute / FOLIO_REQUESTS_PER_MINUTE', pick('requests-per-minute') ?? String(DEFAULT_REQUESTS_PER_MINUTE), 1, 1_000_000);
   const shutdownGraceMs = parseInteger('--shutdown-grace-ms / FOLIO_SHUTDOWN_GRACE_MS', pick('shutdown-grace-ms') ?? String(DEFAULT_SHUTDOWN_GRACE_MS), 0, 3_600_000);
 
   const leaseTtlMs = parseInteger('--lease-ttl-ms / FOLIO_LEASE_TTL_MS', pick('lease-ttl-ms') ?? String(DEFAULT_LEASE_TTL_MS), 300, 600_000);
   const coreIdleMs = parseInteger('--core-idle-ms / FOLIO_CORE_IDLE_MS', pick('core-idle-ms') ?? String(DEFAULT_CORE_IDLE_MS), 1000, 86_400_000);
-  let quotas: QuotaLimits;
-  try {
-    quotas = quotaDefaults(env, values);
-  } catch (err) {
-    throw new ConfigError(err instanceof Error ? err.message : String(err));
-  }
+  const quotas = serviceQuotaDefaults(env, values);
 
   const config: Omit<ServiceConfig, 'describe'> = {
-    multiTenant, databaseUrl, storageRoot, platformKey, jwt, host, port, publicHosts, workerId, requestsPerMinute, shutdownGraceMs, leaseTtlMs, coreIdleMs, quotas,
+    multiTenant, databaseUrl, storageRoot, platformKey, jwt, host, port, publicHosts, workerId, shutdownGraceMs, leaseTtlMs, coreIdleMs, quotas,
     recover: values.recover ?? false,
   };
   return {
@@ -189,10 +182,39 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
       database: databaseUrl === null ? 'sqlite' : redactUrlPassword(databaseUrl),
       storage_root: storageRoot,
       platform_key: platformKey === null ? null : '[redacted]',
-      jwt: jwt === null ? null : jwt.kind === 'secret' ? { kind: 'secret', secret: '[redacted]', issuer: jwt.issuer ?? null, audience: jwt.audience ?? null } : { kind: 'jwks', url: jwt.url.href, issuer: jwt.issuer ?? null, audience: jwt.audience ?? null },
-      host, port, public_hosts: publicHosts, worker_id: workerId, requests_per_minute: requestsPerMinute, shutdown_grace_ms: shutdownGraceMs, lease_ttl_ms: leaseTtlMs, core_idle_ms: coreIdleMs, quotas,
+      jwt: jwt === null ? null : jwt.kind === 'secret' ? { kind: 'secret', secret: '[redacted]', issuer: jwt.issuer ?? null, audience: jwt.audience ?? null } : { kind: 'jwks', url: redactUrlPassword(jwt.url.href), issuer: jwt.issuer ?? null, audience: jwt.audience ?? null },
+      host, port, public_hosts: publicHosts, worker_id: workerId, shutdown_grace_ms: shutdownGraceMs, lease_ttl_ms: leaseTtlMs, core_idle_ms: coreIdleMs, quotas,
     }),
   };
+}
+
+/**
+ * The server's default quotas, as `folio serve` enforces them and `folio quota get` shows them:
+ * `--quota-<name>` flags over `FOLIO_QUOTA_<NAME>` variables, and the request rate, one quota with
+ * two spellings: --requests-per-minute (the rate limiter's, from before quotas; 600 by default) or
+ * --quota-requests-per-minute (give one). A tenant's row overrides these, `unlimited` included.
+ */
+export function serviceQuotaDefaults(env: Env, flags: Record<string, unknown> = {}): QuotaLimits {
+  let quotas: QuotaLimits;
+  try {
+    quotas = quotaDefaults(env, flags);
+  } catch (err) {
+    throw new ConfigError(err instanceof Error ? err.message : String(err));
+  }
+  const rateFlag = flags['requests-per-minute'];
+  const rateEnv = env[ENV_FOR_FLAG['requests-per-minute']];
+  const rate = typeof rateFlag === 'string' ? rateFlag : rateEnv === undefined || rateEnv === '' ? undefined : rateEnv;
+  const quotaFlag = `quota-${quotaOptionName('requests_per_minute')}`;
+  const quotaEnv = quotaEnvName('requests_per_minute');
+  const quotaRate = flags[quotaFlag] ?? env[quotaEnv];
+  const quotaRateGiven = quotaRate !== undefined && quotaRate !== '';
+  if (rate !== undefined && quotaRateGiven) {
+    throw new ConfigError(`Give the default request rate once: --requests-per-minute / ${ENV_FOR_FLAG['requests-per-minute']} or --${quotaFlag} / ${quotaEnv}`);
+  }
+  if (!quotaRateGiven) {
+    quotas.requests_per_minute = parseInteger(`--requests-per-minute / ${ENV_FOR_FLAG['requests-per-minute']}`, rate ?? String(DEFAULT_REQUESTS_PER_MINUTE), 1, 1_000_000);
+  }
+  return quotas;
 }
 
 function parse(argv: string[]) {

@@ -2,9 +2,9 @@
 export type { Scope } from '../store/port';
 export { LOCAL_SCOPE } from '../store/port';
 export { createAuthenticator, UnauthorizedError, USER_HEADER, type Authenticator, type AuthenticatorOptions } from './auth';
-export { ConfigError, loadServiceConfig, type JwtVerification, type ServiceConfig } from './config';
+export { ConfigError, loadServiceConfig, serviceQuotaDefaults, type JwtVerification, type ServiceConfig } from './config';
 export { safeEqual } from './constant-time';
-export { createPgRequestQuota, createRateLimiter, RateLimitedError, type RateLimiter, type RequestQuotaSource } from './rate-limit';
+export { createRateLimiter, RateLimitedError, type RateLimiter, type RequestQuotaSource } from './rate-limit';
 export { createJsonLogger, logRequest, requestIdFrom, REQUEST_ID_HEADER, type LogFields, type Logger, type RequestLogEntry } from './request-log';
 export { databaseAnswers } from './readiness';
 export { isScopeId } from './scope-id';

@@ -31,25 +31,35 @@ describe('per-tenant request rate limit', () => {
     await limiter.take('b');
   });
 
-  it('uses a tenant’s own figure when the quota source has one, re-read after its time to live', async () => {
+  it('uses a tenant’s own figure from the quota source, re-read after its time to live; null there is unlimited', async () => {
     let t = 0;
-    const figures = new Map<string, number | null>([['big', 5], ['none', null]]);
+    // The source answers with the tenant's figure, defaults already applied (quotas' limitsFor).
+    const figures = new Map<string, number | null>([['big', 5], ['small', 2], ['free', null]]);
     let reads = 0;
     const limiter = createRateLimiter({
       defaultPerMinute: 2,
       now: () => t,
       overrideTtlMs: 60_000,
-      overrides: { requestsPerMinute: (id) => (reads++, Promise.resolve(figures.get(id) ?? null)) },
+      overrides: { requestsPerMinute: (id) => (reads++, Promise.resolve(figures.has(id) ? figures.get(id)! : 2)) },
     });
     for (let i = 0; i < 5; i++) await limiter.take('big');
     await refusal(limiter.take('big'));
-    for (let i = 0; i < 2; i++) await limiter.take('none');
-    await refusal(limiter.take('none'));
+    for (let i = 0; i < 2; i++) await limiter.take('small');
+    await refusal(limiter.take('small'));
     const readsBefore = reads;
-    await refusal(limiter.take('none'));
+    await refusal(limiter.take('small'));
     expect(reads).toBe(readsBefore);
-    figures.set('none', 100);
+    figures.set('small', 100);
     t += 60_000;
-    for (let i = 0; i < 50; i++) await limiter.take('none');
+    for (let i = 0; i < 50; i++) await limiter.take('small');
+    // `folio quota set --requests-per-minute unlimited`: the tenant is not limited at all.
+    for (let i = 0; i < 500; i++) await limiter.take('free');
+  });
+
+  it('limits nobody when the server default is unlimited, and refuses everything at 0', async () => {
+    const open = createRateLimiter({ defaultPerMinute: null, now: () => 0 });
+    for (let i = 0; i < 500; i++) await open.take('acme');
+    const closed = createRateLimiter({ defaultPerMinute: 0, now: () => 0 });
+    expect((await refusal(closed.take('acme'))).retryAfterSeconds).toBe(60);
   });
 });

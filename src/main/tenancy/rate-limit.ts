@@ -3,7 +3,6 @@
 // request every 60/limit seconds. Buckets are per worker: behind N workers a tenant's real ceiling
 // is up to N× the figure (deploy.md says so); the quotas that must be exact live in the database.
 import { FolioError } from '../../shared/errors';
-import type { Queryable } from './tenant-registry';
 
 export class RateLimitedError extends FolioError {
   /** Whole seconds until one request will be accepted again (the `Retry-After` header). */
@@ -15,8 +14,8 @@ export class RateLimitedError extends FolioError {
 }
 
 /**
- * Where a tenant's own figure comes from (the `quotas.requests_per_minute` column); null means the
- * server's default. The quotas module can implement this; `createPgRequestQuota` reads the column.
+ * A tenant's figure with the server's default already applied (the quotas' `limitsFor`: its
+ * `quotas.requests_per_minute` row over `--requests-per-minute`); null means unlimited.
  */
 export interface RequestQuotaSource {
   requestsPerMinute(tenantId: string): Promise<number | null>;
@@ -28,7 +27,8 @@ export interface RateLimiter {
 }
 
 export interface RateLimiterOptions {
-  defaultPerMinute: number;
+  /** Without a quota source, every tenant's figure; null: unlimited. */
+  defaultPerMinute: number | null;
   overrides?: RequestQuotaSource;
   /** How long a tenant's figure is trusted before it is read again. */
   overrideTtlMs?: number;
@@ -39,7 +39,8 @@ export interface RateLimiterOptions {
 interface Bucket {
   tokens: number;
   at: number;
-  perMinute: number;
+  /** null: unlimited. */
+  perMinute: number | null;
   perMinuteReadAt: number;
 }
 
@@ -49,11 +50,10 @@ export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
   const maxTenants = opts.maxTenants ?? 100_000;
   const buckets = new Map<string, Bucket>();
 
-  async function perMinuteFor(tenantId: string, bucket: Bucket | undefined, t: number): Promise<number> {
+  async function perMinuteFor(tenantId: string, bucket: Bucket | undefined, t: number): Promise<number | null> {
     if (bucket && t - bucket.perMinuteReadAt < ttl) return bucket.perMinute;
     if (!opts.overrides) return opts.defaultPerMinute;
-    const own = await opts.overrides.requestsPerMinute(tenantId);
-    return own !== null && own > 0 ? own : opts.defaultPerMinute;
+    return opts.overrides.requestsPerMinute(tenantId);
   }
 
   return {
@@ -64,12 +64,15 @@ export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
       bucket = buckets.get(tenantId);
       if (!bucket) {
         if (buckets.size >= maxTenants) evictFull(buckets, t, maxTenants);
-        bucket = { tokens: perMinute, at: t, perMinute, perMinuteReadAt: t };
+        bucket = { tokens: perMinute ?? 0, at: t, perMinute, perMinuteReadAt: t };
         buckets.set(tenantId, bucket);
       } else if (bucket.perMinute !== perMinute || t - bucket.perMinuteReadAt >= ttl) {
         bucket.perMinute = perMinute;
         bucket.perMinuteReadAt = t;
       }
+      if (bucket.perMinute === null) return;
+      // A figure of 0 admits nothing; a minute is as good a time to ask again as any.
+      if (bucket.perMinute === 0) throw new RateLimitedError(60);
       const ratePerMs = bucket.perMinute / 60_000;
       bucket.tokens = Math.min(bucket.perMinute, bucket.tokens + (t - bucket.at) * ratePerMs);
       bucket.at = t;
@@ -84,16 +87,6 @@ export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
 
 /** Buckets that have refilled completely carry no state worth keeping; drop them first, else all. */
 function evictFull(buckets: Map<string, Bucket>, t: number, maxTenants: number): void {
-  for (const [id, b] of buckets) if (b.tokens + ((t - b.at) * b.perMinute) / 60_000 >= b.perMinute) buckets.delete(id);
+  for (const [id, b] of buckets) if (b.perMinute === null || b.tokens + ((t - b.at) * b.perMinute) / 60_000 >= b.perMinute) buckets.delete(id);
   if (buckets.size >= maxTenants) buckets.clear();
-}
-
-/** Reads `quotas.requests_per_minute` (NULL or no row: the default). */
-export function createPgRequestQuota(db: Queryable): RequestQuotaSource {
-  return {
-    async requestsPerMinute(tenantId) {
-      const result = (await db.query('SELECT requests_per_minute FROM quotas WHERE tenant_id = $1', [tenantId])) as { rows: { requests_per_minute: number | null }[] };
-      return result.rows[0]?.requests_per_minute ?? null;
-    },
-  };
 }

@@ -2,7 +2,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, pgSkipReason } from '../../../testing/postgres/test-database';
 import { TEAM_SCHEMA_SQL } from '../store/postgres/team-schema';
-import { createPgRequestQuota } from './rate-limit';
 import { databaseAnswers } from './readiness';
 import { createMemoryTenantRegistry, createPgTenantRegistry } from './tenant-registry';
 
@@ -47,14 +46,6 @@ describe.skipIf(skip !== null)('PostgreSQL tenant registry', () => {
     const users = await pool.query<{ id: string }>("SELECT id FROM users WHERE tenant_id = 'acme' ORDER BY id");
     expect(tenants.rows).toEqual([{ id: 'acme', created_at: '1234' }]);
     expect(users.rows.map((r) => r.id)).toEqual(['alice', 'bob']);
-  });
-
-  it('reads a tenant’s own request rate from quotas (none or NULL: the default)', async () => {
-    await pool.query("INSERT INTO quotas (tenant_id, requests_per_minute, updated_at) VALUES ('acme', 42, 1), ('nulls', NULL, 1)");
-    const quota = createPgRequestQuota(pool);
-    expect(await quota.requestsPerMinute('acme')).toBe(42);
-    expect(await quota.requestsPerMinute('nulls')).toBeNull();
-    expect(await quota.requestsPerMinute('nobody')).toBeNull();
   });
 
   it('reports the database ready while it answers, and not once it is gone', async () => {

@@ -41,6 +41,8 @@ export interface TenancyOptions {
   rateLimiter?: RateLimiter;
   /** Host names the reverse proxy forwards (see `isAllowedHost`); loopback always passes. */
   publicHosts: readonly string[];
+  /** Calls the service does not take (an error to answer with), checked on the full input before the core sees it. */
+  refuseCall?: (method: MethodName, fields: Readonly<Record<string, unknown>>) => FolioError | null;
 }
 
 export interface HttpServerOptions {
@@ -275,7 +277,15 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
         const afterSeq = resumeSeq(req, query);
         await streamRunEvents(core.events, req, res, { taskId, runId, afterSeq }, heartbeatMs);
         // A stream lives until its run ends; it does not hold up a drain (the client reconnects).
-        if (!res.writableEnded) {
+        // One whose client left during the subscribe is over already: its 'close' will not come again.
+        if (!res.writableEnded && !res.destroyed) {
+          // A drain that began while this one subscribed has ended the others already: this one
+          // ends too, once the replay queued for this tick is written, and its 'close' (as any
+          // request's) lets the drain go on.
+          if (draining) {
+            process.nextTick(() => res.end());
+            return;
+          }
           inFlight.delete(res);
           streams.add(res);
           res.on('close', () => streams.delete(res));
@@ -311,6 +321,8 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
       if (Object.hasOwn(fields, name)) throw new ValidationError(`${name}: given both in the path and in the request`);
       fields[name] = value;
     }
+    const refusal = tenancy?.refuseCall?.(method, fields);
+    if (refusal) throw refusal;
     const result = await dispatchCall(core, method, fields, { transport: 'http', onInternalError });
     if (!result.ok) {
       ctx.errorCode = result.error.code;

@@ -134,6 +134,34 @@ describe('run events over SSE', () => {
     expect(writes[2]).toBe('<end>');
   });
 
+  it('a client gone while the run was looked up leaves no subscription and no heartbeat behind', async () => {
+    let unsubscribed = 0;
+    let resolveSubscribe: (unsubscribe: () => void) => void = () => undefined;
+    const hub = {
+      // The cluster's hub looks the run up in the database first: the client may leave meanwhile.
+      subscribe: () => new Promise<() => void>((resolve) => (resolveSubscribe = resolve)),
+    };
+    const writes: string[] = [];
+    const res = Object.assign(new EventEmitter(), {
+      destroyed: false,
+      writableLength: 0,
+      writeHead: () => writes.push('<head>'),
+      flushHeaders: () => undefined,
+      write: (chunk: string) => writes.push(chunk) > 0,
+      end: () => writes.push('<end>'),
+      destroy: () => undefined,
+    });
+    const req = { socket: { setNoDelay: () => undefined } };
+    const streaming = streamRunEvents(hub, req as unknown as IncomingMessage, res as unknown as ServerResponse, { taskId: 't', runId: 'r', afterSeq: undefined }, 5);
+    res.destroyed = true;
+    res.emit('close');
+    resolveSubscribe(() => (unsubscribed += 1));
+    await streaming;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(unsubscribed).toBe(1);
+    expect(writes).toEqual([]);
+  });
+
   it('resumes after Last-Event-ID, which wins over ?after', async () => {
     srv.core.hub.emit(runId, { type: 'text_delta', delta: '3' });
     const res = await srv.api(`${eventsPath()}?after=0`, { headers: { 'last-event-id': '2' } });

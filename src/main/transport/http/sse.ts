@@ -85,6 +85,12 @@ export async function streamRunEvents(
   };
 
   unsubscribe = await hub.subscribe(run.taskId, run.runId, listener, run.afterSeq);
+  // The cluster's hub looks the run up in the database first: a client that left meanwhile fired
+  // 'close' before anyone listened, so nothing else would ever unsubscribe it or stop a heartbeat.
+  if (res.destroyed || req.destroyed) {
+    stop();
+    return;
+  }
 
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',

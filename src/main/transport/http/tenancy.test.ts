@@ -230,6 +230,30 @@ describe('health and graceful shutdown', () => {
     expect(order).toEqual(['onDrain', 'drained']);
   });
 
+  it('a stream still subscribing when the drain begins ends at once, and does not hold the drain for its grace', async () => {
+    const task = (await (await h.as('acme', 'alice', '/v1/tasks', { method: 'POST', json: { mode: 'general' } })).json()) as Task;
+    const { run_id: runId } = (await (await h.as('acme', 'alice', `/v1/tasks/${task.id}/messages`, { method: 'POST', json: { content: 'go' } })).json()) as { run_id: string };
+    const core = h.cores.get('acme')!;
+    const subscribe = core.events.subscribe.bind(core.events);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered = false;
+    // The cluster's hub looks the run up in the database before it answers.
+    core.events.subscribe = async (...args: Parameters<typeof subscribe>) => {
+      entered = true;
+      await gate;
+      return subscribe(...args);
+    };
+    const stream = h.as('acme', 'alice', `/v1/tasks/${task.id}/runs/${runId}/events`).then((res) => res.text());
+    while (!entered) await new Promise((resolve) => setTimeout(resolve, 5));
+    const drained = h.srv.drain({ graceMs: 120_000 }).then(() => 'drained');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    const outcome = await Promise.race([drained, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 10_000))]);
+    expect(outcome).toBe('drained');
+    expect(await stream).toContain('event: run_started');
+  });
+
   it('closes connections whose requests outlive the grace', async () => {
     await h.as('acme', 'alice', '/v1/tasks');
     const core = h.cores.get('acme')!;

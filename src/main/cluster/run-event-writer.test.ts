@@ -1,0 +1,41 @@
+// The writer without a database: what it does when every write fails.
+import type pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import type { RunEvent } from '../../shared/contract';
+import { RunEventWriter } from './run-event-log';
+
+const scope = { tenant_id: 'acme', user_id: 'ann' };
+const finished: RunEvent = { type: 'run_finished', reason: 'done', duration_ms: 1, run_id: 'r1', task_id: 't1', seq: 1, at: 0 };
+
+function goneDatabase(): { pool: pg.Pool; attempts: () => number } {
+  let attempts = 0;
+  const pool = { query: () => (attempts++, Promise.reject(new Error('connect ECONNREFUSED'))) } as unknown as pg.Pool;
+  return { pool, attempts: () => attempts };
+}
+
+/** Resolves with what `promise` resolved to, or 'still waiting' once `ms` passed. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | 'still waiting'> {
+  return Promise.race([promise, new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms))]);
+}
+
+describe('RunEventWriter with the database gone', () => {
+  it('closes after its grace instead of retrying forever, and says what it dropped', async () => {
+    const db = goneDatabase();
+    const errors: Error[] = [];
+    const writer = new RunEventWriter(db.pool, { onError: (err) => errors.push(err) });
+    writer.append(scope, finished);
+    expect(await within(writer.close(100).then(() => 'closed'), 5_000)).toBe('closed');
+    expect(db.attempts()).toBeGreaterThan(1);
+    expect(errors.at(-1)?.message).toMatch(/1 run events were not stored/);
+  });
+
+  it("ends a run's flush once retries are stopped (a drain with the database gone)", async () => {
+    const db = goneDatabase();
+    const writer = new RunEventWriter(db.pool, {});
+    writer.append(scope, finished);
+    const flushed = writer.flush().then(() => 'flushed');
+    expect(await within(flushed, 300)).toBe('still waiting');
+    writer.stopRetryingAfter(50);
+    expect(await within(flushed, 5_000)).toBe('flushed');
+  });
+});
