@@ -47,7 +47,7 @@ const mainLayers = {
   service: ['cluster', 'quotas', 'tenancy', 'agent', 'artifacts', 'config', 'library', 'llm', 'mcp', 'models', 'renderers', 'runs', 'sandbox', 'skills', 'sources', 'store', 'tools', 'workspace'],
   transport: ['service', 'tenancy', 'quotas'],
   // The CLI composes the core like the Electron root, and restores backups (`folio db restore`).
-  cli: ['cluster', 'config', 'llm', 'models', 'quotas', 'renderers', 'service', 'store', 'tenancy', 'transport', 'workspace'],
+  cli: ['cluster', 'config', 'llm', 'models', 'quotas', 'renderers', 'sandbox', 'service', 'store', 'tenancy', 'transport', 'workspace'],
   electron: ['config', 'service', 'transport'],
 };
 const mainFolders = Object.keys(mainLayers);

@@ -13,6 +13,7 @@ import { createCore, type Core } from '../service/create-core';
 import type { CoreResolver } from '../transport/http';
 import { type Logger, type RequestQuotaSource, type ServiceConfig, type TenantRegistry, createMemoryTenantRegistry, createPgTenantRegistry, databaseAnswers } from '../tenancy';
 import { openPgStore } from '../store/postgres';
+import { requireIsolation } from '../sandbox/select-executor';
 import type { Scope } from '../store/port';
 import { startClusterWorker, type ClusterWorker } from '../cluster/worker';
 import { leasedRunCounter } from '../cluster/leases';
@@ -45,6 +46,8 @@ interface Paths {
 const NO_WORKER_ENV: NodeJS.ProcessEnv = Object.freeze({});
 
 export async function createServiceCore(config: ServiceConfig, paths: Paths, log: Logger): Promise<ServiceCore> {
+  // Tenants' commands and scripts run isolated, or the tools say why they cannot run.
+  requireIsolation();
   if (config.databaseUrl !== null && config.storageRoot !== null) return createPostgresServiceCore(config, config.databaseUrl, config.storageRoot, paths, log);
   const root = resolve(config.storageRoot ?? paths.dataDir);
   const cores = new Map<string, Promise<Core>>();

@@ -72,7 +72,25 @@ export class MisconfiguredExecutor implements Executor {
   }
 }
 
+/**
+ * `executor` when it isolates programs, else one that refuses to run them and says why. For the
+ * team service: bubblewrap's fallback runs a program unsandboxed, which on a desktop is the user's
+ * own machine, but on a shared worker is every tenant's files (and the worker's secrets).
+ */
+export function isolatedOnly(executor: Executor): Executor {
+  const { active, reason } = executor.status();
+  if (active) return executor;
+  return new MisconfiguredExecutor(`the team service runs programs only isolated, and ${reason.replace(/\.$/u, '')}; give the worker user namespaces for bubblewrap, or set FOLIO_EXECUTOR=container`);
+}
+
 let chosen: Executor | null = null;
+let isolationRequired = false;
+
+/** From now on the process runs programs isolated or not at all (see isolatedOnly). */
+export function requireIsolation(): void {
+  isolationRequired = true;
+  if (chosen) chosen = isolatedOnly(chosen);
+}
 
 /** The process's executor, chosen from the environment on first use. */
 export function defaultExecutor(): Executor {
@@ -82,6 +100,7 @@ export function defaultExecutor(): Executor {
     } catch (err) {
       chosen = new MisconfiguredExecutor(err instanceof Error ? err.message : String(err));
     }
+    if (isolationRequired) chosen = isolatedOnly(chosen);
   }
   return chosen;
 }
