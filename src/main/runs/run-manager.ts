@@ -139,6 +139,10 @@ export class RunManager implements RunEventHub {
           // The quota check and the new `running` row are one step for the whole tenant: the lock
           // makes every worker's starts for the tenant take turns until this transaction commits.
           await tx.lockTenant('run-start');
+          // Another worker's run of this task is not in `live`; its row says it is running (a dead
+          // worker's row too, until the sweeper marks it interrupted). Under the lock this check
+          // and the insert below are one step.
+          if ((await tx.runs.latestForTask(taskId))?.status === 'running') throw new FolioError('conflict', 'A run is already active for this task (on another worker); wait for it or cancel it.');
           await this.hooks.beforeStart(taskId);
         }
         await tx.runs.create({ id: runId, task_id: taskId, model: opts.model });
