@@ -27,17 +27,18 @@ const mainLayers = {
   workers: [],
   sandbox: ['config'],
   workspace: [],
+  net: [],
   store: ['workers'],
   models: [],
   artifacts: [],
   skills: [],
-  llm: ['models'],
+  llm: ['models', 'net'],
   sources: ['workers', 'workspace'],
   renderers: ['artifacts', 'config', 'sandbox', 'sources', 'workspace'],
   // ---- projects and libraries (issue 14) ----
-  library: ['config', 'sources', 'store', 'workers', 'workspace', 'llm', 'models'],
-  tools: ['artifacts', 'config', 'llm', 'models', 'renderers', 'sandbox', 'skills', 'sources', 'workers', 'workspace'],
-  mcp: ['models', 'tools'],
+  library: ['config', 'sources', 'store', 'workers', 'workspace', 'llm', 'models', 'net'],
+  tools: ['artifacts', 'config', 'llm', 'models', 'net', 'renderers', 'sandbox', 'skills', 'sources', 'workers', 'workspace'],
+  mcp: ['models', 'net', 'tools'],
   agent: ['config', 'llm', 'sources', 'store', 'tools', 'workspace'],
   runs: ['agent', 'store'],
   // ---- team service (issue 16) ----
@@ -47,7 +48,7 @@ const mainLayers = {
   service: ['cluster', 'quotas', 'tenancy', 'agent', 'artifacts', 'config', 'library', 'llm', 'mcp', 'models', 'renderers', 'runs', 'sandbox', 'skills', 'sources', 'store', 'tools', 'workspace'],
   transport: ['service', 'tenancy', 'quotas'],
   // The CLI composes the core like the Electron root, and restores backups (`folio db restore`).
-  cli: ['cluster', 'config', 'llm', 'models', 'quotas', 'renderers', 'sandbox', 'service', 'store', 'tenancy', 'transport', 'workspace'],
+  cli: ['cluster', 'config', 'llm', 'models', 'net', 'quotas', 'renderers', 'sandbox', 'service', 'store', 'tenancy', 'transport', 'workspace'],
   electron: ['config', 'service', 'transport'],
 };
 const mainFolders = Object.keys(mainLayers);

@@ -205,7 +205,7 @@ async function streams(cluster: PgCluster, fake: FakeOpenAI, client: SseClientTh
     const teamWorker = (name: string) => {
       const dataDir = mkdtempSync(join(tmpdir(), `folio-bench-worker-${name}-`));
       scratch.push(dataDir);
-      return startServe(['--multi-tenant', '--database', database, '--storage-root', storage, '--worker-id', name], {
+      return startServe(['--multi-tenant', '--database', database, '--storage-root', storage, '--worker-id', name, '--allow-network', '127.0.0.1'], {
         FOLIO_DATA_DIR: dataDir,
         FOLIO_PLATFORM_KEY: PLATFORM_KEY,
         FOLIO_JWT_SECRET: JWT_SECRET,

@@ -14,6 +14,7 @@ import type { CoreResolver } from '../transport/http';
 import { type Logger, type RequestQuotaSource, type ServiceConfig, type TenantRegistry, createMemoryTenantRegistry, createPgTenantRegistry, databaseAnswers } from '../tenancy';
 import { openPgStore } from '../store/postgres';
 import { requireIsolation } from '../sandbox/select-executor';
+import { restrictOutbound } from '../net/outbound';
 import type { Scope } from '../store/port';
 import { startClusterWorker, type ClusterWorker } from '../cluster/worker';
 import { leasedRunCounter } from '../cluster/leases';
@@ -46,8 +47,10 @@ interface Paths {
 const NO_WORKER_ENV: NodeJS.ProcessEnv = Object.freeze({});
 
 export async function createServiceCore(config: ServiceConfig, paths: Paths, log: Logger): Promise<ServiceCore> {
-  // Tenants' commands and scripts run isolated, or the tools say why they cannot run.
+  // Tenants' commands and scripts run isolated, or the tools say why they cannot run; the addresses
+  // they type reach only public hosts and what the operator allowed.
   requireIsolation();
+  restrictOutbound({ allow: config.allowNetwork });
   if (config.databaseUrl !== null && config.storageRoot !== null) return createPostgresServiceCore(config, config.databaseUrl, config.storageRoot, paths, log);
   const root = resolve(config.storageRoot ?? paths.dataDir);
   const cores = new Map<string, Promise<Core>>();

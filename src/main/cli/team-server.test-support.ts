@@ -47,7 +47,7 @@ export async function startTeamServer(tenants: string[], extraFlags: string[] = 
     writeFileSync(join(storageRoot, 'tenants', tenant, 'models', 'fake.yaml'), fakeProfileYaml(fake.url));
   }
   const config = loadServiceConfig(
-    ['--multi-tenant', '--database', db.url, '--storage-root', storageRoot, '--host', '127.0.0.1', '--port', '0', '--requests-per-minute', '100000', ...extraFlags],
+    ['--multi-tenant', '--database', db.url, '--storage-root', storageRoot, '--host', '127.0.0.1', '--port', '0', '--requests-per-minute', '100000', '--allow-network', '127.0.0.1', ...extraFlags],
     { FOLIO_PLATFORM_KEY: PLATFORM_KEY, FOLIO_JWT_SECRET: JWT_SECRET },
   );
   const lines: string[] = [];

@@ -368,3 +368,24 @@ describe.skipIf(skip !== null)('team service: the library', () => {
     expect(hits.map((h) => h.path)).toEqual(['minutes.txt']);
   });
 });
+
+describe.skipIf(skip !== null)('team service: addresses tenants type', () => {
+  let s: TeamServer;
+  beforeAll(async () => {
+    s = await startTeamServer(['hooli']);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it("cannot point the worker at cloud metadata or its own network; the operator's allowed address still works", async () => {
+    const probe = (apiBase: string) => s.as('hooli', 'gavin', '/v1/setup/provider-models', { method: 'POST', json: { api_base: apiBase } });
+    const metadata = await json<ErrorBody>(await probe('http://169.254.169.254/v1'), 403);
+    expect(metadata.error).toMatchObject({ code: 'forbidden', message: expect.stringContaining('169.254.169.254: a cloud metadata endpoint') as unknown });
+    const privateNet = await json<ErrorBody>(await probe('http://10.0.0.7:11434/v1'), 403);
+    expect(privateNet.error.message).toContain('a private network address');
+    // 127.0.0.1 is on this server's --allow-network (the fake provider lives there): it answers.
+    const { models } = await json<{ models: { id: string }[] }>(await probe(`${s.fake.url}`), 200);
+    expect(models.length).toBeGreaterThan(0);
+  });
+});

@@ -26,7 +26,7 @@ describe.skipIf(skip !== null)('team service: one live run per task across worke
     const env = { FOLIO_PLATFORM_KEY: PLATFORM_KEY, FOLIO_JWT_SECRET: 'jwt-secret-0123456789abcdef-0123456789' };
     const servers: { service: ServiceCore; http: RunningHttpServer }[] = [];
     for (const id of ['wa', 'wb']) {
-      const config = loadServiceConfig(['--multi-tenant', '--database', db.url, '--storage-root', root, '--host', '127.0.0.1', '--port', '0', '--worker-id', id], env);
+      const config = loadServiceConfig(['--multi-tenant', '--database', db.url, '--storage-root', root, '--host', '127.0.0.1', '--port', '0', '--worker-id', id, '--allow-network', '127.0.0.1'], env);
       const log = createJsonLogger(() => undefined);
       const service = await createServiceCore(config, { dataDir: root, resourcesDir: findResourcesDir() }, log);
       servers.push({ service, http: await startTeamHttpServer(config, service, log) });

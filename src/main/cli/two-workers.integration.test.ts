@@ -44,7 +44,7 @@ describe.skipIf(skip !== null)('two workers on one database', () => {
     scratch.push(dataDir);
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', entry, 'serve', '--multi-tenant', '--host', '127.0.0.1', '--port', '0', '--database', db.url, '--storage-root', storage, '--worker-id', name, '--lease-ttl-ms', String(LEASE_TTL_MS)],
+      ['--import', 'tsx', entry, 'serve', '--multi-tenant', '--host', '127.0.0.1', '--port', '0', '--database', db.url, '--storage-root', storage, '--worker-id', name, '--lease-ttl-ms', String(LEASE_TTL_MS), '--allow-network', '127.0.0.1'],
       {
         cwd: root,
         env: { ...process.env, FOLIO_DATA_DIR: dataDir, FOLIO_PLATFORM_KEY: PLATFORM_KEY, FOLIO_JWT_SECRET: JWT_SECRET, FOLIO_SHUTDOWN_GRACE_MS: '1000', FAKE_API_KEY: 'x' },

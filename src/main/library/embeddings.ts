@@ -1,6 +1,7 @@
 // The embedding client: any OpenAI-compatible `POST {base}/embeddings`. Plain fetch rather than the
 // openai SDK, so there is one timeout we own and no hidden retries: a search must answer quickly
 // with text alone when the endpoint is slow, and the backfill retries on its own schedule.
+import { outboundFetch } from '../net/outbound';
 import { z } from 'zod';
 import type { Embedder } from './search';
 
@@ -60,7 +61,7 @@ async function errorMessage(res: Response, apiKey: string | null): Promise<strin
 }
 
 export function createEmbedder(profile: EmbeddingProfile, opts: { timeoutMs?: number; fetch?: typeof fetch } = {}): Embedder {
-  const doFetch = opts.fetch ?? fetch;
+  const doFetch = opts.fetch ?? outboundFetch();
   const timeoutMs = opts.timeoutMs ?? EMBED_TIMEOUT_MS;
   return {
     model: embeddingSpace(profile),

@@ -1,5 +1,6 @@
 // The one way Folio builds an `openai` SDK client for a profile: the SDK's own retries are off
 // (Folio retries with its own rules), and nothing leaks in from OPENAI_* environment variables.
+import { outboundFetch } from '../net/outbound';
 import type OpenAI from 'openai';
 import type * as OpenAISdkLib from 'openai';
 import type { ModelProfile } from '../models/profile-schema';
@@ -34,6 +35,7 @@ export async function createOpenAIClient(profile: Pick<ModelProfile, 'api_base'>
     project: null,
     maxRetries: 0,
     timeout: opts.timeoutMs,
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    // The team service checks where a typed base URL points (net/outbound.ts).
+    fetch: opts.fetch ?? outboundFetch(),
   });
 }

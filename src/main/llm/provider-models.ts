@@ -1,9 +1,10 @@
 // Reads an OpenAI-compatible server's model list (`GET {api_base}/models`) so a person can add it as
-// a provider by base URL. The base URL is trusted like any profile's api_base (a server on the local
-// network is the usual case), so there is no public-address check here, unlike web_fetch.
+// a provider by base URL. On a desktop the base URL is trusted like any profile's api_base (a server
+// on the local network is the usual case); the team service checks where it points (net/outbound.ts).
+import { outboundFetch } from '../net/outbound';
 import { z } from 'zod';
 import type { ProviderModel } from '../../shared/contract/setup';
-import { NotOpenAiCompatibleError, ProviderKeyRejectedError, ProviderUnreachableError } from '../../shared/errors';
+import { FolioError, NotOpenAiCompatibleError, ProviderKeyRejectedError, ProviderUnreachableError } from '../../shared/errors';
 
 export interface ListModelsOptions {
   apiKey?: string;
@@ -32,8 +33,10 @@ export async function listProviderModels(apiBase: string, opts: ListModelsOption
   if (key) headers.Authorization = `Bearer ${key}`;
   let res: Response;
   try {
-    res = await (opts.fetch ?? fetch)(url, { headers, signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000), redirect: 'follow' });
+    res = await (opts.fetch ?? outboundFetch())(url, { headers, signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000), redirect: 'follow' });
   } catch (err) {
+    // The team service's refusal of the address says why and what to do; it is not "unreachable".
+    if (err instanceof FolioError && err.code === 'forbidden') throw err;
     throw new ProviderUnreachableError(`Cannot reach ${url} (${reasonOf(err)}): check the address and that the server is running`);
   }
   if (res.status === 401 || res.status === 403) {

@@ -2,6 +2,7 @@
 // first use, restarted on the next use after a crash or a changed config, all stopped with the app.
 // Every request has a deadline (the server's timeout_ms, start_timeout_ms for the handshake) and the
 // caller's AbortSignal, so a hung or dead server becomes an error, never a hung run.
+import { outboundFetch } from '../net/outbound';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpConfigProblem, McpPromptInfo, McpResourceInfo, McpServerInfo, McpStatus } from '../../shared/contract/mcp';
@@ -262,7 +263,7 @@ export class McpManager {
       });
       transport = stdio;
     } else {
-      transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: resolved.values } });
+      transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: resolved.values }, fetch: outboundFetch() });
     }
     const client = new Client({ name: 'folio', version: this.opts.clientVersion ?? '1.0.0' }, { capabilities: {} });
     client.onclose = () => {

@@ -2,6 +2,7 @@
 // over its variable), checked together so a contradiction stops the process at start with a message
 // that names the setting, never halfway through the first request. Secrets stay inside this object:
 // `describe()` is what logs see.
+import ipaddr from 'ipaddr.js';
 import { quotaDefaults, quotaEnvName, quotaOptionName, quotaServeFlags, type QuotaLimits } from '../quotas/limits';
 import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -42,6 +43,11 @@ export interface ServiceConfig {
   recover: boolean;
   /** The server's default quotas (flags, then FOLIO_QUOTA_* variables); a tenant's row overrides them. */
   quotas: QuotaLimits;
+  /**
+   * Host names, IP addresses and CIDR ranges besides public ones that addresses tenants type (a
+   * provider's base URL, a search backend, an MCP server) may reach; see net/outbound.ts.
+   */
+  allowNetwork: string[];
   /** The configuration as it may be logged: secrets and database passwords redacted. */
   describe(): Record<string, unknown>;
 }
@@ -67,6 +73,7 @@ const options = {
   'jwt-issuer': { type: 'string' },
   'jwt-audience': { type: 'string' },
   'public-host': { type: 'string', multiple: true },
+  'allow-network': { type: 'string', multiple: true },
   'worker-id': { type: 'string' },
   'requests-per-minute': { type: 'string' },
   'shutdown-grace-ms': { type: 'string' },
@@ -160,6 +167,11 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
   if (!multiTenant && host !== '127.0.0.1') throw new ConfigError('Single-user web mode only listens on 127.0.0.1 (use --multi-tenant for a service)');
   const port = parseInteger('--port / FOLIO_PORT', pick('port') ?? String(DEFAULT_PORT), 0, 65535);
   const publicHosts = splitList(values['public-host']?.join(',') ?? env.FOLIO_PUBLIC_HOSTS ?? '').map((h) => h.toLowerCase());
+  const allowNetwork = splitList(values['allow-network']?.join(',') ?? env.FOLIO_ALLOW_NETWORK ?? '').map((h) => h.toLowerCase());
+  for (const entry of allowNetwork) {
+    if (!isNetworkRule(entry)) throw new ConfigError(`--allow-network / FOLIO_ALLOW_NETWORK: not a host name, IP address or CIDR range: ${entry.slice(0, 100)}`);
+  }
+  if (!multiTenant && allowNetwork.length > 0) throw new ConfigError('--allow-network / FOLIO_ALLOW_NETWORK only applies with --multi-tenant');
   for (const h of publicHosts) {
     if (h !== '*' && !/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/.test(h)) throw new ConfigError(`--public-host: not a host name: ${h.slice(0, 100)}`);
   }
@@ -172,7 +184,7 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
   const quotas = serviceQuotaDefaults(env, values);
 
   const config: Omit<ServiceConfig, 'describe'> = {
-    multiTenant, databaseUrl, storageRoot, platformKey, jwt, host, port, publicHosts, workerId, shutdownGraceMs, leaseTtlMs, coreIdleMs, quotas,
+    multiTenant, databaseUrl, storageRoot, platformKey, jwt, host, port, publicHosts, workerId, shutdownGraceMs, leaseTtlMs, coreIdleMs, quotas, allowNetwork,
     recover: values.recover ?? false,
   };
   return {
@@ -183,7 +195,7 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
       storage_root: storageRoot,
       platform_key: platformKey === null ? null : '[redacted]',
       jwt: jwt === null ? null : jwt.kind === 'secret' ? { kind: 'secret', secret: '[redacted]', issuer: jwt.issuer ?? null, audience: jwt.audience ?? null } : { kind: 'jwks', url: redactUrlPassword(jwt.url.href), issuer: jwt.issuer ?? null, audience: jwt.audience ?? null },
-      host, port, public_hosts: publicHosts, worker_id: workerId, shutdown_grace_ms: shutdownGraceMs, lease_ttl_ms: leaseTtlMs, core_idle_ms: coreIdleMs, quotas,
+      host, port, public_hosts: publicHosts, worker_id: workerId, shutdown_grace_ms: shutdownGraceMs, lease_ttl_ms: leaseTtlMs, core_idle_ms: coreIdleMs, quotas, allow_network: allowNetwork,
     }),
   };
 }
@@ -267,4 +279,11 @@ export function redactUrlPassword(url: string): string {
   } catch {
     return '[unparseable URL]';
   }
+}
+
+/** A host name, an IPv4/IPv6 address, or a CIDR range of either. */
+function isNetworkRule(entry: string): boolean {
+  if (entry.includes('/')) return ipaddr.isValidCIDR(entry);
+  if (ipaddr.isValid(entry.replace(/^\[|\]$/gu, ''))) return true;
+  return /^[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?)*$/u.test(entry);
 }

@@ -2,7 +2,7 @@
 // addresses only, pinned connections, checked redirects, size and time limits) are in net/safe-fetch.
 import { TextDecoder } from 'node:util';
 import { z } from 'zod';
-import { addressRefusal, isIpLiteral } from './net/address-policy';
+import { addressRefusal, isIpLiteral } from '../net/address-policy';
 import { convertHtmlInWorker } from './net/html-in-worker';
 import { checkUrl, type FetchedResponse, safeFetch, type SafeFetchOptions } from './net/safe-fetch';
 import { looksBinary } from './text';

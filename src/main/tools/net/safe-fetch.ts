@@ -9,7 +9,7 @@ import type { LookupFunction } from 'node:net';
 import { pipeline, type Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { ToolError } from '../types';
-import { addressRefusal, isIpLiteral } from './address-policy';
+import { addressRefusal, isIpLiteral } from '../../net/address-policy';
 
 export const FETCH_MAX_BYTES = 5 * 1024 * 1024;
 export const FETCH_TIMEOUT_MS = 20_000;

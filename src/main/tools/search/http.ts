@@ -1,6 +1,7 @@
 // The one HTTP call a search makes. The backend URL is the person's own setting and is trusted like a
 // model profile's api_base (a SearXNG on 127.0.0.1 or the LAN must work), so there is no address
 // policy here, unlike web_fetch; only a time limit, a size limit and errors that name the cause.
+import { outboundFetch } from '../../net/outbound';
 import { SearchError } from './types';
 
 export const SEARCH_TIMEOUT_MS = 15_000;
@@ -55,7 +56,7 @@ export async function fetchSearchJson(url: string, init: RequestInit, opts: Sear
   let text: string;
   let res: Response;
   try {
-    res = await fetch(url, { ...init, signal, redirect: 'follow' });
+    res = await outboundFetch()(url, { ...init, signal, redirect: 'follow' });
     text = await readCapped(res, opts.maxBytes ?? SEARCH_MAX_BYTES);
   } catch (err) {
     if (err instanceof SearchError) throw err;

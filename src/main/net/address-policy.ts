@@ -1,6 +1,7 @@
-// Which IP addresses web_fetch may connect to (seed 000's SSRF rule): only public unicast. Everything
-// that reaches the person's own machine, network or cloud metadata is refused, including the IPv6
-// forms that embed an IPv4 address (mapped, NAT64, 6to4), which are judged by the address they embed.
+// Which IP addresses web_fetch may connect to (seed 000's SSRF rule), and in the team service every
+// request to an address a person typed (outbound.ts): only public unicast. Everything that reaches
+// the person's own machine, network or cloud metadata is refused, including the IPv6 forms that
+// embed an IPv4 address (mapped, NAT64, 6to4), which are judged by the address they embed.
 import ipaddr from 'ipaddr.js';
 
 const IPV4_REASONS: Record<string, string> = {
