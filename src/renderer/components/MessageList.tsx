@@ -5,6 +5,7 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { ChatRow } from '../state/chat-rows';
+import { useToolCards } from '../state/tool-card-store';
 import { ChatRowView } from './MessageRows';
 import { Icon } from './Icon';
 
@@ -26,8 +27,12 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder }
   const stickToBottom = useRef(true);
   // The first row in view and where its top sits relative to the viewport's top, read from the
   // DOM. Rows are positioned by transform, so the browser's own scroll anchoring can't keep them in
-  // place when older history is prepended or rows above the view are measured; this does.
-  const anchor = useRef<{ key: string; offset: number } | null>(null);
+  // place when older history is prepended or rows above the view are measured; this does. `element`:
+  // a part of the row held in place instead of its top (a toggle the reader just clicked).
+  const anchor = useRef<{ key: string; offset: number; element?: Element } | null>(null);
+  // A tool card expanded or collapsed changes its row's height; re-checking the anchor in the same
+  // commit keeps the view from moving for a frame until the row is measured again.
+  const toolCardChanges = useToolCards((s) => s.changes);
   const [showJump, setShowJump] = useState(false);
 
   // Stable while the rows are: the virtualizer recomputes every row's offset whenever this
@@ -68,7 +73,7 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder }
   };
   // Set while the anchor row has been scrolled to by estimate and the window has yet to render it.
   const jumping = useRef(false);
-  const seen = useRef({ rows, totalSize });
+  const seen = useRef({ rows, totalSize, toolCardChanges });
 
   // Follow new content while the reader is at the bottom. Otherwise, when rows change (older pages
   // prepended) or are re-measured, put the anchor row back where it was; when only the window moved
@@ -76,8 +81,8 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder }
   useLayoutEffect(() => {
     const el = scrollRef.current;
     const canvas = canvasRef.current;
-    const contentChanged = seen.current.rows !== rows || seen.current.totalSize !== totalSize;
-    seen.current = { rows, totalSize };
+    const contentChanged = seen.current.rows !== rows || seen.current.totalSize !== totalSize || seen.current.toolCardChanges !== toolCardChanges;
+    seen.current = { rows, totalSize, toolCardChanges };
     if (!el || !canvas) return;
     if (stickToBottom.current) {
       scrollToBottom();
@@ -85,7 +90,7 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder }
     }
     const kept = anchor.current;
     if (kept && (contentChanged || jumping.current)) {
-      const row = el.querySelector<HTMLElement>(`.message-row[data-key="${CSS.escape(kept.key)}"]`);
+      const row = kept.element?.isConnected ? kept.element : el.querySelector<HTMLElement>(`.message-row[data-key="${CSS.escape(kept.key)}"]`);
       if (row) {
         jumping.current = false;
         const delta = row.getBoundingClientRect().top - el.getBoundingClientRect().top - kept.offset;
@@ -103,7 +108,25 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder }
       }
     }
     rememberAnchor();
-  }, [rows, totalSize, firstRendered, virtualizer, scrollToBottom]);
+  }, [rows, totalSize, toolCardChanges, firstRendered, virtualizer, scrollToBottom]);
+
+  // A toggle the reader clicks in a row (a tool card's output or arguments) is about to change its
+  // height. Keep what they are looking at in place rather than follow the bottom: the card's top
+  // when expanding (the text continues below it) or when it is in view, else the toggle itself
+  // (collapsing a long output scrolled into).
+  const holdToggle = (event: React.MouseEvent) => {
+    const el = scrollRef.current;
+    const toggle = (event.target as Element).closest('button[aria-expanded]');
+    const row = toggle?.closest<HTMLElement>('.message-row');
+    if (!el || !toggle || !row?.dataset.key) return;
+    const card = toggle.closest('.tool-card') ?? row;
+    const viewTop = el.getBoundingClientRect().top;
+    const expanding = toggle.getAttribute('aria-expanded') === 'false';
+    const held = expanding || card.getBoundingClientRect().top >= viewTop ? card : toggle;
+    stickToBottom.current = false;
+    jumping.current = false;
+    anchor.current = { key: row.dataset.key, offset: held.getBoundingClientRect().top - viewTop, element: held };
+  };
 
   const onScroll = () => {
     const el = scrollRef.current;
@@ -116,7 +139,7 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder }
   };
 
   return (
-    <div className="message-scroll" ref={scrollRef} onScroll={onScroll} data-testid="message-list">
+    <div className="message-scroll" ref={scrollRef} onScroll={onScroll} onClickCapture={holdToggle} data-testid="message-list">
       {(hasMore || loadingOlder) && (
         <div className="load-older">
           {loadingOlder ? (
