@@ -115,3 +115,47 @@ test('a tool output shows a few lines until expanded, and stays as the person le
   await expect(list.locator(`[data-testid="tool-card"][data-tool-name="read_${TURNS}_0"]`).getByTestId('tool-result')).toHaveAttribute('data-collapsed', 'true');
   expect(await rowsOverlap(list)).toBe(false);
 });
+
+// Runs in the page: scrolls the list up in steps between frames (as wheel input would), and after
+// each painted frame compares where the first row in view went with the step.
+const SCROLL_UP_PROBE = `async ({ steps, stepPx }) => {
+  const el = document.querySelector('[data-testid="message-list"]');
+  const settled = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const firstInView = () => {
+    const view = el.getBoundingClientRect();
+    for (const row of el.querySelectorAll('.message-row')) {
+      const box = row.getBoundingClientRect();
+      if (box.bottom > view.top + 1 && box.top < view.bottom) return { key: row.dataset.key, top: box.top };
+    }
+    return null;
+  };
+  const jumps = [];
+  for (let i = 0; i < steps && el.scrollTop > 0; i++) {
+    await settled();
+    const before = firstInView();
+    const scrolled = Math.min(stepPx, el.scrollTop);
+    el.scrollTop -= scrolled;
+    await settled();
+    await settled();
+    // The list's own scrollTop may change more than that: it absorbs the estimate errors of the
+    // rows measured above the view. What the reader sees is where the row went.
+    const row = el.querySelector('.message-row[data-key="' + before.key + '"]');
+    const moved = row ? row.getBoundingClientRect().top - before.top : null;
+    if (moved === null || Math.abs(moved - scrolled) > 1) jumps.push({ step: i, scrolled, moved });
+  }
+  return jumps;
+}`;
+
+test('scrolling up through tool outputs moves the rows in view by just the scroll, while the rows above are measured', async ({ page, folio }) => {
+  const task = (await folioApi(folio, 'POST', '/v1/tasks', { mode: 'general', title: 'Tool outputs scrolled' })) as { id: string };
+  seedConversation(task.id);
+  await page.goto(folio.appUrl);
+  await openTask(page, task.id);
+  const list = page.getByTestId('message-list');
+  await expect(list.getByText(`Answer ${TURNS}`)).toBeInViewport();
+  // Rows are estimated shorter than a tool card is: each one mounted above the view is measured
+  // taller than its estimate, and the rows in view must not move by the difference.
+  const jumps = await page.evaluate(`(${SCROLL_UP_PROBE})(${JSON.stringify({ steps: 200, stepPx: 150 })})`);
+  expect(jumps).toEqual([]);
+  await expect(list.getByText('Question 1', { exact: true })).toBeInViewport();
+});
