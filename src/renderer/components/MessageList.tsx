@@ -20,6 +20,26 @@ interface MessageListProps {
   onLoadOlder: () => void;
 }
 
+/**
+ * A row's height before it is measured, by what it shows (a collapsed tool card is ~150 px). The
+ * nearer the estimate, the less the scroll position is corrected as rows above the view are
+ * measured, and the steadier the scrollbar.
+ */
+function estimateRowHeight(row: ChatRow | undefined): number {
+  switch (row?.kind) {
+    case 'user':
+      return 82;
+    case 'assistant':
+      return (row.message.content ? 60 : 20) + row.tools.length * 150;
+    case 'tool':
+      return 150;
+    case 'run-footer':
+      return 34;
+    default:
+      return 96;
+  }
+}
+
 /** A toggle the reader just clicked, kept where it was on screen until they scroll. */
 interface Held {
   element: Element;
@@ -43,6 +63,7 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder }
   // Stable while the rows are: the virtualizer recomputes every row's offset whenever this
   // function changes, which a fresh closure per render made happen on every scroll frame.
   const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
+  const estimateSize = useCallback((index: number) => estimateRowHeight(rows[index]), [rows]);
   // Where the view goes as rows change is the virtualizer's, computed from its measurements (no
   // layout read per scroll event or commit): when older pages are prepended the row in view keeps
   // its place (`anchorTo: 'end'`, by key); a row measured above the view for the first time moves
@@ -52,7 +73,7 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder }
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 96,
+    estimateSize,
     overscan: 6,
     getItemKey,
     anchorTo: holding ? 'start' : 'end',
