@@ -130,11 +130,39 @@ async function scrollApp(browser: Browser, appUrl: string, taskId: string): Prom
     await list.locator('.message-row').first().waitFor();
     await settle(page);
     await throttle(page);
-    const run = await scrollRun(page, '[data-testid="message-list"]', PROFILE_DIR);
+    const run = await withinTime(scrollRun(page, '[data-testid="message-list"]', PROFILE_DIR), SCROLL_TIMEOUT_MS, () => pageState(page));
     return { ...run, pages };
   } finally {
     await context.close();
   }
+}
+
+/** The scroll takes 10-40 s; a run that has not finished by then is reported instead of waited for. */
+const SCROLL_TIMEOUT_MS = 180_000;
+
+async function withinTime<T>(work: Promise<T>, ms: number, describe: () => Promise<string>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Once late, the page is closed under it: its rejection then is expected.
+  work.catch(() => undefined);
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+  try {
+    const first = await Promise.race([work, late]);
+    if (first === 'late') throw new Error(`the scroll had not finished after ${ms / 1000} s: ${await describe()}`);
+    return first;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** What the page looked like when the scroll did not finish, and whether it still draws frames. */
+async function pageState(page: Page): Promise<string> {
+  const probe = page.evaluate(`new Promise((resolve) => {
+    const el = document.querySelector('[data-testid="message-list"]');
+    const state = { visibility: document.visibilityState, scrollTop: el && el.scrollTop, scrollHeight: el && el.scrollHeight, rows: el && el.querySelectorAll('.message-row').length, frame: false };
+    requestAnimationFrame(() => resolve(JSON.stringify({ ...state, frame: true })));
+    setTimeout(() => resolve(JSON.stringify(state)), 2000);
+  })`);
+  return Promise.race([probe.then(String), new Promise<string>((resolve) => setTimeout(() => resolve('the page did not answer'), 5000))]);
 }
 
 /** Two frames and a pause: the opening's own work is not the scroll's. */
