@@ -7,6 +7,7 @@ import { createTask, expect, test } from './support/fixtures';
 import { recordedRequests, scriptModel } from './support/fake-model';
 import { expectRunsDone, sendMessage, setApprovalMode } from './support/flows';
 import { type FolioServer } from './support/folio-server';
+import { expandedToolResult } from './support/tool-cards';
 
 const slides = [
   { layout: 'title' },
@@ -74,7 +75,7 @@ test('selecting slide 3 and asking for a change gives a version where only slide
   const asked = chats.map((r) => JSON.stringify(r.body)).find((b) => b.includes('make this a chart')) ?? '';
   expect(asked).toContain('Change only slide s3 (slide 3) of work/deck.json (rendered as artifacts/field-study.pptx): make this a chart');
   expect(asked).toContain('keep every other slide and every slide id exactly as it is');
-  await expect(page.getByTestId('chat-view').locator('[data-testid="tool-card"][data-tool-name="render_deck"]').last().getByTestId('tool-result')).toContainText(
+  await expect(await expandedToolResult(page.getByTestId('chat-view').locator('[data-testid="tool-card"][data-tool-name="render_deck"]').last())).toContainText(
     'changed s3 (slide 3); 5 slides unchanged',
   );
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createTask, expect, test } from './support/fixtures';
 import { scriptModel } from './support/fake-model';
 import { expectRunsDone, sendMessage, toolMessagesOfLastRequest } from './support/flows';
+import { expandedToolResult } from './support/tool-cards';
 
 const BUGGY = 'function add(a, b) {\n  return a - b;\n}\n\nmodule.exports = { add };\n';
 
@@ -57,7 +58,7 @@ test('a coding task fixes a bug in the chosen folder: the diff and the command a
     await expect(editApproval.locator('.diff')).toContainText('-  return a - b;');
     await expect(editApproval.locator('.diff')).toContainText('+  return a + b;');
     // The read before it ran without asking, and nothing has changed yet.
-    await expect(chat.locator('[data-testid="tool-card"][data-tool-name="read"]').getByTestId('tool-result')).toContainText('return a - b');
+    await expect(await expandedToolResult(chat.locator('[data-testid="tool-card"][data-tool-name="read"]'))).toContainText('return a - b');
     expect(readFileSync(join(repo, 'src', 'math.js'), 'utf8')).toBe(BUGGY);
     await editApproval.getByTestId('approval-allow-once').click();
 
@@ -73,7 +74,7 @@ test('a coding task fixes a bug in the chosen folder: the diff and the command a
     await expect(chat.getByTestId('approval-card')).toHaveCount(0);
     await expect(chat.getByTestId('assistant-message').last()).toContainText('npm test passes');
     const shellCard = chat.locator('[data-testid="tool-card"][data-tool-name="shell"]');
-    await expect(shellCard.getByTestId('tool-result')).toContainText(/pass 1\b/u);
+    await expect(await expandedToolResult(shellCard)).toContainText(/pass 1\b/u);
 
     // What the model was told the command printed: the test passed, none failed, exit code 0.
     const toolMessages = await toolMessagesOfLastRequest();

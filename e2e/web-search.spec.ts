@@ -5,6 +5,7 @@ import { FAKE_SEARCH_KEY, type FakeSearch, startFakeSearch } from '../testing/fa
 import { recordedRequests, scriptModel } from './support/fake-model';
 import { createTask, expect, test } from './support/fixtures';
 import { folioApi } from './support/folio-server';
+import { expandedToolResult } from './support/tool-cards';
 
 let search: FakeSearch;
 test.beforeAll(async () => {
@@ -56,9 +57,10 @@ test('a search backend set up in Settings answers the agent’s web_search, and 
   await approval.getByTestId('approval-allow-once').click();
 
   const card = chat.locator('[data-testid="tool-card"][data-tool-name="web_search"]');
-  await expect(card.getByTestId('tool-result')).toContainText('1. Result 1 about urban heat island');
-  await expect(card.getByTestId('tool-result')).toContainText(page1);
-  await expect(card.getByTestId('tool-result')).not.toHaveClass(/error/);
+  const result = await expandedToolResult(card);
+  await expect(result).toContainText('1. Result 1 about urban heat island');
+  await expect(result).toContainText(page1);
+  await expect(result).not.toHaveClass(/error/);
   await expect(chat.getByTestId('assistant-message').last()).toContainText('Cities are warmer than the countryside');
   await expect(chat.getByTestId('run-footer').last()).toHaveAttribute('data-run-status', 'done');
 

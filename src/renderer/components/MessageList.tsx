@@ -5,6 +5,7 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { ChatRow } from '../state/chat-rows';
+import { useToolCards } from '../state/tool-card-store';
 import { ChatRowView } from './MessageRows';
 import { Icon } from './Icon';
 
@@ -19,104 +20,126 @@ interface MessageListProps {
   onLoadOlder: () => void;
 }
 
+/**
+ * A row's height before it is measured, by what it shows (a collapsed tool card is ~150 px). The
+ * nearer the estimate, the less the scroll position is corrected as rows above the view are
+ * measured, and the steadier the scrollbar.
+ */
+function estimateRowHeight(row: ChatRow | undefined): number {
+  switch (row?.kind) {
+    case 'user':
+      return 82;
+    case 'assistant':
+      return (row.message.content ? 60 : 20) + row.tools.length * 150;
+    case 'tool':
+      return 150;
+    case 'run-footer':
+      return 34;
+    default:
+      return 96;
+  }
+}
+
+/** A toggle the reader just clicked, kept where it was on screen until they scroll. */
+interface Held {
+  element: Element;
+  /** Its top relative to the viewport's top. */
+  offset: number;
+  /** The list's scrollTop after the last correction: a scroll to anywhere else is the reader's. */
+  scrollTop: number;
+}
+
 export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder }: MessageListProps) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
-  // The first row in view and where its top sits relative to the viewport's top, read from the
-  // DOM. Rows are positioned by transform, so the browser's own scroll anchoring can't keep them in
-  // place when older history is prepended or rows above the view are measured; this does.
-  const anchor = useRef<{ key: string; offset: number } | null>(null);
   const [showJump, setShowJump] = useState(false);
+  const held = useRef<Held | null>(null);
+  const [holding, setHolding] = useState(false);
+  // A tool card expanded or collapsed changes its row's height: the held toggle is put back in the
+  // same commit, before the row is measured again.
+  const toolCardChanges = useToolCards((s) => s.changes);
 
   // Stable while the rows are: the virtualizer recomputes every row's offset whenever this
   // function changes, which a fresh closure per render made happen on every scroll frame.
   const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
+  const estimateSize = useCallback((index: number) => estimateRowHeight(rows[index]), [rows]);
+  // Where the view goes as rows change is the virtualizer's, computed from its measurements (no
+  // layout read per scroll event or commit): when older pages are prepended the row in view keeps
+  // its place (`anchorTo: 'end'`, by key); a row measured above the view for the first time moves
+  // the scroll position by its estimate's error, so what is in view does not jump while scrolling
+  // up; at the bottom, the view follows new rows and rows that grow (a streamed answer). While a
+  // clicked toggle is held, the bottom is not followed: the reader is looking at that card.
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 96,
+    estimateSize,
     overscan: 6,
     getItemKey,
+    anchorTo: holding ? 'start' : 'end',
+    followOnAppend: !holding,
   });
-  // The anchor below does this for every change above the view, prepends included.
-  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = () => false;
 
   const totalSize = virtualizer.getTotalSize();
   const items = virtualizer.getVirtualItems();
-  const firstRendered = items[0]?.index;
 
   const scrollToBottom = useCallback(() => {
     const el = scrollRef.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, []);
 
-  /** Notes the first row in view; none when no rendered row is in view yet. */
-  const rememberAnchor = () => {
-    anchor.current = null;
-    const el = scrollRef.current;
-    if (!el) return;
-    const view = el.getBoundingClientRect();
-    for (const row of el.querySelectorAll<HTMLElement>('.message-row')) {
-      const box = row.getBoundingClientRect();
-      if (box.bottom > view.top && box.top < view.bottom && row.dataset.key) {
-        anchor.current = { key: row.dataset.key, offset: box.top - view.top };
-        return;
-      }
-    }
-  };
-  // Set while the anchor row has been scrolled to by estimate and the window has yet to render it.
-  const jumping = useRef(false);
-  const seen = useRef({ rows, totalSize });
+  // Opening the task, and content arriving while the reader is at the bottom (a page, a run's
+  // first rows), ends at the bottom; the virtualizer keeps it there as rows are measured.
+  useLayoutEffect(() => {
+    if (stickToBottom.current && !held.current) scrollToBottom();
+  }, [rows, totalSize, scrollToBottom]);
 
-  // Follow new content while the reader is at the bottom. Otherwise, when rows change (older pages
-  // prepended) or are re-measured, put the anchor row back where it was; when only the window moved
-  // (the reader scrolled), just note the new anchor.
+  // Puts the held toggle back where it was after its card changed height.
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    const canvas = canvasRef.current;
-    const contentChanged = seen.current.rows !== rows || seen.current.totalSize !== totalSize;
-    seen.current = { rows, totalSize };
-    if (!el || !canvas) return;
-    if (stickToBottom.current) {
-      scrollToBottom();
+    const kept = held.current;
+    if (!el || !kept) return;
+    if (!kept.element.isConnected) {
+      held.current = null;
       return;
     }
-    const kept = anchor.current;
-    if (kept && (contentChanged || jumping.current)) {
-      const row = el.querySelector<HTMLElement>(`.message-row[data-key="${CSS.escape(kept.key)}"]`);
-      if (row) {
-        jumping.current = false;
-        const delta = row.getBoundingClientRect().top - el.getBoundingClientRect().top - kept.offset;
-        if (Math.abs(delta) >= 1) el.scrollTop += delta;
-        return;
-      }
-      // Not rendered at this scroll position (a page was just prepended): jump to its estimated
-      // place; once the window renders it, the branch above settles it exactly.
-      const index = rows.findIndex((r) => r.key === kept.key);
-      const item = index >= 0 ? virtualizer.measurementsCache[index] : undefined;
-      if (item) {
-        jumping.current = true;
-        el.scrollTop = canvas.offsetTop + item.start - kept.offset;
-        return;
-      }
-    }
-    rememberAnchor();
-  }, [rows, totalSize, firstRendered, virtualizer, scrollToBottom]);
+    const delta = kept.element.getBoundingClientRect().top - el.getBoundingClientRect().top - kept.offset;
+    if (Math.abs(delta) >= 1) el.scrollTop += delta;
+    kept.scrollTop = el.scrollTop;
+  }, [toolCardChanges, totalSize]);
+
+  // A toggle the reader clicks in a row (a tool card's output or arguments) is about to change its
+  // height. Keep what they are looking at in place rather than follow the bottom: the card's top
+  // when expanding (the text continues below it) or when it is in view, else the toggle itself
+  // (collapsing a long output scrolled into).
+  const holdToggle = (event: React.MouseEvent) => {
+    const el = scrollRef.current;
+    const toggle = (event.target as Element).closest('button[aria-expanded]');
+    if (!el || !toggle?.closest('.message-row')) return;
+    const card = toggle.closest('.tool-card') ?? toggle;
+    const viewTop = el.getBoundingClientRect().top;
+    const expanding = toggle.getAttribute('aria-expanded') === 'false';
+    const element = expanding || card.getBoundingClientRect().top >= viewTop ? card : toggle;
+    held.current = { element, offset: element.getBoundingClientRect().top - viewTop, scrollTop: el.scrollTop };
+    stickToBottom.current = false;
+    setHolding(true);
+  };
 
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
+    if (held.current && Math.abs(el.scrollTop - held.current.scrollTop) >= 1) {
+      held.current = null;
+      setHolding(false);
+    }
     const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK_PX;
-    stickToBottom.current = atBottom;
+    if (!held.current) stickToBottom.current = atBottom;
     setShowJump(!atBottom);
-    if (!jumping.current) rememberAnchor();
     if (el.scrollTop < LOAD_OLDER_THRESHOLD_PX && hasMore && !loadingOlder) onLoadOlder();
   };
 
   return (
-    <div className="message-scroll" ref={scrollRef} onScroll={onScroll} data-testid="message-list">
+    <div className="message-scroll" ref={scrollRef} onScroll={onScroll} onClickCapture={holdToggle} data-testid="message-list">
       {(hasMore || loadingOlder) && (
         <div className="load-older">
           {loadingOlder ? (
@@ -128,7 +151,7 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder }
           )}
         </div>
       )}
-      <div className="message-canvas" ref={canvasRef} style={{ height: totalSize }}>
+      <div className="message-canvas" style={{ height: totalSize }}>
         <div className="message-window" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
           {items.map((item) => {
             const row = rows[item.index];
@@ -147,6 +170,8 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder }
           className="jump-bottom"
           onClick={() => {
             stickToBottom.current = true;
+            held.current = null;
+            setHolding(false);
             setShowJump(false);
             scrollToBottom();
           }}

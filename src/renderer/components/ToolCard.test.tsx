@@ -1,9 +1,10 @@
-// ---- skill-agent (issue 15) ----
-// A skill's sub-agent steps in its tool card, rendered to HTML (no DOM needed).
+// A tool card rendered to HTML (no DOM needed): a skill's sub-agent steps (issue 15), and a
+// finished call's output, collapsed until expanded, with what was expanded kept across re-mounts.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n';
-import { ToolCard } from './ToolCard';
+import { toolCardKey, toolCards } from '../state/tool-card-store';
+import { PREVIEW_CHARS, ToolCard } from './ToolCard';
 
 describe('ToolCard with nested steps', () => {
   beforeAll(async () => {
@@ -37,5 +38,86 @@ describe('ToolCard with nested steps', () => {
   it('shows no nested section for an ordinary tool', () => {
     const html = renderToStaticMarkup(<ToolCard taskId="t" callId="c1" name="read" arguments="{}" result={null} />);
     expect(html).not.toContain('tool-nested');
+  });
+});
+
+describe('ToolCard output', () => {
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1} 长对话`).join('\n');
+  const summary = (text: string, fullLength = text.length, isError = false) => ({
+    preview: text.slice(0, PREVIEW_CHARS),
+    truncated: fullLength > PREVIEW_CHARS,
+    isError,
+    fullLength,
+  });
+  const render = (result: ReturnType<typeof summary>, callId = 'call_1') =>
+    renderToStaticMarkup(<ToolCard taskId="t1" callId={callId} name="read" arguments='{"path":"a.txt"}' result={result} />);
+  const output = (html: string) => /<pre[^>]*data-testid="tool-result"[^>]*>([\s\S]*?)<\/pre>/u.exec(html)?.[1] ?? '';
+
+  beforeAll(async () => {
+    await initI18n();
+  });
+  beforeEach(() => {
+    toolCards.setState({ outputExpanded: new Set(), argsShown: new Set(), full: new Map() });
+  });
+
+  it('shows a long output collapsed to its first lines, behind a button that names its size', () => {
+    const html = render(summary(lines(40)));
+    expect(output(html)).toContain('line 6 长对话');
+    expect(output(html)).not.toContain('line 7');
+    expect(html).toContain('data-collapsed="true"');
+    const button = /<button[^>]*data-testid="tool-expand"[^>]*>/u.exec(html)?.[0] ?? '';
+    expect(button).toContain('aria-expanded="false"');
+    const controls = /aria-controls="([^"]+)"/u.exec(button)?.[1];
+    expect(controls).toBeTruthy();
+    expect(html).toContain(`<pre id="${controls}"`);
+    expect(html).toMatch(/Show more \([\d.]+ (B|KB)\)/u);
+    expect(html).not.toContain('tool-show-full');
+  });
+
+  it('shows a short output whole, with nothing to expand', () => {
+    const html = render(summary('Rendered artifacts/deck.pptx'));
+    expect(output(html)).toBe('Rendered artifacts/deck.pptx');
+    expect(html).not.toContain('tool-expand');
+    expect(html).not.toContain('data-collapsed');
+  });
+
+  it('shows more lines of an error', () => {
+    const html = render(summary(lines(40), 40, true));
+    expect(output(html)).toContain('line 12 长对话');
+    expect(output(html)).not.toContain('line 13');
+  });
+
+  it('keeps a card expanded in the store, so a re-mounted row shows the stored preview and offers the full result', () => {
+    const text = lines(200);
+    toolCards.getState().setOpen(toolCardKey('t1', 'call_1'), 'output', true);
+    // A fresh render is what a row the virtual list mounts again gets: no state of its own.
+    const html = render(summary(text));
+    expect(output(html)).toContain(text.slice(PREVIEW_CHARS - 40, PREVIEW_CHARS));
+    expect(html).toContain('aria-expanded="true"');
+    expect(html).toContain('Show less');
+    expect(html).toContain('data-testid="tool-show-full"');
+    // Another call of the same task, and the same call id in another task, stay collapsed.
+    expect(render(summary(text), 'call_2')).toContain('data-collapsed="true"');
+    expect(renderToStaticMarkup(<ToolCard taskId="t2" callId="call_1" name="read" arguments="{}" result={summary(text)} />)).toContain('data-collapsed="true"');
+  });
+
+  it('shows a fetched full result when expanded and the short preview again when collapsed', () => {
+    const text = `${lines(200)}\nTHE END`;
+    const key = toolCardKey('t1', 'call_1');
+    toolCards.getState().setFull(key, text);
+    toolCards.getState().setOpen(key, 'output', true);
+    const expanded = render(summary(text));
+    expect(output(expanded)).toContain('THE END');
+    expect(expanded).not.toContain('tool-show-full');
+    toolCards.getState().setOpen(key, 'output', false);
+    const collapsed = render(summary(text));
+    expect(output(collapsed)).not.toContain('line 7');
+    expect(collapsed).toContain('aria-expanded="false"');
+  });
+
+  it('keeps the arguments shown across a re-mount', () => {
+    expect(render(summary('ok'))).not.toContain('tool-args');
+    toolCards.getState().setOpen(toolCardKey('t1', 'call_1'), 'args', true);
+    expect(render(summary('ok'))).toContain('class="tool-args"');
   });
 });

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../lib/format';
 import { headlineOf, prettyArgs } from '../lib/tool-args';
+import { collapsedPreview, COLLAPSED_ERROR, COLLAPSED_OUTPUT } from '../lib/tool-preview';
 import { getApi } from '../state/api';
 import { toErrorInfo } from '../state/notices';
-import type { NestedStep } from '../state/live-run';
+import type { NestedStep, ToolResultSummary } from '../state/live-run';
+import { toolCardKey, useToolCards } from '../state/tool-card-store';
 import { Icon } from './Icon';
 import { VisibleText } from './VisibleText';
 
@@ -14,7 +16,7 @@ export interface ToolCardProps {
   name: string;
   arguments: string;
   /** null while the tool is still running. */
-  result: { preview: string; truncated: boolean; isError: boolean; fullLength: number } | null;
+  result: ToolResultSummary | null;
   /** The call is waiting for the user's decision in an approval card below. */
   awaitingApproval?: boolean;
   // ---- skill-agent (issue 15) ----
@@ -22,34 +24,20 @@ export interface ToolCardProps {
   nested?: NestedStep[];
 }
 
-/** Persisted tool output can be long; cards show its start and fetch the rest on request. */
+/** Persisted tool output can be long; an expanded card shows this much of it and fetches the rest on request. */
 export const PREVIEW_CHARS = 2000;
 
 export function ToolCard({ taskId, callId, name, arguments: args, result, awaitingApproval, nested }: ToolCardProps) {
   const { t } = useTranslation();
-  const [showArgs, setShowArgs] = useState(false);
-  const [full, setFull] = useState<string | null>(null);
-  const [loadingFull, setLoadingFull] = useState(false);
-  const [fullError, setFullError] = useState<string | null>(null);
+  const key = toolCardKey(taskId, callId);
+  const showArgs = useToolCards((s) => s.argsShown.has(key));
+  const setOpen = useToolCards((s) => s.setOpen);
   const headline = headlineOf(args);
   const state = result === null ? (awaitingApproval ? 'approval' : 'running') : result.isError ? 'error' : 'ok';
 
-  const loadFull = async () => {
-    setLoadingFull(true);
-    setFullError(null);
-    try {
-      const res = await getApi().client.getToolResult({ task_id: taskId, call_id: callId });
-      setFull(res.content);
-    } catch (err) {
-      setFullError(toErrorInfo(err).message);
-    } finally {
-      setLoadingFull(false);
-    }
-  };
-
   return (
     <div className={`tool-card tool-${state}`} data-testid="tool-card" data-tool-name={name}>
-      <button type="button" className="tool-head" onClick={() => setShowArgs((v) => !v)} aria-expanded={showArgs}>
+      <button type="button" className="tool-head" onClick={() => setOpen(key, 'args', !showArgs)} aria-expanded={showArgs}>
         <Icon name="chevron" size={12} className={showArgs ? 'chevron open' : 'chevron'} />
         <Icon name="tool" size={14} />
         <span className="tool-name">{name}</span>
@@ -66,22 +54,70 @@ export function ToolCard({ taskId, callId, name, arguments: args, result, awaiti
         </pre>
       )}
       {nested && nested.length > 0 && <NestedSteps steps={nested} />}
-      {result && (
-        <div className="tool-result">
-          <pre className={result.isError ? 'tool-output error' : 'tool-output'} data-testid="tool-result">
-            <VisibleText text={full ?? result.preview} />
-          </pre>
-          {result.truncated && full === null && (
-            <div className="tool-result-actions">
+      {result && <ToolOutput taskId={taskId} callId={callId} result={result} />}
+    </div>
+  );
+}
+
+/**
+ * A finished call's output: a few lines until the person expands it, then the preview the run
+ * stored (PREVIEW_CHARS) with the full result on request. What is expanded or fetched lives in the
+ * tool-card store, so a row the list re-mounts comes back the same.
+ */
+function ToolOutput({ taskId, callId, result }: { taskId: string; callId: string; result: ToolResultSummary }) {
+  const { t } = useTranslation();
+  const key = toolCardKey(taskId, callId);
+  const expanded = useToolCards((s) => s.outputExpanded.has(key));
+  const full = useToolCards((s) => s.full.get(key) ?? null);
+  const setOpen = useToolCards((s) => s.setOpen);
+  const setFull = useToolCards((s) => s.setFull);
+  const [loadingFull, setLoadingFull] = useState(false);
+  const [fullError, setFullError] = useState<string | null>(null);
+  const outputId = useId();
+  const short = useMemo(() => collapsedPreview(result.preview, result.isError ? COLLAPSED_ERROR : COLLAPSED_OUTPUT), [result.preview, result.isError]);
+  const expandable = short !== null || result.truncated;
+  const collapsed = expandable && !expanded;
+
+  const loadFull = async () => {
+    setLoadingFull(true);
+    setFullError(null);
+    try {
+      const res = await getApi().client.getToolResult({ task_id: taskId, call_id: callId });
+      setFull(key, res.content);
+    } catch (err) {
+      setFullError(toErrorInfo(err).message);
+    } finally {
+      setLoadingFull(false);
+    }
+  };
+
+  return (
+    <div className="tool-result">
+      <pre
+        id={outputId}
+        className={`tool-output${result.isError ? ' error' : ''}${collapsed ? ' collapsed' : ''}`}
+        data-testid="tool-result"
+        data-collapsed={collapsed ? 'true' : undefined}
+      >
+        <VisibleText text={collapsed ? (short ?? result.preview) : (full ?? result.preview)} />
+      </pre>
+      {expandable && (
+        <div className="tool-result-actions">
+          <button type="button" className="btn btn-small tool-expand" aria-expanded={!collapsed} aria-controls={outputId} onClick={() => setOpen(key, 'output', collapsed)} data-testid="tool-expand">
+            <Icon name="chevron" size={12} className={collapsed ? 'chevron' : 'chevron open'} />
+            {collapsed ? t('tool.expand', { size: formatBytes(result.fullLength) }) : t('tool.collapse')}
+          </button>
+          {!collapsed && result.truncated && full === null && (
+            <>
               <span className="muted">{t('tool.truncated', { size: formatBytes(result.fullLength) })}</span>
               <button type="button" className="btn btn-small" disabled={loadingFull} onClick={() => void loadFull()} data-testid="tool-show-full">
                 {loadingFull ? t('common.loading') : t('tool.showFull')}
               </button>
-            </div>
+            </>
           )}
-          {fullError && <div className="inline-error">{fullError}</div>}
         </div>
       )}
+      {fullError && <div className="inline-error">{fullError}</div>}
     </div>
   );
 }
