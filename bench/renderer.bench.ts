@@ -89,7 +89,10 @@ async function measureLoads(browser: Browser, url: string): Promise<PaintSample[
     await page.addInitScript(PAINT_PROBE);
     await page.goto(url);
     const paint = await page.evaluate<number>('window.__taskListPaint');
-    const fcp = await page.evaluate<number | null>("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null");
+    // Paint timing entries are queued after the frame: wait (briefly) for the buffered one.
+    const fcp = await page.evaluate<number | null>(
+      "new Promise((resolve) => { new PerformanceObserver((list) => { const e = list.getEntriesByName('first-contentful-paint')[0]; if (e) resolve(e.startTime); }).observe({ type: 'paint', buffered: true }); setTimeout(() => resolve(null), 1000); })",
+    );
     const html = await page.evaluate<number>("performance.getEntriesByType('navigation')[0].responseEnd");
     await context.close();
     if (i > 0) samples.push({ paint, fcp, html });
