@@ -180,6 +180,7 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
     await s.setQuotas('stark', { tokens_per_month: 100 });
     await s.setQuotas('tyrell', { max_concurrent_runs: 1 });
     await s.setQuotas('oscorp', { storage_bytes: 1000 });
+    await s.setQuotas('cyberdyne', { storage_bytes: 1000 });
   }, 60_000);
   afterAll(async () => {
     await s?.close();
@@ -306,6 +307,24 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
     expect(await storage()).toBe(0);
     await json(await upload(s, 'oscorp', 'norman', task.id, 'b.txt', 600), 201);
     await json(await s.as('oscorp', 'norman', `/v1/tasks/${task.id}`, { method: 'DELETE' }), 200);
+    expect(await storage()).toBe(0);
+  });
+
+  it('counts library files as stored bytes: a copy of a stored file adds nothing, deleting frees', async () => {
+    const storage = async () => (await json<UsageAnswer & { storage_bytes?: number }>(await s.as('cyberdyne', 'miles', '/v1/usage'), 200)).storage_bytes;
+    const toLibrary = (name: string, text: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([text], { type: 'text/plain' }), name);
+      return s.as('cyberdyne', 'miles', '/v1/projects/personal/files', { method: 'POST', body: form });
+    };
+    const notes = 'n'.repeat(600);
+    await json(await toLibrary('notes.txt', notes), 201);
+    expect(await storage()).toBe(600);
+    await json(await toLibrary('notes-again.txt', notes), 201);
+    expect(await storage()).toBe(600);
+    const refused = await json<ErrorBody>(await toLibrary('more.txt', 'm'.repeat(600)), 429);
+    expect(refused.error.message).toBe('Storage: 600 of 1,000 bytes used (tenant cyberdyne); this upload of 600 bytes would pass the limit. Delete files to free space.');
+    await json(await s.as('cyberdyne', 'miles', '/v1/projects/personal/files/notes.txt', { method: 'DELETE' }), 200);
     expect(await storage()).toBe(0);
   });
 

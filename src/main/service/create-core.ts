@@ -31,6 +31,7 @@ import { moveFileSecretsToKeyStore } from '../mcp/secrets';
 import { mcpToolsForTask } from '../mcp/tools';
 import { NESTED_CALL_SEPARATOR } from '../../shared/contract';
 import { createSkillToolLookup, isNestedCallId, skillModelResolver } from './skill-agents';
+import { sha256Of, storeIdOf } from '../library/files';
 import { LibraryIndexer, type IndexedFile } from '../library/indexer';
 import { createEmbeddingBackfill, type EmbeddingBackfill } from '../library/backfill';
 import { embeddingKeyEnv, readEmbeddingSettings, resolveEmbedder } from './embedding-settings';
@@ -376,6 +377,21 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       await free(input.task_id, sources.reduce((sum, f) => sum + f.size, 0));
       return out;
     };
+    // Library files are stored bytes too: deleting one, or a project with its library, frees them.
+    const { deleteLibraryFile, deleteProject } = handlers;
+    const freeLibrary = (bytes: number) => (bytes > 0 ? team.quotas.ledger.record(store.scope, { kind: 'storage', bytes: -bytes }) : Promise.resolve());
+    handlers.deleteLibraryFile = async (input) => {
+      const row = await store.library.get(storeIdOf(input.project_id), input.path);
+      const out = await deleteLibraryFile(input);
+      await freeLibrary(row?.size ?? 0);
+      return out;
+    };
+    handlers.deleteProject = async (input) => {
+      const rows = await store.library.list(input.project_id);
+      const out = await deleteProject(input);
+      await freeLibrary(rows.reduce((sum, r) => sum + r.size, 0));
+      return out;
+    };
   }
 
   return {
@@ -398,7 +414,20 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       return out;
     },
     async addUploadedLibraryFiles(library, files) {
-      return addFilesToLibrary({ store, dataDir: opts.dataDir, ...libraryDeps }, library, files);
+      if (!team) return addFilesToLibrary({ store, dataDir: opts.dataDir, ...libraryDeps }, library, files);
+      // As a task's uploads: checked against the upload and storage quotas, counted when stored. A
+      // file the library already has (the same bytes) is not stored again, so it counts for nothing.
+      let incoming = 0;
+      for (const f of files) if (!(await store.library.findBySha(storeIdOf(library), await sha256Of(f.path)))) incoming += statSync(f.path).size;
+      await team.quotas.guard.beforeUpload(store.scope, incoming);
+      const before = new Set((await store.library.list(storeIdOf(library))).map((r) => r.path));
+      const added = await addFilesToLibrary({ store, dataDir: opts.dataDir, ...libraryDeps }, library, files);
+      const bytes = added.filter((f) => !before.has(f.path)).reduce((sum, f) => sum + f.size, 0);
+      if (bytes > 0) {
+        await team.quotas.ledger.record(store.scope, { kind: 'upload', bytes });
+        await team.quotas.ledger.record(store.scope, { kind: 'storage', bytes });
+      }
+      return added;
     },
     indexer,
     backfill,
