@@ -58,7 +58,12 @@ export async function createServiceCore(config: ServiceConfig, paths: Paths, log
     resolveCore(scope) {
       let core = cores.get(scope.tenant_id);
       if (!core) {
-        core = createCore({ dataDir: tenantDataDir(root, scope.tenant_id), resourcesDir: paths.resourcesDir, env: NO_WORKER_ENV });
+        const opening = createCore({ dataDir: tenantDataDir(root, scope.tenant_id), resourcesDir: paths.resourcesDir, env: NO_WORKER_ENV });
+        // A core that failed to open (a busy or damaged database) is tried again at the next request.
+        opening.catch(() => {
+          if (cores.get(scope.tenant_id) === opening) cores.delete(scope.tenant_id);
+        });
+        core = opening;
         cores.set(scope.tenant_id, core);
         log.info({ msg: 'tenant core opened', tenant: scope.tenant_id });
       }
@@ -67,7 +72,7 @@ export async function createServiceCore(config: ServiceConfig, paths: Paths, log
     registry: createMemoryTenantRegistry(),
     ready: () => Promise.resolve(true),
     async close() {
-      await Promise.all([...cores.values()].map(async (core) => (await core).close()));
+      await Promise.all([...cores.values()].map(async (core) => (await core.catch(() => null))?.close()));
     },
   };
 }
