@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type * as PdfjsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { withCanvasDeferred } from './pdfjs-canvas';
 
 export type Pdfjs = typeof PdfjsModule;
 
@@ -249,7 +250,8 @@ let pdfjsPromise: Promise<Pdfjs> | null = null;
 
 /**
  * pdfjs runs its parser in-process in Node (a "fake worker"; we are already off the main thread).
- * Handing it the worker module up front saves it a dynamic import of its own. When the tsx
+ * Handing it the worker module up front saves it a dynamic import of its own, and its canvas
+ * module is deferred (pdfjs-canvas.ts). When the tsx
  * bootstrap of a from-source worker already loaded pdfjs (see worker-pool.ts), this reuses it.
  */
 export function loadPdfjs(): Promise<Pdfjs> {
@@ -257,7 +259,7 @@ export function loadPdfjs(): Promise<Pdfjs> {
     const nativePush = Array.prototype.push;
     const holder = globalThis as { pdfjsWorker?: unknown };
     holder.pdfjsWorker ??= await importWorker();
-    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const pdfjs = await withCanvasDeferred(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.mjs'), () => import('pdfjs-dist/legacy/build/pdf.mjs'));
     // Putting the native method back (see above), not extending a built-in.
     Array.prototype.push = nativePush;
     return pdfjs;
