@@ -18,19 +18,30 @@ describe('the canvas module while pdfjs is imported', () => {
     expect(seen).toEqual({});
     // Nothing was loaded, and the stand-in is gone from the cache.
     expect(require.cache[canvasFile]).toBeUndefined();
-    expect(typeof holder.DOMMatrix).toBe('function');
+    expect(typeof Object.getOwnPropertyDescriptor(globalThis, 'DOMMatrix')?.get).toBe('function');
   });
 
-  it('gives globals whose instances load and behave as the real classes at their first use', async () => {
-    await withCanvasDeferred(pdfjsFile, () => Promise.resolve(null));
-    const DOMMatrix = holder.DOMMatrix as new () => { scaleSelf: (x: number, y: number) => { translateSelf: (x: number, y: number) => Record<string, number> } };
-    const unused = new DOMMatrix();
+  it('during the import, gives classes whose instances load and behave as the real ones at their first use; then the real classes', async () => {
+    type Matrix = { scaleSelf: (x: number, y: number) => { translateSelf: (x: number, y: number) => Record<string, number> } };
+    const built = await withCanvasDeferred(pdfjsFile, () => {
+      // What pdfjs does at import (SCALE_MATRIX), and later with its Type 3 glyph compiler.
+      const DOMMatrix = holder.DOMMatrix as new () => Matrix;
+      return Promise.resolve({ unused: new DOMMatrix(), used: new DOMMatrix() });
+    });
     expect(require.cache[canvasFile]).toBeUndefined();
-    expect(unused).toBeTruthy();
-    // As pdfjs's Type 3 glyph compiler uses it.
-    const { a, d, f } = new DOMMatrix().scaleSelf(0.5, -0.25).translateSelf(0, -8);
+    expect(built.unused).toBeTruthy();
+    const { a, d, f } = built.used.scaleSelf(0.5, -0.25).translateSelf(0, -8);
     expect([a, d, f]).toEqual([0.5, -0.25, 2]);
     expect(require.cache[canvasFile]).toBeDefined();
+
+    // After the import, each global is the real class, loaded when first read.
+    const real = (): Record<string, unknown> => require('@napi-rs/canvas') as Record<string, unknown>;
+    const DOMMatrix = holder.DOMMatrix as new () => { scaleSelf: (x: number, y: number) => Record<string, number> };
+    expect(DOMMatrix).toBe(real().DOMMatrix);
+    expect(new DOMMatrix().scaleSelf(2, 3)).toMatchObject({ a: 2, d: 3 });
+    holder.Path2D = null;
+    expect(holder.Path2D).toBeNull();
+    expect(holder.ImageData).toBe(real().ImageData);
   });
 
   it('leaves globals that exist alone', async () => {

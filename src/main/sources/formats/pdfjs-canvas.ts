@@ -2,9 +2,10 @@
 // give the thread DOMMatrix, Path2D and ImageData, and builds one DOMMatrix at import. Only drawing
 // uses them; reading text and operator lists never draws. Loading it cost every extraction worker,
 // the idle spare included, about 33 MB of RSS and a tenth of a second of its start. So while pdfjs
-// is imported the module is answered by an empty stand-in, and the three globals are stand-ins
-// that load the real module when an instance is first used (pdfjs's Type 3 glyph compiler, run for
-// an operator list, uses a DOMMatrix), so nothing that used them before breaks.
+// is imported the module is answered by an empty stand-in and the globals by stand-in classes (the
+// one matrix built then is real at its first use). After the import each global loads the real
+// class when it is first read (pdfjs's Type 3 glyph compiler, run for an operator list, uses a
+// DOMMatrix), so code that reads them later gets what it got before.
 import { createRequire } from 'node:module';
 
 type Constructor = new (...args: unknown[]) => object;
@@ -60,5 +61,21 @@ export async function withCanvasDeferred<T>(pdfjsFile: string, load: () => Promi
     return await load();
   } finally {
     if (require.cache[canvasFile] === stub) delete require.cache[canvasFile];
+    for (const name of DEFERRED_GLOBALS) loadOnFirstRead(holder, name, real(name));
   }
+}
+
+/** Turns a global into one that loads its real value the first time it is read (or is replaced when written). */
+function loadOnFirstRead(holder: Record<string, unknown>, name: string, real: () => unknown): void {
+  const settle = (value: unknown) => Object.defineProperty(holder, name, { value, writable: true, configurable: true, enumerable: false });
+  Object.defineProperty(holder, name, {
+    configurable: true,
+    enumerable: false,
+    get() {
+      const value = real();
+      settle(value);
+      return value;
+    },
+    set: settle,
+  });
 }
