@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { minimalPdf } from '../testing';
 import { extractPdf } from './pdf';
@@ -49,6 +50,9 @@ describe('loading pdfjs for extraction', () => {
     expect(result).toMatchObject({ status: 'ok', pages: 2, title: 'Loaded' });
     expect(result.markdown).toBe('# Loaded\n\n<!-- page 1 -->\nFirst page text here\n\n<!-- page 2 -->\nSecond page text here\n');
     expect(pages).toEqual([1, 2]);
+    // pdfjs's display module did not load the native canvas module (see canvas-deferral.ts).
+    const fromPdfjs = createRequire(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.mjs'));
+    expect(fromPdfjs.cache[fromPdfjs.resolve('@napi-rs/canvas')]).toBeUndefined();
   }, 30_000);
 
   it('DirectPort delivers messages later, uncloned, but with stream chunks detached from the sender', async () => {

@@ -250,8 +250,8 @@ let pdfjsPromise: Promise<Pdfjs> | null = null;
 
 /**
  * pdfjs runs its parser in-process in Node (a "fake worker"; we are already off the main thread).
- * Handing it the worker module up front saves it a dynamic import of its own. When the tsx
- * bootstrap of a from-source worker already loaded pdfjs (see worker-pool.ts), this reuses it.
+ * Handing it the worker module up front saves it a dynamic import of its own, and its canvas
+ * module is deferred (canvas-deferral.ts). When the tsx bootstrap of a from-source worker already loaded pdfjs (see worker-pool.ts), this reuses it.
  */
 export function loadPdfjs(): Promise<Pdfjs> {
   pdfjsPromise ??= (async () => {
