@@ -36,6 +36,16 @@ describe('extractFile: worker pool and split PDFs', () => {
     expect(second.markdown).toBe(first.markdown);
   });
 
+  it('hands small files to the idle worker that has read the most pages, not to each worker in turn', async () => {
+    // Two files at once leave two idle workers, one of which has read many more pages.
+    const [few, many] = await Promise.all([extractFile(file('few.pdf', book(1))), extractFile(file('many.pdf', book(30)))]);
+    expect(few.worker?.threadId).not.toBe(many.worker?.threadId);
+    expect(idleWorkerCount()).toBe(2);
+    const small = file('next.pdf', minimalPdf([['The next small file']]));
+    const next = [await extractFile(small), await extractFile(small), await extractFile(small)];
+    expect(next.map((r) => r.worker?.threadId)).toEqual([many.worker?.threadId, many.worker?.threadId, many.worker?.threadId]);
+  }, 60_000);
+
   it('gives the same markdown from two workers as from one, with progress counting every page once', async () => {
     const pdf = file('book.pdf', book(120));
     // Two files at once leave two warm workers behind, so the helper is ready as soon as it is asked.

@@ -240,7 +240,13 @@ export function retire(worker: ExtractWorker): void {
 
 /** A worker for a job that holds a slot: a warm idle one when there is one, else a new thread. */
 export function checkout(entry: WorkerEntry, heapMb: number, handlers: JobHandlers): ExtractWorker {
-  const index = idle.findIndex((w) => w.heapMb === heapMb);
+  // The idle worker that has read the most pages: its JIT has optimised the most of pdfjs, and the
+  // other one, left idle, is retired sooner (taking turns kept both half-warm: a warm 36-page file
+  // took 0.14 s on alternating workers against 0.12 s on one).
+  let index = -1;
+  idle.forEach((w, i) => {
+    if (w.heapMb === heapMb && (index < 0 || w.pagesDone > (idle[index]?.pagesDone ?? 0))) index = i;
+  });
   let worker: ExtractWorker;
   if (index >= 0) {
     worker = idle.splice(index, 1)[0];
