@@ -328,6 +328,20 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
     expect(await storage()).toBe(0);
   });
 
+  it('stops reading an upload once it passes the storage left, and answers with the quota', async () => {
+    const task = await createTask(s, 'cyberdyne', 'miles');
+    const size = 4 * 1024 * 1024;
+    const refused = await json<ErrorBody>(await upload(s, 'cyberdyne', 'miles', task.id, 'huge.txt', size), 429);
+    const seen = Number(/this upload of ([\d,]+) bytes would pass the limit/u.exec(refused.error.message)?.[1]?.replaceAll(',', ''));
+    expect(refused.error.message).toMatch(/^Storage: 0 of 1,000 bytes used \(tenant cyberdyne\)/u);
+    // Read up to the first chunk past the allowance, not the whole 4 MB.
+    expect(seen).toBeGreaterThan(1000);
+    expect(seen).toBeLessThan(size);
+    expect((await json<{ files: FileEntry[] }>(await s.as('cyberdyne', 'miles', `/v1/tasks/${task.id}/files`), 200)).files).toEqual([]);
+    // The tenant can still upload what fits.
+    await json(await upload(s, 'cyberdyne', 'miles', task.id, 'fits.txt', 900), 201);
+  });
+
   it('answers a burst over the request rate with 429 and Retry-After, for that tenant only', async () => {
     const statuses: number[] = [];
     let limited: Response | undefined;

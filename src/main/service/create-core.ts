@@ -413,6 +413,18 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       extractInBackground(taskId, out);
       return out;
     },
+    ...(team
+      ? {
+          uploadQuota: {
+            allowance: () => team.quotas.guard.uploadAllowance(store.scope),
+            async refuse(seen: number): Promise<never> {
+              await team.quotas.guard.beforeUpload(store.scope, seen);
+              // Unreachable while `seen` is past the allowance; a quota raised meanwhile still stops here.
+              throw new FolioError('quota_exceeded', `This upload passed the tenant's allowance at ${seen} bytes.`);
+            },
+          },
+        }
+      : {}),
     async addUploadedLibraryFiles(library, files) {
       if (!team) return addFilesToLibrary({ store, dataDir: opts.dataDir, ...libraryDeps }, library, files);
       // As a task's uploads: checked against the upload and storage quotas, counted when stored. A

@@ -17,6 +17,12 @@ export interface FolioCore {
   // ---- projects and libraries (issue 14) ----
   /** Files received over HTTP multipart (`POST /v1/projects/:id/files`), at temp paths; copied into the library. */
   addUploadedLibraryFiles(library: LibraryId, files: { name: string; path: string }[]): Promise<LibraryFile[]>;
+  /**
+   * The team service's upload and storage quotas, so an upload stops being read at the tenant's
+   * allowance instead of after up to the server's size limit: `allowance()` is the bytes left
+   * (null: unlimited), `refuse(seen)` throws the quota's message for an upload of `seen` bytes.
+   */
+  uploadQuota?: { allowance(): Promise<number | null>; refuse(seen: number): Promise<never> };
   dataDir: string;
   close(): Promise<void>;
 }

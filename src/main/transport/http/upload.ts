@@ -40,7 +40,7 @@ export async function handleUpload(
   if (mediaType(req) !== 'multipart/form-data') throw new UnsupportedMediaTypeError('Uploads must be multipart/form-data');
   const dir = await mkdtemp(join(tmpdir(), 'folio-upload-'));
   try {
-    const files = await receiveFiles(req, dir, maxFileBytes);
+    const files = await receiveWithinQuota(core, req, dir, maxFileBytes);
     if (files.length === 0) throw new ValidationError('The upload contains no files');
     return await core.addUploadedFiles(taskId, files);
   } finally {
@@ -54,6 +54,8 @@ export async function handleLibraryUpload(core: FolioCore, req: IncomingMessage,
   if (mediaType(req) !== 'multipart/form-data') throw new UnsupportedMediaTypeError('Uploads must be multipart/form-data');
   const dir = await mkdtemp(join(tmpdir(), 'folio-library-'));
   try {
+    // Not cut at the allowance: a file the library already has (the same bytes) counts nothing, which
+    // only its hash, once it is in, can tell; the quotas are checked then.
     const files = await receiveFiles(req, dir, maxFileBytes);
     if (files.length === 0) throw new ValidationError('The upload contains no files');
     return await core.addUploadedLibraryFiles(library, files);
@@ -82,7 +84,25 @@ export async function handleTemplateUpload(core: FolioCore, req: IncomingMessage
  * busboy destroys unfinished file streams with an error when the body ends early, and an
  * unhandled one would take the whole process down.
  */
-function receiveFiles(req: IncomingMessage, dir: string, maxFileBytes: number): Promise<ReceivedFile[]> {
+/** Thrown by receiveFiles when the files together pass `maxTotalBytes`: the quota says why. */
+class OverAllowance extends Error {
+  constructor(readonly seen: number) {
+    super(`The upload passed its allowance at ${seen} bytes`);
+  }
+}
+
+/** receiveFiles, stopped at the tenant's allowance (team service) with the quota's own message. */
+async function receiveWithinQuota(core: FolioCore, req: IncomingMessage, dir: string, maxFileBytes: number): Promise<ReceivedFile[]> {
+  const allowance = (await core.uploadQuota?.allowance()) ?? null;
+  try {
+    return await receiveFiles(req, dir, maxFileBytes, allowance ?? Number.POSITIVE_INFINITY);
+  } catch (err) {
+    if (err instanceof OverAllowance && core.uploadQuota) return core.uploadQuota.refuse(err.seen);
+    throw err;
+  }
+}
+
+function receiveFiles(req: IncomingMessage, dir: string, maxFileBytes: number, maxTotalBytes = Number.POSITIVE_INFINITY): Promise<ReceivedFile[]> {
   return new Promise((resolve, reject) => {
     // Required at the first upload rather than with the server, which should answer as soon as it starts.
     const busboy = createRequire(import.meta.url)('busboy') as typeof Busboy;
@@ -104,6 +124,7 @@ function receiveFiles(req: IncomingMessage, dir: string, maxFileBytes: number): 
     const open = new Set<Readable>();
     let failure: Error | null = null;
     let done = false;
+    let total = 0;
     const fail = (error: Error) => {
       failure ??= error;
     };
@@ -130,6 +151,14 @@ function receiveFiles(req: IncomingMessage, dir: string, maxFileBytes: number): 
       received.push({ name, path });
       open.add(stream);
       stream.on('limit', () => fail(new PayloadTooLargeError(`File ${name} exceeds ${maxFileBytes} bytes`)));
+      stream.on('data', (chunk: Buffer) => {
+        total += chunk.length;
+        // Past the tenant's allowance the rest is not read: the quota's answer does not depend on it.
+        if (total > maxTotalBytes && !done) {
+          fail(new OverAllowance(total));
+          finish(true);
+        }
+      });
       writes.push(
         pipeline(stream, createWriteStream(path))
           // A source stream the parser destroyed means a truncated body; otherwise the disk write failed.
