@@ -7,3 +7,9 @@ export function labelColorOn(fills: readonly string[]): string {
   const worst = (text: string): number => Math.min(...fills.map((f) => contrast(relativeLuminance(text), relativeLuminance(f))));
   return worst('FFFFFF') >= worst('1A1A1A') ? 'FFFFFF' : '1A1A1A';
 }
+
+/**
+ * Area fills are see-through: an area chart's series overlap, and an opaque front series hides
+ * the ones behind it (a legend entry with nothing drawn). The .pptx and the preview use this one value.
+ */
+export const AREA_FILL_OPACITY = 0.35;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ChartSpec, validateDeckSpec } from '../../../../shared/specs/deck';
+import { AREA_FILL_OPACITY } from '../../../../shared/specs/chart-style';
 import { BUILTIN_THEMES, type Theme } from '../../../../shared/specs/themes';
 import { planChartElement } from '../plan/chart';
 import { drawChart } from './chart';
@@ -137,6 +138,20 @@ describe('drawChart: labels, axes and units', () => {
     expect(vals(valAx, 'c:max')).toEqual(['120']);
     expect(vals(valAx, 'c:majorUnit')).toEqual(['20']);
     expect(valAx).toContain('formatCode="#,##0"');
+  });
+
+  it("area series are see-through, so one series never hides another (the preview's opacity)", async () => {
+    const xml = await chartXml({
+      type: 'area',
+      categories: ['A', 'B', 'C'],
+      series: [
+        { name: 'Front', values: [80, 90, 85] },
+        { name: 'Behind', values: [60, 70, 65] },
+      ],
+    });
+    const series = blocks(xml, 'c:ser');
+    expect(series).toHaveLength(2);
+    for (const ser of series) expect(vals(blocks(ser, 'c:spPr')[0] ?? '', 'a:alpha')).toEqual([String(AREA_FILL_OPACITY * 100_000)]);
   });
 
   it('pie: percentages on the slices, one colour per slice, legend at the right', async () => {

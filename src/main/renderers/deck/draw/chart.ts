@@ -8,7 +8,7 @@
 import type PptxGenJS from 'pptxgenjs';
 import { containsCjk } from '../../../../shared/specs/deck';
 import { type ChartElement } from '../../../../shared/specs/deck-plan';
-import { labelColorOn } from '../../../../shared/specs/chart-style';
+import { AREA_FILL_OPACITY, labelColorOn } from '../../../../shared/specs/chart-style';
 import { fontFaceFor } from '../../../../shared/specs/themes';
 import { type DrawContext } from './context';
 
@@ -114,6 +114,8 @@ export function chartOptions(el: ChartElement, face: string): PptxGenJS.IChartOp
     opts.dataBorder = { pt: 1, color: 'FFFFFF' };
     if (el.type === 'doughnut') opts.holeSize = 58;
   }
+  // pptxgenjs takes the opacity in percent.
+  if (el.type === 'area') opts.chartColorsOpacity = AREA_FILL_OPACITY * 100;
   if (el.type === 'line' || el.type === 'scatter') {
     opts.lineSize = el.type === 'scatter' ? 0 : 2.5;
     opts.lineDataSymbol = 'circle';

@@ -1,6 +1,6 @@
 // Draws a planned chart element as SVG: the same series order, colours, labels and legend the .pptx
 // chart has, from the same element (the plan made every decision; this only draws).
-import { labelColorOn } from '../../../../shared/specs/chart-style';
+import { AREA_FILL_OPACITY, labelColorOn } from '../../../../shared/specs/chart-style';
 import type { ChartElement } from '../../../../shared/specs/deck-plan';
 import type { Theme } from '../../../../shared/specs/themes';
 import { color, fontFamilyFor, inches } from '../../../lib/deck-preview';
@@ -119,7 +119,7 @@ function Lines({ el, plot }: { el: ChartElement; plot: Plot }) {
         const line = points.map((pt) => `${pt.x},${pt.y}`).join(' ');
         return (
           <g key={s}>
-            {el.type === 'area' && <polygon points={`${plot.x},${plot.y + plot.h} ${line} ${plot.x + plot.w},${plot.y + plot.h}`} fill={c} fillOpacity={0.35} />}
+            {el.type === 'area' && <polygon points={`${plot.x},${plot.y + plot.h} ${line} ${plot.x + plot.w},${plot.y + plot.h}`} fill={c} fillOpacity={AREA_FILL_OPACITY} />}
             {el.type !== 'scatter' && <polyline points={line} fill="none" stroke={c} strokeWidth={2.5} />}
             {points.map((pt, i) => (
               <circle key={i} cx={pt.x} cy={pt.y} r={3.5} fill={c} />
