@@ -41,7 +41,7 @@ async function systemLookup(hostname: string): Promise<string[]> {
   return (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 }
 
-/** Splits the allow list once per call: a handful of entries. */
+/** Whether the operator allowed `host` (by name) or `address` (exactly or in a range); the list is a handful of entries, read per request. */
 function allowed(policy: OutboundPolicy, host: string, address: string | null): boolean {
   for (const entry of policy.allow) {
     const rule = entry.trim().toLowerCase();
