@@ -36,7 +36,7 @@ import { LibraryIndexer, type IndexedFile } from '../library/indexer';
 import { createEmbeddingBackfill, type EmbeddingBackfill } from '../library/backfill';
 import { embeddingKeyEnv, readEmbeddingSettings, resolveEmbedder } from './embedding-settings';
 import type { Embedder } from '../library/search';
-import { addFilesToLibrary } from './projects-service';
+import { addFilesToLibrary, addFilesToLibraryCounted } from './projects-service';
 import { taskLibraries } from './library-access';
 import { closeDefaultExecutor } from '../sandbox/select-executor';
 import type { RunCluster, RunHooks } from '../runs/run-cluster';
@@ -432,12 +432,10 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       let incoming = 0;
       for (const f of files) if (!(await store.library.findBySha(storeIdOf(library), await sha256Of(f.path)))) incoming += statSync(f.path).size;
       await team.quotas.guard.beforeUpload(store.scope, incoming);
-      const before = new Set((await store.library.list(storeIdOf(library))).map((r) => r.path));
-      const added = await addFilesToLibrary({ store, dataDir: opts.dataDir, ...libraryDeps }, library, files);
-      const bytes = added.filter((f) => !before.has(f.path)).reduce((sum, f) => sum + f.size, 0);
-      if (bytes > 0) {
-        await team.quotas.ledger.record(store.scope, { kind: 'upload', bytes });
-        await team.quotas.ledger.record(store.scope, { kind: 'storage', bytes });
+      const { files: added, storedBytes } = await addFilesToLibraryCounted({ store, dataDir: opts.dataDir, ...libraryDeps }, library, files);
+      if (storedBytes > 0) {
+        await team.quotas.ledger.record(store.scope, { kind: 'upload', bytes: storedBytes });
+        await team.quotas.ledger.record(store.scope, { kind: 'storage', bytes: storedBytes });
       }
       return added;
     },

@@ -75,15 +75,25 @@ export function toLibraryFile(row: LibraryFileRow): LibraryFile {
 
 /** Copies files (local paths) into a library and queues them for indexing. */
 export async function addFilesToLibrary(deps: ProjectDeps, library: LibraryId, files: { path: string; name: string }[]): Promise<LibraryFile[]> {
+  return (await addFilesToLibraryCounted(deps, library, files)).files;
+}
+
+/** addFilesToLibrary, with the bytes it stored: a copy of bytes the library already had stores none. */
+export async function addFilesToLibraryCounted(deps: ProjectDeps, library: LibraryId, files: { path: string; name: string }[]): Promise<{ files: LibraryFile[]; storedBytes: number }> {
   await requireLibrary(deps.store, library);
   const out: LibraryFile[] = [];
+  let storedBytes = 0;
   try {
-    for (const f of files) out.push(toLibraryFile((await addLibraryFile(deps.store, deps.dataDir, library, f.path, f.name, () => newId('lf'))).row));
+    for (const f of files) {
+      const { row, added } = await addLibraryFile(deps.store, deps.dataDir, library, f.path, f.name, () => newId('lf'));
+      if (added) storedBytes += row.size;
+      out.push(toLibraryFile(row));
+    }
   } finally {
     // The files copied before a failure are indexed too.
     deps.indexer?.kick();
   }
-  return out;
+  return { files: out, storedBytes };
 }
 
 export function createProjectHandlers(deps: ProjectDeps): Pick<ServiceHandlers, ProjectMethods> {
