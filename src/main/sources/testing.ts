@@ -27,11 +27,16 @@ function pdfString(text: string): string {
   return `(${text.replace(/[\\()]/gu, (c) => `\\${c}`)})`;
 }
 
+/** A page given as its raw content stream (Helvetica is `/F1`). */
+export interface RawPdfPage {
+  content: string;
+}
+
 /**
  * A valid PDF with one page per entry: each string array is that page's lines in Helvetica; null
  * is a page with an empty content stream (what a scan without a text layer looks like to pdfjs).
  */
-export function minimalPdf(pages: readonly (readonly string[] | null)[], info: { title?: string; author?: string; pageHeight?: number } = {}): Uint8Array {
+export function minimalPdf(pages: readonly (readonly string[] | RawPdfPage | null)[], info: { title?: string; author?: string; pageHeight?: number } = {}): Uint8Array {
   // pdfjs drops text outside the page, so long pages need a tall page.
   const height = info.pageHeight ?? 792;
   const objects: string[] = [];
@@ -47,7 +52,7 @@ export function minimalPdf(pages: readonly (readonly string[] | null)[], info: {
   for (const [i, lines] of pages.entries()) {
     const contentId = (pageIds[i] ?? 0) + 1;
     add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 ${height}] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>`);
-    const ops = lines ? `BT /F1 12 Tf 16 TL 72 ${height - 72} Td ${lines.map((l) => `${pdfString(l)} Tj T*`).join(' ')} ET` : '';
+    const ops = lines === null ? '' : 'content' in lines ? lines.content : `BT /F1 12 Tf 16 TL 72 ${height - 72} Td ${lines.map((l) => `${pdfString(l)} Tj T*`).join(' ')} ET`;
     add(`<< /Length ${ops.length} >>\nstream\n${ops}\nendstream`);
   }
   let out = '%PDF-1.4\n';

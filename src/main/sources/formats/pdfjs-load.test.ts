@@ -1,9 +1,57 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { minimalPdf } from '../testing';
+import { installedDebianPdfs, minimalPdf } from '../testing';
 import { extractPdf } from './pdf';
-import { DirectPort, loadPdfjs, patchWorkerSource, pdfjsWorkerPath, TEXT_STATE_CLONE, WORKER_PATCHES } from './pdfjs-load';
+import { pdfjsDataParams } from './pdfjs-data';
+import { directWorker, DirectPort, loadPdfjs, patchWorkerSource, pdfjsWorkerPath, TEXT_STATE_CLONE, TEXT_TRANSFORM, textOnlyParams, WORKER_PATCHES } from './pdfjs-load';
+
+/** pdfjs's worker module with these patches, imported as the app imports it. */
+async function workerWith(patches: readonly (typeof WORKER_PATCHES)[number][]): Promise<unknown> {
+  const source = patchWorkerSource(readFileSync(pdfjsWorkerPath(), 'utf8'), patches);
+  if (source === null) throw new Error('no patch applied');
+  const push = Array.prototype.push;
+  try {
+    return (await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`)) as unknown;
+  } finally {
+    Array.prototype.push = push;
+  }
+}
+
+/** Every page's text items (text, transform, size, line ends; font names carry the document's number, so not them) as pdfjs reads them with this worker module. */
+async function textItems(workerModule: unknown, data: Uint8Array): Promise<unknown[]> {
+  const pdfjs = await loadPdfjs();
+  const holder = globalThis as { pdfjsWorker?: unknown };
+  const kept = holder.pdfjsWorker;
+  holder.pdfjsWorker = workerModule;
+  try {
+    const doc = await pdfjs.getDocument({ ...textOnlyParams(pdfjs, data.slice(), directWorker(pdfjs)), ...pdfjsDataParams() }).promise;
+    const pages: unknown[] = [];
+    for (let n = 1; n <= doc.numPages; n += 1) {
+      const { items } = await (await doc.getPage(n)).getTextContent();
+      pages.push(items.map((item) => ('str' in item ? { str: item.str, dir: item.dir, transform: item.transform as unknown, width: item.width, height: item.height, hasEOL: item.hasEOL } : item)));
+    }
+    await doc.destroy();
+    return pages;
+  } finally {
+    holder.pdfjsWorker = kept;
+  }
+}
+
+/** Text that moves the text transform every way a content stream can: rise, scaling, spacing, kerning, rotation, cm, q/Q, size changes. */
+const TRANSFORM_PAGES = [
+  {
+    content: [
+      'BT /F1 12 Tf 14 TL 72 720 Td (Plain line) Tj T* [(Ke) 120 (rn) -250 (ed)] TJ ET',
+      'BT /F1 12 Tf 72 690 Td 3 Ts (raised) Tj -2 Ts (lowered) Tj 0 Ts (base) Tj ET',
+      'BT /F1 10 Tf 150 Tz 2 Tc 6 Tw 72 660 Td (wide and spaced words) Tj 100 Tz 0 Tc 0 Tw ET',
+      'BT /F1 12 Tf 0 1 -1 0 300 400 Tm (rotated ninety) Tj 0.866 0.5 -0.5 0.866 350 300 Tm (rotated thirty) Tj ET',
+      'q 1 0 0 1 50 -40 cm BT /F1 18 Tf 72 600 Td (shifted by cm) Tj /F1 9 Tf ( then small) Tj ET Q',
+      'BT /F1 12 Tf 72 560 Td (after restore) Tj ( same line) Tj ET',
+    ].join('\n'),
+  },
+  ['Second page, first line', 'Second page, second line'],
+];
 
 describe('loading pdfjs for extraction', () => {
   it('finds every text to patch exactly once in the installed pdfjs (re-check them when upgrading pdfjs)', () => {
@@ -54,6 +102,27 @@ describe('loading pdfjs for extraction', () => {
     const fromPdfjs = createRequire(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.mjs'));
     expect(fromPdfjs.cache[fromPdfjs.resolve('@napi-rs/canvas')]).toBeUndefined();
   }, 30_000);
+
+  it('keeping the last text transform changes no text item: same text, transforms and sizes with and without the patch', async () => {
+    const others = WORKER_PATCHES.filter((patch) => patch !== TEXT_TRANSFORM);
+    const [without, withIt] = [await workerWith(others), await workerWith(WORKER_PATCHES)];
+    const files: Uint8Array[] = [minimalPdf(TRANSFORM_PAGES)];
+    // A CID-font Chinese book and a pdfTeX manual when Debian has them installed (CI installs them).
+    for (const pdf of installedDebianPdfs().slice(0, 2)) files.push(new Uint8Array(readFileSync(pdf.path)));
+    for (const data of files) {
+      const expected = await textItems(without, data);
+      const actual = await textItems(withIt, data);
+      expect(actual).toEqual(expected);
+    }
+    const [first] = (await textItems(withIt, files[0] ?? new Uint8Array())) as { str: string; transform: number[] }[][];
+    // The page really moved the transform: the rotated run's matrix is a rotation, the raised one sits higher.
+    expect(first?.find((item) => item.str === 'rotated ninety')?.transform.slice(0, 4)).toEqual([0, 12, -12, 0]);
+    const at = (str: string) => first?.find((item) => item.str === str)?.transform;
+    // The line is set at y = 690; 3 Ts raises the first run, -2 Ts lowers the next (pdfjs joins it with the one after).
+    expect(at('raised')?.[5]).toBeGreaterThan(690);
+    expect(at('loweredbase')?.[5]).toBeLessThan(690);
+    expect(at('then small')?.slice(0, 4)).toEqual([9, 0, 0, 9]);
+  }, 60_000);
 
   it('DirectPort delivers messages later, uncloned, but with stream chunks detached from the sender', async () => {
     const port = new DirectPort();

@@ -136,7 +136,53 @@ export const CID_TO_UNICODE: SourcePatch = {
   prelude: 'const folioToUnicodeTables = new WeakMap();\n',
 };
 
-export const WORKER_PATCHES: readonly SourcePatch[] = [TEXT_STATE_CLONE, CFF_COMPILE, BUILT_IN_CMAPS, SYNC_INFLATE, CID_TO_UNICODE];
+const TEXT_TRANSFORM_BODY = [
+  '      const font = textState.font;',
+  '      const tsm = [textState.fontSize * textState.textHScale, 0, 0, textState.fontSize, 0, textState.textRise];',
+  '      if (font.isType3Font && (textState.fontSize <= 1 || font.isCharBBox) && !isArrayEqual(textState.fontMatrix, FONT_IDENTITY_MATRIX)) {',
+  '        const glyphHeight = font.bbox[3] - font.bbox[1];',
+  '        if (glyphHeight > 0) {',
+  '          tsm[3] *= glyphHeight * textState.fontMatrix[3];',
+  '        }',
+  '      }',
+].join('\n');
+
+/**
+ * Text extraction asks for the current text transform (two 3×2 matrix products and three new
+ * arrays) twice per glyph: to compare the glyph's position with the last one, and again after the
+ * advance, to keep as the last position; the next glyph asks for that same one. It was an eighth of
+ * a warm worker's time on a Chinese book, plus the garbage. The result depends only on the text
+ * state's numbers and font, so the last one is kept and given out again while they are unchanged.
+ * Nothing changes a transform array once given out (items share them already).
+ */
+export const TEXT_TRANSFORM: SourcePatch = {
+  search: `    function getCurrentTextTransform() {\n${TEXT_TRANSFORM_BODY}\n      return Util.transform(textState.ctm, Util.transform(textState.textMatrix, tsm));\n    }`,
+  replace: [
+    '    const folioKey = new Float64Array(15);',
+    '    let folioLast = null, folioLastFont = null, folioLastFontMatrix = null;',
+    '    function getCurrentTextTransform() {',
+    '      const folioCtm = textState.ctm, folioTm = textState.textMatrix, k = folioKey;',
+    '      if (folioLast !== null && folioLastFont === textState.font && folioLastFontMatrix === textState.fontMatrix &&',
+    '          k[0] === textState.fontSize && k[1] === textState.textHScale && k[2] === textState.textRise &&',
+    '          k[3] === folioTm[0] && k[4] === folioTm[1] && k[5] === folioTm[2] && k[6] === folioTm[3] && k[7] === folioTm[4] && k[8] === folioTm[5] &&',
+    '          k[9] === folioCtm[0] && k[10] === folioCtm[1] && k[11] === folioCtm[2] && k[12] === folioCtm[3] && k[13] === folioCtm[4] && k[14] === folioCtm[5]) {',
+    '        return folioLast;',
+    '      }',
+    TEXT_TRANSFORM_BODY,
+    '      folioLast = Util.transform(folioCtm, Util.transform(folioTm, tsm));',
+    '      k[0] = textState.fontSize; k[1] = textState.textHScale; k[2] = textState.textRise;',
+    '      for (let i = 0; i < 6; i++) {',
+    '        k[3 + i] = folioTm[i];',
+    '        k[9 + i] = folioCtm[i];',
+    '      }',
+    '      folioLastFont = font;',
+    '      folioLastFontMatrix = textState.fontMatrix;',
+    '      return folioLast;',
+    '    }',
+  ].join('\n'),
+};
+
+export const WORKER_PATCHES: readonly SourcePatch[] = [TEXT_STATE_CLONE, CFF_COMPILE, BUILT_IN_CMAPS, SYNC_INFLATE, CID_TO_UNICODE, TEXT_TRANSFORM];
 
 /**
  * The patched source, or null when none of the patches' texts is there exactly once (each patch
