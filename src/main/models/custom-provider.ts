@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { yamlLib } from './yaml';
+import { yamlLib } from '../config/yaml';
 import { FolioError, ValidationError } from '../../shared/errors';
 import type { KeyStore } from './keys';
 import { EnvName, ProfileFields, ProfileKey } from './profile-schema';

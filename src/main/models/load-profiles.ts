@@ -3,7 +3,7 @@
 // the file and field, and everything else still loads.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { yamlLib } from './yaml';
+import { yamlLib } from '../config/yaml';
 import type { ConfigWarning } from '../../shared/contract';
 import { formatZodError } from '../../shared/errors';
 import { knownProfileKeys, ModelFile, ProfileFields, ProfileKey, type ModelProfile } from './profile-schema';

@@ -8,11 +8,10 @@
 // stays valid for other tools.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { createRequire } from 'node:module';
-import type * as YamlLib from 'yaml';
 import { z } from 'zod';
 import type { ConfigWarning, SkillInfo } from '../../shared/contract';
 import { formatZodError } from '../../shared/errors';
+import { yamlLib } from '../config/yaml';
 
 /** Turn limits per nesting level: the default when a skill names none, and the most it may ask for. */
 export const DEFAULT_SKILL_TURNS = 10;
@@ -50,14 +49,6 @@ export interface SkillAgentSpec {
   input: { name: string; description: string; required: boolean }[];
   /** A folder under the task where the skill's files go, or null. */
   output: string | null;
-}
-
-let yaml: typeof YamlLib | undefined;
-
-/** yaml (CommonJS, about 70 module files) is required at the first skill read, not at start-up. */
-function yamlLib(): typeof YamlLib {
-  yaml ??= createRequire(import.meta.url)('yaml') as typeof YamlLib;
-  return yaml;
 }
 
 export interface Skill extends SkillInfo {

@@ -1,4 +1,4 @@
-// yaml (about 70 module files) is required when a profile file is first read, not at
+// yaml (about 70 module files) is required when a profile or skill file is first read, not at
 // start-up: `folio serve` answers its first request without it. Its Node build is CommonJS, so this
 // and an `import` elsewhere (tests) share one module.
 import { createRequire } from 'node:module';
