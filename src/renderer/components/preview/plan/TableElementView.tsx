@@ -1,5 +1,6 @@
 // Draws a planned table page in the HTML preview: the plan's column widths, row heights, alignment
 // and colours, so the preview wraps where the .pptx does.
+import { TABLE_CELL_PAD_X_IN, TABLE_CELL_PAD_Y_IN } from '../../../../shared/specs/deck-geometry';
 import type { TableElement } from '../../../../shared/specs/deck-plan';
 import type { Theme } from '../../../../shared/specs/themes';
 import { color, inches } from '../../../lib/deck-preview';
@@ -12,7 +13,7 @@ export interface TableElementViewProps {
 }
 
 export function TableElementView({ element: el, theme }: TableElementViewProps) {
-  const pad = { padding: `${inches(0.05)}px ${inches(0.08)}px` };
+  const pad = { padding: `${inches(el.cellPadY ?? TABLE_CELL_PAD_Y_IN)}px ${inches(TABLE_CELL_PAD_X_IN)}px` };
   const rule = `0.75px solid ${color(el.borderColor)}`;
   const lineHeight = theme.lineHeight;
   return (
