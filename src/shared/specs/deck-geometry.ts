@@ -133,6 +133,10 @@ export function columns(region: Region, n: number, gap = GUTTER): Region[] {
   return Array.from({ length: n }, (_, i) => ({ x: region.x + i * (w + gap), y: region.y, w, h: region.h }));
 }
 
+/** Table cell padding, inches: across, and down at the least (a short table's rows get more: plan/table.ts). */
+export const TABLE_CELL_PAD_X_IN = 0.08;
+export const TABLE_CELL_PAD_Y_IN = 0.05;
+
 /**
  * Where a block `h` inches tall sits in `region` when it is shorter: in the optical middle, a little
  * above the geometric centre, so short content is composed rather than pinned to the top.

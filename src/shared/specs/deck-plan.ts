@@ -138,8 +138,13 @@ export const TableElement = z.object({
   colWidths: z.array(z.number().positive()),
   /** Per column: numbers right-aligned. */
   align: z.array(z.enum(['left', 'center', 'right'])),
-  /** Row heights, inches (header first), as measured. */
+  /** Row heights, inches (header first): as measured, plus the padding below. */
   rowHeights: z.array(z.number().positive()),
+  /**
+   * Padding above and below every cell's text, inches: the base padding, more when a short table's
+   * rows are given room. Absent in plans made before it: the base (TABLE_CELL_PAD_Y_IN).
+   */
+  cellPadY: z.number().nonnegative().optional(),
   sizePt: z.number().positive(),
   headerFill: Hex,
   headerColor: Hex,

@@ -441,6 +441,8 @@ export const QUALITY_ISSUE_KINDS = [
   'title_lines',
   'underfilled',
   'upscaled_image',
+  // Found in the plan: a chart series or slice drawn but invisible (its legend entry names nothing seen):
+  'hidden_series',
   // Typography and fonts:
   'font_fallback',
   'emoji_font',

@@ -1,13 +1,15 @@
 // Draws a planned chart as a native pptxgenjs chart (editable in PowerPoint). Every decision is in
 // the element; this maps it onto pptxgenjs options, working around three of its habits:
-// - Office draws a bar chart's first category at the bottom: the category axis is reversed
-//   (maxMin) and the value axis made to cross at the maximum category, so it stays at the bottom.
+// - Office grows a horizontal bar chart from the bottom: its data is written bottom-up on an
+//   ordinary axis (chart-order.ts), so bars and legend read in the plan's order in PowerPoint and
+//   LibreOffice alike.
 // - One series given several chartColors gets a `c:dPt` per bar in those colours (a rainbow), so a
 //   series is given exactly its colours: one, or one per point when the plan says so.
 // - Pie slices take chartColors by index (random past the end), so slices get one colour each.
 import type PptxGenJS from 'pptxgenjs';
 import { containsCjk } from '../../../../shared/specs/deck';
 import { type ChartElement } from '../../../../shared/specs/deck-plan';
+import { fileDataOrder } from '../../../../shared/specs/chart-order';
 import { AREA_FILL_OPACITY, labelColorOn } from '../../../../shared/specs/chart-style';
 import { fontFaceFor } from '../../../../shared/specs/themes';
 import { type DrawContext } from './context';
@@ -29,14 +31,16 @@ function chartData(el: ChartElement): ChartData {
     // pptxgenjs scatter: the first series holds the x values, the others the y values.
     return [{ name: el.xTitle ?? 'x', values: el.categories.map(Number) }, ...el.series.map((s) => ({ name: s.name, values: s.values }))];
   }
-  return el.series.map((s) => ({ name: s.name, labels: el.categories, values: s.values }));
+  const { categories, series } = fileDataOrder(el);
+  return series.map((s) => ({ name: s.name, labels: categories, values: s.values }));
 }
 
-/** The colours pptxgenjs should use: per point for a single series that has them, else per series. */
+/** The colours pptxgenjs should use, in file order: per point for a single series that has them, else per series. */
 export function chartColorsFor(el: ChartElement): string[] {
-  const only = el.series.length === 1 ? el.series[0] : undefined;
+  const { series } = fileDataOrder(el);
+  const only = series.length === 1 ? series[0] : undefined;
   if (only?.pointColors && only.pointColors.length > 0) return only.pointColors;
-  return el.series.map((s) => s.color);
+  return series.map((s) => s.color);
 }
 
 export function chartOptions(el: ChartElement, face: string): PptxGenJS.IChartOpts {
@@ -101,11 +105,8 @@ export function chartOptions(el: ChartElement, face: string): PptxGenJS.IChartOp
     opts.barGapWidthPct = el.series.length > 1 ? 80 : 50;
     if (el.dataLabels) opts.dataLabelPosition = 'outEnd';
   }
-  if (el.type === 'bar') {
-    // First category at the top, value axis (when shown) still at the bottom. pptxgenjs's types
-    // allow only the defaults here, though it writes any value (checked against the chart XML).
-    Object.assign(opts, { catAxisOrientation: 'maxMin', catAxisCrossesAt: 'max', valAxisLabelPos: titleOnlyAxis ? 'none' : 'nextTo' });
-  }
+  // pptxgenjs's types allow only the default here, though it writes any value (checked against the chart XML).
+  if (el.type === 'bar') Object.assign(opts, { valAxisLabelPos: titleOnlyAxis ? 'none' : 'nextTo' });
   if (round) {
     opts.showPercent = el.dataLabels;
     opts.showLabel = false;

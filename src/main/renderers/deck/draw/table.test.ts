@@ -28,4 +28,15 @@ describe('drawTable', () => {
     // CJK cells carry the CJK face.
     expect(cells(rows[1])[2]).toContain(theme.fonts.cjkBody);
   });
+
+  it("pads cells by the plan's vertical padding (a short table's roomier rows), as the preview does", async () => {
+    const [el] = planTable({ theme, measurer: tableMeasurer }, { header: ['Method', 'Recall'], rows: [['BM25', '61%'], ['Dense', '74%']] }, { x: 0.6, y: 1.7, w: 12, h: 5 });
+    expect(el.cellPadY).toBeGreaterThan(0.05);
+    const ctx = drawContext(theme);
+    drawTable(ctx, el);
+    const xml = await partText((await writeDeck(ctx)).zip, 'ppt/slides/slide1.xml');
+    const tops = Array.from(xml.matchAll(/<a:tcPr[^>]*\bmarT="(\d+)"/g), (m) => Number(m[1]) / 914400);
+    expect(tops).toHaveLength(6);
+    for (const t of tops) expect(t).toBeCloseTo(el.cellPadY ?? 0, 4);
+  });
 });

@@ -2,14 +2,14 @@
 // row heights, alignment and theme colours; cell text in script runs so CJK gets its face.
 import type PptxGenJS from 'pptxgenjs';
 import { type TableElement } from '../../../../shared/specs/deck-plan';
+import { TABLE_CELL_PAD_X_IN, TABLE_CELL_PAD_Y_IN } from '../../../../shared/specs/deck-geometry';
 import { lineSpacingPt } from '../measure';
-import { CELL_PAD_X_IN, CELL_PAD_Y_IN } from '../plan/table';
 import { paragraphRuns } from '../text-runs';
 import { type DrawContext } from './context';
 
-const MARGIN: [number, number, number, number] = [CELL_PAD_Y_IN, CELL_PAD_X_IN, CELL_PAD_Y_IN, CELL_PAD_X_IN];
-
 export function drawTable(ctx: DrawContext, el: TableElement): void {
+  const padY = el.cellPadY ?? TABLE_CELL_PAD_Y_IN;
+  const margin: [number, number, number, number] = [padY, TABLE_CELL_PAD_X_IN, padY, TABLE_CELL_PAD_X_IN];
   const spacing = lineSpacingPt(el.sizePt, ctx.theme.lineHeight);
   const cell = (text: string, c: number, color: string, fill: string, header: boolean): PptxGenJS.TableCell => ({
     text: text
@@ -17,7 +17,7 @@ export function drawTable(ctx: DrawContext, el: TableElement): void {
       .flatMap((para, i, all) =>
         paragraphRuns(para, { role: 'body', size: el.sizePt, color, bold: header }, ctx, { lineSpacing: spacing, align: el.align[c] ?? 'left' }, i === all.length - 1),
       ),
-    options: { fill: { color: fill }, valign: header ? 'bottom' : 'top', margin: MARGIN, fontSize: el.sizePt, align: el.align[c] ?? 'left', border: rules },
+    options: { fill: { color: fill }, valign: header ? 'bottom' : 'top', margin, fontSize: el.sizePt, align: el.align[c] ?? 'left', border: rules },
   });
   const background = ctx.theme.palette.background;
   // Horizontal rules only: vertical lines add ink without helping the eye along a row.

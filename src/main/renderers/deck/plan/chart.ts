@@ -6,7 +6,9 @@ import { type ChartSpec } from '../../../../shared/specs/deck';
 import { type ChartElement, type PlanBox } from '../../../../shared/specs/deck-plan';
 import { type Theme } from '../../../../shared/specs/themes';
 import { textWidthIn } from '../measure';
+import { type SlideReport } from '../report';
 import { type TextMeasurer } from '../text-measurer';
+import { invisibleSeriesMessages } from './chart-visibility';
 
 /** Above this many bars (categories × series) labels crowd: a value axis reads better. */
 const MAX_LABELLED_BARS = 16;
@@ -146,7 +148,12 @@ export function planChartElement(spec: ChartSpec, theme: Theme, box: PlanBox, me
   };
 }
 
-/** The kit's call form: `planChart(ctx, chart, box)` with the deck's theme and measurer. */
-export function planChart(ctx: { theme: Theme; measurer?: TextMeasurer }, spec: ChartSpec, box: PlanBox): ChartElement {
-  return planChartElement(spec, ctx.theme, box, ctx.measurer);
+/**
+ * The kit's call form: `planChart(ctx, chart, box)` with the deck's theme and measurer; a series or
+ * slice drawn but invisible (its legend entry names nothing seen) goes into the slide's report.
+ */
+export function planChart(ctx: { theme: Theme; measurer?: TextMeasurer; report?: Pick<SlideReport, 'add'> }, spec: ChartSpec, box: PlanBox): ChartElement {
+  const el = planChartElement(spec, ctx.theme, box, ctx.measurer);
+  for (const message of invisibleSeriesMessages(el, ctx.theme.palette.background)) ctx.report?.add('hidden_series', message);
+  return el;
 }

@@ -96,7 +96,8 @@ export const planTableSlide: Planner<'table'> = (ctx, s) => {
   const pages = planTable(ctx, s.table, first.body);
   return pages.map((table, i) => {
     const page = i === 0 ? first : contentSlide(ctx, s.title, i);
-    page.slide.add({ ...table, box: { ...table.box, x: page.body.x, y: page.body.y, w: page.body.w } });
+    // A table shorter than the body sits in its optical middle, not pinned under the title.
+    page.slide.add({ ...table, box: { ...table.box, x: page.body.x, y: opticalTop(page.body, table.box.h), w: page.body.w } });
     return page.slide;
   });
 };

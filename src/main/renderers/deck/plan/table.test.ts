@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type TableSpec } from '../../../../shared/specs/deck';
+import { type TableSpec, validateDeckSpec } from '../../../../shared/specs/deck';
+import { footerBand, slideSize } from '../../../../shared/specs/deck-geometry';
 import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
 import { CELL_PAD_X_IN, isNumericColumn, layoutTable, planTable, unbreakableUnits } from './table';
 import { tableMeasurer } from '../fonts';
+import { planDeck } from './index';
 import { balancedPages } from './pages';
 
 
@@ -101,5 +103,42 @@ describe('planTable: pagination', () => {
   it('balancedPages balances unequal heights without adding pages', () => {
     const pages = balancedPages([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], 8);
     expect(pages.map((p) => p.length)).toEqual([6, 5]);
+  });
+});
+
+describe('planTable: a short table uses the slide', () => {
+  const rows = (n: number): string[][] => Array.from({ length: n }, (_, i) => [`配置 ${i + 1} / config ${i + 1}`, `${80 + i}.0`, `${60 + i}.5`]);
+  const header = ['设置 Setting', '引用准确率', '召回率'];
+
+  it('six rows get more air per row, within a line, and the padding is in the element for both drawers', () => {
+    const [el] = planTable(ctx, { header, rows: rows(6) }, box);
+    const line = (el.sizePt * theme.lineHeight) / 72;
+    expect(el.cellPadY ?? 0).toBeGreaterThan(0.05 + 0.05);
+    // A one-line row is its text line and the padding above and below, nothing more.
+    for (const h of el.rowHeights) expect(h).toBeLessThanOrEqual(line + 2 * (el.cellPadY ?? 0) + 1e-9);
+    expect(el.box.h).toBeLessThanOrEqual(box.h + 1e-9);
+    expect(el.box.h).toBeGreaterThan(box.h * 0.6);
+  });
+
+  it('a table that fills its slide keeps the base padding', () => {
+    const pages = planTable(ctx, { header, rows: rows(30) }, box);
+    expect(pages.length).toBeGreaterThan(1);
+    for (const p of pages) expect(p.cellPadY).toBe(0.05);
+  });
+
+  it('on a table slide, six rows sit in the optical middle of the body, not pinned under the title', () => {
+    const checked = validateDeckSpec({ title: 'T', theme: 'academic', slides: [{ layout: 'table', title: '消融实验 Ablation', table: { header, rows: rows(6) } }] });
+    if (!checked.ok) throw new Error(checked.errors.join('; '));
+    const academic = BUILTIN_THEMES.find((t) => t.name === 'academic') ?? theme;
+    const { plan } = planDeck(checked.spec, { theme: academic, measurer: tableMeasurer, size: slideSize('16:9'), language: 'en', baseDir: '.' });
+    const els = plan.slides[0].elements;
+    const table = els.find((e) => e.kind === 'table');
+    const title = els.find((e) => e.kind === 'text' && e.role === 'title');
+    if (!table || !title) throw new Error('no table or title');
+    const above = table.box.y - (title.box.y + title.box.h);
+    const below = footerBand(slideSize('16:9')).y - (table.box.y + table.box.h);
+    expect(above).toBeGreaterThan(0.3);
+    expect(below).toBeGreaterThan(above * 0.8);
+    expect(below).toBeLessThan(above * 2.5);
   });
 });

@@ -2,6 +2,7 @@
 // numeric columns right-aligned, row heights measured, and pages of similar size with the header
 // repeated when the rows do not fit one slide. Pure: (context, table, box) → table elements.
 import { containsCjk, isCjkChar, type TableSpec } from '../../../../shared/specs/deck';
+import { TABLE_CELL_PAD_X_IN, TABLE_CELL_PAD_Y_IN } from '../../../../shared/specs/deck-geometry';
 import { type PlanBox, type TableElement } from '../../../../shared/specs/deck-plan';
 import { type Theme } from '../../../../shared/specs/themes';
 import { type SlideReport } from '../report';
@@ -21,8 +22,15 @@ export const TABLE_FLOOR_PT = 12;
 const ONE_PAGE_SHRINK_PT = 4;
 /** Paged tables are set this far under the theme size (more rows per page, still readable). */
 const PAGED_SHRINK_PT = 2;
-export const CELL_PAD_X_IN = 0.08;
-export const CELL_PAD_Y_IN = 0.05;
+export const CELL_PAD_X_IN = TABLE_CELL_PAD_X_IN;
+const CELL_PAD_Y_IN = TABLE_CELL_PAD_Y_IN;
+/**
+ * A table with room to spare gives its rows more air: up to this share of a text line above and
+ * below the text, until the table fills ROOMY_FILL of its box. The rest of the room goes around the
+ * table (the slide puts it in the optical middle), so six rows do not sit in the top half.
+ */
+const MAX_EXTRA_PAD_LINES = 0.3;
+const ROOMY_FILL = 0.8;
 /** A body cell's longest word may claim at most this share of the table width before it breaks. */
 const MAX_WORD_SHARE = 0.4;
 
@@ -199,8 +207,11 @@ export function layoutTable(ctx: TablePlanContext, table: TableSpec, box: PlanBo
   const pages = onePage ? [rows.map((_, i) => i)] : balancedPages(heights, box.h - headerH);
   const brokenHeaderWords = sizing.headerFits ? [] : brokenUnits(ctx, table.header, sizing);
   const final = sizing;
+  // Paged tables fill their slides already; only a table on one slide can have room to spare.
+  const padY = onePage ? roomyPadY(theme, final.sizePt, headerH + heights.reduce((a, b) => a + b, 0), heights.length + 1, box.h) : CELL_PAD_Y_IN;
+  const grow = 2 * (padY - CELL_PAD_Y_IN);
   const elements = pages.map((idx): TableElement => {
-    const rowHeights = [headerH, ...idx.map((i) => heights[i] ?? lineIn(theme, final.sizePt))];
+    const rowHeights = [headerH, ...idx.map((i) => heights[i] ?? lineIn(theme, final.sizePt))].map((h) => h + grow);
     return {
       kind: 'table',
       id: 'table',
@@ -210,6 +221,7 @@ export function layoutTable(ctx: TablePlanContext, table: TableSpec, box: PlanBo
       colWidths: final.colWidths,
       align: numeric.map((n) => (n ? 'right' : 'left')),
       rowHeights,
+      cellPadY: padY,
       sizePt: final.sizePt,
       headerFill: p.tableHeader,
       headerColor: p.tableHeaderText,
@@ -219,6 +231,13 @@ export function layoutTable(ctx: TablePlanContext, table: TableSpec, box: PlanBo
     };
   });
   return { elements, sizePt: final.sizePt, brokenHeaderWords, truncatedRows };
+}
+
+/** The vertical cell padding of a table `naturalH` tall with `rows` rows (header included) in a box `boxH` tall. */
+function roomyPadY(theme: Theme, sizePt: number, naturalH: number, rows: number, boxH: number): number {
+  const spare = boxH * ROOMY_FILL - naturalH;
+  if (spare <= 0 || rows === 0) return CELL_PAD_Y_IN;
+  return CELL_PAD_Y_IN + Math.min(spare / (2 * rows), MAX_EXTRA_PAD_LINES * lineIn(theme, sizePt));
 }
 
 /** Cells of a row taller than a page: each cut to the lines that fit, the last with an ellipsis. */

@@ -1,6 +1,7 @@
 // The rendered-slide check's input from the plan: each output slide's boxes with their roles and
 // the text the plan put in them (words read back from the PDF are matched to boxes by it).
-import { assertNever, type DeckPlan, type PlanElement, type TextRole } from '../../../../shared/specs/deck-plan';
+import { legendEntries } from '../../../../shared/specs/chart-order';
+import { assertNever, type ChartElement, type DeckPlan, type PlanElement, type TextRole } from '../../../../shared/specs/deck-plan';
 import { footerBand, slideSize } from '../../../../shared/specs/deck-geometry';
 import { type PlannedBox, type PlannedBoxRole, type VerifyInput } from '../verify/types';
 
@@ -17,6 +18,10 @@ const TEXT_ROLE_BOX: Record<TextRole, PlannedBoxRole> = {
   number: 'number',
 };
 
+function seriesNamesDrawn(el: ChartElement): string[] {
+  return el.type === 'pie' || el.type === 'doughnut' ? [] : legendEntries(el).map((e) => e.name);
+}
+
 function boxOf(el: PlanElement): PlannedBox {
   const { id, box } = el;
   switch (el.kind) {
@@ -29,7 +34,8 @@ function boxOf(el: PlanElement): PlannedBox {
     case 'image':
       return { id, role: 'image', ...box, ...(el.pixels ? { pixels: el.pixels } : {}) };
     case 'chart':
-      return { id, role: 'chart', ...box, text: [el.title ?? '', ...el.categories, ...el.series.map((s) => s.name), el.xTitle ?? '', el.yTitle ?? ''].filter(Boolean).join('\n') };
+      // Series names are drawn only in a legend (a single series has none); pie legends repeat the categories.
+      return { id, role: 'chart', ...box, text: [el.title ?? '', ...el.categories, ...seriesNamesDrawn(el), el.xTitle ?? '', el.yTitle ?? ''].filter(Boolean).join('\n') };
     case 'table':
       return { id, role: 'table', ...box, text: [el.header, ...el.rows].map((r) => r.join('\n')).join('\n') };
     default:

@@ -13,6 +13,7 @@ import { type RenderedWord } from './pdf-words';
 /** Containment slack, inches: a glyph may touch its box's edge. */
 export const CONTAIN_TOLERANCE = 0.05;
 const CONTAINS_BONUS = 1.5;
+const NUMBER_KEY = /^\d+$/;
 /**
  * LibreOffice writes a box's lines one after another, so a line in the same font size as the line
  * before, all of whose words the previous line's box still expects, most likely continues that box
@@ -142,6 +143,9 @@ export function matchWords(boxes: readonly PlannedBox[], words: readonly Rendere
     // token "6" with the page number, but the label is the chart's; real overflow is explained whole.
     const container = entries.filter(inside).sort((a, b) => area(a.box) - area(b.box))[0];
     if (best && container && !inside(best) && coverage(line, best.capacity) < line.length) best = container;
+    // A chart draws numbers no text lists (axis ticks, data labels): a tick "4" is the chart's, even
+    // when the page number 4 explains it whole.
+    if (best && container && !inside(best) && container.box.role === 'chart' && line.every((w) => NUMBER_KEY.test(w.key))) best = container;
     best ??= container;
     if (!best) {
       stray.push(...line);

@@ -223,6 +223,13 @@ describe('matching words to boxes', () => {
     expect(checkRenderedSlide(slide([titleBox, chart, pageNumber]), words, frame)).toEqual([]);
   });
 
+  it("keeps an axis tick with the chart when it is the page number's whole text", () => {
+    const chart: PlannedBox = { id: 'chart', role: 'chart', x: 0.5, y: 1.3, w: 9, h: 3.5, text: 'Run 1\nRun 2' };
+    const pageNumber: PlannedBox = { id: 'slide-number', role: 'number', x: 9.2, y: 5.2, w: 0.5, h: 0.3, text: '4' };
+    const words = [...line('Results', 0.6, 0.9), ...line('4', 0.7, 1.6, 12), ...line('0', 0.7, 4.5, 12), ...line('Run 1 Run 2', 3, 4.7, 12), ...line('4', 9.3, 5.45, 10)];
+    expect(checkRenderedSlide(slide([titleBox, chart, pageNumber]), words, frame)).toEqual([]);
+  });
+
   it('counts title lines by distinct baselines, and judges fill only where there is a body region', () => {
     expect(lineCount([...line('One two', 0.6, 0.9, 28), ...line('three', 3, 0.91, 28), ...line('four', 0.6, 1.4, 28)])).toBe(2);
     const sparse = [...line('Results', 0.6, 0.9), ...line('Recall improved on every benchmark', 0.6, 1.7)];

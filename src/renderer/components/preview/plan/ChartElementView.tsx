@@ -1,5 +1,6 @@
 // Draws a planned chart element as SVG: the same series order, colours, labels and legend the .pptx
 // chart has, from the same element (the plan made every decision; this only draws).
+import { legendEntries } from '../../../../shared/specs/chart-order';
 import { AREA_FILL_OPACITY, labelColorOn } from '../../../../shared/specs/chart-style';
 import type { ChartElement } from '../../../../shared/specs/deck-plan';
 import type { Theme } from '../../../../shared/specs/themes';
@@ -208,9 +209,8 @@ function AxisTitles({ el, plot }: { el: ChartElement; plot: Plot }) {
 function Legend({ el, w, h, plot }: { el: ChartElement; w: number; h: number; plot: Plot }) {
   if (el.legend === 'none') return null;
   const fs = el.fontSizePt;
-  const round = el.type === 'pie' || el.type === 'doughnut';
-  // Pie legends name the slices; other legends name the series, in series order.
-  const items = round ? el.categories.map((name, i) => ({ name, c: pointColor(el, 0, i) })) : el.series.map((s) => ({ name: s.name, c: s.color }));
+  // In the reading order the bars are drawn in (chart-order.ts), as the .pptx's legend.
+  const items = legendEntries(el).map((e) => ({ name: e.name, c: e.color }));
   if (el.legend === 'right') {
     const x = plot.x + plot.w + fs;
     const y0 = plot.y + plot.h / 2 - (items.length * fs * 1.5) / 2;
