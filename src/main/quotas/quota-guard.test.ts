@@ -176,10 +176,10 @@ describe('quota guard', () => {
 });
 
 describe('GET /v1/usage in the team service', () => {
-  it("answers the tenant's month per user with its quotas, in the contract's shape", async () => {
+  it("answers the asking user's month with the tenant's quotas, in the contract's shape", async () => {
     const w = world({ tokens_per_month: 10_000 });
     await spend(w.ledger, acme, 400);
-    await spend(w.ledger, { tenant_id: 'acme', user_id: 'bob' }, 800);
+    await w.ledger.record({ tenant_id: 'acme', user_id: 'bob' }, { kind: 'tokens', task_id: 't_bob', run_id: 'r_b', prompt_tokens: 600, completion_tokens: 200, cost: 0.5 });
     await spend(w.ledger, globex, 5000);
     const input = contract.getUsage.input.parse({ period: '2026-12' });
     const answer = contract.getUsage.output.parse(
@@ -187,12 +187,11 @@ describe('GET /v1/usage in the team service', () => {
     );
     expect(answer.tenant_id).toBe('acme');
     expect(answer.period?.label).toBe('2026-12');
-    expect(answer.total).toEqual({ prompt_tokens: 900, completion_tokens: 300, cost: 0 });
-    expect(answer.users?.map((u) => [u.user_id, u.prompt_tokens + u.completion_tokens])).toEqual([
-      ['bob', 800],
-      ['alice', 400],
-    ]);
-    expect(answer.tasks).toEqual([{ task_id: 't_1', title: 'Quarterly report', prompt_tokens: 900, completion_tokens: 300, cost: 0 }]);
+    expect(answer.total).toEqual({ prompt_tokens: 300, completion_tokens: 100, cost: 0 });
+    expect(answer.users?.map((u) => [u.user_id, u.prompt_tokens + u.completion_tokens])).toEqual([['alice', 400]]);
+    expect(answer.tasks).toEqual([{ task_id: 't_1', title: 'Quarterly report', prompt_tokens: 300, completion_tokens: 100, cost: 0 }]);
+    // Bob's id, task and spending appear nowhere; the tenant's total shows only as the quota's use.
+    expect(JSON.stringify(answer)).not.toMatch(/bob|t_bob/);
     expect(answer.quotas?.find((q) => q.name === 'tokens_per_month')).toEqual({ name: 'tokens_per_month', limit: 10_000, used: 1200 });
 
     const november = await tenantUsageAnswer(acme, contract.getUsage.input.parse({ period: '2026-11' }), { ledger: w.ledger, guard: w.guard });

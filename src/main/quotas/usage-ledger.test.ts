@@ -99,6 +99,21 @@ for (const backend of backends) {
       expect(range.total.prompt_tokens).toBe(740);
     });
 
+    it("reports one user's own rows alone when asked, with the tenant's stored bytes", async () => {
+      await ledger.record(alice, tokens(1000, 200, 0.01, 't_a'));
+      await ledger.record(bob, tokens(5000, 1000, 0.05, 't_b'));
+      await ledger.record(bob, { kind: 'upload', task_id: 't_b', bytes: 4096 });
+      await ledger.record(bob, { kind: 'storage', task_id: 't_b', bytes: 4096 });
+      await ledger.record(alice, { kind: 'run', task_id: 't_a', run_id: 'r_2' });
+
+      const own = await ledger.report(alice, undefined, { onlyUser: true });
+      expect(own.users).toEqual([{ user_id: 'alice', prompt_tokens: 1000, completion_tokens: 200, cost: 0.01, upload_bytes: 0, runs: 1 }]);
+      expect(own.tasks.map((t) => t.task_id)).toEqual(['t_a']);
+      expect(own.total).toEqual({ prompt_tokens: 1000, completion_tokens: 200, cost: 0.01, upload_bytes: 0, runs: 1 });
+      expect(own.storage_bytes).toBe(4096);
+      expect((await ledger.report(alice)).users.map((u) => u.user_id)).toEqual(['bob', 'alice']);
+    });
+
     it('keeps two tenants apart, even with a user id they share', async () => {
       await ledger.record(alice, tokens(100, 10, 0.1));
       await ledger.record(globexAlice, tokens(9000, 900, 9));

@@ -52,12 +52,20 @@ export interface TenantUsageReport {
 
 export interface UsageLedger {
   record(scope: Scope, event: UsageEvent): Promise<void>;
-  /** The tenant's usage for the period (this calendar month in UTC by default), per user and per task. */
-  report(scope: Scope, period?: UsagePeriodInput): Promise<TenantUsageReport>;
+  /**
+   * The tenant's usage for the period (this calendar month in UTC by default), per user and per
+   * task; with `onlyUser`, the scope's user's own rows alone (storage stays the tenant's level).
+   */
+  report(scope: Scope, period?: UsagePeriodInput, options?: ReportOptions): Promise<TenantUsageReport>;
   /** Prompt plus completion tokens of the tenant in the period: read before every model call. */
   tokensUsed(tenantId: string, period: UsagePeriod): Promise<number>;
   /** Bytes the tenant stores now: read before every upload. */
   storedBytes(tenantId: string): Promise<number>;
+}
+
+export interface ReportOptions {
+  /** Read only the rows of `scope.user_id`: what a user of the tenant may see of it. */
+  onlyUser?: boolean;
 }
 
 export interface UsageLedgerOptions {
@@ -151,20 +159,25 @@ export function createPgUsageLedger(db: SqlClient, { now = Date.now }: UsageLedg
         ROW_COLUMNS.map((column) => row[column]),
       );
     },
-    async report(scope, input) {
+    async report(scope, input, options = {}) {
       const period = resolvePeriod(input, now());
-      const args = [scope.tenant_id, period.since, period.until];
+      const args: unknown[] = [scope.tenant_id, period.since, period.until];
+      let rowsOf = '';
+      if (options.onlyUser) {
+        args.push(scope.user_id);
+        rowsOf = ' AND user_id = $4';
+      }
       // One query at a time: a pg.Client (a transaction's, say) must not be given two at once.
       const users = await db.query(
         `SELECT user_id, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost) AS cost,
            SUM(bytes) FILTER (WHERE kind = 'upload') AS upload_bytes, COUNT(*) FILTER (WHERE kind = 'run') AS runs
-         FROM usage_events WHERE tenant_id = $1 AND at >= $2 AND at < $3 AND kind <> 'storage'
+         FROM usage_events WHERE tenant_id = $1 AND at >= $2 AND at < $3 AND kind <> 'storage'${rowsOf}
          GROUP BY user_id`,
         args,
       );
       const tasks = await db.query(
         `SELECT task_id, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost) AS cost
-         FROM usage_events WHERE tenant_id = $1 AND at >= $2 AND at < $3 AND kind = 'tokens' AND task_id IS NOT NULL
+         FROM usage_events WHERE tenant_id = $1 AND at >= $2 AND at < $3 AND kind = 'tokens' AND task_id IS NOT NULL${rowsOf}
          GROUP BY task_id`,
         args,
       );
@@ -213,7 +226,7 @@ export function createMemoryUsageLedger({ now = Date.now }: UsageLedgerOptions =
     async record(scope, event) {
       rows.push(toRow(scope, event, now()));
     },
-    async report(scope, input) {
+    async report(scope, input, options = {}) {
       const period = resolvePeriod(input, now());
       const users = new Map<string, UserUsage>();
       const tasks = new Map<string, TaskTokenUsage>();
@@ -224,7 +237,7 @@ export function createMemoryUsageLedger({ now = Date.now }: UsageLedgerOptions =
           storageBytes += row.bytes;
           continue;
         }
-        if (!inPeriod(row, period)) continue;
+        if (!inPeriod(row, period) || (options.onlyUser && row.user_id !== scope.user_id)) continue;
         const user = users.get(row.user_id) ?? { user_id: row.user_id, prompt_tokens: 0, completion_tokens: 0, cost: 0, upload_bytes: 0, runs: 0 };
         users.set(row.user_id, user);
         user.prompt_tokens += row.prompt_tokens;
