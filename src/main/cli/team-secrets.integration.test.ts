@@ -72,6 +72,20 @@ describe.skipIf(skip !== null)("team service: a tenant cannot reach past its own
     expect((await s.as('acme', 'mallory', '/v1/mcp/config', { method: 'PUT', json: { text: JSON.stringify(http) } })).status).toBe(200);
   });
 
+  it('shows a tenant no path of the server: neither the storage root in Settings nor the MCP config file', async () => {
+    for (const [path, init] of [
+      ['/v1/settings', {}],
+      ['/v1/settings', { method: 'PATCH', json: { language: 'en' } }],
+      ['/v1/mcp/config', {}],
+    ] as const) {
+      const res = await s.as('acme', 'mallory', path, init);
+      const text = await res.text();
+      expect(res.status, text).toBe(200);
+      expect(text).not.toContain(s.storageRoot);
+      expect(text).not.toContain('data_dir');
+    }
+  });
+
   it("refuses a task folder on the server, such as another tenant's data folder", async () => {
     const victim = join(s.storageRoot, 'tenants', 'globex');
     mkdirSync(victim, { recursive: true });

@@ -42,6 +42,7 @@ import { closeDefaultExecutor } from '../sandbox/select-executor';
 import type { RunCluster, RunHooks } from '../runs/run-cluster';
 import type { TeamQuotas } from '../quotas/team-quotas';
 import { tenantUsageAnswer } from '../quotas/usage-answer';
+import { applyTeamPolicy } from './team-policy';
 
 export interface CoreOptions {
   dataDir: string;
@@ -76,6 +77,11 @@ export interface CoreOptions {
   store?: OpenedStorePort;
   /** The team service (issue 16): this scope's core among many workers; absent on the desktop. */
   team?: TeamCoreOptions;
+  /**
+   * A core of `folio serve --multi-tenant`, with or without a database: its handlers follow the
+   * team service's rules (team-policy.ts). Implied by `team`.
+   */
+  teamPolicy?: boolean;
 }
 
 /**
@@ -353,6 +359,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     if (input.embedding !== undefined && (lock.owned || opts.team)) backfill.kick();
     return out;
   };
+  if (opts.team || opts.teamPolicy) applyTeamPolicy(handlers);
   const { team } = opts;
   if (team) {
     // The tenant's month from the append-only ledger, per user and per task, with its quotas.

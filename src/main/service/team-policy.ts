@@ -1,0 +1,58 @@
+// What the team service refuses or leaves out although the desktop offers it, because on a shared
+// worker it would reach past the tenant: a stdio MCP server is a command the worker runs
+// (unsandboxed, as the service's user, beside every tenant's files and the service's secrets), a
+// task's project folder is any path on the worker's disk, and the server's own paths tell a tenant
+// where every other tenant's files are. Applied to the core's handlers, so every transport (HTTP
+// today, whatever comes next) gets the same rules.
+import type { MethodOutput, ServiceHandlers } from '../../shared/contract';
+import { FolioError } from '../../shared/errors';
+import { McpConfigError, parseRawConfig } from '../mcp/config';
+
+class TeamServiceRefusal extends FolioError {
+  constructor(message: string) {
+    super('unsupported', message, { name: 'UnsupportedError' });
+  }
+}
+
+/** The name a tenant sees for its MCP config, in place of the file's path on the worker. */
+export const TEAM_MCP_CONFIG_NAME = 'mcp.json';
+
+/** Wraps the handlers a tenant's core answers with the team service's rules. */
+export function applyTeamPolicy(handlers: ServiceHandlers): void {
+  const { updateTask, saveMcpConfig, getMcpConfig, getSettings, updateSettings } = handlers;
+  handlers.updateTask = async (input) => {
+    if (input.workspace_path !== undefined && input.workspace_path !== null) {
+      throw new TeamServiceRefusal('workspace_path: the team service keeps each task in its own folder; a folder on the server cannot be chosen');
+    }
+    return updateTask(input);
+  };
+  handlers.saveMcpConfig = async (input) => {
+    if (namesStdioServer(input.text)) {
+      throw new TeamServiceRefusal('MCP servers in the team service are Streamable HTTP servers ("url"); a stdio server ("command") would run a command on the server');
+    }
+    return withoutServerPath(await saveMcpConfig(input));
+  };
+  handlers.getMcpConfig = async (input) => withoutServerPath(await getMcpConfig(input));
+  handlers.getSettings = async (input) => withoutDataDir(await getSettings(input));
+  handlers.updateSettings = async (input) => withoutDataDir(await updateSettings(input));
+}
+
+/** True when the config has an entry with a `command` (the MCP config's own test for stdio). */
+function namesStdioServer(text: string): boolean {
+  try {
+    const { mcpServers } = parseRawConfig(text);
+    return Object.values(mcpServers).some((entry) => entry !== null && typeof entry === 'object' && 'command' in entry);
+  } catch (err) {
+    if (err instanceof McpConfigError) return false; // the save refuses it as not a config
+    throw err;
+  }
+}
+
+function withoutServerPath(config: MethodOutput<'getMcpConfig'>): MethodOutput<'getMcpConfig'> {
+  return { ...config, path: TEAM_MCP_CONFIG_NAME };
+}
+
+function withoutDataDir(settings: MethodOutput<'getSettings'>): MethodOutput<'getSettings'> {
+  const { data_dir: _serverPath, ...rest } = settings;
+  return rest;
+}
