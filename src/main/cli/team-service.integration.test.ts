@@ -182,6 +182,7 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
     await s.setQuotas('tyrell', { max_concurrent_runs: 1 });
     await s.setQuotas('oscorp', { storage_bytes: 1000 });
     await s.setQuotas('cyberdyne', { storage_bytes: 1000 });
+    await s.setQuotas('soylent', { storage_bytes: 1000 });
   }, 60_000);
   afterAll(async () => {
     await s?.close();
@@ -328,6 +329,28 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
     expect(refused.error.message).toBe('Storage: 600 of 1,000 bytes used (tenant cyberdyne); this upload of 600 bytes would pass the limit. Delete files to free space.');
     await json(await s.as('cyberdyne', 'miles', '/v1/projects/personal/files/notes.txt', { method: 'DELETE' }), 200);
     expect(await storage()).toBe(0);
+  });
+
+  it('lets only one of two uploads at once take the last free storage, task files and library files alike', async () => {
+    const storage = async () => (await json<UsageAnswer & { storage_bytes?: number }>(await s.as('soylent', 'sol', '/v1/usage'), 200)).storage_bytes;
+    const statusesOf = async (answers: Promise<Response>[]) => Promise.all((await Promise.all(answers)).map(async (res) => (await res.text(), res.status)));
+    const task = await createTask(s, 'soylent', 'sol');
+    const taskUploads = await statusesOf([upload(s, 'soylent', 'sol', task.id, 'a.txt', 600), upload(s, 'soylent', 'sol', task.id, 'b.txt', 600)]);
+    expect(taskUploads.sort()).toEqual([201, 429]);
+    expect(await storage()).toBe(600);
+    const { files } = await json<{ files: FileEntry[] }>(await s.as('soylent', 'sol', `/v1/tasks/${task.id}/files`), 200);
+    expect(files.map((f) => f.size)).toEqual([600]);
+    await json(await s.as('soylent', 'sol', `/v1/tasks/${task.id}`, { method: 'DELETE' }), 200);
+    expect(await storage()).toBe(0);
+
+    const toLibrary = (name: string, text: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([text], { type: 'text/plain' }), name);
+      return s.as('soylent', 'sol', '/v1/projects/personal/files', { method: 'POST', body: form });
+    };
+    const libraryUploads = await statusesOf([toLibrary('a.txt', 'a'.repeat(600)), toLibrary('b.txt', 'b'.repeat(600))]);
+    expect(libraryUploads.sort()).toEqual([201, 429]);
+    expect(await storage()).toBe(600);
   });
 
   it('stops reading an upload once it passes the storage left, and answers with the quota', async () => {

@@ -1,5 +1,6 @@
 // Each quota hit and reported: a 429 `quota_exceeded` whose message names the quota, the limit,
 // the use and the tenant; defaults against a tenant's override; the month's reset in UTC.
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { httpStatusForCode } from '../../shared/errors';
 import { FolioError } from '../../shared/folio-error';
@@ -21,7 +22,7 @@ const DEC_15 = Date.UTC(2026, 11, 15, 12);
 const spend = (ledger: UsageLedger, scope: Scope, total: number) =>
   ledger.record(scope, { kind: 'tokens', task_id: 't_1', run_id: 'r_1', prompt_tokens: total - Math.floor(total / 4), completion_tokens: Math.floor(total / 4), cost: 0 });
 
-async function refusal(check: Promise<void>): Promise<FolioError> {
+async function refusal(check: Promise<unknown>): Promise<FolioError> {
   const error = await check.then(
     () => null,
     (e: unknown) => e,
@@ -149,6 +150,27 @@ describe('quota guard', () => {
     await expect(w.guard.beforeUpload(globex, 9_999)).resolves.toBeUndefined();
   });
 
+  it('charges an upload in the same step as its check, and gives back what was not stored', async () => {
+    const w = world({ upload_bytes: 1000, storage_bytes: 1500 });
+    expect((await refusal(w.guard.reserveUpload(acme, 1001))).message).toBe('Upload size: 1,001 bytes, over the limit of 1,000 bytes per upload (tenant acme).');
+    const first = await w.guard.reserveUpload(acme, 900, 't_1');
+    // Charged before a byte is written: a second upload meanwhile sees the space as taken.
+    expect(await w.ledger.storedBytes('acme')).toBe(900);
+    expect((await refusal(w.guard.reserveUpload(acme, 700))).message).toBe(
+      'Storage: 900 of 1,500 bytes used (tenant acme); this upload of 700 bytes would pass the limit. Delete files to free space.',
+    );
+    await first.settle(0);
+    expect(await w.ledger.storedBytes('acme')).toBe(0);
+    await first.settle(0);
+    expect(await w.ledger.storedBytes('acme')).toBe(0);
+    const second = await w.guard.reserveUpload(acme, 700);
+    await second.settle(400);
+    expect(await w.ledger.storedBytes('acme')).toBe(400);
+    const third = await w.guard.reserveUpload(acme, 1000);
+    await third.settle(1000);
+    expect(await w.ledger.storedBytes('acme')).toBe(1400);
+  });
+
   it("gives the rate limiter each tenant's requests per minute, null when unlimited", async () => {
     const w = world({ requests_per_minute: 120 });
     await w.table.set('globex', { requests_per_minute: 10 });
@@ -246,5 +268,31 @@ describe.skipIf(skip !== null)('quota guard on PostgreSQL', () => {
     await spend(ledger, acme, 1000);
     expect((await refusal(guard.beforeModelCall(acme))).message).toBe('Tokens this month: 1,000 of 1,000 (tenant acme). The quota resets on 2027-01-01.');
     await expect(guard.beforeModelCall(globex)).resolves.toBeUndefined();
+  });
+
+  it('lets only one of two uploads at once take the last free storage, on two workers', async () => {
+    const now = () => DEC_15;
+    const table = createPgQuotaTable(db.pool, now);
+    await table.set('acme', { storage_bytes: 1000 });
+    // Two workers: each its own pool, limits and ledger over the one database.
+    const pools = [new pg.Pool({ connectionString: db.url, max: 2 }), new pg.Pool({ connectionString: db.url, max: 2 })];
+    try {
+      const guards = pools.map((pool) =>
+        createQuotaGuard({
+          limits: createQuotaLimits({ defaults: UNLIMITED, table: createPgQuotaTable(pool, now), ttlMs: 0, now }),
+          ledger: createPgUsageLedger(pool, { now }),
+          liveRuns: createPgLiveRunCounter(pool),
+          now,
+        }),
+      );
+      for (let round = 0; round < 5; round++) {
+        await db.pool.query('TRUNCATE usage_events');
+        const outcomes = await Promise.allSettled(guards.map((guard) => guard.reserveUpload(acme, 600)));
+        expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+        expect(await createPgUsageLedger(db.pool).storedBytes('acme')).toBe(600);
+      }
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
   });
 });

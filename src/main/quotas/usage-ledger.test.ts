@@ -152,8 +152,22 @@ for (const backend of backends) {
       expect((await ledger.report(alice)).users).toEqual([]);
     });
 
+    it('charges storage only within the limit, and of many charges at once lets only those that fit', async () => {
+      await ledger.record(alice, { kind: 'storage', bytes: 400 });
+      expect(await ledger.chargeStorage(alice, { task_id: 't_a', bytes: 700 }, 1000)).toEqual({ charged: false, stored: 400 });
+      expect(await ledger.chargeStorage(alice, { task_id: 't_a', bytes: 600 }, 1000)).toEqual({ charged: true });
+      expect(await ledger.storedBytes('acme')).toBe(1000);
+      expect(await ledger.chargeStorage(bob, { bytes: 5000 }, null)).toEqual({ charged: true });
+      expect(await ledger.chargeStorage(globexAlice, { bytes: 1000 }, 1000)).toEqual({ charged: true });
+
+      // Ten uploads of 300 at once on 1,000 free bytes: three fit, whichever they are.
+      const results = await Promise.all(Array.from({ length: 10 }, () => ledger.chargeStorage(bob, { bytes: 300 }, 7000)));
+      expect(results.filter((r) => r.charged)).toHaveLength(3);
+      expect(await ledger.storedBytes('acme')).toBe(6900);
+    });
+
     it('only appends: the ledger has no method that changes or removes a row', () => {
-      expect(Object.keys(ledger).sort()).toEqual(['record', 'report', 'storedBytes', 'tokensUsed']);
+      expect(Object.keys(ledger).sort()).toEqual(['chargeStorage', 'record', 'report', 'storedBytes', 'tokensUsed']);
     });
   });
 }
