@@ -359,7 +359,6 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     if (input.embedding !== undefined && (lock.owned || opts.team)) backfill.kick();
     return out;
   };
-  if (opts.team || opts.teamPolicy) applyTeamPolicy(handlers);
   const { team } = opts;
   if (team) {
     // The tenant's month from the append-only ledger, per user and per task, with its quotas.
@@ -400,6 +399,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       return out;
     };
   }
+  // Last, so it wraps every handler above too.
+  if (opts.team || opts.teamPolicy) applyTeamPolicy(handlers, { dataDir: opts.dataDir, resourcesDir: opts.resourcesDir });
 
   return {
     handlers,

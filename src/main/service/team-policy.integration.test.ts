@@ -1,11 +1,12 @@
 // The team service's rules live in the core (team-policy.ts), not at the HTTP edge: a core opened
 // for `folio serve --multi-tenant` refuses a task folder on the server and a stdio MCP server, and
 // shows no server path, whatever transport calls it. The desktop's core still takes all of it.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
+import { findResourcesDir } from '../config/app-paths';
 import { mcpConfigPath } from '../mcp/config';
 import { makeCore, makeDataDir } from './core-test-kit';
 import type { Core } from './create-core';
@@ -61,6 +62,17 @@ describe("a team core's handlers", () => {
     const saved = await core.handlers.saveMcpConfig({ text: httpConfig });
     expect(saved.path).toBe('mcp.json');
     expect((await core.handlers.getMcpConfig({})).path).toBe('mcp.json');
+  });
+
+  it("name skills and config warnings by their path inside the tenant's folder or Folio's, not the server's", async () => {
+    writeFileSync(join(dataDir, 'models', 'broken.yaml'), 'provider: [unclosed');
+    const { skills, warnings: skillWarnings } = await core.handlers.listSkills({});
+    const { warnings } = await core.handlers.listModels({});
+    expect(skills.find((skill) => skill.name === 'analyze')?.path).toBe(join('skills', 'analyze', 'SKILL.md'));
+    expect(warnings.map((w) => w.source)).toContain(join('models', 'broken.yaml'));
+    const text = JSON.stringify([skills, skillWarnings, warnings]);
+    expect(text).not.toContain(dataDir);
+    expect(text).not.toContain(findResourcesDir());
   });
 
   it('show no path of the server in the settings', async () => {

@@ -4,7 +4,8 @@
 // task's project folder is any path on the worker's disk, and the server's own paths tell a tenant
 // where every other tenant's files are. Applied to the core's handlers, so every transport (HTTP
 // today, whatever comes next) gets the same rules.
-import type { MethodOutput, ServiceHandlers } from '../../shared/contract';
+import { sep } from 'node:path';
+import type { ConfigWarning, MethodName, MethodOutput, ServiceHandlers } from '../../shared/contract';
 import { FolioError } from '../../shared/errors';
 import { McpConfigError, parseRawConfig } from '../mcp/config';
 
@@ -17,9 +18,18 @@ class TeamServiceRefusal extends FolioError {
 /** The name a tenant sees for its MCP config, in place of the file's path on the worker. */
 export const TEAM_MCP_CONFIG_NAME = 'mcp.json';
 
+/** The server's folders a tenant's answers must not name. */
+export interface TeamPolicyPaths {
+  /** The tenant's data folder on the worker (inside the storage root). */
+  dataDir: string;
+  /** Folio's own files (built-in skills, model profiles, prompts). */
+  resourcesDir: string;
+}
+
 /** Wraps the handlers a tenant's core answers with the team service's rules. */
-export function applyTeamPolicy(handlers: ServiceHandlers): void {
-  const { updateTask, saveMcpConfig, getMcpConfig, getSettings, updateSettings } = handlers;
+export function applyTeamPolicy(handlers: ServiceHandlers, paths: TeamPolicyPaths): void {
+  const shown = serverPathsHidden(paths);
+  const { updateTask, saveMcpConfig, getMcpConfig, getSettings, updateSettings, listSkills, listModels } = handlers;
   handlers.updateTask = async (input) => {
     if (input.workspace_path !== undefined && input.workspace_path !== null) {
       throw new TeamServiceRefusal('workspace_path: the team service keeps each task in its own folder; a folder on the server cannot be chosen');
@@ -35,6 +45,41 @@ export function applyTeamPolicy(handlers: ServiceHandlers): void {
   handlers.getMcpConfig = async (input) => withoutServerPath(await getMcpConfig(input));
   handlers.getSettings = async (input) => withoutDataDir(await getSettings(input));
   handlers.updateSettings = async (input) => withoutDataDir(await updateSettings(input));
+  // A skill's file and a config warning's source become paths inside the tenant's folder or
+  // Folio's own (`skills/analyze/SKILL.md`, `models/acme.yaml`): enough to find the file, nothing
+  // of the server's layout.
+  const warningsShown = (warnings: ConfigWarning[]) => warnings.map((w) => ({ source: shown(w.source), message: shown(w.message) }));
+  handlers.listSkills = async (input) => {
+    const out = await listSkills(input);
+    return { skills: out.skills.map((skill) => ({ ...skill, path: shown(skill.path) })), warnings: warningsShown(out.warnings) };
+  };
+  handlers.listModels = async (input) => {
+    const out = await listModels(input);
+    return { ...out, warnings: warningsShown(out.warnings) };
+  };
+  // Any other answer that would name a server folder does so in an error message, if at all.
+  for (const method of Object.keys(handlers) as MethodName[]) {
+    const handler = handlers[method] as (input: unknown) => Promise<unknown>;
+    (handlers as Record<MethodName, (input: unknown) => Promise<unknown>>)[method] = async (input) => {
+      try {
+        return await handler(input);
+      } catch (err) {
+        if (err instanceof Error) err.message = shown(err.message);
+        throw err;
+      }
+    };
+  }
+}
+
+/** Rewrites the server's folders in a text to paths relative to them. */
+function serverPathsHidden({ dataDir, resourcesDir }: TeamPolicyPaths): (text: string) => string {
+  // The longer first, in case one folder holds the other.
+  const roots = [dataDir, resourcesDir].map((dir) => dir.replace(/[\\/]+$/u, '')).sort((a, b) => b.length - a.length);
+  return (text) => {
+    let out = text;
+    for (const root of roots) out = out.replaceAll(`${root}${sep}`, '').replaceAll(root, '.');
+    return out;
+  };
 }
 
 /** True when the config has an entry with a `command` (the MCP config's own test for stdio). */
