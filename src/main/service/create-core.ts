@@ -400,7 +400,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     };
   }
   // Last, so it wraps every handler above too.
-  if (opts.team || opts.teamPolicy) applyTeamPolicy(handlers, { dataDir: opts.dataDir, resourcesDir: opts.resourcesDir });
+  if (opts.team || opts.teamPolicy) applyTeamPolicy(handlers, { dataDir: opts.dataDir, resourcesDir: opts.resourcesDir, outerDirs: opts.team?.hiddenPaths ?? [] });
 
   return {
     handlers,

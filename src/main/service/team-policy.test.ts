@@ -11,10 +11,13 @@ describe('team policy', () => {
     const resourcesDir = '/opt/folio/resources';
     const handlers = {
       getTask: async () => {
-        throw new FolioError('not_found', `No file ${dataDir}/tasks/t_1/source/a.pdf (see ${resourcesDir}/skills or ${dataDir})`);
+        throw new FolioError('not_found', `No file ${dataDir}/tasks/t_1/source/a.pdf (see ${resourcesDir}/skills, ${dataDir} or /srv/folio/tenants/globex/keys.json)`);
       },
     } as unknown as ServiceHandlers;
-    applyTeamPolicy(handlers, { dataDir, resourcesDir });
-    await expect(handlers.getTask({ task_id: 't_1' })).rejects.toMatchObject({ code: 'not_found', message: 'No file tasks/t_1/source/a.pdf (see skills or .)' });
+    applyTeamPolicy(handlers, { dataDir, resourcesDir, outerDirs: ['/srv/folio'] });
+    await expect(handlers.getTask({ task_id: 't_1' })).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'No file tasks/t_1/source/a.pdf (see skills, . or tenants/globex/keys.json)',
+    });
   });
 });

@@ -24,6 +24,8 @@ export interface TeamPolicyPaths {
   dataDir: string;
   /** Folio's own files (built-in skills, model profiles, prompts). */
   resourcesDir: string;
+  /** Folders around them, such as the storage root that holds every tenant's folder. */
+  outerDirs?: readonly string[];
 }
 
 /** Wraps the handlers a tenant's core answers with the team service's rules. */
@@ -72,9 +74,9 @@ export function applyTeamPolicy(handlers: ServiceHandlers, paths: TeamPolicyPath
 }
 
 /** Rewrites the server's folders in a text to paths relative to them. */
-function serverPathsHidden({ dataDir, resourcesDir }: TeamPolicyPaths): (text: string) => string {
-  // The longer first, in case one folder holds the other.
-  const roots = [dataDir, resourcesDir].map((dir) => dir.replace(/[\\/]+$/u, '')).sort((a, b) => b.length - a.length);
+function serverPathsHidden({ dataDir, resourcesDir, outerDirs = [] }: TeamPolicyPaths): (text: string) => string {
+  // The longer first, so a folder inside another is rewritten relative to itself.
+  const roots = [dataDir, resourcesDir, ...outerDirs].map((dir) => dir.replace(/[\\/]+$/u, '')).sort((a, b) => b.length - a.length);
   return (text) => {
     let out = text;
     for (const root of roots) out = out.replaceAll(`${root}${sep}`, '').replaceAll(root, '.');
