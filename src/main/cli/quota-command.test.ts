@@ -55,6 +55,21 @@ describe.skipIf(skip !== null)('folio quota', () => {
     expect(get.out).toMatch(/^Quotas of tenant acme/);
   });
 
+  it("shows the operator each user's use of the month, which no user of the tenant sees", async () => {
+    const now = Date.now();
+    await db.pool.query(
+      `INSERT INTO usage_events (tenant_id, user_id, kind, prompt_tokens, completion_tokens, cost, bytes, at) VALUES
+        ('umbrella', 'alice', 'tokens', 1000, 500, 0.25, 0, $1), ('umbrella', 'bob', 'tokens', 10, 2, 0.001, 0, $1),
+        ('umbrella', 'bob', 'upload', 0, 0, 0, 4096, $1), ('hooli', 'gavin', 'tokens', 99, 1, 0, 0, $1)`,
+      [now],
+    );
+    const get = await run(['get', '--database', db.url, '--tenant', 'umbrella']);
+    expect(get.code).toBe(0);
+    const users = get.out.split('\n').filter((l) => /^ {2}(alice|bob|gavin) /u.test(l)).map((l) => l.trim().replace(/\s+/g, ' '));
+    expect(users).toEqual(['alice tokens 1,500 cost 0.2500 runs 0 uploaded 0 bytes', 'bob tokens 12 cost 0.0010 runs 0 uploaded 4,096 bytes']);
+    expect((await run(['get', '--database', db.url, '--tenant', 'initech'])).out).toMatch(/No use by any user in \d{4}-\d{2}\./u);
+  });
+
   it('shows the limits and the use the service enforces: its request-rate default, runs counted by live lease', async () => {
     await db.pool.query(`INSERT INTO runs (id, tenant_id, status) VALUES ('g1', 'initech', 'running'), ('g2', 'initech', 'running')`);
     // g2's worker died: its lease expired, so it no longer holds a slot in the service.

@@ -1,4 +1,6 @@
-// `folio quota get|set`: an operator reads or changes one tenant's quotas in the team database.
+// `folio quota get|set`: an operator reads or changes one tenant's quotas in the team database, and
+// sees the month's use per user (the view `GET /v1/usage` gives no user of the tenant: each user
+// sees their own).
 // Limits not set for the tenant come from the server's defaults, read from this environment as
 // `folio serve` reads them (FOLIO_QUOTA_*, FOLIO_REQUESTS_PER_MINUTE; a worker's flags may differ,
 // which is why `get` says which value is the tenant's own); live runs are counted as the service
@@ -56,7 +58,7 @@ export async function quotaCommand(argv: string[], io: QuotaCommandIo = {}): Pro
   const client = new pg.Client({ connectionString: database });
   await client.connect();
   try {
-    const { table, guard } = createTeamQuotas({ db: client, defaults: serviceQuotaDefaults(env), liveRuns: leasedRunCounter(client) });
+    const { table, guard, ledger } = createTeamQuotas({ db: client, defaults: serviceQuotaDefaults(env), liveRuns: leasedRunCounter(client) });
     if (action === 'set') await table.set(tenant, patch);
     const own = await table.get(tenant);
     const status = await guard.status(tenant);
@@ -66,6 +68,12 @@ export async function quotaCommand(argv: string[], io: QuotaCommandIo = {}): Pro
       const shown = limit === null ? 'unlimited' : formatCount(limit);
       const source = own[name] === undefined ? 'default' : 'tenant';
       out(`  ${quotaOptionName(name).padEnd(20)} ${shown.padStart(16)}  (${source})${used === null ? '' : `  used ${formatCount(used)}`}`);
+    }
+    // The whole tenant: the scope's user is not read unless a report asks for one user's rows only.
+    const { users } = await ledger.report({ tenant_id: tenant, user_id: '' }, { month: month.label });
+    out(users.length === 0 ? `No use by any user in ${month.label}.` : `Use per user in ${month.label}:`);
+    for (const u of users) {
+      out(`  ${u.user_id.padEnd(20)} tokens ${formatCount(u.prompt_tokens + u.completion_tokens).padStart(14)}  cost ${u.cost.toFixed(4)}  runs ${formatCount(u.runs)}  uploaded ${formatCount(u.upload_bytes)} bytes`);
     }
     if (action === 'set') out(`Running workers apply the change within ${QUOTA_CACHE_TTL_MS / 1000} s.`);
     return 0;

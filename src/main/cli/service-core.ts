@@ -58,7 +58,7 @@ export async function createServiceCore(config: ServiceConfig, paths: Paths, log
     resolveCore(scope) {
       let core = cores.get(scope.tenant_id);
       if (!core) {
-        const opening = createCore({ dataDir: tenantDataDir(root, scope.tenant_id), resourcesDir: paths.resourcesDir, env: NO_WORKER_ENV });
+        const opening = createCore({ dataDir: tenantDataDir(root, scope.tenant_id), resourcesDir: paths.resourcesDir, env: NO_WORKER_ENV, teamPolicy: true });
         // A core that failed to open (a busy or damaged database) is tried again at the next request.
         opening.catch(() => {
           if (cores.get(scope.tenant_id) === opening) cores.delete(scope.tenant_id);

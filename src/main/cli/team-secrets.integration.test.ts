@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgSkipReason } from '../../../testing/postgres/test-database';
+import { findResourcesDir } from '../config/app-paths';
 import { startTeamServer, type TeamServer } from './team-server.test-support';
 
 const skip = pgSkipReason();
@@ -70,6 +71,24 @@ describe.skipIf(skip !== null)("team service: a tenant cannot reach past its own
     expect(existsSync(marker)).toBe(false);
     const http = { mcpServers: { docs: { url: 'https://mcp.example.com/mcp' } } };
     expect((await s.as('acme', 'mallory', '/v1/mcp/config', { method: 'PUT', json: { text: JSON.stringify(http) } })).status).toBe(200);
+  });
+
+  it("shows a tenant no path of the server: not in Settings, the MCP config, skills or model warnings", async () => {
+    writeFileSync(join(s.storageRoot, 'tenants', 'acme', 'models', 'broken.yaml'), 'provider: [unclosed');
+    for (const [path, init] of [
+      ['/v1/settings', {}],
+      ['/v1/settings', { method: 'PATCH', json: { language: 'en' } }],
+      ['/v1/mcp/config', {}],
+      ['/v1/skills', {}],
+      ['/v1/models', {}],
+    ] as const) {
+      const res = await s.as('acme', 'mallory', path, init);
+      const text = await res.text();
+      expect(res.status, text).toBe(200);
+      expect(text).not.toContain(s.storageRoot);
+      expect(text).not.toContain(findResourcesDir());
+      expect(text).not.toContain('data_dir');
+    }
   });
 
   it("refuses a task folder on the server, such as another tenant's data folder", async () => {

@@ -4,7 +4,6 @@ import { startHttpServer, type RunningHttpServer } from '../transport/http';
 import { createAuthenticator, createRateLimiter, type Logger, type ServiceConfig } from '../tenancy';
 import type { ServiceCore } from './service-core';
 import { FolioError } from '../../shared/errors';
-import { teamServiceRefusal } from './team-policy';
 
 export async function startTeamHttpServer(config: ServiceConfig, service: ServiceCore, log: Logger): Promise<RunningHttpServer> {
   if (config.platformKey === null || config.jwt === null) throw new FolioError('invalid_input', 'multi-tenant mode needs a platform key and a JWT verification');
@@ -16,7 +15,6 @@ export async function startTeamHttpServer(config: ServiceConfig, service: Servic
       registry: service.registry,
       rateLimiter: createRateLimiter({ defaultPerMinute: config.quotas.requests_per_minute, overrides: service.requestQuota }),
       publicHosts: config.publicHosts,
-      refuseCall: teamServiceRefusal,
     },
     logger: log,
     ready: () => service.ready(),

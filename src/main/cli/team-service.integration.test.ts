@@ -164,6 +164,7 @@ interface UsageAnswer {
   tenant_id?: string;
   total: { prompt_tokens: number; completion_tokens: number };
   users?: { user_id: string; prompt_tokens: number; completion_tokens: number }[];
+  tasks: { task_id: string }[];
   quotas?: { name: string; limit: number | null; used: number | null }[];
 }
 
@@ -181,6 +182,7 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
     await s.setQuotas('tyrell', { max_concurrent_runs: 1 });
     await s.setQuotas('oscorp', { storage_bytes: 1000 });
     await s.setQuotas('cyberdyne', { storage_bytes: 1000 });
+    await s.setQuotas('soylent', { storage_bytes: 1000 });
   }, 60_000);
   afterAll(async () => {
     await s?.close();
@@ -227,13 +229,14 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
     expect(refused.error.code).toBe('quota_exceeded');
     expect(refused.error.message).toMatch(/^Tokens this month: 150 of 100 \(tenant hooli\)\. The quota resets on \d{4}-\d{2}-01/);
 
+    // Dave sees his own usage; Alice's id and tasks reach him only as the tenant's use of the quota.
     const usage = await json<UsageAnswer>(await s.as('hooli', 'dave', '/v1/usage'), 200);
     expect(usage.tenant_id).toBe('hooli');
-    expect(usage.total).toMatchObject({ prompt_tokens: 120, completion_tokens: 30 });
-    expect(usage.users?.map((u) => [u.user_id, u.prompt_tokens, u.completion_tokens]).sort()).toEqual([
-      ['alice', 90, 20],
-      ['dave', 30, 10],
-    ]);
+    expect(usage.total).toMatchObject({ prompt_tokens: 30, completion_tokens: 10 });
+    expect(usage.users?.map((u) => [u.user_id, u.prompt_tokens, u.completion_tokens])).toEqual([['dave', 30, 10]]);
+    expect(usage.tasks.map((t) => t.task_id)).toEqual([dave.id]);
+    expect(JSON.stringify(usage)).not.toContain('alice');
+    expect(JSON.stringify(usage)).not.toContain(alice.id);
     expect(usage.quotas).toContainEqual({ name: 'tokens_per_month', limit: 100, used: 150 });
     expect(usage.quotas).toContainEqual({ name: 'max_concurrent_runs', limit: null, used: 0 });
   }, 60_000);
@@ -273,9 +276,9 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
   });
 
   it('shows each tenant only its own usage', async () => {
-    const initech = await json<UsageAnswer>(await s.as('initech', 'peter', '/v1/usage'), 200);
+    const initech = await json<UsageAnswer>(await s.as('initech', 'milton', '/v1/usage'), 200);
     expect(initech.tenant_id).toBe('initech');
-    expect(initech.users?.map((u) => u.user_id).sort()).toEqual(['milton']);
+    expect(initech.users?.map((u) => u.user_id)).toEqual(['milton']);
     expect(initech.total).toMatchObject({ prompt_tokens: 5, completion_tokens: 5 });
     expect(initech.quotas).toContainEqual({ name: 'max_concurrent_runs', limit: 1, used: 0 });
     const umbrella = await json<UsageAnswer>(await s.as('umbrella', 'alice', '/v1/usage'), 200);
@@ -326,6 +329,28 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
     expect(refused.error.message).toBe('Storage: 600 of 1,000 bytes used (tenant cyberdyne); this upload of 600 bytes would pass the limit. Delete files to free space.');
     await json(await s.as('cyberdyne', 'miles', '/v1/projects/personal/files/notes.txt', { method: 'DELETE' }), 200);
     expect(await storage()).toBe(0);
+  });
+
+  it('lets only one of two uploads at once take the last free storage, task files and library files alike', async () => {
+    const storage = async () => (await json<UsageAnswer & { storage_bytes?: number }>(await s.as('soylent', 'sol', '/v1/usage'), 200)).storage_bytes;
+    const statusesOf = async (answers: Promise<Response>[]) => Promise.all((await Promise.all(answers)).map(async (res) => (await res.text(), res.status)));
+    const task = await createTask(s, 'soylent', 'sol');
+    const taskUploads = await statusesOf([upload(s, 'soylent', 'sol', task.id, 'a.txt', 600), upload(s, 'soylent', 'sol', task.id, 'b.txt', 600)]);
+    expect(taskUploads.sort()).toEqual([201, 429]);
+    expect(await storage()).toBe(600);
+    const { files } = await json<{ files: FileEntry[] }>(await s.as('soylent', 'sol', `/v1/tasks/${task.id}/files`), 200);
+    expect(files.map((f) => f.size)).toEqual([600]);
+    await json(await s.as('soylent', 'sol', `/v1/tasks/${task.id}`, { method: 'DELETE' }), 200);
+    expect(await storage()).toBe(0);
+
+    const toLibrary = (name: string, text: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([text], { type: 'text/plain' }), name);
+      return s.as('soylent', 'sol', '/v1/projects/personal/files', { method: 'POST', body: form });
+    };
+    const libraryUploads = await statusesOf([toLibrary('a.txt', 'a'.repeat(600)), toLibrary('b.txt', 'b'.repeat(600))]);
+    expect(libraryUploads.sort()).toEqual([201, 429]);
+    expect(await storage()).toBe(600);
   });
 
   it('stops reading an upload once it passes the storage left, and answers with the quota', async () => {

@@ -6,10 +6,9 @@
 import type pg from 'pg';
 import type { RunEvent, RunStatus } from '../../shared/contract';
 import { FolioError } from '../../shared/errors';
+import { DEFAULT_LEASE_TTL_MS } from '../config/lease-timing';
 import { DB_NOW_MS, type RunRef } from './host';
 import { RUN_EVENTS_CHANNEL, finishReasonOf, runEventsNotice } from './run-event-log';
-
-export const DEFAULT_LEASE_TTL_MS = 15_000;
 
 export interface LeasesOptions {
   workerId: string;

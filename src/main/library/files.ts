@@ -46,8 +46,12 @@ export interface AddedFile {
   added: boolean;
 }
 
-/** Copies `from` into the library under `name` and records it (status pending, for the indexer). */
-export async function addLibraryFile(store: StorePort, dataDir: string, library: LibraryId, from: string, name: string, newId: () => string): Promise<AddedFile> {
+/**
+ * Copies `from` into the library under `name` and records it (status pending, for the indexer).
+ * `sha256`: the file's hash when the caller has already read it (the team service does, for the
+ * storage quota), so a large upload is not read twice.
+ */
+export async function addLibraryFile(store: StorePort, dataDir: string, library: LibraryId, from: string, name: string, newId: () => string, sha256?: string): Promise<AddedFile> {
   let stat;
   try {
     stat = statSync(from);
@@ -56,8 +60,8 @@ export async function addLibraryFile(store: StorePort, dataDir: string, library:
   }
   if (!stat.isFile()) throw new FolioError('invalid_input', `Not a file: ${basename(from)}`);
   const projectId = storeIdOf(library);
-  const sha256 = await sha256Of(from);
-  const same = await store.library.findBySha(projectId, sha256);
+  const hash = sha256 ?? (await sha256Of(from));
+  const same = await store.library.findBySha(projectId, hash);
   if (same) return { row: same, added: false };
 
   const dir = libraryDir(dataDir, library);
@@ -68,7 +72,7 @@ export async function addLibraryFile(store: StorePort, dataDir: string, library:
   await copyFile(from, abs, constants.COPYFILE_EXCL);
   try {
     const copied = statSync(abs);
-    const row = await store.library.add({ id: newId(), project_id: projectId, path: target, size: copied.size, mtime_ms: Math.trunc(copied.mtimeMs), sha256 });
+    const row = await store.library.add({ id: newId(), project_id: projectId, path: target, size: copied.size, mtime_ms: Math.trunc(copied.mtimeMs), sha256: hash });
     return { row, added: true };
   } catch (err) {
     await rm(abs, { force: true });

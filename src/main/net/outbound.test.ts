@@ -1,5 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import OpenAI from 'openai';
+import { startFakeOpenAI } from '../../../testing/fake-openai/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FolioError } from '../../shared/errors';
 import { outboundFetch, restrictOutbound } from './outbound';
@@ -15,6 +18,19 @@ beforeAll(async () => {
       res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
     } else if (req.url === '/to-self') {
       res.writeHead(301, { location: '/ok' }).end();
+    } else if (req.url === '/echo') {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const echoed = { method: req.method, host: req.headers.host, type: req.headers['content-type'], auth: req.headers.authorization, body: Buffer.concat(chunks).toString() };
+        res.writeHead(201, 'Made', { 'content-type': 'application/json', 'x-multi': ['a', 'b'] }).end(JSON.stringify(echoed));
+      });
+    } else if (req.url === '/gzip') {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(gzipSync('unzipped'));
+    } else if (req.url === '/stream') {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: one\n\n');
+      setTimeout(() => res.end('data: two\n\n'), 20);
     } else {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('reached');
     }
@@ -62,6 +78,62 @@ describe('requests to addresses a person typed', () => {
       expect(await (await outboundFetch()(`${url}/ok`)).text()).toBe('reached');
     }
     expect(seen).toEqual(['/ok', '/ok', '/ok']);
+  });
+
+  it('connect to the address the check vetted, not to what DNS answers later (rebinding)', async () => {
+    // The system resolver has never heard of this name: only the checked answer can reach the server.
+    const lookups: string[] = [];
+    restrictOutbound({ allow: ['127.0.0.1'], lookup: (host) => (lookups.push(host), Promise.resolve(['127.0.0.1'])) });
+    const port = (server.address() as AddressInfo).port;
+    const res = await outboundFetch()(`http://rebinding.invalid:${port}/echo`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+      body: JSON.stringify({ q: 1 }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.statusText).toBe('Made');
+    expect(res.url).toBe(`http://rebinding.invalid:${port}/echo`);
+    expect(res.headers.get('x-multi')).toBe('a, b');
+    expect(await res.json()).toEqual({ method: 'POST', host: `rebinding.invalid:${port}`, type: 'application/json', auth: 'Bearer k', body: '{"q":1}' });
+    expect(lookups).toEqual(['rebinding.invalid']);
+  });
+
+  it('answer through the pinned connection as fetch would: bodies of any kind sent, decoded and streamed', async () => {
+    restrictOutbound({ allow: ['127.0.0.1'], lookup: () => Promise.resolve(['127.0.0.1']) });
+    const named = base.replace('127.0.0.1', 'pinned.invalid');
+    const form = new FormData();
+    form.append('field', 'value');
+    const echoed = (await (await outboundFetch()(`${named}/echo`, { method: 'POST', body: form })).json()) as { type: string; body: string };
+    expect(echoed.type).toMatch(/^multipart\/form-data; boundary=/u);
+    expect(echoed.body).toContain('value');
+    const streamedBody = new Blob(['streamed']).stream();
+    expect(((await (await outboundFetch()(`${named}/echo`, { method: 'PUT', body: streamedBody })).json()) as { body: string }).body).toBe('streamed');
+    const gzip = await outboundFetch()(`${named}/gzip`);
+    expect(gzip.headers.get('content-encoding')).toBeNull();
+    expect(await gzip.text()).toBe('unzipped');
+    const reader = (await outboundFetch()(`${named}/stream`)).body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += chunk.value;
+    expect(text).toBe('data: one\n\ndata: two\n\n');
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(outboundFetch()(`${named}/ok`, { signal: aborted.signal })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it("carry a provider SDK's streamed chat completion through the pinned connection", async () => {
+    const fake = await startFakeOpenAI();
+    try {
+      restrictOutbound({ allow: ['127.0.0.1'], lookup: () => Promise.resolve(['127.0.0.1']) });
+      fake.script([{ text: 'Hello through a pinned socket.', usage: { prompt: 3, completion: 6 } }]);
+      const client = new OpenAI({ baseURL: fake.url.replace('127.0.0.1', 'provider.invalid'), apiKey: 'sk-test', maxRetries: 0, fetch: outboundFetch() });
+      const stream = await client.chat.completions.create({ model: 'fake-model', messages: [{ role: 'user', content: 'Hi' }], stream: true });
+      let text = '';
+      for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+      expect(text).toBe('Hello through a pinned socket.');
+      expect(fake.requests.map((r) => [r.method, r.path, r.hasAuth])).toEqual([['POST', '/v1/chat/completions', true]]);
+    } finally {
+      await fake.close();
+    }
   });
 
   it('check every redirect before following it', async () => {

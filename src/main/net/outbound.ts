@@ -7,13 +7,15 @@
 // each address its host resolves to, and each redirect's, must be public unicast (address-policy.ts)
 // or inside what the operator allowed (`--allow-network`: host names, IP addresses, CIDR ranges).
 //
-// What this does not close: a host whose DNS answer changes between this check and fetch's own
-// lookup (rebinding). web_fetch pins the vetted address (tools/net/safe-fetch.ts); the SDKs here
-// bring their own fetch calls, so the check is on the name's answer just before the request.
+// A host name's answer is checked once and the connection goes to the address checked
+// (pinned-fetch.ts), so a name whose DNS answer changes between the check and the connect
+// (rebinding) cannot move the request, as web_fetch does for pages (tools/net/safe-fetch.ts). A
+// host the operator allowed by name is trusted as the name: fetch resolves it itself.
 import dns from 'node:dns';
 import ipaddr from 'ipaddr.js';
 import { FolioError } from '../../shared/errors';
 import { addressRefusal, isIpLiteral } from './address-policy';
+import { familyOf, pinnedFetch, type PinnedAddress } from './pinned-fetch';
 
 export interface OutboundPolicy {
   /** What the operator allowed besides public addresses: host names, IP addresses and CIDR ranges. */
@@ -63,11 +65,16 @@ function allowed(policy: OutboundPolicy, host: string, address: string | null): 
   return false;
 }
 
-/** Throws FolioError('forbidden') unless every address of the URL's host may be reached. */
-export async function assertOutboundAllowed(policy: OutboundPolicy, url: URL): Promise<void> {
+/**
+ * Throws FolioError('forbidden') unless every address of the URL's host may be reached. Returns the
+ * address to connect to when the host is a name it resolved (null: an IP address, or a name the
+ * operator allowed as such).
+ */
+export async function assertOutboundAllowed(policy: OutboundPolicy, url: URL): Promise<PinnedAddress | null> {
   const host = url.hostname.replace(/^\[|\]$/gu, '').toLowerCase();
-  if (allowed(policy, host, null)) return;
-  const addresses = isIpLiteral(host) ? [host] : await (policy.lookup ?? systemLookup)(host).catch(() => []);
+  if (allowed(policy, host, null)) return null;
+  const literal = isIpLiteral(host);
+  const addresses = literal ? [host] : await (policy.lookup ?? systemLookup)(host).catch(() => []);
   if (addresses.length === 0) throw new FolioError('invalid_input', `Cannot resolve ${host}.`);
   for (const address of addresses) {
     const refusal = addressRefusal(address);
@@ -78,6 +85,7 @@ export async function assertOutboundAllowed(policy: OutboundPolicy, url: URL): P
       );
     }
   }
+  return literal ? null : { address: addresses[0], family: familyOf(addresses[0]) };
 }
 
 function requestUrl(input: Parameters<typeof fetch>[0]): URL {
@@ -95,8 +103,9 @@ async function checkedFetch(policy: OutboundPolicy, input: Parameters<typeof fet
   let request: Parameters<typeof fetch>[0] = input;
   let current: RequestInit = init;
   for (let hop = 0; ; hop += 1) {
-    await assertOutboundAllowed(policy, url);
-    const response = await fetch(request, { ...current, redirect: 'manual' });
+    const vetted = await assertOutboundAllowed(policy, url);
+    const once: RequestInit = { ...current, redirect: 'manual' };
+    const response = vetted === null ? await fetch(request, once) : await pinnedFetch(request, once, vetted);
     const location = response.headers.get('location');
     if (!follow || response.status < 300 || response.status > 399 || location === null) return response;
     if (hop >= MAX_REDIRECTS) throw new FolioError('invalid_input', `More than ${MAX_REDIRECTS} redirects from ${requestUrl(input).host}.`);

@@ -1,5 +1,6 @@
 // Each quota hit and reported: a 429 `quota_exceeded` whose message names the quota, the limit,
 // the use and the tenant; defaults against a tenant's override; the month's reset in UTC.
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { httpStatusForCode } from '../../shared/errors';
 import { FolioError } from '../../shared/folio-error';
@@ -21,7 +22,7 @@ const DEC_15 = Date.UTC(2026, 11, 15, 12);
 const spend = (ledger: UsageLedger, scope: Scope, total: number) =>
   ledger.record(scope, { kind: 'tokens', task_id: 't_1', run_id: 'r_1', prompt_tokens: total - Math.floor(total / 4), completion_tokens: Math.floor(total / 4), cost: 0 });
 
-async function refusal(check: Promise<void>): Promise<FolioError> {
+async function refusal(check: Promise<unknown>): Promise<FolioError> {
   const error = await check.then(
     () => null,
     (e: unknown) => e,
@@ -149,6 +150,27 @@ describe('quota guard', () => {
     await expect(w.guard.beforeUpload(globex, 9_999)).resolves.toBeUndefined();
   });
 
+  it('charges an upload in the same step as its check, and gives back what was not stored', async () => {
+    const w = world({ upload_bytes: 1000, storage_bytes: 1500 });
+    expect((await refusal(w.guard.reserveUpload(acme, 1001))).message).toBe('Upload size: 1,001 bytes, over the limit of 1,000 bytes per upload (tenant acme).');
+    const first = await w.guard.reserveUpload(acme, 900, 't_1');
+    // Charged before a byte is written: a second upload meanwhile sees the space as taken.
+    expect(await w.ledger.storedBytes('acme')).toBe(900);
+    expect((await refusal(w.guard.reserveUpload(acme, 700))).message).toBe(
+      'Storage: 900 of 1,500 bytes used (tenant acme); this upload of 700 bytes would pass the limit. Delete files to free space.',
+    );
+    await first.settle(0);
+    expect(await w.ledger.storedBytes('acme')).toBe(0);
+    await first.settle(0);
+    expect(await w.ledger.storedBytes('acme')).toBe(0);
+    const second = await w.guard.reserveUpload(acme, 700);
+    await second.settle(400);
+    expect(await w.ledger.storedBytes('acme')).toBe(400);
+    const third = await w.guard.reserveUpload(acme, 1000);
+    await third.settle(1000);
+    expect(await w.ledger.storedBytes('acme')).toBe(1400);
+  });
+
   it("gives the rate limiter each tenant's requests per minute, null when unlimited", async () => {
     const w = world({ requests_per_minute: 120 });
     await w.table.set('globex', { requests_per_minute: 10 });
@@ -176,10 +198,10 @@ describe('quota guard', () => {
 });
 
 describe('GET /v1/usage in the team service', () => {
-  it("answers the tenant's month per user with its quotas, in the contract's shape", async () => {
+  it("answers the asking user's month with the tenant's quotas, in the contract's shape", async () => {
     const w = world({ tokens_per_month: 10_000 });
     await spend(w.ledger, acme, 400);
-    await spend(w.ledger, { tenant_id: 'acme', user_id: 'bob' }, 800);
+    await w.ledger.record({ tenant_id: 'acme', user_id: 'bob' }, { kind: 'tokens', task_id: 't_bob', run_id: 'r_b', prompt_tokens: 600, completion_tokens: 200, cost: 0.5 });
     await spend(w.ledger, globex, 5000);
     const input = contract.getUsage.input.parse({ period: '2026-12' });
     const answer = contract.getUsage.output.parse(
@@ -187,12 +209,11 @@ describe('GET /v1/usage in the team service', () => {
     );
     expect(answer.tenant_id).toBe('acme');
     expect(answer.period?.label).toBe('2026-12');
-    expect(answer.total).toEqual({ prompt_tokens: 900, completion_tokens: 300, cost: 0 });
-    expect(answer.users?.map((u) => [u.user_id, u.prompt_tokens + u.completion_tokens])).toEqual([
-      ['bob', 800],
-      ['alice', 400],
-    ]);
-    expect(answer.tasks).toEqual([{ task_id: 't_1', title: 'Quarterly report', prompt_tokens: 900, completion_tokens: 300, cost: 0 }]);
+    expect(answer.total).toEqual({ prompt_tokens: 300, completion_tokens: 100, cost: 0 });
+    expect(answer.users?.map((u) => [u.user_id, u.prompt_tokens + u.completion_tokens])).toEqual([['alice', 400]]);
+    expect(answer.tasks).toEqual([{ task_id: 't_1', title: 'Quarterly report', prompt_tokens: 300, completion_tokens: 100, cost: 0 }]);
+    // Bob's id, task and spending appear nowhere; the tenant's total shows only as the quota's use.
+    expect(JSON.stringify(answer)).not.toMatch(/bob|t_bob/);
     expect(answer.quotas?.find((q) => q.name === 'tokens_per_month')).toEqual({ name: 'tokens_per_month', limit: 10_000, used: 1200 });
 
     const november = await tenantUsageAnswer(acme, contract.getUsage.input.parse({ period: '2026-11' }), { ledger: w.ledger, guard: w.guard });
@@ -247,5 +268,31 @@ describe.skipIf(skip !== null)('quota guard on PostgreSQL', () => {
     await spend(ledger, acme, 1000);
     expect((await refusal(guard.beforeModelCall(acme))).message).toBe('Tokens this month: 1,000 of 1,000 (tenant acme). The quota resets on 2027-01-01.');
     await expect(guard.beforeModelCall(globex)).resolves.toBeUndefined();
+  });
+
+  it('lets only one of two uploads at once take the last free storage, on two workers', async () => {
+    const now = () => DEC_15;
+    const table = createPgQuotaTable(db.pool, now);
+    await table.set('acme', { storage_bytes: 1000 });
+    // Two workers: each its own pool, limits and ledger over the one database.
+    const pools = [new pg.Pool({ connectionString: db.url, max: 2 }), new pg.Pool({ connectionString: db.url, max: 2 })];
+    try {
+      const guards = pools.map((pool) =>
+        createQuotaGuard({
+          limits: createQuotaLimits({ defaults: UNLIMITED, table: createPgQuotaTable(pool, now), ttlMs: 0, now }),
+          ledger: createPgUsageLedger(pool, { now }),
+          liveRuns: createPgLiveRunCounter(pool),
+          now,
+        }),
+      );
+      for (let round = 0; round < 5; round++) {
+        await db.pool.query('TRUNCATE usage_events');
+        const outcomes = await Promise.allSettled(guards.map((guard) => guard.reserveUpload(acme, 600)));
+        expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+        expect(await createPgUsageLedger(db.pool).storedBytes('acme')).toBe(600);
+      }
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
   });
 });

@@ -46,6 +46,12 @@ export interface QuotaGuard {
   /** Before an upload of `bytes` is accepted: its size and the storage it would fill. */
   beforeUpload(scope: Scope, bytes: number): Promise<void>;
   /**
+   * Checks an upload of `bytes` as `beforeUpload` does and, in the same step, charges them to the
+   * tenant's storage, so two uploads at once cannot both take the same free space. The caller
+   * settles the reservation with what it stored in the end (nothing, when the upload failed).
+   */
+  reserveUpload(scope: Scope, bytes: number, taskId?: string): Promise<StorageReservation>;
+  /**
    * The most bytes one upload may have now (the smaller of the upload size and the free storage),
    * null: unlimited. A streamed upload whose length is not known up front stops reading there and
    * calls `beforeUpload` with the bytes seen, which throws the message naming the quota.
@@ -58,6 +64,16 @@ export interface QuotaGuard {
   readonly requestsPerMinute: (tenantId: string) => Promise<number | null>;
   /** Every quota with its limit and the tenant's current use, for `GET /v1/usage` and `folio quota get`. */
   status(tenantId: string): Promise<QuotaStatus[]>;
+}
+
+/** Bytes charged to a tenant's storage before they are written. */
+export interface StorageReservation {
+  readonly bytes: number;
+  /**
+   * The bytes the upload stored in the end (0 when it failed): the difference goes back to the
+   * tenant. Called once; later calls change nothing.
+   */
+  settle(stored: number): Promise<void>;
 }
 
 export interface QuotaGuardOptions {
@@ -75,6 +91,19 @@ export function formatCount(n: number): string {
 
 function exceeded(message: string): FolioError {
   return new FolioError('quota_exceeded', message, { name: 'QuotaExceededError' });
+}
+
+function checkUploadSize(tenantId: string, bytes: number, limit: number | null): void {
+  if (limit !== null && bytes > limit) {
+    throw exceeded(`Upload size: ${formatCount(bytes)} bytes, over the limit of ${formatCount(limit)} bytes per upload (tenant ${tenantId}).`);
+  }
+}
+
+function storageExceeded(tenantId: string, stored: number, bytes: number, limit: number): FolioError {
+  return exceeded(
+    `Storage: ${formatCount(stored)} of ${formatCount(limit)} bytes used (tenant ${tenantId}); ` +
+      `this upload of ${formatCount(bytes)} bytes would pass the limit. Delete files to free space.`,
+  );
 }
 
 export function createQuotaGuard({ limits, ledger, liveRuns, now = Date.now }: QuotaGuardOptions): QuotaGuard {
@@ -109,18 +138,29 @@ export function createQuotaGuard({ limits, ledger, liveRuns, now = Date.now }: Q
 
     async beforeUpload(scope, bytes) {
       const tenant = await limits.limitsFor(scope.tenant_id);
-      if (tenant.upload_bytes !== null && bytes > tenant.upload_bytes) {
-        throw exceeded(`Upload size: ${formatCount(bytes)} bytes, over the limit of ${formatCount(tenant.upload_bytes)} bytes per upload (tenant ${scope.tenant_id}).`);
-      }
+      checkUploadSize(scope.tenant_id, bytes, tenant.upload_bytes);
       if (tenant.storage_bytes !== null) {
         const stored = await ledger.storedBytes(scope.tenant_id);
-        if (stored + bytes > tenant.storage_bytes) {
-          throw exceeded(
-            `Storage: ${formatCount(stored)} of ${formatCount(tenant.storage_bytes)} bytes used (tenant ${scope.tenant_id}); ` +
-              `this upload of ${formatCount(bytes)} bytes would pass the limit. Delete files to free space.`,
-          );
-        }
+        if (stored + bytes > tenant.storage_bytes) throw storageExceeded(scope.tenant_id, stored, bytes, tenant.storage_bytes);
       }
+    },
+
+    async reserveUpload(scope, bytes, taskId) {
+      const tenant = await limits.limitsFor(scope.tenant_id);
+      checkUploadSize(scope.tenant_id, bytes, tenant.upload_bytes);
+      const charge = { bytes, ...(taskId !== undefined ? { task_id: taskId } : {}) };
+      const result = await ledger.chargeStorage(scope, charge, tenant.storage_bytes);
+      if (!result.charged) throw storageExceeded(scope.tenant_id, result.stored, bytes, tenant.storage_bytes!);
+      let settled = false;
+      return {
+        bytes,
+        async settle(stored) {
+          if (settled) return;
+          settled = true;
+          // Storage is a level: the bytes reserved but not stored are freed by a row of their own.
+          if (stored !== bytes) await ledger.record(scope, { kind: 'storage', ...charge, bytes: stored - bytes });
+        },
+      };
     },
 
     async uploadAllowance(scope) {

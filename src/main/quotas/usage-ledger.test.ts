@@ -99,6 +99,21 @@ for (const backend of backends) {
       expect(range.total.prompt_tokens).toBe(740);
     });
 
+    it("reports one user's own rows alone when asked, with the tenant's stored bytes", async () => {
+      await ledger.record(alice, tokens(1000, 200, 0.01, 't_a'));
+      await ledger.record(bob, tokens(5000, 1000, 0.05, 't_b'));
+      await ledger.record(bob, { kind: 'upload', task_id: 't_b', bytes: 4096 });
+      await ledger.record(bob, { kind: 'storage', task_id: 't_b', bytes: 4096 });
+      await ledger.record(alice, { kind: 'run', task_id: 't_a', run_id: 'r_2' });
+
+      const own = await ledger.report(alice, undefined, { onlyUser: true });
+      expect(own.users).toEqual([{ user_id: 'alice', prompt_tokens: 1000, completion_tokens: 200, cost: 0.01, upload_bytes: 0, runs: 1 }]);
+      expect(own.tasks.map((t) => t.task_id)).toEqual(['t_a']);
+      expect(own.total).toEqual({ prompt_tokens: 1000, completion_tokens: 200, cost: 0.01, upload_bytes: 0, runs: 1 });
+      expect(own.storage_bytes).toBe(4096);
+      expect((await ledger.report(alice)).users.map((u) => u.user_id)).toEqual(['bob', 'alice']);
+    });
+
     it('keeps two tenants apart, even with a user id they share', async () => {
       await ledger.record(alice, tokens(100, 10, 0.1));
       await ledger.record(globexAlice, tokens(9000, 900, 9));
@@ -137,8 +152,22 @@ for (const backend of backends) {
       expect((await ledger.report(alice)).users).toEqual([]);
     });
 
+    it('charges storage only within the limit, and of many charges at once lets only those that fit', async () => {
+      await ledger.record(alice, { kind: 'storage', bytes: 400 });
+      expect(await ledger.chargeStorage(alice, { task_id: 't_a', bytes: 700 }, 1000)).toEqual({ charged: false, stored: 400 });
+      expect(await ledger.chargeStorage(alice, { task_id: 't_a', bytes: 600 }, 1000)).toEqual({ charged: true });
+      expect(await ledger.storedBytes('acme')).toBe(1000);
+      expect(await ledger.chargeStorage(bob, { bytes: 5000 }, null)).toEqual({ charged: true });
+      expect(await ledger.chargeStorage(globexAlice, { bytes: 1000 }, 1000)).toEqual({ charged: true });
+
+      // Ten uploads of 300 at once on 1,000 free bytes: three fit, whichever they are.
+      const results = await Promise.all(Array.from({ length: 10 }, () => ledger.chargeStorage(bob, { bytes: 300 }, 7000)));
+      expect(results.filter((r) => r.charged)).toHaveLength(3);
+      expect(await ledger.storedBytes('acme')).toBe(6900);
+    });
+
     it('only appends: the ledger has no method that changes or removes a row', () => {
-      expect(Object.keys(ledger).sort()).toEqual(['record', 'report', 'storedBytes', 'tokensUsed']);
+      expect(Object.keys(ledger).sort()).toEqual(['chargeStorage', 'record', 'report', 'storedBytes', 'tokensUsed']);
     });
   });
 }

@@ -4,7 +4,7 @@
 // (which a read-modify-write counter would).
 import { FolioError } from '../../shared/folio-error';
 import type { Scope } from '../store/port';
-import { toNumber, type SqlClient } from './sql';
+import { inTransaction, toNumber, type SqlClient } from './sql';
 import { resolvePeriod, type UsagePeriod, type UsagePeriodInput } from './usage-period';
 
 export type UsageEvent =
@@ -52,12 +52,33 @@ export interface TenantUsageReport {
 
 export interface UsageLedger {
   record(scope: Scope, event: UsageEvent): Promise<void>;
-  /** The tenant's usage for the period (this calendar month in UTC by default), per user and per task. */
-  report(scope: Scope, period?: UsagePeriodInput): Promise<TenantUsageReport>;
+  /**
+   * The tenant's usage for the period (this calendar month in UTC by default), per user and per
+   * task; with `onlyUser`, the scope's user's own rows alone (storage stays the tenant's level).
+   */
+  report(scope: Scope, period?: UsagePeriodInput, options?: ReportOptions): Promise<TenantUsageReport>;
   /** Prompt plus completion tokens of the tenant in the period: read before every model call. */
   tokensUsed(tenantId: string, period: UsagePeriod): Promise<number>;
   /** Bytes the tenant stores now: read before every upload. */
   storedBytes(tenantId: string): Promise<number>;
+  /**
+   * Adds `bytes` to the tenant's storage if the total stays within `limit` (null: no limit). The
+   * check and the new row are one step for the tenant (its storage lock in PostgreSQL), so two
+   * uploads at once cannot both pass on the same free space. Refused, it says what is stored.
+   */
+  chargeStorage(scope: Scope, charge: StorageCharge, limit: number | null): Promise<StorageChargeResult>;
+}
+
+export interface StorageCharge {
+  task_id?: string;
+  bytes: number;
+}
+
+export type StorageChargeResult = { charged: true } | { charged: false; stored: number };
+
+export interface ReportOptions {
+  /** Read only the rows of `scope.user_id`: what a user of the tenant may see of it. */
+  onlyUser?: boolean;
 }
 
 export interface UsageLedgerOptions {
@@ -139,32 +160,55 @@ const ROW_COLUMNS = ['tenant_id', 'user_id', 'task_id', 'run_id', 'kind', 'promp
 
 /** The ledger in the `usage_events` table. It only ever INSERTs and SELECTs. */
 export function createPgUsageLedger(db: SqlClient, { now = Date.now }: UsageLedgerOptions = {}): UsageLedger {
-  async function storedBytes(tenantId: string): Promise<number> {
-    const { rows } = await db.query(`SELECT SUM(bytes) AS bytes FROM usage_events WHERE tenant_id = $1 AND kind = 'storage'`, [tenantId]);
+  async function storedBytes(tenantId: string, client: SqlClient = db): Promise<number> {
+    const { rows } = await client.query(`SELECT SUM(bytes) AS bytes FROM usage_events WHERE tenant_id = $1 AND kind = 'storage'`, [tenantId]);
     return toNumber(rows[0]?.bytes);
+  }
+  async function insert(row: LedgerRow, client: SqlClient = db): Promise<void> {
+    await client.query(
+      `INSERT INTO usage_events (${ROW_COLUMNS.join(', ')}) VALUES (${ROW_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`,
+      ROW_COLUMNS.map((column) => row[column]),
+    );
   }
   return {
     async record(scope, event) {
-      const row = toRow(scope, event, now());
-      await db.query(
-        `INSERT INTO usage_events (${ROW_COLUMNS.join(', ')}) VALUES (${ROW_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`,
-        ROW_COLUMNS.map((column) => row[column]),
-      );
+      await insert(toRow(scope, event, now()));
     },
-    async report(scope, input) {
+    async chargeStorage(scope, charge, limit) {
+      const row = toRow(scope, { kind: 'storage', ...charge }, now());
+      if (limit === null) {
+        await insert(row);
+        return { charged: true };
+      }
+      // Under the tenant's storage lock each statement reads what the previous holder committed, so
+      // the sum below includes every charge made before this one, on any worker.
+      return inTransaction(db, async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [storageLockKey(scope.tenant_id)]);
+        const stored = await storedBytes(scope.tenant_id, tx);
+        if (stored + row.bytes > limit) return { charged: false, stored };
+        await insert(row, tx);
+        return { charged: true };
+      });
+    },
+    async report(scope, input, options = {}) {
       const period = resolvePeriod(input, now());
-      const args = [scope.tenant_id, period.since, period.until];
+      const args: unknown[] = [scope.tenant_id, period.since, period.until];
+      let rowsOf = '';
+      if (options.onlyUser) {
+        args.push(scope.user_id);
+        rowsOf = ' AND user_id = $4';
+      }
       // One query at a time: a pg.Client (a transaction's, say) must not be given two at once.
       const users = await db.query(
         `SELECT user_id, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost) AS cost,
            SUM(bytes) FILTER (WHERE kind = 'upload') AS upload_bytes, COUNT(*) FILTER (WHERE kind = 'run') AS runs
-         FROM usage_events WHERE tenant_id = $1 AND at >= $2 AND at < $3 AND kind <> 'storage'
+         FROM usage_events WHERE tenant_id = $1 AND at >= $2 AND at < $3 AND kind <> 'storage'${rowsOf}
          GROUP BY user_id`,
         args,
       );
       const tasks = await db.query(
         `SELECT task_id, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost) AS cost
-         FROM usage_events WHERE tenant_id = $1 AND at >= $2 AND at < $3 AND kind = 'tokens' AND task_id IS NOT NULL
+         FROM usage_events WHERE tenant_id = $1 AND at >= $2 AND at < $3 AND kind = 'tokens' AND task_id IS NOT NULL${rowsOf}
          GROUP BY task_id`,
         args,
       );
@@ -201,19 +245,29 @@ export function createPgUsageLedger(db: SqlClient, { now = Date.now }: UsageLedg
       );
       return toNumber(rows[0]?.tokens);
     },
-    storedBytes,
+    storedBytes: (tenantId) => storedBytes(tenantId),
   };
+}
+
+/** The advisory lock a tenant's storage charges take turns on (the store's tenant locks are named alike). */
+function storageLockKey(tenantId: string): string {
+  return `folio:${tenantId}:storage`;
 }
 
 /** The same ledger in memory: the desktop (one tenant, `local`) and tests. */
 export function createMemoryUsageLedger({ now = Date.now }: UsageLedgerOptions = {}): UsageLedger {
   const rows: LedgerRow[] = [];
   const inPeriod = (row: LedgerRow, period: UsagePeriod) => row.at >= period.since && row.at < period.until;
+  const storedIn = (tenantId: string) => {
+    let bytes = 0;
+    for (const row of rows) if (row.tenant_id === tenantId && row.kind === 'storage') bytes += row.bytes;
+    return bytes;
+  };
   return {
     async record(scope, event) {
       rows.push(toRow(scope, event, now()));
     },
-    async report(scope, input) {
+    async report(scope, input, options = {}) {
       const period = resolvePeriod(input, now());
       const users = new Map<string, UserUsage>();
       const tasks = new Map<string, TaskTokenUsage>();
@@ -224,7 +278,7 @@ export function createMemoryUsageLedger({ now = Date.now }: UsageLedgerOptions =
           storageBytes += row.bytes;
           continue;
         }
-        if (!inPeriod(row, period)) continue;
+        if (!inPeriod(row, period) || (options.onlyUser && row.user_id !== scope.user_id)) continue;
         const user = users.get(row.user_id) ?? { user_id: row.user_id, prompt_tokens: 0, completion_tokens: 0, cost: 0, upload_bytes: 0, runs: 0 };
         users.set(row.user_id, user);
         user.prompt_tokens += row.prompt_tokens;
@@ -257,10 +311,14 @@ export function createMemoryUsageLedger({ now = Date.now }: UsageLedgerOptions =
       }
       return tokens;
     },
-    async storedBytes(tenantId) {
-      let bytes = 0;
-      for (const row of rows) if (row.tenant_id === tenantId && row.kind === 'storage') bytes += row.bytes;
-      return bytes;
+    storedBytes: async (tenantId) => storedIn(tenantId),
+    async chargeStorage(scope, charge, limit) {
+      // No await between the sum and the push: one step on the event loop.
+      const row = toRow(scope, { kind: 'storage', ...charge }, now());
+      const stored = storedIn(scope.tenant_id);
+      if (limit !== null && stored + row.bytes > limit) return { charged: false, stored };
+      rows.push(row);
+      return { charged: true };
     },
   };
 }

@@ -7,7 +7,7 @@ import type { RunEvent } from '../../shared/contract';
 import { findResourcesDir } from '../config/app-paths';
 import { createChatModel } from '../llm/openai-chat-model';
 import { openTestStorePort } from '../store/test-store.test-support';
-import { createCore, type Core } from './create-core';
+import { createCore, type Core, type CoreOptions } from './create-core';
 
 export const TEST_KEY = 'sk-test-secret-0123456789';
 
@@ -37,8 +37,9 @@ export function makeDataDir(url: string, extra: Record<string, string | number> 
 }
 
 /** A core on the test store (openTestStorePort: SQLite unless FOLIO_TEST_STORE says otherwise). */
-export async function makeCore(dataDir: string, env: NodeJS.ProcessEnv = { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH }): Promise<Core> {
+export async function makeCore(dataDir: string, env: NodeJS.ProcessEnv = { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH }, extra: Pick<CoreOptions, 'teamPolicy'> = {}): Promise<Core> {
   const core = await createCore({
+    ...extra,
     dataDir,
     resourcesDir: findResourcesDir(),
     env,

@@ -42,6 +42,7 @@ import { closeDefaultExecutor } from '../sandbox/select-executor';
 import type { RunCluster, RunHooks } from '../runs/run-cluster';
 import type { TeamQuotas } from '../quotas/team-quotas';
 import { tenantUsageAnswer } from '../quotas/usage-answer';
+import { applyTeamPolicy } from './team-policy';
 
 export interface CoreOptions {
   dataDir: string;
@@ -76,6 +77,11 @@ export interface CoreOptions {
   store?: OpenedStorePort;
   /** The team service (issue 16): this scope's core among many workers; absent on the desktop. */
   team?: TeamCoreOptions;
+  /**
+   * A core of `folio serve --multi-tenant`, with or without a database: its handlers follow the
+   * team service's rules (team-policy.ts). Implied by `team`.
+   */
+  teamPolicy?: boolean;
 }
 
 /**
@@ -393,6 +399,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       return out;
     };
   }
+  // Last, so it wraps every handler above too.
+  if (opts.team || opts.teamPolicy) applyTeamPolicy(handlers, { dataDir: opts.dataDir, resourcesDir: opts.resourcesDir, outerDirs: opts.team?.hiddenPaths ?? [] });
 
   return {
     handlers,
@@ -403,13 +411,17 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     async addUploadedFiles(taskId, files) {
       if (!(await store.tasks.get(taskId))) throw new FolioError('not_found', `No task ${taskId}`);
       const bytes = files.reduce((sum, f) => sum + statSync(f.path).size, 0);
-      if (team) await team.quotas.guard.beforeUpload(store.scope, bytes);
-      const out = [];
-      for (const f of files) out.push(await addSourceFile(store, opts.dataDir, taskId, f.path, f.name));
-      if (team) {
-        await team.quotas.ledger.record(store.scope, { kind: 'upload', task_id: taskId, bytes });
-        await team.quotas.ledger.record(store.scope, { kind: 'storage', task_id: taskId, bytes });
+      // The bytes are charged before they are written, in one step with the quota check.
+      const reservation = team ? await team.quotas.guard.reserveUpload(store.scope, bytes, taskId) : null;
+      const out: FileEntry[] = [];
+      try {
+        for (const f of files) out.push(await addSourceFile(store, opts.dataDir, taskId, f.path, f.name));
+      } catch (err) {
+        // The files copied before the failure stay (and stay counted); the rest is given back.
+        await reservation?.settle(out.reduce((sum, f) => sum + f.size, 0));
+        throw err;
       }
+      if (team) await team.quotas.ledger.record(store.scope, { kind: 'upload', task_id: taskId, bytes });
       extractInBackground(taskId, out);
       return out;
     },
@@ -427,16 +439,27 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       : {}),
     async addUploadedLibraryFiles(library, files) {
       if (!team) return addFilesToLibrary({ store, dataDir: opts.dataDir, ...libraryDeps }, library, files);
-      // As a task's uploads: checked against the upload and storage quotas, counted when stored. A
-      // file the library already has (the same bytes) is not stored again, so it counts for nothing.
+      // As a task's uploads: checked against the upload and storage quotas and charged in one step.
+      // A file the library already has (the same bytes) is not stored again, so it counts for
+      // nothing. Each file is hashed once here; the hash goes on to addLibraryFile.
+      const hashed = [];
       let incoming = 0;
-      for (const f of files) if (!(await store.library.findBySha(storeIdOf(library), await sha256Of(f.path)))) incoming += statSync(f.path).size;
-      await team.quotas.guard.beforeUpload(store.scope, incoming);
-      const { files: added, storedBytes } = await addFilesToLibraryCounted({ store, dataDir: opts.dataDir, ...libraryDeps }, library, files);
-      if (storedBytes > 0) {
-        await team.quotas.ledger.record(store.scope, { kind: 'upload', bytes: storedBytes });
-        await team.quotas.ledger.record(store.scope, { kind: 'storage', bytes: storedBytes });
+      for (const f of files) {
+        const sha256 = await sha256Of(f.path);
+        if (!(await store.library.findBySha(storeIdOf(library), sha256))) incoming += statSync(f.path).size;
+        hashed.push({ ...f, sha256 });
       }
+      const reservation = await team.quotas.guard.reserveUpload(store.scope, incoming);
+      // What was stored settles the reservation, also after a failure: a copy of bytes the library
+      // got meanwhile (or twice in this upload) stores nothing, and gives its bytes back.
+      let storedBytes = 0;
+      let added;
+      try {
+        ({ files: added } = await addFilesToLibraryCounted({ store, dataDir: opts.dataDir, ...libraryDeps }, library, hashed, (bytes) => (storedBytes += bytes)));
+      } finally {
+        await reservation.settle(storedBytes);
+      }
+      if (storedBytes > 0) await team.quotas.ledger.record(store.scope, { kind: 'upload', bytes: storedBytes });
       return added;
     },
     indexer,

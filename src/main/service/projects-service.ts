@@ -78,15 +78,33 @@ export async function addFilesToLibrary(deps: ProjectDeps, library: LibraryId, f
   return (await addFilesToLibraryCounted(deps, library, files)).files;
 }
 
-/** addFilesToLibrary, with the bytes it stored: a copy of bytes the library already had stores none. */
-export async function addFilesToLibraryCounted(deps: ProjectDeps, library: LibraryId, files: { path: string; name: string }[]): Promise<{ files: LibraryFile[]; storedBytes: number }> {
+/** A file to add to a library; `sha256` when the caller has hashed it already. */
+export interface IncomingLibraryFile {
+  path: string;
+  name: string;
+  sha256?: string;
+}
+
+/**
+ * addFilesToLibrary, with the bytes it stored: a copy of bytes the library already had stores none.
+ * `stored` is told after each file copied, so a caller counting bytes knows them after a failure too.
+ */
+export async function addFilesToLibraryCounted(
+  deps: ProjectDeps,
+  library: LibraryId,
+  files: IncomingLibraryFile[],
+  stored: (bytes: number) => void = () => undefined,
+): Promise<{ files: LibraryFile[]; storedBytes: number }> {
   await requireLibrary(deps.store, library);
   const out: LibraryFile[] = [];
   let storedBytes = 0;
   try {
     for (const f of files) {
-      const { row, added } = await addLibraryFile(deps.store, deps.dataDir, library, f.path, f.name, () => newId('lf'));
-      if (added) storedBytes += row.size;
+      const { row, added } = await addLibraryFile(deps.store, deps.dataDir, library, f.path, f.name, () => newId('lf'), f.sha256);
+      if (added) {
+        storedBytes += row.size;
+        stored(row.size);
+      }
       out.push(toLibraryFile(row));
     }
   } finally {

@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { FolioError } from '../../shared/errors';
 import { isScopeId } from './scope-id';
+import { DEFAULT_LEASE_TTL_MS } from '../config/lease-timing';
 
 export class ConfigError extends FolioError {
   constructor(message: string) {
@@ -55,7 +56,6 @@ export interface ServiceConfig {
 export const DEFAULT_PORT = 4319;
 export const DEFAULT_REQUESTS_PER_MINUTE = 600;
 export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
-export const DEFAULT_LEASE_TTL_MS = 15_000;
 export const DEFAULT_CORE_IDLE_MS = 600_000;
 /** HS256 with a shorter key is guessable offline from any one token (RFC 7518 §3.2 asks for ≥ 256 bits). */
 export const MIN_SECRET_BYTES = 32;

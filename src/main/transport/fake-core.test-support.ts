@@ -481,7 +481,7 @@ export function createFakeCore(): FakeCore {
     apiKeys,
     sabotage,
     putFile,
-    dataDir: settings.data_dir,
+    dataDir: '/tmp/folio-fake',
     async addUploadedFiles(taskId, received) {
       task(taskId);
       const record: FakeCore['uploads'][number] = { taskId, files: [] };

@@ -146,7 +146,8 @@ export const Usage = z.object({ prompt_tokens: z.number().int(), completion_toke
 export type Usage = z.infer<typeof Usage>;
 
 export const Settings = z.object({
-  data_dir: z.string(),
+  /** The desktop's data folder; absent in the team service, which shows a tenant no server path. */
+  data_dir: z.string().optional(),
   language: z.enum(['system', 'en', 'zh-CN']),
   default_model: z.string().nullable(),
   transport: z.enum(['ipc', 'http']).optional(),

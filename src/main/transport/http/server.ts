@@ -41,8 +41,6 @@ export interface TenancyOptions {
   rateLimiter?: RateLimiter;
   /** Host names the reverse proxy forwards (see `isAllowedHost`); loopback always passes. */
   publicHosts: readonly string[];
-  /** Calls the service does not take (an error to answer with), checked on the full input before the core sees it. */
-  refuseCall?: (method: MethodName, fields: Readonly<Record<string, unknown>>) => FolioError | null;
 }
 
 export interface HttpServerOptions {
@@ -321,8 +319,6 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
       if (Object.hasOwn(fields, name)) throw new ValidationError(`${name}: given both in the path and in the request`);
       fields[name] = value;
     }
-    const refusal = tenancy?.refuseCall?.(method, fields);
-    if (refusal) throw refusal;
     const result = await dispatchCall(core, method, fields, { transport: 'http', onInternalError });
     if (!result.ok) {
       ctx.errorCode = result.error.code;
