@@ -46,7 +46,15 @@ export interface McpManagerOptions {
   configPath: string;
   keys: KeyStore;
   clientVersion?: string;
+  /**
+   * Whether a stdio server (a command) may be started. The team service says no: the command would
+   * run on the shared worker. Saving one is refused there too, but an entry already in a tenant's
+   * mcp.json (written before, or by hand on the shared mount) must not start either.
+   */
+  allowStdio?: boolean;
 }
+
+export const STDIO_REFUSED = 'This server runs a command (stdio), which the team service does not start: commands would run on the shared server. Use a Streamable HTTP server ("url").';
 
 const STDERR_TAIL = 2000;
 
@@ -241,6 +249,7 @@ export class McpManager {
     conn.status = 'starting';
     conn.error = null;
     conn.stderr = '';
+    if (server.transport === 'stdio' && this.opts.allowStdio === false) return this.fail(conn, STDIO_REFUSED);
     const secretSource = server.transport === 'stdio' ? server.env : server.headers;
     const resolved = resolveSecrets(secretSource, this.opts.keys);
     conn.secrets = secretValues(secretSource, this.opts.keys);

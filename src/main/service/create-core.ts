@@ -180,7 +180,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   // MCP servers start on first use and are shared by every task's runs; close() stops them.
   // Secrets typed straight into mcp.json are moved into the key store before any server can start.
   moveFileSecretsToKeyStore(mcpConfigPath(opts.dataDir), keys);
-  const mcp = new McpManager({ configPath: mcpConfigPath(opts.dataDir), keys });
+  const mcp = new McpManager({ configPath: mcpConfigPath(opts.dataDir), keys, allowStdio: !(opts.team || opts.teamPolicy) });
   // ---- projects and libraries (issue 14): the queue lives in the store, so a restart resumes it.
   // At start only the data folder's owner rescans and resumes (a second process must not extract the
   // same files). A team core (no owner) resumes the tenant's queue without a rescan: a file a dead

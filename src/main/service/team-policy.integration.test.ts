@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
 import { findResourcesDir } from '../config/app-paths';
 import { mcpConfigPath } from '../mcp/config';
+import { STDIO_REFUSED } from '../mcp/manager';
 import { makeCore, makeDataDir } from './core-test-kit';
 import type { Core } from './create-core';
 
@@ -62,6 +63,21 @@ describe("a team core's handlers", () => {
     const saved = await core.handlers.saveMcpConfig({ text: httpConfig });
     expect(saved.path).toBe('mcp.json');
     expect((await core.handlers.getMcpConfig({})).path).toBe('mcp.json');
+  });
+
+  it('do not start a stdio server already in the config (written before the rule, or by hand), and start nothing', async () => {
+    const marker = join(projectFolder(), 'started');
+    const command = { command: process.execPath, args: ['-e', `require('node:fs').writeFileSync(${JSON.stringify(marker)}, '')`] };
+    writeFileSync(mcpConfigPath(dataDir), JSON.stringify({ mcpServers: { handwritten: command } }));
+    const info = await core.handlers.restartMcpServer({ name: 'handwritten' });
+    expect(info).toMatchObject({ status: 'error', error: STDIO_REFUSED });
+    expect(existsSync(marker)).toBe(false);
+    const desktop = await open(false);
+    writeFileSync(mcpConfigPath(desktop.dataDir), JSON.stringify({ mcpServers: { handwritten: command } }));
+    await desktop.core.handlers.restartMcpServer({ name: 'handwritten' });
+    // The desktop ran the command (it is no MCP server, so the handshake then fails).
+    expect(existsSync(marker)).toBe(true);
+    writeFileSync(mcpConfigPath(dataDir), httpConfig);
   });
 
   it("name skills and config warnings by their path inside the tenant's folder or Folio's, not the server's", async () => {

@@ -5,11 +5,11 @@
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { pipeline, type Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { ToolError } from '../types';
 import { addressRefusal, isIpLiteral } from '../../net/address-policy';
+import { familyOf, type PinnedAddress, pinnedLookup } from '../../net/pinned-fetch';
 
 export const FETCH_MAX_BYTES = 5 * 1024 * 1024;
 export const FETCH_TIMEOUT_MS = 20_000;
@@ -77,10 +77,6 @@ function portOf(url: URL): number {
   return url.protocol === 'https:' ? 443 : 80;
 }
 
-function familyOf(address: string): number {
-  return address.includes(':') ? 6 : 4;
-}
-
 /** The resolver cannot be cancelled, so the time limit and a cancel stop waiting for it instead. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -92,7 +88,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** Every address of the URL's host, all vetted; the first is the one to connect to. */
-async function vetHost(url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<ResolvedAddress> {
+async function vetHost(url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<PinnedAddress> {
   const host = url.hostname.replace(/^\[|\]$/gu, '');
   const port = portOf(url);
   let addresses: ResolvedAddress[];
@@ -119,14 +115,6 @@ async function vetHost(url: URL, options: SafeFetchOptions, signal: AbortSignal)
   return { address: first.address, family: first.family === 6 || first.family === 4 ? first.family : familyOf(first.address) };
 }
 
-/** A lookup that always answers with the vetted address, whatever DNS says by now. */
-function pinnedLookup(vetted: ResolvedAddress): LookupFunction {
-  return (_hostname, opts, callback) => {
-    if (opts.all === true) callback(null, [{ address: vetted.address, family: vetted.family }]);
-    else callback(null, vetted.address, vetted.family);
-  };
-}
-
 function parseContentType(header: string | undefined): { mediaType: string; charset: string | null } {
   if (!header) return { mediaType: '', charset: null };
   const [type = '', ...params] = header.split(';');
@@ -138,7 +126,7 @@ function parseContentType(header: string | undefined): { mediaType: string; char
   return { mediaType: type.trim().toLowerCase(), charset };
 }
 
-function request(url: URL, vetted: ResolvedAddress, options: SafeFetchOptions, signal: AbortSignal): Promise<http.IncomingMessage> {
+function request(url: URL, vetted: PinnedAddress, options: SafeFetchOptions, signal: AbortSignal): Promise<http.IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(
