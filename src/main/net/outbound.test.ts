@@ -10,6 +10,7 @@ import { outboundFetch, restrictOutbound } from './outbound';
 let server: Server;
 let base: string;
 const seen: string[] = [];
+let connections = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -35,6 +36,7 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('reached');
     }
   });
+  server.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -96,6 +98,16 @@ describe('requests to addresses a person typed', () => {
     expect(res.headers.get('x-multi')).toBe('a, b');
     expect(await res.json()).toEqual({ method: 'POST', host: `rebinding.invalid:${port}`, type: 'application/json', auth: 'Bearer k', body: '{"q":1}' });
     expect(lookups).toEqual(['rebinding.invalid']);
+  });
+
+  it('keep a pinned connection alive for the next request to the same host and address, and only for that', async () => {
+    restrictOutbound({ allow: ['127.0.0.1'], lookup: () => Promise.resolve(['127.0.0.1']) });
+    const port = (server.address() as AddressInfo).port;
+    const before = connections;
+    for (let i = 0; i < 3; i += 1) expect(await (await outboundFetch()(`http://kept.invalid:${port}/ok`)).text()).toBe('reached');
+    expect(connections - before).toBe(1);
+    expect(await (await outboundFetch()(`http://other.invalid:${port}/ok`)).text()).toBe('reached');
+    expect(connections - before).toBe(2);
   });
 
   it('answer through the pinned connection as fetch would: bodies of any kind sent, decoded and streamed', async () => {

@@ -28,6 +28,36 @@ export function pinnedLookup(vetted: PinnedAddress): LookupFunction {
   };
 }
 
+/** Kept-alive connections per origin and vetted address; past this many the least used goes. */
+const MAX_AGENTS = 32;
+const agents = new Map<string, http.Agent>();
+
+/**
+ * A keep-alive pool whose every socket connects to `vetted`, so a model call does not pay a new TCP
+ * and TLS handshake per request. Its key holds the address too: a pooled socket can only be reused
+ * by a request whose check vetted the same address.
+ */
+function agentFor(url: URL, vetted: PinnedAddress): http.Agent {
+  const key = `${url.protocol}//${url.host}@${vetted.address}`;
+  const kept = agents.get(key);
+  if (kept) {
+    agents.delete(key);
+    agents.set(key, kept);
+    return kept;
+  }
+  const options = { keepAlive: true, lookup: pinnedLookup(vetted) };
+  const agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+  agents.set(key, agent);
+  if (agents.size > MAX_AGENTS) {
+    const [oldest] = agents.entries();
+    if (oldest) {
+      agents.delete(oldest[0]);
+      oldest[1].destroy();
+    }
+  }
+  return agent;
+}
+
 /** Statuses whose response has no body (fetch answers them with `body: null`). */
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
@@ -56,8 +86,7 @@ export async function pinnedFetch(input: Parameters<typeof fetch>[0], init: Requ
   return new Promise<Response>((resolve, reject) => {
     const req = client.request(
       url,
-      // A fresh connection: a pooled socket could lead to another address than this request's.
-      { method: request.method, headers, agent: false, lookup: pinnedLookup(vetted), signal: init.signal ?? undefined },
+      { method: request.method, headers, agent: agentFor(url, vetted), lookup: pinnedLookup(vetted), signal: init.signal ?? undefined },
       (res) => {
         try {
           resolve(toResponse(res, url, request.method));
