@@ -13,11 +13,14 @@ const { spawn } = require('node:child_process');
 const state = process.env.FAKE_RUNTIME_STATE;
 const argv = process.argv.slice(2);
 fs.appendFileSync(path.join(state, 'log.jsonl'), JSON.stringify(argv) + '\n');
-const file = path.join(state, 'containers.json');
-const load = () => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {});
-const save = (c) => { const tmp = file + '.' + process.pid; fs.writeFileSync(tmp, JSON.stringify(c)); fs.renameSync(tmp, file); };
-// Process groups live in a file per container, appended to: exec never rewrites containers.json,
-// so a slow exec cannot write back a container that rm has just removed.
+// One file per container: two clients at once (a close removes every task's container in parallel)
+// each change only their own, so neither can write back one the other has just removed.
+const containersDir = path.join(state, 'containers');
+fs.mkdirSync(containersDir, { recursive: true });
+const containerFile = (name) => path.join(containersDir, name + '.json');
+const load = () => Object.fromEntries(fs.readdirSync(containersDir).filter((f) => f.endsWith('.json')).map((f) => [f.slice(0, -5), JSON.parse(fs.readFileSync(path.join(containersDir, f), 'utf8'))]));
+const exists = (name) => fs.existsSync(containerFile(name));
+// Process groups live in a file per container, appended to: exec never rewrites a container's file.
 const pgidsFile = (name) => path.join(state, 'pgids-' + name);
 const killAll = (name) => {
   const f = pgidsFile(name);
@@ -43,20 +46,19 @@ if (command === 'run') {
   const owner = (labels.find((l) => l.startsWith('folio.owner=')) || '').slice('folio.owner='.length);
   const image = rest[rest.length - 2];
   if (image === 'missing:image') fail(125, 'Unable to find image \'missing:image\' locally\ndocker: Error response from daemon: pull access denied');
-  const containers = load();
   const name = value('--name');
-  if (containers[name]) fail(125, 'Conflict. The container name "/' + name + '" is already in use');
-  containers[name] = { owner };
-  save(containers);
+  try {
+    fs.writeFileSync(containerFile(name), JSON.stringify({ owner }), { flag: 'wx' });
+  } catch {
+    fail(125, 'Conflict. The container name "/' + name + '" is already in use');
+  }
   process.stdout.write('f00d' + name + '\n');
   process.exit(0);
 }
 if (command === 'rm') {
-  const containers = load();
   const name = rest[rest.length - 1];
   killAll(name);
-  delete containers[name];
-  save(containers);
+  fs.rmSync(containerFile(name), { force: true });
   process.exit(0);
 }
 if (command === 'exec') {
@@ -70,8 +72,7 @@ if (command === 'exec') {
   }
   const name = rest[i];
   const program = rest.slice(i + 1);
-  const containers = load();
-  if (!containers[name]) fail(1, 'Error response from daemon: No such container: ' + name);
+  if (!exists(name)) fail(1, 'Error response from daemon: No such container: ' + name);
   if (program[0] === 'mkdir') process.exit(0);
   if (program.join(' ').includes('kill -KILL -1')) {
     killAll(name);
@@ -111,9 +112,15 @@ export function installFakeRuntime(dir: string): FakeRuntime {
   const runtime = path.join(bin, 'docker');
   fs.writeFileSync(runtime, `#!${process.execPath}\n${SCRIPT}`, { mode: 0o755 });
   const log = path.join(state, 'log.jsonl');
-  const containersFile = path.join(state, 'containers.json');
-  const containers = (): Record<string, { owner: string; pgids: number[] }> =>
-    fs.existsSync(containersFile) ? (JSON.parse(fs.readFileSync(containersFile, 'utf8')) as Record<string, { owner: string; pgids: number[] }>) : {};
+  const containersDir = path.join(state, 'containers');
+  fs.mkdirSync(containersDir, { recursive: true });
+  const containers = (): Record<string, { owner: string }> =>
+    Object.fromEntries(
+      fs
+        .readdirSync(containersDir)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => [f.slice(0, -'.json'.length), JSON.parse(fs.readFileSync(path.join(containersDir, f), 'utf8')) as { owner: string }]),
+    );
   return {
     runtime,
     clientEnv: { ...process.env, FAKE_RUNTIME_STATE: state },
@@ -128,6 +135,6 @@ export function installFakeRuntime(dir: string): FakeRuntime {
     clearCalls: () => fs.rmSync(log, { force: true }),
     containers,
     stopDaemon: () => fs.writeFileSync(path.join(state, 'down'), ''),
-    addContainer: (name, owner) => fs.writeFileSync(containersFile, JSON.stringify({ ...containers(), [name]: { owner } })),
+    addContainer: (name, owner) => fs.writeFileSync(path.join(containersDir, `${name}.json`), JSON.stringify({ owner })),
   };
 }
