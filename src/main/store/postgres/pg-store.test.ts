@@ -10,6 +10,7 @@ import { migrations } from '../migrations';
 import type { StorePort } from '../port';
 import { openPgStore, type PgBackend } from './index';
 import { migratePostgres, type PgMigration } from './migrate';
+import { poolSql } from './sql';
 import { openPgTestStore } from './test-store.test-support';
 
 const skip = pgSkipReason();
@@ -275,6 +276,53 @@ describe.skipIf(skip !== null)('PostgreSQL store', () => {
       await a.close();
       await b.close();
     }
+  });
+
+  describe('writes deferred to commit (Sql.atCommit)', () => {
+    let backend: PgBackend | undefined;
+    afterEach(async () => backend?.close());
+
+    it('run once, the last given per key, after the transaction\'s work; a rolled-back savepoint drops its own', async () => {
+      const db = await fresh();
+      await withPool(db.url, async (pool) => {
+        const ran: string[] = [];
+        const sql = poolSql(pool);
+        await sql.atomic(async (tx) => {
+          await tx.atCommit('a', async () => ran.push('a1'));
+          await tx.atCommit('b', async () => ran.push('b'));
+          await tx.atCommit('a', async () => ran.push('a2'));
+          await tx
+            .atomic(async (inner) => {
+              await inner.atCommit('c', async () => ran.push('c'));
+              await inner.atCommit('b', async () => ran.push('b-rolled-back'));
+              throw new Error('rolled back');
+            })
+            .catch(() => undefined);
+          ran.push('work');
+        });
+        expect(ran).toEqual(['work', 'b', 'a2']);
+        ran.length = 0;
+        await sql.atCommit('now', async () => ran.push('at once'));
+        expect(ran).toEqual(['at once']);
+      });
+    });
+
+    it('touch a task once per transaction of many appends, with the last append\'s time', async () => {
+      let clock = 1_000;
+      backend = await openPgStore((await fresh()).url, { now: () => (clock += 10) });
+      const s = backend.scope({ tenant_id: 'acme', user_id: 'alice' });
+      await s.tasks.create({ id: 't', mode: 'general', title: 't', description: '', model: null });
+      const before = await s.tasks.get('t');
+      let lastAt = 0;
+      await s.transaction(async (tx) => {
+        for (let i = 0; i < 300; i += 1) lastAt = (await tx.messages.append({ id: `m${i}`, task_id: 't', run_id: null, role: 'user', content: `${i}` })).created_at;
+        // Inside the transaction the task is not touched yet: that happens once, at commit.
+        expect((await tx.tasks.get('t'))?.updated_at).toBe(before?.updated_at);
+      });
+      expect((await s.messages.all('t')).map((m) => m.seq)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+      const { rows } = await backend.pool.query<{ materialized: number; updated_at: number }>("SELECT materialized, updated_at FROM tasks WHERE id = 't'");
+      expect(rows[0]).toEqual({ materialized: 1, updated_at: lastAt });
+    });
   });
 
   describe('appends from many connections', () => {

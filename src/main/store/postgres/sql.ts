@@ -15,7 +15,18 @@ export interface Sql {
    * SQLite's statement-level rollback does.
    */
   atomic<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Runs `write` just before the outermost transaction commits, the last one given per key only;
+   * outside a transaction, at once. For a row many statements of one transaction would update
+   * again and again (a task touched by each of its appends): PostgreSQL keeps every version of a
+   * row updated inside one transaction, and each later statement on that row steps over them all,
+   * so n updates cost n² steps. A savepoint rolled back drops what was given inside it.
+   */
+  atCommit(key: string, write: (sql: Sql) => Promise<unknown>): Promise<void>;
 }
+
+/** Writes given to `atCommit` in one transaction, by key, in the order first given. */
+type CommitWrites = Map<string, (sql: Sql) => Promise<unknown>>;
 
 const INT8_OID = 20;
 
@@ -46,6 +57,9 @@ export function poolSql(pool: pg.Pool): Sql {
     async run(text, values = []) {
       return (await pool.query(text, values as unknown[])).rowCount ?? 0;
     },
+    async atCommit(_key, write) {
+      await write(this);
+    },
     // BEGIN … COMMIT on one checked-out client, ROLLBACK on any throw.
     async atomic(fn) {
       const client = await pool.connect();
@@ -54,7 +68,10 @@ export function poolSql(pool: pg.Pool): Sql {
       try {
         await client.query('BEGIN');
         try {
-          const result = await fn(clientSql(client, 1));
+          const writes: CommitWrites = new Map();
+          const tx = clientSql(client, 1, writes);
+          const result = await fn(tx);
+          for (const write of writes.values()) await write(tx);
           await client.query('COMMIT');
           return result;
         } catch (err) {
@@ -70,7 +87,7 @@ export function poolSql(pool: pg.Pool): Sql {
   };
 }
 
-function clientSql(client: pg.PoolClient, depth: number): Sql {
+function clientSql(client: pg.PoolClient, depth: number, writes: CommitWrites): Sql {
   return {
     async rows<R>(text: string, values: readonly unknown[] = []) {
       return (await client.query(text, values as unknown[])).rows as R[];
@@ -78,16 +95,24 @@ function clientSql(client: pg.PoolClient, depth: number): Sql {
     async run(text, values = []) {
       return (await client.query(text, values as unknown[])).rowCount ?? 0;
     },
+    async atCommit(key, write) {
+      // Given again, it moves to the end: it runs after what was given since.
+      writes.delete(key);
+      writes.set(key, write);
+    },
     async atomic(fn) {
       const name = `folio_sp_${depth}`;
+      const before = new Map(writes);
       await client.query(`SAVEPOINT ${name}`);
       try {
-        const result = await fn(clientSql(client, depth + 1));
+        const result = await fn(clientSql(client, depth + 1, writes));
         await client.query(`RELEASE SAVEPOINT ${name}`);
         return result;
       } catch (err) {
         await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
         await client.query(`RELEASE SAVEPOINT ${name}`);
+        writes.clear();
+        for (const [key, write] of before) writes.set(key, write);
         throw err;
       }
     },
