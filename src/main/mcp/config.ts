@@ -76,6 +76,11 @@ export function parseRawConfig(text: string): RawMcpConfig {
 }
 
 /** Validates each server entry on its own. */
+/** Whether a raw mcp.json entry is a stdio server: one that names a command to run. */
+export function isStdioEntry(entry: unknown): boolean {
+  return typeof entry === 'object' && entry !== null && 'command' in entry;
+}
+
 export function checkServers(raw: RawMcpConfig): McpConfig {
   const servers: McpServerConfig[] = [];
   const problems: McpConfigProblem[] = [];
@@ -94,7 +99,7 @@ export function checkServers(raw: RawMcpConfig): McpConfig {
       problems.push({ server: name, message: 'The old SSE transport is not supported; use the server\'s Streamable HTTP URL.' });
       continue;
     }
-    if ('command' in fields) {
+    if (isStdioEntry(fields)) {
       const parsed = StdioEntry.safeParse(fields);
       if (parsed.success) servers.push({ name, transport: 'stdio', ...parsed.data });
       else problems.push({ server: name, message: formatZodError(parsed.error) });

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { Readable } from 'node:stream';
+import { Readable, type Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import zlib from 'node:zlib';
 
@@ -61,7 +61,8 @@ function agentFor(url: URL, vetted: PinnedAddress): http.Agent {
 /** Statuses whose response has no body (fetch answers them with `body: null`). */
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
-function decompressor(encoding: string): NodeJS.ReadWriteStream | null {
+/** The stream that decodes a body of this `content-encoding` (lower case), or null for none Folio decodes. */
+export function decompressor(encoding: string): Transform | null {
   if (encoding === 'gzip' || encoding === 'x-gzip') return zlib.createGunzip();
   if (encoding === 'deflate') return zlib.createInflate();
   if (encoding === 'br') return zlib.createBrotliDecompress();
@@ -111,8 +112,8 @@ function toResponse(res: http.IncomingMessage, url: URL, method: string): Respon
     // As fetch does: the body comes decoded, so its encoding and length headers no longer apply.
     headers.delete('content-encoding');
     headers.delete('content-length');
-    stream = res.pipe(inflate) as unknown as Readable;
-    res.on('error', (err) => (inflate as unknown as Readable).destroy(err));
+    stream = res.pipe(inflate);
+    res.on('error', (err) => inflate.destroy(err));
   }
   const noBody = NULL_BODY_STATUSES.has(status) || method === 'HEAD';
   if (noBody) res.resume();

@@ -36,7 +36,7 @@ import { LibraryIndexer, type IndexedFile } from '../library/indexer';
 import { createEmbeddingBackfill, type EmbeddingBackfill } from '../library/backfill';
 import { embeddingKeyEnv, readEmbeddingSettings, resolveEmbedder } from './embedding-settings';
 import type { Embedder } from '../library/search';
-import { addFilesToLibrary, addFilesToLibraryCounted } from './projects-service';
+import { addFilesToLibrary } from './projects-service';
 import { taskLibraries } from './library-access';
 import { closeDefaultExecutor } from '../sandbox/select-executor';
 import type { RunCluster, RunHooks } from '../runs/run-cluster';
@@ -455,7 +455,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       let storedBytes = 0;
       let added;
       try {
-        ({ files: added } = await addFilesToLibraryCounted({ store, dataDir: opts.dataDir, ...libraryDeps }, library, hashed, (bytes) => (storedBytes += bytes)));
+        added = await addFilesToLibrary({ store, dataDir: opts.dataDir, ...libraryDeps }, library, hashed, (bytes) => (storedBytes += bytes));
       } finally {
         await reservation.settle(storedBytes);
       }

@@ -73,11 +73,6 @@ export function toLibraryFile(row: LibraryFileRow): LibraryFile {
   };
 }
 
-/** Copies files (local paths) into a library and queues them for indexing. */
-export async function addFilesToLibrary(deps: ProjectDeps, library: LibraryId, files: { path: string; name: string }[]): Promise<LibraryFile[]> {
-  return (await addFilesToLibraryCounted(deps, library, files)).files;
-}
-
 /** A file to add to a library; `sha256` when the caller has hashed it already. */
 export interface IncomingLibraryFile {
   path: string;
@@ -86,32 +81,24 @@ export interface IncomingLibraryFile {
 }
 
 /**
- * addFilesToLibrary, with the bytes it stored: a copy of bytes the library already had stores none.
- * `stored` is told after each file copied, so a caller counting bytes knows them after a failure too.
+ * Copies files (local paths) into a library and queues them for indexing. `stored` is told the size
+ * of each file actually copied (a copy of bytes the library already had stores none), as it is
+ * copied, so a caller counting bytes knows them after a failure too.
  */
-export async function addFilesToLibraryCounted(
-  deps: ProjectDeps,
-  library: LibraryId,
-  files: IncomingLibraryFile[],
-  stored: (bytes: number) => void = () => undefined,
-): Promise<{ files: LibraryFile[]; storedBytes: number }> {
+export async function addFilesToLibrary(deps: ProjectDeps, library: LibraryId, files: IncomingLibraryFile[], stored: (bytes: number) => void = () => undefined): Promise<LibraryFile[]> {
   await requireLibrary(deps.store, library);
   const out: LibraryFile[] = [];
-  let storedBytes = 0;
   try {
     for (const f of files) {
       const { row, added } = await addLibraryFile(deps.store, deps.dataDir, library, f.path, f.name, () => newId('lf'), f.sha256);
-      if (added) {
-        storedBytes += row.size;
-        stored(row.size);
-      }
+      if (added) stored(row.size);
       out.push(toLibraryFile(row));
     }
   } finally {
     // The files copied before a failure are indexed too.
     deps.indexer?.kick();
   }
-  return { files: out, storedBytes };
+  return out;
 }
 
 export function createProjectHandlers(deps: ProjectDeps): Pick<ServiceHandlers, ProjectMethods> {

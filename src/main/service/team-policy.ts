@@ -7,7 +7,7 @@
 import { sep } from 'node:path';
 import type { ConfigWarning, MethodName, MethodOutput, ServiceHandlers } from '../../shared/contract';
 import { FolioError } from '../../shared/errors';
-import { McpConfigError, parseRawConfig } from '../mcp/config';
+import { isStdioEntry, McpConfigError, parseRawConfig } from '../mcp/config';
 
 class TeamServiceRefusal extends FolioError {
   constructor(message: string) {
@@ -84,11 +84,11 @@ function serverPathsHidden({ dataDir, resourcesDir, outerDirs = [] }: TeamPolicy
   };
 }
 
-/** True when the config has an entry with a `command` (the MCP config's own test for stdio). */
+/** True when the config has a stdio entry (the MCP config's own test). */
 function namesStdioServer(text: string): boolean {
   try {
     const { mcpServers } = parseRawConfig(text);
-    return Object.values(mcpServers).some((entry) => entry !== null && typeof entry === 'object' && 'command' in entry);
+    return Object.values(mcpServers).some(isStdioEntry);
   } catch (err) {
     if (err instanceof McpConfigError) return false; // the save refuses it as not a config
     throw err;

@@ -5,11 +5,10 @@
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { pipeline, type Readable, type Transform } from 'node:stream';
-import zlib from 'node:zlib';
+import { pipeline, type Readable } from 'node:stream';
 import { ToolError } from '../types';
 import { addressRefusal, isIpLiteral } from '../../net/address-policy';
-import { familyOf, type PinnedAddress, pinnedLookup } from '../../net/pinned-fetch';
+import { decompressor, familyOf, type PinnedAddress, pinnedLookup } from '../../net/pinned-fetch';
 
 export const FETCH_MAX_BYTES = 5 * 1024 * 1024;
 export const FETCH_TIMEOUT_MS = 20_000;
@@ -148,13 +147,6 @@ function request(url: URL, vetted: PinnedAddress, options: SafeFetchOptions, sig
     req.on('error', reject);
     req.end();
   });
-}
-
-function decompressor(encoding: string): Transform | null {
-  if (encoding === 'gzip' || encoding === 'x-gzip') return zlib.createGunzip();
-  if (encoding === 'deflate') return zlib.createInflate();
-  if (encoding === 'br') return zlib.createBrotliDecompress();
-  return null;
 }
 
 function decoded(res: http.IncomingMessage): Readable {

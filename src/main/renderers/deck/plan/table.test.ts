@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type TableSpec, validateDeckSpec } from '../../../../shared/specs/deck';
 import { footerBand, slideSize } from '../../../../shared/specs/deck-geometry';
 import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
-import { CELL_PAD_X_IN, isNumericColumn, layoutTable, planTable, unbreakableUnits } from './table';
+import { TABLE_CELL_PAD_X_IN } from '../../../../shared/specs/deck-geometry';
+import { isNumericColumn, layoutTable, planTable, unbreakableUnits } from './table';
 import { tableMeasurer } from '../fonts';
 import { planDeck } from './index';
 import { balancedPages } from './pages';
@@ -18,7 +19,7 @@ function brokenHeaderWords(t: TableSpec, b = box): string[] {
   const el = plan.elements[0];
   const style = { fonts: { latin: theme.fonts.latinBody, cjk: theme.fonts.cjkBody }, sizePt: el.sizePt, bold: true };
   return el.header.flatMap((h, c) =>
-    unbreakableUnits(h).filter((word) => tableMeasurer.widthPt(word, style) / 72 > el.colWidths[c] - 2 * CELL_PAD_X_IN + 1e-9),
+    unbreakableUnits(h).filter((word) => tableMeasurer.widthPt(word, style) / 72 > el.colWidths[c] - 2 * TABLE_CELL_PAD_X_IN + 1e-9),
   );
 }
 
@@ -38,7 +39,7 @@ describe('planTable: columns sized from content', () => {
     // Numbers are never wrapped: each numeric cell fits its column on one line.
     const body = { fonts: { latin: theme.fonts.latinBody, cjk: theme.fonts.cjkBody }, sizePt: el.sizePt };
     for (const c of [1, 2, 4]) {
-      for (const row of t.rows) expect(tableMeasurer.widthPt(row[c], body) / 72).toBeLessThanOrEqual(el.colWidths[c] - 2 * CELL_PAD_X_IN);
+      for (const row of t.rows) expect(tableMeasurer.widthPt(row[c], body) / 72).toBeLessThanOrEqual(el.colWidths[c] - 2 * TABLE_CELL_PAD_X_IN);
     }
   });
 

@@ -22,8 +22,6 @@ export const TABLE_FLOOR_PT = 12;
 const ONE_PAGE_SHRINK_PT = 4;
 /** Paged tables are set this far under the theme size (more rows per page, still readable). */
 const PAGED_SHRINK_PT = 2;
-export const CELL_PAD_X_IN = TABLE_CELL_PAD_X_IN;
-const CELL_PAD_Y_IN = TABLE_CELL_PAD_Y_IN;
 /**
  * A table with room to spare gives its rows more air: up to this share of a text line above and
  * below the text, until the table fills ROOMY_FILL of its box. The rest of the room goes around the
@@ -94,7 +92,7 @@ function sizeColumns(ctx: TablePlanContext, table: TableSpec, totalW: number, si
   const m = ctx.measurer;
   const head = styleFor(ctx.theme, sizePt, true);
   const body = styleFor(ctx.theme, sizePt, false);
-  const pad = 2 * CELL_PAD_X_IN;
+  const pad = 2 * TABLE_CELL_PAD_X_IN;
   const inch = (pt: number): number => pt / 72;
   const sample = table.rows.slice(0, 300);
   const minW: number[] = [];
@@ -142,11 +140,11 @@ function rowHeight(ctx: TablePlanContext, cells: readonly string[], widths: read
   const style = styleFor(ctx.theme, sizePt, bold);
   let lines = 1;
   cells.forEach((cell, c) => {
-    const w = ((widths[c] ?? 1) - 2 * CELL_PAD_X_IN) * 72;
+    const w = ((widths[c] ?? 1) - 2 * TABLE_CELL_PAD_X_IN) * 72;
     const n = cell.split(/\r?\n/).reduce((sum, para) => sum + ctx.measurer.wrap(para, style, w).length, 0);
     lines = Math.max(lines, n);
   });
-  return lines * lineIn(ctx.theme, sizePt) + 2 * CELL_PAD_Y_IN;
+  return lines * lineIn(ctx.theme, sizePt) + 2 * TABLE_CELL_PAD_Y_IN;
 }
 
 function lineIn(theme: Theme, sizePt: number): number {
@@ -208,8 +206,8 @@ export function layoutTable(ctx: TablePlanContext, table: TableSpec, box: PlanBo
   const brokenHeaderWords = sizing.headerFits ? [] : brokenUnits(ctx, table.header, sizing);
   const final = sizing;
   // Paged tables fill their slides already; only a table on one slide can have room to spare.
-  const padY = onePage ? roomyPadY(theme, final.sizePt, headerH + heights.reduce((a, b) => a + b, 0), heights.length + 1, box.h) : CELL_PAD_Y_IN;
-  const grow = 2 * (padY - CELL_PAD_Y_IN);
+  const padY = onePage ? roomyPadY(theme, final.sizePt, headerH + heights.reduce((a, b) => a + b, 0), heights.length + 1, box.h) : TABLE_CELL_PAD_Y_IN;
+  const grow = 2 * (padY - TABLE_CELL_PAD_Y_IN);
   const elements = pages.map((idx): TableElement => {
     const rowHeights = [headerH, ...idx.map((i) => heights[i] ?? lineIn(theme, final.sizePt))].map((h) => h + grow);
     return {
@@ -236,16 +234,16 @@ export function layoutTable(ctx: TablePlanContext, table: TableSpec, box: PlanBo
 /** The vertical cell padding of a table `naturalH` tall with `rows` rows (header included) in a box `boxH` tall. */
 function roomyPadY(theme: Theme, sizePt: number, naturalH: number, rows: number, boxH: number): number {
   const spare = boxH * ROOMY_FILL - naturalH;
-  if (spare <= 0 || rows === 0) return CELL_PAD_Y_IN;
-  return CELL_PAD_Y_IN + Math.min(spare / (2 * rows), MAX_EXTRA_PAD_LINES * lineIn(theme, sizePt));
+  if (spare <= 0 || rows === 0) return TABLE_CELL_PAD_Y_IN;
+  return TABLE_CELL_PAD_Y_IN + Math.min(spare / (2 * rows), MAX_EXTRA_PAD_LINES * lineIn(theme, sizePt));
 }
 
 /** Cells of a row taller than a page: each cut to the lines that fit, the last with an ellipsis. */
 function cutRow(ctx: TablePlanContext, row: readonly string[], s: Sizing, room: number): string[] {
   const style = styleFor(ctx.theme, s.sizePt, false);
-  const maxLines = Math.max(1, Math.floor((room - 2 * CELL_PAD_Y_IN) / lineIn(ctx.theme, s.sizePt)));
+  const maxLines = Math.max(1, Math.floor((room - 2 * TABLE_CELL_PAD_Y_IN) / lineIn(ctx.theme, s.sizePt)));
   return row.map((cell, c) => {
-    const w = ((s.colWidths[c] ?? 1) - 2 * CELL_PAD_X_IN) * 72;
+    const w = ((s.colWidths[c] ?? 1) - 2 * TABLE_CELL_PAD_X_IN) * 72;
     const lines = ctx.measurer.wrap(cell.replace(/\s*\n\s*/g, ' '), style, w);
     if (lines.length <= maxLines) return cell;
     const kept = lines.slice(0, maxLines);
@@ -256,7 +254,7 @@ function cutRow(ctx: TablePlanContext, row: readonly string[], s: Sizing, room: 
 
 function brokenUnits(ctx: TablePlanContext, header: readonly string[], s: Sizing): string[] {
   const style = styleFor(ctx.theme, s.sizePt, true);
-  return header.flatMap((h, c) => unbreakableUnits(h).filter((u) => ctx.measurer.widthPt(u, style) / 72 + 2 * CELL_PAD_X_IN > (s.colWidths[c] ?? 0) + 1e-9));
+  return header.flatMap((h, c) => unbreakableUnits(h).filter((u) => ctx.measurer.widthPt(u, style) / 72 + 2 * TABLE_CELL_PAD_X_IN > (s.colWidths[c] ?? 0) + 1e-9));
 }
 
 /** The table's slides: one element per page, each starting with the header; compromises reported. */
