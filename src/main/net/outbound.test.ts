@@ -11,6 +11,7 @@ let server: Server;
 let base: string;
 const seen: string[] = [];
 let connections = 0;
+let releaseHeld = (): void => undefined;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -28,6 +29,10 @@ beforeAll(async () => {
       });
     } else if (req.url === '/gzip') {
       res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(gzipSync('unzipped'));
+    } else if (req.url === '/held') {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: one\n\n');
+      releaseHeld = () => res.end('data: two\n\n');
     } else if (req.url === '/stream') {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write('data: one\n\n');
@@ -108,6 +113,18 @@ describe('requests to addresses a person typed', () => {
     expect(connections - before).toBe(1);
     expect(await (await outboundFetch()(`http://other.invalid:${port}/ok`)).text()).toBe('reached');
     expect(connections - before).toBe(2);
+  });
+
+  it('finish a streamed answer whose kept connection pool is let go meanwhile (more hosts than pools kept)', async () => {
+    restrictOutbound({ allow: ['127.0.0.1'], lookup: () => Promise.resolve(['127.0.0.1']) });
+    const port = (server.address() as AddressInfo).port;
+    const reader = (await outboundFetch()(`http://held.invalid:${port}/held`)).body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = (await reader.read()).value ?? '';
+    // Each new host gets a pool of its own; past the pools kept, the held answer's pool is the oldest.
+    for (let i = 0; i < 40; i += 1) expect(await (await outboundFetch()(`http://host${i}.invalid:${port}/ok`)).text()).toBe('reached');
+    releaseHeld();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += chunk.value;
+    expect(text).toBe('data: one\n\ndata: two\n\n');
   });
 
   it('answer through the pinned connection as fetch would: bodies of any kind sent, decoded and streamed', async () => {

@@ -52,10 +52,20 @@ function agentFor(url: URL, vetted: PinnedAddress): http.Agent {
     const [oldest] = agents.entries();
     if (oldest) {
       agents.delete(oldest[0]);
-      oldest[1].destroy();
+      retire(oldest[1]);
     }
   }
   return agent;
+}
+
+/**
+ * Lets a pool go without cutting what is in flight (a model's streamed answer): its idle sockets
+ * close now, the busy ones when their response ends, as the pool no longer keeps sockets alive.
+ */
+function retire(agent: http.Agent): void {
+  // Read by the pool when a socket comes free (Node's Agent; not in its public types).
+  (agent as unknown as { keepAlive: boolean }).keepAlive = false;
+  for (const sockets of Object.values(agent.freeSockets)) for (const socket of sockets ?? []) socket.destroy();
 }
 
 /** Statuses whose response has no body (fetch answers them with `body: null`). */
