@@ -1,14 +1,14 @@
 // The embedding client, the backfill and hybrid search against the fake OpenAI server's /embeddings
 // (real HTTP; deterministic n-gram vectors; scripted 429/500/stall faults); the backfill and hybrid
 // search on each store (SQLite, and PostgreSQL where it is installed).
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
 import { createEmbeddingBackfill } from './backfill';
 import { createEmbedder, EmbeddingError, embeddingSpace, type EmbeddingProfile } from './embeddings';
 import { cosine } from './rank';
 import { searchLibrary } from './search';
 import type { StorePort } from '../store/port';
-import { type OpenedPort, portBackends } from '../store/port-backends.test-support';
+import { freshStoreEach, portBackends } from '../store/port-backends.test-support';
 import { addLibraryFile, addProject } from './testing';
 
 let fake: FakeOpenAI;
@@ -52,21 +52,9 @@ describe('createEmbedder', () => {
 
 describe.each(portBackends.map((b) => [b.name, b] as const))('embedding backfill and hybrid search on %s', (_name, backend) => {
   const skip = backend.skip() !== null;
-  let opened: OpenedPort;
   let port: StorePort;
   let project: string;
-  // The model names are the test's own constants, so the SQL reads the same in both dialects.
-  const embedded = async (model: string) => Number(await opened.scalar(`SELECT count(*) FROM library_pages WHERE embedding IS NOT NULL AND embedding_model = '${model}'`));
-
-  beforeAll(async () => {
-    if (!skip) await backend.setUp();
-  });
-  afterAll(async () => {
-    if (!skip) await backend.tearDown();
-  });
-  beforeEach(async () => {
-    if (skip) return;
-    opened = await backend.open();
+  const store = freshStoreEach(backend, async (opened) => {
     port = opened.port;
     project = await addProject(port, 'A');
     const pages = Array.from({ length: 70 }, (_, i) => `第 ${i} 页：关于编译器优化与链接的说明，page ${i} about linkers.`);
@@ -75,9 +63,8 @@ describe.each(portBackends.map((b) => [b.name, b] as const))('embedding backfill
     await addLibraryFile(port, project, 'book.pdf', pages);
     await addLibraryFile(port, project, 'blank.pdf', ['   ']);
   });
-  afterEach(async () => {
-    if (!skip) await opened.close();
-  });
+  // The model names are the test's own constants, so the SQL reads the same in both dialects.
+  const embedded = async (model: string) => Number(await store().scalar(`SELECT count(*) FROM library_pages WHERE embedding IS NOT NULL AND embedding_model = '${model}'`));
 
   it.skipIf(skip)('embeds every page with text in batches, resumes where it stopped, and re-embeds for a new model', async () => {
     const embedder = createEmbedder(profile());

@@ -4,11 +4,11 @@
 // the right page is decided from the extracted text itself. On PostgreSQL also: tenants never see
 // each other's pages, and search without pg_trgm still answers (and says so once).
 import fs from 'node:fs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LibrarySearchResult } from '../../shared/contract/projects';
 import { DEBIAN_PDFS } from '../sources/testing';
 import type { StorePort } from '../store/port';
-import { type OpenedPort, portBackends } from '../store/port-backends.test-support';
+import { freshStoreEach, type OpenedPort, portBackends } from '../store/port-backends.test-support';
 import { NO_TRIGRAM_WARNING } from '../store/postgres/library-search';
 import { searchLibrary } from './search';
 import { addLibraryFile, addProject, extractPdfPages } from './testing';
@@ -31,30 +31,17 @@ const RAG_PAGES = [
 
 describe.each(portBackends.map((b) => [b.name, b] as const))('searchLibrary (full text) on %s', (name, backend) => {
   const skip = backend.skip() !== null;
-  let opened: OpenedPort;
   let port: StorePort;
   let projectA: string;
   let projectB: string;
   const search = (query: string, libraries: string[] = [projectA], limit = 10, on: StorePort = port) => searchLibrary(on, { libraries, query, limit }, null);
-
-  beforeAll(async () => {
-    if (!skip) await backend.setUp();
-  });
-  afterAll(async () => {
-    if (!skip) await backend.tearDown();
-  });
-  beforeEach(async () => {
-    if (skip) return;
-    opened = await backend.open();
+  const store = freshStoreEach(backend, async (opened) => {
     port = opened.port;
     projectA = await addProject(port, 'A');
     projectB = await addProject(port, 'B');
     await addLibraryFile(port, projectA, 'rag-survey.pdf', RAG_PAGES);
     await addLibraryFile(port, projectB, 'other.pdf', ['检索增强生成 in project B only: Retrieval everywhere.']);
     await addLibraryFile(port, null, 'cv.pdf', ['个人简历：研究方向为检索增强生成。']);
-  });
-  afterEach(async () => {
-    if (!skip) await opened.close();
   });
 
   it.skipIf(skip)('finds a 4-character Chinese term inside a longer word (检索增强 in 检索增强生成)', async () => {
@@ -126,7 +113,7 @@ describe.each(portBackends.map((b) => [b.name, b] as const))('searchLibrary (ful
   });
 
   it.skipIf(skip || name !== 'postgres')('never crosses tenants: another tenant’s pages, projects and personal library stay out (long and 2-character terms)', async () => {
-    const acme = opened.as({ tenant_id: 'acme', user_id: 'ann' });
+    const acme = store().as({ tenant_id: 'acme', user_id: 'ann' });
     const acmeProject = await addProject(acme, 'Acme');
     await addLibraryFile(acme, acmeProject, 'acme.pdf', ['Acme 检索增强生成 retrieval notes; 模型 模型 模型.']);
     await addLibraryFile(acme, null, 'acme-cv.pdf', ['Acme personal: 检索增强生成 and 模型.']);
@@ -161,7 +148,7 @@ describe.each(portBackends.map((b) => [b.name, b] as const))('searchLibrary (ful
     const before = await search('retrieval-augmented 检索');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     // What a managed server whose role may not create extensions looks like: no index, no extension.
-    await opened.scalar('DROP EXTENSION pg_trgm CASCADE');
+    await store().scalar('DROP EXTENSION pg_trgm CASCADE');
     const fresh = await backend.open();
     try {
       // open() emptied the tables: the same rows again.

@@ -1,5 +1,6 @@
 // The store port's backends as the contract suite (port-contract.test.ts) opens them: SQLite in a
 // temp folder and PostgreSQL on the run's throwaway cluster (skipped, saying why, without it).
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { openStore } from './index';
 import { LOCAL_SCOPE, type Scope, type StorePort } from './port';
 import { sqlitePort } from './sqlite-port';
@@ -80,3 +81,32 @@ function postgresBackend(): PortBackend {
 }
 
 export const portBackends: readonly PortBackend[] = [sqliteBackend, postgresBackend()];
+
+/**
+ * A suite's store on `backend`, fresh for each test: the backend set up once, a new store before
+ * each test (then `seed`), closed after. Returns the running test's store. Nothing runs when the
+ * backend is skipped (the suite's tests skip themselves).
+ */
+export function freshStoreEach(backend: PortBackend, seed: (opened: OpenedPort) => Promise<void> = async () => undefined): () => OpenedPort {
+  const skip = backend.skip() !== null;
+  let opened: OpenedPort | undefined;
+  beforeAll(async () => {
+    if (!skip) await backend.setUp();
+  });
+  afterAll(async () => {
+    if (!skip) await backend.tearDown();
+  });
+  beforeEach(async () => {
+    if (skip) return;
+    opened = await backend.open();
+    await seed(opened);
+  });
+  afterEach(async () => {
+    await opened?.close();
+    opened = undefined;
+  });
+  return () => {
+    if (!opened) throw new Error('no store: the backend is skipped, or this runs outside a test');
+    return opened;
+  };
+}
