@@ -10,6 +10,9 @@ export function pgSkipReason(): string | null {
   return postgresSkipReason() ?? 'PostgreSQL tests were switched off (FOLIO_TEST_NO_POSTGRES)';
 }
 
+/** SQLSTATE of DROP DATABASE while sessions are still connected to it. */
+const OBJECT_IN_USE = '55006';
+
 /** Creates an empty database and returns its URL; drop it with the returned function. */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = inject('pgUrl');
@@ -29,7 +32,19 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
       try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // A pool's end() resolves before its connections have closed. Forcing the drop at once would
+        // end those sessions from the server's side, and a client still closing would get the
+        // FATAL as an 'error' event nobody listens to any more (an uncaught error in another test).
+        // So the plain drop is retried while they close; FORCE is only for a session left open.
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name}${attempt < 30 ? '' : ' WITH (FORCE)'}`);
+            break;
+          } catch (err) {
+            if (attempt >= 30 || (err as { code?: string }).code !== OBJECT_IN_USE) throw err;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
       } finally {
         await c.end();
       }
