@@ -18,7 +18,8 @@ export type Decision = { decision: ApprovalDecision; reason?: string };
 
 export interface ConversationPort {
   history(): Message[];
-  appendAssistant(input: { content: string; reasoning: string | null; tool_calls: ToolCall[] | null }): Promise<Message>;
+  /** `incomplete`: the stream was cut off (stopped, failed, the app closed); stored as the message's `is_error`. */
+  appendAssistant(input: { content: string; reasoning: string | null; tool_calls: ToolCall[] | null; incomplete?: boolean }): Promise<Message>;
   appendToolResult(input: { tool_call_id: string; name: string; content: string; is_error: boolean }): Promise<Message>;
 }
 
@@ -62,7 +63,8 @@ export async function* runAgentLoop(deps: AgentLoopDeps, signal: AbortSignal): A
     yield* settleUnresolvedCalls(deps, signal);
     if (signal.aborted) return 'cancelled';
     const last = deps.conversation.history().at(-1);
-    if (!last || (last.role === 'assistant' && !last.tool_calls?.length)) return 'done';
+    // A complete answer needs nothing more; a cut-off one is finished by the next model turn.
+    if (!last || (last.role === 'assistant' && !last.tool_calls?.length && !last.is_error)) return 'done';
 
     for (let turn = 0; turn < deps.limits.maxIterations; turn++) {
       const toolCalls = yield* modelTurn(deps, signal);
@@ -121,8 +123,8 @@ async function* modelTurn(deps: AgentLoopDeps, signal: AbortSignal): AsyncGenera
     }
     throw new FolioError('provider_error', 'The model stream ended without a final message.');
   } catch (err) {
-    // What was produced is kept: a cancelled or failed stream still leaves its text in the task.
-    if (text || reasoning) await deps.conversation.appendAssistant({ content: text, reasoning: reasoning || null, tool_calls: null });
+    // What was produced is kept, marked incomplete: Continue asks the model to finish it.
+    if (text || reasoning) await deps.conversation.appendAssistant({ content: text, reasoning: reasoning || null, tool_calls: null, incomplete: true });
     if (signal.aborted || (err instanceof FolioError && err.code === 'cancelled')) return 'cancelled';
     throw err;
   }

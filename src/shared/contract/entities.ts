@@ -74,8 +74,12 @@ export const Message = z.object({
   reasoning: z.string().nullable(),
   tool_calls: z.array(ToolCall).nullable(),
   tool_call_id: z.string().nullable(),
-  /** For tool messages: whether the tool failed, and the tool's name. */
+  /**
+   * Tool messages: whether the tool failed. Assistant messages: the answer was cut off (stopped, the
+   * stream failed, the app closed) and is incomplete; Continue asks the model to finish it.
+   */
   is_error: z.boolean(),
+  /** For tool messages: the tool's name. */
   name: z.string().nullable(),
   created_at: z.number().int(),
 });
