@@ -3,8 +3,9 @@
 // tool calls (consecutive read-only calls in parallel, the rest in order, risky ones after a
 // person's decision), persists each result, and repeats until the model answers without tools or
 // max_iterations is reached. All state lives in the store, so a run can resume from it.
-import type { ApprovalDecision, ApprovalMode, FinishReason, Message, PendingApproval, ReasoningMode, RunEventBody, ToolCall, ToolKind } from '../../shared/contract';
+import type { ApprovalDecision, ApprovalMode, ApprovalReason, FinishReason, Message, PendingApproval, ReasoningMode, RunEventBody, ToolCall, ToolKind } from '../../shared/contract';
 import { FolioError, toErrorShape } from '../../shared/errors';
+import { DENIED_RESULT } from '../../shared/tool-outcome';
 import type { ChatModel, ToolSchema } from '../llm/types';
 import { type Tool, type ToolAnnouncement, type ToolContext, ToolError } from '../tools/types';
 import { parseToolArguments } from '../tools/registry';
@@ -199,6 +200,7 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
   const baseCtx = { ...deps.toolContext, callId: p.call.id };
   let risk: 'standard' | 'destructive' = 'standard';
   let detail: string | null = null;
+  let reasons: ApprovalReason[] = [];
   if (tool.assess) {
     try {
       const assessed = await tool.assess(p.args, baseCtx);
@@ -208,6 +210,7 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
       }
       risk = assessed.risk;
       detail = assessed.detail;
+      reasons = assessed.reasons ?? [];
     } catch (err) {
       yield* recordResult(deps, p, errorText(err), true);
       return null;
@@ -226,10 +229,11 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
       kind: tool.traits.kind,
       risk,
       detail,
+      reasons,
       created_at: Date.now(),
     };
     if (!existing) await deps.approvals.persist(approval);
-    yield { type: 'approval_required', call_id: p.call.id, name: tool.name, arguments: p.call.arguments, kind: tool.traits.kind, risk, detail };
+    yield { type: 'approval_required', call_id: p.call.id, name: tool.name, arguments: p.call.arguments, kind: tool.traits.kind, risk, detail, reasons: approval.reasons };
     let decision: Decision;
     try {
       decision = await deps.approvals.wait(p.call.id, signal);
@@ -238,10 +242,13 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
       return null;
     }
     await deps.approvals.settle(p.call.id, grant, decision);
+    // "Allow for this task" on a call that asks for the network turns the task's network on; once
+    // only ever lets this call have it.
+    if (decision.decision === 'allow_task' && approval.reasons.some((r) => r.code === 'network')) await deps.toolContext.network?.allow();
     yield { type: 'approval_resolved', call_id: p.call.id, decision: decision.decision };
     if (decision.decision === 'deny') {
       const why = decision.reason?.trim() ? ` Reason: ${decision.reason.trim()}` : '';
-      yield* recordResult(deps, p, `The person denied this call.${why}`, true);
+      yield* recordResult(deps, p, `${DENIED_RESULT}${why}`, true);
       return null;
     }
   }

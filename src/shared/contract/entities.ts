@@ -162,6 +162,15 @@ export const Settings = z.object({
 });
 export type Settings = z.infer<typeof Settings>;
 
+/**
+ * Why a call asks, in words the card translates: `network` (the command needs the network the task
+ * has off), `deletes`, `overwrites`, `outside_folder`, `runs_code` (runs code it was handed),
+ * `unchecked` (could not be checked). `subject` names what it is about (a program, a path), if anything.
+ */
+export const ApprovalReasonCode = z.enum(['network', 'deletes', 'overwrites', 'outside_folder', 'runs_code', 'unchecked']);
+export const ApprovalReason = z.object({ code: ApprovalReasonCode, subject: z.string().nullable() });
+export type ApprovalReason = z.infer<typeof ApprovalReason>;
+
 export const PendingApproval = z.object({
   run_id: Id,
   call_id: z.string(),
@@ -170,6 +179,7 @@ export const PendingApproval = z.object({
   kind: ToolKind,
   risk: z.enum(['standard', 'destructive']),
   detail: z.string().nullable(),
+  reasons: z.array(ApprovalReason),
   created_at: z.number().int(),
 });
 export type PendingApproval = z.infer<typeof PendingApproval>;
