@@ -14,7 +14,7 @@ export function renderMarkdown(text: string): string {
     markedTerminal({ showSectionPrefix: false, reflowText: false, emoji: false, tab: 2 }),
   );
   try {
-    return (parser.parse(text, { async: false }) as string).replace(/\s+$/, '');
+    return parser.parse(text, { async: false }).replace(/\s+$/, '');
   } catch {
     return text;
   }
