@@ -105,7 +105,6 @@ export interface PlacedPicture {
  */
 export function placePicture(ctx: PlanContext, slide: SlideBuilder, id: string, path: string, box: Region, fit: ImageElement['fit'], alignTop = false): PlacedPicture {
   const probe = probeImage(ctx, path);
-  const p = ctx.theme.palette;
   if (!probe.ok) {
     const zh = ctx.language.startsWith('zh');
     placeholderPanel(ctx, slide, `${id}-missing`, box, zh ? `图片缺失：${probe.reason}` : `Image missing: ${probe.reason}`);
