@@ -5,12 +5,12 @@ export const DENIED_RESULT = 'The person denied this call.';
 export const NOT_RUN_NEW_MESSAGE = 'Not run: the person sent a new message before this call was approved or finished.';
 export const NOT_RUN_REPLACED = 'Not run: the person replaced this reply (regenerated it or edited their message) before this call was approved or finished.';
 
-export type ToolOutcome = 'ok' | 'error' | 'denied' | 'not_run';
+export type ToolOutcome = 'ok' | 'error' | 'denied' | 'not-run';
 
 /** How a finished call ended, for a person. */
 export function toolOutcome(result: { isError: boolean; preview: string }): ToolOutcome {
   if (!result.isError) return 'ok';
   if (result.preview.startsWith(DENIED_RESULT)) return 'denied';
-  if (result.preview.startsWith(NOT_RUN_NEW_MESSAGE) || result.preview.startsWith(NOT_RUN_REPLACED)) return 'not_run';
+  if (result.preview.startsWith(NOT_RUN_NEW_MESSAGE) || result.preview.startsWith(NOT_RUN_REPLACED)) return 'not-run';
   return 'error';
 }
