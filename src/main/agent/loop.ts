@@ -217,7 +217,7 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
     }
   }
   const grant = grantKeyFor(tool, p.args);
-  const granted = await isCallGranted(tool, grant, { forTask: (g) => deps.approvals.isGranted(g), always: (name) => deps.approvals.isAlwaysAllowed(name) });
+  const granted = await isCallGranted(tool, grant, p.args, { forTask: (g) => deps.approvals.isGranted(g), always: (name) => deps.approvals.isAlwaysAllowed(name) });
   const ask = needsApproval({ mode: await deps.approvals.mode(), traits: tool.traits, risk, granted });
   if (ask) {
     const existing = await deps.approvals.pending(p.call.id);

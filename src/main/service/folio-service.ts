@@ -412,6 +412,14 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
       await loadBuiltinTools();
       return permissionHandlers.setToolPermission(input);
     },
+    async listTaskGrants(input) {
+      await getTask(ctx, input.task_id);
+      return { grants: await ctx.store.grants.list(input.task_id) };
+    },
+    async revokeTaskGrant(input) {
+      await getTask(ctx, input.task_id);
+      return { revoked: await ctx.store.grants.revoke(input.task_id, input.tool, input.scope) };
+    },
     // ---- first run: setup status and custom providers (first-run) ----
     async getSetupStatus(input) {
       const { profiles } = loadModelProfiles(profileDirs(ctx));

@@ -6,6 +6,7 @@ import { useArtifacts } from '../state/artifacts-store';
 import { useProjects } from '../state/projects-store';
 import { useTasks } from '../state/tasks-store';
 import { McpMenu } from './McpMenu';
+import { TaskGrantsMenu } from './TaskGrantsMenu';
 import { WorkspaceFolder } from './WorkspaceFolder';
 import { ReasoningControl } from './ReasoningControl';
 
@@ -102,6 +103,7 @@ export function ChatHeader({ task }: { task: Task }) {
             </label>
           )}
           <McpMenu task={task} />
+          <TaskGrantsMenu taskId={task.id} />
         </div>
       </header>
       {task.mode === 'coding' && <WorkspaceFolder task={task} />}
