@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { tenantDataDir } from '../workspace/storage';
 import { createCore, type Core } from '../service/create-core';
 import type { CoreResolver } from '../transport/http';
-import { type Logger, type RequestQuotaSource, type ServiceConfig, type TenantRegistry, createMemoryTenantRegistry, createPgTenantRegistry, databaseAnswers } from '../tenancy';
+import { type Logger, type RateLimiter, type RequestQuotaSource, type TenantGate, createPgTenantGate, createSharedRateLimiter, type ServiceConfig, type TenantRegistry, createMemoryTenantRegistry, createPgTenantRegistry, databaseAnswers } from '../tenancy';
 import { openPgStore } from '../store/postgres';
 import { requireIsolation } from '../sandbox/select-executor';
 import { restrictOutbound } from '../net/outbound';
@@ -28,6 +28,9 @@ export interface ServiceCore {
   /** For /readyz: the database answers a cheap query. */
   ready(): Promise<boolean>;
   requestQuota?: RequestQuotaSource;
+  /** With a database: the request rate every worker shares, and the tenants' status. */
+  rateLimiter?: RateLimiter;
+  tenantGate?: TenantGate;
   /** Runs after in-flight requests are done on SIGTERM: hand live runs back to other workers. */
   onDrain?: () => Promise<void>;
   close(): Promise<void>;
@@ -148,6 +151,8 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
     registry: createPgTenantRegistry(backend.pool),
     ready: async () => !worker.isDraining && (await answers()),
     requestQuota: { requestsPerMinute: quotas.guard.requestsPerMinute },
+    rateLimiter: createSharedRateLimiter({ db: backend.pool, defaultPerMinute: config.quotas.requests_per_minute, overrides: { requestsPerMinute: quotas.guard.requestsPerMinute } }),
+    tenantGate: createPgTenantGate(backend.pool),
     // Hands the runs back: they end `interrupted` and their leases are freed, so Continue works on
     // any other worker at once.
     onDrain: () => worker.drain(),

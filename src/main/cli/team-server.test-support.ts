@@ -30,7 +30,22 @@ export interface TeamServer {
   setQuotas(tenantId: string, patch: QuotaPatch): Promise<void>;
   /** A request as (tenant, user); `json` becomes the body. */
   as(tenant: string, user: string, path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  /** Another worker on the same database and storage root (closed with this one). */
+  addWorker(): Promise<Pick<TeamServer, 'url' | 'as'>>;
   close(): Promise<void>;
+}
+
+type Requester = TeamServer['as'];
+
+function requester(url: string): Requester {
+  return async (tenant, user, path, init = {}) => {
+    const { json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    headers.set('authorization', `Bearer ${PLATFORM_KEY}`);
+    headers.set('x-folio-user', await userToken(tenant, user));
+    if (json !== undefined) headers.set('content-type', 'application/json');
+    return fetch(`${url}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+  };
 }
 
 export function userToken(tenant: string, user: string): Promise<string> {
@@ -54,8 +69,13 @@ export async function startTeamServer(tenants: string[], extraFlags: string[] = 
   const log = createJsonLogger((line) => lines.push(line));
   let service: ServiceCore | undefined;
   let server: RunningHttpServer | undefined;
+  const others: { service: ServiceCore; server: RunningHttpServer }[] = [];
   const quotaPool = new pg.Pool({ connectionString: db.url, max: 1 });
   const close = async () => {
+    for (const o of others) {
+      await o.server.close();
+      await o.service.close();
+    }
     await server?.close();
     await service?.close();
     await quotaPool.end();
@@ -79,13 +99,13 @@ export async function startTeamServer(tenants: string[], extraFlags: string[] = 
     fake,
     lines,
     setQuotas: (tenantId, patch) => quotas.set(tenantId, patch),
-    async as(tenant, user, path, init = {}) {
-      const { json, ...rest } = init;
-      const headers = new Headers(rest.headers);
-      headers.set('authorization', `Bearer ${PLATFORM_KEY}`);
-      headers.set('x-folio-user', await userToken(tenant, user));
-      if (json !== undefined) headers.set('content-type', 'application/json');
-      return fetch(`${url}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+    as: requester(url),
+    async addWorker() {
+      const second = { ...config, workerId: `${config.workerId}-${others.length + 2}` };
+      const otherService = await createServiceCore(second, { dataDir: storageRoot, resourcesDir: findResourcesDir() }, log);
+      const otherServer = await startTeamHttpServer(second, otherService, log);
+      others.push({ service: otherService, server: otherServer });
+      return { url: otherServer.url, as: requester(otherServer.url) };
     },
     close,
   };

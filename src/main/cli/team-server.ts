@@ -13,7 +13,8 @@ export async function startTeamHttpServer(config: ServiceConfig, service: Servic
     tenancy: {
       authenticator: createAuthenticator({ platformKey: config.platformKey, jwt: config.jwt }),
       registry: service.registry,
-      rateLimiter: createRateLimiter({ defaultPerMinute: config.quotas.requests_per_minute, overrides: service.requestQuota }),
+      rateLimiter: service.rateLimiter ?? createRateLimiter({ defaultPerMinute: config.quotas.requests_per_minute, overrides: service.requestQuota }),
+      ...(service.tenantGate ? { gate: service.tenantGate } : {}),
       publicHosts: config.publicHosts,
     },
     logger: log,

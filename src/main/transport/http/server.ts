@@ -14,6 +14,7 @@ import {
   type Logger,
   type RateLimiter,
   type Scope,
+  type TenantGate,
   type TenantRegistry,
   LOCAL_SCOPE,
   REQUEST_ID_HEADER,
@@ -39,6 +40,8 @@ export interface TenancyOptions {
   /** Records tenants and users on first sight, before the request reaches the core. */
   registry: TenantRegistry;
   rateLimiter?: RateLimiter;
+  /** Refuses every request of a suspended tenant (403), before anything else is done for it. */
+  gate?: TenantGate;
   /** Host names the reverse proxy forwards (see `isAllowedHost`); loopback always passes. */
   publicHosts: readonly string[];
 }
@@ -196,6 +199,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
     if (tenancy) {
       const scope = await tenancy.authenticator.authenticate(req.headers);
       ctx.scope = scope;
+      await tenancy.gate?.check(scope.tenant_id);
       // Rate before registry: a tenant over its limit costs no database write.
       await tenancy.rateLimiter?.take(scope.tenant_id);
       await tenancy.registry.ensure(scope);
