@@ -21,6 +21,9 @@ import { leasedRunCounter } from '../cluster/leases';
 import type { Decision, RunHost } from '../cluster/host';
 import { createTeamQuotas } from '../quotas/team-quotas';
 import { ScopeCores } from './scope-cores';
+import { createTenantKeyStore } from '../tenancy/tenant-keys';
+import { migrateAllKeyFiles } from '../tenancy/key-encryption';
+import { keyFilePath } from '../models';
 
 export interface ServiceCore {
   resolveCore: CoreResolver;
@@ -54,6 +57,7 @@ export async function createServiceCore(config: ServiceConfig, paths: Paths, log
   // they type reach only public hosts and what the operator allowed.
   requireIsolation();
   restrictOutbound({ allow: config.allowNetwork });
+  sealStoredKeys(config, paths, log);
   if (config.databaseUrl !== null && config.storageRoot !== null) return createPostgresServiceCore(config, config.databaseUrl, config.storageRoot, paths, log);
   const root = resolve(config.storageRoot ?? paths.dataDir);
   const cores = new Map<string, Promise<Core>>();
@@ -61,7 +65,8 @@ export async function createServiceCore(config: ServiceConfig, paths: Paths, log
     resolveCore(scope) {
       let core = cores.get(scope.tenant_id);
       if (!core) {
-        const opening = createCore({ dataDir: tenantDataDir(root, scope.tenant_id), resourcesDir: paths.resourcesDir, env: NO_WORKER_ENV, teamPolicy: true });
+        const dataDir = tenantDataDir(root, scope.tenant_id);
+        const opening = createCore({ dataDir, resourcesDir: paths.resourcesDir, env: NO_WORKER_ENV, keys: createTenantKeyStore(dataDir, scope.tenant_id, config.keyring), teamPolicy: true });
         // A core that failed to open (a busy or damaged database) is tried again at the next request.
         opening.catch(() => {
           if (cores.get(scope.tenant_id) === opening) cores.delete(scope.tenant_id);
@@ -78,6 +83,14 @@ export async function createServiceCore(config: ServiceConfig, paths: Paths, log
       await Promise.all([...cores.values()].map(async (core) => (await core.catch(() => null))?.close()));
     },
   };
+}
+
+/** Keys stored before encryption (or under a previous KEK) are sealed with the current KEK at start. */
+function sealStoredKeys(config: ServiceConfig, paths: Paths, log: Logger): void {
+  const root = resolve(config.storageRoot ?? paths.dataDir);
+  if (config.keyring === null) return;
+  const sealed = migrateAllKeyFiles(root, config.keyring, keyFilePath);
+  if (sealed > 0) log.info({ msg: 'stored model keys sealed with the current key-encryption key', count: sealed });
 }
 
 async function createPostgresServiceCore(config: ServiceConfig, url: string, storageRoot: string, paths: Paths, log: Logger): Promise<ServiceCore> {
@@ -126,10 +139,12 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
   const coreFor = (scope: Scope): Promise<Core> =>
     cores.get(`${scope.tenant_id}\u0000${scope.user_id}`, () => {
       log.info({ msg: 'scope core opened', tenant: scope.tenant_id, user: scope.user_id });
+      const dataDir = tenantDataDir(storageRoot, scope.tenant_id);
       return createCore({
-        dataDir: tenantDataDir(storageRoot, scope.tenant_id),
+        dataDir,
         resourcesDir: paths.resourcesDir,
         env: NO_WORKER_ENV,
+        keys: createTenantKeyStore(dataDir, scope.tenant_id, config.keyring),
         // The pool is the process's; a scope's core closing must not end it.
         store: { port: backend.scope(scope), close: () => Promise.resolve() },
         team: { cluster, quotas, hiddenPaths: [storageRoot] },

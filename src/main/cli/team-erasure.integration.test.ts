@@ -4,15 +4,16 @@
 // pages), then the task, the project, a user's data and a whole tenant are deleted, and the whole
 // database and storage root are searched for the marker. Only usage numbers may stay.
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingApproval, Run, Task } from '../../shared/contract/entities';
 import { pgSkipReason } from '../../../testing/postgres/test-database';
-import { eraseTenant, eraseUser } from '../tenancy/erasure';
+import { eraseTenant, eraseUser } from './tenant-erasure';
 import { fakeProfileYaml } from '../../../testing/fake-openai/server';
 import { startTeamServer, type TeamServer } from './team-server.test-support';
+import { filesHolding, tablesHolding } from './team-traces.test-support';
 
 const skip = pgSkipReason();
 if (skip !== null) console.warn(`team erasure tests skipped: ${skip}`);
@@ -21,29 +22,6 @@ async function json<T>(res: Response, status: number): Promise<T> {
   const text = await res.text();
   expect(res.status, `${res.url}: ${text}`).toBe(status);
   return JSON.parse(text) as T;
-}
-
-/** Every table of the public schema whose rows, as text, contain the marker: `table: n`. */
-async function tablesHolding(db: pg.Client, marker: string): Promise<string[]> {
-  const { rows: tables } = await db.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'");
-  const found: string[] = [];
-  for (const { name } of tables) {
-    // BYTEA (embeddings) is text too once cast; the marker is ASCII so it shows in either form.
-    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${name}" x WHERE x::text LIKE $1`, [`%${marker}%`]);
-    if (rows[0].n > 0) found.push(`${name}: ${rows[0].n}`);
-  }
-  return found;
-}
-
-/** Every file under root whose bytes contain the marker, relative to root. */
-function filesHolding(root: string, marker: string, dir = root): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...filesHolding(root, marker, path));
-    else if (entry.isFile() && statSync(path).size < 50_000_000 && readFileSync(path).includes(marker)) found.push(path.slice(root.length + 1));
-  }
-  return found;
 }
 
 describe.skipIf(skip !== null)('team service: deleting removes every trace of the content', () => {

@@ -17,6 +17,8 @@ import { fakeProfileYaml, startFakeOpenAI, type FakeOpenAI } from '../../../test
 
 export const PLATFORM_KEY = 'platform-key-0123456789abcdef-0123456789';
 const JWT_SECRET = 'jwt-secret-0123456789abcdef-0123456789';
+/** The workers' key-encryption key in these tests (32 bytes, base64). */
+export const TEST_KEK = Buffer.alloc(32, 7).toString('base64');
 
 export interface TeamServer {
   url: string;
@@ -29,9 +31,9 @@ export interface TeamServer {
   /** A tenant's own quota row; set it before the tenant's first request (limits are cached). */
   setQuotas(tenantId: string, patch: QuotaPatch): Promise<void>;
   /** A request as (tenant, user); `json` becomes the body. */
-  as(tenant: string, user: string, path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  as: (tenant: string, user: string, path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
   /** Another worker on the same database and storage root (closed with this one). */
-  addWorker(): Promise<Pick<TeamServer, 'url' | 'as'>>;
+  addWorker: () => Promise<Pick<TeamServer, 'url' | 'as'>>;
   close(): Promise<void>;
 }
 
@@ -53,7 +55,7 @@ export function userToken(tenant: string, user: string): Promise<string> {
 }
 
 /** Starts the service; every tenant in `tenants` gets the fake model as `fake.main`. */
-export async function startTeamServer(tenants: string[], extraFlags: string[] = []): Promise<TeamServer> {
+export async function startTeamServer(tenants: string[], extraFlags: string[] = [], env: Record<string, string> = {}, beforeStart?: (storageRoot: string) => void): Promise<TeamServer> {
   const db = await createTestDatabase();
   const storageRoot = mkdtempSync(join(tmpdir(), 'folio-team-'));
   const fake = await startFakeOpenAI();
@@ -61,9 +63,10 @@ export async function startTeamServer(tenants: string[], extraFlags: string[] = 
     mkdirSync(join(storageRoot, 'tenants', tenant, 'models'), { recursive: true });
     writeFileSync(join(storageRoot, 'tenants', tenant, 'models', 'fake.yaml'), fakeProfileYaml(fake.url));
   }
+  beforeStart?.(storageRoot);
   const config = loadServiceConfig(
     ['--multi-tenant', '--database', db.url, '--storage-root', storageRoot, '--host', '127.0.0.1', '--port', '0', '--requests-per-minute', '100000', '--allow-network', '127.0.0.1', ...extraFlags],
-    { FOLIO_PLATFORM_KEY: PLATFORM_KEY, FOLIO_JWT_SECRET: JWT_SECRET },
+    { FOLIO_PLATFORM_KEY: PLATFORM_KEY, FOLIO_JWT_SECRET: JWT_SECRET, FOLIO_KEY_ENCRYPTION_KEY: TEST_KEK, ...env },
   );
   const lines: string[] = [];
   const log = createJsonLogger((line) => lines.push(line));

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { FolioError } from '../../shared/folio-error';
 import { TENANT_STATUS_TTL_MS } from '../tenancy/tenant-status';
-import { eraseTenant, eraseUser } from '../tenancy/erasure';
+import { eraseTenant, eraseUser } from './tenant-erasure';
 import { isScopeId } from '../tenancy/scope-id';
 
 export const TENANT_USAGE = `Usage: folio tenant show      --database <url> --tenant <id>

@@ -42,6 +42,8 @@ export interface TenancyOptions {
   rateLimiter?: RateLimiter;
   /** Refuses every request of a suspended tenant (403), before anything else is done for it. */
   gate?: TenantGate;
+  /** Runs each request's handling inside it (the request's own model keys: tenancy/byo-keys.ts). */
+  around?: (headers: IncomingMessage['headers'], handle: () => Promise<void>) => Promise<void>;
   /** Host names the reverse proxy forwards (see `isAllowedHost`); loopback always passes. */
   publicHosts: readonly string[];
 }
@@ -347,7 +349,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
         });
       }
     });
-    handle(req, res, ctx).catch((error: unknown) => {
+    (tenancy?.around ? tenancy.around(req.headers, () => handle(req, res, ctx)) : handle(req, res, ctx)).catch((error: unknown) => {
       if (!(error instanceof FolioError)) onInternalError(`${req.method ?? '?'} request`, error);
       ctx.errorCode = error instanceof FolioError ? error.code : 'internal';
       if (res.headersSent) {

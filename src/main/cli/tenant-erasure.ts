@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { FolioError } from '../../shared/errors';
 import { tenantDataDir } from '../workspace/storage';
 import { TASK_TRACE_TABLES } from '../store/postgres/team-schema';
-import { isScopeId } from './scope-id';
+import { isScopeId } from '../tenancy/scope-id';
 
 /** What erasure needs of a database: one connection (`pg.Client`) or a pool, used for one transaction. */
 export interface ErasureDb {
