@@ -30,13 +30,8 @@ export function parseModelKeyHeader(value: string | string[] | undefined): Reado
 }
 
 /** Runs `fn` (a request's handling) with the request's own keys, if it brought any. */
-export function withRequestKeys<T>(headers: IncomingHttpHeaders, fn: () => Promise<T>): Promise<T> {
-  let keys: ReadonlyMap<string, string> | null;
-  try {
-    keys = parseModelKeyHeader(headers[MODEL_KEY_HEADER]);
-  } catch (err) {
-    return Promise.reject(err as Error);
-  }
+export async function withRequestKeys<T>(headers: IncomingHttpHeaders, fn: () => Promise<T>): Promise<T> {
+  const keys = parseModelKeyHeader(headers[MODEL_KEY_HEADER]);
   return keys === null ? fn() : requestKeys.run(keys, fn);
 }
 
