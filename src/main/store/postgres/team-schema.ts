@@ -79,10 +79,10 @@ CREATE TABLE IF NOT EXISTS workers (
 /** The team tables that hold a task's content without a foreign key to it (deleted with the task). */
 export const TASK_TRACE_TABLES = ['run_events', 'run_leases', 'approval_decisions'] as const;
 
-// Migration 9, in the same dialect rules as TEAM_SCHEMA_SQL: tenants get a status and a plan; a
+// Migration 10, in the same dialect rules as TEAM_SCHEMA_SQL: tenants get a status and a plan; a
 // plan's retention; audit events for data leaving the service; the request-rate buckets every worker
 // shares; a monthly money budget beside the token quota.
-export const TEAM_SCHEMA_V9_SQL = `
+export const TEAM_SCHEMA_V10_SQL = `
 ALTER TABLE tenants ADD COLUMN status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'suspended'));
 ALTER TABLE tenants ADD COLUMN status_reason TEXT;
 ALTER TABLE tenants ADD COLUMN plan TEXT NOT NULL DEFAULT 'default';
