@@ -370,3 +370,14 @@ export async function writeInside(root: string, relPath: string, data: string | 
     await handle.close();
   }
 }
+
+/** Removes a file Folio staged inside root; a path that now leads outside (a swapped link) is left alone. */
+export async function removeInside(root: string, relPath: string): Promise<void> {
+  let abs: string;
+  try {
+    abs = resolveInside(root, relPath);
+  } catch {
+    return;
+  }
+  await fsp.rm(abs, { force: true });
+}
