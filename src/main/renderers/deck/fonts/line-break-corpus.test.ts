@@ -102,7 +102,7 @@ describe.skipIf(!hasTools)('line-breaking corpus against LibreOffice', () => {
   it('draws every paragraph as the lines planned, with no orphan and no split unit', () => {
     expect(rendered).toHaveLength(cases.length);
     cases.forEach((c, i) => {
-      const planned = paragraphLines(measurer, theme, element(c).paragraphs[0]!, 'body', c.w);
+      const planned = paragraphLines(measurer, theme, element(c).paragraphs[0], 'body', c.w);
       const theirs = rendered[i] ?? [];
       const where = `${c.size} pt, ${c.w} in: plan ${planned.join(' / ')} | PDF ${theirs.join(' / ')}`;
       const n = Math.max(planned.length, theirs.length);
