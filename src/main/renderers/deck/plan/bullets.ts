@@ -198,7 +198,7 @@ export function fitBullets(ctx: PlanContext, items: readonly BulletItem[], box: 
     const splitAt = (size: number): BulletGroup[][] | null => {
       const heights = groups.map((g) => groupHeight(ctx, g, size, box.w));
       if (Math.max(...heights) > room) return null;
-      return balancedPages(heights, room).map((idx) => idx.map((i) => groups[i] as BulletGroup));
+      return balancedPages(heights, room).map((idx) => idx.map((i) => groups[i]));
     };
     const lonely = (pages: BulletGroup[][]): boolean => pages.some((pg) => pg.length < 2);
     let chosen: { size: number; pages: BulletGroup[][] } | null = null;
