@@ -67,7 +67,7 @@ export function auditedFetch(kind: OutboundKind, base: typeof fetch): typeof fet
       reportOutbound({ kind, host, bytesOut, bytesIn: 0, status: res.status });
       return res;
     }
-    const reader = res.body.getReader();
+    const reader: ReadableStreamDefaultReader<Uint8Array> = res.body.getReader();
     let bytesIn = 0;
     let reported = false;
     const report = () => {
