@@ -41,11 +41,14 @@ const mainLayers = {
   mcp: ['models', 'net', 'tools'],
   agent: ['config', 'llm', 'sources', 'store', 'tools', 'workspace'],
   runs: ['agent', 'store'],
+  settings: ['library', 'models', 'store', 'tools'],
+  subagents: ['agent', 'llm', 'models', 'skills', 'tools'],
+  assembly: ['agent', 'config', 'library', 'llm', 'mcp', 'models', 'runs', 'settings', 'skills', 'sources', 'store', 'subagents', 'tools', 'workspace'],
   // ---- team service (issue 16) ----
   tenancy: ['config', 'quotas', 'store'],
   quotas: ['config', 'store'],
   cluster: ['config', 'runs', 'store'],
-  service: ['cluster', 'quotas', 'tenancy', 'agent', 'artifacts', 'config', 'library', 'llm', 'mcp', 'models', 'renderers', 'runs', 'sandbox', 'skills', 'sources', 'store', 'tools', 'workspace'],
+  service: ['assembly', 'settings', 'cluster', 'quotas', 'tenancy', 'agent', 'artifacts', 'config', 'library', 'llm', 'mcp', 'models', 'renderers', 'runs', 'sandbox', 'skills', 'sources', 'store', 'tools', 'workspace'],
   transport: ['service', 'tenancy', 'quotas'],
   // The CLI composes the core like the Electron root, and restores backups (`folio db restore`).
   cli: ['cluster', 'config', 'llm', 'models', 'net', 'quotas', 'renderers', 'sandbox', 'service', 'store', 'tenancy', 'transport', 'workspace'],

@@ -11,10 +11,10 @@ import { startHttpServer } from '../transport/http/server';
 import { taskDir } from '../workspace/layout';
 import { findResourcesDir } from '../config/app-paths';
 import { createChatModel } from '../llm/openai-chat-model';
-import { collect, makeDataDir, TEST_KEY } from './core-test-kit';
+import { collect, makeDataDir, TEST_KEY } from '../service/core-test-kit';
 import { openTestStorePort } from '../store/test-store.test-support';
-import { createCore, type Core } from './create-core';
-import { useFakeModelCores } from './fake-model-cores.test-support';
+import { createCore, type Core } from '../service/create-core';
+import { useFakeModelCores } from '../service/fake-model-cores.test-support';
 
 let fake!: FakeOpenAI;
 useFakeModelCores((f) => (fake = f));
