@@ -104,6 +104,24 @@ export default tseslint.config(
     files: ['eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
   },
+  {
+    // The service's handlers are composed once (service/handlers) and layered by declared policies
+    // (service/policies): patching one afterwards would hide a method's behaviour in a third file.
+    files: ['src/main/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'AssignmentExpression > MemberExpression.left[object.name=/^(handlers|base)$/]',
+          message: 'Handlers are not reassigned after construction: add a policy (src/main/service/policies) instead.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Object'][callee.property.name='assign'][arguments.0.name=/^(handlers|base)$/]",
+          message: 'Handlers are not reassigned after construction: add a policy (src/main/service/policies) instead.',
+        },
+      ],
+    },
+  },
   ...mainLayerConfigs,
   {
     files: ['src/main/index.ts', 'src/main/electron/**/*.test.ts', 'src/preload/**/*.ts'],

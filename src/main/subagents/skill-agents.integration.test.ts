@@ -243,7 +243,7 @@ describe('a crash during a nested run', () => {
     fake.script([call('c1', 'skill_runner', { request: 'run it' }), call('s1', 'shell', { command: 'echo nested >> work/ran.txt' })]);
     // The parent watches the store the child writes (created first: the child can only reopen it).
     const watch = await openTestStorePort(dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'crash-run.fixture.ts'), dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'service', 'crash-run.fixture.ts'), dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const pendingCalls = async (): Promise<{ call_id: string }[]> => {
