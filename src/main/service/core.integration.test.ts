@@ -299,6 +299,25 @@ describe('tasks', () => {
     expect((await second.handlers.listTasks({})).tasks.map((t) => t.id)).toEqual([used.id]);
   });
 
+  it('a restart keeps a task the person said something about: a description, done or abandoned', async () => {
+    const dataDir = makeDataDir(fake.url);
+    const first = await open(dataDir);
+    const untouched = await newTask(first);
+    const described = await newTask(first);
+    await first.handlers.updateTask({ task_id: described.id, description: 'a talk for Monday' });
+    const done = await newTask(first);
+    await first.handlers.updateTask({ task_id: done.id, status: 'completed' });
+    const abandoned = await newTask(first);
+    await first.handlers.updateTask({ task_id: abandoned.id, status: 'abandoned' });
+    const titled = await first.handlers.createTask({ mode: 'ppt', title: 'Board deck' });
+    await closeNow(first);
+    const second = await open(dataDir);
+    const kept = (await second.handlers.listTasks({})).tasks.map((t) => t.id).sort();
+    expect(kept).toEqual([described.id, done.id, abandoned.id, titled.id].sort());
+    expect(kept).not.toContain(untouched.id);
+    expect((await second.handlers.getTask({ task_id: described.id })).description).toBe('a talk for Monday');
+  });
+
   it('files are copied (never moved) into source/, with a suffix for a taken name, and deleting a task removes its folder', async () => {
     const core = await open(makeDataDir(fake.url));
     const task = await newTask(core);

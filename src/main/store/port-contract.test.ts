@@ -47,7 +47,7 @@ describe.each(portBackends.map((b) => [b.name, b] as const))('store port on %s',
   describe.skipIf(skip)('tasks', () => {
     it('purges only never-used tasks (lazy creation)', async () => {
       const s = await open();
-      for (const id of ['used', 'unused', 'has-message', 'has-file']) await newTask(s, id);
+      for (const id of ['used', 'unused', 'has-message', 'has-file']) await newTask(s, id, { title: '' });
       await s.tasks.markMaterialized('used');
       await say(s, 'has-message', 'm1');
       await s.files.upsert({ task_id: 'has-file', path: 'source/a.pdf', kind: 'source', size: 3, sha256: 'abc', created_at: 1 });
@@ -57,6 +57,17 @@ describe.each(portBackends.map((b) => [b.name, b] as const))('store port on %s',
       expect((await s.tasks.list()).map((t) => t.id).sort()).toEqual(['has-file', 'has-message', 'used']);
       expect(await s.tasks.get('unused')).toBeUndefined();
       expect(await s.tasks.purgeUnmaterialized()).toEqual([]);
+    });
+
+    it('keeps a task the person said something about (a title, a description, done, abandoned)', async () => {
+      const s = await open();
+      for (const id of ['untouched', 'described', 'done', 'abandoned']) await newTask(s, id, { title: '' });
+      await newTask(s, 'titled', { title: 'Board deck' });
+      await s.tasks.update('described', { description: 'for Monday' });
+      await s.tasks.update('done', { status: 'completed' });
+      await s.tasks.update('abandoned', { status: 'abandoned' });
+      expect(await s.tasks.purgeUnmaterialized()).toEqual(['untouched']);
+      expect((await s.tasks.list()).map((t) => t.id).sort()).toEqual(['abandoned', 'described', 'done', 'titled']);
     });
 
     it('creates with defaults, updates a patch (null clears), and reports last_run', async () => {

@@ -41,6 +41,16 @@ export interface TaskRow {
   project_id: string | null;
 }
 
+/**
+ * A task `t` nobody has used or said anything about: never marked materialized (a message or a
+ * file), no title, no description, still active, and (against a caller that forgot to mark it) no
+ * message or file either. Only such a task is purged at start; a /desc, /done or /abandon is an
+ * explicit trace and is kept.
+ */
+export const UNTOUCHED_TASK = `t.materialized = 0 AND t.title = '' AND t.description = '' AND t.status = 'active'
+  AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.task_id = t.id)
+  AND NOT EXISTS (SELECT 1 FROM files f WHERE f.task_id = t.id)`;
+
 /** Columns of a task plus its newest run, for every query that returns tasks. */
 export const taskSelect = `
   SELECT t.*,

@@ -122,10 +122,10 @@ describe('migrations', () => {
 describe('tasks', () => {
   it('purges only never-used tasks after a restart (lazy creation)', () => {
     let s = open();
-    newTask(s, 'used');
-    newTask(s, 'unused');
-    newTask(s, 'has-message');
-    newTask(s, 'has-file');
+    newTask(s, 'used', { title: '' });
+    newTask(s, 'unused', { title: '' });
+    newTask(s, 'has-message', { title: '' });
+    newTask(s, 'has-file', { title: '' });
     s.tasks.markMaterialized('used');
     say(s, 'has-message', 'm1');
     s.files.upsert({ task_id: 'has-file', path: 'source/a.pdf', kind: 'source', size: 3, sha256: 'abc', created_at: 1 });

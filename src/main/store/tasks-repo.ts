@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import { type ApprovalMode, type ReasoningMode, type Task, type TaskMode, type TaskStatus, type Usage } from '../../shared/contract/entities';
 import { NotFoundError } from '../../shared/errors';
-import { type TaskRow, taskSelect, toTask } from './rows';
+import { type TaskRow, taskSelect, toTask, UNTOUCHED_TASK } from './rows';
 import { withTaskConstraints } from './sqlite-errors';
 
 export interface NewTask {
@@ -46,7 +46,7 @@ export interface TasksRepo {
   markMaterialized(id: string): void;
   isMaterialized(id: string): boolean;
   addUsage(id: string, usage: Usage): void;
-  /** Deletes tasks that never received a message or a file and returns their ids. */
+  /** Deletes the tasks nobody used or said anything about (rows.ts UNTOUCHED_TASK) and returns their ids. */
   purgeUnmaterialized(): string[];
   touch(id: string): void;
 }
@@ -136,14 +136,7 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
     UPDATE tasks SET prompt_tokens = prompt_tokens + @prompt_tokens,
       completion_tokens = completion_tokens + @completion_tokens, cost = cost + @cost
     WHERE id = @id`);
-  // The message/file checks guard against a caller that forgot markMaterialized: data is never purged.
-  const purge = db
-    .prepare<[], string>(`
-      DELETE FROM tasks WHERE materialized = 0
-        AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.task_id = tasks.id)
-        AND NOT EXISTS (SELECT 1 FROM files f WHERE f.task_id = tasks.id)
-      RETURNING id`)
-    .pluck();
+  const purge = db.prepare<[], string>(`DELETE FROM tasks AS t WHERE ${UNTOUCHED_TASK} RETURNING id`).pluck();
   const touch = db.prepare<[number, string]>('UPDATE tasks SET updated_at = ? WHERE id = ?');
 
   const get = (id: string): Task | undefined => {

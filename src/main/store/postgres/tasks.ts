@@ -4,7 +4,7 @@ import type { Task } from '../../../shared/contract/entities';
 import { NotFoundError } from '../../../shared/errors';
 import type { TasksRepo } from '../index';
 import type { AsyncRepo, Scope } from '../port';
-import { type TaskRow, taskSelect, toTask } from '../rows';
+import { type TaskRow, taskSelect, toTask, UNTOUCHED_TASK } from '../rows';
 import { pickUsage } from '../tasks-repo';
 import { type Sql, withTaskConstraints } from './sql';
 
@@ -121,12 +121,8 @@ export function pgTasksRepo(sql: Sql, scope: Scope, now: () => number): AsyncRep
       );
     },
     async purgeUnmaterialized() {
-      // The message/file checks guard against a caller that forgot markMaterialized: data is never purged.
       const rows = await sql.rows<{ id: string }>(
-        `DELETE FROM tasks t WHERE ${OWN_TASK} AND t.materialized = 0
-           AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.task_id = t.id)
-           AND NOT EXISTS (SELECT 1 FROM files f WHERE f.task_id = t.id)
-         RETURNING t.id`,
+        `DELETE FROM tasks t WHERE ${OWN_TASK} AND ${UNTOUCHED_TASK} RETURNING t.id`,
         owner,
       );
       return rows.map((r) => r.id);
