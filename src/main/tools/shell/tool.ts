@@ -7,7 +7,8 @@ import { type Executor } from '../../sandbox/executor';
 import { defaultExecutor } from '../../sandbox/select-executor';
 import { programReport, runProgram } from '../program-run';
 import { NO_PATHS, sourceFolder, type Tool, type ToolContext, type ToolRisk, ToolError } from '../types';
-import { classifyCommand, commandNeedsNetwork } from './classify';
+import { classifyCommand } from './classify';
+import { commandNeedsNetwork } from './traits';
 import { normalizeCommand } from './normalize';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, shellArgv } from './run';
 
