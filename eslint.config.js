@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['out/**', 'dist/**', 'node_modules/**', 'workspace/**', 'test-results/**', 'playwright-report/**', 'test-artifacts/**', 'bin/**', 'scripts/**/*.mjs', '**/*.js', '!eslint.config.js'],
+    ignores: ['out/**', 'dist/**', 'node_modules/**', 'workspace/**', 'test-results/**', 'playwright-report/**', 'test-artifacts/**', 'bin/**', 'scripts/**/*.mjs', 'scripts/**/*.d.mts', '**/*.js', '!eslint.config.js'],
   },
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -33,6 +33,7 @@ export default tseslint.config(
     // The service's handlers are composed once (service/handlers) and layered by declared policies
     // (service/policies): patching one afterwards would hide a method's behaviour in a third file.
     files: ['src/main/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

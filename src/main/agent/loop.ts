@@ -4,11 +4,14 @@
 // person's decision), persists each result, and repeats until the model answers without tools or
 // max_iterations is reached. All state lives in the store, so a run can resume from it.
 import type { ApprovalDecision, ApprovalMode, FinishReason, Message, PendingApproval, ReasoningMode, RunEventBody, ToolCall, ToolKind } from '../../shared/contract';
+import type { ToolCallState } from '../../shared/contract/tool-calls';
 import { FolioError, toErrorShape } from '../../shared/errors';
 import type { ChatModel, ToolSchema } from '../llm/types';
 import { type Tool, type ToolAnnouncement, type ToolContext, ToolError } from '../tools/types';
 import { parseToolArguments } from '../tools/registry';
 import { grantKeyFor, type GrantKey, isCallGranted, needsApproval } from './approval-policy';
+import { CallStates, type CallStatePort } from './call-states';
+import type { ApprovalRule } from './policy/rules';
 import { buildContext, previewForUi } from './context';
 
 /** Full tool output kept in the store (the model sees at most 16,000 characters of it). */
@@ -53,11 +56,19 @@ export interface AgentLoopDeps {
   toolContext: Omit<ToolContext, 'signal' | 'callId' | 'progress' | 'emit'>;
   /** The task's reasoning setting, sent with every model call (null or absent: the profile's default). */
   reasoning?: ReasoningMode | null;
+  /** Where each tool call's named state is reported (the run manager persists it with the run). */
+  callStates?: CallStatePort;
+  /** The approval rules (policy/rules.ts): Folio's defaults plus any user, project or team tiers. */
+  approvalRules?: readonly ApprovalRule[];
 }
+
+/** One loop's inputs and the states of its calls. */
+type LoopRun = AgentLoopDeps & { states: CallStates };
 
 type Yield = AsyncGenerator<RunEventBody, void>;
 
-export async function* runAgentLoop(deps: AgentLoopDeps, signal: AbortSignal): AsyncGenerator<RunEventBody, FinishReason> {
+export async function* runAgentLoop(loopDeps: AgentLoopDeps, signal: AbortSignal): AsyncGenerator<RunEventBody, FinishReason> {
+  const deps: LoopRun = { ...loopDeps, states: new CallStates(loopDeps.callStates) };
   try {
     yield* settleUnresolvedCalls(deps, signal);
     if (signal.aborted) return 'cancelled';
@@ -82,7 +93,7 @@ export async function* runAgentLoop(deps: AgentLoopDeps, signal: AbortSignal): A
 }
 
 /** One model call: streams deltas, persists the assistant message, reports usage. */
-async function* modelTurn(deps: AgentLoopDeps, signal: AbortSignal): AsyncGenerator<RunEventBody, ToolCall[] | 'cancelled'> {
+async function* modelTurn(deps: LoopRun, signal: AbortSignal): AsyncGenerator<RunEventBody, ToolCall[] | 'cancelled'> {
   const built = buildContext(deps.systemPrompt, deps.conversation.history(), deps.limits.reliableContext);
   if (built.compacted) {
     yield { type: 'context_compacted', removed_tokens: built.compacted.removedTokens, messages: built.compacted.messages };
@@ -135,7 +146,7 @@ interface PreparedCall {
   error: string | null;
 }
 
-function prepare(deps: AgentLoopDeps, call: ToolCall): PreparedCall {
+function prepare(deps: LoopRun, call: ToolCall): PreparedCall {
   const tool = deps.tools.get(call.name);
   if (!tool) {
     const names = deps.tools.schemas().map((s) => s.name).join(', ');
@@ -148,7 +159,7 @@ function prepare(deps: AgentLoopDeps, call: ToolCall): PreparedCall {
 const kindOf = (p: PreparedCall): ToolKind => p.tool?.traits.kind ?? 'read';
 
 /** Runs a step's calls; returns whether a successful call handed the turn to the person (`endsTurn`). */
-async function* executeCalls(deps: AgentLoopDeps, calls: ToolCall[], signal: AbortSignal): AsyncGenerator<RunEventBody, boolean> {
+async function* executeCalls(deps: LoopRun, calls: ToolCall[], signal: AbortSignal): AsyncGenerator<RunEventBody, boolean> {
   const prepared = calls.map((c) => prepare(deps, c));
   let handedOver = false;
   const note = (p: PreparedCall, isError: boolean) => {
@@ -157,6 +168,8 @@ async function* executeCalls(deps: AgentLoopDeps, calls: ToolCall[], signal: Abo
   let i = 0;
   while (i < prepared.length) {
     if (signal.aborted) {
+      moveTo(deps, prepared[i], 'validating');
+      moveTo(deps, prepared[i], 'cancelled');
       yield* recordResult(deps, prepared[i], 'Cancelled before this tool ran.', true);
       i++;
       continue;
@@ -166,9 +179,11 @@ async function* executeCalls(deps: AgentLoopDeps, calls: ToolCall[], signal: Abo
     while (j < prepared.length && kindOf(prepared[j]) === 'read' && !prepared[j].error) j++;
     if (j - i > 1) {
       const batch = prepared.slice(i, j);
-      for (const p of batch) yield toolCallEvent(p);
+      for (const p of batch) yield announced(deps, p);
+      for (const p of batch) moveTo(deps, p, 'executing');
       const results = yield* withProgress((progress, emit) => Promise.all(batch.map((p) => invoke(deps, p, signal, progress, emit))));
       for (const [k, p] of batch.entries()) {
+        moveTo(deps, p, endState(results[k].isError, signal));
         yield* recordResult(deps, p, results[k].content, results[k].isError, results[k].announce);
         note(p, results[k].isError);
       }
@@ -186,10 +201,22 @@ function toolCallEvent(p: PreparedCall): RunEventBody {
   return { type: 'tool_call', call_id: p.call.id, name: p.call.name, arguments: p.call.arguments, kind: kindOf(p) };
 }
 
+const moveTo = (deps: LoopRun, p: PreparedCall, state: ToolCallState) => deps.states.move(p.call.id, p.call.name, state);
+
+/** The call is announced to the UI: it is now being validated. */
+function announced(deps: LoopRun, p: PreparedCall): RunEventBody {
+  moveTo(deps, p, 'validating');
+  return toolCallEvent(p);
+}
+
+/** A call that ran ends done, failed, or cancelled when the run was cancelled under it. */
+const endState = (isError: boolean, signal: AbortSignal): ToolCallState => (!isError ? 'done' : signal.aborted ? 'cancelled' : 'failed');
+
 /** Runs one call (asking first when the policy says so); returns the invoked result, or null when it did not run. */
-async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal, announce = true): AsyncGenerator<RunEventBody, Invoked | null> {
-  if (announce) yield toolCallEvent(p);
+async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, announce = true): AsyncGenerator<RunEventBody, Invoked | null> {
+  if (announce) yield announced(deps, p);
   if (p.error || !p.tool) {
+    moveTo(deps, p, 'failed');
     yield* recordResult(deps, p, p.error ?? 'Unknown tool', true);
     return null;
   }
@@ -201,20 +228,23 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
     try {
       const assessed = await tool.assess(p.args, baseCtx);
       if (assessed.blocked) {
+        moveTo(deps, p, 'denied');
         yield* recordResult(deps, p, `Blocked: ${assessed.blocked}. This command is never run; choose a safer way.`, true);
         return null;
       }
       risk = assessed.risk;
       detail = assessed.detail;
     } catch (err) {
+      moveTo(deps, p, 'failed');
       yield* recordResult(deps, p, errorText(err), true);
       return null;
     }
   }
   const grant = grantKeyFor(tool, p.args);
   const granted = await isCallGranted(tool, grant, { forTask: (g) => deps.approvals.isGranted(g), always: (name) => deps.approvals.isAlwaysAllowed(name) });
-  const ask = needsApproval({ mode: await deps.approvals.mode(), traits: tool.traits, risk, granted });
+  const ask = needsApproval({ mode: await deps.approvals.mode(), traits: tool.traits, risk, granted, tool: tool.name }, deps.approvalRules);
   if (ask) {
+    moveTo(deps, p, 'awaiting_approval');
     const existing = await deps.approvals.pending(p.call.id);
     const approval: PendingApproval = existing ?? {
       run_id: deps.toolContext.runId,
@@ -238,12 +268,15 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
     await deps.approvals.settle(p.call.id, grant, decision);
     yield { type: 'approval_resolved', call_id: p.call.id, decision: decision.decision };
     if (decision.decision === 'deny') {
+      moveTo(deps, p, 'denied');
       const why = decision.reason?.trim() ? ` Reason: ${decision.reason.trim()}` : '';
       yield* recordResult(deps, p, `The person denied this call.${why}`, true);
       return null;
     }
   }
+  moveTo(deps, p, 'executing');
   const result = yield* withProgress((progress, emit) => invoke(deps, p, signal, progress, emit));
+  moveTo(deps, p, endState(result.isError, signal));
   yield* recordResult(deps, p, result.content, result.isError, result.announce);
   return result;
 }
@@ -301,7 +334,7 @@ interface Invoked {
   announce?: ToolAnnouncement;
 }
 
-async function invoke(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal, progress: ProgressReport, emit: EmitNested): Promise<Invoked> {
+async function invoke(deps: LoopRun, p: PreparedCall, signal: AbortSignal, progress: ProgressReport, emit: EmitNested): Promise<Invoked> {
   if (!p.tool || p.error) return { content: p.error ?? 'Unknown tool', isError: true };
   try {
     const result = await p.tool.execute(p.args, { ...deps.toolContext, callId: p.call.id, signal, progress, emit });
@@ -319,7 +352,7 @@ function errorText(err: unknown): string {
   return 'Tool failed.';
 }
 
-async function* recordResult(deps: AgentLoopDeps, p: PreparedCall, content: string, isError: boolean, announce?: ToolAnnouncement): Yield {
+async function* recordResult(deps: LoopRun, p: PreparedCall, content: string, isError: boolean, announce?: ToolAnnouncement): Yield {
   const stored = content.length > STORED_RESULT_CAP ? `${content.slice(0, STORED_RESULT_CAP)}\n[output cut at ${STORED_RESULT_CAP} characters]` : content;
   await deps.conversation.appendToolResult({ tool_call_id: p.call.id, name: p.call.name, content: stored, is_error: isError });
   const { preview, truncated } = previewForUi(content);
@@ -333,7 +366,7 @@ async function* recordResult(deps: AgentLoopDeps, p: PreparedCall, content: stri
  * A call waiting for approval asks again; a read-only call is simply re-run; anything else may
  * have partly happened, so the model is told it was interrupted instead of running it twice.
  */
-async function* settleUnresolvedCalls(deps: AgentLoopDeps, signal: AbortSignal): Yield {
+async function* settleUnresolvedCalls(deps: LoopRun, signal: AbortSignal): Yield {
   const history = deps.conversation.history();
   const answered = new Set(history.filter((m) => m.role === 'tool' && m.tool_call_id).map((m) => m.tool_call_id));
   for (const message of history) {
@@ -345,7 +378,9 @@ async function* settleUnresolvedCalls(deps: AgentLoopDeps, signal: AbortSignal):
       if ((await deps.approvals.pending(call.id)) || (kindOf(p) === 'read' && !p.error)) {
         yield* runOne(deps, p, signal);
       } else {
-        yield toolCallEvent(p);
+        yield announced(deps, p);
+        // It may have partly run: it failed, and the model is told so.
+        moveTo(deps, p, 'failed');
         yield* recordResult(
           deps,
           p,

@@ -5,6 +5,7 @@
 import type { FinishReason, RunEventBody, Task } from '../../shared/contract';
 import { FolioError } from '../../shared/errors';
 import { runAgentLoop, type AgentLoopDeps } from '../agent/loop';
+import { DEFAULT_RULES, type ApprovalRule } from '../agent/policy/rules';
 import { createStoreConversation } from '../agent/store-conversation';
 import { loadPromptTemplate, renderSystemPrompt, skillLanguageRule } from '../agent/system-prompt';
 import { assertKey, createChatModel, estimateCost } from '../llm/openai-chat-model';
@@ -36,6 +37,8 @@ export interface RunAssemblyDeps extends ProfileContext {
   hiddenPaths?: readonly string[];
   /** Checked before every model call (the team service's token quota); the call that crosses it finishes. */
   beforeModelCall?: () => Promise<void>;
+  /** Approval rules of the user, project or team tiers, evaluated with Folio's defaults (agent/policy). */
+  approvalRules?: readonly ApprovalRule[];
   /** After each run, whatever its end (the task folder's files are synced into the store). */
   afterRun?: (taskId: string) => Promise<void>;
 }
@@ -175,6 +178,8 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
         ...(libraries.port ? { library: libraries.port } : {}),
       },
       approvals,
+      callStates: run.callStates,
+      ...(deps.approvalRules && deps.approvalRules.length > 0 ? { approvalRules: [...DEFAULT_RULES, ...deps.approvalRules] } : {}),
       conversation: await createStoreConversation(store, task.id, run.runId, newId),
     },
   };

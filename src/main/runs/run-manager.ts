@@ -10,6 +10,8 @@ import type { RunEventHub } from './event-hub';
 import type { StorePort } from '../store/port';
 import type { RunHooks } from './run-cluster';
 import { isAlwaysAllowed } from '../store/always-allow';
+import type { CallStatePort } from '../agent/call-states';
+import { RunCallLog } from './call-log';
 
 /** What it takes to run the loop for one task; built per run by the service (model, tools, prompt). */
 export type RunDriver = (ctx: RunDriverContext) => AsyncGenerator<RunEventBody, FinishReason>;
@@ -19,6 +21,8 @@ export interface RunDriverContext {
   runId: string;
   signal: AbortSignal;
   approvals: RunApprovals;
+  /** Where the loop reports each tool call's named state; persisted with the run. */
+  callStates: CallStatePort;
 }
 
 export interface RunApprovals {
@@ -349,8 +353,9 @@ export class RunManager implements RunEventHub {
   private async drive(run: LiveRun): Promise<void> {
     let reason: FinishReason = 'error';
     let error: string | null = null;
+    const calls = new RunCallLog(this.store, run.runId);
     try {
-      const gen = this.driver({ taskId: run.taskId, runId: run.runId, signal: run.controller.signal, approvals: this.approvalsFor(run) });
+      const gen = this.driver({ taskId: run.taskId, runId: run.runId, signal: run.controller.signal, approvals: this.approvalsFor(run), callStates: calls });
       for (;;) {
         const next = await gen.next();
         if (next.done) {
@@ -373,6 +378,7 @@ export class RunManager implements RunEventHub {
     if (run.controller.signal.aborted && reason !== 'error') reason = 'cancelled';
     let status: RunStatus = reason === 'done' || reason === 'max_turns' ? 'done' : reason === 'cancelled' ? 'cancelled' : 'failed';
     if (this.shuttingDown && reason === 'cancelled') status = 'interrupted';
+    await calls.flushed();
     if (reason === 'max_turns') error = 'Stopped at the model profile’s max_iterations; send a message or Continue to go on.';
     try {
       await this.store.runs.finish(run.runId, status, error);

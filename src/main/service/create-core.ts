@@ -128,6 +128,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     ...(opts.webFetch ? { webFetch: opts.webFetch } : {}),
     hiddenPaths: team?.hiddenPaths ?? [],
     ...(team ? { beforeModelCall: () => team.quotas.guard.beforeModelCall(store.scope) } : {}),
+    ...(team?.approvalRules ? { approvalRules: team.approvalRules } : {}),
     afterRun: (taskId) => syncTaskFiles(store, dataDir, taskId),
   });
   const runs = new RunManager(store, driver, team ? teamRunHooks(team, store) : {});

@@ -1,5 +1,6 @@
 // What makes a core one of the team service's: shared run leases and quotas, and the policies its
 // handlers answer with. The desktop core has none of this.
+import type { ApprovalRule } from '../agent/policy/rules';
 import type { RunCluster, RunHooks } from '../runs/run-cluster';
 import type { TeamQuotas } from '../quotas/team-quotas';
 import type { StorePort } from '../store/port';
@@ -18,6 +19,8 @@ export interface TeamCoreOptions {
   quotas: TeamQuotas;
   /** Folders no command may see besides the tenant's: the storage root holds every tenant. */
   hiddenPaths: string[];
+  /** The team's approval rules (tier `team`), evaluated with Folio's defaults by the same engine as the desktop's. */
+  approvalRules?: readonly ApprovalRule[];
 }
 
 export function teamRunHooks(team: TeamCoreOptions, store: StorePort): RunHooks {

@@ -6,9 +6,12 @@ import type { IndexProgress, LibraryFileStatus } from '../../shared/contract/pro
 import { FolioError } from '../../shared/errors';
 import { sqliteLibrarySearch } from './library-search';
 
-import type { LibraryFileRow, NewLibraryFile, IndexedResult, PageText, SearchScope, RankedPage, FoundPage, PageVector, PageToEmbed, LibraryRepo } from './library-types';
+import type { IndexedResult, LibraryFileRow, LibraryRepo, NewLibraryFile, PageText } from './library-types';
 
 export type { LibraryFileRow, NewLibraryFile, IndexedResult, PageText, SearchScope, RankedPage, FoundPage, PageVector, PageToEmbed, LibraryRepo } from './library-types';
+
+// NULL-safe library match: `IS` compares NULL to NULL as equal.
+const inLibrary = 'project_id IS ?';
 
 export function createLibraryRepo(db: Database.Database, now: () => number): LibraryRepo {
   const insert = db.prepare<NewLibraryFile & { now: number }, LibraryFileRow>(`

@@ -121,6 +121,3 @@ export interface LibraryRepo {
   /** The vectors stored, in one transaction, for pages whose text is still the one embedded; how many were. */
   storeVectors(model: string, vectors: readonly (PageToEmbed & { embedding: Uint8Array })[]): number;
 }
-
-// NULL-safe library match: `IS` compares NULL to NULL as equal.
-const inLibrary = 'project_id IS ?';
