@@ -25,8 +25,11 @@ Commands:
         [--requests-per-minute N] [--shutdown-grace-ms MS] [--jwt-issuer I] [--jwt-audience A]
                               Run the team service (each flag also as FOLIO_* in the environment;
                               see docs/deploy.md); logs are JSON lines on stdout
-  chat [--url U --token T] [--resume last|ID] [--mode M] [--model ID]
-                              Chat in the terminal (in-process, or with a running serve at --url)
+  chat [--url U --token T] [--resume last|ID] [--mode general|ppt|proposal|coding] [--desc TEXT]
+       [--approvals ask|auto-edit|auto] [--model ID]
+                              Chat in the terminal (in-process, or with a running serve at --url);
+                              --desc opens the task at once; --mode, --approvals and --model apply
+                              to the first task the chat opens
   tasks [--status S]          List tasks (S: active | completed | abandoned)
   probe <profile> [--needle]  Check a model profile against its provider (exit 0 ok, 2 mismatch, 3 error)
   render <deck.json | document-folder> [-o out-dir]
@@ -116,7 +119,7 @@ async function tasks(argv: string[]): Promise<void> {
     if (list.length === 0) console.log('No tasks.');
     for (const t of list) {
       const when = new Date(t.updated_at).toISOString().slice(0, 16).replace('T', ' ');
-      console.log(`${t.id}  ${t.status.padEnd(9)} ${t.mode.padEnd(8)} ${when}  ${t.title || '(untitled)'}`);
+      console.log(`${t.id}  ${t.status.padEnd(9)} ${t.mode.padEnd(8)} ${when}  ${t.title || t.description.split('\n')[0] || '(untitled)'}`);
     }
   } finally {
     await core.close();

@@ -15,6 +15,7 @@ import { readTool } from './read';
 import { ToolRegistry } from './registry';
 import { createRenderDeckTool } from './render-deck-tool';
 import { createRenderDocumentTool } from './render-document-tool';
+import { reviseDocumentTool } from './revise-document-tool';
 import { createRunScriptTool } from './run-script';
 import { createShellTool } from './shell/tool';
 import { createSkillCreateTool } from './skill-create';
@@ -72,6 +73,7 @@ export function toolCatalog(options: CatalogOptions = {}): Tool[] {
       ...(options.templatesDir ? { templatesDir: options.templatesDir } : {}),
     }),
     createRenderDocumentTool({ hiddenPaths: code.hiddenPaths }),
+    reviseDocumentTool,
     createShellTool(code),
     createRunScriptTool(code),
     createWebFetchTool(options.webFetch),

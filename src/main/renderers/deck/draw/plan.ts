@@ -11,12 +11,12 @@ import { drawIcon } from './icon';
 import { drawImage } from './image';
 import { drawShape } from './shape';
 import { drawTable } from './table';
-import { drawText } from './text';
+import { drawText, headingElementId } from './text';
 
-function drawElement(ctx: DrawContext, el: PlanElement, onTemplate: boolean): void {
+function drawElement(ctx: DrawContext, el: PlanElement, onTemplate: boolean, headingId: string | undefined): void {
   switch (el.kind) {
     case 'text':
-      if (!el.fromMaster) drawText(ctx, el);
+      if (!el.fromMaster) drawText(ctx, el, el.id === headingId);
       // A template's master replaces Folio's, which drew these: the slide carries them itself.
       else if (onTemplate) drawMasterText(ctx, el);
       return;
@@ -63,7 +63,8 @@ export function drawPlan(pptx: PptxGenJS, plan: DeckPlan, o: DrawPlanOptions): v
     const slide = pptx.addSlide({ masterName: planned.master === 'content' ? MASTER_CONTENT : MASTER_PLAIN });
     if (!o.onTemplate) slide.background = { color: planned.background };
     const ctx: DrawContext = { pptx, slide, theme: o.theme, cjkLang: o.cjkLang, baseDir: o.baseDir, emojiFace: o.emojiFace };
-    for (const el of planned.elements) drawElement(ctx, el, o.onTemplate === true);
+    const headingId = headingElementId(planned.elements.filter((e) => !(e.kind === 'text' && e.fromMaster)));
+    for (const el of planned.elements) drawElement(ctx, el, o.onTemplate === true, headingId);
     if (planned.notes) slide.addNotes(planned.notes);
   }
 }

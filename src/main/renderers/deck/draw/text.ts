@@ -42,13 +42,22 @@ export function textProps(ctx: DrawContext, el: TextElement): PptxGenJS.TextProp
   );
 }
 
-export function drawText(ctx: DrawContext, el: TextElement): void {
+/**
+ * The element that is the slide's heading for PowerPoint's outline and screen readers: its title,
+ * else (a quote slide without a title) the quote, which is what the slide says.
+ */
+export function headingElementId(elements: readonly { kind: string; id: string; role?: string }[]): string | undefined {
+  return (elements.find((e) => e.kind === 'text' && e.role === 'title') ?? elements.find((e) => e.kind === 'text' && e.role === 'quote'))?.id;
+}
+
+/** `asTitle`: the box becomes the slide's title placeholder (see headingElementId). */
+export function drawText(ctx: DrawContext, el: TextElement, asTitle = el.role === 'title'): void {
   ctx.slide.addText(textProps(ctx, el), {
     ...el.box,
     margin: 0,
     valign: el.valign,
     fit: 'none',
     wrap: true,
-    objectName: el.role === 'title' ? TITLE_SHAPE_NAME : el.id,
+    objectName: asTitle ? TITLE_SHAPE_NAME : el.id,
   });
 }

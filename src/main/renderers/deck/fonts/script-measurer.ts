@@ -57,6 +57,9 @@ export abstract class ScriptMeasurer implements TextMeasurer {
   }
   abstract sourceOf(face: string): MetricsSource;
   abstract emojiFace(): string | null;
+  blankEmoji(_sequences: readonly string[]): { emoji: string; reason: 'missing' | 'bitmap' }[] {
+    return [];
+  }
 
   widthPt(text: string, style: MeasureStyle): number {
     return this.span(text, null, style).em * style.sizePt * SAFETY;

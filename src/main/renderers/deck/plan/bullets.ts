@@ -7,6 +7,7 @@ import { type BulletItem } from '../../../../shared/specs/deck';
 import { BODY_FLOOR_PT, columns, FIT_SLACK, GUTTER, opticalTop, POINTS_PER_INCH, type Region } from '../../../../shared/specs/deck-geometry';
 import { type PlanParagraph, type TextElement } from '../../../../shared/specs/deck-plan';
 import { type MeasureStyle } from '../text-measurer';
+import { shrunkMessage } from '../report';
 import { type PlanContext } from './context';
 import { balancedPages } from './pages';
 import { fontPair, measureParagraphs, prefixOfLines, textWidthFor } from './text';
@@ -16,8 +17,20 @@ export interface BulletGroup {
   sub: string[];
 }
 
+const BLANK = /^[\s\u200B-\u200D\u2060\uFEFF]*$/u;
+
+/**
+ * The list as it is drawn: blank points (whitespace only, as a model sometimes writes) are dropped,
+ * since a bullet with no text prints as a lone "•"; the sub-points of a blank point become points of
+ * their own rather than sliding under the point before it.
+ */
 export function bulletGroups(items: readonly BulletItem[]): BulletGroup[] {
-  return items.map((item) => (typeof item === 'string' ? { text: item, sub: [] } : { text: item.text, sub: [...item.sub] }));
+  return items.flatMap((item): BulletGroup[] => {
+    const text = typeof item === 'string' ? item : item.text;
+    const sub = typeof item === 'string' ? [] : item.sub.filter((t) => !BLANK.test(t));
+    if (!BLANK.test(text)) return [{ text, sub }];
+    return sub.map((t) => ({ text: t, sub: [] }));
+  });
 }
 
 /** Every text of a list, bullets and sub-bullets, in order. */
@@ -181,7 +194,7 @@ export function fitBullets(ctx: PlanContext, items: readonly BulletItem[], box: 
   // Shrink toward the floor.
   for (let size = body - 1; size >= floor; size--) {
     if (listHeight(ctx, groups, size, box.w) <= room) {
-      ctx.report.add('shrunk', `${o.what} shrunk from ${body} to ${size} pt to fit`);
+      ctx.report.add('shrunk', shrunkMessage(o.what, body, size));
       return one(size);
     }
   }

@@ -5,6 +5,7 @@
 import { type PlanParagraph, type TextElement, type TextRole } from '../../../../shared/specs/deck-plan';
 import { bulletIndentPt, FIT_SLACK, POINTS_PER_INCH, type Region } from '../../../../shared/specs/deck-geometry';
 import { type FontPair, type MeasureStyle } from '../text-measurer';
+import { shrunkMessage } from '../report';
 import { type PlanContext, type SlideBuilder } from './context';
 
 export type FontRole = TextElement['font'];
@@ -120,7 +121,7 @@ export function fitText(ctx: PlanContext, slide: SlideBuilder, text: string, box
   const max = Math.max(s.maxPt ?? s.sizePt, s.sizePt);
   const room = Math.max(0.1, box.h - FIT_SLACK);
   const what = s.what ?? s.id;
-  ctx.report.checkContrast(what, s.color, s.background ?? slide.background);
+  ctx.report.checkContrast(what, s.color, s.background ?? slide.background, { sizePt: floor, bold: s.bold ?? false });
   const make = (paragraphs: PlanParagraph[], lines: number): TextElement => ({
     kind: 'text',
     id: s.id,
@@ -139,7 +140,7 @@ export function fitText(ctx: PlanContext, slide: SlideBuilder, text: string, box
     const total = m.lines.reduce((a, b) => a + b, 0);
     const limit = size > s.sizePt ? room * (s.growFill ?? 1) : room;
     if (m.height <= limit && (s.maxLines === undefined || total <= s.maxLines)) {
-      if (size < s.sizePt) ctx.report.add('shrunk', `${what} shrunk from ${s.sizePt} to ${size} pt to fit`);
+      if (size < s.sizePt) ctx.report.add('shrunk', shrunkMessage(what, s.sizePt, size));
       return { element: make(paragraphs, total), height: m.height, sizePt: size, cut: false };
     }
   }
