@@ -14,13 +14,13 @@ import { createMemoryConversation } from './memory-conversation';
 
 type Step = { calls: { name: string; args: unknown }[] } | { text: string };
 
-function scripted(steps: Step[]): ChatModel {
+function scripted(steps: Step[], sameIds = false): ChatModel {
   let n = 0;
   return {
     async *stream(): AsyncIterable<ChatStreamEvent> {
       const step = steps[n++];
       if (!step) throw new Error('script exhausted');
-      const toolCalls: ToolCall[] = 'calls' in step ? step.calls.map((c, i) => ({ id: `c${n}_${i}`, name: c.name, arguments: typeof c.args === 'string' ? c.args : JSON.stringify(c.args) })) : [];
+      const toolCalls: ToolCall[] = 'calls' in step ? step.calls.map((c, i) => ({ id: sameIds ? `c_${i}` : `c${n}_${i}`, name: c.name, arguments: typeof c.args === 'string' ? c.args : JSON.stringify(c.args) })) : [];
       const content = 'text' in step ? step.text : '';
       yield { type: 'done', content, reasoning: null, toolCalls, finishReason: toolCalls.length ? 'tool_calls' : 'stop', usage: { promptTokens: 1, completionTokens: 1 } };
     },
@@ -28,14 +28,14 @@ function scripted(steps: Step[]): ChatModel {
 }
 
 /** Runs the loop on `steps` and returns each call's states in order. */
-async function statesOf(steps: Step[], o: { mode: 'ask' | 'auto-edit' | 'auto'; answer?: Decision | 'cancel' }): Promise<Record<string, ToolCallState[]>> {
+async function statesOf(steps: Step[], o: { mode: 'ask' | 'auto-edit' | 'auto'; answer?: Decision | 'cancel'; sameIds?: boolean }): Promise<Record<string, ToolCallState[]>> {
   const seen: Record<string, ToolCallState[]> = {};
   const registry = new ToolRegistry();
   for (const t of toolCatalog()) registry.register(t);
   const controller = new AbortController();
   const pending = new Map<string, PendingApproval>();
   const deps: AgentLoopDeps = {
-    model: scripted(steps),
+    model: scripted(steps, o.sameIds),
     tools: registry,
     conversation: createMemoryConversation([{ id: 'u', task_id: 't1', run_id: 'r1', seq: 1, role: 'user', content: 'go', reasoning: null, tool_calls: null, tool_call_id: null, is_error: false, name: null, created_at: 0 }]).port,
     approvals: {
@@ -99,5 +99,13 @@ describe('tool call states', () => {
     states.move('a', 'write', 'executing');
     states.move('a', 'write', 'done');
     expect(() => states.move('a', 'write', 'executing')).toThrow(/cannot go from done to executing/);
+    expect(() => states.move('b', 'write', 'validating')).not.toThrow();
+    expect(() => states.move('b', 'write', 'validating')).toThrow(/cannot go from validating to validating/);
+  });
+
+  it('a finished call id may start a new call: providers reuse ids such as call_0 in later turns', async () => {
+    const reused: Step[] = [{ calls: [{ name: 'glob', args: { pattern: '*' } }] }, { calls: [{ name: 'glob', args: { pattern: '*.md' } }] }, { text: 'ok' }];
+    const states = await statesOf(reused.map((s) => s), { mode: 'auto', sameIds: true });
+    expect(states).toEqual({ c_0: ['validating', 'executing', 'done', 'validating', 'executing', 'done'] });
   });
 });

@@ -1,7 +1,7 @@
 // The loop's side of the named tool-call states (shared/contract/tool-calls.ts): each transition is
 // checked against the table before it is reported, so a state the table does not allow is a bug
 // found at once, not a card that shows the wrong thing.
-import { TOOL_CALL_NEXT, type ToolCallState } from '../../shared/contract/tool-calls';
+import { isFinalCallState, TOOL_CALL_NEXT, type ToolCallState } from '../../shared/contract/tool-calls';
 
 /** Where the loop reports each call's state (the run manager persists it with the run). */
 export interface CallStatePort {
@@ -23,7 +23,9 @@ export class CallStates {
 
   move(callId: string, name: string, to: ToolCallState): void {
     const from = this.states.get(callId);
-    if (from === undefined ? to !== 'validating' : !TOOL_CALL_NEXT[from].includes(to)) throw new IllegalCallTransition(callId, from, to);
+    // Providers reuse ids such as `call_0` in later turns: a finished call's id may start a new call.
+    const starts = to === 'validating' && (from === undefined || isFinalCallState(from));
+    if (!starts && (from === undefined || !TOOL_CALL_NEXT[from].includes(to))) throw new IllegalCallTransition(callId, from, to);
     this.states.set(callId, to);
     this.port?.set(callId, name, to);
   }
