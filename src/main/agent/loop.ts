@@ -3,12 +3,15 @@
 // tool calls (consecutive read-only calls in parallel, the rest in order, risky ones after a
 // person's decision), persists each result, and repeats until the model answers without tools or
 // max_iterations is reached. All state lives in the store, so a run can resume from it.
-import type { ApprovalDecision, ApprovalMode, FinishReason, Message, PendingApproval, ReasoningMode, RunEventBody, ToolCall, ToolKind } from '../../shared/contract';
+import type { ApprovalDecision, ApprovalMode, ApprovalReason, FinishReason, Message, PendingApproval, ReasoningMode, RunEventBody, ToolCall, ToolKind } from '../../shared/contract';
 import type { ToolCallState } from '../../shared/contract/tool-calls';
 import { FolioError, toErrorShape } from '../../shared/errors';
+import { DENIED_RESULT } from '../../shared/tool-outcome';
 import type { ChatModel, ToolSchema } from '../llm/types';
-import { type Tool, type ToolAnnouncement, type ToolContext, ToolError } from '../tools/types';
+import type { Tool, ToolAnnouncement, ToolContext } from '../tools/types';
 import { parseToolArguments } from '../tools/registry';
+import { errorText, taskRelative, untilCancelled } from './tool-errors';
+import { withProgress, type EmitNested, type ProgressReport } from './tool-progress';
 import { grantKeyFor, type GrantKey, isCallGranted, needsApproval } from './approval-policy';
 import { CallStates, type CallStatePort } from './call-states';
 import type { ApprovalRule } from './policy/rules';
@@ -21,7 +24,8 @@ export type Decision = { decision: ApprovalDecision; reason?: string };
 
 export interface ConversationPort {
   history(): Message[];
-  appendAssistant(input: { content: string; reasoning: string | null; tool_calls: ToolCall[] | null }): Promise<Message>;
+  /** `incomplete`: the stream was cut off (stopped, failed, the app closed); stored as the message's `is_error`. */
+  appendAssistant(input: { content: string; reasoning: string | null; tool_calls: ToolCall[] | null; incomplete?: boolean }): Promise<Message>;
   appendToolResult(input: { tool_call_id: string; name: string; content: string; is_error: boolean }): Promise<Message>;
 }
 
@@ -73,7 +77,8 @@ export async function* runAgentLoop(loopDeps: AgentLoopDeps, signal: AbortSignal
     yield* settleUnresolvedCalls(deps, signal);
     if (signal.aborted) return 'cancelled';
     const last = deps.conversation.history().at(-1);
-    if (!last || (last.role === 'assistant' && !last.tool_calls?.length)) return 'done';
+    // A complete answer needs nothing more; a cut-off one is finished by the next model turn.
+    if (!last || (last.role === 'assistant' && !last.tool_calls?.length && !last.is_error)) return 'done';
 
     for (let turn = 0; turn < deps.limits.maxIterations; turn++) {
       const toolCalls = yield* modelTurn(deps, signal);
@@ -132,8 +137,8 @@ async function* modelTurn(deps: LoopRun, signal: AbortSignal): AsyncGenerator<Ru
     }
     throw new FolioError('provider_error', 'The model stream ended without a final message.');
   } catch (err) {
-    // What was produced is kept: a cancelled or failed stream still leaves its text in the task.
-    if (text || reasoning) await deps.conversation.appendAssistant({ content: text, reasoning: reasoning || null, tool_calls: null });
+    // What was produced is kept, marked incomplete: Continue asks the model to finish it.
+    if (text || reasoning) await deps.conversation.appendAssistant({ content: text, reasoning: reasoning || null, tool_calls: null, incomplete: true });
     if (signal.aborted || (err instanceof FolioError && err.code === 'cancelled')) return 'cancelled';
     throw err;
   }
@@ -224,6 +229,7 @@ async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, anno
   const baseCtx = { ...deps.toolContext, callId: p.call.id };
   let risk: 'standard' | 'destructive' = 'standard';
   let detail: string | null = null;
+  let reasons: ApprovalReason[] = [];
   if (tool.assess) {
     try {
       const assessed = await tool.assess(p.args, baseCtx);
@@ -234,6 +240,7 @@ async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, anno
       }
       risk = assessed.risk;
       detail = assessed.detail;
+      reasons = assessed.reasons ?? [];
     } catch (err) {
       moveTo(deps, p, 'failed');
       yield* recordResult(deps, p, errorText(err), true);
@@ -254,10 +261,11 @@ async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, anno
       kind: tool.traits.kind,
       risk,
       detail,
+      reasons,
       created_at: Date.now(),
     };
     if (!existing) await deps.approvals.persist(approval);
-    yield { type: 'approval_required', call_id: p.call.id, name: tool.name, arguments: p.call.arguments, kind: tool.traits.kind, risk, detail };
+    yield { type: 'approval_required', call_id: p.call.id, name: tool.name, arguments: p.call.arguments, kind: tool.traits.kind, risk, detail, reasons: approval.reasons };
     let decision: Decision;
     try {
       decision = await deps.approvals.wait(p.call.id, signal);
@@ -266,11 +274,14 @@ async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, anno
       return null;
     }
     await deps.approvals.settle(p.call.id, grant, decision);
+    // "Allow for this task" on a call that asks for the network turns the task's network on; once
+    // only ever lets this call have it.
+    if (decision.decision === 'allow_task' && approval.reasons.some((r) => r.code === 'network')) await deps.toolContext.network?.allow();
     yield { type: 'approval_resolved', call_id: p.call.id, decision: decision.decision };
     if (decision.decision === 'deny') {
       moveTo(deps, p, 'denied');
       const why = decision.reason?.trim() ? ` Reason: ${decision.reason.trim()}` : '';
-      yield* recordResult(deps, p, `The person denied this call.${why}`, true);
+      yield* recordResult(deps, p, `${DENIED_RESULT}${why}`, true);
       return null;
     }
   }
@@ -279,53 +290,6 @@ async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, anno
   moveTo(deps, p, endState(result.isError, signal));
   yield* recordResult(deps, p, result.content, result.isError, result.announce);
   return result;
-}
-
-type ProgressReport = (label: string, done: number, total: number | null) => void;
-type EmitNested = (event: RunEventBody) => void;
-
-/**
- * Runs `work`, yielding the progress it reports as `progress` events while it runs. Reports that
- * arrive faster than they are consumed are coalesced per label: only the latest count matters.
- * Events of nested work (a skill's sub-agent) are passed on whole and in order, never coalesced.
- */
-async function* withProgress<T>(work: (report: ProgressReport, emit: EmitNested) => Promise<T>): AsyncGenerator<RunEventBody, T> {
-  const queue: RunEventBody[] = [];
-  let wake: (() => void) | null = null;
-  let settled = false;
-  const emit: EmitNested = (event) => {
-    if (settled) return;
-    queue.push(event);
-    wake?.();
-  };
-  const report: ProgressReport = (label, done, total) => {
-    if (settled) return;
-    const index = queue.findIndex((e) => e.type === 'progress' && e.parent_call_id === undefined && e.label === label);
-    const event = { type: 'progress' as const, label, done, total };
-    if (index >= 0) queue[index] = event;
-    else queue.push(event);
-    wake?.();
-  };
-  const outcome = work(report, emit).then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-  void outcome.finally(() => {
-    settled = true;
-    wake?.();
-  });
-  while (!settled || queue.length > 0) {
-    const next = queue.shift();
-    if (next) {
-      yield next;
-      continue;
-    }
-    await new Promise<void>((resolve) => (wake = resolve));
-    wake = null;
-  }
-  const result = await outcome;
-  if (!result.ok) throw result.error;
-  return result.value;
 }
 
 interface Invoked {
@@ -337,19 +301,13 @@ interface Invoked {
 async function invoke(deps: LoopRun, p: PreparedCall, signal: AbortSignal, progress: ProgressReport, emit: EmitNested): Promise<Invoked> {
   if (!p.tool || p.error) return { content: p.error ?? 'Unknown tool', isError: true };
   try {
-    const result = await p.tool.execute(p.args, { ...deps.toolContext, callId: p.call.id, signal, progress, emit });
+    const result = await untilCancelled(p.tool.execute(p.args, { ...deps.toolContext, callId: p.call.id, signal, progress, emit }), signal);
     const isError = result.isError ?? false;
     return { content: result.content, isError, ...(result.announce && !isError ? { announce: result.announce } : {}) };
   } catch (err) {
     if (signal.aborted) return { content: 'Cancelled while running.', isError: true };
-    return { content: errorText(err), isError: true };
+    return { content: taskRelative(errorText(err), deps.toolContext), isError: true };
   }
-}
-
-function errorText(err: unknown): string {
-  if (err instanceof ToolError || err instanceof FolioError) return err.message;
-  if (err instanceof Error) return `Tool failed: ${err.message}`;
-  return 'Tool failed.';
 }
 
 async function* recordResult(deps: LoopRun, p: PreparedCall, content: string, isError: boolean, announce?: ToolAnnouncement): Yield {

@@ -12,6 +12,7 @@ import type { RunHooks } from './run-cluster';
 import { isAlwaysAllowed } from '../store/always-allow';
 import type { CallStatePort } from '../agent/call-states';
 import { RunCallLog } from './call-log';
+import { replayFinished, stamp } from './event-stamps';
 
 /** What it takes to run the loop for one task; built per run by the service (model, tools, prompt). */
 export type RunDriver = (ctx: RunDriverContext) => AsyncGenerator<RunEventBody, FinishReason>;
@@ -52,29 +53,6 @@ const KEEP_FINISHED_RUNS = 100;
 
 export function newId(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-}
-
-/**
- * Replays a finished run after `afterSeq`. A subscriber that already saw everything still gets the
- * final event again, so a stream resumed after the end is told the run is over instead of waiting.
- */
-function replayFinished(events: RunEvent[], listener: (e: RunEvent) => void, afterSeq: number): void {
-  const rest = events.filter((e) => e.seq > afterSeq);
-  const last = events.at(-1);
-  if (rest.length === 0 && last?.type === 'run_finished') rest.push(last);
-  for (const e of rest) listener(e);
-}
-
-/**
- * The event with its run, task, seq and time. Deltas, nearly every event of a run, get a literal of
- * one fixed shape: spreading bodies of a dozen shapes made the copy megamorphic, the largest cost
- * per delta between the model stream and the SSE socket. Same keys, same order either way.
- */
-function stamp(body: RunEventBody, runId: string, taskId: string, seq: number, at: number): RunEvent {
-  if ((body.type === 'text_delta' || body.type === 'reasoning_delta') && body.parent_call_id === undefined) {
-    return { type: body.type, delta: body.delta, run_id: runId, task_id: taskId, seq, at };
-  }
-  return { ...body, run_id: runId, task_id: taskId, seq, at };
 }
 
 /** Per tenant, the tail of this process's queue of run starts (see startsInTurn). */

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { FolioError } from '../../shared/errors';
 import { acquireDataLock, type DataLock } from '../config/data-lock';
+import { sweepScratch } from '../config/scratch';
 import type { OpenedStorePort, StorePort } from '../store/port';
 import { openSqliteStorePort, sqliteMaintenance } from '../store/sqlite-port';
 
@@ -57,6 +58,7 @@ export async function openCoreStore(opts: CoreStoreOptions): Promise<CoreStore> 
       // Only the owner may do this: another process's runs may be live.
       await store.tasks.purgeUnmaterialized();
       await store.runs.markRunningAsInterrupted();
+      sweepScratch(opts.dataDir);
     } catch (err) {
       await opened.close();
       lock.release();
