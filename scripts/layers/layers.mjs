@@ -34,7 +34,7 @@ export const mainLayers = {
   settings: ['library', 'models', 'store', 'tools'],
   // Turns a task and its settings into everything a run needs; the run manager's driver.
   assembly: ['agent', 'library', 'llm', 'mcp', 'models', 'runs', 'settings', 'skills', 'sources', 'store', 'subagents', 'tools', 'workspace'],
-  tenancy: ['config', 'models', 'quotas', 'store'],
+  tenancy: ['config', 'models', 'net', 'quotas', 'store'],
   quotas: ['store'],
   cluster: ['config', 'runs', 'store'],
   service: ['assembly', 'settings', 'quotas', 'agent', 'config', 'library', 'llm', 'mcp', 'models', 'renderers', 'runs', 'sandbox', 'skills', 'sources', 'store', 'tools', 'workspace'],
