@@ -22,7 +22,7 @@ export const mainLayers = {
   skills: ['config'],
   llm: ['models', 'net'],
   sources: ['workers', 'workspace'],
-  renderers: ['artifacts', 'sandbox', 'sources', 'workspace'],
+  renderers: ['artifacts', 'config', 'sandbox', 'sources', 'workspace'],
   library: ['net', 'sources', 'store', 'workspace'],
   tools: ['artifacts', 'llm', 'models', 'net', 'renderers', 'sandbox', 'skills', 'sources', 'workers', 'workspace'],
   mcp: ['models', 'net', 'tools'],
