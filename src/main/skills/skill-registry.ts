@@ -26,7 +26,6 @@ const Frontmatter = z.object({
   license: z.string().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   'allowed-tools': z.union([z.string(), z.array(z.string())]).optional(),
-  // ---- skill-agent (issue 15) ----
   model: z.string().min(1).max(128).optional(),
   tools: z.array(z.string().min(1).max(128)).max(64).optional(),
   max_turns: z.number().int().min(1).max(MAX_SKILL_TURNS).optional(),

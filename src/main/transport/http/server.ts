@@ -281,7 +281,6 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
         sendJson(res, 201, output.data);
         return;
       }
-      // ---- projects and libraries (issue 14) ----
       case 'library-upload': {
         const library = LibraryId.safeParse(params.project_id);
         if (!library.success) throw new ValidationError(`project_id: ${formatZodError(library.error)}`);
