@@ -16,6 +16,7 @@ import { listProviderModels } from '../llm/provider-models';
 import { sharedReachability, type Reachability } from '../llm/reachability';
 import { resolveApiKey, writeCustomProvider } from '../models';
 import { sofficePath } from '../renderers/soffice';
+import { pythonFor } from '../tools/python-runtime';
 import { defaultExecutor } from '../sandbox/select-executor';
 import { sourceStatus } from '../sources/cache';
 import { listBackups } from '../store';
@@ -323,7 +324,13 @@ export function createServiceHandlers(ctx: ServiceContext, hooks: ServiceHooks =
       return { ok: true };
     },
     async getCapabilities() {
-      return { desktop: Boolean(ctx.desktop), soffice: sofficePath() !== null, sandbox: defaultExecutor().status().active };
+      const python = pythonFor(defaultExecutor());
+      return {
+        desktop: Boolean(ctx.desktop),
+        soffice: sofficePath() !== null,
+        sandbox: defaultExecutor().status().active,
+        python: python.available ? { available: true, version: python.version, packages: python.packages?.map((p) => p.module) ?? [] } : { available: false, version: null, packages: [] },
+      };
     },
     async probeModel(input) {
       const { profiles } = loadModelProfiles(profileDirs(ctx));
