@@ -3,8 +3,9 @@
 // tool calls (consecutive read-only calls in parallel, the rest in order, risky ones after a
 // person's decision), persists each result, and repeats until the model answers without tools or
 // max_iterations is reached. All state lives in the store, so a run can resume from it.
-import type { ApprovalDecision, ApprovalMode, FinishReason, Message, PendingApproval, ReasoningMode, RunEventBody, ToolCall, ToolKind } from '../../shared/contract';
+import type { ApprovalDecision, ApprovalMode, ApprovalReason, FinishReason, Message, PendingApproval, ReasoningMode, RunEventBody, ToolCall, ToolKind } from '../../shared/contract';
 import { FolioError, toErrorShape } from '../../shared/errors';
+import { DENIED_RESULT } from '../../shared/tool-outcome';
 import type { ChatModel, ToolSchema } from '../llm/types';
 import { type Tool, type ToolAnnouncement, type ToolContext, ToolError } from '../tools/types';
 import { parseToolArguments } from '../tools/registry';
@@ -18,7 +19,8 @@ export type Decision = { decision: ApprovalDecision; reason?: string };
 
 export interface ConversationPort {
   history(): Message[];
-  appendAssistant(input: { content: string; reasoning: string | null; tool_calls: ToolCall[] | null }): Promise<Message>;
+  /** `incomplete`: the stream was cut off (stopped, failed, the app closed); stored as the message's `is_error`. */
+  appendAssistant(input: { content: string; reasoning: string | null; tool_calls: ToolCall[] | null; incomplete?: boolean }): Promise<Message>;
   appendToolResult(input: { tool_call_id: string; name: string; content: string; is_error: boolean }): Promise<Message>;
 }
 
@@ -62,7 +64,8 @@ export async function* runAgentLoop(deps: AgentLoopDeps, signal: AbortSignal): A
     yield* settleUnresolvedCalls(deps, signal);
     if (signal.aborted) return 'cancelled';
     const last = deps.conversation.history().at(-1);
-    if (!last || (last.role === 'assistant' && !last.tool_calls?.length)) return 'done';
+    // A complete answer needs nothing more; a cut-off one is finished by the next model turn.
+    if (!last || (last.role === 'assistant' && !last.tool_calls?.length && !last.is_error)) return 'done';
 
     for (let turn = 0; turn < deps.limits.maxIterations; turn++) {
       const toolCalls = yield* modelTurn(deps, signal);
@@ -121,8 +124,8 @@ async function* modelTurn(deps: AgentLoopDeps, signal: AbortSignal): AsyncGenera
     }
     throw new FolioError('provider_error', 'The model stream ended without a final message.');
   } catch (err) {
-    // What was produced is kept: a cancelled or failed stream still leaves its text in the task.
-    if (text || reasoning) await deps.conversation.appendAssistant({ content: text, reasoning: reasoning || null, tool_calls: null });
+    // What was produced is kept, marked incomplete: Continue asks the model to finish it.
+    if (text || reasoning) await deps.conversation.appendAssistant({ content: text, reasoning: reasoning || null, tool_calls: null, incomplete: true });
     if (signal.aborted || (err instanceof FolioError && err.code === 'cancelled')) return 'cancelled';
     throw err;
   }
@@ -197,6 +200,7 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
   const baseCtx = { ...deps.toolContext, callId: p.call.id };
   let risk: 'standard' | 'destructive' = 'standard';
   let detail: string | null = null;
+  let reasons: ApprovalReason[] = [];
   if (tool.assess) {
     try {
       const assessed = await tool.assess(p.args, baseCtx);
@@ -206,6 +210,7 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
       }
       risk = assessed.risk;
       detail = assessed.detail;
+      reasons = assessed.reasons ?? [];
     } catch (err) {
       yield* recordResult(deps, p, errorText(err), true);
       return null;
@@ -224,10 +229,11 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
       kind: tool.traits.kind,
       risk,
       detail,
+      reasons,
       created_at: Date.now(),
     };
     if (!existing) await deps.approvals.persist(approval);
-    yield { type: 'approval_required', call_id: p.call.id, name: tool.name, arguments: p.call.arguments, kind: tool.traits.kind, risk, detail };
+    yield { type: 'approval_required', call_id: p.call.id, name: tool.name, arguments: p.call.arguments, kind: tool.traits.kind, risk, detail, reasons: approval.reasons };
     let decision: Decision;
     try {
       decision = await deps.approvals.wait(p.call.id, signal);
@@ -236,10 +242,13 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
       return null;
     }
     await deps.approvals.settle(p.call.id, grant, decision);
+    // "Allow for this task" on a call that asks for the network turns the task's network on; once
+    // only ever lets this call have it.
+    if (decision.decision === 'allow_task' && approval.reasons.some((r) => r.code === 'network')) await deps.toolContext.network?.allow();
     yield { type: 'approval_resolved', call_id: p.call.id, decision: decision.decision };
     if (decision.decision === 'deny') {
       const why = decision.reason?.trim() ? ` Reason: ${decision.reason.trim()}` : '';
-      yield* recordResult(deps, p, `The person denied this call.${why}`, true);
+      yield* recordResult(deps, p, `${DENIED_RESULT}${why}`, true);
       return null;
     }
   }

@@ -90,7 +90,7 @@ describe.skipIf(noAnalysis)('run_python with pandas and matplotlib', () => {
     const deck = join(taskDir(core.dataDir, task.id), 'artifacts', 'sales.pptx');
     expect(existsSync(deck)).toBe(true);
     const zip = await JSZip.loadAsync(readFileSync(deck));
-    const media = Object.keys(zip.files).filter((f) => f.startsWith('ppt/media/') && !zip.files[f]!.dir);
+    const media = Object.keys(zip.files).filter((f) => f.startsWith('ppt/media/') && !zip.files[f].dir);
     // The figure itself is in the deck (same bytes), referenced from the second slide.
     const sizes = await Promise.all(media.map(async (f) => (await zip.file(f)!.async('nodebuffer')).length));
     expect(sizes).toContain(png.length);

@@ -493,6 +493,12 @@ export const migrations: readonly Migration[] = [
       ${TENANCY_INDEXES}
     `,
   },
+  {
+    version: 9,
+    // Why a pending approval asks, as codes the card puts in the person's language (ApprovalReason).
+    sql: `ALTER TABLE approvals ADD COLUMN reasons TEXT CHECK (reasons IS NULL OR json_valid(reasons));`,
+    postgres: `ALTER TABLE approvals ADD COLUMN reasons TEXT;`,
+  },
 ];
 
 export const latestSchemaVersion = migrations.reduce((max, m) => Math.max(max, m.version), 0);

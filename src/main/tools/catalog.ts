@@ -16,6 +16,7 @@ import { ToolRegistry } from './registry';
 import { createRenderDeckTool } from './render-deck-tool';
 import { createRenderDocumentTool } from './render-document-tool';
 import { pythonFor, type PythonRuntime } from './python-runtime';
+import { reviseDocumentTool } from './revise-document-tool';
 import { createRunPythonTool } from './run-python';
 import { createRunScriptTool } from './run-script';
 import { createShellTool } from './shell/tool';
@@ -76,6 +77,7 @@ export function toolCatalog(options: CatalogOptions = {}): Tool[] {
       ...(options.templatesDir ? { templatesDir: options.templatesDir } : {}),
     }),
     createRenderDocumentTool({ hiddenPaths: code.hiddenPaths }),
+    reviseDocumentTool,
     createShellTool(code),
     createRunScriptTool(code),
     ...(pythonFor(options.executor ?? defaultExecutor(), options.python).available ? [createRunPythonTool({ ...code, ...(options.python ? { python: options.python } : {}) })] : []),

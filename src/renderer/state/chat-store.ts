@@ -25,6 +25,8 @@ interface ChatState {
   runs: Run[];
   persistedApprovals: PendingApproval[];
   live: LiveRun | null;
+  /** Bumped when the person starts a run (from the composer, the outline, a deck's preview): the chat shows its end. */
+  followRequests: number;
   /** The last failed action in this chat (send, cancel, continue, decide). */
   error: ErrorInfo | null;
   open: (taskId: string | null) => Promise<void>;
@@ -141,6 +143,7 @@ export const useChat = create<ChatState>((set, get) => {
       const { run_id } = await start();
       if (!stillOpen(taskId)) return true;
       follow(taskId, run_id);
+      set((s) => ({ followRequests: s.followRequests + 1 }));
       await reload(taskId); // brings in the persisted user message
       void useTasks.getState().refresh(taskId);
       return true;
@@ -159,6 +162,7 @@ export const useChat = create<ChatState>((set, get) => {
     runs: [],
     persistedApprovals: [],
     live: null,
+    followRequests: 0,
     error: null,
 
     open: async (taskId) => {
