@@ -375,6 +375,38 @@ describe('agent loop', () => {
     expect(s.approvals.pending.has('c1_0')).toBe(true);
   });
 
+  it('cancel ends the run even when a tool never settles (a file operation stuck in the thread pool)', async () => {
+    const controller = new AbortController();
+    const stuck: Tool = {
+      name: 'stuck',
+      description: 'test',
+      traits: { kind: 'edit', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
+      parameters: z.object({}),
+      execute: () => new Promise(() => undefined),
+    };
+    const s = setup([{ calls: [{ name: 'stuck', args: {} }] }, { text: 'never' }], { tools: [stuck], mode: 'auto' });
+    const run = drain(runAgentLoop(s.deps, controller.signal));
+    await new Promise((r) => setTimeout(r, 50));
+    controller.abort();
+    const ended = await Promise.race([run.then((r) => r.reason), new Promise((r) => setTimeout(() => r('still running'), 5000))]);
+    expect(ended).toBe('cancelled');
+  });
+
+  it('a tool error names files relative to the task, never by the data folder path', async () => {
+    const failing: Tool = {
+      name: 'failing',
+      description: 'test',
+      traits: { kind: 'read', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
+      parameters: z.object({}),
+      execute: () => Promise.reject(Object.assign(new Error(`ELOOP: too many symbolic links encountered, open '${s.root}/work/loop.txt'`), { code: 'ELOOP' })),
+    };
+    const s = setup([{ calls: [{ name: 'failing', args: {} }] }, { text: 'ok' }], { tools: [failing] });
+    await drain(runAgentLoop(s.deps, new AbortController().signal));
+    const result = s.conversation.messages.find((m) => m.role === 'tool')!.content;
+    expect(result).toContain("'work/loop.txt'");
+    expect(result).not.toContain(s.root);
+  });
+
   // ---- deck outline (issue 11): a tool that hands the turn to the person ----
   it('ends the run after a successful endsTurn call (without asking, in ask mode), and goes on after a failed one', async () => {
     const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false, endsTurn: true };

@@ -313,13 +313,44 @@ interface Invoked {
 async function invoke(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal, progress: ProgressReport, emit: EmitNested): Promise<Invoked> {
   if (!p.tool || p.error) return { content: p.error ?? 'Unknown tool', isError: true };
   try {
-    const result = await p.tool.execute(p.args, { ...deps.toolContext, callId: p.call.id, signal, progress, emit });
+    const result = await untilCancelled(p.tool.execute(p.args, { ...deps.toolContext, callId: p.call.id, signal, progress, emit }), signal);
     const isError = result.isError ?? false;
     return { content: result.content, isError, ...(result.announce && !isError ? { announce: result.announce } : {}) };
   } catch (err) {
     if (signal.aborted) return { content: 'Cancelled while running.', isError: true };
-    return { content: errorText(err), isError: true };
+    return { content: taskRelative(errorText(err), deps.toolContext), isError: true };
   }
+}
+
+/** How long a cancelled tool may take to stop before the run stops waiting for it. */
+const CANCEL_GRACE_MS = 2000;
+
+/**
+ * A tool stuck in something that ignores the signal (a file operation blocked in the thread pool)
+ * must not keep its run "running": after a cancel it gets a short grace, then the run moves on.
+ */
+function untilCancelled<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const onAbort = () => {
+      timer = setTimeout(() => reject(new FolioError('cancelled', 'Cancelled while running.')), CANCEL_GRACE_MS);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => {
+      signal.removeEventListener('abort', onAbort);
+      clearTimeout(timer);
+    });
+  });
+}
+
+/** Errors name files relative to the task: the model never learns where the data folder is. */
+function taskRelative(message: string, ctx: { root: string; taskRoot?: string }): string {
+  let out = message;
+  for (const root of new Set([ctx.root, ctx.taskRoot].filter((r): r is string => typeof r === 'string' && r.length > 1).sort((a, b) => b.length - a.length))) {
+    out = out.split(`${root}/`).join('').split(root).join('.');
+  }
+  return out;
 }
 
 function errorText(err: unknown): string {

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findResourcesDir, resolveDataDir } from '../config/app-paths';
+import { scratchDir } from '../config/scratch';
 import { createCore, type Core } from '../service/create-core';
 import { createRecoverableCore } from '../service/recovery-core';
 import { startHttpServer } from '../transport/http';
@@ -38,6 +39,8 @@ Commands:
                               (the damaged file is kept as folio.db.corrupt-<time>)
   quota get|set --database URL --tenant ID [--tokens-per-month N|unlimited|default ...]
                               Show or set a tenant's quotas in the team service's database
+  tenant show|suspend|activate|set-plan|erase-user|erase --database URL --tenant ID ...
+                              Operate one tenant of the team service (folio tenant, for the flags)
 
 Data folder: FOLIO_DATA_DIR, else ./workspace in the project.`;
 
@@ -66,7 +69,7 @@ async function serve(argv: string[]): Promise<void> {
   // --recover: a damaged database starts web mode on the recovery screen instead of stopping here.
   const core = config.recover ? await createRecoverableCore({ dataDir, resourcesDir, prewarmExtraction: true }) : await createCore({ dataDir, resourcesDir, prewarmExtraction: true });
   const token = process.env.FOLIO_TOKEN || randomBytes(24).toString('base64url');
-  const server = await startHttpServer(core, { port, host: '127.0.0.1', token, staticDir: join(resourcesDir, 'out', 'renderer') });
+  const server = await startHttpServer(core, { port, host: '127.0.0.1', token, staticDir: join(resourcesDir, 'out', 'renderer'), uploadTempDir: scratchDir(dataDir) });
   console.log(`Folio web mode: ${server.url}/?token=${token}`);
   console.log(`Data folder: ${dataDir}`);
   const corrupt = 'corruption' in core ? core.corruption() : null;
@@ -146,6 +149,8 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
         return (await import('./db-command')).dbCommand(rest, paths().dataDir);
       case 'quota':
         return await (await import('./quota-command')).quotaCommand(rest);
+      case 'tenant':
+        return await (await import('./tenant-command')).tenantCommand(rest);
       case undefined:
       case 'help':
       case '--help':

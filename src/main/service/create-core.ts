@@ -16,6 +16,7 @@ import { loadSkills } from '../skills/skill-registry';
 import type { OpenedStorePort, Scope } from '../store/port';
 import { openSqliteStorePort, sqliteMaintenance } from '../store/sqlite-port';
 import { acquireDataLock, type DataLock } from '../config/data-lock';
+import { sweepScratch } from '../config/scratch';
 import { taskDir } from '../workspace/layout';
 import { readOutline } from '../workspace/outline-file';
 import { ensureExtracted, isExtractable, scheduleExtractionPrewarm, sourceNotes } from '../sources';
@@ -159,6 +160,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       // Only the owner may do this: another process's runs may be live.
       await store.tasks.purgeUnmaterialized();
       await store.runs.markRunningAsInterrupted();
+      sweepScratch(opts.dataDir);
     } catch (err) {
       await opened.close();
       lock.release();
