@@ -4,7 +4,7 @@
 // override built-in ones of the same name. A broken skill is skipped with a warning.
 // A skill whose frontmatter also declares any of model / tools / max_turns / input / output is an
 // agent skill (seed 000): it is offered as the tool `skill_<name>` and runs as a nested agent
-// (service/skill-agents.ts). Unknown keys are allowed by the Agent Skills format, so such a file
+// (subagents/skill-agents.ts). Unknown keys are allowed by the Agent Skills format, so such a file
 // stays valid for other tools.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
