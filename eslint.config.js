@@ -43,12 +43,13 @@ const mainLayers = {
   runs: ['agent', 'store'],
   // ---- team service (issue 16) ----
   tenancy: ['config', 'models', 'net', 'quotas', 'store'],
+  metrics: [],
   quotas: ['config', 'store'],
   cluster: ['config', 'runs', 'store'],
   service: ['cluster', 'quotas', 'tenancy', 'agent', 'artifacts', 'config', 'library', 'llm', 'mcp', 'models', 'renderers', 'runs', 'sandbox', 'skills', 'sources', 'store', 'tools', 'workspace'],
   transport: ['service', 'tenancy', 'quotas'],
   // The CLI composes the core like the Electron root, and restores backups (`folio db restore`).
-  cli: ['cluster', 'config', 'llm', 'models', 'net', 'quotas', 'renderers', 'sandbox', 'service', 'store', 'tenancy', 'transport', 'workspace'],
+  cli: ['cluster', 'config', 'llm', 'metrics', 'models', 'net', 'quotas', 'renderers', 'sandbox', 'service', 'store', 'tenancy', 'transport', 'workspace'],
   electron: ['config', 'service', 'transport'],
 };
 const mainFolders = Object.keys(mainLayers);
