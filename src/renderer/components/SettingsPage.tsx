@@ -12,7 +12,6 @@ import { TemplatesSection } from './TemplatesSection';
 import { ToolPermissionsSection } from './ToolPermissionsSection';
 import { ModelSetupSection } from './ModelSetupSection';
 import { SearchSection } from './SearchSection';
-// ---- lib-search ----
 import { EmbeddingSection } from './EmbeddingSection';
 import { McpSection } from './McpSection';
 import { SecretInput } from './SecretInput';
@@ -106,6 +105,18 @@ export function SettingsPage() {
               <span className="form-label">{t('settings.commands')}</span>
               <span className={capabilities.sandbox ? 'form-value' : 'form-value text-warning'} data-testid="settings-sandbox">
                 {capabilities.sandbox ? t('settings.sandboxed') : t('settings.notSandboxed')}
+              </span>
+            </div>
+          )}
+          {capabilities && (
+            <div className="form-row">
+              <span className="form-label">{t('settings.python')}</span>
+              <span className={capabilities.python.available ? 'form-value' : 'form-value text-warning'} data-testid="settings-python">
+                {!capabilities.python.available
+                  ? t('settings.pythonMissing')
+                  : capabilities.python.version === null
+                    ? t('settings.pythonContainer')
+                    : t('settings.pythonFound', { version: capabilities.python.version, packages: capabilities.python.packages.join(', ') || t('settings.pythonNoPackages') })}
               </span>
             </div>
           )}
