@@ -10,7 +10,7 @@
 // "Always allow this tool" (global, in Settings) grants a whole tool in every task, so only tools that
 // do not run code may have it (isAlwaysAllowable); one found in the settings for any other tool is ignored.
 import type { ApprovalMode } from '../../shared/contract';
-import type { ToolTraits } from '../tools/types';
+import type { GrantContext, ToolTraits } from '../tools/types';
 
 export interface ApprovalQuestion {
   mode: ApprovalMode;
@@ -52,10 +52,14 @@ export interface GrantKey {
  * The grant "Allow for this task" would record for a call, or null when none may be recorded (a
  * code-running tool without a scope: it is then only ever allowed once).
  */
-export function grantKeyFor(tool: { name: string; traits: Pick<ToolTraits, 'runsCode'>; grantScope?: (args: never) => string }, args: unknown): GrantKey | null {
+export function grantKeyFor(
+  tool: { name: string; traits: Pick<ToolTraits, 'runsCode'>; grantScope?: (args: never, ctx?: GrantContext) => string },
+  args: unknown,
+  ctx?: GrantContext,
+): GrantKey | null {
   if (!tool.traits.runsCode) return { tool: tool.name, scope: '' };
   if (!tool.grantScope) return null;
-  const scope = (tool.grantScope as (a: unknown) => string)(args);
+  const scope = (tool.grantScope as (a: unknown, c?: GrantContext) => string)(args, ctx);
   return scope === '' ? null : { tool: tool.name, scope };
 }
 

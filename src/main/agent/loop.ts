@@ -216,7 +216,7 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
       return null;
     }
   }
-  const grant = grantKeyFor(tool, p.args);
+  const grant = grantKeyFor(tool, p.args, baseCtx);
   const granted = await isCallGranted(tool, grant, { forTask: (g) => deps.approvals.isGranted(g), always: (name) => deps.approvals.isAlwaysAllowed(name) });
   const ask = needsApproval({ mode: await deps.approvals.mode(), traits: tool.traits, risk, granted });
   if (ask) {
