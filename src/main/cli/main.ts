@@ -39,6 +39,8 @@ Commands:
                               (the damaged file is kept as folio.db.corrupt-<time>)
   quota get|set --database URL --tenant ID [--tokens-per-month N|unlimited|default ...]
                               Show or set a tenant's quotas in the team service's database
+  tenant show|suspend|activate|set-plan|erase-user|erase --database URL --tenant ID ...
+                              Operate one tenant of the team service (folio tenant, for the flags)
 
 Data folder: FOLIO_DATA_DIR, else ./workspace in the project.`;
 
@@ -147,6 +149,8 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
         return (await import('./db-command')).dbCommand(rest, paths().dataDir);
       case 'quota':
         return await (await import('./quota-command')).quotaCommand(rest);
+      case 'tenant':
+        return await (await import('./tenant-command')).tenantCommand(rest);
       case undefined:
       case 'help':
       case '--help':

@@ -9,3 +9,5 @@ export { createJsonLogger, logRequest, requestIdFrom, REQUEST_ID_HEADER, type Lo
 export { databaseAnswers } from './readiness';
 export { isScopeId } from './scope-id';
 export { createMemoryTenantRegistry, createPgTenantRegistry, type Queryable, type TenantRegistry } from './tenant-registry';
+export { createPgTenantGate, TenantSuspendedError, TENANT_STATUSES, type TenantGate, type TenantStatus } from './tenant-status';
+export { createSharedRateLimiter } from './shared-rate-limit';

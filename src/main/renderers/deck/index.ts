@@ -128,7 +128,7 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
   pptx.company = 'Folio';
   pptx.theme = { headFontFace: theme.fonts.latinHeading, bodyFontFace: theme.fonts.latinBody };
   defineMasters(pptx, theme, size, deck.footer ?? theme.master.footer, cjkLang);
-  drawPlan(pptx, plan, { theme, cjkLang, baseDir: opts.baseDir, emojiFace: measurer.emojiFace(), onTemplate: template !== undefined });
+  drawPlan(pptx, plan, { theme, cjkLang, baseDir: opts.baseDir, emojiFace: measurer.emojiFace(), measurer, onTemplate: template !== undefined });
 
   const written = (await pptx.write({ outputType: 'nodebuffer' })) as Uint8Array;
   const isCapable = (face: string): boolean => isCjkCapableFace(face, known);

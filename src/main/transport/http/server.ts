@@ -15,6 +15,7 @@ import {
   type Logger,
   type RateLimiter,
   type Scope,
+  type TenantGate,
   type TenantRegistry,
   LOCAL_SCOPE,
   REQUEST_ID_HEADER,
@@ -40,6 +41,10 @@ export interface TenancyOptions {
   /** Records tenants and users on first sight, before the request reaches the core. */
   registry: TenantRegistry;
   rateLimiter?: RateLimiter;
+  /** Refuses every request of a suspended tenant (403), before anything else is done for it. */
+  gate?: TenantGate;
+  /** Runs each request's handling inside it (the request's own model keys: tenancy/byo-keys.ts). */
+  around?: (headers: IncomingMessage['headers'], handle: () => Promise<void>) => Promise<void>;
   /** Host names the reverse proxy forwards (see `isAllowedHost`); loopback always passes. */
   publicHosts: readonly string[];
 }
@@ -199,6 +204,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
     if (tenancy) {
       const scope = await tenancy.authenticator.authenticate(req.headers);
       ctx.scope = scope;
+      await tenancy.gate?.check(scope.tenant_id);
       // Rate before registry: a tenant over its limit costs no database write.
       await tenancy.rateLimiter?.take(scope.tenant_id);
       await tenancy.registry.ensure(scope);
@@ -346,7 +352,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
         });
       }
     });
-    handle(req, res, ctx).catch((error: unknown) => {
+    (tenancy?.around ? tenancy.around(req.headers, () => handle(req, res, ctx)) : handle(req, res, ctx)).catch((error: unknown) => {
       if (!(error instanceof FolioError)) onInternalError(`${req.method ?? '?'} request`, error);
       ctx.errorCode = error instanceof FolioError ? error.code : 'internal';
       if (res.headersSent) {
