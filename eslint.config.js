@@ -42,7 +42,7 @@ const mainLayers = {
   agent: ['config', 'llm', 'sources', 'store', 'tools', 'workspace'],
   runs: ['agent', 'store'],
   // ---- team service (issue 16) ----
-  tenancy: ['config', 'models', 'quotas', 'store'],
+  tenancy: ['config', 'models', 'net', 'quotas', 'store'],
   quotas: ['config', 'store'],
   cluster: ['config', 'runs', 'store'],
   service: ['cluster', 'quotas', 'tenancy', 'agent', 'artifacts', 'config', 'library', 'llm', 'mcp', 'models', 'renderers', 'runs', 'sandbox', 'skills', 'sources', 'store', 'tools', 'workspace'],

@@ -10,7 +10,7 @@
 import { resolve } from 'node:path';
 import { tenantDataDir } from '../workspace/storage';
 import { createCore, type Core } from '../service/create-core';
-import type { CoreResolver } from '../transport/http';
+import type { CoreResolver, TenancyOptions } from '../transport/http';
 import { type Logger, type RateLimiter, type RequestQuotaSource, type TenantGate, createPgTenantGate, createSharedRateLimiter, type ServiceConfig, type TenantRegistry, createMemoryTenantRegistry, createPgTenantRegistry, databaseAnswers } from '../tenancy';
 import { openPgStore } from '../store/postgres';
 import { requireIsolation } from '../sandbox/select-executor';
@@ -21,6 +21,8 @@ import { leasedRunCounter } from '../cluster/leases';
 import type { Decision, RunHost } from '../cluster/host';
 import { createTeamQuotas } from '../quotas/team-quotas';
 import { ScopeCores } from './scope-cores';
+import { auditRoute, auditWriter } from '../tenancy/audit-log';
+import { observeOutbound } from '../net/outbound-audit';
 import { createTenantKeyStore } from '../tenancy/tenant-keys';
 import { migrateAllKeyFiles } from '../tenancy/key-encryption';
 import { keyFilePath } from '../models';
@@ -34,6 +36,8 @@ export interface ServiceCore {
   /** With a database: the request rate every worker shares, and the tenants' status. */
   rateLimiter?: RateLimiter;
   tenantGate?: TenantGate;
+  /** The platform's own routes (GET /v1/audit). */
+  platformRoutes?: TenancyOptions['platformRoutes'];
   /** Runs after in-flight requests are done on SIGTERM: hand live runs back to other workers. */
   onDrain?: () => Promise<void>;
   close(): Promise<void>;
@@ -151,12 +155,15 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
       });
     });
 
+  // Every request leaving the service is an audit row (of the request that caused it).
+  observeOutbound(auditWriter(backend.pool, (err) => log.error({ msg: 'audit event not written', error: err instanceof Error ? err.message : String(err) })));
   const answers = databaseAnswers(backend.pool);
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
     clearInterval(sweep);
+    observeOutbound(null);
     await cores.closeAll();
     await worker.close();
     await backend.close();
@@ -168,6 +175,7 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
     requestQuota: { requestsPerMinute: quotas.guard.requestsPerMinute },
     rateLimiter: createSharedRateLimiter({ db: backend.pool, defaultPerMinute: config.quotas.requests_per_minute, overrides: { requestsPerMinute: quotas.guard.requestsPerMinute } }),
     tenantGate: createPgTenantGate(backend.pool),
+    platformRoutes: auditRoute(backend.pool),
     // Hands the runs back: they end `interrupted` and their leases are freed, so Continue works on
     // any other worker at once.
     onDrain: () => worker.drain(),

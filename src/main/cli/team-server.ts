@@ -4,7 +4,7 @@ import { startHttpServer, type RunningHttpServer } from '../transport/http';
 import { createAuthenticator, createRateLimiter, type Logger, type ServiceConfig } from '../tenancy';
 import type { ServiceCore } from './service-core';
 import { FolioError } from '../../shared/errors';
-import { withRequestKeys } from '../tenancy/byo-keys';
+import { withRequestContext } from '../tenancy/byo-keys';
 
 export async function startTeamHttpServer(config: ServiceConfig, service: ServiceCore, log: Logger): Promise<RunningHttpServer> {
   if (config.platformKey === null || config.jwt === null) throw new FolioError('invalid_input', 'multi-tenant mode needs a platform key and a JWT verification');
@@ -16,7 +16,8 @@ export async function startTeamHttpServer(config: ServiceConfig, service: Servic
       registry: service.registry,
       rateLimiter: service.rateLimiter ?? createRateLimiter({ defaultPerMinute: config.quotas.requests_per_minute, overrides: service.requestQuota }),
       ...(service.tenantGate ? { gate: service.tenantGate } : {}),
-      around: withRequestKeys,
+      around: withRequestContext,
+      ...(service.platformRoutes ? { platformRoutes: service.platformRoutes } : {}),
       publicHosts: config.publicHosts,
     },
     logger: log,

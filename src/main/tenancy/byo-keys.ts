@@ -3,14 +3,12 @@
 // in the request's async context only, so the request and the runs it starts use it, and nothing
 // else: it is never written to the database, a file or a log (the request log records no headers,
 // and the model client scrubs the key it was given from its errors).
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ValidationError } from '../../shared/errors';
 import type { KeyStore } from '../models';
+import { currentRequest, runInRequest, type RequestFacts } from './request-context';
 
 export const MODEL_KEY_HEADER = 'x-folio-model-key';
-
-const requestKeys = new AsyncLocalStorage<ReadonlyMap<string, string>>();
 
 /** `NAME=key`, NAME an environment-variable name; a bad header is a 400 that does not repeat it. */
 export function parseModelKeyHeader(value: string | string[] | undefined): ReadonlyMap<string, string> | null {
@@ -29,14 +27,14 @@ export function parseModelKeyHeader(value: string | string[] | undefined): Reado
   return keys;
 }
 
-/** Runs `fn` (a request's handling) with the request's own keys, if it brought any. */
-export async function withRequestKeys<T>(headers: IncomingHttpHeaders, fn: () => Promise<T>): Promise<T> {
+/** Runs `fn` (a request's handling) in the request's context: its facts and its own keys, if any. */
+export async function withRequestContext<T>(headers: IncomingHttpHeaders, facts: RequestFacts, fn: () => Promise<T>): Promise<T> {
   const keys = parseModelKeyHeader(headers[MODEL_KEY_HEADER]);
-  return keys === null ? fn() : requestKeys.run(keys, fn);
+  return runInRequest({ facts, keys }, fn);
 }
 
 /** A key store that answers with the current request's key first; storing goes to `inner`. */
 export function withRequestKeyStore(inner: KeyStore): KeyStore {
-  const get = (env: string) => requestKeys.getStore()?.get(env) ?? inner.get(env);
+  const get = (env: string) => currentRequest()?.keys?.get(env) ?? inner.get(env);
   return { get, has: (env) => get(env) !== undefined, set: (env, key) => inner.set(env, key) };
 }

@@ -18,6 +18,7 @@ import {
   type TenantGate,
   type TenantRegistry,
   LOCAL_SCOPE,
+  isAdmin,
   REQUEST_ID_HEADER,
   logRequest,
   requestIdFrom,
@@ -44,7 +45,9 @@ export interface TenancyOptions {
   /** Refuses every request of a suspended tenant (403), before anything else is done for it. */
   gate?: TenantGate;
   /** Runs each request's handling inside it (the request's own model keys: tenancy/byo-keys.ts). */
-  around?: (headers: IncomingMessage['headers'], handle: () => Promise<void>) => Promise<void>;
+  around?: (headers: IncomingMessage['headers'], facts: { scope?: Scope; params?: Record<string, string> }, handle: () => Promise<void>) => Promise<void>;
+  /** Routes of the platform's own (audit), answered after authentication; true when answered. */
+  platformRoutes?: (req: IncomingMessage, res: ServerResponse, scope: Scope, pathname: string, query: Record<string, string | string[]>) => Promise<boolean>;
   /** Host names the reverse proxy forwards (see `isAllowedHost`); loopback always passes. */
   publicHosts: readonly string[];
 }
@@ -135,6 +138,15 @@ class UnavailableError extends FolioError {
   }
 }
 
+/** Routes that act for the whole service, not one person's work: an admin claim in the token. */
+const ADMIN_METHODS: ReadonlySet<MethodName> = new Set<MethodName>(['probeModel']);
+
+class AdminOnlyError extends FolioError {
+  constructor() {
+    super('forbidden', 'This route is for administrators: the X-Folio-User token needs the claim folio_admin: true', { name: 'AdminOnlyError' });
+  }
+}
+
 class MethodNotAllowedError extends FolioError {
   constructor(method: string) {
     super('unsupported', `Method ${method.slice(0, 10)} not allowed here`, { name: 'MethodNotAllowedError' });
@@ -208,6 +220,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
       // Rate before registry: a tenant over its limit costs no database write.
       await tenancy.rateLimiter?.take(scope.tenant_id);
       await tenancy.registry.ensure(scope);
+      if (await tenancy.platformRoutes?.(req, res, scope, pathname, parseQuery(search))) return;
       scopeCore = await resolveCore(scope);
     } else {
       if (token === undefined || !hasValidBearer(req, token)) throw new UnauthorizedError();
@@ -222,6 +235,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
     }
     ctx.route = match.route.path;
     ctx.params = match.params;
+    if (ctx.scope && match.route.target.kind === 'call' && ADMIN_METHODS.has(match.route.target.method) && !isAdmin(ctx.scope)) throw new AdminOnlyError();
     await handleRoute(scopeCore, req, res, ctx, match.route.target, match.params, parseQuery(search));
   }
 
@@ -352,7 +366,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
         });
       }
     });
-    (tenancy?.around ? tenancy.around(req.headers, () => handle(req, res, ctx)) : handle(req, res, ctx)).catch((error: unknown) => {
+    (tenancy?.around ? tenancy.around(req.headers, ctx, () => handle(req, res, ctx)) : handle(req, res, ctx)).catch((error: unknown) => {
       if (!(error instanceof FolioError)) onInternalError(`${req.method ?? '?'} request`, error);
       ctx.errorCode = error instanceof FolioError ? error.code : 'internal';
       if (res.headersSent) {
