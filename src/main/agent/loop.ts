@@ -4,12 +4,17 @@
 // person's decision), persists each result, and repeats until the model answers without tools or
 // max_iterations is reached. All state lives in the store, so a run can resume from it.
 import type { ApprovalDecision, ApprovalMode, ApprovalReason, FinishReason, Message, PendingApproval, ReasoningMode, RunEventBody, ToolCall, ToolKind } from '../../shared/contract';
+import type { ToolCallState } from '../../shared/contract/tool-calls';
 import { FolioError, toErrorShape } from '../../shared/errors';
 import { DENIED_RESULT } from '../../shared/tool-outcome';
 import type { ChatModel, ToolSchema } from '../llm/types';
-import { type Tool, type ToolAnnouncement, type ToolContext, ToolError } from '../tools/types';
+import type { Tool, ToolAnnouncement, ToolContext } from '../tools/types';
 import { parseToolArguments } from '../tools/registry';
+import { errorText, taskRelative, untilCancelled } from './tool-errors';
+import { withProgress, type EmitNested, type ProgressReport } from './tool-progress';
 import { grantKeyFor, type GrantKey, isCallGranted, needsApproval } from './approval-policy';
+import { CallStates, type CallStatePort } from './call-states';
+import type { ApprovalRule } from './policy/rules';
 import { buildContext, previewForUi } from './context';
 
 /** Full tool output kept in the store (the model sees at most 16,000 characters of it). */
@@ -55,11 +60,19 @@ export interface AgentLoopDeps {
   toolContext: Omit<ToolContext, 'signal' | 'callId' | 'progress' | 'emit'>;
   /** The task's reasoning setting, sent with every model call (null or absent: the profile's default). */
   reasoning?: ReasoningMode | null;
+  /** Where each tool call's named state is reported (the run manager persists it with the run). */
+  callStates?: CallStatePort;
+  /** The approval rules (policy/rules.ts): Folio's defaults plus any user, project or team tiers. */
+  approvalRules?: readonly ApprovalRule[];
 }
+
+/** One loop's inputs and the states of its calls. */
+type LoopRun = AgentLoopDeps & { states: CallStates };
 
 type Yield = AsyncGenerator<RunEventBody, void>;
 
-export async function* runAgentLoop(deps: AgentLoopDeps, signal: AbortSignal): AsyncGenerator<RunEventBody, FinishReason> {
+export async function* runAgentLoop(loopDeps: AgentLoopDeps, signal: AbortSignal): AsyncGenerator<RunEventBody, FinishReason> {
+  const deps: LoopRun = { ...loopDeps, states: new CallStates(loopDeps.callStates) };
   try {
     yield* settleUnresolvedCalls(deps, signal);
     if (signal.aborted) return 'cancelled';
@@ -85,7 +98,7 @@ export async function* runAgentLoop(deps: AgentLoopDeps, signal: AbortSignal): A
 }
 
 /** One model call: streams deltas, persists the assistant message, reports usage. */
-async function* modelTurn(deps: AgentLoopDeps, signal: AbortSignal): AsyncGenerator<RunEventBody, ToolCall[] | 'cancelled'> {
+async function* modelTurn(deps: LoopRun, signal: AbortSignal): AsyncGenerator<RunEventBody, ToolCall[] | 'cancelled'> {
   const built = buildContext(deps.systemPrompt, deps.conversation.history(), deps.limits.reliableContext);
   if (built.compacted) {
     yield { type: 'context_compacted', removed_tokens: built.compacted.removedTokens, messages: built.compacted.messages };
@@ -138,7 +151,7 @@ interface PreparedCall {
   error: string | null;
 }
 
-function prepare(deps: AgentLoopDeps, call: ToolCall): PreparedCall {
+function prepare(deps: LoopRun, call: ToolCall): PreparedCall {
   const tool = deps.tools.get(call.name);
   if (!tool) {
     const names = deps.tools.schemas().map((s) => s.name).join(', ');
@@ -151,7 +164,7 @@ function prepare(deps: AgentLoopDeps, call: ToolCall): PreparedCall {
 const kindOf = (p: PreparedCall): ToolKind => p.tool?.traits.kind ?? 'read';
 
 /** Runs a step's calls; returns whether a successful call handed the turn to the person (`endsTurn`). */
-async function* executeCalls(deps: AgentLoopDeps, calls: ToolCall[], signal: AbortSignal): AsyncGenerator<RunEventBody, boolean> {
+async function* executeCalls(deps: LoopRun, calls: ToolCall[], signal: AbortSignal): AsyncGenerator<RunEventBody, boolean> {
   const prepared = calls.map((c) => prepare(deps, c));
   let handedOver = false;
   const note = (p: PreparedCall, isError: boolean) => {
@@ -160,6 +173,8 @@ async function* executeCalls(deps: AgentLoopDeps, calls: ToolCall[], signal: Abo
   let i = 0;
   while (i < prepared.length) {
     if (signal.aborted) {
+      moveTo(deps, prepared[i], 'validating');
+      moveTo(deps, prepared[i], 'cancelled');
       yield* recordResult(deps, prepared[i], 'Cancelled before this tool ran.', true);
       i++;
       continue;
@@ -169,9 +184,11 @@ async function* executeCalls(deps: AgentLoopDeps, calls: ToolCall[], signal: Abo
     while (j < prepared.length && kindOf(prepared[j]) === 'read' && !prepared[j].error) j++;
     if (j - i > 1) {
       const batch = prepared.slice(i, j);
-      for (const p of batch) yield toolCallEvent(p);
+      for (const p of batch) yield announced(deps, p);
+      for (const p of batch) moveTo(deps, p, 'executing');
       const results = yield* withProgress((progress, emit) => Promise.all(batch.map((p) => invoke(deps, p, signal, progress, emit))));
       for (const [k, p] of batch.entries()) {
+        moveTo(deps, p, endState(results[k].isError, signal));
         yield* recordResult(deps, p, results[k].content, results[k].isError, results[k].announce);
         note(p, results[k].isError);
       }
@@ -189,10 +206,22 @@ function toolCallEvent(p: PreparedCall): RunEventBody {
   return { type: 'tool_call', call_id: p.call.id, name: p.call.name, arguments: p.call.arguments, kind: kindOf(p) };
 }
 
+const moveTo = (deps: LoopRun, p: PreparedCall, state: ToolCallState) => deps.states.move(p.call.id, p.call.name, state);
+
+/** The call is announced to the UI: it is now being validated. */
+function announced(deps: LoopRun, p: PreparedCall): RunEventBody {
+  moveTo(deps, p, 'validating');
+  return toolCallEvent(p);
+}
+
+/** A call that ran ends done, failed, or cancelled when the run was cancelled under it. */
+const endState = (isError: boolean, signal: AbortSignal): ToolCallState => (!isError ? 'done' : signal.aborted ? 'cancelled' : 'failed');
+
 /** Runs one call (asking first when the policy says so); returns the invoked result, or null when it did not run. */
-async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal, announce = true): AsyncGenerator<RunEventBody, Invoked | null> {
-  if (announce) yield toolCallEvent(p);
+async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, announce = true): AsyncGenerator<RunEventBody, Invoked | null> {
+  if (announce) yield announced(deps, p);
   if (p.error || !p.tool) {
+    moveTo(deps, p, 'failed');
     yield* recordResult(deps, p, p.error ?? 'Unknown tool', true);
     return null;
   }
@@ -205,6 +234,7 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
     try {
       const assessed = await tool.assess(p.args, baseCtx);
       if (assessed.blocked) {
+        moveTo(deps, p, 'denied');
         yield* recordResult(deps, p, `Blocked: ${assessed.blocked}. This command is never run; choose a safer way.`, true);
         return null;
       }
@@ -212,14 +242,16 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
       detail = assessed.detail;
       reasons = assessed.reasons ?? [];
     } catch (err) {
+      moveTo(deps, p, 'failed');
       yield* recordResult(deps, p, errorText(err), true);
       return null;
     }
   }
   const grant = grantKeyFor(tool, p.args, baseCtx);
   const granted = await isCallGranted(tool, grant, { forTask: (g) => deps.approvals.isGranted(g), always: (name) => deps.approvals.isAlwaysAllowed(name) });
-  const ask = needsApproval({ mode: await deps.approvals.mode(), traits: tool.traits, risk, granted });
+  const ask = needsApproval({ mode: await deps.approvals.mode(), traits: tool.traits, risk, granted, tool: tool.name }, deps.approvalRules);
   if (ask) {
+    moveTo(deps, p, 'awaiting_approval');
     const existing = await deps.approvals.pending(p.call.id);
     const approval: PendingApproval = existing ?? {
       run_id: deps.toolContext.runId,
@@ -247,61 +279,17 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
     if (decision.decision === 'allow_task' && approval.reasons.some((r) => r.code === 'network')) await deps.toolContext.network?.allow();
     yield { type: 'approval_resolved', call_id: p.call.id, decision: decision.decision };
     if (decision.decision === 'deny') {
+      moveTo(deps, p, 'denied');
       const why = decision.reason?.trim() ? ` Reason: ${decision.reason.trim()}` : '';
       yield* recordResult(deps, p, `${DENIED_RESULT}${why}`, true);
       return null;
     }
   }
+  moveTo(deps, p, 'executing');
   const result = yield* withProgress((progress, emit) => invoke(deps, p, signal, progress, emit));
+  moveTo(deps, p, endState(result.isError, signal));
   yield* recordResult(deps, p, result.content, result.isError, result.announce);
   return result;
-}
-
-type ProgressReport = (label: string, done: number, total: number | null) => void;
-type EmitNested = (event: RunEventBody) => void;
-
-/**
- * Runs `work`, yielding the progress it reports as `progress` events while it runs. Reports that
- * arrive faster than they are consumed are coalesced per label: only the latest count matters.
- * Events of nested work (a skill's sub-agent) are passed on whole and in order, never coalesced.
- */
-async function* withProgress<T>(work: (report: ProgressReport, emit: EmitNested) => Promise<T>): AsyncGenerator<RunEventBody, T> {
-  const queue: RunEventBody[] = [];
-  let wake: (() => void) | null = null;
-  let settled = false;
-  const emit: EmitNested = (event) => {
-    if (settled) return;
-    queue.push(event);
-    wake?.();
-  };
-  const report: ProgressReport = (label, done, total) => {
-    if (settled) return;
-    const index = queue.findIndex((e) => e.type === 'progress' && e.parent_call_id === undefined && e.label === label);
-    const event = { type: 'progress' as const, label, done, total };
-    if (index >= 0) queue[index] = event;
-    else queue.push(event);
-    wake?.();
-  };
-  const outcome = work(report, emit).then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-  void outcome.finally(() => {
-    settled = true;
-    wake?.();
-  });
-  while (!settled || queue.length > 0) {
-    const next = queue.shift();
-    if (next) {
-      yield next;
-      continue;
-    }
-    await new Promise<void>((resolve) => (wake = resolve));
-    wake = null;
-  }
-  const result = await outcome;
-  if (!result.ok) throw result.error;
-  return result.value;
 }
 
 interface Invoked {
@@ -310,7 +298,7 @@ interface Invoked {
   announce?: ToolAnnouncement;
 }
 
-async function invoke(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal, progress: ProgressReport, emit: EmitNested): Promise<Invoked> {
+async function invoke(deps: LoopRun, p: PreparedCall, signal: AbortSignal, progress: ProgressReport, emit: EmitNested): Promise<Invoked> {
   if (!p.tool || p.error) return { content: p.error ?? 'Unknown tool', isError: true };
   try {
     const result = await untilCancelled(p.tool.execute(p.args, { ...deps.toolContext, callId: p.call.id, signal, progress, emit }), signal);
@@ -322,44 +310,7 @@ async function invoke(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal,
   }
 }
 
-/** How long a cancelled tool may take to stop before the run stops waiting for it. */
-const CANCEL_GRACE_MS = 2000;
-
-/**
- * A tool stuck in something that ignores the signal (a file operation blocked in the thread pool)
- * must not keep its run "running": after a cancel it gets a short grace, then the run moves on.
- */
-function untilCancelled<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    let timer: NodeJS.Timeout | undefined;
-    const onAbort = () => {
-      timer = setTimeout(() => reject(new FolioError('cancelled', 'Cancelled while running.')), CANCEL_GRACE_MS);
-    };
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => {
-      signal.removeEventListener('abort', onAbort);
-      clearTimeout(timer);
-    });
-  });
-}
-
-/** Errors name files relative to the task: the model never learns where the data folder is. */
-function taskRelative(message: string, ctx: { root: string; taskRoot?: string }): string {
-  let out = message;
-  for (const root of new Set([ctx.root, ctx.taskRoot].filter((r): r is string => typeof r === 'string' && r.length > 1).sort((a, b) => b.length - a.length))) {
-    out = out.split(`${root}/`).join('').split(root).join('.');
-  }
-  return out;
-}
-
-function errorText(err: unknown): string {
-  if (err instanceof ToolError || err instanceof FolioError) return err.message;
-  if (err instanceof Error) return `Tool failed: ${err.message}`;
-  return 'Tool failed.';
-}
-
-async function* recordResult(deps: AgentLoopDeps, p: PreparedCall, content: string, isError: boolean, announce?: ToolAnnouncement): Yield {
+async function* recordResult(deps: LoopRun, p: PreparedCall, content: string, isError: boolean, announce?: ToolAnnouncement): Yield {
   const stored = content.length > STORED_RESULT_CAP ? `${content.slice(0, STORED_RESULT_CAP)}\n[output cut at ${STORED_RESULT_CAP} characters]` : content;
   await deps.conversation.appendToolResult({ tool_call_id: p.call.id, name: p.call.name, content: stored, is_error: isError });
   const { preview, truncated } = previewForUi(content);
@@ -373,7 +324,7 @@ async function* recordResult(deps: AgentLoopDeps, p: PreparedCall, content: stri
  * A call waiting for approval asks again; a read-only call is simply re-run; anything else may
  * have partly happened, so the model is told it was interrupted instead of running it twice.
  */
-async function* settleUnresolvedCalls(deps: AgentLoopDeps, signal: AbortSignal): Yield {
+async function* settleUnresolvedCalls(deps: LoopRun, signal: AbortSignal): Yield {
   const history = deps.conversation.history();
   const answered = new Set(history.filter((m) => m.role === 'tool' && m.tool_call_id).map((m) => m.tool_call_id));
   for (const message of history) {
@@ -385,7 +336,9 @@ async function* settleUnresolvedCalls(deps: AgentLoopDeps, signal: AbortSignal):
       if ((await deps.approvals.pending(call.id)) || (kindOf(p) === 'read' && !p.error)) {
         yield* runOne(deps, p, signal);
       } else {
-        yield toolCallEvent(p);
+        yield announced(deps, p);
+        // It may have partly run: it failed, and the model is told so.
+        moveTo(deps, p, 'failed');
         yield* recordResult(
           deps,
           p,

@@ -1,5 +1,6 @@
-// The tool catalog: every tool a run can call, listed once, each declaring its traits. Nothing else
-// registers tools, and nothing keeps a list of tool names: the approval policy, the loop, the UI
+// The built-in tool catalog: every tool Folio itself offers, listed once, each declaring its traits.
+// A run's whole tool set (these, the task's MCP tools and the skill tools) is put together in
+// assembly/tool-set.ts; nothing keeps a list of tool names: the approval policy, the loop, the UI
 // (through run events) and the sandbox read the traits.
 import type { Executor } from '../sandbox/executor';
 import type { Skill } from '../skills/skill-registry';

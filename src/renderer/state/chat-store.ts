@@ -13,6 +13,7 @@ import { useSources } from './sources-store';
 import { useUsage } from './usage-store';
 import { useOutline } from './outline-store';
 import { useBranches } from './branches-store';
+import { linkOpenChat } from './open-chat';
 
 export const PAGE_SIZE = 100;
 
@@ -253,3 +254,5 @@ export const useChat = create<ChatState>((set, get) => {
     dismissError: () => set({ error: null }),
   };
 });
+
+linkOpenChat(useChat);

@@ -37,6 +37,7 @@ import {
   captionText,
   CROSS_REFERENCE,
   figureIdAfter,
+  placeholderCaption,
   referenceKind,
   referencedIds,
 } from '../../../shared/specs/document-captions';
@@ -346,6 +347,7 @@ export class SectionConverter {
   private tableCaption(table: MdTable): Paragraph[] {
     const captioned = this.ctx.captions.tables.get(table);
     if (!captioned) return [];
+    if (captioned.placeholder) return [this.placeholderTableCaption(table, captioned.number)];
     const text = captionText(captioned.caption);
     this.ctx.measures.push({ kind: 'text', text: `${captionLabel('table', captioned.number, this.ctx.isChinese)} ${text}`, sizePt: this.ctx.template.bodySizePt - 1.5, lineSpacing: 1, indentTwips: 0, spacingTwips: 300 });
     return [
@@ -358,6 +360,26 @@ export class SectionConverter {
         ],
       }),
     ];
+  }
+
+  /** `表 3　【待补充表题】` in red, and an issue naming the table by its header, so the author writes the caption. */
+  private placeholderTableCaption(table: MdTable, number: number): Paragraph {
+    const ctx = this.ctx;
+    const header = (table.children[0]?.children ?? []).map((cell) => plainText(cell).trim()).filter((t) => t !== '');
+    const label = captionLabel('table', number, ctx.isChinese);
+    ctx.report(
+      'uncaptioned_table',
+      `the table with the header "${truncate(header.join(' | '), 50)}" has no caption; it is numbered ${label} with a placeholder caption: ` +
+        `write "${ctx.isChinese ? '表：标题 {#tbl:id}' : 'Table: title {#tbl:id}'}" in the paragraph right before it`,
+      table,
+    );
+    const placeholder = placeholderCaption(ctx.isChinese);
+    ctx.measures.push({ kind: 'text', text: `${label} ${placeholder}`, sizePt: ctx.template.bodySizePt - 1.5, lineSpacing: 1, indentTwips: 0, spacingTwips: 300 });
+    return new Paragraph({
+      style: STYLE.tableCaption,
+      widowControl: true,
+      children: [...this.captionLabelRuns('table', number, undefined), new TextRun(captionSeparator(ctx.isChinese)), new TextRun({ text: placeholder, color: 'C00000' })],
+    });
   }
 
   /**

@@ -16,7 +16,6 @@ import { type Arg, type ShNode, binaryOp, child, children, nodeType, parseShell,
 import { commandName, unwrap } from './wrappers';
 
 export type { Classification, CommandClass } from './scope';
-export { commandGrantKey, commandNeedsNetwork } from './traits';
 
 export interface ClassifyOptions {
   /** The folder the command will run in; needed to tell whether a `>` overwrites an existing file. */

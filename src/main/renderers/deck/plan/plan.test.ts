@@ -176,6 +176,30 @@ describe('planDeck: what a model writes', () => {
   });
 });
 
+describe('planDeck: never cut a phrase, never a lonely continuation', () => {
+  const bodyParas = (p: DeckPlan, n: number): TextElement['paragraphs'] =>
+    p.slides[n]?.elements.filter((e): e is TextElement => e.kind === 'text' && e.role === 'body').flatMap((e) => e.paragraphs) ?? [];
+
+  it('splits five bullets with three sub-bullets each 3 + 2 at a slightly smaller size rather than 2 + 2 + 1', () => {
+    const sub = 'A supporting detail';
+    const { plan: p, report } = plan({ title: 'x', slides: [{ layout: 'bullets', title: 'Five with subs', bullets: Array.from({ length: 5 }, (_, i) => ({ text: `Point ${i + 1} states its claim plainly`, sub: [sub, sub, sub] })) }] });
+    const tops = p.slides.map((_, n) => bodyParas(p, n).filter((q) => q.level === 0));
+    expect(tops.map((t) => t.length)).toEqual([3, 2]);
+    for (const t of tops) for (const q of t) expect(q.sizePt).toBeGreaterThanOrEqual(BODY_FLOOR_PT);
+    expect(report.slides[0]?.issues.find((i) => i.kind === 'split')?.message).toMatch(/\(3 \+ 2\)/);
+  });
+
+  it('never cuts a long bullet with "…" mid-phrase: without a short first sentence it stays whole and the list splits', () => {
+    const long = 'a long point that keeps going without any sentence end because the model wrote it as one breathless clause about heat islands and their many causes and effects in every district';
+    const { plan: p, report } = plan({ title: 'x', slides: [{ layout: 'bullets', title: 'Long', bullets: Array.from({ length: 6 }, (_, i) => `${i + 1} ${long}`) }] });
+    const texts = p.slides.flatMap((_, n) => bodyParas(p, n).map((q) => q.text));
+    expect(texts.some((t) => t.includes('…'))).toBe(false);
+    expect(texts).toHaveLength(6);
+    expect(kinds(report, 0)).not.toContain('dropped');
+    expect(kinds(report, 0)).toContain('split');
+  });
+});
+
 describe('report', () => {
   it('merges shrunk messages that share a range, and joins other repeats', () => {
     expect(mergeRepeatedIssues([
