@@ -25,12 +25,10 @@ export interface ToolContext {
   progress?: (label: string, done: number, total: number | null) => void;
   /** The task's "allow network for commands" switch; absent, sandboxed commands have no network. */
   network?: NetworkSwitch;
-  // ---- skill-agent (issue 15) ----
   /** Passes on the events of nested work (a skill running as a sub-agent); the loop yields them in order. */
   emit?: (event: RunEventBody) => void;
   /** The agent skills on the chain that led to this call, outermost first; absent or empty at the task's own level. */
   skillChain?: readonly string[];
-  // ---- projects and libraries (issue 14) ----
   /** The libraries the task sees (its project's and the personal one), read-only; absent: none. */
   library?: LibraryPort;
 }
@@ -112,7 +110,6 @@ export interface ToolTraits {
    * The call itself never asks for approval: what it puts before the person is the question.
    */
   endsTurn: boolean;
-  // ---- skill-agent (issue 15) ----
   /**
    * The call hands its work to a nested agent whose own calls ask for approval as at top level
    * (a skill run as a sub-agent): asking for the call itself would ask twice.

@@ -61,7 +61,7 @@ async function missingNetwork(command: string, ctx: Pick<ToolContext, 'network'>
  * the task only when the person chose that (allow_task on a `network` reason, see the loop).
  */
 async function assessCommand(command: string, ctx: Pick<ToolContext, 'root' | 'network' | 'library'>, protectedPaths: readonly string[], executor: Executor): Promise<ToolRisk> {
-  // ---- projects and libraries (issue 14): library files are not in the task folder, and read-only ----
+  // Library files are not in the task folder, and read-only
   if (ctx.library && LIBRARY_IN_COMMAND.test(command)) {
     return { risk: 'destructive', detail: command, blocked: `commands cannot use library/ paths (${LIBRARY_READ_ONLY_MESSAGE} Read library files with read, grep or search_library)` };
   }
