@@ -123,6 +123,9 @@ export interface ToolTraits {
 export const ALL_AREAS: readonly FileKind[] = ['source', 'work', 'artifact'];
 export const NO_PATHS: ToolTraits['paths'] = { read: [], write: [] };
 
+/** What a grant scope may look at: the folder the call runs in (to bind the grant to the files it runs). */
+export type GrantContext = Pick<ToolContext, 'root'>;
+
 export interface Tool<P extends z.ZodType = z.ZodType> {
   name: string;
   description: string;
@@ -139,7 +142,7 @@ export interface Tool<P extends z.ZodType = z.ZodType> {
    * What "Allow for this task" covers for this call; required in effect for tools that run code
    * (without it they are never granted). Absent for other tools: the grant covers the tool.
    */
-  grantScope?(args: z.output<P>): string;
+  grantScope?(args: z.output<P>, ctx?: GrantContext): string;
   execute(args: z.output<P>, ctx: ToolContext): Promise<ToolResult>;
 }
 

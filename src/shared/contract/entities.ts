@@ -161,9 +161,10 @@ export type Settings = z.infer<typeof Settings>;
 /**
  * Why a call asks, in words the card translates: `network` (the command needs the network the task
  * has off), `deletes`, `overwrites`, `outside_folder`, `runs_code` (runs code it was handed),
- * `unchecked` (could not be checked). `subject` names what it is about (a program, a path), if anything.
+ * `unchecked` (could not be checked), `git_code` (writes git's configuration or hooks, which git runs
+ * outside the sandbox), `runs_file` (runs these task files: a grant covers their current contents). `subject` names what it is about (a program, a path), if anything.
  */
-export const ApprovalReasonCode = z.enum(['network', 'deletes', 'overwrites', 'outside_folder', 'runs_code', 'unchecked']);
+export const ApprovalReasonCode = z.enum(['network', 'deletes', 'overwrites', 'outside_folder', 'runs_code', 'unchecked', 'git_code', 'runs_file']);
 export const ApprovalReason = z.object({ code: ApprovalReasonCode, subject: z.string().nullable() });
 export type ApprovalReason = z.infer<typeof ApprovalReason>;
 
