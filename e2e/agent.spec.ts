@@ -19,10 +19,10 @@ test('a tool that needs approval shows its full arguments, runs after "Allow onc
 
   const approval = chat.getByTestId('approval-card');
   await expect(approval).toHaveCount(1);
-  await expect(approval).toContainText('write');
+  await expect(approval).toContainText('Write a file');
   await expect(approval).toContainText('work/hello.txt');
-  // The full arguments, not a summary: the content to be written is visible before deciding.
-  await expect(approval.locator('.tool-args')).toContainText('"content": "hi"');
+  // The content to be written is visible, as text, before deciding.
+  await expect(approval.getByTestId('approval-content')).toHaveText('hi');
   await expect(page.getByTestId('file-group-work').getByTestId('file-item')).toHaveCount(0);
 
   await approval.getByTestId('approval-allow-once').click();

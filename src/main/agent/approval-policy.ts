@@ -9,36 +9,36 @@
 // whatever was granted, and a blocked one never runs.
 // "Always allow this tool" (global, in Settings) grants a whole tool in every task, so only tools that
 // do not run code may have it (isAlwaysAllowable); one found in the settings for any other tool is ignored.
+// The table itself is data (policy/rules.ts, DEFAULT_RULES), evaluated by one engine (policy/engine.ts)
+// together with any user, project or team rules a core adds.
 import type { ApprovalMode } from '../../shared/contract';
 import type { ToolTraits } from '../tools/types';
+import { decide } from './policy/engine';
+import { DEFAULT_RULES, type ApprovalRule } from './policy/rules';
 
 export interface ApprovalQuestion {
   mode: ApprovalMode;
   traits: Pick<ToolTraits, 'kind' | 'runsCode' | 'endsTurn' | 'delegates' | 'alwaysAsks'>;
   risk: 'standard' | 'destructive';
   granted: boolean;
+  /** The tool's name, for rules that name tools. */
+  tool?: string;
 }
 
-export function needsApproval(q: ApprovalQuestion): boolean {
-  if (q.traits.kind === 'read') return false;
-  // ---- skill-agent (issue 15): a sub-agent's own calls ask, each as at top level ----
-  if (q.traits.delegates && !q.traits.runsCode) return false;
-  if (q.traits.alwaysAsks) return true;
-  if (q.risk === 'destructive') return true;
-  // A tool that hands the turn to the person (a proposed outline) is itself the question: asking
-  // before it would ask twice. Code-running tools never get this pass.
-  if (q.traits.endsTurn && !q.traits.runsCode) return false;
-  if (q.granted) return false;
-  if (q.traits.runsCode) return true;
-  if (q.traits.kind === 'mcp') return true;
-  switch (q.mode) {
-    case 'ask':
-      return true;
-    case 'auto-edit':
-      return q.traits.kind !== 'edit';
-    case 'auto':
-      return false;
-  }
+/** Whether the call waits for a person's yes under `rules` (Folio's defaults unless a core adds tiers). */
+export function needsApproval(q: ApprovalQuestion, rules: readonly ApprovalRule[] = DEFAULT_RULES): boolean {
+  const facts = {
+    mode: q.mode,
+    tool: q.tool ?? '',
+    kind: q.traits.kind,
+    runsCode: q.traits.runsCode,
+    endsTurn: q.traits.endsTurn,
+    delegates: q.traits.delegates === true,
+    alwaysAsks: q.traits.alwaysAsks === true,
+    risk: q.risk,
+    granted: q.granted,
+  };
+  return decide(rules, facts).decision === 'ask';
 }
 
 /** What a grant for this call is keyed by. */

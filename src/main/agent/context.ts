@@ -49,6 +49,9 @@ export interface BuiltContext {
   compacted: { messages: number; removedTokens: number } | null;
 }
 
+/** Sent (never stored) after a reply that was cut off, so the next turn finishes it. */
+export const CONTINUE_CUT_OFF = 'Your previous reply was cut off before it finished. Continue it exactly where it stopped, without repeating what is already written.';
+
 export function buildContext(systemPrompt: string, history: Message[], reliableContext: number): BuiltContext {
   const messages: ChatMessageParam[] = [{ role: 'system', content: systemPrompt }];
   for (const m of history) {
@@ -66,6 +69,8 @@ export function buildContext(systemPrompt: string, history: Message[], reliableC
       messages.push({ role: 'user', content: m.content });
     }
   }
+  const last = history.at(-1);
+  if (last?.role === 'assistant' && last.is_error && !last.tool_calls?.length) messages.push({ role: 'user', content: CONTINUE_CUT_OFF });
   const ordered = normalizeToolOrder(messages);
   messages.length = 0;
   messages.push(...ordered);

@@ -5,8 +5,7 @@
 import type { Message, ToolCall } from '../../shared/contract';
 import type { ChatMessageParam } from '../llm/types';
 
-export const NOT_RUN_NEW_MESSAGE = 'Not run: the person sent a new message before this call was approved or finished.';
-export const NOT_RUN_REPLACED = 'Not run: the person replaced this reply (regenerated it or edited their message) before this call was approved or finished.';
+export { NOT_RUN_NEW_MESSAGE, NOT_RUN_REPLACED } from '../../shared/tool-outcome';
 const MISSING_RESULT = 'No result was recorded for this call (it was interrupted).';
 
 /** Tool calls that have no tool message anywhere in the history, in order. */

@@ -350,7 +350,7 @@ describe('agent loop', () => {
       },
     ];
     const s = setup([{ text: 'resumed' }], { mode: 'ask', initial, answer: () => ({ decision: 'allow_once' }) });
-    s.approvals.pending.set('k3', { run_id: 'r0', call_id: 'k3', name: 'write', arguments: '{"path":"y.txt","content":"2"}', kind: 'edit', risk: 'standard', detail: null, created_at: 0 });
+    s.approvals.pending.set('k3', { run_id: 'r0', call_id: 'k3', name: 'write', arguments: '{"path":"y.txt","content":"2"}', kind: 'edit', risk: 'standard', detail: null, reasons: [], created_at: 0 });
     const { events, reason } = await drain(runAgentLoop(s.deps, new AbortController().signal));
     expect(reason).toBe('done');
     const tools = s.conversation.messages.filter((m) => m.role === 'tool');
@@ -373,6 +373,38 @@ describe('agent loop', () => {
     const { reason } = await run;
     expect(reason).toBe('cancelled');
     expect(s.approvals.pending.has('c1_0')).toBe(true);
+  });
+
+  it('cancel ends the run even when a tool never settles (a file operation stuck in the thread pool)', async () => {
+    const controller = new AbortController();
+    const stuck: Tool = {
+      name: 'stuck',
+      description: 'test',
+      traits: { kind: 'edit', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
+      parameters: z.object({}),
+      execute: () => new Promise(() => undefined),
+    };
+    const s = setup([{ calls: [{ name: 'stuck', args: {} }] }, { text: 'never' }], { tools: [stuck], mode: 'auto' });
+    const run = drain(runAgentLoop(s.deps, controller.signal));
+    await new Promise((r) => setTimeout(r, 50));
+    controller.abort();
+    const ended = await Promise.race([run.then((r) => r.reason), new Promise((r) => setTimeout(() => r('still running'), 5000))]);
+    expect(ended).toBe('cancelled');
+  });
+
+  it('a tool error names files relative to the task, never by the data folder path', async () => {
+    const failing: Tool = {
+      name: 'failing',
+      description: 'test',
+      traits: { kind: 'read', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
+      parameters: z.object({}),
+      execute: () => Promise.reject(Object.assign(new Error(`ELOOP: too many symbolic links encountered, open '${s.root}/work/loop.txt'`), { code: 'ELOOP' })),
+    };
+    const s = setup([{ calls: [{ name: 'failing', args: {} }] }, { text: 'ok' }], { tools: [failing] });
+    await drain(runAgentLoop(s.deps, new AbortController().signal));
+    const result = s.conversation.messages.find((m) => m.role === 'tool')!.content;
+    expect(result).toContain("'work/loop.txt'");
+    expect(result).not.toContain(s.root);
   });
 
   // ---- deck outline (issue 11): a tool that hands the turn to the person ----
@@ -403,5 +435,61 @@ describe('agent loop', () => {
     // The announcement follows its result, so the UI sees the stored result first.
     expect(types.lastIndexOf('tool_result')).toBeLessThan(types.indexOf('outline_proposed'));
     expect(s.conversation.messages.at(-1)).toMatchObject({ role: 'tool', content: 'waiting for the person', is_error: false });
+  });
+});
+
+describe('agent loop: answers the person gave', () => {
+  const needsNetwork = (): Tool => ({
+    name: 'fetcher',
+    description: 'test',
+    traits: { kind: 'execute', runsCode: true, network: true, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
+    parameters: z.object({ command: z.string() }),
+    grantScope: (args: { command: string }) => args.command,
+    assess: () => ({ risk: 'destructive', detail: 'curl x', reasons: [{ code: 'network', subject: 'curl' }] }),
+    execute: () => Promise.resolve({ content: 'fetched' }),
+  });
+
+  for (const [decision, on] of [['allow_once', false], ['allow_task', true]] as const) {
+    it(`${decision} on a call that needs the network leaves the task's network ${on ? 'on' : 'off'}`, async () => {
+      const seen: PendingApproval[] = [];
+      const s = setup([{ calls: [{ name: 'fetcher', args: { command: 'curl x' } }] }, { text: 'ok' }], {
+        mode: 'ask',
+        tools: [needsNetwork()],
+        answer: (a) => (seen.push(a), { decision }),
+      });
+      const network = { on: false, allowed: () => Promise.resolve(network.on), allow: () => Promise.resolve(void (network.on = true)) };
+      s.deps.toolContext = { ...s.deps.toolContext, network };
+      const { events } = await drain(runAgentLoop(s.deps, new AbortController().signal));
+      expect(seen[0].reasons).toEqual([{ code: 'network', subject: 'curl' }]);
+      expect(events.find((e) => e.type === 'approval_required')).toMatchObject({ reasons: [{ code: 'network', subject: 'curl' }] });
+      expect(network.on).toBe(on);
+    });
+  }
+
+  it('keeps a stream that failed mid-answer as incomplete, and the next run finishes it', async () => {
+    class FailingModel extends ScriptedModel {
+      private first = true;
+      override async *stream(request: ChatRequest): AsyncIterable<ChatStreamEvent> {
+        if (this.first) {
+          this.first = false;
+          this.requests.push(structuredClone(request));
+          yield { type: 'text', delta: 'The first half' };
+          throw new FolioError('provider_error', 'connection reset');
+        }
+        yield* super.stream(request);
+      }
+    }
+    const s = setup([]);
+    s.deps.model = new FailingModel([{ text: ' and the second half.' }]);
+    const first = await drain(runAgentLoop(s.deps, new AbortController().signal));
+    expect(first.reason).toBe('error');
+    expect(s.conversation.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'The first half', is_error: true });
+    const second = await drain(runAgentLoop(s.deps, new AbortController().signal));
+    expect(second.reason).toBe('done');
+    const model = s.deps.model as FailingModel;
+    expect(model.requests).toHaveLength(2);
+    expect(model.requests[1].messages.at(-2)).toMatchObject({ role: 'assistant', content: 'The first half' });
+    expect(model.requests[1].messages.at(-1)?.role).toBe('user');
+    expect(s.conversation.messages.at(-1)).toMatchObject({ role: 'assistant', content: ' and the second half.', is_error: false });
   });
 });

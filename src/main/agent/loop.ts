@@ -3,12 +3,18 @@
 // tool calls (consecutive read-only calls in parallel, the rest in order, risky ones after a
 // person's decision), persists each result, and repeats until the model answers without tools or
 // max_iterations is reached. All state lives in the store, so a run can resume from it.
-import type { ApprovalDecision, ApprovalMode, FinishReason, Message, PendingApproval, ReasoningMode, RunEventBody, ToolCall, ToolKind } from '../../shared/contract';
+import type { ApprovalDecision, ApprovalMode, ApprovalReason, FinishReason, Message, PendingApproval, ReasoningMode, RunEventBody, ToolCall, ToolKind } from '../../shared/contract';
+import type { ToolCallState } from '../../shared/contract/tool-calls';
 import { FolioError, toErrorShape } from '../../shared/errors';
+import { DENIED_RESULT } from '../../shared/tool-outcome';
 import type { ChatModel, ToolSchema } from '../llm/types';
-import { type Tool, type ToolAnnouncement, type ToolContext, ToolError } from '../tools/types';
+import type { Tool, ToolAnnouncement, ToolContext } from '../tools/types';
 import { parseToolArguments } from '../tools/registry';
+import { errorText, taskRelative, untilCancelled } from './tool-errors';
+import { withProgress, type EmitNested, type ProgressReport } from './tool-progress';
 import { grantKeyFor, type GrantKey, isCallGranted, needsApproval } from './approval-policy';
+import { CallStates, type CallStatePort } from './call-states';
+import type { ApprovalRule } from './policy/rules';
 import { buildContext, previewForUi } from './context';
 
 /** Full tool output kept in the store (the model sees at most 16,000 characters of it). */
@@ -18,7 +24,8 @@ export type Decision = { decision: ApprovalDecision; reason?: string };
 
 export interface ConversationPort {
   history(): Message[];
-  appendAssistant(input: { content: string; reasoning: string | null; tool_calls: ToolCall[] | null }): Promise<Message>;
+  /** `incomplete`: the stream was cut off (stopped, failed, the app closed); stored as the message's `is_error`. */
+  appendAssistant(input: { content: string; reasoning: string | null; tool_calls: ToolCall[] | null; incomplete?: boolean }): Promise<Message>;
   appendToolResult(input: { tool_call_id: string; name: string; content: string; is_error: boolean }): Promise<Message>;
 }
 
@@ -53,16 +60,25 @@ export interface AgentLoopDeps {
   toolContext: Omit<ToolContext, 'signal' | 'callId' | 'progress' | 'emit'>;
   /** The task's reasoning setting, sent with every model call (null or absent: the profile's default). */
   reasoning?: ReasoningMode | null;
+  /** Where each tool call's named state is reported (the run manager persists it with the run). */
+  callStates?: CallStatePort;
+  /** The approval rules (policy/rules.ts): Folio's defaults plus any user, project or team tiers. */
+  approvalRules?: readonly ApprovalRule[];
 }
+
+/** One loop's inputs and the states of its calls. */
+type LoopRun = AgentLoopDeps & { states: CallStates };
 
 type Yield = AsyncGenerator<RunEventBody, void>;
 
-export async function* runAgentLoop(deps: AgentLoopDeps, signal: AbortSignal): AsyncGenerator<RunEventBody, FinishReason> {
+export async function* runAgentLoop(loopDeps: AgentLoopDeps, signal: AbortSignal): AsyncGenerator<RunEventBody, FinishReason> {
+  const deps: LoopRun = { ...loopDeps, states: new CallStates(loopDeps.callStates) };
   try {
     yield* settleUnresolvedCalls(deps, signal);
     if (signal.aborted) return 'cancelled';
     const last = deps.conversation.history().at(-1);
-    if (!last || (last.role === 'assistant' && !last.tool_calls?.length)) return 'done';
+    // A complete answer needs nothing more; a cut-off one is finished by the next model turn.
+    if (!last || (last.role === 'assistant' && !last.tool_calls?.length && !last.is_error)) return 'done';
 
     for (let turn = 0; turn < deps.limits.maxIterations; turn++) {
       const toolCalls = yield* modelTurn(deps, signal);
@@ -82,7 +98,7 @@ export async function* runAgentLoop(deps: AgentLoopDeps, signal: AbortSignal): A
 }
 
 /** One model call: streams deltas, persists the assistant message, reports usage. */
-async function* modelTurn(deps: AgentLoopDeps, signal: AbortSignal): AsyncGenerator<RunEventBody, ToolCall[] | 'cancelled'> {
+async function* modelTurn(deps: LoopRun, signal: AbortSignal): AsyncGenerator<RunEventBody, ToolCall[] | 'cancelled'> {
   const built = buildContext(deps.systemPrompt, deps.conversation.history(), deps.limits.reliableContext);
   if (built.compacted) {
     yield { type: 'context_compacted', removed_tokens: built.compacted.removedTokens, messages: built.compacted.messages };
@@ -121,8 +137,8 @@ async function* modelTurn(deps: AgentLoopDeps, signal: AbortSignal): AsyncGenera
     }
     throw new FolioError('provider_error', 'The model stream ended without a final message.');
   } catch (err) {
-    // What was produced is kept: a cancelled or failed stream still leaves its text in the task.
-    if (text || reasoning) await deps.conversation.appendAssistant({ content: text, reasoning: reasoning || null, tool_calls: null });
+    // What was produced is kept, marked incomplete: Continue asks the model to finish it.
+    if (text || reasoning) await deps.conversation.appendAssistant({ content: text, reasoning: reasoning || null, tool_calls: null, incomplete: true });
     if (signal.aborted || (err instanceof FolioError && err.code === 'cancelled')) return 'cancelled';
     throw err;
   }
@@ -135,7 +151,7 @@ interface PreparedCall {
   error: string | null;
 }
 
-function prepare(deps: AgentLoopDeps, call: ToolCall): PreparedCall {
+function prepare(deps: LoopRun, call: ToolCall): PreparedCall {
   const tool = deps.tools.get(call.name);
   if (!tool) {
     const names = deps.tools.schemas().map((s) => s.name).join(', ');
@@ -148,7 +164,7 @@ function prepare(deps: AgentLoopDeps, call: ToolCall): PreparedCall {
 const kindOf = (p: PreparedCall): ToolKind => p.tool?.traits.kind ?? 'read';
 
 /** Runs a step's calls; returns whether a successful call handed the turn to the person (`endsTurn`). */
-async function* executeCalls(deps: AgentLoopDeps, calls: ToolCall[], signal: AbortSignal): AsyncGenerator<RunEventBody, boolean> {
+async function* executeCalls(deps: LoopRun, calls: ToolCall[], signal: AbortSignal): AsyncGenerator<RunEventBody, boolean> {
   const prepared = calls.map((c) => prepare(deps, c));
   let handedOver = false;
   const note = (p: PreparedCall, isError: boolean) => {
@@ -157,6 +173,8 @@ async function* executeCalls(deps: AgentLoopDeps, calls: ToolCall[], signal: Abo
   let i = 0;
   while (i < prepared.length) {
     if (signal.aborted) {
+      moveTo(deps, prepared[i], 'validating');
+      moveTo(deps, prepared[i], 'cancelled');
       yield* recordResult(deps, prepared[i], 'Cancelled before this tool ran.', true);
       i++;
       continue;
@@ -166,9 +184,11 @@ async function* executeCalls(deps: AgentLoopDeps, calls: ToolCall[], signal: Abo
     while (j < prepared.length && kindOf(prepared[j]) === 'read' && !prepared[j].error) j++;
     if (j - i > 1) {
       const batch = prepared.slice(i, j);
-      for (const p of batch) yield toolCallEvent(p);
+      for (const p of batch) yield announced(deps, p);
+      for (const p of batch) moveTo(deps, p, 'executing');
       const results = yield* withProgress((progress, emit) => Promise.all(batch.map((p) => invoke(deps, p, signal, progress, emit))));
       for (const [k, p] of batch.entries()) {
+        moveTo(deps, p, endState(results[k].isError, signal));
         yield* recordResult(deps, p, results[k].content, results[k].isError, results[k].announce);
         note(p, results[k].isError);
       }
@@ -186,10 +206,22 @@ function toolCallEvent(p: PreparedCall): RunEventBody {
   return { type: 'tool_call', call_id: p.call.id, name: p.call.name, arguments: p.call.arguments, kind: kindOf(p) };
 }
 
+const moveTo = (deps: LoopRun, p: PreparedCall, state: ToolCallState) => deps.states.move(p.call.id, p.call.name, state);
+
+/** The call is announced to the UI: it is now being validated. */
+function announced(deps: LoopRun, p: PreparedCall): RunEventBody {
+  moveTo(deps, p, 'validating');
+  return toolCallEvent(p);
+}
+
+/** A call that ran ends done, failed, or cancelled when the run was cancelled under it. */
+const endState = (isError: boolean, signal: AbortSignal): ToolCallState => (!isError ? 'done' : signal.aborted ? 'cancelled' : 'failed');
+
 /** Runs one call (asking first when the policy says so); returns the invoked result, or null when it did not run. */
-async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal, announce = true): AsyncGenerator<RunEventBody, Invoked | null> {
-  if (announce) yield toolCallEvent(p);
+async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, announce = true): AsyncGenerator<RunEventBody, Invoked | null> {
+  if (announce) yield announced(deps, p);
   if (p.error || !p.tool) {
+    moveTo(deps, p, 'failed');
     yield* recordResult(deps, p, p.error ?? 'Unknown tool', true);
     return null;
   }
@@ -197,24 +229,29 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
   const baseCtx = { ...deps.toolContext, callId: p.call.id };
   let risk: 'standard' | 'destructive' = 'standard';
   let detail: string | null = null;
+  let reasons: ApprovalReason[] = [];
   if (tool.assess) {
     try {
       const assessed = await tool.assess(p.args, baseCtx);
       if (assessed.blocked) {
+        moveTo(deps, p, 'denied');
         yield* recordResult(deps, p, `Blocked: ${assessed.blocked}. This command is never run; choose a safer way.`, true);
         return null;
       }
       risk = assessed.risk;
       detail = assessed.detail;
+      reasons = assessed.reasons ?? [];
     } catch (err) {
+      moveTo(deps, p, 'failed');
       yield* recordResult(deps, p, errorText(err), true);
       return null;
     }
   }
   const grant = grantKeyFor(tool, p.args);
   const granted = await isCallGranted(tool, grant, { forTask: (g) => deps.approvals.isGranted(g), always: (name) => deps.approvals.isAlwaysAllowed(name) });
-  const ask = needsApproval({ mode: await deps.approvals.mode(), traits: tool.traits, risk, granted });
+  const ask = needsApproval({ mode: await deps.approvals.mode(), traits: tool.traits, risk, granted, tool: tool.name }, deps.approvalRules);
   if (ask) {
+    moveTo(deps, p, 'awaiting_approval');
     const existing = await deps.approvals.pending(p.call.id);
     const approval: PendingApproval = existing ?? {
       run_id: deps.toolContext.runId,
@@ -224,10 +261,11 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
       kind: tool.traits.kind,
       risk,
       detail,
+      reasons,
       created_at: Date.now(),
     };
     if (!existing) await deps.approvals.persist(approval);
-    yield { type: 'approval_required', call_id: p.call.id, name: tool.name, arguments: p.call.arguments, kind: tool.traits.kind, risk, detail };
+    yield { type: 'approval_required', call_id: p.call.id, name: tool.name, arguments: p.call.arguments, kind: tool.traits.kind, risk, detail, reasons: approval.reasons };
     let decision: Decision;
     try {
       decision = await deps.approvals.wait(p.call.id, signal);
@@ -236,63 +274,22 @@ async function* runOne(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal
       return null;
     }
     await deps.approvals.settle(p.call.id, grant, decision);
+    // "Allow for this task" on a call that asks for the network turns the task's network on; once
+    // only ever lets this call have it.
+    if (decision.decision === 'allow_task' && approval.reasons.some((r) => r.code === 'network')) await deps.toolContext.network?.allow();
     yield { type: 'approval_resolved', call_id: p.call.id, decision: decision.decision };
     if (decision.decision === 'deny') {
+      moveTo(deps, p, 'denied');
       const why = decision.reason?.trim() ? ` Reason: ${decision.reason.trim()}` : '';
-      yield* recordResult(deps, p, `The person denied this call.${why}`, true);
+      yield* recordResult(deps, p, `${DENIED_RESULT}${why}`, true);
       return null;
     }
   }
+  moveTo(deps, p, 'executing');
   const result = yield* withProgress((progress, emit) => invoke(deps, p, signal, progress, emit));
+  moveTo(deps, p, endState(result.isError, signal));
   yield* recordResult(deps, p, result.content, result.isError, result.announce);
   return result;
-}
-
-type ProgressReport = (label: string, done: number, total: number | null) => void;
-type EmitNested = (event: RunEventBody) => void;
-
-/**
- * Runs `work`, yielding the progress it reports as `progress` events while it runs. Reports that
- * arrive faster than they are consumed are coalesced per label: only the latest count matters.
- * Events of nested work (a skill's sub-agent) are passed on whole and in order, never coalesced.
- */
-async function* withProgress<T>(work: (report: ProgressReport, emit: EmitNested) => Promise<T>): AsyncGenerator<RunEventBody, T> {
-  const queue: RunEventBody[] = [];
-  let wake: (() => void) | null = null;
-  let settled = false;
-  const emit: EmitNested = (event) => {
-    if (settled) return;
-    queue.push(event);
-    wake?.();
-  };
-  const report: ProgressReport = (label, done, total) => {
-    if (settled) return;
-    const index = queue.findIndex((e) => e.type === 'progress' && e.parent_call_id === undefined && e.label === label);
-    const event = { type: 'progress' as const, label, done, total };
-    if (index >= 0) queue[index] = event;
-    else queue.push(event);
-    wake?.();
-  };
-  const outcome = work(report, emit).then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-  void outcome.finally(() => {
-    settled = true;
-    wake?.();
-  });
-  while (!settled || queue.length > 0) {
-    const next = queue.shift();
-    if (next) {
-      yield next;
-      continue;
-    }
-    await new Promise<void>((resolve) => (wake = resolve));
-    wake = null;
-  }
-  const result = await outcome;
-  if (!result.ok) throw result.error;
-  return result.value;
 }
 
 interface Invoked {
@@ -301,25 +298,19 @@ interface Invoked {
   announce?: ToolAnnouncement;
 }
 
-async function invoke(deps: AgentLoopDeps, p: PreparedCall, signal: AbortSignal, progress: ProgressReport, emit: EmitNested): Promise<Invoked> {
+async function invoke(deps: LoopRun, p: PreparedCall, signal: AbortSignal, progress: ProgressReport, emit: EmitNested): Promise<Invoked> {
   if (!p.tool || p.error) return { content: p.error ?? 'Unknown tool', isError: true };
   try {
-    const result = await p.tool.execute(p.args, { ...deps.toolContext, callId: p.call.id, signal, progress, emit });
+    const result = await untilCancelled(p.tool.execute(p.args, { ...deps.toolContext, callId: p.call.id, signal, progress, emit }), signal);
     const isError = result.isError ?? false;
     return { content: result.content, isError, ...(result.announce && !isError ? { announce: result.announce } : {}) };
   } catch (err) {
     if (signal.aborted) return { content: 'Cancelled while running.', isError: true };
-    return { content: errorText(err), isError: true };
+    return { content: taskRelative(errorText(err), deps.toolContext), isError: true };
   }
 }
 
-function errorText(err: unknown): string {
-  if (err instanceof ToolError || err instanceof FolioError) return err.message;
-  if (err instanceof Error) return `Tool failed: ${err.message}`;
-  return 'Tool failed.';
-}
-
-async function* recordResult(deps: AgentLoopDeps, p: PreparedCall, content: string, isError: boolean, announce?: ToolAnnouncement): Yield {
+async function* recordResult(deps: LoopRun, p: PreparedCall, content: string, isError: boolean, announce?: ToolAnnouncement): Yield {
   const stored = content.length > STORED_RESULT_CAP ? `${content.slice(0, STORED_RESULT_CAP)}\n[output cut at ${STORED_RESULT_CAP} characters]` : content;
   await deps.conversation.appendToolResult({ tool_call_id: p.call.id, name: p.call.name, content: stored, is_error: isError });
   const { preview, truncated } = previewForUi(content);
@@ -333,7 +324,7 @@ async function* recordResult(deps: AgentLoopDeps, p: PreparedCall, content: stri
  * A call waiting for approval asks again; a read-only call is simply re-run; anything else may
  * have partly happened, so the model is told it was interrupted instead of running it twice.
  */
-async function* settleUnresolvedCalls(deps: AgentLoopDeps, signal: AbortSignal): Yield {
+async function* settleUnresolvedCalls(deps: LoopRun, signal: AbortSignal): Yield {
   const history = deps.conversation.history();
   const answered = new Set(history.filter((m) => m.role === 'tool' && m.tool_call_id).map((m) => m.tool_call_id));
   for (const message of history) {
@@ -345,7 +336,9 @@ async function* settleUnresolvedCalls(deps: AgentLoopDeps, signal: AbortSignal):
       if ((await deps.approvals.pending(call.id)) || (kindOf(p) === 'read' && !p.error)) {
         yield* runOne(deps, p, signal);
       } else {
-        yield toolCallEvent(p);
+        yield announced(deps, p);
+        // It may have partly run: it failed, and the model is told so.
+        moveTo(deps, p, 'failed');
         yield* recordResult(
           deps,
           p,

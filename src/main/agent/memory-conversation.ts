@@ -24,7 +24,8 @@ export function createMemoryConversation(initial: Message[] = []) {
   };
   const port: ConversationPort = {
     history: () => messages,
-    appendAssistant: (m: { content: string; reasoning: string | null; tool_calls: ToolCall[] | null }) => Promise.resolve(push({ role: 'assistant', ...m })),
+    appendAssistant: ({ incomplete, ...m }: { content: string; reasoning: string | null; tool_calls: ToolCall[] | null; incomplete?: boolean }) =>
+      Promise.resolve(push({ role: 'assistant', ...m, is_error: incomplete === true })),
     appendToolResult: (m: { tool_call_id: string; name: string; content: string; is_error: boolean }) => Promise.resolve(push({ role: 'tool', ...m })),
   };
   return { messages, push, port };

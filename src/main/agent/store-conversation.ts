@@ -13,7 +13,8 @@ export async function createStoreConversation(store: StorePort, taskId: string, 
   };
   return {
     history: () => history,
-    appendAssistant: async (m) => add(await store.messages.append({ id: newId('m'), task_id: taskId, run_id: runId, role: 'assistant', ...m })),
+    appendAssistant: async ({ incomplete, ...m }) =>
+      add(await store.messages.append({ id: newId('m'), task_id: taskId, run_id: runId, role: 'assistant', ...m, is_error: incomplete === true })),
     appendToolResult: async (m) =>
       add(
         await store.messages.append({

@@ -1,7 +1,7 @@
 // `folio chat`: the terminal chat (zcbot's REPL) over the same core as the app: in this process by
 // default (owning the data folder like `folio serve`), or a running `folio serve` with --url.
 import { parseArgs } from 'node:util';
-import { ApprovalMode } from '../../shared/contract';
+import { ApprovalMode, TaskMode } from '../../shared/contract';
 import { FolioError } from '../../shared/errors';
 
 export async function chatCommand(argv: string[], paths: () => { dataDir: string; resourcesDir: string }): Promise<number> {
@@ -11,13 +11,21 @@ export async function chatCommand(argv: string[], paths: () => { dataDir: string
       url: { type: 'string' },
       token: { type: 'string' },
       resume: { type: 'string' },
+      // zcbot's command line: the new task's mode and description.
       mode: { type: 'string' },
+      desc: { type: 'string' },
+      approvals: { type: 'string' },
       model: { type: 'string' },
     },
     strict: true,
   });
-  const approvalMode = values.mode === undefined ? undefined : ApprovalMode.safeParse(values.mode);
-  if (approvalMode && !approvalMode.success) throw new FolioError('invalid_input', `--mode must be ask, auto-edit or auto (got ${values.mode})`);
+  const mode = values.mode === undefined ? undefined : TaskMode.safeParse(values.mode);
+  if (mode && !mode.success) throw new FolioError('invalid_input', `--mode must be ${TaskMode.options.join(', ')} (got ${values.mode}); the approval mode is --approvals`);
+  const approvalMode = values.approvals === undefined ? undefined : ApprovalMode.safeParse(values.approvals);
+  if (approvalMode && !approvalMode.success) throw new FolioError('invalid_input', `--approvals must be ${ApprovalMode.options.join(', ')} (got ${values.approvals})`);
+  const description = values.desc?.trim();
+  if (values.desc !== undefined && !description) throw new FolioError('invalid_input', '--desc needs a text');
+  if (values.resume !== undefined && (mode || description)) throw new FolioError('invalid_input', '--resume reopens a task as it is: leave out --mode and --desc');
   if (!process.stdin.isTTY) throw new FolioError('unsupported', 'folio chat needs an interactive terminal.');
 
   // Ink, React and the chat modules load only for this command.
@@ -38,7 +46,7 @@ export async function chatCommand(argv: string[], paths: () => { dataDir: string
     backend = await backends.inProcessBackend(paths());
   }
 
-  const controller = new ChatController({ backend, initial: { approvalMode: approvalMode?.data, model: values.model } });
+  const controller = new ChatController({ backend, initial: { approvalMode: approvalMode?.data, model: values.model, mode: mode?.data, description } });
   // A closed terminal (SIGHUP) ends the process through Ink's signal-exit hook without this clean-up;
   // that is safe: the lock of a dead process is taken over and its runs are marked interrupted.
   try {

@@ -39,13 +39,20 @@ async function typeLine(text: string): Promise<void> {
   tmux('send-keys', '-t', session, 'Enter');
 }
 
-function launch(): void {
+const folio = (args: string) => `cd ${root} && env -u CI FOLIO_DATA_DIR=${dataDir} FAKE_API_KEY=${TEST_KEY} LANG=en_US.UTF-8 LC_ALL= LC_MESSAGES= ${process.execPath} --import tsx src/main/cli/main.ts ${args}`;
+
+/** `folio tasks …` in this data folder (no chat may hold it at the time). */
+function folioTasks(args: string): string {
+  return execFileSync('sh', ['-c', folio(`tasks ${args}`)], { encoding: 'utf8' });
+}
+
+function launch(args = ''): void {
   try {
     tmux('kill-session', '-t', session);
   } catch {
     // no such session yet
   }
-  const command = `cd ${root} && env -u CI FOLIO_DATA_DIR=${dataDir} FAKE_API_KEY=${TEST_KEY} LANG=en_US.UTF-8 LC_ALL= LC_MESSAGES= ${process.execPath} --import tsx src/main/cli/main.ts chat; echo CHAT_EXIT=$?; sleep 600`;
+  const command = `${folio(`chat ${args}`)}; echo CHAT_EXIT=$?; sleep 600`;
   tmux('new-session', '-d', '-s', session, '-x', '140', '-y', '50', command);
 }
 
@@ -66,7 +73,7 @@ describe('folio chat in a terminal', () => {
     await fake.close();
   });
 
-  it('chats, answers an approval, shows footers with the model usage, exits on Ctrl-C and resumes the task', async () => {
+  it('chats, answers an approval, shows footers, exits on Ctrl-C, resumes the earlier task past an empty /new, marks it done, and takes --mode and --desc', async () => {
     launch();
     await waitFor('Message, or /help', 90_000);
 
@@ -79,7 +86,7 @@ describe('folio chat in a terminal', () => {
     // The footer's numbers are the fake server's usage; the cost is the profile's price (2 and 8 per million).
     expect(text).toMatch(/\[in 42 out 7 \d+\.\ds 0\.0001\]/);
 
-    await typeLine('/mode ask');
+    await typeLine('/approvals ask');
     await waitFor('Approval mode: ask');
     fake.script([
       { toolCalls: [{ name: 'write', arguments: JSON.stringify({ path: 'work/note.md', content: 'hi' }) }], usage: { prompt: 100, completion: 20 } },
@@ -105,7 +112,51 @@ describe('folio chat in a terminal', () => {
     text = await waitFor('Saved the note.');
     expect(text).toMatch(/Task t_\S+ · Say hello · general · active · approval ask/);
     expect(text).toContain('you › Write a note');
+    const earlierId = /Task (t_\S+) · Say hello/.exec(text)?.[1];
+    expect(earlierId).toBeTruthy();
+
+    // /new answered with Enter opens an empty task; /resume last still means the conversation before it.
+    await typeLine('/new');
+    await waitFor('Mode for the new task');
+    await typeLine('');
+    text = await waitFor(/New task (t_\S+) \(general\)/);
+    const emptyId = /New task (t_\S+) \(general\)/.exec(text)?.[1];
+    expect(emptyId).not.toBe(earlierId);
+    await typeLine('/resume last');
+    text = await waitFor(new RegExp(`New task ${emptyId}[\\s\\S]*Task ${earlierId} · Say hello[\\s\\S]*you › Write a note[\\s\\S]*Saved the note\\.`));
+
+    // A follow-up carries the conversation's messages to the model.
+    fake.reset();
+    fake.script([{ text: 'Following up: **all done**.', usage: { prompt: 300, completion: 5 } }]);
+    await typeLine('And now?');
+    text = await waitFor(/\[in 300 out 5 /);
+    expect(text).toContain('Following up: all done.');
+    const chat = fake.requests.find((r) => r.path.endsWith('/chat/completions'));
+    const sent = JSON.stringify((chat?.body as { messages?: unknown } | undefined)?.messages);
+    expect(sent).toContain('Say hello');
+    expect(sent).toContain('Saved the note.');
+    expect(sent).toContain('And now?');
+
+    // /done marks the task on screen completed, not the empty one.
+    await typeLine('/done');
+    await waitFor(`Task ${earlierId} marked done`);
     tmux('send-keys', '-t', session, 'C-c');
     await waitFor('CHAT_EXIT=0');
-  }, 240_000);
+    const completed = folioTasks('--status completed');
+    expect(completed).toContain(earlierId);
+    expect(folioTasks('')).not.toContain(emptyId);
+
+    // zcbot's command line: a coding task described "x", opened at once.
+    launch('--mode coding --desc x');
+    text = await waitFor(/New task (t_\S+) \(coding\) x/, 90_000);
+    const codingId = /New task (t_\S+) \(coding\) x/.exec(text)?.[1] ?? '';
+    tmux('send-keys', '-t', session, 'C-c');
+    await waitFor('CHAT_EXIT=0');
+    const core = await makeCore(dataDir);
+    try {
+      expect(await core.handlers.getTask({ task_id: codingId })).toMatchObject({ mode: 'coding', description: 'x', status: 'active' });
+    } finally {
+      await core.close();
+    }
+  }, 300_000);
 });

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findResourcesDir, resolveDataDir } from '../config/app-paths';
+import { scratchDir } from '../config/scratch';
 import { createCore, type Core } from '../service/create-core';
 import { createRecoverableCore } from '../service/recovery-core';
 import { startHttpServer } from '../transport/http';
@@ -25,8 +26,11 @@ Commands:
         [--requests-per-minute N] [--shutdown-grace-ms MS] [--jwt-issuer I] [--jwt-audience A]
                               Run the team service (each flag also as FOLIO_* in the environment;
                               see docs/deploy.md); logs are JSON lines on stdout
-  chat [--url U --token T] [--resume last|ID] [--mode M] [--model ID]
-                              Chat in the terminal (in-process, or with a running serve at --url)
+  chat [--url U --token T] [--resume last|ID] [--mode general|ppt|proposal|coding] [--desc TEXT]
+       [--approvals ask|auto-edit|auto] [--model ID]
+                              Chat in the terminal (in-process, or with a running serve at --url);
+                              --desc opens the task at once; --mode, --approvals and --model apply
+                              to the first task the chat opens
   tasks [--status S]          List tasks (S: active | completed | abandoned)
   probe <profile> [--needle]  Check a model profile against its provider (exit 0 ok, 2 mismatch, 3 error)
   render <deck.json | document-folder> [-o out-dir]
@@ -35,6 +39,8 @@ Commands:
                               (the damaged file is kept as folio.db.corrupt-<time>)
   quota get|set --database URL --tenant ID [--tokens-per-month N|unlimited|default ...]
                               Show or set a tenant's quotas in the team service's database
+  tenant show|suspend|activate|set-plan|erase-user|erase --database URL --tenant ID ...
+                              Operate one tenant of the team service (folio tenant, for the flags)
 
 Data folder: FOLIO_DATA_DIR, else ./workspace in the project.`;
 
@@ -63,7 +69,7 @@ async function serve(argv: string[]): Promise<void> {
   // --recover: a damaged database starts web mode on the recovery screen instead of stopping here.
   const core = config.recover ? await createRecoverableCore({ dataDir, resourcesDir, prewarmExtraction: true }) : await createCore({ dataDir, resourcesDir, prewarmExtraction: true });
   const token = process.env.FOLIO_TOKEN || randomBytes(24).toString('base64url');
-  const server = await startHttpServer(core, { port, host: '127.0.0.1', token, staticDir: join(resourcesDir, 'out', 'renderer') });
+  const server = await startHttpServer(core, { port, host: '127.0.0.1', token, staticDir: join(resourcesDir, 'out', 'renderer'), uploadTempDir: scratchDir(dataDir) });
   console.log(`Folio web mode: ${server.url}/?token=${token}`);
   console.log(`Data folder: ${dataDir}`);
   const corrupt = 'corruption' in core ? core.corruption() : null;
@@ -116,7 +122,7 @@ async function tasks(argv: string[]): Promise<void> {
     if (list.length === 0) console.log('No tasks.');
     for (const t of list) {
       const when = new Date(t.updated_at).toISOString().slice(0, 16).replace('T', ' ');
-      console.log(`${t.id}  ${t.status.padEnd(9)} ${t.mode.padEnd(8)} ${when}  ${t.title || '(untitled)'}`);
+      console.log(`${t.id}  ${t.status.padEnd(9)} ${t.mode.padEnd(8)} ${when}  ${t.title || t.description.split('\n')[0] || '(untitled)'}`);
     }
   } finally {
     await core.close();
@@ -143,6 +149,8 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
         return (await import('./db-command')).dbCommand(rest, paths().dataDir);
       case 'quota':
         return await (await import('./quota-command')).quotaCommand(rest);
+      case 'tenant':
+        return await (await import('./tenant-command')).tenantCommand(rest);
       case undefined:
       case 'help':
       case '--help':

@@ -10,8 +10,8 @@
 import { resolve } from 'node:path';
 import { tenantDataDir } from '../workspace/storage';
 import { createCore, type Core } from '../service/create-core';
-import type { CoreResolver } from '../transport/http';
-import { type Logger, type RequestQuotaSource, type ServiceConfig, type TenantRegistry, createMemoryTenantRegistry, createPgTenantRegistry, databaseAnswers } from '../tenancy';
+import type { CoreResolver, TenancyOptions } from '../transport/http';
+import { type Logger, type RateLimiter, type RequestQuotaSource, type TenantGate, createPgTenantGate, createSharedRateLimiter, type ServiceConfig, type TenantRegistry, createMemoryTenantRegistry, createPgTenantRegistry, databaseAnswers } from '../tenancy';
 import { openPgStore } from '../store/postgres';
 import { requireIsolation } from '../sandbox/select-executor';
 import { restrictOutbound } from '../net/outbound';
@@ -21,6 +21,11 @@ import { leasedRunCounter } from '../cluster/leases';
 import type { Decision, RunHost } from '../cluster/host';
 import { createTeamQuotas } from '../quotas/team-quotas';
 import { ScopeCores } from './scope-cores';
+import { auditRoute, auditWriter } from '../tenancy/audit-log';
+import { observeOutbound } from '../net/outbound-audit';
+import { createTenantKeyStore } from '../tenancy/tenant-keys';
+import { migrateAllKeyFiles } from '../tenancy/key-encryption';
+import { keyFilePath } from '../models';
 
 export interface ServiceCore {
   resolveCore: CoreResolver;
@@ -28,6 +33,11 @@ export interface ServiceCore {
   /** For /readyz: the database answers a cheap query. */
   ready(): Promise<boolean>;
   requestQuota?: RequestQuotaSource;
+  /** With a database: the request rate every worker shares, and the tenants' status. */
+  rateLimiter?: RateLimiter;
+  tenantGate?: TenantGate;
+  /** The platform's own routes (GET /v1/audit). */
+  platformRoutes?: TenancyOptions['platformRoutes'];
   /** Runs after in-flight requests are done on SIGTERM: hand live runs back to other workers. */
   onDrain?: () => Promise<void>;
   close(): Promise<void>;
@@ -51,6 +61,7 @@ export async function createServiceCore(config: ServiceConfig, paths: Paths, log
   // they type reach only public hosts and what the operator allowed.
   requireIsolation();
   restrictOutbound({ allow: config.allowNetwork });
+  sealStoredKeys(config, paths, log);
   if (config.databaseUrl !== null && config.storageRoot !== null) return createPostgresServiceCore(config, config.databaseUrl, config.storageRoot, paths, log);
   const root = resolve(config.storageRoot ?? paths.dataDir);
   const cores = new Map<string, Promise<Core>>();
@@ -58,7 +69,8 @@ export async function createServiceCore(config: ServiceConfig, paths: Paths, log
     resolveCore(scope) {
       let core = cores.get(scope.tenant_id);
       if (!core) {
-        const opening = createCore({ dataDir: tenantDataDir(root, scope.tenant_id), resourcesDir: paths.resourcesDir, env: NO_WORKER_ENV, teamPolicy: true });
+        const dataDir = tenantDataDir(root, scope.tenant_id);
+        const opening = createCore({ dataDir, resourcesDir: paths.resourcesDir, env: NO_WORKER_ENV, keys: createTenantKeyStore(dataDir, scope.tenant_id, config.keyring), teamPolicy: true });
         // A core that failed to open (a busy or damaged database) is tried again at the next request.
         opening.catch(() => {
           if (cores.get(scope.tenant_id) === opening) cores.delete(scope.tenant_id);
@@ -75,6 +87,14 @@ export async function createServiceCore(config: ServiceConfig, paths: Paths, log
       await Promise.all([...cores.values()].map(async (core) => (await core.catch(() => null))?.close()));
     },
   };
+}
+
+/** Keys stored before encryption (or under a previous KEK) are sealed with the current KEK at start. */
+function sealStoredKeys(config: ServiceConfig, paths: Paths, log: Logger): void {
+  const root = resolve(config.storageRoot ?? paths.dataDir);
+  if (config.keyring === null) return;
+  const sealed = migrateAllKeyFiles(root, config.keyring, keyFilePath);
+  if (sealed > 0) log.info({ msg: 'stored model keys sealed with the current key-encryption key', count: sealed });
 }
 
 async function createPostgresServiceCore(config: ServiceConfig, url: string, storageRoot: string, paths: Paths, log: Logger): Promise<ServiceCore> {
@@ -123,22 +143,27 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
   const coreFor = (scope: Scope): Promise<Core> =>
     cores.get(`${scope.tenant_id}\u0000${scope.user_id}`, () => {
       log.info({ msg: 'scope core opened', tenant: scope.tenant_id, user: scope.user_id });
+      const dataDir = tenantDataDir(storageRoot, scope.tenant_id);
       return createCore({
-        dataDir: tenantDataDir(storageRoot, scope.tenant_id),
+        dataDir,
         resourcesDir: paths.resourcesDir,
         env: NO_WORKER_ENV,
+        keys: createTenantKeyStore(dataDir, scope.tenant_id, config.keyring),
         // The pool is the process's; a scope's core closing must not end it.
         store: { port: backend.scope(scope), close: () => Promise.resolve() },
         team: { cluster, quotas, hiddenPaths: [storageRoot] },
       });
     });
 
+  // Every request leaving the service is an audit row (of the request that caused it).
+  observeOutbound(auditWriter(backend.pool, (err) => log.error({ msg: 'audit event not written', error: err instanceof Error ? err.message : String(err) })));
   const answers = databaseAnswers(backend.pool);
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
     clearInterval(sweep);
+    observeOutbound(null);
     await cores.closeAll();
     await worker.close();
     await backend.close();
@@ -148,6 +173,9 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
     registry: createPgTenantRegistry(backend.pool),
     ready: async () => !worker.isDraining && (await answers()),
     requestQuota: { requestsPerMinute: quotas.guard.requestsPerMinute },
+    rateLimiter: createSharedRateLimiter({ db: backend.pool, defaultPerMinute: config.quotas.requests_per_minute, overrides: { requestsPerMinute: quotas.guard.requestsPerMinute } }),
+    tenantGate: createPgTenantGate(backend.pool),
+    platformRoutes: auditRoute(backend.pool),
     // Hands the runs back: they end `interrupted` and their leases are freed, so Continue works on
     // any other worker at once.
     onDrain: () => worker.drain(),

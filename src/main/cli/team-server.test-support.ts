@@ -17,6 +17,8 @@ import { fakeProfileYaml, startFakeOpenAI, type FakeOpenAI } from '../../../test
 
 export const PLATFORM_KEY = 'platform-key-0123456789abcdef-0123456789';
 const JWT_SECRET = 'jwt-secret-0123456789abcdef-0123456789';
+/** The workers' key-encryption key in these tests (32 bytes, base64). */
+export const TEST_KEK = Buffer.alloc(32, 7).toString('base64');
 
 export interface TeamServer {
   url: string;
@@ -29,8 +31,23 @@ export interface TeamServer {
   /** A tenant's own quota row; set it before the tenant's first request (limits are cached). */
   setQuotas(tenantId: string, patch: QuotaPatch): Promise<void>;
   /** A request as (tenant, user); `json` becomes the body. */
-  as(tenant: string, user: string, path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  as: (tenant: string, user: string, path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
+  /** Another worker on the same database and storage root (closed with this one). */
+  addWorker: () => Promise<Pick<TeamServer, 'url' | 'as'>>;
   close(): Promise<void>;
+}
+
+type Requester = TeamServer['as'];
+
+function requester(url: string): Requester {
+  return async (tenant, user, path, init = {}) => {
+    const { json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    headers.set('authorization', `Bearer ${PLATFORM_KEY}`);
+    headers.set('x-folio-user', await userToken(tenant, user));
+    if (json !== undefined) headers.set('content-type', 'application/json');
+    return fetch(`${url}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+  };
 }
 
 export function userToken(tenant: string, user: string): Promise<string> {
@@ -38,7 +55,7 @@ export function userToken(tenant: string, user: string): Promise<string> {
 }
 
 /** Starts the service; every tenant in `tenants` gets the fake model as `fake.main`. */
-export async function startTeamServer(tenants: string[], extraFlags: string[] = []): Promise<TeamServer> {
+export async function startTeamServer(tenants: string[], extraFlags: string[] = [], env: Record<string, string> = {}, beforeStart?: (storageRoot: string) => void): Promise<TeamServer> {
   const db = await createTestDatabase();
   const storageRoot = mkdtempSync(join(tmpdir(), 'folio-team-'));
   const fake = await startFakeOpenAI();
@@ -46,16 +63,22 @@ export async function startTeamServer(tenants: string[], extraFlags: string[] = 
     mkdirSync(join(storageRoot, 'tenants', tenant, 'models'), { recursive: true });
     writeFileSync(join(storageRoot, 'tenants', tenant, 'models', 'fake.yaml'), fakeProfileYaml(fake.url));
   }
+  beforeStart?.(storageRoot);
   const config = loadServiceConfig(
     ['--multi-tenant', '--database', db.url, '--storage-root', storageRoot, '--host', '127.0.0.1', '--port', '0', '--requests-per-minute', '100000', '--allow-network', '127.0.0.1', ...extraFlags],
-    { FOLIO_PLATFORM_KEY: PLATFORM_KEY, FOLIO_JWT_SECRET: JWT_SECRET },
+    { FOLIO_PLATFORM_KEY: PLATFORM_KEY, FOLIO_JWT_SECRET: JWT_SECRET, FOLIO_KEY_ENCRYPTION_KEY: TEST_KEK, ...env },
   );
   const lines: string[] = [];
   const log = createJsonLogger((line) => lines.push(line));
   let service: ServiceCore | undefined;
   let server: RunningHttpServer | undefined;
+  const others: { service: ServiceCore; server: RunningHttpServer }[] = [];
   const quotaPool = new pg.Pool({ connectionString: db.url, max: 1 });
   const close = async () => {
+    for (const o of others) {
+      await o.server.close();
+      await o.service.close();
+    }
     await server?.close();
     await service?.close();
     await quotaPool.end();
@@ -79,13 +102,13 @@ export async function startTeamServer(tenants: string[], extraFlags: string[] = 
     fake,
     lines,
     setQuotas: (tenantId, patch) => quotas.set(tenantId, patch),
-    async as(tenant, user, path, init = {}) {
-      const { json, ...rest } = init;
-      const headers = new Headers(rest.headers);
-      headers.set('authorization', `Bearer ${PLATFORM_KEY}`);
-      headers.set('x-folio-user', await userToken(tenant, user));
-      if (json !== undefined) headers.set('content-type', 'application/json');
-      return fetch(`${url}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+    as: requester(url),
+    async addWorker() {
+      const second = { ...config, workerId: `${config.workerId}-${others.length + 2}` };
+      const otherService = await createServiceCore(second, { dataDir: storageRoot, resourcesDir: findResourcesDir() }, log);
+      const otherServer = await startTeamHttpServer(second, otherService, log);
+      others.push({ service: otherService, server: otherServer });
+      return { url: otherServer.url, as: requester(otherServer.url) };
     },
     close,
   };

@@ -4,6 +4,7 @@ import { startHttpServer, type RunningHttpServer } from '../transport/http';
 import { createAuthenticator, createRateLimiter, type Logger, type ServiceConfig } from '../tenancy';
 import type { ServiceCore } from './service-core';
 import { FolioError } from '../../shared/errors';
+import { withRequestContext } from '../tenancy/byo-keys';
 
 export async function startTeamHttpServer(config: ServiceConfig, service: ServiceCore, log: Logger): Promise<RunningHttpServer> {
   if (config.platformKey === null || config.jwt === null) throw new FolioError('invalid_input', 'multi-tenant mode needs a platform key and a JWT verification');
@@ -13,7 +14,10 @@ export async function startTeamHttpServer(config: ServiceConfig, service: Servic
     tenancy: {
       authenticator: createAuthenticator({ platformKey: config.platformKey, jwt: config.jwt }),
       registry: service.registry,
-      rateLimiter: createRateLimiter({ defaultPerMinute: config.quotas.requests_per_minute, overrides: service.requestQuota }),
+      rateLimiter: service.rateLimiter ?? createRateLimiter({ defaultPerMinute: config.quotas.requests_per_minute, overrides: service.requestQuota }),
+      ...(service.tenantGate ? { gate: service.tenantGate } : {}),
+      around: withRequestContext,
+      ...(service.platformRoutes ? { platformRoutes: service.platformRoutes } : {}),
       publicHosts: config.publicHosts,
     },
     logger: log,

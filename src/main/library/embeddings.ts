@@ -61,7 +61,7 @@ async function errorMessage(res: Response, apiKey: string | null): Promise<strin
 }
 
 export function createEmbedder(profile: EmbeddingProfile, opts: { timeoutMs?: number; fetch?: typeof fetch } = {}): Embedder {
-  const doFetch = opts.fetch ?? outboundFetch();
+  const doFetch = opts.fetch ?? outboundFetch('embeddings');
   const timeoutMs = opts.timeoutMs ?? EMBED_TIMEOUT_MS;
   return {
     model: embeddingSpace(profile),

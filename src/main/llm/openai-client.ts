@@ -36,6 +36,6 @@ export async function createOpenAIClient(profile: Pick<ModelProfile, 'api_base'>
     maxRetries: 0,
     timeout: opts.timeoutMs,
     // The team service checks where a typed base URL points (net/outbound.ts).
-    fetch: opts.fetch ?? outboundFetch(),
+    fetch: opts.fetch ?? outboundFetch('model'),
   });
 }

@@ -33,7 +33,7 @@ export async function listProviderModels(apiBase: string, opts: ListModelsOption
   if (key) headers.Authorization = `Bearer ${key}`;
   let res: Response;
   try {
-    res = await (opts.fetch ?? outboundFetch())(url, { headers, signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000), redirect: 'follow' });
+    res = await (opts.fetch ?? outboundFetch('model_list'))(url, { headers, signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000), redirect: 'follow' });
   } catch (err) {
     // The team service's refusal of the address says why and what to do; it is not "unreachable".
     if (err instanceof FolioError && err.code === 'forbidden') throw err;

@@ -272,7 +272,7 @@ export class McpManager {
       });
       transport = stdio;
     } else {
-      transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: resolved.values }, fetch: outboundFetch() });
+      transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: resolved.values }, fetch: outboundFetch('mcp') });
     }
     const client = new Client({ name: 'folio', version: this.opts.clientVersion ?? '1.0.0' }, { capabilities: {} });
     client.onclose = () => {

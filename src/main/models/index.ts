@@ -4,3 +4,4 @@ export { createFileKeyStore, hasApiKey, keyFilePath, resolveApiKey, type KeyCode
 export { ProfileFields, type ModelProfile } from './profile-schema';
 export { planReasoning, reasoningModes, type ReasoningPlan } from './reasoning';
 export { CUSTOM_PROVIDER_MARKER, writeCustomProvider, type WrittenProvider } from './custom-provider';
+export type { Usability, UsabilityCheck } from './usability';

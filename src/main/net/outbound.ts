@@ -3,7 +3,7 @@
 // the person can reach (a local Ollama is the point). In the team service a tenant types them and
 // the worker connects: a URL naming 169.254.169.254, the database host or any internal service
 // would let a tenant read what only the worker should reach (SSRF). So the team service calls
-// `restrictOutbound` at start, and from then on every such request (`outboundFetch()`) is checked:
+// `restrictOutbound` at start, and from then on every such request (`outboundFetch(kind)`) is checked:
 // each address its host resolves to, and each redirect's, must be public unicast (address-policy.ts)
 // or inside what the operator allowed (`--allow-network`: host names, IP addresses, CIDR ranges).
 //
@@ -16,6 +16,7 @@ import ipaddr from 'ipaddr.js';
 import { FolioError } from '../../shared/errors';
 import { addressRefusal, isIpLiteral } from './address-policy';
 import { familyOf, pinnedFetch, type PinnedAddress } from './pinned-fetch';
+import { auditedFetch, hasOutboundObserver, type OutboundKind } from './outbound-audit';
 
 export interface OutboundPolicy {
   /** What the operator allowed besides public addresses: host names, IP addresses and CIDR ranges. */
@@ -34,9 +35,10 @@ export function restrictOutbound(next: OutboundPolicy | null): void {
 }
 
 /** The fetch for requests to addresses a person typed: the global one, or the checked one once restricted. */
-export function outboundFetch(): typeof fetch {
+export function outboundFetch(kind: OutboundKind): typeof fetch {
   const current = policy;
-  return current === null ? fetch : (input, init) => checkedFetch(current, input, init);
+  const base: typeof fetch = current === null ? fetch : (input, init) => checkedFetch(current, input, init);
+  return hasOutboundObserver() ? auditedFetch(kind, base) : base;
 }
 
 async function systemLookup(hostname: string): Promise<string[]> {

@@ -10,6 +10,9 @@ import type { RunEventHub } from './event-hub';
 import type { StorePort } from '../store/port';
 import type { RunHooks } from './run-cluster';
 import { isAlwaysAllowed } from '../store/always-allow';
+import type { CallStatePort } from '../agent/call-states';
+import { RunCallLog } from './call-log';
+import { replayFinished, stamp } from './event-stamps';
 
 /** What it takes to run the loop for one task; built per run by the service (model, tools, prompt). */
 export type RunDriver = (ctx: RunDriverContext) => AsyncGenerator<RunEventBody, FinishReason>;
@@ -19,6 +22,8 @@ export interface RunDriverContext {
   runId: string;
   signal: AbortSignal;
   approvals: RunApprovals;
+  /** Where the loop reports each tool call's named state; persisted with the run. */
+  callStates: CallStatePort;
 }
 
 export interface RunApprovals {
@@ -48,29 +53,6 @@ const KEEP_FINISHED_RUNS = 100;
 
 export function newId(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-}
-
-/**
- * Replays a finished run after `afterSeq`. A subscriber that already saw everything still gets the
- * final event again, so a stream resumed after the end is told the run is over instead of waiting.
- */
-function replayFinished(events: RunEvent[], listener: (e: RunEvent) => void, afterSeq: number): void {
-  const rest = events.filter((e) => e.seq > afterSeq);
-  const last = events.at(-1);
-  if (rest.length === 0 && last?.type === 'run_finished') rest.push(last);
-  for (const e of rest) listener(e);
-}
-
-/**
- * The event with its run, task, seq and time. Deltas, nearly every event of a run, get a literal of
- * one fixed shape: spreading bodies of a dozen shapes made the copy megamorphic, the largest cost
- * per delta between the model stream and the SSE socket. Same keys, same order either way.
- */
-function stamp(body: RunEventBody, runId: string, taskId: string, seq: number, at: number): RunEvent {
-  if ((body.type === 'text_delta' || body.type === 'reasoning_delta') && body.parent_call_id === undefined) {
-    return { type: body.type, delta: body.delta, run_id: runId, task_id: taskId, seq, at };
-  }
-  return { ...body, run_id: runId, task_id: taskId, seq, at };
 }
 
 /** Per tenant, the tail of this process's queue of run starts (see startsInTurn). */
@@ -349,8 +331,9 @@ export class RunManager implements RunEventHub {
   private async drive(run: LiveRun): Promise<void> {
     let reason: FinishReason = 'error';
     let error: string | null = null;
+    const calls = new RunCallLog(this.store, run.runId);
     try {
-      const gen = this.driver({ taskId: run.taskId, runId: run.runId, signal: run.controller.signal, approvals: this.approvalsFor(run) });
+      const gen = this.driver({ taskId: run.taskId, runId: run.runId, signal: run.controller.signal, approvals: this.approvalsFor(run), callStates: calls });
       for (;;) {
         const next = await gen.next();
         if (next.done) {
@@ -373,6 +356,7 @@ export class RunManager implements RunEventHub {
     if (run.controller.signal.aborted && reason !== 'error') reason = 'cancelled';
     let status: RunStatus = reason === 'done' || reason === 'max_turns' ? 'done' : reason === 'cancelled' ? 'cancelled' : 'failed';
     if (this.shuttingDown && reason === 'cancelled') status = 'interrupted';
+    await calls.flushed();
     if (reason === 'max_turns') error = 'Stopped at the model profile’s max_iterations; send a message or Continue to go on.';
     try {
       await this.store.runs.finish(run.runId, status, error);

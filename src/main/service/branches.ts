@@ -5,7 +5,7 @@
 import type { ServiceHandlers, Task } from '../../shared/contract';
 import { FolioError, NotFoundError, ValidationError } from '../../shared/errors';
 import { ensureTaskDir } from '../workspace/layout';
-import type { ServiceContext } from './folio-service';
+import type { ServiceContext } from './context';
 
 type BranchHandlers = Pick<ServiceHandlers, 'regenerate' | 'editMessage' | 'listBranches' | 'switchBranch'>;
 

@@ -37,4 +37,15 @@ describe('createCore with an opened store', () => {
     core = undefined;
     expect(closed).toBe(true);
   });
+
+  it.each([{ teamPolicy: false }, { teamPolicy: true }])('answers with frozen handlers (teamPolicy: $teamPolicy): none is reassigned after construction', async ({ teamPolicy }) => {
+    dataDir = makeDataDir('http://127.0.0.1:9/v1');
+    core = await createCore({ dataDir, resourcesDir: findResourcesDir(), env: { PATH: process.env.PATH }, teamPolicy });
+    expect(Object.isFrozen(core.handlers)).toBe(true);
+    const { getUsage } = core.handlers;
+    expect(() => {
+      (core!.handlers as { getUsage: unknown }).getUsage = async () => ({});
+    }).toThrow(TypeError);
+    expect(core.handlers.getUsage).toBe(getUsage);
+  });
 });

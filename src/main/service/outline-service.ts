@@ -6,7 +6,7 @@ import { FolioError, NotFoundError } from '../../shared/errors';
 import { assignOutlineIds, type DeckOutline } from '../../shared/specs/deck-outline';
 import { ensureTaskDir, taskDir } from '../workspace/layout';
 import { proposedOutline, readOutlineFile, writeOutline } from '../workspace/outline-file';
-import type { ServiceContext } from './folio-service';
+import type { ServiceContext } from './context';
 
 type OutlineHandlers = Pick<ServiceHandlers, 'getOutline' | 'saveOutline' | 'approveOutline'>;
 type Send = ServiceHandlers['sendMessage'];

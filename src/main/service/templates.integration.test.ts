@@ -9,7 +9,7 @@ import { toolCatalog } from '../tools/catalog';
 import { startHttpServer, type RunningHttpServer } from '../transport/http/server';
 import { makeCore, makeDataDir } from './core-test-kit';
 import { type Core } from './create-core';
-import { templatesDir, themesDir } from './templates';
+import { templatesDir, themesDir } from '../workspace/layout';
 
 const TOKEN = 'test-token-templates-0123456789';
 let dataDir: string;

@@ -1,21 +1,14 @@
 // The template methods of the service: import (a local path over IPC, an upload over HTTP), list,
 // delete and preview, all on `<data>/templates` (see renderers/deck/templates).
 import { readFileSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
+import { templatesDir, themesDir } from '../workspace/layout';
 import type { ServiceHandlers } from '../../shared/contract';
 import { FolioError, NotFoundError } from '../../shared/errors';
 import { summarizeTemplate, type TemplateSummary } from '../../shared/specs/templates';
 
 // The deck renderer and its template readers load at the first template call, not at start-up.
 const store = () => import('../renderers/deck/templates/store');
-
-export function templatesDir(dataDir: string): string {
-  return join(dataDir, 'templates');
-}
-
-export function themesDir(dataDir: string): string {
-  return join(dataDir, 'themes');
-}
 
 /** Imports template bytes given a name; user theme names stay reserved so a spec's theme is never ambiguous. */
 export async function importTemplateBytes(dataDir: string, bytes: Uint8Array, name: string): Promise<TemplateSummary> {

@@ -7,7 +7,6 @@
 // head); the main thread then asks for page ranges (`pages`), possibly of two workers at once
 // (the second one joins with `open-pdf`), and ends the job with `close`. `figures` reads where the
 // images, drawings and captions of some PDF pages are (sources/figures/) and answers `figures`.
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { parentPort, threadId } from 'node:worker_threads';
@@ -17,6 +16,7 @@ import { type PdfSession } from './formats/pdf';
 import { findFigures, type PageFigures } from './figures/analyze';
 import { maxCacheChars, tooLarge } from './limits';
 import { type ExtractionResult, type WorkerDiagnostics } from './types';
+import { readRegularFile } from '../workspace/task-paths';
 
 export type WorkerRequest =
   | { type: 'extract'; job: number; path: string }
@@ -88,7 +88,7 @@ async function handle(request: WorkerRequest): Promise<void> {
       await closeOpen();
       peakHeapBytes = 0;
       sampleHeap();
-      const bytes = new Uint8Array(await fs.readFile(request.path));
+      const bytes = new Uint8Array(await readRegularFile(request.path));
       const classified = await classifyBytes(bytes, path.basename(request.path));
       if ('failure' in classified) {
         post({ type: 'result', job: request.job, result: classified.failure, stats: stats() });
@@ -110,7 +110,7 @@ async function handle(request: WorkerRequest): Promise<void> {
       await closeOpen();
       peakHeapBytes = 0;
       sampleHeap();
-      await openSession(request.job, new Uint8Array(await fs.readFile(request.path)), false);
+      await openSession(request.job, new Uint8Array(await readRegularFile(request.path)), false);
       return;
     }
     case 'pages': {
@@ -139,7 +139,7 @@ async function handle(request: WorkerRequest): Promise<void> {
       await closeOpen();
       peakHeapBytes = 0;
       const { readPageLayouts } = await import('./figures/layout');
-      const layouts = await readPageLayouts(new Uint8Array(await fs.readFile(request.path)), request.pages);
+      const layouts = await readPageLayouts(new Uint8Array(await readRegularFile(request.path)), request.pages);
       post({ type: 'figures', job: request.job, pages: layouts.map(findFigures), stats: stats() });
       return;
     }

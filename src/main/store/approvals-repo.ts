@@ -24,8 +24,8 @@ export interface GrantsRepo {
 
 export function createApprovalsRepo(db: Database.Database): ApprovalsRepo {
   const put = db.prepare<ApprovalRow>(`
-    INSERT OR REPLACE INTO approvals (run_id, call_id, task_id, name, arguments, kind, risk, detail, created_at)
-    VALUES (@run_id, @call_id, @task_id, @name, @arguments, @kind, @risk, @detail, @created_at)`);
+    INSERT OR REPLACE INTO approvals (run_id, call_id, task_id, name, arguments, kind, risk, detail, reasons, created_at)
+    VALUES (@run_id, @call_id, @task_id, @name, @arguments, @kind, @risk, @detail, @reasons, @created_at)`);
   const selectForTask = db.prepare<[string], ApprovalRow>(
     'SELECT * FROM approvals WHERE task_id = ? ORDER BY created_at, rowid',
   );
@@ -44,6 +44,7 @@ export function createApprovalsRepo(db: Database.Database): ApprovalsRepo {
           kind: a.kind,
           risk: a.risk,
           detail: a.detail,
+          reasons: JSON.stringify(a.reasons),
           created_at: a.created_at,
         }),
       );

@@ -3,7 +3,7 @@
 // characters the trigram index cannot match, ranked by BM25 over counts SQLite works out. The
 // PostgreSQL twin is postgres/library-search.ts; what they share is library-match.ts.
 import type Database from 'better-sqlite3';
-import type { FoundPage, LibraryRepo, PageToEmbed, PageVector, RankedPage, SearchScope } from './library-repo';
+import type { FoundPage, LibraryRepo, PageToEmbed, PageVector, RankedPage, SearchScope } from './library-types';
 import { isTrigramTerm, likeContains, rankScanned, SCAN_LIMIT } from './library-match';
 
 type SearchMethods = Pick<LibraryRepo, 'matchPages' | 'pagesWithVectors' | 'foundPages' | 'pagesToEmbed' | 'storeVectors'>;

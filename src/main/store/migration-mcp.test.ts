@@ -31,7 +31,7 @@ describe('migration 6', () => {
     store = openStore(temp.dbPath);
     expect(store.db.pragma('user_version', { simple: true })).toBe(latestSchemaVersion);
     expect(store.approvals.list('t')).toMatchObject([{ call_id: 'c1', kind: 'edit', created_at: 5 }]);
-    store.approvals.put('t', { run_id: 'r', call_id: 'c2', name: 'mcp__a__b', arguments: '{}', kind: 'mcp', risk: 'standard', detail: 'MCP server "a"', created_at: 6 });
+    store.approvals.put('t', { run_id: 'r', call_id: 'c2', name: 'mcp__a__b', arguments: '{}', kind: 'mcp', risk: 'standard', detail: 'MCP server "a"', reasons: [], created_at: 6 });
     expect(store.approvals.get('r', 'c2')).toMatchObject({ kind: 'mcp' });
     // The task's approvals still go with it.
     expect(store.tasks.get('t')!.mcp_servers).toBeNull();

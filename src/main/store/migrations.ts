@@ -8,7 +8,7 @@
 // (the row converters in rows.ts read them that way), and tables whose SQLite order breaks ties by
 // the implicit rowid get an explicit identity column named `rowid`, so the same ORDER BY reads the
 // same in both dialects. SQLite's FTS5 library index has no twin (see migration 7).
-import { TEAM_SCHEMA_SQL } from './postgres/team-schema';
+import { TEAM_SCHEMA_SQL, TEAM_SCHEMA_V10_SQL } from './postgres/team-schema';
 
 export interface Migration {
   version: number;
@@ -492,6 +492,18 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE settings ADD PRIMARY KEY (tenant_id, key);
       ${TENANCY_INDEXES}
     `,
+  },
+  {
+    version: 9,
+    // Why a pending approval asks, as codes the card puts in the person's language (ApprovalReason).
+    sql: `ALTER TABLE approvals ADD COLUMN reasons TEXT CHECK (reasons IS NULL OR json_valid(reasons));`,
+    postgres: `ALTER TABLE approvals ADD COLUMN reasons TEXT;`,
+  },
+  {
+    version: 10,
+    // Tenant status and plan, retention per plan, audit events, shared rate buckets, money budgets.
+    sql: teamSchemaForSqlite(TEAM_SCHEMA_V10_SQL),
+    postgres: TEAM_SCHEMA_V10_SQL,
   },
 ];
 

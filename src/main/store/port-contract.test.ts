@@ -1,6 +1,7 @@
 // The store port's contract, asserted once and run against every backend (SQLite and PostgreSQL):
 // the behaviours of store.test.ts, branches.test.ts and projects-library.test.ts that are not about
 // one dialect's files, pragmas or full-text index.
+import type { PendingApproval } from '../../shared/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StorePort } from './port';
 import { type OpenedPort, portBackends } from './port-backends.test-support';
@@ -171,7 +172,7 @@ describe.each(portBackends.map((b) => [b.name, b] as const))('store port on %s',
       await say(s, 'kept', 'm2');
       await s.runs.create({ id: 'r1', task_id: 'doomed', model: null });
       await s.files.upsert({ task_id: 'doomed', path: 'work/x.md', kind: 'work', size: 1, sha256: 'h', created_at: 1 });
-      await s.approvals.put('doomed', { run_id: 'r1', call_id: 'c1', name: 'shell', arguments: '{}', kind: 'execute', risk: 'standard', detail: null, created_at: 1 });
+      await s.approvals.put('doomed', { run_id: 'r1', call_id: 'c1', name: 'shell', arguments: '{}', kind: 'execute', risk: 'standard', detail: null, reasons: [], created_at: 1 });
       await s.grants.grant('doomed', 'shell');
       expect(await s.tasks.delete('doomed')).toBe(true);
       for (const [table, n] of [['messages', 1], ['runs', 0], ['files', 0], ['approvals', 0], ['tool_grants', 0]] as const) {
@@ -392,7 +393,7 @@ describe.each(portBackends.map((b) => [b.name, b] as const))('store port on %s',
     it('keeps pending approvals (replaced by key) and tool grants per task', async () => {
       const s = await open();
       await newTask(s, 't');
-      const a = { run_id: 'r1', call_id: 'c1', name: 'write_file', arguments: '{"path":"x"}', kind: 'edit', risk: 'destructive', detail: 'overwrites x', created_at: 5 } as const;
+      const a: PendingApproval = { run_id: 'r1', call_id: 'c1', name: 'write_file', arguments: '{"path":"x"}', kind: 'edit', risk: 'destructive', detail: 'overwrites x', reasons: [{ code: 'overwrites', subject: 'x' }], created_at: 5 };
       await s.approvals.put('t', a);
       await s.approvals.put('t', { ...a, call_id: 'c0', created_at: 4, detail: null });
       await s.approvals.put('t', { ...a, call_id: 'c2', created_at: 5, kind: 'mcp' });

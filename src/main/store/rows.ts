@@ -1,5 +1,6 @@
 // Row shapes as SQLite returns them, and their conversion to the contract's entities.
 import {
+  ApprovalReason,
   type ApprovalMode,
   type FileEntry,
   type FileKind,
@@ -190,7 +191,22 @@ export interface ApprovalRow {
   kind: PendingApproval['kind'];
   risk: PendingApproval['risk'];
   detail: string | null;
+  /** JSON array of ApprovalReason; null for rows from before migration 9. */
+  reasons: string | null;
   created_at: number;
+}
+
+const Reasons = z.array(ApprovalReason);
+
+/** Stored by this module; a damaged value reads as no reasons (the card still shows the call). */
+function parseReasons(text: string | null): ApprovalReason[] {
+  if (text === null) return [];
+  try {
+    const parsed = Reasons.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
 }
 
 export function toApproval(row: ApprovalRow): PendingApproval {
@@ -202,6 +218,7 @@ export function toApproval(row: ApprovalRow): PendingApproval {
     kind: row.kind,
     risk: row.risk,
     detail: row.detail,
+    reasons: parseReasons(row.reasons),
     created_at: row.created_at,
   };
 }

@@ -1,3 +1,4 @@
+import type { PendingApproval } from '../../shared/contract';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
@@ -51,8 +52,8 @@ describe('migrations', () => {
       .pluck()
       .all();
     expect(tables).toEqual([
-      'approval_decisions', 'approvals', 'files', 'library_files', 'library_fts', 'library_fts_config', 'library_fts_data', 'library_fts_docsize',
-      'library_fts_idx', 'library_pages', 'messages', 'projects', 'quotas', 'run_events', 'run_leases', 'runs', 'settings',
+      'approval_decisions', 'approvals', 'audit_events', 'files', 'library_files', 'library_fts', 'library_fts_config', 'library_fts_data', 'library_fts_docsize',
+      'library_fts_idx', 'library_pages', 'messages', 'plans', 'projects', 'quotas', 'rate_buckets', 'run_events', 'run_leases', 'runs', 'settings',
       'tasks', 'tenants', 'tool_grants', 'usage_events', 'users', 'workers',
     ]);
     expect(s.db.pragma('user_version', { simple: true })).toBe(latestSchemaVersion);
@@ -227,7 +228,7 @@ describe('tasks', () => {
     s.runs.create({ id: 'r1', task_id: 'doomed', model: null });
     s.files.upsert({ task_id: 'doomed', path: 'work/x.md', kind: 'work', size: 1, sha256: 'h', created_at: 1 });
     s.approvals.put('doomed', {
-      run_id: 'r1', call_id: 'c1', name: 'shell', arguments: '{}', kind: 'execute', risk: 'standard', detail: null, created_at: 1,
+      run_id: 'r1', call_id: 'c1', name: 'shell', arguments: '{}', kind: 'execute', risk: 'standard', detail: null, reasons: [], created_at: 1,
     });
     s.grants.grant('doomed', 'shell');
 
@@ -358,7 +359,7 @@ describe('files, approvals, grants, settings', () => {
   it('keeps pending approvals and tool grants per task', () => {
     const s = open();
     newTask(s, 't');
-    const a = { run_id: 'r1', call_id: 'c1', name: 'write_file', arguments: '{"path":"x"}', kind: 'edit', risk: 'destructive', detail: 'overwrites x', created_at: 5 } as const;
+    const a: PendingApproval = { run_id: 'r1', call_id: 'c1', name: 'write_file', arguments: '{"path":"x"}', kind: 'edit', risk: 'destructive', detail: 'overwrites x', reasons: [{ code: 'overwrites', subject: 'x' }], created_at: 5 };
     s.approvals.put('t', a);
     s.approvals.put('t', { ...a, call_id: 'c0', created_at: 4, detail: null });
     expect(s.approvals.list('t').map((x) => x.call_id)).toEqual(['c0', 'c1']);

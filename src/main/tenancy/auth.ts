@@ -21,6 +21,15 @@ export interface Authenticator {
 }
 
 export const USER_HEADER = 'x-folio-user';
+/** The claim that makes a token an administrator's (probe, audit): `"folio_admin": true`. */
+export const ADMIN_CLAIM = 'folio_admin';
+
+/** Scopes authenticated from a token with the admin claim (the scope object of that request). */
+const admins = new WeakSet<Scope>();
+
+export function isAdmin(scope: Scope): boolean {
+  return admins.has(scope);
+}
 /** Platforms and Folio workers never share a clock exactly. */
 export const DEFAULT_CLOCK_TOLERANCE_SEC = 30;
 /** Far above any real token; stops a megabyte of base64 from reaching the verifier. */
@@ -63,7 +72,9 @@ export function createAuthenticator(opts: AuthenticatorOptions): Authenticator {
       const user = payload.sub;
       if (!isScopeId(tenant)) throw new UnauthorizedError('X-Folio-User: claim tenant_id must be 1-64 of A-Z a-z 0-9 _ -');
       if (!isScopeId(user)) throw new UnauthorizedError('X-Folio-User: claim sub must be 1-64 of A-Z a-z 0-9 _ -');
-      return { tenant_id: tenant, user_id: user };
+      const scope = { tenant_id: tenant, user_id: user };
+      if (payload[ADMIN_CLAIM] === true) admins.add(scope);
+      return scope;
     },
   };
 }

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { FolioError } from '../../shared/errors';
 import { isScopeId } from './scope-id';
 import { DEFAULT_LEASE_TTL_MS } from '../config/lease-timing';
+import { parseKek, type Keyring } from './key-encryption';
 
 export class ConfigError extends FolioError {
   constructor(message: string) {
@@ -49,6 +50,8 @@ export interface ServiceConfig {
    * provider's base URL, a search backend, an MCP server) may reach; see net/outbound.ts.
    */
   allowNetwork: string[];
+  /** Seals the keys tenants store (tenancy/key-encryption.ts); null: storing keys is refused. */
+  keyring: Keyring | null;
   /** The configuration as it may be logged: secrets and database passwords redacted. */
   describe(): Record<string, unknown>;
 }
@@ -79,6 +82,8 @@ const options = {
   'shutdown-grace-ms': { type: 'string' },
   'lease-ttl-ms': { type: 'string' },
   'core-idle-ms': { type: 'string' },
+  'key-encryption-key': { type: 'string' },
+  'previous-key-encryption-keys': { type: 'string' },
   // The server's default quotas (--quota-tokens-per-month …), named once in quotas/limits.ts.
   ...quotaServeFlags,
 } as const;
@@ -101,6 +106,8 @@ export const ENV_FOR_FLAG = {
   'shutdown-grace-ms': 'FOLIO_SHUTDOWN_GRACE_MS',
   'lease-ttl-ms': 'FOLIO_LEASE_TTL_MS',
   'core-idle-ms': 'FOLIO_CORE_IDLE_MS',
+  'key-encryption-key': 'FOLIO_KEY_ENCRYPTION_KEY',
+  'previous-key-encryption-keys': 'FOLIO_PREVIOUS_KEY_ENCRYPTION_KEYS',
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -182,9 +189,11 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
   const leaseTtlMs = parseInteger('--lease-ttl-ms / FOLIO_LEASE_TTL_MS', pick('lease-ttl-ms') ?? String(DEFAULT_LEASE_TTL_MS), 300, 600_000);
   const coreIdleMs = parseInteger('--core-idle-ms / FOLIO_CORE_IDLE_MS', pick('core-idle-ms') ?? String(DEFAULT_CORE_IDLE_MS), 1000, 86_400_000);
   const quotas = serviceQuotaDefaults(env, values);
+  const keyring = parseKeyring(pick('key-encryption-key'), pick('previous-key-encryption-keys'));
+  if (!multiTenant && keyring !== null) throw new ConfigError('--key-encryption-key / FOLIO_KEY_ENCRYPTION_KEY only applies with --multi-tenant');
 
   const config: Omit<ServiceConfig, 'describe'> = {
-    multiTenant, databaseUrl, storageRoot, platformKey, jwt, host, port, publicHosts, workerId, shutdownGraceMs, leaseTtlMs, coreIdleMs, quotas, allowNetwork,
+    multiTenant, databaseUrl, storageRoot, platformKey, jwt, host, port, publicHosts, workerId, shutdownGraceMs, leaseTtlMs, coreIdleMs, quotas, allowNetwork, keyring,
     recover: values.recover ?? false,
   };
   return {
@@ -196,6 +205,7 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
       platform_key: platformKey === null ? null : '[redacted]',
       jwt: jwt === null ? null : jwt.kind === 'secret' ? { kind: 'secret', secret: '[redacted]', issuer: jwt.issuer ?? null, audience: jwt.audience ?? null } : { kind: 'jwks', url: redactUrlPassword(jwt.url.href), issuer: jwt.issuer ?? null, audience: jwt.audience ?? null },
       host, port, public_hosts: publicHosts, worker_id: workerId, shutdown_grace_ms: shutdownGraceMs, lease_ttl_ms: leaseTtlMs, core_idle_ms: coreIdleMs, quotas, allow_network: allowNetwork,
+      key_encryption: keyring === null ? null : { current: keyring.current.id, previous: keyring.previous.map((k) => k.id) },
     }),
   };
 }
@@ -227,6 +237,22 @@ export function serviceQuotaDefaults(env: Env, flags: Record<string, unknown> = 
     quotas.requests_per_minute = parseInteger(`--requests-per-minute / ${ENV_FOR_FLAG['requests-per-minute']}`, rate ?? String(DEFAULT_REQUESTS_PER_MINUTE), 1, 1_000_000);
   }
   return quotas;
+}
+
+/** The current KEK and the older ones still read; none given: null. Only fingerprints are ever shown. */
+function parseKeyring(current: string | undefined, previous: string | undefined): Keyring | null {
+  try {
+    if (current === undefined) {
+      if (previous !== undefined) throw new ConfigError('--previous-key-encryption-keys needs --key-encryption-key / FOLIO_KEY_ENCRYPTION_KEY (the new one)');
+      return null;
+    }
+    return {
+      current: parseKek('--key-encryption-key / FOLIO_KEY_ENCRYPTION_KEY', current),
+      previous: splitList(previous ?? '').map((k) => parseKek('--previous-key-encryption-keys / FOLIO_PREVIOUS_KEY_ENCRYPTION_KEYS', k)),
+    };
+  } catch (err) {
+    throw err instanceof ConfigError ? err : new ConfigError(err instanceof Error ? err.message : String(err));
+  }
 }
 
 function parse(argv: string[]) {

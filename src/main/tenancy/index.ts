@@ -1,7 +1,7 @@
 // Who is asking in service mode, and how the service is operated (issue 16).
 export type { Scope } from '../store/port';
 export { LOCAL_SCOPE } from '../store/port';
-export { createAuthenticator, UnauthorizedError, USER_HEADER, type Authenticator, type AuthenticatorOptions } from './auth';
+export { createAuthenticator, isAdmin, ADMIN_CLAIM, UnauthorizedError, USER_HEADER, type Authenticator, type AuthenticatorOptions } from './auth';
 export { ConfigError, loadServiceConfig, serviceQuotaDefaults, type JwtVerification, type ServiceConfig } from './config';
 export { safeEqual } from './constant-time';
 export { createRateLimiter, RateLimitedError, type RateLimiter, type RequestQuotaSource } from './rate-limit';
@@ -9,3 +9,5 @@ export { createJsonLogger, logRequest, requestIdFrom, REQUEST_ID_HEADER, type Lo
 export { databaseAnswers } from './readiness';
 export { isScopeId } from './scope-id';
 export { createMemoryTenantRegistry, createPgTenantRegistry, type Queryable, type TenantRegistry } from './tenant-registry';
+export { createPgTenantGate, TenantSuspendedError, TENANT_STATUSES, type TenantGate, type TenantStatus } from './tenant-status';
+export { createSharedRateLimiter } from './shared-rate-limit';

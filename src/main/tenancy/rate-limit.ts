@@ -1,7 +1,7 @@
 // A per-tenant request rate limit: a token bucket per tenant holding up to a minute's allowance,
 // refilled continuously, so a tenant may burst up to its per-minute figure and then gets one
-// request every 60/limit seconds. Buckets are per worker: behind N workers a tenant's real ceiling
-// is up to N× the figure (deploy.md says so); the quotas that must be exact live in the database.
+// request every 60/limit seconds. These buckets live in the worker (SQLite: one worker); with a
+// database every worker takes from one shared bucket instead (shared-rate-limit.ts).
 import { FolioError } from '../../shared/errors';
 
 export class RateLimitedError extends FolioError {

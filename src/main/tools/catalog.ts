@@ -1,5 +1,6 @@
-// The tool catalog: every tool a run can call, listed once, each declaring its traits. Nothing else
-// registers tools, and nothing keeps a list of tool names: the approval policy, the loop, the UI
+// The built-in tool catalog: every tool Folio itself offers, listed once, each declaring its traits.
+// A run's whole tool set (these, the task's MCP tools and the skill tools) is put together in
+// assembly/tool-set.ts; nothing keeps a list of tool names: the approval policy, the loop, the UI
 // (through run events) and the sandbox read the traits.
 import type { Executor } from '../sandbox/executor';
 import type { Skill } from '../skills/skill-registry';
@@ -14,6 +15,7 @@ import { readTool } from './read';
 import { ToolRegistry } from './registry';
 import { createRenderDeckTool } from './render-deck-tool';
 import { createRenderDocumentTool } from './render-document-tool';
+import { reviseDocumentTool } from './revise-document-tool';
 import { createRunScriptTool } from './run-script';
 import { createShellTool } from './shell/tool';
 import { createSkillCreateTool } from './skill-create';
@@ -71,6 +73,7 @@ export function toolCatalog(options: CatalogOptions = {}): Tool[] {
       ...(options.templatesDir ? { templatesDir: options.templatesDir } : {}),
     }),
     createRenderDocumentTool({ hiddenPaths: code.hiddenPaths }),
+    reviseDocumentTool,
     createShellTool(code),
     createRunScriptTool(code),
     createWebFetchTool(options.webFetch),

@@ -36,13 +36,15 @@ export function createRenderDocumentTool(options: RenderDocumentToolOptions = {}
       'Render a proposal or report (.docx) into artifacts/ from a document folder: document.json ' +
       '{title, subtitle?, authors?, organization?, date?, template: nsfc_general|nsfc_youth|nsfc|report|generic, language: "zh-CN"|"en"..., ' +
       'sections?: ["01_intro.md", ...], submission?: true} and sections/*.md (Markdown: headings, lists, tables with a "表：caption {#tbl:id}" ' +
-      'paragraph before them, footnotes, images "![caption](figures/x.png){#fig:id}" relative to the document folder, cross-references [@tbl:id]). ' +
+      'paragraph before them, footnotes, images "![caption](figures/x.png){#fig:id}" relative to the document folder, cross-references [@tbl:id], ' +
+      'citations [@key] of a .bib or CSL-JSON file in the folder, numbered in citation order with the list generated under 参考文献/References ' +
+      '(GB/T 7714-2015 for Chinese, Vancouver otherwise; citation_style to choose)). ' +
       'With submission: true it also writes "<title>（提交版）.docx": the body alone, no cover or contents. ' +
       'Never overwrites: a second render becomes "<title>-v2.docx". When LibreOffice is installed the pages are laid out: the ' +
       'contents get page numbers and the page count is exact (else estimated). Returns the file path, the page count, statistics and the ' +
       'issues found, each with its section file, heading, paragraph and line (sections the template expects but the text lacks, sections ' +
       'over or under their recommended length, characters no font can draw, missing images, undefined footnotes, empty list items, ' +
-      'low-resolution images, unknown cross-references, unsupported Markdown): fix them and render again.',
+      'low-resolution images, unknown cross-references, unknown citation keys, uncited or incomplete bibliography entries, unsupported Markdown): fix them and render again.',
     parameters,
     traits,
     assess(args) {

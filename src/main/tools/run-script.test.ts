@@ -20,6 +20,24 @@ const tool = createRunScriptTool({
 });
 
 describe('run_script', () => {
+  it('stages the script through the resolver: a .scripts link out of the task writes nothing outside', async () => {
+    const outside = makeTempRoot('folio-script-outside-');
+    const otherTask = makeTempRoot('folio-script-other-');
+    try {
+      for (const target of [outside, path.join(otherTask, 'work')]) {
+        fs.mkdirSync(target, { recursive: true });
+        fs.rmSync(path.join(root, SCRIPTS_DIR), { recursive: true, force: true });
+        fs.mkdirSync(path.dirname(path.join(root, SCRIPTS_DIR)), { recursive: true });
+        fs.symlinkSync(target, path.join(root, SCRIPTS_DIR));
+        await expect(tool.execute({ code: 'console.log(1)' }, contextFor(root))).rejects.toMatchObject({ code: 'path_escape' });
+        expect(fs.readdirSync(target)).toEqual([]);
+      }
+    } finally {
+      removeTemp(outside);
+      removeTemp(otherTask);
+    }
+  });
+
   it('runs the code in the task folder and returns what it prints', async () => {
     const result = await tool.execute({ code: 'console.log("hello", 6 * 7);\nconsole.log(process.cwd());\nconsole.log("中文输出");' }, contextFor(root));
     expect(result.isError).toBe(false);

@@ -14,6 +14,8 @@ import { programReport, runProgram } from './program-run';
 import type { RunResult } from './shell/run';
 import { scriptRuntime } from './script-runtime';
 import { NO_PATHS, sourceFolder, type Tool, ToolError } from './types';
+import { PathEscapeError } from '../../shared/errors';
+import { removeInside, resolveInside, writeInside } from '../workspace/task-paths';
 
 export const SCRIPT_DEFAULT_TIMEOUT_S = 60;
 export const SCRIPT_MAX_TIMEOUT_S = 600;
@@ -156,12 +158,15 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
       // A container has its image's Node, and sees Folio's package folder (for the imports) only when mounted.
       const node = runner.hostFilesystem ? scriptRuntime(options.nodePath) : 'node';
       const readOnlyPaths = runner.hostFilesystem ? [sourceFolder(ctx)] : [sourceFolder(ctx), moduleRoot];
-      const dir = path.join(ctx.root, SCRIPTS_DIR);
-      const file = path.join(dir, `script-${Date.now()}-${randomBytes(4).toString('hex')}.mjs`);
+      // Staged through the resolver like any write for the model: a command may have made
+      // `.scripts` a link to another task or out of the data folder.
+      const rel = `${SCRIPTS_DIR}/script-${Date.now()}-${randomBytes(4).toString('hex')}.mjs`;
+      let file: string;
       try {
-        fs.mkdirSync(dir, { recursive: true });
-        fs.writeFileSync(file, args.code, { flag: 'wx' });
+        await writeInside(ctx.root, rel, args.code, { exclusive: true });
+        file = resolveInside(ctx.root, rel);
       } catch (err) {
+        if (err instanceof PathEscapeError) throw err;
         throw new ToolError(`Could not write the script to ${SCRIPTS_DIR}: ${err instanceof Error ? err.message : String(err)}`);
       }
       // A script's code is not classified, so it gets the network only when the task allows it.
@@ -183,7 +188,7 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
           label: 'node',
         });
       } finally {
-        fs.rmSync(file, { force: true });
+        await removeInside(ctx.root, rel);
       }
       const touched = changedFiles(before, snapshotFiles(ctx.root));
       const wrote = touched.length > 0 ? `Files written: ${touched.join(', ')}\n` : '';

@@ -2,7 +2,7 @@
 // its traits (what it may do: the approval policy, the UI and the sandbox read them, never a list of
 // names), and executes with a context and an abort signal.
 import type { z } from 'zod';
-import type { FileKind, RunEventBody, ToolKind } from '../../shared/contract';
+import type { ApprovalReason, FileKind, RunEventBody, ToolKind } from '../../shared/contract';
 import { join } from 'node:path';
 import { TASK_SUBFOLDERS } from '../workspace/layout';
 import { resolveTaskPath, taskFolders, type Access, type TaskPath } from '../workspace/task-paths';
@@ -87,6 +87,8 @@ export interface ToolRisk {
   detail: string | null;
   /** A blocked call never runs; its reason is returned to the model. */
   blocked?: string;
+  /** Why the call asks, for the approval card (in the person's language there). */
+  reasons?: ApprovalReason[];
 }
 
 /** What a tool may do. Read by the approval policy, the loop, the UI (through run events) and the sandbox. */

@@ -31,3 +31,13 @@ export function kindOfPath(relPath: string): FileKind {
   if (first === TASK_SUBFOLDERS.artifact) return 'artifact';
   return 'work';
 }
+
+/** `<data>/templates`: the imported .pptx/.potx templates render_deck can use. */
+export function templatesDir(dataDir: string): string {
+  return join(dataDir, 'templates');
+}
+
+/** `<data>/themes`: the person's own deck themes. */
+export function themesDir(dataDir: string): string {
+  return join(dataDir, 'themes');
+}

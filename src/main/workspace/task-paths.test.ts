@@ -3,7 +3,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PathEscapeError } from '../../shared/errors';
 import { makeTempRoot, removeTemp, writeFiles } from '../tools/testing';
-import { openInside, readInside, resolveInside, resolveTaskPath, rootForPath, toRelative, writeInside, type TaskFolders } from './task-paths';
+import { execFileSync } from 'node:child_process';
+import net from 'node:net';
+import { openInside, readInside, readRegularFile, readRegularFileSync, resolveInside, resolveTaskPath, rootForPath, SpecialFileError, toRelative, writeInside, type TaskFolders } from './task-paths';
 
 let base: string;
 let root: string;
@@ -167,5 +169,48 @@ describe('openInside / readInside / writeInside', () => {
     await expect(writeInside(root, 'work/planted.txt', 'x')).rejects.toBeInstanceOf(PathEscapeError);
     expect(fs.existsSync(path.join(outside, 'planted.txt'))).toBe(false);
     await expect(writeInside(root, 'work/a.md', 'x', { exclusive: true })).rejects.toMatchObject({ code: 'EEXIST' });
+  });
+});
+
+describe('special files planted by a command', () => {
+  const fifo = (rel: string) => execFileSync('mkfifo', [path.join(root, rel)]);
+
+  it('a write to a FIFO with no reader is refused at once instead of blocking a pool thread', async () => {
+    fifo('work/f.txt');
+    await expect(writeInside(root, 'work/f.txt', 'x')).rejects.toBeInstanceOf(SpecialFileError);
+    await expect(readInside(root, 'work/f.txt')).rejects.toBeInstanceOf(SpecialFileError);
+  });
+
+  it('a FIFO someone holds open is refused by its kind, for reads and writes', async () => {
+    fifo('work/held');
+    const reader = fs.openSync(path.join(root, 'work/held'), fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    try {
+      await expect(writeInside(root, 'work/held', 'x')).rejects.toThrow(/FIFO.*not a regular file/);
+      await expect(openInside(root, 'work/held')).rejects.toBeInstanceOf(SpecialFileError);
+      expect(() => readRegularFileSync(path.join(root, 'work/held'), 'work/held')).toThrow(SpecialFileError);
+      await expect(readRegularFile(path.join(root, 'work/held'), 'work/held')).rejects.toThrow(/work\/held is a FIFO/);
+    } finally {
+      fs.closeSync(reader);
+    }
+  });
+
+  it('a unix socket is refused', async () => {
+    const server = net.createServer();
+    const sock = path.join(root, 'work/s.sock');
+    await new Promise<void>((resolve) => server.listen(sock, resolve));
+    try {
+      await expect(readInside(root, 'work/s.sock')).rejects.toBeInstanceOf(SpecialFileError);
+      await expect(writeInside(root, 'work/s.sock', 'x')).rejects.toBeInstanceOf(SpecialFileError);
+      expect(() => readRegularFileSync(sock)).toThrow(SpecialFileError);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('eight FIFO writes at once leave the thread pool free for other files', async () => {
+    for (let i = 0; i < 8; i++) fifo(`work/p${i}`);
+    const writes = Array.from({ length: 8 }, (_, i) => writeInside(root, `work/p${i}`, 'x').then(() => 'written', () => 'refused'));
+    expect(await Promise.all(writes)).toEqual(Array(8).fill('refused'));
+    expect((await readInside(root, 'work/a.md')).toString()).toBe('a');
   });
 });

@@ -251,21 +251,96 @@ export async function openInside(root: string, relPath: string, opts: OpenInside
   } else {
     target = resolveInside(base, relPath);
   }
-  // O_NONBLOCK: opening a FIFO planted under a file's name must not hang the process (regular files ignore it).
-  const flags = { r: fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0), w: fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_TRUNC, wx: fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL }[opts.flags ?? 'r'];
+  const flags = { r: fs.constants.O_RDONLY, w: fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_TRUNC, wx: fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL }[opts.flags ?? 'r'];
   let handle: fsp.FileHandle;
   try {
-    handle = await fsp.open(target, flags | O_NOFOLLOW, 0o644);
+    handle = await fsp.open(target, flags | O_NOFOLLOW | O_NONBLOCK, 0o644);
   } catch (err) {
     if (errnoCode(err) === 'ELOOP') throw new PathEscapeError(`${relPath} is a symbolic link; Folio does not follow it here.`);
+    if (errnoCode(err) === 'ENXIO') throw new SpecialFileError(relPath, 'a FIFO or socket');
     throw err;
   }
-  const real = await descriptorPath(handle.fd);
-  if (real !== null && !isInside(base, real)) {
+  try {
+    const real = await descriptorPath(handle.fd);
+    if (real !== null && !isInside(base, real)) throw new PathEscapeError(`${relPath} was redirected outside the task folder while it was opened.`);
+    assertPlainKind(await handle.stat(), relPath);
+  } catch (err) {
     await handle.close();
-    throw new PathEscapeError(`${relPath} was redirected outside the task folder while it was opened.`);
+    throw err;
   }
   return handle;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Special files: a FIFO, socket or device planted by a command under a file's name
+
+/**
+ * O_NONBLOCK on every open of a file a command could have made: opening a FIFO blocks until the
+ * other end opens, holding one of libuv's four pool threads for good (four such calls stall every
+ * file operation of the process). Regular files ignore the flag.
+ */
+const O_NONBLOCK = fs.constants.O_NONBLOCK ?? 0;
+
+/** Refused: Folio reads and writes regular files and lists folders, nothing else. */
+export class SpecialFileError extends FolioError {
+  constructor(relPath: string, kind: string) {
+    super('invalid_input', `${relPath} is ${kind}, not a regular file; Folio reads and writes only regular files and folders.`, { name: 'SpecialFileError' });
+  }
+}
+
+function specialKind(stat: fs.Stats): string | null {
+  if (stat.isFile() || stat.isDirectory()) return null;
+  if (stat.isFIFO()) return 'a FIFO (named pipe)';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return 'a special file';
+}
+
+function assertPlainKind(stat: fs.Stats, relPath: string): void {
+  const kind = specialKind(stat);
+  if (kind !== null) throw new SpecialFileError(relPath, kind);
+}
+
+/**
+ * Reads a regular file Folio did not write itself (a spec, an image, a source) by absolute path,
+ * after the resolver has placed it: non-blocking open, the kind checked on the open descriptor.
+ * `shown` is how errors name it (task-relative).
+ */
+export async function readRegularFile(abs: string, shown: string = path.basename(abs)): Promise<Buffer> {
+  let handle: fsp.FileHandle;
+  try {
+    handle = await fsp.open(abs, fs.constants.O_RDONLY | O_NONBLOCK);
+  } catch (err) {
+    if (errnoCode(err) === 'ENXIO') throw new SpecialFileError(shown, 'a FIFO or socket');
+    throw err;
+  }
+  try {
+    const stat = await handle.stat();
+    assertPlainKind(stat, shown);
+    if (stat.isDirectory()) throw Object.assign(new Error(`EISDIR: ${shown} is a directory`), { code: 'EISDIR' });
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** readRegularFile for the synchronous callers (spec loaders): never blocks on a FIFO either. */
+export function readRegularFileSync(abs: string, shown: string = path.basename(abs)): Buffer {
+  let fd: number;
+  try {
+    fd = fs.openSync(abs, fs.constants.O_RDONLY | O_NONBLOCK);
+  } catch (err) {
+    if (errnoCode(err) === 'ENXIO') throw new SpecialFileError(shown, 'a FIFO or socket');
+    throw err;
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    assertPlainKind(stat, shown);
+    if (stat.isDirectory()) throw Object.assign(new Error(`EISDIR: ${shown} is a directory`), { code: 'EISDIR' });
+    return fs.readFileSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** The bytes of a regular file inside root, read with openInside's guarantees. */
@@ -294,4 +369,15 @@ export async function writeInside(root: string, relPath: string, data: string | 
   } finally {
     await handle.close();
   }
+}
+
+/** Removes a file Folio staged inside root; a path that now leads outside (a swapped link) is left alone. */
+export async function removeInside(root: string, relPath: string): Promise<void> {
+  let abs: string;
+  try {
+    abs = resolveInside(root, relPath);
+  } catch {
+    return;
+  }
+  await fsp.rm(abs, { force: true });
 }

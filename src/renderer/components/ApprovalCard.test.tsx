@@ -10,7 +10,7 @@ describe('ApprovalCard', () => {
   it('shows a right-to-left override and an ANSI escape in the command escaped, and flags them', () => {
     const html = renderToStaticMarkup(
       <ApprovalCard
-        approval={{ runId: 'r', callId: 'c', name: 'shell', toolKind: 'execute', risk: 'standard', detail: '+ echo \u202Eok', arguments: JSON.stringify({ command: 'cat notes\u202Etxt.sh \u001b[2K' }) }}
+        approval={{ runId: 'r', callId: 'c', name: 'shell', toolKind: 'execute', risk: 'standard', detail: '+ echo \u202Eok', reasons: [], arguments: JSON.stringify({ command: 'cat notes\u202Etxt.sh \u001b[2K' }) }}
       />,
     );
     expect(html).not.toContain('\u202E');
@@ -21,7 +21,7 @@ describe('ApprovalCard', () => {
   });
 
   it('shows no flag for ordinary text', () => {
-    const html = renderToStaticMarkup(<ApprovalCard approval={{ runId: 'r', callId: 'c', name: 'shell', toolKind: 'execute', risk: 'standard', detail: null, arguments: '{"command":"ls -la 文件"}' }} />);
+    const html = renderToStaticMarkup(<ApprovalCard approval={{ runId: 'r', callId: 'c', name: 'shell', toolKind: 'execute', risk: 'standard', detail: null, reasons: [], arguments: '{"command":"ls -la 文件"}' }} />);
     expect(html).not.toContain('hidden-char');
     expect(html).toContain('ls -la 文件');
   });
@@ -33,7 +33,7 @@ describe('ApprovalCard: always allow this tool', () => {
     await applyLanguageSetting('en');
   });
   const card = (name: string, toolKind: 'edit' | 'fetch' | 'execute') =>
-    renderToStaticMarkup(<ApprovalCard approval={{ runId: 'r', callId: 'c', name, toolKind, risk: 'standard', detail: null, arguments: '{"path":"work/a.md"}' }} />);
+    renderToStaticMarkup(<ApprovalCard approval={{ runId: 'r', callId: 'c', name, toolKind, risk: 'standard', detail: null, reasons: [], arguments: '{"path":"work/a.md"}' }} />);
 
   it('offers a third choice for an edit or fetch tool, answered as "always"', () => {
     for (const [name, kind] of [
@@ -42,19 +42,19 @@ describe('ApprovalCard: always allow this tool', () => {
     ] as const) {
       const html = card(name, kind);
       expect(html).toContain('data-testid="approval-always"');
-      expect(html).toContain(en.permissions.alwaysAllowTool);
+      expect(html).toContain('data-testid="approval-always"');
       expect(html).toContain('data-testid="approval-allow-once"');
       expect(html).toContain('data-testid="approval-allow-task"');
       expect(html).toContain('data-testid="approval-deny"');
     }
-    expect(approvalChoices('edit').map((c) => c.decision)).toEqual(['allow_once', 'allow_task', 'always']);
+    expect(approvalChoices({ toolKind: 'edit', reasons: [], risk: 'standard' }).map((c) => c.decision)).toEqual(['allow_once', 'allow_task', 'always']);
   });
 
   it('never offers it for a command: those are granted per exact command only', () => {
     const html = card('shell', 'execute');
     expect(html).not.toContain('approval-always');
-    expect(html).toContain(en.approval.allowCommandForTask);
-    expect(approvalChoices('execute').map((c) => c.decision)).toEqual(['allow_once', 'allow_task']);
+    expect(html).toContain(en.approval.choice.taskCommand);
+    expect(approvalChoices({ toolKind: 'execute', reasons: [], risk: 'standard' }).map((c) => c.decision)).toEqual(['allow_once', 'allow_task']);
   });
 });
 
@@ -66,5 +66,67 @@ describe('ToolCard', () => {
     expect(html).not.toContain('\u202E');
     expect(html).not.toContain('\u001b');
     expect(html).toContain('␛');
+  });
+});
+
+describe('ApprovalCard: what a person decides on', () => {
+  beforeAll(async () => {
+    await initI18n();
+    await applyLanguageSetting('en');
+  });
+  const base = { runId: 'r', callId: 'c', risk: 'standard' as const, detail: null, reasons: [] };
+  const count = (html: string, text: string) => html.split(text).length - 1;
+
+  it('shows a command once, with its reason in words and no default answer when it deletes', () => {
+    const html = renderToStaticMarkup(
+      <ApprovalCard approval={{ ...base, name: 'shell', toolKind: 'execute', risk: 'destructive', detail: 'rm -r work/old', reasons: [{ code: 'deletes', subject: null }], arguments: '{"command":"rm -r work/old"}' }} />,
+    );
+    expect(count(html, 'rm -r work/old')).toBe(1);
+    expect(html).toContain(en.approval.reason.deletes);
+    expect(html).toContain('data-testid="approval-destructive"');
+    expect(html).not.toContain('btn-primary');
+    expect(html).toContain(en.toolName.shell);
+  });
+
+  it('labels a command that needs the network by what it needs, not as destructive, and says what each answer does', () => {
+    const html = renderToStaticMarkup(
+      <ApprovalCard approval={{ ...base, name: 'shell', toolKind: 'execute', risk: 'destructive', detail: 'curl -O x', reasons: [{ code: 'network', subject: 'curl' }], arguments: '{"command":"curl -O x"}' }} />,
+    );
+    expect(html).not.toContain('approval-destructive');
+    expect(html).toContain('data-testid="approval-network"');
+    expect(html).toContain('Needs the network (curl)');
+    expect(html).toContain(en.approval.choice.onceNetwork);
+    expect(html).toContain(en.approval.choice.taskNetwork);
+  });
+
+  it('a web fetch says it uses the network and is not destructive', () => {
+    const html = renderToStaticMarkup(<ApprovalCard approval={{ ...base, name: 'web_fetch', toolKind: 'fetch', arguments: '{"url":"https://example.org/a"}' }} />);
+    expect(html).not.toContain('approval-destructive');
+    expect(html).toContain(en.approval.reason.networkFetch);
+    expect(count(html, 'https://example.org/a')).toBe(1);
+  });
+
+  it('shows a JSON file to write laid out as JSON, never as an escaped string', () => {
+    const content = JSON.stringify({ title: '季度汇报', slides: [{ id: 's1', title: 'Intro' }] });
+    const html = renderToStaticMarkup(<ApprovalCard approval={{ ...base, name: 'write', toolKind: 'edit', arguments: JSON.stringify({ path: 'work/deck.json', content }) }} />);
+    expect(html).toContain('data-testid="approval-content"');
+    expect(html).toContain('&quot;title&quot;: &quot;季度汇报&quot;');
+    expect(html).not.toContain('\\&quot;');
+    expect(html).not.toContain('approval-arguments');
+  });
+});
+
+describe('ToolCard: how a call ended', () => {
+  beforeAll(async () => {
+    await initI18n();
+    await applyLanguageSetting('en');
+  });
+  it('says Denied, not Failed, for a call the person denied, and names tools for people', () => {
+    const html = renderToStaticMarkup(
+      <ToolCard taskId="t" callId="c" name="mcp__notes-echo__word_count" arguments="{}" result={{ preview: 'The person denied this call.', truncated: false, isError: true, fullLength: 28 }} />,
+    );
+    expect(html).toContain(en.tool.state.denied);
+    expect(html).not.toContain(en.tool.state.error);
+    expect(html).toContain('word count (notes-echo)');
   });
 });

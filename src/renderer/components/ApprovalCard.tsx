@@ -1,32 +1,71 @@
-// An approval shows everything the tool would do — the full command, path, diff and arguments —
-// because a person can only judge what they can see.
+// An approval shows the one thing a person judges — the command, the file's new content, the diff,
+// the address — once, with why it asks in plain words and answers that say what they allow and for
+// how long. Hidden characters are shown escaped: a person can only judge what they can see.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { classifyDiffLine, commandOf, pathOf, prettyArgs } from '../lib/tool-args';
+import { approvalChoices, approvalReasons, approvalSubject, approvalTone, type ApprovalChoice, type ApprovalSubject } from '../lib/approval-view';
+import { classifyDiffLine } from '../lib/tool-args';
+import { mcpParts, toolLabel } from '../lib/tool-names';
 import type { ApprovalDecision } from '../../shared/contract';
 import type { ApprovalView } from '../state/chat-rows';
 import { useChat } from '../state/chat-store';
 import { hasHidden } from '../lib/visible-text';
 import { VisibleText } from './VisibleText';
 
-/**
- * The answers a card offers besides Deny. Code-running tools (kind `execute`) are granted per exact
- * command, never as a whole tool, so they get no "always allow this tool" (main refuses it too).
- */
-export function approvalChoices(toolKind: ApprovalView['toolKind']): { decision: Exclude<ApprovalDecision, 'deny'>; label: string }[] {
-  const perCommand = toolKind === 'execute';
-  return [
-    { decision: 'allow_once', label: 'approval.allowOnce' },
-    { decision: 'allow_task', label: perCommand ? 'approval.allowCommandForTask' : 'approval.allowTask' },
-    ...(perCommand ? [] : [{ decision: 'always' as const, label: 'permissions.alwaysAllowTool' }]),
-  ];
-}
+export { approvalChoices };
 
-const choiceTestIds: Record<Exclude<ApprovalDecision, 'deny'>, string> = {
+const choiceTestIds: Record<ApprovalChoice['decision'], string> = {
   allow_once: 'approval-allow-once',
   allow_task: 'approval-allow-task',
   always: 'approval-always',
 };
+
+function Subject({ subject }: { subject: ApprovalSubject }) {
+  const { t } = useTranslation();
+  switch (subject.kind) {
+    case 'command':
+      return (
+        <pre className="approval-command" data-testid="approval-command">
+          <VisibleText text={subject.command} />
+        </pre>
+      );
+    case 'file':
+      return (
+        <div className="approval-field">
+          <div className="field-label">{t('approval.newContent', { path: subject.path })}</div>
+          <pre className="approval-content" data-testid="approval-content">
+            <VisibleText text={subject.content} />
+          </pre>
+        </div>
+      );
+    case 'diff':
+      return (
+        <div className="approval-field">
+          <div className="field-label">{subject.path ? t('approval.changesTo', { path: subject.path }) : t('approval.changes')}</div>
+          <pre className="diff" data-testid="approval-diff">
+            {subject.diff.split('\n').map((line, i) => (
+              <span key={i} className={`diff-line diff-${classifyDiffLine(line)}`}>
+                <VisibleText text={line} />
+                {'\n'}
+              </span>
+            ))}
+          </pre>
+        </div>
+      );
+    case 'address':
+      return (
+        <code className="approval-address" data-testid="approval-address">
+          <VisibleText text={subject.address} />
+        </code>
+      );
+    case 'arguments':
+      return (
+        <pre className="tool-args" data-testid="approval-arguments">
+          <VisibleText text={subject.text} />
+        </pre>
+      );
+  }
+}
 
 export function ApprovalCard({ approval }: { approval: ApprovalView }) {
   const { t } = useTranslation();
@@ -34,9 +73,12 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
   const [denying, setDenying] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const command = approval.toolKind === 'execute' ? commandOf(approval.arguments) : null;
-  const path = pathOf(approval.arguments);
+  const subject = approvalSubject(approval);
+  const reasons = approvalReasons(approval);
+  const tone = approvalTone(approval);
   const hidden = hasHidden(approval.arguments) || hasHidden(approval.detail ?? '');
+  const tool = toolLabel(approval.name, t);
+  const mcp = approval.toolKind === 'mcp' ? mcpParts(approval.name) : null;
 
   const submit = async (decision: ApprovalDecision) => {
     setBusy(true);
@@ -45,13 +87,18 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
   };
 
   return (
-    <div className={`approval-card risk-${approval.risk}`} data-testid="approval-card" data-call-id={approval.callId}>
+    <div className={`approval-card approval-${tone}`} role="group" aria-label={t('approval.title', { name: tool })} data-testid="approval-card" data-call-id={approval.callId} data-tone={tone}>
       <div className="approval-head">
-        <span className="approval-title">{t('approval.title', { name: approval.name })}</span>
+        <span className="approval-title">{t('approval.title', { name: tool })}</span>
         <span className={`badge kind-${approval.toolKind}`}>{t(`toolKind.${approval.toolKind}`)}</span>
-        {approval.risk === 'destructive' && (
+        {tone === 'danger' && (
           <span className="badge badge-danger" data-testid="approval-destructive">
             {t('approval.destructive')}
+          </span>
+        )}
+        {tone === 'network' && (
+          <span className="badge badge-network" data-testid="approval-network">
+            {t('approval.network')}
           </span>
         )}
         {hidden && (
@@ -60,48 +107,22 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
           </span>
         )}
       </div>
-      {command !== null && (
-        <div className="approval-field">
-          <div className="field-label">{t('approval.command')}</div>
-          <pre className="approval-command">
-            <VisibleText text={command} />
-          </pre>
-        </div>
+      {(reasons.length > 0 || mcp) && (
+        <ul className="approval-reasons" data-testid="approval-reasons">
+          {mcp && <li>{t('approval.reason.mcp', { tool: mcp.tool, server: mcp.server })}</li>}
+          {reasons.map((r) => (
+            <li key={r.code}>{r.code === 'network' && !r.subject ? t('approval.reason.networkFetch') : t(`approval.reason.${r.code}`, { subject: r.subject ?? '' })}</li>
+          ))}
+        </ul>
       )}
-      {path !== null && (
-        <div className="approval-field">
-          <div className="field-label">{t('approval.path')}</div>
-          <code>
-            <VisibleText text={path} />
-          </code>
-        </div>
-      )}
-      {approval.detail && (
-        <div className="approval-field">
-          <div className="field-label">{t('approval.detail')}</div>
-          <pre className="diff">
-            {approval.detail.split('\n').map((line, i) => (
-              <span key={i} className={`diff-line diff-${classifyDiffLine(line)}`}>
-                <VisibleText text={line} />
-                {'\n'}
-              </span>
-            ))}
-          </pre>
-        </div>
-      )}
-      <div className="approval-field">
-        <div className="field-label">{t('approval.arguments')}</div>
-        <pre className="tool-args">
-          <VisibleText text={prettyArgs(approval.arguments)} />
-        </pre>
-      </div>
+      <Subject subject={subject} />
       {denying ? (
         <div className="approval-deny">
           <input
             className="input"
             autoFocus
             placeholder={t('approval.reasonPlaceholder')}
-            aria-label={t('approval.reason')}
+            aria-label={t('approval.reason.label')}
             value={reason}
             maxLength={2000}
             onChange={(e) => setReason(e.target.value)}
@@ -120,16 +141,17 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
         </div>
       ) : (
         <div className="approval-actions">
-          {approvalChoices(approval.toolKind).map((choice, i) => (
+          {approvalChoices(approval).map((choice, i) => (
             <button
               key={choice.decision}
               type="button"
-              className={i === 0 ? 'btn btn-primary' : 'btn'}
+              // A risky call has no default answer: nothing is styled as the obvious click.
+              className={i === 0 && tone !== 'danger' ? 'btn btn-primary' : 'btn'}
               disabled={busy}
               onClick={() => void submit(choice.decision)}
               data-testid={choiceTestIds[choice.decision]}
             >
-              {t(choice.label)}
+              {t(choice.label, { tool })}
             </button>
           ))}
           <button type="button" className="btn btn-ghost-danger" disabled={busy} onClick={() => setDenying(true)} data-testid="approval-deny">

@@ -32,7 +32,10 @@ export function ChatView({ task }: { task: Task }) {
     return next;
   }, [chat.messages, chat.runs, chat.live, approvals]);
   const running = isLiveRunActive(chat.live);
-  const interrupted = !running && task.last_run?.status === 'interrupted';
+  // A stopped or failed run that cut its answer off can be continued too: the next turn finishes it.
+  const lastMessage = chat.messages.at(-1);
+  const cutOff = lastMessage?.role === 'assistant' && lastMessage.is_error;
+  const interrupted = !running && (task.last_run?.status === 'interrupted' || cutOff);
   const ready = chat.taskId === task.id && !chat.loading;
 
   return (
@@ -44,7 +47,15 @@ export function ChatView({ task }: { task: Task }) {
           <div className="muted">{t(`chat.emptyHint.${task.mode}`)}</div>
         </div>
       ) : (
-        <MessageList key={task.id} rows={rows} taskId={task.id} hasMore={chat.hasMore} loadingOlder={chat.loadingOlder} onLoadOlder={() => void chat.loadOlder()} />
+        <MessageList
+          key={task.id}
+          rows={rows}
+          taskId={task.id}
+          hasMore={chat.hasMore}
+          loadingOlder={chat.loadingOlder}
+          onLoadOlder={() => void chat.loadOlder()}
+          followSignal={chat.followRequests}
+        />
       )}
       {chat.error && (
         <div className="chat-error" role="alert" data-testid="chat-error">
@@ -64,7 +75,7 @@ export function ChatView({ task }: { task: Task }) {
       )}
       {interrupted && (
         <div className="chat-banner" data-testid="interrupted-banner">
-          <span>{t('chat.interrupted')}</span>
+          <span>{t(cutOff ? 'chat.cutOffBanner' : 'chat.interrupted')}</span>
           <button type="button" className="btn btn-primary btn-small" onClick={() => void chat.continueTask()} data-testid="continue-task">
             <Icon name="play" size={12} />
             {t('chat.continue')}
@@ -72,7 +83,7 @@ export function ChatView({ task }: { task: Task }) {
         </div>
       )}
       <OutlinePanel taskId={task.id} />
-      <Composer running={running} onSend={chat.send} onCancel={() => void chat.cancel()} />
+      <Composer running={running} waitingForApproval={running && approvals.length > 0} onSend={chat.send} onCancel={() => void chat.cancel()} />
     </main>
   );
 }

@@ -5,13 +5,15 @@ import { Icon } from './Icon';
 
 interface ComposerProps {
   running: boolean;
+  /** The run is stopped on a question for the person (an approval card in the chat). */
+  waitingForApproval?: boolean;
   onSend: (text: string) => Promise<boolean>;
   onCancel: () => void;
 }
 
 const MAX_HEIGHT_PX = 240;
 
-export function Composer({ running, onSend, onCancel }: ComposerProps) {
+export function Composer({ running, waitingForApproval = false, onSend, onCancel }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -53,7 +55,7 @@ export function Composer({ running, onSend, onCancel }: ComposerProps) {
         rows={1}
         value={text}
         disabled={disabled}
-        placeholder={running ? t('composer.busy') : t('composer.placeholder')}
+        placeholder={waitingForApproval ? t('composer.waitingApproval') : running ? t('composer.busy') : t('composer.placeholder')}
         aria-label={t('composer.label')}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
@@ -66,7 +68,14 @@ export function Composer({ running, onSend, onCancel }: ComposerProps) {
         data-testid="composer-input"
       />
       <div className="composer-actions">
-        <span className="composer-hint muted">{t('composer.hint')}</span>
+        {waitingForApproval ? (
+          <span className="composer-waiting" role="status" data-testid="composer-waiting">
+            <Icon name="alert" size={12} />
+            {t('composer.waitingApproval')}
+          </span>
+        ) : (
+          <span className="composer-hint muted">{t('composer.hint')}</span>
+        )}
         {running ? (
           <button type="button" className="btn btn-danger" onClick={onCancel} data-testid="cancel-run">
             <Icon name="stop" size={14} />

@@ -25,9 +25,9 @@ describe('McpMenu', () => {
 describe('ApprovalCard for an MCP tool', () => {
   it('shows the mcp kind badge', () => {
     const html = renderToStaticMarkup(
-      <ApprovalCard approval={{ runId: 'r', callId: 'c', name: 'mcp__github__create_issue', toolKind: 'mcp', risk: 'standard', detail: 'MCP server "github", tool "create_issue"', arguments: '{"title":"x"}' }} />,
+      <ApprovalCard approval={{ runId: 'r', callId: 'c', name: 'mcp__github__create_issue', toolKind: 'mcp', risk: 'standard', detail: 'MCP server "github", tool "create_issue"', reasons: [], arguments: '{"title":"x"}' }} />,
     );
     expect(html).toContain('kind-mcp');
-    expect(html).toContain('MCP server &quot;github&quot;');
+    expect(html).toContain('approval.reason.mcp');
   });
 });

@@ -18,6 +18,8 @@ interface MessageListProps {
   hasMore: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
+  /** Changes when the chat must show its end whatever the reader was looking at (a run the person started). */
+  followSignal?: number;
 }
 
 /**
@@ -49,7 +51,13 @@ interface Held {
   scrollTop: number;
 }
 
-export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder }: MessageListProps) {
+/** The call ids of the approvals the rows ask, in order: a new one must be seen. */
+function approvalIds(rows: ChatRow[]): string {
+  const last = rows.at(-1);
+  return last?.kind === 'approvals' ? last.approvals.map((a) => a.callId).join(' ') : '';
+}
+
+export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder, followSignal = 0 }: MessageListProps) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
@@ -93,6 +101,26 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder }
   useLayoutEffect(() => {
     if (stickToBottom.current && !held.current) scrollToBottom();
   }, [rows, totalSize, scrollToBottom]);
+
+  // A run the person started, or a question the run now waits on, is brought into view even when the
+  // reader had scrolled up: a pending approval that stays off-screen stalls the run unseen.
+  const asked = approvalIds(rows);
+  const seen = useRef({ asked: '', followSignal });
+  useLayoutEffect(() => {
+    const before = seen.current;
+    seen.current = { asked, followSignal };
+    const newQuestion = asked !== '' && asked.split(' ').some((id) => !before.asked.split(' ').includes(id));
+    if (!newQuestion && followSignal === before.followSignal) return;
+    held.current = null;
+    setHolding(false);
+    stickToBottom.current = true;
+    setShowJump(false);
+    scrollToBottom();
+    if (newQuestion) {
+      const cards = scrollRef.current?.querySelectorAll('[data-testid="approval-card"]');
+      cards?.[cards.length - 1]?.scrollIntoView({ block: 'nearest' });
+    }
+  }, [asked, followSignal, scrollToBottom]);
 
   // Puts the held toggle back where it was after its card changed height.
   useLayoutEffect(() => {

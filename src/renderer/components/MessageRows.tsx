@@ -46,6 +46,11 @@ export const ChatRowView = memo(function ChatRowView({ row, taskId }: { row: Cha
         <div className="msg msg-assistant" data-testid="assistant-message">
           {row.message.reasoning && <Reasoning text={row.message.reasoning} />}
           {row.message.content && <Markdown text={row.message.content} />}
+          {row.message.is_error && (
+            <div className="notice notice-cut-off" data-testid="cut-off-note">
+              {t('chat.cutOff')}
+            </div>
+          )}
           {row.tools.map((tool) => (
             <ToolCard key={tool.callId} taskId={taskId} callId={tool.callId} name={tool.name} arguments={tool.arguments} result={toolResultOf(tool.result)} />
           ))}

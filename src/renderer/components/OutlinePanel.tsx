@@ -24,6 +24,7 @@ import { useChat } from '../state/chat-store';
 import { useFiles } from '../state/files-store';
 import { isLiveRunActive } from '../state/live-run';
 import { useOutline } from '../state/outline-store';
+import { outlineCollapsed, rememberOutlineCollapsed } from '../state/task-view-prefs';
 import { Icon } from './Icon';
 
 export function OutlinePanel({ taskId }: { taskId: string }) {
@@ -37,17 +38,28 @@ export function OutlinePanel({ taskId }: { taskId: string }) {
   const loadedFor = useOutline((s) => s.taskId);
   const actions = useOutline.getState();
   const running = useChat((s) => isLiveRunActive(s.live));
-  const [collapsed, setCollapsed] = useState(false);
+  const shownStatus = outline?.status ?? 'proposed';
+  const [collapsed, setCollapsedState] = useState(() => outlineCollapsed(taskId, shownStatus));
+  const setCollapsed = (next: boolean) => {
+    setCollapsedState(next);
+    rememberOutlineCollapsed(taskId, shownStatus, next);
+  };
   const check = useMemo(() => (draft ? checkDraft(draft) : null), [draft]);
 
   useEffect(() => {
     void useOutline.getState().load(taskId);
   }, [taskId]);
 
-  // A newly proposed outline is worth seeing at once.
+  // A proposed outline is open to be read; an approved one folds away so the chat shows the run
+  // (and the questions it waits on), unless the person chose otherwise for this task.
   useEffect(() => {
-    if (outline?.status === 'proposed') setCollapsed(false);
-  }, [outline]);
+    if (loadedFor === taskId) setCollapsedState(outlineCollapsed(taskId, shownStatus));
+  }, [taskId, loadedFor, shownStatus, outline]);
+  // Editing (again) needs the rows on screen.
+  const editing = draft !== null;
+  useEffect(() => {
+    if (editing) setCollapsedState(false);
+  }, [editing]);
 
   if (loadedFor !== taskId || (!outline && !problem)) return null;
   const status = outline?.status ?? 'proposed';

@@ -7,6 +7,8 @@ import { getApi } from '../state/api';
 import { toErrorInfo } from '../state/notices';
 import type { NestedStep, ToolResultSummary } from '../state/live-run';
 import { toolCardKey, useToolCards } from '../state/tool-card-store';
+import { toolOutcome } from '../../shared/tool-outcome';
+import { toolLabel } from '../lib/tool-names';
 import { Icon } from './Icon';
 import { VisibleText } from './VisibleText';
 
@@ -33,14 +35,16 @@ export function ToolCard({ taskId, callId, name, arguments: args, result, awaiti
   const showArgs = useToolCards((s) => s.argsShown.has(key));
   const setOpen = useToolCards((s) => s.setOpen);
   const headline = headlineOf(args);
-  const state = result === null ? (awaitingApproval ? 'approval' : 'running') : result.isError ? 'error' : 'ok';
+  const state = result === null ? (awaitingApproval ? 'approval' : 'running') : toolOutcome(result);
 
   return (
     <div className={`tool-card tool-${state}`} data-testid="tool-card" data-tool-name={name}>
       <button type="button" className="tool-head" onClick={() => setOpen(key, 'args', !showArgs)} aria-expanded={showArgs}>
         <Icon name="chevron" size={12} className={showArgs ? 'chevron open' : 'chevron'} />
         <Icon name="tool" size={14} />
-        <span className="tool-name">{name}</span>
+        <span className="tool-name" title={name}>
+          {toolLabel(name, t)}
+        </span>
         {headline && (
           <code className="tool-headline">
             <VisibleText text={headline} />
@@ -137,7 +141,7 @@ function NestedSteps({ steps }: { steps: NestedStep[] }) {
           <li key={step.kind === 'tool' ? step.callId : `${step.parent}:${i}`} className={`tool-nested-step nested-${step.kind}`} style={{ marginInlineStart: `${(step.depth - 1) * 16}px` }} data-depth={step.depth}>
             {step.kind === 'tool' ? (
               <>
-                <span className="tool-name">{step.name}</span>{' '}
+                <span className="tool-name">{toolLabel(step.name, t)}</span>{' '}
                 {headlineOf(step.arguments) && (
                   <code className="tool-headline">
                     <VisibleText text={headlineOf(step.arguments) ?? ''} />

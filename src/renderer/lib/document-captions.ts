@@ -13,6 +13,7 @@ import {
   collectCaptions,
   CROSS_REFERENCE,
   figureIdAfter,
+  placeholderCaption,
   referenceKind,
   referencedIds,
 } from '../../shared/specs/document-captions';
@@ -49,9 +50,9 @@ export function computeCaptions(sections: readonly string[], chinese: boolean): 
   const sep = captionSeparator(chinese);
   for (const [table, caption] of found.tables) {
     const key = keyOf(sectionOf.get(table) ?? 0, table);
-    const text = captionText(caption.caption);
+    const text = caption.placeholder ? placeholderCaption(chinese) : captionText(caption.caption);
     if (key) out.tables.set(key, `${captionLabel('table', caption.number, chinese)}${text ? `${sep}${text}` : ''}`);
-    const hidden = keyOf(sectionOf.get(caption.paragraph) ?? 0, caption.paragraph);
+    const hidden = caption.paragraph && keyOf(sectionOf.get(caption.paragraph) ?? 0, caption.paragraph);
     if (hidden) out.hidden.add(hidden);
   }
   for (const [image, figure] of found.figures) {

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { BranchPoint, Message } from '../../shared/contract';
 import { getApi } from './api';
-import { useChat } from './chat-store';
+import { openChat as useChat } from './open-chat';
 import { toErrorInfo } from './notices';
 
 interface BranchesState {

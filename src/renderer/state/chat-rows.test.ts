@@ -74,7 +74,7 @@ describe('buildChatRows', () => {
   });
 
   it('appends pending approvals as the last row', () => {
-    const approvals = [{ runId: 'r1', callId: 'c1', name: 'shell', arguments: '{}', toolKind: 'execute' as const, risk: 'standard' as const, detail: null }];
+    const approvals = [{ runId: 'r1', callId: 'c1', name: 'shell', arguments: '{}', toolKind: 'execute' as const, risk: 'standard' as const, detail: null, reasons: [] }];
     const rows = buildChatRows([msg(1, 'user')], [], null, approvals);
     expect(rows.map((r) => r.key)).toEqual(['m1', 'approvals']);
   });
@@ -88,13 +88,13 @@ describe('mergePendingApprovals', () => {
     arguments: '{"path":"a.md"}',
     kind: 'edit',
     risk: 'standard',
-    detail: '-a\n+b',
+    detail: '-a\n+b', reasons: [],
     created_at: 1,
   };
 
   it('shows approvals persisted from before a restart', () => {
     expect(mergePendingApprovals([persisted], null)).toEqual([
-      { runId: 'r1', callId: 'c1', name: 'edit_file', arguments: '{"path":"a.md"}', toolKind: 'edit', risk: 'standard', detail: '-a\n+b' },
+      { runId: 'r1', callId: 'c1', name: 'edit_file', arguments: '{"path":"a.md"}', toolKind: 'edit', risk: 'standard', detail: '-a\n+b', reasons: [] },
     ]);
   });
 
@@ -111,7 +111,7 @@ describe('mergePendingApprovals', () => {
       arguments: '{"path":"a.md"}',
       kind: 'edit',
       risk: 'standard',
-      detail: '-a\n+b',
+      detail: '-a\n+b', reasons: [],
     });
     expect(mergePendingApprovals([persisted], live)).toHaveLength(1);
     live = applyRunEvent(live, { type: 'approval_resolved', run_id: 'r1', task_id: 't1', seq: 2, at: 2, call_id: 'c1', decision: 'allow_once' });

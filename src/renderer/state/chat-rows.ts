@@ -18,6 +18,7 @@ export interface ApprovalView {
   toolKind: PendingApproval['kind'];
   risk: PendingApproval['risk'];
   detail: string | null;
+  reasons: PendingApproval['reasons'];
 }
 
 export type ChatRow =
@@ -49,13 +50,13 @@ export function mergePendingApprovals(persisted: PendingApproval[], live: LiveRu
   const resolved = new Set(live?.resolvedApprovals ?? []);
   for (const a of live?.approvals ?? []) {
     seen.add(a.callId);
-    out.push({ runId: a.runId, callId: a.callId, name: a.name, arguments: a.arguments, toolKind: a.toolKind, risk: a.risk, detail: a.detail });
+    out.push({ runId: a.runId, callId: a.callId, name: a.name, arguments: a.arguments, toolKind: a.toolKind, risk: a.risk, detail: a.detail, reasons: a.reasons });
   }
   for (const a of persisted) {
     if (seen.has(a.call_id) || resolved.has(a.call_id)) continue;
     if (live?.finished && a.run_id === live.runId) continue;
     seen.add(a.call_id);
-    out.push({ runId: a.run_id, callId: a.call_id, name: a.name, arguments: a.arguments, toolKind: a.kind, risk: a.risk, detail: a.detail });
+    out.push({ runId: a.run_id, callId: a.call_id, name: a.name, arguments: a.arguments, toolKind: a.kind, risk: a.risk, detail: a.detail, reasons: a.reasons });
   }
   return out;
 }

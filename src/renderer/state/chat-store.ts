@@ -13,6 +13,7 @@ import { useSources } from './sources-store';
 import { useUsage } from './usage-store';
 import { useOutline } from './outline-store';
 import { useBranches } from './branches-store';
+import { linkOpenChat } from './open-chat';
 
 export const PAGE_SIZE = 100;
 
@@ -25,6 +26,8 @@ interface ChatState {
   runs: Run[];
   persistedApprovals: PendingApproval[];
   live: LiveRun | null;
+  /** Bumped when the person starts a run (from the composer, the outline, a deck's preview): the chat shows its end. */
+  followRequests: number;
   /** The last failed action in this chat (send, cancel, continue, decide). */
   error: ErrorInfo | null;
   open: (taskId: string | null) => Promise<void>;
@@ -141,6 +144,7 @@ export const useChat = create<ChatState>((set, get) => {
       const { run_id } = await start();
       if (!stillOpen(taskId)) return true;
       follow(taskId, run_id);
+      set((s) => ({ followRequests: s.followRequests + 1 }));
       await reload(taskId); // brings in the persisted user message
       void useTasks.getState().refresh(taskId);
       return true;
@@ -159,6 +163,7 @@ export const useChat = create<ChatState>((set, get) => {
     runs: [],
     persistedApprovals: [],
     live: null,
+    followRequests: 0,
     error: null,
 
     open: async (taskId) => {
@@ -249,3 +254,5 @@ export const useChat = create<ChatState>((set, get) => {
     dismissError: () => set({ error: null }),
   };
 });
+
+linkOpenChat(useChat);

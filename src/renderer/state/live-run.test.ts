@@ -99,7 +99,7 @@ describe('applyRunEvent', () => {
       arguments: '{"command":"rm -rf build"}',
       kind: 'execute',
       risk: 'destructive',
-      detail: null,
+      detail: null, reasons: [],
     });
     const pending = applyAll([required]);
     expect(pending.approvals).toHaveLength(1);
@@ -162,7 +162,7 @@ describe('applyRunEvent: a skill running as a sub-agent', () => {
       ev({ type: 'usage', prompt_tokens: 5, completion_tokens: 2, cost: 0.1, parent_call_id: 'c1/a', depth: 2 }),
       result('c1/a', 'skill_analyze', 'Risk on p. 3', { parent_call_id: 'c1', depth: 1 }),
       ev({ type: 'tool_call', call_id: 'c1/w', name: 'write', arguments: '{"path":"work/r.md"}', kind: 'edit', parent_call_id: 'c1', depth: 1 }),
-      ev({ type: 'approval_required', call_id: 'c1/w', name: 'write', arguments: '{}', kind: 'edit', risk: 'standard', detail: null, parent_call_id: 'c1', depth: 1 }),
+      ev({ type: 'approval_required', call_id: 'c1/w', name: 'write', arguments: '{}', kind: 'edit', risk: 'standard', detail: null, reasons: [], parent_call_id: 'c1', depth: 1 }),
     ]);
     expect(run.items).toHaveLength(1);
     const card = run.items[0];

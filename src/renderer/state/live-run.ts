@@ -1,7 +1,7 @@
 // The run currently streaming, assembled from RunEvents by a pure reducer. The persisted messages
 // replace this draft once the run finishes and the chat reloads from the server.
 import type { ErrorShape } from '../../shared/errors';
-import { topLevelCallId, type FinishReason, type ReasoningMode, type RunEvent, type ToolKind } from '../../shared/contract';
+import { topLevelCallId, type ApprovalReason, type FinishReason, type ReasoningMode, type RunEvent, type ToolKind } from '../../shared/contract';
 
 export interface ToolResultSummary {
   preview: string;
@@ -32,6 +32,7 @@ export interface LiveApproval {
   toolKind: ToolKind;
   risk: 'standard' | 'destructive';
   detail: string | null;
+  reasons: ApprovalReason[];
   createdAt: number;
 }
 
@@ -187,6 +188,7 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
         toolKind: event.kind,
         risk: event.risk,
         detail: event.detail,
+        reasons: event.reasons,
         createdAt: event.at,
       };
       return {

@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import type { DeckOutline } from '../../shared/specs/deck-outline';
 import { type DraftRow, type DraftSource, checkDraft, draftFromOutline, newDraftRow } from '../lib/outline-draft';
 import { getApi } from './api';
-import { useChat } from './chat-store';
+import { openChat as useChat } from './open-chat';
 import { toErrorInfo, type ErrorInfo } from './notices';
 
 export type RowPatch = Partial<Pick<DraftRow, 'title' | 'layout' | 'points' | 'sources'>>;

@@ -74,8 +74,12 @@ export const Message = z.object({
   reasoning: z.string().nullable(),
   tool_calls: z.array(ToolCall).nullable(),
   tool_call_id: z.string().nullable(),
-  /** For tool messages: whether the tool failed, and the tool's name. */
+  /**
+   * Tool messages: whether the tool failed. Assistant messages: the answer was cut off (stopped, the
+   * stream failed, the app closed) and is incomplete; Continue asks the model to finish it.
+   */
   is_error: z.boolean(),
+  /** For tool messages: the tool's name. */
   name: z.string().nullable(),
   created_at: z.number().int(),
 });
@@ -159,6 +163,15 @@ export const Settings = z.object({
 });
 export type Settings = z.infer<typeof Settings>;
 
+/**
+ * Why a call asks, in words the card translates: `network` (the command needs the network the task
+ * has off), `deletes`, `overwrites`, `outside_folder`, `runs_code` (runs code it was handed),
+ * `unchecked` (could not be checked). `subject` names what it is about (a program, a path), if anything.
+ */
+export const ApprovalReasonCode = z.enum(['network', 'deletes', 'overwrites', 'outside_folder', 'runs_code', 'unchecked']);
+export const ApprovalReason = z.object({ code: ApprovalReasonCode, subject: z.string().nullable() });
+export type ApprovalReason = z.infer<typeof ApprovalReason>;
+
 export const PendingApproval = z.object({
   run_id: Id,
   call_id: z.string(),
@@ -167,6 +180,7 @@ export const PendingApproval = z.object({
   kind: ToolKind,
   risk: z.enum(['standard', 'destructive']),
   detail: z.string().nullable(),
+  reasons: z.array(ApprovalReason),
   created_at: z.number().int(),
 });
 export type PendingApproval = z.infer<typeof PendingApproval>;

@@ -1,7 +1,7 @@
 // The one discriminated union of run events. The agent loop yields them; IPC pushes them; SSE streams them.
 import { z } from 'zod';
 import { ErrorShape } from '../errors';
-import { ApprovalDecision, Id, ReasoningMode, ToolKind } from './entities';
+import { ApprovalDecision, ApprovalReason, Id, ReasoningMode, ToolKind } from './entities';
 import { DeckOutline } from '../specs/deck-outline';
 
 // ---- skill-agent (issue 15) ----
@@ -38,6 +38,7 @@ export const RunEvent = z.discriminatedUnion('type', [
     kind: ToolKind,
     risk: z.enum(['standard', 'destructive']),
     detail: z.string().nullable(),
+    reasons: z.array(ApprovalReason),
   }),
   z.object({
     ...base,

@@ -106,12 +106,6 @@ export const ChartSpec = z
           path: ['series', i, 'values'],
           message: `expected ${n} numbers, got ${s.values.length}`,
         });
-      } else if (s.values.every((v) => v === 0)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['series', i, 'values'],
-          message: 'every value is 0: a chart of zeros shows nothing; drop the series or say it in text',
-        });
       }
     });
     if (chart.highlight !== undefined) {
@@ -432,6 +426,8 @@ export const QUALITY_ISSUE_KINDS = [
   'near_empty',
   'too_many_words',
   'missing_image',
+  // A slide whose content cannot be drawn (a chart of nothing but zeros): a framed placeholder says why.
+  'placeholder',
   'low_contrast',
   // Found by reading the rendered slides back (LibreOffice → PDF → word positions):
   'off_slide',

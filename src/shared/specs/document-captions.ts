@@ -5,13 +5,17 @@
 //   - a figure is an image in its own paragraph flow, its alt text the caption, optionally followed by an
 //     id: `![总体框架](figures/framework.png){#fig:framework}`;
 //   - `[@tbl:datasets]`, `[@fig:framework]` (or bare `@tbl:datasets`) refer to them; `[@tbl:a; @tbl:b]` to several.
-// Tables are numbered only when captioned (as pandoc does); every figure is numbered. Numbers run through the
+// Every table and every figure is numbered; a table without a caption shows a placeholder caption. Numbers run through the
 // whole document, in reading order. Pure functions over mdast, shared by the .docx engine and the preview.
 import type { Image, Nodes, Paragraph, PhrasingContent, Root, RootContent, Table } from 'mdast';
 
 export type CaptionKind = 'table' | 'figure';
 
-export type TableCaption = { number: number; id?: string; caption: PhrasingContent[]; paragraph: Paragraph };
+/**
+ * A numbered table. `placeholder`: it has no caption paragraph; it is numbered all the same (so a caption
+ * added later changes no other number) and shows `placeholderCaption` until one is written.
+ */
+export type TableCaption = { number: number; id?: string; caption: PhrasingContent[]; paragraph: Paragraph | null; placeholder: boolean };
 export type FigureNumber = { number: number; id?: string };
 
 export type DocumentCaptions = {
@@ -31,6 +35,11 @@ const TRAILING_ID = new RegExp(`\\s*\\{#(${ID})\\}\\s*$`, 'u');
 const LEADING_ID = new RegExp(`^[ \\t]*\\{#(${ID})\\}`, 'u');
 /** `[@tbl:a]`, `[@tbl:a; @fig:b]`, or a bare `@tbl:a` not preceded by a letter, digit or `@` (so e-mail addresses are left alone). */
 export const CROSS_REFERENCE = new RegExp(`\\[@(${ID}(?:\\s*[;,]\\s*@${ID})*)\\]|(?<![A-Za-z0-9_@])@(${ID})`, 'gu');
+
+/** What an uncaptioned table's caption says until the author writes one. */
+export function placeholderCaption(chinese: boolean): string {
+  return chinese ? '【待补充表题】' : '[caption needed]';
+}
 
 export function captionLabel(kind: CaptionKind, n: number | string, chinese: boolean): string {
   if (chinese) return `${kind === 'table' ? '表' : '图'} ${n}`;
@@ -125,11 +134,14 @@ export function collectCaptions(roots: readonly Root[]): DocumentCaptions {
     for (const node of nodes) {
       if (node.type === 'table') {
         const paragraph = captions.get(node);
-        if (!paragraph) continue;
-        const parsed = parseTableCaption(paragraph);
         tables += 1;
+        if (!paragraph) {
+          result.tables.set(node, { number: tables, caption: [], paragraph: null, placeholder: true });
+          continue;
+        }
+        const parsed = parseTableCaption(paragraph);
         const id = name(parsed.id, 'table', tables);
-        result.tables.set(node, { number: tables, caption: parsed.caption, paragraph, ...(id ? { id } : {}) });
+        result.tables.set(node, { number: tables, caption: parsed.caption, paragraph, placeholder: false, ...(id ? { id } : {}) });
         result.captionParagraphs.add(paragraph);
       } else if (node.type === 'paragraph') {
         node.children.forEach((child, i) => {

@@ -14,6 +14,15 @@ const sectionFileName = z
   .regex(/^[^/\\]+\.md$/, 'must be a .md file name inside sections/ (no folders, no "..")')
   .refine((name) => name !== '..' && !name.startsWith('.'), 'must not be a hidden or parent path');
 
+/** Numeric citation styles: entries numbered in order of first citation. */
+export const citationStyleNames = ['gb-t-7714-2015', 'vancouver'] as const;
+export type CitationStyleName = (typeof citationStyleNames)[number];
+
+const bibliographyFile = z
+  .string()
+  .regex(/^[^\\]+\.(bib|json)$/iu, 'must be a .bib or CSL-JSON .json file in the document folder')
+  .refine((name) => !name.split('/').some((part) => part === '..' || part === '' || part.startsWith('.')) && !name.startsWith('/'), 'must stay inside the document folder');
+
 export const DocumentSpec = z
   .object({
     title: z.string().trim().min(1, 'title is required'),
@@ -28,6 +37,13 @@ export const DocumentSpec = z
     // Also write the body alone (正文: no cover, no contents) beside the full copy, for submission
     // systems that add their own cover and contents.
     submission: z.boolean().optional(),
+    // BibTeX (.bib) or CSL-JSON files in the folder that `[@key]` citations name; default: every
+    // .bib and CSL-JSON .json file at the folder's top level.
+    bibliography: z
+      .union([bibliographyFile, z.array(bibliographyFile).min(1)])
+      .optional(),
+    // How citations and the reference list are written; default: GB/T 7714-2015 for Chinese documents, Vancouver otherwise.
+    citation_style: z.enum(citationStyleNames).optional(),
   })
   .strict();
 export type DocumentSpec = z.infer<typeof DocumentSpec>;

@@ -253,3 +253,5 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 export const MIN_TEXT_CONTRAST = 4.5;
+/** WCAG 2 AA for large text (18 pt and up, or 14 pt bold). */
+export const MIN_LARGE_TEXT_CONTRAST = 3;

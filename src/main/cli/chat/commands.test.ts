@@ -28,8 +28,9 @@ describe('parseChatLine', () => {
     expect(parseChatLine('/desc')).toEqual({ kind: 'invalid', key: 'errors.descEmpty' });
     expect(parseChatLine('/model')).toEqual({ kind: 'model', id: null });
     expect(parseChatLine('/model deepseek.flash')).toEqual({ kind: 'model', id: 'deepseek.flash' });
-    expect(parseChatLine('/mode')).toEqual({ kind: 'mode', mode: null });
-    expect(parseChatLine('/mode Auto-Edit')).toEqual({ kind: 'mode', mode: 'auto-edit' });
+    expect(parseChatLine('/approvals')).toEqual({ kind: 'approvals', mode: null });
+    expect(parseChatLine('/approvals auto')).toEqual({ kind: 'approvals', mode: 'auto' });
+    expect(parseChatLine('/mode Auto-Edit')).toEqual({ kind: 'approvals', mode: 'auto-edit' });
     expect(parseChatLine('/mode yolo')).toEqual({ kind: 'invalid', key: 'errors.modeUnknown', vars: { mode: 'yolo' } });
     expect(parseChatLine('/help')).toEqual({ kind: 'help' });
     expect(parseChatLine('/quit')).toEqual({ kind: 'exit' });

@@ -12,14 +12,14 @@ export type ChatCommand =
   | { kind: 'abandon' }
   | { kind: 'desc'; text: string }
   | { kind: 'model'; id: string | null }
-  | { kind: 'mode'; mode: ApprovalMode | null }
+  | { kind: 'approvals'; mode: ApprovalMode | null }
   | { kind: 'help' }
   | { kind: 'exit' }
   /** A mistake the person made; `key` names the message in the chat locale. */
   | { kind: 'invalid'; key: string; vars?: Record<string, string> };
 
 /** Every slash command, in the order /help lists them. */
-export const COMMAND_NAMES = ['new', 'resume', 'done', 'abandon', 'desc', 'model', 'mode', 'help', 'exit'] as const;
+export const COMMAND_NAMES = ['new', 'resume', 'done', 'abandon', 'desc', 'model', 'approvals', 'help', 'exit'] as const;
 
 function splitFirst(rest: string): [string, string] {
   const match = /^(\S+)\s*([\s\S]*)$/.exec(rest);
@@ -52,10 +52,12 @@ export function parseChatLine(line: string): ChatCommand {
       return rest === '' ? { kind: 'invalid', key: 'errors.descEmpty' } : { kind: 'desc', text: rest };
     case 'model':
       return { kind: 'model', id: rest === '' ? null : rest };
+    // The approval mode; `/mode` is its older name (a task's mode is chosen with /new or --mode).
+    case 'approvals':
     case 'mode': {
-      if (rest === '') return { kind: 'mode', mode: null };
+      if (rest === '') return { kind: 'approvals', mode: null };
       const mode = ApprovalMode.safeParse(rest.toLowerCase());
-      return mode.success ? { kind: 'mode', mode: mode.data } : { kind: 'invalid', key: 'errors.modeUnknown', vars: { mode: rest } };
+      return mode.success ? { kind: 'approvals', mode: mode.data } : { kind: 'invalid', key: 'errors.modeUnknown', vars: { mode: rest } };
     }
     case 'help':
     case '?':

@@ -12,7 +12,7 @@ describe('the chat controller', () => {
     answers.updateTask = { ...task, approval_mode: 'auto' };
     const c = new ChatController({ backend });
     await c.submit('/model fake.main');
-    await c.submit('/mode auto');
+    await c.submit('/approvals auto');
     await c.submit('hello');
     expect(calls.map((x) => x.method)).toEqual(['listModels', 'createTask', 'updateTask', 'sendMessage']);
     expect(calls[1]?.input).toEqual({ mode: 'general', model: 'fake.main' });
@@ -51,6 +51,63 @@ describe('the chat controller', () => {
     expect(c.view.task?.id).toBe('t1');
     await c.submit('/resume last');
     expect(c.view.task?.id).toBe('t0');
+  });
+
+  it('/resume last after /new and Enter reopens the earlier conversation and deletes the empty task; /done acts on the one on screen', async () => {
+    const { backend, calls, answers } = fakeBackend();
+    const earlier = { ...task, id: 't_old', title: 'Say hello', updated_at: 1 };
+    const fresh = { ...task, id: 't_new', title: '', updated_at: 2 };
+    answers.createTask = fresh;
+    answers.listTasks = { tasks: [fresh, earlier] };
+    answers.getTask = (input: { task_id: string }) => (input.task_id === earlier.id ? earlier : fresh);
+    answers.listMessages = { messages: [{ id: 'm1', role: 'user', content: 'Say hello' }], has_more: false };
+    const c = new ChatController({ backend });
+    await c.submit('/new');
+    await c.submit('');
+    expect(c.view.task?.id).toBe('t_new');
+    await c.submit('/resume last');
+    expect(c.view.task?.id).toBe('t_old');
+    expect(calls).toContainEqual({ method: 'deleteTask', input: { task_id: 't_new' } });
+    expect(c.view.screen.items.some((i) => i.kind === 'user' && i.text === 'Say hello')).toBe(true);
+    await c.submit('/done');
+    expect(calls.at(-1)).toEqual({ method: 'updateTask', input: { task_id: 't_old', status: 'completed' } });
+  });
+
+  it('keeps a task once something was said in or about it, and leaves an untouched one on exit', async () => {
+    const { backend, calls, answers } = fakeBackend();
+    answers.createTask = { ...task, title: '' };
+    answers.listTasks = { tasks: [{ ...task, title: '' }] };
+    const c = new ChatController({ backend });
+    await c.submit('/new general');
+    await c.submit('/desc the budget');
+    await c.submit('/resume last');
+    await c.close();
+    expect(calls.map((x) => x.method)).not.toContain('deleteTask');
+
+    const second = fakeBackend();
+    second.answers.createTask = { ...task, title: '' };
+    const d = new ChatController({ backend: second.backend });
+    await d.submit('/new coding');
+    await d.close();
+    expect(second.calls.at(-1)).toEqual({ method: 'deleteTask', input: { task_id: 't1' } });
+  });
+
+  it('--mode and --desc: a description opens the task at start in that mode; a mode alone waits for the first message', async () => {
+    const { backend, calls } = fakeBackend();
+    const c = new ChatController({ backend, initial: { mode: 'coding', description: 'x', approvalMode: 'auto-edit' } });
+    await c.start(undefined);
+    expect(calls[0]).toEqual({ method: 'createTask', input: { mode: 'coding', description: 'x' } });
+    expect(calls[1]).toEqual({ method: 'updateTask', input: { task_id: 't1', approval_mode: 'auto-edit' } });
+    await c.close();
+    expect(calls.map((x) => x.method)).not.toContain('deleteTask');
+
+    const lazy = fakeBackend();
+    const d = new ChatController({ backend: lazy.backend, initial: { mode: 'ppt' } });
+    await d.start(undefined);
+    expect(lazy.calls).toEqual([]);
+    expect(keys(d)).toEqual(['task.noneMode']);
+    await d.submit('a deck on Q3');
+    expect(lazy.calls[0]).toEqual({ method: 'createTask', input: { mode: 'ppt' } });
   });
 
   it('/done and /abandon close the task so the next message opens a new one; errors are shown as messages', async () => {

@@ -27,8 +27,11 @@ export const DOUBLE_CTRL_C_MS = 2000;
 export interface ControllerOptions {
   backend: ChatBackend;
   now?: () => number;
-  /** First task settings from the command line (`--mode`, `--model`). */
-  initial?: { approvalMode?: ApprovalMode; model?: string };
+  /**
+   * First task settings from the command line (`--mode`, `--desc`, `--approvals`, `--model`). A
+   * description opens the task at start (it is something said about it); the rest wait for it.
+   */
+  initial?: { approvalMode?: ApprovalMode; model?: string; mode?: TaskMode; description?: string };
 }
 
 function messageOf(err: unknown): string {
@@ -44,6 +47,14 @@ export class ChatController {
   private lastInterrupt = 0;
   private nextModel: string | null;
   private nextApprovalMode: ApprovalMode | null;
+  private nextMode: TaskMode | null;
+  private readonly initialDescription: string | null;
+  /**
+   * The task on screen while nobody has said anything in or about it: opened here (/new, or a mode
+   * pick) and since then no message, title, description or status. Leaving it (/new, /resume,
+   * /exit) deletes it, as zcbot leaves no trace of an empty task; /resume last looks past it.
+   */
+  private untouchedId: string | null = null;
   private readonly backend: ChatBackend;
   private readonly now: () => number;
 
@@ -52,6 +63,8 @@ export class ChatController {
     this.now = options.now ?? Date.now;
     this.nextModel = options.initial?.model ?? null;
     this.nextApprovalMode = options.initial?.approvalMode ?? null;
+    this.nextMode = options.initial?.mode ?? null;
+    this.initialDescription = options.initial?.description ?? null;
   }
 
   subscribe(listener: () => void): () => void {
@@ -80,10 +93,18 @@ export class ChatController {
     return this.view.screen.running !== null;
   }
 
-  /** Before the first draw: `--resume last|<id>`, or the hint that the first message opens a task. */
+  /**
+   * Before the first draw: `--resume last|<id>`; `--desc` opens a task with it (in `--mode`'s mode);
+   * else the hint that the first message opens a task.
+   */
   async start(resume: string | undefined): Promise<void> {
-    if (resume === undefined) return this.notice('task.none', undefined, 'dim');
-    await this.submit(`/resume ${resume}`);
+    if (resume !== undefined) return void (await this.submit(`/resume ${resume}`));
+    if (this.initialDescription === null) return this.notice(this.nextMode ? 'task.noneMode' : 'task.none', { mode: this.nextMode ?? '' }, 'dim');
+    try {
+      await this.createTask(this.nextMode ?? 'general', '', this.initialDescription);
+    } catch (err) {
+      this.fail(err);
+    }
   }
 
   /** A line submitted at the prompt. */
@@ -121,8 +142,18 @@ export class ChatController {
   close(): Promise<void> {
     this.unsubscribeRun?.();
     this.unsubscribeRun = null;
-    this.closing ??= this.backend.close();
+    this.closing ??= this.leaveUntouched()
+      .catch(() => undefined) // the next start purges an untouched task anyway
+      .then(() => this.backend.close());
     return this.closing;
+  }
+
+  /** Deletes the task on screen if nobody said anything in or about it (see `untouchedId`). */
+  private async leaveUntouched(): Promise<void> {
+    const id = this.untouchedId;
+    if (id === null || this.view.task?.id !== id || this.running) return;
+    this.untouchedId = null;
+    await this.backend.client.deleteTask({ task_id: id });
   }
 
   private async run(command: ChatCommand): Promise<'exit' | void> {
@@ -150,7 +181,7 @@ export class ChatController {
         return this.describe(command.text);
       case 'model':
         return this.model(command.id);
-      case 'mode':
+      case 'approvals':
         return this.approvalMode(command.mode);
     }
   }
@@ -161,15 +192,28 @@ export class ChatController {
     return true;
   }
 
-  private async createTask(mode: TaskMode, title: string): Promise<Task> {
-    let task = await this.backend.client.createTask({ mode, ...(title ? { title } : {}), ...(this.nextModel ? { model: this.nextModel } : {}) });
+  /** A task opened implicitly (a first message, a /desc) takes `--mode`'s mode, else general. */
+  private implicitTask(): Promise<Task> {
+    return this.view.task ? Promise.resolve(this.view.task) : this.createTask(this.nextMode ?? 'general', '');
+  }
+
+  private async createTask(mode: TaskMode, title: string, description = ''): Promise<Task> {
+    await this.leaveUntouched();
+    let task = await this.backend.client.createTask({
+      mode,
+      ...(title ? { title } : {}),
+      ...(description ? { description } : {}),
+      ...(this.nextModel ? { model: this.nextModel } : {}),
+    });
     if (this.nextApprovalMode && task.approval_mode !== this.nextApprovalMode) {
       task = await this.backend.client.updateTask({ task_id: task.id, approval_mode: this.nextApprovalMode });
     }
     this.nextModel = null;
     this.nextApprovalMode = null;
+    this.nextMode = null;
+    this.untouchedId = title || description ? null : task.id;
     this.set({ task });
-    this.notice('task.created', { id: task.id, mode: task.mode, title: task.title }, 'info');
+    this.notice('task.created', { id: task.id, mode: task.mode, title: task.title || task.description }, 'info');
     return task;
   }
 
@@ -190,7 +234,8 @@ export class ChatController {
   private async resume(target: { last: true } | { id: string } | null): Promise<void> {
     if (this.busy()) return;
     if (target && 'id' in target) return this.openTask(target.id);
-    const { tasks } = await this.backend.client.listTasks({});
+    // "last" is the conversation the person had before, never the empty task just opened here.
+    const tasks = (await this.backend.client.listTasks({})).tasks.filter((t) => t.id !== this.untouchedId);
     if (tasks.length === 0) return this.notice('task.noTasks');
     if (target) return this.openTask(tasks[0].id);
     const shown = tasks.slice(0, RESUME_LIST_SIZE);
@@ -221,6 +266,7 @@ export class ChatController {
       if (err instanceof FolioError && (err.code === 'not_found' || err.code === 'invalid_input')) return this.notice('errors.notFound', { id }, 'error');
       throw err;
     }
+    if (task.id !== this.view.task?.id) await this.leaveUntouched();
     this.set({ task });
     this.notice('task.resumed', { id: task.id, title: task.title || '-', mode: task.mode, status: task.status, approval: task.approval_mode });
     const { messages, has_more } = await this.backend.client.listMessages({ task_id: task.id, limit: HISTORY_MESSAGES });
@@ -248,14 +294,16 @@ export class ChatController {
     const task = await this.requireTask();
     if (!task) return;
     await this.backend.client.updateTask({ task_id: task.id, status: kind === 'done' ? 'completed' : 'abandoned' });
+    if (this.untouchedId === task.id) this.untouchedId = null;
     this.set({ task: null });
     this.notice(kind === 'done' ? 'task.done' : 'task.abandoned', { id: task.id });
   }
 
   private async describe(text: string): Promise<void> {
     // Like zcbot, /desc may be the first thing said: it opens a task to hold the description.
-    const task = this.view.task ?? (await this.createTask('general', ''));
+    const task = await this.implicitTask();
     this.set({ task: await this.backend.client.updateTask({ task_id: task.id, description: text }) });
+    if (this.untouchedId === task.id) this.untouchedId = null;
     this.notice('task.desc');
   }
 
@@ -294,10 +342,11 @@ export class ChatController {
 
   private async sendMessage(text: string): Promise<void> {
     if (this.busy()) return;
-    const task = this.view.task ?? (await this.createTask('general', ''));
+    const task = await this.implicitTask();
     this.say({ kind: 'user', text });
     // Fails at once, with nothing stored, when no model can be used (the message names the setting).
     const { run_id } = await this.backend.client.sendMessage({ task_id: task.id, content: text });
+    if (this.untouchedId === task.id) this.untouchedId = null;
     this.follow(task.id, run_id);
   }
 

@@ -103,4 +103,26 @@ describe('the chat view', () => {
     expect(out).toContain('Saved.');
     expect(out).toContain('[in 1234 out 56 2.0s 0.50]');
   });
+
+  it('renders a streaming reply as markdown block by block, and the finished reply whole', async () => {
+    const { backend, emit } = fakeBackend();
+    const controller = new ChatController({ backend });
+    const stdout = new FakeStdout();
+    const stdin = new FakeStdin();
+    const app = render(createElement(ChatApp, { controller, t: await createTranslate('en'), header: 'HEAD' }), {
+      stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, stderr: stdout as unknown as NodeJS.WriteStream,
+      exitOnCtrlC: false, patchConsole: false,
+    });
+    cleanup = () => app.unmount();
+    await controller.submit('stats please');
+    emit({ type: 'text_delta', delta: 'The mean is **4.2**.\n\n| city | 均值 |\n|---|---|\n| 北京 | 4' });
+    await until(() => plain(stdout.written).includes('| 北京 | 4'));
+    // The complete paragraph is rendered (no asterisks); the table still arriving is shown as typed.
+    expect(plain(stdout.written)).toContain('The mean is 4.2.');
+    expect(plain(stdout.written)).not.toContain('**4.2**');
+    emit({ type: 'text_delta', delta: '.2 |\n' });
+    emit({ type: 'run_finished', reason: 'done', duration_ms: 10 });
+    await until(() => plain(stdout.written).includes('[in '));
+    expect(plain(stdout.written)).toContain('│ 北京 │ 4.2  │');
+  });
 });

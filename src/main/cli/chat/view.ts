@@ -5,9 +5,10 @@
 import { Box, Static, Text, useApp, useInput } from 'ink';
 import Spinner from 'ink-spinner';
 import TextInput from 'ink-text-input';
-import { createElement as h, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createElement as h, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ChatController } from './controller';
 import type { Translate } from './i18n';
+import { completeBlocksLength, renderMarkdown } from './markdown';
 import { formatFooter, type Item } from './screen';
 
 const toneColor = { info: undefined, warn: 'yellow', error: 'red', dim: 'gray' } as const;
@@ -17,7 +18,7 @@ export function ItemLine({ item, t }: { item: Item; t: Translate }): ReactNode {
     case 'user':
       return h(Text, { color: 'green' }, `${t('you')} › `, h(Text, { color: undefined }, item.text));
     case 'assistant':
-      return h(Text, null, item.text);
+      return h(Text, null, renderMarkdown(item.text));
     case 'reasoning':
       return h(Text, { dimColor: true, italic: true }, item.text);
     case 'tool_call':
@@ -33,6 +34,18 @@ export function ItemLine({ item, t }: { item: Item; t: Translate }): ReactNode {
     case 'footer':
       return h(Text, { dimColor: true }, formatFooter(item));
   }
+}
+
+/**
+ * The reply while it streams: its complete blocks rendered as markdown (again only when another
+ * block completes), the block still arriving as typed.
+ */
+function LiveReply({ text }: { text: string }): ReactNode {
+  const cut = completeBlocksLength(text);
+  const done = text.slice(0, cut);
+  const rendered = useMemo(() => (done.trim() === '' ? '' : renderMarkdown(done)), [done]);
+  const tail = text.slice(cut);
+  return h(Box, { flexDirection: 'column' }, rendered ? h(Text, null, rendered) : null, tail.trim() !== '' ? h(Text, null, tail) : null);
 }
 
 /** Re-renders every 100 ms while a reply runs, so the spinner's seconds move. */
@@ -82,7 +95,7 @@ export function ChatApp({ controller, t, header }: { controller: ChatController;
 
   const live: ReactNode[] = [];
   if (screen.liveReasoning) live.push(h(Text, { key: 'r', dimColor: true, italic: true }, screen.liveReasoning));
-  if (screen.liveText) live.push(h(Text, { key: 't' }, screen.liveText));
+  if (screen.liveText) live.push(h(LiveReply, { key: 't', text: screen.liveText }));
   if (running && !question) {
     const seconds = ((now - running.startedAt) / 1000).toFixed(1);
     live.push(

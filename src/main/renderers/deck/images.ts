@@ -1,7 +1,8 @@
 // Images for slides: confined to the task folder, sized from their own header bytes (PNG, JPEG,
 // GIF) so "contain" placement needs no image library.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { resolveInside } from '../../workspace/task-paths';
+import { readRegularFileSync } from '../../workspace/task-paths';
 
 export interface ImageInfo {
   mime: 'image/png' | 'image/jpeg' | 'image/gif';
@@ -75,7 +76,7 @@ export function loadImage(baseDir: string, relPath: string): LoadedImage {
     const st = statSync(full);
     if (!st.isFile()) return { ok: false, reason: `"${relPath}" is not a file` };
     if (st.size > MAX_IMAGE_BYTES) return { ok: false, reason: `"${relPath}" is larger than 30 MB` };
-    bytes = readFileSync(full);
+    bytes = readRegularFileSync(full, relPath);
   } catch {
     return { ok: false, reason: `"${relPath}" was not found in the task folder` };
   }

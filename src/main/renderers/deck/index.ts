@@ -1,7 +1,6 @@
 // The deck engine: a validated deck spec → a .pptx written atomically into the task's artifacts,
 // plus a quality report of everything fitting had to do and everything a person should check.
 import type PptxGenJS from 'pptxgenjs';
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { FolioError, NotFoundError, ValidationError } from '../../../shared/errors';
 import { deckLanguage, type DeckSpec, type QualityReport, validateDeckSpec } from '../../../shared/specs/deck';
@@ -24,6 +23,7 @@ import { graftTemplate } from './templates/graft';
 import { listTemplates, loadTemplate } from './templates/store';
 import { templateLayoutFor } from './templates/slide-layouts';
 import { type FixedText } from './verify';
+import { readRegularFileSync, SpecialFileError } from '../../workspace/task-paths';
 
 export { loadUserThemes } from './user-themes';
 export { auditCjkFonts } from './cjk-fonts';
@@ -128,7 +128,7 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
   pptx.company = 'Folio';
   pptx.theme = { headFontFace: theme.fonts.latinHeading, bodyFontFace: theme.fonts.latinBody };
   defineMasters(pptx, theme, size, deck.footer ?? theme.master.footer, cjkLang);
-  drawPlan(pptx, plan, { theme, cjkLang, baseDir: opts.baseDir, emojiFace: measurer.emojiFace(), onTemplate: template !== undefined });
+  drawPlan(pptx, plan, { theme, cjkLang, baseDir: opts.baseDir, emojiFace: measurer.emojiFace(), measurer, onTemplate: template !== undefined });
 
   const written = (await pptx.write({ outputType: 'nodebuffer' })) as Uint8Array;
   const isCapable = (face: string): boolean => isCjkCapableFace(face, known);
@@ -162,8 +162,9 @@ export function parseDeckJson(text: string, label: string): unknown {
 export async function renderDeckFromFile(specPath: string, opts: RenderDeckOptions): Promise<RenderDeckResult> {
   let text: string;
   try {
-    text = readFileSync(specPath, 'utf8');
-  } catch {
+    text = readRegularFileSync(specPath, basename(specPath)).toString('utf8');
+  } catch (err) {
+    if (err instanceof SpecialFileError) throw err;
     throw new NotFoundError(`Deck spec not found: ${basename(specPath)}`);
   }
   const raw = parseDeckJson(text.replace(/^\uFEFF/, ''), basename(specPath));

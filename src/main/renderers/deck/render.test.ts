@@ -13,7 +13,8 @@ import { renderDeck, renderDeckFromFile } from './index';
 import { sampleSlides } from './plan/samples';
 import { postProcessDeck } from './post-process';
 import { checkPackage, paragraphTexts, slidePartNames } from './pptx-inspect';
-import { TableMeasurer } from './fonts';
+import { createTextMeasurer, TableMeasurer } from './fonts';
+import { headingElementId } from './draw/text';
 
 const sampleDir = fileURLToPath(new URL('../../../../samples/deck-zh-talk/', import.meta.url));
 const isCapable = (face: string): boolean => isCjkCapableFace(face);
@@ -109,7 +110,10 @@ describe('renderDeck: the Chinese sample talk', () => {
   it('makes every slide title a real title placeholder, at the planned box', async () => {
     for (const [i, planned] of result.plan.slides.entries()) {
       const xml = await slideXml(zip, i + 1);
-      const title = planned.elements.find((e) => e.kind === 'text' && e.role === 'title');
+      // The heading: the title, or on an untitled quote slide the quote (screen readers need one).
+      const headingId = headingElementId(planned.elements.filter((e) => !(e.kind === 'text' && e.fromMaster)));
+      const title = planned.elements.find((e) => e.id === headingId);
+      if (planned.elements.some((e) => e.kind === 'text' && (e.role === 'title' || e.role === 'quote'))) expect(title, `slide ${i + 1}`).toBeDefined();
       const ph = [...xml.matchAll(/<p:ph type="title"\/>/g)];
       expect(ph, `slide ${i + 1}`).toHaveLength(title ? 1 : 0);
       if (!title) continue;
@@ -282,6 +286,16 @@ describe('renderDeck: emoji', () => {
     expect(emojiRuns).toEqual(['🚀', '✅', '🎉']);
     expect(faces.filter(([text]) => /Shipped|on time|Launch/.test(text)).every(([, face]) => face !== 'Noto Color Emoji')).toBe(true);
     expect(issuesOf(result.report, 0)).not.toContain('emoji_font');
+  });
+
+  const bitmapEmoji = createTextMeasurer();
+  it.skipIf(bitmapEmoji.emojiFace() !== 'Noto Color Emoji')('reports emoji the installed face has only as bitmaps (blank in LibreOffice\'s PDF) or lacks, from its glyphs', async () => {
+    const out = join(work, 'emoji-blank');
+    const result = await renderDeck({ ...spec, slides: [{ layout: 'bullets', title: 'Launch 🚀', bullets: ['Done ✅', '\u{1FAE8} new'] }] } as DeckSpec, { baseDir: work, outDir: out, measurer: bitmapEmoji });
+    const issue = result.report.slides[0]?.issues.find((i) => i.kind === 'emoji_font');
+    expect(issue?.message).toMatch(/^🚀 ✅ .*Noto Color Emoji has them only as colour bitmaps/);
+    expect(bitmapEmoji.blankEmoji(['🚀'])).toEqual([{ emoji: '🚀', reason: 'bitmap' }]);
+    expect(bitmapEmoji.blankEmoji(['\u{10FFFD}'])).toEqual([{ emoji: '\u{10FFFD}', reason: 'missing' }]);
   });
 
   it('reports emoji_font and keeps the text faces when no emoji face is installed', async () => {

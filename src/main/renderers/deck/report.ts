@@ -1,7 +1,7 @@
 // Collects what the renderer had to do (shrink, split, cut) and what a person should look at
 // (dense slides, missing images, low contrast), per spec slide.
 import { countWords } from '../../../shared/specs/deck';
-import { contrastRatio, MIN_TEXT_CONTRAST } from '../../../shared/specs/themes';
+import { contrastRatio, MIN_LARGE_TEXT_CONTRAST, MIN_TEXT_CONTRAST } from '../../../shared/specs/themes';
 import { type QualityIssue, type QualityIssueKind, type QualityReport, type SlideQuality } from '../../../shared/specs/deck';
 
 /** Above this many words (Latin words + CJK characters / 2) a slide is a wall of text. */
@@ -19,6 +19,7 @@ export class ReportBuilder {
   }
 
   build(slidesOut: number): QualityReport {
+    for (const s of this.slides) s.issues = mergeRepeatedIssues(s.issues);
     return {
       slides: this.slides,
       summary: {
@@ -44,14 +45,19 @@ export class SlideReport {
     this.entry.issues.push(issue);
   }
 
-  /** Records text drawn in `color` on `background`; flags it once if below WCAG AA. */
-  checkContrast(what: string, color: string, background: string): void {
-    const key = `${color}/${background}`;
+  /**
+   * Records text drawn in `color` on `background`; flags it once if below WCAG AA: 4.5:1, or 3:1 for
+   * large text (at least 18 pt, or 14 pt bold), given its smallest size.
+   */
+  checkContrast(what: string, color: string, background: string, text?: { sizePt: number; bold?: boolean }): void {
+    const large = text !== undefined && isLargeText(text.sizePt, text.bold ?? false);
+    const key = `${color}/${background}/${large ? 'L' : 'n'}`;
     if (this.contrastSeen.has(key)) return;
     this.contrastSeen.add(key);
     const ratio = contrastRatio(color, background);
-    if (ratio < MIN_TEXT_CONTRAST) {
-      this.add('low_contrast', `${what}: #${color} on #${background} has contrast ${ratio.toFixed(2)}:1 (WCAG AA needs ${MIN_TEXT_CONTRAST}:1)`);
+    const needed = large ? MIN_LARGE_TEXT_CONTRAST : MIN_TEXT_CONTRAST;
+    if (ratio < needed) {
+      this.add('low_contrast', `${what}: #${color} on #${background} has contrast ${ratio.toFixed(2)}:1 (WCAG AA needs ${needed}:1${large ? ' for large text' : ''})`);
     }
   }
 
@@ -69,4 +75,49 @@ export class SlideReport {
     if (words === 0) this.add('empty', 'the slide has a title but no content');
     else if (words < NEAR_EMPTY_WORDS) this.add('near_empty', `only ${words} word(s) of content`);
   }
+}
+
+/** WCAG 2's large text: 18 pt and up, or 14 pt and up in bold. */
+export function isLargeText(sizePt: number, bold: boolean): boolean {
+  return sizePt >= 18 || (bold && sizePt >= 14);
+}
+
+/** The message fitText and fitBullets write when they shrink a text (merged per slide below). */
+export function shrunkMessage(what: string, fromPt: number, toPt: number): string {
+  return `${what} shrunk from ${fromPt} to ${toPt} pt to fit`;
+}
+const SHRUNK = /^(.*) shrunk from (\d+(?:\.\d+)?) to (\d+(?:\.\d+)?) pt to fit$/s;
+
+/**
+ * One issue per kind on a slide: five timeline events shrunk by a point read as one finding
+ * ("event 1 title, event 2 title, … shrunk from 24 to 23 pt to fit"), not five. Other kinds keep
+ * each message, joined in order.
+ */
+export function mergeRepeatedIssues(issues: readonly QualityIssue[]): QualityIssue[] {
+  const byKind = new Map<QualityIssueKind, string[]>();
+  for (const issue of issues) {
+    const list = byKind.get(issue.kind) ?? [];
+    if (!list.includes(issue.message)) list.push(issue.message);
+    byKind.set(issue.kind, list);
+  }
+  const out: QualityIssue[] = [];
+  for (const [kind, messages] of byKind) {
+    if (messages.length === 1) {
+      out.push({ kind, message: messages[0] ?? '' });
+      continue;
+    }
+    if (kind === 'shrunk' && messages.every((m) => SHRUNK.test(m))) {
+      const groups = new Map<string, string[]>();
+      for (const m of messages) {
+        const [, what = '', from = '', to = ''] = SHRUNK.exec(m) ?? [];
+        const key = `${from} to ${to}`;
+        groups.set(key, [...(groups.get(key) ?? []), what]);
+      }
+      const parts = [...groups].map(([range, whats]) => `${whats.join(', ')} shrunk from ${range} pt`);
+      out.push({ kind, message: `${parts.join('; ')} to fit` });
+      continue;
+    }
+    out.push({ kind, message: messages.join('; ') });
+  }
+  return out;
 }

@@ -44,4 +44,10 @@ export interface TextMeasurer {
   sourceOf(face: string): MetricsSource;
   /** The colour emoji face installed on this machine (e.g. "Noto Color Emoji"), or null. */
   emojiFace(): string | null;
+  /**
+   * Which of these emoji (one sequence each) the emoji face cannot draw as outlines, and why: a code
+   * point it lacks, or a face that has only colour bitmaps (CBDT/sbix), which LibreOffice's PDF
+   * export leaves blank. Empty when nothing is known (no font files read).
+   */
+  blankEmoji(sequences: readonly string[]): { emoji: string; reason: 'missing' | 'bitmap' }[];
 }

@@ -75,9 +75,18 @@ export function scriptRuns(text: string, style: RunStyle, fonts: RunFonts): Pptx
   });
 }
 
-/** One paragraph: script runs, paragraph options on the first, a line break after the last. */
-export function paragraphRuns(text: string, style: RunStyle, fonts: RunFonts, para: ParagraphOptions, last: boolean): PptxGenJS.TextProps[] {
-  const runs = scriptRuns(text, style, fonts);
+/**
+ * One paragraph: script runs, paragraph options on the first, a paragraph break after the last.
+ * Given as lines, the lines are joined by soft line breaks (`<a:br/>`), so the client breaks there.
+ */
+export function paragraphRuns(text: string | readonly string[], style: RunStyle, fonts: RunFonts, para: ParagraphOptions, last: boolean): PptxGenJS.TextProps[] {
+  const lines = typeof text === 'string' ? [text] : text;
+  const runs = lines.flatMap((line, k) => {
+    const lineRuns = scriptRuns(line, style, fonts);
+    const first = lineRuns[0];
+    if (k > 0 && first) first.options = { ...first.options, softBreakBefore: true };
+    return lineRuns;
+  });
   runs.forEach((run, i) => {
     run.options = { ...run.options, ...para, bullet: i === 0 ? (para.bullet ?? false) : undefined };
     if (i === 0 && para.bullet === undefined) run.options.bullet = false;

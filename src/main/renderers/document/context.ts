@@ -7,6 +7,19 @@ import { plainText } from './mdast-text';
 import { type PageGeometry } from './geometry';
 import { type DocumentIssue, type DocumentIssueKind, type DocumentStats, type IssueLocation, emptyStats } from './report';
 import { type BlockMeasure } from './page-estimate';
+import { type CitationLook } from '../../../shared/specs/document-citations';
+import { type FormattedReference } from './bibliography';
+
+/** The citations of one render: each cited key's number and the list written under the references heading. */
+export type CitationState = {
+  look: CitationLook;
+  numbers: Map<string, number>;
+  references: FormattedReference[];
+  /** Whether the document has a bibliography at all (an unknown key's message says which is missing). */
+  hasBibliography: boolean;
+  /** The list has been written (under the first references heading). */
+  written: boolean;
+};
 
 export type TocEntry = { title: string; level: number; href: string };
 
@@ -23,6 +36,7 @@ export class RenderContext {
   block: { index: number; node: Nodes } | undefined;
   /** Bookmark names of the captions that have an id, by id: what cross-references point at. */
   readonly captionBookmarks = new Map<string, string>();
+  citations: CitationState | undefined;
   private nextFootnote = 1;
   private nextListInstance = 1;
   private nextBookmark = 1;

@@ -37,9 +37,11 @@ import {
   captionText,
   CROSS_REFERENCE,
   figureIdAfter,
+  placeholderCaption,
   referenceKind,
   referencedIds,
 } from '../../../shared/specs/document-captions';
+import { CITATION, citationLabel, citedKeys } from '../../../shared/specs/document-citations';
 import { type RenderContext } from './context';
 import { fontSet } from './fonts';
 import { effectiveDpi, fitImage, resolveImage, TARGET_DPI } from './images';
@@ -108,12 +110,16 @@ export class SectionConverter {
   /** A file with only headings, or a heading followed directly by one of the same or a higher level, is empty. */
   private reportEmptyParts(root: Root): void {
     const content = root.children.filter((n) => n.type !== 'definition' && n.type !== 'footnoteDefinition' && !isComment(n));
-    if (!content.some((n) => n.type !== 'heading')) {
+    const onlyReferences = content.every((n) => n.type === 'heading' && isReferencesHeading(plainText(n).trim())) && (this.ctx.citations?.references.length ?? 0) > 0;
+    if (!content.some((n) => n.type !== 'heading') && !onlyReferences) {
       this.ctx.report('empty_section', 'section has no content besides headings');
       return;
     }
+    const generatedList = (this.ctx.citations?.references.length ?? 0) > 0;
     content.forEach((node, i) => {
       if (node.type !== 'heading') return;
+      // The references heading's list comes from the bibliography.
+      if (generatedList && isReferencesHeading(plainText(node).trim())) return;
       const next = content[i + 1];
       if (!next || (next.type === 'heading' && next.depth <= node.depth)) {
         this.ctx.block = { index: root.children.indexOf(node) + 1, node };
@@ -130,7 +136,7 @@ export class SectionConverter {
   private block(node: RootContent, scope: Scope): FileChild[] {
     switch (node.type) {
       case 'heading':
-        return [this.heading(node)];
+        return [this.heading(node), ...this.referenceList(node)];
       case 'paragraph':
         return this.paragraph(node, scope);
       case 'list':
@@ -341,6 +347,7 @@ export class SectionConverter {
   private tableCaption(table: MdTable): Paragraph[] {
     const captioned = this.ctx.captions.tables.get(table);
     if (!captioned) return [];
+    if (captioned.placeholder) return [this.placeholderTableCaption(table, captioned.number)];
     const text = captionText(captioned.caption);
     this.ctx.measures.push({ kind: 'text', text: `${captionLabel('table', captioned.number, this.ctx.isChinese)} ${text}`, sizePt: this.ctx.template.bodySizePt - 1.5, lineSpacing: 1, indentTwips: 0, spacingTwips: 300 });
     return [
@@ -353,6 +360,26 @@ export class SectionConverter {
         ],
       }),
     ];
+  }
+
+  /** `表 3　【待补充表题】` in red, and an issue naming the table by its header, so the author writes the caption. */
+  private placeholderTableCaption(table: MdTable, number: number): Paragraph {
+    const ctx = this.ctx;
+    const header = (table.children[0]?.children ?? []).map((cell) => plainText(cell).trim()).filter((t) => t !== '');
+    const label = captionLabel('table', number, ctx.isChinese);
+    ctx.report(
+      'uncaptioned_table',
+      `the table with the header "${truncate(header.join(' | '), 50)}" has no caption; it is numbered ${label} with a placeholder caption: ` +
+        `write "${ctx.isChinese ? '表：标题 {#tbl:id}' : 'Table: title {#tbl:id}'}" in the paragraph right before it`,
+      table,
+    );
+    const placeholder = placeholderCaption(ctx.isChinese);
+    ctx.measures.push({ kind: 'text', text: `${label} ${placeholder}`, sizePt: ctx.template.bodySizePt - 1.5, lineSpacing: 1, indentTwips: 0, spacingTwips: 300 });
+    return new Paragraph({
+      style: STYLE.tableCaption,
+      widowControl: true,
+      children: [...this.captionLabelRuns('table', number, undefined), new TextRun(captionSeparator(ctx.isChinese)), new TextRun({ text: placeholder, color: 'C00000' })],
+    });
   }
 
   /**
@@ -411,15 +438,57 @@ export class SectionConverter {
     let at = 0;
     for (const match of text.matchAll(CROSS_REFERENCE)) {
       const index = match.index ?? 0;
-      if (index > at) out.push(...this.runs(text.slice(at, index), format));
+      if (index > at) out.push(...this.citedRuns(text.slice(at, index), format, node));
       referencedIds(match).forEach((id, i) => {
         if (i > 0) out.push(...this.runs(this.ctx.isChinese ? '、' : ', ', format));
         out.push(this.crossReference(id, node));
       });
       at = index + match[0].length;
     }
+    if (at < text.length) out.push(...this.citedRuns(text.slice(at), format, node));
+    return out;
+  }
+
+  /** Text with its citations `[@key]` written as the style's numbers (`[1,3-5]`, superscript in GB/T 7714). */
+  private citedRuns(text: string, format: Format, node: PhrasingContent): ParagraphChild[] {
+    const citations = this.ctx.citations;
+    if (!citations) return this.runs(text, format);
+    const out: ParagraphChild[] = [];
+    let at = 0;
+    for (const match of text.matchAll(CITATION)) {
+      const index = match.index ?? 0;
+      if (index > at) out.push(...this.runs(text.slice(at, index), format));
+      const numbers = citedKeys(match).map((key) => {
+        const number = citations.numbers.get(key);
+        if (number === undefined) {
+          const why = citations.hasBibliography ? 'is in no bibliography file of the folder' : 'has no bibliography to come from (add a .bib or CSL-JSON file to the document folder)';
+          this.ctx.report('unknown_citation', `[@${key}] ${why}; it prints as "?"`, node);
+        }
+        return number ?? null;
+      });
+      out.push(new TextRun({ text: citationLabel(numbers, citations.look), ...(citations.look.superscript ? { superScript: true } : {}) }));
+      at = index + match[0].length;
+    }
     if (at < text.length) out.push(...this.runs(text.slice(at), format));
     return out;
+  }
+
+  /** The cited entries, numbered `[1]…`, right under the first references heading. */
+  private referenceList(heading: Heading): Paragraph[] {
+    const citations = this.ctx.citations;
+    if (!citations || citations.written || citations.references.length === 0 || !isReferencesHeading(plainText(heading).trim())) return [];
+    citations.written = true;
+    const instance = this.ctx.listInstance();
+    const sizePt = this.ctx.template.bodySizePt - 1.5;
+    return citations.references.map((reference) => {
+      this.ctx.measures.push({ kind: 'text', text: `[${reference.number}] ${reference.text}`, sizePt, lineSpacing: 1.15, indentTwips: LIST_STEP, spacingTwips: 40 });
+      return new Paragraph({
+        style: STYLE.reference,
+        widowControl: true,
+        numbering: { reference: REFERENCE_NUMBERING, level: 0, instance },
+        children: this.runs(reference.text, {}),
+      });
+    });
   }
 
   private crossReference(id: string, node: PhrasingContent): ParagraphChild {

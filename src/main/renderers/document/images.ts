@@ -1,12 +1,13 @@
 // Resolves `![caption](path)` to image bytes inside the document folder, and sizes the picture.
 // Paths are confined to the folder: URLs, absolute paths, `..` and symlinks that lead outside are refused,
 // so a document cannot pull arbitrary files from the machine into a .docx it sends somewhere.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { isAbsolute, win32 } from 'node:path';
 import { PathEscapeError } from '../../../shared/errors';
 import { resolveInside } from '../../workspace/task-paths';
 import { type ImageInfo, readImageInfo } from './image-size';
 import { PX_PER_INCH, type PageGeometry, twipsToPx } from './geometry';
+import { readRegularFileSync } from '../../workspace/task-paths';
 
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
@@ -36,7 +37,7 @@ export function resolveImage(folder: string, url: string): ResolvedImage {
   if (statSync(real).size > MAX_IMAGE_BYTES) {
     return { ok: false, reason: 'unsupported', message: `image ${raw} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB` };
   }
-  const data = new Uint8Array(readFileSync(real));
+  const data = new Uint8Array(readRegularFileSync(real, raw));
   const info = readImageInfo(data);
   if (!info) return { ok: false, reason: 'unsupported', message: `image ${raw} is not a PNG or JPEG file` };
   return { ok: true, data, info };

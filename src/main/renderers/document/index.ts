@@ -2,6 +2,8 @@
 import { Document, Packer } from 'docx';
 import { documentTemplates, missingOutlineEntries } from '../../../shared/specs/document';
 import { collectCaptions, referenceKind } from '../../../shared/specs/document-captions';
+import { citationLooks, citationOrder, defaultCitationStyle } from '../../../shared/specs/document-citations';
+import { type Bibliography, formatReferences, loadBibliography, missingFields } from './bibliography';
 import { ValidationError } from '../../../shared/errors';
 import { writeArtifactAtomic } from '../../artifacts/write-artifact';
 import { RenderContext, type TocEntry } from './context';
@@ -88,6 +90,19 @@ export async function buildDocx(loaded: LoadedDocument, opts: BuildOptions = {})
   // Numbers and ids of tables and figures first, so a reference may come before what it names.
   const captions = collectCaptions(roots);
   const ctx = new RenderContext(loaded.folder, template, spec.language, geometry, captions);
+  const cited = citationOrder(roots);
+  const bibliography = await loadBibliography(loaded.folder, spec);
+  const style = spec.citation_style ?? defaultCitationStyle(spec.language);
+  if (cited.length > 0 || bibliography.entries.size > 0) {
+    const references = await formatReferences(bibliography, cited, style);
+    ctx.citations = {
+      look: citationLooks[style],
+      numbers: new Map(references.map((r) => [r.key, r.number])),
+      references,
+      hasBibliography: bibliography.files.length > 0,
+      written: false,
+    };
+  }
 
   const body = loaded.sections.flatMap((section, i) => {
     ctx.section = section.file;
@@ -96,6 +111,12 @@ export async function buildDocx(loaded: LoadedDocument, opts: BuildOptions = {})
     return root ? new SectionConverter(ctx).convert(root) : [];
   });
   ctx.section = undefined;
+  if (ctx.citations && !ctx.citations.written && ctx.citations.references.length > 0) {
+    // No references heading in the text: the list gets one at the end.
+    const title = ctx.isChinese ? '参考文献' : 'References';
+    body.push(...new SectionConverter(ctx).convert({ type: 'root', children: [{ type: 'heading', depth: 1, children: [{ type: 'text', value: title }] }] }));
+  }
+  reportBibliography(ctx, bibliography, cited);
   for (const id of captions.duplicateIds) {
     ctx.report('duplicate_id', `{#${id}} names more than one ${referenceKind(id) === 'table' ? 'table' : 'figure'} (or a ${referenceKind(id) === 'table' ? 'figure' : 'table'}); cross-references go to the first`);
   }
@@ -119,7 +140,25 @@ export async function buildDocx(loaded: LoadedDocument, opts: BuildOptions = {})
   });
   const bytes = new Uint8Array(await Packer.toBuffer(doc));
   const pageEstimate = estimatePages(ctx.measures, ctx.toc.length, geometry, template.bodySizePt);
-  return { bytes, pageEstimate, report: { issues: ctx.issues, stats: ctx.stats }, toc: ctx.toc, geometry };
+  const citationsReport = ctx.citations
+    ? { style, superscript: ctx.citations.look.superscript, numbers: Object.fromEntries(ctx.citations.numbers), references: ctx.citations.references }
+    : undefined;
+  return { bytes, pageEstimate, report: { issues: ctx.issues, stats: ctx.stats, ...(citationsReport ? { citations: citationsReport } : {}) }, toc: ctx.toc, geometry };
+}
+
+/** Entries never cited, and cited entries missing what the style needs. */
+function reportBibliography(ctx: RenderContext, bibliography: Bibliography, cited: readonly string[]): void {
+  const citedSet = new Set(cited);
+  const uncited = [...bibliography.entries.keys()].filter((key) => !citedSet.has(key));
+  if (uncited.length > 0) {
+    ctx.report('uncited_reference', `${uncited.length} bibliography entr${uncited.length === 1 ? 'y is' : 'ies are'} never cited and left out of the list: ${uncited.join(', ')} (cite them as [@key] or remove them)`);
+  }
+  for (const key of cited) {
+    const entry = bibliography.entries.get(key);
+    if (!entry) continue;
+    const missing = missingFields(entry);
+    if (missing.length > 0) ctx.report('incomplete_reference', `bibliography entry ${key} (${entry.type}) lacks ${missing.join(', ')}, which the reference list needs`);
+  }
 }
 
 /** `申请书.docx` → `申请书（提交版）.docx`; `Plan.docx` → `Plan (submission).docx`. */

@@ -1,10 +1,11 @@
 // Reads a document folder (document.json + sections/*.md) into a validated spec and its sections.
 // Every failure names what is wrong: the JSON position, the schema field, or the missing file.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentSpec } from '../../../shared/specs/document';
 import { NotFoundError, ValidationError, formatZodError } from '../../../shared/errors';
 import { findJsonError } from '../json-position';
+import { readRegularFileSync } from '../../workspace/task-paths';
 
 export type LoadedSection = { file: string; markdown: string };
 export type LoadedDocument = { folder: string; spec: DocumentSpec; sections: LoadedSection[] };
@@ -17,7 +18,7 @@ export function loadDocumentFolder(folder: string): LoadedDocument {
   const specPath = join(folder, SPEC_FILE);
   if (!existsSync(specPath)) throw new NotFoundError(`${SPEC_FILE} is missing in ${folder}`);
 
-  const spec = parseSpec(readFileSync(specPath, 'utf8'));
+  const spec = parseSpec(readRegularFileSync(specPath, SPEC_FILE).toString('utf8'));
   const sectionsDir = join(folder, SECTIONS_DIR);
   const files = spec.sections ?? listSectionFiles(sectionsDir);
   if (files.length === 0) throw new ValidationError(`${SECTIONS_DIR}/: no .md section files found in ${folder}`);
@@ -26,7 +27,7 @@ export function loadDocumentFolder(folder: string): LoadedDocument {
   if (missing.length > 0) {
     throw new NotFoundError(`sections: missing section file(s) ${missing.map((f) => `${SECTIONS_DIR}/${f}`).join(', ')}`);
   }
-  const sections = files.map((file) => ({ file, markdown: stripBom(readFileSync(join(sectionsDir, file), 'utf8')) }));
+  const sections = files.map((file) => ({ file, markdown: stripBom(readRegularFileSync(join(sectionsDir, file), `${SECTIONS_DIR}/${file}`).toString('utf8')) }));
   return { folder, spec, sections };
 }
 

@@ -206,6 +206,25 @@ describe('English captions', () => {
   });
 });
 
+describe('uncaptioned tables', () => {
+  it('are numbered in order with a placeholder caption above them and reported by their header', async () => {
+    const folder = documentFolder(
+      { title: '方案', template: 'nsfc_general', language: 'zh-CN' },
+      { '01.md': '# 研究方案\n\n正文。\n\n| 指标 | 数值 |\n| - | - |\n| Recall@10 | 0.9 |\n\n另一段。\n\n表：数据集 {#tbl:sets}\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n见[@tbl:sets]。\n' },
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'folio-uncaptioned-'));
+    const result = await renderDocument(folder, { outDir: dir, paginate: false });
+    const xml = await (await openDocx(result.path)).part('word/document.xml');
+    const texts = paragraphsOf(xml).map(textOf);
+    expect(texts).toContain('表 1　【待补充表题】');
+    expect(texts).toContain('表 2　数据集');
+    expect(texts).toContain('见表 2。');
+    const issue = result.report.issues.find((i) => i.kind === 'uncaptioned_table');
+    expect(issue?.message).toMatch(/header "指标 \| 数值" has no caption; it is numbered 表 1/u);
+    expect(issue?.location?.paragraph).toBe(3);
+  });
+});
+
 describe('the submission copy', () => {
   it('is written beside the review copy and holds only the body: no cover, no contents, no field update prompt', async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'folio-docx-sub-'));

@@ -12,6 +12,12 @@ export type DocumentIssueKind =
   | 'image_upscaled'
   | 'unknown_reference'
   | 'duplicate_id'
+  // Citations `[@key]` against the folder's bibliography (bibliography.ts).
+  | 'unknown_citation'
+  | 'uncited_reference'
+  | 'incomplete_reference'
+  // A table without a caption paragraph: numbered with a placeholder caption.
+  | 'uncaptioned_table'
   // Found against the fonts and the laid-out pages (glyph-coverage.ts, section-lengths.ts).
   | 'missing_glyph'
   | 'section_length';
@@ -54,7 +60,15 @@ export type DocumentPages =
   | { mode: 'rendered'; total: number; body: number; contents: ContentsEntry[] }
   | { mode: 'estimated'; total: number; reason: string };
 
-export type DocumentReport = { issues: DocumentIssue[]; stats: DocumentStats; pages?: DocumentPages };
+/** The citations as written: the style, each cited key's number, and the generated reference list (for the preview). */
+export type DocumentCitations = {
+  style: string;
+  superscript: boolean;
+  numbers: Record<string, number>;
+  references: { key: string; number: number; text: string }[];
+};
+
+export type DocumentReport = { issues: DocumentIssue[]; stats: DocumentStats; pages?: DocumentPages; citations?: DocumentCitations };
 
 export function emptyStats(): DocumentStats {
   return { sections: 0, words: 0, cjk_chars: 0, tables: 0, images: 0, footnotes: 0 };

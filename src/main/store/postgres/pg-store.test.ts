@@ -61,7 +61,7 @@ describe.skipIf(skip !== null)('PostgreSQL store', () => {
       await alice.runs.create({ id: 'r1', task_id: 't1', model: null });
       await alice.runs.setState('r1', { step: 1 });
       await alice.files.upsert({ task_id: 't1', path: 'work/a.md', kind: 'work', size: 1, sha256: 'x', created_at: 1 });
-      await alice.approvals.put('t1', { run_id: 'r1', call_id: 'c1', name: 'shell', arguments: '{}', kind: 'execute', risk: 'standard', detail: null, created_at: 1 });
+      await alice.approvals.put('t1', { run_id: 'r1', call_id: 'c1', name: 'shell', arguments: '{}', kind: 'execute', risk: 'standard', detail: null, reasons: [], created_at: 1 });
       await alice.grants.grant('t1', 'shell');
       await alice.tasks.addUsage('t1', { prompt_tokens: 5, completion_tokens: 5, cost: 1 });
       await alice.settings.set('language', 'zh-CN');
@@ -112,7 +112,7 @@ describe.skipIf(skip !== null)('PostgreSQL store', () => {
       expect(await s.files.get('t1', 'work/a.md')).toBeUndefined();
       expect(await s.files.delete('t1', 'work/a.md')).toBe(false);
 
-      await expect(s.approvals.put('t1', { run_id: 'r1', call_id: 'c1', name: 'x', arguments: '{}', kind: 'read', risk: 'standard', detail: null, created_at: 2 })).rejects.toMatchObject(notFound);
+      await expect(s.approvals.put('t1', { run_id: 'r1', call_id: 'c1', name: 'x', arguments: '{}', kind: 'read', risk: 'standard', detail: null, reasons: [], created_at: 2 })).rejects.toMatchObject(notFound);
       expect(await s.approvals.list('t1')).toEqual([]);
       expect(await s.approvals.get('r1', 'c1')).toBeUndefined();
       expect(await s.approvals.delete('r1', 'c1')).toBe(false);
@@ -256,7 +256,7 @@ describe.skipIf(skip !== null)('PostgreSQL store', () => {
         const next = await local.messages.append({ id: 'm4', task_id: 't', run_id: null, role: 'assistant', content: 'x' });
         expect(next.seq).toBe(4);
         expect(await local.settings.get('language')).toBe('en');
-        await local.approvals.put('t', { run_id: 'r', call_id: 'c2', name: 'mcp', arguments: '{}', kind: 'mcp', risk: 'standard', detail: null, created_at: 2 });
+        await local.approvals.put('t', { run_id: 'r', call_id: 'c2', name: 'mcp', arguments: '{}', kind: 'mcp', risk: 'standard', detail: null, reasons: [], created_at: 2 });
         expect((await local.approvals.list('t')).map((a) => a.call_id)).toEqual(['c', 'c2']);
         expect(await backend.scope({ tenant_id: 'other', user_id: 'local' }).tasks.list()).toEqual([]);
       } finally {

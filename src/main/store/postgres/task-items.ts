@@ -57,9 +57,9 @@ export function pgApprovalsRepo(sql: Sql, scope: Scope): AsyncRepo<ApprovalsRepo
           if ((await tx.rows(`SELECT 1 ${FROM_OWN_TASK}`, [...owner, taskId])).length === 0) return 0;
           await tx.run(`DELETE FROM approvals x WHERE ${OWN} AND x.run_id = $3 AND x.call_id = $4`, [...owner, a.run_id, a.call_id]);
           return tx.run(
-            `INSERT INTO approvals (tenant_id, user_id, task_id, run_id, call_id, name, arguments, kind, risk, detail, created_at)
-             SELECT t.tenant_id, t.user_id, t.id, $4, $5, $6, $7, $8, $9, $10, $11 ${FROM_OWN_TASK}`,
-            [...owner, taskId, a.run_id, a.call_id, a.name, a.arguments, a.kind, a.risk, a.detail, a.created_at],
+            `INSERT INTO approvals (tenant_id, user_id, task_id, run_id, call_id, name, arguments, kind, risk, detail, reasons, created_at)
+             SELECT t.tenant_id, t.user_id, t.id, $4, $5, $6, $7, $8, $9, $10, $11, $12 ${FROM_OWN_TASK}`,
+            [...owner, taskId, a.run_id, a.call_id, a.name, a.arguments, a.kind, a.risk, a.detail, JSON.stringify(a.reasons), a.created_at],
           );
         }),
       );

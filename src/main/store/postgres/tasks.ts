@@ -7,6 +7,7 @@ import type { AsyncRepo, Scope } from '../port';
 import { type TaskRow, taskSelect, toTask, UNTOUCHED_TASK } from '../rows';
 import { pickUsage } from '../tasks-repo';
 import { type Sql, withTaskConstraints } from './sql';
+import { TASK_TRACE_TABLES } from './team-schema';
 
 /** `t` is the scope's own task ($1 tenant, $2 user). */
 export const OWN_TASK = 't.tenant_id = $1 AND t.user_id = $2';
@@ -102,7 +103,13 @@ export function pgTasksRepo(sql: Sql, scope: Scope, now: () => number): AsyncRep
       return mustGet(id);
     },
     async delete(id) {
-      return (await sql.run(`DELETE FROM tasks t WHERE ${OWN_TASK} AND t.id = $3`, [...owner, id])) > 0;
+      // A run's traces outside the task's foreign keys (its streamed events, a lease, a decision no
+      // run took) hold the task's content too: they go in the same transaction.
+      return sql.atomic(async (tx) => {
+        const deleted = (await tx.run(`DELETE FROM tasks t WHERE ${OWN_TASK} AND t.id = $3`, [...owner, id])) > 0;
+        if (deleted) for (const table of TASK_TRACE_TABLES) await tx.run(`DELETE FROM ${table} WHERE tenant_id = $1 AND task_id = $2`, [scope.tenant_id, id]);
+        return deleted;
+      });
     },
     // The void mutators below ignore an unknown id: a run finishing after its task was deleted is normal.
     async markMaterialized(id) {

@@ -75,3 +75,44 @@ CREATE TABLE IF NOT EXISTS workers (
   draining BOOLEAN NOT NULL DEFAULT FALSE
 );
 `;
+
+/** The team tables that hold a task's content without a foreign key to it (deleted with the task). */
+export const TASK_TRACE_TABLES = ['run_events', 'run_leases', 'approval_decisions'] as const;
+
+// Migration 10, in the same dialect rules as TEAM_SCHEMA_SQL: tenants get a status and a plan; a
+// plan's retention; audit events for data leaving the service; the request-rate buckets every worker
+// shares; a monthly money budget beside the token quota.
+export const TEAM_SCHEMA_V10_SQL = `
+ALTER TABLE tenants ADD COLUMN status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'suspended'));
+ALTER TABLE tenants ADD COLUMN status_reason TEXT;
+ALTER TABLE tenants ADD COLUMN plan TEXT NOT NULL DEFAULT 'default';
+-- Retention per plan, in days; NULL keeps forever.
+CREATE TABLE IF NOT EXISTS plans (
+  id TEXT PRIMARY KEY,
+  archive_after_days INTEGER,
+  purge_files_after_days INTEGER,
+  updated_at BIGINT NOT NULL
+);
+-- Append-only: one row per request that left the service (the platform ships them to its SIEM).
+CREATE TABLE IF NOT EXISTS audit_events (
+  id BIGSERIAL PRIMARY KEY,
+  tenant_id TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  task_id TEXT,
+  run_id TEXT,
+  kind TEXT NOT NULL,
+  host TEXT NOT NULL,
+  bytes_out BIGINT NOT NULL DEFAULT 0,
+  bytes_in BIGINT NOT NULL DEFAULT 0,
+  status INTEGER,
+  at BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS audit_events_tenant_id ON audit_events (tenant_id, id);
+-- One request-rate bucket per tenant, shared by every worker.
+CREATE TABLE IF NOT EXISTS rate_buckets (
+  tenant_id TEXT PRIMARY KEY,
+  tokens DOUBLE PRECISION NOT NULL,
+  refilled_at BIGINT NOT NULL
+);
+ALTER TABLE quotas ADD COLUMN cost_per_month DOUBLE PRECISION;
+`;

@@ -9,6 +9,7 @@ import { pipeline, type Readable } from 'node:stream';
 import { ToolError } from '../types';
 import { addressRefusal, isIpLiteral } from '../../net/address-policy';
 import { decompressor, familyOf, type PinnedAddress, pinnedLookup } from '../../net/pinned-fetch';
+import { reportOutbound } from '../../net/outbound-audit';
 
 export const FETCH_MAX_BYTES = 5 * 1024 * 1024;
 export const FETCH_TIMEOUT_MS = 20_000;
@@ -192,7 +193,23 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
   };
 
   let url = checkUrl(rawUrl);
-  for (let hop = 0; ; hop += 1) {
+  const host = url.host;
+  let hops = 0;
+  let status: number | null = null;
+  let bytesIn = 0;
+  try {
+    for (;;) {
+      const fetched = await fetchHop();
+      if (fetched === 'redirected') continue;
+      status = fetched.status;
+      bytesIn = fetched.body.byteLength;
+      return fetched;
+    }
+  } finally {
+    reportOutbound({ kind: 'web_fetch', host, bytesOut: 0, bytesIn, status });
+  }
+
+  async function fetchHop(): Promise<FetchedResponse | 'redirected'> {
     let res: http.IncomingMessage;
     try {
       const vetted = await vetHost(url, options, signal);
@@ -204,9 +221,9 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
     const location = res.headers.location;
     if (REDIRECT_STATUSES.has(status) && location !== undefined) {
       res.destroy();
-      if (hop >= maxRedirects) throw new ToolError(`Too many redirects (more than ${maxRedirects}); last one pointed to ${location}.`);
+      if (++hops > maxRedirects) throw new ToolError(`Too many redirects (more than ${maxRedirects}); last one pointed to ${location}.`);
       url = checkUrl(location, url.href);
-      continue;
+      return 'redirected';
     }
     const { mediaType, charset } = parseContentType(res.headers['content-type']);
     if (options.acceptContentType && !options.acceptContentType(mediaType)) {

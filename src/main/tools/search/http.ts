@@ -56,7 +56,7 @@ export async function fetchSearchJson(url: string, init: RequestInit, opts: Sear
   let text: string;
   let res: Response;
   try {
-    res = await outboundFetch()(url, { ...init, signal, redirect: 'follow' });
+    res = await outboundFetch('web_search')(url, { ...init, signal, redirect: 'follow' });
     text = await readCapped(res, opts.maxBytes ?? SEARCH_MAX_BYTES);
   } catch (err) {
     if (err instanceof SearchError) throw err;

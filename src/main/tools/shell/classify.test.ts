@@ -319,3 +319,57 @@ describe('classifyCommand', () => {
     expect(classifyCommand(`cat ${data}/keys.json`, { cwd }).class).toBe('standard');
   });
 });
+
+describe('commands that run code through a setting, a tool of their own or unbounded spawning', () => {
+  // Each was rated standard before: no warning, and a grant on it kept working.
+  const runsCode: [string, CommandClass][] = [
+    ['find . -execdir rm {} \\;', 'destructive'],
+    ['find . -ok cat {} \\;', 'destructive'],
+    ['find . -okdir ls \\;', 'destructive'],
+    ['find . -exec cat {} +', 'destructive'],
+    ["GIT_PAGER='sh -c id' git log", 'destructive'],
+    ['PAGER=id git log', 'destructive'],
+    ['GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=id git log', 'destructive'],
+    ["GIT_SSH_COMMAND='id' git fetch", 'destructive'],
+    ['GIT_EXTERNAL_DIFF=./x.sh git diff', 'destructive'],
+    ['export GIT_EXTERNAL_DIFF=./x.sh; git diff', 'destructive'],
+    ['git difftool -x id', 'destructive'],
+    ['git difftool --extcmd=id HEAD', 'destructive'],
+    ["git grep -O'sh -c id' foo", 'destructive'],
+    ['git grep --open-files-in-pager=id foo', 'destructive'],
+    ['git submodule foreach id', 'destructive'],
+    ["make --eval='all:;id'", 'destructive'],
+    ['make SHELL=./evil.sh all', 'destructive'],
+    ['man -P id ls', 'destructive'],
+    ['man --pager=id ls', 'destructive'],
+    ["LESSOPEN='|id %s' less notes.txt", 'destructive'],
+    ["gdb -ex '!id'", 'destructive'],
+    ["gdb -batch -ex 'shell id' ./a.out", 'destructive'],
+    ["sqlite3 db.sqlite '.shell id'", 'destructive'],
+    ["sqlite3 db.sqlite '.system id'", 'destructive'],
+    ["echo 'syscmd(id)' | m4", 'destructive'],
+    ['LD_PRELOAD=./x.so ls', 'destructive'],
+    ['env LD_PRELOAD=./x.so ls', 'destructive'],
+    ['BASH_ENV=./x.sh bash s.sh', 'destructive'],
+    ['yes | xargs -P 0 -n1 sleep 9', 'destructive'],
+    ['seq 1000 | xargs --max-procs=500 -n1 sleep 1', 'destructive'],
+    ['g(){ h & h & }; h(){ g & g & }; g', 'blocked'],
+    ['a(){ b | b; }; b(){ a; }; a', 'blocked'],
+    // look-alikes that stay standard
+    ['git log', 'standard'],
+    ['git grep foo', 'standard'],
+    ['git submodule status', 'standard'],
+    ['make', 'standard'],
+    ['make -j4 all', 'standard'],
+    ['man ls', 'standard'],
+    ['less notes.txt', 'standard'],
+    ["sqlite3 db.sqlite 'select 1'", 'standard'],
+    ['find . -name "*.md"', 'standard'],
+    ['ls | xargs -P 4 -n1 wc -l', 'standard'],
+    ['LANG=C sort notes.txt', 'standard'],
+    ['f(){ echo hi; }; g(){ f; }; g', 'standard'],
+  ];
+  it.each(runsCode)('%s → %s', (command, expected) => {
+    expect(classifyCommand(command, { cwd }).class).toBe(expected);
+  });
+});

@@ -10,12 +10,12 @@ import path from 'node:path';
 import { checkOutsidePath, checkSensitivePath, checkWriteTarget, resolveWritten, scanArgs } from './paths';
 import { judgeCommand } from './rules';
 import { readsScriptFromStdin, runsScriptFile } from './rules-code';
+import { checkAssignment } from './rules-run';
 import { type Classification, deeper, MAX_DEPTH, type Scope, Verdict } from './scope';
 import { type Arg, type ShNode, binaryOp, child, children, nodeType, parseShell, redirectOp, text, walk, wordToArg } from './syntax';
 import { commandName, unwrap } from './wrappers';
 
 export type { Classification, CommandClass } from './scope';
-export { commandGrantKey, commandNeedsNetwork } from './traits';
 
 export interface ClassifyOptions {
   /** The folder the command will run in; needed to tell whether a `>` overwrites an existing file. */
@@ -46,13 +46,60 @@ function classifySource(source: string, scope: Scope): void {
   } catch (err) {
     return scope.verdict.add('destructive', `the command could not be parsed (${err instanceof Error ? err.message : 'parse error'})`);
   }
+  const functions: ShNode[] = [];
   walk(file, (node, type) => {
     if (type === 'Stmt') classifyStatement(node, scope);
     else if (type === 'BinaryCmd') classifyPipe(node, scope);
-    else if (type === 'FuncDecl') classifyFunction(node, scope);
+    else if (type === 'FuncDecl') {
+      classifyFunction(node, scope);
+      functions.push(node);
+    }
     else if (type === 'WhileClause' || type === 'ForClause') classifyLoop(node, type, scope);
     else if (type === 'Word') checkSensitivePath(wordToArg(node), scope);
+    // export / declare / local / readonly NAME=value: the parser's own node, not a command.
+    else if (type === 'DeclClause') for (const assign of children(node, 'Args')) checkAssignment(text(child(assign, 'Name'), 'Value'), scope);
   });
+  if (functions.length > 1) classifyMutualRecursion(functions, scope);
+}
+
+/**
+ * Functions that call each other in a cycle and start background jobs or pipelines on the way
+ * (`g(){ h & h & }; h(){ g & g & }; g`) multiply like a self-calling one: a fork bomb split in two.
+ */
+function classifyMutualRecursion(decls: ShNode[], scope: Scope): void {
+  const calls = new Map<string, Set<string>>();
+  const spawning = new Set<string>();
+  for (const decl of decls) {
+    const name = text(child(decl, 'Name'), 'Value');
+    const body = child(decl, 'Body');
+    if (!name || !body) continue;
+    const called = new Set<string>();
+    walk(body, (node, type) => {
+      if (type === 'CallExpr') {
+        const callee = callArgs(node)?.[0]?.text;
+        if (callee) called.add(callee);
+      } else if (type === 'BinaryCmd' && ['|', '|&'].includes(binaryOp(node))) spawning.add(name);
+    });
+    if (spawnsUnder(body)) spawning.add(name);
+    calls.set(name, called);
+  }
+  for (const start of calls.keys()) {
+    // Depth-first from each function: reaching it again through others is a cycle.
+    const seen = new Set<string>();
+    const stack = [...(calls.get(start) ?? [])];
+    const onPath = new Set<string>([start]);
+    while (stack.length > 0) {
+      const next = stack.pop() ?? '';
+      if (next === start) {
+        if ([...onPath].some((f) => spawning.has(f))) return scope.verdict.add('blocked', `fork bomb: functions ${[...onPath].join(', ')} call each other in the background or in pipelines`);
+        continue;
+      }
+      if (seen.has(next) || !calls.has(next)) continue;
+      seen.add(next);
+      onPath.add(next);
+      stack.push(...(calls.get(next) ?? []));
+    }
+  }
 }
 
 function callArgs(cmd: ShNode | null): Arg[] | null {
@@ -61,7 +108,11 @@ function callArgs(cmd: ShNode | null): Arg[] | null {
 }
 
 function classifyStatement(stmt: ShNode, scope: Scope): void {
-  const argv = callArgs(child(stmt, 'Cmd'));
+  const cmd = child(stmt, 'Cmd');
+  if (cmd && nodeType(cmd) === 'CallExpr') {
+    for (const assign of children(cmd, 'Assigns')) checkAssignment(text(child(assign, 'Name'), 'Value'), scope);
+  }
+  const argv = callArgs(cmd);
   if (argv) {
     classifyArgv(argv, scope);
     // A program run by absolute path (/usr/bin/x, a toolchain under the home folder) is read, not touched.

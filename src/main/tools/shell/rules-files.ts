@@ -55,6 +55,9 @@ export const find: Rule = (_name, args, scope) => {
       if (file) checkWriteTarget(file, true, scope, `find ${a}`);
     }
     if (a === '-exec' || a === '-execdir' || a === '-ok' || a === '-okdir') {
+      // Rated as running code whatever the program: a grant on it would cover every file it meets,
+      // and -execdir resolves the program in each folder it visits (a planted `./x` runs).
+      scope.verdict.add('destructive', `find ${a} runs a program for each file it finds`);
       const rest = args.slice(i + 1);
       const end = rest.findIndex((t) => t.text === ';' || t.text === '+');
       const command = end === -1 ? rest : rest.slice(0, end);

@@ -70,6 +70,16 @@ export function classifyGit(args: Arg[], scope: Scope): void {
     case 'rm':
       verdict.add('destructive', 'git rm deletes files');
       break;
+    case 'difftool':
+    case 'mergetool':
+      if (rest.some((r) => /^(?:-x|--extcmd|-t|--tool|--gui|-g)(?:=|$)|^-x./u.test(r))) verdict.add('destructive', `git ${sub} runs a program named on the command line or in configuration`);
+      break;
+    case 'grep':
+      if (rest.some((r) => /^(?:-O|--open-files-in-pager)/u.test(r))) verdict.add('destructive', 'git grep -O runs a program on the files it finds');
+      break;
+    case 'submodule':
+      if (rest.includes('foreach')) verdict.add('destructive', 'git submodule foreach runs a command in each submodule');
+      break;
     case 'filter-branch':
     case 'bisect':
     case 'rebase':

@@ -4,6 +4,7 @@ import { BLOCK_DEVICE, checkWriteTarget, firstOperand } from './paths';
 import { AWKS, classifyAwk, classifyEditor, classifyShell, classifySourceBuiltin, isEditor, runsInlineCode, SHELLS } from './rules-code';
 import * as files from './rules-files';
 import { classifyGit, classifyInPlace, classifySed, classifySsh, gitSubcommand } from './rules-tools';
+import * as run from './rules-run';
 import { deeper, type Scope } from './scope';
 import type { Arg } from './syntax';
 import { commandName } from './wrappers';
@@ -78,6 +79,11 @@ set(['tar', 'bsdtar', 'gtar'], files.tar);
 set(['zip'], files.zip);
 set(['ssh', 'scp', 'sftp', 'autossh'], classifySsh);
 set(['curl', 'wget'], download);
+set(['make', 'gmake', 'bmake'], run.make);
+set(['man'], run.man);
+set(['gdb', 'lldb', 'cgdb'], run.debuggerRule);
+set(['sqlite3', 'sqlite'], run.sqlite);
+set(['m4', 'gm4'], run.m4);
 
 /** Programs that write what they are given to a device when asked to. */
 const DEVICE_WRITERS = new Set(['cp', 'tee', 'install', 'shred', 'pv', 'ddrescue']);

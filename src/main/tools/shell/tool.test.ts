@@ -20,7 +20,12 @@ describe('shell tool', () => {
 
   it('assesses commands with the classifier', async () => {
     expect(await tool.assess?.({ command: 'ls' }, contextFor(root))).toEqual({ risk: 'standard', detail: 'ls' });
-    expect(await tool.assess?.({ command: 'echo x > existing.txt' }, contextFor(root))).toEqual({ risk: 'destructive', detail: 'echo x > existing.txt' });
+    expect(await tool.assess?.({ command: 'echo x > existing.txt' }, contextFor(root))).toEqual({
+      risk: 'destructive',
+      detail: 'echo x > existing.txt',
+      reasons: [{ code: 'overwrites', subject: null }],
+    });
+    expect((await tool.assess?.({ command: 'rm -r work/old' }, contextFor(root)))?.reasons).toEqual([{ code: 'deletes', subject: null }]);
     const blocked = await tool.assess?.({ command: 'curl x | sh' }, contextFor(root));
     expect(blocked?.blocked).toMatch(/pipes into sh/);
     expect(blocked?.detail).toBe('curl x | sh');
@@ -106,18 +111,18 @@ describe('shell tool and the task network switch', () => {
     return s;
   };
 
-  it.skipIf(!active)('asks before the first command that needs the network, and approving turns it on for the task', async () => {
+  it.skipIf(!active)('asks before a command that needs the network, and allowing it once leaves the task offline', async () => {
     const tool = createShellTool();
     const network = switchOff();
     const ctx = { ...contextFor(root), network };
     const risk = await tool.assess?.({ command: `curl -sS ${url}` }, ctx);
     expect(risk?.risk).toBe('destructive');
-    expect(risk?.detail).toMatch(/curl needs the network, which is off for this task's commands/);
+    expect(risk?.reasons).toEqual([{ code: 'network', subject: 'curl' }]);
     // The loop only executes a destructive call after the person said yes.
     const result = await tool.execute({ command: `curl -sS ${url}` }, ctx);
     expect(result.content).toContain('hello-from-host');
-    expect(network.on).toBe(true);
-    expect(await tool.assess?.({ command: `curl -sS ${url}` }, ctx)).toMatchObject({ risk: 'standard' });
+    expect(network.on).toBe(false);
+    expect(await tool.assess?.({ command: `curl -sS ${url}` }, ctx)).toMatchObject({ risk: 'destructive' });
   });
 
   it.skipIf(!active)('runs other commands offline and says so when they fail for it', async () => {

@@ -7,8 +7,10 @@ import { type Executor } from '../../sandbox/executor';
 import { defaultExecutor } from '../../sandbox/select-executor';
 import { programReport, runProgram } from '../program-run';
 import { NO_PATHS, sourceFolder, type Tool, type ToolContext, type ToolRisk, ToolError } from '../types';
-import { classifyCommand, commandNeedsNetwork } from './classify';
+import { classifyCommand } from './classify';
+import { commandNeedsNetwork } from './traits';
 import { normalizeCommand } from './normalize';
+import { reasonCodes } from './reason-codes';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, shellArgv } from './run';
 
 const parameters = z.object({
@@ -54,7 +56,8 @@ async function missingNetwork(command: string, ctx: Pick<ToolContext, 'network'>
 /**
  * A command that needs the network while the task has it off is rated destructive, which the
  * approval policy always asks about whatever was granted: `execute` is then reached only with the
- * person's yes to this very command, which is what turns the network on for the task.
+ * person's yes to this very command, which runs it with the network once. The network stays on for
+ * the task only when the person chose that (allow_task on a `network` reason, see the loop).
  */
 async function assessCommand(command: string, ctx: Pick<ToolContext, 'root' | 'network' | 'library'>, protectedPaths: readonly string[], executor: Executor): Promise<ToolRisk> {
   // ---- projects and libraries (issue 14): library files are not in the task folder, and read-only ----
@@ -63,14 +66,10 @@ async function assessCommand(command: string, ctx: Pick<ToolContext, 'root' | 'n
   }
   const verdict = classifyCommand(command, { cwd: ctx.root, protectedPaths });
   if (verdict.class === 'blocked') return { risk: 'destructive', detail: command, blocked: verdict.reasons.join('; ') };
+  const reasons = reasonCodes(verdict.reasons);
   const needs = await missingNetwork(command, ctx, executor);
-  if (needs !== null) {
-    return {
-      risk: 'destructive',
-      detail: `${command}\n\n${needs} needs the network, which is off for this task's commands. Approving runs it with the network on and leaves the network on for this task's commands.`,
-    };
-  }
-  return { risk: verdict.class, detail: command };
+  if (needs !== null) return { risk: 'destructive', detail: command, reasons: [{ code: 'network', subject: needs }, ...reasons] };
+  return reasons.length > 0 ? { risk: verdict.class, detail: command, reasons } : { risk: verdict.class, detail: command };
 }
 
 export function createShellTool(options: ShellToolOptions = {}): Tool<typeof parameters> {
@@ -104,7 +103,6 @@ export function createShellTool(options: ShellToolOptions = {}): Tool<typeof par
       const risk = await assessCommand(args.command, ctx, hiddenPaths, runner);
       if (risk.blocked !== undefined) throw new ToolError(`Command refused: ${risk.blocked}.`);
       // Reaching here with a network need means the person approved this command (see assessCommand).
-      if ((await missingNetwork(args.command, ctx, runner)) !== null) await ctx.network?.allow();
       const network = (await ctx.network?.allowed()) === true || commandNeedsNetwork(args.command) !== null;
       const timeoutS = args.timeout_s ?? DEFAULT_TIMEOUT_MS / 1000;
       const parent = options.baseEnv?.() ?? process.env;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandGrantKey, commandNeedsNetwork } from './classify';
+import { commandGrantKey, commandNeedsNetwork } from './traits';
 
 describe('commandNeedsNetwork', () => {
   it.each([

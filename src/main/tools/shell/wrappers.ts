@@ -3,6 +3,7 @@
 // rule for `rm` also catches `nice -n 5 timeout 10 rm`. Privilege wrappers (sudo, doas) are not
 // peeled: they are blocked outright by the rules.
 import { firstOperand } from './paths';
+import { assignedName, isCodeEnv, unboundedParallel } from './rules-run';
 import { MAX_DEPTH } from './scope';
 import type { Arg } from './syntax';
 
@@ -33,6 +34,8 @@ export function unwrap(argv: Arg[], depth = 0, notes: string[] = []): Unwrapped 
         if (a.startsWith('-S') && !a.startsWith('--')) return { kind: 'source', source: a.slice(2) };
         if (a === '-u' || a === '-C' || a === '--unset' || a === '--chdir') i += 1;
         else if (!a.startsWith('-') && !/^[A-Za-z_][A-Za-z0-9_]*=/u.test(a)) break;
+        const assigned = assignedName(a);
+        if (assigned !== null && isCodeEnv(assigned)) notes.push(`sets ${assigned}, through which the command runs another program or loads code`);
       }
       return inner(args.slice(i));
     }
@@ -69,6 +72,8 @@ export function unwrap(argv: Arg[], depth = 0, notes: string[] = []): Unwrapped 
         short: 'IinPLldEeas',
         long: ['--max-args', '--max-procs', '--max-lines', '--delimiter', '--eof', '--arg-file', '--replace', '--max-chars'],
       });
+      const unbounded = unboundedParallel(args);
+      if (unbounded !== null) notes.push(unbounded);
       // xargs appends arguments read from its input; with none given it runs echo.
       return start >= args.length ? { kind: 'none' } : unwrap(args.slice(start), depth + 1, notes);
     }

@@ -4,6 +4,7 @@
 // one JSON line per request and answers the orchestrator's /healthz and /readyz.
 import { LibraryId } from '../../../shared/contract/projects';
 import { type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { Id } from '../../../shared/contract/entities';
 import { contract, type MethodName } from '../../../shared/contract/methods';
@@ -14,8 +15,10 @@ import {
   type Logger,
   type RateLimiter,
   type Scope,
+  type TenantGate,
   type TenantRegistry,
   LOCAL_SCOPE,
+  isAdmin,
   REQUEST_ID_HEADER,
   logRequest,
   requestIdFrom,
@@ -39,6 +42,12 @@ export interface TenancyOptions {
   /** Records tenants and users on first sight, before the request reaches the core. */
   registry: TenantRegistry;
   rateLimiter?: RateLimiter;
+  /** Refuses every request of a suspended tenant (403), before anything else is done for it. */
+  gate?: TenantGate;
+  /** Runs each request's handling inside it (the request's own model keys: tenancy/byo-keys.ts). */
+  around?: (headers: IncomingMessage['headers'], facts: { scope?: Scope; params?: Record<string, string> }, handle: () => Promise<void>) => Promise<void>;
+  /** Routes of the platform's own (audit), answered after authentication; true when answered. */
+  platformRoutes?: (req: IncomingMessage, res: ServerResponse, scope: Scope, pathname: string, query: Record<string, string | string[]>) => Promise<boolean>;
   /** Host names the reverse proxy forwards (see `isAllowedHost`); loopback always passes. */
   publicHosts: readonly string[];
 }
@@ -55,6 +64,8 @@ export interface HttpServerOptions {
   staticDir?: string;
   maxBodyBytes?: number;
   maxUploadBytes?: number;
+  /** Where uploads are staged before the core takes them: the data folder's scratch folder. Default: the OS temp folder. */
+  uploadTempDir?: string;
   sseHeartbeatMs?: number;
   /** Told about bugs in main (never request bodies or the token). Defaults to console.error. */
   onInternalError?: (where: string, error: unknown) => void;
@@ -127,6 +138,15 @@ class UnavailableError extends FolioError {
   }
 }
 
+/** Routes that act for the whole service, not one person's work: an admin claim in the token. */
+const ADMIN_METHODS: ReadonlySet<MethodName> = new Set<MethodName>(['probeModel']);
+
+class AdminOnlyError extends FolioError {
+  constructor() {
+    super('forbidden', 'This route is for administrators: the X-Folio-User token needs the claim folio_admin: true', { name: 'AdminOnlyError' });
+  }
+}
+
 class MethodNotAllowedError extends FolioError {
   constructor(method: string) {
     super('unsupported', `Method ${method.slice(0, 10)} not allowed here`, { name: 'MethodNotAllowedError' });
@@ -141,7 +161,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
   const publicHosts = tenancy?.publicHosts ?? [];
   const router = createApiRouter();
   const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const maxUploadBytes = opts.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+  const uploadLimits = { maxFileBytes: opts.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, tempRoot: opts.uploadTempDir ?? tmpdir() };
   const heartbeatMs = opts.sseHeartbeatMs ?? DEFAULT_SSE_HEARTBEAT_MS;
   const onInternalError = opts.onInternalError ?? ((where, error) => console.error(`[folio] http ${where} failed:`, error));
 
@@ -196,9 +216,11 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
     if (tenancy) {
       const scope = await tenancy.authenticator.authenticate(req.headers);
       ctx.scope = scope;
+      await tenancy.gate?.check(scope.tenant_id);
       // Rate before registry: a tenant over its limit costs no database write.
       await tenancy.rateLimiter?.take(scope.tenant_id);
       await tenancy.registry.ensure(scope);
+      if (await tenancy.platformRoutes?.(req, res, scope, pathname, parseQuery(search))) return;
       scopeCore = await resolveCore(scope);
     } else {
       if (token === undefined || !hasValidBearer(req, token)) throw new UnauthorizedError();
@@ -213,6 +235,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
     }
     ctx.route = match.route.path;
     ctx.params = match.params;
+    if (ctx.scope && match.route.target.kind === 'call' && ADMIN_METHODS.has(match.route.target.method) && !isAdmin(ctx.scope)) throw new AdminOnlyError();
     await handleRoute(scopeCore, req, res, ctx, match.route.target, match.params, parseQuery(search));
   }
 
@@ -244,7 +267,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
       case 'upload': {
         const taskId = parseId('task_id', params.task_id);
         if (Object.keys(query).length > 0) throw new ValidationError('Uploads take no query parameters');
-        const files = await handleUpload(core, req, taskId, maxUploadBytes);
+        const files = await handleUpload(core, req, taskId, uploadLimits);
         const output = contract.addFiles.output.safeParse({ files });
         if (!output.success) throw new Error(`addUploadedFiles broke the contract: ${formatZodError(output.error)}`);
         sendJson(res, 201, output.data);
@@ -252,7 +275,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
       }
       case 'template-upload': {
         if (Object.keys(query).length > 0) throw new ValidationError('Uploads take no query parameters');
-        const summary = await handleTemplateUpload(core, req, maxUploadBytes);
+        const summary = await handleTemplateUpload(core, req, uploadLimits);
         const output = contract.importTemplate.output.safeParse(summary);
         if (!output.success) throw new Error(`importUploadedTemplate broke the contract: ${formatZodError(output.error)}`);
         sendJson(res, 201, output.data);
@@ -263,7 +286,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
         const library = LibraryId.safeParse(params.project_id);
         if (!library.success) throw new ValidationError(`project_id: ${formatZodError(library.error)}`);
         if (Object.keys(query).length > 0) throw new ValidationError('Uploads take no query parameters');
-        const files = await handleLibraryUpload(core, req, library.data, maxUploadBytes);
+        const files = await handleLibraryUpload(core, req, library.data, uploadLimits);
         const output = contract.addLibraryFiles.output.safeParse({ files });
         if (!output.success) throw new Error(`addUploadedLibraryFiles broke the contract: ${formatZodError(output.error)}`);
         sendJson(res, 201, output.data);
@@ -343,7 +366,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
         });
       }
     });
-    handle(req, res, ctx).catch((error: unknown) => {
+    (tenancy?.around ? tenancy.around(req.headers, ctx, () => handle(req, res, ctx)) : handle(req, res, ctx)).catch((error: unknown) => {
       if (!(error instanceof FolioError)) onInternalError(`${req.method ?? '?'} request`, error);
       ctx.errorCode = error instanceof FolioError ? error.code : 'internal';
       if (res.headersSent) {

@@ -65,9 +65,9 @@ function send(head: string, body: Buffer | string): Promise<RawAnswer> {
   });
 }
 
-function uploadHead(contentType: string, length: number): string {
+function uploadHead(contentType: string, length: number, path = `/v1/tasks/${taskId}/files`): string {
   return [
-    `POST /v1/tasks/${taskId}/files HTTP/1.1`,
+    `POST ${path} HTTP/1.1`,
     `Host: 127.0.0.1:${port}`,
     `Authorization: Bearer ${TOKEN}`,
     `Content-Type: ${contentType}`,
@@ -78,8 +78,13 @@ function uploadHead(contentType: string, length: number): string {
   ].join('\r\n');
 }
 
-function upload(body: string | Buffer, contentType = 'multipart/form-data; boundary=XB'): Promise<RawAnswer> {
-  return send(uploadHead(contentType, Buffer.byteLength(body)), body);
+function upload(body: string | Buffer, contentType = 'multipart/form-data; boundary=XB', path?: string): Promise<RawAnswer> {
+  return send(uploadHead(contentType, Buffer.byteLength(body), path), body);
+}
+
+/** Every route that takes multipart: each goes through the same parser. */
+function multipartRoutes(): string[] {
+  return [`/v1/tasks/${taskId}/files`, '/v1/templates', '/v1/projects/personal/files'];
 }
 
 function part(headers: string, content: string): string {
@@ -175,4 +180,69 @@ describe('malformed multipart never crashes the server or answers 5xx', () => {
     expect(answer.status, answer.body).toBe(201);
     await expectAliveAndClean();
   });
+});
+
+describe('a part that names no file', () => {
+  // busboy treats an application/octet-stream part without filename as a file whose filename is
+  // undefined; reading it as a string threw inside a parser event and the process exited.
+  const variants = [
+    'Content-Disposition: form-data; name="file"\r\nContent-Type: application/octet-stream',
+    'Content-Disposition: form-data\r\nContent-Type: application/octet-stream',
+    'Content-Type: application/octet-stream',
+    'Content-Disposition: form-data; name="file"; filename\r\nContent-Type: application/octet-stream',
+    'Content-Disposition: form-data; name="file"; filename=""\r\nContent-Type: application/octet-stream',
+    'Content-Disposition: attachment\r\nContent-Type: application/octet-stream',
+  ];
+  for (const route of ['tasks', 'templates', 'projects']) {
+    it(`answers 400 on ${route} and the server lives`, async () => {
+      const path = multipartRoutes().find((p) => p.includes(route)) ?? '';
+      for (const headers of variants) {
+        const answer = await upload(`${part(headers, 'data')}--XB--\r\n`, undefined, path);
+        expect(answer.status, `${path} ${headers}`).toBe(400);
+        expect(errorCode(answer)).toBe('invalid_input');
+        expect(child.exitCode, stderr).toBeNull();
+      }
+      await expectAliveAndClean();
+    });
+  }
+});
+
+describe('bounded fuzz of every multipart route', () => {
+  it('300 malformed requests per route: no exit, no 5xx, no leftover folder', async () => {
+    let seed = 0x5eed;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const pick = <T,>(xs: readonly T[]): T => xs[rand(xs.length)];
+    const dispositions = [
+      'Content-Disposition: form-data; name="file"; filename="a.txt"',
+      'Content-Disposition: form-data; name="file"',
+      'Content-Disposition: form-data; filename="../../etc/passwd"',
+      "Content-Disposition: form-data; name=\"file\"; filename*=UTF-8''%E4%B8%AD%E6%96%87.pdf",
+      "Content-Disposition: form-data; name=\"file\"; filename*=bogus''%ZZ",
+      'Content-Disposition: form-data; name="file"; filename="\u4e2d\u6587.pdf"',
+      'Content-Disposition: form-data; name="file"; filename="%00"',
+      'Content-Disposition: form-data; name="file"; filename="a\\\\b\\\\."',
+      'Content-Disposition: form-data; name=; filename=',
+      'Content-Disposition: ;;;;',
+      'Content-Disposition: form-data; name="file"; filename="' + 'n'.repeat(600) + '"',
+      '',
+    ];
+    const types = ['', 'Content-Type: application/octet-stream', 'Content-Type: text/plain; charset=gbk', 'Content-Type: ', 'Content-Type: multipart/mixed; boundary=YY', 'Content-Transfer-Encoding: base64\r\nContent-Type: application/octet-stream'];
+    const contentTypes = ['multipart/form-data; boundary=XB', 'multipart/form-data; boundary="XB"', 'multipart/form-data; boundary=XB; charset=utf-16', 'multipart/form-data;boundary=XB', 'multipart/form-data; boundary=ZZ', 'multipart/form-data'];
+    const bodies = ['', 'x', '\0\0\0', '\u00ff\u00fe', 'y'.repeat(3000)];
+    for (const route of multipartRoutes()) {
+      for (let i = 0; i < 300; i++) {
+        const parts = Array.from({ length: 1 + rand(3) }, () => part([pick(dispositions), pick(types)].filter(Boolean).join('\r\n'), pick(bodies)));
+        const ending = pick(['--XB--\r\n', '--XB--', '', '--XB\r\n', '--X']);
+        const body = Buffer.from(parts.join('') + ending, rand(4) === 0 ? 'latin1' : 'utf8');
+        const answer = await upload(body, pick(contentTypes), route);
+        expect(child.exitCode, `${route} #${i}: ${stderr}`).toBeNull();
+        expect(answer.status, `${route} #${i}: ${answer.body}`).toBeGreaterThanOrEqual(200);
+        expect(answer.status, `${route} #${i}: ${answer.body}`).toBeLessThan(500);
+      }
+    }
+    await expectAliveAndClean();
+  }, 120_000);
 });

@@ -4,9 +4,8 @@ import type { LibraryFile, LibraryId } from '../../../shared/contract/projects';
 import { createRequire } from 'node:module';
 import type Busboy from 'busboy';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -20,8 +19,13 @@ import { UnsupportedMediaTypeError, mediaType } from './body';
 export const DEFAULT_MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 const MAX_FILES_PER_UPLOAD = 100;
 
-/** Keeps only the last path component and drops control characters; '' when nothing usable is left. */
-export function sanitizeUploadName(name: string): string {
+/**
+ * Keeps only the last path component and drops control characters; '' when nothing usable is left,
+ * including a part that names no file at all (busboy treats an `application/octet-stream` part
+ * without `filename` as a file, with `filename` undefined).
+ */
+export function sanitizeUploadName(name: string | undefined): string {
+  if (typeof name !== 'string') return '';
   const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\x00-\x1f\x7f]/g, '').trim();
   return base === '.' || base === '..' ? '' : base;
 }
@@ -31,51 +35,63 @@ interface ReceivedFile {
   path: string;
 }
 
-export async function handleUpload(
-  core: FolioCore,
-  req: IncomingMessage,
-  taskId: string,
-  maxFileBytes: number,
-): Promise<FileEntry[]> {
+export interface UploadLimits {
+  maxFileBytes: number;
+  /** Where the temporary folders go: the data folder's scratch folder, so leftovers are swept at start. */
+  tempRoot: string;
+}
+
+/**
+ * The one way a multipart request is received: content type checked, every file part streamed into a
+ * private temporary folder, `use` called with the files, and the folder removed whatever happens.
+ */
+async function withUploadedFiles<T>(req: IncomingMessage, limits: UploadLimits, maxTotalBytes: number, use: (files: ReceivedFile[]) => Promise<T>): Promise<T> {
   if (mediaType(req) !== 'multipart/form-data') throw new UnsupportedMediaTypeError('Uploads must be multipart/form-data');
-  const dir = await mkdtemp(join(tmpdir(), 'folio-upload-'));
+  await mkdir(limits.tempRoot, { recursive: true, mode: 0o700 });
+  const dir = await mkdtemp(join(limits.tempRoot, UPLOAD_DIR_PREFIX));
   try {
-    const files = await receiveWithinQuota(core, req, dir, maxFileBytes);
-    if (files.length === 0) throw new ValidationError('The upload contains no files');
-    return await core.addUploadedFiles(taskId, files);
+    return await use(await receiveFiles(req, dir, limits.maxFileBytes, maxTotalBytes));
   } finally {
     // Retries: on a failed upload a temp file may still be closing while the folder is removed.
     await rm(dir, { recursive: true, force: true, maxRetries: 3 });
   }
 }
 
-/** Files sent as multipart to a library (`POST /v1/projects/:project_id/files`, issue 14). */
-export async function handleLibraryUpload(core: FolioCore, req: IncomingMessage, library: LibraryId, maxFileBytes: number): Promise<LibraryFile[]> {
+/** The prefix of every upload's temporary folder (swept at start, see `config/scratch`). */
+export const UPLOAD_DIR_PREFIX = 'folio-upload-';
+
+export async function handleUpload(core: FolioCore, req: IncomingMessage, taskId: string, limits: UploadLimits): Promise<FileEntry[]> {
+  // mediaType first: a non-multipart request must not reach the quota lookup.
   if (mediaType(req) !== 'multipart/form-data') throw new UnsupportedMediaTypeError('Uploads must be multipart/form-data');
-  const dir = await mkdtemp(join(tmpdir(), 'folio-library-'));
+  const allowance = (await core.uploadQuota?.allowance()) ?? null;
   try {
-    // Not cut at the allowance: a file the library already has (the same bytes) counts nothing, which
-    // only its hash, once it is in, can tell; the quotas are checked then.
-    const files = await receiveFiles(req, dir, maxFileBytes);
-    if (files.length === 0) throw new ValidationError('The upload contains no files');
-    return await core.addUploadedLibraryFiles(library, files);
-  } finally {
-    await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+    return await withUploadedFiles(req, limits, allowance ?? Number.POSITIVE_INFINITY, async (files) => {
+      if (files.length === 0) throw new ValidationError('The upload contains no files');
+      return core.addUploadedFiles(taskId, files);
+    });
+  } catch (err) {
+    if (err instanceof OverAllowance && core.uploadQuota) return core.uploadQuota.refuse(err.seen);
+    throw err;
   }
 }
 
+/** Files sent as multipart to a library (`POST /v1/projects/:project_id/files`). */
+export async function handleLibraryUpload(core: FolioCore, req: IncomingMessage, library: LibraryId, limits: UploadLimits): Promise<LibraryFile[]> {
+  // Not cut at the allowance: a file the library already has (the same bytes) counts nothing, which
+  // only its hash, once it is in, can tell; the quotas are checked then.
+  return withUploadedFiles(req, limits, Number.POSITIVE_INFINITY, async (files) => {
+    if (files.length === 0) throw new ValidationError('The upload contains no files');
+    return core.addUploadedLibraryFiles(library, files);
+  });
+}
+
 /** One .pptx/.potx sent as multipart (`POST /v1/templates`), imported as a template. */
-export async function handleTemplateUpload(core: FolioCore, req: IncomingMessage, maxFileBytes: number): Promise<TemplateSummary> {
-  if (mediaType(req) !== 'multipart/form-data') throw new UnsupportedMediaTypeError('Uploads must be multipart/form-data');
-  const dir = await mkdtemp(join(tmpdir(), 'folio-template-'));
-  try {
-    const files = await receiveFiles(req, dir, maxFileBytes);
+export async function handleTemplateUpload(core: FolioCore, req: IncomingMessage, limits: UploadLimits): Promise<TemplateSummary> {
+  return withUploadedFiles(req, limits, Number.POSITIVE_INFINITY, async (files) => {
     const [file] = files;
     if (!file || files.length > 1) throw new ValidationError('Send exactly one .pptx or .potx file');
-    return await core.importUploadedTemplate(file);
-  } finally {
-    await rm(dir, { recursive: true, force: true, maxRetries: 3 });
-  }
+    return core.importUploadedTemplate(file);
+  });
 }
 
 /**
@@ -91,18 +107,7 @@ class OverAllowance extends Error {
   }
 }
 
-/** receiveFiles, stopped at the tenant's allowance (team service) with the quota's own message. */
-async function receiveWithinQuota(core: FolioCore, req: IncomingMessage, dir: string, maxFileBytes: number): Promise<ReceivedFile[]> {
-  const allowance = (await core.uploadQuota?.allowance()) ?? null;
-  try {
-    return await receiveFiles(req, dir, maxFileBytes, allowance ?? Number.POSITIVE_INFINITY);
-  } catch (err) {
-    if (err instanceof OverAllowance && core.uploadQuota) return core.uploadQuota.refuse(err.seen);
-    throw err;
-  }
-}
-
-function receiveFiles(req: IncomingMessage, dir: string, maxFileBytes: number, maxTotalBytes = Number.POSITIVE_INFINITY): Promise<ReceivedFile[]> {
+function receiveFiles(req: IncomingMessage, dir: string, maxFileBytes: number, maxTotalBytes: number): Promise<ReceivedFile[]> {
   return new Promise((resolve, reject) => {
     // Required at the first upload rather than with the server, which should answer as soon as it starts.
     const busboy = createRequire(import.meta.url)('busboy') as typeof Busboy;
@@ -139,10 +144,12 @@ function receiveFiles(req: IncomingMessage, dir: string, maxFileBytes: number, m
       void Promise.allSettled(writes).then(() => (failure === null ? resolve(received) : reject(failure)));
     };
 
-    parser.on('file', (_field, stream, info) => {
+    // A listener that throws would throw out of the request's 'data' event and end the process:
+    // whatever goes wrong while taking a part is this request's failure, and the part is drained.
+    const onFile = (stream: Readable, info: Busboy.FileInfo) => {
       const name = sanitizeUploadName(info.filename);
       if (done || failure !== null || name === '') {
-        if (name === '') fail(new ValidationError('Every uploaded file needs a name'));
+        if (name === '') fail(new ValidationError('Every uploaded file needs a name: send it as filename="..." in the part header'));
         stream.on('error', ignore).resume();
         return;
       }
@@ -165,6 +172,15 @@ function receiveFiles(req: IncomingMessage, dir: string, maxFileBytes: number, m
           .catch((error: unknown) => fail(stream.errored ? malformed() : asError(error)))
           .finally(() => open.delete(stream)),
       );
+    };
+    parser.on('file', (_field, stream, info) => {
+      try {
+        onFile(stream, info);
+      } catch (error) {
+        fail(asError(error));
+        stream.on('error', ignore).resume();
+        finish(true);
+      }
     });
     parser.on('filesLimit', () => fail(new PayloadTooLargeError(`At most ${MAX_FILES_PER_UPLOAD} files per upload`)));
     parser.on('partsLimit', () => fail(new PayloadTooLargeError('Too many parts in the upload')));

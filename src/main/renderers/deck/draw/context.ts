@@ -2,6 +2,7 @@
 // font faces, the language written on CJK runs, the task folder images are read from).
 import type PptxGenJS from 'pptxgenjs';
 import { type Theme } from '../../../../shared/specs/themes';
+import { type TextMeasurer } from '../text-measurer';
 
 export interface DrawContext {
   pptx: PptxGenJS;
@@ -13,4 +14,6 @@ export interface DrawContext {
   baseDir: string;
   /** The colour emoji face emoji runs are set in, or null when none is installed. */
   emojiFace: string | null;
+  /** The planner's measurer: CJK paragraphs are drawn with the line breaks it measured. */
+  measurer: TextMeasurer;
 }

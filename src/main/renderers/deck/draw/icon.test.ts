@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateDeckSpec } from '../../../../shared/specs/deck';
 import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
-import { closeIconNames, iconErrors, iconNames } from '../icons';
+import { canonicalIconName, closeIconNames, iconErrors, iconNames, iconNode } from '../icons';
 import { drawIcon } from './icon';
 import { drawContext, writeDeck } from './test-support';
 
@@ -89,5 +89,13 @@ describe('icon names', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^slides\[0\]\.cards\[1\]\.icon: unknown icon "chart-lines"; close Lucide names: chart-line/);
     expect(closeIconNames('users-group')).toContain('users');
+  });
+
+  it('an alias the installed set has (waves) is accepted and drawn as the icon it names', () => {
+    expect(canonicalIconName('waves')).toBe('waves-horizontal');
+    expect(iconNode('waves')).toEqual(iconNode('waves-horizontal'));
+    expect(canonicalIconName('waves-nonexistent')).toBeNull();
+    const r = validateDeckSpec({ title: 'T', slides: [{ layout: 'cards', title: 'C', cards: [{ title: 'a', icon: 'waves' }, { title: 'b' }] }] });
+    expect(r.ok && iconErrors(r.spec)).toEqual([]);
   });
 });

@@ -5,18 +5,19 @@ import type PptxGenJS from 'pptxgenjs';
 import { assertNever, type DeckPlan, type PlanElement, type TextElement } from '../../../../shared/specs/deck-plan';
 import { type Theme } from '../../../../shared/specs/themes';
 import { MASTER_CONTENT, MASTER_PLAIN } from '../masters';
+import { type TextMeasurer } from '../text-measurer';
 import { drawChart } from './chart';
 import { type DrawContext } from './context';
 import { drawIcon } from './icon';
 import { drawImage } from './image';
 import { drawShape } from './shape';
 import { drawTable } from './table';
-import { drawText } from './text';
+import { drawText, headingElementId } from './text';
 
-function drawElement(ctx: DrawContext, el: PlanElement, onTemplate: boolean): void {
+function drawElement(ctx: DrawContext, el: PlanElement, onTemplate: boolean, headingId: string | undefined): void {
   switch (el.kind) {
     case 'text':
-      if (!el.fromMaster) drawText(ctx, el);
+      if (!el.fromMaster) drawText(ctx, el, el.id === headingId);
       // A template's master replaces Folio's, which drew these: the slide carries them itself.
       else if (onTemplate) drawMasterText(ctx, el);
       return;
@@ -41,6 +42,8 @@ export interface DrawPlanOptions {
   baseDir: string;
   /** The colour emoji face (TextMeasurer.emojiFace()), or null when none is installed. */
   emojiFace: string | null;
+  /** The measurer the plan was made with: CJK paragraphs are drawn with its line breaks. */
+  measurer: TextMeasurer;
   /**
    * The deck goes onto a template's master (templates/graft.ts): slides leave the background to it
    * and draw the footer and slide number Folio's master would have drawn.
@@ -62,8 +65,9 @@ export function drawPlan(pptx: PptxGenJS, plan: DeckPlan, o: DrawPlanOptions): v
   for (const planned of plan.slides) {
     const slide = pptx.addSlide({ masterName: planned.master === 'content' ? MASTER_CONTENT : MASTER_PLAIN });
     if (!o.onTemplate) slide.background = { color: planned.background };
-    const ctx: DrawContext = { pptx, slide, theme: o.theme, cjkLang: o.cjkLang, baseDir: o.baseDir, emojiFace: o.emojiFace };
-    for (const el of planned.elements) drawElement(ctx, el, o.onTemplate === true);
+    const ctx: DrawContext = { pptx, slide, theme: o.theme, cjkLang: o.cjkLang, baseDir: o.baseDir, emojiFace: o.emojiFace, measurer: o.measurer };
+    const headingId = headingElementId(planned.elements.filter((e) => !(e.kind === 'text' && e.fromMaster)));
+    for (const el of planned.elements) drawElement(ctx, el, o.onTemplate === true, headingId);
     if (planned.notes) slide.addNotes(planned.notes);
   }
 }

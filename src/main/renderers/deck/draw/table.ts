@@ -6,16 +6,25 @@ import { TABLE_CELL_PAD_X_IN, TABLE_CELL_PAD_Y_IN } from '../../../../shared/spe
 import { lineSpacingPt } from '../measure';
 import { paragraphRuns } from '../text-runs';
 import { type DrawContext } from './context';
+import { drawnLines } from './text';
 
 export function drawTable(ctx: DrawContext, el: TableElement): void {
   const padY = el.cellPadY ?? TABLE_CELL_PAD_Y_IN;
   const margin: [number, number, number, number] = [padY, TABLE_CELL_PAD_X_IN, padY, TABLE_CELL_PAD_X_IN];
   const spacing = lineSpacingPt(el.sizePt, ctx.theme.lineHeight);
+  // A cell's text width, as plan/table.ts measures rows; CJK cells carry their measured breaks.
+  const textW = (c: number): number => (el.colWidths[c] ?? 1) - 2 * TABLE_CELL_PAD_X_IN;
   const cell = (text: string, c: number, color: string, fill: string, header: boolean): PptxGenJS.TableCell => ({
     text: text
       .split(/\r?\n/)
       .flatMap((para, i, all) =>
-        paragraphRuns(para, { role: 'body', size: el.sizePt, color, bold: header }, ctx, { lineSpacing: spacing, align: el.align[c] ?? 'left' }, i === all.length - 1),
+        paragraphRuns(
+          drawnLines(ctx, { text: para, bullet: 'none', level: 0, sizePt: el.sizePt, bold: header, color, spaceAfterPt: 0 }, 'body', textW(c)),
+          { role: 'body', size: el.sizePt, color, bold: header },
+          ctx,
+          { lineSpacing: spacing, align: el.align[c] ?? 'left' },
+          i === all.length - 1,
+        ),
       ),
     options: { fill: { color: fill }, valign: header ? 'bottom' : 'top', margin, fontSize: el.sizePt, align: el.align[c] ?? 'left', border: rules },
   });

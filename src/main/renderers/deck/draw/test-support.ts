@@ -3,12 +3,14 @@
 import JSZip from 'jszip';
 import PptxGenJS from 'pptxgenjs';
 import { type Theme } from '../../../../shared/specs/themes';
+import { tableMeasurer } from '../fonts';
+import { type TextMeasurer } from '../text-measurer';
 import { type DrawContext } from './context';
 
-export function drawContext(theme: Theme, baseDir = '.', emojiFace: string | null = null): DrawContext {
+export function drawContext(theme: Theme, baseDir = '.', emojiFace: string | null = null, measurer: TextMeasurer = tableMeasurer): DrawContext {
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_WIDE';
-  return { pptx, slide: pptx.addSlide(), theme, cjkLang: 'zh-CN', baseDir, emojiFace };
+  return { pptx, slide: pptx.addSlide(), theme, cjkLang: 'zh-CN', baseDir, emojiFace, measurer };
 }
 
 export async function writeDeck(ctx: DrawContext): Promise<{ bytes: Uint8Array; zip: JSZip }> {

@@ -1,11 +1,14 @@
 // Draws a planned text element: one pptxgenjs paragraph per plan paragraph, split into script runs
 // (the theme's Latin and CJK faces), exact line spacing so the client's lines match the measured
 // ones, bullets with the same hanging indent the planner measured. Never italic (CJK has no true
-// italic), and no line breaks besides the plan's paragraphs.
+// italic); line breaks only where the plan has paragraphs and, in CJK paragraphs, where it measured
+// the lines to break (drawnLines).
 import type PptxGenJS from 'pptxgenjs';
 import { bulletIndentPt } from '../../../../shared/specs/deck-geometry';
 import { type PlanParagraph, type TextElement } from '../../../../shared/specs/deck-plan';
+import { containsCjk } from '../../../../shared/specs/deck';
 import { lineSpacingPt } from '../measure';
+import { paragraphLines } from '../plan/text';
 import { type ParagraphOptions, paragraphRuns } from '../text-runs';
 import { type DrawContext } from './context';
 
@@ -24,10 +27,22 @@ function bulletOf(p: PlanParagraph): ParagraphOptions['bullet'] {
   }
 }
 
+/**
+ * A CJK paragraph as the lines the planner measured: LibreOffice and PowerPoint would break Chinese
+ * between any two characters (inside words, before a unit, leaving one character on the last line),
+ * so the breaks a typesetter chooses (fonts/line-break.ts) are written into the paragraph. Latin
+ * text breaks at spaces everywhere alike and is left to the client.
+ */
+export function drawnLines(ctx: Pick<DrawContext, 'measurer' | 'theme'>, p: PlanParagraph, font: TextElement['font'], boxW: number): string | string[] {
+  if (!containsCjk(p.text)) return p.text;
+  const lines = paragraphLines(ctx.measurer, ctx.theme, p, font, boxW);
+  return lines.length > 1 ? lines : p.text;
+}
+
 export function textProps(ctx: DrawContext, el: TextElement): PptxGenJS.TextProps[] {
   return el.paragraphs.flatMap((p, i) =>
     paragraphRuns(
-      p.text,
+      drawnLines(ctx, p, el.font, el.box.w),
       { role: el.font, size: p.sizePt, color: p.color, bold: p.bold },
       ctx,
       {
@@ -42,13 +57,22 @@ export function textProps(ctx: DrawContext, el: TextElement): PptxGenJS.TextProp
   );
 }
 
-export function drawText(ctx: DrawContext, el: TextElement): void {
+/**
+ * The element that is the slide's heading for PowerPoint's outline and screen readers: its title,
+ * else (a quote slide without a title) the quote, which is what the slide says.
+ */
+export function headingElementId(elements: readonly { kind: string; id: string; role?: string }[]): string | undefined {
+  return (elements.find((e) => e.kind === 'text' && e.role === 'title') ?? elements.find((e) => e.kind === 'text' && e.role === 'quote'))?.id;
+}
+
+/** `asTitle`: the box becomes the slide's title placeholder (see headingElementId). */
+export function drawText(ctx: DrawContext, el: TextElement, asTitle = el.role === 'title'): void {
   ctx.slide.addText(textProps(ctx, el), {
     ...el.box,
     margin: 0,
     valign: el.valign,
     fit: 'none',
     wrap: true,
-    objectName: el.role === 'title' ? TITLE_SHAPE_NAME : el.id,
+    objectName: asTitle ? TITLE_SHAPE_NAME : el.id,
   });
 }

@@ -4,9 +4,12 @@
 import { isCjkCapableFace } from '../../../../shared/specs/themes';
 import { type MeasureStyle, type MetricsSource } from '../text-measurer';
 import { FontDiscovery } from './font-discovery';
-import { type GlyphAdvances, loadGlyphAdvances } from './glyph-advances';
+import { type EmojiCoverage, type GlyphAdvances, loadEmojiCoverage, loadGlyphAdvances } from './glyph-advances';
 import { ScriptMeasurer, type Script } from './script-measurer';
 import { tableCharEm } from './table-measurer';
+
+/** Joiners, variation selectors, skin tones and tags: drawn as part of the emoji before them. */
+const EMOJI_JOINERS = /[\u200D\uFE0E\uFE0F\u20E3\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u;
 
 export class FontMeasurer extends ScriptMeasurer {
   private readonly faces = new Map<string, { advances: GlyphAdvances | null; source: MetricsSource }>();
@@ -44,6 +47,24 @@ export class FontMeasurer extends ScriptMeasurer {
   emojiFace(): string | null {
     return this.discovery.emojiFace();
   }
+
+  override blankEmoji(sequences: readonly string[]): { emoji: string; reason: 'missing' | 'bitmap' }[] {
+    const face = this.emojiFace();
+    const ref = face === null ? null : this.discovery.find({ face, bold: false, cjk: false });
+    if (!ref) return [];
+    this.emojiCoverage ??= loadEmojiCoverage(ref.file);
+    const coverage = this.emojiCoverage;
+    if (!coverage) return [];
+    const out: { emoji: string; reason: 'missing' | 'bitmap' }[] = [];
+    for (const emoji of new Set(sequences)) {
+      const base = Array.from(emoji).filter((ch) => !EMOJI_JOINERS.test(ch));
+      if (base.some((ch) => !coverage.has(ch.codePointAt(0) ?? 0))) out.push({ emoji, reason: 'missing' });
+      else if (coverage.bitmapOnly) out.push({ emoji, reason: 'bitmap' });
+    }
+    return out;
+  }
+
+  private emojiCoverage: EmojiCoverage | null | undefined;
 
   private face(face: string, bold: boolean, cjk: boolean): { advances: GlyphAdvances | null; source: MetricsSource } {
     const key = `${face}|${bold ? 'b' : 'r'}|${cjk ? 'c' : 'l'}`;

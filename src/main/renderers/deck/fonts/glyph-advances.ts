@@ -82,3 +82,22 @@ export function loadGlyphAdvances(ref: FontFileRef): GlyphAdvances | null {
   loaded.set(key, result);
   return result;
 }
+
+export interface EmojiCoverage {
+  has(codePoint: number): boolean;
+  /** The face has colour bitmaps (CBDT, sbix) and no outlines (glyf, CFF, SVG). */
+  bitmapOnly: boolean;
+}
+
+/** What an emoji font file can draw; null when it cannot be read. */
+export function loadEmojiCoverage(file: string): EmojiCoverage | null {
+  try {
+    const font = fontkit().openSync(file) as Fontkit.Font & { directory?: { tables?: Record<string, unknown> } };
+    const tables = Object.keys(font.directory?.tables ?? {});
+    const outlines = tables.some((t) => t === 'glyf' || t === 'CFF ' || t === 'CFF2' || t === 'SVG ');
+    const bitmaps = tables.some((t) => t === 'CBDT' || t === 'sbix');
+    return { has: (cp) => font.hasGlyphForCodePoint(cp), bitmapOnly: bitmaps && !outlines };
+  } catch {
+    return null;
+  }
+}

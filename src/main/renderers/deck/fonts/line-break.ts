@@ -1,7 +1,12 @@
-// Where a paragraph may break. The rules are deliberately a little stricter than LibreOffice's and
-// PowerPoint's (ICU/UAX #14 plus clreq kinsoku): a break we allow that the renderer does not would
-// make us predict fewer lines than it draws, while a break we refuse only costs one line early.
+// Where a paragraph may break, as a Chinese typesetter breaks it: between words, never inside one
+// (jieba's segmentation, word-segmenter.ts), with clreq's prohibitions (no closing mark at a line
+// start, no opening mark at a line end), numbers kept with their units and formulas like "p < 0.01"
+// kept whole. Paragraphs with CJK text are drawn with these breaks written in (draw/text.ts), so
+// the renderer draws the lines planned; elsewhere the rules are a little stricter than
+// LibreOffice's and PowerPoint's (ICU/UAX #14 plus kinsoku): a break we allow that the renderer does
+// not would make us predict fewer lines than it draws, while a break we refuse costs a line early.
 import { isCjkChar } from '../../../../shared/specs/deck';
+import { wordBoundaries } from './word-segmenter';
 
 /** clreq/JIS X 4051: characters that may not start a line (closing marks, stops, small kana…). */
 export const NO_LINE_START = new Set(
@@ -35,27 +40,45 @@ const LETTER = /\p{L}/u;
 
 /** Units kept on the same line as the number before them ("12 GB", "3.5 %", "200 ms", "5 亿"). */
 const UNIT_AFTER_NUMBER =
-  /^(?:%|‰|°[CF]?|℃|℉|[kKMGTP]i?B\b|[kMG]bps\b|[kMG]?Hz\b|[mµnk]?s\b|ms\b|min\b|hrs?\b|h\b|[mck]?m\b|mm\b|km\b|kg\b|mg\b|g\b|lbs?\b|ft\b|mi\b|px\b|pt\b|dpi\b|fps\b|[kMGT]?W\b|kWh\b|V\b|x\b|×|USD\b|EUR\b|CNY\b|RMB\b|GBP\b|JPY\b|pp\b|bps\b|[万亿千百个元倍年月日天次人家件台秒分])/u;
+  /^(?:%|‰|°[CF]?|℃|℉|[kKMGTP]i?B\b|[kMG]bps\b|[kMG]?Hz\b|[mµnk]?s\b|ms\b|min\b|hrs?\b|h\b|[mck]?m\b|mm\b|km\b|kg\b|mg\b|g\b|lbs?\b|ft\b|mi\b|px\b|pt\b|dpi\b|fps\b|[kMGT]?W\b|kWh\b|V\b|x\b|×|USD\b|EUR\b|CNY\b|RMB\b|GBP\b|JPY\b|pp\b|bps\b|[万亿千百个元倍年月日天次人家件台秒分章节页条项位名篇度米克吨岁周])/u;
 /** Currency signs kept on the same line as the number after them ("$ 5", "¥ 100"). */
 const CURRENCY_BEFORE_NUMBER = /[$¥£€￥＄]$/;
 
-/** Indices of spaces that join a number to its unit, so they are not break opportunities. */
+/** Comparison and equality signs: "p < 0.01", "n = 12", "r ≥ 0.8" read as one unit. */
+const RELATION = /^[<>=≤≥≈≠~∼±]$/u;
+/** A short number after a CJK label ("方法 1", "图 3"): the label and its number stay together. */
+const SHORT_NUMBER_AFTER = /^[\p{N}][\p{N}.]{0,3}(?![\p{N}.])/u;
+
+/** Indices of spaces that join a number to its unit (and the like), so they are not break opportunities. */
 function gluedSpaces(chars: readonly string[]): Set<number> {
   const glued = new Set<number>();
   for (let i = 1; i < chars.length - 1; i++) {
     if (chars[i] !== ' ') continue;
     const before = chars[i - 1] ?? '';
+    const after = chars[i + 1] ?? '';
     if (/\p{N}/u.test(before) && UNIT_AFTER_NUMBER.test(chars.slice(i + 1, i + 8).join(''))) glued.add(i);
-    else if (CURRENCY_BEFORE_NUMBER.test(before) && /\p{N}/u.test(chars[i + 1] ?? '')) glued.add(i);
+    else if (CURRENCY_BEFORE_NUMBER.test(before) && /\p{N}/u.test(after)) glued.add(i);
+    else if (RELATION.test(before) || RELATION.test(after)) glued.add(i);
+    else if (isCjkChar(before) && !NO_LINE_START.has(before)) {
+      // A label's number ("方法 1"), not a quantity: a quantity stays with its unit instead ("了 / 0.8 °C").
+      const rest = chars.slice(i + 1, i + 14).join('');
+      const number = SHORT_NUMBER_AFTER.exec(rest)?.[0];
+      if (number !== undefined && !UNIT_AFTER_NUMBER.test(rest.slice(number.length).replace(/^ /, ''))) glued.add(i);
+    }
   }
   return glued;
 }
 
-/** May a line break between `prev` and `cur` (neither a space)? */
-function mayBreakBetween(prev: string, cur: string, beforePrev: string | undefined, afterCur: string | undefined): boolean {
+const HAN = /\p{Script=Han}/u;
+
+/** May a line break between `prev` and `cur` (neither a space)? `inWord`: both are inside one Chinese word. */
+function mayBreakBetween(prev: string, cur: string, beforePrev: string | undefined, afterCur: string | undefined, inWord: boolean): boolean {
   if (NO_LINE_START.has(cur) || NO_LINE_END.has(prev)) return false;
   if (QUOTE.has(prev) || QUOTE.has(cur)) return false;
   if (DOUBLED.has(prev) && prev === cur) return false;
+  if (inWord) return false;
+  // A number and the CJK unit or measure word after it ("5亿", "3倍", "12个") stay together.
+  if (/\p{N}/u.test(prev) && UNIT_AFTER_NUMBER.test(cur) && isCjkChar(cur)) return false;
   if (isCjkChar(prev) || isCjkChar(cur)) return true;
   // Latin: after a hyphen between two letters ("state-of-the-art"), never before a digit ("GPT-4").
   if ((prev === '-' || prev === '\u2010') && beforePrev !== undefined && LETTER_OR_DIGIT.test(beforePrev)) {
@@ -65,13 +88,15 @@ function mayBreakBetween(prev: string, cur: string, beforePrev: string | undefin
 }
 
 /**
- * Splits a paragraph into the pieces a line may not break inside. Each piece carries the spaces
+ * Splits a paragraph into the pieces a line may not break inside (`byWord` false: Chinese words may
+ * break too, for a word longer than the line). Each piece carries the spaces
  * after it (a line may end in spaces, which hang past the margin); joining the pieces gives back
  * the paragraph exactly.
  */
-export function breakSegments(text: string): string[] {
+export function breakSegments(text: string, byWord = true): string[] {
   const chars = Array.from(text);
   const glued = gluedSpaces(chars);
+  const words = byWord ? wordBoundaries(text) : null;
   const segments: string[] = [];
   let current = '';
   for (let i = 0; i < chars.length; i++) {
@@ -80,7 +105,10 @@ export function breakSegments(text: string): string[] {
     let breakBefore = false;
     if (prev !== undefined && current !== '') {
       if (isBreakSpace(prev)) breakBefore = !isBreakSpace(ch) && !glued.has(i - 1) && !NO_LINE_START.has(ch);
-      else if (!isBreakSpace(ch)) breakBefore = mayBreakBetween(prev, ch, chars[i - 2], chars[i + 1]);
+      else if (!isBreakSpace(ch)) {
+        const inWord = words !== null && HAN.test(prev) && HAN.test(ch) && !words.has(i);
+        breakBefore = mayBreakBetween(prev, ch, chars[i - 2], chars[i + 1], inWord);
+      }
     }
     if (breakBefore) {
       segments.push(current);

@@ -2,9 +2,9 @@
 // advance comes from (a font file or the width table). Text is split into script runs exactly as
 // the renderer writes them (`splitRunsByScript`), so each character is measured in the face it is
 // drawn in, and every change between CJK and Latin adds LibreOffice's autospace.
-import { splitRunsByScript } from '../../../../shared/specs/deck';
+import { isCjkChar, splitRunsByScript } from '../../../../shared/specs/deck';
 import { type MeasureStyle, type MetricsSource, type TextMeasurer } from '../text-measurer';
-import { breakSegments, withoutTrailingSpaces } from './line-break';
+import { breakSegments, NO_LINE_START, withoutTrailingSpaces } from './line-break';
 
 /**
  * The gap LibreOffice adds where CJK and Latin/digits meet (its "Asian-Latin spacing", on by
@@ -23,6 +23,13 @@ export type Script = 'latin' | 'cjk';
 const ZERO_WIDTH = /[\p{Mn}\p{Me}\u200B-\u200F\u2060\uFE00-\uFE0F\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u;
 const EMOJI = /\p{Emoji_Presentation}/u;
 const TRAILING_BEFORE_ELLIPSIS = /[\s,;:，、；：·.。-]+$/u;
+
+/** One CJK character alone, or followed only by marks that may not start a line ("弱。"). */
+function isOrphan(line: string): boolean {
+  const chars = Array.from(line);
+  const first = chars[0] ?? '';
+  return chars.length > 0 && isCjkChar(first) && !NO_LINE_START.has(first) && chars.slice(1).every((c) => NO_LINE_START.has(c));
+}
 
 interface CharLayout {
   chars: string[];
@@ -57,6 +64,9 @@ export abstract class ScriptMeasurer implements TextMeasurer {
   }
   abstract sourceOf(face: string): MetricsSource;
   abstract emojiFace(): string | null;
+  blankEmoji(_sequences: readonly string[]): { emoji: string; reason: 'missing' | 'bitmap' }[] {
+    return [];
+  }
 
   widthPt(text: string, style: MeasureStyle): number {
     return this.span(text, null, style).em * style.sizePt * SAFETY;
@@ -64,8 +74,9 @@ export abstract class ScriptMeasurer implements TextMeasurer {
 
   wrap(text: string, style: MeasureStyle, maxWidthPt: number): string[] {
     const maxEm = maxWidthPt / (style.sizePt * SAFETY);
-    const lines: string[] = [];
-    let line = '';
+    /** Each line as the pieces it was built from (segments, or characters of an over-long word). */
+    const lines: string[][] = [];
+    let pieces: string[] = [];
     /** Width of the line up to its last non-space character. */
     let lineEm = 0;
     /** Width of the spaces the line ends in: they count only if more text follows on the line. */
@@ -73,14 +84,14 @@ export abstract class ScriptMeasurer implements TextMeasurer {
     let last: Script | null = null;
 
     const pushLine = (): void => {
-      lines.push(line.trimEnd());
-      line = '';
+      lines.push(pieces);
+      pieces = [];
       lineEm = 0;
       trailEm = 0;
       last = null;
     };
     const append = (content: string, spaces: string, s: Span): void => {
-      line += content + spaces;
+      pieces.push(content + spaces);
       lineEm += trailEm + s.em;
       const sp = this.span(spaces, s.last, style);
       trailEm = sp.em;
@@ -90,8 +101,8 @@ export abstract class ScriptMeasurer implements TextMeasurer {
     for (const segment of breakSegments(text)) {
       let content = withoutTrailingSpaces(segment);
       let spaces = segment.slice(content.length);
-      if (content === '' && line === '') [content, spaces] = [spaces, ''];
-      if (line !== '') {
+      if (content === '' && pieces.length === 0) [content, spaces] = [spaces, ''];
+      if (pieces.length > 0) {
         const s = this.span(content, last, style);
         if (lineEm + trailEm + s.em <= maxEm) {
           append(content, spaces, s);
@@ -104,20 +115,52 @@ export abstract class ScriptMeasurer implements TextMeasurer {
         append(content, spaces, s);
         continue;
       }
-      // A word longer than a line: break it by character, as both clients do.
-      for (const ch of content) {
-        const c = this.span(ch, last, style);
-        if (line !== '' && lineEm + c.em > maxEm) pushLine();
-        const first = line === '' ? this.span(ch, null, style) : c;
-        append(ch, '', first);
+      // A word longer than a line: break it where a Chinese word may break (still never before a
+      // closing mark), and a piece that is still too long by character, as both clients do.
+      for (const part of breakSegments(content, false)) {
+        const whole = this.span(part, last, style);
+        if (pieces.length > 0 && lineEm + whole.em <= maxEm) {
+          append(part, '', whole);
+          continue;
+        }
+        const alone = this.span(part, null, style);
+        if (alone.em <= maxEm) {
+          if (pieces.length > 0) pushLine();
+          append(part, '', alone);
+          continue;
+        }
+        for (const ch of part) {
+          const c = this.span(ch, last, style);
+          if (pieces.length > 0 && lineEm + c.em > maxEm) pushLine();
+          const first = pieces.length === 0 ? this.span(ch, null, style) : c;
+          append(ch, '', first);
+        }
       }
       const sp = this.span(spaces, last, style);
-      line += spaces;
+      pieces[pieces.length - 1] += spaces;
       trailEm = sp.em;
       last = sp.last;
     }
-    if (line !== '' || lines.length === 0) lines.push(line.trimEnd());
-    return lines;
+    if (pieces.length > 0 || lines.length === 0) lines.push(pieces);
+    this.avoidOrphan(lines, style, maxEm);
+    return lines.map((l) => l.join('').trimEnd());
+  }
+
+  /**
+   * A last line holding one CJK character (with any closing punctuation) reads as an accident
+   * ("…减 / 弱"): the line before gives up its last piece when it has more than one and the last
+   * line still fits.
+   */
+  private avoidOrphan(lines: string[][], style: MeasureStyle, maxEm: number): void {
+    const lastLine = lines[lines.length - 1];
+    const before = lines[lines.length - 2];
+    if (!lastLine || !before || before.length < 2) return;
+    if (!isOrphan(lastLine.join('').trim())) return;
+    const moved = before[before.length - 1] ?? '';
+    const joined = (moved + lastLine.join('')).trimEnd();
+    if (this.span(joined, null, style).em > maxEm) return;
+    before.pop();
+    lastLine.unshift(moved);
   }
 
   ellipsize(line: string, style: MeasureStyle, maxWidthPt: number): string {

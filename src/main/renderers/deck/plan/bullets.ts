@@ -7,6 +7,7 @@ import { type BulletItem } from '../../../../shared/specs/deck';
 import { BODY_FLOOR_PT, columns, FIT_SLACK, GUTTER, opticalTop, POINTS_PER_INCH, type Region } from '../../../../shared/specs/deck-geometry';
 import { type PlanParagraph, type TextElement } from '../../../../shared/specs/deck-plan';
 import { type MeasureStyle } from '../text-measurer';
+import { shrunkMessage } from '../report';
 import { type PlanContext } from './context';
 import { balancedPages } from './pages';
 import { fontPair, measureParagraphs, prefixOfLines, textWidthFor } from './text';
@@ -16,8 +17,20 @@ export interface BulletGroup {
   sub: string[];
 }
 
+const BLANK = /^[\s\u200B-\u200D\u2060\uFEFF]*$/u;
+
+/**
+ * The list as it is drawn: blank points (whitespace only, as a model sometimes writes) are dropped,
+ * since a bullet with no text prints as a lone "•"; the sub-points of a blank point become points of
+ * their own rather than sliding under the point before it.
+ */
 export function bulletGroups(items: readonly BulletItem[]): BulletGroup[] {
-  return items.map((item) => (typeof item === 'string' ? { text: item, sub: [] } : { text: item.text, sub: [...item.sub] }));
+  return items.flatMap((item): BulletGroup[] => {
+    const text = typeof item === 'string' ? item : item.text;
+    const sub = typeof item === 'string' ? [] : item.sub.filter((t) => !BLANK.test(t));
+    if (!BLANK.test(text)) return [{ text, sub }];
+    return sub.map((t) => ({ text: t, sub: [] }));
+  });
 }
 
 /** Every text of a list, bullets and sub-bullets, in order. */
@@ -85,8 +98,22 @@ function linesOf(ctx: PlanContext, text: string, sizePt: number, level: 0 | 1, w
 const SENTENCE_END = /[.!?](?=\s|$)|[。！？]/u;
 
 /**
+ * A long bullet's first sentence, when the bullet takes more than `maxLines` lines and its first
+ * sentence fits them; null otherwise (the bullet stays whole).
+ */
+function firstSentence(ctx: PlanContext, text: string, sizePt: number, level: 0 | 1, w: number, maxLines: number): string | null {
+  const lines = linesOf(ctx, text, sizePt, level, w);
+  if (lines.length <= maxLines) return null;
+  const end = SENTENCE_END.exec(text);
+  if (!end || end.index + 1 >= text.trim().length) return null;
+  const first = text.slice(0, end.index + 1).trim();
+  return linesOf(ctx, first, sizePt, level, w).length <= maxLines ? first : null;
+}
+
+/**
  * A long bullet shortened to at most `maxLines` lines: its first sentence when that is short enough,
- * else its first lines ending with a measured "…". Returns null when the text already fits.
+ * else its first lines ending with a measured "…" (the last resort, reported as dropped). Returns
+ * null when the text already fits.
  */
 function shorten(ctx: PlanContext, text: string, sizePt: number, level: 0 | 1, w: number, maxLines: number): string | null {
   const lines = linesOf(ctx, text, sizePt, level, w);
@@ -142,12 +169,13 @@ export function fitBullets(ctx: PlanContext, items: readonly BulletItem[], box: 
     if (listHeight(ctx, groups, size, box.w) <= (size > body ? room * 0.7 : room)) return one(size);
   }
 
-  // Restructure: long bullets keep their first sentence (or two lines) on the slide.
+  // Restructure: a long bullet keeps its first sentence on the slide (the whole point goes to the
+  // notes). A phrase is never cut here: a bullet without a short first sentence stays whole.
   let shortened = 0;
   groups = groups.map((g) => {
-    const text = shorten(ctx, g.text, body, 0, box.w, 2);
+    const text = firstSentence(ctx, g.text, body, 0, box.w, 2);
     const sub = g.sub.map((t) => {
-      const s = shorten(ctx, t, subSize(body), 1, box.w, 2);
+      const s = firstSentence(ctx, t, subSize(body), 1, box.w, 2);
       if (s !== null) {
         notes.push(t);
         shortened++;
@@ -160,19 +188,35 @@ export function fitBullets(ctx: PlanContext, items: readonly BulletItem[], box: 
     }
     return { text: text ?? g.text, sub };
   });
-  if (shortened > 0) ctx.report.add('restructured', `${shortened} long point(s) in the ${o.what} shortened on the slide; their full text is in the notes`);
+  if (shortened > 0) ctx.report.add('restructured', `${shortened} long point(s) in the ${o.what} shortened to their first sentence on the slide; their full text is in the notes`);
   if (listHeight(ctx, groups, body, box.w) <= room) return one(body);
 
-  // Split evenly over continuation slides at the comfortable size.
-  if (o.allowSplit) {
-    const heights = groups.map((g) => groupHeight(ctx, g, body, box.w));
-    if (Math.max(...heights) <= room) {
-      const pages = balancedPages(heights, room).map((idx) => idx.map((i) => groups[i]));
-      ctx.report.add('split', `${groups.length} points did not fit one slide at ${body} pt: split evenly over ${pages.length} slides (${pages.map((p) => p.length).join(' + ')})`);
+  // Split evenly over continuation slides, at the comfortable size when no slide is left holding a
+  // single point; else at the largest size down to the floor where none is (3 + 2 at 22 pt rather
+  // than 2 + 2 + 1 at 24).
+  if (o.allowSplit && groups.length > 1) {
+    const splitAt = (size: number): BulletGroup[][] | null => {
+      const heights = groups.map((g) => groupHeight(ctx, g, size, box.w));
+      if (Math.max(...heights) > room) return null;
+      return balancedPages(heights, room).map((idx) => idx.map((i) => groups[i]));
+    };
+    const lonely = (pages: BulletGroup[][]): boolean => pages.some((pg) => pg.length < 2);
+    let chosen: { size: number; pages: BulletGroup[][] } | null = null;
+    const atBody = splitAt(body);
+    if (atBody && !lonely(atBody)) chosen = { size: body, pages: atBody };
+    for (let size = body - 1; !chosen && size >= floor; size--) {
+      const pages = splitAt(size);
+      if (pages && !lonely(pages)) chosen = { size, pages };
+    }
+    if (!chosen && atBody) chosen = { size: body, pages: atBody };
+    if (chosen) {
+      const { size, pages } = chosen;
+      if (size < body) ctx.report.add('shrunk', shrunkMessage(o.what, body, size));
+      ctx.report.add('split', `${groups.length} points did not fit one slide at ${body} pt: split evenly over ${pages.length} slides (${pages.map((pg) => pg.length).join(' + ')})`);
       return {
-        sizePt: body,
-        pages: pages.map((gs) => [listParagraphs(ctx, gs, body)]),
-        heights: pages.map((gs) => [listHeight(ctx, gs, body, box.w)]),
+        sizePt: size,
+        pages: pages.map((gs) => [listParagraphs(ctx, gs, size)]),
+        heights: pages.map((gs) => [listHeight(ctx, gs, size, box.w)]),
         notes,
       };
     }
@@ -181,7 +225,7 @@ export function fitBullets(ctx: PlanContext, items: readonly BulletItem[], box: 
   // Shrink toward the floor.
   for (let size = body - 1; size >= floor; size--) {
     if (listHeight(ctx, groups, size, box.w) <= room) {
-      ctx.report.add('shrunk', `${o.what} shrunk from ${body} to ${size} pt to fit`);
+      ctx.report.add('shrunk', shrunkMessage(o.what, body, size));
       return one(size);
     }
   }

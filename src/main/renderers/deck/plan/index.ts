@@ -5,12 +5,15 @@ import { type DeckSlide, type DeckSpec, type QualityReport } from '../../../../s
 import { type DeckPlan, type PlannedSlide, type TextElement } from '../../../../shared/specs/deck-plan';
 import { footerRegion } from '../../../../shared/specs/deck-geometry';
 import { ReportBuilder, type SlideReport } from '../report';
+import { splitEmoji } from '../text-runs';
 import { type PlanContext, type PlanOptions, type SlideBuilder } from './context';
 import { PLANNERS } from './registry';
 
 export type { PlanOptions } from './context';
 
 const EMOJI = /\p{Extended_Pictographic}/u;
+/** One emoji of a run of neighbouring emoji (a pictograph with its modifiers and ZWJ parts, a flag, a keycap). */
+const ONE_EMOJI = /\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|\p{Extended_Pictographic}[\u{1F3FB}-\u{1F3FF}\uFE0F\u{E0020}-\u{E007F}]*(?:\u200D\p{Extended_Pictographic}[\u{1F3FB}-\u{1F3FF}\uFE0F]*)*/gu;
 
 function planSlide(ctx: PlanContext, slide: DeckSlide): SlideBuilder[] {
   // The registry is typed per layout; indexing it by a union loses the pairing, restored here.
@@ -28,6 +31,19 @@ function slideStrings(slide: DeckSlide): string[] {
   };
   walk(slide);
   return out;
+}
+
+/** Emoji the installed emoji face cannot draw where the deck is checked (glyph coverage, outlines). */
+function reportBlankEmoji(o: PlanOptions, report: SlideReport, strings: readonly string[]): void {
+  const sequences = strings.flatMap((t) => splitEmoji(t).filter((p) => p.emoji).flatMap((p) => [...p.text.matchAll(ONE_EMOJI)].map((m) => m[0])));
+  const blank = o.measurer.blankEmoji(sequences);
+  const face = o.measurer.emojiFace() ?? '';
+  const missing = blank.filter((b) => b.reason === 'missing').map((b) => b.emoji);
+  const bitmap = blank.filter((b) => b.reason === 'bitmap').map((b) => b.emoji);
+  if (missing.length > 0) report.add('emoji_font', `${missing.join(' ')}: not in ${face}, the installed emoji font: drawn as a box or left blank; use a Lucide icon or words`);
+  if (bitmap.length > 0) {
+    report.add('emoji_font', `${bitmap.join(' ')}: ${face} has them only as colour bitmaps, which LibreOffice's PDF export leaves blank (PowerPoint draws them); use a Lucide icon or words`);
+  }
 }
 
 function masterText(id: string, role: TextElement['role'], text: string, box: TextElement['box'], o: PlanOptions, align: TextElement['align']): TextElement {
@@ -68,8 +84,9 @@ export function planDeck(spec: DeckSpec, o: PlanOptions): { plan: DeckPlan; repo
     firstReport ??= report;
     const ctx: PlanContext = { ...o, spec, index, report };
     const strings = slideStrings(slide);
-    if (strings.some((t) => EMOJI.test(t)) && o.measurer.emojiFace() === null) {
-      report.add('emoji_font', 'the slide has emoji but no colour emoji font is installed: they may show as boxes or plain symbols');
+    if (strings.some((t) => EMOJI.test(t))) {
+      if (o.measurer.emojiFace() === null) report.add('emoji_font', 'the slide has emoji but no colour emoji font is installed: they may show as boxes or plain symbols');
+      else reportBlankEmoji(o, report, strings);
     }
     planSlide(ctx, slide).forEach((builder, part) => {
       const built = builder.build(index, part === 0 ? slide.notes : undefined);

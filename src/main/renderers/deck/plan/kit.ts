@@ -10,7 +10,7 @@
 // Rules the kit keeps, so planners keep them too: every compromise goes through ctx.report (shrunk,
 // split, dropped, restructured...); text is never cut without "…" on a measured line and the full
 // text in the notes (fitText, fitBullets do this); body text never goes below BODY_FLOOR_PT; no
-// italic anywhere and no hard line breaks; short content is composed in the optical middle
+// italic anywhere, and no line break but the measured ones; short content sits in the optical middle
 // (opticalTop) rather than pinned to the top; boxes come from deck-geometry (never a number copied).
 
 /** Context, slide builder, planner types. `SlideBuilder.take(scratch, dy)` composes then places. */

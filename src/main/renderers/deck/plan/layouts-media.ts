@@ -4,7 +4,7 @@ import { bulletElements, bulletTexts, fitBullets } from './bullets';
 import { planChart } from './chart';
 import { type Planner, SlideBuilder } from './context';
 import { composePicture } from './layouts-body';
-import { contentSlide, heroSlide, placePicture, rect } from './slides';
+import { contentSlide, heroSlide, placeholderPanel, placePicture, rect } from './slides';
 import { planTable } from './table';
 import { fitText } from './text';
 
@@ -81,7 +81,17 @@ export const planChartSlide: Planner<'chart'> = (ctx, s) => {
   const { slide, body } = contentSlide(ctx, s.title);
   ctx.report.checkContrast('chart labels', ctx.theme.palette.text, ctx.theme.palette.background);
   ctx.report.checkWords([s.title, s.chart.title ?? '']);
-  slide.add(planChart(ctx, s.chart, body));
+  // A series of zeros draws nothing: it is left out, and a chart of nothing else is a placeholder.
+  const zero = s.chart.series.filter((series) => series.values.every((v) => v === 0));
+  if (zero.length === s.chart.series.length) {
+    const zh = ctx.language.startsWith('zh');
+    placeholderPanel(ctx, slide, 'chart-placeholder', body, zh ? '图表未绘制：所有数值均为 0' : 'Chart not drawn: every value is 0');
+    ctx.report.add('placeholder', 'every value of the chart is 0, so it would show nothing: a placeholder is drawn instead; give the real numbers or say it in text');
+    return [slide];
+  }
+  for (const series of zero) ctx.report.add('hidden_series', `series "${series.name}" is 0 everywhere: left out of the chart`);
+  const chart = zero.length > 0 ? { ...s.chart, series: s.chart.series.filter((series) => !zero.includes(series)) } : s.chart;
+  slide.add(planChart(ctx, chart, body));
   return [slide];
 };
 

@@ -4,6 +4,7 @@
 // to the top), so dense and sparse slides are both balanced. Columns share edges and baselines:
 // every row (numbers, titles, verdicts) starts at the same y across columns.
 import { type PlanBox, type TextElement } from '../../../../shared/specs/deck-plan';
+import { canonicalIconName } from '../icons';
 import {
   BODY_FLOOR_PT,
   columns,
@@ -123,7 +124,7 @@ export const planCards: Planner<'cards'> = (ctx, s) => {
   scratch.elements.unshift(...panels);
   s.cards.forEach((c, i) => {
     const col = cols[i];
-    if (c.icon) scratch.add({ kind: 'icon', id: `card-${i + 1}-icon`, box: { x: col.x + PANEL_PAD, y: body.y + PANEL_PAD, w: iconSide, h: iconSide }, name: c.icon, color: p.accent });
+    if (c.icon) scratch.add({ kind: 'icon', id: `card-${i + 1}-icon`, box: { x: col.x + PANEL_PAD, y: body.y + PANEL_PAD, w: iconSide, h: iconSide }, name: canonicalIconName(c.icon) ?? c.icon, color: p.accent });
   });
   compose(slide, scratch, body, blockH);
   return [slide];
@@ -192,13 +193,13 @@ export const planProcess: Planner<'process'> = (ctx, s) => {
       paragraphs: [{ text: String(i + 1), level: 0, bullet: 'none', sizePt: numberPt, bold: true, color: p.onAccent, spaceAfterPt: 0 }],
       align: 'center', valign: 'middle', lineHeight: 1, lines: 1,
     });
-    ctx.report.checkContrast(`step ${i + 1} number`, p.onAccent, p.accent);
+    ctx.report.checkContrast(`step ${i + 1} number`, p.onAccent, p.accent, { sizePt: numberPt, bold: true });
     if (i < n - 1) {
       const ax = col.x + col.w + (gap - arrowW) / 2;
       scratch.add({ kind: 'shape', id: `step-${i + 1}-arrow`, shape: 'rightArrow', box: { x: ax, y: body.y + circle / 2 - 0.14, w: arrowW, h: 0.28 }, fill: p.tableBorder });
     }
     const icon = s.steps[i]?.icon;
-    if (icon) scratch.add({ kind: 'icon', id: `step-${i + 1}-icon`, box: { x: cx - iconSide / 2, y: body.y + circle + STACK_GAP, w: iconSide, h: iconSide }, name: icon, color: p.accent });
+    if (icon) scratch.add({ kind: 'icon', id: `step-${i + 1}-icon`, box: { x: cx - iconSide / 2, y: body.y + circle + STACK_GAP, w: iconSide, h: iconSide }, name: canonicalIconName(icon) ?? icon, color: p.accent });
   });
   const titleY = body.y + circle + STACK_GAP * 1.5 + (hasIcon ? iconSide + STACK_GAP : 0);
   const titlePt = n >= 4 ? Math.max(BODY_FLOOR_PT, theme.sizes.body - 4) : theme.sizes.body - 2;

@@ -5,7 +5,7 @@ import { type DeckPlan, type TextElement } from '../../../../shared/specs/deck-p
 import { BODY_FLOOR_PT, footerBand, slideSize } from '../../../../shared/specs/deck-geometry';
 import { BUILTIN_THEMES, findTheme, type Theme } from '../../../../shared/specs/themes';
 import { tableMeasurer } from '../fonts';
-import { ReportBuilder } from '../report';
+import { mergeRepeatedIssues, ReportBuilder, shrunkMessage } from '../report';
 import { type PlanContext } from './context';
 import { planDeck } from './index';
 import { edgeSpec, sampleSlides } from './samples';
@@ -141,6 +141,92 @@ describe('planDeck: compromises, in order, all reported', () => {
     const { plan: p, report } = plan({ title: '引用', slides: [{ layout: 'image', title: '图', image: 'nope.png', caption: '说明' }, { layout: 'quote', quote: '好的综述是观点之间的对话。' }] });
     expect(JSON.stringify(p)).not.toMatch(/italic/);
     expect(kinds(report, 0)).toContain('missing_image');
+  });
+});
+
+describe('planDeck: what a model writes', () => {
+  it('drops blank bullets; the sub-points of a blank bullet become points, not children of the one before', () => {
+    const { plan: p } = plan({ title: 'x', slides: [{ layout: 'bullets', title: 'Blank', bullets: ['First point', '   ', { text: ' \u200B', sub: ['Orphan sub', ' '] }, { text: 'Last', sub: ['', 'kept sub'] }] }] });
+    const paras = p.slides[0]?.elements.filter((e): e is TextElement => e.kind === 'text' && e.role === 'body').flatMap((e) => e.paragraphs) ?? [];
+    expect(paras.map((q) => [q.text, q.level])).toEqual([['First point', 0], ['Orphan sub', 0], ['Last', 0], ['kept sub', 1]]);
+  });
+
+  it('draws a chart of zeros as a visible placeholder and reports it; the other slides are planned as usual', () => {
+    const { plan: p, report } = plan({ title: 'x', slides: [
+      { layout: 'chart', title: 'Nothing', chart: { type: 'pie', categories: ['a', 'b'], series: [{ name: 's', values: [0, 0] }] } },
+      { layout: 'chart', title: 'Some', chart: { type: 'column', categories: ['a', 'b'], series: [{ name: 'real', values: [1, 2] }, { name: 'zero', values: [0, 0] }] } },
+      { layout: 'bullets', title: 'After', bullets: ['still here'] },
+    ] });
+    expect(p.slides).toHaveLength(3);
+    expect(p.slides[0]?.elements.some((e) => e.kind === 'chart')).toBe(false);
+    expect(p.slides[0]?.elements.find((e) => e.id === 'chart-placeholder-label')).toMatchObject({ kind: 'text' });
+    expect(kinds(report, 0)).toContain('placeholder');
+    const chart = p.slides[1]?.elements.find((e) => e.kind === 'chart');
+    expect(chart?.kind === 'chart' && chart.series.map((x) => x.name)).toEqual(['real']);
+    expect(kinds(report, 1)).toContain('hidden_series');
+  });
+
+  it('reports a repeated kind once per slide: five timeline titles shrunk by a point are one finding', () => {
+    const long = 'A considerably longer event title that needs a smaller size';
+    const { report } = plan({ title: 'x', slides: [{ layout: 'timeline', title: 'T', events: Array.from({ length: 6 }, (_, i) => ({ date: `20${10 + i}`, title: `${long} ${i}` })) }] });
+    const shrunk = report.slides[0]?.issues.filter((i) => i.kind === 'shrunk') ?? [];
+    expect(shrunk.length).toBeLessThanOrEqual(1);
+    const all = report.slides[0]?.issues.map((i) => i.kind) ?? [];
+    expect(new Set(all).size).toBe(all.length);
+  });
+});
+
+describe('planDeck: never cut a phrase, never a lonely continuation', () => {
+  const bodyParas = (p: DeckPlan, n: number): TextElement['paragraphs'] =>
+    p.slides[n]?.elements.filter((e): e is TextElement => e.kind === 'text' && e.role === 'body').flatMap((e) => e.paragraphs) ?? [];
+
+  it('splits five bullets with three sub-bullets each 3 + 2 at a slightly smaller size rather than 2 + 2 + 1', () => {
+    const sub = 'A supporting detail';
+    const { plan: p, report } = plan({ title: 'x', slides: [{ layout: 'bullets', title: 'Five with subs', bullets: Array.from({ length: 5 }, (_, i) => ({ text: `Point ${i + 1} states its claim plainly`, sub: [sub, sub, sub] })) }] });
+    const tops = p.slides.map((_, n) => bodyParas(p, n).filter((q) => q.level === 0));
+    expect(tops.map((t) => t.length)).toEqual([3, 2]);
+    for (const t of tops) for (const q of t) expect(q.sizePt).toBeGreaterThanOrEqual(BODY_FLOOR_PT);
+    expect(report.slides[0]?.issues.find((i) => i.kind === 'split')?.message).toMatch(/\(3 \+ 2\)/);
+  });
+
+  it('never cuts a long bullet with "…" mid-phrase: without a short first sentence it stays whole and the list splits', () => {
+    const long = 'a long point that keeps going without any sentence end because the model wrote it as one breathless clause about heat islands and their many causes and effects in every district';
+    const { plan: p, report } = plan({ title: 'x', slides: [{ layout: 'bullets', title: 'Long', bullets: Array.from({ length: 6 }, (_, i) => `${i + 1} ${long}`) }] });
+    const texts = p.slides.flatMap((_, n) => bodyParas(p, n).map((q) => q.text));
+    expect(texts.some((t) => t.includes('…'))).toBe(false);
+    expect(texts).toHaveLength(6);
+    expect(kinds(report, 0)).not.toContain('dropped');
+    expect(kinds(report, 0)).toContain('split');
+  });
+});
+
+describe('report', () => {
+  it('merges shrunk messages that share a range, and joins other repeats', () => {
+    expect(mergeRepeatedIssues([
+      { kind: 'shrunk', message: shrunkMessage('event 1 title', 24, 23) },
+      { kind: 'shrunk', message: shrunkMessage('event 2 title', 24, 23) },
+      { kind: 'shrunk', message: shrunkMessage('date 1', 20, 18) },
+      { kind: 'split', message: 'a' },
+      { kind: 'split', message: 'b' },
+    ])).toEqual([
+      { kind: 'shrunk', message: 'event 1 title, event 2 title shrunk from 24 to 23 pt; date 1 shrunk from 20 to 18 pt to fit' },
+      { kind: 'split', message: 'a; b' },
+    ]);
+  });
+
+  it('asks WCAG 3:1 of large text (18 pt, or 14 pt bold) and 4.5:1 of the rest', () => {
+    // This orange on white is 3.27:1.
+    const issuesAt = (size: number, bold: boolean): number => {
+      const b = new ReportBuilder();
+      b.begin(0).checkContrast('t', 'D9731F', 'FFFFFF', { sizePt: size, bold });
+      return b.build(1).summary.issues;
+    };
+    expect(issuesAt(28, false)).toBe(0);
+    expect(issuesAt(14, true)).toBe(0);
+    expect(issuesAt(16, false)).toBe(1);
+    const b = new ReportBuilder();
+    b.begin(0).checkContrast('t', 'D9731F', 'FFFFFF');
+    expect(b.build(1).slides[0]?.issues[0]?.message).toMatch(/needs 4\.5:1/);
   });
 });
 

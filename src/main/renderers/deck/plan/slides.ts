@@ -72,6 +72,18 @@ export function heroMarkColor(ctx: PlanContext): string {
   return p.titleBackground.toUpperCase() === p.accent.toUpperCase() ? p.accent2 : p.accent;
 }
 
+/**
+ * A framed panel saying why the content meant for `box` is not there (a missing picture, a chart of
+ * zeros): visible on the slide, so a person sees the gap instead of a silently empty area.
+ */
+export function placeholderPanel(ctx: PlanContext, slide: SlideBuilder, id: string, box: Region, label: string): void {
+  const p = ctx.theme.palette;
+  slide.add({ kind: 'shape', id, shape: 'rect', box, fill: p.surface, line: { color: p.muted, widthPt: 1 } });
+  const inner = { x: box.x + 0.2, y: box.y + 0.2, w: Math.max(0.5, box.w - 0.4), h: Math.max(0.4, box.h - 0.4) };
+  const fitted = fitText(ctx, slide, label, inner, { id: `${id}-label`, role: 'caption', font: 'body', sizePt: 16, floorPt: 12, color: p.muted, background: p.surface, align: 'center', valign: 'middle', what: 'placeholder' });
+  slide.add(fitted.element);
+}
+
 export type ImageProbe = { ok: true; w: number; h: number } | { ok: false; reason: string };
 
 /** The pixel size of a task image, or why it cannot be used. Path escapes throw (as the drawer does). */
@@ -93,14 +105,9 @@ export interface PlacedPicture {
  */
 export function placePicture(ctx: PlanContext, slide: SlideBuilder, id: string, path: string, box: Region, fit: ImageElement['fit'], alignTop = false): PlacedPicture {
   const probe = probeImage(ctx, path);
-  const p = ctx.theme.palette;
   if (!probe.ok) {
-    slide.add({ kind: 'shape', id: `${id}-missing`, shape: 'rect', box, fill: p.surface, line: { color: p.muted, widthPt: 1 } });
     const zh = ctx.language.startsWith('zh');
-    const label = zh ? `图片缺失：${probe.reason}` : `Image missing: ${probe.reason}`;
-    const inner = { x: box.x + 0.2, y: box.y + 0.2, w: Math.max(0.5, box.w - 0.4), h: Math.max(0.4, box.h - 0.4) };
-    const fitted = fitText(ctx, slide, label, inner, { id: `${id}-missing-label`, role: 'caption', font: 'body', sizePt: 16, floorPt: 12, color: p.muted, background: p.surface, align: 'center', valign: 'middle', what: 'image placeholder' });
-    slide.add(fitted.element);
+    placeholderPanel(ctx, slide, `${id}-missing`, box, zh ? `图片缺失：${probe.reason}` : `Image missing: ${probe.reason}`);
     ctx.report.add('missing_image', probe.reason);
     return { box, ok: false };
   }

@@ -8,6 +8,7 @@ import { type Theme } from '../../../../shared/specs/themes';
 import { type SlideReport } from '../report';
 import { type MeasureStyle, type TextMeasurer } from '../text-measurer';
 import { balancedPages } from './pages';
+import { breakSegments } from '../fonts/line-break';
 
 export interface TablePlanContext {
   theme: Theme;
@@ -55,7 +56,11 @@ export function isNumericColumn(rows: readonly (readonly string[])[], c: number)
  * (a header like 召回率), longer CJK runs may break after any two characters.
  */
 export function unbreakableUnits(text: string): string[] {
-  const units: string[] = [];
+  // The line breaker's own pieces first: a label and its number ("方法 1"), a number and its unit,
+  // a Chinese word; then the rules below, which keep short CJK headers whole.
+  const units: string[] = breakSegments(text)
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const word of text.split(/\s+/).filter(Boolean)) {
     if (!containsCjk(word) || Array.from(word).length <= 4) {
       units.push(word);
@@ -73,7 +78,9 @@ export function unbreakableUnits(text: string): string[] {
     }
     if (latin) units.push(latin);
   }
-  return units;
+  // A piece inside a longer unit ("召回" in "召回率") adds nothing: the longest decides.
+  const unique = [...new Set(units)];
+  return unique.filter((u) => !unique.some((o) => o !== u && o.includes(u)));
 }
 
 interface Sizing {

@@ -1,16 +1,23 @@
 // Measured text: how tall paragraphs are in a box, and fitting one text into a box by size (grow when
 // there is room, shrink toward a floor) and, as the last resort, an ellipsis on a measured line with
-// the whole text moved to the notes. No hard line break is ever inserted: the drawer hands the
-// client whole paragraphs and the client wraps them; our measure errs wide, so it wraps no later.
+// the whole text moved to the notes. The drawer hands the client whole paragraphs; one with CJK
+// text carries the line breaks measured here (a client breaks Chinese between any two characters,
+// inside words), the others the client wraps, and our measure errs wide, so it wraps no later.
 import { type PlanParagraph, type TextElement, type TextRole } from '../../../../shared/specs/deck-plan';
 import { bulletIndentPt, FIT_SLACK, POINTS_PER_INCH, type Region } from '../../../../shared/specs/deck-geometry';
-import { type FontPair, type MeasureStyle } from '../text-measurer';
+import { type Theme } from '../../../../shared/specs/themes';
+import { type FontPair, type MeasureStyle, type TextMeasurer } from '../text-measurer';
+import { shrunkMessage } from '../report';
 import { type PlanContext, type SlideBuilder } from './context';
 
 export type FontRole = TextElement['font'];
 
 export function fontPair(ctx: PlanContext, font: FontRole): FontPair {
-  const f = ctx.theme.fonts;
+  return fontPairOf(ctx.theme, font);
+}
+
+export function fontPairOf(theme: Pick<Theme, 'fonts'>, font: FontRole): FontPair {
+  const f = theme.fonts;
   return font === 'heading' ? { latin: f.latinHeading, cjk: f.cjkHeading } : { latin: f.latinBody, cjk: f.cjkBody };
 }
 
@@ -27,13 +34,19 @@ export interface MeasuredParagraphs {
   height: number;
 }
 
+/**
+ * The lines of one paragraph in a box `boxW` inches wide, as the planner counts them and as the
+ * drawer writes them (CJK paragraphs carry these breaks into the file, draw/text.ts).
+ */
+export function paragraphLines(measurer: TextMeasurer, theme: Pick<Theme, 'fonts'>, p: Pick<PlanParagraph, 'text' | 'bullet' | 'level' | 'sizePt' | 'bold'>, font: FontRole, boxW: number): string[] {
+  const fonts = fontPairOf(theme, font);
+  const style: MeasureStyle = { fonts, sizePt: p.sizePt, bold: p.bold };
+  return measurer.wrap(p.text, style, Math.max(1, textWidthFor(p, boxW) * POINTS_PER_INCH));
+}
+
 /** Lines and height of paragraphs set in `font` in a box `boxW` inches wide. */
 export function measureParagraphs(ctx: PlanContext, paragraphs: readonly PlanParagraph[], font: FontRole, boxW: number, lineHeight: number): MeasuredParagraphs {
-  const fonts = fontPair(ctx, font);
-  const lines = paragraphs.map((p) => {
-    const style: MeasureStyle = { fonts, sizePt: p.sizePt, bold: p.bold };
-    return ctx.measurer.wrap(p.text, style, Math.max(1, textWidthFor(p, boxW) * POINTS_PER_INCH)).length;
-  });
+  const lines = paragraphs.map((p) => paragraphLines(ctx.measurer, ctx.theme, p, font, boxW).length);
   let height = 0;
   paragraphs.forEach((p, i) => {
     height += ((lines[i] ?? 1) * p.sizePt * lineHeight) / POINTS_PER_INCH;
@@ -120,7 +133,7 @@ export function fitText(ctx: PlanContext, slide: SlideBuilder, text: string, box
   const max = Math.max(s.maxPt ?? s.sizePt, s.sizePt);
   const room = Math.max(0.1, box.h - FIT_SLACK);
   const what = s.what ?? s.id;
-  ctx.report.checkContrast(what, s.color, s.background ?? slide.background);
+  ctx.report.checkContrast(what, s.color, s.background ?? slide.background, { sizePt: floor, bold: s.bold ?? false });
   const make = (paragraphs: PlanParagraph[], lines: number): TextElement => ({
     kind: 'text',
     id: s.id,
@@ -139,7 +152,7 @@ export function fitText(ctx: PlanContext, slide: SlideBuilder, text: string, box
     const total = m.lines.reduce((a, b) => a + b, 0);
     const limit = size > s.sizePt ? room * (s.growFill ?? 1) : room;
     if (m.height <= limit && (s.maxLines === undefined || total <= s.maxLines)) {
-      if (size < s.sizePt) ctx.report.add('shrunk', `${what} shrunk from ${s.sizePt} to ${size} pt to fit`);
+      if (size < s.sizePt) ctx.report.add('shrunk', shrunkMessage(what, s.sizePt, size));
       return { element: make(paragraphs, total), height: m.height, sizePt: size, cut: false };
     }
   }

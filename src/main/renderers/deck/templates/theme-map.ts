@@ -2,7 +2,7 @@
 // Text colours are chosen from the template's own slots by contrast with its backgrounds, so a
 // dark template gets light text without anyone saying so; what Folio needs and the template does
 // not have (muted text, table zebra) is mixed from the template's colours.
-import { type FractionBox, contrastRatio, isCjkCapableFace, MIN_TEXT_CONTRAST, type Theme, ThemeSchema } from '../../../../shared/specs/themes';
+import { type FractionBox, contrastRatio, isCjkCapableFace, MIN_LARGE_TEXT_CONTRAST, MIN_TEXT_CONTRAST, type Theme, ThemeSchema } from '../../../../shared/specs/themes';
 import { type PlaceholderInfo, type TemplateLayout } from '../../../../shared/specs/templates';
 import { mix } from './colours';
 import { type ParsedTemplate } from './read';
@@ -14,9 +14,6 @@ const FONT_NAME = /^[^<>"&]{1,64}$/;
 /** Hero regions (fractions of the slide height): at least this tall, and ending above this line. */
 const HERO_MIN_H = 0.4;
 const HERO_BOTTOM = 0.85;
-/** WCAG's contrast for large text (and graphics), what accent-coloured numbers and marks need. */
-const LARGE_TEXT_CONTRAST = 3;
-
 /** The first candidate readable on `bg`; else black or white, whichever reads better. */
 function readableOn(bg: string, candidates: readonly (string | undefined)[]): string {
   for (const c of candidates) if (c && contrastRatio(c, bg) >= MIN_TEXT_CONTRAST) return c;
@@ -117,7 +114,8 @@ export function templateTheme(id: string, label: string, t: ParsedTemplate, warn
   // Folio sets big numbers, marks and quote marks in the accent: the template's first accent that
   // reads on its background (3:1, large text), so a red accent1 on a dark green master gives way.
   const accents = ['accent1', 'accent2', 'accent3', 'accent4', 'accent5', 'accent6'].map((k) => s[k]).filter((c): c is string => Boolean(c));
-  const accent = accents.find((c) => contrastRatio(c, background) >= LARGE_TEXT_CONTRAST) ?? s.accent1 ?? text;
+  // Accent-coloured numbers and marks are large text or graphics: WCAG's 3:1.
+  const accent = accents.find((c) => contrastRatio(c, background) >= MIN_LARGE_TEXT_CONTRAST) ?? s.accent1 ?? text;
   if (s.accent1 && accent !== s.accent1) warnings.push(`Accent 1 (#${s.accent1}) is hard to read on the background: Folio's accent text and marks use #${accent}.`);
   const onAccent = readableOn(accent, ['FFFFFF', '000000']);
   const titleBackground = t.titleBackground ?? background;

@@ -5,6 +5,7 @@
 import { FolioError } from '../../../../shared/errors';
 import { type QualityReport, type ReportCheck } from '../../../../shared/specs/deck';
 import { convertToPdf, SofficeMissingError, sofficePath } from '../../soffice';
+import { mergeRepeatedIssues } from '../report';
 import { checkPlannedSlide, checkRenderedSlide } from './checks';
 import { readPdfWords } from './pdf-words';
 import { tokenize } from './tokens';
@@ -96,6 +97,7 @@ export function mergeVerification(report: QualityReport, result: VerifyResult): 
   for (const verified of result.slides) {
     slides.find((s) => s.index === verified.sourceIndex)?.issues.push(...verified.issues);
   }
+  for (const s of slides) s.issues = mergeRepeatedIssues(s.issues);
   const checked: ReportCheck = result.mode === 'rendered' ? { mode: 'rendered' } : { mode: 'estimated', reason: result.reason ?? NOT_RENDERED };
   return { slides, summary: { ...report.summary, issues: slides.reduce((n, s) => n + s.issues.length, 0) }, checked };
 }

@@ -10,9 +10,7 @@ import { createReachability } from '../llm/reachability';
 import { createFileKeyStore } from '../models';
 import type { StorePort } from '../store/port';
 import { openTestStorePort } from '../store/test-store.test-support';
-import { pickProfile, type ServiceContext } from './folio-service';
-import type { RunManager } from '../runs/run-manager';
-import { McpManager } from '../mcp/manager';
+import { pickProfile, type ProfileContext } from './profiles';
 
 const cleanups: (() => void | Promise<void>)[] = [];
 afterEach(async () => {
@@ -40,7 +38,7 @@ async function localServer(): Promise<{ url: string; hits: () => number }> {
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`, hits: () => hits };
 }
 
-async function setup(localBase: string, env: NodeJS.ProcessEnv = {}): Promise<{ ctx: ServiceContext; store: StorePort }> {
+async function setup(localBase: string, env: NodeJS.ProcessEnv = {}): Promise<{ ctx: ProfileContext; store: StorePort }> {
   const resourcesDir = mkdtempSync(join(tmpdir(), 'folio-choice-res-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-choice-data-'));
   mkdirSync(join(resourcesDir, 'config', 'models'), { recursive: true });
@@ -55,15 +53,13 @@ async function setup(localBase: string, env: NodeJS.ProcessEnv = {}): Promise<{ 
   );
   const opened = await openTestStorePort(dataDir);
   cleanups.push(() => opened.close());
-  const ctx: ServiceContext = {
+  const ctx: ProfileContext = {
     store: opened.port,
-    runs: {} as RunManager,
     dataDir,
     resourcesDir,
     keys: createFileKeyStore(dataDir),
     env,
     reachability: createReachability({ timeoutMs: 1000 }),
-    mcp: new McpManager({ configPath: join(dataDir, 'mcp.json'), keys: createFileKeyStore(dataDir) }),
   };
   return { ctx, store: opened.port };
 }

@@ -5,9 +5,10 @@
 // where every other tenant's files are. Applied to the core's handlers, so every transport (HTTP
 // today, whatever comes next) gets the same rules.
 import { sep } from 'node:path';
-import type { ConfigWarning, MethodName, MethodOutput, ServiceHandlers } from '../../shared/contract';
-import { FolioError } from '../../shared/errors';
-import { isStdioEntry, McpConfigError, parseRawConfig } from '../mcp/config';
+import type { ConfigWarning, MethodName, MethodOutput, ServiceHandlers } from '../../../shared/contract';
+import { FolioError } from '../../../shared/errors';
+import { isStdioEntry, McpConfigError, parseRawConfig } from '../../mcp/config';
+import type { HandlerPolicy } from './policy';
 
 class TeamServiceRefusal extends FolioError {
   constructor(message: string) {
@@ -28,41 +29,48 @@ export interface TeamPolicyPaths {
   outerDirs?: readonly string[];
 }
 
-/** Wraps the handlers a tenant's core answers with the team service's rules. */
-export function applyTeamPolicy(handlers: ServiceHandlers, paths: TeamPolicyPaths): void {
+/** The team service's rules over a tenant's handlers. */
+export function teamRulesPolicy(paths: TeamPolicyPaths): HandlerPolicy {
+  return { name: 'team rules', wrap: (inner) => teamRules(inner, paths) };
+}
+
+function teamRules(inner: Readonly<ServiceHandlers>, paths: TeamPolicyPaths): ServiceHandlers {
   const shown = serverPathsHidden(paths);
-  const { updateTask, saveMcpConfig, getMcpConfig, getSettings, updateSettings, listSkills, listModels } = handlers;
-  handlers.updateTask = async (input) => {
-    if (input.workspace_path !== undefined && input.workspace_path !== null) {
-      throw new TeamServiceRefusal('workspace_path: the team service keeps each task in its own folder; a folder on the server cannot be chosen');
-    }
-    return updateTask(input);
-  };
-  handlers.saveMcpConfig = async (input) => {
-    if (namesStdioServer(input.text)) {
-      throw new TeamServiceRefusal('MCP servers in the team service are Streamable HTTP servers ("url"); a stdio server ("command") would run a command on the server');
-    }
-    return withoutServerPath(await saveMcpConfig(input));
-  };
-  handlers.getMcpConfig = async (input) => withoutServerPath(await getMcpConfig(input));
-  handlers.getSettings = async (input) => withoutDataDir(await getSettings(input));
-  handlers.updateSettings = async (input) => withoutDataDir(await updateSettings(input));
   // A skill's file and a config warning's source become paths inside the tenant's folder or
   // Folio's own (`skills/analyze/SKILL.md`, `models/acme.yaml`): enough to find the file, nothing
   // of the server's layout.
   const warningsShown = (warnings: ConfigWarning[]) => warnings.map((w) => ({ source: shown(w.source), message: shown(w.message) }));
-  handlers.listSkills = async (input) => {
-    const out = await listSkills(input);
-    return { skills: out.skills.map((skill) => ({ ...skill, path: shown(skill.path) })), warnings: warningsShown(out.warnings) };
-  };
-  handlers.listModels = async (input) => {
-    const out = await listModels(input);
-    return { ...out, warnings: warningsShown(out.warnings) };
+  const refined: ServiceHandlers = {
+    ...inner,
+    async updateTask(input) {
+      if (input.workspace_path !== undefined && input.workspace_path !== null) {
+        throw new TeamServiceRefusal('workspace_path: the team service keeps each task in its own folder; a folder on the server cannot be chosen');
+      }
+      return inner.updateTask(input);
+    },
+    async saveMcpConfig(input) {
+      if (namesStdioServer(input.text)) {
+        throw new TeamServiceRefusal('MCP servers in the team service are Streamable HTTP servers ("url"); a stdio server ("command") would run a command on the server');
+      }
+      return withoutServerPath(await inner.saveMcpConfig(input));
+    },
+    getMcpConfig: async (input) => withoutServerPath(await inner.getMcpConfig(input)),
+    getSettings: async (input) => withoutDataDir(await inner.getSettings(input)),
+    updateSettings: async (input) => withoutDataDir(await inner.updateSettings(input)),
+    async listSkills(input) {
+      const out = await inner.listSkills(input);
+      return { skills: out.skills.map((skill) => ({ ...skill, path: shown(skill.path) })), warnings: warningsShown(out.warnings) };
+    },
+    async listModels(input) {
+      const out = await inner.listModels(input);
+      return { ...out, warnings: warningsShown(out.warnings) };
+    },
   };
   // Any other answer that would name a server folder does so in an error message, if at all.
-  for (const method of Object.keys(handlers) as MethodName[]) {
-    const handler = handlers[method] as (input: unknown) => Promise<unknown>;
-    (handlers as Record<MethodName, (input: unknown) => Promise<unknown>>)[method] = async (input) => {
+  const guarded: Partial<Record<MethodName, (input: unknown) => Promise<unknown>>> = {};
+  for (const method of Object.keys(refined) as MethodName[]) {
+    const handler = refined[method] as (input: unknown) => Promise<unknown>;
+    guarded[method] = async (input) => {
       try {
         return await handler(input);
       } catch (err) {
@@ -71,6 +79,7 @@ export function applyTeamPolicy(handlers: ServiceHandlers, paths: TeamPolicyPath
       }
     };
   }
+  return guarded as ServiceHandlers;
 }
 
 /** Rewrites the server's folders in a text to paths relative to them. */

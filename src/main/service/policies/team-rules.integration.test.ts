@@ -5,12 +5,12 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
-import { findResourcesDir } from '../config/app-paths';
-import { mcpConfigPath } from '../mcp/config';
-import { STDIO_REFUSED } from '../mcp/manager';
-import { makeCore, makeDataDir } from './core-test-kit';
-import type { Core } from './create-core';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../../testing/fake-openai/server';
+import { findResourcesDir } from '../../config/app-paths';
+import { mcpConfigPath } from '../../mcp/config';
+import { STDIO_REFUSED } from '../../mcp/manager';
+import { makeCore, makeDataDir } from '../core-test-kit';
+import type { Core } from '../create-core';
 
 let fake: FakeOpenAI;
 const cores: Core[] = [];

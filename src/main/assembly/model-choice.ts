@@ -6,10 +6,7 @@ import type { Task, TaskMode } from '../../shared/contract';
 import type { SetupProvider, SetupStatus } from '../../shared/contract/setup';
 import { MissingApiKeyError, NoUsableModelError, ProviderUnreachableError, type FolioError } from '../../shared/errors';
 import type { Reachability } from '../llm/reachability';
-import type { ModelProfile } from '../models';
-
-export type Usability = { ok: true } | { ok: false; reason: 'no_key' | 'unreachable' };
-export type UsabilityCheck = (profile: ModelProfile) => Promise<Usability>;
+import type { ModelProfile, UsabilityCheck } from '../models';
 
 export function usabilityCheck(hasKey: (p: ModelProfile) => boolean, reachability: Reachability): UsabilityCheck {
   return async (p) => {

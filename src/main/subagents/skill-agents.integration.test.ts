@@ -11,10 +11,10 @@ import { startHttpServer } from '../transport/http/server';
 import { taskDir } from '../workspace/layout';
 import { findResourcesDir } from '../config/app-paths';
 import { createChatModel } from '../llm/openai-chat-model';
-import { collect, makeDataDir, TEST_KEY } from './core-test-kit';
+import { collect, makeDataDir, TEST_KEY } from '../service/core-test-kit';
 import { openTestStorePort } from '../store/test-store.test-support';
-import { createCore, type Core } from './create-core';
-import { useFakeModelCores } from './fake-model-cores.test-support';
+import { createCore, type Core } from '../service/create-core';
+import { useFakeModelCores } from '../service/fake-model-cores.test-support';
 
 let fake!: FakeOpenAI;
 useFakeModelCores((f) => (fake = f));
@@ -243,7 +243,7 @@ describe('a crash during a nested run', () => {
     fake.script([call('c1', 'skill_runner', { request: 'run it' }), call('s1', 'shell', { command: 'echo nested >> work/ran.txt' })]);
     // The parent watches the store the child writes (created first: the child can only reopen it).
     const watch = await openTestStorePort(dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'crash-run.fixture.ts'), dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'service', 'crash-run.fixture.ts'), dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const pendingCalls = async (): Promise<{ call_id: string }[]> => {

@@ -1,0 +1,198 @@
+// Run assembly: turns a task, the scope's settings and the run manager's run context into
+// everything the agent loop needs (profile, model client, secrets, one tool set, prompt, limits,
+// tool context). The run manager calls the driver built here; nothing on the way from a message to
+// the model climbs back up to the service.
+import type { FinishReason, RunEventBody, Task } from '../../shared/contract';
+import { FolioError } from '../../shared/errors';
+import { runAgentLoop, type AgentLoopDeps } from '../agent/loop';
+import { DEFAULT_RULES, type ApprovalRule } from '../agent/policy/rules';
+import { createStoreConversation } from '../agent/store-conversation';
+import { loadPromptTemplate, renderSystemPrompt, skillLanguageRule } from '../agent/system-prompt';
+import { assertKey, createChatModel, estimateCost } from '../llm/openai-chat-model';
+import type { ChatModel } from '../llm/types';
+import { loadModelProfiles, planReasoning, resolveApiKey, type ModelProfile } from '../models';
+import type { McpManager } from '../mcp/manager';
+import { newId, type RunDriver, type RunDriverContext } from '../runs/run-manager';
+import { resolveSearchConfig } from '../settings/search-settings';
+import { loadSkills } from '../skills/skill-registry';
+import { sourceNotes } from '../sources';
+import { skillModelResolver } from '../subagents/skill-agents';
+import type { WebFetchToolOptions } from '../tools/web-fetch';
+import { taskDir, templatesDir, themesDir } from '../workspace/layout';
+import { readOutline } from '../workspace/outline-file';
+import { taskLibraries, type EmbedderSource } from './library-access';
+import { hasKey, pickProfile, profileDirs, skillDirs, usableCheck, type ProfileContext } from './profiles';
+import { secretEnvNames } from './secrets';
+import { assembleToolSet } from './tool-set';
+
+export interface RunAssemblyDeps extends ProfileContext {
+  mcp: McpManager;
+  /** The embedding client for library search (null: full text alone), built from the settings at each use. */
+  embedder: EmbedderSource;
+  /** Test seam: build the chat model differently (e.g. tighter retry timings). */
+  createModel?: (profile: ModelProfile, apiKey: string) => ChatModel;
+  /** Test seam: web_fetch's address policy. */
+  webFetch?: WebFetchToolOptions;
+  /** Folders commands may not see besides the data folder (the team service's storage root). */
+  hiddenPaths?: readonly string[];
+  /** Checked before every model call (the team service's token quota); the call that crosses it finishes. */
+  beforeModelCall?: () => Promise<void>;
+  /** Approval rules of the user, project or team tiers, evaluated with Folio's defaults (agent/policy). */
+  approvalRules?: readonly ApprovalRule[];
+  /** After each run, whatever its end (the task folder's files are synced into the store). */
+  afterRun?: (taskId: string) => Promise<void>;
+}
+
+/** Everything one run needs: the loop's inputs and the task they were built for. */
+export interface RunSetup {
+  task: Task;
+  profile: ModelProfile;
+  loop: AgentLoopDeps;
+}
+
+/** A model whose every call first passes `check`. */
+function checkedModel(model: ChatModel, check: () => Promise<void>): ChatModel {
+  return {
+    async *stream(request, signal) {
+      await check();
+      yield* model.stream(request, signal);
+    },
+  };
+}
+
+/**
+ * Builds the run. It yields what the person should see while it works (MCP servers starting, a
+ * reasoning setting the profile cannot honour) and returns the loop's inputs.
+ */
+export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext): AsyncGenerator<RunEventBody, RunSetup> {
+  const { store, keys, env } = deps;
+  const task = await store.tasks.get(run.taskId);
+  if (!task) throw new FolioError('not_found', `No task ${run.taskId}`);
+  const profile = await pickProfile(deps, task);
+  const apiKey = resolveApiKey(profile, keys, env) ?? '';
+  assertKey(profile, apiKey);
+  const build = deps.createModel ?? createChatModel;
+  const built = build(profile, apiKey);
+  const model = deps.beforeModelCall ? checkedModel(built, deps.beforeModelCall) : built;
+
+  const skills = () => loadSkills(skillDirs(deps)).skills;
+  const { profiles } = loadModelProfiles(profileDirs(deps));
+  const secretNames = await secretEnvNames(store, profiles);
+  const libraries = await taskLibraries(store, task, deps.embedder);
+  const { pickVisionProfile } = await import('../tools/ocr');
+  const ownFolder = taskDir(deps.dataDir, task.id);
+  const root = task.workspace_path ?? ownFolder;
+  const template = loadPromptTemplate(deps.resourcesDir);
+  const approvals = { ...run.approvals, mode: async () => (await store.tasks.get(task.id))?.approval_mode ?? 'ask' };
+  const latestUser = (await store.messages.all(task.id)).findLast((m) => m.role === 'user')?.content ?? null;
+
+  const toolSet = yield* assembleToolSet({
+    catalog: {
+      searchLibrary: libraries.hasFiles,
+      secretNames: () => secretNames,
+      // Shell and scripts run sandboxed (bubblewrap, where available) with the data folder hidden:
+      // it holds keys.json and every other task.
+      hiddenPaths: [deps.dataDir, ...(deps.hiddenPaths ?? [])],
+      themesDir: themesDir(deps.dataDir),
+      templatesDir: templatesDir(deps.dataDir),
+      skills,
+      // Scanned sources are read by a vision-capable profile: the task's own, else a cheap worker one.
+      ocr: {
+        pickVisionProfile: () => {
+          const vision = pickVisionProfile(profiles, profile.id, (p) => hasKey(p, keys, env));
+          return vision ? { profile: vision, apiKey: resolveApiKey(vision, keys, env) ?? '' } : null;
+        },
+        onUsage: (used, usage) => {
+          const cost = estimateCost(used, usage);
+          const tokens = { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, cost };
+          // The tool waits for nothing: a failed write is the run's loss of a count, not the call's.
+          store
+            .transaction(async (tx) => {
+              await tx.runs.addUsage(run.runId, tokens);
+              await tx.tasks.addUsage(task.id, tokens);
+            })
+            .catch((err: unknown) => console.warn(`[folio] OCR usage not recorded: ${err instanceof Error ? err.message : String(err)}`));
+        },
+      },
+      // Read at each call, so Settings changes apply mid-task.
+      search: () => resolveSearchConfig(deps),
+      ...(deps.webFetch ? { webFetch: deps.webFetch } : {}),
+      skillsUserDir: skillDirs(deps).user,
+    },
+    mcp: deps.mcp,
+    servers: task.mcp_servers,
+    skills: {
+      skills,
+      reasoning: task.reasoning,
+      languageRule: skillLanguageRule(template, latestUser),
+      taskFolder: root,
+      resolveModel: skillModelResolver({
+        profiles,
+        task: { profile, model },
+        check: usableCheck(deps),
+        build: (p) => build(p, resolveApiKey(p, keys, env) ?? ''),
+      }),
+    },
+    approvals,
+    store,
+    taskId: task.id,
+    signal: run.signal,
+  });
+
+  const basePrompt = renderSystemPrompt(template, {
+    taskFolder: root,
+    mode: task.mode,
+    sources: await store.files.list(task.id),
+    sourceNotes: await sourceNotes(ownFolder).catch(() => ({})),
+    // Skills that run as sub-agents are offered as skill_<name> tools instead of load_skill.
+    skills: skills().filter((s) => s.agent === null),
+    outline: await readOutline(ownFolder).catch(() => null),
+    project: libraries.project,
+    personalLibrary: libraries.personal,
+  });
+  // A setting the profile cannot honour is dropped from the request (request-params) and said once here.
+  if (task.reasoning !== null) {
+    const { applied } = planReasoning(profile, task.reasoning);
+    if (applied !== task.reasoning) yield { type: 'reasoning_ignored', profile: profile.id, requested: task.reasoning, applied };
+  }
+  const systemPrompt = toolSet.unavailable.length > 0 ? `${basePrompt}\n\n${toolSet.unavailable.join('\n')}` : basePrompt;
+  return {
+    task,
+    profile,
+    loop: {
+      model,
+      reasoning: task.reasoning,
+      tools: toolSet.tools,
+      systemPrompt,
+      limits: { maxIterations: profile.max_iterations, reliableContext: profile.reliable_context, price: profile.price },
+      toolContext: {
+        root,
+        taskRoot: ownFolder,
+        taskId: task.id,
+        runId: run.runId,
+        // Read each time: the person may flip the switch while the run goes on.
+        network: {
+          allowed: async () => (await store.tasks.get(task.id))?.allow_network === true,
+          allow: async () => void (await store.tasks.update(task.id, { allow_network: true })),
+        },
+        ...(libraries.port ? { library: libraries.port } : {}),
+      },
+      approvals,
+      callStates: run.callStates,
+      ...(deps.approvalRules && deps.approvalRules.length > 0 ? { approvalRules: [...DEFAULT_RULES, ...deps.approvalRules] } : {}),
+      conversation: await createStoreConversation(store, task.id, run.runId, newId),
+    },
+  };
+}
+
+/** The run manager's driver: assemble the run, then run the loop on it. */
+export function createRunDriver(deps: RunAssemblyDeps): RunDriver {
+  return async function* drive(run): AsyncGenerator<RunEventBody, FinishReason> {
+    const setup = yield* assembleRun(deps, run);
+    try {
+      return yield* runAgentLoop(setup.loop, run.signal);
+    } finally {
+      await deps.afterRun?.(setup.task.id).catch(() => undefined);
+    }
+  };
+}

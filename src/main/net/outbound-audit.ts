@@ -1,0 +1,103 @@
+// Every request that leaves the service for an address outside it (a model, a model list, an
+// embedding endpoint, a search backend, a page for web_fetch, an MCP server) is reported here as
+// one event: what kind, which host, how many bytes went out and came in. The team service installs
+// an observer that writes them to `audit_events`; without one (the desktop) nothing is counted.
+export const OUTBOUND_KINDS = ['model', 'model_list', 'embeddings', 'web_search', 'web_fetch', 'mcp'] as const;
+export type OutboundKind = (typeof OUTBOUND_KINDS)[number];
+
+export interface OutboundEvent {
+  kind: OutboundKind;
+  /** `host[:port]` of the first URL asked (redirects stay attributed to it). */
+  host: string;
+  bytesOut: number;
+  bytesIn: number;
+  /** The HTTP status, or null when no answer came (refused, unreachable, aborted). */
+  status: number | null;
+}
+
+let observer: ((event: OutboundEvent) => void) | null = null;
+
+/** Installs the observer (the team service); null removes it. */
+export function observeOutbound(next: ((event: OutboundEvent) => void) | null): void {
+  observer = next;
+}
+
+export function reportOutbound(event: OutboundEvent): void {
+  try {
+    observer?.(event);
+  } catch {
+    // An observer's failure must never fail the request it observes.
+  }
+}
+
+export function hasOutboundObserver(): boolean {
+  return observer !== null;
+}
+
+/** The byte length of a fetch body when it is known up front (what SDKs send: strings and buffers). */
+export function bodyLength(body: RequestInit['body'] | undefined): number {
+  if (body === undefined || body === null) return 0;
+  if (typeof body === 'string') return Buffer.byteLength(body, 'utf8');
+  if (body instanceof ArrayBuffer) return body.byteLength;
+  if (ArrayBuffer.isView(body)) return body.byteLength;
+  if (body instanceof URLSearchParams) return Buffer.byteLength(body.toString(), 'utf8');
+  if (body instanceof Blob) return body.size;
+  return 0;
+}
+
+/** `fetch` that reports each request once its response body has been read (or abandoned). */
+export function auditedFetch(kind: OutboundKind, base: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    let host = '';
+    try {
+      host = new URL(url).host;
+    } catch {
+      host = '(invalid url)';
+    }
+    const bytesOut = bodyLength(init?.body);
+    let res: Response;
+    try {
+      res = await base(input, init);
+    } catch (err) {
+      reportOutbound({ kind, host, bytesOut, bytesIn: 0, status: null });
+      throw err;
+    }
+    if (res.body === null) {
+      reportOutbound({ kind, host, bytesOut, bytesIn: 0, status: res.status });
+      return res;
+    }
+    const reader: ReadableStreamDefaultReader<Uint8Array> = res.body.getReader();
+    let bytesIn = 0;
+    let reported = false;
+    const report = () => {
+      if (reported) return;
+      reported = true;
+      reportOutbound({ kind, host, bytesOut, bytesIn, status: res.status });
+    };
+    const counted = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const { done, value } = await reader.read();
+          if (done) {
+            report();
+            controller.close();
+            return;
+          }
+          bytesIn += value.byteLength;
+          controller.enqueue(value);
+        } catch (err) {
+          report();
+          controller.error(err);
+        }
+      },
+      async cancel(reason) {
+        report();
+        await reader.cancel(reason);
+      },
+    });
+    const wrapped = new Response(counted, { status: res.status, statusText: res.statusText, headers: res.headers });
+    Object.defineProperty(wrapped, 'url', { value: res.url });
+    return wrapped;
+  };
+}

@@ -1,0 +1,44 @@
+// What makes a core one of the team service's: shared run leases and quotas, and the policies its
+// handlers answer with. The desktop core has none of this.
+import type { ApprovalRule } from '../agent/policy/rules';
+import type { RunCluster, RunHooks } from '../runs/run-cluster';
+import type { TeamQuotas } from '../quotas/team-quotas';
+import type { StorePort } from '../store/port';
+import type { HandlerPolicy } from './policies/policy';
+import { storageQuotaPolicy } from './policies/storage-quota';
+import { teamRulesPolicy } from './policies/team-rules';
+import { tenantUsagePolicy } from './policies/tenant-usage';
+
+/**
+ * What a core of the team service shares with the other workers. Such a core never takes the data
+ * folder's lock nor sweeps runs at start (other workers' runs are live): the cluster's leases decide
+ * which runs died.
+ */
+export interface TeamCoreOptions {
+  cluster: RunCluster;
+  quotas: TeamQuotas;
+  /** Folders no command may see besides the tenant's: the storage root holds every tenant. */
+  hiddenPaths: string[];
+  /** The team's approval rules (tier `team`), evaluated with Folio's defaults by the same engine as the desktop's. */
+  approvalRules?: readonly ApprovalRule[];
+}
+
+export function teamRunHooks(team: TeamCoreOptions, store: StorePort): RunHooks {
+  return {
+    cluster: team.cluster,
+    beforeStart: () => team.quotas.guard.beforeRunStart(store.scope),
+    onUsage: ({ taskId, runId }, usage) => team.quotas.ledger.record(store.scope, { kind: 'tokens', task_id: taskId, run_id: runId, ...usage }),
+  };
+}
+
+/**
+ * The policies over a core's handlers, innermost first: the team's quotas and usage, then its rules
+ * (last, so they also cover what the quotas answer). `teamRules` without `team`: `folio serve
+ * --multi-tenant` without a database follows the rules but keeps no ledger.
+ */
+export function corePolicies(o: { store: StorePort; team?: TeamCoreOptions; teamRules: boolean; dataDir: string; resourcesDir: string }): HandlerPolicy[] {
+  const policies: HandlerPolicy[] = [];
+  if (o.team) policies.push(tenantUsagePolicy(o.store, o.team.quotas), storageQuotaPolicy(o.store, o.team.quotas));
+  if (o.team || o.teamRules) policies.push(teamRulesPolicy({ dataDir: o.dataDir, resourcesDir: o.resourcesDir, outerDirs: o.team?.hiddenPaths ?? [] }));
+  return policies;
+}

@@ -1,0 +1,40 @@
+// Bring-your-own model keys, per request: the platform may send a tenant's key with a request
+// (`X-Folio-Model-Key: <VARIABLE>=<key>`, the variable a profile's `api_key_env` names). It is held
+// in the request's async context only, so the request and the runs it starts use it, and nothing
+// else: it is never written to the database, a file or a log (the request log records no headers,
+// and the model client scrubs the key it was given from its errors).
+import type { IncomingHttpHeaders } from 'node:http';
+import { ValidationError } from '../../shared/errors';
+import type { KeyStore } from '../models';
+import { currentRequest, runInRequest, type RequestFacts } from './request-context';
+
+export const MODEL_KEY_HEADER = 'x-folio-model-key';
+
+/** `NAME=key`, NAME an environment-variable name; a bad header is a 400 that does not repeat it. */
+export function parseModelKeyHeader(value: string | string[] | undefined): ReadonlyMap<string, string> | null {
+  if (value === undefined) return null;
+  const raw = Array.isArray(value) ? value : [value];
+  const keys = new Map<string, string>();
+  for (const item of raw) {
+    const eq = item.indexOf('=');
+    const name = eq > 0 ? item.slice(0, eq).trim() : '';
+    const key = eq > 0 ? item.slice(eq + 1).trim() : '';
+    if (!/^[A-Z][A-Z0-9_]{0,99}$/.test(name) || key === '' || key.length > 500) {
+      throw new ValidationError(`${MODEL_KEY_HEADER}: expected VARIABLE=key, the variable a model profile's api_key_env names`);
+    }
+    keys.set(name, key);
+  }
+  return keys;
+}
+
+/** Runs `fn` (a request's handling) in the request's context: its facts and its own keys, if any. */
+export async function withRequestContext<T>(headers: IncomingHttpHeaders, facts: RequestFacts, fn: () => Promise<T>): Promise<T> {
+  const keys = parseModelKeyHeader(headers[MODEL_KEY_HEADER]);
+  return runInRequest({ facts, keys }, fn);
+}
+
+/** A key store that answers with the current request's key first; storing goes to `inner`. */
+export function withRequestKeyStore(inner: KeyStore): KeyStore {
+  const get = (env: string) => currentRequest()?.keys?.get(env) ?? inner.get(env);
+  return { get, has: (env) => get(env) !== undefined, set: (env, key) => inner.set(env, key) };
+}

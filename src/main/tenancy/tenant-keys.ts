@@ -1,0 +1,25 @@
+// A tenant's key store in the team service: the request's own keys first (byo-keys.ts), then the
+// keys the tenant stored, sealed under the operator's key-encryption key. Without a KEK nothing is
+// stored: `POST /v1/keys` is refused, so no key is ever written in plain text to the shared mount.
+import { FolioError } from '../../shared/errors';
+import { createFileKeyStore, keyFilePath, type KeyStore } from '../models';
+import { withRequestKeyStore } from './byo-keys';
+import { isSealed, migrateKeyFile, tenantKeyCodec, type Keyring } from './key-encryption';
+
+export function createTenantKeyStore(dataDir: string, tenantId: string, ring: Keyring | null): KeyStore {
+  if (ring !== null) {
+    migrateKeyFile(keyFilePath(dataDir), ring, tenantId);
+    return withRequestKeyStore(createFileKeyStore(dataDir, tenantKeyCodec(ring, tenantId)));
+  }
+  const legacy = createFileKeyStore(dataDir, {
+    encode: () => {
+      throw new FolioError('unsupported', 'This service stores no model keys: the operator has not set FOLIO_KEY_ENCRYPTION_KEY. Send the key with each request (X-Folio-Model-Key) instead.');
+    },
+    // A plain key file from before encryption is still read; a sealed one needs the KEK.
+    decode: (stored) => {
+      if (isSealed(stored)) throw new FolioError('unsupported', 'sealed key without a key-encryption key');
+      return stored;
+    },
+  });
+  return withRequestKeyStore(legacy);
+}

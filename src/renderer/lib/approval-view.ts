@@ -1,0 +1,88 @@
+// What an approval card shows, decided from the call alone (pure, so it is tested without a DOM):
+// the one thing to judge (a command, a file's new content, a diff, an address), why it asks, how
+// risky it is, and the answers with what each allows and for how long.
+import type { ApprovalDecision, ApprovalReason } from '../../shared/contract';
+import type { ApprovalView } from '../state/chat-rows';
+import { commandOf, parseToolArgs, pathOf } from './tool-args';
+
+export type ApprovalSubject =
+  | { kind: 'command'; command: string }
+  | { kind: 'diff'; path: string | null; diff: string }
+  | { kind: 'file'; path: string; content: string }
+  | { kind: 'address'; address: string }
+  | { kind: 'arguments'; text: string };
+
+/** `danger`: can destroy or escape (deletes, overwrites, runs handed code); `network`: reaches the network; `normal`: neither. */
+export type ApprovalTone = 'danger' | 'network' | 'normal';
+
+export interface ApprovalChoice {
+  decision: Exclude<ApprovalDecision, 'deny'>;
+  /** i18n key of the button's label. */
+  label: string;
+}
+
+function field(raw: string, key: string): string | null {
+  const parsed = parseToolArgs(raw);
+  const value = parsed.ok ? parsed.value[key] : undefined;
+  return typeof value === 'string' ? value : null;
+}
+
+/** A JSON file's content laid out for reading (the model often writes it on one line). */
+function readableContent(path: string, content: string): string {
+  if (!/\.json$/iu.test(path)) return content;
+  try {
+    return JSON.stringify(JSON.parse(content), null, 2);
+  } catch {
+    return content;
+  }
+}
+
+export function approvalSubject(a: Pick<ApprovalView, 'toolKind' | 'arguments' | 'detail'>): ApprovalSubject {
+  if (a.toolKind === 'execute') {
+    const command = commandOf(a.arguments);
+    if (command !== null) return { kind: 'command', command };
+  }
+  const path = pathOf(a.arguments);
+  const content = field(a.arguments, 'content');
+  if (path !== null && content !== null) return { kind: 'file', path, content: readableContent(path, content) };
+  if (a.detail && a.toolKind === 'edit') return { kind: 'diff', path, diff: a.detail };
+  const address = field(a.arguments, 'url') ?? field(a.arguments, 'query');
+  if (address !== null && a.toolKind === 'fetch') return { kind: 'address', address };
+  const parsed = parseToolArgs(a.arguments);
+  return { kind: 'arguments', text: parsed.ok ? JSON.stringify(parsed.value, null, 2) : parsed.raw };
+}
+
+/** The reasons a card states: the call's own, or what its kind always means. */
+export function approvalReasons(a: Pick<ApprovalView, 'toolKind' | 'reasons'>): ApprovalReason[] {
+  if (a.reasons.length > 0) return a.reasons;
+  if (a.toolKind === 'fetch') return [{ code: 'network', subject: null }];
+  return [];
+}
+
+export function approvalTone(a: Pick<ApprovalView, 'risk' | 'toolKind' | 'reasons'>): ApprovalTone {
+  const reasons = approvalReasons(a);
+  if (reasons.some((r) => r.code !== 'network')) return 'danger';
+  if (reasons.length > 0) return 'network';
+  return a.risk === 'destructive' ? 'danger' : 'normal';
+}
+
+/**
+ * The answers besides Deny, each saying what it allows and for how long. Code-running tools are
+ * granted per exact command, never as a whole tool, so they get no "always"; a call that needs the
+ * network is allowed for the task by turning the task's network on (the loop does), once by running
+ * this call alone with it.
+ */
+export function approvalChoices(a: Pick<ApprovalView, 'toolKind' | 'reasons' | 'risk'>): ApprovalChoice[] {
+  const network = approvalReasons(a).some((r) => r.code === 'network') && a.toolKind === 'execute';
+  if (a.toolKind === 'execute') {
+    return [
+      { decision: 'allow_once', label: network ? 'approval.choice.onceNetwork' : 'approval.choice.onceCommand' },
+      { decision: 'allow_task', label: network ? 'approval.choice.taskNetwork' : 'approval.choice.taskCommand' },
+    ];
+  }
+  return [
+    { decision: 'allow_once', label: 'approval.choice.once' },
+    { decision: 'allow_task', label: 'approval.choice.task' },
+    { decision: 'always', label: 'approval.choice.always' },
+  ];
+}
