@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { toolCatalog } from './catalog';
+import type { PythonRuntime } from './python-runtime';
 
-const catalog = toolCatalog();
+const python = (): PythonRuntime => ({ available: true, executable: '/usr/bin/python3', version: '3.11.2', packages: [{ module: 'numpy', version: '1.24.2' }] });
+const catalog = toolCatalog({ python });
 
 describe('the tool catalog', () => {
   it('lists every tool once', () => {
     const names = catalog.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
-    expect([...names].sort()).toEqual(['edit', 'extract_figures', 'glob', 'grep', 'load_skill', 'ocr', 'propose_outline', 'read', 'render_deck', 'render_document', 'revise_document', 'run_script', 'search_library', 'shell', 'web_fetch', 'web_search', 'write']);
+    expect([...names].sort()).toEqual(['edit', 'extract_figures', 'glob', 'grep', 'load_skill', 'ocr', 'propose_outline', 'read', 'render_deck', 'render_document', 'revise_document', 'run_python', 'run_script', 'search_library', 'shell', 'web_fetch', 'web_search', 'write']);
   });
 
   it.each(catalog.map((t) => [t.name, t] as const))('%s declares consistent traits', (_name, tool) => {
@@ -25,6 +27,13 @@ describe('the tool catalog', () => {
     if (traits.network) expect(['fetch', 'execute']).toContain(traits.kind);
     // A tool that skips approval by handing the turn over must not run code or reach the network.
     if (traits.endsTurn) expect(traits).toMatchObject({ runsCode: false, network: false, writesArtifacts: false });
+  });
+
+  it('offers run_python only where a Python 3 was found, saying which packages it has', () => {
+    expect(catalog.find((t) => t.name === 'run_python')?.description).toContain('Python 3.11.2 with: numpy 1.24.2');
+    const without = toolCatalog({ python: () => ({ available: false, reason: 'python3: not found' }) });
+    expect(without.map((t) => t.name)).not.toContain('run_python');
+    expect(without.map((t) => t.name)).toContain('run_script');
   });
 
   it('grants a shell command by its exact normalized text', () => {

@@ -3,6 +3,7 @@
 // assembly/tool-set.ts; nothing keeps a list of tool names: the approval policy, the loop, the UI
 // (through run events) and the sandbox read the traits.
 import type { Executor } from '../sandbox/executor';
+import { defaultExecutor } from '../sandbox/select-executor';
 import type { Skill } from '../skills/skill-registry';
 import { editTool } from './edit';
 import { createExtractFiguresTool } from './extract-figures';
@@ -15,7 +16,9 @@ import { readTool } from './read';
 import { ToolRegistry } from './registry';
 import { createRenderDeckTool } from './render-deck-tool';
 import { createRenderDocumentTool } from './render-document-tool';
+import { pythonFor, type PythonRuntime } from './python-runtime';
 import { reviseDocumentTool } from './revise-document-tool';
+import { createRunPythonTool } from './run-python';
 import { createRunScriptTool } from './run-script';
 import { createShellTool } from './shell/tool';
 import { createSkillCreateTool } from './skill-create';
@@ -51,6 +54,8 @@ export interface CatalogOptions {
   // ---- projects and libraries (issue 14) ----
   /** false: the task sees no library with files, so search_library is not offered. Default: listed. */
   searchLibrary?: boolean;
+  /** Test seam: this machine's Python (default: probed once); without one, run_python is not offered. */
+  python?: () => PythonRuntime;
 }
 
 export function toolCatalog(options: CatalogOptions = {}): Tool[] {
@@ -76,6 +81,7 @@ export function toolCatalog(options: CatalogOptions = {}): Tool[] {
     reviseDocumentTool,
     createShellTool(code),
     createRunScriptTool(code),
+    ...(pythonFor(options.executor ?? defaultExecutor(), options.python).available ? [createRunPythonTool({ ...code, ...(options.python ? { python: options.python } : {}) })] : []),
     createWebFetchTool(options.webFetch),
     createExtractFiguresTool(),
     // ---- deck outline (issue 11) ----

@@ -88,11 +88,11 @@ globalThis.require = createRequire(${JSON.stringify(parent)});`;
   return `data:text/javascript,${encodeURIComponent(boot)}`;
 }
 
-type Snapshot = Map<string, string>;
+export type Snapshot = Map<string, string>;
 const SNAPSHOT_LIMIT = 20_000;
 
 /** mtime and size of the task's files (dot folders and node_modules skipped), to report what a script wrote. */
-function snapshotFiles(root: string): Snapshot {
+export function snapshotFiles(root: string): Snapshot {
   const out: Snapshot = new Map();
   const pending = [''];
   while (pending.length > 0 && out.size < SNAPSHOT_LIMIT) {
@@ -120,7 +120,7 @@ function snapshotFiles(root: string): Snapshot {
   return out;
 }
 
-function changedFiles(before: Snapshot, after: Snapshot): string[] {
+export function changedFiles(before: Snapshot, after: Snapshot): string[] {
   return [...after].filter(([file, stamp]) => before.get(file) !== stamp).map(([file]) => file).sort();
 }
 

@@ -237,7 +237,7 @@ export function createFakeCore(): FakeCore {
       return { ok: true };
     },
     async getCapabilities() {
-      return { desktop: false, soffice: false, sandbox: false };
+      return { desktop: false, soffice: false, sandbox: false, python: { available: false, version: null, packages: [] } };
     },
     async probeModel(input) {
       return { profile: input.profile_id, rows: [{ check: 'chat', declared: 'reply', observed: 'reply', ok: true }], exit_code: 0 };

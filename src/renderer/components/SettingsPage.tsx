@@ -109,6 +109,18 @@ export function SettingsPage() {
               </span>
             </div>
           )}
+          {capabilities && (
+            <div className="form-row">
+              <span className="form-label">{t('settings.python')}</span>
+              <span className={capabilities.python.available ? 'form-value' : 'form-value text-warning'} data-testid="settings-python">
+                {!capabilities.python.available
+                  ? t('settings.pythonMissing')
+                  : capabilities.python.version === null
+                    ? t('settings.pythonContainer')
+                    : t('settings.pythonFound', { version: capabilities.python.version, packages: capabilities.python.packages.join(', ') || t('settings.pythonNoPackages') })}
+              </span>
+            </div>
+          )}
           <div className="form-row">
             <span className="form-label">{t('usage.total')}</span>
             <span className="form-value" data-testid="settings-usage">

@@ -313,7 +313,14 @@ export const contract = {
   getCapabilities: method({
     input: () => z.strictObject({}),
     /** sandbox: whether commands and scripts run isolated (bubblewrap, Linux); elsewhere Settings says they are not. */
-    output: () => z.object({ desktop: z.boolean(), soffice: z.boolean(), sandbox: z.boolean() }),
+    /** python: the Python 3 run_python uses (version null: a container's, not probed); not available: the tool is not offered. */
+    output: () =>
+      z.object({
+        desktop: z.boolean(),
+        soffice: z.boolean(),
+        sandbox: z.boolean(),
+        python: z.object({ available: z.boolean(), version: z.string().nullable(), packages: z.array(z.string()) }),
+      }),
     http: { method: 'GET', path: '/v1/capabilities' },
   }),
   probeModel: method({

@@ -37,6 +37,8 @@ export class RenderContext {
   /** Bookmark names of the captions that have an id, by id: what cross-references point at. */
   readonly captionBookmarks = new Map<string, string>();
   citations: CitationState | undefined;
+  /** Every contents entry has its page number (the LibreOffice pass): the field is not written dirty. */
+  contentsFilled = false;
   private nextFootnote = 1;
   private nextListInstance = 1;
   private nextBookmark = 1;

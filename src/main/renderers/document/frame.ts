@@ -34,14 +34,14 @@ export function coverPage(spec: DocumentSpec): Paragraph[] {
 
 /**
  * A real TOC field (`TOC \o "1-3" \h`), written dirty (and `updateFields` is on) so Word offers to
- * update it on open. docx fills its result in from the headings: each entry links to its heading and
+ * update it on open — unless every entry already has its page number from the LibreOffice pass. docx fills its result in from the headings: each entry links to its heading and
  * ends in a PAGEREF whose number comes from the document's page-number estimator (page-numbers.ts),
  * after a dot leader to a right tab stop at the section's text width.
  */
 export function tableOfContents(ctx: RenderContext): FileChild[] {
   return [
     new Paragraph({ style: STYLE.tocHeading, children: [new TextRun(ctx.isChinese ? '目　录' : 'Contents')] }),
-    new TableOfContents(ctx.isChinese ? '目录' : 'Table of Contents', { hyperlink: true, headingStyleRange: '1-3', beginDirty: true }),
+    new TableOfContents(ctx.isChinese ? '目录' : 'Table of Contents', { hyperlink: true, headingStyleRange: '1-3', beginDirty: !ctx.contentsFilled }),
   ];
 }
 

@@ -117,6 +117,7 @@ export async function buildDocx(loaded: LoadedDocument, opts: BuildOptions = {})
     body.push(...new SectionConverter(ctx).convert({ type: 'root', children: [{ type: 'heading', depth: 1, children: [{ type: 'text', value: title }] }] }));
   }
   reportBibliography(ctx, bibliography, cited);
+  ctx.contentsFilled = opts.headingPages !== undefined && ctx.toc.every((entry) => opts.headingPages?.has(entry.href));
   for (const id of captions.duplicateIds) {
     ctx.report('duplicate_id', `{#${id}} names more than one ${referenceKind(id) === 'table' ? 'table' : 'figure'} (or a ${referenceKind(id) === 'table' ? 'figure' : 'table'}); cross-references go to the first`);
   }
@@ -131,7 +132,8 @@ export async function buildDocx(loaded: LoadedDocument, opts: BuildOptions = {})
     ...(spec.subtitle ? { subject: spec.subtitle } : {}),
     // The review copy's contents field asks Word to update it; the submission copy has no contents, and its
     // caption and reference fields carry their results already.
-    ...(mode === 'review' ? { features: { updateFields: true } } : {}),
+    // Once the LibreOffice pass has filled every contents page number, Word has nothing to update: no prompt.
+    ...(mode === 'review' && !ctx.contentsFilled ? { features: { updateFields: true } } : {}),
     pageNumbers: headingPageNumbers(opts.headingPages),
     styles: documentStyles(template, spec.language),
     numbering: numberingConfig(template.headingNumbering),

@@ -41,8 +41,12 @@ describe('contents page numbers', () => {
       const entry = blank.toc[i];
       expect(line.replace(/\s+/g, '')).toBe(`${entry?.title.replace(/\s+/g, '')}${i + 3}`);
     });
-    // Still a field Word refreshes.
-    expect(await contentsOf(numbered.bytes)).toMatch(/<w:fldChar w:fldCharType="begin" w:dirty="true"\/>/u);
+    // Still a field Word can refresh, but with every number filled it is not dirty and Word does not ask on opening.
+    expect(await contentsOf(numbered.bytes)).toMatch(/<w:fldChar w:fldCharType="begin"( w:dirty="false")?\/>/u);
+    expect(await contentsOf(blank.bytes)).toMatch(/<w:fldChar w:fldCharType="begin" w:dirty="true"\/>/u);
+    const settings = async (bytes: Uint8Array): Promise<string> => (await (await JSZip.loadAsync(bytes)).file('word/settings.xml')?.async('string')) ?? '';
+    expect(await settings(numbered.bytes)).not.toContain('<w:updateFields');
+    expect(await settings(blank.bytes)).toMatch(/<w:updateFields/u);
   });
 });
 

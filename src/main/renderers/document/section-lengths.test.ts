@@ -41,6 +41,14 @@ describe('sectionLengthIssues (nsfc guides)', () => {
     }
   });
 
+  it('measures the section at the level the outline sits, not a deeper heading that contains an alias', () => {
+    // "技术路线" (an alias of 研究方案) at level 3 inside 立项依据; the real 研究方案 is a later top heading.
+    const nested = [h('立项依据'), h('研究思路', 2), h('技术路线', 3), h('拟采取的研究方案及可行性分析', 1, 100, '03.md'), h('参考文献')];
+    const issues = sectionLengthIssues('nsfc', nested, [0, 1, 1.5, 3, 3.5], 4);
+    expect(issues.map((i) => [i.section, i.heading])).toContainEqual(['03.md', '拟采取的研究方案及可行性分析']);
+    expect(issues.map((i) => i.heading)).not.toContain('技术路线');
+  });
+
   it('has nothing to say for templates without guides', () => {
     expect(sectionLengthIssues('generic', headings, [0, 1, 7.5, 8.5, 9.5], 10)).toEqual([]);
   });

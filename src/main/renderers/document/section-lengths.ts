@@ -54,7 +54,11 @@ function extentOf(headings: readonly OutlineHeading[], index: number): Extent {
 }
 
 function matchedHeading(headings: readonly OutlineHeading[], entry: OutlineEntry, outline: readonly OutlineEntry[]): { index: number; alone: boolean } | null {
-  const matches = headings.flatMap((h, index) => (h.depth <= CONTENTS_DEPTH && matchesOutlineEntry(entry, h.text) ? [index] : []));
+  const all = headings.flatMap((h, index) => (h.depth <= CONTENTS_DEPTH && matchesOutlineEntry(entry, h.text) ? [index] : []));
+  // The outline's sections are the document's top headings: a subsection that happens to contain an alias
+  // ("1.1 技术路线" inside 立项依据) does not stand for 研究方案 when a shallower heading matches.
+  const shallowest = Math.min(...all.map((i) => headings[i]?.depth ?? CONTENTS_DEPTH));
+  const matches = all.filter((i) => headings[i]?.depth === shallowest);
   const alone = matches.find((i) => outline.filter((e) => matchesOutlineEntry(e, headings[i]?.text ?? '')).length === 1);
   if (alone !== undefined) return { index: alone, alone: true };
   return matches[0] === undefined ? null : { index: matches[0], alone: false };

@@ -5,6 +5,7 @@ import { skillDirs } from '../../assembly/profiles';
 import { sofficePath } from '../../renderers/soffice';
 import { defaultExecutor } from '../../sandbox/select-executor';
 import { loadSkills } from '../../skills/skill-registry';
+import { pythonFor } from '../../tools/python-runtime';
 import { listBackups } from '../../store';
 import { sqliteDatabase } from '../../store/sqlite-port';
 import type { ServiceContext } from '../context';
@@ -15,7 +16,13 @@ export function systemHandlers(ctx: ServiceContext): SystemHandlers {
   const { store } = ctx;
   return {
     async getCapabilities() {
-      return { desktop: Boolean(ctx.desktop), soffice: sofficePath() !== null, sandbox: defaultExecutor().status().active };
+      const python = pythonFor(defaultExecutor());
+      return {
+        desktop: Boolean(ctx.desktop),
+        soffice: sofficePath() !== null,
+        sandbox: defaultExecutor().status().active,
+        python: python.available ? { available: true, version: python.version, packages: python.packages?.map((p) => p.module) ?? [] } : { available: false, version: null, packages: [] },
+      };
     },
     async getHealth() {
       // A core exists only once the database opened soundly; a damaged one is served by recovery-core.ts.

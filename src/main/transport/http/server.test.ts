@@ -53,7 +53,7 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   listSources: () => ({ method: 'GET', path: `/v1/tasks/${taskId}/sources`, status: 200, check: (b) => expect(b).toMatchObject({ sources: [{ status: 'ok', pages: 3 }] }) }),
   getArtifactPreview: () => ({ method: 'GET', path: `/v1/tasks/${taskId}/previews/artifacts/%E6%B1%87%E6%8A%A5.pptx`, status: 200, check: (b) => expect(b).toMatchObject({ kind: 'none', path: 'artifacts/汇报.pptx' }) }),
   exportPdf: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/exports/artifacts/deck.pptx`, status: 200, check: (b) => expect(b).toEqual({ path: 'artifacts/deck.pdf', pages: 1 }) }),
-  getCapabilities: () => ({ method: 'GET', path: '/v1/capabilities', status: 200, check: (b) => expect(b).toEqual({ desktop: false, soffice: false, sandbox: false }) }),
+  getCapabilities: () => ({ method: 'GET', path: '/v1/capabilities', status: 200, check: (b) => expect(b).toEqual({ desktop: false, soffice: false, sandbox: false, python: { available: false, version: null, packages: [] } }) }),
   probeModel: () => ({ method: 'POST', path: '/v1/models/probe', json: { profile_id: 'fake.main' }, status: 200, check: (b) => expect(b).toMatchObject({ profile: 'fake.main', exit_code: 0 }) }),
   listModels: () => ({ method: 'GET', path: '/v1/models', status: 200, check: (b) => expect(b).toMatchObject({ profiles: [] }) }),
   setApiKey: () => ({ method: 'POST', path: '/v1/keys', json: { env: 'DEEPSEEK_API_KEY', key: 'sk-1' }, status: 200, check: () => expect(srv.core.apiKeys.get('DEEPSEEK_API_KEY')).toBe('sk-1') }),

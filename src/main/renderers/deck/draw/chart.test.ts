@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type ChartSpec, validateDeckSpec } from '../../../../shared/specs/deck';
 import { AREA_FILL_OPACITY } from '../../../../shared/specs/chart-style';
 import { BUILTIN_THEMES, type Theme } from '../../../../shared/specs/themes';
-import { planChartElement } from '../plan/chart';
+import { numberFormatFor, planChartElement } from '../plan/chart';
 import { drawChart } from './chart';
 import { blocks, chartParts, drawContext, firstFill, partText, vals, writeDeck } from './test-support';
 
@@ -106,14 +106,22 @@ describe('drawChart: labels, axes and units', () => {
     expect(valAx).not.toContain('c:majorGridlines');
   });
 
-  it('labelled bars with an axis title keep the title, on an axis without tick labels', async () => {
+  it('labelled bars drop the value axis with its title; the title names the chart instead when it has none', async () => {
     const xml = await chartXml({ type: 'column', categories: ['A', 'B', 'C'], series: [{ name: 'Score', values: [71.2, 73.5, 86.9] }], y_title: '得分' });
     expect(vals(blocks(xml, 'c:ser')[0] ?? '', 'c:showVal')).toEqual(['1']);
     const valAx = blocks(xml, 'c:valAx')[0] ?? '';
-    expect(vals(valAx, 'c:delete')).toEqual(['0']);
-    expect(vals(valAx, 'c:tickLblPos')).toEqual(['none']);
-    expect(valAx).toContain('得分');
-    expect(valAx).not.toContain('c:majorGridlines');
+    expect(vals(valAx, 'c:delete')).toEqual(['1']);
+    expect(valAx).not.toContain('得分');
+    expect(blocks(xml, 'c:title')[0] ?? '').toContain('得分');
+    const titled = await chartXml({ type: 'bar', title: 'Recall by method', categories: ['A', 'B'], series: [{ name: 'Recall', values: [0.7, 0.8] }], y_title: 'Recall' });
+    expect(blocks(titled, 'c:valAx')[0] ?? '').not.toContain('<c:title>');
+  });
+
+  it('writes a currency unit before the number and the rest after it ("$3.2M"), other units after', () => {
+    expect(numberFormatFor([3.2], '$M', true)).toBe('"$"#,##0.0"M"');
+    expect(numberFormatFor([1200], '¥', true)).toBe('"¥"#,##0');
+    expect(numberFormatFor([3.2], '万元', true)).toBe('#,##0.0" 万元"');
+    expect(numberFormatFor([12], '%', true)).toBe('#,##0"%"');
   });
 
   it('many bars: no labels, a value axis titled with its unit', async () => {

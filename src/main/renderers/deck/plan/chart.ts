@@ -49,6 +49,9 @@ export function numberFormatFor(values: readonly number[], unit: string | undefi
   const base = d > 0 ? `#,##0.${'0'.repeat(d)}` : '#,##0';
   const u = (unit ?? '').replace(/["\\]/g, '').trim();
   if (!u || !withUnit) return base;
+  // A currency sign leads, as the locale writes it: "$3.2M", "¥1,200", "€5k" (not "3.2 $M").
+  const currency = /^([$€£¥￥])(.*)$/u.exec(u);
+  if (currency) return `"${currency[1] ?? ''}"${base}${currency[2] ? `"${currency[2]}"` : ''}`;
   // "%" and currency-like symbols sit tight; words get a space ("12 ms").
   return /^[%‰°]$/.test(u) ? `${base}"${u}"` : `${base}" ${u}"`;
 }
@@ -124,7 +127,11 @@ export function planChartElement(spec: ChartSpec, theme: Theme, box: PlanBox, me
   const values = spec.series.flatMap((s) => s.values);
   const numberFormat = round ? '0%' : numberFormatFor(values, spec.unit, unitOnLabels || spec.unit === '%');
   const unitInTitle = spec.unit !== undefined && !unitOnLabels && spec.unit !== '%';
-  const yTitle = round ? undefined : unitInTitle ? (spec.y_title ? `${spec.y_title} (${spec.unit})` : spec.unit) : spec.y_title;
+  // Labelled bars drop their value axis, and its title goes with it: a title beside no axis reads as
+  // a stray word. What it named becomes the chart's title when the chart has none.
+  const axisDropped = dataLabels && (spec.type === 'bar' || spec.type === 'column');
+  const yTitle = round || axisDropped ? undefined : unitInTitle ? (spec.y_title ? `${spec.y_title} (${spec.unit})` : spec.unit) : spec.y_title;
+  const title = spec.title ?? (axisDropped ? spec.y_title : undefined);
   const legend: ChartElement['legend'] = round ? 'right' : spec.series.length > 1 ? 'bottom' : 'none';
   const cols = colours(spec, theme);
   return {
@@ -132,7 +139,7 @@ export function planChartElement(spec: ChartSpec, theme: Theme, box: PlanBox, me
     id: 'chart',
     box,
     type: spec.type,
-    ...(spec.title ? { title: spec.title } : {}),
+    ...(title ? { title } : {}),
     categories: [...spec.categories],
     series: spec.series.map((s, i) => ({ name: s.name, values: [...s.values], ...(cols[i] ?? { color: p.accent }) })),
     legend,
