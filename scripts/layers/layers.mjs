@@ -35,12 +35,14 @@ export const mainLayers = {
   // Turns a task and its settings into everything a run needs; the run manager's driver.
   assembly: ['agent', 'library', 'llm', 'mcp', 'models', 'runs', 'settings', 'skills', 'sources', 'store', 'subagents', 'tools', 'workspace'],
   tenancy: ['config', 'models', 'net', 'quotas', 'store'],
+  // Prometheus metrics of the team service, fed by the CLI's composition.
+  metrics: [],
   quotas: ['store'],
   cluster: ['config', 'runs', 'store'],
   service: ['assembly', 'settings', 'quotas', 'agent', 'config', 'library', 'llm', 'mcp', 'models', 'renderers', 'runs', 'sandbox', 'skills', 'sources', 'store', 'tools', 'workspace'],
   transport: ['service', 'tenancy'],
   // The CLI composes the core like the Electron root, and restores backups (`folio db restore`).
-  cli: ['cluster', 'config', 'llm', 'models', 'net', 'quotas', 'renderers', 'sandbox', 'service', 'store', 'tenancy', 'transport', 'workspace'],
+  cli: ['cluster', 'config', 'llm', 'metrics', 'models', 'net', 'quotas', 'renderers', 'sandbox', 'service', 'store', 'tenancy', 'transport', 'workspace'],
   electron: ['service', 'transport'],
 };
 

@@ -82,7 +82,7 @@ export const httpStatusForCode: Record<ErrorCode, number> = {
   internal: 500,
 };
 
-// ---- first run: errors that name the setting to change (first-run) ----
+// Errors that name the setting to change
 
 /** No profile can be used: none has a key and no key-less (local) server answered. */
 export class NoUsableModelError extends FolioError {
@@ -123,4 +123,3 @@ export class NotOpenAiCompatibleError extends FolioError {
 export function isModelSetupError(error: { code: ErrorCode | 'unknown' }): boolean {
   return error.code === 'missing_api_key' || error.code === 'provider_unreachable';
 }
-// ---- end first run ----

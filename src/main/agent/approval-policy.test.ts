@@ -26,7 +26,7 @@ describe('needsApproval reads the tool’s traits', () => {
     ['shell', 'auto', 'standard', true, false],
     ['shell', 'auto', 'destructive', true, true],
     ['write', 'auto', 'destructive', true, true],
-    // The outline is itself the question put to the person (issue 11).
+    // The outline is itself the question put to the person.
     ['propose_outline', 'ask', 'standard', false, false],
     ['propose_outline', 'ask', 'destructive', false, true],
   ] as const)('%s in %s mode, %s, granted=%s → asks=%s', (name, mode, risk, granted, asks) => {
@@ -103,7 +103,7 @@ describe('always allow this tool', () => {
   });
 });
 
-// ---- MCP (issue 12): an MCP server's tool asks in every mode unless granted ----
+// An MCP server's tool asks in every mode unless granted
 describe('MCP tools', () => {
   const traits = { kind: 'mcp' as const, runsCode: false, endsTurn: false };
   it.each(['ask', 'auto-edit', 'auto'] as const)('ask in %s mode, and not once granted for the task', (mode) => {
@@ -115,7 +115,6 @@ describe('MCP tools', () => {
   });
 });
 
-// ---- skill-agent (issue 15) ----
 describe('approval policy: skills', () => {
   const edit = { kind: 'edit' as const, runsCode: false, endsTurn: false };
   it('never asks for a call that delegates to a sub-agent (its own calls ask)', () => {

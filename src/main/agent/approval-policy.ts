@@ -12,7 +12,7 @@
 // The table itself is data (policy/rules.ts, DEFAULT_RULES), evaluated by one engine (policy/engine.ts)
 // together with any user, project or team rules a core adds.
 import type { ApprovalMode } from '../../shared/contract';
-import type { ToolTraits } from '../tools/types';
+import type { GrantContext, ToolTraits } from '../tools/types';
 import { decide } from './policy/engine';
 import { DEFAULT_RULES, type ApprovalRule } from './policy/rules';
 
@@ -52,10 +52,14 @@ export interface GrantKey {
  * The grant "Allow for this task" would record for a call, or null when none may be recorded (a
  * code-running tool without a scope: it is then only ever allowed once).
  */
-export function grantKeyFor(tool: { name: string; traits: Pick<ToolTraits, 'runsCode'>; grantScope?: (args: never) => string }, args: unknown): GrantKey | null {
+export function grantKeyFor(
+  tool: { name: string; traits: Pick<ToolTraits, 'runsCode'>; grantScope?: (args: never, ctx?: GrantContext) => string },
+  args: unknown,
+  ctx?: GrantContext,
+): GrantKey | null {
   if (!tool.traits.runsCode) return { tool: tool.name, scope: '' };
   if (!tool.grantScope) return null;
-  const scope = (tool.grantScope as (a: unknown) => string)(args);
+  const scope = (tool.grantScope as (a: unknown, c?: GrantContext) => string)(args, ctx);
   return scope === '' ? null : { tool: tool.name, scope };
 }
 

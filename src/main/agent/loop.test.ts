@@ -407,7 +407,7 @@ describe('agent loop', () => {
     expect(result).not.toContain(s.root);
   });
 
-  // ---- deck outline (issue 11): a tool that hands the turn to the person ----
+  // A tool that hands the turn to the person
   it('ends the run after a successful endsTurn call (without asking, in ask mode), and goes on after a failed one', async () => {
     const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: NO_PATHS, writesArtifacts: false, endsTurn: true };
     const parameters = z.object({ ok: z.boolean() });

@@ -1,4 +1,4 @@
-// The project block of the system prompt (issue 14): the project's standing instructions, which are
+// The project block of the system prompt: the project's standing instructions, which are
 // the person's own words (so they are instructions, unlike web content), and what its libraries hold.
 
 export interface ProjectFacts {

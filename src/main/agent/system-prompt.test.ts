@@ -29,7 +29,6 @@ describe('system prompt', () => {
     expect(text).not.toContain('Load the');
   });
 
-  // ---- web search (issue 12) ----
   it('explains the untrusted-content marker the web tools use, and asks for cited URLs', async () => {
     const { wrapUntrusted } = await import('../tools/untrusted');
     const text = renderSystemPrompt(template, { taskFolder: '/x', mode: 'general', sources: [], skills: [] });
@@ -42,7 +41,6 @@ describe('system prompt', () => {
   });
 });
 
-// ---- skill-agent (issue 15) ----
 describe('skillLanguageRule', () => {
   const template = loadPromptTemplate(findResourcesDir());
   it("carries the template's language section and the language of the person's latest message", () => {

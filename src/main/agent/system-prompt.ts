@@ -21,7 +21,6 @@ export interface PromptFacts {
   date?: Date;
   /** The task's deck outline (work/outline.json), approved or waiting for the person. */
   outline?: DeckOutline | null;
-  // ---- projects and libraries (issue 14) ----
   /** The task's project (instructions, library files); null: the task is in none. */
   project?: ProjectFacts | null;
   /** Without a project: the personal library's files the task still sees. */
@@ -59,15 +58,14 @@ export function renderSystemPrompt(template: string, facts: PromptFacts): string
     skills: skillList,
   };
   const filled = template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
-  // ---- web search (issue 12): the untrusted-content marker, explained where the tool results use it ----
-  // ---- projects (issue 14): the person's standing instructions and the libraries, before the web-content note ----
+  // The untrusted-content marker, explained where the tool results use it
+  // The person's standing instructions and the libraries, before the web-content note
   const project = projectForPrompt(facts.project ?? null, facts.personalLibrary?.files, facts.personalLibrary?.more);
   const prompt = `${filled.trimEnd()}\n\n${project ? `${project}\n\n` : ''}${UNTRUSTED_CONTENT_NOTE}\n`;
   // A context block after the versioned template: the storyline the person agreed (or is reviewing).
   return facts.outline ? `${prompt.trimEnd()}\n\n${outlineForPrompt(facts.outline)}\n` : prompt;
 }
 
-// ---- web search (issue 12) ----
 /** Web pages and search results can carry instructions written for the model; they are never orders. */
 export const UNTRUSTED_CONTENT_NOTE = [
   '## Web content',
@@ -89,7 +87,6 @@ function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-// ---- skill-agent (issue 15) ----
 /**
  * The task's language rule for a skill running as a sub-agent, at every level: the template's own
  * "## Language" section (the one place the rule is written), plus the language of the person's

@@ -1,4 +1,4 @@
-// What a task's tools may see of the libraries (issue 14): the LibraryPort of tools/types.ts over the
+// What a task's tools may see of the libraries: the LibraryPort of tools/types.ts over the
 // store. A task sees its own project's library as `library/project/` and the personal library as
 // `library/personal/`; another project's library is never reachable from it.
 import { PERSONAL_LIBRARY, type LibraryId } from '../../shared/contract/projects';

@@ -1,6 +1,7 @@
 // The `folio` command line, run as a person would (a child process on the TypeScript entry).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import JSZip from 'jszip';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +33,25 @@ describe('folio CLI', () => {
     expect(doc.stdout).toMatch(/\.docx: (about )?\d+ pages/);
     expect(existsSync(join(out, 'deck.pptx'))).toBe(true);
   }, 180_000);
+
+  it('render --template draws the deck on a .pptx template file, and refuses an unknown template id by name', async () => {
+    const { buildTemplate } = await import('../renderers/deck/templates/fixture.test-support');
+    const dir = mkdtempSync(join(tmpdir(), 'folio-cli-tpl-'));
+    writeFileSync(join(dir, 'acme.pptx'), await buildTemplate());
+    writeFileSync(join(dir, 'deck.json'), JSON.stringify({ title: 'Q3', slides: [{ layout: 'bullets', title: 'Growth', bullets: ['Revenue up', 'Costs down'] }] }));
+    const result = folio(['render', join(dir, 'deck.json'), '--template', join(dir, 'acme.pptx'), '-o', dir], { FOLIO_SOFFICE: join(dir, 'no-such-soffice') });
+    expect(result.status, result.stderr).toBe(0);
+    const zip = await JSZip.loadAsync(readFileSync(join(dir, 'deck.pptx')));
+    const layouts = Object.keys(zip.files).filter((n) => /^ppt\/slideLayouts\/slideLayout\d+\.xml$/.test(n));
+    const master = (await zip.file('ppt/slideMasters/slideMaster1.xml')?.async('string')) ?? '';
+    // The template's master (its logo picture) is behind the slides, not pptxgenjs's blank one.
+    expect(master).toContain('<p:pic>');
+    expect(layouts.length).toBeGreaterThan(0);
+    const data = mkdtempSync(join(tmpdir(), 'folio-cli-data-'));
+    const unknown = folio(['render', join(dir, 'deck.json'), '--template', 'no-such-template', '-o', dir], { FOLIO_DATA_DIR: data });
+    expect(unknown.status).toBe(3);
+    expect(unknown.stderr).toMatch(/unknown theme "no-such-template"/);
+  }, 120_000);
 
   it('render reports a bad spec with the field and a non-zero exit', () => {
     const dir = mkdtempSync(join(tmpdir(), 'folio-cli-'));

@@ -33,7 +33,7 @@ Commands:
                               to the first task the chat opens
   tasks [--status S]          List tasks (S: active | completed | abandoned)
   probe <profile> [--needle]  Check a model profile against its provider (exit 0 ok, 2 mismatch, 3 error)
-  render <deck.json | document-folder> [-o out-dir]
+  render <deck.json | document-folder> [-o out-dir] [--template <template id | file.pptx>]
                               Render a deck spec or a document folder to .pptx / .docx
   db restore                  Replace a damaged database with its newest sound backup
                               (the damaged file is kept as folio.db.corrupt-<time>)
@@ -144,7 +144,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
       case 'probe':
         return await (await import('./probe-command')).probeCommand(rest, paths());
       case 'render':
-        return await (await import('./render-command')).renderCommand(rest);
+        return await (await import('./render-command')).renderCommand(rest, paths);
       case 'db':
         return (await import('./db-command')).dbCommand(rest, paths().dataDir);
       case 'quota':

@@ -1,13 +1,24 @@
-// `folio render <deck.json | document-folder> [-o out]`: the document engine from the command line.
-import { statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+// `folio render <deck.json | document-folder> [-o out] [--template <id | file.pptx>]`: the document
+// engine from the command line. A deck may be drawn on an imported template (its id in the data
+// folder) or straight on a .pptx/.potx file, imported for this render into a scratch folder.
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { templatesDir, themesDir } from '../workspace/layout';
 
-export async function renderCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: { out: { type: 'string', short: 'o' } }, allowPositionals: true, strict: true });
+const USAGE = 'Usage: folio render <deck.json | document-folder> [-o out-dir] [--template <template id | file.pptx>]';
+
+export async function renderCommand(argv: string[], paths?: () => { dataDir: string }): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { out: { type: 'string', short: 'o' }, template: { type: 'string', short: 't' } },
+    allowPositionals: true,
+    strict: true,
+  });
   const input = positionals[0];
   if (!input) {
-    console.error('Usage: folio render <deck.json | document-folder> [-o out-dir]');
+    console.error(USAGE);
     return 1;
   }
   const abs = resolve(input);
@@ -22,7 +33,31 @@ export async function renderCommand(argv: string[]): Promise<number> {
     }
   } else {
     const { checkRenderedDeck, renderDeckFromFile, verificationNote } = await import('../renderers/deck');
-    const result = await renderDeckFromFile(abs, { baseDir: dirname(abs), outDir });
+    const dataDir = paths?.().dataDir;
+    let templates = dataDir ? templatesDir(dataDir) : undefined;
+    let theme = values.template;
+    let scratch: string | undefined;
+    const file = values.template ? resolve(values.template) : '';
+    if (values.template && /\.(pptx|potx)$/i.test(values.template) && existsSync(file)) {
+      const { importTemplate } = await import('../renderers/deck/templates/store');
+      scratch = mkdtempSync(join(tmpdir(), 'folio-template-'));
+      const record = await importTemplate(scratch, readFileSync(file), basename(file));
+      for (const warning of record.warnings) console.log(`Template: ${warning}`);
+      templates = scratch;
+      theme = record.id;
+    }
+    let result;
+    try {
+      result = await renderDeckFromFile(abs, {
+        baseDir: dirname(abs),
+        outDir,
+        ...(templates ? { templatesDir: templates } : {}),
+        ...(dataDir ? { themesDir: themesDir(dataDir) } : {}),
+        ...(theme ? { theme } : {}),
+      });
+    } finally {
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
+    }
     console.log(`Wrote ${result.path} (${result.slideCount} slides)`);
     const { report, verification } = await checkRenderedDeck(result);
     console.log(`Quality report, ${verificationNote(verification)}: ${report.summary.issues} issue(s)`);

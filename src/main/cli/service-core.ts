@@ -23,6 +23,7 @@ import { createTeamQuotas } from '../quotas/team-quotas';
 import { ScopeCores } from './scope-cores';
 import { auditRoute, auditWriter } from '../tenancy/audit-log';
 import { observeOutbound } from '../net/outbound-audit';
+import { createServiceMetrics, type ServiceMetrics } from '../metrics/service-metrics';
 import { createTenantKeyStore } from '../tenancy/tenant-keys';
 import { migrateAllKeyFiles } from '../tenancy/key-encryption';
 import { keyFilePath } from '../models';
@@ -36,6 +37,8 @@ export interface ServiceCore {
   /** With a database: the request rate every worker shares, and the tenants' status. */
   rateLimiter?: RateLimiter;
   tenantGate?: TenantGate;
+  /** GET /metrics (with a database). */
+  metrics?: ServiceMetrics;
   /** The platform's own routes (GET /v1/audit). */
   platformRoutes?: TenancyOptions['platformRoutes'];
   /** Runs after in-flight requests are done on SIGTERM: hand live runs back to other workers. */
@@ -100,6 +103,10 @@ function sealStoredKeys(config: ServiceConfig, paths: Paths, log: Logger): void 
 async function createPostgresServiceCore(config: ServiceConfig, url: string, storageRoot: string, paths: Paths, log: Logger): Promise<ServiceCore> {
   const backend = await openPgStore(url);
   const onError = (err: Error) => log.error({ msg: 'cluster error', error: `${err.name}: ${err.message}` });
+  const metrics = createServiceMetrics({
+    runsByStatus: async () => (await backend.pool.query<{ status: string; count: number }>('SELECT status, count(*)::int AS count FROM runs GROUP BY status')).rows,
+    queueDepth: async () => (await backend.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM library_files WHERE status IN ('pending', 'indexing')")).rows[0].n,
+  });
   let worker: ClusterWorker;
   try {
     worker = await startClusterWorker({
@@ -107,7 +114,10 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
       workerId: config.workerId,
       leaseTtlMs: config.leaseTtlMs,
       onError,
-      onSwept: (run) => log.warn({ msg: 'run interrupted: its worker stopped answering', run: run.runId, tenant: run.tenantId }),
+      onSwept: (run) => {
+        metrics.leaseTakeover();
+        log.warn({ msg: 'run interrupted: its worker stopped answering', run: run.runId, tenant: run.tenantId });
+      },
     });
   } catch (err) {
     await backend.close();
@@ -156,7 +166,11 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
     });
 
   // Every request leaving the service is an audit row (of the request that caused it).
-  observeOutbound(auditWriter(backend.pool, (err) => log.error({ msg: 'audit event not written', error: err instanceof Error ? err.message : String(err) })));
+  const audit = auditWriter(backend.pool, (err) => log.error({ msg: 'audit event not written', error: err instanceof Error ? err.message : String(err) }));
+  observeOutbound((event) => {
+    audit(event);
+    metrics.outboundCall(event.kind, event.host, event.status, event.seconds);
+  });
   const answers = databaseAnswers(backend.pool);
   let closed = false;
   const close = async () => {
@@ -176,6 +190,7 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
     rateLimiter: createSharedRateLimiter({ db: backend.pool, defaultPerMinute: config.quotas.requests_per_minute, overrides: { requestsPerMinute: quotas.guard.requestsPerMinute } }),
     tenantGate: createPgTenantGate(backend.pool),
     platformRoutes: auditRoute(backend.pool),
+    metrics,
     // Hands the runs back: they end `interrupted` and their leases are freed, so Continue works on
     // any other worker at once.
     onDrain: () => worker.drain(),

@@ -80,4 +80,23 @@ describe.skipIf(skip !== null)('team service: audit events for data leaving the 
     // So is the probe route, an admin's.
     expect((await s.as('acme', 'alice', '/v1/models/probe', { method: 'POST', json: { profile_id: 'fake.main' } })).status).toBe(403);
   }, 60_000);
+
+  it('answers GET /metrics in Prometheus format without credentials, like /healthz', async () => {
+    await s.as('acme', 'alice', '/v1/tasks');
+    await fetch(`${s.url}/v1/no-such-route/abc123`);
+    const res = await fetch(`${s.url}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const text = await res.text();
+    expect(text).toMatch(/folio_http_requests_total\{method="GET",route="\/v1\/tasks",status="200"\} [1-9]/);
+    // A path no route matched is counted under one label, never as itself.
+    expect(text).toContain('route="unmatched"');
+    expect(text).not.toContain('abc123');
+    expect(text).toMatch(/folio_runs\{status="done"\} [1-9]/);
+    expect(text).toMatch(/folio_outbound_request_duration_seconds_count\{kind="model",host="127\.0\.0\.1:\d+",status="200"\} [1-9]/);
+    expect(text).toMatch(/folio_outbound_request_duration_seconds_count\{kind="web_search",/);
+    expect(text).toMatch(/folio_sse_clients 0/);
+    expect(text).toMatch(/folio_library_queue_depth 0/);
+    expect(text).toMatch(/folio_lease_takeovers_total 0/);
+  });
 });

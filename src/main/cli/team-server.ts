@@ -1,6 +1,6 @@
 // The team service's HTTP server over a service core, as `folio serve --multi-tenant` starts it;
 // one function so the integration tests run exactly what the command runs, in-process.
-import { startHttpServer, type RunningHttpServer } from '../transport/http';
+import { startHttpServer, type FolioHttpServer, type RunningHttpServer } from '../transport/http';
 import { createAuthenticator, createRateLimiter, type Logger, type ServiceConfig } from '../tenancy';
 import type { ServiceCore } from './service-core';
 import { FolioError } from '../../shared/errors';
@@ -8,7 +8,7 @@ import { withRequestContext } from '../tenancy/byo-keys';
 
 export async function startTeamHttpServer(config: ServiceConfig, service: ServiceCore, log: Logger): Promise<RunningHttpServer> {
   if (config.platformKey === null || config.jwt === null) throw new FolioError('invalid_input', 'multi-tenant mode needs a platform key and a JWT verification');
-  return startHttpServer(service.resolveCore, {
+  const running = await startHttpServer(service.resolveCore, {
     host: config.host,
     port: config.port,
     tenancy: {
@@ -21,7 +21,11 @@ export async function startTeamHttpServer(config: ServiceConfig, service: Servic
       publicHosts: config.publicHosts,
     },
     logger: log,
+    ...(service.metrics ? { metrics: service.metrics, onRequestDone: (method: string, route: string, status: number, seconds: number) => service.metrics?.httpRequest(method, route, status, seconds) } : {}),
     ready: () => service.ready(),
     onInternalError: (where, error) => log.error({ msg: `http ${where} failed`, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
   });
+  const server = running.server as FolioHttpServer;
+  service.metrics?.bindSseClients(() => server.sseClients);
+  return running;
 }

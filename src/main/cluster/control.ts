@@ -1,4 +1,4 @@
-// Cancels and approval decisions reach the worker that owns the run (issue 16, many workers): the
+// Cancels and approval decisions reach the worker that owns the run (many workers): the
 // worker that received the request NOTIFYs the control channel, addressed to the lease holder, who
 // applies it to its run manager. A decision is also stored until a run takes it, so one given while
 // the owner died (or before its run asked) is found by Continue on any worker, as the desktop's

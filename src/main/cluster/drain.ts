@@ -1,4 +1,4 @@
-// Graceful shutdown of a worker in a cluster (issue 16): it hands its runs back instead of letting
+// Graceful shutdown of a worker in a cluster: it hands its runs back instead of letting
 // their leases time out. It stops taking runs, ends its live runs `interrupted` as the desktop's
 // shutdown does (so Continue, on any worker, resumes them), stores their last events, and releases
 // their leases so no sweeper has to wait out the ttl.

@@ -1,4 +1,4 @@
-// Who owns a live run (issue 16, many workers). The worker that starts a run holds a lease row on it
+// Who owns a live run (many workers). The worker that starts a run holds a lease row on it
 // and renews it every ttl/3; a sweeper on every worker ends the runs of leases nobody renewed (their
 // worker died): the run becomes `interrupted`, as runs left `running` do at the desktop's start-up,
 // and a final `run_finished` is appended so subscribers on every worker end. Times are PostgreSQL's

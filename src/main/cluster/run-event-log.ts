@@ -1,4 +1,4 @@
-// Run events in PostgreSQL (issue 16, many workers): the owning worker appends every stamped event
+// Run events in PostgreSQL (many workers): the owning worker appends every stamped event
 // to `run_events`, and a subscriber on any worker replays them from the table and is woken for new
 // ones by LISTEN/NOTIFY. A notification carries only the run and its highest seq: content is always
 // read from the table, so a lost or late notification can delay an event but never lose, repeat or

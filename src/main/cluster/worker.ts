@@ -1,4 +1,4 @@
-// One worker's share of the cluster machinery (issue 16, many workers), wired together: a Pool for
+// One worker's share of the cluster machinery (many workers), wired together: a Pool for
 // queries, one LISTEN connection, the run-event log (writer + hub), leases with their sweeper,
 // control messages and drain. The RunManager reaches it through the three taps below.
 import { randomUUID } from 'node:crypto';
@@ -76,7 +76,6 @@ export class ClusterWorker {
     this.control.attach(host);
   }
 
-  // ---- the RunManager's taps ----
 
   /** Before the run is driven: takes its lease (a conflict if held elsewhere, unavailable while draining). */
   runStarted(ref: RunRef): Promise<void> {

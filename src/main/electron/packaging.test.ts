@@ -1,4 +1,4 @@
-// The packaged app's fuses are security settings (issue 9): a change to them must be deliberate.
+// The packaged app's fuses are security settings: a change to them must be deliberate.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';

@@ -1,4 +1,4 @@
-// The library indexer (issue 14, part 4) on real files: incremental (unchanged bytes are never
+// The library indexer on real files: incremental (unchanged bytes are never
 // extracted again, changed ones are), deletion removes hits, and a process killed mid-indexing
 // leaves a queue the next start finishes.
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The library indexer (issue 14, part 4): extracts library files in the sources' worker pool (the
+// The library indexer: extracts library files in the sources' worker pool (the
 // same page-marked extraction and statuses as task sources) and writes each file's pages in one
 // transaction. The queue is the store itself (files with status pending/indexing), so a restart
 // resumes where it stopped; a file whose indexed_sha256 equals its sha256 is never extracted again.

@@ -1,4 +1,4 @@
-// Ranked search over library pages (issue 14): the store's text ranking (store/library-search.ts on
+// Ranked search over library pages: the store's text ranking (store/library-search.ts on
 // SQLite: FTS5 trigram + bm25; store/postgres/library-search.ts: pg_trgm-backed ILIKE + BM25 over
 // counts; both scan for terms of 1–2 characters the trigram index cannot match), and, with an
 // embedding profile, cosine similarity over the pages' vectors fused with the text ranking by

@@ -101,7 +101,6 @@ describe('probeProfile', () => {
     expect(probeExitCode(missed)).toBe(2);
   });
 
-  // ---- reasoning settings (issue 12) ----
   it('checks each reasoning setting against the provider and reports a refused one per mode', async () => {
     const profile = fakeProfile(fake.url, {
       thinking_mode: 'toggle',

@@ -146,7 +146,6 @@ async function checkReasoningEffort(model: ChatModel, profile: ModelProfile, sig
   return { check: 'reasoning_effort', declared, observed: `accepted "${level}"`, ok: true };
 }
 
-// ---- reasoning settings (issue 12) ----
 
 /** Fields whose presence decides how a provider reasons; the probe reports exactly what it sent. */
 const REASONING_FIELDS = ['thinking', 'enable_thinking', 'reasoning_effort'];

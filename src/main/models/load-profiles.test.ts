@@ -130,7 +130,6 @@ describe('user profiles', () => {
     expect(profiles.find((p) => p.id === 'deepseek.flash')).toMatchObject({ source: 'builtin', thinking_mode: 'toggle' });
   });
 
-  // ---- reasoning (issue 12) ----
   it('ships DeepSeek V4 with a 1M context and its three reasoning settings, under the old ids', () => {
     const { profiles } = loadModelProfiles({ builtin });
     for (const [id, model] of [['deepseek.flash', 'deepseek-v4-flash'], ['deepseek.pro', 'deepseek-v4-pro']] as const) {

@@ -23,7 +23,6 @@ export function toProfileInfo(profile: ModelProfile, hasKey: boolean): ModelProf
     temperature: profile.temperature,
     price: { input: profile.price.input, output: profile.price.output, currency: profile.price.currency },
     source: profile.source,
-    // ---- reasoning (issue 12) ----
     reasoning_modes: reasoningModes(profile),
   };
 }

@@ -48,7 +48,6 @@ export const ProfileFields = z
     vision: z.boolean().default(false),
     /** Task modes this profile is the default for (when the task names no model and it has a key). */
     default_for: z.array(z.enum(['ppt', 'proposal', 'coding', 'general'])).default([]),
-    // ---- reasoning (issue 12) ----
     /**
      * The reasoning_effort level a task's 'none' or 'max' setting sends, for providers whose effort
      * scale has an "off" level (OpenAI's `none`) or a deepest mode (DeepSeek's `max`). 'thinking'

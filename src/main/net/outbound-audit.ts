@@ -13,6 +13,8 @@ export interface OutboundEvent {
   bytesIn: number;
   /** The HTTP status, or null when no answer came (refused, unreachable, aborted). */
   status: number | null;
+  /** From the request's start to its response body's end (or its failure). */
+  seconds: number;
 }
 
 let observer: ((event: OutboundEvent) => void) | null = null;
@@ -56,15 +58,17 @@ export function auditedFetch(kind: OutboundKind, base: typeof fetch): typeof fet
       host = '(invalid url)';
     }
     const bytesOut = bodyLength(init?.body);
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     let res: Response;
     try {
       res = await base(input, init);
     } catch (err) {
-      reportOutbound({ kind, host, bytesOut, bytesIn: 0, status: null });
+      reportOutbound({ kind, host, bytesOut, bytesIn: 0, status: null, seconds: seconds() });
       throw err;
     }
     if (res.body === null) {
-      reportOutbound({ kind, host, bytesOut, bytesIn: 0, status: res.status });
+      reportOutbound({ kind, host, bytesOut, bytesIn: 0, status: res.status, seconds: seconds() });
       return res;
     }
     const reader: ReadableStreamDefaultReader<Uint8Array> = res.body.getReader();
@@ -73,7 +77,7 @@ export function auditedFetch(kind: OutboundKind, base: typeof fetch): typeof fet
     const report = () => {
       if (reported) return;
       reported = true;
-      reportOutbound({ kind, host, bytesOut, bytesIn, status: res.status });
+      reportOutbound({ kind, host, bytesOut, bytesIn, status: res.status, seconds: seconds() });
     };
     const counted = new ReadableStream<Uint8Array>({
       async pull(controller) {

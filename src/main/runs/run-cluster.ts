@@ -1,4 +1,4 @@
-// What the run manager asks of the cluster when several workers share one database (issue 16):
+// What the run manager asks of the cluster when several workers share one database:
 // the cluster folder implements it (src/main/cluster/worker.ts); the desktop passes nothing. It is
 // declared here, below the cluster, so runs never import the cluster.
 import type { RunEvent, Usage } from '../../shared/contract';

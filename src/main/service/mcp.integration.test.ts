@@ -1,4 +1,4 @@
-// MCP end to end (issue 12): real MCP servers — @modelcontextprotocol/server-everything over stdio and
+// MCP end to end: real MCP servers — @modelcontextprotocol/server-everything over stdio and
 // over Streamable HTTP, and a small SDK server (mcp/test-server.fixture.ts) that crashes or hangs —
 // driven by the project's fake model through the real core: tool listing, calls whose results reach
 // the model, approvals, crash, timeout, cancel, resources as sources, prompts, stop with the app.

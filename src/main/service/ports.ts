@@ -14,7 +14,6 @@ export interface FolioCore {
   addUploadedFiles(taskId: string, files: { name: string; path: string }[]): Promise<FileEntry[]>;
   /** A template received over HTTP multipart, on disk at a temp path; imported into `<data>/templates`. */
   importUploadedTemplate(file: { name: string; path: string }): Promise<TemplateSummary>;
-  // ---- projects and libraries (issue 14) ----
   /** Files received over HTTP multipart (`POST /v1/projects/:id/files`), at temp paths; copied into the library. */
   addUploadedLibraryFiles(library: LibraryId, files: { name: string; path: string }[]): Promise<LibraryFile[]>;
   /**

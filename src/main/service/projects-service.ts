@@ -1,4 +1,4 @@
-// Projects and their libraries (issue 14): the contract's handlers over the projects and library
+// Projects and their libraries: the contract's handlers over the projects and library
 // repos, the library folders on disk and the indexer. Search ranking lives in library/search.ts.
 import { rmSync } from 'node:fs';
 import type { MethodOutput, ServiceHandlers } from '../../shared/contract';

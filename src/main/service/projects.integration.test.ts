@@ -1,4 +1,4 @@
-// Projects and libraries through the core (issue 14): handlers over a real store and real library
+// Projects and libraries through the core: handlers over a real store and real library
 // folders, real PDFs indexed by the worker pool, and a task of the project that searches, reads and
 // cites a library page through the fake model, with the project's instructions in its request.
 import { existsSync, writeFileSync } from 'node:fs';

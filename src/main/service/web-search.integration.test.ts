@@ -1,4 +1,4 @@
-// Web search end to end (issue 12): settings through the service, the project's fake model calling
+// Web search end to end: settings through the service, the project's fake model calling
 // web_search and then web_fetch on a result served by the fake search backend, and what the model
 // receives (the fake's request log): the untrusted-content marker, the URLs, never the key.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The embedding profile through the service (issue 14): stored without its key, the key in the key
+// The embedding profile through the service: stored without its key, the key in the key
 // store and never in settings or the database, the Test button against the fake /embeddings, and
 // the embedder library search gets.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// settings.embedding (issue 14): the embedding profile for semantic library search, stored in the
+// settings.embedding: the embedding profile for semantic library search, stored in the
 // settings table without the key; the key is in the key store (or the environment) under api_key_env.
 // resolveEmbedder() is what library search and the backfill call: null when no profile is set.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// settings.search (issue 12): the web search backend the person chose, stored in the settings table
+// settings.search: the web search backend the person chose, stored in the settings table
 // without the key; the key is in the key store (or the environment) under api_key_env.
 import type { ServiceHandlers, SearchSettings, SearchSettingsInput } from '../../shared/contract';
 import { SEARCH_BACKENDS, SearchBackend } from '../../shared/contract/search-settings';

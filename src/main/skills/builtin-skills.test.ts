@@ -11,7 +11,7 @@ import { loadSkills } from './skill-registry';
 
 const BUILTIN = fileURLToPath(new URL('../../../skills', import.meta.url));
 const EXPECTED = ['analyze', 'coding', 'compare', 'contract-review', 'extract-table', 'literature-review', 'meeting-minutes', 'ppt', 'proofread', 'proposal', 'summarize', 'translate'];
-// ---- skill-agent (issue 15): the skills that run as sub-agents (short bodies: they are system prompts) ----
+// The skills that run as sub-agents (short bodies: they are system prompts)
 const AGENT_SKILLS = ['analyze', 'compare', 'contract-review', 'extract-table', 'literature-review', 'meeting-minutes'];
 
 function readSkillFile(name: string, rel: string): string {
@@ -199,7 +199,6 @@ describe('skills from elsewhere', () => {
     expect(skills).toHaveLength(EXPECTED.length);
   });
 
-  // ---- skill-agent (issue 15) ----
   it('reads the sub-agent fields, and skips a file with a bad one with a warning', () => {
     writeSkill('agent', '---\nname: agent\ndescription: A sub-agent skill for the loader test.\nmodel: worker\ntools: [read, skill_other]\nmax_turns: 3\ninput:\n  file: the file\n  note: {description: a note, required: false}\noutput: work/out\nmetadata: {team: lab}\n---\nDo it.\n');
     writeSkill('escape', '---\nname: escape\ndescription: Writes outside the task folder, which is refused.\noutput: ../elsewhere\n---\nNo.\n');

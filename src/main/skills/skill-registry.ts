@@ -4,7 +4,7 @@
 // override built-in ones of the same name. A broken skill is skipped with a warning.
 // A skill whose frontmatter also declares any of model / tools / max_turns / input / output is an
 // agent skill (seed 000): it is offered as the tool `skill_<name>` and runs as a nested agent
-// (service/skill-agents.ts). Unknown keys are allowed by the Agent Skills format, so such a file
+// (subagents/skill-agents.ts). Unknown keys are allowed by the Agent Skills format, so such a file
 // stays valid for other tools.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
@@ -26,7 +26,6 @@ const Frontmatter = z.object({
   license: z.string().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   'allowed-tools': z.union([z.string(), z.array(z.string())]).optional(),
-  // ---- skill-agent (issue 15) ----
   model: z.string().min(1).max(128).optional(),
   tools: z.array(z.string().min(1).max(128)).max(64).optional(),
   max_turns: z.number().int().min(1).max(MAX_SKILL_TURNS).optional(),

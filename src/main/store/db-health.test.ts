@@ -1,4 +1,4 @@
-// Database health at start (issue 9): each kind of damage is reported as DatabaseCorruptError (never a
+// Database health at start: each kind of damage is reported as DatabaseCorruptError (never a
 // raw SqliteError, a store answering errors to everything, or a silently empty start), backups are
 // kept daily and before migrations, and restoring brings the data back with the damaged file aside.
 import fs from 'node:fs';

@@ -44,7 +44,6 @@ export interface Store {
   approvals: ApprovalsRepo;
   grants: GrantsRepo;
   settings: SettingsRepo;
-  // ---- projects and libraries (issue 14) ----
   projects: ProjectsRepo;
   library: LibraryRepo;
   usage(): UsageReport;

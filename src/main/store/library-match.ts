@@ -1,4 +1,4 @@
-// What both dialects' library search share (issue 14; PostgreSQL since the team service): which
+// What both dialects' library search share (PostgreSQL since the team service): which
 // terms an index of trigrams can look up, LIKE patterns, and BM25 over occurrence counts the
 // database works out, so page texts never cross into JS to be ranked.
 

@@ -1,4 +1,4 @@
-// Library files and their extracted pages (issue 14). A file belongs to a project's library or, with
+// Library files and their extracted pages. A file belongs to a project's library or, with
 // project_id NULL, to the personal library. Its pages are replaced in one transaction per file, and
 // the FTS index follows the pages through triggers (migration 7), so a deleted file leaves no hits.
 import type Database from 'better-sqlite3';

@@ -1,4 +1,4 @@
-// Library search on SQLite (issue 14): an external-content FTS5 table with the trigram tokenizer
+// Library search on SQLite: an external-content FTS5 table with the trigram tokenizer
 // (`library_fts`, migration 7) ranked by bm25(), and a bounded substring scan for terms of 1–2
 // characters the trigram index cannot match, ranked by BM25 over counts SQLite works out. The
 // PostgreSQL twin is postgres/library-search.ts; what they share is library-match.ts.

@@ -104,7 +104,7 @@ export interface LibraryRepo {
   /** How many files the library holds (a task is offered search_library only when it sees one). */
   fileCount(projectId: string | null): number;
 
-  // ---- search (the dialect's own index: library-search.ts, postgres/library-search.ts) ----
+  // Search: each dialect has its own index (library-search.ts, postgres/library-search.ts)
   /**
    * Pages in scope containing every term (`all`) or any of them (`any`), as case-insensitive
    * substrings (a term is text, never query syntax), best first, at most `limit`. The score orders

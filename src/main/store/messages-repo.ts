@@ -44,7 +44,6 @@ export interface MessagesRepo {
   get(id: string): Message | undefined;
   /** The tool result for a call, preferring the active path (call ids may repeat across branches). */
   findToolResult(taskId: string, toolCallId: string): Message | undefined;
-  // ---- branches ----
   /** The message if it is on the task's active path. */
   activeMessage(taskId: string, id: string): Message | undefined;
   /** The active path's last message of a role. */

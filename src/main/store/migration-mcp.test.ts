@@ -1,4 +1,4 @@
-// Migration 6 (MCP, issue 12): approvals accept kind 'mcp' with every pending question kept; tasks
+// Migration 6 (MCP): approvals accept kind 'mcp' with every pending question kept; tasks
 // gain mcp_servers (null: none), settable through the repo.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { latestSchemaVersion, openStore, type Store } from './index';

@@ -278,12 +278,12 @@ export const migrations: readonly Migration[] = [
   },
   {
     version: 4,
-    // The task's reasoning setting (issue 12). NULL means "the profile's default", so existing tasks
+    // The task's reasoning setting. NULL means "the profile's default", so existing tasks
     // keep behaving exactly as before.
     sql: `ALTER TABLE tasks ADD COLUMN reasoning TEXT CHECK (reasoning IN ('none', 'thinking', 'max'));`,
     postgres: `ALTER TABLE tasks ADD COLUMN reasoning TEXT CHECK (reasoning IN ('none', 'thinking', 'max'));`,
   },
-  // ---- v5: conversation branches (branches) ----
+  // Conversation branches
   {
     version: 5,
     // Messages form a tree (regenerate and edit add siblings); `active` marks the task's one active
@@ -308,8 +308,6 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX messages_by_parent ON messages (task_id, parent_id, seq);
     `,
   },
-  // ---- end v5 ----
-  // ---- MCP (issue 12) ----
   {
     version: 6,
     // MCP servers' tools are a kind of their own ('mcp'): the approvals table is rebuilt so its CHECK
@@ -341,7 +339,6 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE tasks ADD COLUMN mcp_servers TEXT CHECK (mcp_servers IS NULL OR jsonb_typeof(mcp_servers::jsonb) IS NOT NULL);
     `,
   },
-  // ---- projects and libraries (issue 14) ----
   {
     version: 7,
     // Projects group tasks (a task keeps living when its project is deleted: SET NULL). Library files
@@ -463,7 +460,6 @@ export const migrations: readonly Migration[] = [
       $$;
     `,
   },
-  // ---- team service (issue 16) ----
   {
     version: 8,
     // Every row of a person's work names its tenant and user (the desktop's are both 'local', the

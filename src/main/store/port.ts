@@ -1,4 +1,4 @@
-// The store as the service, runs and tools see it (issue 16): every repository method returns a
+// The store as the service, runs and tools see it: every repository method returns a
 // promise, so the same callers run on SQLite (the desktop default, answered synchronously inside)
 // and on PostgreSQL (the team service). The repository interfaces in this folder stay the one
 // statement of what each method does; this file only lifts them to async.

@@ -1,4 +1,4 @@
-// The projects and library repos (issue 14) on a real database: counts measured from the tables,
+// The projects and library repos on a real database: counts measured from the tables,
 // archive, deletion (library rows CASCADE, tasks SET NULL), one transaction per file's pages, and
 // the FTS index following the pages.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Projects (issue 14): a name, standing instructions and defaults shared by the tasks that belong to
+// Projects: a name, standing instructions and defaults shared by the tasks that belong to
 // it. Counts are measured at read time, never stored, so they cannot drift.
 import type Database from 'better-sqlite3';
 import type { ApprovalMode, TaskMode } from '../../shared/contract/entities';

@@ -1,4 +1,4 @@
-// Migration 4 (issue 12): a version-3 database gains tasks.reasoning, keeps every task, and existing
+// Migration 4: a version-3 database gains tasks.reasoning, keeps every task, and existing
 // tasks read as "the profile's default" (null).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { latestSchemaVersion, openStore, type Store } from './index';

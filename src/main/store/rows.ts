@@ -35,10 +35,8 @@ export interface TaskRow {
   updated_at: number;
   last_run_id: string | null;
   last_run_status: RunStatus | null;
-  // ---- reasoning (issue 12) ----
   reasoning: ReasoningMode | null;
   mcp_servers: string | null;
-  // ---- projects (issue 14) ----
   project_id: string | null;
 }
 
@@ -77,10 +75,8 @@ export function toTask(row: TaskRow): Task {
     updated_at: row.updated_at,
     last_run:
       row.last_run_id !== null && row.last_run_status !== null ? { id: row.last_run_id, status: row.last_run_status } : null,
-    // ---- reasoning (issue 12) ----
     reasoning: row.reasoning ?? null,
     mcp_servers: parseServerList(row.mcp_servers),
-    // ---- projects (issue 14) ----
     project_id: row.project_id ?? null,
   };
 }

@@ -1,4 +1,4 @@
-// The async store port over the synchronous SQLite store (issue 16). Every repository method is
+// The async store port over the synchronous SQLite store. Every repository method is
 // the sync one lifted to a promise; transactions are real SQLite transactions held open across the
 // awaits of the caller's function.
 //

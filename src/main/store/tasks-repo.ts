@@ -13,9 +13,7 @@ export interface NewTask {
   model: string | null;
   approval_mode?: ApprovalMode;
   workspace_path?: string | null;
-  // ---- reasoning (issue 12) ----
   reasoning?: ReasoningMode | null;
-  // ---- projects (issue 14) ----
   project_id?: string | null;
 }
 
@@ -28,10 +26,8 @@ export type TaskPatch = Partial<{
   approval_mode: ApprovalMode;
   workspace_path: string | null;
   allow_network: boolean;
-  // ---- reasoning (issue 12) ----
   reasoning: ReasoningMode | null;
   mcp_servers: string[] | null;
-  // ---- projects (issue 14) ----
   project_id: string | null;
 }>;
 
@@ -78,7 +74,7 @@ export function createTasksRepo(db: Database.Database, now: () => number): Tasks
     INSERT INTO tasks (id, title, description, mode, model, approval_mode, workspace_path, reasoning, project_id, created_at, updated_at)
     VALUES (@id, @title, @description, @mode, @model, @approval_mode, @workspace_path, @reasoning, @project_id, @now, @now)`);
   const selectOne = db.prepare<[string], TaskRow>(`${taskSelect} WHERE t.id = ?`);
-  // project: null = any; 'none' = outside every project (issue 14).
+  // project: null = any; 'none' = outside every project.
   const selectMany = db.prepare<{ status: TaskStatus | null; pattern: string | null; project: string | null }, TaskRow>(`
     ${taskSelect}
     WHERE (@status IS NULL OR t.status = @status)

@@ -1,4 +1,4 @@
-// Migration 8 (issue 16) on a desktop data folder: every existing row becomes the local tenant's
+// Migration 8 on a desktop data folder: every existing row becomes the local tenant's
 // and user's, settings keep their values under the tenant-keyed primary key, and the team tables
 // appear (derived from the PostgreSQL DDL, so STRICT would reject any type left untranslated).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Who is asking in service mode, and how the service is operated (issue 16).
+// Who is asking in service mode, and how the service is operated.
 export type { Scope } from '../store/port';
 export { LOCAL_SCOPE } from '../store/port';
 export { createAuthenticator, isAdmin, ADMIN_CLAIM, UnauthorizedError, USER_HEADER, type Authenticator, type AuthenticatorOptions } from './auth';

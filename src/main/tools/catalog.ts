@@ -43,15 +43,12 @@ export interface CatalogOptions {
   skills?: () => Skill[];
   /** How ocr picks its vision profile and reports usage; without it ocr says no profile can read images. */
   ocr?: OcrToolOptions;
-  // ---- web search (issue 12) ----
   /** The search backend web_search asks (read at each call); without it web_search says search is not set up. */
   search?: WebSearchToolOptions['config'];
   /** Test seam: web_fetch's network policy (tests let it reach their local server). */
   webFetch?: WebFetchToolOptions;
-  // ---- skill-agent (issue 15) ----
   /** `<data>/skills`, where skill_create saves an approved skill; without it there is no skill_create. */
   skillsUserDir?: string;
-  // ---- projects and libraries (issue 14) ----
   /** false: the task sees no library with files, so search_library is not offered. Default: listed. */
   searchLibrary?: boolean;
   /** Test seam: this machine's Python (default: probed once); without one, run_python is not offered. */
@@ -84,14 +81,10 @@ export function toolCatalog(options: CatalogOptions = {}): Tool[] {
     ...(pythonFor(options.executor ?? defaultExecutor(), options.python).available ? [createRunPythonTool({ ...code, ...(options.python ? { python: options.python } : {}) })] : []),
     createWebFetchTool(options.webFetch),
     createExtractFiguresTool(),
-    // ---- deck outline (issue 11) ----
     proposeOutlineTool,
-    // ---- web search (issue 12) ----
     createWebSearchTool({ config: options.search ?? (() => null) }),
-    // ---- projects and libraries (issue 14) ----
     ...(options.searchLibrary === false ? [] : [searchLibraryTool]),
   ];
-  // ---- skill-agent (issue 15) ----
   if (options.skillsUserDir) tools.push(createSkillCreateTool({ userDir: options.skillsUserDir, skills: options.skills ?? (() => []) }));
   return tools;
 }

@@ -6,6 +6,7 @@ import { readInside, writeInside } from '../workspace/task-paths';
 import { ARTIFACT_OVERWRITE_MESSAGE } from './artifacts';
 import { errnoCode, looksBinary } from './text';
 import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
+import { gitWriteRisk } from './git-files';
 
 const parameters = z.object({
   path: z.string().describe('File path relative to the task folder.'),
@@ -125,7 +126,9 @@ export const editTool: Tool<typeof parameters> = {
   traits,
   async assess(args, ctx: Omit<ToolContext, 'signal' | 'progress'>) {
     try {
-      return { risk: 'standard', detail: unifiedDiff(await planEdit(args, ctx)) };
+      const plan = await planEdit(args, ctx);
+      const detail = unifiedDiff(plan);
+      return gitWriteRisk(plan.rel, detail) ?? { risk: 'standard', detail };
     } catch (err) {
       // The call will fail the same way when executed; the card still says why.
       if (err instanceof ToolError || err instanceof FolioError) return { risk: 'standard', detail: `edit ${args.path}: ${err.message}` };

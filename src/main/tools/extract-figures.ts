@@ -17,19 +17,16 @@ import { FigureLocateError, locateFigures } from '../sources/figures/locate';
 import { openInside, readInside, writeInside } from '../workspace/task-paths';
 import { extractPageImages, FIGURES_PURPOSE, listPdfImages, type PdfImageRow, pngSize, renderRegion } from './figures-poppler';
 import { countPdfPages, type PopplerOptions } from './ocr-render';
-import { errnoCode, formatBytes } from './text';
+import { errnoCode } from './text';
 import { resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
+import { FIGURE_DPI, FIGURES_INDEX, FIGURES_MAX, FIGURES_MAX_BYTES, regionReport, report, type FigureEntry, type Saved, type ScanResult } from './figures-report';
+
+export { FIGURE_DPI, FIGURES_INDEX, FIGURES_MAX, FIGURES_MAX_BYTES, type FigureEntry } from './figures-report';
 
 /** Pages looked at per call: a thesis has hundreds; the model asks for the rest by range. */
 export const FIGURES_MAX_PAGES = 60;
-/** Figures saved per call, and their bytes: enough for a paper, bounded for a scanned book. */
-export const FIGURES_MAX = 40;
-export const FIGURES_MAX_BYTES = 64 * 1024 * 1024;
-/** Resolution of rendered (drawn) figures: sharp on a projected slide, modest in size. */
-export const FIGURE_DPI = 150;
 /** An image drawn on this many of the pages looked at is a logo or a page ornament, not a figure. */
 const DECORATION_PAGES = 3;
-export const FIGURES_INDEX = 'work/figures/index.json';
 
 const parameters = z.object({
   path: z.string().describe('A PDF in the task, e.g. "source/paper.pdf".'),
@@ -56,29 +53,11 @@ type Args = z.output<typeof parameters>;
 
 const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, paths: { read: ['source', 'work'], write: ['work'] }, writesArtifacts: false, endsTurn: false };
 
-export interface FigureEntry {
-  /** The PDF, task-relative. */
-  source: string;
-  /** The PNG, task-relative. */
-  file: string;
-  page: number;
-  /** embedded: an image inside the PDF, at its own resolution; drawn: found above its caption and rendered; region: rendered where asked. */
-  kind: 'embedded' | 'drawn' | 'region';
-  /** Where it sits on the page, PDF points from the top left; null when pdfjs could not place it. */
-  bbox: { x: number; y: number; width: number; height: number } | null;
-  page_size: { width: number; height: number } | null;
-  pixels: { width: number; height: number };
-  caption: string | null;
-}
-
 export interface ExtractFiguresOptions {
   /** Environment of the poppler commands (tests empty PATH to simulate a missing poppler). */
   popplerEnv?: NodeJS.ProcessEnv;
 }
 
-interface Saved extends FigureEntry {
-  bytes: number;
-}
 
 function isPdf(head: Uint8Array): boolean {
   return Buffer.from(head.buffer, head.byteOffset, head.byteLength).includes('%PDF-');
@@ -227,16 +206,6 @@ async function saveRegion(run: Run, region: NonNullable<Args['region']>, pageCou
   return { source: run.pdfRel, file, page: region.page, kind: 'region', bbox: bboxOf(box), page_size: { width: round(layout.width), height: round(layout.height) }, pixels: size, caption: null, bytes: png.length };
 }
 
-interface ScanResult {
-  saved: Saved[];
-  /** Pages fully looked at (all of them unless a cap stopped the call). */
-  scanned: number[];
-  small: number;
-  repeated: { object: string; pages: number }[];
-  duplicates: number;
-  orphans: { page: number; caption: string }[];
-  stoppedAt: number | null;
-}
 
 async function saveFigures(run: Run, pages: number[], pageCount: number): Promise<ScanResult> {
   const wanted = new Set(pages);
@@ -357,48 +326,4 @@ async function updateIndex(ctx: ToolContext, keep: (entry: FigureEntry) => boole
   all.sort((a, b) => a.source.localeCompare(b.source) || a.page - b.page || a.file.localeCompare(b.file, 'en', { numeric: true }));
   await writeInside(root, rel, `${JSON.stringify({ figures: all }, null, 2)}\n`);
   return rel;
-}
-
-function describe(s: Saved): string {
-  const how = s.kind === 'embedded' ? 'embedded image' : s.kind === 'drawn' ? `drawn figure, rendered at ${FIGURE_DPI} dpi` : `region rendered at ${FIGURE_DPI} dpi`;
-  const caption = s.caption ? `, caption: "${s.caption}"` : '';
-  return `- ${s.file}: page ${s.page}, ${s.pixels.width}×${s.pixels.height} px, ${how}, ${formatBytes(s.bytes)}${caption}`;
-}
-
-function citeHint(pdfRel: string): string {
-  const name = path.posix.basename(pdfRel);
-  return (
-    `To use a figure: an "image" or "image_text" slide with image set to its path and a caption citing the page, ` +
-    `e.g. "来源：${name} 第 N 页" (English decks: "Source: ${name}, p. N"); add the figure's own caption where it helps. ` +
-    'Check a figure is legible at slide size before relying on it.'
-  );
-}
-
-function report(pdfRel: string, pageCount: number, r: ScanResult, note: string | null): string {
-  const lines: string[] = [];
-  const looked = r.scanned.length > 0 ? `pages ${formatPageList(r.scanned)} of ${pageCount}` : `no page of ${pageCount}`;
-  lines.push(
-    r.saved.length > 0
-      ? `${r.saved.length} figure${r.saved.length === 1 ? '' : 's'} from ${pdfRel} (${looked}), index in ${FIGURES_INDEX}:`
-      : `No figures found in ${pdfRel} (${looked}).`,
-  );
-  for (const s of r.saved) lines.push(describe(s));
-  const skipped: string[] = [];
-  if (r.small > 0) skipped.push(`${r.small} small image${r.small === 1 ? '' : 's'} (under ${MIN_FIGURE_PX} px: icons, bullets)`);
-  for (const rep of r.repeated) skipped.push(`an image repeated on ${rep.pages} pages (a logo or ornament)`);
-  if (r.duplicates > 0) skipped.push(`${r.duplicates} repeat${r.duplicates === 1 ? '' : 's'} of an image already saved`);
-  if (skipped.length > 0) lines.push(`Skipped: ${skipped.join('; ')}.`);
-  for (const o of r.orphans) {
-    lines.push(`Page ${o.page} has the caption "${o.caption}" but no image or drawing was found near it; to render it, call extract_figures with region {page: ${o.page}, x, y, width, height}.`);
-  }
-  if (r.stoppedAt !== null) {
-    lines.push(`Stopped at page ${r.stoppedAt}: at most ${FIGURES_MAX} figures and ${formatBytes(FIGURES_MAX_BYTES)} are saved per call. Call again with pages="${r.stoppedAt}-${pageCount}".`);
-  }
-  if (note) lines.push(note);
-  if (r.saved.length > 0) lines.push(citeHint(pdfRel));
-  return lines.join('\n');
-}
-
-function regionReport(s: Saved): string {
-  return `${describe(s)}\nIndex in ${FIGURES_INDEX}. ${citeHint(s.source)}`;
 }

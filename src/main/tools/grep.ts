@@ -110,7 +110,6 @@ async function readTarget(root: string, target: Target): Promise<string | null> 
   }
 }
 
-// ---- projects and libraries (issue 14) ----
 /** grep over a library folder or file (`library/project[/...]`): its indexed text, matches by page. */
 async function grepLibrary(taskPath: string, regex: RegExp, glob: ((p: string) => boolean) | null, ctx: ToolContext): Promise<string | null> {
   const lib = parseLibraryPath(taskPath);

@@ -122,7 +122,6 @@ async function readSource(taskRoot: string, rel: string, args: Args, ctx: ToolCo
   return `${pageByLines(rel, lines, args, ` of the text extracted to ${state.cache_path}, with <!-- page N --> markers`)}${note}`;
 }
 
-// ---- projects and libraries (issue 14) ----
 /** A library file (`library/project/...`, `library/personal/...`): its indexed text, read like a source. */
 async function readLibrary(taskPath: string, args: Args, ctx: ToolContext): Promise<string | null> {
   const lib = parseLibraryPath(taskPath);

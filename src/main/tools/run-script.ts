@@ -16,6 +16,7 @@ import { scriptRuntime } from './script-runtime';
 import { NO_PATHS, sourceFolder, type Tool, ToolError } from './types';
 import { PathEscapeError } from '../../shared/errors';
 import { removeInside, resolveInside, writeInside } from '../workspace/task-paths';
+import { contentFingerprint, filesImportedByScript } from './ran-files';
 
 export const SCRIPT_DEFAULT_TIMEOUT_S = 60;
 export const SCRIPT_MAX_TIMEOUT_S = 600;
@@ -145,12 +146,16 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
     },
     parameters,
     traits: { kind: 'execute', runsCode: true, network: true, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
-    // A script is granted by its exact text: a changed script asks again.
-    grantScope(args) {
-      return `sha256:${createHash('sha256').update(args.code).digest('hex')}`;
+    // A script is granted by its exact text and the contents of the task modules it imports: a
+    // changed script, or a changed module it imports, asks again.
+    grantScope(args, ctx) {
+      const script = `sha256:${createHash('sha256').update(args.code).digest('hex')}`;
+      const imported = ctx ? filesImportedByScript(ctx.root, SCRIPTS_DIR, args.code) : [];
+      return ctx === undefined || imported.length === 0 ? script : `${script}\n${contentFingerprint(ctx.root, imported)}`;
     },
-    assess(args) {
-      return { risk: 'standard', detail: args.code };
+    assess(args, ctx) {
+      const imported = filesImportedByScript(ctx.root, SCRIPTS_DIR, args.code);
+      return imported.length === 0 ? { risk: 'standard', detail: args.code } : { risk: 'standard', detail: args.code, reasons: [{ code: 'runs_file', subject: imported.join(', ') }] };
     },
     async execute(args, ctx) {
       const timeoutS = args.timeout_s ?? SCRIPT_DEFAULT_TIMEOUT_S;

@@ -1,4 +1,4 @@
-// search_library (issue 14): ranked search over the libraries the task sees (its project's and the
+// search_library: ranked search over the libraries the task sees (its project's and the
 // personal one), answered with the file, page and snippet of each hit and how to cite it.
 import { z } from 'zod';
 import type { LibraryHit } from '../../shared/contract/projects';

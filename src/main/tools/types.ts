@@ -25,12 +25,10 @@ export interface ToolContext {
   progress?: (label: string, done: number, total: number | null) => void;
   /** The task's "allow network for commands" switch; absent, sandboxed commands have no network. */
   network?: NetworkSwitch;
-  // ---- skill-agent (issue 15) ----
   /** Passes on the events of nested work (a skill running as a sub-agent); the loop yields them in order. */
   emit?: (event: RunEventBody) => void;
   /** The agent skills on the chain that led to this call, outermost first; absent or empty at the task's own level. */
   skillChain?: readonly string[];
-  // ---- projects and libraries (issue 14) ----
   /** The libraries the task sees (its project's and the personal one), read-only; absent: none. */
   library?: LibraryPort;
 }
@@ -112,7 +110,6 @@ export interface ToolTraits {
    * The call itself never asks for approval: what it puts before the person is the question.
    */
   endsTurn: boolean;
-  // ---- skill-agent (issue 15) ----
   /**
    * The call hands its work to a nested agent whose own calls ask for approval as at top level
    * (a skill run as a sub-agent): asking for the call itself would ask twice.
@@ -125,6 +122,9 @@ export interface ToolTraits {
 /** Every area, for tools that read anywhere in the task. */
 export const ALL_AREAS: readonly FileKind[] = ['source', 'work', 'artifact'];
 export const NO_PATHS: ToolTraits['paths'] = { read: [], write: [] };
+
+/** What a grant scope may look at: the folder the call runs in (to bind the grant to the files it runs). */
+export type GrantContext = Pick<ToolContext, 'root'>;
 
 export interface Tool<P extends z.ZodType = z.ZodType> {
   name: string;
@@ -142,7 +142,7 @@ export interface Tool<P extends z.ZodType = z.ZodType> {
    * What "Allow for this task" covers for this call; required in effect for tools that run code
    * (without it they are never granted). Absent for other tools: the grant covers the tool.
    */
-  grantScope?(args: z.output<P>): string;
+  grantScope?(args: z.output<P>, ctx?: GrantContext): string;
   execute(args: z.output<P>, ctx: ToolContext): Promise<ToolResult>;
 }
 

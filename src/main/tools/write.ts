@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import { z } from 'zod';
 import { writeInside } from '../workspace/task-paths';
 import { ARTIFACT_OVERWRITE_MESSAGE } from './artifacts';
+import { gitWriteRisk } from './git-files';
 import { errnoCode } from './text';
 import { resolveToolPath, type Tool, ToolError, type ToolTraits } from './types';
 
@@ -21,6 +22,10 @@ export const writeTool: Tool<typeof parameters> = {
     'Prefer edit for small changes.',
   parameters,
   traits,
+  assess(args, ctx) {
+    const { rel } = resolveToolPath(ctx, traits, args.path, 'write');
+    return gitWriteRisk(rel, args.content) ?? { risk: 'standard', detail: null };
+  },
   async execute(args, ctx) {
     const { abs, rel, root, area } = resolveToolPath(ctx, traits, args.path, 'write');
     if (rel === '.') throw new ToolError('write needs a file path, not the task folder itself.');

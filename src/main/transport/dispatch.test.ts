@@ -54,7 +54,6 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   updateSettings: () => ({ language: 'zh-CN' }),
   getHealth: () => ({}),
   restoreBackup: () => ({}),
-  // ---- deck outline (issue 11) ----
   getOutline: (c) => ({ task_id: c.taskId }),
   saveOutline: (c) => ({ task_id: c.taskId, slides: [{ title: 'Heat islands cost 2.5 °C', layout: 'bullets', points: ['12 stations'] }] }),
   approveOutline: (c) => ({ task_id: c.taskId, slides: [{ id: 's1', title: 'Heat islands cost 2.5 °C', layout: 'bullets' }] }),
@@ -64,22 +63,17 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   importTemplate: (c) => ({ path: c.localFile }),
   deleteTemplate: () => ({ template_id: 'acme' }),
   getTemplatePreview: () => ({ template_id: 'acme' }),
-  // ---- branches ----
   regenerate: (c) => ({ task_id: c.taskId }),
   editMessage: (c) => ({ task_id: c.taskId, message_id: c.core.messages.get(c.taskId)![0].id, text: 'edited' }),
   listBranches: (c) => ({ task_id: c.taskId }),
   switchBranch: (c) => ({ task_id: c.taskId, message_id: c.core.messages.get(c.taskId)![0].id }),
   listToolPermissions: () => ({}),
   setToolPermission: () => ({ name: 'write', always_allow: true }),
-  // ---- first run (first-run) ----
   getSetupStatus: () => ({ mode: 'proposal' }),
   listProviderModels: () => ({ api_base: 'http://127.0.0.1:11434/v1', api_key: 'sk-lan' }),
   addCustomProvider: () => ({ name: 'LAN', api_base: 'http://127.0.0.1:11434/v1', api_key: 'sk-lan', models: ['fake-model'] }),
-  // ---- web search (issue 12) ----
   testSearch: () => ({ query: 'heat islands' }),
-  // ---- lib-search ----
   testEmbedding: () => ({}),
-  // ---- MCP servers (issue 12) ----
   listMcpServers: () => ({}),
   getMcpConfig: () => ({}),
   saveMcpConfig: () => ({ text: '{"mcpServers": {}}' }),
@@ -88,7 +82,6 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   attachMcpResource: (c) => ({ task_id: c.taskId, server: 'everything', uri: 'demo://readme' }),
   listMcpPrompts: () => ({ name: 'everything' }),
   getMcpPrompt: () => ({ name: 'everything', prompt: 'simple', arguments: { city: 'Paris' } }),
-  // ---- projects and libraries (issue 14) ----
   createProject: () => ({ name: '课题组', instructions: 'Cite in GB/T 7714.' }),
   listProjects: () => ({}),
   getProject: () => ({ project_id: 'lab' }),

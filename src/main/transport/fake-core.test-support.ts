@@ -25,7 +25,7 @@ export interface FakeCore extends FolioCore {
   files: Map<string, Map<string, StoredFile>>;
   /** Every addUploadedFiles call: the names, temp paths and bytes it was given. */
   uploads: { taskId: string; files: { name: string; path: string; bytes: Buffer }[] }[];
-  /** ---- lib-backend (issue 14): every addUploadedLibraryFiles call's files ---- */
+  /** ---- lib-backend: every addUploadedLibraryFiles call's files ---- */
   libraryUploads: { library: string; name: string; bytes: Buffer }[];
   apiKeys: Map<string, string>;
   /** Makes one handler misbehave, to test how transports contain bugs in main. */
@@ -114,10 +114,8 @@ export function createFakeCore(): FakeCore {
           id: nextId('task'), title: input.title ?? 'Untitled', description: input.description ?? '', mode: input.mode,
           status: 'active', model: input.model ?? null, approval_mode: 'ask', workspace_path: null, allow_network: false,
           prompt_tokens: 0, completion_tokens: 0, cost: 0, created_at: now, updated_at: now++, last_run: null,
-          // ---- reasoning (issue 12) ----
           reasoning: input.reasoning ?? null,
           mcp_servers: null,
-          // ---- projects (issue 14) ----
           project_id: input.project_id ?? null,
         };
         tasks.set(t.id, t);
@@ -264,7 +262,6 @@ export function createFakeCore(): FakeCore {
         ...(input.language !== undefined ? { language: input.language } : {}),
         ...(input.default_model !== undefined ? { default_model: input.default_model } : {}),
       };
-      // ---- web search (issue 12) ----
       if (input.search === null) delete settings.search;
       else if (input.search) settings.search = { backend: input.search.backend, url: input.search.url ?? null, api_key_env: input.search.api_key_env ?? null, has_key: false };
       return settings;
@@ -275,7 +272,6 @@ export function createFakeCore(): FakeCore {
     async restoreBackup() {
       return { restored_from: now, corrupt_copy: null };
     },
-    // ---- deck outline (issue 11) ----
     async getOutline(input) {
       task(input.task_id);
       return { outline: outlines.get(input.task_id) ?? null, problem: null };
@@ -317,7 +313,7 @@ export function createFakeCore(): FakeCore {
       const theme = { ...BUILTIN_THEMES[0], name: input.template_id };
       return { plan: { size: { w: 13.333, h: 7.5 }, theme: input.template_id, slides: [], metrics: 'font' as const }, theme, logo: null, layouts: [] };
     },
-    // ---- conversation branches (branches): the fake drops replaced messages instead of keeping them ----
+    // The fake drops replaced messages instead of keeping them
     async regenerate(input) {
       const list = messages.get(task(input.task_id).id) ?? [];
       const lastUser = list.findLastIndex((m) => m.role === 'user');
@@ -341,7 +337,6 @@ export function createFakeCore(): FakeCore {
       if (!(messages.get(task(input.task_id).id) ?? []).some((m) => m.id === input.message_id)) throw new NotFoundError(`No message ${input.message_id}`);
       return { ok: true as const };
     },
-    // ---- tool permissions (grants) ----
     async listToolPermissions() {
       return { tools: fakeTools.map((t) => ({ ...t, always_allow: alwaysAllowed.has(t.name) })) };
     },
@@ -353,7 +348,6 @@ export function createFakeCore(): FakeCore {
       else alwaysAllowed.delete(input.name);
       return { ...tool, always_allow: input.always_allow };
     },
-    // ---- first run (first-run) ----
     async getSetupStatus(input) {
       return { ready: true, mode: input.mode ?? 'general', problem: null, providers: [] };
     },
@@ -365,16 +359,14 @@ export function createFakeCore(): FakeCore {
       const slug = input.name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
       return { provider: input.name, file: `/data/models/${slug}.yaml`, api_key_env: input.api_key ? 'FOLIO_LAN_API_KEY' : null, profile_ids: input.models.map((m) => `${slug}.${m}`) };
     },
-    // ---- web search (issue 12) ----
     async testSearch(input) {
       if (!settings.search) return { ok: false, message: 'No search backend is configured.', results: [] };
       return { ok: true, message: null, results: [{ title: `About ${input.query ?? 'Folio'}`, url: 'https://example.org/' }] };
     },
-    // ---- lib-search ----
     async testEmbedding() {
       return { ok: false, message: 'No embedding profile is configured.', dimensions: null };
     },
-    // ---- MCP servers (issue 12): one stdio server "everything", its secret always redacted ----
+    // One stdio server "everything", its secret always redacted
     async listMcpServers() {
       return { servers: [fakeMcpServer()], problems: [] };
     },
@@ -401,7 +393,7 @@ export function createFakeCore(): FakeCore {
     async getMcpPrompt(input) {
       return { text: `prompt ${input.prompt}` };
     },
-    // ---- projects and libraries (issue 14): projects in memory, every library empty ----
+    // Projects in memory, every library empty
     async createProject(input) {
       const p: Project = {
         id: nextId('project'), name: input.name, instructions: input.instructions ?? '', default_model: input.default_model ?? null,
@@ -499,7 +491,7 @@ export function createFakeCore(): FakeCore {
     async importUploadedTemplate(file) {
       return importFake(file.name, await readFile(file.path));
     },
-    // ---- lib-backend (issue 14): library uploads recorded like task uploads, answered as pending files ----
+    // Library uploads recorded like task uploads, answered as pending files
     async addUploadedLibraryFiles(library, received) {
       if (library !== 'personal') project(library);
       const files = [];

@@ -1,4 +1,4 @@
-// Where libraries live and how a task names their files (issue 14): the one place library paths are
+// Where libraries live and how a task names their files: the one place library paths are
 // parsed and resolved. On disk: `<data>/library/<project_id>/<path>` and `<data>/library/personal/<path>`;
 // in a task: `library/project/<path>` (the task's project) and `library/personal/<path>`.
 import { join } from 'node:path';

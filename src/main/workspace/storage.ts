@@ -1,4 +1,4 @@
-// Where tasks' files live (issue 16): "files live under `<storage_root>/tenants/<tenant>/tasks/<task>/`"
+// Where tasks' files live: "files live under `<storage_root>/tenants/<tenant>/tasks/<task>/`"
 // in the service, and under `<data>/tasks/<task>/` on the desktop, behind one interface so a second
 // implementation (S3-compatible) can follow. Only the local disk exists today; a shared mount makes
 // it work for many workers. Ids become folder names, so each is checked before any path is built.

@@ -16,7 +16,7 @@ export interface FolioApi {
   subscribeRun: (taskId: string, runId: string, listener: RunEventListener, onError?: (error: FolioError) => void) => () => void;
   /** Copies the user's files into the task's `source/` folder. */
   addFiles: (taskId: string, files: File[]) => Promise<FileEntry[]>;
-  /** Copies the user's files into a library (a project's id or `personal`) (issue 14). */
+  /** Copies the user's files into a library (a project's id or `personal`). */
   addLibraryFiles: (libraryId: string, files: File[]) => Promise<LibraryFile[]>;
   /** Imports a .pptx/.potx as a deck template (Settings → Templates). */
   importTemplate: (file: File) => Promise<TemplateSummary>;

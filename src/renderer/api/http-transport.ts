@@ -41,7 +41,6 @@ export function createHttpApi(options: HttpApiOptions): FolioApi {
         reconnectDelaysMs: options.reconnectDelaysMs,
       }),
     addFiles: async (taskId, files) => uploadFiles(send, auth, taskId, files),
-    // ---- projects and libraries (issue 14) ----
     addLibraryFiles: async (libraryId, files) => {
       const form = new FormData();
       for (const file of files) form.append('files', file, file.name);

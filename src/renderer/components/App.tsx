@@ -63,7 +63,7 @@ export function App() {
 
   const showSettings = view === 'settings';
   const showProject = view === 'project';
-  // On a library's page, dropped files go to that library (issue 14).
+  // On a library's page, dropped files go to that library.
   const libraryName = showProject ? (projectPage === PERSONAL_LIBRARY ? t('library.personal') : pageProjectName) : undefined;
 
   const classes = ['app'];

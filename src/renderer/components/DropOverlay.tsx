@@ -1,5 +1,5 @@
 // Files dropped anywhere on the window go to the open task's sources, or to the library whose page is
-// open (issue 14).
+// open.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFiles } from '../state/files-store';

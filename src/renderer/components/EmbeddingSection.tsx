@@ -1,4 +1,4 @@
-// Settings → Semantic search (issue 14): an OpenAI-compatible /embeddings endpoint for library
+// Settings → Semantic search: an OpenAI-compatible /embeddings endpoint for library
 // search (base URL, model, optional dimensions), its key, and a Test that embeds one text in main.
 // The key goes to the key store through setApiKey and is never read back: the form only learns
 // whether one is stored. Without a profile, library search is full text alone.

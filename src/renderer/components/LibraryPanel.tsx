@@ -1,5 +1,5 @@
 // A library's files with their index status, the measured progress, adding and deleting files, and
-// the search box (issue 14). Used by a project's page and by the personal library's page.
+// the search box. Used by a project's page and by the personal library's page.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IndexProgress, LibraryFile } from '../../shared/contract';

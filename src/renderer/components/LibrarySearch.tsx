@@ -1,4 +1,4 @@
-// The library's search box (issue 14): ranked hits with their file, page and a snippet whose matches
+// The library's search box: ranked hits with their file, page and a snippet whose matches
 // are <mark> elements built from the hit's ranges (the snippet is text, never HTML).
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// MCP in the chat (issue 12), rendered to HTML: the header menu counts the task's enabled servers, and
+// MCP in the chat, rendered to HTML: the header menu counts the task's enabled servers, and
 // an MCP tool's approval card shows its kind.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

@@ -123,7 +123,6 @@ function LiveRunView({ live, taskId }: { live: LiveRun; taskId: string }) {
                 {t('chat.compacted', { messages: item.messages, tokens: item.removedTokens })}
               </div>
             );
-          // ---- reasoning (issue 12) ----
           case 'reasoning_ignored':
             return (
               <div key={i} className="notice" data-testid="reasoning-ignored">

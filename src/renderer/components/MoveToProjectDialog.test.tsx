@@ -1,4 +1,4 @@
-// Moving a task between projects (issue 14): the dialog offers the right choices, and the flow
+// Moving a task between projects: the dialog offers the right choices, and the flow
 // against a fake client files the task where asked, with the list following the selected project.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// "Move to project…" (issue 14): pick a project, or none, for a task.
+// "Move to project…": pick a project, or none, for a task.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project, Task } from '../../shared/contract';

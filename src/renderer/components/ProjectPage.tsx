@@ -1,4 +1,4 @@
-// A project's page (issue 14): its name, standing instructions and defaults (saved explicitly), and
+// A project's page: its name, standing instructions and defaults (saved explicitly), and
 // its library. The personal library's page is the library alone.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

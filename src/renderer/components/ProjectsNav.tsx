@@ -1,4 +1,4 @@
-// The sidebar's Projects section (issue 14): which tasks the list shows (all, outside every project,
+// The sidebar's Projects section: which tasks the list shows (all, outside every project,
 // one project's), creating, renaming, archiving and deleting projects, and the personal library.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

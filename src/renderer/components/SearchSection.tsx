@@ -1,4 +1,4 @@
-// Settings → Web search (issue 12): which backend web_search asks (SearXNG, Brave, Tavily, Bing), its
+// Settings → Web search: which backend web_search asks (SearXNG, Brave, Tavily, Bing), its
 // URL or key, and a Test that runs one query in main. The key goes to the key store through
 // setApiKey and is never read back: the form only learns whether one is stored.
 import { useEffect, useState } from 'react';

@@ -12,7 +12,6 @@ import { TemplatesSection } from './TemplatesSection';
 import { ToolPermissionsSection } from './ToolPermissionsSection';
 import { ModelSetupSection } from './ModelSetupSection';
 import { SearchSection } from './SearchSection';
-// ---- lib-search ----
 import { EmbeddingSection } from './EmbeddingSection';
 import { McpSection } from './McpSection';
 import { SecretInput } from './SecretInput';

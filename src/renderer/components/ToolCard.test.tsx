@@ -1,4 +1,4 @@
-// A tool card rendered to HTML (no DOM needed): a skill's sub-agent steps (issue 15), and a
+// A tool card rendered to HTML (no DOM needed): a skill's sub-agent steps, and a
 // finished call's output, collapsed until expanded, with what was expanded kept across re-mounts.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -21,7 +21,6 @@ export interface ToolCardProps {
   result: ToolResultSummary | null;
   /** The call is waiting for the user's decision in an approval card below. */
   awaitingApproval?: boolean;
-  // ---- skill-agent (issue 15) ----
   /** A skill run as a sub-agent: its steps (nested levels included), shown collapsible inside the card. */
   nested?: NestedStep[];
 }
@@ -126,7 +125,6 @@ function ToolOutput({ taskId, callId, result }: { taskId: string; callId: string
   );
 }
 
-// ---- skill-agent (issue 15) ----
 /** How much of a nested step's text the card shows; the sub-agent's answer is the call's result. */
 const NESTED_TEXT_CHARS = 600;
 

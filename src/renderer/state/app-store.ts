@@ -5,7 +5,7 @@ import { applyLanguageSetting } from '../i18n';
 import { getApi } from './api';
 import { reportError } from './notices';
 
-// 'project': a project's page or the personal library (issue 14; which one: the projects store).
+// 'project': a project's page or the personal library (which one: the projects store).
 export type View = 'chat' | 'settings' | 'setup' | 'project';
 
 interface AppState {

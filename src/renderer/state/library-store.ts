@@ -1,4 +1,4 @@
-// The open library's files and the index's measured progress (issue 14). While files are queued the
+// The open library's files and the index's measured progress. While files are queued the
 // list is polled every second; polling stops as soon as none is, or when the page closes.
 import { create } from 'zustand';
 import type { IndexProgress, LibraryFile } from '../../shared/contract';

@@ -148,7 +148,6 @@ describe('applyRunEvent', () => {
   });
 });
 
-// ---- skill-agent (issue 15) ----
 describe('applyRunEvent: a skill running as a sub-agent', () => {
   it('puts nested steps inside the top-level call’s card, keeps approvals and usage at run level', () => {
     seq = 0;

@@ -10,7 +10,6 @@ export interface ToolResultSummary {
   fullLength: number;
 }
 
-// ---- skill-agent (issue 15) ----
 /** One step of a skill running as a sub-agent, shown inside the card of the call that started it. */
 export type NestedStep =
   | { kind: 'text' | 'reasoning'; parent: string; depth: number; text: string }
@@ -21,7 +20,6 @@ export type LiveItem =
   | { kind: 'reasoning'; text: string }
   | { kind: 'tool'; callId: string; name: string; arguments: string; toolKind: ToolKind | null; result: ToolResultSummary | null; nested?: NestedStep[] }
   | { kind: 'compacted'; removedTokens: number; messages: number }
-  // ---- reasoning (issue 12) ----
   | { kind: 'reasoning_ignored'; profile: string; requested: ReasoningMode; applied: ReasoningMode };
 
 export interface LiveApproval {
@@ -88,7 +86,6 @@ function upsertTool(items: LiveItem[], callId: string, patch: (prev: Extract<Liv
   return next;
 }
 
-// ---- skill-agent (issue 15) ----
 /** A sub-agent's step, appended to (or updating) the nested steps of its top-level call's card. */
 function applyNested(steps: NestedStep[], event: RunEvent, parent: string, depth: number): NestedStep[] {
   switch (event.type) {
@@ -213,7 +210,6 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
       return { ...s, progress: { label: event.label, done: event.done, total: event.total } };
     case 'context_compacted':
       return { ...s, items: [...s.items, { kind: 'compacted', removedTokens: event.removed_tokens, messages: event.messages }] };
-    // ---- reasoning (issue 12) ----
     case 'reasoning_ignored':
       return { ...s, items: [...s.items, { kind: 'reasoning_ignored', profile: event.profile, requested: event.requested, applied: event.applied }] };
     case 'usage':

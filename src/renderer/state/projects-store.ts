@@ -1,4 +1,4 @@
-// Projects (issue 14): the list in the sidebar and the page shown for a project or the personal
+// Projects: the list in the sidebar and the page shown for a project or the personal
 // library. Which project's tasks the list shows lives in the tasks store (it is part of the list's query).
 import { create } from 'zustand';
 import type { Project } from '../../shared/contract';

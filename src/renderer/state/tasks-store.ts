@@ -4,7 +4,6 @@ import { getApi } from './api';
 import { reportError } from './notices';
 
 export type StatusFilter = TaskStatus | 'all';
-// ---- lib-ui (issue 14) ----
 /** Which project's tasks the list shows: every task, tasks outside every project, or one project's. */
 export type ProjectScope = 'all' | 'none' | { projectId: string };
 
@@ -19,11 +18,10 @@ export interface TaskPatch {
   approval_mode?: ApprovalMode;
   workspace_path?: string | null;
   allow_network?: boolean;
-  // ---- reasoning (issue 12) ----
   reasoning?: ReasoningMode | null;
-  /** MCP (issue 12): servers whose tools the task's runs get; null: none. */
+  /** MCP: servers whose tools the task's runs get; null: none. */
   mcp_servers?: string[] | null;
-  /** Projects (issue 14): move into a project, or out of every project with null. */
+  /** Projects: move into a project, or out of every project with null. */
   project_id?: string | null;
 }
 

@@ -1,4 +1,4 @@
-// Embedding profile (issue 14): an OpenAI-compatible /embeddings endpoint for semantic library
+// Embedding profile: an OpenAI-compatible /embeddings endpoint for semantic library
 // search. The key lives in the key store (setApiKey) under api_key_env and never crosses to the
 // renderer, the database, logs or prompts: Settings reports only whether one is available.
 import { z } from 'zod';

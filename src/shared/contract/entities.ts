@@ -21,7 +21,7 @@ export const ToolKind = z.enum(['read', 'edit', 'execute', 'fetch', 'mcp']);
 export type ToolKind = z.infer<typeof ToolKind>;
 export const MessageRole = z.enum(['user', 'assistant', 'tool', 'system']);
 export type MessageRole = z.infer<typeof MessageRole>;
-/** How much the model reasons in a task: off, on, or the provider's deepest mode (issue 12). */
+/** How much the model reasons in a task: off, on, or the provider's deepest mode. */
 export const ReasoningMode = z.enum(['none', 'thinking', 'max']);
 export type ReasoningMode = z.infer<typeof ReasoningMode>;
 
@@ -49,13 +49,10 @@ export const Task = z.object({
   created_at: z.number().int(),
   updated_at: z.number().int(),
   last_run: z.object({ id: Id, status: RunStatus }).nullable(),
-  // ---- reasoning (issue 12) ----
   /** The task's reasoning setting; null: the profile's (provider's) default. */
   reasoning: ReasoningMode.nullable(),
-  // ---- MCP (issue 12) ----
   /** The MCP servers (names in mcp.json) whose tools this task's runs get; null: none. */
   mcp_servers: z.array(z.string()).nullable(),
-  // ---- projects (issue 14) ----
   /** The project the task belongs to; null: none. */
   project_id: Id.nullable(),
 });
@@ -130,7 +127,6 @@ export const ModelProfileInfo = z.object({
   /** Per million tokens, in `currency` (ISO 4217); 0 and 0: no price set. */
   price: z.object({ input: z.number(), output: z.number(), currency: z.string().optional() }),
   source: z.enum(['builtin', 'user']),
-  // ---- reasoning (issue 12) ----
   /** The reasoning settings this profile can honour (empty: it cannot reason, the control is disabled). */
   reasoning_modes: z.array(ReasoningMode),
 });
@@ -156,9 +152,9 @@ export const Settings = z.object({
   language: z.enum(['system', 'en', 'zh-CN']),
   default_model: z.string().nullable(),
   transport: z.enum(['ipc', 'http']).optional(),
-  // ---- web search (issue 12): absent when no backend is configured ----
+  // Absent when no backend is configured
   search: SearchSettings.optional(),
-  // ---- lib-search: the embedding profile for semantic library search; absent when none ----
+  // The embedding profile for semantic library search; absent when none
   embedding: EmbeddingSettings.optional(),
 });
 export type Settings = z.infer<typeof Settings>;
@@ -166,9 +162,10 @@ export type Settings = z.infer<typeof Settings>;
 /**
  * Why a call asks, in words the card translates: `network` (the command needs the network the task
  * has off), `deletes`, `overwrites`, `outside_folder`, `runs_code` (runs code it was handed),
- * `unchecked` (could not be checked). `subject` names what it is about (a program, a path), if anything.
+ * `unchecked` (could not be checked), `git_code` (writes git's configuration or hooks, which git runs
+ * outside the sandbox), `runs_file` (runs these task files: a grant covers their current contents). `subject` names what it is about (a program, a path), if anything.
  */
-export const ApprovalReasonCode = z.enum(['network', 'deletes', 'overwrites', 'outside_folder', 'runs_code', 'unchecked']);
+export const ApprovalReasonCode = z.enum(['network', 'deletes', 'overwrites', 'outside_folder', 'runs_code', 'unchecked', 'git_code', 'runs_file']);
 export const ApprovalReason = z.object({ code: ApprovalReasonCode, subject: z.string().nullable() });
 export type ApprovalReason = z.infer<typeof ApprovalReason>;
 
@@ -185,7 +182,6 @@ export const PendingApproval = z.object({
 });
 export type PendingApproval = z.infer<typeof PendingApproval>;
 
-// ---- tool permissions (grants) ----
 /**
  * A person's answer to an approval: once, for this task (a code-running tool: this exact command),
  * always for this tool (global, never for code-running tools), or no.
@@ -194,4 +190,3 @@ export const ApprovalDecision = z.enum(['allow_once', 'allow_task', 'always', 'd
 export type ApprovalDecision = z.infer<typeof ApprovalDecision>;
 /** A tool's full name as the model calls it (`edit`, `web_fetch`, `mcp__files__read_file`): a function name providers accept. */
 export const ToolName = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'expected a tool name (1-128 of A-Z a-z 0-9 _ -)');
-// ---- end tool permissions ----

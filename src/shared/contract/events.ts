@@ -4,7 +4,6 @@ import { ErrorShape } from '../errors';
 import { ApprovalDecision, ApprovalReason, Id, ReasoningMode, ToolKind } from './entities';
 import { DeckOutline } from '../specs/deck-outline';
 
-// ---- skill-agent (issue 15) ----
 /**
  * An event of a skill running as a sub-agent carries the id of the tool call that started it and its
  * level (1 = called by the task's own agent, at most 3); the UI shows it inside that call's card.
@@ -66,10 +65,8 @@ export const RunEvent = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('usage'), prompt_tokens: z.number().int(), completion_tokens: z.number().int(), cost: z.number() }),
   z.object({ ...base, type: z.literal('error'), error: ErrorShape }),
   z.object({ ...base, type: z.literal('run_finished'), reason: FinishReason, duration_ms: z.number().int() }),
-  // ---- deck outline (issue 11) ----
   /** The agent proposed a deck outline (work/outline.json): the UI shows it for editing and approval. */
   z.object({ ...base, type: z.literal('outline_proposed'), outline: DeckOutline }),
-  // ---- reasoning (issue 12) ----
   /**
    * The task asked for a reasoning setting the run's profile cannot honour; `applied` is what the model
    * does instead. Emitted once, at the start of the run, so the person is not left guessing.

@@ -6,7 +6,5 @@ export * from '../errors';
 export * from './branches';
 export * from './mcp';
 export * from './projects';
-// ---- lib-search ----
 export * from './embedding-settings';
-// ---- team service (issue 16) ----
 export * from './usage';

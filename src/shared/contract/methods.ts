@@ -162,9 +162,7 @@ export const contract = {
       title: Title.optional(),
       description: Description.optional(),
       model: z.string().max(200).optional(),
-      // ---- reasoning (issue 12) ----
       reasoning: ReasoningMode.nullable().optional(),
-      // ---- projects (issue 14) ----
       /** The project the task belongs to; its defaults fill what the request leaves out. */
       project_id: Id.nullable().optional(),
     }),
@@ -175,7 +173,7 @@ export const contract = {
     input: () => z.strictObject({
       status: TaskStatus.optional(),
       q: z.string().max(200).optional(),
-      /** Only one project's tasks, or `none` for tasks outside every project (issue 14). */
+      /** Only one project's tasks, or `none` for tasks outside every project. */
       project_id: z.union([z.literal('none'), Id]).optional(),
     }),
     output: () => z.object({ tasks: z.array(Task) }),
@@ -199,12 +197,11 @@ export const contract = {
       workspace_path: z.string().min(1).max(4096).nullable().optional(),
       /** "Allow network for commands in this task". */
       allow_network: z.boolean().optional(),
-      // ---- reasoning (issue 12) ----
       /** 'none' | 'thinking' | 'max', or null for the profile's default. */
       reasoning: ReasoningMode.nullable().optional(),
-      /** MCP (issue 12): the MCP servers whose tools this task's runs get; null: none. */
+      /** MCP: the MCP servers whose tools this task's runs get; null: none. */
       mcp_servers: z.array(McpServerName).max(100).nullable().optional(),
-      /** Projects (issue 14): move the task into a project, or out of it with null. */
+      /** Projects: move the task into a project, or out of it with null. */
       project_id: Id.nullable().optional(),
     }),
     output: () => Task,
@@ -353,7 +350,6 @@ export const contract = {
       z.object({
         total: Usage,
         tasks: z.array(Usage.extend({ task_id: Id, title: z.string() })),
-        // ---- team service (issue 16) ----
         tenant_id: z.string().optional(),
         period: UsagePeriodInfo.optional(),
         users: z.array(UserUsage).optional(),
@@ -372,9 +368,9 @@ export const contract = {
     input: () => z.strictObject({
       language: Settings.shape.language.optional(),
       default_model: z.string().max(200).nullable().optional(),
-      // ---- web search (issue 12): null turns it off ----
+      // Null turns it off
       search: SearchSettingsInput.nullable().optional(),
-      // ---- lib-search: the embedding profile; null turns semantic search off ----
+      // The embedding profile; null turns semantic search off
       embedding: EmbeddingSettingsInput.nullable().optional(),
     }),
     output: () => Settings,
@@ -392,7 +388,6 @@ export const contract = {
     output: () => z.object({ restored_from: z.number().int(), corrupt_copy: z.string().nullable() }),
     http: { method: 'POST', path: '/v1/health/restore' },
   }),
-  // ---- deck outline (issue 11) ----
   /** The task's deck outline (work/outline.json): null when there is none; `problem` when the file is damaged. */
   getOutline: method({
     input: () => z.strictObject(TaskRef),
@@ -414,7 +409,6 @@ export const contract = {
     output: () => z.object({ outline: DeckOutline, run_id: Id }),
     http: { method: 'POST', path: '/v1/tasks/:task_id/outline/approve' },
   }),
-  // ---- Deck versions (deck-versions) ----
   /** The versions of the deck a .pptx belongs to (name.pptx, name-v2.pptx, ...), oldest first, each compared slide by slide with the one before. */
   listDeckVersions: method({
     input: () => z.strictObject({ ...TaskRef, path: RelPath }),
@@ -427,8 +421,7 @@ export const contract = {
     output: () => z.object({ path: z.string(), spec_path: z.string().nullable() }),
     http: { method: 'POST', path: '/v1/tasks/:task_id/deck-versions/*path' },
   }),
-  // ---- end deck versions ----
-  // ---- templates: a person's .pptx/.potx imported as a deck theme (deck-template) ----
+  // A person's .pptx/.potx imported as a deck theme
   /** Imported templates (`<data>/templates`); a deck spec uses one as `"theme": "<id>"`. */
   listTemplates: method({
     input: () => z.strictObject({}),
@@ -460,7 +453,7 @@ export const contract = {
     }),
     http: { method: 'GET', path: '/v1/templates/:template_id/preview' },
   }),
-  // ---- conversation branches: regenerate, edit, switch (branches) ----
+  // Regenerate, edit, switch
   /**
    * A new reply to the active path's last user message, replacing the reply after it (tool calls
    * included); the replaced reply stays as a branch. Only while no run is active.
@@ -491,8 +484,7 @@ export const contract = {
     output: () => Ok,
     http: { method: 'POST', path: '/v1/tasks/:task_id/branches/:message_id' },
   }),
-  // ---- end branches ----
-  // ---- tool permissions: "always allow this tool" (grants) ----
+  // "always allow this tool"
   /** Tools that may ask, each with whether it is always allowed (global, every task) and whether it may be. */
   listToolPermissions: method({
     input: () => z.strictObject({}),
@@ -505,8 +497,7 @@ export const contract = {
     output: () => ToolPermission,
     http: { method: 'PATCH', path: '/v1/tool-permissions/:name' },
   }),
-  // ---- end tool permissions ----
-  // ---- first run: model setup status and custom providers (first-run) ----
+  // Model setup status and custom providers
   /** Whether a new task would find a usable model, and every provider with its key / server state. */
   getSetupStatus: method({
     input: () => z.strictObject({ mode: TaskMode.optional() }),
@@ -525,22 +516,19 @@ export const contract = {
     output: () => CustomProviderResult,
     http: { method: 'POST', path: '/v1/setup/providers' },
   }),
-  // ---- end first run ----
-  // ---- web search (issue 12) ----
   /** Runs one query against the configured search backend (Settings → Web search → Test). */
   testSearch: method({
     input: () => z.strictObject({ query: z.string().min(1).max(500).optional() }),
     output: () => SearchTestReport,
     http: { method: 'POST', path: '/v1/settings/search/test' },
   }),
-  // ---- lib-search ----
   /** Embeds one short text with the configured embedding profile (Settings → Semantic search → Test). */
   testEmbedding: method({
     input: () => z.strictObject({}),
     output: () => EmbeddingTestReport,
     http: { method: 'POST', path: '/v1/settings/embedding/test' },
   }),
-  // ---- MCP servers (issue 12): <data>/mcp.json, secrets always redacted ----
+  // <data>/mcp.json, secrets always redacted
   /** Every configured server: status, error, tools (once started), resource and prompt counts; no secrets. */
   listMcpServers: method({
     input: () => z.strictObject({}),
@@ -591,7 +579,6 @@ export const contract = {
     output: () => z.object({ text: z.string() }),
     http: { method: 'POST', path: '/v1/mcp/servers/:name/prompts/render' },
   }),
-  // ---- projects and libraries (issue 14) ----
   createProject: method({
     input: () => z.strictObject({
       name: ProjectName,

@@ -1,4 +1,4 @@
-// Projects and libraries (issue 14): a project groups tasks with standing instructions, defaults and
+// Projects and libraries: a project groups tasks with standing instructions, defaults and
 // a library of sources that every task of the project reads under `library/`. The personal library
 // is shared by every task; its id in routes is `personal`.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Web search settings (issue 12): which backend `web_search` asks, where, and the name of the key
+// Web search settings: which backend `web_search` asks, where, and the name of the key
 // variable. The key itself lives in the key store (setApiKey) and never crosses to the renderer.
 import { z } from 'zod';
 

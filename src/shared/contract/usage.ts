@@ -1,4 +1,4 @@
-// Usage and quotas in the team service (issue 16): what `GET /v1/usage` adds for a tenant. Every
+// Usage and quotas in the team service: what `GET /v1/usage` adds for a tenant. Every
 // field is optional in the answer, so the desktop's answer (all-time totals per task) is unchanged.
 import { z } from 'zod';
 import { Usage } from './entities';

@@ -312,7 +312,6 @@ export const ComparisonSlide = z
       ctx.addIssue({ code: 'custom', path: ['recommended'], message: `"${s.recommended}" is not one of the options' names` });
     }
   });
-// ---- Text and picture layouts (deck-core) ----
 export const AgendaSlide = z.strictObject({
   layout: z.literal('agenda'),
   id: slideId,
@@ -348,7 +347,6 @@ export const FullImageSlide = z.strictObject({
   caption: text.optional(),
   notes,
 });
-// ---- end deck-core layouts ----
 
 export const DeckSlide = z.discriminatedUnion('layout', [
   TitleSlide,

@@ -172,7 +172,7 @@ export function chineseCounting(n: number): string {
   return tensText + (ones === 0 ? '' : CHINESE_DIGITS[ones]);
 }
 
-// ---- numbering formats: the one description both the .docx numbering and the preview labels read ----
+// The one description both the .docx numbering and the preview labels read
 
 /** A Word number format (`w:numFmt`) the engine uses. */
 export type NumberFormat = 'decimal' | 'chineseCounting' | 'decimalEnclosedCircle' | 'lowerLetter' | 'lowerRoman';
@@ -276,7 +276,6 @@ export function headingLabelJoiner(numbering: HeadingNumbering, level: number): 
   return headingNumberFormats[numbering][level]?.suffix === 'nothing' ? '' : ' ';
 }
 
-// ---- How long a template's sections are expected to be on the page (the pagination pass checks it) ----
 
 export type SectionLengthGuide = {
   /** Titles of outline entries (as in the template's `outline`), measured together from the first to the end of the last. */

@@ -45,6 +45,8 @@ export interface RenderDeckOptions {
   templatesDir?: string;
   /** How text is measured; defaults to the font files installed (width tables where missing). */
   measurer?: TextMeasurer;
+  /** A theme or template id used instead of the spec's (`folio render --template`). */
+  theme?: string;
 }
 
 export interface RenderDeckResult {
@@ -170,5 +172,5 @@ export async function renderDeckFromFile(specPath: string, opts: RenderDeckOptio
   const raw = parseDeckJson(text.replace(/^\uFEFF/, ''), basename(specPath));
   const checked = validateDeckSpec(raw);
   if (!checked.ok) throw new ValidationError(`Invalid deck spec ${basename(specPath)}: ${checked.errors.join('; ')}`);
-  return renderDeck(checked.spec, opts);
+  return renderDeck(opts.theme ? { ...checked.spec, theme: opts.theme } : checked.spec, opts);
 }

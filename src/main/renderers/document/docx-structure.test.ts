@@ -27,7 +27,7 @@ async function render(folder: string): Promise<{ result: RenderDocumentResult; z
 }
 
 
-// ---- small XML readers: docx output is machine-written and regular, so patterns are enough here ----
+// Docx output is machine-written and regular, so patterns are enough here
 
 const attr = (tag: string, name: string): string | undefined => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1];
 const paragraphs = (xml: string): string[] => [...xml.matchAll(/<w:p\b[^>]*>([\s\S]*?)<\/w:p>/g)].map((m) => m[1] ?? '');

@@ -1,4 +1,4 @@
-// The store port on PostgreSQL (issue 16): one pool per process, one StorePort per scope. Every
+// The store port on PostgreSQL: one pool per process, one StorePort per scope. Every
 // query names the scope's tenant (and user, for tasks and what hangs off them), so a row of anyone
 // else reads exactly like one that does not exist.
 import type pg from 'pg';

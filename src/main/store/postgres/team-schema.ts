@@ -1,4 +1,4 @@
-// The team service's own tables (issue 16), written once, in PostgreSQL's dialect. Migration 8
+// The team service's own tables, written once, in PostgreSQL's dialect. Migration 8
 // (../migrations.ts) creates them in both dialects: this text on PostgreSQL, and on SQLite the text
 // teamSchemaForSqlite derives from it (so use only the types it maps: BIGINT, BIGSERIAL PRIMARY KEY,
 // DOUBLE PRECISION, JSONB, BOOLEAN NOT NULL DEFAULT FALSE). A store opened with openPgStore has them;

@@ -197,6 +197,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
   let hops = 0;
   let status: number | null = null;
   let bytesIn = 0;
+  const started = performance.now();
   try {
     for (;;) {
       const fetched = await fetchHop();
@@ -206,7 +207,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
       return fetched;
     }
   } finally {
-    reportOutbound({ kind: 'web_fetch', host, bytesOut: 0, bytesIn, status });
+    reportOutbound({ kind: 'web_fetch', host, bytesOut: 0, bytesIn, status, seconds: (performance.now() - started) / 1000 });
   }
 
   async function fetchHop(): Promise<FetchedResponse | 'redirected'> {

@@ -1,5 +1,5 @@
 // Pages that took node-html-markdown a minute on the main thread before conversion was split and
-// moved to a worker (issue 9): a wide table of 1.16 MB and a paragraph of links of 760 KB. The
+// moved to a worker: a wide table of 1.16 MB and a paragraph of links of 760 KB. The
 // tests and the benchmark generate them here, so both measure the same pages.
 
 export function tablePage(targetBytes = 1_160_000): string {

@@ -148,7 +148,7 @@ export function checkWriteTarget(target: Arg, truncating: boolean, scope: Scope,
   const abs = path.resolve(cwd, expanded);
   if (!isInsideFolder(cwd, abs)) return verdict.add('destructive', `${via} writes to ${t}, outside the working folder`);
   // git runs its hooks and the programs its configuration names: writing them is writing code.
-  if (/(?:^|\/)\.git\/(?:hooks\/|config$)/u.test(path.relative(cwd, abs))) return verdict.add('destructive', `${via} writes git's hooks or configuration (${t}), which git runs`);
+  if (/(?:^|\/)\.git(?:\/|$)/iu.test(path.relative(cwd, abs))) return verdict.add('destructive', `${via} writes git's hooks or configuration (${t}), which git runs`);
   let stat: fs.Stats | null = null;
   try {
     stat = fs.lstatSync(abs);

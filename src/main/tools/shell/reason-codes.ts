@@ -4,6 +4,7 @@
 import type { ApprovalReason } from '../../../shared/contract';
 
 const PATTERNS: [RegExp, ApprovalReason['code']][] = [
+  [/\bgit's hooks or configuration\b/u, 'git_code'],
   [/\bdelet|\bdiscards?\b|\brewrites or deletes\b/u, 'deletes'],
   [/outside the (task|working) folder|into a home folder|the device /u, 'outside_folder'],
   [/\boverwrites\b|\bwrites (to|through|raw)\b|\bmoves or renames\b|\bedits files in place\b|\bpermissions or ownership\b|\bwrites configuration\b|\bsets configuration\b/u, 'overwrites'],

@@ -9,6 +9,7 @@ import { programReport, runProgram } from '../program-run';
 import { NO_PATHS, sourceFolder, type Tool, type ToolContext, type ToolRisk, ToolError } from '../types';
 import { classifyCommand } from './classify';
 import { commandNeedsNetwork } from './traits';
+import { contentFingerprint, filesRunByCommand } from '../ran-files';
 import { normalizeCommand } from './normalize';
 import { reasonCodes } from './reason-codes';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, shellArgv } from './run';
@@ -60,13 +61,16 @@ async function missingNetwork(command: string, ctx: Pick<ToolContext, 'network'>
  * the task only when the person chose that (allow_task on a `network` reason, see the loop).
  */
 async function assessCommand(command: string, ctx: Pick<ToolContext, 'root' | 'network' | 'library'>, protectedPaths: readonly string[], executor: Executor): Promise<ToolRisk> {
-  // ---- projects and libraries (issue 14): library files are not in the task folder, and read-only ----
+  // Library files are not in the task folder, and read-only
   if (ctx.library && LIBRARY_IN_COMMAND.test(command)) {
     return { risk: 'destructive', detail: command, blocked: `commands cannot use library/ paths (${LIBRARY_READ_ONLY_MESSAGE} Read library files with read, grep or search_library)` };
   }
   const verdict = classifyCommand(command, { cwd: ctx.root, protectedPaths });
   if (verdict.class === 'blocked') return { risk: 'destructive', detail: command, blocked: verdict.reasons.join('; ') };
   const reasons = reasonCodes(verdict.reasons);
+  const ran = filesRunByCommand(ctx.root, command);
+  // What "allow for this task" covers: these files as they are now (the card says so).
+  if (ran.length > 0) reasons.push({ code: 'runs_file', subject: ran.join(', ') });
   const needs = await missingNetwork(command, ctx, executor);
   if (needs !== null) return { risk: 'destructive', detail: command, reasons: [{ code: 'network', subject: needs }, ...reasons] };
   return reasons.length > 0 ? { risk: verdict.class, detail: command, reasons } : { risk: verdict.class, detail: command };
@@ -92,8 +96,11 @@ export function createShellTool(options: ShellToolOptions = {}): Tool<typeof par
     parameters,
     // Commands name paths of their own; the classifier, not the path resolver, judges them.
     traits: { kind: 'execute', runsCode: true, network: true, paths: NO_PATHS, writesArtifacts: false, endsTurn: false },
-    grantScope(args) {
-      return normalizeCommand(args.command);
+    // The exact command, and the contents of the files it runs: a changed script asks again.
+    grantScope(args, ctx) {
+      const command = normalizeCommand(args.command);
+      const files = ctx ? filesRunByCommand(ctx.root, args.command) : [];
+      return ctx === undefined || files.length === 0 ? command : `${command}\n${contentFingerprint(ctx.root, files)}`;
     },
     assess(args, ctx) {
       return assessCommand(args.command, ctx, hiddenPaths, executor());

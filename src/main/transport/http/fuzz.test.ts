@@ -97,7 +97,6 @@ async function replaceDeletedTasks(): Promise<void> {
   }
 }
 
-// ---- generators -------------------------------------------------------------------------------
 
 interface RouteShape {
   method: HttpMethod;
@@ -343,7 +342,6 @@ const requestArb: fc.Arbitrary<FuzzRequest> = fc.nat({ max: routeShapes.length *
   }).map(({ payload: p, typeOverride, ...r }) => ({ ...r, type: typeOverride ?? (p.type === '' ? null : p.type), body: p.body }));
 });
 
-// ---- the client -------------------------------------------------------------------------------
 
 interface Answer {
   status: number;

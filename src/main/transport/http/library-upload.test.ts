@@ -1,4 +1,4 @@
-// POST /v1/projects/:project_id/files (issue 14): multipart files handed to the core's library, like
+// POST /v1/projects/:project_id/files: multipart files handed to the core's library, like
 // task uploads; GET on the same path stays the listLibraryFiles call.
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -13,7 +13,7 @@ export type RouteTarget =
 export const UPLOAD_PATH = '/v1/tasks/:task_id/files';
 /** `GET` lists templates (a contract call); `POST` imports one sent as multipart. */
 export const TEMPLATE_UPLOAD_PATH = '/v1/templates';
-/** `GET` lists a library's files (a contract call); `POST` adds files sent as multipart (issue 14). */
+/** `GET` lists a library's files (a contract call); `POST` adds files sent as multipart. */
 export const LIBRARY_UPLOAD_PATH = '/v1/projects/:project_id/files';
 export const EVENTS_PATH = '/v1/tasks/:task_id/runs/:run_id/events';
 

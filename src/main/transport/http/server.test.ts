@@ -63,7 +63,6 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   getHealth: () => ({ method: 'GET', path: '/v1/health', status: 200, check: (b) => expect(b).toEqual({ database: 'ok', message: null, backup_at: null }) }),
   restoreBackup: () => ({ method: 'POST', path: '/v1/health/restore', status: 200, check: (b) => expect(b).toHaveProperty('restored_from') }),
   updateSettings: () => ({ method: 'PATCH', path: '/v1/settings', json: { language: 'zh-CN', default_model: null }, status: 200, check: (b) => expect(b).toMatchObject({ language: 'zh-CN' }) }),
-  // ---- deck outline (issue 11) ----
   getOutline: () => ({ method: 'GET', path: `/v1/tasks/${taskId}/outline`, status: 200, check: (b) => expect(b).toEqual({ outline: null, problem: null }) }),
   saveOutline: () => ({
     method: 'POST',
@@ -84,7 +83,6 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   listTemplates: () => ({ method: 'GET', path: '/v1/templates', status: 200, check: (b) => expect(b).toMatchObject({ templates: [{ id: 'acme' }], errors: [] }) }),
   deleteTemplate: () => ({ method: 'DELETE', path: '/v1/templates/acme', status: 200, check: (b) => expect(b).toEqual({ ok: true }) }),
   getTemplatePreview: () => ({ method: 'GET', path: '/v1/templates/acme/preview', status: 200, check: (b) => expect(b).toMatchObject({ plan: { theme: 'acme' }, logo: null }) }),
-  // ---- branches ----
   regenerate: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/regenerate`, status: 200, check: (b) => expect(b).toHaveProperty('run_id') }),
   editMessage: () => ({
     method: 'POST',
@@ -100,7 +98,6 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   switchBranch: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/branches/${srv.core.messages.get(taskId)![0].id}`, status: 200, check: (b) => expect(b).toEqual({ ok: true }) }),
   listToolPermissions: () => ({ method: 'GET', path: '/v1/tool-permissions', status: 200, check: (b) => expect(b).toMatchObject({ tools: [{ name: 'write', always_allow: false }, { name: 'shell', grantable: false }] }) }),
   setToolPermission: () => ({ method: 'PATCH', path: '/v1/tool-permissions/write', json: { always_allow: true }, status: 200, check: (b) => expect(b).toEqual({ name: 'write', kind: 'edit', always_allow: true, grantable: true }) }),
-  // ---- first run (first-run) ----
   getSetupStatus: () => ({ method: 'GET', path: '/v1/setup?mode=proposal', status: 200, check: (b) => expect(b).toMatchObject({ ready: true, mode: 'proposal' }) }),
   listProviderModels: () => ({ method: 'POST', path: '/v1/setup/provider-models', json: { api_base: 'http://127.0.0.1:11434/v1/' }, status: 200, check: (b) => expect(b).toEqual({ models: [{ id: 'fake-model', context_length: null }] }) }),
   addCustomProvider: () => ({
@@ -110,11 +107,8 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
     status: 200,
     check: (b) => expect(b).toMatchObject({ api_key_env: 'FOLIO_LAN_API_KEY', profile_ids: ['lan.fake-model'] }),
   }),
-  // ---- web search (issue 12) ----
   testSearch: () => ({ method: 'POST', path: '/v1/settings/search/test', json: { query: 'heat' }, status: 200, check: (b) => expect(b).toEqual({ ok: false, message: 'No search backend is configured.', results: [] }) }),
-  // ---- lib-search ----
   testEmbedding: () => ({ method: 'POST', path: '/v1/settings/embedding/test', status: 200, check: (b) => expect(b).toEqual({ ok: false, message: 'No embedding profile is configured.', dimensions: null }) }),
-  // ---- MCP servers (issue 12) ----
   listMcpServers: () => ({ method: 'GET', path: '/v1/mcp/servers', status: 200, check: (b) => expect(b).toMatchObject({ servers: [{ name: 'everything', status: 'idle' }] }) }),
   getMcpConfig: () => ({ method: 'GET', path: '/v1/mcp/config', status: 200, check: (b) => expect((b as { text: string }).text).toContain('••••') }),
   saveMcpConfig: () => ({ method: 'PUT', path: '/v1/mcp/config', json: { text: '{"mcpServers": {}}' }, status: 200, check: (b) => expect(b).toMatchObject({ text: '{"mcpServers": {}}' }) }),
@@ -123,7 +117,6 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   attachMcpResource: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/mcp-resources`, json: { server: 'everything', uri: 'demo://readme' }, status: 200, check: (b) => expect(b).toMatchObject({ file: { path: 'source/readme.md', kind: 'source' } }) }),
   listMcpPrompts: () => ({ method: 'GET', path: '/v1/mcp/servers/everything/prompts', status: 200, check: (b) => expect(b).toMatchObject({ prompts: [{ name: 'simple' }] }) }),
   getMcpPrompt: () => ({ method: 'POST', path: '/v1/mcp/servers/everything/prompts/render', json: { prompt: 'simple' }, status: 200, check: (b) => expect(b).toEqual({ text: 'prompt simple' }) }),
-  // ---- projects and libraries (issue 14) ----
   createProject: () => ({ method: 'POST', path: '/v1/projects', json: { name: '课题组', instructions: 'Cite in GB/T 7714.' }, status: 201, check: (b) => expect(b).toMatchObject({ name: '课题组', instructions: 'Cite in GB/T 7714.', archived: false }) }),
   listProjects: () => ({ method: 'GET', path: '/v1/projects?archived=true', status: 200, check: (b) => expect(b).toMatchObject({ projects: [{ id: 'lab' }] }) }),
   getProject: () => ({ method: 'GET', path: '/v1/projects/lab', status: 200, check: (b) => expect(b).toMatchObject({ id: 'lab', name: 'Lab' }) }),

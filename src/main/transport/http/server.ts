@@ -58,6 +58,10 @@ export interface HttpServerOptions {
   tenancy?: TenancyOptions;
   /** One JSON line per request; without it nothing is logged per request (the desktop's default). */
   logger?: Logger;
+  /** `GET /metrics` (Prometheus), answered like /healthz: no credentials, any Host. */
+  metrics?: { contentType: string; render(): Promise<string> };
+  /** Told about every answered request (metrics), with its route pattern. */
+  onRequestDone?: (method: string, route: string, status: number, seconds: number) => void;
   /** For /readyz: resolves true when the database answers. Without it, ready means "not draining". */
   ready?: () => Promise<boolean>;
   /** The built renderer; without it only the API is served. */
@@ -104,6 +108,8 @@ export interface RunningHttpServer {
 export interface FolioHttpServer extends Server {
   drain(opts?: DrainOptions): Promise<void>;
   readonly draining: boolean;
+  /** Event streams open now. */
+  readonly sseClients: number;
 }
 
 /** Per-request facts the request log needs; filled in as the request is understood. */
@@ -111,12 +117,15 @@ interface RequestContext {
   requestId: string;
   started: number;
   route: string;
+  /** The route's pattern once one matched (metrics must not take raw paths as labels). */
+  pattern?: string;
   scope?: Scope;
   params?: Record<string, string>;
   errorCode?: string;
 }
 
 export const HEALTH_PATH = '/healthz';
+export const METRICS_PATH = '/metrics';
 export const READY_PATH = '/readyz';
 const READY_CHECK_TIMEOUT_MS = 2000;
 
@@ -184,12 +193,24 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
     const method = req.method ?? 'GET';
     ctx.route = pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;
 
+    // Prometheus scrapes by address too; keep /metrics off the public proxy (deploy/nginx.conf).
+    if (pathname === METRICS_PATH && opts.metrics) {
+      if (method !== 'GET' && method !== 'HEAD') {
+        sendMethodNotAllowed(req, res, method, ['GET', 'HEAD']);
+        return;
+      }
+      ctx.pattern = METRICS_PATH;
+      const body = await opts.metrics.render();
+      res.writeHead(200, { 'Content-Type': opts.metrics.contentType, 'Cache-Control': 'no-store' }).end(body);
+      return;
+    }
     // Probes come from the orchestrator by address, with whatever Host that gives; they reveal nothing.
     if (pathname === HEALTH_PATH || pathname === READY_PATH) {
       if (method !== 'GET' && method !== 'HEAD') {
         sendMethodNotAllowed(req, res, method, ['GET', 'HEAD']);
         return;
       }
+      ctx.pattern = pathname;
       if (pathname === HEALTH_PATH) sendJson(res, 200, { status: 'ok' });
       else await answerReady(res);
       return;
@@ -234,6 +255,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
       return;
     }
     ctx.route = match.route.path;
+    ctx.pattern = match.route.path;
     ctx.params = match.params;
     if (ctx.scope && match.route.target.kind === 'call' && ADMIN_METHODS.has(match.route.target.method) && !isAdmin(ctx.scope)) throw new AdminOnlyError();
     await handleRoute(scopeCore, req, res, ctx, match.route.target, match.params, parseQuery(search));
@@ -281,7 +303,6 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
         sendJson(res, 201, output.data);
         return;
       }
-      // ---- projects and libraries (issue 14) ----
       case 'library-upload': {
         const library = LibraryId.safeParse(params.project_id);
         if (!library.success) throw new ValidationError(`project_id: ${formatZodError(library.error)}`);
@@ -358,6 +379,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
     res.on('close', () => {
       inFlight.delete(res);
       if (inFlight.size === 0) onIdle?.();
+      opts.onRequestDone?.(req.method ?? '?', ctx.pattern ?? 'unmatched', res.headersSent ? res.statusCode : 499, (performance.now() - ctx.started) / 1000);
       if (opts.logger) {
         logRequest(opts.logger, {
           requestId: ctx.requestId, method: req.method ?? '?', route: ctx.route, status: res.headersSent ? res.statusCode : 499,
@@ -386,6 +408,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
   });
 
   Object.defineProperty(server, 'draining', { get: () => draining });
+  Object.defineProperty(server, 'sseClients', { get: () => streams.size });
   server.drain = (drainOpts: DrainOptions = {}) => {
     drainPromise ??= (async () => {
       draining = true;
