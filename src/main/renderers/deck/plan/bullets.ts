@@ -95,7 +95,8 @@ function linesOf(ctx: PlanContext, text: string, sizePt: number, level: 0 | 1, w
   return ctx.measurer.wrap(text, style, Math.max(1, textWidthFor({ bullet: 'disc', level, sizePt }, w) * POINTS_PER_INCH));
 }
 
-const SENTENCE_END = /[.!?](?=\s|$)|[。！？]/u;
+/** A sentence's end; not the stop after a list number ("2. The …"). */
+const SENTENCE_END = /(?<!(?:^|\s)\d{1,3})[.!?](?=\s|$)|[。！？]/u;
 
 /**
  * A long bullet's first sentence, when the bullet takes more than `maxLines` lines and its first
