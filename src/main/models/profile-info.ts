@@ -21,7 +21,7 @@ export function toProfileInfo(profile: ModelProfile, hasKey: boolean): ModelProf
     reasoning_effort_levels: [...profile.reasoning_effort_levels],
     max_iterations: profile.max_iterations,
     temperature: profile.temperature,
-    price: { input: profile.price.input, output: profile.price.output },
+    price: { input: profile.price.input, output: profile.price.output, currency: profile.price.currency },
     source: profile.source,
     reasoning_modes: reasoningModes(profile),
   };

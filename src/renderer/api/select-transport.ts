@@ -33,3 +33,8 @@ export function selectTransport(env: BrowserEnvironment): FolioApi {
   }
   return createHttpApi({ token: token ?? env.sessionStorage.getItem(TOKEN_STORAGE_KEY) ?? '' });
 }
+
+/** Whether calls can be authorised: the desktop bridge, or a web page that was given a token. */
+export function hasAccessToken(env: Pick<BrowserEnvironment, 'folio' | 'sessionStorage'>): boolean {
+  return env.folio !== undefined || Boolean(env.sessionStorage.getItem(TOKEN_STORAGE_KEY));
+}

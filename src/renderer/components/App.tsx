@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../state/app-store';
 import { rememberedTaskId, useTasks } from '../state/tasks-store';
@@ -9,6 +9,10 @@ import { DropOverlay } from './DropOverlay';
 import { Notices } from './Notices';
 import { useSetup } from '../state/setup-store';
 import { Sidebar } from './Sidebar';
+import { panelShown, useLayout } from '../state/layout-store';
+import { useGlobalShortcuts } from './use-global-shortcuts';
+import { RunAnnouncer } from './RunAnnouncer';
+import { ShortcutsHelp } from './ShortcutsHelp';
 
 // The first chunk holds only what paints the task list; the views behind a click (a task's chat and
 // files, Settings, the setup) load on first use, so their markdown, virtual list, drag-and-drop and
@@ -36,6 +40,8 @@ export function App() {
   const currentTaskId = useTasks((s) => s.currentTaskId);
   const projectPage = useProjects((s) => s.page);
   const pageProjectName = useProjects((s) => s.projects.find((p) => p.id === s.page)?.name);
+  const layout = useLayout();
+  useGlobalShortcuts();
 
   useEffect(() => {
     // The task list first: it is what the window paints first, and the server answers in order.
@@ -60,8 +66,20 @@ export function App() {
   // On a library's page, dropped files go to that library.
   const libraryName = showProject ? (projectPage === PERSONAL_LIBRARY ? t('library.personal') : pageProjectName) : undefined;
 
+  const classes = ['app'];
+  if (showSettings || showProject || view === 'setup') classes.push('app-settings');
+  if (!layout.sidebarOpen) classes.push('sidebar-collapsed');
+  const showPanel = panelShown(layout);
+  if (!showPanel) classes.push('panel-closed');
+  else if (layout.narrow) classes.push('panel-drawer');
+  // A width the person dragged to wins over the stylesheet's (which widens the panel for results).
+  const widths = {
+    ...(layout.sidebarWidth !== null && layout.sidebarOpen ? { '--sidebar-w': `${layout.sidebarWidth}px` } : {}),
+    ...(layout.panelWidth !== null && !layout.narrow ? { '--files-w': `${layout.panelWidth}px` } : {}),
+  } as CSSProperties;
+
   return (
-    <div className={showSettings || showProject || view === 'setup' ? 'app app-settings' : 'app'} data-testid="app">
+    <div className={classes.join(' ')} style={widths} data-testid="app">
       <Sidebar />
       {showSettings ? (
         <Suspense fallback={<ViewLoading />}>
@@ -78,7 +96,7 @@ export function App() {
       ) : current ? (
         <Suspense fallback={<ViewLoading />}>
           <ChatView task={current} />
-          <FilesPanel taskId={current.id} />
+          {showPanel && <FilesPanel taskId={current.id} />}
         </Suspense>
       ) : (
         <main className="welcome" data-testid="welcome">
@@ -90,6 +108,8 @@ export function App() {
       )}
       <DropOverlay taskId={current?.id ?? null} taskTitle={current?.title.trim() || t('tasks.untitled')} libraryName={libraryName} />
       <Notices />
+      <RunAnnouncer />
+      {layout.shortcutsOpen && <ShortcutsHelp />}
     </div>
   );
 }

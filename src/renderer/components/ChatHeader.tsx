@@ -9,6 +9,8 @@ import { McpMenu } from './McpMenu';
 import { TaskGrantsMenu } from './TaskGrantsMenu';
 import { WorkspaceFolder } from './WorkspaceFolder';
 import { ReasoningControl } from './ReasoningControl';
+import { panelShown, useLayout } from '../state/layout-store';
+import { Icon } from './Icon';
 
 const approvalModes: ApprovalMode[] = ['ask', 'auto-edit', 'auto'];
 
@@ -104,9 +106,23 @@ export function ChatHeader({ task }: { task: Task }) {
           )}
           <McpMenu task={task} />
           <TaskGrantsMenu taskId={task.id} />
+          <PanelToggle />
         </div>
       </header>
       {task.mode === 'coding' && <WorkspaceFolder task={task} />}
     </>
+  );
+}
+
+/** Shows or hides the right panel (files and results). */
+function PanelToggle() {
+  const { t } = useTranslation();
+  const shown = useLayout(panelShown);
+  const toggle = useLayout((s) => s.togglePanel);
+  const label = shown ? t('layout.hidePanel') : t('layout.showPanel');
+  return (
+    <button type="button" className="icon-btn" onClick={toggle} aria-label={label} title={label} aria-expanded={shown} data-testid="panel-toggle">
+      <Icon name="panel" />
+    </button>
   );
 }

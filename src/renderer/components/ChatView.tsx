@@ -39,7 +39,7 @@ export function ChatView({ task }: { task: Task }) {
   const ready = chat.taskId === task.id && !chat.loading;
 
   return (
-    <section className="chat" data-testid="chat-view" data-task-id={task.id} data-running={running}>
+    <main className="chat" data-testid="chat-view" data-task-id={task.id} data-running={running}>
       <ChatHeader task={task} />
       {ready && rows.length === 0 ? (
         <div className="chat-empty">
@@ -84,6 +84,6 @@ export function ChatView({ task }: { task: Task }) {
       )}
       <OutlinePanel taskId={task.id} />
       <Composer running={running} waitingForApproval={running && approvals.length > 0} onSend={chat.send} onCancel={() => void chat.cancel()} />
-    </section>
+    </main>
   );
 }

@@ -7,6 +7,8 @@ import { useFiles } from '../state/files-store';
 import { sourceFor, useSources } from '../state/sources-store';
 import { ArtifactsPanel } from './ArtifactsPanel';
 import { Icon } from './Icon';
+import { ResizeHandle } from './ResizeHandle';
+import { PANEL_WIDTH, useLayout } from '../state/layout-store';
 
 const kinds: FileKind[] = ['source', 'work', 'artifact'];
 const tabs: PanelTab[] = ['files', 'artifacts'];
@@ -26,13 +28,34 @@ export function FilesPanel({ taskId }: { taskId: string }) {
   const load = useFiles((s) => s.load);
   const artifactCount = listArtifacts(files).length;
 
+  const narrow = useLayout((s) => s.narrow);
+  const panelWidth = useLayout((s) => s.panelWidth);
+  const setPanelWidth = useLayout((s) => s.setPanelWidth);
+  const togglePanel = useLayout((s) => s.togglePanel);
+
   useEffect(() => {
-    void load(taskId);
+    // A task opens on its results when it has some, else on its files (never an empty Results tab).
+    void load(taskId).then(() => {
+      if (useFiles.getState().taskId !== taskId) return;
+      useArtifacts.getState().setTab(listArtifacts(useFiles.getState().files).length > 0 ? 'artifacts' : 'files');
+    });
   }, [taskId, load]);
 
   return (
     <aside className="files-panel" aria-label={t('files.panel')} data-testid="files-panel" data-tab={tab}>
-      <div className="panel-tabs" role="tablist" aria-label={t('files.panel')}>
+      {!narrow && (
+        <ResizeHandle
+          label={t('layout.resizePanel')}
+          edge="left"
+          width={panelWidth ?? 288}
+          min={PANEL_WIDTH.min}
+          max={PANEL_WIDTH.max}
+          onResize={setPanelWidth}
+          testId="panel-resize"
+        />
+      )}
+      <div className="panel-tabs">
+        <div className="panel-tablist" role="tablist" aria-label={t('files.panel')}>
         {tabs.map((name) => (
           <button
             key={name}
@@ -47,6 +70,11 @@ export function FilesPanel({ taskId }: { taskId: string }) {
             {name === 'artifacts' && artifactCount > 0 && <span className="count">{artifactCount}</span>}
           </button>
         ))}
+        </div>
+        <span className="panel-tabs-spacer" />
+        <button type="button" className="icon-btn panel-close" onClick={togglePanel} aria-label={t('layout.hidePanel')} title={t('layout.hidePanel')} data-testid="panel-close">
+          <Icon name="close" size={14} />
+        </button>
       </div>
       {tab === 'files' ? <FilesTab taskId={taskId} /> : <ArtifactsPanel taskId={taskId} />}
     </aside>

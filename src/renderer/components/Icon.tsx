@@ -21,6 +21,9 @@ const paths = {
   tool: 'M10.5 2.5a3 3 0 0 0-3.3 4L2.5 11.2l2.3 2.3 4.7-4.7a3 3 0 0 0 4-3.3L11.7 7.3 9.5 7l-.3-2.2z',
   grip: 'M6 4h.01M6 8h.01M6 12h.01M10 4h.01M10 8h.01M10 12h.01',
   regenerate: 'M13 8a5 5 0 1 1-1.5-3.6M13 2.5v2.5h-2.5',
+  sidebar: 'M2.5 3h11v10h-11zM6 3v10',
+  panel: 'M2.5 3h11v10h-11zM10 3v10',
+  keyboard: 'M1.5 4h13v8h-13zM4 6.5h.01M6.5 6.5h.01M9 6.5h.01M11.5 6.5h.01M5 9.5h6',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -27,8 +27,12 @@ beforeAll(async () => {
 });
 
 describe('ReasoningPicker', () => {
-  it('is disabled with the reason for a profile that cannot reason', () => {
-    const html = render(null, plain);
+  it('is not shown for a profile that cannot reason', () => {
+    expect(render(null, plain)).toBe('');
+  });
+
+  it('keeps a setting chosen before, disabled with the reason, for a profile that cannot reason', () => {
+    const html = render('thinking', plain);
     expect(html).toContain(`title="${i18n.t('reasoning.cannotReason', { name: 'Plain' })}"`);
     expect(html).toMatch(/<select[^>]*disabled=""/);
   });

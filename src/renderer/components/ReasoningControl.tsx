@@ -1,5 +1,6 @@
 // The chat header's reasoning picker: the task's setting (default / off / thinking / max), with the
-// settings the task's profile cannot honour marked, and the whole control disabled when it cannot reason.
+// settings the task's profile cannot honour marked. A profile that cannot reason shows no picker at all
+// (a row of "(not supported)" says nothing useful), unless the task still holds a setting from before.
 import { useTranslation } from 'react-i18next';
 import { ReasoningMode, type ModelProfileInfo, type Task } from '../../shared/contract';
 import { useApp } from '../state/app-store';
@@ -26,6 +27,7 @@ export function ReasoningPicker(props: {
   const honoured = profile?.reasoning_modes ?? null;
   const cannotReason = honoured !== null && honoured.length === 0;
   const hint = cannotReason && profile ? t('reasoning.cannotReason', { name: profile.name }) : t('reasoning.hint');
+  if (cannotReason && value === null) return null;
 
   return (
     <label className="control" title={hint} data-testid="reasoning-control">

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Run } from '../../shared/contract';
-import { formatCost, formatDuration, formatTokens, toDate } from '../lib/format';
+import { formatDuration, formatMoney, formatTokens, toDate } from '../lib/format';
+import { useApp } from '../state/app-store';
 import type { LiveRun } from '../state/live-run';
 
 export function RunFooter({ run }: { run: Run }) {
@@ -10,8 +11,12 @@ export function RunFooter({ run }: { run: Run }) {
   return (
     <div className={`run-footer run-${run.status}`} data-testid="run-footer" data-run-status={run.status}>
       <span className={`status-pill status-${run.status}`}>{t(`runStatus.${run.status}`)}</span>
-      <UsageFigures promptTokens={run.prompt_tokens} completionTokens={run.completion_tokens} cost={run.cost} />
-      {duration !== null && <span title={t('run.duration')}>{formatDuration(duration)}</span>}
+      <UsageFigures promptTokens={run.prompt_tokens} completionTokens={run.completion_tokens} cost={run.cost} model={run.model} />
+      {duration !== null && (
+        <span title={t('run.duration')} data-dynamic>
+          {formatDuration(duration)}
+        </span>
+      )}
       {run.model && <span className="muted">{run.model}</span>}
       {run.error && <span className="run-error">{run.error}</span>}
     </div>
@@ -30,22 +35,41 @@ export function LiveRunFooter({ live }: { live: LiveRun }) {
   const elapsed = live.finished ? live.finished.durationMs : live.startedAt === null ? null : Math.max(0, now - toDate(live.startedAt).getTime());
   return (
     <div className="run-footer run-live" data-testid="live-run-footer">
-      {running ? <span className="spinner" aria-label={t('run.running')} /> : <span className="status-pill">{t(`finishReason.${live.finished?.reason ?? 'done'}`)}</span>}
-      <UsageFigures promptTokens={live.usage.promptTokens} completionTokens={live.usage.completionTokens} cost={live.usage.cost} />
-      {elapsed !== null && <span title={t('run.duration')}>{formatDuration(elapsed)}</span>}
+      {running ? <span className="spinner" role="img" aria-label={t('run.running')} /> : <span className="status-pill">{t(`finishReason.${live.finished?.reason ?? 'done'}`)}</span>}
+      {/* Nothing counted yet while the first tokens stream: no "0 in · 0 out". */}
+      {(!running || live.usage.promptTokens + live.usage.completionTokens > 0) && (
+        <UsageFigures promptTokens={live.usage.promptTokens} completionTokens={live.usage.completionTokens} cost={live.usage.cost} model={live.model} />
+      )}
+      {elapsed !== null && (
+        <span title={t('run.duration')} data-dynamic>
+          {formatDuration(elapsed)}
+        </span>
+      )}
       {live.model && <span className="muted">{live.model}</span>}
     </div>
   );
 }
 
-function UsageFigures({ promptTokens, completionTokens, cost }: { promptTokens: number; completionTokens: number; cost: number }) {
-  const { t } = useTranslation();
+interface UsageFiguresProps {
+  promptTokens: number;
+  completionTokens: number;
+  cost: number;
+  /** The profile the run used: its price says the currency, or that no price is set. */
+  model: string | null;
+}
+
+function UsageFigures({ promptTokens, completionTokens, cost, model }: UsageFiguresProps) {
+  const { t, i18n } = useTranslation();
+  const price = useApp((s) => s.profiles.find((p) => p.id === model)?.price);
+  const money = formatMoney(cost, price, i18n.language);
   return (
     <>
-      <span title={t('usage.tooltip', { prompt: promptTokens, completion: completionTokens })}>
+      <span title={t('usage.tooltip', { prompt: promptTokens, completion: completionTokens })} data-dynamic>
         {t('usage.tokensInOut', { prompt: formatTokens(promptTokens), completion: formatTokens(completionTokens) })}
       </span>
-      <span title={t('usage.costHint')}>{t('usage.cost', { cost: formatCost(cost) })}</span>
+      <span title={t('usage.costHint')} data-dynamic>
+        {money === null ? t('usage.noPrice') : t('usage.cost', { cost: money })}
+      </span>
     </>
   );
 }

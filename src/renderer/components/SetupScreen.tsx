@@ -8,6 +8,7 @@ import { getApi } from '../state/api';
 import { useApp } from '../state/app-store';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { useSetup } from '../state/setup-store';
+import { providerKeyPage, providerNameKey } from '../lib/providers';
 import { Icon } from './Icon';
 import { SecretInput } from './SecretInput';
 
@@ -90,12 +91,16 @@ function ProviderList({ providers, onChoose }: { providers: SetupProvider[]; onC
   return (
     <ul className="setup-providers">
       {withChat.map((p) => (
-        <li key={`${p.provider}|${p.api_base}`}>
+        <li key={`${p.provider}|${p.api_base}`} className="setup-provider-item">
           <button type="button" className="setup-provider" onClick={() => onChoose({ kind: 'provider', provider: p })} data-testid="setup-provider" data-provider={p.provider}>
-            <span className="cell-strong">{p.provider}</span>
-            <span className="muted cell-mono">{p.api_key_env ?? p.api_base}</span>
+            <span className="cell-strong">{providerName(p.provider, t)}</span>
             <span className={providerOk(p) ? 'key-yes' : 'muted'}>{providerState(p, t)}</span>
           </button>
+          {providerKeyPage(p.provider) && !providerOk(p) && (
+            <a className="setup-get-key" href={providerKeyPage(p.provider)!} target="_blank" rel="noreferrer" data-testid="setup-get-key">
+              {p.api_key_env === null ? t('providers.install') : t('providers.getKey')}
+            </a>
+          )}
         </li>
       ))}
       <li>
@@ -106,6 +111,12 @@ function ProviderList({ providers, onChoose }: { providers: SetupProvider[]; onC
       </li>
     </ul>
   );
+}
+
+/** The provider's name as people know it ("DeepSeek", "通义千问"), else its id. */
+function providerName(provider: string, t: (key: string) => string): string {
+  const key = providerNameKey(provider);
+  return key ? t(key) : provider;
 }
 
 function providerOk(p: SetupProvider): boolean {
@@ -139,12 +150,12 @@ function KeyStep({ provider, onSaved }: { provider: SetupProvider; onSaved: () =
         void submit();
       }}
     >
-      <h2>{t('setup.keyTitle', { provider: provider.provider })}</h2>
+      <h2>{t('setup.keyTitle', { provider: providerName(provider.provider, t) })}</h2>
       <p className="muted">{provider.has_key ? t('setup.keyReplace', { env }) : t('setup.keyHint', { env })}</p>
       <div className="setup-row">
         <SecretInput
           placeholder={t('settings.apiKeyPlaceholder')}
-          aria-label={t('setup.keyTitle', { provider: provider.provider })}
+          aria-label={t('setup.keyTitle', { provider: providerName(provider.provider, t) })}
           value={key}
           onValue={(v) => {
             setKey(v);
@@ -165,7 +176,7 @@ function LocalStep({ provider, onRecheck }: { provider: SetupProvider; onRecheck
   const { t } = useTranslation();
   return (
     <div className="setup-form">
-      <h2>{t('setup.localTitle', { provider: provider.provider })}</h2>
+      <h2>{t('setup.localTitle', { provider: providerName(provider.provider, t) })}</h2>
       <p className="muted">{t('setup.localHint', { base: provider.api_base })}</p>
       <div className="setup-row">
         <span className={provider.reachable ? 'key-yes' : 'key-no'} data-testid="setup-local-state">

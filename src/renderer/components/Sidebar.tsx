@@ -9,6 +9,8 @@ import { Icon } from './Icon';
 import { NewTaskMenu } from './NewTaskMenu';
 import { ProjectsNav } from './ProjectsNav';
 import { TaskItem } from './TaskItem';
+import { ResizeHandle } from './ResizeHandle';
+import { SIDEBAR_WIDTH, useLayout } from '../state/layout-store';
 
 const filters: StatusFilter[] = ['active', 'completed', 'abandoned', 'all'];
 
@@ -25,6 +27,11 @@ export function Sidebar() {
   const view = useApp((s) => s.view);
   const setView = useApp((s) => s.setView);
   const usage = useUsage((s) => s.total);
+  const sidebarOpen = useLayout((s) => s.sidebarOpen);
+  const sidebarWidth = useLayout((s) => s.sidebarWidth);
+  const toggleSidebar = useLayout((s) => s.toggleSidebar);
+  const setSidebarWidth = useLayout((s) => s.setSidebarWidth);
+  const setShortcutsOpen = useLayout((s) => s.setShortcutsOpen);
 
   // Search as the user types, but not on every keystroke. Not on mount: App loads the list at start,
   // and a second request then would discard the first answer and delay the list's first paint.
@@ -36,13 +43,34 @@ export function Sidebar() {
     return () => clearTimeout(timer);
   }, [query, load]);
 
+  if (!sidebarOpen) {
+    // Collapsed: a rail that keeps the way back, Settings and the shortcuts one click away.
+    return (
+      <aside className="sidebar sidebar-rail" aria-label={t('tasks.heading')} data-testid="sidebar" data-collapsed="true">
+        <button type="button" className="icon-btn" onClick={toggleSidebar} aria-label={t('layout.showSidebar')} title={t('layout.showSidebar')} aria-expanded={false} data-testid="sidebar-toggle">
+          <Icon name="sidebar" />
+        </button>
+        <span className="sidebar-rail-spacer" />
+        <button type="button" className="icon-btn" onClick={() => setShortcutsOpen(true)} aria-label={t('layout.shortcuts.title')} title={t('layout.shortcuts.title')} data-testid="shortcuts-open">
+          <Icon name="keyboard" />
+        </button>
+        <button type="button" className="icon-btn" onClick={() => setView(view === 'settings' ? 'chat' : 'settings')} aria-label={t('nav.settings')} title={t('nav.settings')} data-testid="nav-settings">
+          <Icon name="settings" />
+        </button>
+      </aside>
+    );
+  }
+
   return (
-    <aside className="sidebar" aria-label={t('tasks.heading')}>
+    <aside className="sidebar" aria-label={t('tasks.heading')} data-testid="sidebar">
       <div className="sidebar-header">
         <span className="brand">{t('app.name')}</span>
         <span className="transport-badge" title={t(`app.transportHint.${getApi().kind}`)}>
           {t(`app.transport.${getApi().kind}`)}
         </span>
+        <button type="button" className="icon-btn sidebar-toggle" onClick={toggleSidebar} aria-label={t('layout.hideSidebar')} title={t('layout.hideSidebar')} aria-expanded={true} data-testid="sidebar-toggle">
+          <Icon name="sidebar" />
+        </button>
       </div>
       <div className="sidebar-controls">
         <NewTaskMenu />
@@ -91,6 +119,9 @@ export function Sidebar() {
           <Icon name="settings" />
           {t('nav.settings')}
         </button>
+        <button type="button" className="icon-btn" onClick={() => setShortcutsOpen(true)} aria-label={t('layout.shortcuts.title')} title={t('layout.shortcuts.title')} data-testid="shortcuts-open">
+          <Icon name="keyboard" />
+        </button>
         {usage && usage.prompt_tokens + usage.completion_tokens > 0 && (
           <span
             className="usage-total"
@@ -101,6 +132,15 @@ export function Sidebar() {
           </span>
         )}
       </div>
+      <ResizeHandle
+        label={t('layout.resizeSidebar')}
+        edge="right"
+        width={sidebarWidth ?? 264}
+        min={SIDEBAR_WIDTH.min}
+        max={SIDEBAR_WIDTH.max}
+        onResize={setSidebarWidth}
+        testId="sidebar-resize"
+      />
     </aside>
   );
 }

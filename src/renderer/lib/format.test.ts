@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCost, formatDuration, formatTokens, toDate } from './format';
+import { formatBytes, formatCost, formatDuration, formatMoney, formatTokens, toDate } from './format';
 
 describe('format', () => {
   it('abbreviates token counts', () => {
@@ -24,5 +24,22 @@ describe('format', () => {
   it('accepts epoch seconds as well as milliseconds', () => {
     expect(toDate(1_700_000_000).getTime()).toBe(1_700_000_000_000);
     expect(toDate(1_700_000_000_123).getTime()).toBe(1_700_000_000_123);
+  });
+});
+
+describe('formatMoney', () => {
+  it('writes a cost in its profile currency, for the UI language', () => {
+    expect(formatMoney(0.00123, { input: 1, output: 2, currency: 'USD' }, 'en')).toBe('$0.0012');
+    expect(formatMoney(1.5, { input: 1, output: 2, currency: 'CNY' }, 'zh-CN')).toBe('¥1.50');
+    expect(formatMoney(1.5, { input: 1, output: 2, currency: 'CNY' }, 'en')).toBe('CN¥1.50');
+  });
+
+  it('says nothing rather than a false 0 when the profile sets no price', () => {
+    expect(formatMoney(0, { input: 0, output: 0, currency: 'USD' }, 'en')).toBeNull();
+  });
+
+  it('falls back to the bare amount without a profile, and to the code for an unknown currency', () => {
+    expect(formatMoney(0.5, undefined, 'en')).toBe('0.50');
+    expect(formatMoney(0.5, { input: 1, output: 1, currency: 'XQZ1' }, 'en')).toBe('0.50 XQZ1');
   });
 });

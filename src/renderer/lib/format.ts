@@ -6,7 +6,7 @@ export function formatTokens(n: number): string {
   return `${(n / 1_000_000).toFixed(2)}M`;
 }
 
-/** Profile prices carry no currency, so neither does the cost. */
+/** A bare amount, for totals that may mix currencies. */
 export function formatCost(cost: number): string {
   if (cost === 0) return '0';
   if (cost < 0.01) return cost.toFixed(4);
@@ -42,4 +42,25 @@ export function toDate(timestamp: number): Date {
 
 export function formatDateTime(timestamp: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(toDate(timestamp));
+}
+
+/**
+ * A run's cost in its profile's currency, localized ("$0.0012", "¥0.35", "US$0.0012" in Chinese);
+ * null when the profile sets no price (the caller says so instead of showing a false 0).
+ */
+export function formatMoney(cost: number, price: { input: number; output: number; currency?: string } | undefined, locale: string): string | null {
+  if (!price) return formatCost(cost);
+  if (price.input === 0 && price.output === 0) return null;
+  const digits = cost !== 0 && cost < 0.01 ? 4 : 2;
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: price.currency ?? 'USD', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(cost);
+  } catch {
+    // An unknown currency code: the amount and the code as written in the profile.
+    return `${formatCost(cost)} ${price.currency ?? ''}`.trim();
+  }
+}
+
+/** A number with the locale's grouping ("12,345" / "12,345"; "12.345" in German). */
+export function formatNumber(n: number, locale: string): string {
+  return new Intl.NumberFormat(locale).format(n);
 }

@@ -124,7 +124,8 @@ export const ModelProfileInfo = z.object({
   reasoning_effort_levels: z.array(z.string()),
   max_iterations: z.number().int(),
   temperature: z.number(),
-  price: z.object({ input: z.number(), output: z.number() }),
+  /** Per million tokens, in `currency` (ISO 4217); 0 and 0: no price set. */
+  price: z.object({ input: z.number(), output: z.number(), currency: z.string().optional() }),
   source: z.enum(['builtin', 'user']),
   /** The reasoning settings this profile can honour (empty: it cannot reason, the control is disabled). */
   reasoning_modes: z.array(ReasoningMode),

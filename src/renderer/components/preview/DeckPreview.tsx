@@ -52,7 +52,11 @@ export function DeckPreview({ taskId, spec, report, plan, drawnTheme = null, pat
         <span className="badge">{spec.aspect}</span>
         <span className="muted">
           {report
-            ? t('preview.deckSummary', { slides: report.summary.slides_in, out: report.summary.slides_out, issues: report.summary.issues })
+            ? t('preview.deckSummary', {
+                slides: t('preview.slideCount', { count: report.summary.slides_in }),
+                out: t('preview.slideCount', { count: report.summary.slides_out }),
+                issues: t('preview.issueCount', { count: report.summary.issues }),
+              })
             : t('preview.slideCount', { count: spec.slides.length })}
         </span>
         {report && <CheckedBadge checked={report.checked} />}

@@ -7,6 +7,7 @@ import type { ArtifactPreview } from '../../../shared/contract';
 import type { DeckPlan, PlannedSlide } from '../../../shared/specs/deck-plan';
 import type { DeckVersion } from '../../../shared/specs/deck-versions';
 import { previewTheme } from '../../lib/deck-preview';
+import { formatDateTime } from '../../lib/format';
 import { getApi } from '../../state/api';
 import { fileName, useArtifacts } from '../../state/artifacts-store';
 import { useFiles } from '../../state/files-store';
@@ -23,7 +24,7 @@ interface DeckVersionsProps {
 }
 
 export function DeckVersions({ taskId, current }: DeckVersionsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const files = useFiles((s) => s.files);
   const select = useArtifacts((s) => s.select);
   const afterRender = useArtifacts((s) => s.afterRender);
@@ -76,7 +77,9 @@ export function DeckVersions({ taskId, current }: DeckVersionsProps) {
               <button type="button" className="link-btn deck-version-name" onClick={() => select(taskId, v.path)} title={fileName(v.path)}>
                 {t('deckVersions.versionN', { number: v.version })}
               </button>
-              <span className="muted">{new Date(v.created_at).toLocaleString()}</span>
+              <span className="muted" data-dynamic>
+                {formatDateTime(v.created_at, i18n.language)}
+              </span>
               <span className="deck-version-summary" data-testid="deck-version-summary">
                 {summary(t, v)}
                 {v.version > 1 &&
