@@ -2,6 +2,7 @@ import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigWarning, ProbeReport, Settings } from '../../shared/contract';
 import { formatCost, formatTokens } from '../lib/format';
+import { providerName } from '../lib/model-names';
 import { getApi } from '../state/api';
 import { useApp } from '../state/app-store';
 import { useArtifacts } from '../state/artifacts-store';
@@ -14,6 +15,7 @@ import { ModelSetupSection } from './ModelSetupSection';
 import { SearchSection } from './SearchSection';
 import { EmbeddingSection } from './EmbeddingSection';
 import { McpSection } from './McpSection';
+import { ModelOptions } from './ModelOptions';
 import { SecretInput } from './SecretInput';
 
 type ProbeState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
@@ -91,13 +93,7 @@ export function SettingsPage() {
               data-testid="default-model-select"
             >
               <option value="">{t('settings.noDefaultModel')}</option>
-              {app.profiles
-                .filter((p) => p.role === 'chat')
-                .map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.has_key ? t('models.option', { name: p.name, id: p.id }) : t('models.optionNoKey', { name: p.name, id: p.id })}
-                  </option>
-                ))}
+              <ModelOptions profiles={app.profiles.filter((p) => p.role === 'chat')} />
             </select>
           </label>
           {capabilities && (
@@ -159,8 +155,12 @@ export function SettingsPage() {
                   <Fragment key={p.id}>
                     <tr>
                       <td>
-                        <div className="cell-strong">{p.id}</div>
-                        <div className="muted">{t(`models.role.${p.role}`)}</div>
+                        <div className="cell-strong" title={p.id}>
+                          {p.name}
+                        </div>
+                        <div className="muted">
+                          {providerName(p.provider, t)} · {t(`models.role.${p.role}`)}
+                        </div>
                       </td>
                       <td>{p.model}</td>
                       <td className="cell-mono">{p.api_base}</td>
