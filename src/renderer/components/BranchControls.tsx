@@ -7,6 +7,7 @@ import type { Message } from '../../shared/contract';
 import { regenerableReply, useBranches } from '../state/branches-store';
 import { useChat } from '../state/chat-store';
 import { isLiveRunActive } from '../state/live-run';
+import { CopyButton } from './CopyButton';
 import { Icon } from './Icon';
 
 function useIdle(): boolean {
@@ -47,9 +48,11 @@ export function ReplyTools({ message }: { message: Message }) {
   const idle = useIdle();
   const regenerate = useBranches((s) => s.regenerate);
   const forked = useBranches((s) => s.points[message.id] !== undefined);
-  if (!forked && !(regenerable && idle)) return null;
+  const copyable = message.content.trim() !== '';
+  if (!copyable && !forked && !(regenerable && idle)) return null;
   return (
     <div className="msg-tools msg-tools-reply">
+      {copyable && <CopyButton read={() => message.content} label="copy.message" testId="copy-message" />}
       <BranchSwitcher messageId={message.id} />
       {regenerable && idle && (
         <button type="button" className="icon-btn" onClick={() => void regenerate()} aria-label={t('branches.regenerate')} title={t('branches.regenerate')} data-testid="regenerate">
