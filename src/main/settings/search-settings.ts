@@ -56,10 +56,16 @@ export async function resolveSearchConfig(ctx: SearchContext): Promise<SearchCon
   return { backend: stored.backend, url: stored.url, apiKey: keyFor(ctx, stored), apiKeyEnv: searchKeyEnv(stored) };
 }
 
+/** Settings typed in the form and not saved, with the key typed beside them or else the one stored for their variable. */
+function unsavedConfig(ctx: SearchContext, input: SearchSettingsInput, typedKey: string | undefined): SearchConfig {
+  const stored: Stored = { backend: input.backend, url: input.url ?? null, api_key_env: input.api_key_env ?? null };
+  return { backend: stored.backend, url: stored.url, apiKey: typedKey?.trim() || keyFor(ctx, stored), apiKeyEnv: searchKeyEnv(stored) };
+}
+
 export function searchHandlers(ctx: SearchContext): Pick<ServiceHandlers, 'testSearch'> {
   return {
     async testSearch(input) {
-      const config = await resolveSearchConfig(ctx);
+      const config = input.search ? unsavedConfig(ctx, input.search, input.key) : await resolveSearchConfig(ctx);
       if (config === null) return { ok: false, message: 'No search backend is configured.', results: [] };
       try {
         const hits = await runSearch(config, input.query ?? TEST_QUERY, 3);

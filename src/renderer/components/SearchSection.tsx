@@ -53,7 +53,12 @@ export function SearchSection() {
     keyEnv: usesKey ? envName : null,
     key,
     clearKey: () => setKey(''),
-    test: (client) => client.testSearch({}),
+    // The form's values are tried unsaved: a URL or key that fails never replaces what works.
+    test: (client) => {
+      const search = input();
+      return client.testSearch(search ? { search, ...(usesKey && key.trim() ? { key: key.trim() } : {}) } : {});
+    },
+    savesIf: (report) => report.ok,
   });
 
   const needsUrl = facts?.needsUrl === true;
