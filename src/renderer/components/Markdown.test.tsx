@@ -13,6 +13,6 @@ describe('Markdown', () => {
     const html = renderToStaticMarkup(<Markdown text={'Run `ls` then:\n\n```sh\nnpm test\n```\n\n```\nmore\n```'} />);
     expect(html.match(/data-testid="copy-code"/g)).toHaveLength(2);
     expect(html).toContain('aria-label="Copy code"');
-    expect(html).toContain('<code>ls</code>');
+    expect(html).toContain(`<code>${'ls'}</code>`);
   });
 });
