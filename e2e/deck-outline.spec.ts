@@ -85,6 +85,9 @@ test('an outline is proposed, edited, reordered with the keyboard and approved; 
   await page.getByTestId('outline-approve').click();
   await expectRunsDone(page, 2);
   await expect(panel).toHaveAttribute('data-status', 'approved');
+  // Approved, the outline folds away (the chat shows the run); opened again, it reads as approved.
+  await expect(panel.getByTestId('outline-toggle')).toHaveAttribute('aria-expanded', 'false');
+  await panel.getByTestId('outline-toggle').click();
   await expect(panel.getByTestId('outline-title-text')).toHaveText(editedOrder);
   await expect(panel.getByTestId('outline-edit-again')).toBeVisible();
   await expect(chat.getByTestId('user-message').last()).toContainText('Outline approved (4 slides)');

@@ -53,7 +53,7 @@ test('a coding task fixes a bug in the chosen folder: the diff and the command a
     // The edit waits, showing exactly what will change.
     const editApproval = chat.getByTestId('approval-card');
     await expect(editApproval).toHaveCount(1);
-    await expect(editApproval).toContainText('edit');
+    await expect(editApproval).toContainText('Edit a file');
     await expect(editApproval).toContainText('src/math.js');
     await expect(editApproval.locator('.diff')).toContainText('-  return a - b;');
     await expect(editApproval.locator('.diff')).toContainText('+  return a + b;');

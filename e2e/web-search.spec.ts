@@ -52,7 +52,7 @@ test('a search backend set up in Settings answers the agent’s web_search, and 
   const chat = page.getByTestId('chat-view');
   // A search reaches the network: in "ask" mode it waits for the person, showing the query.
   const approval = chat.getByTestId('approval-card');
-  await expect(approval).toContainText('web_search');
+  await expect(approval).toContainText('Search the web');
   await expect(approval).toContainText('urban heat island');
   await approval.getByTestId('approval-allow-once').click();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toolCatalog } from '../tools/catalog';
 import type { Tool } from '../tools/types';
-import { grantKeyFor, isAlwaysAllowable, isCallGranted, needsApproval } from './approval-policy';
+import { grantKeyFor, isAlwaysAllowable, isCallGranted, needsApproval, workAreaGrantFor } from './approval-policy';
 
 const tools = new Map(toolCatalog().map((t) => [t.name, t] as const));
 const tool = (name: string): Tool => {
@@ -67,7 +67,7 @@ describe('always allow this tool', () => {
     always: (name: string) => Promise.resolve(always.includes(name)),
   });
   const granted = (name: string, args: unknown, always: string[], forTask: string[] = []) =>
-    isCallGranted(tool(name), grantKeyFor(tool(name), args), lookups(always, forTask));
+    isCallGranted(tool(name), grantKeyFor(tool(name), args), args, lookups(always, forTask));
 
   it('may be given to tools that ask and do not run code, never to shell or run_script', () => {
     const allowable = toolCatalog()
@@ -126,5 +126,23 @@ describe('approval policy: skills', () => {
     expect(isAlwaysAllowable(traits)).toBe(false);
     const create = toolCatalog({ skillsUserDir: '/tmp/skills' }).find((t) => t.name === 'skill_create');
     expect(create?.traits).toMatchObject({ alwaysAsks: true });
+  });
+});
+
+describe('an approved outline\'s grant: writes under work/', () => {
+  const forTask = (keys: string[]) => ({
+    forTask: (g: { tool: string; scope: string }) => Promise.resolve(keys.includes(`${g.tool}:${g.scope}`)),
+    always: () => Promise.resolve(false),
+  });
+  const write = toolCatalog().find((t) => t.name === 'write')!;
+  const granted = (path: string) => isCallGranted(write, grantKeyFor(write, { path }), { path }, forTask(['write:work/']));
+
+  it('covers a path under work/ and nothing that leaves it', async () => {
+    expect(await granted('work/deck.json')).toBe(true);
+    expect(await granted('./work/sub/a.md')).toBe(true);
+    expect(await granted('work/../source/a.pdf')).toBe(false);
+    expect(await granted('artifacts/deck.pptx')).toBe(false);
+    expect(await granted('workshop/a.md')).toBe(false);
+    expect(workAreaGrantFor(toolCatalog().find((t) => t.name === 'shell')!, { path: 'work/a' })).toBeNull();
   });
 });

@@ -11,6 +11,7 @@
 // do not run code may have it (isAlwaysAllowable); one found in the settings for any other tool is ignored.
 // The table itself is data (policy/rules.ts, DEFAULT_RULES), evaluated by one engine (policy/engine.ts)
 // together with any user, project or team rules a core adds.
+import { posix } from 'node:path';
 import type { ApprovalMode } from '../../shared/contract';
 import type { GrantContext, ToolTraits } from '../tools/types';
 import { decide } from './policy/engine';
@@ -63,6 +64,22 @@ export function grantKeyFor(
   return scope === '' ? null : { tool: tool.name, scope };
 }
 
+/** The scope of an approved outline's grant to the file-writing tools: their writes under work/ only. */
+export const WORK_AREA_SCOPE = 'work/';
+
+/**
+ * The area grant that would cover a call: a write under work/ by an editing tool that does not run
+ * code (an approved outline grants these, so writing the deck spec and re-writing it for a slide
+ * change do not ask again). Paths are normalized first: `work/../source/x` is not under work/.
+ */
+export function workAreaGrantFor(tool: { name: string; traits: Pick<ToolTraits, 'runsCode' | 'kind'> }, args: unknown): GrantKey | null {
+  if (tool.traits.runsCode || tool.traits.kind !== 'edit') return null;
+  const path = typeof args === 'object' && args !== null ? (args as { path?: unknown }).path : undefined;
+  if (typeof path !== 'string') return null;
+  const normal = posix.normalize(path.replace(/\\/gu, '/'));
+  return normal.startsWith(WORK_AREA_SCOPE) ? { tool: tool.name, scope: WORK_AREA_SCOPE } : null;
+}
+
 /**
  * Whether "always allow this tool" may be given: the tool does not run code (commands and scripts
  * are granted per exact command only) and would ask at all (read-only tools and tools whose call is
@@ -79,14 +96,18 @@ export function asksAtAll(traits: ApprovalQuestion['traits']): boolean {
 }
 
 /**
- * Whether a call counts as granted: "Allow for this task" recorded for its grant key, or the tool is
+ * Whether a call counts as granted: "Allow for this task" recorded for its grant key, an area grant
+ * covering it (an approved outline's writes under work/), or the tool is
  * always allowed (only honoured for tools that may be, whatever the settings say).
  */
 export async function isCallGranted(
-  tool: { name: string; traits: ApprovalQuestion['traits'] },
+  tool: { name: string; traits: ApprovalQuestion['traits'] & Pick<ToolTraits, 'kind'> },
   grant: GrantKey | null,
+  args: unknown,
   lookups: { forTask(grant: GrantKey): Promise<boolean>; always(toolName: string): Promise<boolean> },
 ): Promise<boolean> {
   if (grant !== null && (await lookups.forTask(grant))) return true;
+  const area = workAreaGrantFor(tool, args);
+  if (area !== null && (await lookups.forTask(area))) return true;
   return isAlwaysAllowable(tool.traits) && (await lookups.always(tool.name));
 }

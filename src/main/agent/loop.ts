@@ -248,7 +248,7 @@ async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, anno
     }
   }
   const grant = grantKeyFor(tool, p.args, baseCtx);
-  const granted = await isCallGranted(tool, grant, { forTask: (g) => deps.approvals.isGranted(g), always: (name) => deps.approvals.isAlwaysAllowed(name) });
+  const granted = await isCallGranted(tool, grant, p.args, { forTask: (g) => deps.approvals.isGranted(g), always: (name) => deps.approvals.isAlwaysAllowed(name) });
   const ask = needsApproval({ mode: await deps.approvals.mode(), traits: tool.traits, risk, granted, tool: tool.name }, deps.approvalRules);
   if (ask) {
     moveTo(deps, p, 'awaiting_approval');

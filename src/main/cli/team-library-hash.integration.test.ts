@@ -1,9 +1,10 @@
 // A team library upload reads each received file once to hash it: the hash that checks the storage
 // quota (a copy of stored bytes costs nothing) is the one the library records. Counted on the
-// reads of the upload's temporary files (`folio-library-*`), the only reads a hash makes of them.
+// reads of the upload's temporary files (`UPLOAD_DIR_PREFIX`), the only reads a hash makes of them.
 import type * as fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pgSkipReason } from '../../../testing/postgres/test-database';
+import { UPLOAD_DIR_PREFIX } from '../transport/http/upload';
 import { startTeamServer, type TeamServer } from './team-server.test-support';
 
 const reads = vi.hoisted(() => [] as string[]);
@@ -34,7 +35,7 @@ describe.skipIf(skip !== null)('team service: a library upload', () => {
     form.append('file', new Blob(['second file\n'], { type: 'text/plain' }), 'two.txt');
     const res = await s.as('acme', 'alice', '/v1/projects/personal/files', { method: 'POST', body: form });
     expect(res.status, await res.text()).toBe(201);
-    const uploadReads = reads.filter((path) => /folio-library-/u.test(path));
+    const uploadReads = reads.filter((path) => path.includes(UPLOAD_DIR_PREFIX));
     expect(uploadReads).toHaveLength(2);
     expect(new Set(uploadReads).size).toBe(2);
   });

@@ -63,6 +63,7 @@ const bodies: Partial<Record<MethodName, Record<string, unknown>>> = {
   editMessage: { text: 'edited by another tenant' },
   attachMcpResource: { server: 'files', uri: 'file:///etc/hostname' },
   exportPdf: {},
+  revokeTaskGrant: { tool: 'write', scope: 'work/' },
 };
 
 describe.skipIf(skip !== null)('team service: tenants and users see only their own tasks', () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FakeOpenAI } from '../../../testing/fake-openai/server';
 import { useFakeModelCores } from './fake-model-cores.test-support';
-import { collect } from './core-test-kit';
+import { collect, waitForEvent } from './core-test-kit';
 import { approvalMessage } from './outline-service';
 
 let fake: FakeOpenAI;
@@ -88,9 +88,51 @@ describe('the deck outline service', () => {
     expect((await core.handlers.getOutline({ task_id: task.id })).outline?.status).toBe('proposed');
   });
 
-  it('the approval message speaks the outline’s language', () => {
+  it('the approval message speaks the UI’s language, else the outline’s, never switched by one title', () => {
     const zh = { status: 'approved' as const, approved_at: 1, updated_at: 1, slides: [{ id: 's1', title: '城市热岛', layout: 'title' as const, points: [], sources: [] }] };
     expect(approvalMessage(zh)).toBe('大纲已确认（1 页）。请按确认后的大纲编写幻灯片并生成。');
     expect(approvalMessage({ ...zh, slides: [{ ...zh.slides[0], title: 'Heat' }] })).toMatch(/^Outline approved \(1 slide\)\./u);
+    const mostlyEnglish = { ...zh, slides: [{ ...zh.slides[0], title: 'Heat' }, { ...zh.slides[0], id: 's2', title: 'Parks' }, { ...zh.slides[0], id: 's3', title: '北京案例' }] };
+    expect(approvalMessage(mostlyEnglish)).toMatch(/^Outline approved \(3 slides\)\./u);
+    expect(approvalMessage(mostlyEnglish, 'en')).toMatch(/^Outline approved/u);
+    expect(approvalMessage(zh, 'en')).toMatch(/^Outline approved/u);
+    expect(approvalMessage(mostlyEnglish, 'zh-CN')).toMatch(/^大纲已确认/u);
   });
+
+  it('approving the outline allows, for this task only, writing under work/ and rendering the deck; revoking asks again', async () => {
+    const core = await open();
+    const task = await core.handlers.createTask({ mode: 'ppt' });
+    const other = await core.handlers.createTask({ mode: 'ppt' });
+    await core.handlers.saveOutline({ task_id: task.id, slides: proposal.slides });
+    const spec = JSON.stringify({ title: 'Heat', slides: [{ layout: 'title' }, { layout: 'bullets', title: 'A', bullets: ['one'] }] });
+    fake.script([
+      { toolCalls: [{ id: 'w1', name: 'write', arguments: JSON.stringify({ path: 'work/deck.json', content: spec }) }] },
+      { toolCalls: [{ id: 'r1', name: 'render_deck', arguments: JSON.stringify({ spec_path: 'work/deck.json' }) }] },
+      { toolCalls: [{ id: 'w2', name: 'write', arguments: JSON.stringify({ path: 'work/../notes.md', content: 'x' }) }] },
+    ]);
+    const approved = await core.handlers.approveOutline({ task_id: task.id, language: 'en' });
+    // The spec and the render run without a question; a write that leaves work/ still asks.
+    expect(await waitForEvent(core, task.id, approved.run_id, 'approval_required')).toMatchObject({ call_id: 'w2' });
+    await core.handlers.cancelRun({ task_id: task.id, run_id: approved.run_id });
+    const events = await collect(core, task.id, approved.run_id);
+    const asked = events.filter((e) => e.type === 'approval_required').map((e) => e.type === 'approval_required' && e.call_id);
+    expect(asked).toEqual(['w2']);
+    // Both ran (the render's own outcome depends on LibreOffice's speed here, not on the grant).
+    expect(events.filter((e) => e.type === 'tool_result').map((e) => e.type === 'tool_result' && e.call_id)).toEqual(['w1', 'r1']);
+    expect((await core.handlers.listTaskGrants({ task_id: task.id })).grants).toEqual([
+      { tool: 'edit', scope: 'work/' },
+      { tool: 'render_deck', scope: '' },
+      { tool: 'write', scope: 'work/' },
+    ]);
+    expect((await core.handlers.listTaskGrants({ task_id: other.id })).grants).toEqual([]);
+
+    expect(await core.handlers.revokeTaskGrant({ task_id: task.id, tool: 'write', scope: 'work/' })).toEqual({ revoked: true });
+    fake.script([{ toolCalls: [{ id: 'w3', name: 'write', arguments: JSON.stringify({ path: 'work/deck.json', content: spec }) }] }]);
+    const next = await core.handlers.sendMessage({ task_id: task.id, content: 'again' });
+    const asks = await waitForEvent(core, task.id, next.run_id, 'approval_required');
+    expect(asks).toMatchObject({ call_id: 'w3' });
+    await core.handlers.cancelRun({ task_id: task.id, run_id: next.run_id });
+    await core.runs.waitForRun(next.run_id);
+    // The render checks its slides with LibreOffice where installed, which takes a while.
+  }, 120_000);
 });

@@ -7,6 +7,7 @@ import { assignOutlineIds, type DeckOutline } from '../../shared/specs/deck-outl
 import { ensureTaskDir, taskDir } from '../workspace/layout';
 import { proposedOutline, readOutlineFile, writeOutline } from '../workspace/outline-file';
 import type { ServiceContext } from './context';
+import { WORK_AREA_SCOPE } from '../agent/approval-policy';
 
 type OutlineHandlers = Pick<ServiceHandlers, 'getOutline' | 'saveOutline' | 'approveOutline'>;
 type Send = ServiceHandlers['sendMessage'];
@@ -15,12 +16,13 @@ type Send = ServiceHandlers['sendMessage'];
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/u;
 
 /**
- * What the person "says" when approving, in the deck's own language (a task has no language of its
- * own; the outline's titles are what the person and the agent work in).
+ * What the person "says" when approving, in the language of the UI they approved in; without one
+ * (the API, the CLI), in the language most of the outline's titles are written in, so one Chinese
+ * title in an English deck does not switch it.
  */
-export function approvalMessage(outline: DeckOutline): string {
+export function approvalMessage(outline: DeckOutline, language?: 'en' | 'zh-CN'): string {
   const n = outline.slides.length;
-  const chinese = outline.slides.some((s) => CJK.test(s.title));
+  const chinese = language ? language === 'zh-CN' : outline.slides.filter((s) => CJK.test(s.title)).length * 2 > n;
   return chinese
     ? `大纲已确认（${n} 页）。请按确认后的大纲编写幻灯片并生成。`
     : `Outline approved (${n} slide${n === 1 ? '' : 's'}). Write the deck following the approved outline and render it.`;
@@ -65,7 +67,13 @@ export function createOutlineHandlers(ctx: ServiceContext, send: Send): OutlineH
       const now = Date.now();
       const outline: DeckOutline = { status: 'approved', approved_at: now, updated_at: now, slides };
       await writeOutline(await materialized(input.task_id), outline);
-      const { run_id } = await send({ task_id: input.task_id, content: approvalMessage(outline) });
+      // Approving the storyline is the yes to writing it: the deck spec under work/ and its renders
+      // (a slide change too) run without asking again in this task. Shown and revocable with the task's grants.
+      await store.transaction(async (tx) => {
+        for (const tool of ['write', 'edit']) await tx.grants.grant(input.task_id, tool, WORK_AREA_SCOPE);
+        await tx.grants.grant(input.task_id, 'render_deck', '');
+      });
+      const { run_id } = await send({ task_id: input.task_id, content: approvalMessage(outline, input.language) });
       return { outline, run_id };
     },
   };

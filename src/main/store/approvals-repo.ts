@@ -20,6 +20,10 @@ export interface ApprovalsRepo {
 export interface GrantsRepo {
   grant(taskId: string, toolName: string, scope?: string): void;
   has(taskId: string, toolName: string, scope?: string): boolean;
+  /** The task's grants, by tool and scope. */
+  list(taskId: string): { tool: string; scope: string }[];
+  /** Takes a grant back; false when there was none. */
+  revoke(taskId: string, toolName: string, scope: string): boolean;
 }
 
 export function createApprovalsRepo(db: Database.Database): ApprovalsRepo {
@@ -65,7 +69,15 @@ export function createApprovalsRepo(db: Database.Database): ApprovalsRepo {
 export function createGrantsRepo(db: Database.Database): GrantsRepo {
   const grant = db.prepare<[string, string, string]>('INSERT OR IGNORE INTO tool_grants (task_id, tool_name, scope) VALUES (?, ?, ?)');
   const has = db.prepare<[string, string, string], number>('SELECT 1 FROM tool_grants WHERE task_id = ? AND tool_name = ? AND scope = ?').pluck();
+  const list = db.prepare<[string], { tool: string; scope: string }>('SELECT tool_name AS tool, scope FROM tool_grants WHERE task_id = ? ORDER BY tool_name, scope');
+  const revoke = db.prepare<[string, string, string]>('DELETE FROM tool_grants WHERE task_id = ? AND tool_name = ? AND scope = ?');
   return {
+    list(taskId) {
+      return list.all(taskId);
+    },
+    revoke(taskId, toolName, scope) {
+      return revoke.run(taskId, toolName, scope).changes > 0;
+    },
     grant(taskId, toolName, scope = '') {
       withTaskConstraints(taskId, `Grant ${toolName}`, () => grant.run(taskId, toolName, scope));
     },

@@ -69,6 +69,8 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   switchBranch: (c) => ({ task_id: c.taskId, message_id: c.core.messages.get(c.taskId)![0].id }),
   listToolPermissions: () => ({}),
   setToolPermission: () => ({ name: 'write', always_allow: true }),
+  listTaskGrants: (c) => ({ task_id: c.taskId }),
+  revokeTaskGrant: (c) => ({ task_id: c.taskId, tool: 'write', scope: 'work/' }),
   getSetupStatus: () => ({ mode: 'proposal' }),
   listProviderModels: () => ({ api_base: 'http://127.0.0.1:11434/v1', api_key: 'sk-lan' }),
   addCustomProvider: () => ({ name: 'LAN', api_base: 'http://127.0.0.1:11434/v1', api_key: 'sk-lan', models: ['fake-model'] }),

@@ -348,6 +348,14 @@ export function createFakeCore(): FakeCore {
       else alwaysAllowed.delete(input.name);
       return { ...tool, always_allow: input.always_allow };
     },
+    async listTaskGrants(input) {
+      task(input.task_id);
+      return { grants: [] };
+    },
+    async revokeTaskGrant(input) {
+      task(input.task_id);
+      return { revoked: false };
+    },
     async getSetupStatus(input) {
       return { ready: true, mode: input.mode ?? 'general', problem: null, providers: [] };
     },

@@ -11,12 +11,14 @@ import { useSetup } from '../state/setup-store';
 import { Sidebar } from './Sidebar';
 import { panelShown, useLayout } from '../state/layout-store';
 import { useGlobalShortcuts } from './use-global-shortcuts';
-import { RunAnnouncer } from './RunAnnouncer';
 import { ShortcutsHelp } from './ShortcutsHelp';
 
 // The first chunk holds only what paints the task list; the views behind a click (a task's chat and
 // files, Settings, the setup) load on first use, so their markdown, virtual list, drag-and-drop and
 // forms don't delay the sidebar (bench/renderer.bench.ts measures both).
+// The announcer reads the chat store, whose run events carry the contract's schemas: loaded after the
+// first paint like the views, so the first chunk stays without zod.
+const RunAnnouncer = lazy(() => import('./RunAnnouncer').then((m) => ({ default: m.RunAnnouncer })));
 const ChatView = lazy(() => import('./ChatView').then((m) => ({ default: m.ChatView })));
 const FilesPanel = lazy(() => import('./FilesPanel').then((m) => ({ default: m.FilesPanel })));
 const SettingsPage = lazy(() => import('./SettingsPage').then((m) => ({ default: m.SettingsPage })));
@@ -108,7 +110,9 @@ export function App() {
       )}
       <DropOverlay taskId={current?.id ?? null} taskTitle={current?.title.trim() || t('tasks.untitled')} libraryName={libraryName} />
       <Notices />
-      <RunAnnouncer />
+      <Suspense fallback={null}>
+        <RunAnnouncer />
+      </Suspense>
       {layout.shortcutsOpen && <ShortcutsHelp />}
     </div>
   );

@@ -6,6 +6,7 @@ import { useArtifacts } from '../state/artifacts-store';
 import { useProjects } from '../state/projects-store';
 import { useTasks } from '../state/tasks-store';
 import { McpMenu } from './McpMenu';
+import { TaskGrantsMenu } from './TaskGrantsMenu';
 import { WorkspaceFolder } from './WorkspaceFolder';
 import { ReasoningControl } from './ReasoningControl';
 import { panelShown, useLayout } from '../state/layout-store';
@@ -104,6 +105,7 @@ export function ChatHeader({ task }: { task: Task }) {
             </label>
           )}
           <McpMenu task={task} />
+          <TaskGrantsMenu taskId={task.id} />
           <PanelToggle />
         </div>
       </header>

@@ -401,11 +401,12 @@ export const contract = {
     http: { method: 'POST', path: '/v1/tasks/:task_id/outline' },
   }),
   /**
-   * Approves the outline (the given rows, else the stored ones) and tells the agent so with a message
-   * in the outline's language, which starts the run that writes the deck.
+   * Approves the outline (the given rows, else the stored ones), grants the task the writes under
+   * work/ and the renders that follow, and tells the agent so with a message in `language` (the UI's;
+   * absent: the outline's), which starts the run that writes the deck.
    */
   approveOutline: method({
-    input: () => z.strictObject({ ...TaskRef, slides: OutlineRowsInput.optional() }),
+    input: () => z.strictObject({ ...TaskRef, slides: OutlineRowsInput.optional(), language: z.enum(['en', 'zh-CN']).optional() }),
     output: () => z.object({ outline: DeckOutline, run_id: Id }),
     http: { method: 'POST', path: '/v1/tasks/:task_id/outline/approve' },
   }),
@@ -496,6 +497,21 @@ export const contract = {
     input: () => z.strictObject({ name: ToolName, always_allow: z.boolean() }),
     output: () => ToolPermission,
     http: { method: 'PATCH', path: '/v1/tool-permissions/:name' },
+  }),
+  /**
+   * What a task allows without asking: "Allow for this task" answers and an approved outline's grant.
+   * `scope`: '' the whole tool, `work/` its writes under work/, otherwise one exact command.
+   */
+  listTaskGrants: method({
+    input: () => z.strictObject(TaskRef),
+    output: () => z.object({ grants: z.array(z.object({ tool: z.string(), scope: z.string() })) }),
+    http: { method: 'GET', path: '/v1/tasks/:task_id/grants' },
+  }),
+  /** Takes a task's grant back: the tool (or command) asks again from its next call. */
+  revokeTaskGrant: method({
+    input: () => z.strictObject({ ...TaskRef, tool: ToolName, scope: z.string().max(100_000) }),
+    output: () => z.object({ revoked: z.boolean() }),
+    http: { method: 'POST', path: '/v1/tasks/:task_id/grants/revoke' },
   }),
   // Model setup status and custom providers
   /** Whether a new task would find a usable model, and every provider with its key / server state. */

@@ -7,7 +7,7 @@ import { permissionToolSet } from '../../assembly/tool-set';
 import { requireTask, type ServiceContext } from '../context';
 import { allowAlways, toolPermissionHandlers, type ToolPermissionDeps } from '../tool-permissions';
 
-export type ApprovalHandlers = Pick<ServiceHandlers, 'listApprovals' | 'decideApproval' | 'listToolPermissions' | 'setToolPermission'>;
+export type ApprovalHandlers = Pick<ServiceHandlers, 'listApprovals' | 'decideApproval' | 'listToolPermissions' | 'setToolPermission' | 'listTaskGrants' | 'revokeTaskGrant'>;
 
 export function approvalHandlers(ctx: ServiceContext): ApprovalHandlers {
   const { store } = ctx;
@@ -49,6 +49,14 @@ export function approvalHandlers(ctx: ServiceContext): ApprovalHandlers {
     async setToolPermission(input) {
       await known.load();
       return permissionHandlers.setToolPermission(input);
+    },
+    async listTaskGrants(input) {
+      await requireTask(ctx, input.task_id);
+      return { grants: await store.grants.list(input.task_id) };
+    },
+    async revokeTaskGrant(input) {
+      await requireTask(ctx, input.task_id);
+      return { revoked: await store.grants.revoke(input.task_id, input.tool, input.scope) };
     },
   };
 }

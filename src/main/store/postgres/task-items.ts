@@ -99,6 +99,12 @@ export function pgGrantsRepo(sql: Sql, scope: Scope): AsyncRepo<GrantsRepo> {
         );
       });
     },
+    async list(taskId) {
+      return sql.rows<{ tool: string; scope: string }>(`SELECT x.tool_name AS tool, x.scope FROM tool_grants x WHERE ${OWN} AND x.task_id = $3 ORDER BY x.tool_name COLLATE "C", x.scope COLLATE "C"`, [...owner, taskId]);
+    },
+    async revoke(taskId, toolName, grantScope) {
+      return (await sql.run(`DELETE FROM tool_grants x WHERE ${OWN} AND x.task_id = $3 AND x.tool_name = $4 AND x.scope = $5`, [...owner, taskId, toolName, grantScope])) > 0;
+    },
     async has(taskId, toolName, grantScope = '') {
       const rows = await sql.rows(`SELECT 1 FROM tool_grants x WHERE ${OWN} AND x.task_id = $3 AND x.tool_name = $4 AND x.scope = $5`, [
         ...owner,

@@ -4,11 +4,12 @@ import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TestServer, errorOf, startTestServer } from './http-test-kit.test-support';
+import { UPLOAD_DIR_PREFIX } from './upload';
 
 let srv: TestServer;
 
 async function libraryDirs(): Promise<string[]> {
-  return (await readdir(tmpdir())).filter((name) => name.startsWith('folio-library-'));
+  return (await readdir(tmpdir())).filter((name) => name.startsWith(UPLOAD_DIR_PREFIX));
 }
 
 function form(files: { name: string; bytes: Uint8Array }[]): FormData {

@@ -44,6 +44,8 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   listRuns: () => ({ method: 'GET', path: `/v1/tasks/${taskId}/runs`, status: 200, check: (b) => expect(b).toMatchObject({ runs: [{ id: runId, status: 'running' }] }) }),
   cancelRun: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/runs/${runId}/cancel`, status: 200, check: (b) => expect(b).toEqual({ ok: true }) }),
   continueTask: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/continue`, status: 200, check: (b) => expect(b).toHaveProperty('run_id') }),
+  listTaskGrants: () => ({ method: 'GET', path: `/v1/tasks/${taskId}/grants`, status: 200, check: (b) => expect(b).toEqual({ grants: [] }) }),
+  revokeTaskGrant: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/grants/revoke`, json: { tool: 'write', scope: 'work/' }, status: 200, check: (b) => expect(b).toEqual({ revoked: false }) }),
   listApprovals: () => ({ method: 'GET', path: `/v1/tasks/${taskId}/approvals`, status: 200, check: (b) => expect(b).toEqual({ approvals: [] }) }),
   decideApproval: () => ({ method: 'POST', path: `/v1/tasks/${taskId}/runs/${runId}/approvals/call_7`, json: { decision: 'deny', reason: 'no' }, status: 200 }),
   getToolResult: () => ({ method: 'GET', path: `/v1/tasks/${taskId}/tool-results/call%201`, status: 200, check: (b) => expect(b).toMatchObject({ call_id: 'call 1', content: 'result of call 1' }) }),

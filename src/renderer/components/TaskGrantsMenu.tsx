@@ -1,0 +1,89 @@
+// The chat header's list of what this task allows without asking — "Allow for this task" answers and
+// an approved outline's writes under work/ — each revocable: the tool (or command) asks again from
+// its next call.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getApi } from '../state/api';
+import { useChat } from '../state/chat-store';
+import { toErrorInfo, type ErrorInfo } from '../state/notices';
+import { toolLabel } from '../lib/tool-names';
+
+interface Grant {
+  tool: string;
+  scope: string;
+}
+
+export function TaskGrantsMenu({ taskId }: { taskId: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [grants, setGrants] = useState<Grant[] | null>(null);
+  const [error, setError] = useState<ErrorInfo | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  // A run's end (an answer "for this task", an approved outline) may have added grants.
+  const runs = useChat((s) => s.runs);
+
+  const load = useCallback(async () => {
+    try {
+      setGrants((await getApi().client.listTaskGrants({ task_id: taskId })).grants);
+      setError(null);
+    } catch (err) {
+      setError(toErrorInfo(err));
+    }
+  }, [taskId]);
+
+  useEffect(() => {
+    void load();
+  }, [load, runs]);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('mousedown', close);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('mousedown', close);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const revoke = async (grant: Grant) => {
+    try {
+      await getApi().client.revokeTaskGrant({ task_id: taskId, tool: grant.tool, scope: grant.scope });
+      await load();
+    } catch (err) {
+      setError(toErrorInfo(err));
+    }
+  };
+
+  const count = grants?.length ?? 0;
+  return (
+    <div className="control mcp-menu" ref={ref}>
+      <button type="button" className="btn btn-small" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen((v) => !v)} data-testid="task-grants">
+        {t('grants.menu', { count })}
+      </button>
+      {open && (
+        <div className="menu mcp-menu-popover" data-testid="task-grants-popover">
+          <div className="menu-heading">{t('grants.heading')}</div>
+          {error && <div className="inline-error">{error.message}</div>}
+          {count === 0 && <div className="muted menu-item">{t('grants.none')}</div>}
+          {grants?.map((grant) => (
+            <div key={`${grant.tool}\u0000${grant.scope}`} className="menu-item task-grant" data-testid="task-grant" data-tool={grant.tool} data-scope={grant.scope}>
+              <span className="task-grant-text">
+                <span className="menu-item-title">{toolLabel(grant.tool, t)}</span>
+                <span className="menu-item-hint">{grant.scope === '' ? t('grants.everyCall') : grant.scope === 'work/' ? t('grants.workArea') : <code>{grant.scope}</code>}</span>
+              </span>
+              <button type="button" className="btn btn-small" onClick={() => void revoke(grant)} data-testid="task-grant-revoke">
+                {t('grants.revoke')}
+              </button>
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
