@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { documentTemplates, type DocumentSpec } from '../../../shared/specs/document';
+import { contentsHeading } from '../../../shared/specs/document-captions';
 import { computeCaptions, listStyleFor, remarkDocumentPreview } from '../../lib/document-captions';
 import { documentIssues, documentPages } from '../../lib/document-report';
 import { computeHeadingLabels, headingKey, labelJoiner } from '../../lib/heading-labels';
@@ -130,7 +131,7 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
         </header>
         {pages?.mode === 'rendered' && pages.contents.length > 0 && (
           <nav className="doc-contents" data-testid="doc-contents" aria-label={t('docPages.contents')}>
-            <div className="doc-contents-title">{t('docPages.contents')}</div>
+            <div className="doc-contents-title">{contentsHeading(chinese)}</div>
             <ol>
               {pages.contents.map((line, i) => (
                 <li key={i} className={`doc-contents-line level-${Math.min(line.level, 3)}`}>
