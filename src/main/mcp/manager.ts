@@ -10,6 +10,7 @@ import { FolioError, NotFoundError } from '../../shared/errors';
 import type { KeyStore } from '../models/keys';
 import { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_START_TIMEOUT_MS, readMcpConfigFile, type McpConfig, type McpServerConfig } from './config';
 import { resultText, type McpCallOutcome } from './content';
+import { wrapUntrusted } from '../tools/untrusted';
 import { resolveSecrets, scrub, secretValues } from './secrets';
 import { modelToolName } from './tool-names';
 import { isMcpError, loadMcpSdk } from './sdk';
@@ -140,7 +141,8 @@ export class McpManager {
     try {
       const result = await client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout, maxTotalTimeout: timeout });
       const out = resultText(result as McpCallOutcome);
-      return { text: this.scrub(name, out.text), isError: out.isError };
+      // The server's words, not Folio's: marked as untrusted data for the model (secrets scrubbed first).
+      return { text: wrapUntrusted(`MCP server "${name}", tool "${tool}"`, this.scrub(name, out.text)), isError: out.isError };
     } catch (err) {
       if (signal.aborted) throw err;
       return { text: this.failure(server, err, `calling ${tool}`), isError: true };
