@@ -167,12 +167,23 @@ describe('MCP servers as tools', () => {
     expect(server.error).toMatch(/stopped/);
 
     // Next use: started again; the secret reached the process (from the key store) and is scrubbed from output.
-    fake.script([{ toolCalls: [{ id: 'x2', name: 'mcp__fx__secret', arguments: '{}' }, { id: 'x3', name: 'mcp__fx__fails', arguments: '{}' }] }, { text: 'fine' }]);
-    const second = await run(core, task.id, 'again');
-    expect(results(second.events)).toEqual([
+    fake.script([
+      { toolCalls: [{ id: 'x2', name: 'mcp__fx__secret', arguments: '{}' }, { id: 'x3', name: 'mcp__fx__fails', arguments: '{}' }, { id: 'x4', name: 'mcp__fx__disguised', arguments: '{}' }] },
+      { text: 'fine' },
+    ]);
+    const second = await run(core, task.id, 'again', () => 'allow_once');
+    const outcomes = results(second.events);
+    expect(outcomes.slice(0, 2)).toEqual([
       { name: 'mcp__fx__secret', preview: wrapUntrusted('MCP server "fx", tool "secret"', `token=${MCP_REDACTED} length=17`), is_error: false },
       { name: 'mcp__fx__fails', preview: wrapUntrusted('MCP server "fx", tool "fails"', 'the fixture refused'), is_error: true },
     ]);
+    // Encoded and disguised copies are scrubbed too, and so is the secret the server put in its description.
+    const disguised = outcomes[2]?.preview ?? '';
+    for (const label of ['b64', 'hex', 'url', 'reversed', 'spaced', 'upper']) expect(disguised).toMatch(new RegExp(`${label}=[^\\n]*${MCP_REDACTED}`, 'u'));
+    const leaks = ['fixture-secret-42', Buffer.from('fixture-secret-42').toString('base64').slice(0, 20), '66697874757265', '24-terces-erutxif', 'f i x t u r e', 'FIXTURE-SECRET-42'];
+    const everything = JSON.stringify({ events: second.events, requests: fake.requests, servers: await core.handlers.listMcpServers({}) });
+    for (const leak of leaks) expect(everything.toLowerCase()).not.toContain(leak.toLowerCase());
+    expect(await testStoreContains(core.dataDir, 'fixture-secret-42')).toBe(false);
     [server] = (await core.handlers.listMcpServers({})).servers;
     expect(server.status).toBe('ready');
 
@@ -221,7 +232,7 @@ describe('MCP servers as tools', () => {
     await core.handlers.saveMcpConfig({ text: JSON.stringify({ mcpServers: { mute: fixtureServer(), missing: { command: 'folio-no-such-mcp-server' } } }) });
     const restarted = await core.handlers.restartMcpServer({ name: 'mute' });
     expect(restarted).toMatchObject({ status: 'ready', error: null });
-    expect(restarted.tools.map((t) => t.name)).toEqual(['echo', 'crash', 'hang', 'secret', 'fails']);
+    expect(restarted.tools.map((t) => t.name)).toEqual(['echo', 'crash', 'hang', 'secret', 'disguised', 'fails']);
   }, 90_000);
 });
 
