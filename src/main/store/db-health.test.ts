@@ -231,6 +231,23 @@ describe('every kind of damage at start', () => {
   }, 20_000);
 });
 
+describe('file modes', () => {
+  it.skipIf(process.platform === 'win32')('folio.db, its WAL files and every backup are 0600, the backups folder 0700', async () => {
+    const old = process.umask(0o022);
+    try {
+      await storeWithDataAndBackup();
+      store = openStore(temp.dbPath, { now });
+      for (const file of [temp.dbPath, `${temp.dbPath}-wal`, `${temp.dbPath}-shm`]) expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      const backups = listBackups(temp.dbPath);
+      expect(backups.length).toBeGreaterThan(0);
+      for (const b of backups) expect(fs.statSync(b.path).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(path.dirname(backups[0]?.path ?? '')).mode & 0o777).toBe(0o700);
+    } finally {
+      process.umask(old);
+    }
+  });
+});
+
 describe('backups', () => {
   it('one a day, the newest few kept, each a standalone sound file', async () => {
     store = openStore(temp.dbPath, { now });

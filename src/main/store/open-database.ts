@@ -97,7 +97,7 @@ export function openDatabase(dbPath: string, known: readonly SqliteMigration[] =
       throw new DatabaseCorruptError('wrong_schema', dbPath, 'it has no Folio schema version');
     }
   }
-  fs.mkdirSync(path.dirname(dbPath), { recursive: true });
+  fs.mkdirSync(path.dirname(dbPath), { recursive: true, mode: 0o700 });
 
   let db: Database.Database;
   try {
@@ -105,6 +105,7 @@ export function openDatabase(dbPath: string, known: readonly SqliteMigration[] =
   } catch (err) {
     throw asCorrupt(err, dbPath);
   }
+  keepPrivate(dbPath);
   try {
     db.pragma('busy_timeout = 5000');
     db.pragma('journal_mode = WAL');
@@ -119,6 +120,8 @@ export function openDatabase(dbPath: string, known: readonly SqliteMigration[] =
     const current = userVersion(db);
     if (current > 0 && current < newest) backupBeforeMigration(db, dbPath, newest, now());
     migrate(db, known, newest);
+    // The WAL and its index exist once the journal mode is set: they hold the same data.
+    keepPrivate(dbPath);
     const missing = [...expectedTables(known)].filter((t) => !tableNames(db).has(t));
     if (missing.length > 0) throw new DatabaseCorruptError('wrong_schema', dbPath, `missing: ${missing.slice(0, 5).join(', ')}`);
     return db;
@@ -140,6 +143,17 @@ function asCorrupt(err: unknown, dbPath: string): unknown {
     return new DatabaseCorruptError('wrong_schema', dbPath, err.message);
   }
   return err;
+}
+
+/** folio.db and its WAL files readable by the person alone (SQLite creates them with the umask's mode). */
+function keepPrivate(dbPath: string): void {
+  for (const file of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]) {
+    try {
+      fs.chmodSync(file, 0o600);
+    } catch {
+      // Not there (yet), or a file system without modes.
+    }
+  }
 }
 
 function tableNames(db: Database.Database): Set<string> {
