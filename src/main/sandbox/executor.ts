@@ -8,8 +8,9 @@ export interface ExecOptions {
   /** The task the program belongs to: an executor that keeps state per task (a container) keys it by this. */
   taskId: string;
   /**
-   * The task folder: the only folder (besides a private, empty /tmp) the program may write. It stays at
-   * the same absolute path inside the isolation, so paths the tools computed need no translation.
+   * The task folder: the only folder (besides a private, empty /tmp) the program may write. Bubblewrap
+   * keeps it at its path; a container mounts it at /workspace and rewrites the host paths of the call
+   * (argv, cwd, environment) to container paths, so tools pass host paths either way.
    */
   root: string;
   /** Where the program starts: `root` or a folder inside it. */

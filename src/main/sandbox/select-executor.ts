@@ -2,6 +2,7 @@
 //   FOLIO_EXECUTOR=bubblewrap (default) | container
 //   FOLIO_EXECUTOR_IMAGE, FOLIO_EXECUTOR_RUNTIME (docker|podman|path), FOLIO_EXECUTOR_CPUS,
 //   FOLIO_EXECUTOR_MEMORY, FOLIO_EXECUTOR_PIDS, FOLIO_EXECUTOR_IDLE_MINUTES,
+//   FOLIO_EXECUTOR_OCI_RUNTIME (e.g. runc), FOLIO_EXECUTOR_ULIMITS (e.g. nofile=1024:1024,nproc=1024:1024),
 //   FOLIO_EXECUTOR_EGRESS_NETWORK + FOLIO_EXECUTOR_EGRESS_PROXY (both or neither)
 // A container executor chosen where no runtime works does not fall back to running programs on this
 // machine: whoever chose it wanted isolation, so tool calls fail with the reason instead.
@@ -18,6 +19,16 @@ function positive(value: string | undefined, name: string): number | undefined {
   return n;
 }
 
+/** `name=soft[:hard]` items, comma-separated, as `--ulimit` takes them. */
+function ulimits(value: string | undefined): string[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const items = value.split(',').map((u) => u.trim());
+  for (const u of items) {
+    if (!/^[a-z]+=-?\d+(:-?\d+)?$/u.test(u)) throw new RangeError(`FOLIO_EXECUTOR_ULIMITS items look like nofile=1024:1024, not "${u}"`);
+  }
+  return items;
+}
+
 /** The container executor's options as the environment sets them. */
 export function containerOptionsFromEnv(env: Env): ContainerExecutorOptions {
   const network = env.FOLIO_EXECUTOR_EGRESS_NETWORK;
@@ -27,7 +38,10 @@ export function containerOptionsFromEnv(env: Env): ContainerExecutorOptions {
   }
   const pids = positive(env.FOLIO_EXECUTOR_PIDS, 'FOLIO_EXECUTOR_PIDS');
   const idleMinutes = positive(env.FOLIO_EXECUTOR_IDLE_MINUTES, 'FOLIO_EXECUTOR_IDLE_MINUTES');
+  const limitsOfHost = ulimits(env.FOLIO_EXECUTOR_ULIMITS);
   return {
+    ...(env.FOLIO_EXECUTOR_OCI_RUNTIME ? { ociRuntime: env.FOLIO_EXECUTOR_OCI_RUNTIME } : {}),
+    ...(limitsOfHost ? { ulimits: limitsOfHost } : {}),
     ...(env.FOLIO_EXECUTOR_RUNTIME ? { runtime: env.FOLIO_EXECUTOR_RUNTIME } : {}),
     ...(env.FOLIO_EXECUTOR_IMAGE ? { image: env.FOLIO_EXECUTOR_IMAGE } : {}),
     limits: {
