@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeOpenAI, FakeReply } from '../../../testing/fake-openai/server';
 import type { RunEvent } from '../../shared/contract';
-import { startHttpServer } from '../transport/http/server';
+import { startHttpServer } from '../transport/http';
 import { taskDir } from '../workspace/layout';
 import { findResourcesDir } from '../config/app-paths';
 import { createChatModel } from '../llm/openai-chat-model';
