@@ -248,6 +248,10 @@ export class ContainerExecutor implements Executor {
     this.idleMs = options.idleMs ?? 10 * 60_000;
   }
 
+  shownRoot(): string {
+    return WORKSPACE;
+  }
+
   status(): ExecutorStatus {
     this.cached ??= this.probe();
     return { active: this.cached.active, reason: this.cached.reason };

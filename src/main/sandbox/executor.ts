@@ -67,6 +67,11 @@ export interface Executor {
    * Node binary, its node_modules) work inside; false for a container, which has only its image.
    */
   readonly hostFilesystem: boolean;
+  /**
+   * The task folder as programs see it, and so as the model is told it: its host path, or a
+   * container's /workspace (the worker's storage layout is none of the model's business).
+   */
+  shownRoot(root: string): string;
   /** Checked once and cached: whether it isolates programs, and how or why not. */
   status(): ExecutorStatus;
   /** One sentence for a tool description: what programs may do, or that they run unisolated and why. */

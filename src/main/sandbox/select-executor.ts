@@ -69,6 +69,9 @@ export class MisconfiguredExecutor implements Executor {
   readonly kind = 'container';
   readonly hostFilesystem = false;
   constructor(private readonly why: string) {}
+  shownRoot(root: string): string {
+    return root;
+  }
   status(): { active: boolean; reason: string } {
     return { active: false, reason: this.why };
   }
