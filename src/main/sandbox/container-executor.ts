@@ -43,7 +43,9 @@ export const TASK_LABEL = 'folio.task';
 export const OWNER_LABEL = 'folio.owner';
 /** The image's PATH, not this machine's: the program runs the image's binaries. */
 const CONTAINER_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
-const INFO_TIMEOUT_MS = 10_000;
+// A busy host answers `info` slowly; a failed probe is tried again after RETRY_PROBE_MS.
+const INFO_TIMEOUT_MS = 30_000;
+const RETRY_PROBE_MS = 30_000;
 const CONTROL_TIMEOUT_MS = 60_000;
 
 export interface ContainerLimits {
@@ -238,7 +240,7 @@ export class ContainerExecutor implements Executor {
   private readonly held = new Map<string, Held>();
   /** Each task's calls, one after another: the end of the last one queued. */
   private readonly queues = new Map<string, Promise<void>>();
-  private cached: (ExecutorStatus & { runtime: string }) | null = null;
+  private cached: (ExecutorStatus & { runtime: string; at: number }) | null = null;
   private orphansSwept: Promise<void> | null = null;
 
   constructor(private readonly options: ContainerExecutorOptions = {}) {
@@ -253,7 +255,7 @@ export class ContainerExecutor implements Executor {
   }
 
   status(): ExecutorStatus {
-    this.cached ??= this.probe();
+    if (!this.cached || (!this.cached.active && Date.now() - this.cached.at > RETRY_PROBE_MS)) this.cached = { ...this.probe(), at: Date.now() };
     return { active: this.cached.active, reason: this.cached.reason };
   }
 

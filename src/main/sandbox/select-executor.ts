@@ -90,14 +90,28 @@ export class MisconfiguredExecutor implements Executor {
 }
 
 /**
- * `executor` when it isolates programs, else one that refuses to run them and says why. For the
- * team service: bubblewrap's fallback runs a program unsandboxed, which on a desktop is the user's
- * own machine, but on a shared worker is every tenant's files (and the worker's secrets).
+ * `executor` for as long as it isolates programs, and a refusal that says why whenever it does not.
+ * For the team service: bubblewrap's fallback runs a program unsandboxed, which on a desktop is the
+ * user's own machine, but on a shared worker is every tenant's files (and the worker's secrets).
+ * Asked at every call, not once: a container engine that did not answer at start (a busy host, a
+ * daemon restarting) is used as soon as it does.
  */
 export function isolatedOnly(executor: Executor): Executor {
-  const { active, reason } = executor.status();
-  if (active) return executor;
-  return new MisconfiguredExecutor(`the team service runs programs only isolated, and ${reason.replace(/\.$/u, '')}; give the worker user namespaces for bubblewrap, or set FOLIO_EXECUTOR=container`);
+  const refusal = (): MisconfiguredExecutor | null => {
+    const { active, reason } = executor.status();
+    if (active) return null;
+    return new MisconfiguredExecutor(`the team service runs programs only isolated, and ${reason.replace(/\.$/u, '')}; give the worker user namespaces for bubblewrap, or set FOLIO_EXECUTOR=container`);
+  };
+  return {
+    kind: executor.kind,
+    hostFilesystem: executor.hostFilesystem,
+    shownRoot: (root) => executor.shownRoot(root),
+    status: () => refusal()?.status() ?? executor.status(),
+    note: () => refusal()?.note() ?? executor.note(),
+    run: (argv, options) => refusal()?.run() ?? executor.run(argv, options),
+    release: (taskId) => executor.release(taskId),
+    close: () => executor.close(),
+  };
 }
 
 let chosen: Executor | null = null;
