@@ -35,8 +35,10 @@ export interface RunAssemblyDeps extends ProfileContext {
   webFetch?: WebFetchToolOptions;
   /** Folders commands may not see besides the data folder (the team service's storage root). */
   hiddenPaths?: readonly string[];
-  /** Checked before every model call (the team service's token quota); the call that crosses it finishes. */
-  beforeModelCall?: () => Promise<void>;
+  /** Checked before every model call (the team service's token and money quotas); the call that crosses it finishes. */
+  beforeModelCall?: (profile: ModelProfile) => Promise<void>;
+  /** After every model call that answered, with its tokens and its time (the team service's metrics and spend). */
+  afterModelCall?: (profile: ModelProfile, usage: { promptTokens: number; completionTokens: number }, seconds: number) => void;
   /** Approval rules of the user, project or team tiers, evaluated with Folio's defaults (agent/policy). */
   approvalRules?: readonly ApprovalRule[];
   /** After each run, whatever its end (the task folder's files are synced into the store). */
@@ -50,12 +52,18 @@ export interface RunSetup {
   loop: AgentLoopDeps;
 }
 
-/** A model whose every call first passes `check`. */
-function checkedModel(model: ChatModel, check: () => Promise<void>): ChatModel {
+/** A model whose every call first passes `before` and is reported to `after` once it answered. */
+function meteredModel(model: ChatModel, profile: ModelProfile, deps: Pick<RunAssemblyDeps, 'beforeModelCall' | 'afterModelCall'>): ChatModel {
+  const { beforeModelCall: before, afterModelCall: after } = deps;
+  if (!before && !after) return model;
   return {
     async *stream(request, signal) {
-      await check();
-      yield* model.stream(request, signal);
+      await before?.(profile);
+      const started = performance.now();
+      for await (const event of model.stream(request, signal)) {
+        if (event.type === 'done') after?.(profile, event.usage, (performance.now() - started) / 1000);
+        yield event;
+      }
     },
   };
 }
@@ -73,7 +81,7 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
   assertKey(profile, apiKey);
   const build = deps.createModel ?? createChatModel;
   const built = build(profile, apiKey);
-  const model = deps.beforeModelCall ? checkedModel(built, deps.beforeModelCall) : built;
+  const model = meteredModel(built, profile, deps);
 
   const skills = () => loadSkills(skillDirs(deps)).skills;
   const { profiles } = loadModelProfiles(profileDirs(deps));
@@ -130,7 +138,7 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
         profiles,
         task: { profile, model },
         check: usableCheck(deps),
-        build: (p) => build(p, resolveApiKey(p, keys, env) ?? ''),
+        build: (p) => meteredModel(build(p, resolveApiKey(p, keys, env) ?? ''), p, deps),
       }),
     },
     approvals,

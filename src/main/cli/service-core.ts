@@ -14,7 +14,8 @@ import type { CoreResolver, TenancyOptions } from '../transport/http';
 import { type Logger, type RateLimiter, type RequestQuotaSource, type TenantGate, createPgTenantGate, createSharedRateLimiter, type ServiceConfig, type TenantRegistry, createMemoryTenantRegistry, createPgTenantRegistry, databaseAnswers } from '../tenancy';
 import { openPgStore } from '../store/postgres';
 import { requireIsolation } from '../sandbox/select-executor';
-import { restrictOutbound } from '../net/outbound';
+import { operatorAllowsAddress, restrictOutbound } from '../net/outbound';
+import { addressRefusal } from '../net/address-policy';
 import type { Scope } from '../store/port';
 import { startClusterWorker, type ClusterWorker } from '../cluster/worker';
 import { leasedRunCounter } from '../cluster/leases';
@@ -22,7 +23,7 @@ import type { Decision, RunHost } from '../cluster/host';
 import { createTeamQuotas } from '../quotas/team-quotas';
 import { ScopeCores } from './scope-cores';
 import { auditRoute, auditWriter } from '../tenancy/audit-log';
-import { observeOutbound } from '../net/outbound-audit';
+import { asOutboundOwner, type OutboundSink } from '../net/outbound-audit';
 import { createServiceMetrics, type ServiceMetrics } from '../metrics/service-metrics';
 import { createTenantKeyStore } from '../tenancy/tenant-keys';
 import { migrateAllKeyFiles } from '../tenancy/key-encryption';
@@ -39,6 +40,8 @@ export interface ServiceCore {
   tenantGate?: TenantGate;
   /** GET /metrics (with a database). */
   metrics?: ServiceMetrics;
+  /** Where requests leaving the service are reported (audit rows, metrics): the HTTP server runs each request in it. */
+  outboundSink?: OutboundSink;
   /** The platform's own routes (GET /v1/audit). */
   platformRoutes?: TenancyOptions['platformRoutes'];
   /** Runs after in-flight requests are done on SIGTERM: hand live runs back to other workers. */
@@ -125,7 +128,14 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
   }
   // Live runs are counted by lease, so a dead worker's runs stop counting when their lease expires.
   const quotas = createTeamQuotas({ db: backend.pool, defaults: config.quotas, liveRuns: leasedRunCounter(backend.pool) });
-  const cluster = worker.runCluster();
+  const workerCluster = worker.runCluster();
+  // Every event of this worker's runs passes here: tool calls and run ends are counted as they go.
+  const cluster: typeof workerCluster = Object.assign(Object.create(workerCluster) as typeof workerCluster, {
+    runEvent: (scope: Scope, event: Parameters<typeof workerCluster.runEvent>[1]) => {
+      metrics.runEvent(event);
+      workerCluster.runEvent(scope, event);
+    },
+  });
   const cores = new ScopeCores<Core>(config.coreIdleMs);
   const sweep = setInterval(() => {
     void cores.sweep().then(
@@ -161,23 +171,24 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
         keys: createTenantKeyStore(dataDir, scope.tenant_id, config.keyring),
         // The pool is the process's; a scope's core closing must not end it.
         store: { port: backend.scope(scope), close: () => Promise.resolve() },
-        team: { cluster, quotas, hiddenPaths: [storageRoot] },
+        team: { cluster, quotas, hiddenPaths: [storageRoot], chargeTo: (owner, fn) => asOutboundOwner(owner, fn, outbound), metrics },
+        // web_fetch reaches public addresses and what the operator allowed (--allow-network), as every other typed address.
+        webFetch: { isAllowedAddress: (address) => addressRefusal(address) === null || operatorAllowsAddress(address) },
       });
     });
 
-  // Every request leaving the service is an audit row (of the request that caused it).
+  // Every request leaving the service is an audit row (of the work that caused it) and a metric.
   const audit = auditWriter(backend.pool, (err) => log.error({ msg: 'audit event not written', error: err instanceof Error ? err.message : String(err) }));
-  observeOutbound((event) => {
-    audit(event);
+  const outbound: OutboundSink = (event, owner) => {
+    audit(event, owner);
     metrics.outboundCall(event.kind, event.host, event.status, event.seconds);
-  });
+  };
   const answers = databaseAnswers(backend.pool);
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
     clearInterval(sweep);
-    observeOutbound(null);
     await cores.closeAll();
     await worker.close();
     await backend.close();
@@ -190,6 +201,7 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
     rateLimiter: createSharedRateLimiter({ db: backend.pool, defaultPerMinute: config.quotas.requests_per_minute, overrides: { requestsPerMinute: quotas.guard.requestsPerMinute } }),
     tenantGate: createPgTenantGate(backend.pool),
     platformRoutes: auditRoute(backend.pool),
+    outboundSink: outbound,
     metrics,
     // Hands the runs back: they end `interrupted` and their leases are freed, so Continue works on
     // any other worker at once.

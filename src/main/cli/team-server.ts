@@ -5,6 +5,8 @@ import { createAuthenticator, createRateLimiter, type Logger, type ServiceConfig
 import type { ServiceCore } from './service-core';
 import { FolioError } from '../../shared/errors';
 import { withRequestContext } from '../tenancy/byo-keys';
+import { requestOwner } from '../tenancy/audit-log';
+import { withOutboundSink } from '../net/outbound-audit';
 
 export async function startTeamHttpServer(config: ServiceConfig, service: ServiceCore, log: Logger): Promise<RunningHttpServer> {
   if (config.platformKey === null || config.jwt === null) throw new FolioError('invalid_input', 'multi-tenant mode needs a platform key and a JWT verification');
@@ -16,7 +18,8 @@ export async function startTeamHttpServer(config: ServiceConfig, service: Servic
       registry: service.registry,
       rateLimiter: service.rateLimiter ?? createRateLimiter({ defaultPerMinute: config.quotas.requests_per_minute, overrides: service.requestQuota }),
       ...(service.tenantGate ? { gate: service.tenantGate } : {}),
-      around: withRequestContext,
+      // Each request runs with its model keys (if it brought any) and this worker's outbound sink, charged to its scope.
+      around: (headers, facts, handle) => withRequestContext(headers, facts, () => (service.outboundSink ? withOutboundSink(service.outboundSink, () => requestOwner(facts), handle) : handle())),
       ...(service.platformRoutes ? { platformRoutes: service.platformRoutes } : {}),
       publicHosts: config.publicHosts,
     },

@@ -6,7 +6,7 @@ import type { RunEvent } from '../../shared/contract';
 import { createTestDatabase, pgSkipReason } from '../../../testing/postgres/test-database';
 import type { Scope } from '../store/port';
 import { Sweeper, type SweptRun } from './leases';
-import { RUN_EVENTS_CHANNEL } from './run-event-log';
+import { RUN_EVENTS_CHANNEL } from './run-event-writer';
 import { CLUSTER_TEST_SCHEMA, StandInRunManager, streamDeltas, streamUntilCancelled } from './testing';
 import { startClusterWorker, type ClusterWorker } from './worker';
 

@@ -4,7 +4,7 @@
 // their leases so no sweeper has to wait out the ttl.
 import type { RunHost } from './host';
 import type { Leases } from './leases';
-import type { RunEventWriter } from './run-event-log';
+import type { RunEventWriter } from './run-event-writer';
 
 export interface DrainParts {
   leases: Leases;

@@ -8,7 +8,8 @@ import type { RunEvent, RunStatus } from '../../shared/contract';
 import { FolioError } from '../../shared/errors';
 import { DEFAULT_LEASE_TTL_MS } from '../config/lease-timing';
 import { DB_NOW_MS, type RunRef } from './host';
-import { RUN_EVENTS_CHANNEL, finishReasonOf, runEventsNotice } from './run-event-log';
+import { finishReasonOf } from './run-event-reader';
+import { RUN_EVENTS_CHANNEL, runEventsNotice } from './run-event-writer';
 
 export interface LeasesOptions {
   workerId: string;

@@ -2,7 +2,7 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../shared/contract';
-import { RunEventWriter } from './run-event-log';
+import { RunEventWriter } from './run-event-writer';
 
 const scope = { tenant_id: 'acme', user_id: 'ann' };
 const finished: RunEvent = { type: 'run_finished', reason: 'done', duration_ms: 1, run_id: 'r1', task_id: 't1', seq: 1, at: 0 };

@@ -12,7 +12,8 @@ import { drain } from './drain';
 import type { Decision, RunHost, RunRef } from './host';
 import { Leases, Sweeper, type SweptRun } from './leases';
 import { Listener } from './listener';
-import { RunEventReader, RunEventWriter, sqlRunLookup, type RunLookup } from './run-event-log';
+import { RunEventReader, sqlRunLookup, type RunLookup } from './run-event-reader';
+import { RunEventWriter } from './run-event-writer';
 
 export interface ClusterWorkerOptions {
   connectionString: string;

@@ -16,7 +16,7 @@ import ipaddr from 'ipaddr.js';
 import { FolioError } from '../../shared/errors';
 import { addressRefusal, isIpLiteral } from './address-policy';
 import { familyOf, pinnedFetch, type PinnedAddress } from './pinned-fetch';
-import { auditedFetch, hasOutboundObserver, type OutboundKind } from './outbound-audit';
+import { auditedFetch, type OutboundKind } from './outbound-audit';
 
 export interface OutboundPolicy {
   /** What the operator allowed besides public addresses: host names, IP addresses and CIDR ranges. */
@@ -38,7 +38,12 @@ export function restrictOutbound(next: OutboundPolicy | null): void {
 export function outboundFetch(kind: OutboundKind): typeof fetch {
   const current = policy;
   const base: typeof fetch = current === null ? fetch : (input, init) => checkedFetch(current, input, init);
-  return hasOutboundObserver() ? auditedFetch(kind, base) : base;
+  return auditedFetch(kind, base);
+}
+
+/** Whether the operator allowed this address for tenants' typed addresses (`--allow-network`); false unrestricted. */
+export function operatorAllowsAddress(address: string): boolean {
+  return policy !== null && allowed(policy, address.toLowerCase(), address);
 }
 
 async function systemLookup(hostname: string): Promise<string[]> {

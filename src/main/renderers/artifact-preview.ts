@@ -12,13 +12,15 @@ import { type DeckPlan } from '../../shared/specs/deck-plan';
 import { type Theme } from '../../shared/specs/themes';
 import { type DeckVersionSource } from '../../shared/specs/deck-versions';
 import { type DocumentSpec } from '../../shared/specs/document';
+import { type RevisedDocument } from '../../shared/specs/document-revision';
 import { readInside, resolveInside, toRelative } from '../workspace/task-paths';
 import { type DocumentReport, type LoadedSection } from './document';
 
 /** What a sidecar holds: the preview minus its `path`, which is wherever the artifact is read from. */
 export type PreviewSidecar =
   | { kind: 'deck'; spec: DeckSpec; report: QualityReport; plan: DeckPlan; version?: DeckVersionSource; theme?: Theme }
-  | { kind: 'document'; spec: DocumentSpec; sections: LoadedSection[]; report: DocumentReport };
+  | { kind: 'document'; spec: DocumentSpec; sections: LoadedSection[]; report: DocumentReport }
+  | ({ kind: 'revision' } & RevisedDocument);
 
 /** Bigger than any spec the engines accept (300 slides × a few KB); anything larger is not ours. */
 const MAX_SIDECAR_BYTES = 32 * 1024 * 1024;
@@ -28,7 +30,8 @@ const MAX_SIDECAR_BYTES = 32 * 1024 * 1024;
  */
 const STALE_SLACK_MS = 2000;
 
-const PREVIEW_KINDS: Record<string, 'deck' | 'document'> = { '.pptx': 'deck', '.docx': 'document' };
+/** What a sidecar may describe for each extension: a .docx is a rendered document or a revised one. */
+const PREVIEW_KINDS: Record<string, readonly ArtifactPreview['kind'][]> = { '.pptx': ['deck'], '.docx': ['document', 'revision'] };
 
 export function previewSidecarPath(artifactAbs: string): string {
   return join(dirname(artifactAbs), `.${basename(artifactAbs)}.preview.json`);
@@ -103,7 +106,7 @@ export async function readArtifactPreview(taskRoot: string, relPath: string): Pr
   if (!parsed.success) {
     return none(rel, 'The preview data does not match this version of Folio; render the file again to get a preview.');
   }
-  if (parsed.data.kind !== expected) {
+  if (!expected.includes(parsed.data.kind)) {
     return none(rel, `The preview data describes a ${parsed.data.kind}, but ${rel} is not one.`);
   }
   return parsed.data;

@@ -175,7 +175,8 @@ export class RunManager implements RunEventHub {
       }
     }
     this.emit(run, { type: 'run_started', model: opts.model, resumed: opts.userMessage === undefined && !branching });
-    void this.drive(run);
+    const { around } = this.hooks;
+    void (around ? around({ taskId, runId }, () => this.drive(run)) : this.drive(run));
     return runId;
   }
 

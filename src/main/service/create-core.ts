@@ -26,7 +26,7 @@ import { createServiceHandlers } from './handlers';
 import { applyPolicies } from './policies/policy';
 import type { FolioCore } from './ports';
 import { syncTaskFiles } from './task-files';
-import { corePolicies, teamRunHooks, type TeamCoreOptions } from './team-core';
+import { corePolicies, teamBackground, teamModelHooks, teamRunHooks, type TeamCoreOptions } from './team-core';
 import { importTemplateFile } from './templates';
 import { createUploads } from './uploads';
 
@@ -103,18 +103,20 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   // without an embedding profile), and the backfill embeds pages in the background after each file
   // is indexed, at start (to resume) and when the profile changes.
   const embedder = opts.embedder ?? (() => resolveEmbedder({ store, keys, env }));
+  // A team core's background work (indexing, embedding) is charged to its scope, whichever request woke it.
+  const background = team ? teamBackground(team, store) : <T>(fn: () => T): T => fn();
   const backfill = createEmbeddingBackfill(store, embedder);
   const indexer = new LibraryIndexer({
     store,
     dataDir,
     onIndexed: (file) => {
       opts.onLibraryIndexed?.(file);
-      backfill.kick();
+      background(() => backfill.kick());
     },
   });
   const indexerStarted = data.owned ? indexer.start().catch((err: unknown) => console.warn(`[folio] library indexing failed: ${err instanceof Error ? err.message : String(err)}`)) : Promise.resolve();
-  if (team) indexer.kick();
-  if (resumes) backfill.kick();
+  if (team) background(() => indexer.kick());
+  if (resumes) background(() => backfill.kick());
 
   const driver = createRunDriver({
     store,
@@ -127,7 +129,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     ...(opts.createModel ? { createModel: opts.createModel } : {}),
     ...(opts.webFetch ? { webFetch: opts.webFetch } : {}),
     hiddenPaths: team?.hiddenPaths ?? [],
-    ...(team ? { beforeModelCall: () => team.quotas.guard.beforeModelCall(store.scope) } : {}),
+    ...(team ? teamModelHooks(team, store) : {}),
     ...(team?.approvalRules ? { approvalRules: team.approvalRules } : {}),
     afterRun: (taskId) => syncTaskFiles(store, dataDir, taskId),
   });
@@ -146,7 +148,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     library,
     // A team core kicks too: the tenant's pages are embedded by the worker that took the change.
     onEmbeddingChanged: () => {
-      if (resumes) backfill.kick();
+      if (resumes) background(() => backfill.kick());
     },
   });
   const handlers = applyPolicies(base, corePolicies({ store, team, teamRules: Boolean(opts.teamPolicy), dataDir, resourcesDir }));

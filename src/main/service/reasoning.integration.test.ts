@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunEvent, Task } from '../../shared/contract';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
-import { startHttpServer, type RunningHttpServer } from '../transport/http/server';
+import { startHttpServer, type RunningHttpServer } from '../transport/http';
 import { collect, fakeModelsYaml, makeCore, makeDataDir } from './core-test-kit';
 import type { Core } from './create-core';
 

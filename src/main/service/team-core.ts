@@ -4,10 +4,19 @@ import type { ApprovalRule } from '../agent/policy/rules';
 import type { RunCluster, RunHooks } from '../runs/run-cluster';
 import type { TeamQuotas } from '../quotas/team-quotas';
 import type { StorePort } from '../store/port';
+import type { RunAssemblyDeps } from '../assembly/assemble-run';
 import type { HandlerPolicy } from './policies/policy';
 import { storageQuotaPolicy } from './policies/storage-quota';
 import { teamRulesPolicy } from './policies/team-rules';
 import { tenantUsagePolicy } from './policies/tenant-usage';
+
+/** Whose work a request leaving the service is: the scope, and the task and run when a run makes it. */
+export interface WorkOwner {
+  tenant_id: string;
+  user_id: string;
+  task_id: string | null;
+  run_id: string | null;
+}
 
 /**
  * What a core of the team service shares with the other workers. Such a core never takes the data
@@ -19,6 +28,13 @@ export interface TeamCoreOptions {
   quotas: TeamQuotas;
   /** Folders no command may see besides the tenant's: the storage root holds every tenant. */
   hiddenPaths: string[];
+  /**
+   * Runs `fn` with the requests it makes leaving the service (model, web_fetch, MCP, embeddings)
+   * charged to `owner` in this worker's audit rows and metrics.
+   */
+  chargeTo?: <T>(owner: WorkOwner, fn: () => T) => T;
+  /** This worker's metrics of model calls. */
+  metrics?: { modelCall(provider: string, promptTokens: number, completionTokens: number, seconds: number): void };
   /** The team's approval rules (tier `team`), evaluated with Folio's defaults by the same engine as the desktop's. */
   approvalRules?: readonly ApprovalRule[];
 }
@@ -27,8 +43,24 @@ export function teamRunHooks(team: TeamCoreOptions, store: StorePort): RunHooks 
   return {
     cluster: team.cluster,
     beforeStart: () => team.quotas.guard.beforeRunStart(store.scope),
+    // A run's requests are charged to its task and run, whichever request started it.
+    around: ({ taskId, runId }, drive) => (team.chargeTo ? team.chargeTo({ tenant_id: store.scope.tenant_id, user_id: store.scope.user_id, task_id: taskId, run_id: runId }, drive) : drive()),
     onUsage: ({ taskId, runId }, usage) => team.quotas.ledger.record(store.scope, { kind: 'tokens', task_id: taskId, run_id: runId, ...usage }),
   };
+}
+
+/** What a team core checks and counts around each model call: the quotas before, the metrics after. */
+export function teamModelHooks(team: TeamCoreOptions, store: StorePort): Pick<RunAssemblyDeps, 'beforeModelCall' | 'afterModelCall'> {
+  return {
+    beforeModelCall: () => team.quotas.guard.beforeModelCall(store.scope),
+    afterModelCall: (profile, usage, seconds) => team.metrics?.modelCall(profile.provider, usage.promptTokens, usage.completionTokens, seconds),
+  };
+}
+
+/** Runs background work of the scope (indexing, embedding) with its requests charged to the scope, no task. */
+export function teamBackground(team: TeamCoreOptions, store: StorePort): <T>(fn: () => T) => T {
+  const owner: WorkOwner = { tenant_id: store.scope.tenant_id, user_id: store.scope.user_id, task_id: null, run_id: null };
+  return (fn) => (team.chargeTo ? team.chargeTo(owner, fn) : fn());
 }
 
 /**

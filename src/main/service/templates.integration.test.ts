@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTemplate, FIXTURE } from '../renderers/deck/templates/fixture.test-support';
 import { toolCatalog } from '../tools/catalog';
-import { startHttpServer, type RunningHttpServer } from '../transport/http/server';
+import { startHttpServer, type RunningHttpServer } from '../transport/http';
 import { makeCore, makeDataDir } from './core-test-kit';
 import { type Core } from './create-core';
 import { templatesDir, themesDir } from '../workspace/layout';

@@ -4,10 +4,10 @@
 // `GET /v1/audit` pages through them for the platform (platform key + a token with the admin claim).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FolioError, ValidationError } from '../../shared/errors';
-import type { OutboundEvent } from '../net/outbound-audit';
+import type { OutboundEvent, OutboundOwner } from '../net/outbound-audit';
 import type { Scope } from '../store/port';
 import { isAdmin } from './auth';
-import { currentRequest } from './request-context';
+import type { RequestFacts } from './request-context';
 import { isScopeId } from './scope-id';
 import type { Queryable } from './tenant-registry';
 
@@ -28,17 +28,22 @@ export interface AuditRow {
   at: string;
 }
 
-/** The observer `observeOutbound` takes: writes the event with who caused it (never awaited by the request). */
-export function auditWriter(db: Queryable, onError: (err: unknown) => void, now: () => number = Date.now): (event: OutboundEvent) => void {
-  return (event) => {
-    const facts = currentRequest()?.facts;
-    // Outside any request (a worker's own background work) the row names no tenant: '' is kept visible, not dropped.
-    const params = [facts?.scope?.tenant_id ?? '', facts?.scope?.user_id ?? '', facts?.params?.task_id ?? null, facts?.params?.run_id ?? null, event.kind, event.host, event.bytesOut, event.bytesIn, event.status, now()];
+/** The sink a worker's requests report to: writes the event with who caused it (never awaited by the request). */
+export function auditWriter(db: Queryable, onError: (err: unknown) => void, now: () => number = Date.now): (event: OutboundEvent, owner: OutboundOwner | null) => void {
+  return (event, owner) => {
+    // Outside any tenant's work (a worker's own) the row names no tenant: '' is kept visible, not dropped.
+    const params = [owner?.tenant_id ?? '', owner?.user_id ?? '', owner?.task_id ?? null, owner?.run_id ?? null, event.kind, event.host, event.bytesOut, event.bytesIn, event.status, now()];
     db.query(
       'INSERT INTO audit_events (tenant_id, user_id, task_id, run_id, kind, host, bytes_out, bytes_in, status, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
       params,
     ).catch(onError);
   };
+}
+
+/** Who a request's own outbound calls (a settings test, a probe) are charged to: its scope and the task it names. */
+export function requestOwner(facts: RequestFacts): OutboundOwner | null {
+  if (!facts.scope) return null;
+  return { tenant_id: facts.scope.tenant_id, user_id: facts.scope.user_id, task_id: facts.params?.task_id ?? null, run_id: facts.params?.run_id ?? null };
 }
 
 class AuditForbiddenError extends FolioError {

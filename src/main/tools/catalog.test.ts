@@ -9,7 +9,7 @@ describe('the tool catalog', () => {
   it('lists every tool once', () => {
     const names = catalog.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
-    expect([...names].sort()).toEqual(['edit', 'extract_figures', 'glob', 'grep', 'load_skill', 'ocr', 'propose_outline', 'read', 'render_deck', 'render_document', 'revise_document', 'run_python', 'run_script', 'search_library', 'shell', 'web_fetch', 'web_search', 'write']);
+    expect([...names].sort()).toEqual(['edit', 'extract_figures', 'glob', 'grep', 'load_skill', 'ocr', 'propose_outline', 'read', 'render_deck', 'render_document', 'revise_document', 'run_python', 'run_script', 'search_library', 'shell', 'web_fetch', 'web_search', 'write', 'write_spreadsheet']);
   });
 
   it.each(catalog.map((t) => [t.name, t] as const))('%s declares consistent traits', (_name, tool) => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import JSZip from 'jszip';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readArtifactPreview } from '../renderers/artifact-preview';
 import { makeDocx, para } from '../renderers/revise/testing';
 import { reviseDocumentTool } from './revise-document-tool';
 import { contextFor, makeTempRoot, removeTemp, toolError, writeFiles } from './testing';
@@ -41,6 +42,14 @@ describe('revise_document', () => {
     expect(readFileSync(join(root, 'source/申请书草稿.docx')).equals(original)).toBe(true);
     const doc = await (await JSZip.loadAsync(readFileSync(join(root, 'artifacts/申请书草稿（修订）.docx')))).file('word/document.xml')?.async('string');
     expect(doc).toContain('w:author="Folio"');
+    // The preview shows the copy with its changes marked.
+    const preview = await readArtifactPreview(root, 'artifacts/申请书草稿（修订）.docx');
+    expect(preview.kind).toBe('revision');
+    if (preview.kind === 'revision') {
+      expect(preview.source).toBe('source/申请书草稿.docx');
+      expect(preview.paragraphs[0]?.segments).toContainEqual({ text: '拟', change: 'del', author: 'Folio' });
+      expect(preview.paragraphs[0]?.comments[0]?.text).toBe('删去“拟”');
+    }
 
     // A second revision never overwrites the first.
     const again = await reviseDocumentTool.execute({ path: 'source/申请书草稿.docx', edits: [{ find: '拟研究', replace: '研究', reason: 'r' }] }, ctx);

@@ -5,6 +5,7 @@ import { basename, extname } from 'node:path';
 import { z } from 'zod';
 import { FolioError } from '../../shared/errors';
 import { writeArtifactAtomic } from '../artifacts/write-artifact';
+import { writePreviewSidecar } from '../renderers/artifact-preview';
 import type { EditOutcome } from '../renderers/revise';
 import { readInside, toRelative } from '../workspace/task-paths';
 import { ARTIFACTS_DIR } from './artifacts';
@@ -95,6 +96,9 @@ export const reviseDocumentTool: Tool<typeof parameters> = {
     const out = resolveToolPath(ctx, traits, ARTIFACTS_DIR, 'write');
     const written = writeArtifactAtomic(out.abs, outputName(args.path, result.chinese, args.output), result.bytes);
     const rel = toRelative(out.root, written);
+    // The preview marks the insertions and deletions as Word will show them.
+    const { revisionPreview } = await import('../renderers/revise/preview');
+    writePreviewSidecar(written, { kind: 'revision', ...(await revisionPreview(result.bytes, input.rel)) });
     const skipped = args.edits.length - result.applied;
     return {
       content:

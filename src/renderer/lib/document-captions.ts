@@ -1,11 +1,13 @@
 // Captions, cross-references and list styles for the document preview, from the same rules the .docx engine
 // uses (src/shared/specs/document-captions.ts): 表 N above captioned tables, 图 N below figures, `[@tbl:id]`
 // shown as 表 N, and ordered lists in the template's list formats.
-import type { Nodes, Root } from 'mdast';
+import type { List, Nodes, PhrasingContent, Root } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { type HeadingNumbering, listNumberFormats, type NumberingLevel } from '../../shared/specs/document';
+import { type HeadingNumbering, isReferencesHeading, listNumberFormats, type NumberingLevel } from '../../shared/specs/document';
+import { CITATION, citationLabel, citedKeys } from '../../shared/specs/document-citations';
+import type { CitationsView } from './document-report';
 import {
   captionLabel,
   captionSeparator,
@@ -64,12 +66,57 @@ export function computeCaptions(sections: readonly string[], chinese: boolean): 
   return out;
 }
 
+/** What the preview needs of the render's citations: the numbers and list as the .docx has them. */
+export type PreviewCitations = {
+  view: CitationsView;
+  /** This section holds the first references heading: the generated list goes under it. */
+  listHere: boolean;
+};
+
+/** `[@key]` → the style's numbers (`[1,3-5]`, superscript in GB/T 7714), `?` for a key the render did not know. */
+function citationNodes(value: string, view: CitationsView): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  let at = 0;
+  for (const match of value.matchAll(CITATION)) {
+    const index = match.index ?? 0;
+    if (index > at) out.push({ type: 'text', value: value.slice(at, index) });
+    const label = citationLabel(citedKeys(match).map((key) => view.numbers.get(key) ?? null), view.look);
+    out.push({ type: 'text', value: label, data: { hName: view.look.superscript ? 'sup' : 'span', hProperties: { className: ['doc-citation'], 'data-testid': 'doc-citation' } } });
+    at = index + match[0].length;
+  }
+  if (out.length === 0) return [{ type: 'text', value }];
+  if (at < value.length) out.push({ type: 'text', value: value.slice(at) });
+  return out;
+}
+
+/** The generated reference list, `[1] …` in citation order, as a list the preview styles without bullets. */
+export function referenceListNode(view: CitationsView): List {
+  return {
+    type: 'list',
+    ordered: false,
+    spread: false,
+    data: { hProperties: { className: ['doc-references'], 'data-testid': 'doc-references' } },
+    children: view.references.map((r) => ({ type: 'listItem', spread: false, children: [{ type: 'paragraph', children: [{ type: 'text', value: `[${r.number}] ${r.text}` }] }] })),
+  };
+}
+
+/** Whether a section's Markdown has a references heading (参考文献, References…), where the generated list goes. */
+export function hasReferencesHeading(markdown: string): boolean {
+  const root = unified().use(remarkParse).use(remarkGfm).parse(markdown);
+  return root.children.some((node) => node.type === 'heading' && isReferencesHeading(plainText(node).trim()));
+}
+
+function plainText(node: Nodes): string {
+  if ('value' in node && typeof node.value === 'string') return node.value;
+  return 'children' in node ? (node.children as Nodes[]).map(plainText).join('') : '';
+}
+
 /**
  * A remark plugin for react-markdown: cross-references become their labels (an unknown id shows `表 ??`, as
- * in the .docx), `{#fig:id}` after an image disappears, and ordered lists carry their nesting depth for
- * `listStyleFor`.
+ * in the .docx), citations their numbers with the reference list under the references heading,
+ * `{#fig:id}` after an image disappears, and ordered lists carry their nesting depth for `listStyleFor`.
  */
-export function remarkDocumentPreview(references: ReadonlyMap<string, string>, chinese: boolean) {
+export function remarkDocumentPreview(references: ReadonlyMap<string, string>, chinese: boolean, citations?: PreviewCitations) {
   const label = (id: string): string => references.get(id) ?? captionLabel(referenceKind(id), '??', chinese);
   return () =>
     (tree: Root): void => {
@@ -90,9 +137,18 @@ export function remarkDocumentPreview(references: ReadonlyMap<string, string>, c
         if ('children' in node) {
           const nested = node.type === 'list' && node.ordered ? depth + 1 : depth;
           for (const child of node.children as Nodes[]) walk(child, nested);
+          if (citations && node.type !== 'root' && node.type !== 'list') {
+            const parent = node as { children: Nodes[] };
+            parent.children = parent.children.flatMap((child): Nodes[] => (child.type === 'text' ? citationNodes(child.value, citations.view) : [child]));
+          }
         }
       };
       walk(tree, 0);
+      if (citations?.listHere && citations.view.references.length > 0) {
+        // Under the first references heading, as the .docx writes it.
+        const at = tree.children.findIndex((node) => node.type === 'heading' && isReferencesHeading(plainText(node).trim()));
+        if (at >= 0) tree.children.splice(at + 1, 0, referenceListNode(citations.view));
+      }
     };
 }
 

@@ -1,5 +1,7 @@
 // The document engine's report arrives untyped in the contract (`report: unknown`); the preview
 // shows the issues that have the documented shape and ignores anything else.
+import type { CitationStyleName } from '../../shared/specs/document';
+import { type CitationLook, citationLooks } from '../../shared/specs/document-citations';
 
 export interface DocumentIssueLocation {
   /** 1-based index of the top-level Markdown block in the section file. */
@@ -69,4 +71,28 @@ export function documentPages(report: unknown): DocumentPagesView | null {
     return [{ level: line.level, title: line.title, page: isCount(line.page) ? line.page : null }];
   });
   return { mode: 'rendered', total: pages.total, body: pages.body, contents };
+}
+
+export interface CitationsView {
+  /** How the numbers are written (GB/T 7714: superscript `[1,3-5]`). */
+  look: CitationLook;
+  /** Each cited key's number, as the .docx has it. */
+  numbers: Map<string, number>;
+  /** The generated list, in citation order. */
+  references: { key: string; number: number; text: string }[];
+}
+
+/** The citations as the engine wrote them; null when the report has none (no bibliography, or an older render). */
+export function documentCitations(report: unknown): CitationsView | null {
+  if (!isRecord(report) || !isRecord(report.citations)) return null;
+  const c = report.citations;
+  if (!isRecord(c.numbers) || !Array.isArray(c.references)) return null;
+  const numbers = new Map<string, number>();
+  for (const [key, value] of Object.entries(c.numbers)) if (isCount(value)) numbers.set(key, value);
+  const references = c.references.flatMap((r: unknown) =>
+    isRecord(r) && typeof r.key === 'string' && isCount(r.number) && typeof r.text === 'string' ? [{ key: r.key, number: r.number, text: r.text }] : [],
+  );
+  const style = typeof c.style === 'string' && c.style in citationLooks ? (c.style as CitationStyleName) : undefined;
+  const look = style ? citationLooks[style] : { ...citationLooks.vancouver, superscript: c.superscript === true };
+  return { look, numbers, references };
 }

@@ -33,6 +33,7 @@ import { DeckPlan } from '../specs/deck-plan';
 import { DeckVersionList, DeckVersionSource } from '../specs/deck-versions';
 import { SlideId } from '../specs/slide-ids';
 import { DocumentSpec } from '../specs/document';
+import { RevisedDocument } from '../specs/document-revision';
 import { DeckOutline, OutlineRowsInput } from '../specs/deck-outline';
 import { TemplateId, TemplateSummary } from '../specs/templates';
 import { ThemeSchema } from '../specs/themes';
@@ -82,6 +83,8 @@ export const ArtifactPreview = z.discriminatedUnion('kind', [
     sections: z.array(z.object({ file: z.string(), markdown: z.string() })),
     report: z.unknown(),
   }),
+  /** A person's .docx revised with tracked changes: its text with the insertions and deletions marked. */
+  RevisedDocument.extend({ kind: z.literal('revision'), path: z.string() }),
   z.object({ kind: z.literal('none'), path: z.string(), reason: z.string() }),
 ]);
 export type ArtifactPreview = z.infer<typeof ArtifactPreview>;

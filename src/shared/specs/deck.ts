@@ -2,7 +2,14 @@
 // renderer and the renderer's HTML preview, so it is pure TypeScript + zod.
 // Objects are strict: a misspelt key is an error naming the key, not a silently ignored field.
 import { z } from 'zod';
+import { BulletItem, ChartSpec, ColumnContent, RelativeAssetPath, TableSpec, requiredText, text } from './deck-fields';
+import { containsCjk } from './deck-text';
 import { duplicateSlideIds, SlideId } from './slide-ids';
+
+// The spec's parts live beside it; importers keep one entry point.
+export * from './deck-fields';
+export * from './deck-quality';
+export * from './deck-text';
 
 export const DECK_LAYOUTS = [
   'title',
@@ -26,134 +33,6 @@ export const DECK_LAYOUTS = [
   'full_image',
 ] as const;
 export type DeckLayout = (typeof DECK_LAYOUTS)[number];
-
-export const CHART_TYPES = ['bar', 'column', 'line', 'pie', 'doughnut', 'area', 'scatter'] as const;
-export type ChartType = (typeof CHART_TYPES)[number];
-/** Chart types where one category can be drawn in the accent colour. */
-const HIGHLIGHT_TYPES: ReadonlySet<ChartType> = new Set(['bar', 'column', 'pie', 'doughnut']);
-
-const MAX_TEXT = 2000;
-const text = z.string().max(MAX_TEXT);
-const requiredText = z.string().trim().min(1, 'must not be empty').max(MAX_TEXT);
-
-/**
- * A path relative to the task folder. Absolute paths, drive letters, URLs and `..` segments are
- * rejected here; the renderer confines again after resolving symlinks.
- */
-export const RelativeAssetPath = z
-  .string()
-  .min(1, 'must not be empty')
-  .max(500)
-  .refine((p) => !/^[/\\]/.test(p) && !/^[A-Za-z]:/.test(p), {
-    message: 'must be relative to the task folder (no absolute path)',
-  })
-  .refine((p) => !/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(p), { message: 'must be a file in the task folder, not a URL' })
-  .refine((p) => !p.split(/[/\\]/).includes('..'), { message: 'must not contain ".." segments' });
-
-export const BulletItem = z.union([z.string().max(MAX_TEXT), z.strictObject({ text, sub: z.array(text).max(20) })]);
-export type BulletItem = z.infer<typeof BulletItem>;
-
-/** One side of a two_column slide: exactly one of bullets, image or text. */
-export const ColumnContent = z
-  .strictObject({
-    bullets: z.array(BulletItem).max(100).optional(),
-    image: RelativeAssetPath.optional(),
-    caption: text.optional(),
-    text: text.optional(),
-  })
-  .superRefine((col, ctx) => {
-    const kinds = (['bullets', 'image', 'text'] as const).filter((k) => col[k] !== undefined);
-    if (kinds.length !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          kinds.length === 0
-            ? 'expected one of {bullets}, {image, caption?} or {text}'
-            : `expected only one of bullets, image, text; got ${kinds.join(' and ')}`,
-      });
-    }
-    if (col.caption !== undefined && col.image === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['caption'], message: 'caption is only allowed with image' });
-    }
-  });
-export type ColumnContent = z.infer<typeof ColumnContent>;
-
-export const ChartSeries = z.strictObject({
-  name: requiredText,
-  values: z.array(z.number().finite()).max(500),
-});
-
-export const ChartSpec = z
-  .strictObject({
-    type: z.enum(CHART_TYPES),
-    title: text.optional(),
-    categories: z.array(z.string().max(200)).min(1).max(500),
-    series: z.array(ChartSeries).min(1).max(20),
-    x_title: text.optional(),
-    y_title: text.optional(),
-    unit: z.string().max(20).optional(),
-    /** A category drawn in the accent colour (the one bar or slice that matters); others recede. */
-    highlight: z.string().max(200).optional(),
-  })
-  .superRefine((chart, ctx) => {
-    const n = chart.categories.length;
-    chart.series.forEach((s, i) => {
-      if (s.values.length === 0) {
-        ctx.addIssue({ code: 'custom', path: ['series', i, 'values'], message: 'empty series: give one number per category' });
-      } else if (s.values.length !== n) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['series', i, 'values'],
-          message: `expected ${n} numbers, got ${s.values.length}`,
-        });
-      }
-    });
-    if (chart.highlight !== undefined) {
-      if (!chart.categories.includes(chart.highlight)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['highlight'],
-          message: `"${chart.highlight}" is not a category; the categories are: ${chart.categories.slice(0, 12).join(', ')}`,
-        });
-      } else if (!HIGHLIGHT_TYPES.has(chart.type) || chart.series.length !== 1) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['highlight'],
-          message: 'highlight needs a bar, column, pie or doughnut chart with one series',
-        });
-      }
-    }
-    if ((chart.type === 'pie' || chart.type === 'doughnut') && chart.series.length !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['series'],
-        message: `a ${chart.type} chart shows exactly one series, got ${chart.series.length}`,
-      });
-    }
-    if (chart.type === 'scatter' && chart.categories.some((c) => !Number.isFinite(Number(c)) || c.trim() === '')) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['categories'],
-        message: 'a scatter chart needs numeric categories (they are the x values)',
-      });
-    }
-  });
-export type ChartSpec = z.infer<typeof ChartSpec>;
-
-export const TableSpec = z
-  .strictObject({
-    header: z.array(z.string().max(500)).min(1).max(12),
-    rows: z.array(z.array(z.string().max(MAX_TEXT))).max(1000),
-  })
-  .superRefine((table, ctx) => {
-    const n = table.header.length;
-    table.rows.forEach((row, i) => {
-      if (row.length !== n) {
-        ctx.addIssue({ code: 'custom', path: ['rows', i], message: `expected ${n} cells (one per header), got ${row.length}` });
-      }
-    });
-  });
-export type TableSpec = z.infer<typeof TableSpec>;
 
 const notes = z.string().max(20_000).optional();
 /** Stable across edits (see slide-ids.ts); render_deck gives slides without one the next free sN. */
@@ -413,62 +292,6 @@ export function deckJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(DeckSpecSchema, { io: 'input', unrepresentable: 'any' });
 }
 
-// The quality report every render returns (also shown in the UI next to the preview).
-
-export const QUALITY_ISSUE_KINDS = [
-  'shrunk',
-  'split',
-  'dropped',
-  'overflow_risk',
-  'empty',
-  'near_empty',
-  'too_many_words',
-  'missing_image',
-  // A slide whose content cannot be drawn (a chart of nothing but zeros): a framed placeholder says why.
-  'placeholder',
-  'low_contrast',
-  // Found by reading the rendered slides back (LibreOffice → PDF → word positions):
-  'off_slide',
-  'outside_box',
-  'in_footer',
-  'overlap',
-  'title_lines',
-  'underfilled',
-  'upscaled_image',
-  // Found in the plan: a chart series or slice drawn but invisible (its legend entry names nothing seen):
-  'hidden_series',
-  // Typography and fonts:
-  'font_fallback',
-  'emoji_font',
-  'restructured',
-] as const;
-export const QualityIssueKind = z.enum(QUALITY_ISSUE_KINDS);
-export type QualityIssueKind = z.infer<typeof QualityIssueKind>;
-export const QualityIssue = z.object({ kind: QualityIssueKind, message: z.string() });
-export type QualityIssue = z.infer<typeof QualityIssue>;
-export const SlideQuality = z.object({
-  /** 0-based index into spec.slides (as in validation errors: `slides[4]`). */
-  index: z.number().int().min(0),
-  /** 1-based numbers of the slides in the .pptx made from this spec slide (as PowerPoint numbers them). */
-  output_slides: z.array(z.number().int().min(1)),
-  issues: z.array(QualityIssue),
-});
-export type SlideQuality = z.infer<typeof SlideQuality>;
-/**
- * Where the report's findings come from: 'rendered' when the slides were converted with LibreOffice
- * and every word's position read back, 'estimated' when they could not be (reason says why) and the
- * report rests on the layout's measurements alone. Absent in reports written before the check
- * existed, which are estimates too.
- */
-export const ReportCheck = z.object({ mode: z.enum(['rendered', 'estimated']), reason: z.string().optional() });
-export type ReportCheck = z.infer<typeof ReportCheck>;
-export const QualityReport = z.object({
-  slides: z.array(SlideQuality),
-  summary: z.object({ slides_in: z.number().int(), slides_out: z.number().int(), issues: z.number().int() }),
-  checked: ReportCheck.optional(),
-});
-export type QualityReport = z.infer<typeof QualityReport>;
-
 type Issue = z.core.$ZodIssue;
 type PathPart = PropertyKey;
 
@@ -523,83 +346,8 @@ function flattenIssues(issues: readonly Issue[], root: unknown, base: readonly P
   return out;
 }
 
-// Text classification shared by the renderer (font choice, fitting) and the HTML preview.
-
-const CJK_CHAR =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3000-\u303F\u30FC\uFF00-\uFFEF\uFE30-\uFE4F\u3200-\u33FF]/u;
-/** Typographic quotes, dashes and ellipsis belong to whichever script surrounds them. */
-const NEUTRAL_CHAR = /[\s\u2010-\u2027\u00B7]/u;
-
-export function isCjkChar(ch: string): boolean {
-  return CJK_CHAR.test(ch);
-}
-
-export function containsCjk(s: string): boolean {
-  for (const ch of s) if (CJK_CHAR.test(ch)) return true;
-  return false;
-}
-
-export interface ScriptRun {
-  text: string;
-  cjk: boolean;
-}
-
-/**
- * Splits text into runs of one script each, so each run can carry the right font (pptxgenjs
- * writes one face into latin/ea/cs of a run). Neutral characters (spaces, curly quotes, dashes)
- * join the run before them, or the next one at the start of the text.
- */
-export function splitRunsByScript(s: string): ScriptRun[] {
-  const runs: ScriptRun[] = [];
-  let pendingNeutral = '';
-  for (const ch of s) {
-    if (NEUTRAL_CHAR.test(ch)) {
-      const last = runs[runs.length - 1];
-      if (last) last.text += ch;
-      else pendingNeutral += ch;
-      continue;
-    }
-    const cjk = CJK_CHAR.test(ch);
-    const last = runs[runs.length - 1];
-    if (last && last.cjk === cjk) last.text += ch;
-    else {
-      runs.push({ text: pendingNeutral + ch, cjk });
-      pendingNeutral = '';
-    }
-  }
-  if (pendingNeutral) runs.push({ text: pendingNeutral, cjk: false });
-  return runs;
-}
-
-/**
- * Words as a reader feels them: each Latin word counts 1, and two CJK characters count 1 (a
- * Chinese word averages about two characters).
- */
-export function countWords(s: string): number {
-  let cjk = 0;
-  const latinOnly = Array.from(s, (ch) => {
-    if (!CJK_CHAR.test(ch)) return ch;
-    if (/[\p{L}\p{N}]/u.test(ch)) cjk++;
-    return ' ';
-  }).join('');
-  const latin = latinOnly.match(/[\p{L}\p{N}]+(?:['’._-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
-  return latin + Math.ceil(cjk / 2);
-}
-
-export function isChineseLanguage(language: string | undefined): boolean {
-  return language !== undefined && /^zh\b/i.test(language);
-}
-
 /** The deck's language: as given, else zh-CN when the title is Chinese, else en. */
 export function deckLanguage(spec: Pick<DeckSpec, 'language' | 'title'>): string {
   if (spec.language) return spec.language;
   return containsCjk(spec.title) ? 'zh-CN' : 'en';
-}
-
-export function continuationTitle(title: string, language: string): string {
-  return isCjkLanguage(language) ? `${title}（续）` : `${title} (cont.)`;
-}
-
-function isCjkLanguage(language: string): boolean {
-  return /^(zh|ja|ko)\b/i.test(language);
 }

@@ -71,3 +71,8 @@ export function citationLabel(numbers: readonly (number | null)[], look: Citatio
   if (numbers.some((n) => n === null)) parts.push('?');
   return `[${parts.join(look.separator)}]`;
 }
+
+/** The heading the generated list gets when the text has no references heading of its own. */
+export function referencesHeadingTitle(chinese: boolean): string {
+  return chinese ? '参考文献' : 'References';
+}

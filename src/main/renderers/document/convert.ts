@@ -1,55 +1,18 @@
 // One section's mdast → docx blocks: headings (numbered through the Heading styles), paragraphs, lists,
-// tables, figures, quotes, code, footnotes; the references section's list becomes `[1] ...`.
-import {
-  BorderStyle,
-  Bookmark,
-  EmphasisMarkType,
-  ExternalHyperlink,
-  type FileChild,
-  FootnoteReferenceRun,
-  HeadingLevel,
-  ImageRun,
-  Paragraph,
-  type ParagraphChild,
-  SimpleField,
-  TextRun,
-} from 'docx';
-import {
-  type BlockContent,
-  type Definition,
-  type DefinitionContent,
-  type FootnoteDefinition,
-  type Heading,
-  type Image,
-  type List,
-  type Nodes,
-  type Paragraph as MdParagraph,
-  type PhrasingContent,
-  type Root,
-  type RootContent,
-  type Table as MdTable,
-} from 'mdast';
+// tables, quotes, code; the references section's list becomes `[1] ...`. Text inside blocks is inline.ts's
+// job, figures and captions figures.ts's.
+import { BorderStyle, Bookmark, type FileChild, HeadingLevel, Paragraph, TextRun } from 'docx';
+import { type Definition, type FootnoteDefinition, type Heading, type List, type Nodes, type Paragraph as MdParagraph, type PhrasingContent, type Root, type RootContent } from 'mdast';
 import { headingLabel, headingLabelJoiner, isReferencesHeading } from '../../../shared/specs/document';
-import {
-  type CaptionKind,
-  captionLabel,
-  captionSeparator,
-  captionText,
-  CROSS_REFERENCE,
-  figureIdAfter,
-  placeholderCaption,
-  referenceKind,
-  referencedIds,
-} from '../../../shared/specs/document-captions';
-import { CITATION, citationLabel, citedKeys } from '../../../shared/specs/document-citations';
+import { figureIdAfter } from '../../../shared/specs/document-captions';
 import { type RenderContext } from './context';
-import { fontSet } from './fonts';
-import { effectiveDpi, fitImage, resolveImage, TARGET_DPI } from './images';
+import { figureParagraphs, tableCaption } from './figures';
+import { InlineConverter, truncate } from './inline';
 import { plainText } from './mdast-text';
 import { BULLET_NUMBERING, NUMBERED_HEADING_LEVELS, ORDERED_NUMBERING, REFERENCE_NUMBERING } from './numbering';
 import { STYLE } from './styles';
 import { convertTable } from './tables';
-import { countCjkChars, countWords, joinSoftBreaks, splitByScript } from './text-metrics';
+import { countCjkChars, countWords, joinSoftBreaks } from './text-metrics';
 
 /** A paragraph longer than this many units (Han characters + words) is reported as hard to read. */
 export const LONG_PARAGRAPH_UNITS = 400;
@@ -57,11 +20,7 @@ const LIST_STEP = 420;
 const HEADING_LEVELS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5];
 /** The contents list stops at the third level, as the TOC field's `\o "1-3"` does. */
 const TOC_LEVELS = 3;
-const FOOTNOTE_STYLE = 'FootnoteText';
-const UNDEFINED_FOOTNOTE = /\[\^([^\]\s]+)\]/g;
 
-/** `heading`: bold applies to Latin words only, CJK keeps the heading style's face. */
-type Format = { bold?: boolean; italics?: boolean; strike?: boolean; hyperlink?: boolean; heading?: boolean };
 type Scope = { style: string; sizePt: number; indent: number };
 type ListNumbering = { reference: string; instance: number; level: number };
 type ListParent = { reference: string; instance: number };
@@ -70,11 +29,10 @@ export class SectionConverter {
   private readonly definitions = new Map<string, Definition>();
   private readonly footnoteDefinitions = new Map<string, FootnoteDefinition>();
   private referencesDepth: number | undefined;
-  /** The CJK face of **strong** text: the heading face (黑体), since 宋体 has no bold and synthetic bold smears. */
-  private readonly strongFace: string;
+  private readonly inlines: InlineConverter;
 
   constructor(private readonly ctx: RenderContext) {
-    this.strongFace = fontSet('heading', ctx.language).eastAsia;
+    this.inlines = new InlineConverter(ctx, this.definitions, this.footnoteDefinitions);
   }
 
   convert(root: Root): FileChild[] {
@@ -142,8 +100,8 @@ export class SectionConverter {
       case 'list':
         return this.list(node, scope, 0, undefined);
       case 'table': {
-        const caption = this.tableCaption(node);
-        const table = convertTable(node, this.ctx, (children, bold) => this.inline(children, bold ? { bold: true } : {}));
+        const caption = tableCaption(this.ctx, this.inlines, node);
+        const table = convertTable(node, this.ctx, (children, bold) => this.inlines.inline(children, bold ? { bold: true } : {}));
         // An empty paragraph keeps two tables in a row from merging into one, and spaces the text after.
         return [...caption, table, new Paragraph({ style: STYLE.tableText, children: [] })];
       }
@@ -188,7 +146,7 @@ export class SectionConverter {
       heading: HEADING_LEVELS[level],
       ...(numbered ? {} : { numbering: false as const }),
       // Latin words are bold (Arial has a bold face); CJK stays in 黑体's own weight.
-      children: [new Bookmark({ id: bookmark, children: this.inline(node.children, { bold: true, heading: true }) })],
+      children: [new Bookmark({ id: bookmark, children: this.inlines.inline(node.children, { bold: true, heading: true }) })],
     });
   }
 
@@ -210,7 +168,7 @@ export class SectionConverter {
       const previous = node.children[i - 1];
       if (child.type === 'image') {
         flush();
-        out.push(...this.figure(child));
+        out.push(...figureParagraphs(this.ctx, child));
       } else if (previous?.type === 'image' && figureIdAfter(child)) {
         // `{#fig:id}` right after the image names the figure; only what follows it is text.
         const rest = figureIdAfter(child)?.rest ?? '';
@@ -238,7 +196,7 @@ export class SectionConverter {
       indentTwips: scope.indent + listIndent,
       spacingTwips: scope.style === STYLE.body && !this.ctx.isChinese ? 160 : 40,
     });
-    const runs = this.inline(children, {});
+    const runs = this.inlines.inline(children, {});
     return new Paragraph({
       style: scope.style,
       // docx can't put widow/orphan control in a style, and OOXML leaves it off unless it is said.
@@ -294,183 +252,12 @@ export class SectionConverter {
     });
   }
 
-  private figure(image: Image): Paragraph[] {
-    const ctx = this.ctx;
-    const caption = (image.alt ?? image.title ?? '').trim();
-    const numbered = ctx.captions.figures.get(image);
-    const label = this.captionLabelRuns('figure', numbered?.number, numbered?.id);
-    const captionParagraph = new Paragraph({
-      style: STYLE.caption,
-      widowControl: true,
-      children: [...label, ...(caption ? [new TextRun(`${captionSeparator(ctx.isChinese)}${caption}`)] : [])],
-    });
-    const number = numbered ? captionLabel('figure', numbered.number, ctx.isChinese) : '';
-    ctx.measures.push({ kind: 'text', text: `${number} ${caption}`, sizePt: ctx.template.bodySizePt - 1.5, lineSpacing: 1, indentTwips: 0, spacingTwips: 300 });
-
-    const resolved = resolveImage(ctx.folder, image.url);
-    if (!resolved.ok) {
-      ctx.report(resolved.reason === 'unsupported' ? 'unsupported_markdown' : 'missing_image', resolved.message, image);
-      ctx.measures.push({ kind: 'fixed', heightTwips: 720 });
-      const missing = ctx.isChinese ? `［图片缺失：${image.url}］` : `[Missing image: ${image.url}]`;
-      return [new Paragraph({ style: STYLE.placeholder, keepNext: true, children: [new TextRun(missing)] }), captionParagraph];
-    }
-    const size = fitImage(resolved.info, ctx.geometry);
-    const dpi = effectiveDpi(resolved.info, size.width);
-    if (dpi < TARGET_DPI) {
-      const cm = ((size.width / 96) * 2.54).toFixed(1);
-      ctx.report(
-        'image_upscaled',
-        `image ${image.url} is ${resolved.info.width}×${resolved.info.height} px, placed ${cm} cm wide it prints at ${dpi} dpi ` +
-          `(under ${TARGET_DPI}): supply it at least ${Math.ceil((size.width / 96) * TARGET_DPI)} px wide`,
-        image,
-      );
-    }
-    ctx.stats.images += 1;
-    ctx.measures.push({ kind: 'fixed', heightTwips: size.height * 15 + 240 });
-    return [
-      new Paragraph({
-        style: STYLE.figure,
-        children: [
-          new ImageRun({
-            type: resolved.info.type,
-            data: resolved.data,
-            transformation: size,
-            altText: { name: number || 'figure', title: caption || number, description: caption || number },
-          }),
-        ],
-      }),
-      captionParagraph,
-    ];
-  }
-
-  /** `表 1　caption` above a captioned table; nothing for a table without a caption paragraph. */
-  private tableCaption(table: MdTable): Paragraph[] {
-    const captioned = this.ctx.captions.tables.get(table);
-    if (!captioned) return [];
-    if (captioned.placeholder) return [this.placeholderTableCaption(table, captioned.number)];
-    const text = captionText(captioned.caption);
-    this.ctx.measures.push({ kind: 'text', text: `${captionLabel('table', captioned.number, this.ctx.isChinese)} ${text}`, sizePt: this.ctx.template.bodySizePt - 1.5, lineSpacing: 1, indentTwips: 0, spacingTwips: 300 });
-    return [
-      new Paragraph({
-        style: STYLE.tableCaption,
-        widowControl: true,
-        children: [
-          ...this.captionLabelRuns('table', captioned.number, captioned.id),
-          ...(text ? [new TextRun(captionSeparator(this.ctx.isChinese)), ...this.inline(captioned.caption, {})] : []),
-        ],
-      }),
-    ];
-  }
-
-  /** `表 3　【待补充表题】` in red, and an issue naming the table by its header, so the author writes the caption. */
-  private placeholderTableCaption(table: MdTable, number: number): Paragraph {
-    const ctx = this.ctx;
-    const header = (table.children[0]?.children ?? []).map((cell) => plainText(cell).trim()).filter((t) => t !== '');
-    const label = captionLabel('table', number, ctx.isChinese);
-    ctx.report(
-      'uncaptioned_table',
-      `the table with the header "${truncate(header.join(' | '), 50)}" has no caption; it is numbered ${label} with a placeholder caption: ` +
-        `write "${ctx.isChinese ? '表：标题 {#tbl:id}' : 'Table: title {#tbl:id}'}" in the paragraph right before it`,
-      table,
-    );
-    const placeholder = placeholderCaption(ctx.isChinese);
-    ctx.measures.push({ kind: 'text', text: `${label} ${placeholder}`, sizePt: ctx.template.bodySizePt - 1.5, lineSpacing: 1, indentTwips: 0, spacingTwips: 300 });
-    return new Paragraph({
-      style: STYLE.tableCaption,
-      widowControl: true,
-      children: [...this.captionLabelRuns('table', number, undefined), new TextRun(captionSeparator(ctx.isChinese)), new TextRun({ text: placeholder, color: 'C00000' })],
-    });
-  }
-
-  /**
-   * `表 1` as Word writes a caption: the word and a SEQ field (cached number, so every reader shows it), inside a
-   * bookmark when the caption has an id, which cross-references' REF fields point at.
-   */
-  private captionLabelRuns(kind: CaptionKind, number: number | undefined, id: string | undefined): ParagraphChild[] {
-    if (number === undefined) return [];
-    const word = captionLabel(kind, '', this.ctx.isChinese).trimEnd();
-    const runs: ParagraphChild[] = [new TextRun(`${word} `), new SimpleField(`SEQ ${word} \\* ARABIC`, String(number))];
-    return id ? [new Bookmark({ id: this.ctx.captionBookmark(id), children: runs })] : runs;
-  }
-
   private codeBlock(value: string): Paragraph[] {
     const lines = value.replace(/\n$/, '').split('\n');
     for (const line of lines) {
       this.ctx.measures.push({ kind: 'text', text: line || ' ', sizePt: this.ctx.template.bodySizePt - 2, lineSpacing: 1, indentTwips: 0, spacingTwips: 0 });
     }
     return lines.map((line) => new Paragraph({ style: STYLE.code, children: [new TextRun(line.replace(/\t/g, '    '))] }));
-  }
-
-  private inline(nodes: readonly PhrasingContent[], format: Format): ParagraphChild[] {
-    return nodes.flatMap((node) => this.inlineNode(node, format));
-  }
-
-  /**
-   * Runs for text in a format, split by script where bold or emphasis differ: CJK text is never given a
-   * synthetic bold or slant. **Strong** CJK takes the heading face (黑体), emphasised CJK takes 着重号
-   * (`w:em="dot"`, not on punctuation); Latin text is bold or italic as usual.
-   */
-  private runs(text: string, f: Format): TextRun[] {
-    const base = { ...(f.strike ? { strike: true } : {}), ...(f.hyperlink ? { style: 'Hyperlink' } : {}) };
-    if (!f.bold && !f.italics) return [new TextRun({ text, ...base })];
-    return splitByScript(text).map(({ text: part, script }) => {
-      const latin = script === 'latin';
-      return new TextRun({
-        text: part,
-        ...base,
-        ...(f.bold && latin ? { bold: true } : {}),
-        ...(f.bold && !latin && !f.heading ? { font: { eastAsia: this.strongFace } } : {}),
-        ...(f.italics && latin ? { italics: true } : {}),
-        ...(f.italics && script === 'cjk' ? { emphasisMark: { type: EmphasisMarkType.DOT } } : {}),
-      });
-    });
-  }
-
-  /** Text with its cross-references `[@tbl:id]` turned into REF fields showing `表 2`. */
-  private textRuns(raw: string, format: Format, node: PhrasingContent): ParagraphChild[] {
-    // remark makes `[^x]` a footnote reference only when `[^x]: …` exists; otherwise it stays text that would
-    // print as is.
-    const text = raw.replace(UNDEFINED_FOOTNOTE, (_m, label: string) => {
-      this.reportUndefinedFootnote(label, node);
-      return '';
-    });
-    const out: ParagraphChild[] = [];
-    let at = 0;
-    for (const match of text.matchAll(CROSS_REFERENCE)) {
-      const index = match.index ?? 0;
-      if (index > at) out.push(...this.citedRuns(text.slice(at, index), format, node));
-      referencedIds(match).forEach((id, i) => {
-        if (i > 0) out.push(...this.runs(this.ctx.isChinese ? '、' : ', ', format));
-        out.push(this.crossReference(id, node));
-      });
-      at = index + match[0].length;
-    }
-    if (at < text.length) out.push(...this.citedRuns(text.slice(at), format, node));
-    return out;
-  }
-
-  /** Text with its citations `[@key]` written as the style's numbers (`[1,3-5]`, superscript in GB/T 7714). */
-  private citedRuns(text: string, format: Format, node: PhrasingContent): ParagraphChild[] {
-    const citations = this.ctx.citations;
-    if (!citations) return this.runs(text, format);
-    const out: ParagraphChild[] = [];
-    let at = 0;
-    for (const match of text.matchAll(CITATION)) {
-      const index = match.index ?? 0;
-      if (index > at) out.push(...this.runs(text.slice(at, index), format));
-      const numbers = citedKeys(match).map((key) => {
-        const number = citations.numbers.get(key);
-        if (number === undefined) {
-          const why = citations.hasBibliography ? 'is in no bibliography file of the folder' : 'has no bibliography to come from (add a .bib or CSL-JSON file to the document folder)';
-          this.ctx.report('unknown_citation', `[@${key}] ${why}; it prints as "?"`, node);
-        }
-        return number ?? null;
-      });
-      out.push(new TextRun({ text: citationLabel(numbers, citations.look), ...(citations.look.superscript ? { superScript: true } : {}) }));
-      at = index + match[0].length;
-    }
-    if (at < text.length) out.push(...this.runs(text.slice(at), format));
-    return out;
   }
 
   /** The cited entries, numbered `[1]…`, right under the first references heading. */
@@ -486,95 +273,9 @@ export class SectionConverter {
         style: STYLE.reference,
         widowControl: true,
         numbering: { reference: REFERENCE_NUMBERING, level: 0, instance },
-        children: this.runs(reference.text, {}),
+        children: this.inlines.runs(reference.text, {}),
       });
     });
-  }
-
-  private crossReference(id: string, node: PhrasingContent): ParagraphChild {
-    const target = this.ctx.captions.ids.get(id);
-    if (!target) {
-      const kind = referenceKind(id);
-      this.ctx.report('unknown_reference', `[@${id}] refers to no ${kind === 'table' ? 'captioned table' : 'figure'} with that id; it prints as "${captionLabel(kind, '??', this.ctx.isChinese)}"`, node);
-      return new TextRun(captionLabel(kind, '??', this.ctx.isChinese));
-    }
-    // A REF field to the caption's bookmark: Word keeps it right when tables move; the cached text is what
-    // every other reader shows.
-    return new SimpleField(`REF ${this.ctx.captionBookmark(id)} \\h`, captionLabel(target.kind, target.number, this.ctx.isChinese));
-  }
-
-  private inlineNode(node: PhrasingContent, format: Format): ParagraphChild[] {
-    const run = (text: string, extra: Format = {}): TextRun[] => this.runs(text, { ...format, ...extra });
-    switch (node.type) {
-      case 'text':
-        return this.textRuns(joinSoftBreaks(node.value), format, node);
-      case 'strong':
-        return this.inline(node.children, { ...format, bold: true });
-      case 'emphasis':
-        return this.inline(node.children, { ...format, italics: true });
-      case 'delete':
-        return this.inline(node.children, { ...format, strike: true });
-      case 'inlineCode':
-        return [new TextRun({ text: node.value, style: STYLE.inlineCode, ...(format.bold ? { bold: true } : {}) })];
-      case 'break':
-        return [new TextRun({ break: 1 })];
-      case 'link':
-        return this.link(node.url, node.children, format);
-      case 'linkReference': {
-        const definition = this.definitions.get(node.identifier);
-        return definition ? this.link(definition.url, node.children, format) : this.inline(node.children, format);
-      }
-      case 'footnoteReference':
-        return this.footnoteReference(node.identifier, node.label ?? node.identifier, node);
-      case 'image':
-      case 'imageReference':
-        this.ctx.report('unsupported_markdown', `images inside headings or tables are not embedded: ${node.alt ?? ''}`, node);
-        return run(`[${node.alt ?? ''}]`);
-      case 'html':
-        if (/^<br\s*\/?>$/i.test(node.value.trim())) return [new TextRun({ break: 1 })];
-        this.ctx.report('unsupported_markdown', `inline HTML is not rendered: ${truncate(node.value)}`, node);
-        return [];
-      default:
-        return run(plainText(node));
-    }
-  }
-
-  private link(url: string, children: readonly PhrasingContent[], format: Format): ParagraphChild[] {
-    if (!/^(https?:|mailto:)/i.test(url)) return this.inline(children, format);
-    return [new ExternalHyperlink({ link: url, children: this.inline(children, { ...format, hyperlink: true }) })];
-  }
-
-  /** Each reference gets a Word footnote of its own (Word numbers notes by reference, not by definition). */
-  private footnoteReference(identifier: string, label: string, node: PhrasingContent): ParagraphChild[] {
-    const definition = this.footnoteDefinitions.get(identifier);
-    if (!definition) {
-      this.reportUndefinedFootnote(label, node);
-      return [];
-    }
-    const id = this.ctx.footnoteId();
-    this.ctx.footnotes[String(id)] = { children: this.footnoteParagraphs(definition.children) };
-    return [new FootnoteReferenceRun(id)];
-  }
-
-  /** The raw marker would print as `[^x]` in a reviewer's copy: it is left out, and the report says where. */
-  private reportUndefinedFootnote(label: string, node: PhrasingContent): void {
-    this.ctx.report('undefined_footnote', `footnote [^${label}] is referenced but never defined (add "[^${label}]: text"); the marker is left out`, node);
-  }
-
-  private footnoteParagraphs(children: readonly (BlockContent | DefinitionContent)[]): Paragraph[] {
-    const paragraphs: Paragraph[] = [];
-    for (const child of children) {
-      if (child.type === 'paragraph') {
-        const phrasing = child.children.filter((c) => c.type !== 'footnoteReference' && c.type !== 'image');
-        // Word separates the note's number from its text with a space; docx writes only the number.
-        const lead = paragraphs.length === 0 ? [new TextRun(' ')] : [];
-        paragraphs.push(new Paragraph({ style: FOOTNOTE_STYLE, children: [...lead, ...this.inline(phrasing, {})] }));
-        continue;
-      }
-      const text = plainText(child).trim();
-      if (text) paragraphs.push(new Paragraph({ style: FOOTNOTE_STYLE, children: [new TextRun(text)] }));
-    }
-    return paragraphs.length > 0 ? paragraphs : [new Paragraph({ style: FOOTNOTE_STYLE, children: [] })];
   }
 }
 
@@ -582,7 +283,3 @@ function isComment(node: Nodes): boolean {
   return node.type === 'html' && /^\s*<!--[\s\S]*-->\s*$/.test(node.value);
 }
 
-function truncate(text: string, max = 60): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
-}

@@ -2,7 +2,7 @@
 import { Document, Packer } from 'docx';
 import { documentTemplates, missingOutlineEntries } from '../../../shared/specs/document';
 import { collectCaptions, referenceKind } from '../../../shared/specs/document-captions';
-import { citationLooks, citationOrder, defaultCitationStyle } from '../../../shared/specs/document-citations';
+import { citationLooks, citationOrder, defaultCitationStyle, referencesHeadingTitle } from '../../../shared/specs/document-citations';
 import { type Bibliography, formatReferences, loadBibliography, missingFields } from './bibliography';
 import { ValidationError } from '../../../shared/errors';
 import { writeArtifactAtomic } from '../../artifacts/write-artifact';
@@ -113,7 +113,7 @@ export async function buildDocx(loaded: LoadedDocument, opts: BuildOptions = {})
   ctx.section = undefined;
   if (ctx.citations && !ctx.citations.written && ctx.citations.references.length > 0) {
     // No references heading in the text: the list gets one at the end.
-    const title = ctx.isChinese ? '参考文献' : 'References';
+    const title = referencesHeadingTitle(ctx.isChinese);
     body.push(...new SectionConverter(ctx).convert({ type: 'root', children: [{ type: 'heading', depth: 1, children: [{ type: 'text', value: title }] }] }));
   }
   reportBibliography(ctx, bibliography, cited);

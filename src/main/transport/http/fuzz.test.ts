@@ -18,7 +18,7 @@ import { collect, makeCore, makeDataDir } from '../../service/core-test-kit';
 import type { Core } from '../../service/create-core';
 import { taskDir } from '../../workspace/layout';
 import { EVENTS_PATH, UPLOAD_PATH, contractRoutes } from './routes';
-import { type RunningHttpServer, startHttpServer } from './server';
+import { type RunningHttpServer, startHttpServer } from './index';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_9);
 // About 25 s on a busy 2-core machine.

@@ -3,7 +3,7 @@
 // would normalize or refuse to send).
 import { request } from 'node:http';
 import { type FakeCore, createFakeCore } from '../fake-core.test-support';
-import { type RunningHttpServer, type StartHttpServerOptions, startHttpServer } from './server';
+import { type RunningHttpServer, type StartHttpServerOptions, startHttpServer } from './index';
 
 export const TEST_TOKEN = 'test-token-0123456789abcdef';
 

@@ -1,6 +1,6 @@
+export { createHttpServer } from './server';
+export { startHttpServer } from './start';
 export {
-  createHttpServer,
-  startHttpServer,
   HEALTH_PATH,
   READY_PATH,
   type CoreResolver,
@@ -10,5 +10,5 @@ export {
   type RunningHttpServer,
   type StartHttpServerOptions,
   type TenancyOptions,
-} from './server';
+} from './server-options';
 export { CONTENT_SECURITY_POLICY } from './respond';

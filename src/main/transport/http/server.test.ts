@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { contract, methodNames, type MethodName, type MethodSpec } from '../../../shared/contract/methods';
 import { createFakeCore } from '../fake-core.test-support';
 import { CONTENT_SECURITY_POLICY } from './respond';
-import { createHttpServer, startHttpServer } from './server';
+import { createHttpServer } from './server';
+import { startHttpServer } from './start';
 import { TEST_TOKEN, type TestServer, errorOf, startTestServer } from './http-test-kit.test-support';
 
 let srv: TestServer;

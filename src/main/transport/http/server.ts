@@ -5,112 +5,40 @@
 import { LibraryId } from '../../../shared/contract/projects';
 import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
-import { Id } from '../../../shared/contract/entities';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import { contract, type MethodName } from '../../../shared/contract/methods';
-import { FolioError, NotFoundError, ValidationError, formatZodError, toErrorShape } from '../../../shared/errors';
+import { FolioError, NotFoundError, ValidationError, formatZodError } from '../../../shared/errors';
 import type { FolioCore } from '../../service/ports';
-import {
-  type Authenticator,
-  type Logger,
-  type RateLimiter,
-  type Scope,
-  type TenantGate,
-  type TenantRegistry,
-  LOCAL_SCOPE,
-  isAdmin,
-  REQUEST_ID_HEADER,
-  logRequest,
-  requestIdFrom,
-} from '../../tenancy';
+import { type Scope, LOCAL_SCOPE, isAdmin, REQUEST_ID_HEADER, logRequest, requestIdFrom } from '../../tenancy';
 import { dispatchCall } from '../dispatch';
 import { DEFAULT_MAX_BODY_BYTES, discardRequestBody, readJsonObject } from './body';
 import { sendDownload } from './download';
 import { hasValidBearer, isAllowedHost } from './guards';
+import {
+  ADMIN_METHODS,
+  AdminOnlyError,
+  ForbiddenHostError,
+  UnauthorizedError,
+  UnavailableError,
+  parseId,
+  parseQuery,
+  retryAfterHeader,
+  sendMethodNotAllowed,
+} from './request-errors';
 import { sendError, sendErrorShape, sendJson, setSecurityHeaders } from './respond';
 import { type RouteTarget, createApiRouter, statusForSuccess } from './routes';
+import {
+  type CoreResolver,
+  type DrainOptions,
+  type FolioHttpServer,
+  type HttpServerOptions,
+  HEALTH_PATH,
+  METRICS_PATH,
+  READY_PATH,
+} from './server-options';
 import { DEFAULT_SSE_HEARTBEAT_MS, resumeSeq, streamRunEvents } from './sse';
 import { serveStatic } from './static';
 import { DEFAULT_MAX_UPLOAD_BYTES, handleLibraryUpload, handleTemplateUpload, handleUpload } from './upload';
-
-/** The core that answers one scope's requests: the single-user server passes one constant core. */
-export type CoreResolver = (scope: Scope) => FolioCore | Promise<FolioCore>;
-
-/** Service mode: who is asking comes from the platform's headers, not from one shared token. */
-export interface TenancyOptions {
-  authenticator: Authenticator;
-  /** Records tenants and users on first sight, before the request reaches the core. */
-  registry: TenantRegistry;
-  rateLimiter?: RateLimiter;
-  /** Refuses every request of a suspended tenant (403), before anything else is done for it. */
-  gate?: TenantGate;
-  /** Runs each request's handling inside it (the request's own model keys: tenancy/byo-keys.ts). */
-  around?: (headers: IncomingMessage['headers'], facts: { scope?: Scope; params?: Record<string, string> }, handle: () => Promise<void>) => Promise<void>;
-  /** Routes of the platform's own (audit), answered after authentication; true when answered. */
-  platformRoutes?: (req: IncomingMessage, res: ServerResponse, scope: Scope, pathname: string, query: Record<string, string | string[]>) => Promise<boolean>;
-  /** Host names the reverse proxy forwards (see `isAllowedHost`); loopback always passes. */
-  publicHosts: readonly string[];
-}
-
-export interface HttpServerOptions {
-  /** Single-user mode: the bearer token every /v1 request must carry. Exactly one of token / tenancy. */
-  token?: string;
-  tenancy?: TenancyOptions;
-  /** One JSON line per request; without it nothing is logged per request (the desktop's default). */
-  logger?: Logger;
-  /** `GET /metrics` (Prometheus), answered like /healthz: no credentials, any Host. */
-  metrics?: { contentType: string; render(): Promise<string> };
-  /** Told about every answered request (metrics), with its route pattern. */
-  onRequestDone?: (method: string, route: string, status: number, seconds: number) => void;
-  /** For /readyz: resolves true when the database answers. Without it, ready means "not draining". */
-  ready?: () => Promise<boolean>;
-  /** The built renderer; without it only the API is served. */
-  staticDir?: string;
-  maxBodyBytes?: number;
-  maxUploadBytes?: number;
-  /** Where uploads are staged before the core takes them: the data folder's scratch folder. Default: the OS temp folder. */
-  uploadTempDir?: string;
-  sseHeartbeatMs?: number;
-  /** Told about bugs in main (never request bodies or the token). Defaults to console.error. */
-  onInternalError?: (where: string, error: unknown) => void;
-}
-
-export interface StartHttpServerOptions extends HttpServerOptions {
-  /** 0 (default) picks a free port. */
-  port?: number;
-  /** Single-user mode accepts only '127.0.0.1' (web mode is local-only by design); a service may bind any. */
-  host?: string;
-}
-
-export interface DrainOptions {
-  /** How long in-flight requests may take before their connections are closed. Default 30 s. */
-  graceMs?: number;
-  /** Called once in-flight requests are done (or the grace ran out): e.g. hand runs back to other workers. */
-  onDrain?: () => Promise<void>;
-}
-
-export interface RunningHttpServer {
-  url: string;
-  port: number;
-  server: Server;
-  /** Stops listening and drops open connections (SSE streams included). Does not close the core. */
-  close(): Promise<void>;
-  /**
-   * Graceful shutdown (SIGTERM): /readyz turns 503 and new API requests get 503 `unavailable`
-   * (with `Connection: close`), SSE streams end (clients resume elsewhere with Last-Event-ID),
-   * in-flight requests finish within the grace, `onDrain` runs, then the listener and every
-   * connection close.
-   */
-  drain(opts?: DrainOptions): Promise<void>;
-}
-
-/** A server built by createHttpServer, with the state its drain needs. */
-export interface FolioHttpServer extends Server {
-  drain(opts?: DrainOptions): Promise<void>;
-  readonly draining: boolean;
-  /** Event streams open now. */
-  readonly sseClients: number;
-}
 
 /** Per-request facts the request log needs; filled in as the request is understood. */
 interface RequestContext {
@@ -124,43 +52,7 @@ interface RequestContext {
   errorCode?: string;
 }
 
-export const HEALTH_PATH = '/healthz';
-export const METRICS_PATH = '/metrics';
-export const READY_PATH = '/readyz';
 const READY_CHECK_TIMEOUT_MS = 2000;
-
-class UnauthorizedError extends FolioError {
-  constructor() {
-    super('unauthorized', 'Missing or invalid bearer token', { name: 'UnauthorizedError' });
-  }
-}
-
-class ForbiddenHostError extends FolioError {
-  constructor() {
-    super('forbidden', 'Host not allowed', { name: 'ForbiddenError' });
-  }
-}
-
-class UnavailableError extends FolioError {
-  constructor(message: string) {
-    super('unavailable', message, { name: 'UnavailableError' });
-  }
-}
-
-/** Routes that act for the whole service, not one person's work: an admin claim in the token. */
-const ADMIN_METHODS: ReadonlySet<MethodName> = new Set<MethodName>(['probeModel']);
-
-class AdminOnlyError extends FolioError {
-  constructor() {
-    super('forbidden', 'This route is for administrators: the X-Folio-User token needs the claim folio_admin: true', { name: 'AdminOnlyError' });
-  }
-}
-
-class MethodNotAllowedError extends FolioError {
-  constructor(method: string) {
-    super('unsupported', `Method ${method.slice(0, 10)} not allowed here`, { name: 'MethodNotAllowedError' });
-  }
-}
 
 export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServerOptions): FolioHttpServer {
   const { token, tenancy } = opts;
@@ -440,66 +332,4 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
     return drainPromise;
   };
   return server;
-}
-
-/** `rate_limited` (and any error that knows when to come back) tells the client when to retry. */
-function retryAfterHeader(error: unknown): Record<string, string> {
-  if (error instanceof FolioError && 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') {
-    return { 'Retry-After': String(Math.max(1, Math.ceil(error.retryAfterSeconds))) };
-  }
-  return {};
-}
-
-export async function startHttpServer(core: FolioCore | CoreResolver, opts: StartHttpServerOptions): Promise<RunningHttpServer> {
-  if (opts.tenancy === undefined && opts.host !== undefined && opts.host !== '127.0.0.1') throw new Error('The HTTP server only binds 127.0.0.1');
-  const server = createHttpServer(core, opts);
-  const host = opts.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  return {
-    url: `http://${urlHost}:${port}`,
-    port,
-    server,
-    drain: (drainOpts) => server.drain(drainOpts),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        if (!server.listening) {
-          server.closeAllConnections();
-          resolve();
-          return;
-        }
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
-}
-
-function sendMethodNotAllowed(req: IncomingMessage, res: ServerResponse, method: string, allow: string[]): void {
-  discardRequestBody(req);
-  sendJson(res, 405, { error: toErrorShape(new MethodNotAllowedError(method)) }, { Allow: allow.join(', ') });
-}
-
-function parseId(field: string, value: string | undefined): string {
-  const parsed = Id.safeParse(value);
-  if (!parsed.success) throw new ValidationError(`${field}: ${formatZodError(parsed.error)}`);
-  return parsed.data;
-}
-
-/** Repeated keys become arrays, which the contract's string fields then reject. */
-function parseQuery(search: string): Record<string, string | string[]> {
-  // No prototype: a key like `__proto__` must stay a plain (and then rejected) field.
-  const query = Object.create(null) as Record<string, string | string[]>;
-  for (const [key, value] of new URLSearchParams(search)) {
-    const existing = query[key];
-    if (existing === undefined) query[key] = value;
-    else query[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
-  }
-  return query;
 }

@@ -10,7 +10,7 @@ import { createJsonLogger } from '../../tenancy/request-log';
 import { createMemoryTenantRegistry } from '../../tenancy/tenant-registry';
 import { type FakeCore, createFakeCore } from '../fake-core.test-support';
 import { type RawResponse, errorOf } from './http-test-kit.test-support';
-import { type RunningHttpServer, type StartHttpServerOptions, startHttpServer } from './server';
+import { type RunningHttpServer, type StartHttpServerOptions, startHttpServer } from './index';
 
 const PLATFORM_KEY = 'platform-key-0123456789abcdef-0123456789';
 const SECRET = new TextEncoder().encode('jwt-secret-0123456789abcdef-0123456789');

@@ -1,7 +1,7 @@
 // Child process for upload-crash.test.ts: web mode's HTTP server around the fake core, so a request
 // that crashes the server shows up as this process exiting. Prints the port once listening.
 import { createFakeCore } from '../fake-core.test-support';
-import { startHttpServer } from './server';
+import { startHttpServer } from './index';
 
 const token = process.argv[2];
 if (token === undefined) throw new Error('usage: upload-server.fixture <token>');

@@ -9,6 +9,7 @@ import { toErrorInfo, type ErrorInfo } from '../../state/notices';
 import { DeckPreview } from './DeckPreview';
 import { DeckVersions } from './DeckVersions';
 import { DocumentPreview } from './DocumentPreview';
+import { RevisionPreview } from './RevisionPreview';
 
 const PdfPreview = lazy(() => import('./PdfPreview').then((m) => ({ default: m.PdfPreview })));
 
@@ -66,6 +67,8 @@ export function ArtifactPreview({ taskId, path }: { taskId: string; path: string
       );
     case 'document':
       return <DocumentPreview spec={preview.spec} sections={preview.sections} report={preview.report} />;
+    case 'revision':
+      return <RevisionPreview revision={preview} />;
     case 'none':
       return (
         <div className="preview-none muted" data-testid="preview-none">

@@ -70,3 +70,44 @@ describe('DocumentPreview', () => {
     expect(out).toContain('data-testid="doc-issue-location">第 5 段（第 9 行） “数据见”');
   });
 });
+
+describe('DocumentPreview citations', () => {
+  beforeAll(async () => {
+    await initI18n();
+    await applyLanguageSetting('zh-CN');
+  });
+
+  const citations = {
+    style: 'gb-t-7714-2015',
+    superscript: true,
+    numbers: { lewis2020: 1, wang2021: 2, li2019: 3 },
+    references: [
+      { key: 'lewis2020', number: 1, text: 'LEWIS P, PEREZ E. Retrieval-augmented generation[C]//NeurIPS. 2020: 9459-9474.' },
+      { key: 'wang2021', number: 2, text: '王明. 文档版面分析综述[J]. 计算机学报, 2021, 44(3): 1-20.' },
+      { key: 'li2019', number: 3, text: '李华. 版面结构预训练[D]. 北京: 清华大学, 2019.' },
+    ],
+  };
+  const body = '# 立项依据\n\n检索增强生成[@lewis2020]已用于版面分析[@wang2021; @li2019; @lewis2020]，另见[@nobody]。\n';
+
+  it('writes citations as the .docx numbers them (superscript, ranges) and the list under the references heading', () => {
+    const out = renderToStaticMarkup(
+      <DocumentPreview spec={spec} sections={[{ file: '01.md', markdown: body }, { file: '09.md', markdown: '# 参考文献\n' }]} report={{ issues: [], citations }} />,
+    );
+    expect(out).not.toContain('[@');
+    expect(out).toContain('<sup class="doc-citation" data-testid="doc-citation">[1]</sup>');
+    expect(out).toContain('<sup class="doc-citation" data-testid="doc-citation">[1-3]</sup>');
+    expect(out).toContain('data-testid="doc-citation">[?]</sup>');
+    const heading = out.indexOf('参考文献');
+    const list = out.indexOf('data-testid="doc-references"');
+    expect(heading).toBeGreaterThan(out.indexOf('另见'));
+    expect(list).toBeGreaterThan(heading);
+    expect(text(out.slice(list))).toContain('[2] 王明. 文档版面分析综述[J]. 计算机学报, 2021, 44(3): 1-20.');
+  });
+
+  it('adds the references heading and list at the end when the text has none, as the .docx does', () => {
+    const out = renderToStaticMarkup(<DocumentPreview spec={spec} sections={[{ file: '01.md', markdown: body }]} report={{ issues: [], citations }} />);
+    const list = out.indexOf('data-testid="doc-references"');
+    expect(list).toBeGreaterThan(out.indexOf('>参考文献</h1>'));
+    expect(text(out.slice(list))).toContain('[3] 李华. 版面结构预训练[D]. 北京: 清华大学, 2019.');
+  });
+});

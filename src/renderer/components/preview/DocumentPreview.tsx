@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { documentTemplates, type DocumentSpec } from '../../../shared/specs/document';
-import { computeCaptions, listStyleFor, remarkDocumentPreview } from '../../lib/document-captions';
-import { documentIssues, documentPages } from '../../lib/document-report';
+import { referencesHeadingTitle } from '../../../shared/specs/document-citations';
+import { computeCaptions, hasReferencesHeading, listStyleFor, remarkDocumentPreview } from '../../lib/document-captions';
+import { documentCitations, documentIssues, documentPages } from '../../lib/document-report';
 import { computeHeadingLabels, headingKey, labelJoiner } from '../../lib/heading-labels';
 
 const headingTags = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
@@ -27,7 +28,18 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
   const pages = useMemo(() => documentPages(report), [report]);
   const chinese = spec.language.toLowerCase().startsWith('zh');
   const captions = useMemo(() => computeCaptions(sections.map((s) => s.markdown), chinese), [sections, chinese]);
-  const plugins = useMemo(() => [remarkGfm, remarkDocumentPreview(captions.references, chinese)], [captions, chinese]);
+  const citations = useMemo(() => documentCitations(report), [report]);
+  // The generated list goes under the first references heading; without one, under a heading of its own at the end.
+  const listSection = useMemo(() => (citations ? sections.findIndex((s) => hasReferencesHeading(s.markdown)) : -1), [citations, sections]);
+  const pluginsFor = useMemo(
+    () =>
+      sections.map((_, i) => [
+        remarkGfm,
+        remarkDocumentPreview(captions.references, chinese, citations ? { view: citations, listHere: i === listSection } : undefined),
+      ]),
+    [sections, captions, chinese, citations, listSection],
+  );
+  const trailingList = citations && listSection < 0 && citations.references.length > 0 ? citations : null;
 
   const componentsFor = useMemo(
     () =>
@@ -144,11 +156,23 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
         {pages?.mode === 'estimated' && <p className="muted doc-contents-note">{t('docPages.numbersAfterWord')}</p>}
         {sections.map((section, index) => (
           <section key={section.file} className="doc-section markdown" data-file={section.file}>
-            <ReactMarkdown remarkPlugins={plugins} skipHtml components={componentsFor[index]}>
+            <ReactMarkdown remarkPlugins={pluginsFor[index]} skipHtml components={componentsFor[index]}>
               {section.markdown}
             </ReactMarkdown>
           </section>
         ))}
+        {trailingList && (
+          <section className="doc-section markdown">
+            <h1 className="doc-heading">{referencesHeadingTitle(chinese)}</h1>
+            <ul className="doc-references" data-testid="doc-references">
+              {trailingList.references.map((r) => (
+                <li key={r.key}>
+                  [{r.number}] {r.text}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
       </div>
       {issues.length > 0 && (
         <section className="preview-issues" data-testid="document-issues">

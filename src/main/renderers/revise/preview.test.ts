@@ -1,0 +1,48 @@
+// The revised document's preview data: what Word shows as tracked changes, read back from the package.
+import { describe, expect, it } from 'vitest';
+import { RevisedDocument } from '../../../shared/specs/document-revision';
+import { reviseDocx } from './index';
+import { revisionPreview } from './preview';
+import { makeDocx, para } from './testing';
+
+const ALICE = '<w:ins w:id="901" w:author="Alice" w:date="2024-01-02T03:04:05Z"><w:r><w:t>审稿人新增</w:t></w:r></w:ins>';
+
+describe('revisionPreview', () => {
+  it("marks Folio's insertions and deletions, keeps another reviewer's, and anchors each reason as a comment", async () => {
+    const original = await makeDocx({
+      body: [
+        '<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>立项依据</w:t></w:r></w:p>',
+        para('本项目拟研究文档版面分析方法。'),
+        `<w:p><w:r><w:t>已有句子，</w:t></w:r>${ALICE}</w:p>`,
+        '<w:tbl><w:tr><w:tc><w:p><w:r><w:t>Recall@10</w:t></w:r></w:p></w:tc></w:tr></w:tbl>',
+      ].join(''),
+    });
+    const revised = await reviseDocx(original, [
+      { find: '拟研究', replace: '研究', reason: '删去冗余的“拟”' },
+      { find: 'Recall@10', replace: 'Recall@20', reason: '与正文一致' },
+    ]);
+    const preview = RevisedDocument.parse(await revisionPreview(revised.bytes as Uint8Array, 'source/草稿.docx'));
+
+    expect(preview.source).toBe('source/草稿.docx');
+    expect(preview.paragraphs[0]?.heading).toBe(true);
+    const body = preview.paragraphs[1];
+    expect(body?.heading).toBe(false);
+    expect(body?.segments).toEqual([
+      { text: '本项目', change: null, author: null },
+      { text: '拟', change: 'del', author: 'Folio' },
+      { text: '研究文档版面分析方法。', change: null, author: null },
+    ]);
+    expect(body?.comments.map((c) => [c.author, c.text])).toEqual([['Folio', '删去冗余的“拟”']]);
+    expect(preview.paragraphs[2]?.segments).toContainEqual({ text: '审稿人新增', change: 'ins', author: 'Alice' });
+    const cell = preview.paragraphs[3]?.segments ?? [];
+    expect(cell.filter((s) => s.change === 'del').map((s) => s.text).join('')).toBe('10');
+    expect(cell.filter((s) => s.change === 'ins').map((s) => s.text).join('')).toBe('20');
+    expect(preview.changes).toEqual(
+      expect.arrayContaining([
+        { author: 'Folio', insertions: 1, deletions: 2 },
+        { author: 'Alice', insertions: 1, deletions: 0 },
+      ]),
+    );
+    expect(preview.truncated).toBe(false);
+  });
+});

@@ -1,0 +1,40 @@
+// A revised .docx in the preview: insertions and deletions marked by author, Folio's reasons beside them.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { applyLanguageSetting, initI18n } from '../../i18n';
+import { RevisionPreview } from './RevisionPreview';
+
+const revision = {
+  source: 'source/草稿.docx',
+  truncated: false,
+  changes: [{ author: 'Folio', insertions: 1, deletions: 1 }],
+  paragraphs: [
+    { heading: true, segments: [{ text: '立项依据', change: null, author: null }], comments: [] },
+    {
+      heading: false,
+      segments: [
+        { text: '本项目', change: null, author: null },
+        { text: '拟', change: 'del' as const, author: 'Folio' },
+        { text: '研究', change: null, author: null },
+        { text: '审稿人新增', change: 'ins' as const, author: 'Alice' },
+      ],
+      comments: [{ id: '3', author: 'Folio', text: '删去冗余的“拟”' }],
+    },
+  ],
+};
+
+describe('RevisionPreview', () => {
+  beforeAll(async () => {
+    await initI18n();
+    await applyLanguageSetting('zh-CN');
+  });
+
+  it("shows Folio's deletion struck, another reviewer's insertion marked apart, and the reason beside the paragraph", () => {
+    const out = renderToStaticMarkup(<RevisionPreview revision={revision} />);
+    expect(out).toMatch(/<del class="rev-del own" title="Folio 删除" data-testid="rev-del">拟<\/del>/);
+    expect(out).toMatch(/<ins class="rev-ins" title="Alice 插入" data-testid="rev-ins">审稿人新增<\/ins>/);
+    expect(out).toContain('data-testid="rev-comment"><strong>Folio</strong> 删去冗余的“拟”');
+    expect(out).toContain('Folio：插入 1 处，删除 1 处');
+    expect(out).toContain('修订自 source/草稿.docx');
+  });
+});

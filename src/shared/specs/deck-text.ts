@@ -1,0 +1,75 @@
+// Text classification shared by the renderer (font choice, fitting) and the HTML preview: which
+// script a character is, runs of one script, words as a reader counts them.
+
+const CJK_CHAR =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3000-\u303F\u30FC\uFF00-\uFFEF\uFE30-\uFE4F\u3200-\u33FF]/u;
+/** Typographic quotes, dashes and ellipsis belong to whichever script surrounds them. */
+const NEUTRAL_CHAR = /[\s\u2010-\u2027\u00B7]/u;
+
+export function isCjkChar(ch: string): boolean {
+  return CJK_CHAR.test(ch);
+}
+
+export function containsCjk(s: string): boolean {
+  for (const ch of s) if (CJK_CHAR.test(ch)) return true;
+  return false;
+}
+
+export interface ScriptRun {
+  text: string;
+  cjk: boolean;
+}
+
+/**
+ * Splits text into runs of one script each, so each run can carry the right font (pptxgenjs
+ * writes one face into latin/ea/cs of a run). Neutral characters (spaces, curly quotes, dashes)
+ * join the run before them, or the next one at the start of the text.
+ */
+export function splitRunsByScript(s: string): ScriptRun[] {
+  const runs: ScriptRun[] = [];
+  let pendingNeutral = '';
+  for (const ch of s) {
+    if (NEUTRAL_CHAR.test(ch)) {
+      const last = runs[runs.length - 1];
+      if (last) last.text += ch;
+      else pendingNeutral += ch;
+      continue;
+    }
+    const cjk = CJK_CHAR.test(ch);
+    const last = runs[runs.length - 1];
+    if (last && last.cjk === cjk) last.text += ch;
+    else {
+      runs.push({ text: pendingNeutral + ch, cjk });
+      pendingNeutral = '';
+    }
+  }
+  if (pendingNeutral) runs.push({ text: pendingNeutral, cjk: false });
+  return runs;
+}
+
+/**
+ * Words as a reader feels them: each Latin word counts 1, and two CJK characters count 1 (a
+ * Chinese word averages about two characters).
+ */
+export function countWords(s: string): number {
+  let cjk = 0;
+  const latinOnly = Array.from(s, (ch) => {
+    if (!CJK_CHAR.test(ch)) return ch;
+    if (/[\p{L}\p{N}]/u.test(ch)) cjk++;
+    return ' ';
+  }).join('');
+  const latin = latinOnly.match(/[\p{L}\p{N}]+(?:['’._-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+  return latin + Math.ceil(cjk / 2);
+}
+
+export function isChineseLanguage(language: string | undefined): boolean {
+  return language !== undefined && /^zh\b/i.test(language);
+}
+
+export function continuationTitle(title: string, language: string): string {
+  return isCjkLanguage(language) ? `${title}（续）` : `${title} (cont.)`;
+}
+
+function isCjkLanguage(language: string): boolean {
+  return /^(zh|ja|ko)\b/i.test(language);
+}
