@@ -88,7 +88,7 @@ export function titleStyleOf(master: Document, layout: Document | undefined, r: 
   style = applyLevel(style, titleStyle ? directChildren(titleStyle, NS.a, 'lvl1pPr')[0] : undefined, r);
   style = applyPlaceholder(style, placeholdersOfType(master, ['title'])[0], r);
   if (layout) style = applyPlaceholder(style, placeholdersOfType(layout, ['title', 'ctrTitle'])[0], r);
-  return Object.fromEntries(Object.entries(style).filter(([, v]) => v !== undefined)) as TemplateTextStyle;
+  return Object.fromEntries(Object.entries(style).filter(([, v]) => v !== undefined));
 }
 
 /** Shapes in the order they are drawn (groups flattened; their children are read in slide space, near enough for a band). */
