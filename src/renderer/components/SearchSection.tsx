@@ -61,7 +61,7 @@ export function SearchSection() {
 
   return (
     <section className="settings-section" data-testid="search-section">
-      <h2>{t('search.title')}</h2>
+      <h2 tabIndex={-1}>{t('search.title')}</h2>
       <p className="muted">{t('search.intro')}</p>
       <form
         className="search-form"
