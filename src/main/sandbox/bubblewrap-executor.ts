@@ -37,6 +37,10 @@ export class BubblewrapExecutor implements Executor {
   readonly kind = 'bubblewrap';
   readonly hostFilesystem = true;
 
+  shownRoot(root: string): string {
+    return root;
+  }
+
   status(): ReturnType<typeof sandboxStatus> {
     return sandboxStatus();
   }
