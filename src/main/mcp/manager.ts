@@ -141,7 +141,6 @@ export class McpManager {
     try {
       const result = await client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout, maxTotalTimeout: timeout });
       const out = resultText(result as McpCallOutcome);
-      // The server's words, not Folio's: marked as untrusted data for the model (secrets scrubbed first).
       return { text: wrapUntrusted(`MCP server "${name}", tool "${tool}"`, this.scrub(name, out.text)), isError: out.isError };
     } catch (err) {
       if (signal.aborted) throw err;
@@ -159,7 +158,7 @@ export class McpManager {
         for (const r of page.resources) out.push({ uri: r.uri, name: r.name, description: r.description ?? null, mime_type: r.mimeType ?? null });
         cursor = page.nextCursor;
       } while (cursor && out.length < 10_000);
-      return this.scrubListing(name, out);
+      return scrubDeep(out, this.connections.get(name)?.secrets ?? []);
     });
   }
 
@@ -192,7 +191,7 @@ export class McpManager {
         }
         cursor = page.nextCursor;
       } while (cursor && out.length < 10_000);
-      return this.scrubListing(name, out);
+      return scrubDeep(out, this.connections.get(name)?.secrets ?? []);
     });
   }
 
@@ -297,8 +296,6 @@ export class McpManager {
       const caps = client.getServerCapabilities();
       conn.resources = caps?.resources ? await countOrNull(() => client.listResources(undefined, { timeout: startTimeout }).then((r) => r.resources.length)) : null;
       conn.prompts = caps?.prompts ? await countOrNull(() => client.listPrompts(undefined, { timeout: startTimeout }).then((r) => r.prompts.length)) : null;
-      // A server may put its own secret in a description or a schema: from there it would reach the
-      // approval card, run events, the model's request and the database.
       conn.tools = scrubDeep(tools, conn.secrets);
     } catch (err) {
       await client.close().catch(() => undefined);
@@ -349,10 +346,6 @@ export class McpManager {
   private scrub(name: string, text: string): string {
     const conn = this.connections.get(name);
     return conn ? scrub(text, conn.secrets) : text;
-  }
-
-  private scrubListing<T>(name: string, listing: T): T {
-    return scrubDeep(listing, this.connections.get(name)?.secrets ?? []);
   }
 
   private scrubConn(conn: Connection, text: string): string {
