@@ -3,9 +3,12 @@
 // does not, is in docs/security.md ("Executors"); in short:
 //   - read-only root file system, no new privileges, every capability dropped, a non-root user, a
 //     process, CPU and memory limit, a private tmpfs /tmp;
-//   - only the task folder (read-write) and the folders a run names read-only (the person's
-//     originals, Folio's package folder for run_script's imports) are mounted, at their host paths,
-//     so paths the tools computed need no translation; Folio's data folder is simply not there;
+//   - only the task folder (read-write, at /workspace) and the folders a run names read-only (the
+//     person's originals inside it, Folio's package folder for run_script's imports under /opt) are
+//     mounted; Folio's data folder is simply not there. Host paths in a call (the tools compute them)
+//     are rewritten to the container's, and what comes back names neither a host path nor the
+//     container, so the model never learns where on the worker a task lives;
+//   - a neutral hostname (nothing of the worker, the tenant or the task);
 //   - no network (`--network none`) unless the task allows it; an allowlist needs an operator-made
 //     internal network whose only way out is a forward proxy (see `egress`).
 // Calls of one task run one after another: after each, every process the call left behind is killed
@@ -14,6 +17,8 @@
 // A container idle for `idleMs` is removed (an unref'd timer); `release`/`close` remove them at once;
 // containers left by a Folio process on this host that is no longer running are removed on first use.
 // The image is never pulled implicitly (`--pull never`): a missing image is an error that says so.
+// deploy/container/build-image.sh builds the default one from Debian packages; docs/deploy.md has the
+// engine settings (`ociRuntime`, `ulimits`) some hosts need.
 import { execFile, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -24,14 +29,23 @@ import type { NetworkPolicy } from './network';
 import { spawnCaptured } from './process';
 import { findOnPath, SANDBOX_HOME } from './sandbox';
 
-export const DEFAULT_IMAGE = 'node:20-bookworm-slim';
+/** Built locally by deploy/container/build-image.sh: a shell, Python 3 with numpy/pandas/matplotlib, Node. */
+export const DEFAULT_IMAGE = 'folio-tools:bookworm';
+/** Where the task folder is inside the container. */
+export const WORKSPACE = '/workspace';
+/** Where read-only folders from outside the task folder are mounted, each under a hash of its host path. */
+const EXTRA_MOUNTS = '/opt/folio-mounts';
+/** Every container's hostname. */
+export const CONTAINER_HOSTNAME = 'sandbox';
 /** The label every container of ours carries, with the task id as its value. */
 export const TASK_LABEL = 'folio.task';
 /** `<hostname>:<pid>` of the Folio process that started the container, to find orphans after a crash. */
 export const OWNER_LABEL = 'folio.owner';
 /** The image's PATH, not this machine's: the program runs the image's binaries. */
 const CONTAINER_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
-const INFO_TIMEOUT_MS = 10_000;
+// A busy host answers `info` slowly; a failed probe is tried again after RETRY_PROBE_MS.
+const INFO_TIMEOUT_MS = 30_000;
+const RETRY_PROBE_MS = 30_000;
 const CONTROL_TIMEOUT_MS = 60_000;
 
 export interface ContainerLimits {
@@ -58,17 +72,25 @@ export interface EgressConfig {
 }
 
 export interface ContainerExecutorOptions {
-  /** The runtime CLI: a name on PATH or a path. Default: `docker`, else `podman`, whichever is on PATH. */
+  /** The runtime CLI: a name on PATH or a path. Default: `docker`, else `podman`: the first on PATH whose `info` works. */
   runtime?: string;
   image?: string;
   limits?: Partial<ContainerLimits>;
-  /** `--user`; default this process's uid:gid (so the task folder's files stay the person's), 65534 for root. */
+  /**
+   * `--user`; default this process's uid:gid, so the task folder's files stay the worker's. A worker
+   * running as root gives the task folder's owner instead (root when root owns it: without a single
+   * capability, so it cannot pass a permission check, on a read-only system with nothing else mounted).
+   */
   user?: string;
   /** Remove a task's container after this long without a call. */
   idleMs?: number;
   egress?: EgressConfig;
   /** The environment of the runtime CLI itself (DOCKER_HOST ...), never of the program. Default: this process's. */
   clientEnv?: NodeJS.ProcessEnv;
+  /** `--runtime`: the OCI runtime the engine starts containers with (`runc` where crun cannot run). */
+  ociRuntime?: string;
+  /** `--ulimit` values (`nofile=1024:1024`), for hosts that refuse the engine's default limits. */
+  ulimits?: readonly string[];
 }
 
 /** Everything a task's container is started with; a run that needs a different one gets a new container. */
@@ -79,12 +101,14 @@ export interface ContainerSpec {
   image: string;
   user: string;
   limits: ContainerLimits;
-  /** The task folder, mounted read-write at the same path. */
+  /** The task folder, mounted read-write at /workspace. */
   root: string;
-  /** Mounted read-only at their own paths, after the task folder (so one inside it is read-only). */
+  /** Mounted read-only after the task folder (so one inside it is read-only); see `containerPath`. */
   readOnly: readonly string[];
   /** `none`, `bridge` or the egress network. */
   network: string;
+  ociRuntime?: string;
+  ulimits?: readonly string[];
 }
 
 /** A bind mount path must not carry the separators of `--mount`'s own syntax. */
@@ -93,16 +117,45 @@ function mountPath(p: string): string {
   return p;
 }
 
+/**
+ * Where a host folder of the spec is in the container: the task folder at /workspace (what is inside
+ * it below), a folder from elsewhere at a name that says nothing of where it is on the host.
+ */
+export function containerPath(spec: Pick<ContainerSpec, 'root'>, hostPath: string): string {
+  if (hostPath === spec.root) return WORKSPACE;
+  if (hostPath.startsWith(`${spec.root}/`)) return `${WORKSPACE}${hostPath.slice(spec.root.length)}`;
+  return `${EXTRA_MOUNTS}/${createHash('sha256').update(hostPath).digest('hex').slice(0, 12)}`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+}
+
+/**
+ * Rewrites the spec's host folders to their container paths wherever they appear in a text (a
+ * command, an argument, an environment value, an error), and names the container neutrally.
+ */
+export function pathRewriter(spec: Pick<ContainerSpec, 'root' | 'readOnly' | 'name'>, containerId = ''): (text: string) => string {
+  const folders = [spec.root, ...spec.readOnly].sort((a, b) => b.length - a.length);
+  const pairs: [RegExp, string][] = folders.map((host) => [new RegExp(`${escapeRegExp(host)}(?![\\w.-])`, 'gu'), containerPath(spec, host)]);
+  const ids = [containerId, containerId.slice(0, 12), spec.name].filter((id) => id.length >= 8);
+  for (const id of ids) pairs.push([new RegExp(escapeRegExp(id), 'gu'), 'the-container']);
+  return (text) => pairs.reduce((out, [pattern, to]) => out.replace(pattern, to), text);
+}
+
 /** `docker run` arguments for a task's container: every isolation flag is here, in one place. */
 export function containerRunArgs(spec: ContainerSpec): string[] {
   const { limits } = spec;
   const mounts = [
-    ['--mount', `type=bind,source=${mountPath(spec.root)},target=${mountPath(spec.root)}`],
-    ...spec.readOnly.map((p) => ['--mount', `type=bind,source=${mountPath(p)},target=${mountPath(p)},readonly`]),
+    ['--mount', `type=bind,source=${mountPath(spec.root)},target=${WORKSPACE}`],
+    ...spec.readOnly.map((p) => ['--mount', `type=bind,source=${mountPath(p)},target=${containerPath(spec, p)},readonly`]),
   ].flat();
   return [
     'run', '--detach', '--rm', '--pull', 'never',
+    ...(spec.ociRuntime ? ['--runtime', spec.ociRuntime] : []),
+    ...(spec.ulimits ?? []).flatMap((u) => ['--ulimit', u]),
     '--name', spec.name,
+    '--hostname', CONTAINER_HOSTNAME,
     '--label', `${TASK_LABEL}=${spec.taskId}`,
     '--label', `${OWNER_LABEL}=${spec.owner}`,
     '--read-only',
@@ -117,7 +170,9 @@ export function containerRunArgs(spec: ContainerSpec): string[] {
     '--ipc', 'private',
     '--tmpfs', `/tmp:rw,nosuid,nodev,size=${limits.tmpSize}`,
     ...mounts,
-    '--workdir', spec.root,
+    '--workdir', WORKSPACE,
+    // Its pid 1 is `sleep`, which ignores SIGTERM: removing it would wait out the engine's grace period.
+    '--stop-signal', 'KILL',
     '--entrypoint', 'sleep',
     spec.image, 'infinity',
   ];
@@ -148,10 +203,13 @@ export function containerName(taskId: string, owner: string): string {
 }
 
 
-function defaultUser(): string {
+function defaultUser(root: string): string {
   const uid = process.getuid?.() ?? 65534;
   const gid = process.getgid?.() ?? 65534;
-  return uid === 0 ? '65534:65534' : `${uid}:${gid}`;
+  if (uid !== 0) return `${uid}:${gid}`;
+  // Any other user could not write the folder: a bind mount keeps the host's owners and modes.
+  const owner = fs.statSync(root);
+  return `${owner.uid}:${owner.gid}`;
 }
 
 function firstLine(text: string): string {
@@ -160,7 +218,15 @@ function firstLine(text: string): string {
 
 interface Held {
   spec: ContainerSpec;
+  /** Host paths to container ones, container name and id to a neutral word. */
+  rewrite: (text: string) => string;
   idle?: NodeJS.Timeout;
+}
+
+/** The owner label's value in `ps --format {{.Labels}}`: docker prints `k=v,k=v`, podman `map[k:v k:v]`. */
+export function ownerFromLabels(labels: string): string | null {
+  const match = new RegExp(`${escapeRegExp(OWNER_LABEL)}[=:]([^,\\s\\]]+)`, 'u').exec(labels);
+  return match?.[1] ?? null;
 }
 
 export class ContainerExecutor implements Executor {
@@ -168,45 +234,56 @@ export class ContainerExecutor implements Executor {
   readonly hostFilesystem = false;
   private readonly image: string;
   private readonly limits: ContainerLimits;
-  private readonly user: string;
+  private readonly user: string | undefined;
   private readonly idleMs: number;
   private readonly owner = `${os.hostname()}:${process.pid}`;
   private readonly held = new Map<string, Held>();
   /** Each task's calls, one after another: the end of the last one queued. */
   private readonly queues = new Map<string, Promise<void>>();
-  private cached: (ExecutorStatus & { runtime: string }) | null = null;
+  private cached: (ExecutorStatus & { runtime: string; at: number }) | null = null;
   private orphansSwept: Promise<void> | null = null;
 
   constructor(private readonly options: ContainerExecutorOptions = {}) {
     this.image = options.image ?? DEFAULT_IMAGE;
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
-    this.user = options.user ?? defaultUser();
+    this.user = options.user;
     this.idleMs = options.idleMs ?? 10 * 60_000;
   }
 
+  shownRoot(): string {
+    return WORKSPACE;
+  }
+
   status(): ExecutorStatus {
-    this.cached ??= this.probe();
+    if (!this.cached || (!this.cached.active && Date.now() - this.cached.at > RETRY_PROBE_MS)) this.cached = { ...this.probe(), at: Date.now() };
     return { active: this.cached.active, reason: this.cached.reason };
   }
 
   note(): string {
     const status = this.status();
     return status.active
-      ? "Runs in a container: the system is read-only, only the task folder and a private, empty /tmp are writable, Folio's data is not there; " +
+      ? `Runs in a container: the task folder is ${WORKSPACE} (the working directory), the system is read-only, only the task folder and a private, empty /tmp are writable; ` +
           'the network is off unless the person allows it for this task.'
       : `Cannot run programs (${status.reason}).`;
   }
 
   private probe(): ExecutorStatus & { runtime: string } {
     const wanted = this.options.runtime ? [this.options.runtime] : ['docker', 'podman'];
-    const runtime = wanted.map(findOnPath).find((p): p is string => p !== null);
-    if (!runtime) return { active: false, runtime: '', reason: `no container runtime: ${wanted.join(' or ')} is not installed` };
-    const name = path.basename(runtime);
-    const info = spawnSync(runtime, ['info'], { stdio: ['ignore', 'ignore', 'pipe'], timeout: INFO_TIMEOUT_MS, env: this.clientEnv() });
-    if (info.error || info.status !== 0) {
+    const installed = wanted.map(findOnPath).filter((p): p is string => p !== null);
+    if (installed.length === 0) return { active: false, runtime: '', reason: `no container runtime: ${wanted.join(' or ')} is not installed` };
+    // A docker CLI without its daemon is common beside a working podman: the first that answers wins.
+    let failed: ExecutorStatus & { runtime: string } = { active: false, runtime: '', reason: '' };
+    for (const candidate of installed) {
+      const info = spawnSync(candidate, ['info'], { stdio: ['ignore', 'ignore', 'pipe'], timeout: INFO_TIMEOUT_MS, env: this.clientEnv() });
+      if (!info.error && info.status === 0) return this.ready(candidate);
       const why = info.error?.message ?? (firstLine(info.stderr.toString('utf8')) || `exit code ${info.status ?? 'unknown'}`);
-      return { active: false, runtime, reason: `no container runtime: \`${name} info\` failed (${why})` };
+      if (failed.runtime === '') failed = { active: false, runtime: candidate, reason: `no container runtime: \`${path.basename(candidate)} info\` failed (${why})` };
     }
+    return failed;
+  }
+
+  private ready(runtime: string): ExecutorStatus & { runtime: string } {
+    const name = path.basename(runtime);
     const egress = this.options.egress;
     if (egress) {
       const net = spawnSync(runtime, ['network', 'inspect', '--format', '{{.Internal}}', egress.network], { timeout: INFO_TIMEOUT_MS, env: this.clientEnv() });
@@ -238,11 +315,13 @@ export class ContainerExecutor implements Executor {
   /** Removes containers a Folio process on this host started and did not live to remove. */
   private sweepOrphans(): Promise<void> {
     this.orphansSwept ??= (async () => {
-      const listed = await this.control(['ps', '--all', '--filter', `label=${TASK_LABEL}`, '--format', `{{.Names}}\t{{.Label "${OWNER_LABEL}"}}`]);
+      // `.Labels`, not `.Label "…"`: podman's templates have no Label method, docker's Labels is a string.
+      const listed = await this.control(['ps', '--all', '--filter', `label=${TASK_LABEL}`, '--format', '{{.Names}}\t{{.Labels}}']);
       if (!listed.ok) return;
       const host = os.hostname();
       for (const line of listed.stdout.split('\n')) {
-        const [name, owner] = line.trim().split('\t');
+        const [name, labels] = line.trim().split('\t');
+        const owner = ownerFromLabels(labels ?? '');
         if (!name || !owner) continue;
         const sep = owner.lastIndexOf(':');
         const pid = Number(owner.slice(sep + 1));
@@ -273,15 +352,17 @@ export class ContainerExecutor implements Executor {
 
   private async runNow(argv: readonly string[], options: ExecOptions, network: string): Promise<ExecResult> {
     await this.sweepOrphans();
-    const spec = await this.ensureContainer(options, network);
+    const { spec, rewrite } = await this.ensureContainer(options, network);
     const held = this.held.get(options.taskId);
     if (held?.idle) clearTimeout(held.idle);
-    const env = { ...options.env, PATH: CONTAINER_PATH, HOME: SANDBOX_HOME, TMPDIR: '/tmp', ...this.proxyEnv(network) };
+    const env = Object.fromEntries(
+      Object.entries({ ...options.env, PATH: CONTAINER_PATH, HOME: SANDBOX_HOME, TMPDIR: '/tmp', ...this.proxyEnv(network) }).map(([k, v]) => [k, rewrite(v)]),
+    );
     const stopping: Promise<void>[] = [];
     try {
-      return await spawnCaptured({
+      const result = await spawnCaptured({
         file: this.cached?.runtime ?? '',
-        args: containerExecArgs(spec.name, argv, { cwd: options.cwd, env }),
+        args: containerExecArgs(spec.name, argv.map(rewrite), { cwd: rewrite(options.cwd), env }),
         cwd: os.tmpdir(),
         env: Object.fromEntries(Object.entries(this.clientEnv()).filter((e): e is [string, string] => e[1] !== undefined)),
         timeoutMs: options.timeoutMs,
@@ -292,6 +373,11 @@ export class ContainerExecutor implements Executor {
           stopping.push(this.killLeftovers(spec));
         },
       });
+      // The engine's own messages (a program not found, a container gone) may name either.
+      const output = rewrite(result.output);
+      // A stopped exec client may exit 0 (podman does on SIGTERM) though the program was killed.
+      const killed = (result.timedOut || result.aborted) && result.exitCode === 0;
+      return { ...result, output, ...(killed ? { exitCode: null, signal: 'SIGKILL' as const } : {}) };
     } finally {
       await Promise.all(stopping);
       await this.killLeftovers(spec);
@@ -312,13 +398,13 @@ export class ContainerExecutor implements Executor {
     if (!killed.ok) await this.remove(spec.taskId);
   }
 
-  private async ensureContainer(options: ExecOptions, network: string): Promise<ContainerSpec> {
+  private async ensureContainer(options: ExecOptions, network: string): Promise<Held> {
     const current = this.held.get(options.taskId);
     const wantedReadOnly = (options.readOnlyPaths ?? []).filter((p) => fs.existsSync(p));
     if (current) {
       const { spec } = current;
       const fits = spec.root === options.root && spec.network === network && wantedReadOnly.every((p) => spec.readOnly.includes(p));
-      if (fits) return spec;
+      if (fits) return current;
       // Mounts and network are fixed when a container starts: a new one gets what the old one had and more.
       wantedReadOnly.push(...spec.readOnly.filter((p) => spec.root === options.root && !wantedReadOnly.includes(p)));
       await this.remove(options.taskId);
@@ -328,27 +414,30 @@ export class ContainerExecutor implements Executor {
       taskId: options.taskId,
       owner: this.owner,
       image: this.image,
-      user: this.user,
+      user: this.user ?? defaultUser(options.root),
       limits: this.limits,
       root: options.root,
       readOnly: [...new Set(wantedReadOnly)],
       network,
+      ...(this.options.ociRuntime ? { ociRuntime: this.options.ociRuntime } : {}),
+      ...(this.options.ulimits ? { ulimits: this.options.ulimits } : {}),
     };
     // A container of the same name (left by this process when it lost track of one) is in the way.
     await this.control(['rm', '--force', spec.name]);
     const started = await this.control(containerRunArgs(spec));
     if (!started.ok) {
-      const why = firstLine(started.stderr);
+      const why = pathRewriter(spec)(firstLine(started.stderr));
       const missing = /no such image|unable to find image|image not known/iu.test(why);
       throw new ExecutorError(
         missing
-          ? `The container image ${this.image} is not on this machine, and Folio does not pull images during a tool call: run \`docker pull ${this.image}\` (or set FOLIO_EXECUTOR_IMAGE).`
+          ? `The container image ${this.image} is not on this machine, and Folio does not pull images during a tool call: build it with deploy/container/build-image.sh (or set FOLIO_EXECUTOR_IMAGE to one that is there).`
           : `Could not start the task's container: ${why}`,
       );
     }
-    this.held.set(options.taskId, { spec });
+    const held: Held = { spec, rewrite: pathRewriter(spec, started.stdout.trim()) };
+    this.held.set(options.taskId, held);
     await this.control(['exec', spec.name, 'mkdir', '-p', SANDBOX_HOME]);
-    return spec;
+    return held;
   }
 
   private armIdle(taskId: string): void {
