@@ -174,7 +174,7 @@ for (const language of ['en', 'zh-CN'] as const) {
       await expect(page.getByTestId('settings-page')).toBeVisible();
       await checkScreen(page, 'settings', language, { axeAtEachSize: true });
       const nav = page.getByTestId('settings-nav');
-      for (const section of ['models-section', 'templates-section', 'search-section']) {
+      for (const section of ['models-section', 'search-section']) {
         await nav.locator(`[data-section="${section}"]`).click();
         await expect(nav.locator(`[data-section="${section}"]`)).toHaveAttribute('aria-current', 'true');
         await expect(page.getByTestId(section)).toBeInViewport();

@@ -2,6 +2,7 @@
 // `Executor` runs it isolated from Folio and the person's secrets and reports how it ended. Which
 // implementation runs it (bubblewrap on this machine, or one container per task) is chosen once, in
 // select-executor.ts; the tools only see this interface.
+import type { SandboxLimits } from './limits';
 import type { NetworkPolicy } from './network';
 
 export interface ExecOptions {
@@ -32,6 +33,8 @@ export interface ExecOptions {
   hiddenPaths?: readonly string[];
   /** Names the program in the error when it cannot be started ("the shell", "node"). */
   label?: string;
+  /** Bounds on processes, memory, file size and /tmp (limits.ts); the defaults when unset. */
+  limits?: Partial<SandboxLimits>;
 }
 
 export interface ExecResult {
@@ -50,6 +53,8 @@ export interface ExecResult {
   timedOut: boolean;
   /** The signal fired and the program, with everything it started, was killed. */
   aborted: boolean;
+  /** One line per sandbox limit the run ran into (limits.ts), for the model; absent when none. */
+  limitNotes?: string[];
 }
 
 export interface ExecutorStatus {
