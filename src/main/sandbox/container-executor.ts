@@ -20,27 +20,31 @@
 // deploy/container/build-image.sh builds the default one from Debian packages; docs/deploy.md has the
 // engine settings (`ociRuntime`, `ulimits`) some hosts need.
 import { execFile, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ExecutorError, type Executor, type ExecOptions, type ExecResult, type ExecutorStatus } from './executor';
-import type { NetworkPolicy } from './network';
+import {
+  containerExecArgs,
+  containerName,
+  containerNetwork,
+  containerRunArgs,
+  type ContainerLimits,
+  type ContainerSpec,
+  DEFAULT_LIMITS,
+  type EgressConfig,
+  ownerFromLabels,
+  pathRewriter,
+  TASK_LABEL,
+  WORKSPACE,
+} from './container-spec';
 import { spawnCaptured } from './process';
 import { findOnPath, SANDBOX_HOME } from './sandbox';
 
+export * from './container-spec';
+
 /** Built locally by deploy/container/build-image.sh: a shell, Python 3 with numpy/pandas/matplotlib, Node. */
 export const DEFAULT_IMAGE = 'folio-tools:bookworm';
-/** Where the task folder is inside the container. */
-export const WORKSPACE = '/workspace';
-/** Where read-only folders from outside the task folder are mounted, each under a hash of its host path. */
-const EXTRA_MOUNTS = '/opt/folio-mounts';
-/** Every container's hostname. */
-export const CONTAINER_HOSTNAME = 'sandbox';
-/** The label every container of ours carries, with the task id as its value. */
-export const TASK_LABEL = 'folio.task';
-/** `<hostname>:<pid>` of the Folio process that started the container, to find orphans after a crash. */
-export const OWNER_LABEL = 'folio.owner';
 /** The image's PATH, not this machine's: the program runs the image's binaries. */
 const CONTAINER_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 // A busy host answers `info` slowly; a failed probe is tried again after RETRY_PROBE_MS.
@@ -48,28 +52,6 @@ const INFO_TIMEOUT_MS = 30_000;
 const RETRY_PROBE_MS = 30_000;
 const CONTROL_TIMEOUT_MS = 60_000;
 
-export interface ContainerLimits {
-  /** `--cpus`: how many CPUs' worth of time the container may use. */
-  cpus: string;
-  /** `--memory` (and `--memory-swap`, so no swap beyond it): e.g. `1g`. */
-  memory: string;
-  /** `--pids-limit`: a fork bomb stops here. */
-  pids: number;
-  /** Size of the private /tmp (it counts against memory). */
-  tmpSize: string;
-}
-
-export const DEFAULT_LIMITS: ContainerLimits = { cpus: '1', memory: '1g', pids: 256, tmpSize: '256m' };
-
-export interface EgressConfig {
-  /**
-   * A network the operator created with `--internal` (no route out), on which a forward proxy that
-   * holds the allowlist also sits. Checked at start: a network that is not internal is refused.
-   */
-  network: string;
-  /** The proxy's URL as seen from the container (`http://egress-proxy:3128`). */
-  proxyUrl: string;
-}
 
 export interface ContainerExecutorOptions {
   /** The runtime CLI: a name on PATH or a path. Default: `docker`, else `podman`: the first on PATH whose `info` works. */
@@ -93,114 +75,6 @@ export interface ContainerExecutorOptions {
   ulimits?: readonly string[];
 }
 
-/** Everything a task's container is started with; a run that needs a different one gets a new container. */
-export interface ContainerSpec {
-  name: string;
-  taskId: string;
-  owner: string;
-  image: string;
-  user: string;
-  limits: ContainerLimits;
-  /** The task folder, mounted read-write at /workspace. */
-  root: string;
-  /** Mounted read-only after the task folder (so one inside it is read-only); see `containerPath`. */
-  readOnly: readonly string[];
-  /** `none`, `bridge` or the egress network. */
-  network: string;
-  ociRuntime?: string;
-  ulimits?: readonly string[];
-}
-
-/** A bind mount path must not carry the separators of `--mount`'s own syntax. */
-function mountPath(p: string): string {
-  if (/[,="\n]/u.test(p)) throw new ExecutorError(`Cannot mount ${p} into a container: the path contains a comma, quote or "=".`);
-  return p;
-}
-
-/**
- * Where a host folder of the spec is in the container: the task folder at /workspace (what is inside
- * it below), a folder from elsewhere at a name that says nothing of where it is on the host.
- */
-export function containerPath(spec: Pick<ContainerSpec, 'root'>, hostPath: string): string {
-  if (hostPath === spec.root) return WORKSPACE;
-  if (hostPath.startsWith(`${spec.root}/`)) return `${WORKSPACE}${hostPath.slice(spec.root.length)}`;
-  return `${EXTRA_MOUNTS}/${createHash('sha256').update(hostPath).digest('hex').slice(0, 12)}`;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
-}
-
-/**
- * Rewrites the spec's host folders to their container paths wherever they appear in a text (a
- * command, an argument, an environment value, an error), and names the container neutrally.
- */
-export function pathRewriter(spec: Pick<ContainerSpec, 'root' | 'readOnly' | 'name'>, containerId = ''): (text: string) => string {
-  const folders = [spec.root, ...spec.readOnly].sort((a, b) => b.length - a.length);
-  const pairs: [RegExp, string][] = folders.map((host) => [new RegExp(`${escapeRegExp(host)}(?![\\w.-])`, 'gu'), containerPath(spec, host)]);
-  const ids = [containerId, containerId.slice(0, 12), spec.name].filter((id) => id.length >= 8);
-  for (const id of ids) pairs.push([new RegExp(escapeRegExp(id), 'gu'), 'the-container']);
-  return (text) => pairs.reduce((out, [pattern, to]) => out.replace(pattern, to), text);
-}
-
-/** `docker run` arguments for a task's container: every isolation flag is here, in one place. */
-export function containerRunArgs(spec: ContainerSpec): string[] {
-  const { limits } = spec;
-  const mounts = [
-    ['--mount', `type=bind,source=${mountPath(spec.root)},target=${WORKSPACE}`],
-    ...spec.readOnly.map((p) => ['--mount', `type=bind,source=${mountPath(p)},target=${containerPath(spec, p)},readonly`]),
-  ].flat();
-  return [
-    'run', '--detach', '--rm', '--pull', 'never',
-    ...(spec.ociRuntime ? ['--runtime', spec.ociRuntime] : []),
-    ...(spec.ulimits ?? []).flatMap((u) => ['--ulimit', u]),
-    '--name', spec.name,
-    '--hostname', CONTAINER_HOSTNAME,
-    '--label', `${TASK_LABEL}=${spec.taskId}`,
-    '--label', `${OWNER_LABEL}=${spec.owner}`,
-    '--read-only',
-    '--security-opt', 'no-new-privileges',
-    '--cap-drop', 'ALL',
-    '--user', spec.user,
-    '--pids-limit', String(limits.pids),
-    '--cpus', limits.cpus,
-    '--memory', limits.memory,
-    '--memory-swap', limits.memory,
-    '--network', spec.network,
-    '--ipc', 'private',
-    '--tmpfs', `/tmp:rw,nosuid,nodev,size=${limits.tmpSize}`,
-    ...mounts,
-    '--workdir', WORKSPACE,
-    // Its pid 1 is `sleep`, which ignores SIGTERM: removing it would wait out the engine's grace period.
-    '--stop-signal', 'KILL',
-    '--entrypoint', 'sleep',
-    spec.image, 'infinity',
-  ];
-}
-
-/** `docker exec` arguments for one call: the program's whole environment is given here, nothing inherited. */
-export function containerExecArgs(name: string, argv: readonly string[], options: { cwd: string; env: Record<string, string> }): string[] {
-  const env = Object.entries(options.env).flatMap(([k, v]) => ['--env', `${k}=${v}`]);
-  return ['exec', '--workdir', options.cwd, ...env, name, ...argv];
-}
-
-/** The container's network for a policy, or why it cannot be given. */
-export function containerNetwork(policy: NetworkPolicy, egress: EgressConfig | undefined): string {
-  if (policy === 'none') return 'none';
-  if (egress) return egress.network;
-  if (policy === 'open') return 'bridge';
-  throw new ExecutorError(
-    'An egress allowlist needs an egress proxy (FOLIO_EXECUTOR_EGRESS_NETWORK and FOLIO_EXECUTOR_EGRESS_PROXY); without one the program gets no network.',
-  );
-}
-
-/**
- * A container name from a task id and the Folio process that owns it: valid whatever characters the
- * id has, and distinct per process, so two workers sharing an engine never remove each other's.
- */
-export function containerName(taskId: string, owner: string): string {
-  return `folio-task-${createHash('sha256').update(`${owner}\u0000${taskId}`).digest('hex').slice(0, 16)}`;
-}
 
 
 function defaultUser(root: string): string {
@@ -223,11 +97,6 @@ interface Held {
   idle?: NodeJS.Timeout;
 }
 
-/** The owner label's value in `ps --format {{.Labels}}`: docker prints `k=v,k=v`, podman `map[k:v k:v]`. */
-export function ownerFromLabels(labels: string): string | null {
-  const match = new RegExp(`${escapeRegExp(OWNER_LABEL)}[=:]([^,\\s\\]]+)`, 'u').exec(labels);
-  return match?.[1] ?? null;
-}
 
 export class ContainerExecutor implements Executor {
   readonly kind = 'container';
