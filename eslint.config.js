@@ -3,11 +3,29 @@
 // scripts/layers/layers.mjs, run by `npm run lint` after eslint.
 import tseslint from 'typescript-eslint';
 
+// History lives in git: a comment names why the code is so, never the issue or the date it came with.
+const noHistoryMarkers = {
+  meta: { type: 'suggestion', messages: { marker: 'Comments say why, not when: drop the "(issue N)" marker (history lives in git).' } },
+  create(context) {
+    return {
+      Program() {
+        for (const comment of context.sourceCode.getAllComments()) {
+          if (/\(issues? \d+/i.test(comment.value)) context.report({ loc: comment.loc, messageId: 'marker' });
+        }
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: ['out/**', 'dist/**', 'node_modules/**', 'workspace/**', 'test-results/**', 'playwright-report/**', 'test-artifacts/**', 'bin/**', 'scripts/**/*.mjs', 'scripts/**/*.d.mts', '**/*.js', '!eslint.config.js'],
   },
   ...tseslint.configs.recommendedTypeChecked,
+  {
+    plugins: { folio: { rules: { 'no-history-markers': noHistoryMarkers } } },
+    rules: { 'folio/no-history-markers': 'error' },
+  },
   {
     languageOptions: {
       parserOptions: {

@@ -7,7 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // One throwaway PostgreSQL cluster per run, for the team-service store (issue 16).
+    // One throwaway PostgreSQL cluster per run, for the team-service store.
     globalSetup: ['testing/postgres/global-setup.ts'],
   },
 });

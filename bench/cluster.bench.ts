@@ -1,4 +1,4 @@
-// Many workers (issue 16), measured on the real pieces: a message append through the PostgreSQL
+// Many workers, measured on the real pieces: a message append through the PostgreSQL
 // store port against SQLite's store, both into a task of 10,000 messages; and the rate at which a
 // run's text deltas reach an SSE client of worker B while worker A runs it (two `folio serve
 // --multi-tenant` processes on one database), against the same stream and client on one

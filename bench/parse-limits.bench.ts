@@ -1,4 +1,4 @@
-// Heavy parsing off the main thread (issue 9): web_fetch's HTML → markdown of the two pages that
+// Heavy parsing off the main thread: web_fetch's HTML → markdown of the two pages that
 // took node-html-markdown a minute on the main thread (a 1.16 MB table: 61 s; a 760 KB paragraph
 // of links: 71 s), and a .docx zip bomb (about 1 MB unpacking to 400 MB: before, a 419 MB cache and
 // 2.8 GB RSS). For each: the time to an answer, and the main thread's event-loop delay meanwhile,

@@ -1,4 +1,4 @@
-// Flow (issue 11, outline first): the agent proposes a deck outline and stops; the person rewrites a
+// Flow, outline first: the agent proposes a deck outline and stops; the person rewrites a
 // title, swaps two rows with the keyboard (dnd-kit's sortable keyboard sensor) and approves; the
 // model's next request carries the approved outline, and the rendered deck follows the edited order.
 import { createTask, expect, test } from './support/fixtures';

@@ -1,4 +1,4 @@
-// Projects and a library (issue 14): a project with standing instructions and a library file; the file
+// Projects and a library: a project with standing instructions and a library file; the file
 // is indexed, a search in the UI finds its page, and a task started in the project sends the
 // instructions to the model.
 import { readFileSync } from 'node:fs';

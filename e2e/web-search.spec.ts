@@ -1,4 +1,4 @@
-// Web search (issue 12): a person sets up a search backend in Settings (here the local fake one in the
+// Web search: a person sets up a search backend in Settings (here the local fake one in the
 // Brave API's shape), tests it, and the agent's web_search result reaches the chat and the answer,
 // with the model receiving it inside the untrusted-content marker.
 import { FAKE_SEARCH_KEY, type FakeSearch, startFakeSearch } from '../testing/fake-search/server';

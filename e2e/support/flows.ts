@@ -1,4 +1,4 @@
-// Shared steps of the end-to-end flows (issue 5): driving a run through the UI, reading what the
+// Shared steps of the end-to-end flows: driving a run through the UI, reading what the
 // model was sent, and checking produced files with the same tools a person would use (LibreOffice,
 // poppler).
 import { execFileSync } from 'node:child_process';

@@ -94,7 +94,7 @@ describe('fake-openai server', () => {
     expect((await post('/__control/script', { not: 'an array' })).status).toBe(400);
   });
 
-  // ---- parameter refusals (issue 12) ----
+  // ---- parameter refusals ----
   it('refuses scripted parameters (any value, or one exact value) without taking a step', async () => {
     fake.rejectParams([{ param: 'enable_thinking' }]);
     expect((await post('/__control/reject-params', [{ param: 'reasoning_effort', value: 'max' }])).status).toBe(200);

@@ -380,7 +380,7 @@ export function fakeProfileYaml(url: string, overrides: Record<string, string | 
   return [`provider: fake`, `api_base: ${JSON.stringify(url)}`, `api_key_env: null`, `profiles:`, `  main:`, ...lines, ''].join('\n');
 }
 
-// ---- parameter refusals (issue 12: reasoning settings) ----
+// ---- parameter refusals ----
 
 /** A top-level body parameter the fake refuses: any value, or only this exact (JSON-equal) value. */
 export interface FakeParamRule {

@@ -1,4 +1,4 @@
-// A throwaway PostgreSQL cluster for tests and benchmarks (issue 16): initdb into a temp folder,
+// A throwaway PostgreSQL cluster for tests and benchmarks: initdb into a temp folder,
 // start on a free loopback port, stop and delete afterwards. PostgreSQL refuses to run as root, so
 // when the tests run as root (CI) the cluster runs as the unprivileged `nobody`.
 import { spawn, spawnSync } from 'node:child_process';
