@@ -1,13 +1,46 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// Tests that start servers as child processes and kill them, and measure what survives: they race
+// against their own children's start-up and the kernel, so they run on their own after the rest
+// rather than beside another file that loads the two cores.
+const PROCESS_TESTS = [
+  'src/main/cli/db-command.test.ts',
+  'src/main/cli/serve-team.test.ts',
+  'src/main/cli/team-audit.integration.test.ts',
+  'src/main/cli/two-workers.integration.test.ts',
+  'src/main/cluster/cluster.test.ts',
+  'src/main/config/data-lock.test.ts',
+  'src/main/service/branches-kill-resume.integration.test.ts',
+  'src/main/service/kill-resume.integration.test.ts',
+  'src/main/store/crash-safety.test.ts',
+  'src/main/transport/http/upload-crash.test.ts',
+];
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'testing/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
     // One throwaway PostgreSQL cluster per run, for the team-service store.
     globalSetup: ['testing/postgres/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'testing/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...PROCESS_TESTS],
+          // Most files wait on LibreOffice, bubblewrap or PostgreSQL: two at once keep both cores busy
+          // (vitest's default on two cores is one).
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'processes', include: PROCESS_TESTS, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

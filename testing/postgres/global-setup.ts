@@ -17,10 +17,13 @@ export async function setup(project: TestProject): Promise<void> {
     project.provide('pgUrl', '');
     return;
   }
-  cluster = await startPgCluster();
+  // Each test project runs this setup; they share one cluster.
+  cluster ??= await startPgCluster();
   project.provide('pgUrl', cluster.url);
 }
 
 export async function teardown(): Promise<void> {
-  await cluster?.stop();
+  const running = cluster;
+  cluster = null;
+  await running?.stop();
 }
