@@ -36,6 +36,7 @@ const SECTIONS = [
   { id: 'mcp-section', label: 'mcp.title' },
 ] as const;
 type SectionId = (typeof SECTIONS)[number]['id'];
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
 
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -83,8 +84,19 @@ export function SettingsPage() {
     chosen.current = true;
     setCurrent(id);
   };
+  // Only the person scrolling lets go of the chosen section: a click on a control inside it (restarting
+  // an MCP server) or content that grows below it is not leaving it.
   const release = () => {
     chosen.current = false;
+  };
+  const releaseOnScrollKey = (event: React.KeyboardEvent) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
+    if (SCROLL_KEYS.has(event.key)) release();
+  };
+  // A press on the scroller itself (its scrollbar), not on what it holds.
+  const releaseOnScrollbar = (event: React.PointerEvent) => {
+    if (event.target === event.currentTarget) release();
   };
   // The section at the top of the view is the one the navigation marks.
   const onScroll = () => {
@@ -127,7 +139,7 @@ export function SettingsPage() {
           ))}
         </ul>
       </nav>
-      <div className="settings-body" ref={bodyRef} onScroll={onScroll} onWheel={release} onPointerDown={release} onKeyDown={release} onTouchStart={release}>
+      <div className="settings-body" ref={bodyRef} onScroll={onScroll} onWheel={release} onPointerDown={releaseOnScrollbar} onKeyDown={releaseOnScrollKey} onTouchStart={release}>
         <section className="settings-section" data-testid="general-section">
           <h2 tabIndex={-1}>{t('settings.general')}</h2>
           <div className="form-row">
