@@ -10,6 +10,7 @@ import { useFiles } from '../state/files-store';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { useSources } from '../state/sources-store';
 import { useTasks } from '../state/tasks-store';
+import { ErrorText } from './ErrorText';
 
 export function McpMenu({ task }: { task: Task }) {
   const { t } = useTranslation();
@@ -55,7 +56,11 @@ export function McpMenu({ task }: { task: Task }) {
       {open && (
         <div className="menu mcp-menu-popover" role="menu" data-testid="mcp-menu-popover">
           <div className="menu-heading">{t('mcp.menuHeading')}</div>
-          {error && <div className="inline-error">{error.message}</div>}
+          {error && (
+            <div className="inline-error">
+              <ErrorText error={error} />
+            </div>
+          )}
           {servers === null && !error && <div className="muted menu-item">{t('mcp.loading')}</div>}
           {servers?.length === 0 && <div className="muted menu-item">{t('mcp.noneConfigured')}</div>}
           {servers?.map((server) => {

@@ -9,6 +9,7 @@ import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { withoutServer, withServerDisabled } from '../lib/mcp-config-edit';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Icon } from './Icon';
+import { ErrorText } from './ErrorText';
 
 export function McpSection() {
   const { t } = useTranslation();
@@ -116,7 +117,7 @@ export function McpSection() {
       <p className="muted">{t('mcp.secretsNote')}</p>
       {error && (
         <div className="inline-error" role="alert" data-testid="mcp-error">
-          <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+          <ErrorText error={error} />
         </div>
       )}
       {problems.length > 0 && (

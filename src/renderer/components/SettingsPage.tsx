@@ -17,6 +17,7 @@ import { EmbeddingSection } from './EmbeddingSection';
 import { McpSection } from './McpSection';
 import { ModelOptions } from './ModelOptions';
 import { SecretInput } from './SecretInput';
+import { ErrorText } from './ErrorText';
 
 type ProbeState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
 
@@ -311,7 +312,7 @@ function ProbeResult({ state }: { state: ProbeState }) {
   if (state.status === 'failed') {
     return (
       <div className="inline-error" role="alert" data-testid="probe-error">
-        <strong>{t(`errors.${state.error.code}`, { defaultValue: t('errors.unknown') })}</strong> {state.error.message}
+        <ErrorText error={state.error} />
       </div>
     );
   }
