@@ -6,11 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { ToolPermission } from '../../shared/contract';
 import { getApi } from '../state/api';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
-<<<<<<< Updated upstream
 import { toolLabel } from '../lib/tool-names';
-=======
 import { ErrorText } from './ErrorText';
->>>>>>> Stashed changes
 
 export function ToolPermissionsSection() {
   const { t } = useTranslation();

@@ -9,11 +9,8 @@ import { toErrorInfo, type ErrorInfo } from '../../state/notices';
 import { DeckPreview } from './DeckPreview';
 import { DeckVersions } from './DeckVersions';
 import { DocumentPreview } from './DocumentPreview';
-<<<<<<< Updated upstream
 import { RevisionPreview } from './RevisionPreview';
-=======
 import { ErrorText } from '../ErrorText';
->>>>>>> Stashed changes
 
 const PdfPreview = lazy(() => import('./PdfPreview').then((m) => ({ default: m.PdfPreview })));
 
