@@ -2,7 +2,7 @@
 // English and in Chinese, and checked with axe-core (no serious or critical violation). One Folio of
 // its own per language (a fresh data folder, so the task list is the same on every run) and the fake
 // model. To add a screen: drive the UI there, then `await checkScreen(page, 'name', lang)`.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Page } from '@playwright/test';
@@ -73,7 +73,10 @@ for (const language of ['en', 'zh-CN'] as const) {
     // Two sizes, axe at each, on a machine other jobs share.
     test.setTimeout(900_000);
     const fakeUrl = process.env.FAKE_OPENAI_URL!;
-    const dataDir = mkdtempSync(join(tmpdir(), `folio-e2e-screens-${language}-`));
+    // A fixed folder: the MCP screen prints the config's path, and a random one would change the image.
+    const dataDir = join(tmpdir(), `folio-e2e-screens-${language}`);
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
     mkdirSync(join(dataDir, 'models'), { recursive: true });
     writeFileSync(join(dataDir, 'models', 'fake.yaml'), fakeProfileYaml(fakeUrl));
     writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING] } } }, null, 2));

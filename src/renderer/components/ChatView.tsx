@@ -84,7 +84,7 @@ export function ChatView({ task }: { task: Task }) {
         </div>
       )}
       <OutlinePanel taskId={task.id} />
-      <Composer key={task.id} taskId={task.id} running={running} waitingForApproval={running && approvals.length > 0} onSend={chat.send} onCancel={() => void chat.cancel()} />
+      <Composer taskId={task.id} running={running} waitingForApproval={running && approvals.length > 0} onSend={chat.send} onCancel={() => void chat.cancel()} />
     </main>
   );
 }

@@ -19,6 +19,13 @@ const MAX_HEIGHT_PX = 240;
 export function Composer({ taskId, running, waitingForApproval = false, onSend, onCancel }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setTextState] = useState(() => savedDraft(taskId));
+  // Opening another task shows its own draft, adjusted during render: with a `key` on the composer
+  // instead, the chat's message list was seen rendered twice after a branch edit (e2e/branches).
+  const [draftTask, setDraftTask] = useState(taskId);
+  if (draftTask !== taskId) {
+    setDraftTask(taskId);
+    setTextState(savedDraft(taskId));
+  }
   const setText = useCallback(
     (next: string | ((current: string) => string)) =>
       setTextState((current) => {
