@@ -8,7 +8,7 @@ import { useLibrary } from '../state/library-store';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Icon } from './Icon';
 import { LibrarySearch } from './LibrarySearch';
-import { ErrorText } from './ErrorText';
+import { ErrorText, ServerDetail } from './ErrorText';
 
 export function LibraryPanel({ libraryId }: { libraryId: string }) {
   const { t } = useTranslation();
@@ -102,7 +102,7 @@ export function LibraryPanel({ libraryId }: { libraryId: string }) {
               </div>
               {file.message && (file.status === 'error' || file.status === 'scanned') && (
                 <div className={file.status === 'error' ? 'source-message' : 'source-message muted'} role={file.status === 'error' ? 'alert' : undefined}>
-                  {file.message}
+                  <ServerDetail text={file.message} />
                 </div>
               )}
             </li>

@@ -9,7 +9,7 @@ import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { withoutServer, withServerDisabled } from '../lib/mcp-config-edit';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Icon } from './Icon';
-import { ErrorText } from './ErrorText';
+import { ErrorText, ServerDetail } from './ErrorText';
 
 export function McpSection() {
   const { t } = useTranslation();
@@ -127,7 +127,7 @@ export function McpSection() {
               <Icon name="alert" size={14} />
               <span>
                 {p.server !== null && <strong>{p.server}: </strong>}
-                {p.message}
+                <ServerDetail text={p.message} />
               </span>
             </li>
           ))}
@@ -201,7 +201,7 @@ function McpServerItem({ server, locked, onRestart, onToggle, onRemove }: McpSer
       </div>
       {server.error && (
         <div className="inline-error" role="alert">
-          {server.error}
+          <ServerDetail text={server.error} />
         </div>
       )}
       <div className="muted template-facts">

@@ -11,7 +11,7 @@ import { useSetup } from '../state/setup-store';
 import { providerKeyPage, providerNameKey } from '../lib/providers';
 import { Icon } from './Icon';
 import { SecretInput } from './SecretInput';
-import { ErrorText } from './ErrorText';
+import { ErrorText, ServerDetail } from './ErrorText';
 
 type Choice = { kind: 'provider'; provider: SetupProvider } | { kind: 'custom' };
 type TestState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
@@ -347,7 +347,13 @@ function TestResult({ state }: { state: Exclude<TestState, { status: 'running' }
   if (!passedChat(report)) {
     return (
       <div className="inline-error" role="alert" data-testid="setup-test-result" data-ok="false">
-        {t('setup.testFailed', { message: report.error ?? report.rows[0]?.observed ?? '' })}
+        {report.error_code ? (
+          <ErrorText error={{ code: report.error_code, name: report.error_name, message: report.error ?? '' }} />
+        ) : (
+          <>
+            <strong>{t('setup.testFailed')}</strong> <ServerDetail text={report.error ?? report.rows[0]?.observed ?? null} />
+          </>
+        )}
       </div>
     );
   }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyLanguageSetting, i18n, initI18n } from '../i18n';
-import { errorView } from './error-view';
+import { errorView, NAMED_ERRORS } from './error-view';
 
 describe('errors as a person reads them', () => {
   beforeAll(async () => {
@@ -31,6 +31,19 @@ describe('errors as a person reads them', () => {
       expect(view.title, code).not.toMatch(/^[\x20-\x7e]+$/u);
       expect(view.text, code).not.toMatch(/^[\x20-\x7e]+$/u);
     }
+    for (const name of NAMED_ERRORS) {
+      const view = errorView({ code: 'internal', name, message: 'Something in English' }, i18n.t, i18n.language);
+      expect(view.text, name).not.toBe(i18n.t('errorHelp.internal'));
+      expect(view.text, name).not.toMatch(/^[\x20-\x7e]+$/u);
+    }
+    await applyLanguageSetting('en');
+  });
+
+  it('an error class without its own explanation falls back to its code’s', async () => {
+    await applyLanguageSetting('zh-CN');
+    const view = errorView({ code: 'rate_limited', name: 'FolioError', message: 'fake.main is rate limited by the provider (429)' }, i18n.t, i18n.language);
+    expect(view.text).toBe(i18n.t('errorHelp.rate_limited'));
+    expect(view.detail).toBe('fake.main is rate limited by the provider (429)');
     await applyLanguageSetting('en');
   });
 });

@@ -15,12 +15,12 @@ export interface ErrorView {
 }
 
 /** Errors whose class names a cause more precisely than their code. */
-const NAMED = new Set(['ProviderKeyRejectedError', 'NotOpenAiCompatibleError', 'NoUsableModelError', 'MissingApiKeyError', 'ProviderUnreachableError', 'PathEscapeError']);
+export const NAMED_ERRORS: ReadonlySet<string> = new Set(['ProviderKeyRejectedError', 'NotOpenAiCompatibleError', 'NoUsableModelError', 'MissingApiKeyError', 'ProviderUnreachableError', 'ProviderTimeoutError', 'PathEscapeError']);
 
 export function errorView(error: ErrorInfo, t: TFunction, language: string): ErrorView {
   const title = t(`errors.${error.code}`, { defaultValue: t('errors.unknown') });
   const message = error.message.trim();
   if (language.startsWith('en') && message !== '') return { title, text: message, detail: null };
-  const help = error.name && NAMED.has(error.name) ? t(`errorHelp.${error.name}`) : t(`errorHelp.${error.code}`, { defaultValue: t('errorHelp.unknown') });
+  const help = error.name && NAMED_ERRORS.has(error.name) ? t(`errorHelp.${error.name}`) : t(`errorHelp.${error.code}`, { defaultValue: t('errorHelp.unknown') });
   return { title, text: help, detail: message === '' ? null : message };
 }
