@@ -16,7 +16,6 @@ import { ErrorText } from './ErrorText';
 type Preview = MethodOutput<'getTemplatePreview'>;
 
 function ErrorLine({ error }: { error: ErrorInfo }) {
-  const { t } = useTranslation();
   return (
     <div className="inline-error" role="alert" data-testid="templates-error">
       <ErrorText error={error} />
