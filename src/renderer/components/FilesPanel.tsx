@@ -9,7 +9,7 @@ import { ArtifactsPanel } from './ArtifactsPanel';
 import { Icon } from './Icon';
 import { ResizeHandle } from './ResizeHandle';
 import { PANEL_WIDTH, useLayout } from '../state/layout-store';
-import { ErrorText } from './ErrorText';
+import { ErrorText, ServerDetail } from './ErrorText';
 
 const kinds: FileKind[] = ['source', 'work', 'artifact'];
 const tabs: PanelTab[] = ['files', 'artifacts'];
@@ -177,7 +177,7 @@ function FilesTab({ taskId }: { taskId: string }) {
                         </div>
                         {source?.status === 'error' && (
                           <div className="source-message" role="alert" data-testid="source-error">
-                            {source.message ?? t('sources.unreadable')}
+                            <strong>{t('sources.unreadable')}</strong> <ServerDetail text={source.message} />
                           </div>
                         )}
                       </li>
