@@ -48,7 +48,8 @@ describe('a tool call as a person reads it', () => {
   });
 
   it('every one of Folio’s own tools has a Chinese sentence without English words of its own', () => {
-    const tools = Object.keys(i18n.getResourceBundle('en', 'translation').toolName as Record<string, string>).filter((n) => n !== 'mcp');
+    const bundle = i18n.getResourceBundle('en', 'translation') as { toolName: Record<string, string> };
+    const tools = Object.keys(bundle.toolName).filter((n) => n !== 'mcp');
     for (const name of tools) {
       const text = say({ name, arguments: '{"path":"甲.txt","url":"甲","query":"甲","name":"甲","pattern":"甲"}', preview: 'output' });
       expect(text, name).toMatch(/[\u4e00-\u9fff]/u);
