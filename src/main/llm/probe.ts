@@ -4,6 +4,7 @@ import { FolioError, ProviderTimeoutError, type ErrorCode } from '../../shared/e
 import type { ModelProfile } from '../models/profile-schema';
 import { planReasoning, reasoningModeList, reasoningModes } from '../models/reasoning';
 import type { ReasoningMode } from '../../shared/contract';
+import { outboundFetch } from '../net/outbound';
 import { createChatModel } from './openai-chat-model';
 import { buildRequestBody } from './request-params';
 import type { ChatModel, ChatRequest, ChatStreamEvent, ToolSchema } from './types';
@@ -64,7 +65,8 @@ const PROBE_TOOLS: ToolSchema[] = [
 ];
 
 export async function probeProfile(profile: ModelProfile, apiKey: string, opts: ProbeOptions = {}): Promise<ProbeReport> {
-  const deadline = new AnswerDeadline(opts.answerDeadlineMs ?? ANSWER_DEADLINE_MS, opts.fetch ?? fetch, opts.signal);
+  // The deadline wraps the same outbound fetch a chat uses (its network policy and log included).
+  const deadline = new AnswerDeadline(opts.answerDeadlineMs ?? ANSWER_DEADLINE_MS, opts.fetch ?? outboundFetch('model'), opts.signal);
   const model = createChatModel(profile, apiKey, {
     maxRetries: opts.maxRetries ?? 1,
     ...(opts.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: opts.idleTimeoutMs }),
