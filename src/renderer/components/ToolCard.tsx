@@ -107,7 +107,8 @@ function ToolOutput({ taskId, callId, name, args, result, outcome }: { taskId: s
     <div className="tool-result">
       <div className="tool-summary-row">
         <p className={`tool-summary tool-summary-${outcome}`} data-testid="tool-summary">
-          {summary}
+          {/* The sentence names the model's path, URL or query: hidden characters in them are shown. */}
+          <VisibleText text={summary} />
         </p>
         <button type="button" className="btn btn-small tool-raw-toggle" aria-expanded={rawShown} aria-controls={rawId} onClick={() => setOpen(key, 'raw', !rawShown)} data-testid="tool-raw-toggle">
           <Icon name="chevron" size={12} className={rawShown ? 'chevron open' : 'chevron'} />

@@ -51,7 +51,7 @@ describe('a tool call as a person reads it', () => {
     const bundle = i18n.getResourceBundle('en', 'translation') as { toolName: Record<string, string> };
     const tools = Object.keys(bundle.toolName).filter((n) => n !== 'mcp');
     for (const name of tools) {
-      const text = say({ name, arguments: '{"path":"甲.txt","url":"甲","query":"甲","name":"甲","pattern":"甲"}', preview: 'output' });
+      const text = say({ name, arguments: '{"path":"甲","url":"甲","query":"甲","name":"甲","pattern":"甲"}', preview: 'output' });
       expect(text, name).toMatch(/[\u4e00-\u9fff]/u);
       expect(text, name).not.toMatch(/[A-Za-z]{3,}/u);
     }
