@@ -45,7 +45,7 @@ describe('render_document', () => {
     const parsed = ArtifactPreview.parse({ ...sidecar, path: rel });
     expect(parsed.kind).toBe('document');
     if (parsed.kind !== 'document') return;
-    expect(parsed.spec.template).toBe('nsfc');
+    expect(parsed.spec.template).toBe('nsfc_general');
     expect(parsed.sections.map((s) => s.file)).toEqual([
       '01_rationale.md',
       '02_objectives.md',
