@@ -36,13 +36,19 @@ export interface RunAssemblyDeps extends ProfileContext {
   /** Folders commands may not see besides the data folder (the team service's storage root). */
   hiddenPaths?: readonly string[];
   /** Checked before every model call (the team service's token and money quotas); the call that crosses it finishes. */
-  beforeModelCall?: (profile: ModelProfile) => Promise<void>;
+  beforeModelCall?: (profile: ModelProfile, run: ModelCallRun) => Promise<void>;
   /** After every model call that answered, with its tokens and its time (the team service's metrics and spend). */
-  afterModelCall?: (profile: ModelProfile, usage: { promptTokens: number; completionTokens: number }, seconds: number) => void;
+  afterModelCall?: (profile: ModelProfile, usage: { promptTokens: number; completionTokens: number }, seconds: number, run: ModelCallRun) => void | Promise<void>;
   /** Approval rules of the user, project or team tiers, evaluated with Folio's defaults (agent/policy). */
   approvalRules?: readonly ApprovalRule[];
   /** After each run, whatever its end (the task folder's files are synced into the store). */
   afterRun?: (taskId: string) => Promise<void>;
+}
+
+/** The run a model call belongs to. */
+export interface ModelCallRun {
+  taskId: string;
+  runId: string;
 }
 
 /** Everything one run needs: the loop's inputs and the task they were built for. */
@@ -53,15 +59,15 @@ export interface RunSetup {
 }
 
 /** A model whose every call first passes `before` and is reported to `after` once it answered. */
-function meteredModel(model: ChatModel, profile: ModelProfile, deps: Pick<RunAssemblyDeps, 'beforeModelCall' | 'afterModelCall'>): ChatModel {
+function meteredModel(model: ChatModel, profile: ModelProfile, run: ModelCallRun, deps: Pick<RunAssemblyDeps, 'beforeModelCall' | 'afterModelCall'>): ChatModel {
   const { beforeModelCall: before, afterModelCall: after } = deps;
   if (!before && !after) return model;
   return {
     async *stream(request, signal) {
-      await before?.(profile);
+      await before?.(profile, run);
       const started = performance.now();
       for await (const event of model.stream(request, signal)) {
-        if (event.type === 'done') after?.(profile, event.usage, (performance.now() - started) / 1000);
+        if (event.type === 'done') await after?.(profile, event.usage, (performance.now() - started) / 1000, run);
         yield event;
       }
     },
@@ -81,7 +87,8 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
   assertKey(profile, apiKey);
   const build = deps.createModel ?? createChatModel;
   const built = build(profile, apiKey);
-  const model = meteredModel(built, profile, deps);
+  const callRun: ModelCallRun = { taskId: run.taskId, runId: run.runId };
+  const model = meteredModel(built, profile, callRun, deps);
 
   const skills = () => loadSkills(skillDirs(deps)).skills;
   const { profiles } = loadModelProfiles(profileDirs(deps));
@@ -138,7 +145,7 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
         profiles,
         task: { profile, model },
         check: usableCheck(deps),
-        build: (p) => meteredModel(build(p, resolveApiKey(p, keys, env) ?? ''), p, deps),
+        build: (p) => meteredModel(build(p, resolveApiKey(p, keys, env) ?? ''), p, callRun, deps),
       }),
     },
     approvals,

@@ -27,7 +27,7 @@ import { asOutboundOwner, type OutboundSink } from '../net/outbound-audit';
 import { createServiceMetrics, type ServiceMetrics } from '../metrics/service-metrics';
 import { createTenantKeyStore } from '../tenancy/tenant-keys';
 import { migrateAllKeyFiles } from '../tenancy/key-encryption';
-import { keyFilePath } from '../models';
+import { keyFilePath, offerOperatorModels } from '../models';
 
 export interface ServiceCore {
   resolveCore: CoreResolver;
@@ -67,6 +67,7 @@ export async function createServiceCore(config: ServiceConfig, paths: Paths, log
   // they type reach only public hosts and what the operator allowed.
   requireIsolation();
   restrictOutbound({ allow: config.allowNetwork });
+  offerOperatorModels(config.operatorModels);
   sealStoredKeys(config, paths, log);
   if (config.databaseUrl !== null && config.storageRoot !== null) return createPostgresServiceCore(config, config.databaseUrl, config.storageRoot, paths, log);
   const root = resolve(config.storageRoot ?? paths.dataDir);

@@ -11,6 +11,8 @@ import { knownProfileKeys, ModelFile, ProfileFields, ProfileKey, type ModelProfi
 export interface ModelProfileDirs {
   builtin: string;
   user?: string;
+  /** The team service's operator profiles: a folder or one file; they win over the user's of the same id. */
+  operator?: string;
 }
 
 export interface LoadedProfiles {
@@ -37,7 +39,7 @@ const nestedFields = ['price', 'extra_body', 'reasoning_effort_for'] as const;
 let cache: { key: string; loaded: LoadedProfiles } | null = null;
 
 export function loadModelProfiles(dirs: ModelProfileDirs): LoadedProfiles {
-  const key = folderKey(dirs.builtin) + '\n' + (dirs.user === undefined ? '' : folderKey(dirs.user));
+  const key = folderKey(dirs.builtin) + '\n' + (dirs.user === undefined ? '' : folderKey(dirs.user)) + '\n' + (dirs.operator === undefined ? '' : folderKey(dirs.operator));
   if (cache?.key !== key) cache = { key, loaded: readModelProfiles(dirs) };
   // A copy: callers own what they get, as they did when each call parsed the files.
   return structuredClone(cache.loaded);
@@ -45,6 +47,14 @@ export function loadModelProfiles(dirs: ModelProfileDirs): LoadedProfiles {
 
 /** What a load depends on: the folder, its YAML files and their size, modification and change times. */
 function folderKey(dir: string): string {
+  if (/\.ya?ml$/i.test(dir)) {
+    try {
+      const st = statSync(dir);
+      return `${dir}:${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+    } catch {
+      return `${dir}:none`;
+    }
+  }
   let names: string[];
   try {
     names = readdirSync(dir).filter((n) => /\.ya?ml$/i.test(n)).sort();
@@ -82,6 +92,17 @@ function readModelProfiles(dirs: ModelProfileDirs): LoadedProfiles {
     const profile = validate(merged, 'user', warnings);
     if (profile) byId.set(raw.id, profile);
     else if (byId.has(raw.id)) warnings.push({ source: raw.file, message: `${raw.id}: the user override was skipped; the built-in profile is used` });
+  }
+  if (dirs.operator !== undefined) {
+    const operatorRaw = /\.ya?ml$/i.test(dirs.operator) ? readProfileFile(dirs.operator, warnings) : readProfileDir(dirs.operator, warnings, { required: true });
+    for (const raw of operatorRaw) {
+      const profile = validate(raw, 'operator', warnings);
+      if (!profile) continue;
+      const own = byId.get(raw.id);
+      // A tenant cannot redefine an operator's profile: its base URL would receive the operator's key.
+      if (own?.source === 'user') warnings.push({ source: own.file ?? raw.id, message: `${raw.id}: the service's operator offers a model with this id; this definition is ignored` });
+      byId.set(raw.id, profile);
+    }
   }
   return { profiles: [...byId.values()], warnings };
 }
