@@ -48,4 +48,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Dates and times on screen follow the UI language through Intl, in one place (lib/format): a
+    // bare toLocale*String() follows the browser's locale instead (US dates in the Chinese UI).
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'src/renderer/lib/format.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
+          message: 'Format dates with formatDateTime (src/renderer/lib/format.ts) and the UI language.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']",
+          message: 'Format dates with formatDateTime (src/renderer/lib/format.ts) and the UI language.',
+        },
+      ],
+    },
+  },
 );

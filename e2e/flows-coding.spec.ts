@@ -55,8 +55,9 @@ test('a coding task fixes a bug in the chosen folder: the diff and the command a
     await expect(editApproval).toHaveCount(1);
     await expect(editApproval).toContainText('Edit a file');
     await expect(editApproval).toContainText('src/math.js');
-    await expect(editApproval.locator('.diff')).toContainText('-  return a - b;');
-    await expect(editApproval.locator('.diff')).toContainText('+  return a + b;');
+    // The edit reads as numbered lines: the removed line, then the added one.
+    await expect(editApproval.locator('.diff-remove .diff-text')).toContainText('return a - b;');
+    await expect(editApproval.locator('.diff-add .diff-text')).toContainText('return a + b;');
     // The read before it ran without asking, and nothing has changed yet.
     await expect(await expandedToolResult(chat.locator('[data-testid="tool-card"][data-tool-name="read"]'))).toContainText('return a - b');
     expect(readFileSync(join(repo, 'src', 'math.js'), 'utf8')).toBe(BUGGY);

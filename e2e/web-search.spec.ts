@@ -23,9 +23,16 @@ test('a search backend set up in Settings answers the agent’s web_search, and 
   await expect(section.getByTestId('search-backend')).toHaveValue('none');
 
   await section.getByTestId('search-backend').selectOption('brave');
-  await section.getByTestId('search-url').fill(search.urls.brave);
   await expect(section.getByTestId('search-key-env')).toHaveAttribute('placeholder', 'BRAVE_API_KEY');
   await section.getByTestId('search-key').fill(FAKE_SEARCH_KEY);
+  // A URL that fails its test is not saved.
+  await section.getByTestId('search-url').fill('http://127.0.0.1:9/nothing-listens');
+  await section.getByTestId('search-test').click();
+  await expect(section.getByTestId('search-test-error')).toBeVisible();
+  expect(((await folioApi(folio, 'GET', '/v1/settings')) as { search?: unknown }).search).toBeUndefined();
+  await expect(section.getByTestId('search-key')).toHaveValue(FAKE_SEARCH_KEY);
+
+  await section.getByTestId('search-url').fill(search.urls.brave);
   await section.getByTestId('search-test').click();
   const report = section.getByTestId('search-test-result');
   await expect(report).toContainText('It works: 3 results');

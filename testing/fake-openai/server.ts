@@ -31,7 +31,7 @@ export interface FakeReply {
 export type FakeFault =
   | { fault: 'status'; status: number; retryAfter?: number; retryAfterMs?: number; body?: unknown }
   /** Sends `afterChunks` chunks (default 1), then nothing, keeping the socket open until closed. */
-  | { fault: 'stall'; afterChunks?: number }
+  | { fault: 'stall'; afterChunks?: number; text?: string }
   /** Sends `afterChunks` chunks, then destroys the socket. */
   | { fault: 'drop'; afterChunks: number }
   /** Sends `afterChunks` chunks, then ends the response cleanly without finish_reason or [DONE]. */
@@ -200,7 +200,7 @@ async function respond(step: FakeStep, body: Record<string, unknown>, res: Serve
     return sendJson(res, step.status, step.body ?? errorBody(`fake-openai: scripted status ${step.status}`, step.status), headers);
   }
 
-  const reply: FakeReply = 'fault' in step ? { text: 'partial output that will be lost' } : step;
+  const reply: FakeReply = 'fault' in step ? { text: ('text' in step ? step.text : undefined) ?? 'partial output that will be lost' } : step;
   const created = Math.floor(Date.now() / 1000);
   const chunks = buildChunks(reply, { id, model, created });
   const usage = reply.usage

@@ -17,6 +17,7 @@ import { resolveSearchConfig } from '../settings/search-settings';
 import { loadSkills } from '../skills/skill-registry';
 import { sourceNotes } from '../sources';
 import { skillModelResolver } from '../subagents/skill-agents';
+import { shownTaskFolder } from '../tools/shown-root';
 import type { WebFetchToolOptions } from '../tools/web-fetch';
 import { taskDir, templatesDir, themesDir } from '../workspace/layout';
 import { readOutline } from '../workspace/outline-file';
@@ -140,7 +141,7 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
       skills,
       reasoning: task.reasoning,
       languageRule: skillLanguageRule(template, latestUser),
-      taskFolder: root,
+      taskFolder: shownTaskFolder(root),
       resolveModel: skillModelResolver({
         profiles,
         task: { profile, model },
@@ -155,7 +156,7 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
   });
 
   const basePrompt = renderSystemPrompt(template, {
-    taskFolder: root,
+    taskFolder: shownTaskFolder(root),
     mode: task.mode,
     sources: await store.files.list(task.id),
     sourceNotes: await sourceNotes(ownFolder).catch(() => ({})),

@@ -1,10 +1,12 @@
 // The deploy files are written without Docker at hand, so what must hold is checked here by reading
 // them: the build context keeps out the developer's data folder (keys.json, the database) and the
-// host's node_modules, the worker runs as an unprivileged user, and the proxy buffers neither
-// event streams nor uploads.
+// host's node_modules, the worker runs as an unprivileged user, the proxy buffers neither
+// event streams nor uploads, and the compose file parses and gives the container engine the task
+// folders at the workers' paths.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const deploy = (name: string) => join(root, 'deploy', name);
@@ -44,5 +46,36 @@ describe('deploy/nginx.conf', () => {
     const conf = readFileSync(deploy('nginx.conf'), 'utf8');
     expect(conf).toMatch(/^\s*proxy_buffering off;/m);
     expect(conf).toMatch(/^\s*proxy_request_buffering off;/m);
+  });
+});
+
+interface ComposeService {
+  environment?: Record<string, string>;
+  volumes?: string[];
+  privileged?: boolean;
+}
+
+describe('deploy/compose.yaml', () => {
+  const compose = parse(readFileSync(deploy('compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+  const workers = Object.entries(compose.services).filter(([, s]) => s.environment?.FOLIO_MULTI_TENANT === 'true');
+
+  it('runs the workers\' programs in containers on the engine service, which sees the storage root where they do', () => {
+    expect(workers.map(([name]) => name)).toEqual(['folio-1', 'folio-2']);
+    const engine = compose.services.engine;
+    expect(engine).toBeDefined();
+    const socketVolume = (s: ComposeService) => s.volumes?.find((v) => v.endsWith(':/run/engine'));
+    for (const [, worker] of workers) {
+      const env = worker.environment ?? {};
+      expect(env.FOLIO_EXECUTOR).toBe('container');
+      expect(env.CONTAINER_HOST).toBe('unix:///run/engine/podman.sock');
+      const storage = worker.volumes?.find((v) => v.endsWith(`:${env.FOLIO_STORAGE_ROOT}`));
+      expect(storage, 'the storage root is a volume').toBeDefined();
+      // The engine resolves a task folder's path on its own file system: the same volume at the same path.
+      expect(engine?.volumes).toContain(storage);
+      expect(socketVolume(worker)).toBe(socketVolume(engine ?? {}));
+    }
+    // Only the workers and the engine reach the socket.
+    const reaching = Object.entries(compose.services).filter(([, s]) => socketVolume(s) !== undefined).map(([name]) => name);
+    expect(reaching.sort()).toEqual(['engine', 'folio-1', 'folio-2']);
   });
 });

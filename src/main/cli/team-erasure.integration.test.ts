@@ -8,21 +8,15 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PendingApproval, Run, Task } from '../../shared/contract/entities';
+import type { PendingApproval, Task } from '../../shared/contract/entities';
 import { pgSkipReason } from '../../../testing/postgres/test-database';
 import { eraseTenant, eraseUser } from './tenant-erasure';
 import { fakeProfileYaml } from '../../../testing/fake-openai/server';
-import { startTeamServer, type TeamServer } from './team-server.test-support';
+import { expectJson, startTeamServer, type TeamServer, waitForRunEnd } from './team-server.test-support';
 import { filesHolding, tablesHolding } from './team-traces.test-support';
 
 const skip = pgSkipReason();
 if (skip !== null) console.warn(`team erasure tests skipped: ${skip}`);
-
-async function json<T>(res: Response, status: number): Promise<T> {
-  const text = await res.text();
-  expect(res.status, `${res.url}: ${text}`).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 describe.skipIf(skip !== null)('team service: deleting removes every trace of the content', () => {
   let s: TeamServer;
@@ -38,44 +32,34 @@ describe.skipIf(skip !== null)('team service: deleting removes every trace of th
     await s?.close();
   });
 
-  async function waitForRunEnd(tenant: string, user: string, taskId: string, runId: string): Promise<Run> {
-    for (let i = 0; i < 400; i++) {
-      const { runs } = await json<{ runs: Run[] }>(await s.as(tenant, user, `/v1/tasks/${taskId}/runs`), 200);
-      const run = runs.find((r) => r.id === runId);
-      if (run && run.status !== 'running') return run;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error(`run ${runId} did not end`);
-  }
-
   /** Writes `marker` through every path a task's content takes; returns the task. */
   async function fillTask(tenant: string, user: string, marker: string): Promise<Task> {
-    const task = await json<Task>(await s.as(tenant, user, '/v1/tasks', { method: 'POST', json: { mode: 'general', model: 'fake.main', title: `Task ${marker}` } }), 201);
+    const task = await expectJson<Task>(await s.as(tenant, user, '/v1/tasks', { method: 'POST', json: { mode: 'general', model: 'fake.main', title: `Task ${marker}` } }), 201);
     const form = new FormData();
     form.append('file', new Blob([`source notes ${marker}\n`], { type: 'text/plain' }), 'notes.txt');
-    await json(await s.as(tenant, user, `/v1/tasks/${task.id}/files`, { method: 'POST', body: form }), 201);
+    await expectJson(await s.as(tenant, user, `/v1/tasks/${task.id}/files`, { method: 'POST', body: form }), 201);
     // The model streams the marker and writes it to a file; the write waits on an approval first.
     s.fake.script([
       { text: `Thinking about ${marker}. `, toolCalls: [{ id: 'call_w', name: 'write', arguments: JSON.stringify({ path: 'work/plan.md', content: `# Plan ${marker}` }) }], usage: { prompt: 20, completion: 5 } },
       { text: `Wrote the plan for ${marker}.`, usage: { prompt: 30, completion: 4 } },
     ]);
-    const { run_id: runId } = await json<{ run_id: string }>(await s.as(tenant, user, `/v1/tasks/${task.id}/messages`, { method: 'POST', json: { content: `Please plan ${marker}` } }), 200);
+    const { run_id: runId } = await expectJson<{ run_id: string }>(await s.as(tenant, user, `/v1/tasks/${task.id}/messages`, { method: 'POST', json: { content: `Please plan ${marker}` } }), 200);
     let approvals: PendingApproval[] = [];
     for (let i = 0; i < 200 && approvals.length === 0; i++) {
-      ({ approvals } = await json<{ approvals: PendingApproval[] }>(await s.as(tenant, user, `/v1/tasks/${task.id}/approvals`), 200));
+      ({ approvals } = await expectJson<{ approvals: PendingApproval[] }>(await s.as(tenant, user, `/v1/tasks/${task.id}/approvals`), 200));
       if (approvals.length === 0) await new Promise((resolve) => setTimeout(resolve, 25));
     }
     expect(approvals).toHaveLength(1);
-    await json(await s.as(tenant, user, `/v1/tasks/${task.id}/runs/${runId}/approvals/call_w`, { method: 'POST', json: { decision: 'allow_once' } }), 200);
-    expect((await waitForRunEnd(tenant, user, task.id, runId)).status).toBe('done');
+    await expectJson(await s.as(tenant, user, `/v1/tasks/${task.id}/runs/${runId}/approvals/call_w`, { method: 'POST', json: { decision: 'allow_once' } }), 200);
+    expect((await waitForRunEnd(s.as, tenant, user, task.id, runId)).status).toBe('done');
     return task;
   }
 
   async function fillProject(tenant: string, user: string, marker: string): Promise<string> {
-    const project = await json<{ id: string }>(await s.as(tenant, user, '/v1/projects', { method: 'POST', json: { name: `Project ${marker}`, instructions: `Always mention ${marker}` } }), 201);
+    const project = await expectJson<{ id: string }>(await s.as(tenant, user, '/v1/projects', { method: 'POST', json: { name: `Project ${marker}`, instructions: `Always mention ${marker}` } }), 201);
     const form = new FormData();
     form.append('file', new Blob([`library page about ${marker}\n`], { type: 'text/plain' }), 'paper.txt');
-    await json(await s.as(tenant, user, `/v1/projects/${project.id}/files`, { method: 'POST', body: form }), 201);
+    await expectJson(await s.as(tenant, user, `/v1/projects/${project.id}/files`, { method: 'POST', body: form }), 201);
     // Wait until the page is extracted, so its text (and vector) rows exist before the delete.
     for (let i = 0; i < 200 && (await tablesHolding(db, marker)).every((t) => !t.startsWith('library_pages')); i++) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(await tablesHolding(db, marker)).toEqual(expect.arrayContaining([expect.stringMatching(/^library_pages/)]));
@@ -89,7 +73,7 @@ describe.skipIf(skip !== null)('team service: deleting removes every trace of th
     expect(before).toEqual(expect.arrayContaining([expect.stringMatching(/^messages/), expect.stringMatching(/^run_events/), expect.stringMatching(/^tasks/)]));
     expect(filesHolding(s.storageRoot, marker).length).toBeGreaterThan(0);
 
-    await json(await s.as('acme', 'alice', `/v1/tasks/${task.id}`, { method: 'DELETE' }), 200);
+    await expectJson(await s.as('acme', 'alice', `/v1/tasks/${task.id}`, { method: 'DELETE' }), 200);
     expect(await tablesHolding(db, marker)).toEqual([]);
     expect(filesHolding(s.storageRoot, marker)).toEqual([]);
     // Billing keeps its numbers, without content.
@@ -101,7 +85,7 @@ describe.skipIf(skip !== null)('team service: deleting removes every trace of th
     const marker = `MRK${randomUUID().replace(/-/g, '')}`;
     const projectId = await fillProject('acme', 'alice', marker);
     expect(filesHolding(s.storageRoot, marker).length).toBeGreaterThan(0);
-    await json(await s.as('acme', 'alice', `/v1/projects/${projectId}`, { method: 'DELETE' }), 200);
+    await expectJson(await s.as('acme', 'alice', `/v1/projects/${projectId}`, { method: 'DELETE' }), 200);
     expect(await tablesHolding(db, marker)).toEqual([]);
     expect(filesHolding(s.storageRoot, marker)).toEqual([]);
   }, 60_000);
@@ -118,7 +102,7 @@ describe.skipIf(skip !== null)('team service: deleting removes every trace of th
     expect(filesHolding(s.storageRoot, marker)).toEqual([]);
     expect((await tablesHolding(db, other)).length).toBeGreaterThan(0);
     // Bob may come back: his next request works on an empty slate.
-    expect((await json<{ tasks: Task[] }>(await s.as('acme', 'bob', '/v1/tasks'), 200)).tasks).toEqual([]);
+    expect((await expectJson<{ tasks: Task[] }>(await s.as('acme', 'bob', '/v1/tasks'), 200)).tasks).toEqual([]);
   }, 60_000);
 
   it('erasing a tenant removes every row and file of it, keeps its usage numbers and leaves other tenants alone', async () => {
@@ -127,7 +111,7 @@ describe.skipIf(skip !== null)('team service: deleting removes every trace of th
     await fillTask('globex', 'gina', marker);
     await fillProject('globex', 'gina', marker);
     writeFileSync(join(s.storageRoot, 'tenants', 'globex', 'models', 'keyed.yaml'), fakeProfileYaml(s.fake.url).replace('provider: fake', 'provider: keyed').replace('api_key_env: null', 'api_key_env: GLOBEX_KEY'));
-    await json(await s.as('globex', 'gina', '/v1/keys', { method: 'POST', json: { env: 'GLOBEX_KEY', key: `sk-${marker}` } }), 200);
+    await expectJson(await s.as('globex', 'gina', '/v1/keys', { method: 'POST', json: { env: 'GLOBEX_KEY', key: `sk-${marker}` } }), 200);
     await fillTask('acme', 'dora', kept);
     await eraseTenant({ db, storageRoot: s.storageRoot }, 'globex');
     expect(await tablesHolding(db, marker)).toEqual([]);

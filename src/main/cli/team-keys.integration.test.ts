@@ -14,17 +14,11 @@ import { keyFilePath } from '../models';
 import { tenantDataDir } from '../workspace/storage';
 import { migrateKeyFile, parseKek, tenantKeyCodec } from '../tenancy/key-encryption';
 import { MODEL_KEY_HEADER } from '../tenancy/byo-keys';
-import { startTeamServer, TEST_KEK, type TeamServer } from './team-server.test-support';
+import { expectJson, startTeamServer, TEST_KEK, type TeamServer, waitForRunEnd } from './team-server.test-support';
 import { filesHolding, tablesHolding } from './team-traces.test-support';
 
 const skip = pgSkipReason();
 if (skip !== null) console.warn(`team key tests skipped: ${skip}`);
-
-async function json<T>(res: Response, status: number): Promise<T> {
-  const text = await res.text();
-  expect(res.status, `${res.url}: ${text}`).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 const keyedProfile = (url: string, env: string) => fakeProfileYaml(url).replace('provider: fake', 'provider: keyed').replace('api_key_env: null', `api_key_env: ${env}`);
 const LEGACY_KEY = `sk-legacy-${randomUUID()}`;
@@ -51,15 +45,9 @@ describe.skipIf(skip !== null)('team service: model keys', () => {
   });
 
   async function runOnce(tenant: string, user: string, headers: Record<string, string>): Promise<Run> {
-    const task = await json<Task>(await s.as(tenant, user, '/v1/tasks', { method: 'POST', json: { mode: 'general', model: 'keyed.main', title: 'keys' } }), 201);
-    const { run_id: runId } = await json<{ run_id: string }>(await s.as(tenant, user, `/v1/tasks/${task.id}/messages`, { method: 'POST', json: { content: 'Hi' }, headers }), 200);
-    for (let i = 0; i < 400; i++) {
-      const { runs } = await json<{ runs: Run[] }>(await s.as(tenant, user, `/v1/tasks/${task.id}/runs`), 200);
-      const run = runs.find((r) => r.id === runId);
-      if (run && run.status !== 'running') return run;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('run did not end');
+    const task = await expectJson<Task>(await s.as(tenant, user, '/v1/tasks', { method: 'POST', json: { mode: 'general', model: 'keyed.main', title: 'keys' } }), 201);
+    const { run_id: runId } = await expectJson<{ run_id: string }>(await s.as(tenant, user, `/v1/tasks/${task.id}/messages`, { method: 'POST', json: { content: 'Hi' }, headers }), 200);
+    return waitForRunEnd(s.as, tenant, user, task.id, runId);
   }
 
   it("uses a key sent with the request for that request's run, and keeps it nowhere", async () => {
@@ -78,7 +66,7 @@ describe.skipIf(skip !== null)('team service: model keys', () => {
     expect(filesHolding(s.storageRoot, key.slice(7))).toEqual([]);
     expect(s.lines.join('\n')).not.toContain(key.slice(7));
     // Without the header nothing remembered it: the next message is refused for want of a key.
-    const task = await json<Task>(await s.as('acme', 'alice', '/v1/tasks', { method: 'POST', json: { mode: 'general', model: 'keyed.main', title: 'no key' } }), 201);
+    const task = await expectJson<Task>(await s.as('acme', 'alice', '/v1/tasks', { method: 'POST', json: { mode: 'general', model: 'keyed.main', title: 'no key' } }), 201);
     const missing = await s.as('acme', 'alice', `/v1/tasks/${task.id}/messages`, { method: 'POST', json: { content: 'Hi' } });
     expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('missing_api_key');
   }, 60_000);
@@ -91,7 +79,7 @@ describe.skipIf(skip !== null)('team service: model keys', () => {
 
   it('seals a stored key: the file holds no plain text, only the KEK opens it, and only for its tenant', async () => {
     const key = `sk-stored-${randomUUID()}`;
-    await json(await s.as('globex', 'gina', '/v1/keys', { method: 'POST', json: { env: 'GLOBEX_KEY', key } }), 200);
+    await expectJson(await s.as('globex', 'gina', '/v1/keys', { method: 'POST', json: { env: 'GLOBEX_KEY', key } }), 200);
     const file = keyFilePath(tenantDataDir(s.storageRoot, 'globex'));
     const stored = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>).GLOBEX_KEY;
     expect(readFileSync(file, 'utf8')).not.toContain(key.slice(10));

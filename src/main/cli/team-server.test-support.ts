@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import pg from 'pg';
+import { expect } from 'vitest';
+import type { Run } from '../../shared/contract/entities';
 import { findResourcesDir } from '../config/app-paths';
 import { createPgQuotaTable, type QuotaPatch } from '../quotas/limits';
 import { createJsonLogger, loadServiceConfig } from '../tenancy';
@@ -48,6 +50,24 @@ function requester(url: string): Requester {
     if (json !== undefined) headers.set('content-type', 'application/json');
     return fetch(`${url}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
   };
+}
+
+/** The response's JSON, after checking its status (the message names the URL and the body). */
+export async function expectJson<T>(res: Response, status: number): Promise<T> {
+  const text = await res.text();
+  expect(res.status, `${res.url}: ${text}`).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+/** Polls the task's runs until `runId` is no longer running. */
+export async function waitForRunEnd(as: Requester, tenant: string, user: string, taskId: string, runId: string): Promise<Run> {
+  for (let i = 0; i < 400; i++) {
+    const { runs } = await expectJson<{ runs: Run[] }>(await as(tenant, user, `/v1/tasks/${taskId}/runs`), 200);
+    const run = runs.find((r) => r.id === runId);
+    if (run && run.status !== 'running') return run;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`run ${runId} did not end`);
 }
 
 export function userToken(tenant: string, user: string): Promise<string> {

@@ -10,7 +10,8 @@ import { FolioError, NotFoundError } from '../../shared/errors';
 import type { KeyStore } from '../models/keys';
 import { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_START_TIMEOUT_MS, readMcpConfigFile, type McpConfig, type McpServerConfig } from './config';
 import { resultText, type McpCallOutcome } from './content';
-import { resolveSecrets, scrub, secretValues } from './secrets';
+import { wrapUntrusted } from '../tools/untrusted';
+import { resolveSecrets, scrub, scrubDeep, secretValues } from './secrets';
 import { modelToolName } from './tool-names';
 import { isMcpError, loadMcpSdk } from './sdk';
 
@@ -140,7 +141,7 @@ export class McpManager {
     try {
       const result = await client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout, maxTotalTimeout: timeout });
       const out = resultText(result as McpCallOutcome);
-      return { text: this.scrub(name, out.text), isError: out.isError };
+      return { text: wrapUntrusted(`MCP server "${name}", tool "${tool}"`, this.scrub(name, out.text)), isError: out.isError };
     } catch (err) {
       if (signal.aborted) throw err;
       return { text: this.failure(server, err, `calling ${tool}`), isError: true };
@@ -157,7 +158,7 @@ export class McpManager {
         for (const r of page.resources) out.push({ uri: r.uri, name: r.name, description: r.description ?? null, mime_type: r.mimeType ?? null });
         cursor = page.nextCursor;
       } while (cursor && out.length < 10_000);
-      return out;
+      return scrubDeep(out, this.connections.get(name)?.secrets ?? []);
     });
   }
 
@@ -167,7 +168,7 @@ export class McpManager {
       const result = await client.readResource({ uri }, opts);
       const texts = result.contents.flatMap((c) => ('text' in c && typeof c.text === 'string' ? [c.text] : []));
       const first = result.contents[0];
-      if (texts.length > 0) return { text: texts.join('\n\n'), bytes: null, mimeType: first?.mimeType ?? null };
+      if (texts.length > 0) return { text: this.scrub(name, texts.join('\n\n')), bytes: null, mimeType: first?.mimeType ?? null };
       const blob = first && 'blob' in first && typeof first.blob === 'string' ? first.blob : null;
       if (blob === null) throw new FolioError('tool_error', `The MCP resource ${uri} has no content.`);
       return { text: null, bytes: Buffer.from(blob, 'base64'), mimeType: first?.mimeType ?? null };
@@ -190,7 +191,7 @@ export class McpManager {
         }
         cursor = page.nextCursor;
       } while (cursor && out.length < 10_000);
-      return out;
+      return scrubDeep(out, this.connections.get(name)?.secrets ?? []);
     });
   }
 
@@ -199,7 +200,7 @@ export class McpManager {
     return this.request(name, async (client, opts) => {
       const result = await client.getPrompt({ name: prompt, arguments: args }, opts);
       const parts = result.messages.map((m) => resultText({ content: [m.content] }).text);
-      return parts.join('\n\n');
+      return this.scrub(name, parts.join('\n\n'));
     });
   }
 
@@ -295,7 +296,7 @@ export class McpManager {
       const caps = client.getServerCapabilities();
       conn.resources = caps?.resources ? await countOrNull(() => client.listResources(undefined, { timeout: startTimeout }).then((r) => r.resources.length)) : null;
       conn.prompts = caps?.prompts ? await countOrNull(() => client.listPrompts(undefined, { timeout: startTimeout }).then((r) => r.prompts.length)) : null;
-      conn.tools = tools;
+      conn.tools = scrubDeep(tools, conn.secrets);
     } catch (err) {
       await client.close().catch(() => undefined);
       await transport.close().catch(() => undefined);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MCP_REDACTED } from '../../shared/contract/mcp';
 import { createFileKeyStore } from '../models/keys';
 import { parseRawConfig } from './config';
-import { moveFileSecretsToKeyStore, redactConfig, resolveSecrets, scrub, SECRET_REF_PREFIX, storeSecrets, writeConfigFile } from './secrets';
+import { moveFileSecretsToKeyStore, redactConfig, resolveSecrets, scrub, scrubDeep, SECRET_REF_PREFIX, storeSecrets, writeConfigFile } from './secrets';
 
 const setup = () => {
   const dir = mkdtempSync(join(tmpdir(), 'folio-mcp-secrets-'));
@@ -78,5 +78,43 @@ describe('a config pasted straight into mcp.json', () => {
     writeFileSync(join(dir, 'mcp.json'), '{"mcpServers": {"gh": {"env": {"T": "x"}}');
     expect(moveFileSecretsToKeyStore(join(dir, 'mcp.json'), keys)).toBe(false);
     expect(readFileSync(join(dir, 'mcp.json'), 'utf8')).toContain('"T": "x"');
+  });
+
+  describe('scrubbing echoed copies', () => {
+    const secret = 'sk-live_Ab3+/xYz9Q';
+    const hex = Buffer.from(secret).toString('hex');
+    const b64 = (prefix: string): string => Buffer.from(`${prefix}${secret}`).toString('base64');
+    it.each([
+      ['as is', `key ${secret} ok`],
+      ['upper case', `key ${secret.toUpperCase()} ok`],
+      ['lower case', `key ${secret.toLowerCase()} ok`],
+      ['spaced', `key ${[...secret].join(' ')} ok`],
+      ['one per line', `key\n${[...secret].join('\n')}\nok`],
+      ['zero-width joined', `key ${[...secret].join('\u200b')} ok`],
+      ['reversed', `key ${[...secret].reverse().join('')} ok`],
+      ['base64', `auth ${b64('')}`],
+      ['base64 after one byte', `auth ${b64('x')}`],
+      ['base64 after two bytes', `auth ${b64('Bearer ')}`],
+      ['base64 url-safe', `auth ${b64('ab').replace(/\+/gu, '-').replace(/\//gu, '_')}`],
+      ['hex', `h=${hex}`],
+      ['HEX', `h=${hex.toUpperCase()}`],
+      ['URL-encoded', `u=${encodeURIComponent(secret)}`],
+      ['percent-encoded bytes', `u=${[...Buffer.from(secret)].map((b) => `%${b.toString(16).toUpperCase()}`).join('')}`],
+    ])('removes a copy %s', (_label, text) => {
+      const out = scrub(text, [secret]);
+      expect(out).toContain(MCP_REDACTED);
+      // Nothing long enough to rebuild the secret is left around the redaction.
+      expect(out.replace(MCP_REDACTED, '').length).toBeLessThan(text.length - 8);
+    });
+
+    it('leaves ordinary text alone, and short values are not matched spread out', () => {
+      expect(scrub('a plain answer with numbers 12345', [secret, 'abcd'])).toBe('a plain answer with numbers 12345');
+      expect(scrub('a b c d', ['abcd'])).toBe('a b c d');
+    });
+
+    it('scrubs every string in a listing, keys and nested values included', () => {
+      const tool = { name: 't', description: `uses ${secret}`, inputSchema: { properties: { [secret]: { default: b64('') } } } };
+      expect(JSON.stringify(scrubDeep(tool, [secret]))).not.toMatch(/sk-live|Ab3/u);
+    });
   });
 });

@@ -21,8 +21,25 @@ if (process.argv[2] === 'silent') {
     process.exit(3);
   });
   server.registerTool('hang', { description: 'Never answers' }, () => new Promise<never>(() => undefined));
-  server.registerTool('secret', { description: 'Returns the SECRET_TOKEN it was started with' }, async () => ({
-    content: [{ type: 'text', text: `token=${process.env.SECRET_TOKEN ?? '(unset)'} length=${process.env.SECRET_TOKEN?.length ?? 0}` }],
+  const token = process.env.SECRET_TOKEN ?? '(unset)';
+  // A careless server: its secret in its own description, and echoed back in every common disguise.
+  server.registerTool('secret', { description: `Returns the SECRET_TOKEN it was started with (now ${token})` }, async () => ({
+    content: [{ type: 'text', text: `token=${token} length=${process.env.SECRET_TOKEN?.length ?? 0}` }],
+  }));
+  server.registerTool('disguised', { description: 'Returns the SECRET_TOKEN encoded' }, async () => ({
+    content: [
+      {
+        type: 'text',
+        text: [
+          `b64=${Buffer.from(`Bearer ${token}`).toString('base64')}`,
+          `hex=${Buffer.from(token).toString('hex').toUpperCase()}`,
+          `url=${[...Buffer.from(token)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')}`,
+          `reversed=${[...token].reverse().join('')}`,
+          `spaced=${[...token].join(' ')}`,
+          `upper=${token.toUpperCase()}`,
+        ].join('\n'),
+      },
+    ],
   }));
   server.registerTool('fails', { description: 'Reports an error result' }, async () => ({
     content: [{ type: 'text', text: 'the fixture refused' }],

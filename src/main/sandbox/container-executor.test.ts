@@ -2,16 +2,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { realContainerEngine, taskContainers } from './container-engine.test-support';
 import {
+  CONTAINER_HOSTNAME,
   ContainerExecutor,
   containerExecArgs,
   containerName,
   containerNetwork,
+  containerPath,
   containerRunArgs,
   type ContainerSpec,
   DEFAULT_LIMITS,
+  ownerFromLabels,
   OWNER_LABEL,
+  pathRewriter,
   TASK_LABEL,
+  WORKSPACE,
 } from './container-executor';
 import { executorContract } from './executor-contract.test-support';
 import { ExecutorError, type ExecOptions } from './executor';
@@ -22,7 +28,7 @@ const spec: ContainerSpec = {
   name: 'folio-task-abc',
   taskId: 'task-1',
   owner: 'host:42',
-  image: 'node:20-bookworm-slim',
+  image: 'folio-tools:bookworm',
   user: '1000:1000',
   limits: DEFAULT_LIMITS,
   root: '/data/tasks/task-1',
@@ -53,6 +59,16 @@ describe('containerRunArgs', () => {
     expect(values(args, '--pull')).toEqual(['never']);
     expect(args).toContain('--rm');
     expect(args).toContain('--detach');
+    expect(values(args, '--hostname')).toEqual([CONTAINER_HOSTNAME]);
+    expect(values(args, '--stop-signal')).toEqual(['KILL']);
+  });
+
+  it('passes the engine settings a host needs, and only when given', () => {
+    expect(values(args, '--runtime')).toEqual([]);
+    const tuned = containerRunArgs({ ...spec, ociRuntime: 'runc', ulimits: ['nofile=1024:1024', 'nproc=1024:1024'] });
+    expect(values(tuned, '--runtime')).toEqual(['runc']);
+    expect(values(tuned, '--ulimit')).toEqual(['nofile=1024:1024', 'nproc=1024:1024']);
+    expect(tuned.indexOf('--runtime')).toBeLessThan(tuned.indexOf(spec.image));
   });
 
   it('grants nothing more', () => {
@@ -66,21 +82,46 @@ describe('containerRunArgs', () => {
     expect(values(args, '--name')).toEqual(['folio-task-abc']);
   });
 
-  it('mounts the task folder read-write and the rest read-only, each at its own path, the task folder first', () => {
-    expect(values(args, '--mount')).toEqual([
-      'type=bind,source=/data/tasks/task-1,target=/data/tasks/task-1',
-      'type=bind,source=/data/tasks/task-1/source,target=/data/tasks/task-1/source,readonly',
-      'type=bind,source=/opt/folio,target=/opt/folio,readonly',
-    ]);
-    expect(values(args, '--workdir')).toEqual(['/data/tasks/task-1']);
+  it('mounts the task folder read-write at /workspace and the rest read-only, the task folder first', () => {
+    const [task, source, folio] = values(args, '--mount');
+    expect(task).toBe('type=bind,source=/data/tasks/task-1,target=/workspace');
+    expect(source).toBe('type=bind,source=/data/tasks/task-1/source,target=/workspace/source,readonly');
+    expect(folio).toMatch(/^type=bind,source=\/opt\/folio,target=\/opt\/folio-mounts\/[0-9a-f]{12},readonly$/u);
+    expect(values(args, '--workdir')).toEqual([WORKSPACE]);
   });
 
   it('keeps the container alive with nothing of the model in it, the image last but one', () => {
-    expect(args.slice(-3)).toEqual(['sleep', 'node:20-bookworm-slim', 'infinity']);
+    expect(args.slice(-3)).toEqual(['sleep', 'folio-tools:bookworm', 'infinity']);
   });
 
   it('refuses a path that would change the meaning of --mount', () => {
     expect(() => containerRunArgs({ ...spec, root: '/data/a,readonly=false' })).toThrow(ExecutorError);
+  });
+});
+
+describe('container paths', () => {
+  it('puts the task folder at /workspace and a folder from elsewhere at a name without its host path', () => {
+    expect(containerPath(spec, '/data/tasks/task-1')).toBe('/workspace');
+    expect(containerPath(spec, '/data/tasks/task-1/work/a.py')).toBe('/workspace/work/a.py');
+    expect(containerPath(spec, '/data/tasks/task-10')).not.toContain('/data');
+    expect(containerPath(spec, '/opt/folio')).not.toContain('/opt/folio/');
+  });
+
+  it('rewrites host folders in commands and messages, whole path segments only, and hides the container', () => {
+    const rewrite = pathRewriter(spec, 'f00dcafe'.repeat(8));
+    expect(rewrite('cd /data/tasks/task-1 && python3 /data/tasks/task-1/.scripts/s.py /data/tasks/task-10/x')).toBe(
+      `cd /workspace && python3 /workspace/.scripts/s.py /data/tasks/task-10/x`,
+    );
+    expect(rewrite('file:///opt/folio/boot.mjs')).toBe(`file://${containerPath(spec, '/opt/folio')}/boot.mjs`);
+    expect(rewrite(`Error: no container with name or ID "folio-task-abc" found; ${'f00dcafe'.repeat(8)} ${'f00dcafe'.repeat(8).slice(0, 12)}`)).toBe(
+      'Error: no container with name or ID "the-container" found; the-container the-container',
+    );
+  });
+
+  it('reads the owner label as docker and podman print labels', () => {
+    expect(ownerFromLabels('folio.owner=host-a:42,folio.task=t1')).toBe('host-a:42');
+    expect(ownerFromLabels('map[folio.owner:host-a:42 folio.task:t1]')).toBe('host-a:42');
+    expect(ownerFromLabels('map[folio.task:t1]')).toBeNull();
   });
 });
 
@@ -135,6 +176,11 @@ describe('selecting an executor', () => {
     expect(() => containerOptionsFromEnv({ FOLIO_EXECUTOR_EGRESS_NETWORK: 'egress' })).toThrow(/go together/u);
     expect(() => containerOptionsFromEnv({ FOLIO_EXECUTOR_PIDS: 'many' })).toThrow(/positive/u);
   });
+  it('reads the OCI runtime and ulimits a host needs', () => {
+    const options = containerOptionsFromEnv({ FOLIO_EXECUTOR_OCI_RUNTIME: 'runc', FOLIO_EXECUTOR_ULIMITS: 'nofile=1024:1024, nproc=1024:1024' });
+    expect(options).toMatchObject({ ociRuntime: 'runc', ulimits: ['nofile=1024:1024', 'nproc=1024:1024'] });
+    expect(() => containerOptionsFromEnv({ FOLIO_EXECUTOR_ULIMITS: 'nofile 1024' })).toThrow(/nofile=1024:1024/u);
+  });
   it('stands in for a wrong configuration with an executor that says why and runs nothing', async () => {
     const wrong = new MisconfiguredExecutor('FOLIO_EXECUTOR must be bubblewrap or container, not "chroot"');
     expect(wrong.status().active).toBe(false);
@@ -187,7 +233,7 @@ describe('container executor with a fake runtime', () => {
     try {
       const found = new ContainerExecutor({ clientEnv: fake.clientEnv });
       expect(found.status().active).toBe(true);
-      expect(found.status().reason).toMatch(/^isolated in docker containers \(node:20-bookworm-slim\)/u);
+      expect(found.status().reason).toMatch(/^isolated in docker containers \(folio-tools:bookworm\)/u);
     } finally {
       process.env.PATH = saved;
     }
@@ -224,7 +270,7 @@ describe('container executor with a fake runtime', () => {
     await ex.run(['true'], run('t1', { network: 'open' }));
     const runs = fake.calls().filter((c) => c[0] === 'run');
     expect(runs.map((c) => values(c, '--network')[0])).toEqual(['none', 'bridge']);
-    expect(values(runs[1] ?? [], '--mount')).toContain(`type=bind,source=${source},target=${source},readonly`);
+    expect(values(runs[1] ?? [], '--mount')).toContain(`type=bind,source=${source},target=/workspace/source,readonly`);
     expect(Object.keys(fake.containers())).toEqual([containerName('t1', owner)]);
   });
 
@@ -268,7 +314,7 @@ describe('container executor with a fake runtime', () => {
 
   it('never pulls a missing image, and says how to get it', async () => {
     const ex = executor({ image: 'missing:image' });
-    await expect(ex.run(['true'], run('t1'))).rejects.toThrow(/not on this machine.*docker pull missing:image/u);
+    await expect(ex.run(['true'], run('t1'))).rejects.toThrow(/missing:image is not on this machine.*build-image\.sh/u);
     expect(fake.calls().some((c) => c[0] === 'pull')).toBe(false);
     expect(values(fake.calls().find((c) => c[0] === 'run') ?? [], '--pull')).toEqual(['never']);
   });
@@ -295,16 +341,67 @@ executorContract({
   isolationSkip: 'the fake runtime runs programs on this machine, unisolated',
   make: () => new ContainerExecutor({ runtime: contractFake.runtime, clientEnv: contractFake.clientEnv }),
   node: 'node',
+  workspace: WORKSPACE,
 });
 afterAll(() => fs.rmSync(fakeDir, { recursive: true, force: true }));
 
-// And against a real engine, where one runs.
-const real = new ContainerExecutor();
-const realStatus = real.status();
+// And against a real engine (podman in CI), one container for the whole suite: the same contract,
+// isolation included, then what only a real engine shows.
+const engine = realContainerEngine();
 executorContract({
-  name: 'container',
-  skip: realStatus.active ? null : realStatus.reason,
+  name: `container (${engine.runtime ? path.basename(engine.runtime) : 'no engine'})`,
+  skip: engine.skip,
   isolationSkip: null,
-  make: () => real,
+  make: () => new ContainerExecutor(engine.options),
   node: 'node',
+  workspace: WORKSPACE,
+  more: ({ executor, root, options }) => {
+    const sh = (script: string): string[] => ['/bin/sh', '-c', script];
+
+    it('runs every call by exec in one container per task, as an unprivileged, limited, neutral machine', async () => {
+      const first = await executor().run(sh('cat /proc/sys/kernel/hostname; grep CapEff /proc/self/status; touch /usr/x 2>&1; touch /workspace/ok && echo wrote'), options());
+      expect(first.output).toContain(`${CONTAINER_HOSTNAME}\n`);
+      expect(first.output).toMatch(/CapEff:\s+0+\n/u);
+      expect(first.output).toMatch(/Read-only file system/u);
+      expect(first.output).toContain('wrote');
+      expect(fs.existsSync(path.join(root(), 'ok'))).toBe(true);
+      const [container] = taskContainers(engine, 'task-a');
+      // The limits, as the kernel holds them (cgroup v1 or v2, whichever the host has).
+      const limits = await executor().run(sh('cat /sys/fs/cgroup/memory.max /sys/fs/cgroup/memory/memory.limit_in_bytes /sys/fs/cgroup/pids.max /sys/fs/cgroup/pids/pids.max 2>/dev/null'), options());
+      expect(limits.output).toContain(String(1024 ** 3));
+      expect(limits.output).toContain(String(DEFAULT_LIMITS.pids));
+      expect(taskContainers(engine, 'task-a')).toEqual([container]);
+    });
+
+    it('shows the program neither the host path of the task folder nor the container in what comes back', async () => {
+      const result = await executor().run(sh(`cat /proc/self/mountinfo /proc/self/cgroup /etc/hosts; echo "${root()}"; pwd`), options());
+      const [container] = taskContainers(engine, 'task-a');
+      expect(container).toBeDefined();
+      expect(result.output).toContain('/workspace');
+      expect(result.output).not.toContain(root());
+      expect(result.output).not.toContain(container?.id.slice(0, 12));
+      expect(result.output).not.toContain(container?.name);
+    });
+
+    it('runs Python with numpy, pandas and matplotlib, writing a figure into the task folder', async () => {
+      const code = "import numpy, pandas, matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot as plt; plt.plot(numpy.arange(3)); plt.savefig('fig.png'); print(pandas.__version__)";
+      const result = await executor().run(['python3', '-c', code], options({ env: { ...options().env, MPLCONFIGDIR: path.join(root(), '.mpl') } }));
+      expect(result.exitCode).toBe(0);
+      expect(fs.readFileSync(path.join(root(), 'fig.png')).subarray(1, 4).toString()).toBe('PNG');
+    });
+
+    it('removes the container on release, and a container left idle', async () => {
+      await executor().release('task-a');
+      expect(taskContainers(engine, 'task-a')).toEqual([]);
+      const idle = new ContainerExecutor({ ...engine.options, idleMs: 100 });
+      try {
+        await idle.run(['true'], options({ taskId: 'task-idle' }));
+        expect(taskContainers(engine, 'task-idle')).toHaveLength(1);
+        for (let i = 0; i < 100 && taskContainers(engine, 'task-idle').length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+        expect(taskContainers(engine, 'task-idle')).toEqual([]);
+      } finally {
+        await idle.close();
+      }
+    });
+  },
 });

@@ -3,9 +3,12 @@
 // does not, is in docs/security.md ("Executors"); in short:
 //   - read-only root file system, no new privileges, every capability dropped, a non-root user, a
 //     process, CPU and memory limit, a private tmpfs /tmp;
-//   - only the task folder (read-write) and the folders a run names read-only (the person's
-//     originals, Folio's package folder for run_script's imports) are mounted, at their host paths,
-//     so paths the tools computed need no translation; Folio's data folder is simply not there;
+//   - only the task folder (read-write, at /workspace) and the folders a run names read-only (the
+//     person's originals inside it, Folio's package folder for run_script's imports under /opt) are
+//     mounted; Folio's data folder is simply not there. Host paths in a call (the tools compute them)
+//     are rewritten to the container's, and what comes back names neither a host path nor the
+//     container, so the model never learns where on the worker a task lives;
+//   - a neutral hostname (nothing of the worker, the tenant or the task);
 //   - no network (`--network none`) unless the task allows it; an allowlist needs an operator-made
 //     internal network whose only way out is a forward proxy (see `egress`).
 // Calls of one task run one after another: after each, every process the call left behind is killed
@@ -14,144 +17,73 @@
 // A container idle for `idleMs` is removed (an unref'd timer); `release`/`close` remove them at once;
 // containers left by a Folio process on this host that is no longer running are removed on first use.
 // The image is never pulled implicitly (`--pull never`): a missing image is an error that says so.
+// deploy/container/build-image.sh builds the default one from Debian packages; docs/deploy.md has the
+// engine settings (`ociRuntime`, `ulimits`) some hosts need.
 import { execFile, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ExecutorError, type Executor, type ExecOptions, type ExecResult, type ExecutorStatus } from './executor';
-import type { NetworkPolicy } from './network';
+import {
+  containerExecArgs,
+  containerName,
+  containerNetwork,
+  containerRunArgs,
+  type ContainerLimits,
+  type ContainerSpec,
+  DEFAULT_LIMITS,
+  type EgressConfig,
+  ownerFromLabels,
+  pathRewriter,
+  TASK_LABEL,
+  WORKSPACE,
+} from './container-spec';
 import { spawnCaptured } from './process';
 import { findOnPath, SANDBOX_HOME } from './sandbox';
 
-export const DEFAULT_IMAGE = 'node:20-bookworm-slim';
-/** The label every container of ours carries, with the task id as its value. */
-export const TASK_LABEL = 'folio.task';
-/** `<hostname>:<pid>` of the Folio process that started the container, to find orphans after a crash. */
-export const OWNER_LABEL = 'folio.owner';
+export * from './container-spec';
+
+/** Built locally by deploy/container/build-image.sh: a shell, Python 3 with numpy/pandas/matplotlib, Node. */
+export const DEFAULT_IMAGE = 'folio-tools:bookworm';
 /** The image's PATH, not this machine's: the program runs the image's binaries. */
 const CONTAINER_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
-const INFO_TIMEOUT_MS = 10_000;
+// A busy host answers `info` slowly; a failed probe is tried again after RETRY_PROBE_MS.
+const INFO_TIMEOUT_MS = 30_000;
+const RETRY_PROBE_MS = 30_000;
 const CONTROL_TIMEOUT_MS = 60_000;
 
-export interface ContainerLimits {
-  /** `--cpus`: how many CPUs' worth of time the container may use. */
-  cpus: string;
-  /** `--memory` (and `--memory-swap`, so no swap beyond it): e.g. `1g`. */
-  memory: string;
-  /** `--pids-limit`: a fork bomb stops here. */
-  pids: number;
-  /** Size of the private /tmp (it counts against memory). */
-  tmpSize: string;
-}
-
-export const DEFAULT_LIMITS: ContainerLimits = { cpus: '1', memory: '1g', pids: 256, tmpSize: '256m' };
-
-export interface EgressConfig {
-  /**
-   * A network the operator created with `--internal` (no route out), on which a forward proxy that
-   * holds the allowlist also sits. Checked at start: a network that is not internal is refused.
-   */
-  network: string;
-  /** The proxy's URL as seen from the container (`http://egress-proxy:3128`). */
-  proxyUrl: string;
-}
 
 export interface ContainerExecutorOptions {
-  /** The runtime CLI: a name on PATH or a path. Default: `docker`, else `podman`, whichever is on PATH. */
+  /** The runtime CLI: a name on PATH or a path. Default: `docker`, else `podman`: the first on PATH whose `info` works. */
   runtime?: string;
   image?: string;
   limits?: Partial<ContainerLimits>;
-  /** `--user`; default this process's uid:gid (so the task folder's files stay the person's), 65534 for root. */
+  /**
+   * `--user`; default this process's uid:gid, so the task folder's files stay the worker's. A worker
+   * running as root gives the task folder's owner instead (root when root owns it: without a single
+   * capability, so it cannot pass a permission check, on a read-only system with nothing else mounted).
+   */
   user?: string;
   /** Remove a task's container after this long without a call. */
   idleMs?: number;
   egress?: EgressConfig;
   /** The environment of the runtime CLI itself (DOCKER_HOST ...), never of the program. Default: this process's. */
   clientEnv?: NodeJS.ProcessEnv;
-}
-
-/** Everything a task's container is started with; a run that needs a different one gets a new container. */
-export interface ContainerSpec {
-  name: string;
-  taskId: string;
-  owner: string;
-  image: string;
-  user: string;
-  limits: ContainerLimits;
-  /** The task folder, mounted read-write at the same path. */
-  root: string;
-  /** Mounted read-only at their own paths, after the task folder (so one inside it is read-only). */
-  readOnly: readonly string[];
-  /** `none`, `bridge` or the egress network. */
-  network: string;
-}
-
-/** A bind mount path must not carry the separators of `--mount`'s own syntax. */
-function mountPath(p: string): string {
-  if (/[,="\n]/u.test(p)) throw new ExecutorError(`Cannot mount ${p} into a container: the path contains a comma, quote or "=".`);
-  return p;
-}
-
-/** `docker run` arguments for a task's container: every isolation flag is here, in one place. */
-export function containerRunArgs(spec: ContainerSpec): string[] {
-  const { limits } = spec;
-  const mounts = [
-    ['--mount', `type=bind,source=${mountPath(spec.root)},target=${mountPath(spec.root)}`],
-    ...spec.readOnly.map((p) => ['--mount', `type=bind,source=${mountPath(p)},target=${mountPath(p)},readonly`]),
-  ].flat();
-  return [
-    'run', '--detach', '--rm', '--pull', 'never',
-    '--name', spec.name,
-    '--label', `${TASK_LABEL}=${spec.taskId}`,
-    '--label', `${OWNER_LABEL}=${spec.owner}`,
-    '--read-only',
-    '--security-opt', 'no-new-privileges',
-    '--cap-drop', 'ALL',
-    '--user', spec.user,
-    '--pids-limit', String(limits.pids),
-    '--cpus', limits.cpus,
-    '--memory', limits.memory,
-    '--memory-swap', limits.memory,
-    '--network', spec.network,
-    '--ipc', 'private',
-    '--tmpfs', `/tmp:rw,nosuid,nodev,size=${limits.tmpSize}`,
-    ...mounts,
-    '--workdir', spec.root,
-    '--entrypoint', 'sleep',
-    spec.image, 'infinity',
-  ];
-}
-
-/** `docker exec` arguments for one call: the program's whole environment is given here, nothing inherited. */
-export function containerExecArgs(name: string, argv: readonly string[], options: { cwd: string; env: Record<string, string> }): string[] {
-  const env = Object.entries(options.env).flatMap(([k, v]) => ['--env', `${k}=${v}`]);
-  return ['exec', '--workdir', options.cwd, ...env, name, ...argv];
-}
-
-/** The container's network for a policy, or why it cannot be given. */
-export function containerNetwork(policy: NetworkPolicy, egress: EgressConfig | undefined): string {
-  if (policy === 'none') return 'none';
-  if (egress) return egress.network;
-  if (policy === 'open') return 'bridge';
-  throw new ExecutorError(
-    'An egress allowlist needs an egress proxy (FOLIO_EXECUTOR_EGRESS_NETWORK and FOLIO_EXECUTOR_EGRESS_PROXY); without one the program gets no network.',
-  );
-}
-
-/**
- * A container name from a task id and the Folio process that owns it: valid whatever characters the
- * id has, and distinct per process, so two workers sharing an engine never remove each other's.
- */
-export function containerName(taskId: string, owner: string): string {
-  return `folio-task-${createHash('sha256').update(`${owner}\u0000${taskId}`).digest('hex').slice(0, 16)}`;
+  /** `--runtime`: the OCI runtime the engine starts containers with (`runc` where crun cannot run). */
+  ociRuntime?: string;
+  /** `--ulimit` values (`nofile=1024:1024`), for hosts that refuse the engine's default limits. */
+  ulimits?: readonly string[];
 }
 
 
-function defaultUser(): string {
+
+function defaultUser(root: string): string {
   const uid = process.getuid?.() ?? 65534;
   const gid = process.getgid?.() ?? 65534;
-  return uid === 0 ? '65534:65534' : `${uid}:${gid}`;
+  if (uid !== 0) return `${uid}:${gid}`;
+  // Any other user could not write the folder: a bind mount keeps the host's owners and modes.
+  const owner = fs.statSync(root);
+  return `${owner.uid}:${owner.gid}`;
 }
 
 function firstLine(text: string): string {
@@ -160,53 +92,67 @@ function firstLine(text: string): string {
 
 interface Held {
   spec: ContainerSpec;
+  /** Host paths to container ones, container name and id to a neutral word. */
+  rewrite: (text: string) => string;
   idle?: NodeJS.Timeout;
 }
+
 
 export class ContainerExecutor implements Executor {
   readonly kind = 'container';
   readonly hostFilesystem = false;
   private readonly image: string;
   private readonly limits: ContainerLimits;
-  private readonly user: string;
+  private readonly user: string | undefined;
   private readonly idleMs: number;
   private readonly owner = `${os.hostname()}:${process.pid}`;
   private readonly held = new Map<string, Held>();
   /** Each task's calls, one after another: the end of the last one queued. */
   private readonly queues = new Map<string, Promise<void>>();
-  private cached: (ExecutorStatus & { runtime: string }) | null = null;
+  private cached: (ExecutorStatus & { runtime: string; at: number }) | null = null;
   private orphansSwept: Promise<void> | null = null;
 
   constructor(private readonly options: ContainerExecutorOptions = {}) {
     this.image = options.image ?? DEFAULT_IMAGE;
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
-    this.user = options.user ?? defaultUser();
+    this.user = options.user;
     this.idleMs = options.idleMs ?? 10 * 60_000;
   }
 
+  shownRoot(): string {
+    return WORKSPACE;
+  }
+
   status(): ExecutorStatus {
-    this.cached ??= this.probe();
+    if (!this.cached || (!this.cached.active && Date.now() - this.cached.at > RETRY_PROBE_MS)) this.cached = { ...this.probe(), at: Date.now() };
     return { active: this.cached.active, reason: this.cached.reason };
   }
 
   note(): string {
     const status = this.status();
     return status.active
-      ? "Runs in a container: the system is read-only, only the task folder and a private, empty /tmp are writable, Folio's data is not there; " +
+      ? `Runs in a container: the task folder is ${WORKSPACE} (the working directory), the system is read-only, only the task folder and a private, empty /tmp are writable; ` +
           'the network is off unless the person allows it for this task.'
       : `Cannot run programs (${status.reason}).`;
   }
 
   private probe(): ExecutorStatus & { runtime: string } {
     const wanted = this.options.runtime ? [this.options.runtime] : ['docker', 'podman'];
-    const runtime = wanted.map(findOnPath).find((p): p is string => p !== null);
-    if (!runtime) return { active: false, runtime: '', reason: `no container runtime: ${wanted.join(' or ')} is not installed` };
-    const name = path.basename(runtime);
-    const info = spawnSync(runtime, ['info'], { stdio: ['ignore', 'ignore', 'pipe'], timeout: INFO_TIMEOUT_MS, env: this.clientEnv() });
-    if (info.error || info.status !== 0) {
+    const installed = wanted.map(findOnPath).filter((p): p is string => p !== null);
+    if (installed.length === 0) return { active: false, runtime: '', reason: `no container runtime: ${wanted.join(' or ')} is not installed` };
+    // A docker CLI without its daemon is common beside a working podman: the first that answers wins.
+    let failed: ExecutorStatus & { runtime: string } = { active: false, runtime: '', reason: '' };
+    for (const candidate of installed) {
+      const info = spawnSync(candidate, ['info'], { stdio: ['ignore', 'ignore', 'pipe'], timeout: INFO_TIMEOUT_MS, env: this.clientEnv() });
+      if (!info.error && info.status === 0) return this.ready(candidate);
       const why = info.error?.message ?? (firstLine(info.stderr.toString('utf8')) || `exit code ${info.status ?? 'unknown'}`);
-      return { active: false, runtime, reason: `no container runtime: \`${name} info\` failed (${why})` };
+      if (failed.runtime === '') failed = { active: false, runtime: candidate, reason: `no container runtime: \`${path.basename(candidate)} info\` failed (${why})` };
     }
+    return failed;
+  }
+
+  private ready(runtime: string): ExecutorStatus & { runtime: string } {
+    const name = path.basename(runtime);
     const egress = this.options.egress;
     if (egress) {
       const net = spawnSync(runtime, ['network', 'inspect', '--format', '{{.Internal}}', egress.network], { timeout: INFO_TIMEOUT_MS, env: this.clientEnv() });
@@ -238,11 +184,13 @@ export class ContainerExecutor implements Executor {
   /** Removes containers a Folio process on this host started and did not live to remove. */
   private sweepOrphans(): Promise<void> {
     this.orphansSwept ??= (async () => {
-      const listed = await this.control(['ps', '--all', '--filter', `label=${TASK_LABEL}`, '--format', `{{.Names}}\t{{.Label "${OWNER_LABEL}"}}`]);
+      // `.Labels`, not `.Label "…"`: podman's templates have no Label method, docker's Labels is a string.
+      const listed = await this.control(['ps', '--all', '--filter', `label=${TASK_LABEL}`, '--format', '{{.Names}}\t{{.Labels}}']);
       if (!listed.ok) return;
       const host = os.hostname();
       for (const line of listed.stdout.split('\n')) {
-        const [name, owner] = line.trim().split('\t');
+        const [name, labels] = line.trim().split('\t');
+        const owner = ownerFromLabels(labels ?? '');
         if (!name || !owner) continue;
         const sep = owner.lastIndexOf(':');
         const pid = Number(owner.slice(sep + 1));
@@ -273,15 +221,17 @@ export class ContainerExecutor implements Executor {
 
   private async runNow(argv: readonly string[], options: ExecOptions, network: string): Promise<ExecResult> {
     await this.sweepOrphans();
-    const spec = await this.ensureContainer(options, network);
+    const { spec, rewrite } = await this.ensureContainer(options, network);
     const held = this.held.get(options.taskId);
     if (held?.idle) clearTimeout(held.idle);
-    const env = { ...options.env, PATH: CONTAINER_PATH, HOME: SANDBOX_HOME, TMPDIR: '/tmp', ...this.proxyEnv(network) };
+    const env = Object.fromEntries(
+      Object.entries({ ...options.env, PATH: CONTAINER_PATH, HOME: SANDBOX_HOME, TMPDIR: '/tmp', ...this.proxyEnv(network) }).map(([k, v]) => [k, rewrite(v)]),
+    );
     const stopping: Promise<void>[] = [];
     try {
-      return await spawnCaptured({
+      const result = await spawnCaptured({
         file: this.cached?.runtime ?? '',
-        args: containerExecArgs(spec.name, argv, { cwd: options.cwd, env }),
+        args: containerExecArgs(spec.name, argv.map(rewrite), { cwd: rewrite(options.cwd), env }),
         cwd: os.tmpdir(),
         env: Object.fromEntries(Object.entries(this.clientEnv()).filter((e): e is [string, string] => e[1] !== undefined)),
         timeoutMs: options.timeoutMs,
@@ -292,6 +242,11 @@ export class ContainerExecutor implements Executor {
           stopping.push(this.killLeftovers(spec));
         },
       });
+      // The engine's own messages (a program not found, a container gone) may name either.
+      const output = rewrite(result.output);
+      // A stopped exec client may exit 0 (podman does on SIGTERM) though the program was killed.
+      const killed = (result.timedOut || result.aborted) && result.exitCode === 0;
+      return { ...result, output, ...(killed ? { exitCode: null, signal: 'SIGKILL' as const } : {}) };
     } finally {
       await Promise.all(stopping);
       await this.killLeftovers(spec);
@@ -312,13 +267,13 @@ export class ContainerExecutor implements Executor {
     if (!killed.ok) await this.remove(spec.taskId);
   }
 
-  private async ensureContainer(options: ExecOptions, network: string): Promise<ContainerSpec> {
+  private async ensureContainer(options: ExecOptions, network: string): Promise<Held> {
     const current = this.held.get(options.taskId);
     const wantedReadOnly = (options.readOnlyPaths ?? []).filter((p) => fs.existsSync(p));
     if (current) {
       const { spec } = current;
       const fits = spec.root === options.root && spec.network === network && wantedReadOnly.every((p) => spec.readOnly.includes(p));
-      if (fits) return spec;
+      if (fits) return current;
       // Mounts and network are fixed when a container starts: a new one gets what the old one had and more.
       wantedReadOnly.push(...spec.readOnly.filter((p) => spec.root === options.root && !wantedReadOnly.includes(p)));
       await this.remove(options.taskId);
@@ -328,27 +283,30 @@ export class ContainerExecutor implements Executor {
       taskId: options.taskId,
       owner: this.owner,
       image: this.image,
-      user: this.user,
+      user: this.user ?? defaultUser(options.root),
       limits: this.limits,
       root: options.root,
       readOnly: [...new Set(wantedReadOnly)],
       network,
+      ...(this.options.ociRuntime ? { ociRuntime: this.options.ociRuntime } : {}),
+      ...(this.options.ulimits ? { ulimits: this.options.ulimits } : {}),
     };
     // A container of the same name (left by this process when it lost track of one) is in the way.
     await this.control(['rm', '--force', spec.name]);
     const started = await this.control(containerRunArgs(spec));
     if (!started.ok) {
-      const why = firstLine(started.stderr);
+      const why = pathRewriter(spec)(firstLine(started.stderr));
       const missing = /no such image|unable to find image|image not known/iu.test(why);
       throw new ExecutorError(
         missing
-          ? `The container image ${this.image} is not on this machine, and Folio does not pull images during a tool call: run \`docker pull ${this.image}\` (or set FOLIO_EXECUTOR_IMAGE).`
+          ? `The container image ${this.image} is not on this machine, and Folio does not pull images during a tool call: build it with deploy/container/build-image.sh (or set FOLIO_EXECUTOR_IMAGE to one that is there).`
           : `Could not start the task's container: ${why}`,
       );
     }
-    this.held.set(options.taskId, { spec });
+    const held: Held = { spec, rewrite: pathRewriter(spec, started.stdout.trim()) };
+    this.held.set(options.taskId, held);
     await this.control(['exec', spec.name, 'mkdir', '-p', SANDBOX_HOME]);
-    return spec;
+    return held;
   }
 
   private armIdle(taskId: string): void {

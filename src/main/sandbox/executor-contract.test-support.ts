@@ -22,6 +22,17 @@ export interface ContractSubject {
   make: () => Executor;
   /** The Node binary as the program sees it: this machine's, or the image's `node`. */
   node: string;
+  /** Where the task folder is as the program sees it (a container's /workspace); default: where it is. */
+  workspace?: string;
+  /** Checks only this subject can pass, run on the suite's executor and task folder (one container for all). */
+  more?: (suite: ContractSuite) => void;
+}
+
+export interface ContractSuite {
+  executor: () => Executor;
+  /** The task folder on this machine. */
+  root: () => string;
+  options: (extra?: Partial<ExecOptions>) => ExecOptions;
 }
 
 const SECRET = 'contract-secret-5e1d9a';
@@ -79,7 +90,7 @@ export function executorContract(subject: ContractSubject): void {
     it('starts in the given folder, and what it writes there is in the task folder', async () => {
       const cwd = path.join(root, 'work');
       const result = await executor.run(sh('pwd; echo made > made.txt'), options({ cwd }));
-      expect(result.output.trim()).toBe(cwd);
+      expect(result.output.trim()).toBe(subject.workspace === undefined ? cwd : `${subject.workspace}/work`);
       expect(fs.readFileSync(path.join(cwd, 'made.txt'), 'utf8')).toBe('made\n');
     });
 
@@ -151,5 +162,8 @@ export function executorContract(subject: ContractSubject): void {
         expect(result.output).toContain('failed');
       });
     });
+
+    // After the isolation checks: the subject's own may end by releasing the container.
+    subject.more?.({ executor: () => executor, root: () => root, options });
   });
 }

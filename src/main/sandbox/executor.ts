@@ -2,14 +2,16 @@
 // `Executor` runs it isolated from Folio and the person's secrets and reports how it ended. Which
 // implementation runs it (bubblewrap on this machine, or one container per task) is chosen once, in
 // select-executor.ts; the tools only see this interface.
+import type { SandboxLimits } from './limits';
 import type { NetworkPolicy } from './network';
 
 export interface ExecOptions {
   /** The task the program belongs to: an executor that keeps state per task (a container) keys it by this. */
   taskId: string;
   /**
-   * The task folder: the only folder (besides a private, empty /tmp) the program may write. It stays at
-   * the same absolute path inside the isolation, so paths the tools computed need no translation.
+   * The task folder: the only folder (besides a private, empty /tmp) the program may write. Bubblewrap
+   * keeps it at its path; a container mounts it at /workspace and rewrites the host paths of the call
+   * (argv, cwd, environment) to container paths, so tools pass host paths either way.
    */
   root: string;
   /** Where the program starts: `root` or a folder inside it. */
@@ -31,6 +33,8 @@ export interface ExecOptions {
   hiddenPaths?: readonly string[];
   /** Names the program in the error when it cannot be started ("the shell", "node"). */
   label?: string;
+  /** Bounds on processes, memory, file size and /tmp (limits.ts); the defaults when unset. */
+  limits?: Partial<SandboxLimits>;
 }
 
 export interface ExecResult {
@@ -49,6 +53,8 @@ export interface ExecResult {
   timedOut: boolean;
   /** The signal fired and the program, with everything it started, was killed. */
   aborted: boolean;
+  /** One line per sandbox limit the run ran into (limits.ts), for the model; absent when none. */
+  limitNotes?: string[];
 }
 
 export interface ExecutorStatus {
@@ -66,6 +72,11 @@ export interface Executor {
    * Node binary, its node_modules) work inside; false for a container, which has only its image.
    */
   readonly hostFilesystem: boolean;
+  /**
+   * The task folder as programs see it, and so as the model is told it: its host path, or a
+   * container's /workspace (the worker's storage layout is none of the model's business).
+   */
+  shownRoot(root: string): string;
   /** Checked once and cached: whether it isolates programs, and how or why not. */
   status(): ExecutorStatus;
   /** One sentence for a tool description: what programs may do, or that they run unisolated and why. */

@@ -1,6 +1,7 @@
 // A stand-in for the docker CLI, so the container executor's side (what it asks the runtime, when,
 // and what it does with the answers) is tested where no container engine runs. It records every argv,
-// keeps its containers in a state file, and runs `exec`'d programs on this machine, unisolated, in a
+// keeps its containers in a state file (with their mounts: an exec'd program's container paths are
+// mapped back to the host folders they stand for), and runs `exec`'d programs on this machine, unisolated, in a
 // process group of their own that outlives a killed client, as a real `docker exec` does: only the
 // executor's `kill -KILL -1` inside the container stops them.
 import fs from 'node:fs';
@@ -37,7 +38,7 @@ if (command === 'info') {
 }
 if (command === 'network') { process.stdout.write('true\n'); process.exit(0); }
 if (command === 'ps') {
-  for (const [name, c] of Object.entries(load())) process.stdout.write(name + '\t' + c.owner + '\n');
+  for (const [name, c] of Object.entries(load())) process.stdout.write(name + '\tfolio.owner=' + c.owner + ',folio.task=t\n');
   process.exit(0);
 }
 if (command === 'run') {
@@ -47,8 +48,9 @@ if (command === 'run') {
   const image = rest[rest.length - 2];
   if (image === 'missing:image') fail(125, 'Unable to find image \'missing:image\' locally\ndocker: Error response from daemon: pull access denied');
   const name = value('--name');
+  const mounts = rest.flatMap((a, i) => (rest[i - 1] === '--mount' ? [Object.fromEntries(a.split(',').map((kv) => kv.split('=')))] : [])).map((m) => [m.target, m.source]);
   try {
-    fs.writeFileSync(containerFile(name), JSON.stringify({ owner }), { flag: 'wx' });
+    fs.writeFileSync(containerFile(name), JSON.stringify({ owner, mounts }), { flag: 'wx' });
   } catch {
     fail(125, 'Conflict. The container name "/' + name + '" is already in use');
   }
@@ -71,8 +73,12 @@ if (command === 'exec') {
     else break;
   }
   const name = rest[i];
-  const program = rest.slice(i + 1);
   if (!exists(name)) fail(1, 'Error response from daemon: No such container: ' + name);
+  const mounts = (JSON.parse(fs.readFileSync(containerFile(name), 'utf8')).mounts || []).sort((a, b) => b[0].length - a[0].length);
+  const toHost = (text) => mounts.reduce((out, [target, source]) => out.split(target).join(source), text);
+  const program = rest.slice(i + 1).map(toHost);
+  cwd = toHost(cwd);
+  for (const k of Object.keys(env)) env[k] = toHost(env[k]);
   if (program[0] === 'mkdir') process.exit(0);
   if (program.join(' ').includes('kill -KILL -1')) {
     killAll(name);

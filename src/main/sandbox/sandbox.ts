@@ -4,11 +4,15 @@
 //     token and keys) and `/proc/<pid>/root` are out of sight, and killing bwrap kills everything
 //     inside, `setsid` children included (the namespace dies with its pid 1);
 //   - a new session (no terminal to inject keystrokes into), no capabilities even when run as root
-//     (root could otherwise unmount the tmpfs that hides the data folder);
+//     (root could otherwise unmount the tmpfs that hides the data folder), and under root a user
+//     namespace in which the program is `nobody`;
 //   - no network unless the task allows it (a fresh network namespace holds only loopback);
 //   - the file system read-only, Folio's data folder (keys, database, other tasks) and the usual
 //     credential files under the home folder hidden, the writable root bound back on top, and a
-//     private /tmp with a private home inside it.
+//     private /tmp (a tmpfs of bounded size) with a private home inside it; `/etc/shadow`-class
+//     files, /root and the host's socket folders (/run: D-Bus, docker, podman) hidden;
+//   - rlimits on file size, open files, address space and (where the kernel counts them) processes,
+//     set by `prlimit` inside; the executor adds a cgroup per run where it can (cgroup.ts).
 // Where bwrap is missing or cannot set up namespaces, programs run unsandboxed and
 // `sandboxStatus()` says why, so the tools and Settings can say so plainly.
 import { spawnSync } from 'node:child_process';
@@ -16,6 +20,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findResourcesDir } from '../config/app-paths';
+import { resolveLimits, rlimitPrefix, type SandboxLimits } from './limits';
+import { findOnPath } from './which';
+
+export { findOnPath } from './which';
 
 export interface SandboxOptions {
   /** The only folder (besides a private, empty /tmp) the program may write; it runs there. */
@@ -28,6 +36,8 @@ export interface SandboxOptions {
   network?: boolean;
   /** Where the program starts (default: the writable root). */
   cwd?: string;
+  /** Bounds on processes, memory, file size, /tmp and open files (limits.ts); defaults when unset. */
+  limits?: Partial<SandboxLimits>;
 }
 
 export interface SandboxStatus {
@@ -46,33 +56,47 @@ const HOME_SECRETS = [
   '.ssh', '.gnupg', '.aws', '.azure', '.kube', '.docker', '.netrc', '.git-credentials', '.npmrc', '.pypirc',
   '.config/gcloud', '.config/gh', '.config/folio', '.password-store',
 ];
+/**
+ * Host files a program has no reason to read. The sandbox runs as uid 0 outside its user namespace
+ * when Folio is root, so files only root may read would otherwise be readable.
+ */
+const HOST_SECRETS = [
+  '/etc/shadow', '/etc/shadow-', '/etc/gshadow', '/etc/gshadow-', '/etc/sudoers', '/etc/sudoers.d', '/etc/ssl/private',
+  '/etc/security/opasswd', '/var/lib/sudo', '/root',
+];
+/**
+ * Where the host's Unix sockets live (D-Bus, docker, podman, systemd, X11 under /tmp): connecting to
+ * a socket needs no write access, so a read-only view is not enough; these are replaced by empty folders.
+ */
+const SOCKET_DIRS = ['/run', '/var/run'];
+/** The identity inside the user namespace when Folio runs as root: `nobody`, with no capabilities. */
+const SANDBOX_UID = 65534;
 /** Read-only into the private home, so `git commit` still knows who the person is. */
 const HOME_IDENTITY = ['.gitconfig', '.config/git/config'];
 
-let cached: (SandboxStatus & { bwrap: string }) | null = null;
+const isRoot = (): boolean => process.getuid?.() === 0;
 
-/** The executable `name` on PATH (or `name` itself when it is a path that exists), else null. */
-export function findOnPath(name: string): string | null {
-  if (name.includes('/')) return fs.existsSync(name) ? name : null;
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (!dir) continue;
-    const candidate = path.join(dir, name);
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      return candidate;
-    } catch {
-      // Not here.
-    }
-  }
-  return null;
+/**
+ * RLIMIT_NPROC counts per user namespace since Linux 5.14 (before, every process of the person's
+ * account counted, a desktop's included), and never applies to root.
+ */
+function rlimitCountsProcesses(): boolean {
+  if (isRoot()) return false;
+  const [major = 0, minor = 0] = os.release().split('.').map((n) => Number.parseInt(n, 10));
+  return major > 5 || (major === 5 && minor >= 14);
 }
+
+let cached: (SandboxStatus & { bwrap: string }) | null = null;
 
 /** Namespaces and privileges: the same for the probe and every run, so a failure shows up at the probe. */
 function isolationArgs(network: boolean): string[] {
   const args = ['--die-with-parent', '--new-session', '--unshare-pid', '--unshare-ipc', '--unshare-uts'];
   if (!network) args.push('--unshare-net');
-  // bwrap keeps every capability when started by root; without them root cannot undo the mounts.
-  if (process.getuid?.() === 0) args.push('--cap-drop', 'ALL');
+  if (isRoot()) {
+    // A user namespace in which the program is `nobody`: root's identity and privileges stay outside.
+    // bwrap keeps every capability when started by root; without them the program cannot undo the mounts.
+    args.push('--unshare-user', '--uid', String(SANDBOX_UID), '--gid', String(SANDBOX_UID), '--cap-drop', 'ALL');
+  }
   return args;
 }
 
@@ -93,7 +117,8 @@ function probe(): SandboxStatus & { bwrap: string } {
   return {
     active: true,
     bwrap,
-    reason: "sandboxed with bubblewrap: own process namespace, no network unless the task allows it, only the task folder and a private /tmp writable, Folio's data folder hidden",
+    reason:
+      "sandboxed with bubblewrap: own process namespace, no network unless the task allows it, only the task folder and a private /tmp writable, Folio's data folder and the host's sockets hidden, processes, memory and file sizes bounded",
   };
 }
 
@@ -141,11 +166,18 @@ export function sandboxed(file: string, args: readonly string[], options: Sandbo
   const home = os.homedir();
   const secrets = HOME_SECRETS.map((p) => path.join(home, p));
   const hidden = [...(options.hiddenPaths ?? []), ...secrets].map(realOrNull).filter((p): p is string => p !== null);
+  const limits = resolveLimits(options.limits);
   const hide = (p: string): string[] => (isDirectory(p) ? ['--tmpfs', p] : ['--ro-bind', '/dev/null', p]);
-  const bwrapArgs = [...isolationArgs(options.network === true), '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
-  // The private /tmp must not hide what the program needs to start: Folio's own install (its
-  // node_modules serve run_script's imports) and the node binary, when they live under /tmp.
-  for (const p of startupPaths()) bwrapArgs.push('--ro-bind', p, p);
+  const bwrapArgs = [...isolationArgs(options.network === true), '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
+  bwrapArgs.push('--size', String(limits.tmpBytes), '--tmpfs', '/tmp');
+  const system = systemHiddenPaths();
+  for (const p of system) bwrapArgs.push(...hide(p));
+  // With /run hidden, name resolution still needs the resolver's file where systemd keeps it there.
+  const resolv = realOrNull('/etc/resolv.conf');
+  if (resolv && system.some((h) => isInside(h, resolv))) bwrapArgs.push('--ro-bind', resolv, resolv);
+  // Hiding /tmp, /root and the rest must not hide what the program needs to start: Folio's own
+  // install (its node_modules serve run_script's imports) and the node binary, wherever they live.
+  for (const p of startupPaths(['/tmp', ...system])) bwrapArgs.push('--ro-bind', p, p);
   for (const p of hidden.filter((h) => !isInside(root, h))) bwrapArgs.push(...hide(p));
   bwrapArgs.push('--bind', root, root);
   for (const p of hidden.filter((h) => isInside(root, h) && h !== root)) bwrapArgs.push(...hide(p));
@@ -158,12 +190,32 @@ export function sandboxed(file: string, args: readonly string[], options: Sandbo
     const real = realOrNull(path.join(home, rel));
     if (real && !isDirectory(real)) bwrapArgs.push('--ro-bind', real, path.join(SANDBOX_HOME, rel));
   }
-  bwrapArgs.push('--chdir', options.cwd === undefined ? root : (realOrNull(options.cwd) ?? path.resolve(options.cwd)), '--', file, ...args);
+  bwrapArgs.push('--chdir', options.cwd === undefined ? root : (realOrNull(options.cwd) ?? path.resolve(options.cwd)), '--');
+  bwrapArgs.push(...rlimitPrefix(limits, rlimitCountsProcesses()), file, ...args);
   return { file: cached.bwrap, args: bwrapArgs };
 }
 
+/** Host paths hidden from every program: secrets and socket folders that exist here (symlinks to them are covered by their target). */
+let systemHidden: string[] | null = null;
+function systemHiddenPaths(): string[] {
+  systemHidden ??= [
+    ...new Set(
+      [...HOST_SECRETS, ...SOCKET_DIRS]
+        .filter((p) => {
+          try {
+            return !fs.lstatSync(p).isSymbolicLink();
+          } catch {
+            return false;
+          }
+        })
+        .map((p) => realOrNull(p) ?? p),
+    ),
+  ];
+  return systemHidden;
+}
+
 let startup: string[] | null = null;
-function startupPaths(): string[] {
+function startupPaths(hiddenRoots: readonly string[]): string[] {
   if (startup) return startup;
   const candidates = [path.dirname(process.execPath)];
   try {
@@ -171,8 +223,8 @@ function startupPaths(): string[] {
   } catch {
     // not inside a Folio checkout (packaged app): nothing more to keep
   }
-  const tmp = realOrNull('/tmp') ?? '/tmp';
-  startup = [...new Set(candidates.map((p) => realOrNull(p) ?? p))].filter((p) => p.startsWith(`${tmp}${path.sep}`));
+  const roots = hiddenRoots.map((p) => realOrNull(p) ?? p);
+  startup = [...new Set(candidates.map((p) => realOrNull(p) ?? p))].filter((p) => roots.some((r) => p !== r && isInside(r, p)));
   return startup;
 }
 

@@ -2,6 +2,7 @@
 //   FOLIO_EXECUTOR=bubblewrap (default) | container
 //   FOLIO_EXECUTOR_IMAGE, FOLIO_EXECUTOR_RUNTIME (docker|podman|path), FOLIO_EXECUTOR_CPUS,
 //   FOLIO_EXECUTOR_MEMORY, FOLIO_EXECUTOR_PIDS, FOLIO_EXECUTOR_IDLE_MINUTES,
+//   FOLIO_EXECUTOR_OCI_RUNTIME (e.g. runc), FOLIO_EXECUTOR_ULIMITS (e.g. nofile=1024:1024,nproc=1024:1024),
 //   FOLIO_EXECUTOR_EGRESS_NETWORK + FOLIO_EXECUTOR_EGRESS_PROXY (both or neither)
 // A container executor chosen where no runtime works does not fall back to running programs on this
 // machine: whoever chose it wanted isolation, so tool calls fail with the reason instead.
@@ -18,6 +19,16 @@ function positive(value: string | undefined, name: string): number | undefined {
   return n;
 }
 
+/** `name=soft[:hard]` items, comma-separated, as `--ulimit` takes them. */
+function ulimits(value: string | undefined): string[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const items = value.split(',').map((u) => u.trim());
+  for (const u of items) {
+    if (!/^[a-z]+=-?\d+(:-?\d+)?$/u.test(u)) throw new RangeError(`FOLIO_EXECUTOR_ULIMITS items look like nofile=1024:1024, not "${u}"`);
+  }
+  return items;
+}
+
 /** The container executor's options as the environment sets them. */
 export function containerOptionsFromEnv(env: Env): ContainerExecutorOptions {
   const network = env.FOLIO_EXECUTOR_EGRESS_NETWORK;
@@ -27,7 +38,10 @@ export function containerOptionsFromEnv(env: Env): ContainerExecutorOptions {
   }
   const pids = positive(env.FOLIO_EXECUTOR_PIDS, 'FOLIO_EXECUTOR_PIDS');
   const idleMinutes = positive(env.FOLIO_EXECUTOR_IDLE_MINUTES, 'FOLIO_EXECUTOR_IDLE_MINUTES');
+  const limitsOfHost = ulimits(env.FOLIO_EXECUTOR_ULIMITS);
   return {
+    ...(env.FOLIO_EXECUTOR_OCI_RUNTIME ? { ociRuntime: env.FOLIO_EXECUTOR_OCI_RUNTIME } : {}),
+    ...(limitsOfHost ? { ulimits: limitsOfHost } : {}),
     ...(env.FOLIO_EXECUTOR_RUNTIME ? { runtime: env.FOLIO_EXECUTOR_RUNTIME } : {}),
     ...(env.FOLIO_EXECUTOR_IMAGE ? { image: env.FOLIO_EXECUTOR_IMAGE } : {}),
     limits: {
@@ -55,6 +69,9 @@ export class MisconfiguredExecutor implements Executor {
   readonly kind = 'container';
   readonly hostFilesystem = false;
   constructor(private readonly why: string) {}
+  shownRoot(root: string): string {
+    return root;
+  }
   status(): { active: boolean; reason: string } {
     return { active: false, reason: this.why };
   }
@@ -73,14 +90,28 @@ export class MisconfiguredExecutor implements Executor {
 }
 
 /**
- * `executor` when it isolates programs, else one that refuses to run them and says why. For the
- * team service: bubblewrap's fallback runs a program unsandboxed, which on a desktop is the user's
- * own machine, but on a shared worker is every tenant's files (and the worker's secrets).
+ * `executor` for as long as it isolates programs, and a refusal that says why whenever it does not.
+ * For the team service: bubblewrap's fallback runs a program unsandboxed, which on a desktop is the
+ * user's own machine, but on a shared worker is every tenant's files (and the worker's secrets).
+ * Asked at every call, not once: a container engine that did not answer at start (a busy host, a
+ * daemon restarting) is used as soon as it does.
  */
 export function isolatedOnly(executor: Executor): Executor {
-  const { active, reason } = executor.status();
-  if (active) return executor;
-  return new MisconfiguredExecutor(`the team service runs programs only isolated, and ${reason.replace(/\.$/u, '')}; give the worker user namespaces for bubblewrap, or set FOLIO_EXECUTOR=container`);
+  const refusal = (): MisconfiguredExecutor | null => {
+    const { active, reason } = executor.status();
+    if (active) return null;
+    return new MisconfiguredExecutor(`the team service runs programs only isolated, and ${reason.replace(/\.$/u, '')}; give the worker user namespaces for bubblewrap, or set FOLIO_EXECUTOR=container`);
+  };
+  return {
+    kind: executor.kind,
+    hostFilesystem: executor.hostFilesystem,
+    shownRoot: (root) => executor.shownRoot(root),
+    status: () => refusal()?.status() ?? executor.status(),
+    note: () => refusal()?.note() ?? executor.note(),
+    run: (argv, options) => refusal()?.run() ?? executor.run(argv, options),
+    release: (taskId) => executor.release(taskId),
+    close: () => executor.close(),
+  };
 }
 
 let chosen: Executor | null = null;

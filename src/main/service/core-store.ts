@@ -1,5 +1,6 @@
 // The core's database and its data folder: the folder's lock (one process owns it), the start-up
 // clean-up only the owner may do, and the daily backup of a SQLite file.
+import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { FolioError } from '../../shared/errors';
 import { acquireDataLock, type DataLock } from '../config/data-lock';
@@ -27,12 +28,22 @@ export interface CoreStoreOptions {
   shared: boolean;
 }
 
+function keepFolderPrivate(dir: string): void {
+  try {
+    chmodSync(dir, 0o700);
+  } catch {
+    // A file system without modes: nothing to tighten.
+  }
+}
+
 export async function openCoreStore(opts: CoreStoreOptions): Promise<CoreStore> {
   const lock: DataLock = opts.shared ? { owned: false, holder: null, release: () => undefined } : acquireDataLock(opts.dataDir);
   if (!lock.owned && opts.exclusive !== false && !opts.shared) {
     await opts.store?.close();
     throw new FolioError('conflict', `Folio is already running on ${opts.dataDir}${lock.holder ? ` (process ${lock.holder})` : ''}; close it first or use another FOLIO_DATA_DIR.`);
   }
+  // The owner keeps the data folder (keys, database, every task) to the person alone.
+  if (lock.owned) keepFolderPrivate(opts.dataDir);
   let opened: OpenedStorePort;
   try {
     opened = opts.store ?? openSqliteStorePort(join(opts.dataDir, 'folio.db'));

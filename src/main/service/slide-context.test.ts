@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type ArtifactPreview } from '../../shared/contract';
 import { validateDeckSpec } from '../../shared/specs/deck';
-import { checkSlideContext, formatSlideRequest } from './slide-context';
+import { formatSlideRequest } from '../../shared/slide-request';
+import { checkSlideContext } from './slide-context';
 
 const checked = validateDeckSpec({ title: 'T', slides: [{ id: 's1', layout: 'title' }, { id: 's2', layout: 'section', title: 'A' }] });
 if (!checked.ok) throw new Error(checked.errors.join());

@@ -75,6 +75,16 @@ describe('web_search through the core', () => {
     expect(refused).toMatchObject({ ok: false, results: [] });
     expect(refused.message).toMatch(/HTTP 401.*FOLIO_TEST_SEARCH_KEY/u);
 
+    // Settings typed in the form are tested without being saved: a failing URL leaves the working one.
+    search.setFault('none');
+    const unsaved = await core.handlers.testSearch({ search: { backend: 'brave', url: 'http://127.0.0.1:9/nothing-here', api_key_env: KEY_ENV } });
+    expect(unsaved.ok).toBe(false);
+    expect((await core.handlers.getSettings({})).search).toMatchObject({ backend: 'brave', url: search.urls.brave });
+    // A typed key is used for the test only, never stored.
+    const typed = await core.handlers.testSearch({ search: { backend: 'brave', url: search.urls.brave, api_key_env: 'OTHER_SEARCH_KEY' }, key: FAKE_SEARCH_KEY });
+    expect(typed.ok).toBe(true);
+    expect((await core.handlers.getSettings({})).search).toMatchObject({ api_key_env: KEY_ENV });
+
     const cleared = await core.handlers.updateSettings({ search: null });
     expect(cleared.search).toBeUndefined();
     expect(await core.handlers.testSearch({})).toEqual({ ok: false, message: 'No search backend is configured.', results: [] });

@@ -7,8 +7,8 @@ import { EMBEDDING_DEFAULT_KEY_ENV } from '../../shared/contract/embedding-setti
 import { createEmbeddingBackfill, type BackfillOptions, type EmbeddingBackfill } from '../library/backfill';
 import { createEmbedder, EmbeddingError, type EmbeddingProfile } from '../library/embeddings';
 import type { Embedder } from '../library/search';
-import { resolveApiKey, type KeyStore } from '../models';
 import type { StorePort } from '../store/port';
+import { keyFrom, type KeyedSettingContext, storedSetting } from './stored-setting';
 
 const SETTINGS_KEY = 'embedding';
 const TEST_TEXT = 'Folio 检索增强生成 embedding test';
@@ -16,22 +16,16 @@ const TEST_TEXT = 'Folio 检索增强生成 embedding test';
 const Stored = z.object({ base_url: z.string(), model: z.string(), api_key_env: z.string().nullable(), dimensions: z.number().int().nullable() });
 type Stored = z.infer<typeof Stored>;
 
-interface EmbeddingContext {
-  store: StorePort;
-  keys: KeyStore;
-  env: NodeJS.ProcessEnv;
-}
+type EmbeddingContext = KeyedSettingContext;
+const setting = storedSetting(SETTINGS_KEY, Stored);
 
 /** The stored profile; a damaged value counts as none (the person sets it again in Settings). */
-export async function readEmbeddingSettings(store: StorePort): Promise<Stored | null> {
-  const parsed = Stored.safeParse(await store.settings.get(SETTINGS_KEY));
-  return parsed.success ? parsed.data : null;
+export function readEmbeddingSettings(store: StorePort): Promise<Stored | null> {
+  return setting.read(store);
 }
 
-export async function writeEmbeddingSettings(store: StorePort, input: EmbeddingSettingsInput | null): Promise<void> {
-  if (input === null) return store.settings.set(SETTINGS_KEY, undefined);
-  const stored: Stored = { base_url: input.base_url, model: input.model, api_key_env: input.api_key_env ?? null, dimensions: input.dimensions ?? null };
-  await store.settings.set(SETTINGS_KEY, stored);
+export function writeEmbeddingSettings(store: StorePort, input: EmbeddingSettingsInput | null): Promise<void> {
+  return setting.write(store, input === null ? null : { base_url: input.base_url, model: input.model, api_key_env: input.api_key_env ?? null, dimensions: input.dimensions ?? null });
 }
 
 /** The variable the profile's key is read from; null when no profile is set. */
@@ -40,7 +34,7 @@ export function embeddingKeyEnv(stored: Stored | null): string | null {
 }
 
 function keyFor(ctx: EmbeddingContext, stored: Stored): string | null {
-  return resolveApiKey({ api_key_env: embeddingKeyEnv(stored) ?? EMBEDDING_DEFAULT_KEY_ENV }, ctx.keys, ctx.env) ?? null;
+  return keyFrom(ctx, embeddingKeyEnv(stored) ?? EMBEDDING_DEFAULT_KEY_ENV);
 }
 
 /** What Settings shows: never the key, only whether one is available. */

@@ -3,9 +3,9 @@
 import type { ServiceHandlers, SearchSettings, SearchSettingsInput } from '../../shared/contract';
 import { SEARCH_BACKENDS, SearchBackend } from '../../shared/contract/search-settings';
 import { z } from 'zod';
-import { resolveApiKey, type KeyStore } from '../models';
 import type { StorePort } from '../store/port';
 import { runSearch, type SearchConfig, SearchError } from '../tools/search';
+import { keyFrom, type KeyedSettingContext, storedSetting } from './stored-setting';
 
 const SETTINGS_KEY = 'search';
 const TEST_QUERY = 'Folio web search test';
@@ -13,22 +13,16 @@ const TEST_QUERY = 'Folio web search test';
 const Stored = z.object({ backend: SearchBackend, url: z.string().nullable(), api_key_env: z.string().nullable() });
 type Stored = z.infer<typeof Stored>;
 
-interface SearchContext {
-  store: StorePort;
-  keys: KeyStore;
-  env: NodeJS.ProcessEnv;
-}
+type SearchContext = KeyedSettingContext;
+const setting = storedSetting(SETTINGS_KEY, Stored);
 
 /** The stored choice; a damaged value counts as none (the person sets it again in Settings). */
-export async function readSearchSettings(store: StorePort): Promise<Stored | null> {
-  const parsed = Stored.safeParse(await store.settings.get(SETTINGS_KEY));
-  return parsed.success ? parsed.data : null;
+export function readSearchSettings(store: StorePort): Promise<Stored | null> {
+  return setting.read(store);
 }
 
-export async function writeSearchSettings(store: StorePort, input: SearchSettingsInput | null): Promise<void> {
-  if (input === null) return store.settings.set(SETTINGS_KEY, undefined);
-  const stored: Stored = { backend: input.backend, url: input.url ?? null, api_key_env: input.api_key_env ?? null };
-  await store.settings.set(SETTINGS_KEY, stored);
+export function writeSearchSettings(store: StorePort, input: SearchSettingsInput | null): Promise<void> {
+  return setting.write(store, input === null ? null : { backend: input.backend, url: input.url ?? null, api_key_env: input.api_key_env ?? null });
 }
 
 /** The variable the configured backend's key is read from (its own default unless the person named one). */
@@ -38,8 +32,7 @@ export function searchKeyEnv(stored: Stored | null): string | null {
 }
 
 function keyFor(ctx: SearchContext, stored: Stored): string | null {
-  const env = searchKeyEnv(stored);
-  return env === null ? null : (resolveApiKey({ api_key_env: env }, ctx.keys, ctx.env) ?? null);
+  return keyFrom(ctx, searchKeyEnv(stored));
 }
 
 /** What Settings shows: never the key, only whether one is available. */
@@ -56,10 +49,16 @@ export async function resolveSearchConfig(ctx: SearchContext): Promise<SearchCon
   return { backend: stored.backend, url: stored.url, apiKey: keyFor(ctx, stored), apiKeyEnv: searchKeyEnv(stored) };
 }
 
+/** Settings typed in the form and not saved, with the key typed beside them or else the one stored for their variable. */
+function unsavedConfig(ctx: SearchContext, input: SearchSettingsInput, typedKey: string | undefined): SearchConfig {
+  const stored: Stored = { backend: input.backend, url: input.url ?? null, api_key_env: input.api_key_env ?? null };
+  return { backend: stored.backend, url: stored.url, apiKey: typedKey?.trim() || keyFor(ctx, stored), apiKeyEnv: searchKeyEnv(stored) };
+}
+
 export function searchHandlers(ctx: SearchContext): Pick<ServiceHandlers, 'testSearch'> {
   return {
     async testSearch(input) {
-      const config = await resolveSearchConfig(ctx);
+      const config = input.search ? unsavedConfig(ctx, input.search, input.key) : await resolveSearchConfig(ctx);
       if (config === null) return { ok: false, message: 'No search backend is configured.', results: [] };
       try {
         const hits = await runSearch(config, input.query ?? TEST_QUERY, 3);

@@ -43,7 +43,8 @@ export function listBackups(dbPath: string): BackupInfo[] {
 
 function newBackupPath(dbPath: string, now: number, label: string): { final: string; partial: string } {
   const dir = backupDir(dbPath);
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
   const final = path.join(dir, `folio-${String(now).padStart(13, '0')}-${label}.db`);
   return { final, partial: `${final}.partial` };
 }
@@ -59,6 +60,7 @@ export function backupBeforeMigration(db: Database.Database, dbPath: string, toV
   try {
     db.prepare('VACUUM INTO ?').run(partial);
     asStandaloneFile(partial);
+    fs.chmodSync(partial, 0o600);
     fs.renameSync(partial, final);
   } finally {
     fs.rmSync(partial, { force: true });
@@ -75,6 +77,7 @@ export async function backupIfDue(db: Database.Database, dbPath: string, now: nu
   try {
     await db.backup(partial);
     asStandaloneFile(partial);
+    fs.chmodSync(partial, 0o600);
     fs.renameSync(partial, final);
   } finally {
     fs.rmSync(partial, { force: true });

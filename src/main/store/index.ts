@@ -22,7 +22,7 @@ export type { NewTask, TaskPatch, TasksRepo } from './tasks-repo';
 export type { NewProject, ProjectPatch, ProjectsRepo } from './projects-repo';
 export type { IndexedResult, LibraryFileRow, LibraryRepo, NewLibraryFile, PageText } from './library-repo';
 export { latestSchemaVersion } from './migrations';
-export { DatabaseCorruptError, type CorruptionKind } from './open-database';
+export { DatabaseCorruptError, DatabaseLockedError, type CorruptionKind } from './open-database';
 export { listBackups, restoreNewestBackup, type BackupInfo, type RestoreResult } from './backups';
 
 export interface TaskUsage extends Usage {

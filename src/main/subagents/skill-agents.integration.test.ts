@@ -366,7 +366,7 @@ describe('built-in sub-agent skills', () => {
       ['compare', { first: 'source/a.pdf', second: 'source/b.pdf' }, '# Compare two documents', ['read', 'grep', 'glob']],
       ['literature-review', { question: 'what works?' }, '# Literature review', ['read', 'grep', 'glob', 'write', 'skill_analyze']],
       ['meeting-minutes', { notes: 'source/notes.txt' }, '# Meeting minutes', ['read', 'write']],
-      ['extract-table', { file: 'source/a.pdf' }, '# Extract tables', ['read', 'grep', 'glob', 'write']],
+      ['extract-table', { file: 'source/a.pdf' }, '# Extract tables', ['read', 'grep', 'glob', 'write', 'write_spreadsheet']],
     ];
     fake.script([...cases.flatMap(([name, args], i) => [call(`c${i}`, `skill_${name}`, args), say(`${name} answered`)]), say('all done')]);
     const { taskId, runId } = await start(core);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { toolCatalog } from './catalog';
 import type { PythonRuntime } from './python-runtime';
@@ -9,7 +11,7 @@ describe('the tool catalog', () => {
   it('lists every tool once', () => {
     const names = catalog.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
-    expect([...names].sort()).toEqual(['edit', 'extract_figures', 'glob', 'grep', 'load_skill', 'ocr', 'propose_outline', 'read', 'render_deck', 'render_document', 'revise_document', 'run_python', 'run_script', 'search_library', 'shell', 'web_fetch', 'web_search', 'write']);
+    expect([...names].sort()).toEqual(['edit', 'extract_figures', 'glob', 'grep', 'load_skill', 'ocr', 'propose_outline', 'read', 'render_deck', 'render_document', 'revise_document', 'run_python', 'run_script', 'search_library', 'shell', 'web_fetch', 'web_search', 'write', 'write_spreadsheet']);
   });
 
   it.each(catalog.map((t) => [t.name, t] as const))('%s declares consistent traits', (_name, tool) => {
@@ -27,6 +29,14 @@ describe('the tool catalog', () => {
     if (traits.network) expect(['fetch', 'execute']).toContain(traits.kind);
     // A tool that skips approval by handing the turn over must not run code or reach the network.
     if (traits.endsTurn) expect(traits).toMatchObject({ runsCode: false, network: false, writesArtifacts: false });
+  });
+
+  it('names every tool for the person in each UI language (the approval card shows these names)', () => {
+    for (const locale of ['en', 'zh-CN']) {
+      const file = fileURLToPath(new URL(`../../renderer/i18n/locales/${locale}.json`, import.meta.url));
+      const names = (JSON.parse(readFileSync(file, 'utf8')) as { toolName: Record<string, string> }).toolName;
+      expect(catalog.map((t) => t.name).filter((name) => !names[name]), locale).toEqual([]);
+    }
   });
 
   it('offers run_python only where a Python 3 was found, saying which packages it has', () => {

@@ -26,6 +26,7 @@ import { type Tool } from './types';
 import { createWebFetchTool, type WebFetchToolOptions } from './web-fetch';
 import { createWebSearchTool, type WebSearchToolOptions } from './web-search';
 import { writeTool } from './write';
+import { writeSpreadsheetTool } from './write-spreadsheet';
 import { searchLibraryTool } from './search-library';
 
 export interface CatalogOptions {
@@ -68,6 +69,7 @@ export function toolCatalog(options: CatalogOptions = {}): Tool[] {
     createLoadSkillTool(options.skills ?? (() => [])),
     createOcrTool(options.ocr ?? { pickVisionProfile: () => null }),
     writeTool,
+    writeSpreadsheetTool,
     editTool,
     createRenderDeckTool({
       hiddenPaths: code.hiddenPaths,

@@ -19,6 +19,7 @@ function stubExecutor(shape: { hostFilesystem: boolean; active?: boolean; fail?:
   return {
     kind: 'container',
     hostFilesystem: shape.hostFilesystem,
+    shownRoot: (root) => (shape.hostFilesystem ? root : '/workspace'),
     calls,
     status: () => ({ active: shape.active ?? true, reason: 'stub' }),
     note: () => 'Runs in the stub.',

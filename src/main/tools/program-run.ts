@@ -42,7 +42,8 @@ export async function runProgram(runner: Executor, ctx: ToolContext, run: Progra
 export function programReport(result: RunResult, run: { isolated: boolean; network: boolean; timeoutS: number; what: string; extra?: string }): string {
   const body = result.output.length > 0 ? result.output.replace(/\n?$/u, '\n') : '(no output)\n';
   const offline = run.isolated && !run.network && looksLikeNetworkFailure(result.output) ? `${NETWORK_OFF_NOTE}\n` : '';
-  return `${body}${run.extra ?? ''}${offline}${describeEnd(result, run.timeoutS, run.what)}`;
+  const limits = (result.limitNotes ?? []).map((line) => `${line}\n`).join('');
+  return `${body}${run.extra ?? ''}${offline}${limits}${describeEnd(result, run.timeoutS, run.what)}`;
 }
 
 function describeEnd(result: RunResult, timeoutS: number, what: string): string {

@@ -9,6 +9,7 @@ import { readInside } from '../workspace/task-paths';
 import { parseLibraryPath } from '../workspace/library-paths';
 import { cutLine, errnoCode, formatBytes, looksBinary, splitLines } from './text';
 import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
+import { wrapUntrusted } from './untrusted';
 
 const DEFAULT_LIMIT = 2000;
 const MAX_LINE_CHARS = 2000;
@@ -28,8 +29,19 @@ const parameters = z.object({
 
 type Args = z.output<typeof parameters>;
 
+/**
+ * How a page of text reaches the model: as is (the task's own files), or marked as untrusted (text
+ * extracted from a document; see untrusted.ts), with Folio's paging footer outside the marker.
+ */
+type Wrap = (body: string) => string;
+const unwrapped: Wrap = (body) => body;
+const asDocument =
+  (rel: string): Wrap =>
+  (body) =>
+    wrapUntrusted(`document ${rel}`, body);
+
 /** Numbered lines from `offset`, cut to the output cap, with a footer saying how to go on. */
-function pageByLines(label: string, lines: readonly string[], args: Args, note: string): string {
+function pageByLines(label: string, lines: readonly string[], args: Args, note: string, wrap: Wrap = unwrapped): string {
   if (lines.length === 0) return `${label} is empty.`;
   const start = (args.offset ?? 1) - 1;
   if (start >= lines.length) {
@@ -50,11 +62,11 @@ function pageByLines(label: string, lines: readonly string[], args: Args, note: 
     next < lines.length
       ? `(Showing lines ${start + 1}-${next} of ${lines.length}${note}. To read more, call read with offset=${next + 1}.)`
       : `(Showing lines ${start + 1}-${next} of ${lines.length}${note}; end of file.)`;
-  return `${out.join('\n')}\n\n${footer}`;
+  return `${wrap(out.join('\n'))}\n\n${footer}`;
 }
 
 /** The requested pages' text (markers included), stopping at a page boundary under the output cap. */
-function readPages(rel: string, lines: readonly string[], spec: string, pageCount: number): string {
+function readPages(rel: string, lines: readonly string[], spec: string, pageCount: number, wrap: Wrap): string {
   let wanted: number[];
   try {
     wanted = parsePageSpec(spec, pageCount);
@@ -81,7 +93,7 @@ function readPages(rel: string, lines: readonly string[], spec: string, pageCoun
         }
         const rest = wanted.filter((p) => p > slice.page);
         return (
-          `${kept.join('\n')}\n\n(Page ${slice.page} is long; showing its first ${kept.length} of ${slice.lines.length} lines. ` +
+          `${wrap(kept.join('\n'))}\n\n(Page ${slice.page} is long; showing its first ${kept.length} of ${slice.lines.length} lines. ` +
           `Read the rest with read path="${rel}" offset=${slice.start + kept.length + 1}` +
           `${rest.length > 0 ? `, then pages="${formatPageList(rest)}"` : ''}.)`
         );
@@ -97,7 +109,7 @@ function readPages(rel: string, lines: readonly string[], spec: string, pageCoun
     missing.length > 0
       ? `(Showing pages ${formatPageList(shown)} of ${pageCount}; the output limit was reached. To read more, call read with pages="${formatPageList(missing)}".)`
       : `(Showing pages ${formatPageList(shown)} of ${pageCount}.)`;
-  return `${out.join('\n\n')}\n\n${footer}`;
+  return `${wrap(out.join('\n\n'))}\n\n${footer}`;
 }
 
 function refusal(rel: string, state: SourceInfo): ToolError {
@@ -118,8 +130,8 @@ async function readSource(taskRoot: string, rel: string, args: Args, ctx: ToolCo
   const markdown = await readExtracted(taskRoot, state.cache_path);
   const lines = splitLines(markdown);
   const note = state.message ? `\n(Note: ${state.message}.)` : '';
-  if (args.pages !== undefined) return `${readPages(rel, lines, args.pages, state.pages ?? 1)}${note}`;
-  return `${pageByLines(rel, lines, args, ` of the text extracted to ${state.cache_path}, with <!-- page N --> markers`)}${note}`;
+  if (args.pages !== undefined) return `${readPages(rel, lines, args.pages, state.pages ?? 1, asDocument(rel))}${note}`;
+  return `${pageByLines(rel, lines, args, ` of the text extracted to ${state.cache_path}, with <!-- page N --> markers`, asDocument(rel))}${note}`;
 }
 
 /** A library file (`library/project/...`, `library/personal/...`): its indexed text, read like a source. */
@@ -135,8 +147,8 @@ async function readLibrary(taskPath: string, args: Args, ctx: ToolContext): Prom
   if (doc.status === 'image' || doc.status === 'error') throw refusal(taskPath, { path: taskPath, status: doc.status, pages: doc.pages, message: doc.message, cache_path: null });
   const lines = splitLines(markdown);
   const note = doc.message ? `\n(Note: ${doc.message}.)` : '';
-  if (args.pages !== undefined) return `${readPages(taskPath, lines, args.pages, doc.pages ?? 1)}${note}`;
-  return `${pageByLines(taskPath, lines, args, ', the library text with <!-- page N --> markers')}${note}`;
+  if (args.pages !== undefined) return `${readPages(taskPath, lines, args.pages, doc.pages ?? 1, asDocument(taskPath))}${note}`;
+  return `${pageByLines(taskPath, lines, args, ', the library text with <!-- page N --> markers', asDocument(taskPath))}${note}`;
 }
 
 const traits: ToolTraits = { kind: 'read', runsCode: false, network: false, paths: { read: ALL_AREAS, write: [] }, writesArtifacts: false, endsTurn: false };

@@ -11,6 +11,7 @@ import { formatLocation } from '../renderers/document/report';
 import { pagesSentence } from '../renderers/document/pages-sentence';
 import { sofficePath } from '../renderers/soffice';
 import { ARTIFACTS_DIR } from './artifacts';
+import { libraryEntries } from './library-references';
 import { toRelative } from '../workspace/task-paths';
 import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
 
@@ -37,7 +38,7 @@ export function createRenderDocumentTool(options: RenderDocumentToolOptions = {}
       '{title, subtitle?, authors?, organization?, date?, template: nsfc_general|nsfc_youth|nsfc|report|generic, language: "zh-CN"|"en"..., ' +
       'sections?: ["01_intro.md", ...], submission?: true} and sections/*.md (Markdown: headings, lists, tables with a "表：caption {#tbl:id}" ' +
       'paragraph before them, footnotes, images "![caption](figures/x.png){#fig:id}" relative to the document folder, cross-references [@tbl:id], ' +
-      'citations [@key] of a .bib or CSL-JSON file in the folder, numbered in citation order with the list generated under 参考文献/References ' +
+      'citations [@key] of a .bib or CSL-JSON file in the folder or [@lib:…] keys of search_library hits, numbered in citation order with the list generated under 参考文献/References ' +
       '(GB/T 7714-2015 for Chinese, Vancouver otherwise; citation_style to choose)). ' +
       'With submission: true it also writes "<title>（提交版）.docx": the body alone, no cover or contents. ' +
       'Never overwrites: a second render becomes "<title>-v2.docx". When LibreOffice is installed the pages are laid out: the ' +
@@ -58,6 +59,8 @@ export function createRenderDocumentTool(options: RenderDocumentToolOptions = {}
       ctx.progress?.('rendering document', 0, null);
 
       const loaded = load(() => loadDocumentFolder(folder), folder, folderRel);
+      const libraryItems = await libraryEntries(ctx.library, loaded.sections.map((section) => section.markdown));
+      if (libraryItems.length > 0) loaded.libraryEntries = libraryItems;
       // Progress only where there is something to wait for: no LibreOffice, no "laying out".
       if (sofficePath() !== null) ctx.progress?.(LAYOUT_LABEL, 0, null);
       const built = await paginateDocument(loaded, { signal: ctx.signal, ...(options.hiddenPaths ? { hiddenPaths: options.hiddenPaths } : {}) });

@@ -2,6 +2,7 @@
 // personal one), answered with the file, page and snippet of each hit and how to cite it.
 import { z } from 'zod';
 import type { LibraryHit } from '../../shared/contract/projects';
+import { libraryCitationKey } from '../../shared/specs/document-citations';
 import { NO_PATHS, type Tool, ToolError, type ToolTraits } from './types';
 
 const DEFAULT_LIMIT = 8;
@@ -36,7 +37,8 @@ export const searchLibraryTool: Tool<typeof parameters> = {
     "Search the project's library and the personal library (the person's papers, proposals and guidelines, extracted page by page): " +
     'ranked full-text search that works for Chinese and English. Each hit names the file (library/...), the page and a snippet; ' +
     'read the page with read path=<file> pages=<N> before relying on it, and cite what you use as "来源：file.pdf 第 N 页" (Chinese) ' +
-    'or "Source: file.pdf, p. N" (English).',
+    'or "Source: file.pdf, p. N" (English); in a document folder for render_document, cite it as the hit\'s [@lib:…] key ' +
+    '(its reference entry is made from the file; an entry with the same key in the folder\'s .bib, with authors and year, wins).',
   parameters,
   traits,
   async execute(args, ctx) {
@@ -46,7 +48,7 @@ export const searchLibraryTool: Tool<typeof parameters> = {
     if (result.hits.length === 0) return { content: [`No library pages match ${JSON.stringify(args.query)}. Try other words, or fewer.`, ...notes].join('\n') };
     const chinese = HAN.test(args.query);
     const rows = result.hits.map(
-      (h, i) => `${i + 1}. ${h.task_path} — page ${h.page}\n   ${oneLine(h.snippet)}\n   cite: ${citation(h, chinese)}`,
+      (h, i) => `${i + 1}. ${h.task_path} — page ${h.page}\n   ${oneLine(h.snippet)}\n   cite: ${citation(h, chinese)}; in a document: [@${libraryCitationKey(h.path)}]`,
     );
     const first = result.hits[0];
     const how = first ? `Read a hit's page with read path="${first.task_path}" pages="${first.page}". Cite each fact you use at its end.` : '';

@@ -114,6 +114,36 @@ describe('ApprovalCard: what a person decides on', () => {
     expect(html).not.toContain('\\&quot;');
     expect(html).not.toContain('approval-arguments');
   });
+
+  it('a web search says it sends the query to the search engine, not that it fetches an address', () => {
+    const html = renderToStaticMarkup(<ApprovalCard approval={{ ...base, name: 'web_search', toolKind: 'fetch', detail: 'urban heat', arguments: '{"query":"urban heat","count":3}' }} />);
+    expect(html).toContain(en.approval.reason.networkSearch);
+    expect(html).not.toContain(en.approval.reason.networkFetch);
+    expect(html).toContain('data-testid="approval-query"');
+    expect(html).toContain(en.approval.searchFor);
+  });
+
+  it('shows an edit as numbered before and after lines, without diff headers or escaped JSON', () => {
+    const detail = ['--- a/work/notes.md', '+++ b/work/notes.md', '@@ -4,2 +4,2 @@', ' keep "this"', '-old text', '+new text'].join('\n');
+    const args = JSON.stringify({ path: 'work/notes.md', old_str: 'old text', new_str: 'new text' });
+    const html = renderToStaticMarkup(<ApprovalCard approval={{ ...base, name: 'edit', toolKind: 'edit', detail, arguments: args }} />);
+    expect(html).toContain('data-testid="approval-diff"');
+    expect(html).toMatch(/data-kind="remove"><span class="diff-no"[^>]*>5<\/span>.*?old text/);
+    expect(html).toMatch(/data-kind="add"><span class="diff-no"[^>]*>5<\/span>.*?new text/);
+    expect(html).toContain('keep &quot;this&quot;');
+    expect(html).not.toContain('+++');
+    expect(html).not.toContain('@@');
+    expect(html).not.toContain('old_str');
+  });
+
+  it('shows an edit without a computed diff from its own old and new text, and the reason it cannot apply', () => {
+    const args = JSON.stringify({ path: 'work/a.md', old_str: 'line one\nline two', new_str: 'line 1' });
+    const html = renderToStaticMarkup(<ApprovalCard approval={{ ...base, name: 'edit', toolKind: 'edit', detail: 'edit work/a.md: old_str not found in work/a.md.', arguments: args }} />);
+    expect(count(html, 'data-kind="remove"')).toBe(2);
+    expect(count(html, 'data-kind="add"')).toBe(1);
+    expect(html).toContain('data-testid="approval-note"');
+    expect(html).not.toContain('\\n');
+  });
 });
 
 describe('ToolCard: how a call ended', () => {

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { approvalChoices, approvalReasons, approvalSubject, approvalTone, type ApprovalChoice, type ApprovalSubject } from '../lib/approval-view';
-import { classifyDiffLine } from '../lib/tool-args';
+import type { DiffRow } from '../lib/readable-diff';
 import { mcpParts, toolLabel } from '../lib/tool-names';
 import type { ApprovalDecision } from '../../shared/contract';
 import type { ApprovalView } from '../state/chat-rows';
@@ -19,6 +19,34 @@ const choiceTestIds: Record<ApprovalChoice['decision'], string> = {
   allow_task: 'approval-allow-task',
   always: 'approval-always',
 };
+
+/** Before and after lines with their numbers; the sign column says removed or added without relying on colour. */
+function ReadableDiff({ rows }: { rows: DiffRow[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="diff readable-diff" role="table" aria-label={t('approval.changes')} data-testid="approval-diff">
+      {rows.map((row, i) =>
+        row.kind === 'gap' ? (
+          <div key={i} className="diff-line diff-gap" role="row">
+            <span role="cell">⋯</span>
+          </div>
+        ) : (
+          <div key={i} className={`diff-line diff-${row.kind}`} role="row" data-kind={row.kind}>
+            <span className="diff-no" role="cell" aria-hidden="true">
+              {row.kind === 'add' ? (row.newLine ?? '') : (row.oldLine ?? '')}
+            </span>
+            <span className="diff-sign" role="cell" aria-label={row.kind === 'context' ? undefined : t(`approval.diff.${row.kind}`)}>
+              {row.kind === 'add' ? '+' : row.kind === 'remove' ? '−' : ' '}
+            </span>
+            <span className="diff-text" role="cell">
+              <VisibleText text={row.text} />
+            </span>
+          </div>
+        ),
+      )}
+    </div>
+  );
+}
 
 function Subject({ subject }: { subject: ApprovalSubject }) {
   const { t } = useTranslation();
@@ -42,13 +70,20 @@ function Subject({ subject }: { subject: ApprovalSubject }) {
       return (
         <div className="approval-field">
           <div className="field-label">{subject.path ? t('approval.changesTo', { path: subject.path }) : t('approval.changes')}</div>
-          <pre className="diff" data-testid="approval-diff">
-            {subject.diff.split('\n').map((line, i) => (
-              <span key={i} className={`diff-line diff-${classifyDiffLine(line)}`}>
-                <VisibleText text={line} />
-                {'\n'}
-              </span>
-            ))}
+          {subject.note && (
+            <pre className="approval-note" data-testid="approval-note">
+              <VisibleText text={subject.note} />
+            </pre>
+          )}
+          <ReadableDiff rows={subject.rows} />
+        </div>
+      );
+    case 'note':
+      return (
+        <div className="approval-field">
+          {subject.path && <div className="field-label">{t('approval.changesTo', { path: subject.path })}</div>}
+          <pre className="approval-note" data-testid="approval-note">
+            <VisibleText text={subject.text} />
           </pre>
         </div>
       );
@@ -57,6 +92,15 @@ function Subject({ subject }: { subject: ApprovalSubject }) {
         <code className="approval-address" data-testid="approval-address">
           <VisibleText text={subject.address} />
         </code>
+      );
+    case 'query':
+      return (
+        <div className="approval-field">
+          <div className="field-label">{t('approval.searchFor')}</div>
+          <code className="approval-address" data-testid="approval-query">
+            <VisibleText text={subject.query} />
+          </code>
+        </div>
       );
     case 'arguments':
       return (
@@ -111,7 +155,11 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
         <ul className="approval-reasons" data-testid="approval-reasons">
           {mcp && <li>{t('approval.reason.mcp', { tool: mcp.tool, server: mcp.server })}</li>}
           {reasons.map((r) => (
-            <li key={r.code}>{r.code === 'network' && !r.subject ? t('approval.reason.networkFetch') : t(`approval.reason.${r.code}`, { subject: r.subject ?? '' })}</li>
+            <li key={r.code}>
+              {r.code === 'network' && !r.subject
+                ? t(subject.kind === 'query' ? 'approval.reason.networkSearch' : 'approval.reason.networkFetch')
+                : t(`approval.reason.${r.code}`, { subject: r.subject ?? '' })}
+            </li>
           ))}
         </ul>
       )}

@@ -1,12 +1,14 @@
 // Branch controls on chat messages: the "< 2/3 >" switcher where the conversation forks, the
 // regenerate button under the last reply, and the person's messages with an edit pencil that opens
 // inline editing (Save & send starts a new branch from the edited text).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../shared/contract';
+import { parseSlideRequest, type SlideRequest } from '../../shared/slide-request';
 import { regenerableReply, useBranches } from '../state/branches-store';
 import { useChat } from '../state/chat-store';
 import { isLiveRunActive } from '../state/live-run';
+import { CopyButton } from './CopyButton';
 import { Icon } from './Icon';
 
 function useIdle(): boolean {
@@ -47,9 +49,11 @@ export function ReplyTools({ message }: { message: Message }) {
   const idle = useIdle();
   const regenerate = useBranches((s) => s.regenerate);
   const forked = useBranches((s) => s.points[message.id] !== undefined);
-  if (!forked && !(regenerable && idle)) return null;
+  const copyable = message.content.trim() !== '';
+  if (!copyable && !forked && !(regenerable && idle)) return null;
   return (
     <div className="msg-tools msg-tools-reply">
+      {copyable && <CopyButton read={() => message.content} label="copy.message" testId="copy-message" />}
       <BranchSwitcher messageId={message.id} />
       {regenerable && idle && (
         <button type="button" className="icon-btn" onClick={() => void regenerate()} aria-label={t('branches.regenerate')} title={t('branches.regenerate')} data-testid="regenerate">
@@ -66,18 +70,33 @@ export function UserMessage({ message }: { message: Message }) {
   const editing = useBranches((s) => s.editing === message.id);
   const startEdit = useBranches((s) => s.startEdit);
   const idle = useIdle();
+  const slideRequest = useMemo(() => parseSlideRequest(message.content), [message.content]);
   if (editing) return <MessageEditor message={message} />;
   return (
     <div className="msg-user-body">
-      <div className="msg-bubble">{message.content}</div>
+      {slideRequest ? <SlideRequestBubble request={slideRequest} /> : <div className="msg-bubble">{message.content}</div>}
       <div className="msg-tools">
         <BranchSwitcher messageId={message.id} />
-        {idle && (
+        {/* A slide request is edited from the deck's preview, where its slides are selected. */}
+        {idle && !slideRequest && (
           <button type="button" className="icon-btn" onClick={() => startEdit(message.id)} aria-label={t('branches.edit')} title={t('branches.edit')} data-testid="edit-message">
             <Icon name="edit" size={14} />
           </button>
         )}
       </div>
+    </div>
+  );
+}
+
+/** A change asked from a deck's preview: the slides as a chip, then the person's own words. */
+function SlideRequestBubble({ request }: { request: SlideRequest }) {
+  const { t } = useTranslation();
+  return (
+    <div className="msg-bubble msg-slide-request" data-testid="slide-request">
+      <span className="slide-chip" title={t('chat.slideChipHint')} data-testid="slide-chip">
+        {t('chat.slideChip', { count: request.slides.length, slides: request.slides.join(', ') })}
+      </span>
+      <span className="slide-request-text">{request.instruction}</span>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useArtifacts } from '../state/artifacts-store';
 import { useProjects } from '../state/projects-store';
 import { useTasks } from '../state/tasks-store';
 import { McpMenu } from './McpMenu';
+import { ModelOptions, useModelName } from './ModelOptions';
 import { TaskGrantsMenu } from './TaskGrantsMenu';
 import { WorkspaceFolder } from './WorkspaceFolder';
 import { ReasoningControl } from './ReasoningControl';
@@ -29,8 +30,7 @@ export function ChatHeader({ task }: { task: Task }) {
     void loadCapabilities();
   }, [loadCapabilities]);
   const chatProfiles = profiles.filter((p) => p.role === 'chat');
-  // A task may name a profile that no longer exists; keep it selectable so the picker tells the truth.
-  const unknownModel = task.model !== null && !chatProfiles.some((p) => p.id === task.model);
+  const defaultName = useModelName(defaultModel);
 
   return (
     <>
@@ -51,13 +51,8 @@ export function ChatHeader({ task }: { task: Task }) {
               onChange={(e) => void update(task.id, { model: e.target.value === '' ? null : e.target.value })}
               data-testid="model-picker"
             >
-              <option value="">{defaultModel ? t('chat.defaultModelNamed', { model: defaultModel }) : t('chat.defaultModel')}</option>
-              {chatProfiles.map((p) => (
-                <option key={p.id} value={p.id} disabled={!p.has_key} title={p.has_key ? p.model : t('models.noKeyHint', { env: p.api_key_env ?? '' })}>
-                  {p.has_key ? t('models.option', { name: p.name, id: p.id }) : t('models.optionNoKey', { name: p.name, id: p.id })}
-                </option>
-              ))}
-              {unknownModel && <option value={task.model ?? ''}>{task.model}</option>}
+              <option value="">{defaultName ? t('chat.defaultModelNamed', { model: defaultName }) : t('chat.defaultModel')}</option>
+              <ModelOptions profiles={chatProfiles} requireKey current={task.model} />
             </select>
           </label>
           <label className="control">

@@ -83,7 +83,7 @@ export function ChatView({ task }: { task: Task }) {
         </div>
       )}
       <OutlinePanel taskId={task.id} />
-      <Composer running={running} waitingForApproval={running && approvals.length > 0} onSend={chat.send} onCancel={() => void chat.cancel()} />
+      <Composer taskId={task.id} running={running} waitingForApproval={running && approvals.length > 0} onSend={chat.send} onCancel={() => void chat.cancel()} />
     </main>
   );
 }

@@ -1,9 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComposerInsert } from '../state/composer-insert';
+import { saveDraft, savedDraft } from '../state/task-view-prefs';
 import { Icon } from './Icon';
 
 interface ComposerProps {
+  /** The task the draft belongs to: an unsent draft is kept per task across reloads. */
+  taskId: string;
   running: boolean;
   /** The run is stopped on a question for the person (an approval card in the chat). */
   waitingForApproval?: boolean;
@@ -13,9 +16,25 @@ interface ComposerProps {
 
 const MAX_HEIGHT_PX = 240;
 
-export function Composer({ running, waitingForApproval = false, onSend, onCancel }: ComposerProps) {
+export function Composer({ taskId, running, waitingForApproval = false, onSend, onCancel }: ComposerProps) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
+  const [text, setTextState] = useState(() => savedDraft(taskId));
+  // Opening another task shows its own draft, adjusted during render: with a `key` on the composer
+  // instead, the chat's message list was seen rendered twice after a branch edit (e2e/branches).
+  const [draftTask, setDraftTask] = useState(taskId);
+  if (draftTask !== taskId) {
+    setDraftTask(taskId);
+    setTextState(savedDraft(taskId));
+  }
+  const setText = useCallback(
+    (next: string | ((current: string) => string)) =>
+      setTextState((current) => {
+        const value = typeof next === 'function' ? next(current) : next;
+        saveDraft(taskId, value);
+        return value;
+      }),
+    [taskId],
+  );
   const [sending, setSending] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
   // An MCP prompt inserted from the chat header's MCP menu is appended to the draft.
@@ -25,7 +44,7 @@ export function Composer({ running, waitingForApproval = false, onSend, onCancel
     setText((current) => (current.trim() ? `${current}\n\n${inserted}` : inserted));
     useComposerInsert.getState().clear();
     ref.current?.focus();
-  }, [inserted]);
+  }, [inserted, setText]);
 
   // Grow with the text up to a limit, then scroll inside.
   useLayoutEffect(() => {

@@ -66,7 +66,7 @@ export function EmbeddingForm({ current }: { current: EmbeddingSettings | undefi
 
   return (
     <section className="settings-section" data-testid="embedding-section">
-      <h2>{t('embedding.title')}</h2>
+      <h2 tabIndex={-1}>{t('embedding.title')}</h2>
       <p className="muted">{t('embedding.intro')}</p>
       <form
         className="search-form"

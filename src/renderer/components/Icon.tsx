@@ -23,6 +23,8 @@ const paths = {
   regenerate: 'M13 8a5 5 0 1 1-1.5-3.6M13 2.5v2.5h-2.5',
   sidebar: 'M2.5 3h11v10h-11zM6 3v10',
   panel: 'M2.5 3h11v10h-11zM10 3v10',
+  copy: 'M5.5 5.5h8v8h-8zM3.5 10.5h-1v-8h8v1',
+  paperclip: 'M13 7.5l-5.2 5.2a3.2 3.2 0 0 1-4.5-4.5L8.8 2.7a2.1 2.1 0 0 1 3 3L6.3 11.2a1 1 0 0 1-1.5-1.5l4.9-4.9',
   keyboard: 'M1.5 4h13v8h-13zM4 6.5h.01M6.5 6.5h.01M9 6.5h.01M11.5 6.5h.01M5 9.5h6',
 } as const;
 

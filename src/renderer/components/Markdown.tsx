@@ -1,10 +1,25 @@
 // Assistant text as GitHub-flavoured markdown. No raw HTML: the model's output is untrusted, so
 // HTML in it is dropped rather than rendered.
-import { memo } from 'react';
+import { memo, useRef, type ComponentPropsWithoutRef } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { CopyButton } from './CopyButton';
+
+/** A code block with a copy button: it copies what the block shows. */
+function CodeBlock({ children, node: _node, ...rest }: ComponentPropsWithoutRef<'pre'> & { node?: unknown }) {
+  const ref = useRef<HTMLPreElement>(null);
+  return (
+    <div className="code-block">
+      <pre ref={ref} {...rest}>
+        {children}
+      </pre>
+      <CopyButton read={() => ref.current?.textContent ?? ''} label="copy.code" testId="copy-code" />
+    </div>
+  );
+}
 
 const components: Components = {
+  pre: CodeBlock,
   a: ({ href, children }) => (
     <a href={href} target="_blank" rel="noreferrer noopener">
       {children}

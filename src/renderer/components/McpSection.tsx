@@ -1,10 +1,13 @@
 // Settings → MCP servers: the config as JSON (Claude Desktop's shape, paste yours), secrets shown as
-// "••••" and kept when saved back unchanged; each server's status, error and tools; restart.
+// "••••" and kept when saved back unchanged; each server's status, error and tools; restart,
+// disable or enable, remove (each a change to that config, saved at once).
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpConfigProblem, McpServerInfo } from '../../shared/contract';
 import { getApi } from '../state/api';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
+import { withoutServer, withServerDisabled } from '../lib/mcp-config-edit';
+import { ConfirmDialog } from './ConfirmDialog';
 import { Icon } from './Icon';
 
 export function McpSection() {
@@ -17,6 +20,7 @@ export function McpSection() {
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<ErrorInfo | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
 
   const loadServers = useCallback(async () => {
     try {
@@ -41,12 +45,12 @@ export function McpSection() {
     })();
   }, [loadServers]);
 
-  const save = async () => {
+  const save = async (next = text) => {
     setBusy(true);
     setError(null);
     setSaved(false);
     try {
-      const config = await getApi().client.saveMcpConfig({ text });
+      const config = await getApi().client.saveMcpConfig({ text: next });
       setText(config.text);
       setDirty(false);
       setSaved(true);
@@ -69,9 +73,21 @@ export function McpSection() {
     await loadServers();
   };
 
+  // One server's change, made to the config as saved (the buttons wait while it has unsaved edits).
+  const change = (edit: (config: string) => string) => {
+    let next: string;
+    try {
+      next = edit(text);
+    } catch (err) {
+      setError(toErrorInfo(err));
+      return;
+    }
+    void save(next);
+  };
+
   return (
     <section className="settings-section" data-testid="mcp-section">
-      <h2>{t('mcp.title')}</h2>
+      <h2 tabIndex={-1}>{t('mcp.title')}</h2>
       <p className="muted">{t('mcp.intro', { path })}</p>
       <textarea
         className="input mcp-config"
@@ -118,15 +134,45 @@ export function McpSection() {
       )}
       <ul className="template-list" data-testid="mcp-servers">
         {servers.map((server) => (
-          <McpServerItem key={server.name} server={server} onRestart={() => void restart(server.name)} />
+          <McpServerItem
+            key={server.name}
+            server={server}
+            locked={busy || dirty}
+            onRestart={() => void restart(server.name)}
+            onToggle={() => change((config) => withServerDisabled(config, server.name, !server.disabled))}
+            onRemove={() => setRemoving(server.name)}
+          />
         ))}
         {servers.length === 0 && <li className="muted">{t('mcp.none')}</li>}
       </ul>
+      {removing !== null && (
+        <ConfirmDialog
+          title={t('mcp.removeTitle', { name: removing })}
+          body={t('mcp.removeBody')}
+          confirmLabel={t('mcp.remove')}
+          danger
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => {
+            const name = removing;
+            setRemoving(null);
+            change((config) => withoutServer(config, name));
+          }}
+        />
+      )}
     </section>
   );
 }
 
-function McpServerItem({ server, onRestart }: { server: McpServerInfo; onRestart: () => void }) {
+interface McpServerItemProps {
+  server: McpServerInfo;
+  /** Saving, or the config has unsaved edits: per-server changes wait. */
+  locked: boolean;
+  onRestart: () => void;
+  onToggle: () => void;
+  onRemove: () => void;
+}
+
+function McpServerItem({ server, locked, onRestart, onToggle, onRemove }: McpServerItemProps) {
   const { t } = useTranslation();
   return (
     <li className="template-item" data-testid="mcp-server" data-server={server.name}>
@@ -134,13 +180,21 @@ function McpServerItem({ server, onRestart }: { server: McpServerInfo; onRestart
         <div className="template-name">
           <span className="cell-strong">{server.name}</span>
           <span className="badge">{t(`mcp.transport.${server.transport}`)}</span>
-          <span className={`badge mcp-status mcp-status-${server.status}`} data-testid="mcp-status">
+          <span className={`badge mcp-status mcp-status-${server.disabled ? 'disabled' : server.status}`} data-testid="mcp-status" data-status={server.disabled ? 'disabled' : server.status}>
             {server.disabled ? t('mcp.disabled') : t(`mcp.status.${server.status}`)}
           </span>
         </div>
         <div className="template-buttons">
-          <button type="button" className="btn btn-small" disabled={server.disabled || server.status === 'starting'} onClick={onRestart} data-testid="mcp-restart">
-            {server.status === 'idle' ? t('mcp.start') : t('mcp.restart')}
+          {!server.disabled && (
+            <button type="button" className="btn btn-small" disabled={server.status === 'starting'} onClick={onRestart} data-testid="mcp-restart">
+              {server.status === 'idle' ? t('mcp.start') : t('mcp.restart')}
+            </button>
+          )}
+          <button type="button" className="btn btn-small" disabled={locked} title={locked ? t('mcp.saveFirst') : undefined} onClick={onToggle} data-testid="mcp-toggle">
+            {server.disabled ? t('mcp.enable') : t('mcp.disable')}
+          </button>
+          <button type="button" className="btn btn-small btn-ghost-danger" disabled={locked} title={locked ? t('mcp.saveFirst') : undefined} onClick={onRemove} data-testid="mcp-remove">
+            {t('mcp.remove')}
           </button>
         </div>
       </div>

@@ -102,6 +102,18 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder, 
     if (stickToBottom.current && !held.current) scrollToBottom();
   }, [rows, totalSize, scrollToBottom]);
 
+  // A list that changes size while following the end (a resized window reflows every row, the
+  // composer grows) keeps showing the end: a pending approval's buttons are there.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (stickToBottom.current && !held.current) scrollToBottom();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [scrollToBottom]);
+
   // A run the person started, or a question the run now waits on, is brought into view even when the
   // reader had scrolled up: a pending approval that stays off-screen stalls the run unseen.
   const asked = approvalIds(rows);

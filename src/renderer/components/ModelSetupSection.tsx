@@ -16,7 +16,7 @@ export function ModelSetupSection() {
 
   return (
     <section className="settings-section" data-testid="model-setup-section">
-      <h2>{t('setup.sectionTitle')}</h2>
+      <h2 tabIndex={-1}>{t('setup.sectionTitle')}</h2>
       <p className={status && !status.ready ? 'text-warning' : 'muted'} data-testid="model-setup-state">
         {status === null ? t('common.loading') : status.ready ? t('setup.sectionReady') : status.problem}
       </p>

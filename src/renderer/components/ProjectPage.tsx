@@ -8,6 +8,7 @@ import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { type ProjectPatch, useProjects } from '../state/projects-store';
 import { Icon } from './Icon';
 import { LibraryPanel } from './LibraryPanel';
+import { ModelOptions } from './ModelOptions';
 
 const approvalModes: ApprovalMode[] = ['ask', 'auto-edit', 'auto'];
 const modes: TaskMode[] = ['ppt', 'proposal', 'coding', 'general'];
@@ -78,7 +79,6 @@ function ProjectForm({ project }: { project: Project }) {
     patch.default_model !== project.default_model ||
     patch.default_mode !== project.default_mode ||
     patch.default_approval_mode !== project.default_approval_mode;
-  const unknownModel = model !== '' && !chatProfiles.some((p) => p.id === model);
 
   const submit = async () => {
     setState({ status: 'saving' });
@@ -125,12 +125,7 @@ function ProjectForm({ project }: { project: Project }) {
         <span className="form-label">{t('projects.defaultModel')}</span>
         <select className="select" value={model} onChange={(e) => setModel(e.target.value)} data-testid="project-default-model">
           <option value="">{t('projects.usualDefault')}</option>
-          {chatProfiles.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.has_key ? t('models.option', { name: p.name, id: p.id }) : t('models.optionNoKey', { name: p.name, id: p.id })}
-            </option>
-          ))}
-          {unknownModel && <option value={model}>{model}</option>}
+          <ModelOptions profiles={chatProfiles} current={model} />
         </select>
       </label>
       <label className="form-row">

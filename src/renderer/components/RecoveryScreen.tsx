@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { HealthReport } from '../../shared/contract/methods';
 import { getApi } from '../state/api';
 import { toErrorInfo } from '../state/notices';
+import { formatDateTime } from '../lib/format';
 
 interface RecoveryScreenProps {
   health: HealthReport;
@@ -28,7 +29,7 @@ export function RecoveryScreen({ health, onRestored }: RecoveryScreenProps) {
     }
   };
 
-  const backupTime = health.backup_at === null ? null : new Date(health.backup_at).toLocaleString(i18n.language);
+  const backupTime = health.backup_at === null ? null : formatDateTime(health.backup_at, i18n.language);
   return (
     <div className="app" data-testid="recovery">
       <main className="welcome">

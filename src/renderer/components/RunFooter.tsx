@@ -4,9 +4,11 @@ import type { Run } from '../../shared/contract';
 import { formatDuration, formatMoney, formatTokens, toDate } from '../lib/format';
 import { useApp } from '../state/app-store';
 import type { LiveRun } from '../state/live-run';
+import { useModelName } from './ModelOptions';
 
 export function RunFooter({ run }: { run: Run }) {
   const { t } = useTranslation();
+  const modelName = useModelName(run.model);
   const duration = run.finished_at === null ? null : toDate(run.finished_at).getTime() - toDate(run.started_at).getTime();
   return (
     <div className={`run-footer run-${run.status}`} data-testid="run-footer" data-run-status={run.status}>
@@ -17,7 +19,7 @@ export function RunFooter({ run }: { run: Run }) {
           {formatDuration(duration)}
         </span>
       )}
-      {run.model && <span className="muted">{run.model}</span>}
+      {modelName && <span className="muted">{modelName}</span>}
       {run.error && <span className="run-error">{run.error}</span>}
     </div>
   );
@@ -25,6 +27,7 @@ export function RunFooter({ run }: { run: Run }) {
 
 export function LiveRunFooter({ live }: { live: LiveRun }) {
   const { t } = useTranslation();
+  const modelName = useModelName(live.model);
   const [now, setNow] = useState(() => Date.now());
   const running = live.finished === null;
   useEffect(() => {
@@ -45,7 +48,7 @@ export function LiveRunFooter({ live }: { live: LiveRun }) {
           {formatDuration(elapsed)}
         </span>
       )}
-      {live.model && <span className="muted">{live.model}</span>}
+      {modelName && <span className="muted">{modelName}</span>}
     </div>
   );
 }

@@ -53,7 +53,12 @@ export function SearchSection() {
     keyEnv: usesKey ? envName : null,
     key,
     clearKey: () => setKey(''),
-    test: (client) => client.testSearch({}),
+    // The form's values are tried unsaved: a URL or key that fails never replaces what works.
+    test: (client) => {
+      const search = input();
+      return client.testSearch(search ? { search, ...(usesKey && key.trim() ? { key: key.trim() } : {}) } : {});
+    },
+    savesIf: (report) => report.ok,
   });
 
   const needsUrl = facts?.needsUrl === true;
@@ -61,7 +66,7 @@ export function SearchSection() {
 
   return (
     <section className="settings-section" data-testid="search-section">
-      <h2>{t('search.title')}</h2>
+      <h2 tabIndex={-1}>{t('search.title')}</h2>
       <p className="muted">{t('search.intro')}</p>
       <form
         className="search-form"

@@ -1,7 +1,8 @@
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigWarning, ProbeReport, Settings } from '../../shared/contract';
 import { formatCost, formatTokens } from '../lib/format';
+import { providerName } from '../lib/model-names';
 import { getApi } from '../state/api';
 import { useApp } from '../state/app-store';
 import { useArtifacts } from '../state/artifacts-store';
@@ -14,11 +15,27 @@ import { ModelSetupSection } from './ModelSetupSection';
 import { SearchSection } from './SearchSection';
 import { EmbeddingSection } from './EmbeddingSection';
 import { McpSection } from './McpSection';
+import { ModelOptions } from './ModelOptions';
 import { SecretInput } from './SecretInput';
 
 type ProbeState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
 
 const languages: Settings['language'][] = ['system', 'en', 'zh-CN'];
+
+/** The page's sections in order: the navigation's entries, each found by its test id, named by its heading's string. */
+const SECTIONS = [
+  { id: 'general-section', label: 'settings.general' },
+  { id: 'config-warnings-section', label: 'settings.warnings' },
+  { id: 'model-setup-section', label: 'setup.sectionTitle' },
+  { id: 'models-section', label: 'settings.models' },
+  { id: 'skills-section', label: 'settings.skills' },
+  { id: 'templates-section', label: 'templates.title' },
+  { id: 'tool-permissions-section', label: 'permissions.title' },
+  { id: 'search-section', label: 'search.title' },
+  { id: 'embedding-section', label: 'embedding.title' },
+  { id: 'mcp-section', label: 'mcp.title' },
+] as const;
+type SectionId = (typeof SECTIONS)[number]['id'];
 
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -49,21 +66,73 @@ export function SettingsPage() {
   };
 
   const warnings = [...app.modelWarnings, ...app.skillWarnings];
+  const sections = SECTIONS.filter((s) => s.id !== 'config-warnings-section' || warnings.length > 0);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState<SectionId>('general-section');
+  // A section chosen in the navigation stays marked while the page scrolls to it (one near the end
+  // cannot reach the top), until the person scrolls themselves.
+  const chosen = useRef(false);
+
+  const sectionElement = (id: SectionId) => bodyRef.current?.querySelector<HTMLElement>(`[data-testid="${id}"]`) ?? null;
+  const goTo = (id: SectionId) => {
+    const el = sectionElement(id);
+    if (!el) return;
+    el.scrollIntoView({ block: 'start' });
+    // Keyboard users land in the section they chose, not back at the navigation.
+    el.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+    chosen.current = true;
+    setCurrent(id);
+  };
+  const release = () => {
+    chosen.current = false;
+  };
+  // The section at the top of the view is the one the navigation marks.
+  const onScroll = () => {
+    const body = bodyRef.current;
+    if (!body || chosen.current) return;
+    const top = body.getBoundingClientRect().top + 24;
+    let at: SectionId = sections[0].id;
+    for (const s of sections) {
+      const el = sectionElement(s.id);
+      if (el && el.getBoundingClientRect().top <= top) at = s.id;
+    }
+    if (body.scrollTop + body.clientHeight >= body.scrollHeight - 2) at = sections[sections.length - 1].id;
+    setCurrent(at);
+  };
 
   return (
-    <section className="settings" data-testid="settings-page">
+    <main className="settings" data-testid="settings-page">
       <header className="settings-header">
         <button type="button" className="icon-btn" onClick={() => app.setView('chat')} aria-label={t('common.back')} data-testid="settings-back">
           <Icon name="back" />
         </button>
         <h1>{t('settings.title')}</h1>
       </header>
-      <div className="settings-body">
-        <section className="settings-section">
-          <h2>{t('settings.general')}</h2>
+      <div className="settings-layout">
+      <nav className="settings-nav" aria-label={t('settings.sections')} data-testid="settings-nav">
+        <ul>
+          {sections.map((s) => (
+            <li key={s.id}>
+              <button
+                type="button"
+                className="settings-nav-item"
+                aria-current={current === s.id ? 'true' : undefined}
+                onClick={() => goTo(s.id)}
+                data-testid="settings-nav-item"
+                data-section={s.id}
+              >
+                {t(s.label)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="settings-body" ref={bodyRef} onScroll={onScroll} onWheel={release} onPointerDown={release} onKeyDown={release} onTouchStart={release}>
+        <section className="settings-section" data-testid="general-section">
+          <h2 tabIndex={-1}>{t('settings.general')}</h2>
           <div className="form-row">
             <span className="form-label">{t('settings.dataDir')}</span>
-            <code className="form-value" data-testid="settings-data-dir">
+            <code className="form-value" data-testid="settings-data-dir" data-dynamic>
               {app.settings?.data_dir ?? ''}
             </code>
           </div>
@@ -91,19 +160,13 @@ export function SettingsPage() {
               data-testid="default-model-select"
             >
               <option value="">{t('settings.noDefaultModel')}</option>
-              {app.profiles
-                .filter((p) => p.role === 'chat')
-                .map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.has_key ? t('models.option', { name: p.name, id: p.id }) : t('models.optionNoKey', { name: p.name, id: p.id })}
-                  </option>
-                ))}
+              <ModelOptions profiles={app.profiles.filter((p) => p.role === 'chat')} />
             </select>
           </label>
           {capabilities && (
             <div className="form-row">
               <span className="form-label">{t('settings.commands')}</span>
-              <span className={capabilities.sandbox ? 'form-value' : 'form-value text-warning'} data-testid="settings-sandbox">
+              <span className={capabilities.sandbox ? 'form-value' : 'form-value text-warning'} data-testid="settings-sandbox" data-dynamic>
                 {capabilities.sandbox ? t('settings.sandboxed') : t('settings.notSandboxed')}
               </span>
             </div>
@@ -111,7 +174,7 @@ export function SettingsPage() {
           {capabilities && (
             <div className="form-row">
               <span className="form-label">{t('settings.python')}</span>
-              <span className={capabilities.python.available ? 'form-value' : 'form-value text-warning'} data-testid="settings-python">
+              <span className={capabilities.python.available ? 'form-value' : 'form-value text-warning'} data-testid="settings-python" data-dynamic>
                 {!capabilities.python.available
                   ? t('settings.pythonMissing')
                   : capabilities.python.version === null
@@ -122,7 +185,7 @@ export function SettingsPage() {
           )}
           <div className="form-row">
             <span className="form-label">{t('usage.total')}</span>
-            <span className="form-value" data-testid="settings-usage">
+            <span className="form-value" data-testid="settings-usage" data-dynamic>
               {usage
                 ? t('usage.totalValue', {
                     tokens: formatTokens(usage.prompt_tokens + usage.completion_tokens),
@@ -138,8 +201,8 @@ export function SettingsPage() {
         {warnings.length > 0 && <WarningsSection warnings={warnings} />}
 
         <ModelSetupSection />
-        <section className="settings-section">
-          <h2>{t('settings.models')}</h2>
+        <section className="settings-section" data-testid="models-section">
+          <h2 tabIndex={-1}>{t('settings.models')}</h2>
           <div className="table-wrap">
             <table className="table" data-testid="models-table">
               <thead>
@@ -159,8 +222,12 @@ export function SettingsPage() {
                   <Fragment key={p.id}>
                     <tr>
                       <td>
-                        <div className="cell-strong">{p.id}</div>
-                        <div className="muted">{t(`models.role.${p.role}`)}</div>
+                        <div className="cell-strong" title={p.id}>
+                          {p.name}
+                        </div>
+                        <div className="muted">
+                          {providerName(p.provider, t)} · {t(`models.role.${p.role}`)}
+                        </div>
                       </td>
                       <td>{p.model}</td>
                       <td className="cell-mono">{p.api_base}</td>
@@ -211,8 +278,8 @@ export function SettingsPage() {
           <ApiKeyForm />
         </section>
 
-        <section className="settings-section">
-          <h2>{t('settings.skills')}</h2>
+        <section className="settings-section" data-testid="skills-section">
+          <h2 tabIndex={-1}>{t('settings.skills')}</h2>
           <ul className="skill-list" data-testid="skills-list">
             {app.skills.map((skill) => (
               <li key={skill.name} className="skill-item">
@@ -233,7 +300,8 @@ export function SettingsPage() {
         <EmbeddingSection />
         <McpSection />
       </div>
-    </section>
+      </div>
+    </main>
   );
 }
 
@@ -290,8 +358,8 @@ function ProbeResult({ state }: { state: ProbeState }) {
 function WarningsSection({ warnings }: { warnings: ConfigWarning[] }) {
   const { t } = useTranslation();
   return (
-    <section className="settings-section">
-      <h2>{t('settings.warnings')}</h2>
+    <section className="settings-section" data-testid="config-warnings-section">
+      <h2 tabIndex={-1}>{t('settings.warnings')}</h2>
       <ul className="warning-list" data-testid="config-warnings">
         {warnings.map((w, i) => (
           <li key={i} className="warning-item">

@@ -318,7 +318,7 @@ function TestStep({ profiles, onPassed }: { profiles: { id: string; name: string
           <select className="select" value={profileId} onChange={(e) => setSelected(e.target.value)} aria-label={t('setup.testProfile')} data-testid="setup-test-profile">
             {profiles.map((p) => (
               <option key={p.id} value={p.id}>
-                {t('models.option', { name: p.name, id: p.id })}
+                {t('models.option', { name: p.name })}
               </option>
             ))}
           </select>

@@ -127,6 +127,7 @@ export function Sidebar() {
             className="usage-total"
             title={t('usage.tooltip', { prompt: usage.prompt_tokens, completion: usage.completion_tokens })}
             data-testid="usage-total"
+            data-dynamic
           >
             {t('usage.footer', { tokens: formatTokens(usage.prompt_tokens + usage.completion_tokens), cost: formatCost(usage.cost) })}
           </span>

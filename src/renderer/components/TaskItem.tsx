@@ -80,7 +80,7 @@ export function TaskItem({ task, selected }: { task: Task; selected: boolean }) 
             )}
             {task.status !== 'active' && <span className={`status-pill status-${task.status}`}>{t(`status.${task.status}`)}</span>}
             {tokens > 0 && (
-              <span className="task-usage" title={t('usage.tooltip', { prompt: task.prompt_tokens, completion: task.completion_tokens })}>
+              <span className="task-usage" data-dynamic title={t('usage.tooltip', { prompt: task.prompt_tokens, completion: task.completion_tokens })}>
                 {t('usage.short', { tokens: formatTokens(tokens), cost: formatCost(task.cost) })}
               </span>
             )}

@@ -74,7 +74,7 @@ export function TemplatesSection() {
 
   return (
     <section className="settings-section" data-testid="templates-section">
-      <h2>{t('templates.title')}</h2>
+      <h2 tabIndex={-1}>{t('templates.title')}</h2>
       <p className="muted">{t('templates.intro', { example: templates[0]?.id ?? 'acme' })}</p>
       <div className="templates-actions">
         <input

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ToolPermission } from '../../shared/contract';
 import { getApi } from '../state/api';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
+import { toolLabel } from '../lib/tool-names';
 
 export function ToolPermissionsSection() {
   const { t } = useTranslation();
@@ -43,7 +44,7 @@ export function ToolPermissionsSection() {
 
   return (
     <section className="settings-section" data-testid="tool-permissions-section">
-      <h2>{t('permissions.title')}</h2>
+      <h2 tabIndex={-1}>{t('permissions.title')}</h2>
       <p className="muted">{t('permissions.intro')}</p>
       {error && (
         <div className="inline-error" role="alert" data-testid="tool-permissions-error">
@@ -61,7 +62,7 @@ export function ToolPermissionsSection() {
                 onChange={(e) => void toggle(tool.name, e.target.checked)}
                 data-testid={`tool-permission-${tool.name}`}
               />
-              <code>{tool.name}</code>
+              <span title={tool.name}>{toolLabel(tool.name, t)}</span>
               <span className="badge">{tool.kind ? t(`toolKind.${tool.kind}`) : t('permissions.notLoaded')}</span>
             </label>
           </li>

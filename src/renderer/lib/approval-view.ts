@@ -3,13 +3,18 @@
 // risky it is, and the answers with what each allows and for how long.
 import type { ApprovalDecision, ApprovalReason } from '../../shared/contract';
 import type { ApprovalView } from '../state/chat-rows';
+import { rowsOfReplacement, rowsOfUnifiedDiff, type DiffRow } from './readable-diff';
 import { commandOf, parseToolArgs, pathOf } from './tool-args';
 
 export type ApprovalSubject =
   | { kind: 'command'; command: string }
-  | { kind: 'diff'; path: string | null; diff: string }
+  | { kind: 'diff'; path: string | null; rows: DiffRow[]; note: string | null }
+  /** What the tool says it will do, in its own words (a non-diff detail: the reason an edit cannot apply, a list of changes). */
+  | { kind: 'note'; path: string | null; text: string }
   | { kind: 'file'; path: string; content: string }
   | { kind: 'address'; address: string }
+  /** A search query the tool sends to the search engine set in Settings. */
+  | { kind: 'query'; query: string }
   | { kind: 'arguments'; text: string };
 
 /** `danger`: can destroy or escape (deletes, overwrites, runs handed code); `network`: reaches the network; `normal`: neither. */
@@ -45,9 +50,20 @@ export function approvalSubject(a: Pick<ApprovalView, 'toolKind' | 'arguments' |
   const path = pathOf(a.arguments);
   const content = field(a.arguments, 'content');
   if (path !== null && content !== null) return { kind: 'file', path, content: readableContent(path, content) };
-  if (a.detail && a.toolKind === 'edit') return { kind: 'diff', path, diff: a.detail };
-  const address = field(a.arguments, 'url') ?? field(a.arguments, 'query');
-  if (address !== null && a.toolKind === 'fetch') return { kind: 'address', address };
+  if (a.toolKind === 'edit') {
+    const rows = a.detail ? rowsOfUnifiedDiff(a.detail) : null;
+    if (rows) return { kind: 'diff', path, rows, note: null };
+    const before = field(a.arguments, 'old_str') ?? field(a.arguments, 'old_string');
+    const after = field(a.arguments, 'new_str') ?? field(a.arguments, 'new_string');
+    if (before !== null && after !== null) return { kind: 'diff', path, rows: rowsOfReplacement(before, after), note: a.detail };
+    if (a.detail) return { kind: 'note', path, text: a.detail };
+  }
+  if (a.toolKind === 'fetch') {
+    const address = field(a.arguments, 'url');
+    if (address !== null) return { kind: 'address', address };
+    const query = field(a.arguments, 'query');
+    if (query !== null) return { kind: 'query', query };
+  }
   const parsed = parseToolArgs(a.arguments);
   return { kind: 'arguments', text: parsed.ok ? JSON.stringify(parsed.value, null, 2) : parsed.raw };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCost, formatDuration, formatMoney, formatTokens, toDate } from './format';
+import { formatBytes, formatCost, formatDateTime, formatDuration, formatMoney, formatTokens, toDate } from './format';
 
 describe('format', () => {
   it('abbreviates token counts', () => {
@@ -41,5 +41,17 @@ describe('formatMoney', () => {
   it('falls back to the bare amount without a profile, and to the code for an unknown currency', () => {
     expect(formatMoney(0.5, undefined, 'en')).toBe('0.50');
     expect(formatMoney(0.5, { input: 1, output: 1, currency: 'XQZ1' }, 'en')).toBe('0.50 XQZ1');
+  });
+});
+
+describe('formatDateTime', () => {
+  // Noon UTC on 6 Dec 2026: the same calendar day in every time zone a CI machine may have.
+  const noon = Date.UTC(2026, 11, 6, 12, 0);
+  it('writes the date the way the UI language does', () => {
+    expect(formatDateTime(noon, 'zh-CN')).toMatch(/^2026年12月6日/u);
+    expect(formatDateTime(noon, 'en')).toMatch(/^Dec 6, 2026/u);
+  });
+  it('reads second timestamps as well as milliseconds', () => {
+    expect(formatDateTime(noon / 1000, 'en')).toBe(formatDateTime(noon, 'en'));
   });
 });

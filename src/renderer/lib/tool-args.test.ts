@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyDiffLine, commandOf, headlineOf, pathOf, prettyArgs } from './tool-args';
+import { commandOf, headlineOf, pathOf, prettyArgs } from './tool-args';
 
 describe('tool arguments', () => {
   it('picks the field a reviewer needs', () => {
@@ -13,16 +13,5 @@ describe('tool arguments', () => {
     expect(prettyArgs('{"path": ')).toBe('{"path": ');
     expect(commandOf('not json')).toBeNull();
     expect(prettyArgs('{"a":1}')).toBe('{\n  "a": 1\n}');
-  });
-
-  it('classifies unified diff lines', () => {
-    expect(['@@ -1 +1 @@', '+added', '-removed', ' same', '+++ b/x', '--- a/x'].map(classifyDiffLine)).toEqual([
-      'hunk',
-      'add',
-      'remove',
-      'context',
-      'context',
-      'context',
-    ]);
   });
 });

@@ -41,12 +41,3 @@ export function pathOf(raw: string): string | null {
   const parsed = parseToolArgs(raw);
   return parsed.ok ? firstString(parsed.value, ['path', 'file', 'file_path', 'target']) : null;
 }
-
-export type DiffLineKind = 'add' | 'remove' | 'hunk' | 'context';
-
-export function classifyDiffLine(line: string): DiffLineKind {
-  if (line.startsWith('@@')) return 'hunk';
-  if (line.startsWith('+') && !line.startsWith('+++')) return 'add';
-  if (line.startsWith('-') && !line.startsWith('---')) return 'remove';
-  return 'context';
-}

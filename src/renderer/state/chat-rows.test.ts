@@ -73,6 +73,22 @@ describe('buildChatRows', () => {
     expect(rows.map((r) => r.kind)).toEqual(['user', 'live']);
   });
 
+  it('leaves no footer of a regenerated reply between the question and the new answer', () => {
+    // The question was asked in r1; regenerate made r2, whose reply is now the visible branch.
+    const messages = [msg(1, 'user'), msg(5, 'assistant', { run_id: 'r2' })];
+    const runs = [run, { ...run, id: 'r2' }];
+    expect(buildChatRows(messages, runs, null, []).map((r) => r.key)).toEqual(['m1', 'm5', 'footer:r2']);
+    // While the new reply streams, the replaced run's footer is not shown above it either.
+    const streaming = buildChatRows([msg(1, 'user')], [run], createLiveRun('t1', 'r2'), []);
+    expect(streaming.map((r) => r.kind)).toEqual(['user', 'live']);
+  });
+
+  it('keeps the footer of a run that failed before answering when the person asked again', () => {
+    const messages = [msg(1, 'user'), msg(2, 'user', { run_id: 'r2' }), msg(3, 'assistant', { run_id: 'r2' })];
+    const runs = [{ ...run, status: 'failed' as const, error: 'provider down' }, { ...run, id: 'r2' }];
+    expect(buildChatRows(messages, runs, null, []).map((r) => r.key)).toEqual(['m1', 'footer:r1', 'm2', 'm3', 'footer:r2']);
+  });
+
   it('appends pending approvals as the last row', () => {
     const approvals = [{ runId: 'r1', callId: 'c1', name: 'shell', arguments: '{}', toolKind: 'execute' as const, risk: 'standard' as const, detail: null, reasons: [] }];
     const rows = buildChatRows([msg(1, 'user')], [], null, approvals);

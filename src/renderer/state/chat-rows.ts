@@ -61,6 +61,18 @@ export function mergePendingApprovals(persisted: PendingApproval[], live: LiveRu
   return out;
 }
 
+/**
+ * A run whose only visible message is the person's, answered by another run (a regenerated reply,
+ * or one streaming now): its own replies are on another branch, so its footer would stand empty
+ * between the question and the answer that replaced it.
+ */
+function replacedReply(visible: Message[], index: number, live: LiveRun | null): boolean {
+  if (visible[index].role !== 'user') return false;
+  const next = visible.at(index + 1);
+  if (next) return next.role !== 'user';
+  return live !== null;
+}
+
 export function buildChatRows(messages: Message[], runs: Run[], live: LiveRun | null, approvals: ApprovalView[]): ChatRow[] {
   // While a run streams, its persisted assistant/tool messages would duplicate the live draft.
   const visible = live ? messages.filter((m) => m.run_id !== live.runId || m.role === 'user') : messages;
@@ -88,7 +100,7 @@ export function buildChatRows(messages: Message[], runs: Run[], live: LiveRun | 
     } else rows.push({ key: message.id, kind: 'system', message });
 
     const run = message.run_id ? runsById.get(message.run_id) : undefined;
-    if (run && run.status !== 'running' && lastIndexOfRun.get(run.id) === index && run.id !== live?.runId) {
+    if (run && run.status !== 'running' && lastIndexOfRun.get(run.id) === index && run.id !== live?.runId && !replacedReply(visible, index, live)) {
       rows.push({ key: `footer:${run.id}`, kind: 'run-footer', run });
     }
   });

@@ -1,6 +1,7 @@
 // Settings sections for an outside service (web search, embeddings) save the same way: the settings
 // first (so the key's variable is the service's), then the key into the key store (never read back),
-// then Settings reloaded; Test saves first and reports what main's test call answered.
+// then Settings reloaded. Test either saves first and reports what main's test call answered, or,
+// where main can test the form's values unsaved (`savesIf`), tests them and saves only what passed.
 import { useState } from 'react';
 import type { FolioClient } from '../../shared/contract';
 import { getApi } from './api';
@@ -17,6 +18,8 @@ export interface SaveAndTestOptions<R> {
   key: string;
   clearKey: () => void;
   test: (client: FolioClient) => Promise<R>;
+  /** Set when `test` tries the form's values without saving them: they are saved only when this says the test passed. */
+  savesIf?: (report: R) => boolean;
 }
 
 export function useSaveAndTest<R>(options: SaveAndTestOptions<R>) {
@@ -46,10 +49,14 @@ export function useSaveAndTest<R>(options: SaveAndTestOptions<R>) {
   };
 
   const runTest = async () => {
-    if (!(await save())) return;
+    const savesIf = options.savesIf;
+    if (!savesIf && !(await save())) return;
+    setError(null);
     setTest({ status: 'running' });
     try {
-      setTest({ status: 'done', report: await options.test(getApi().client) });
+      const report = await options.test(getApi().client);
+      if (savesIf?.(report)) await save();
+      setTest({ status: 'done', report });
     } catch (err) {
       setTest(null);
       setError(toErrorInfo(err));

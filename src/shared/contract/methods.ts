@@ -537,7 +537,14 @@ export const contract = {
   }),
   /** Runs one query against the configured search backend (Settings → Web search → Test). */
   testSearch: method({
-    input: () => z.strictObject({ query: z.string().min(1).max(500).optional() }),
+    input: () =>
+      z.strictObject({
+        query: z.string().min(1).max(500).optional(),
+        // Settings as typed in the form, tested without being saved (a failing URL must not replace a
+        // working one); absent: the stored settings. `key`: a typed key for them, used for this test only.
+        search: SearchSettingsInput.optional(),
+        key: z.string().min(1).max(500).optional(),
+      }),
     output: () => SearchTestReport,
     http: { method: 'POST', path: '/v1/settings/search/test' },
   }),

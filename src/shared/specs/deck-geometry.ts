@@ -77,11 +77,13 @@ export function themeRegion(box: FractionBox | undefined, size: SlideSize): Regi
 
 /**
  * Where a content slide's title may go (its height is the room for TITLE_MAX_LINES lines). `own`:
- * a template's title placeholder, which decides where the title starts and how wide it is.
+ * a template's title placeholder, which decides where the title goes and how much room it has.
  */
 export function titleRegion(size: SlideSize, mark: TitleMark, titleSizePt: number, own?: Region): Region {
   const h = (TITLE_MAX_LINES * titleSizePt * TITLE_LINE_HEIGHT) / POINTS_PER_INCH + FIT_SLACK;
-  if (own) return { x: own.x, y: own.y, w: own.w, h };
+  // A template's title sits in its placeholder (often a coloured bar): the title fits its height,
+  // shrinking rather than spilling below it; never less than one line at the title floor.
+  if (own) return { x: own.x, y: own.y, w: own.w, h: Math.max(own.h, (TITLE_FLOOR_PT * TITLE_LINE_HEIGHT) / POINTS_PER_INCH + FIT_SLACK) };
   const x = MARGIN_X + (mark === 'bar' ? 0.28 : 0);
   return { x, y: MARGIN_TOP, w: size.w - x - MARGIN_X, h };
 }

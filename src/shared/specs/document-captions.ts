@@ -36,6 +36,11 @@ const LEADING_ID = new RegExp(`^[ \\t]*\\{#(${ID})\\}`, 'u');
 /** `[@tbl:a]`, `[@tbl:a; @fig:b]`, or a bare `@tbl:a` not preceded by a letter, digit or `@` (so e-mail addresses are left alone). */
 export const CROSS_REFERENCE = new RegExp(`\\[@(${ID}(?:\\s*[;,]\\s*@${ID})*)\\]|(?<![A-Za-z0-9_@])@(${ID})`, 'gu');
 
+/** The heading over a document's table of contents, in the document's language (the preview shows what the .docx says). */
+export function contentsHeading(chinese: boolean): string {
+  return chinese ? '目　录' : 'Contents';
+}
+
 /** What an uncaptioned table's caption says until the author writes one. */
 export function placeholderCaption(chinese: boolean): string {
   return chinese ? '【待补充表题】' : '[caption needed]';

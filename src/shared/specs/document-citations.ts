@@ -76,3 +76,19 @@ export function citationLabel(numbers: readonly (number | null)[], look: Citatio
 export function referencesHeadingTitle(chinese: boolean): string {
   return chinese ? '参考文献' : 'References';
 }
+
+/** The prefix of a citation key that names a file of the task's library (search_library gives it with each hit). */
+export const LIBRARY_KEY_PREFIX = 'lib:';
+
+/**
+ * The citation key of a library file, from its path inside the library without the extension:
+ * `papers/RAG survey.pdf` → `lib:papers/RAG-survey`. Characters a key may not hold become `-`.
+ */
+export function libraryCitationKey(pathInLibrary: string): string {
+  const stem = pathInLibrary.replace(/\.[^./]+$/u, '');
+  const cleaned = stem
+    .replace(/[^\p{L}\p{N}_:.#$%&+?<>~/-]+/gu, '-')
+    .replace(/^[^\p{L}\p{N}_]+/u, '')
+    .replace(/[.:-]+$/u, '');
+  return `${LIBRARY_KEY_PREFIX}${cleaned || 'file'}`;
+}

@@ -9,9 +9,27 @@ const Fraction = z.number().min(0).max(1);
 const FractionBox = z.strictObject({ x: Fraction, y: Fraction, w: Fraction.positive(), h: Fraction.positive() });
 export type FractionBox = z.infer<typeof FractionBox>;
 
+/** A template placeholder's text style, as its master and layout give it (inheritance resolved). */
+const TemplateTextStyle = z.strictObject({
+  color: Hex.optional(),
+  sizePt: z.number().min(8).max(96).optional(),
+  face: FontName.optional(),
+  bold: z.boolean().optional(),
+  align: z.enum(['left', 'center', 'right']).optional(),
+  valign: z.enum(['top', 'middle', 'bottom']).optional(),
+});
+export type TemplateTextStyle = z.infer<typeof TemplateTextStyle>;
+
+/**
+ * Something a template's master or layout paints behind the slide's text (its background, a title
+ * bar, a band, a picture), fractions of the slide; `color` null when it is a picture.
+ */
+const Backdrop = z.strictObject({ x: z.number(), y: z.number(), w: z.number(), h: z.number(), color: Hex.nullable() });
+export type Backdrop = z.infer<typeof Backdrop>;
+
 // The defaults ThemeSchema fills in, named once so the built-in themes can be completed without a
 // parse (see BUILTIN_THEMES).
-const DEFAULT_SIZES = { heroTitle: 44, title: 32, body: 24, table: 18, caption: 14, footer: 10 };
+export const DEFAULT_SIZES = { heroTitle: 44, title: 32, body: 24, table: 18, caption: 14, footer: 10 };
 const DEFAULT_LINE_HEIGHT = 1.3;
 const DEFAULT_MASTER = { footer: '', slideNumber: true, titleMark: 'bar' as 'bar' | 'underline' | 'none', decorations: true };
 
@@ -85,6 +103,23 @@ export const ThemeSchema = z.strictObject({
       hero: FractionBox.optional(),
       /** Section slides: the section header's title and text placeholders together. */
       section: FractionBox.optional(),
+    })
+    .optional(),
+  /** What a template's master and layouts draw themselves, which Folio's text must follow and read on. */
+  template: z
+    .strictObject({
+      /** Content-slide titles: the content layout's title placeholder style. */
+      title: TemplateTextStyle,
+      /** Title and closing slides: the title layout's title placeholder style. */
+      heroTitle: TemplateTextStyle,
+      /** Painted behind the text, back to front, per kind of slide (the first is the background). */
+      backdrops: z.strictObject({ content: z.array(Backdrop).max(60), title: z.array(Backdrop).max(60), section: z.array(Backdrop).max(60) }),
+      /** The master draws its own footer text: Folio draws none. */
+      ownFooter: z.boolean(),
+      /** Where the slide number goes: the template's slide-number placeholder, clear of the logo. */
+      number: FractionBox.optional(),
+      /** The master's logo: no text is placed over it. */
+      logo: FractionBox.optional(),
     })
     .optional(),
   /** A theme made from a template fixes the slide shape (its master is drawn for it). */
@@ -255,3 +290,18 @@ export function contrastRatio(a: string, b: string): number {
 export const MIN_TEXT_CONTRAST = 4.5;
 /** WCAG 2 AA for large text (18 pt and up, or 14 pt bold). */
 export const MIN_LARGE_TEXT_CONTRAST = 3;
+
+/**
+ * What is painted behind a box (fractions of the slide): the frontmost backdrop holding its centre.
+ * Undefined when none does (a theme without a template: the slide's own background is behind).
+ */
+export function backdropBehind(backdrops: readonly Backdrop[] | undefined, box: { x: number; y: number; w: number; h: number }): Backdrop | undefined {
+  if (!backdrops) return undefined;
+  const cx = box.x + box.w / 2;
+  const cy = box.y + box.h / 2;
+  for (let i = backdrops.length - 1; i >= 0; i--) {
+    const b = backdrops[i];
+    if (b && cx >= b.x && cx <= b.x + b.w && cy >= b.y && cy <= b.y + b.h) return b;
+  }
+  return undefined;
+}

@@ -115,6 +115,8 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
   const aspect = theme.aspect ?? deck.aspect;
   if (aspect !== deck.aspect) notes.push(`The template "${theme.name}" is ${aspect}: the deck is ${aspect}, not ${deck.aspect}.`);
   const size = slideSize(aspect);
+  const deckFooter = deck.footer ?? theme.master.footer;
+  if (deckFooter && theme.template?.ownFooter) notes.push(`The template "${theme.name}" prints its own footer: the deck's footer "${deckFooter}" is not drawn over it.`);
   const language = deckLanguage(deck);
 
   const cjkLang = /^(zh|ja|ko)\b/i.test(language) ? language : 'zh-CN';

@@ -58,10 +58,14 @@ function looksLikeCslJson(path: string): boolean {
   }
 }
 
-export async function loadBibliography(folder: string, spec: DocumentSpec): Promise<Bibliography> {
+export async function loadBibliography(folder: string, spec: DocumentSpec, extra: readonly CslItem[] = []): Promise<Bibliography> {
   const files = bibliographyFiles(folder, spec);
   const entries = new Map<string, BibEntry>();
-  if (files.length === 0) return { files, entries };
+  const withExtra = (): Bibliography => {
+    for (const item of extra) if (!entries.has(item.id)) entries.set(item.id, { key: item.id, type: item.type, item });
+    return { files, entries };
+  };
+  if (files.length === 0) return withExtra();
   const { Cite } = await citationJs();
   for (const file of files) {
     const path = join(folder, file);
@@ -81,7 +85,7 @@ export async function loadBibliography(folder: string, spec: DocumentSpec): Prom
       if (!entries.has(key)) entries.set(key, { key, type: item.type, item: { ...item, id: key } });
     }
   }
-  return { files, entries };
+  return withExtra();
 }
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/u;

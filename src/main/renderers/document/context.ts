@@ -9,6 +9,8 @@ import { type DocumentIssue, type DocumentIssueKind, type DocumentStats, type Is
 import { type BlockMeasure } from './page-estimate';
 import { type CitationLook } from '../../../shared/specs/document-citations';
 import { type FormattedReference } from './bibliography';
+import { createTextMeasurer } from '../deck/fonts';
+import { type TextMeasurer } from '../deck/text-measurer';
 
 /** The citations of one render: each cited key's number and the list written under the references heading. */
 export type CitationState = {
@@ -39,6 +41,7 @@ export class RenderContext {
   citations: CitationState | undefined;
   /** Every contents entry has its page number (the LibreOffice pass): the field is not written dirty. */
   contentsFilled = false;
+  private textMeasurer: TextMeasurer | undefined;
   private nextFootnote = 1;
   private nextListInstance = 1;
   private nextBookmark = 1;
@@ -51,6 +54,12 @@ export class RenderContext {
     readonly geometry: PageGeometry,
     readonly captions: DocumentCaptions,
   ) {}
+
+  /** Font metrics for table column widths, read at the first table. */
+  get measurer(): TextMeasurer {
+    this.textMeasurer ??= createTextMeasurer();
+    return this.textMeasurer;
+  }
 
   get isChinese(): boolean {
     return this.language.toLowerCase().startsWith('zh');

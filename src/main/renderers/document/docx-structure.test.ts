@@ -156,7 +156,7 @@ describe('the rendered NSFC sample', () => {
     const real = [...footnotes.matchAll(note)].filter((m) => Number(m[1]) > 0);
     expect(real).toHaveLength(1);
     const [, id, body] = real[0] ?? [];
-    expect(textOf(body ?? '')).toContain('当前最优模型的实体级 F1');
+    expect(textOf(body ?? '')).toContain('当前最优模型的实体级F1');
     expect(documentXml).toContain(`<w:footnoteReference w:id="${id}"/>`);
     expect(textOf(paragraphWithText(documentXml, '已接近人类水平'))).not.toContain('[^1]');
   });

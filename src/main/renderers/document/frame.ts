@@ -14,6 +14,7 @@ import {
   PageBreak,
 } from 'docx';
 import { type DocumentSpec } from '../../../shared/specs/document';
+import { contentsHeading } from '../../../shared/specs/document-captions';
 import { createTextMeasurer } from '../deck/fonts';
 import { type TextMeasurer } from '../deck/text-measurer';
 import { type RenderContext } from './context';
@@ -40,7 +41,7 @@ export function coverPage(spec: DocumentSpec): Paragraph[] {
  */
 export function tableOfContents(ctx: RenderContext): FileChild[] {
   return [
-    new Paragraph({ style: STYLE.tocHeading, children: [new TextRun(ctx.isChinese ? '目　录' : 'Contents')] }),
+    new Paragraph({ style: STYLE.tocHeading, children: [new TextRun(contentsHeading(ctx.isChinese))] }),
     new TableOfContents(ctx.isChinese ? '目录' : 'Table of Contents', { hyperlink: true, headingStyleRange: '1-3', beginDirty: !ctx.contentsFilled }),
   ];
 }

@@ -18,6 +18,7 @@ import { numberingConfig } from './numbering';
 import { estimatePages } from './page-estimate';
 import { type DocumentReport } from './report';
 import { documentStyles } from './styles';
+import { withAutoSpace } from './typography';
 
 export { loadDocumentFolder, parseSpec, type LoadedDocument, type LoadedSection } from './load-folder';
 export type { ContentsEntry, DocumentIssue, DocumentIssueKind, DocumentPages, DocumentReport, DocumentStats, IssueLocation } from './report';
@@ -91,7 +92,7 @@ export async function buildDocx(loaded: LoadedDocument, opts: BuildOptions = {})
   const captions = collectCaptions(roots);
   const ctx = new RenderContext(loaded.folder, template, spec.language, geometry, captions);
   const cited = citationOrder(roots);
-  const bibliography = await loadBibliography(loaded.folder, spec);
+  const bibliography = await loadBibliography(loaded.folder, spec, loaded.libraryEntries);
   const style = spec.citation_style ?? defaultCitationStyle(spec.language);
   if (cited.length > 0 || bibliography.entries.size > 0) {
     const references = await formatReferences(bibliography, cited, style);
@@ -140,7 +141,7 @@ export async function buildDocx(loaded: LoadedDocument, opts: BuildOptions = {})
     footnotes: ctx.footnotes,
     sections: documentSections(spec, ctx, body, mode),
   });
-  const bytes = new Uint8Array(await Packer.toBuffer(doc));
+  const bytes = await withAutoSpace(new Uint8Array(await Packer.toBuffer(doc)));
   const pageEstimate = estimatePages(ctx.measures, ctx.toc.length, geometry, template.bodySizePt);
   const citationsReport = ctx.citations
     ? { style, superscript: ctx.citations.look.superscript, numbers: Object.fromEntries(ctx.citations.numbers), references: ctx.citations.references }

@@ -16,7 +16,7 @@ import { type RenderContext } from './context';
 import { fontSet } from './fonts';
 import { plainText } from './mdast-text';
 import { STYLE } from './styles';
-import { joinSoftBreaks, splitByScript } from './text-metrics';
+import { joinSoftBreaks, splitByScript, typesetSpaces } from './text-metrics';
 
 const FOOTNOTE_STYLE = 'FootnoteText';
 const UNDEFINED_FOOTNOTE = /\[\^([^\]\s]+)\]/g;
@@ -125,7 +125,7 @@ export class InlineConverter {
     const run = (text: string, extra: Format = {}): TextRun[] => this.runs(text, { ...format, ...extra });
     switch (node.type) {
       case 'text':
-        return this.textRuns(joinSoftBreaks(node.value), format, node);
+        return this.textRuns(this.ctx.isChinese ? typesetSpaces(joinSoftBreaks(node.value)) : joinSoftBreaks(node.value), format, node);
       case 'strong':
         return this.inline(node.children, { ...format, bold: true });
       case 'emphasis':

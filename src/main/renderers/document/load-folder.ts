@@ -2,13 +2,20 @@
 // Every failure names what is wrong: the JSON position, the schema field, or the missing file.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CslItem } from '@citation-js/core';
 import { DocumentSpec } from '../../../shared/specs/document';
 import { NotFoundError, ValidationError, formatZodError } from '../../../shared/errors';
 import { findJsonError } from '../json-position';
 import { readRegularFileSync } from '../../workspace/task-paths';
 
 export type LoadedSection = { file: string; markdown: string };
-export type LoadedDocument = { folder: string; spec: DocumentSpec; sections: LoadedSection[] };
+export type LoadedDocument = {
+  folder: string;
+  spec: DocumentSpec;
+  sections: LoadedSection[];
+  /** Entries for `[@lib:…]` keys, made from the task's library files (tools/library-references.ts); the folder's own entries win. */
+  libraryEntries?: readonly CslItem[];
+};
 
 export const SPEC_FILE = 'document.json';
 export const SECTIONS_DIR = 'sections';

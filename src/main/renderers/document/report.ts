@@ -18,6 +18,8 @@ export type DocumentIssueKind =
   | 'incomplete_reference'
   // A table without a caption paragraph: numbered with a placeholder caption.
   | 'uncaptioned_table'
+  // A table whose columns cannot each be as wide as their longest word.
+  | 'table_too_wide'
   // Found against the fonts and the laid-out pages (glyph-coverage.ts, section-lengths.ts).
   | 'missing_glyph'
   | 'section_length';

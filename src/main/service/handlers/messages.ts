@@ -5,7 +5,8 @@ import { NotFoundError } from '../../../shared/errors';
 import { pickProfile } from '../../assembly/profiles';
 import { ensureTaskDir, taskDir } from '../../workspace/layout';
 import { requireTask, type ServiceContext } from '../context';
-import { checkSlideContext, formatSlideRequest } from '../slide-context';
+import { checkSlideContext } from '../slide-context';
+import { formatSlideRequest } from '../../../shared/slide-request';
 import { readArtifactPreview } from './artifact-preview';
 
 export type MessageHandlers = Pick<ServiceHandlers, 'listMessages' | 'sendMessage' | 'listRuns' | 'cancelRun' | 'continueTask' | 'getToolResult'>;

@@ -3,7 +3,9 @@
 import { type ExtractionResult, type ProgressFn } from '../types';
 import { pdfjsDataParams } from './pdfjs-data';
 import { directWorker, loadPdfjs, type Pdfjs, textOnlyParams } from './pdfjs-load';
+import { maxUnzippedBytes, tooLarge } from '../limits';
 import { assemblePdf, type PageText, type PdfHead, UNREADABLE_PAGE_TEXT } from './pdf-assemble';
+import { pdfInflatesBeyond } from './pdf-inflate';
 
 type PdfDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>;
 type OutlineNode = Awaited<ReturnType<PdfDocument['getOutline']>>[number];
@@ -173,6 +175,9 @@ export type OpenedPdf = { session: PdfSession } | { failure: ExtractionResult };
 
 /** Opens a PDF for page-by-page extraction; a bad or encrypted file becomes a typed failure. */
 export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
+  // Bounded like an Office file's XML: the compressed streams may unpack to so many times the file.
+  const limit = maxUnzippedBytes(bytes.byteLength);
+  if (pdfInflatesBeyond(bytes, limit).exceeded) return { failure: failure(tooLarge('its compressed streams unpack to more than', limit, limit)) };
   const pdfjs = await loadPdfjs();
   const worker = directWorker(pdfjs);
   let doc: PdfDocument;

@@ -3,8 +3,9 @@
 // tools go through an `Executor` (sandbox/executor.ts); these functions are the same machinery for
 // callers that run a program on this machine directly.
 import { ExecutorError, type ExecResult } from '../../sandbox/executor';
+import { runConfined } from '../../sandbox/bubblewrap-executor';
+import type { SandboxLimits } from '../../sandbox/limits';
 import { spawnCaptured, type SpawnOptions } from '../../sandbox/process';
-import { sandboxed } from '../../sandbox/sandbox';
 import { ToolError } from '../types';
 
 export { DEFAULT_TIMEOUT_MS, MAX_OUTPUT_BYTES, MAX_TIMEOUT_MS } from '../../sandbox/process';
@@ -21,6 +22,8 @@ export interface ConfineOptions {
   network?: boolean;
   /** Folders inside the writable root that stay read-only (the person's originals in `source/`). */
   readOnlyPaths?: readonly string[];
+  /** The sandbox's bounds (sandbox/limits.ts); the defaults when unset. */
+  limits?: Partial<SandboxLimits>;
 }
 
 export interface RunOptions extends ConfineOptions {
@@ -58,25 +61,23 @@ export function runShell(options: RunOptions): Promise<RunResult> {
     hiddenPaths: options.hiddenPaths,
     network: options.network,
     readOnlyPaths: options.readOnlyPaths,
+    limits: options.limits,
   });
 }
 
 /** Runs a program (sandboxed when given `writableRoot` and bubblewrap works); see spawnCaptured. */
 export async function runProcess(options: ProcessOptions): Promise<RunResult> {
-  const confined =
-    options.writableRoot === undefined
-      ? null
-      : sandboxed(options.file, options.args, { writableRoot: options.writableRoot, hiddenPaths: options.hiddenPaths, network: options.network, readablePaths: options.readOnlyPaths });
+  const spawn = { cwd: options.cwd, env: options.env, timeoutMs: options.timeoutMs, signal: options.signal, label: options.label };
   try {
-    return await spawnCaptured({
-      file: confined?.file ?? options.file,
-      args: confined?.args ?? options.args,
-      cwd: options.cwd,
-      env: options.env,
-      timeoutMs: options.timeoutMs,
-      signal: options.signal,
-      label: options.label,
-    });
+    if (options.writableRoot === undefined) return await spawnCaptured({ ...spawn, file: options.file, args: options.args });
+    const sandbox = {
+      writableRoot: options.writableRoot,
+      hiddenPaths: options.hiddenPaths,
+      network: options.network,
+      readablePaths: options.readOnlyPaths,
+      limits: options.limits,
+    };
+    return await runConfined(options.file, options.args, sandbox, spawn);
   } catch (err) {
     throw err instanceof ExecutorError ? new ToolError(err.message) : err;
   }

@@ -126,7 +126,7 @@ export function createShellTool(options: ShellToolOptions = {}): Tool<typeof par
       });
       return {
         content: programReport(result, { isolated, network, timeoutS, what: 'the command' }),
-        isError: result.timedOut || result.aborted,
+        isError: result.timedOut || result.aborted || result.limitNotes !== undefined,
       };
     },
   };

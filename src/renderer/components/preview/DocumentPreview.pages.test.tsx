@@ -30,6 +30,14 @@ describe('DocumentPreview pages', () => {
     expect(html).toContain('<span class="doc-issue-heading">立项依据</span>');
   });
 
+  it('heads the contents as the .docx does, in the document language rather than the UI language', () => {
+    const pages = { mode: 'rendered', total: 3, body: 2, contents: [{ level: 1, title: 'Background', page: 1 }] };
+    // A Chinese document in the English UI: the .docx says 目　录.
+    expect(render({ issues: [], stats, pages })).toContain('<div class="doc-contents-title">目　录</div>');
+    const english = renderToStaticMarkup(<DocumentPreview spec={{ ...spec, language: 'en' }} sections={sections} report={{ issues: [], stats, pages }} />);
+    expect(english).toMatch(/doc-contents-title">(?:Contents)</u);
+  });
+
   it('says an estimate is one, without contents numbers', () => {
     const html = render({ issues: [], stats, pages: { mode: 'estimated', total: 7, reason: 'LibreOffice not installed' } });
     expect(html).toContain('about 7 pages (estimated)');

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { documentTemplates, type DocumentSpec } from '../../../shared/specs/document';
+import { contentsHeading } from '../../../shared/specs/document-captions';
 import { referencesHeadingTitle } from '../../../shared/specs/document-citations';
 import { computeCaptions, hasReferencesHeading, listStyleFor, remarkDocumentPreview } from '../../lib/document-captions';
 import { documentCitations, documentIssues, documentPages } from '../../lib/document-report';
@@ -142,7 +143,7 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
         </header>
         {pages?.mode === 'rendered' && pages.contents.length > 0 && (
           <nav className="doc-contents" data-testid="doc-contents" aria-label={t('docPages.contents')}>
-            <div className="doc-contents-title">{t('docPages.contents')}</div>
+            <div className="doc-contents-title">{contentsHeading(chinese)}</div>
             <ol>
               {pages.contents.map((line, i) => (
                 <li key={i} className={`doc-contents-line level-${Math.min(line.level, 3)}`}>

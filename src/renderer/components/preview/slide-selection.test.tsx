@@ -42,7 +42,7 @@ describe('SlideChangeBar', () => {
     const html = renderToStaticMarkup(
       <SlideChangeBar path="artifacts/d.pptx" specPath="work/d.json" slides={[{ id: 's3', number: 4 }, { id: 's4', number: 5 }]} onClear={() => undefined} />,
     );
-    expect(html).toContain('Change 2 slides: s3 (slide 4), s4 (slide 5)');
+    expect(html).toContain('Change 2 slides: Slide 4, Slide 5');
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*data-testid="slide-change-send"/);
   });
 });

@@ -8,6 +8,7 @@ import { ReportBuilder, type SlideReport } from '../report';
 import { splitEmoji } from '../text-runs';
 import { type PlanContext, type PlanOptions, type SlideBuilder } from './context';
 import { PLANNERS } from './registry';
+import { followTemplateBackdrops } from './backdrops';
 
 export type { PlanOptions } from './context';
 
@@ -46,6 +47,25 @@ function reportBlankEmoji(o: PlanOptions, report: SlideReport, strings: readonly
   }
 }
 
+/** The template's slide-number place (clear of its logo), else Folio's. */
+function numberBox(o: PlanOptions, folio: TextElement['box']): TextElement['box'] {
+  const own = o.theme.template?.number;
+  return own ? { x: own.x * o.size.w, y: own.y * o.size.h, w: own.w * o.size.w, h: own.h * o.size.h } : folio;
+}
+
+/** Folio's footer box, ending before a logo in the footer band. */
+function footerBox(o: PlanOptions, folio: TextElement['box']): TextElement['box'] {
+  const logo = o.theme.template?.logo;
+  if (!logo) return folio;
+  const lx = logo.x * o.size.w;
+  const overlapsY = logo.y * o.size.h < folio.y + folio.h && (logo.y + logo.h) * o.size.h > folio.y;
+  const rx = (logo.x + logo.w) * o.size.w;
+  if (!overlapsY || rx <= folio.x || lx >= folio.x + folio.w) return folio;
+  // The logo on the footer's left: start after it; else end before it.
+  if (lx + rx < 2 * folio.x + folio.w) return { ...folio, x: rx + 0.15, w: Math.max(1, folio.x + folio.w - rx - 0.15) };
+  return { ...folio, w: Math.max(1, lx - 0.15 - folio.x) };
+}
+
 function masterText(id: string, role: TextElement['role'], text: string, box: TextElement['box'], o: PlanOptions, align: TextElement['align']): TextElement {
   const p = o.theme.palette;
   return {
@@ -63,12 +83,31 @@ function masterText(id: string, role: TextElement['role'], text: string, box: Te
   };
 }
 
+/**
+ * Faces fontconfig answers with a metric-compatible twin: the slide keeps its line breaks and looks
+ * the same, so it is not a fallback a person needs to hear about.
+ */
+const METRIC_TWINS: Record<string, string> = {
+  arial: 'liberation sans', helvetica: 'liberation sans', 'times new roman': 'liberation serif', times: 'liberation serif',
+  'courier new': 'liberation mono', courier: 'liberation mono', calibri: 'carlito', cambria: 'caladea',
+};
+
 function reportFonts(o: PlanOptions, report: SlideReport | undefined): 'font' | 'table' {
   const f = o.theme.fonts;
-  const faces = [...new Set([f.latinHeading, f.latinBody, f.cjkHeading, f.cjkBody])];
-  const tabled = faces.filter((face) => o.measurer.sourceOf(face).kind === 'table');
+  const faces = [...new Set([f.latinHeading, f.latinBody, f.cjkHeading, f.cjkBody, ...(o.theme.template?.heroTitle.face ? [o.theme.template.heroTitle.face] : [])])];
+  const sources = faces.map((face) => o.measurer.sourceOf(face));
+  const tabled = faces.filter((_face, i) => sources[i]?.kind === 'table');
   if (tabled.length > 0) {
     report?.add('font_fallback', `text measured with width tables for ${tabled.join(', ')} (font files not found): line breaks are estimates`);
+  }
+  // A face the theme (or a template) names that this machine lacks: fontconfig substitutes another,
+  // which is what LibreOffice draws and what the text was measured with.
+  for (const source of sources) {
+    if (source.kind !== 'font' || !source.family) continue;
+    const asked = source.face.toLowerCase();
+    const got = source.family.toLowerCase();
+    if (got === asked || METRIC_TWINS[asked] === got) continue;
+    report?.add('font_fallback', `the font "${source.face}" is not installed: text is set in ${source.family} instead (install "${source.face}", or the file looks different in PowerPoint)`);
   }
   return tabled.length > 0 ? 'table' : 'font';
 }
@@ -94,12 +133,14 @@ export function planDeck(spec: DeckSpec, o: PlanOptions): { plan: DeckPlan; repo
       const number = slides.length + 1;
       report.addOutputSlide(number);
       if (built.master === 'content') {
-        if (footer) {
-          built.elements.push(masterText('footer', 'footer', footer, regions.text, o, 'left'));
-          report.checkContrast('footer', o.theme.palette.muted, built.background);
+        // One footer: a template that prints its own keeps it, and Folio's is not drawn over it.
+        if (footer && !o.theme.template?.ownFooter) {
+          built.elements.push(masterText('footer', 'footer', footer, footerBox(o, regions.text), o, 'left'));
+          if (!o.theme.template) report.checkContrast('footer', o.theme.palette.muted, built.background);
         }
-        if (o.theme.master.slideNumber) built.elements.push(masterText('slide-number', 'number', String(number), regions.number, o, 'right'));
+        if (o.theme.master.slideNumber) built.elements.push(masterText('slide-number', 'number', String(number), numberBox(o, regions.number), o, 'right'));
       }
+      followTemplateBackdrops(built, slide.layout, o.theme, o.size, report);
       slides.push(built);
     });
   });

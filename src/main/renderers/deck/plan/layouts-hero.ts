@@ -14,15 +14,15 @@ export const planTitle: Planner<'title'> = (ctx, s) => {
   const region = heroTextRegion(size, themeRegion(theme.regions?.hero, size));
   const scratch = new SlideBuilder('plain', p.titleBackground);
   const title = fitText(ctx, scratch, s.title ?? spec.title, { ...region, h: region.h * 0.6 }, {
-    id: 'title', role: 'title', font: 'heading', sizePt: theme.sizes.heroTitle, floorPt: 28, bold: true,
-    color: p.titleText, lineHeight: TITLE_LINE_HEIGHT, maxLines: 2, what: 'title',
+    id: 'title', role: 'title', font: 'heading', sizePt: theme.sizes.heroTitle, floorPt: 28, bold: theme.template?.heroTitle.bold ?? true,
+    color: p.titleText, lineHeight: TITLE_LINE_HEIGHT, maxLines: 2, what: 'title', ...heroAlign(ctx),
   });
   let blockH = title.height;
   const subtitleText = s.subtitle ?? spec.subtitle;
   let subtitle;
   if (subtitleText) {
     subtitle = fitText(ctx, scratch, subtitleText, { ...region, y: region.y + title.height + HERO_GAP, h: region.h * 0.3 }, {
-      id: 'subtitle', role: 'subtitle', font: 'body', sizePt: theme.sizes.body, floorPt: 18, color: p.titleMuted, lineHeight: 1.25, maxLines: 3, what: 'subtitle',
+      id: 'subtitle', role: 'subtitle', font: 'body', sizePt: theme.sizes.body, floorPt: 18, color: p.titleMuted, lineHeight: 1.25, maxLines: 3, what: 'subtitle', ...heroAlign(ctx),
     });
     blockH += HERO_GAP + subtitle.height;
   }
@@ -45,6 +45,12 @@ export const planTitle: Planner<'title'> = (ctx, s) => {
   }
   return [slide];
 };
+
+/** A template's title-slide title keeps its placeholder's alignment. */
+function heroAlign(ctx: Parameters<Planner<'title'>>[0]): { align?: 'left' | 'center' | 'right' } {
+  const align = ctx.theme.template?.heroTitle.align;
+  return align ? { align } : {};
+}
 
 /** Notes a scratch builder collected (text cut while composing). */
 function scratchNotes(scratch: SlideBuilder): string[] {
@@ -90,7 +96,7 @@ export const planClosing: Planner<'closing'> = (ctx, s) => {
   const scratch = new SlideBuilder('plain', p.titleBackground);
   const zh = ctx.language.startsWith('zh');
   const title = fitText(ctx, scratch, s.title ?? (zh ? '谢谢' : 'Thank you'), { ...region, h: region.h * 0.5 }, {
-    id: 'title', role: 'title', font: 'heading', sizePt: theme.sizes.heroTitle, floorPt: 28, bold: true, color: p.titleText,
+    id: 'title', role: 'title', font: 'heading', sizePt: theme.sizes.heroTitle, floorPt: 28, bold: theme.template?.heroTitle.bold ?? true, color: p.titleText,
     lineHeight: TITLE_LINE_HEIGHT, maxLines: 2, align: 'center', what: 'closing title',
   });
   const ruleGap = 0.3;

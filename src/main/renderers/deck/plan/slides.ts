@@ -42,22 +42,31 @@ export function contentSlide(ctx: PlanContext, title: string, part = 0): Content
   const mark = theme.master.titleMark;
   const region = titleRegion(size, mark, theme.sizes.title, themeRegion(theme.regions?.title, size));
   const shown = part > 0 ? continuationTitle(title, ctx.language) : title;
+  // On a template the title takes its placeholder's style and anchoring (a title bar centres it).
+  const own = theme.template?.title;
   const fit = fitText(ctx, slide, shown, region, {
     id: 'title',
     role: 'title',
     font: 'heading',
     sizePt: theme.sizes.title,
     floorPt: TITLE_FLOOR_PT,
-    bold: true,
-    color: theme.palette.text,
+    bold: own ? (own.bold ?? false) : true,
+    color: own?.color ?? theme.palette.text,
     lineHeight: TITLE_LINE_HEIGHT,
     maxLines: TITLE_MAX_LINES,
     what: 'title',
+    ...(own?.align ? { align: own.align } : {}),
+    ...(own?.valign ? { valign: own.valign } : {}),
   });
-  const element = slide.add({ ...fit.element, box: { ...region, h: fit.height + FIT_SLACK } });
+  const anchored = own?.valign !== undefined && own.valign !== 'top';
+  const element = slide.add({ ...fit.element, box: anchored ? region : { ...region, h: fit.height + FIT_SLACK } });
   const markRegion = accentMarkRegion(mark, region, fit.height);
   if (markRegion) slide.add(rect('title-mark', markRegion, theme.palette.accent));
-  const body = bodyRegion(size, titleBlockBottom(mark, region, fit.height), themeRegion(theme.regions?.body, size));
+  const ownBody = themeRegion(theme.regions?.body, size);
+  // A template may put its title under the body (a title band along the bottom): then the title does not push the body down.
+  const titleBelow = ownBody !== undefined && region.y >= ownBody.y + ownBody.h - FIT_SLACK;
+  const titleBottom = titleBelow ? 0 : anchored ? region.y + region.h : titleBlockBottom(mark, region, fit.height);
+  const body = bodyRegion(size, titleBottom, ownBody);
   return { slide, body, title: element };
 }
 

@@ -133,7 +133,9 @@ export function fitText(ctx: PlanContext, slide: SlideBuilder, text: string, box
   const max = Math.max(s.maxPt ?? s.sizePt, s.sizePt);
   const room = Math.max(0.1, box.h - FIT_SLACK);
   const what = s.what ?? s.id;
-  ctx.report.checkContrast(what, s.color, s.background ?? slide.background, { sizePt: floor, bold: s.bold ?? false });
+  // On a template, text not on a shape of Folio's is checked against what the template paints
+  // behind it once the slide is placed (plan/backdrops.ts), not against the slide's background.
+  if (!ctx.theme.template || s.background !== undefined) ctx.report.checkContrast(what, s.color, s.background ?? slide.background, { sizePt: floor, bold: s.bold ?? false });
   const make = (paragraphs: PlanParagraph[], lines: number): TextElement => ({
     kind: 'text',
     id: s.id,

@@ -11,6 +11,8 @@ import { type PlaceholderInfo, type TemplateLayout, type TemplateLayoutMap, type
 import { zipSizeRefusal } from '../../../sources/limits';
 import { type ColourMap, type ColourScheme, DEFAULT_COLOUR_MAP, resolveColour, SCHEME_SLOTS } from './colours';
 import { children, directChildren, EMU_PER_INCH, type EmuBox, first, NS, parseXml, readPart, readRels, readXmlPart, REL_TYPE, shapeBox } from './ooxml';
+import { hasOwnFooter, paintedShapes, showsMasterShapes, slideNumberBox, titleStyleOf } from './paint';
+import { type Backdrop, type TemplateTextStyle } from '../../../../shared/specs/themes';
 
 /** Larger than any template a person keeps (masters, a few pictures); decks embed it whole. */
 export const TEMPLATE_MAX_BYTES = 50 * 1024 * 1024;
@@ -29,6 +31,17 @@ export interface ParsedTemplate extends Omit<TemplateRecord, 'id' | 'created_at'
   titleBackground: string | null;
   /** `tx1` through the master's colour map. */
   textSlot: string;
+  /** What the master and layouts paint and how they style titles (paint.ts). */
+  paint: TemplatePaint;
+}
+
+export interface TemplatePaint {
+  title: TemplateTextStyle;
+  heroTitle: TemplateTextStyle;
+  /** Per kind of slide, back to front; the first is the slide background. */
+  backdrops: { content: Backdrop[]; title: Backdrop[]; section: Backdrop[] };
+  ownFooter: boolean;
+  number: { x: number; y: number; w: number; h: number } | undefined;
 }
 
 function refuseBytes(bytes: Uint8Array, fileName: string): void {
@@ -292,6 +305,23 @@ export async function readTemplate(bytes: Uint8Array, fileName: string): Promise
   }
   if (!fonts.major_ea && !fonts.minor_ea) warnings.push('The theme names no East Asian font: Chinese text uses Noto Sans CJK SC.');
 
+  const resolve = { scheme, map, fonts };
+  const backdropsOf = (part: string): Backdrop[] => {
+    const doc = layoutDocs.get(part);
+    const bg = bgOf(part);
+    const base: Backdrop = { x: 0, y: 0, w: 1, h: 1, color: bg?.kind === 'picture' ? null : (bg?.colour ?? scheme.lt1 ?? 'FFFFFF') };
+    const master = showsMasterShapes(doc) ? paintedShapes(masterDoc, resolve, frac) : [];
+    return [base, ...master, ...(doc ? paintedShapes(doc, resolve, frac) : [])].slice(0, 60);
+  };
+  const numberEmu = slideNumberBox([contentDoc, masterDoc].filter((d): d is Document => d !== undefined));
+  const paint: TemplatePaint = {
+    title: titleStyleOf(masterDoc, contentDoc, resolve),
+    heroTitle: titleStyleOf(masterDoc, layoutDocs.get(mapping.title), resolve),
+    backdrops: { content: backdropsOf(mapping.content), title: backdropsOf(mapping.title), section: backdropsOf(mapping.section) },
+    ownFooter: hasOwnFooter([masterDoc, ...(contentDoc ? [contentDoc] : [])], frac),
+    number: numberEmu ? frac(numberEmu) : undefined,
+  };
+
   const title = (await docTitle(zip)) || fileName.replace(/\.(pptx|potx|pptm|potm)$/i, '');
   return {
     name: title.slice(0, 200),
@@ -304,6 +334,7 @@ export async function readTemplate(bytes: Uint8Array, fileName: string): Promise
     contentBackground: contentBg.colour,
     titleBackground: titleBg.colour,
     textSlot: map.tx1 ?? 'dk1',
+    paint,
     logo,
     master: masterPart,
     layouts,

@@ -2,7 +2,8 @@
 // Text colours are chosen from the template's own slots by contrast with its backgrounds, so a
 // dark template gets light text without anyone saying so; what Folio needs and the template does
 // not have (muted text, table zebra) is mixed from the template's colours.
-import { type FractionBox, contrastRatio, isCjkCapableFace, MIN_LARGE_TEXT_CONTRAST, MIN_TEXT_CONTRAST, type Theme, ThemeSchema } from '../../../../shared/specs/themes';
+import { backdropBehind, DEFAULT_SIZES, type FractionBox, contrastRatio, isCjkCapableFace, MIN_LARGE_TEXT_CONTRAST, MIN_TEXT_CONTRAST, type TemplateTextStyle, type Theme, ThemeSchema } from '../../../../shared/specs/themes';
+import { footerRegion, slideSize } from '../../../../shared/specs/deck-geometry';
 import { type PlaceholderInfo, type TemplateLayout } from '../../../../shared/specs/templates';
 import { mix } from './colours';
 import { type ParsedTemplate } from './read';
@@ -105,12 +106,63 @@ function roomBelow(box: FractionBox | undefined): FractionBox | undefined {
   return { ...box, h: Math.max(box.h, Math.min(HERO_MIN_H, HERO_BOTTOM - box.y)) };
 }
 
+/** A region that would run under the logo ends before it (or starts after it): no word over the logo. */
+function clearOfLogo(region: FractionBox, logo: FractionBox): FractionBox {
+  const gap = 0.01;
+  const overlaps = logo.x < region.x + region.w && logo.x + logo.w > region.x && logo.y < region.y + region.h && logo.y + logo.h > region.y;
+  if (!overlaps) return region;
+  const left = logo.x - gap - region.x;
+  const right = region.x + region.w - (logo.x + logo.w + gap);
+  if (left >= right) return clampBox({ ...region, w: left }) ?? region;
+  return clampBox({ ...region, x: logo.x + logo.w + gap, w: right }) ?? region;
+}
+
+/** A title colour the template asks for, kept when it reads on what is behind it (large text: 3:1). */
+function titleColour(style: TemplateTextStyle, behind: string, fallbacks: readonly (string | undefined)[], what: string, warnings: string[]): string {
+  if (style.color && contrastRatio(style.color, behind) >= MIN_LARGE_TEXT_CONTRAST) return style.color;
+  const chosen = readableOn(behind, fallbacks);
+  if (style.color) warnings.push(`The ${what} colour #${style.color} is hard to read on #${behind} behind it: titles use #${chosen}.`);
+  return chosen;
+}
+
+const clampSize = (pt: number | undefined, min: number, max: number): number | undefined => (pt === undefined ? undefined : Math.min(max, Math.max(min, Math.round(pt))));
+
+/** The slide number's box: the template's slide-number placeholder (else Folio's), moved left of the logo when they would touch. */
+function numberBox(t: ParsedTemplate): FractionBox | undefined {
+  const size = slideSize(t.aspect);
+  const folio = footerRegion(size).number;
+  const box = t.paint.number ?? { x: folio.x / size.w, y: folio.y / size.h, w: folio.w / size.w, h: folio.h / size.h };
+  const logo = t.logo;
+  const gap = 0.015;
+  const touches = logo && box.x < logo.x + logo.w + gap && logo.x < box.x + box.w + gap && box.y < logo.y + logo.h + gap && logo.y < box.y + box.h + gap;
+  if (!touches || !logo) return onSlide(box);
+  const w = Math.min(box.w, 0.12);
+  return onSlide({ x: Math.max(0, logo.x - gap - w), y: box.y, w, h: box.h });
+}
+
+/** A mark's box (a logo, a slide number) cut to the slide; undefined when nothing is left. */
+function onSlide(box: { x: number; y: number; w: number; h: number }): FractionBox | undefined {
+  const x = Math.max(0, box.x);
+  const y = Math.max(0, box.y);
+  const w = Math.min(1, box.x + box.w) - x;
+  const h = Math.min(1, box.y + box.h) - y;
+  return w > 0 && h > 0 ? { x, y, w, h } : undefined;
+}
+
 export function templateTheme(id: string, label: string, t: ParsedTemplate, warnings: string[]): Theme {
   const s = t.scheme;
   const light = s.lt1 ?? 'FFFFFF';
   const background = t.contentBackground ?? light;
   const tx1 = s[t.textSlot];
-  const text = readableOn(background, [tx1, s.dk1, s.dk2, s.lt1, s.lt2]);
+  const regions = templateRegions(t, warnings);
+  if (regions.title && t.logo) regions.title = clearOfLogo(regions.title, t.logo);
+  const paint = t.paint;
+  // Text is set in the colour that reads on what the layout paints behind its placeholder (a band,
+  // a picture's colour is unknown: the slide background then), not on the slide background alone.
+  const behind = (kind: keyof ParsedTemplate['paint']['backdrops'], box: FractionBox | undefined, otherwise: string): string =>
+    (box ? backdropBehind(paint.backdrops[kind], box)?.color : undefined) ?? otherwise;
+  const bodyBehind = behind('content', regions.body, background);
+  const text = readableOn(bodyBehind, [tx1, s.dk1, s.dk2, s.lt1, s.lt2]);
   // Folio sets big numbers, marks and quote marks in the accent: the template's first accent that
   // reads on its background (3:1, large text), so a red accent1 on a dark green master gives way.
   const accents = ['accent1', 'accent2', 'accent3', 'accent4', 'accent5', 'accent6'].map((k) => s[k]).filter((c): c is string => Boolean(c));
@@ -119,7 +171,14 @@ export function templateTheme(id: string, label: string, t: ParsedTemplate, warn
   if (s.accent1 && accent !== s.accent1) warnings.push(`Accent 1 (#${s.accent1}) is hard to read on the background: Folio's accent text and marks use #${accent}.`);
   const onAccent = readableOn(accent, ['FFFFFF', '000000']);
   const titleBackground = t.titleBackground ?? background;
-  const titleText = readableOn(titleBackground, [tx1, s.dk2, s.dk1, s.lt1, s.lt2]);
+  const heroBehind = behind('title', regions.hero, titleBackground);
+  const titleText = titleColour(paint.heroTitle, heroBehind, [tx1, s.dk2, s.dk1, s.lt1, s.lt2], 'title slide\'s title', warnings);
+  const contentTitle = titleColour(paint.title, behind('content', regions.title, background), [text, tx1, s.dk2, s.dk1, s.lt1, s.lt2], 'content title', warnings);
+  const headingFace = latinFace(paint.title.face ?? t.fonts.major_latin, 'heading', warnings);
+  const logo = t.logo ? onSlide(t.logo) : undefined;
+  const number = numberBox(t);
+  const titleSize = clampSize(paint.title.sizePt, 20, 48);
+  const heroSize = clampSize(paint.heroTitle.sizePt, 24, 72);
   const chart = accents.length >= 3 ? accents : [...accents, ...FALLBACK_CHART].slice(0, 6);
   return ThemeSchema.parse({
     name: id,
@@ -133,7 +192,7 @@ export function templateTheme(id: string, label: string, t: ParsedTemplate, warn
       onAccent,
       titleBackground,
       titleText,
-      titleMuted: mutedOn(titleText, titleBackground),
+      titleMuted: mutedOn(titleText, heroBehind),
       surface: mix(background, text, 0.06),
       tableHeader: accent,
       tableHeaderText: onAccent,
@@ -142,13 +201,22 @@ export function templateTheme(id: string, label: string, t: ParsedTemplate, warn
       chart,
     },
     fonts: {
-      latinHeading: latinFace(t.fonts.major_latin, 'heading', warnings),
+      latinHeading: headingFace,
       latinBody: latinFace(t.fonts.minor_latin, 'body', warnings),
       cjkHeading: cjkFace(t.fonts.major_ea || t.fonts.minor_ea, 'heading', warnings),
       cjkBody: cjkFace(t.fonts.minor_ea || t.fonts.major_ea, 'body', warnings),
     },
+    ...(titleSize !== undefined || heroSize !== undefined ? { sizes: { ...DEFAULT_SIZES, heroTitle: heroSize ?? DEFAULT_SIZES.heroTitle, title: titleSize ?? DEFAULT_SIZES.title } } : {}),
     master: { footer: '', slideNumber: true, titleMark: 'none', decorations: false },
-    regions: templateRegions(t, warnings),
+    regions,
+    template: {
+      title: { ...paint.title, color: contentTitle, face: headingFace },
+      heroTitle: { ...paint.heroTitle, color: titleText, face: latinFace(paint.heroTitle.face ?? t.fonts.major_latin, 'heading', []) },
+      backdrops: paint.backdrops,
+      ownFooter: paint.ownFooter,
+      ...(number ? { number } : {}),
+      ...(logo ? { logo } : {}),
+    },
     aspect: t.aspect,
   });
 }

@@ -1,0 +1,228 @@
+// The key screens, looked at: each is compared with a reviewed baseline at 1280×800 and 900×700, in
+// English and in Chinese, and checked with axe-core (no serious or critical violation). One Folio of
+// its own per language (a fresh data folder, so the task list is the same on every run) and the fake
+// model. To add a screen: drive the UI there, then `await checkScreen(page, 'name', lang)`.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Page } from '@playwright/test';
+import { createTask, expect, test } from './support/fixtures';
+import { resetModel, scriptModel } from './support/fake-model';
+import { expectRunsDone, sendMessage } from './support/flows';
+import { folioApi, type FolioServer, startIsolatedFolio } from './support/folio-server';
+import { fakeProfileYaml } from './support/global-setup';
+import { repoRoot } from './support/processes';
+import { checkScreen, type ScreenLanguage } from './support/screens';
+
+const EVERYTHING = join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+
+const copy = {
+  en: {
+    ask: 'Summarise what we know about urban heat islands.',
+    streamed: 'Urban heat islands are city areas that stay warmer than the countryside around them. Three causes stand out: dark surfaces that store heat, little green cover, and waste heat from',
+    answer:
+      '## What the notes say\n\nCities run about **2.5 °C** hotter than the countryside in summer. More green cover is the strongest lever.\n\n| Measure | Cooling |\n| --- | --- |\n| Street trees | 1.0–1.5 °C |\n| Cool roofs | 0.5–1.0 °C |\n\n1. Map the hottest blocks.\n2. Plant where people walk.\n\n```python\nhot = temps[temps > 35]\nprint(len(hot))\n```',
+    shell: 'ls -la work',
+    url: 'https://example.org/heat-islands',
+    file: '# Heat islands\n\nCities are 2.5 °C hotter in summer.\n',
+    deckAsk: 'Make a 4-slide deck about urban heat islands',
+    outline: [
+      { title: 'Urban heat islands', layout: 'title' },
+      { title: 'Cities run 2.5 °C hotter in summer', layout: 'stat', points: ['12 weather stations', 'Worst on summer afternoons'] },
+      { title: 'Green space cools the most', layout: 'bullets', points: ['+10% green cover: −0.8 °C', 'Water helps less than shade'] },
+      { title: 'Thank you', layout: 'closing' },
+    ],
+  },
+  'zh-CN': {
+    ask: '总结一下我们对城市热岛的了解。',
+    streamed: '城市热岛是指比周围乡村更温暖的城市区域。主要原因有三个：深色地表储存热量、绿化覆盖少，以及来自交通和空调的',
+    answer:
+      '## 笔记要点\n\n夏季城市比乡村高约 **2.5 °C**。增加绿化覆盖是最有效的办法。\n\n| 措施 | 降温 |\n| --- | --- |\n| 行道树 | 1.0–1.5 °C |\n| 冷屋顶 | 0.5–1.0 °C |\n\n1. 标出最热的街区。\n2. 在步行处种树。\n\n```python\nhot = temps[temps > 35]\nprint(len(hot))\n```',
+    shell: 'ls -la work',
+    url: 'https://example.org/heat-islands',
+    file: '# 城市热岛\n\n夏季城市比乡村高 2.5 °C。\n',
+    deckAsk: '做一份关于城市热岛的 4 页幻灯片',
+    outline: [
+      { title: '城市热岛', layout: 'title' },
+      { title: '夏季城市比乡村高 2.5 °C', layout: 'stat', points: ['12 个气象站', '夏季午后最明显'] },
+      { title: '绿地降温效果最好', layout: 'bullets', points: ['绿化覆盖 +10%：−0.8 °C', '水体不如遮荫'] },
+      { title: '谢谢', layout: 'closing' },
+    ],
+  },
+} as const;
+
+async function startScreensFolio(dataDir: string, language: ScreenLanguage, withKey: boolean): Promise<FolioServer & { stop: () => Promise<void> }> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.endsWith('_API_KEY')));
+  const folio = await startIsolatedFolio(dataDir, withKey ? { ...env, FAKE_API_KEY: 'x' } : env);
+  await folioApi(folio, 'PATCH', '/v1/settings', { language, ...(withKey ? { default_model: 'fake.chat' } : {}) });
+  return folio;
+}
+
+/** Answers the pending approval card with Deny (the run goes on with the refusal). */
+async function deny(page: Page): Promise<void> {
+  const callId = await page.getByTestId('approval-card').getAttribute('data-call-id');
+  const card = page.locator(`[data-testid="approval-card"][data-call-id="${callId}"]`);
+  await card.getByTestId('approval-deny').click();
+  const confirm = card.getByTestId('approval-deny-confirm');
+  if (await confirm.isVisible()) await confirm.click();
+  await expect(card).toHaveCount(0);
+}
+
+for (const language of ['en', 'zh-CN'] as const) {
+  test(`key screens (${language})`, async ({ page, browser }) => {
+    // Two sizes, axe at each, on a machine other jobs share.
+    test.setTimeout(900_000);
+    const fakeUrl = process.env.FAKE_OPENAI_URL!;
+    // A fixed folder: the MCP screen prints the config's path, and a random one would change the image.
+    const dataDir = join(tmpdir(), `folio-e2e-screens-${language}`);
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(join(dataDir, 'models'), { recursive: true });
+    writeFileSync(join(dataDir, 'models', 'fake.yaml'), fakeProfileYaml(fakeUrl));
+    writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING] } } }, null, 2));
+    const t = copy[language];
+
+    // Setup: no key for the only model, so nothing is usable yet.
+    let folio = await startScreensFolio(dataDir, language, false);
+    try {
+      await page.goto(folio.appUrl);
+      await expect(page.getByTestId('setup-screen')).toBeVisible();
+      await checkScreen(page, 'setup', language);
+    } finally {
+      await folio.stop();
+    }
+
+    folio = await startScreensFolio(dataDir, language, true);
+    try {
+      // The no-token page: the address as a bookmark keeps it, without ?token.
+      // A browser of its own, in the screen's language (without a token, no setting can be read).
+      const context = await browser.newContext({ locale: language });
+      try {
+        const stranger = await context.newPage();
+        await stranger.goto(folio.origin);
+        await expect(stranger.getByTestId('no-token')).toBeVisible();
+        await checkScreen(stranger, 'no-token', language);
+      } finally {
+        await context.close();
+      }
+
+      await page.goto(folio.appUrl);
+      await expect(page.getByTestId('setup-screen')).toHaveCount(0);
+      await createTask(page, 'general');
+      await checkScreen(page, 'empty-task', language, { axeAtEachSize: true });
+
+      // Streaming: the model stops sending mid-sentence and keeps the stream open.
+      // (A second stall in case the idle watchdog retries while the screens are taken.)
+      const stall = { fault: 'stall', afterChunks: 8, text: t.streamed } as const;
+      await scriptModel([stall, stall]);
+      await sendMessage(page, t.ask);
+      await expect(page.getByTestId('chat-view')).toContainText(t.streamed.slice(0, 20));
+      await checkScreen(page, 'streaming', language);
+      await page.getByTestId('cancel-run').click();
+      await expect(page.getByTestId('chat-view')).toHaveAttribute('data-running', 'false');
+      await resetModel();
+
+      // Approval cards, default mode (ask every time): a command, a network fetch, a file write.
+      await scriptModel([
+        { toolCalls: [{ name: 'shell', arguments: JSON.stringify({ command: t.shell }) }] },
+        { toolCalls: [{ name: 'web_fetch', arguments: JSON.stringify({ url: t.url }) }] },
+        { toolCalls: [{ name: 'write', arguments: JSON.stringify({ path: 'work/notes.md', content: t.file }) }] },
+        { text: t.answer },
+      ]);
+      await sendMessage(page, t.ask);
+      for (const kind of ['shell', 'network', 'write']) {
+        await expect(page.getByTestId('approval-card')).toBeInViewport();
+        await checkScreen(page, `approval-${kind}`, language);
+        await deny(page);
+      }
+      await expectRunsDone(page, 2);
+      // The conversation so far: a cut-off answer, three refused calls, a formatted answer.
+      await expect(page.getByTestId('chat-view').locator('table')).toBeVisible();
+      await checkScreen(page, 'conversation', language);
+
+      // Tab from the task list goes through the conversation to the composer, then its send button,
+      // before anything in the right-hand panel.
+      await page.getByTestId('composer-input').fill(t.ask);
+      await page.locator('[data-testid="task-item"][aria-current="true"] .task-main').focus();
+      const stops: { id: string; region: string }[] = [];
+      for (let i = 0; i < 80 && !stops.some((s) => s.id === 'composer-send'); i++) {
+        await page.keyboard.press('Tab');
+        // A string: the e2e build has no DOM types.
+        stops.push(
+          await page.evaluate<{ id: string; region: string }>(`(() => {
+            const el = document.activeElement;
+            const region = el.closest('.sidebar') ? 'sidebar' : el.closest('.files-panel') ? 'panel' : el.closest('main') ? 'main' : 'other';
+            return { id: el.getAttribute('data-testid') || el.tagName.toLowerCase(), region };
+          })()`),
+        );
+      }
+      const ids = stops.map((s) => s.id);
+      expect(ids).toContain('composer-send');
+      expect(ids.indexOf('composer-input')).toBeGreaterThan(-1);
+      expect(ids.indexOf('composer-input')).toBeLessThan(ids.indexOf('composer-send'));
+      const regions = stops.map((s) => s.region);
+      // Sidebar first, then the chat; never the panel on the way.
+      expect(regions).not.toContain('panel');
+      expect(regions.lastIndexOf('sidebar')).toBeLessThan(regions.indexOf('main'));
+      await page.getByTestId('composer-input').fill('');
+
+      // The shortcuts help.
+      await page.getByTestId('shortcuts-open').click();
+      await expect(page.getByTestId('shortcuts-help')).toBeVisible();
+      await checkScreen(page, 'shortcuts', language);
+      await page.getByTestId('shortcuts-close').click();
+
+      // Settings: one screen per section, reached through the page's navigation.
+      await page.getByTestId('nav-settings').click();
+      await expect(page.getByTestId('settings-page')).toBeVisible();
+      await checkScreen(page, 'settings', language, { axeAtEachSize: true });
+      const nav = page.getByTestId('settings-nav');
+      for (const section of ['models-section', 'search-section']) {
+        await nav.locator(`[data-section="${section}"]`).click();
+        await expect(nav.locator(`[data-section="${section}"]`)).toHaveAttribute('aria-current', 'true');
+        await expect(page.getByTestId(section)).toBeInViewport();
+        await checkScreen(page, `settings-${section.replace(/-section$/u, '')}`, language, {
+          ready: async (p) => {
+            await p.getByTestId(section).evaluate('(el) => el.scrollIntoView({ block: "start" })');
+          },
+        });
+      }
+
+      // MCP servers: started, then switched off and on, then removed from mcp.json.
+      await nav.locator('[data-section="mcp-section"]').click();
+      const mcp = page.getByTestId('mcp-section');
+      const server = mcp.getByTestId('mcp-server');
+      await expect(server).toHaveCount(1);
+      await server.getByTestId('mcp-restart').click();
+      await expect(server.getByTestId('mcp-status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+      await checkScreen(page, 'mcp-servers', language, {
+        ready: async (p) => {
+          await p.getByTestId('mcp-section').evaluate('(el) => el.scrollIntoView({ block: "start" })');
+        },
+      });
+      await server.getByTestId('mcp-toggle').click();
+      await expect(server.getByTestId('mcp-status')).toHaveAttribute('data-status', 'disabled');
+      await expect(mcp.getByTestId('mcp-config')).toHaveValue(/"disabled": true/u);
+      await server.getByTestId('mcp-toggle').click();
+      await expect(server.getByTestId('mcp-status')).not.toHaveAttribute('data-status', 'disabled');
+      await expect(mcp.getByTestId('mcp-config')).not.toHaveValue(/"disabled"/u);
+      await server.getByTestId('mcp-remove').click();
+      await page.getByTestId('confirm-ok').click();
+      await expect(server).toHaveCount(0);
+      expect(((await folioApi(folio, 'GET', '/v1/mcp/config')) as { text: string }).text).not.toContain('everything');
+
+      // A deck task: the outline the agent proposes, waiting for the person.
+      await page.getByTestId('settings-back').click();
+      await scriptModel([{ toolCalls: [{ name: 'propose_outline', arguments: JSON.stringify({ slides: t.outline }) }] }]);
+      await createTask(page, 'ppt');
+      await sendMessage(page, t.deckAsk);
+      await expectRunsDone(page, 1);
+      await expect(page.getByTestId('outline-panel')).toHaveAttribute('data-status', 'proposed');
+      await expect(page.getByTestId('outline-row')).toHaveCount(4);
+      await checkScreen(page, 'outline', language);
+    } finally {
+      await folio.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+}

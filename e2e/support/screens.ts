@@ -1,0 +1,63 @@
+// Looking at the UI in the tests: each key screen is compared with a reviewed baseline image at two
+// window sizes, and checked with axe-core. Baselines live where playwright.config's
+// snapshotPathTemplate says (e2e/__screenshots__); update them with `--update-snapshots`, then look at
+// every changed PNG before committing it.
+import AxeBuilder from '@axe-core/playwright';
+import { type Locator, type Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+export const SCREEN_SIZES = [
+  { width: 1280, height: 800 },
+  { width: 900, height: 700 },
+] as const;
+
+export type ScreenLanguage = 'en' | 'zh-CN';
+
+export interface ScreenOptions {
+  /** Parts whose content changes from run to run (times, ids, measured durations): painted over. */
+  mask?: (page: Page) => Locator[];
+  /** Waits until the screen is settled, after each resize (e.g. a layout that reflows). */
+  ready?: (page: Page) => Promise<void>;
+  /** axe at both sizes, for a screen whose narrow layout differs in what it shows (drawer, wrapped navigation). */
+  axeAtEachSize?: boolean;
+}
+
+async function settle(page: Page): Promise<void> {
+  // Strings: the e2e build has no DOM types. Fonts loaded, then two frames (a resize's layout and
+  // the paint after it).
+  await page.evaluate('document.fonts.ready.then(() => undefined)');
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(undefined))))');
+}
+
+/** axe-core's serious and critical findings on the page as it is, one line each. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.slice(0, 5).map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`));
+}
+
+/**
+ * Compares the screen with its baselines `<name>-<lang>-<w>x<h>.png` at both sizes and runs axe at
+ * each; the page is left at the first size.
+ */
+export async function checkScreen(page: Page, name: string, language: ScreenLanguage, options: ScreenOptions = {}): Promise<void> {
+  // The pointer rests on the sidebar's brand, where hovering shows nothing.
+  await page.mouse.move(20, 20);
+  for (const size of [...SCREEN_SIZES].reverse()) {
+    await page.setViewportSize(size);
+    await options.ready?.(page);
+    await settle(page);
+    await expect.soft(page, `${name} at ${size.width}×${size.height}`).toHaveScreenshot(`${name}-${language}-${size.width}x${size.height}.png`, {
+      // What changes from run to run ([data-dynamic]: times, token counts, paths) is blanked by
+      // screenshot.css rather than masked: a mask is drawn even where the element is scrolled out of view.
+      mask: options.mask?.(page) ?? [],
+      maskColor: '#c8c8d0',
+    });
+    // axe once per screen and language, at the wide size (it takes seconds per run); the narrow
+    // layout has a screen of its own where it differs (see the spec's `axeAtEachSize`).
+    if (size.width === SCREEN_SIZES[0].width || options.axeAtEachSize) {
+      expect.soft(await seriousA11yViolations(page), `axe: serious or critical on ${name} (${language}, ${size.width}×${size.height})`).toEqual([]);
+    }
+  }
+}

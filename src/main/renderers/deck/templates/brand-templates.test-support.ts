@@ -1,0 +1,156 @@
+// Three company templates shaped like real ones, built in the test (no PowerPoint here): pptxgenjs
+// writes the masters and placeholders, then the XML is patched the way brand teams set them up: a
+// title style on the master (colour, size, face), title placeholders anchored in a coloured bar,
+// a full-bleed dark master, a title band along the bottom, a logo, the master's own footer line.
+import JSZip from 'jszip';
+import PptxGenJS from 'pptxgenjs';
+import { FIXTURE } from './fixture.test-support';
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface BrandTemplate {
+  key: string;
+  name: string;
+  /** The content layout's background, and the title layout's. */
+  background: string;
+  heroBackground: string;
+  /** A filled shape on the content layout behind the title (a bar or a band). */
+  band?: { box: Box; color: string };
+  title: Box;
+  titleColor: string;
+  heroTitleColor: string;
+  titleSizePt: number;
+  /** The theme's heading face (the title style says +mj-lt). */
+  headingFont: string;
+  bodyFont: string;
+  anchor: 't' | 'ctr' | 'b';
+  body: Box;
+  heroTitle: Box;
+  logo: Box;
+  /** The slide-number placeholder. */
+  number?: Box;
+  /** A line of text the master prints along the bottom edge (its own footer). */
+  footerText?: string;
+  footerColor?: string;
+}
+
+/** Inches on the 13.333 × 7.5 in slide. */
+export const BRAND_TEMPLATES: readonly BrandTemplate[] = [
+  {
+    key: 'bar',
+    name: 'Greenfield Bar',
+    background: 'FFFFFF',
+    heroBackground: '00704A',
+    band: { box: { x: 0, y: 0, w: 13.333, h: 1.3 }, color: '00704A' },
+    title: { x: 0.5, y: 0.15, w: 10.6, h: 1.0 },
+    titleColor: 'FFFFFF',
+    heroTitleColor: 'FFFFFF',
+    titleSizePt: 32,
+    headingFont: 'Georgia',
+    bodyFont: 'Verdana',
+    anchor: 'ctr',
+    body: { x: 0.5, y: 1.6, w: 12.3, h: 5.0 },
+    heroTitle: { x: 1.0, y: 2.4, w: 11.3, h: 1.5 },
+    logo: { x: 12.0, y: 6.85, w: 0.9, h: 0.45 },
+    number: { x: 11.5, y: 6.9, w: 1.0, h: 0.4 },
+  },
+  {
+    key: 'dark',
+    name: 'Midnight Full Bleed',
+    background: '14213D',
+    heroBackground: '0B1426',
+    title: { x: 0.6, y: 0.4, w: 11.0, h: 1.1 },
+    titleColor: 'FCA311',
+    heroTitleColor: 'FCA311',
+    titleSizePt: 36,
+    headingFont: 'DejaVu Sans',
+    bodyFont: 'DejaVu Sans',
+    anchor: 't',
+    body: { x: 0.6, y: 1.7, w: 12.1, h: 4.9 },
+    heroTitle: { x: 1.0, y: 2.6, w: 11.3, h: 1.6 },
+    logo: { x: 12.1, y: 0.45, w: 0.8, h: 0.4 },
+  },
+  {
+    key: 'bottom',
+    name: 'Northwind Bottom Title',
+    background: 'F4F1EA',
+    heroBackground: '3D1F5C',
+    band: { box: { x: 0, y: 5.75, w: 13.333, h: 1.75 }, color: '3D1F5C' },
+    title: { x: 0.6, y: 5.9, w: 12.1, h: 0.95 },
+    titleColor: 'FFFFFF',
+    heroTitleColor: 'FFFFFF',
+    titleSizePt: 28,
+    headingFont: 'Trebuchet MS',
+    bodyFont: 'DejaVu Sans',
+    anchor: 'ctr',
+    body: { x: 0.6, y: 0.7, w: 12.1, h: 4.8 },
+    heroTitle: { x: 1.0, y: 2.4, w: 11.3, h: 1.5 },
+    logo: { x: 0.6, y: 0.15, w: 0.8, h: 0.4 },
+    footerText: 'NORTHWIND · INTERNAL',
+    footerColor: 'E8E0F0',
+  },
+];
+
+const EMU = 914400;
+const emu = (v: number): number => Math.round(v * EMU);
+
+export async function buildBrandTemplate(t: BrandTemplate): Promise<Buffer> {
+  const pptx = new PptxGenJS();
+  pptx.layout = 'LAYOUT_WIDE';
+  pptx.title = t.name;
+  const ph = (name: string, type: 'title' | 'body', box: Box) => ({ placeholder: { options: { name, type, ...box }, text: '' } });
+  pptx.defineSlideMaster({
+    title: `${t.name} Content`,
+    background: { color: t.background },
+    ...(t.number ? { slideNumber: { ...t.number } } : {}),
+    objects: [
+      ...(t.band ? [{ rect: { ...t.band.box, fill: { color: t.band.color } } }] : []),
+      { image: { ...t.logo, data: `image/png;base64,${FIXTURE.logoPng.toString('base64')}` } },
+      ph('title', 'title', t.title),
+      ph('body', 'body', t.body),
+    ],
+  });
+  pptx.defineSlideMaster({ title: `${t.name} Title`, background: { color: t.heroBackground }, objects: [ph('title', 'title', t.heroTitle)] });
+  pptx.addSlide({ masterName: `${t.name} Content` });
+  const zip = await JSZip.loadAsync(await pptx.write({ outputType: 'nodebuffer' }));
+  const edit = async (part: string, f: (xml: string) => string): Promise<void> => {
+    const xml = (await zip.file(part)?.async('string')) ?? '';
+    const out = f(xml);
+    if (out === xml) throw new Error(`the brand template patch changed nothing in ${part}`);
+    zip.file(part, out);
+  };
+  await edit('ppt/theme/theme1.xml', (xml) =>
+    xml
+      .replace(/(<a:majorFont>\s*)<a:latin typeface="[^"]*"/, `$1<a:latin typeface="${t.headingFont}"`)
+      .replace(/(<a:minorFont>\s*)<a:latin typeface="[^"]*"/, `$1<a:latin typeface="${t.bodyFont}"`),
+  );
+  // The master's title style: left-aligned, the brand's size and colour, the theme's heading face.
+  await edit('ppt/slideMasters/slideMaster1.xml', (xml) => {
+    let out = xml.replace(
+      /<p:titleStyle>\s*<a:lvl1pPr algn="ctr"([^>]*)>([\s\S]*?)<a:defRPr sz="4400" kern="1200"><a:solidFill><a:schemeClr val="tx1"\/><\/a:solidFill>/,
+      `<p:titleStyle><a:lvl1pPr algn="l"$1>$2<a:defRPr sz="${t.titleSizePt * 100}" kern="1200"><a:solidFill><a:srgbClr val="${t.titleColor}"/></a:solidFill>`,
+    );
+    if (t.footerText) {
+      const line =
+        '<p:sp><p:nvSpPr><p:cNvPr id="990" name="Brand line"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr>' +
+        `<p:spPr><a:xfrm><a:off x="${emu(0.6)}" y="${emu(7.05)}"/><a:ext cx="${emu(4)}" cy="${emu(0.3)}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr>` +
+        `<p:txBody><a:bodyPr lIns="0" tIns="0" rIns="0" bIns="0" anchor="ctr"/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US" sz="1000"><a:solidFill><a:srgbClr val="${t.footerColor ?? '000000'}"/></a:solidFill><a:latin typeface="DejaVu Sans"/></a:rPr><a:t>${t.footerText}</a:t></a:r></a:p></p:txBody></p:sp>`;
+      out = out.replace('</p:spTree>', `${line}</p:spTree>`);
+    }
+    return out;
+  });
+  // The content layout anchors its title (a bar centres it); the title layout is typed `title` and
+  // its title is set in the hero colour.
+  await edit('ppt/slideLayouts/slideLayout2.xml', (xml) => xml.replace(/(type="title"[\s\S]*?<p:txBody>)<a:bodyPr wrap="square" rtlCol="0">/, `$1<a:bodyPr wrap="square" rtlCol="0" anchor="${t.anchor}">`));
+  await edit('ppt/slideLayouts/slideLayout3.xml', (xml) =>
+    xml
+      .replace('<p:sldLayout ', '<p:sldLayout type="title" ')
+      .replace(/(type="title"[\s\S]*?<a:lstStyle><a:lvl1pPr indent="0" marL="0"><a:buNone\/>)<a:defRPr lang="en-US" dirty="0"><\/a:defRPr>/, `$1<a:defRPr lang="en-US" dirty="0"><a:solidFill><a:srgbClr val="${t.heroTitleColor}"/></a:solidFill></a:defRPr>`),
+  );
+  return zip.generateAsync({ type: 'nodebuffer' });
+}

@@ -1,0 +1,304 @@
+// Decks on three company-shaped templates (a coloured title bar, a full-bleed dark master, a title
+// band along the bottom), each with a dense and a sparse deck, converted by LibreOffice once for the
+// whole file and read back from the PDF: words from pdftotext, colours from pdftoppm's pixels.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DeckSpecInput, type QualityReport } from '../../../../shared/specs/deck';
+import { type DeckPlan } from '../../../../shared/specs/deck-plan';
+import { contrastRatio, type Theme } from '../../../../shared/specs/themes';
+import { renderDeck } from '../index';
+import { BRAND_TEMPLATES, type BrandTemplate, type Box, buildBrandTemplate } from './brand-templates.test-support';
+import { importTemplate } from './store';
+
+const has = (tool: string): boolean => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
+const hasTools = has('soffice') && has('pdftotext') && has('pdftoppm');
+if (!hasTools) console.warn('[brand-templates.test] soffice, pdftotext or pdftoppm not installed (apt-get install libreoffice-impress poppler-utils): the rendered template checks are skipped');
+
+const DPI = 72;
+const FOOTER = 'Quarterly · internal';
+
+const sparse = (): DeckSpecInput => ({
+  title: 'Quarterly review',
+  subtitle: 'Where we stand after the third quarter',
+  author: 'Folio',
+  date: '2026',
+  footer: FOOTER,
+  slides: [
+    { layout: 'title' },
+    { layout: 'bullets', title: 'Three things', bullets: ['Revenue up', 'Costs flat', 'Churn down'] },
+    { layout: 'section', title: 'Results' },
+    { layout: 'closing', subtitle: 'Questions welcome' },
+  ],
+});
+
+const dense = (): DeckSpecInput => ({
+  title: 'Regional operations review for the full financial year',
+  subtitle: 'Revenue, margins and the plan for the next two quarters',
+  author: 'Folio',
+  footer: FOOTER,
+  slides: [
+    { layout: 'title' },
+    {
+      layout: 'bullets',
+      title: 'Margins recovered in every region once the new pricing reached the distributors',
+      bullets: [
+        { text: 'Northern region margin rose from 18% to 24% within two quarters', sub: ['Pricing reached distributors in March'] },
+        'Southern region held its margin despite higher freight costs',
+        'Western region grew volume by a third with flat overheads',
+        '新客户增长主要来自华东地区的渠道合作',
+        'Central region is the one place where costs still outpace revenue',
+      ],
+    },
+    {
+      layout: 'two_column',
+      title: 'What changed between the first half and the second half of the year',
+      left: { bullets: ['Manual quotes', 'Slow approvals', 'Three price lists'] },
+      right: { bullets: ['Quotes in minutes', 'One approval step', 'One price list'] },
+    },
+    {
+      layout: 'table',
+      title: 'Results by region',
+      table: { header: ['Region', 'Revenue ($M)', 'Margin'], rows: [['North', '12.4', '24%'], ['South', '9.8', '21%'], ['West', '7.1', '19%'], ['Central', '5.5', '12%']] },
+    },
+    { layout: 'closing', title: 'Thank you', subtitle: 'The full figures are in the appendix of the annual report' },
+  ],
+});
+
+interface Word {
+  text: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+interface Page {
+  words: Word[];
+  width: number;
+  height: number;
+  pixels: Buffer;
+}
+
+interface Rendered {
+  template: BrandTemplate;
+  theme: Theme;
+  plan: DeckPlan;
+  report: QualityReport;
+  notes: string[];
+  pages: Page[];
+}
+
+/** pdftotext -bbox: words with their boxes in points, per page, turned into inches. */
+function readWords(pdf: string): Word[][] {
+  const xml = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8' });
+  return [...xml.matchAll(/<page[^>]*>([\s\S]*?)<\/page>/g)].map((page) =>
+    [...(page[1] ?? '').matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => {
+      const [x0, y0, x1, y1] = [m[1], m[2], m[3], m[4]].map((v) => Number(v) / 72) as [number, number, number, number];
+      return { text: (m[5] ?? '').replace(/&amp;/g, '&'), x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+    }),
+  );
+}
+
+/** pdftoppm -ppm pages (binary P6). */
+function readPixels(pdf: string, dir: string): { width: number; height: number; pixels: Buffer }[] {
+  const prefix = join(dir, 'page');
+  execFileSync('pdftoppm', ['-r', String(DPI), pdf, prefix]);
+  return readdirSync(dir)
+    .filter((f) => f.startsWith('page') && f.endsWith('.ppm'))
+    .sort()
+    .map((f) => {
+      const bytes = readFileSync(join(dir, f));
+      const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(bytes.subarray(0, 40).toString('latin1'));
+      if (!header) throw new Error(`${f} is not a binary PPM`);
+      return { width: Number(header[1]), height: Number(header[2]), pixels: bytes.subarray(header[0].length) };
+    });
+}
+
+const hex = (r: number, g: number, b: number): string => [r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('').toUpperCase();
+const dist = (a: string, b: string): number => [0, 2, 4].reduce((s, i) => s + Math.abs(parseInt(a.slice(i, i + 2), 16) - parseInt(b.slice(i, i + 2), 16)), 0);
+
+function pixel(page: Page, x: number, y: number): string {
+  const px = Math.min(page.width - 1, Math.max(0, Math.round(x * DPI)));
+  const py = Math.min(page.height - 1, Math.max(0, Math.round(y * DPI)));
+  const i = (py * page.width + px) * 3;
+  return hex(page.pixels[i] ?? 0, page.pixels[i + 1] ?? 0, page.pixels[i + 2] ?? 0);
+}
+
+/** The colours under a word: what surrounds it (the commonest colour of a ring around its box) and its ink (the pixel farthest from that). */
+function inkOn(page: Page, w: Word): { ink: string; paper: string } {
+  const counts = new Map<string, number>();
+  const step = 1 / DPI;
+  const pad = 0.04;
+  for (let x = w.x - pad; x <= w.x + w.w + pad; x += step) {
+    for (const y of [w.y - pad, w.y + w.h + pad]) counts.set(pixel(page, x, y), (counts.get(pixel(page, x, y)) ?? 0) + 1);
+  }
+  const paper = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'FFFFFF';
+  let ink = paper;
+  for (let x = w.x; x <= w.x + w.w; x += step) {
+    for (let y = w.y; y <= w.y + w.h; y += step) {
+      const c = pixel(page, x, y);
+      if (dist(c, paper) > dist(ink, paper)) ink = c;
+    }
+  }
+  return { ink, paper };
+}
+
+const within = (w: Word, b: Box, tol = 0.06): boolean => w.x >= b.x - tol && w.y >= b.y - tol && w.x + w.w <= b.x + b.w + tol && w.y + w.h <= b.y + b.h + tol;
+const intersects = (w: Word, b: Box): boolean => w.x < b.x + b.w && w.x + w.w > b.x && w.y < b.y + b.h && w.y + w.h > b.y;
+
+/** The words of a planned text element on its page, by their text: only words no other text on the slide has. */
+function wordsOf(page: Page, text: string, others: readonly string[] = []): Word[] {
+  const elsewhere = new Set(others.flatMap((o) => o.split(/\s+/)));
+  const wanted = new Set(text.split(/\s+/).filter((t) => t.length > 1 && !elsewhere.has(t)));
+  return page.words.filter((w) => wanted.has(w.text));
+}
+
+/** The texts of a slide's other elements (so a word shared with the body is not read as the title's). */
+function otherTexts(d: Rendered, i: number, role: string): string[] {
+  return (d.plan.slides[i]?.elements ?? []).flatMap((e) => (e.kind === 'text' && e.role !== role ? e.paragraphs.map((p) => p.text) : e.kind === 'table' ? [...e.header, ...e.rows.flat()] : []));
+}
+
+let work: string;
+const decks = new Map<string, Rendered>();
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'brand-templates-'));
+  const templatesDir = join(work, 'templates');
+  const outDir = join(work, 'out');
+  const files: { key: string; path: string; rendered: Omit<Rendered, 'pages'> }[] = [];
+  for (const template of BRAND_TEMPLATES) {
+    const record = await importTemplate(templatesDir, await buildBrandTemplate(template), `${template.name}.pptx`);
+    for (const [kind, spec] of [['sparse', sparse()], ['dense', dense()]] as const) {
+      const out = await renderDeck({ ...spec, theme: record.id } as never, { baseDir: work, outDir, templatesDir, fileName: `${template.key}-${kind}.pptx` });
+      files.push({ key: `${template.key}-${kind}`, path: out.path, rendered: { template, theme: out.theme, plan: out.plan, report: out.report, notes: out.notes } });
+    }
+  }
+  if (!hasTools) {
+    for (const f of files) decks.set(f.key, { ...f.rendered, pages: [] });
+    return;
+  }
+  // One LibreOffice start converts every deck of the file.
+  execFileSync('soffice', [`-env:UserInstallation=file://${join(work, 'profile')}`, '--headless', '--convert-to', 'pdf', '--outdir', join(work, 'pdf'), ...files.map((f) => f.path)], { stdio: 'ignore', timeout: 240_000 });
+  for (const f of files) {
+    const pdf = join(work, 'pdf', `${f.key}.pdf`);
+    const words = readWords(pdf);
+    const dir = mkdtempSync(join(work, `${f.key}-px-`));
+    const images = readPixels(pdf, dir);
+    expect(images.length, `${f.key}: pages`).toBe(f.rendered.plan.slides.length);
+    decks.set(f.key, { ...f.rendered, pages: images.map((img, i) => ({ ...img, words: words[i] ?? [] })) });
+  }
+}, 300_000);
+
+afterAll(() => {
+  if (process.env.FOLIO_KEEP_RENDERS) console.warn(`[brand-templates.test] renders kept in ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+});
+
+const keys = BRAND_TEMPLATES.flatMap((t) => [`${t.key}-sparse`, `${t.key}-dense`]);
+const deck = (key: string): Rendered => {
+  const d = decks.get(key);
+  if (!d) throw new Error(`no deck ${key}`);
+  return d;
+};
+const isContent = (d: Rendered, i: number): boolean => d.plan.slides[i]?.master === 'content';
+const titleOf = (d: Rendered, i: number): string =>
+  (d.plan.slides[i]?.elements ?? []).flatMap((e) => (e.kind === 'text' && e.role === 'title' ? e.paragraphs.map((p) => p.text) : [])).join(' ');
+
+describe('a deck on a company template follows the template', () => {
+  it.each(BRAND_TEMPLATES.map((t) => [t.key, t] as const))('%s: titles take the template title style (colour, size, face) and the master\'s paint decides the text colours', (key, t) => {
+    const d = deck(`${key}-sparse`);
+    expect(d.theme.template?.title).toMatchObject({ color: t.titleColor, sizePt: t.titleSizePt, face: t.headingFont, align: 'left' });
+    expect(d.theme.fonts.latinHeading).toBe(t.headingFont);
+    const content = d.plan.slides.find((s) => s.master === 'content');
+    const title = content?.elements.find((e) => e.kind === 'text' && e.role === 'title');
+    expect(title?.kind === 'text' && title.paragraphs[0]?.color).toBe(t.titleColor);
+    expect(title?.kind === 'text' && title.align).toBe('left');
+    // Every text element reads on what the template paints behind it (the plan's own check).
+    const contrast = d.report.slides.flatMap((s) => s.issues.filter((i) => i.kind === 'low_contrast'));
+    expect(contrast.map((i) => i.message).join('\n')).toBe('');
+  });
+
+  it('reports the faces the template names that this machine lacks, with the face used instead', () => {
+    const issues = (key: string): string => deck(`${key}-sparse`).report.slides.flatMap((s) => s.issues.filter((i) => i.kind === 'font_fallback').map((i) => i.message)).join('\n');
+    for (const face of ['Georgia', 'Verdana']) {
+      const fc = spawnSync('fc-match', ['-f', '%{family[0]}', face], { encoding: 'utf8' }).stdout;
+      if (fc && fc.toLowerCase() !== face.toLowerCase()) expect(issues('bar')).toContain(`"${face}" is not installed: text is set in ${fc}`);
+    }
+    // Faces that are installed are not reported.
+    expect(issues('dark')).not.toMatch(/DejaVu Sans" is not installed/);
+  });
+
+  it('keeps one footer: the template\'s own line when it prints one (and says so), else Folio\'s', () => {
+    const bottom = deck('bottom-dense');
+    expect(bottom.notes.join('\n')).toMatch(/prints its own footer/);
+    expect(bottom.plan.slides.flatMap((s) => s.elements).some((e) => e.id === 'footer')).toBe(false);
+    const bar = deck('bar-dense');
+    expect(bar.plan.slides.filter((s) => s.master === 'content').every((s) => s.elements.some((e) => e.id === 'footer'))).toBe(true);
+  });
+});
+
+describe.skipIf(!hasTools)('the rendered PDF of decks on company templates', () => {
+  it.each(keys)('%s: every title inside its placeholder, in the template\'s colour, readable on the rendered background', (key) => {
+    const d = deck(key);
+    const t = d.template;
+    const problems: string[] = [];
+    d.pages.forEach((page, i) => {
+      const title = titleOf(d, i);
+      if (!title) return;
+      const words = wordsOf(page, title, otherTexts(d, i, 'title'));
+      if (words.length === 0) return problems.push(`${i + 1}: title "${title}" not found`);
+      const box = isContent(d, i) ? t.title : undefined;
+      for (const w of words) {
+        if (box && !within(w, box)) problems.push(`${i + 1}: title word "${w.text}" at y ${w.y.toFixed(2)}–${(w.y + w.h).toFixed(2)} outside the placeholder ${box.y}–${box.y + box.h}`);
+      }
+      const samples = words.filter((w) => w.text.length >= 3).slice(0, 3);
+      for (const w of samples) {
+        const { ink, paper } = inkOn(page, w);
+        const expected = isContent(d, i) ? t.titleColor : null;
+        if (expected && dist(ink, expected) > 90) problems.push(`${i + 1}: title "${w.text}" drawn in #${ink}, not the template's #${expected}`);
+        if (contrastRatio(ink, paper) < 3) problems.push(`${i + 1}: title "${w.text}" #${ink} on #${paper}: ${contrastRatio(ink, paper).toFixed(2)}:1`);
+      }
+    });
+    expect(problems.join('\n')).toBe('');
+  });
+
+  it.each(keys)('%s: subtitles and body text read on what is really behind them (≥ 3:1 measured from the pixels)', (key) => {
+    const d = deck(key);
+    const problems: string[] = [];
+    d.pages.forEach((page, i) => {
+      for (const el of d.plan.slides[i]?.elements ?? []) {
+        if (el.kind !== 'text' || el.role === 'title' || el.fromMaster) continue;
+        if ((el.paragraphs[0]?.sizePt ?? 0) < 16) continue;
+        for (const w of wordsOf(page, el.paragraphs.map((p) => p.text).join(' '), otherTexts(d, i, el.role)).filter((w) => w.text.length >= 3).slice(0, 2)) {
+          const { ink, paper } = inkOn(page, w);
+          if (contrastRatio(ink, paper) < 3) problems.push(`${i + 1} ${el.role} "${w.text}": #${ink} on #${paper} ${contrastRatio(ink, paper).toFixed(2)}:1`);
+        }
+      }
+    });
+    expect(problems.join('\n')).toBe('');
+  });
+
+  it.each(keys)('%s: one footer per content slide, no word over the logo, the slide number clear of it, nothing off the slide', (key) => {
+    const d = deck(key);
+    const t = d.template;
+    const problems: string[] = [];
+    d.pages.forEach((page, i) => {
+      const text = page.words.map((w) => w.text).join(' ');
+      if (isContent(d, i)) {
+        const ours = text.split('Quarterly').length - 1;
+        const theirs = t.footerText ? text.split(t.footerText.split(' ')[0] ?? '').length - 1 : 0;
+        if (ours + theirs !== 1) problems.push(`${i + 1}: ${ours} Folio footer(s) and ${theirs} template footer(s)`);
+        for (const w of page.words) {
+          if (intersects(w, t.logo)) problems.push(`${i + 1}: "${w.text}" over the logo`);
+          const near = { x: t.logo.x - 0.08, y: t.logo.y - 0.08, w: t.logo.w + 0.16, h: t.logo.h + 0.16 };
+          if (/^\d+$/.test(w.text) && intersects(w, near)) problems.push(`${i + 1}: slide number "${w.text}" crowds the logo`);
+        }
+      }
+      for (const w of page.words) if (w.x < -0.02 || w.y < -0.02 || w.x + w.w > 13.36 || w.y + w.h > 7.52) problems.push(`${i + 1}: "${w.text}" off the slide`);
+    });
+    expect(problems.join('\n')).toBe('');
+  });
+});

@@ -1,0 +1,28 @@
+// Chinese–Latin spacing comes from Word's autospace, never from a typed space on top of it.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderDocument } from './index';
+import { typesetSpaces } from './text-metrics';
+import { documentFolder, openDocx, textOf } from './testing';
+
+describe('Chinese–Latin spacing', () => {
+  it('drops typed spaces between Han and Latin letters, digits or a citation, and next to CJK punctuation; keeps Latin spacing single', () => {
+    expect(typesetSpaces('使用 GPT-4 模型，召回率提升 12.5% 。')).toBe('使用GPT-4模型，召回率提升12.5%。');
+    expect(typesetSpaces('第 3 页，见 [@tbl:x] 所示，中文  之间')).toBe('第3页，见[@tbl:x]所示，中文之间');
+    expect(typesetSpaces('state  of the  art')).toBe('state of the art');
+    expect(typesetSpaces('Retrieval-augmented generation (RAG)')).toBe('Retrieval-augmented generation (RAG)');
+  });
+
+  it('switches autoSpaceDE and autoSpaceDN on in the document defaults, before the spacing, and writes no double spaces', async () => {
+    const folder = documentFolder({ title: '间距', template: 'nsfc_general', language: 'zh-CN' }, { '01.md': '# 立项依据\n\n本项目使用 GPT-4 模型，在 3 个数据集上  提升 12.5% 。\n' });
+    const result = await renderDocument(folder, { outDir: mkdtempSync(join(tmpdir(), 'folio-space-')), fileName: 'out.docx', paginate: false });
+    const docx = await openDocx(result.path);
+    const defaults = /<w:pPrDefault><w:pPr>([\s\S]*?)<\/w:pPr><\/w:pPrDefault>/.exec(await docx.part('word/styles.xml'))?.[1] ?? '';
+    expect(defaults).toMatch(/^<w:autoSpaceDE\/><w:autoSpaceDN\/><w:spacing /);
+    const body = textOf(await docx.part('word/document.xml'));
+    expect(body).toContain('本项目使用GPT-4模型，在3个数据集上提升12.5%。');
+    expect(body).not.toMatch(/ {2}/);
+  });
+});

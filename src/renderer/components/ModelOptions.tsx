@@ -1,0 +1,45 @@
+// The <option>s of every model picker (the task's, the default, a project's, the setup test): each
+// profile by its human name, a profile without a key shown as such and not choosable where `requireKey`.
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ModelProfileInfo } from '../../shared/contract';
+import { modelLabels, modelName } from '../lib/model-names';
+import { useApp } from '../state/app-store';
+
+interface ModelOptionsProps {
+  profiles: readonly ModelProfileInfo[];
+  /** Profiles without a key are listed but disabled. */
+  requireKey?: boolean;
+  /** A value no profile has any more (a task keeps the id it was given): kept choosable so the picker tells the truth. */
+  current?: string | null;
+}
+
+export function ModelOptions({ profiles, requireKey = false, current = null }: ModelOptionsProps) {
+  const { t } = useTranslation();
+  const labels = useMemo(() => modelLabels(profiles, t), [profiles, t]);
+  const unknown = current !== null && current !== '' && !profiles.some((p) => p.id === current);
+  return (
+    <>
+      {profiles.map((p) => {
+        const name = labels.get(p.id) ?? p.name;
+        return (
+          <option
+            key={p.id}
+            value={p.id}
+            disabled={requireKey && !p.has_key}
+            title={p.has_key ? p.model : t('models.noKeyHint', { env: p.api_key_env ?? '' })}
+          >
+            {p.has_key ? t('models.option', { name }) : t('models.optionNoKey', { name })}
+          </option>
+        );
+      })}
+      {unknown && <option value={current}>{modelName(current, profiles)}</option>}
+    </>
+  );
+}
+
+/** The human name of the model a profile id stands for, from the loaded profiles. */
+export function useModelName(id: string | null): string | null {
+  const profiles = useApp((s) => s.profiles);
+  return id === null ? null : modelName(id, profiles);
+}
