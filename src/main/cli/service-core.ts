@@ -68,6 +68,7 @@ export async function createServiceCore(config: ServiceConfig, paths: Paths, log
   requireIsolation();
   restrictOutbound({ allow: config.allowNetwork });
   offerOperatorModels(config.operatorModels);
+  for (const note of config.operatorModels?.notes ?? []) log.warn({ msg: 'operator model profiles', note });
   sealStoredKeys(config, paths, log);
   if (config.databaseUrl !== null && config.storageRoot !== null) return createPostgresServiceCore(config, config.databaseUrl, config.storageRoot, paths, log);
   const root = resolve(config.storageRoot ?? paths.dataDir);

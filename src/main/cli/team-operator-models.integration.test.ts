@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelProfileInfo, Run, Task } from '../../shared/contract/entities';
 import { pgSkipReason } from '../../../testing/postgres/test-database';
 import { offerOperatorModels } from '../models';
+import pg from 'pg';
 import { startTeamServer, type TeamServer } from './team-server.test-support';
+import { filesHolding, tablesHolding } from './team-traces.test-support';
 
 const skip = pgSkipReason();
 if (skip !== null) console.warn(`team operator-model tests skipped: ${skip}`);
@@ -36,7 +38,7 @@ describe.skipIf(skip !== null)('team service: models the operator offers every t
     s = await startTeamServer([], ['--operator-models', join(dir, 'platform.yaml'), '--operator-secrets', join(dir, 'secrets.env')], {}, (root, fake) => {
       writeFileSync(
         join(dir, 'platform.yaml'),
-        ['provider: platform', `api_base: ${JSON.stringify(fake.url)}`, 'api_key_env: PLATFORM_MODEL_KEY', 'price: { input: 1.0, output: 2.0, currency: EUR }', 'profiles:', '  main:', '    name: Platform model', '    model: fake-model', '    max_context: 32768', '    max_output: 4096', ''].join('\n'),
+        ['provider: platform', `api_base: ${JSON.stringify(fake.url)}`, 'api_key_env: PLATFORM_MODEL_KEY', 'currency: EUR', 'profiles:', '  main:', '    name: Platform model', '    model: fake-model', '    max_context: 32768', '    max_output: 4096', '    price: { input: 1.0, output: 2.0 }', ''].join('\n'),
       );
       writeFileSync(join(dir, 'secrets.env'), `# mounted by the orchestrator\nPLATFORM_MODEL_KEY=${OPERATOR_KEY}\n`);
       // globex tries to point the operator's profile at its own server.
@@ -89,5 +91,16 @@ describe.skipIf(skip !== null)('team service: models the operator offers every t
     // The tokens are counted as ever, and the money once (not twice).
     expect(usage.total).toMatchObject({ prompt_tokens: 30_000, completion_tokens: 10_000 });
     expect(usage.total.cost).toBeCloseTo(0.05, 6);
+
+    // The operator's key went to the operator's provider only, and is kept nowhere of the service's.
+    const db = new pg.Client({ connectionString: s.databaseUrl });
+    await db.connect();
+    try {
+      expect(await tablesHolding(db, OPERATOR_KEY)).toEqual([]);
+    } finally {
+      await db.end();
+    }
+    expect(filesHolding(s.storageRoot, OPERATOR_KEY)).toEqual([]);
+    expect(s.lines.join('\n')).not.toContain(OPERATOR_KEY);
   }, 60_000);
 });

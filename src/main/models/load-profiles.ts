@@ -94,17 +94,20 @@ function readModelProfiles(dirs: ModelProfileDirs): LoadedProfiles {
     else if (byId.has(raw.id)) warnings.push({ source: raw.file, message: `${raw.id}: the user override was skipped; the built-in profile is used` });
   }
   if (dirs.operator !== undefined) {
-    const operatorRaw = /\.ya?ml$/i.test(dirs.operator) ? readProfileFile(dirs.operator, warnings) : readProfileDir(dirs.operator, warnings, { required: true });
-    for (const raw of operatorRaw) {
-      const profile = validate(raw, 'operator', warnings);
-      if (!profile) continue;
-      const own = byId.get(raw.id);
+    for (const profile of readOperatorProfiles(dirs.operator, warnings)) {
+      const own = byId.get(profile.id);
       // A tenant cannot redefine an operator's profile: its base URL would receive the operator's key.
-      if (own?.source === 'user') warnings.push({ source: own.file ?? raw.id, message: `${raw.id}: the service's operator offers a model with this id; this definition is ignored` });
-      byId.set(raw.id, profile);
+      if (own?.source === 'user') warnings.push({ source: own.file, message: `${profile.id}: the service's operator offers a model with this id; this definition is ignored` });
+      byId.set(profile.id, profile);
     }
   }
   return { profiles: [...byId.values()], warnings };
+}
+
+/** The team service's operator profiles (a folder of `*.yaml` files, or one file), validated. */
+export function readOperatorProfiles(path: string, warnings: ConfigWarning[]): ModelProfile[] {
+  const raws = /\.ya?ml$/i.test(path) ? readProfileFile(path, warnings) : readProfileDir(path, warnings, { required: true });
+  return raws.map((raw) => validate(raw, 'operator', warnings)).filter((p): p is ModelProfile => p !== null);
 }
 
 function readProfileDir(dir: string, warnings: ConfigWarning[], opts: { required: boolean }): RawProfile[] {
@@ -149,6 +152,11 @@ function readProfileFile(file: string, warnings: ConfigWarning[]): RawProfile[] 
   if (!parsed.success) {
     warnings.push({ source: file, message: `file skipped: ${formatZodError(parsed.error)}` });
     return [];
+  }
+  // A field the file level does not take (a `price` for all profiles) would otherwise vanish without
+  // a word, and a model the operator offers would then cost nothing against a tenant's money budget.
+  for (const unknownKey of Object.keys(isRecord(doc) ? doc : {}).filter((k) => !(k in ModelFile.shape))) {
+    warnings.push({ source: file, message: `unknown file-level field "${unknownKey}" ignored${knownProfileKeys.has(unknownKey) ? ` (set it in each profile)` : ''}` });
   }
   const { profiles, currency, ...fileDefaults } = parsed.data;
   const out: RawProfile[] = [];

@@ -6,12 +6,15 @@
 import { readFileSync, statSync } from 'node:fs';
 import { FolioError } from '../../shared/errors';
 import { EnvName, type ModelProfile } from './profile-schema';
+import { readOperatorProfiles } from './load-profiles';
 
 export interface OperatorModels {
   /** A folder of `*.yaml` profile files, or one such file. */
   path: string;
   /** The operator's keys by the variable its profiles' `api_key_env` names. */
   keys: ReadonlyMap<string, string>;
+  /** What the operator should hear at start: files or fields skipped, a profile without a key or a price. */
+  notes: readonly string[];
 }
 
 let offered: OperatorModels | null = null;
@@ -78,7 +81,16 @@ export function loadOperatorModels(path: string, secretsFile: string | null, env
   const keys = new Map<string, string>();
   for (const [name, value] of Object.entries(env)) if (value && EnvName.safeParse(name).success) keys.set(name, value.trim());
   for (const [name, value] of secrets) if (value !== '') keys.set(name, value);
-  return { path, keys };
+  const warnings: { source: string; message: string }[] = [];
+  const profiles = readOperatorProfiles(path, warnings);
+  const notes = warnings.map((w) => `${w.source}: ${w.message}`);
+  if (profiles.length === 0) throw new FolioError('invalid_input', `--operator-models: no usable profile in ${path}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`);
+  for (const p of profiles) {
+    if (p.api_key_env !== null && !keys.has(p.api_key_env)) notes.push(`${p.id}: no key (${p.api_key_env} is in neither the secrets file nor the environment); tenants see it without a key`);
+    // A tenant's money budget counts what calls cost at the profile's price: without one it never moves.
+    if (p.price.input === 0 && p.price.output === 0) notes.push(`${p.id}: no price, so cost_per_month budgets do not count its use`);
+  }
+  return { path, keys, notes };
 }
 
 function readSecrets(file: string): string {
