@@ -13,7 +13,7 @@ import { createCore, type Core } from '../service/create-core';
 import type { CoreResolver, TenancyOptions } from '../transport/http';
 import { type Logger, type RateLimiter, type RequestQuotaSource, type TenantGate, createPgTenantGate, createSharedRateLimiter, type ServiceConfig, type TenantRegistry, createMemoryTenantRegistry, createPgTenantRegistry, databaseAnswers } from '../tenancy';
 import { openPgStore } from '../store/postgres';
-import { requireIsolation } from '../sandbox/select-executor';
+import { closeDefaultExecutor, requireIsolation } from '../sandbox/select-executor';
 import { operatorAllowsAddress, restrictOutbound } from '../net/outbound';
 import { addressRefusal } from '../net/address-policy';
 import type { Scope } from '../store/port';
@@ -93,6 +93,7 @@ export async function createServiceCore(config: ServiceConfig, paths: Paths, log
     ready: () => Promise.resolve(true),
     async close() {
       await Promise.all([...cores.values()].map(async (core) => (await core.catch(() => null))?.close()));
+      await closeDefaultExecutor();
     },
   };
 }
@@ -192,6 +193,7 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
     closed = true;
     clearInterval(sweep);
     await cores.closeAll();
+    await closeDefaultExecutor();
     await worker.close();
     await backend.close();
   };

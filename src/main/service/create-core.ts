@@ -19,7 +19,7 @@ import { LibraryIndexer, type IndexedFile } from '../library/indexer';
 import { createEmbeddingBackfill, type EmbeddingBackfill } from '../library/backfill';
 import type { Embedder } from '../library/search';
 import { resolveEmbedder } from '../settings/embedding-settings';
-import { closeDefaultExecutor } from '../sandbox/select-executor';
+import { releaseTasks } from '../sandbox/select-executor';
 import type { DesktopShell, ServiceContext } from './context';
 import { openCoreStore } from './core-store';
 import { createServiceHandlers } from './handlers';
@@ -118,6 +118,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   if (team) background(() => indexer.kick());
   if (resumes) background(() => backfill.kick());
 
+  // The tasks whose programs this core ran: closing it frees their containers only (the executor is the process's).
+  const ranTasks = new Set<string>();
   const driver = createRunDriver({
     store,
     dataDir,
@@ -131,7 +133,10 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     hiddenPaths: team?.hiddenPaths ?? [],
     ...(team ? teamModelHooks(team, store) : {}),
     ...(team?.approvalRules ? { approvalRules: team.approvalRules } : {}),
-    afterRun: (taskId) => syncTaskFiles(store, dataDir, taskId),
+    afterRun: (taskId) => {
+      ranTasks.add(taskId);
+      return syncTaskFiles(store, dataDir, taskId);
+    },
   });
   const runs = new RunManager(store, driver, team ? teamRunHooks(team, store) : {});
 
@@ -171,7 +176,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       await indexer.close();
       backfill.stop();
       await runs.shutdown();
-      await closeDefaultExecutor();
+      await releaseTasks(ranTasks);
       await mcp.close();
       await data.close();
     },
