@@ -4,7 +4,7 @@
 // the model climbs back up to the service.
 import type { FinishReason, RunEventBody, Task } from '../../shared/contract';
 import { FolioError } from '../../shared/errors';
-import { runAgentLoop, type AgentLoopDeps } from '../agent/loop';
+import { runAgentLoop, type AgentLoopDeps, type ToolLookup } from '../agent/loop';
 import { DEFAULT_RULES, type ApprovalRule } from '../agent/policy/rules';
 import { createStoreConversation } from '../agent/store-conversation';
 import { loadPromptTemplate, renderSystemPrompt, skillLanguageRule } from '../agent/system-prompt';
@@ -42,8 +42,37 @@ export interface RunAssemblyDeps extends ProfileContext {
   afterModelCall?: (profile: ModelProfile, usage: { promptTokens: number; completionTokens: number }, seconds: number, run: ModelCallRun) => void | Promise<void>;
   /** Approval rules of the user, project or team tiers, evaluated with Folio's defaults (agent/policy). */
   approvalRules?: readonly ApprovalRule[];
+  /**
+   * Asked around every call that may write in the task folder (the team service's storage quota):
+   * a message before refuses the call, one after turns its result into an error; both reach the model as data.
+   */
+  storage?: {
+    beforeWrite(taskId: string): Promise<string | null>;
+    afterWrite(taskId: string): Promise<string | null>;
+  };
   /** After each run, whatever its end (the task folder's files are synced into the store). */
   afterRun?: (taskId: string) => Promise<void>;
+}
+
+/** Every tool but the read-only ones passes `storage` before and after it runs. */
+function storageGated(tools: ToolLookup, taskId: string, storage: NonNullable<RunAssemblyDeps['storage']>): ToolLookup {
+  return {
+    schemas: () => tools.schemas(),
+    get(name) {
+      const tool = tools.get(name);
+      if (!tool || tool.traits.kind === 'read') return tool;
+      return {
+        ...tool,
+        async execute(args, ctx) {
+          const refused = await storage.beforeWrite(taskId);
+          if (refused !== null) return { content: refused, isError: true };
+          const result = await tool.execute(args, ctx);
+          const over = await storage.afterWrite(taskId);
+          return over === null ? result : { ...result, content: `${result.content}\n\n${over}`, isError: true };
+        },
+      };
+    },
+  };
 }
 
 /** The run a model call belongs to. */
@@ -178,7 +207,7 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
     loop: {
       model,
       reasoning: task.reasoning,
-      tools: toolSet.tools,
+      tools: deps.storage ? storageGated(toolSet.tools, task.id, deps.storage) : toolSet.tools,
       systemPrompt,
       limits: { maxIterations: profile.max_iterations, reliableContext: profile.reliable_context, price: profile.price },
       toolContext: {

@@ -66,6 +66,8 @@ export interface UsageLedger {
   platformCost(tenantId: string, period: UsagePeriod): Promise<number>;
   /** Bytes the tenant stores now: read before every upload. */
   storedBytes(tenantId: string): Promise<number>;
+  /** Bytes charged to one task now (its uploads and the files its runs wrote, less what was freed). */
+  taskStoredBytes(tenantId: string, taskId: string): Promise<number>;
   /**
    * Adds `bytes` to the tenant's storage if the total stays within `limit` (null: no limit). The
    * check and the new row are one step for the tenant (its storage lock in PostgreSQL), so two
@@ -264,6 +266,10 @@ export function createPgUsageLedger(db: SqlClient, { now = Date.now }: UsageLedg
       return toNumber(rows[0]?.cost);
     },
     storedBytes: (tenantId) => storedBytes(tenantId),
+    async taskStoredBytes(tenantId, taskId) {
+      const { rows } = await db.query(`SELECT SUM(bytes) AS bytes FROM usage_events WHERE tenant_id = $1 AND task_id = $2 AND kind = 'storage'`, [tenantId, taskId]);
+      return toNumber(rows[0]?.bytes);
+    },
   };
 }
 
@@ -335,6 +341,11 @@ export function createMemoryUsageLedger({ now = Date.now }: UsageLedgerOptions =
       return cost;
     },
     storedBytes: async (tenantId) => storedIn(tenantId),
+    async taskStoredBytes(tenantId, taskId) {
+      let bytes = 0;
+      for (const row of rows) if (row.tenant_id === tenantId && row.task_id === taskId && row.kind === 'storage') bytes += row.bytes;
+      return bytes;
+    },
     async chargeStorage(scope, charge, limit) {
       // No await between the sum and the push: one step on the event loop.
       const row = toRow(scope, { kind: 'storage', ...charge }, now());

@@ -26,7 +26,7 @@ import { createServiceHandlers } from './handlers';
 import { applyPolicies } from './policies/policy';
 import type { FolioCore } from './ports';
 import { syncTaskFiles } from './task-files';
-import { corePolicies, teamBackground, teamModelHooks, teamRunHooks, type TeamCoreOptions } from './team-core';
+import { corePolicies, teamBackground, teamModelHooks, teamRunHooks, teamTaskStorage, type TeamCoreOptions } from './team-core';
 import { importTemplateFile } from './templates';
 import { createUploads } from './uploads';
 
@@ -120,6 +120,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
 
   // The tasks whose programs this core ran: closing it frees their containers only (the executor is the process's).
   const ranTasks = new Set<string>();
+  // The team's storage quota charges what a task's folder holds after each call that may write there.
+  const taskStorage = team ? teamTaskStorage(team, store, dataDir) : null;
   const driver = createRunDriver({
     store,
     dataDir,
@@ -133,9 +135,11 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     hiddenPaths: team?.hiddenPaths ?? [],
     ...(team ? teamModelHooks(team, store) : {}),
     ...(team?.approvalRules ? { approvalRules: team.approvalRules } : {}),
-    afterRun: (taskId) => {
+    ...(taskStorage ? { storage: taskStorage } : {}),
+    afterRun: async (taskId) => {
       ranTasks.add(taskId);
-      return syncTaskFiles(store, dataDir, taskId);
+      await syncTaskFiles(store, dataDir, taskId);
+      await taskStorage?.reconcile(taskId);
     },
   });
   const runs = new RunManager(store, driver, team ? teamRunHooks(team, store) : {});

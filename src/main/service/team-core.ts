@@ -10,6 +10,7 @@ import type { HandlerPolicy } from './policies/policy';
 import { storageQuotaPolicy } from './policies/storage-quota';
 import { teamRulesPolicy } from './policies/team-rules';
 import { tenantUsagePolicy } from './policies/tenant-usage';
+import { createTaskStorage, type TaskStorageGate } from './task-storage';
 
 /** Whose work a request leaving the service is: the scope, and the task and run when a run makes it. */
 export interface WorkOwner {
@@ -50,6 +51,11 @@ export function teamRunHooks(team: TeamCoreOptions, store: StorePort): RunHooks 
   };
 }
 
+/** The team core's storage charges for what tasks hold, the agent's files included (task-storage.ts). */
+export function teamTaskStorage(team: TeamCoreOptions, store: StorePort, dataDir: string): TaskStorageGate & { reconcile(taskId: string): Promise<void> } {
+  return createTaskStorage({ scope: store.scope, dataDir, ledger: team.quotas.ledger, limits: team.quotas.limits });
+}
+
 /** What a team core checks and counts around each model call: the quotas before, the metrics after. */
 export function teamModelHooks(team: TeamCoreOptions, store: StorePort): Pick<RunAssemblyDeps, 'beforeModelCall' | 'afterModelCall'> {
   return {
@@ -81,7 +87,7 @@ export function teamBackground(team: TeamCoreOptions, store: StorePort): <T>(fn:
  */
 export function corePolicies(o: { store: StorePort; team?: TeamCoreOptions; teamRules: boolean; dataDir: string; resourcesDir: string }): HandlerPolicy[] {
   const policies: HandlerPolicy[] = [];
-  if (o.team) policies.push(tenantUsagePolicy(o.store, o.team.quotas), storageQuotaPolicy(o.store, o.team.quotas));
+  if (o.team) policies.push(tenantUsagePolicy(o.store, o.team.quotas), storageQuotaPolicy(o.store, o.team.quotas, teamTaskStorage(o.team, o.store, o.dataDir)));
   if (o.team || o.teamRules) policies.push(teamRulesPolicy({ dataDir: o.dataDir, resourcesDir: o.resourcesDir, outerDirs: o.team?.hiddenPaths ?? [] }));
   return policies;
 }
