@@ -324,12 +324,12 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
     expect((await waitForRunEnd(s, 'massive', 'mia', task.id, runId)).status).toBe('done');
 
     const { messages } = await json<{ messages: Message[] }>(await s.as('massive', 'mia', `/v1/tasks/${task.id}/messages`), 200);
-    const results = Object.fromEntries(messages.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id, m]));
-    expect(results.call_a?.is_error).toBe(false);
-    expect(results.call_b).toMatchObject({ is_error: true });
-    expect(results.call_b?.content).toMatch(/Storage quota: the files this call wrote \(600 bytes\) bring tenant massive to 1,200 of 1,000 bytes\. They were kept/);
-    expect(results.call_c).toMatchObject({ is_error: true });
-    expect(results.call_c?.content).toMatch(/^Storage quota: 1,200 of 1,000 bytes used \(tenant massive\), so this call was not run/);
+    const results = new Map(messages.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id ?? '', m]));
+    expect(results.get('call_a')?.is_error).toBe(false);
+    expect(results.get('call_b')).toMatchObject({ is_error: true });
+    expect(results.get('call_b')?.content).toMatch(/Storage quota: the files this call wrote \(600 bytes\) bring tenant massive to 1,200 of 1,000 bytes\. They were kept/);
+    expect(results.get('call_c')).toMatchObject({ is_error: true });
+    expect(results.get('call_c')?.content).toMatch(/^Storage quota: 1,200 of 1,000 bytes used \(tenant massive\), so this call was not run/);
     const { files } = await json<{ files: FileEntry[] }>(await s.as('massive', 'mia', `/v1/tasks/${task.id}/files`), 200);
     expect(files.map((f) => f.path).sort()).toEqual(['work/a.md', 'work/b.md']);
 

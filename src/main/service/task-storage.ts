@@ -72,7 +72,8 @@ export function createTaskStorage({ scope, dataDir, ledger, limits }: TaskStorag
   }
 
   return {
-    async beforeWrite(taskId) {
+    // The tenant's level decides, whichever task asks.
+    async beforeWrite() {
       const limit = (await limits.limitsFor(tenant)).storage_bytes;
       if (limit === null) return null;
       const stored = await ledger.storedBytes(tenant);
