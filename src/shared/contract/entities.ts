@@ -129,7 +129,8 @@ export const ModelProfileInfo = z.object({
   temperature: z.number(),
   /** Per million tokens, in `currency` (ISO 4217); 0 and 0: no price set. */
   price: z.object({ input: z.number(), output: z.number(), currency: z.string().optional() }),
-  source: z.enum(['builtin', 'user']),
+  /** operator: a model the team service's operator offers every tenant, with the operator's key. */
+  source: z.enum(['builtin', 'user', 'operator']),
   /** The reasoning settings this profile can honour (empty: it cannot reason, the control is disabled). */
   reasoning_modes: z.array(ReasoningMode),
 });
