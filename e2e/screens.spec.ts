@@ -2,7 +2,7 @@
 // English and in Chinese, and checked with axe-core (no serious or critical violation). One Folio of
 // its own per language (a fresh data folder, so the task list is the same on every run) and the fake
 // model. To add a screen: drive the UI there, then `await checkScreen(page, 'name', lang)`.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Page } from '@playwright/test';
@@ -79,7 +79,10 @@ for (const language of ['en', 'zh-CN'] as const) {
     mkdirSync(dataDir, { recursive: true });
     mkdirSync(join(dataDir, 'models'), { recursive: true });
     writeFileSync(join(dataDir, 'models', 'fake.yaml'), fakeProfileYaml(fakeUrl));
-    writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING] } } }, null, 2));
+    // The config is on screen: the server is reached through the fixed folder and PATH's node, not
+    // this checkout's path or this machine's node.
+    symlinkSync(EVERYTHING, join(dataDir, 'everything.js'));
+    writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: { everything: { command: 'node', args: [join(dataDir, 'everything.js')] } } }, null, 2));
     const t = copy[language];
 
     // Setup: no key for the only model, so nothing is usable yet.
@@ -138,7 +141,19 @@ for (const language of ['en', 'zh-CN'] as const) {
       await expectRunsDone(page, 2);
       // The conversation so far: a cut-off answer, three refused calls, a formatted answer.
       await expect(page.getByTestId('chat-view').locator('table')).toBeVisible();
-      await checkScreen(page, 'conversation', language);
+      await checkScreen(page, 'conversation', language, {
+        ready: async (p) => {
+          // The answer follows its question closely: no empty row of message tools between them.
+          const gap = await p.evaluate<number>(`(() => {
+            const rows = [...document.querySelectorAll('.message-row')];
+            const i = rows.findIndex((row, k) => row.querySelector('[data-testid="user-message"]') && rows[k + 1]?.querySelector('[data-testid="assistant-message"]'));
+            const question = rows[i].querySelector('.msg-bubble').getBoundingClientRect();
+            const answer = rows[i + 1].querySelector('[data-testid="assistant-message"] > *').getBoundingClientRect();
+            return answer.top - question.bottom;
+          })()`);
+          expect(gap, 'space between the question and its answer').toBeLessThan(28);
+        },
+      });
 
       // Tab from the task list goes through the conversation to the composer, then its send button,
       // before anything in the right-hand panel.
@@ -195,9 +210,13 @@ for (const language of ['en', 'zh-CN'] as const) {
       await expect(server).toHaveCount(1);
       await server.getByTestId('mcp-restart').click();
       await expect(server.getByTestId('mcp-status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+      // The config shows as an editor several lines tall, not a one-line field.
+      expect((await mcp.getByTestId('mcp-config').boundingBox())!.height).toBeGreaterThan(150);
       await checkScreen(page, 'mcp-servers', language, {
         ready: async (p) => {
           await p.getByTestId('mcp-section').evaluate('(el) => el.scrollIntoView({ block: "start" })');
+          // The section chosen stays marked: the restart clicked in it and the list that grew since are not scrolling away.
+          await expect(nav.locator('[aria-current="true"]')).toHaveAttribute('data-section', 'mcp-section');
         },
       });
       await server.getByTestId('mcp-toggle').click();

@@ -33,12 +33,18 @@ export async function createTask(page: Page, mode: TaskMode): Promise<string> {
   for (const item of await page.getByTestId('task-item').all()) before.add(await item.getAttribute('data-task-id'));
   await page.getByTestId('new-task').click();
   await page.getByTestId(`new-task-mode-${mode}`).click();
+  // The task is selected once the server has made it and the list is reloaded: until then the task
+  // that was open stays selected, so wait for a selected id the list did not have before.
   const selected = page.locator('[data-testid="task-item"][aria-current="true"]');
-  await expect(selected).toHaveCount(1);
-  const id = await selected.getAttribute('data-task-id');
-  if (!id || before.has(id)) throw new Error('creating a task did not select a new task');
-  await expect(page.getByTestId('chat-view')).toHaveAttribute('data-task-id', id);
-  return id;
+  let id: string | null = null;
+  await expect
+    .poll(async () => {
+      id = (await selected.count()) === 1 ? await selected.getAttribute('data-task-id') : null;
+      return id !== null && !before.has(id);
+    }, { message: 'creating a task selects a new task' })
+    .toBe(true);
+  await expect(page.getByTestId('chat-view')).toHaveAttribute('data-task-id', id!);
+  return id!;
 }
 
 export async function openTask(page: Page, taskId: string): Promise<void> {

@@ -22,10 +22,33 @@ export interface ScreenOptions {
   axeAtEachSize?: boolean;
 }
 
+/**
+ * Resolves once every conversation on screen shows its end, unchanged for two frames: after a resize
+ * the rows reflow and are measured again over several frames, and the list follows its end as they
+ * are. Rejects with the list's geometry if that has not happened within ~10 s of frames.
+ */
+const CHAT_AT_ITS_END = `new Promise((resolve, reject) => {
+  let state = '';
+  let still = 0;
+  let frames = 0;
+  const check = () => {
+    const lists = [...document.querySelectorAll('[data-testid="message-list"]')];
+    const now = lists.map((el) => el.scrollHeight + '/' + el.scrollTop + '/' + el.clientHeight).join(';');
+    const atEnd = lists.every((el) => el.scrollHeight - el.scrollTop - el.clientHeight <= 1);
+    still = atEnd && now === state ? still + 1 : 0;
+    state = now;
+    if (still >= 2) resolve(undefined);
+    else if (++frames > 600) reject(new Error('the conversation did not settle at its end (scrollHeight/scrollTop/clientHeight: ' + now + ')'));
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})`;
+
 async function settle(page: Page): Promise<void> {
-  // Strings: the e2e build has no DOM types. Fonts loaded, then two frames (a resize's layout and
-  // the paint after it).
+  // Strings: the e2e build has no DOM types. Fonts loaded, the chat at its end, then two frames (a
+  // resize's layout and the paint after it).
   await page.evaluate('document.fonts.ready.then(() => undefined)');
+  await page.evaluate(CHAT_AT_ITS_END);
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(undefined))))');
 }
 

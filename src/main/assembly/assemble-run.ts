@@ -4,8 +4,9 @@
 // the model climbs back up to the service.
 import type { FinishReason, RunEventBody, Task } from '../../shared/contract';
 import { FolioError } from '../../shared/errors';
-import { runAgentLoop, type AgentLoopDeps } from '../agent/loop';
-import { DEFAULT_RULES, type ApprovalRule } from '../agent/policy/rules';
+import { runAgentLoop, type AgentLoopDeps, type ToolLookup } from '../agent/loop';
+import { loadRuleFile } from '../agent/policy/rule-file';
+import { DEFAULT_RULES } from '../agent/policy/rules';
 import { createStoreConversation } from '../agent/store-conversation';
 import { loadPromptTemplate, renderSystemPrompt, skillLanguageRule } from '../agent/system-prompt';
 import { assertKey, createChatModel, estimateCost } from '../llm/openai-chat-model';
@@ -37,13 +38,51 @@ export interface RunAssemblyDeps extends ProfileContext {
   /** Folders commands may not see besides the data folder (the team service's storage root). */
   hiddenPaths?: readonly string[];
   /** Checked before every model call (the team service's token and money quotas); the call that crosses it finishes. */
-  beforeModelCall?: (profile: ModelProfile) => Promise<void>;
+  beforeModelCall?: (profile: ModelProfile, run: ModelCallRun) => Promise<void>;
   /** After every model call that answered, with its tokens and its time (the team service's metrics and spend). */
-  afterModelCall?: (profile: ModelProfile, usage: { promptTokens: number; completionTokens: number }, seconds: number) => void;
-  /** Approval rules of the user, project or team tiers, evaluated with Folio's defaults (agent/policy). */
-  approvalRules?: readonly ApprovalRule[];
+  afterModelCall?: (profile: ModelProfile, usage: { promptTokens: number; completionTokens: number }, seconds: number, run: ModelCallRun) => void | Promise<void>;
+  /**
+   * The tier of the data folder's approval rules (agent/policy/rule-file.ts), evaluated with Folio's
+   * defaults by the one engine: `user` on the desktop, `team` in the team service (the tenant's folder).
+   */
+  ruleTier: 'user' | 'team';
+  /**
+   * Asked around every call that may write in the task folder (the team service's storage quota):
+   * a message before refuses the call, one after turns its result into an error; both reach the model as data.
+   */
+  storage?: {
+    beforeWrite(taskId: string): Promise<string | null>;
+    afterWrite(taskId: string): Promise<string | null>;
+  };
   /** After each run, whatever its end (the task folder's files are synced into the store). */
   afterRun?: (taskId: string) => Promise<void>;
+}
+
+/** Every tool but the read-only ones passes `storage` before and after it runs. */
+function storageGated(tools: ToolLookup, taskId: string, storage: NonNullable<RunAssemblyDeps['storage']>): ToolLookup {
+  return {
+    schemas: () => tools.schemas(),
+    get(name) {
+      const tool = tools.get(name);
+      if (!tool || tool.traits.kind === 'read') return tool;
+      return {
+        ...tool,
+        async execute(args, ctx) {
+          const refused = await storage.beforeWrite(taskId);
+          if (refused !== null) return { content: refused, isError: true };
+          const result = await tool.execute(args, ctx);
+          const over = await storage.afterWrite(taskId);
+          return over === null ? result : { ...result, content: `${result.content}\n\n${over}`, isError: true };
+        },
+      };
+    },
+  };
+}
+
+/** The run a model call belongs to. */
+export interface ModelCallRun {
+  taskId: string;
+  runId: string;
 }
 
 /** Everything one run needs: the loop's inputs and the task they were built for. */
@@ -54,15 +93,15 @@ export interface RunSetup {
 }
 
 /** A model whose every call first passes `before` and is reported to `after` once it answered. */
-function meteredModel(model: ChatModel, profile: ModelProfile, deps: Pick<RunAssemblyDeps, 'beforeModelCall' | 'afterModelCall'>): ChatModel {
+function meteredModel(model: ChatModel, profile: ModelProfile, run: ModelCallRun, deps: Pick<RunAssemblyDeps, 'beforeModelCall' | 'afterModelCall'>): ChatModel {
   const { beforeModelCall: before, afterModelCall: after } = deps;
   if (!before && !after) return model;
   return {
     async *stream(request, signal) {
-      await before?.(profile);
+      await before?.(profile, run);
       const started = performance.now();
       for await (const event of model.stream(request, signal)) {
-        if (event.type === 'done') after?.(profile, event.usage, (performance.now() - started) / 1000);
+        if (event.type === 'done') await after?.(profile, event.usage, (performance.now() - started) / 1000, run);
         yield event;
       }
     },
@@ -82,7 +121,8 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
   assertKey(profile, apiKey);
   const build = deps.createModel ?? createChatModel;
   const built = build(profile, apiKey);
-  const model = meteredModel(built, profile, deps);
+  const callRun: ModelCallRun = { taskId: run.taskId, runId: run.runId };
+  const model = meteredModel(built, profile, callRun, deps);
 
   const skills = () => loadSkills(skillDirs(deps)).skills;
   const { profiles } = loadModelProfiles(profileDirs(deps));
@@ -139,7 +179,7 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
         profiles,
         task: { profile, model },
         check: usableCheck(deps),
-        build: (p) => meteredModel(build(p, resolveApiKey(p, keys, env) ?? ''), p, deps),
+        build: (p) => meteredModel(build(p, resolveApiKey(p, keys, env) ?? ''), p, callRun, deps),
       }),
     },
     approvals,
@@ -171,7 +211,7 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
     loop: {
       model,
       reasoning: task.reasoning,
-      tools: toolSet.tools,
+      tools: deps.storage ? storageGated(toolSet.tools, task.id, deps.storage) : toolSet.tools,
       systemPrompt,
       limits: { maxIterations: profile.max_iterations, reliableContext: profile.reliable_context, price: profile.price },
       toolContext: {
@@ -188,7 +228,7 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
       },
       approvals,
       callStates: run.callStates,
-      ...(deps.approvalRules && deps.approvalRules.length > 0 ? { approvalRules: [...DEFAULT_RULES, ...deps.approvalRules] } : {}),
+      approvalRules: [...DEFAULT_RULES, ...(await loadRuleFile(deps.dataDir, deps.ruleTier))],
       conversation: await createStoreConversation(store, task.id, run.runId, newId),
     },
   };

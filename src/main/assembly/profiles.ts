@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { Task } from '../../shared/contract';
 import { sharedReachability, type Reachability } from '../llm/reachability';
-import { loadModelProfiles, type KeyStore, type ModelProfile } from '../models';
+import { loadModelProfiles, operatorKey, operatorModels, type KeyStore, type ModelProfile } from '../models';
 import type { StorePort } from '../store/port';
 import { chooseProfile, usabilityCheck } from './model-choice';
 
@@ -19,7 +19,8 @@ export interface ProfileContext {
 }
 
 export function profileDirs(ctx: Pick<ProfileContext, 'dataDir' | 'resourcesDir'>) {
-  return { builtin: join(ctx.resourcesDir, 'config', 'models'), user: join(ctx.dataDir, 'models') };
+  const operator = operatorModels()?.path;
+  return { builtin: join(ctx.resourcesDir, 'config', 'models'), user: join(ctx.dataDir, 'models'), ...(operator ? { operator } : {}) };
 }
 
 export function skillDirs(ctx: Pick<ProfileContext, 'dataDir' | 'resourcesDir'>) {
@@ -27,6 +28,7 @@ export function skillDirs(ctx: Pick<ProfileContext, 'dataDir' | 'resourcesDir'>)
 }
 
 export function hasKey(profile: ModelProfile, keys: KeyStore, env: NodeJS.ProcessEnv): boolean {
+  if (profile.source === 'operator') return operatorKey(profile) !== undefined;
   if (!profile.api_key_env) return true;
   return Boolean(env[profile.api_key_env]) || keys.has(profile.api_key_env);
 }

@@ -50,7 +50,7 @@ export async function quotaCommand(argv: string[], io: QuotaCommandIo = {}): Pro
   for (const name of quotaNames) {
     const raw = values[quotaOptionName(name)];
     if (typeof raw !== 'string') continue;
-    patch[name] = raw.trim().toLowerCase() === 'default' ? null : parseQuotaValue(`--${quotaOptionName(name)}`, raw);
+    patch[name] = raw.trim().toLowerCase() === 'default' ? null : parseQuotaValue(`--${quotaOptionName(name)}`, raw, name);
   }
   if (action === 'get' && Object.keys(patch).length > 0) throw new FolioError('invalid_input', '`folio quota get` takes no quota values; use `folio quota set`.');
   if (action === 'set' && Object.keys(patch).length === 0) throw new FolioError('invalid_input', `\`folio quota set\` needs at least one quota, e.g. --${quotaOptionName('tokens_per_month')} 1000000`);

@@ -13,7 +13,7 @@ import { createCore, type Core } from '../service/create-core';
 import type { CoreResolver, TenancyOptions } from '../transport/http';
 import { type Logger, type RateLimiter, type RequestQuotaSource, type TenantGate, createPgTenantGate, createSharedRateLimiter, type ServiceConfig, type TenantRegistry, createMemoryTenantRegistry, createPgTenantRegistry, databaseAnswers } from '../tenancy';
 import { openPgStore } from '../store/postgres';
-import { requireIsolation } from '../sandbox/select-executor';
+import { closeDefaultExecutor, requireIsolation } from '../sandbox/select-executor';
 import { operatorAllowsAddress, restrictOutbound } from '../net/outbound';
 import { addressRefusal } from '../net/address-policy';
 import type { Scope } from '../store/port';
@@ -27,7 +27,7 @@ import { asOutboundOwner, type OutboundSink } from '../net/outbound-audit';
 import { createServiceMetrics, type ServiceMetrics } from '../metrics/service-metrics';
 import { createTenantKeyStore } from '../tenancy/tenant-keys';
 import { migrateAllKeyFiles } from '../tenancy/key-encryption';
-import { keyFilePath } from '../models';
+import { keyFilePath, offerOperatorModels } from '../models';
 
 export interface ServiceCore {
   resolveCore: CoreResolver;
@@ -67,6 +67,8 @@ export async function createServiceCore(config: ServiceConfig, paths: Paths, log
   // they type reach only public hosts and what the operator allowed.
   requireIsolation();
   restrictOutbound({ allow: config.allowNetwork });
+  offerOperatorModels(config.operatorModels);
+  for (const note of config.operatorModels?.notes ?? []) log.warn({ msg: 'operator model profiles', note });
   sealStoredKeys(config, paths, log);
   if (config.databaseUrl !== null && config.storageRoot !== null) return createPostgresServiceCore(config, config.databaseUrl, config.storageRoot, paths, log);
   const root = resolve(config.storageRoot ?? paths.dataDir);
@@ -91,6 +93,7 @@ export async function createServiceCore(config: ServiceConfig, paths: Paths, log
     ready: () => Promise.resolve(true),
     async close() {
       await Promise.all([...cores.values()].map(async (core) => (await core.catch(() => null))?.close()));
+      await closeDefaultExecutor();
     },
   };
 }
@@ -190,6 +193,7 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
     closed = true;
     clearInterval(sweep);
     await cores.closeAll();
+    await closeDefaultExecutor();
     await worker.close();
     await backend.close();
   };

@@ -75,7 +75,7 @@ export function userToken(tenant: string, user: string): Promise<string> {
 }
 
 /** Starts the service; every tenant in `tenants` gets the fake model as `fake.main`. */
-export async function startTeamServer(tenants: string[], extraFlags: string[] = [], env: Record<string, string> = {}, beforeStart?: (storageRoot: string) => void): Promise<TeamServer> {
+export async function startTeamServer(tenants: string[], extraFlags: string[] = [], env: Record<string, string> = {}, beforeStart?: (storageRoot: string, fake: FakeOpenAI) => void): Promise<TeamServer> {
   const db = await createTestDatabase();
   const storageRoot = mkdtempSync(join(tmpdir(), 'folio-team-'));
   const fake = await startFakeOpenAI();
@@ -83,7 +83,7 @@ export async function startTeamServer(tenants: string[], extraFlags: string[] = 
     mkdirSync(join(storageRoot, 'tenants', tenant, 'models'), { recursive: true });
     writeFileSync(join(storageRoot, 'tenants', tenant, 'models', 'fake.yaml'), fakeProfileYaml(fake.url));
   }
-  beforeStart?.(storageRoot);
+  beforeStart?.(storageRoot, fake);
   const config = loadServiceConfig(
     ['--multi-tenant', '--database', db.url, '--storage-root', storageRoot, '--host', '127.0.0.1', '--port', '0', '--requests-per-minute', '100000', '--allow-network', '127.0.0.1', ...extraFlags],
     { FOLIO_PLATFORM_KEY: PLATFORM_KEY, FOLIO_JWT_SECRET: JWT_SECRET, FOLIO_KEY_ENCRYPTION_KEY: TEST_KEK, ...env },

@@ -173,7 +173,7 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
   let s: TeamServer;
 
   beforeAll(async () => {
-    s = await startTeamServer(['initech', 'hooli', 'umbrella', 'wayne', 'stark', 'tyrell', 'oscorp']);
+    s = await startTeamServer(['initech', 'hooli', 'umbrella', 'wayne', 'stark', 'tyrell', 'oscorp', 'massive']);
     // Before each tenant's first request: the limits are cached per tenant for a few seconds.
     await s.setQuotas('initech', { max_concurrent_runs: 1 });
     await s.setQuotas('hooli', { tokens_per_month: 100 });
@@ -182,6 +182,7 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
     await s.setQuotas('stark', { tokens_per_month: 100 });
     await s.setQuotas('tyrell', { max_concurrent_runs: 1 });
     await s.setQuotas('oscorp', { storage_bytes: 1000 });
+    await s.setQuotas('massive', { storage_bytes: 1000 });
     await s.setQuotas('cyberdyne', { storage_bytes: 1000 });
     await s.setQuotas('soylent', { storage_bytes: 1000 });
   }, 60_000);
@@ -313,6 +314,34 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
     await json(await s.as('oscorp', 'norman', `/v1/tasks/${task.id}`, { method: 'DELETE' }), 200);
     expect(await storage()).toBe(0);
   });
+
+  it('charges the files a run writes to the storage quota: the write past it is a tool error, the next one is not run', async () => {
+    const task = await createTask(s, 'massive', 'mia');
+    await json(await s.as('massive', 'mia', `/v1/tasks/${task.id}`, { method: 'PATCH', json: { approval_mode: 'auto' } }), 200);
+    const write = (id: string, path: string, bytes: number) => ({ toolCalls: [{ id, name: 'write', arguments: JSON.stringify({ path, content: 'w'.repeat(bytes) }) }] });
+    s.fake.script([write('call_a', 'work/a.md', 600), write('call_b', 'work/b.md', 600), write('call_c', 'work/c.md', 1), { text: 'Out of storage.' }]);
+    const { run_id: runId } = await json<{ run_id: string }>(await send('massive', 'mia', task.id, 'Write three files'), 200);
+    expect((await waitForRunEnd(s, 'massive', 'mia', task.id, runId)).status).toBe('done');
+
+    const { messages } = await json<{ messages: Message[] }>(await s.as('massive', 'mia', `/v1/tasks/${task.id}/messages`), 200);
+    const results = new Map(messages.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id ?? '', m]));
+    expect(results.get('call_a')?.is_error).toBe(false);
+    expect(results.get('call_b')).toMatchObject({ is_error: true });
+    expect(results.get('call_b')?.content).toMatch(/Storage quota: the files this call wrote \(600 bytes\) bring tenant massive to 1,200 of 1,000 bytes\. They were kept/);
+    expect(results.get('call_c')).toMatchObject({ is_error: true });
+    expect(results.get('call_c')?.content).toMatch(/^Storage quota: 1,200 of 1,000 bytes used \(tenant massive\), so this call was not run/);
+    const { files } = await json<{ files: FileEntry[] }>(await s.as('massive', 'mia', `/v1/tasks/${task.id}/files`), 200);
+    expect(files.map((f) => f.path).sort()).toEqual(['work/a.md', 'work/b.md']);
+
+    const storage = async () => (await json<UsageAnswer & { storage_bytes?: number }>(await s.as('massive', 'mia', '/v1/usage'), 200)).storage_bytes;
+    expect(await storage()).toBe(1200);
+    // An upload is refused as before, and deleting the agent's file frees its bytes.
+    expect((await upload(s, 'massive', 'mia', task.id, 'more.txt', 10)).status).toBe(429);
+    await json(await s.as('massive', 'mia', `/v1/tasks/${task.id}/files/work/b.md`, { method: 'DELETE' }), 200);
+    expect(await storage()).toBe(600);
+    await json(await s.as('massive', 'mia', `/v1/tasks/${task.id}`, { method: 'DELETE' }), 200);
+    expect(await storage()).toBe(0);
+  }, 60_000);
 
   it('counts library files as stored bytes: a copy of a stored file adds nothing, deleting frees', async () => {
     const storage = async () => (await json<UsageAnswer & { storage_bytes?: number }>(await s.as('cyberdyne', 'miles', '/v1/usage'), 200)).storage_bytes;

@@ -5,3 +5,4 @@ export { ProfileFields, type ModelProfile } from './profile-schema';
 export { planReasoning, reasoningModes, type ReasoningPlan } from './reasoning';
 export { CUSTOM_PROVIDER_MARKER, writeCustomProvider, type WrittenProvider } from './custom-provider';
 export type { Usability, UsabilityCheck } from './usability';
+export { loadOperatorModels, offerOperatorModels, operatorKey, operatorModels, type OperatorModels } from './operator-models';

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ValidationError } from '../../shared/errors';
 import { EnvName, type ModelProfile } from './profile-schema';
+import { operatorKey } from './operator-models';
 
 export interface KeyStore {
   get(env: string): string | undefined;
@@ -87,10 +88,12 @@ export function createFileKeyStore(dataDir: string, codec: KeyCodec = identity):
  * no key (api_key_env null); undefined when one is needed and none is available.
  */
 export function resolveApiKey(
-  profile: Pick<ModelProfile, 'api_key_env'>,
+  profile: Pick<ModelProfile, 'api_key_env'> & { source?: ModelProfile['source'] },
   keyStore: KeyStore,
   env: Record<string, string | undefined> = process.env,
 ): string | undefined {
+  // An operator's profile takes the operator's key only: a tenant's key of the same name never goes to the operator's provider, nor the reverse.
+  if (profile.source === 'operator') return operatorKey({ api_key_env: profile.api_key_env, source: profile.source });
   if (profile.api_key_env === null) return '';
   const fromEnv = env[profile.api_key_env]?.trim();
   if (fromEnv) return fromEnv;
@@ -98,7 +101,7 @@ export function resolveApiKey(
 }
 
 export function hasApiKey(
-  profile: Pick<ModelProfile, 'api_key_env'>,
+  profile: Pick<ModelProfile, 'api_key_env'> & { source?: ModelProfile['source'] },
   keyStore: KeyStore,
   env: Record<string, string | undefined> = process.env,
 ): boolean {

@@ -11,6 +11,8 @@ import { knownProfileKeys, ModelFile, ProfileFields, ProfileKey, type ModelProfi
 export interface ModelProfileDirs {
   builtin: string;
   user?: string;
+  /** The team service's operator profiles: a folder or one file; they win over the user's of the same id. */
+  operator?: string;
 }
 
 export interface LoadedProfiles {
@@ -37,7 +39,7 @@ const nestedFields = ['price', 'extra_body', 'reasoning_effort_for'] as const;
 let cache: { key: string; loaded: LoadedProfiles } | null = null;
 
 export function loadModelProfiles(dirs: ModelProfileDirs): LoadedProfiles {
-  const key = folderKey(dirs.builtin) + '\n' + (dirs.user === undefined ? '' : folderKey(dirs.user));
+  const key = folderKey(dirs.builtin) + '\n' + (dirs.user === undefined ? '' : folderKey(dirs.user)) + '\n' + (dirs.operator === undefined ? '' : folderKey(dirs.operator));
   if (cache?.key !== key) cache = { key, loaded: readModelProfiles(dirs) };
   // A copy: callers own what they get, as they did when each call parsed the files.
   return structuredClone(cache.loaded);
@@ -45,6 +47,14 @@ export function loadModelProfiles(dirs: ModelProfileDirs): LoadedProfiles {
 
 /** What a load depends on: the folder, its YAML files and their size, modification and change times. */
 function folderKey(dir: string): string {
+  if (/\.ya?ml$/i.test(dir)) {
+    try {
+      const st = statSync(dir);
+      return `${dir}:${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+    } catch {
+      return `${dir}:none`;
+    }
+  }
   let names: string[];
   try {
     names = readdirSync(dir).filter((n) => /\.ya?ml$/i.test(n)).sort();
@@ -83,7 +93,21 @@ function readModelProfiles(dirs: ModelProfileDirs): LoadedProfiles {
     if (profile) byId.set(raw.id, profile);
     else if (byId.has(raw.id)) warnings.push({ source: raw.file, message: `${raw.id}: the user override was skipped; the built-in profile is used` });
   }
+  if (dirs.operator !== undefined) {
+    for (const profile of readOperatorProfiles(dirs.operator, warnings)) {
+      const own = byId.get(profile.id);
+      // A tenant cannot redefine an operator's profile: its base URL would receive the operator's key.
+      if (own?.source === 'user') warnings.push({ source: own.file, message: `${profile.id}: the service's operator offers a model with this id; this definition is ignored` });
+      byId.set(profile.id, profile);
+    }
+  }
   return { profiles: [...byId.values()], warnings };
+}
+
+/** The team service's operator profiles (a folder of `*.yaml` files, or one file), validated. */
+export function readOperatorProfiles(path: string, warnings: ConfigWarning[]): ModelProfile[] {
+  const raws = /\.ya?ml$/i.test(path) ? readProfileFile(path, warnings) : readProfileDir(path, warnings, { required: true });
+  return raws.map((raw) => validate(raw, 'operator', warnings)).filter((p): p is ModelProfile => p !== null);
 }
 
 function readProfileDir(dir: string, warnings: ConfigWarning[], opts: { required: boolean }): RawProfile[] {
@@ -128,6 +152,11 @@ function readProfileFile(file: string, warnings: ConfigWarning[]): RawProfile[] 
   if (!parsed.success) {
     warnings.push({ source: file, message: `file skipped: ${formatZodError(parsed.error)}` });
     return [];
+  }
+  // A field the file level does not take (a `price` for all profiles) would otherwise vanish without
+  // a word, and a model the operator offers would then cost nothing against a tenant's money budget.
+  for (const unknownKey of Object.keys(isRecord(doc) ? doc : {}).filter((k) => !(k in ModelFile.shape))) {
+    warnings.push({ source: file, message: `unknown file-level field "${unknownKey}" ignored${knownProfileKeys.has(unknownKey) ? ` (set it in each profile)` : ''}` });
   }
   const { profiles, currency, ...fileDefaults } = parsed.data;
   const out: RawProfile[] = [];

@@ -119,7 +119,8 @@ export type ProfileFields = z.output<typeof ProfileFields>;
 export interface ModelProfile extends ProfileFields {
   /** `<file stem>.<profile key>`, e.g. `deepseek.flash`. */
   id: string;
-  source: 'builtin' | 'user';
+  /** operator: offered to every tenant by the team service's operator (operator-models.ts). */
+  source: 'builtin' | 'user' | 'operator';
   /** The yaml file the profile (or its last override) came from. */
   file: string;
 }

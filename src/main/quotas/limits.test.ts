@@ -36,6 +36,12 @@ describe('server defaults', () => {
     expect(() => quotaDefaults({}, { 'quota-requests-per-minute': '-1' })).toThrow(/--quota-requests-per-minute/);
   });
 
+  it('take decimals for the money budget only', () => {
+    expect(quotaDefaults({ FOLIO_QUOTA_COST_PER_MONTH: '12.50' })).toEqual({ ...UNLIMITED, cost_per_month: 12.5 });
+    expect(() => quotaDefaults({ FOLIO_QUOTA_COST_PER_MONTH: '12,50' })).toThrow(/FOLIO_QUOTA_COST_PER_MONTH: expected an amount ≥ 0/);
+    expect(() => quotaDefaults({ FOLIO_QUOTA_TOKENS_PER_MONTH: '12.5' })).toThrow(/expected a whole number/);
+  });
+
   it('give way to a tenant override; "unlimited" lifts a default', () => {
     const defaults = { ...UNLIMITED, tokens_per_month: 1000, storage_bytes: 50 };
     expect(resolveLimits(defaults, { tokens_per_month: 5000, storage_bytes: 'unlimited', upload_bytes: 7 })).toEqual({

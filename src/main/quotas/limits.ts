@@ -31,10 +31,17 @@ export function quotaOptionName(name: QuotaName): string {
 /** `folio serve`'s quota flags, to spread into its `parseArgs` options. */
 export const quotaServeFlags = Object.fromEntries(quotaNames.map((name) => [`quota-${quotaOptionName(name)}`, { type: 'string' as const }]));
 
-/** Parses an operator's value: a whole number ≥ 0, or `unlimited`. `setting` names where it came from. */
-export function parseQuotaValue(setting: string, raw: string): number | 'unlimited' {
+/** Quotas measured in money take decimals (`cost_per_month 12.50`); the others count whole things. */
+const MONEY_QUOTAS: ReadonlySet<QuotaName> = new Set(['cost_per_month']);
+
+/** Parses an operator's value: a whole number ≥ 0 (a money quota: a decimal ≥ 0), or `unlimited`. `setting` names where it came from. */
+export function parseQuotaValue(setting: string, raw: string, name?: QuotaName): number | 'unlimited' {
   const text = raw.trim().toLowerCase();
   if (text === 'unlimited') return 'unlimited';
+  if (name !== undefined && MONEY_QUOTAS.has(name)) {
+    if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(Number(text))) throw new FolioError('invalid_input', `${setting}: expected an amount ≥ 0 (e.g. 25 or 12.50) or "unlimited", got "${raw}"`);
+    return Number(text);
+  }
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
     throw new FolioError('invalid_input', `${setting}: expected a whole number ≥ 0 or "unlimited", got "${raw}"`);
   }
@@ -53,7 +60,7 @@ export function quotaDefaults(env: Record<string, string | undefined> = process.
     const fromEnv = env[quotaEnvName(name)];
     const [setting, raw] = typeof fromFlag === 'string' ? [`--${flag}`, fromFlag] : [quotaEnvName(name), fromEnv];
     if (raw === undefined || raw === '') continue;
-    const value = parseQuotaValue(setting, raw);
+    const value = parseQuotaValue(setting, raw, name);
     limits[name] = value === 'unlimited' ? null : value;
   }
   return limits;

@@ -182,6 +182,25 @@ describe('quota guard', () => {
     expect(await w.guard.requestsPerMinute('globex')).toBeNull();
   });
 
+  it("holds calls to the operator's models to the money budget, and no other call", async () => {
+    const w = world({ cost_per_month: 0.05 });
+    const platformCall = (cost: number) => w.ledger.record(acme, { kind: 'tokens', task_id: 't_1', run_id: 'r_1', prompt_tokens: 0, completion_tokens: 0, cost: 0, platform_cost: cost });
+    await platformCall(0.03);
+    await expect(w.guard.beforeModelCall(acme, { platform: true, currency: 'EUR' })).resolves.toBeUndefined();
+    await platformCall(0.02);
+    const error = await refusal(w.guard.beforeModelCall(acme, { platform: true, currency: 'EUR' }));
+    expect(error.name).toBe('BudgetExceededError');
+    expect(error.message).toBe(
+      'Model budget this month: 0.05 of 0.05 EUR spent on the models the service provides (tenant acme). It resets on 2027-01-01; until then use a model with your own key, or ask the operator to raise cost_per_month.',
+    );
+    // The tenant's own model, and another tenant's calls, are not held to it.
+    await expect(w.guard.beforeModelCall(acme, { platform: false })).resolves.toBeUndefined();
+    await expect(w.guard.beforeModelCall(globex, { platform: true })).resolves.toBeUndefined();
+    // A new month, a new budget.
+    w.setClock(Date.UTC(2027, 0, 1));
+    await expect(w.guard.beforeModelCall(acme, { platform: true })).resolves.toBeUndefined();
+  });
+
   it('lists every quota with its limit and current use', async () => {
     const w = world({ tokens_per_month: 1000, upload_bytes: 50 });
     w.live.set('acme', 1);
@@ -190,6 +209,7 @@ describe('quota guard', () => {
     expect(await w.guard.status('acme')).toEqual([
       { name: 'max_concurrent_runs', limit: null, used: 1 },
       { name: 'tokens_per_month', limit: 1000, used: 300 },
+      { name: 'cost_per_month', limit: null, used: 0 },
       { name: 'storage_bytes', limit: null, used: 42 },
       { name: 'upload_bytes', limit: 50, used: null },
       { name: 'requests_per_minute', limit: null, used: null },

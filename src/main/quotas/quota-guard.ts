@@ -41,8 +41,9 @@ export interface QuotaGuard {
   /**
    * Before each model call of a run. The call that crosses the limit is allowed to finish (its
    * tokens are only known afterwards); the next one is refused, and the run ends with this error.
+   * A call to a model the operator offers (`platform`) is also held to the money budget.
    */
-  beforeModelCall(scope: Scope): Promise<void>;
+  beforeModelCall(scope: Scope, call?: { platform: boolean; currency?: string }): Promise<void>;
   /** Before an upload of `bytes` is accepted: its size and the storage it would fill. */
   beforeUpload(scope: Scope, bytes: number): Promise<void>;
   /**
@@ -93,6 +94,11 @@ function exceeded(message: string): FolioError {
   return new FolioError('quota_exceeded', message, { name: 'QuotaExceededError' });
 }
 
+/** Money: at least two decimals, more when a small budget needs them (0.004 stays 0.004). */
+function formatMoney(n: number): string {
+  return n >= 1 || n === 0 ? n.toFixed(2) : String(Number(n.toPrecision(3)));
+}
+
 function checkUploadSize(tenantId: string, bytes: number, limit: number | null): void {
   if (limit !== null && bytes > limit) {
     throw exceeded(`Upload size: ${formatCount(bytes)} bytes, over the limit of ${formatCount(limit)} bytes per upload (tenant ${tenantId}).`);
@@ -131,9 +137,21 @@ export function createQuotaGuard({ limits, ledger, liveRuns, now = Date.now }: Q
       await checkTokens(scope.tenant_id, tenant.tokens_per_month);
     },
 
-    async beforeModelCall(scope) {
+    async beforeModelCall(scope, call) {
       const tenant = await limits.limitsFor(scope.tenant_id);
       await checkTokens(scope.tenant_id, tenant.tokens_per_month);
+      if (call?.platform !== true || tenant.cost_per_month === null) return;
+      const month = monthOf(now());
+      const spent = await ledger.platformCost(scope.tenant_id, month);
+      if (spent >= tenant.cost_per_month) {
+        const currency = call.currency ? ` ${call.currency}` : '';
+        throw new FolioError(
+          'quota_exceeded',
+          `Model budget this month: ${formatMoney(spent)} of ${formatMoney(tenant.cost_per_month)}${currency} spent on the models the service provides (tenant ${scope.tenant_id}). ` +
+            `It resets on ${resetDay(month)}; until then use a model with your own key, or ask the operator to raise cost_per_month.`,
+          { name: 'BudgetExceededError' },
+        );
+      }
     },
 
     async beforeUpload(scope, bytes) {
@@ -178,6 +196,7 @@ export function createQuotaGuard({ limits, ledger, liveRuns, now = Date.now }: Q
       const used: Record<QuotaName, number | null> = {
         max_concurrent_runs: await liveRuns.liveRuns(tenantId),
         tokens_per_month: await ledger.tokensUsed(tenantId, monthOf(now())),
+        cost_per_month: await ledger.platformCost(tenantId, monthOf(now())),
         storage_bytes: await ledger.storedBytes(tenantId),
         upload_bytes: null,
         requests_per_minute: null,

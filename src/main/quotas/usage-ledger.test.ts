@@ -167,7 +167,7 @@ for (const backend of backends) {
     });
 
     it('only appends: the ledger has no method that changes or removes a row', () => {
-      expect(Object.keys(ledger).sort()).toEqual(['chargeStorage', 'record', 'report', 'storedBytes', 'tokensUsed']);
+      expect(Object.keys(ledger).sort()).toEqual(['chargeStorage', 'platformCost', 'record', 'report', 'storedBytes', 'taskStoredBytes', 'tokensUsed']);
     });
   });
 }

@@ -8,8 +8,11 @@ import { inTransaction, toNumber, type SqlClient } from './sql';
 import { resolvePeriod, type UsagePeriod, type UsagePeriodInput } from './usage-period';
 
 export type UsageEvent =
-  /** One model call's tokens and cost (a run's `usage` event). */
-  | { kind: 'tokens'; task_id?: string; run_id?: string; prompt_tokens: number; completion_tokens: number; cost: number }
+  /**
+   * One model call's tokens and cost (a run's `usage` event); `platform_cost`: what a call to a
+   * model the operator offers cost the platform (recorded on a row of its own, with no tokens).
+   */
+  | { kind: 'tokens'; task_id?: string; run_id?: string; prompt_tokens: number; completion_tokens: number; cost: number; platform_cost?: number }
   /** Bytes received in one upload, counted against the month's traffic. */
   | { kind: 'upload'; task_id?: string; bytes: number }
   /**
@@ -59,8 +62,12 @@ export interface UsageLedger {
   report(scope: Scope, period?: UsagePeriodInput, options?: ReportOptions): Promise<TenantUsageReport>;
   /** Prompt plus completion tokens of the tenant in the period: read before every model call. */
   tokensUsed(tenantId: string, period: UsagePeriod): Promise<number>;
+  /** Money the tenant's calls to the operator's models cost in the period: read before each such call. */
+  platformCost(tenantId: string, period: UsagePeriod): Promise<number>;
   /** Bytes the tenant stores now: read before every upload. */
   storedBytes(tenantId: string): Promise<number>;
+  /** Bytes charged to one task now (its uploads and the files its runs wrote, less what was freed). */
+  taskStoredBytes(tenantId: string, taskId: string): Promise<number>;
   /**
    * Adds `bytes` to the tenant's storage if the total stays within `limit` (null: no limit). The
    * check and the new row are one step for the tenant (its storage lock in PostgreSQL), so two
@@ -94,6 +101,7 @@ interface LedgerRow {
   prompt_tokens: number;
   completion_tokens: number;
   cost: number;
+  platform_cost: number;
   bytes: number;
   at: number;
 }
@@ -116,6 +124,7 @@ function toRow(scope: Scope, event: UsageEvent, at: number): LedgerRow {
     prompt_tokens: 0,
     completion_tokens: 0,
     cost: 0,
+    platform_cost: 0,
     bytes: 0,
     at,
   };
@@ -126,6 +135,10 @@ function toRow(scope: Scope, event: UsageEvent, at: number): LedgerRow {
       row.completion_tokens = wholeNumber('completion_tokens', event.completion_tokens);
       if (!Number.isFinite(event.cost) || event.cost < 0) throw new FolioError('invalid_input', `usage cost: expected a number ≥ 0, got ${event.cost}`);
       row.cost = event.cost;
+      if (event.platform_cost !== undefined) {
+        if (!Number.isFinite(event.platform_cost) || event.platform_cost < 0) throw new FolioError('invalid_input', `usage platform_cost: expected a number ≥ 0, got ${event.platform_cost}`);
+        row.platform_cost = event.platform_cost;
+      }
       break;
     case 'upload':
       row.bytes = wholeNumber('bytes', event.bytes);
@@ -156,7 +169,7 @@ function sumUsers(users: UserUsage[]): UsageTotals {
   return total;
 }
 
-const ROW_COLUMNS = ['tenant_id', 'user_id', 'task_id', 'run_id', 'kind', 'prompt_tokens', 'completion_tokens', 'cost', 'bytes', 'at'] as const;
+const ROW_COLUMNS = ['tenant_id', 'user_id', 'task_id', 'run_id', 'kind', 'prompt_tokens', 'completion_tokens', 'cost', 'platform_cost', 'bytes', 'at'] as const;
 
 /** The ledger in the `usage_events` table. It only ever INSERTs and SELECTs. */
 export function createPgUsageLedger(db: SqlClient, { now = Date.now }: UsageLedgerOptions = {}): UsageLedger {
@@ -245,7 +258,18 @@ export function createPgUsageLedger(db: SqlClient, { now = Date.now }: UsageLedg
       );
       return toNumber(rows[0]?.tokens);
     },
+    async platformCost(tenantId, period) {
+      const { rows } = await db.query(
+        `SELECT SUM(platform_cost) AS cost FROM usage_events WHERE tenant_id = $1 AND at >= $2 AND at < $3 AND kind = 'tokens'`,
+        [tenantId, period.since, period.until],
+      );
+      return toNumber(rows[0]?.cost);
+    },
     storedBytes: (tenantId) => storedBytes(tenantId),
+    async taskStoredBytes(tenantId, taskId) {
+      const { rows } = await db.query(`SELECT SUM(bytes) AS bytes FROM usage_events WHERE tenant_id = $1 AND task_id = $2 AND kind = 'storage'`, [tenantId, taskId]);
+      return toNumber(rows[0]?.bytes);
+    },
   };
 }
 
@@ -311,7 +335,17 @@ export function createMemoryUsageLedger({ now = Date.now }: UsageLedgerOptions =
       }
       return tokens;
     },
+    async platformCost(tenantId, period) {
+      let cost = 0;
+      for (const row of rows) if (row.tenant_id === tenantId && row.kind === 'tokens' && inPeriod(row, period)) cost += row.platform_cost;
+      return cost;
+    },
     storedBytes: async (tenantId) => storedIn(tenantId),
+    async taskStoredBytes(tenantId, taskId) {
+      let bytes = 0;
+      for (const row of rows) if (row.tenant_id === tenantId && row.task_id === taskId && row.kind === 'storage') bytes += row.bytes;
+      return bytes;
+    },
     async chargeStorage(scope, charge, limit) {
       // No await between the sum and the push: one step on the event loop.
       const row = toRow(scope, { kind: 'storage', ...charge }, now());

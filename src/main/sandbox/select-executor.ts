@@ -136,7 +136,18 @@ export function defaultExecutor(): Executor {
   return chosen;
 }
 
-/** Frees what the process's executor holds (containers); for shutdown. */
+/**
+ * Frees what the process's executor holds for these tasks (their containers) and nothing else: the
+ * executor is the process's, and in the team service every tenant's cores share it, so one core
+ * closing must leave the others' containers (and the calls running in them) alone.
+ */
+export async function releaseTasks(taskIds: Iterable<string>): Promise<void> {
+  const current = chosen;
+  if (current === null) return;
+  await Promise.all([...taskIds].map((taskId) => current.release(taskId)));
+}
+
+/** Frees everything the process's executor holds (every task's container); for the process's shutdown. */
 export async function closeDefaultExecutor(): Promise<void> {
   const current = chosen;
   chosen = null;

@@ -19,14 +19,14 @@ import { LibraryIndexer, type IndexedFile } from '../library/indexer';
 import { createEmbeddingBackfill, type EmbeddingBackfill } from '../library/backfill';
 import type { Embedder } from '../library/search';
 import { resolveEmbedder } from '../settings/embedding-settings';
-import { closeDefaultExecutor } from '../sandbox/select-executor';
+import { releaseTasks } from '../sandbox/select-executor';
 import type { DesktopShell, ServiceContext } from './context';
 import { openCoreStore } from './core-store';
 import { createServiceHandlers } from './handlers';
 import { applyPolicies } from './policies/policy';
 import type { FolioCore } from './ports';
 import { syncTaskFiles } from './task-files';
-import { corePolicies, teamBackground, teamModelHooks, teamRunHooks, type TeamCoreOptions } from './team-core';
+import { corePolicies, teamBackground, teamModelHooks, teamRunHooks, teamTaskStorage, type TeamCoreOptions } from './team-core';
 import { importTemplateFile } from './templates';
 import { createUploads } from './uploads';
 
@@ -118,6 +118,10 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   if (team) background(() => indexer.kick());
   if (resumes) background(() => backfill.kick());
 
+  // The tasks whose programs this core ran: closing it frees their containers only (the executor is the process's).
+  const ranTasks = new Set<string>();
+  // The team's storage quota charges what a task's folder holds after each call that may write there.
+  const taskStorage = team ? teamTaskStorage(team, store, dataDir) : null;
   const driver = createRunDriver({
     store,
     dataDir,
@@ -130,8 +134,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     ...(opts.webFetch ? { webFetch: opts.webFetch } : {}),
     hiddenPaths: team?.hiddenPaths ?? [],
     ...(team ? teamModelHooks(team, store) : {}),
-    ...(team?.approvalRules ? { approvalRules: team.approvalRules } : {}),
-    afterRun: (taskId) => syncTaskFiles(store, dataDir, taskId),
+    ruleTier: team || opts.teamPolicy ? 'team' : 'user',
+    ...(taskStorage ? { storage: taskStorage } : {}),
+    afterRun: async (taskId) => {
+      ranTasks.add(taskId);
+      await syncTaskFiles(store, dataDir, taskId);
+      await taskStorage?.reconcile(taskId);
+    },
   });
   const runs = new RunManager(store, driver, team ? teamRunHooks(team, store) : {});
 
@@ -171,7 +180,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       await indexer.close();
       backfill.stop();
       await runs.shutdown();
-      await closeDefaultExecutor();
+      await releaseTasks(ranTasks);
       await mcp.close();
       await data.close();
     },

@@ -1,14 +1,15 @@
 // What makes a core one of the team service's: shared run leases and quotas, and the policies its
 // handlers answer with. The desktop core has none of this.
-import type { ApprovalRule } from '../agent/policy/rules';
 import type { RunCluster, RunHooks } from '../runs/run-cluster';
 import type { TeamQuotas } from '../quotas/team-quotas';
 import type { StorePort } from '../store/port';
 import type { RunAssemblyDeps } from '../assembly/assemble-run';
+import { estimateCost } from '../llm/openai-chat-model';
 import type { HandlerPolicy } from './policies/policy';
 import { storageQuotaPolicy } from './policies/storage-quota';
 import { teamRulesPolicy } from './policies/team-rules';
 import { tenantUsagePolicy } from './policies/tenant-usage';
+import { createTaskStorage, type TaskStorageGate } from './task-storage';
 
 /** Whose work a request leaving the service is: the scope, and the task and run when a run makes it. */
 export interface WorkOwner {
@@ -35,8 +36,6 @@ export interface TeamCoreOptions {
   chargeTo?: <T>(owner: WorkOwner, fn: () => T) => T;
   /** This worker's metrics of model calls. */
   metrics?: { modelCall(provider: string, promptTokens: number, completionTokens: number, seconds: number): void };
-  /** The team's approval rules (tier `team`), evaluated with Folio's defaults by the same engine as the desktop's. */
-  approvalRules?: readonly ApprovalRule[];
 }
 
 export function teamRunHooks(team: TeamCoreOptions, store: StorePort): RunHooks {
@@ -49,11 +48,26 @@ export function teamRunHooks(team: TeamCoreOptions, store: StorePort): RunHooks 
   };
 }
 
+/** The team core's storage charges for what tasks hold, the agent's files included (task-storage.ts). */
+export function teamTaskStorage(team: TeamCoreOptions, store: StorePort, dataDir: string): TaskStorageGate & { reconcile(taskId: string): Promise<void> } {
+  return createTaskStorage({ scope: store.scope, dataDir, ledger: team.quotas.ledger, limits: team.quotas.limits });
+}
+
 /** What a team core checks and counts around each model call: the quotas before, the metrics after. */
 export function teamModelHooks(team: TeamCoreOptions, store: StorePort): Pick<RunAssemblyDeps, 'beforeModelCall' | 'afterModelCall'> {
   return {
-    beforeModelCall: () => team.quotas.guard.beforeModelCall(store.scope),
-    afterModelCall: (profile, usage, seconds) => team.metrics?.modelCall(profile.provider, usage.promptTokens, usage.completionTokens, seconds),
+    beforeModelCall: (profile) => team.quotas.guard.beforeModelCall(store.scope, { platform: profile.source === 'operator', ...(profile.price.currency ? { currency: profile.price.currency } : {}) }),
+    afterModelCall: async (profile, usage, seconds, run) => {
+      team.metrics?.modelCall(profile.provider, usage.promptTokens, usage.completionTokens, seconds);
+      // The operator pays for its models: what the call cost is the tenant's use of its money budget.
+      if (profile.source !== 'operator') return;
+      const platformCost = estimateCost(profile, usage);
+      if (platformCost <= 0) return;
+      // Awaited, so the run's next call is checked against it; a failed write costs a count, not the call.
+      await team.quotas.ledger
+        .record(store.scope, { kind: 'tokens', task_id: run.taskId, run_id: run.runId, prompt_tokens: 0, completion_tokens: 0, cost: 0, platform_cost: platformCost })
+        .catch((err: unknown) => console.warn(`[folio] platform cost not recorded: ${err instanceof Error ? err.message : String(err)}`));
+    },
   };
 }
 
@@ -70,7 +84,7 @@ export function teamBackground(team: TeamCoreOptions, store: StorePort): <T>(fn:
  */
 export function corePolicies(o: { store: StorePort; team?: TeamCoreOptions; teamRules: boolean; dataDir: string; resourcesDir: string }): HandlerPolicy[] {
   const policies: HandlerPolicy[] = [];
-  if (o.team) policies.push(tenantUsagePolicy(o.store, o.team.quotas), storageQuotaPolicy(o.store, o.team.quotas));
+  if (o.team) policies.push(tenantUsagePolicy(o.store, o.team.quotas), storageQuotaPolicy(o.store, o.team.quotas, teamTaskStorage(o.team, o.store, o.dataDir)));
   if (o.team || o.teamRules) policies.push(teamRulesPolicy({ dataDir: o.dataDir, resourcesDir: o.resourcesDir, outerDirs: o.team?.hiddenPaths ?? [] }));
   return policies;
 }

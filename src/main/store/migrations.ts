@@ -8,7 +8,7 @@
 // (the row converters in rows.ts read them that way), and tables whose SQLite order breaks ties by
 // the implicit rowid get an explicit identity column named `rowid`, so the same ORDER BY reads the
 // same in both dialects. SQLite's FTS5 library index has no twin (see migration 7).
-import { TEAM_SCHEMA_SQL, TEAM_SCHEMA_V10_SQL } from './postgres/team-schema';
+import { TEAM_SCHEMA_SQL, TEAM_SCHEMA_V10_SQL, TEAM_SCHEMA_V11_SQL } from './postgres/team-schema';
 
 export interface Migration {
   version: number;
@@ -500,6 +500,12 @@ export const migrations: readonly Migration[] = [
     // Tenant status and plan, retention per plan, audit events, shared rate buckets, money budgets.
     sql: teamSchemaForSqlite(TEAM_SCHEMA_V10_SQL),
     postgres: TEAM_SCHEMA_V10_SQL,
+  },
+  {
+    version: 11,
+    // The platform's cost of each usage row, for the monthly money budget.
+    sql: teamSchemaForSqlite(TEAM_SCHEMA_V11_SQL),
+    postgres: TEAM_SCHEMA_V11_SQL,
   },
 ];
 

@@ -10,6 +10,7 @@ import { FolioError } from '../../shared/errors';
 import { isScopeId } from './scope-id';
 import { DEFAULT_LEASE_TTL_MS } from '../config/lease-timing';
 import { parseKek, type Keyring } from './key-encryption';
+import { loadOperatorModels, type OperatorModels } from '../models';
 
 export class ConfigError extends FolioError {
   constructor(message: string) {
@@ -52,6 +53,8 @@ export interface ServiceConfig {
   allowNetwork: string[];
   /** Seals the keys tenants store (tenancy/key-encryption.ts); null: storing keys is refused. */
   keyring: Keyring | null;
+  /** Models the operator offers every tenant, with the operator's keys (models/operator-models.ts); null: none. */
+  operatorModels: OperatorModels | null;
   /** The configuration as it may be logged: secrets and database passwords redacted. */
   describe(): Record<string, unknown>;
 }
@@ -84,6 +87,8 @@ const options = {
   'core-idle-ms': { type: 'string' },
   'key-encryption-key': { type: 'string' },
   'previous-key-encryption-keys': { type: 'string' },
+  'operator-models': { type: 'string' },
+  'operator-secrets': { type: 'string' },
   // The server's default quotas (--quota-tokens-per-month …), named once in quotas/limits.ts.
   ...quotaServeFlags,
 } as const;
@@ -108,6 +113,8 @@ export const ENV_FOR_FLAG = {
   'core-idle-ms': 'FOLIO_CORE_IDLE_MS',
   'key-encryption-key': 'FOLIO_KEY_ENCRYPTION_KEY',
   'previous-key-encryption-keys': 'FOLIO_PREVIOUS_KEY_ENCRYPTION_KEYS',
+  'operator-models': 'FOLIO_OPERATOR_MODELS',
+  'operator-secrets': 'FOLIO_OPERATOR_SECRETS',
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -192,8 +199,19 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
   const keyring = parseKeyring(pick('key-encryption-key'), pick('previous-key-encryption-keys'));
   if (!multiTenant && keyring !== null) throw new ConfigError('--key-encryption-key / FOLIO_KEY_ENCRYPTION_KEY only applies with --multi-tenant');
 
+  const operatorPath = pick('operator-models') ?? null;
+  const operatorSecrets = pick('operator-secrets') ?? null;
+  if (operatorPath === null && operatorSecrets !== null) throw new ConfigError('--operator-secrets / FOLIO_OPERATOR_SECRETS needs --operator-models / FOLIO_OPERATOR_MODELS');
+  if (operatorPath !== null && !multiTenant) throw new ConfigError('--operator-models / FOLIO_OPERATOR_MODELS only applies with --multi-tenant');
+  let operatorModels: OperatorModels | null = null;
+  try {
+    operatorModels = operatorPath === null ? null : loadOperatorModels(operatorPath, operatorSecrets, env);
+  } catch (err) {
+    throw new ConfigError(err instanceof Error ? err.message : String(err));
+  }
+
   const config: Omit<ServiceConfig, 'describe'> = {
-    multiTenant, databaseUrl, storageRoot, platformKey, jwt, host, port, publicHosts, workerId, shutdownGraceMs, leaseTtlMs, coreIdleMs, quotas, allowNetwork, keyring,
+    multiTenant, databaseUrl, storageRoot, platformKey, jwt, host, port, publicHosts, workerId, shutdownGraceMs, leaseTtlMs, coreIdleMs, quotas, allowNetwork, keyring, operatorModels,
     recover: values.recover ?? false,
   };
   return {
@@ -206,6 +224,7 @@ export function loadServiceConfig(argv: string[], env: Env = process.env): Servi
       jwt: jwt === null ? null : jwt.kind === 'secret' ? { kind: 'secret', secret: '[redacted]', issuer: jwt.issuer ?? null, audience: jwt.audience ?? null } : { kind: 'jwks', url: redactUrlPassword(jwt.url.href), issuer: jwt.issuer ?? null, audience: jwt.audience ?? null },
       host, port, public_hosts: publicHosts, worker_id: workerId, shutdown_grace_ms: shutdownGraceMs, lease_ttl_ms: leaseTtlMs, core_idle_ms: coreIdleMs, quotas, allow_network: allowNetwork,
       key_encryption: keyring === null ? null : { current: keyring.current.id, previous: keyring.previous.map((k) => k.id) },
+      operator_models: operatorPath, operator_secrets: operatorSecrets,
     }),
   };
 }

@@ -61,6 +61,11 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder, 
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
+  // A scroll away from the end that comes with a change of the list's size (a resize, rows measured
+  // again) while the reader has not touched the list (wheel, touch, keys, a press) is the layout's,
+  // not the reader leaving: the list keeps following its end.
+  const readerMoved = useRef(false);
+  const geometry = useRef({ scrollHeight: 0, clientHeight: 0 });
   const [showJump, setShowJump] = useState(false);
   const held = useRef<Held | null>(null);
   const [holding, setHolding] = useState(false);
@@ -165,6 +170,10 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder, 
     setHolding(true);
   };
 
+  const readerMoves = () => {
+    readerMoved.current = true;
+  };
+
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
@@ -173,13 +182,30 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder, 
       setHolding(false);
     }
     const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK_PX;
+    const resized = el.scrollHeight !== geometry.current.scrollHeight || el.clientHeight !== geometry.current.clientHeight;
+    geometry.current = { scrollHeight: el.scrollHeight, clientHeight: el.clientHeight };
+    if (!atBottom && resized && stickToBottom.current && !held.current && !readerMoved.current) {
+      scrollToBottom();
+      return;
+    }
+    if (atBottom) readerMoved.current = false;
     if (!held.current) stickToBottom.current = atBottom;
     setShowJump(!atBottom);
     if (el.scrollTop < LOAD_OLDER_THRESHOLD_PX && hasMore && !loadingOlder) onLoadOlder();
   };
 
   return (
-    <div className="message-scroll" ref={scrollRef} onScroll={onScroll} onClickCapture={holdToggle} data-testid="message-list">
+    <div
+      className="message-scroll"
+      ref={scrollRef}
+      onScroll={onScroll}
+      onClickCapture={holdToggle}
+      onWheel={readerMoves}
+      onTouchStart={readerMoves}
+      onKeyDown={readerMoves}
+      onPointerDown={readerMoves}
+      data-testid="message-list"
+    >
       {(hasMore || loadingOlder) && (
         <div className="load-older">
           {loadingOlder ? (

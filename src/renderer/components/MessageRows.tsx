@@ -10,6 +10,7 @@ import { ReplyTools, UserMessage } from './BranchControls';
 import { Markdown } from './Markdown';
 import { LiveRunFooter, RunFooter } from './RunFooter';
 import { PREVIEW_CHARS, ToolCard } from './ToolCard';
+import { ErrorText } from './ErrorText';
 
 function toolResultOf(message: Message | null) {
   if (!message) return null;
@@ -52,7 +53,7 @@ export const ChatRowView = memo(function ChatRowView({ row, taskId }: { row: Cha
             </div>
           )}
           {row.tools.map((tool) => (
-            <ToolCard key={tool.callId} taskId={taskId} callId={tool.callId} name={tool.name} arguments={tool.arguments} result={toolResultOf(tool.result)} />
+            <ToolCard key={tool.callId} taskId={taskId} callId={tool.callId} name={tool.name} arguments={tool.arguments} result={toolResultOf(tool.result)} state={tool.state} />
           ))}
           <ReplyTools message={row.message} />
         </div>
@@ -143,7 +144,7 @@ function LiveRunView({ live, taskId }: { live: LiveRun; taskId: string }) {
       {streaming && live.items.length === 0 && !live.progress && <div className="typing" aria-label={t('run.running')} />}
       {live.errors.map((error, i) => (
         <div key={i} className="inline-error" data-testid="run-error">
-          <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+          <ErrorText error={error} />
         </div>
       ))}
       <LiveRunFooter live={live} />

@@ -17,6 +17,7 @@ import { EmbeddingSection } from './EmbeddingSection';
 import { McpSection } from './McpSection';
 import { ModelOptions } from './ModelOptions';
 import { SecretInput } from './SecretInput';
+import { ErrorText, ServerDetail } from './ErrorText';
 
 type ProbeState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
 
@@ -36,6 +37,7 @@ const SECTIONS = [
   { id: 'mcp-section', label: 'mcp.title' },
 ] as const;
 type SectionId = (typeof SECTIONS)[number]['id'];
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
 
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -83,8 +85,19 @@ export function SettingsPage() {
     chosen.current = true;
     setCurrent(id);
   };
+  // Only the person scrolling lets go of the chosen section: a click on a control inside it (restarting
+  // an MCP server) or content that grows below it is not leaving it.
   const release = () => {
     chosen.current = false;
+  };
+  const releaseOnScrollKey = (event: React.KeyboardEvent) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
+    if (SCROLL_KEYS.has(event.key)) release();
+  };
+  // A press on the scroller itself (its scrollbar), not on what it holds.
+  const releaseOnScrollbar = (event: React.PointerEvent) => {
+    if (event.target === event.currentTarget) release();
   };
   // The section at the top of the view is the one the navigation marks.
   const onScroll = () => {
@@ -127,7 +140,7 @@ export function SettingsPage() {
           ))}
         </ul>
       </nav>
-      <div className="settings-body" ref={bodyRef} onScroll={onScroll} onWheel={release} onPointerDown={release} onKeyDown={release} onTouchStart={release}>
+      <div className="settings-body" ref={bodyRef} onScroll={onScroll} onWheel={release} onPointerDown={releaseOnScrollbar} onKeyDown={releaseOnScrollKey} onTouchStart={release}>
         <section className="settings-section" data-testid="general-section">
           <h2 tabIndex={-1}>{t('settings.general')}</h2>
           <div className="form-row">
@@ -311,7 +324,7 @@ function ProbeResult({ state }: { state: ProbeState }) {
   if (state.status === 'failed') {
     return (
       <div className="inline-error" role="alert" data-testid="probe-error">
-        <strong>{t(`errors.${state.error.code}`, { defaultValue: t('errors.unknown') })}</strong> {state.error.message}
+        <ErrorText error={state.error} />
       </div>
     );
   }
@@ -324,7 +337,7 @@ function ProbeResult({ state }: { state: ProbeState }) {
       </div>
       {report.error && (
         <div className="inline-error" data-testid="probe-error">
-          {report.error}
+          {report.error_code ? <ErrorText error={{ code: report.error_code, name: report.error_name, message: report.error }} /> : <ServerDetail text={report.error} />}
         </div>
       )}
       {report.rows.length > 0 && (
@@ -365,7 +378,7 @@ function WarningsSection({ warnings }: { warnings: ConfigWarning[] }) {
           <li key={i} className="warning-item">
             <Icon name="alert" size={14} />
             <code>{w.source}</code>
-            <span>{w.message}</span>
+            <ServerDetail text={w.message} />
           </li>
         ))}
       </ul>

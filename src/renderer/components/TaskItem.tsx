@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task, TaskStatus } from '../../shared/contract';
-import { formatCost, formatTokens } from '../lib/format';
+import { formatTaskCost, formatTokens } from '../lib/format';
 import { useTasks } from '../state/tasks-store';
 import { useApp } from '../state/app-store';
 import { useProjects } from '../state/projects-store';
@@ -10,7 +10,7 @@ import { Icon } from './Icon';
 import { MoveToProjectDialog } from './MoveToProjectDialog';
 
 export function TaskItem({ task, selected }: { task: Task; selected: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const select = useTasks((s) => s.select);
   const update = useTasks((s) => s.update);
   const remove = useTasks((s) => s.remove);
@@ -35,6 +35,9 @@ export function TaskItem({ task, selected }: { task: Task; selected: boolean }) 
   }, [menuOpen]);
 
   const tokens = task.prompt_tokens + task.completion_tokens;
+  const profiles = useApp((s) => s.profiles);
+  const defaultModel = useApp((s) => s.settings?.default_model ?? null);
+  const cost = formatTaskCost(task, profiles, defaultModel, i18n.language);
   const title = task.title.trim() || t('tasks.untitled');
 
   const setStatus = (status: TaskStatus) => {
@@ -81,7 +84,7 @@ export function TaskItem({ task, selected }: { task: Task; selected: boolean }) 
             {task.status !== 'active' && <span className={`status-pill status-${task.status}`}>{t(`status.${task.status}`)}</span>}
             {tokens > 0 && (
               <span className="task-usage" data-dynamic title={t('usage.tooltip', { prompt: task.prompt_tokens, completion: task.completion_tokens })}>
-                {t('usage.short', { tokens: formatTokens(tokens), cost: formatCost(task.cost) })}
+                {cost === null ? t('usage.tokensOnly', { tokens: formatTokens(tokens) }) : t('usage.short', { tokens: formatTokens(tokens), cost })}
               </span>
             )}
           </span>

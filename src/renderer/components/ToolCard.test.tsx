@@ -2,7 +2,8 @@
 // finished call's output, collapsed until expanded, with what was expanded kept across re-mounts.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { initI18n } from '../i18n';
+import { DENIED_RESULT } from '../../shared/tool-outcome';
+import { applyLanguageSetting, initI18n } from '../i18n';
 import { toolCardKey, toolCards } from '../state/tool-card-store';
 import { PREVIEW_CHARS, ToolCard } from './ToolCard';
 
@@ -57,7 +58,7 @@ describe('ToolCard output', () => {
     await initI18n();
   });
   beforeEach(() => {
-    toolCards.setState({ outputExpanded: new Set(), argsShown: new Set(), full: new Map() });
+    toolCards.setState({ outputExpanded: new Set(), argsShown: new Set(), rawShown: new Set(), full: new Map() });
   });
 
   it('shows a long output collapsed to its first lines, behind a button that names its size', () => {
@@ -115,9 +116,46 @@ describe('ToolCard output', () => {
     expect(collapsed).toContain('aria-expanded="false"');
   });
 
+  it('says what the call did in the UI language, with the output the model read behind a toggle', async () => {
+    await applyLanguageSetting('zh-CN');
+    const denied = { preview: DENIED_RESULT, truncated: false, isError: true, fullLength: DENIED_RESULT.length };
+    const card = () => renderToStaticMarkup(<ToolCard taskId="t1" callId="d1" name="shell" arguments='{"command":"curl https://example.com"}' result={denied} />);
+    const closed = card();
+    expect(closed).toMatch(/data-testid="tool-summary">你拒绝了这次调用，它没有运行。</u);
+    expect(closed).toMatch(/<button[^>]*aria-expanded="false"[^>]*data-testid="tool-raw-toggle"/u);
+    expect(closed).toMatch(/<div [^>]*hidden=""[^>]*data-testid="tool-raw"/u);
+    toolCards.getState().setOpen(toolCardKey('t1', 'd1'), 'raw', true);
+    const open = card();
+    expect(open).toMatch(/<button[^>]*aria-expanded="true"[^>]*data-testid="tool-raw-toggle"/u);
+    expect(open).not.toMatch(/hidden=""[^>]*data-testid="tool-raw"/u);
+    expect(output(open)).toContain(DENIED_RESULT);
+    await applyLanguageSetting('en');
+  });
+
   it('keeps the arguments shown across a re-mount', () => {
     expect(render(summary('ok'))).not.toContain('tool-args');
     toolCards.getState().setOpen(toolCardKey('t1', 'call_1'), 'args', true);
     expect(render(summary('ok'))).toContain('class="tool-args"');
+  });
+});
+
+describe('ToolCard state', () => {
+  beforeAll(async () => {
+    await initI18n();
+  });
+  const stateOf = (html: string) => /class="tool-card tool-([a-z-]+)"/u.exec(html)?.[1];
+
+  it('shows the persisted state: a call awaiting approval after a restart waits, not runs', () => {
+    expect(stateOf(renderToStaticMarkup(<ToolCard taskId="t" callId="c1" name="shell" arguments="{}" result={null} state="awaiting_approval" />))).toBe('approval');
+    expect(stateOf(renderToStaticMarkup(<ToolCard taskId="t" callId="c1" name="shell" arguments="{}" result={null} state="executing" />))).toBe('running');
+  });
+
+  it('a denied call shows denied, not failed, whatever its result says (a blocked command too)', () => {
+    const blocked = { preview: 'Blocked: deletes the root. This command is never run; choose a safer way.', truncated: false, isError: true, fullLength: 70 };
+    expect(stateOf(renderToStaticMarkup(<ToolCard taskId="t" callId="c1" name="shell" arguments="{}" result={blocked} state="denied" />))).toBe('denied');
+    expect(stateOf(renderToStaticMarkup(<ToolCard taskId="t" callId="c1" name="shell" arguments="{}" result={{ ...blocked, state: 'denied' }} />))).toBe('denied');
+    expect(stateOf(renderToStaticMarkup(<ToolCard taskId="t" callId="c1" name="shell" arguments="{}" result={blocked} state="failed" />))).toBe('error');
+    const notRun = { preview: 'Cancelled before this tool ran.', truncated: false, isError: true, fullLength: 31 };
+    expect(stateOf(renderToStaticMarkup(<ToolCard taskId="t" callId="c1" name="shell" arguments="{}" result={notRun} state="cancelled" />))).toBe('not-run');
   });
 });

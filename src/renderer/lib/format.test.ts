@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCost, formatDateTime, formatDuration, formatMoney, formatTokens, toDate } from './format';
+import { formatBytes, formatCost, formatDateTime, formatDuration, formatMoney, formatTaskCost, formatTokens, toDate } from './format';
 
 describe('format', () => {
   it('abbreviates token counts', () => {
@@ -41,6 +41,25 @@ describe('formatMoney', () => {
   it('falls back to the bare amount without a profile, and to the code for an unknown currency', () => {
     expect(formatMoney(0.5, undefined, 'en')).toBe('0.50');
     expect(formatMoney(0.5, { input: 1, output: 1, currency: 'XQZ1' }, 'en')).toBe('0.50 XQZ1');
+  });
+});
+
+describe('formatTaskCost', () => {
+  const profiles = [
+    { id: 'openai.gpt', price: { input: 1, output: 2, currency: 'USD' } },
+    { id: 'deepseek.chat', price: { input: 2, output: 8, currency: 'CNY' } },
+    { id: 'local.free', price: { input: 0, output: 0 } },
+  ];
+
+  it('writes the cost in the currency of the task model, else of the default model', () => {
+    expect(formatTaskCost({ cost: 0.001, model: 'openai.gpt' }, profiles, 'deepseek.chat', 'en')).toBe('$0.0010');
+    expect(formatTaskCost({ cost: 0.35, model: null }, profiles, 'deepseek.chat', 'zh-CN')).toBe('¥0.35');
+  });
+
+  it('gives no amount when the model sets no price or is unknown', () => {
+    expect(formatTaskCost({ cost: 0, model: 'local.free' }, profiles, null, 'en')).toBeNull();
+    expect(formatTaskCost({ cost: 0.5, model: 'gone.model' }, profiles, null, 'en')).toBeNull();
+    expect(formatTaskCost({ cost: 0.5, model: null }, profiles, null, 'en')).toBeNull();
   });
 });
 

@@ -60,6 +60,20 @@ export function formatMoney(cost: number, price: { input: number; output: number
   }
 }
 
+/**
+ * A task's cost in the currency of the model it runs on (its own, else the default); null when that
+ * model is unknown or sets no price: a bare amount would not say which money it is.
+ */
+export function formatTaskCost(
+  task: { cost: number; model: string | null },
+  profiles: readonly { id: string; price: { input: number; output: number; currency?: string } }[],
+  defaultModel: string | null,
+  locale: string,
+): string | null {
+  const price = profiles.find((p) => p.id === (task.model ?? defaultModel))?.price;
+  return price ? formatMoney(task.cost, price, locale) : null;
+}
+
 /** A number with the locale's grouping ("12,345" / "12,345"; "12.345" in German). */
 export function formatNumber(n: number, locale: string): string {
   return new Intl.NumberFormat(locale).format(n);

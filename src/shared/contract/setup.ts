@@ -20,7 +20,7 @@ export const SetupProvider = z.object({
   has_key: z.boolean(),
   /** Key-less providers only: whether the server answered just now (null for providers with a key). */
   reachable: z.boolean().nullable(),
-  source: z.enum(['builtin', 'user']),
+  source: z.enum(['builtin', 'user', 'operator']),
   profiles: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(['chat', 'worker']) })),
 });
 export type SetupProvider = z.infer<typeof SetupProvider>;

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { Usage } from './entities';
 
 /** The quotas a tenant has, listed once: the limits, the environment, the flags and this answer use it. */
-export const quotaNames = ['max_concurrent_runs', 'tokens_per_month', 'storage_bytes', 'upload_bytes', 'requests_per_minute'] as const;
+/** `cost_per_month`: money per calendar month spent on models the operator offers (in their price's currency). */
+export const quotaNames = ['max_concurrent_runs', 'tokens_per_month', 'cost_per_month', 'storage_bytes', 'upload_bytes', 'requests_per_minute'] as const;
 export const QuotaName = z.enum(quotaNames);
 export type QuotaName = z.infer<typeof QuotaName>;
 
@@ -31,8 +32,8 @@ export type UserUsage = z.infer<typeof UserUsage>;
 
 export const QuotaUsage = z.object({
   name: QuotaName,
-  /** null: unlimited. */
-  limit: z.number().int().nullable(),
+  /** null: unlimited. A whole number but for cost_per_month (money). */
+  limit: z.number().nullable(),
   /** The use compared with the limit now; null for limits per request (upload size, request rate). */
   used: z.number().nullable(),
 });

@@ -116,3 +116,9 @@ CREATE TABLE IF NOT EXISTS rate_buckets (
 );
 ALTER TABLE quotas ADD COLUMN cost_per_month DOUBLE PRECISION;
 `;
+
+// Migration 11: what each usage row cost the platform (a model the operator offers, paid with the
+// operator's key), which a tenant's monthly money budget (`cost_per_month`) is measured against.
+export const TEAM_SCHEMA_V11_SQL = `
+ALTER TABLE usage_events ADD COLUMN platform_cost DOUBLE PRECISION NOT NULL DEFAULT 0;
+`;

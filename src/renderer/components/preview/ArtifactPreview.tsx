@@ -10,12 +10,13 @@ import { DeckPreview } from './DeckPreview';
 import { DeckVersions } from './DeckVersions';
 import { DocumentPreview } from './DocumentPreview';
 import { RevisionPreview } from './RevisionPreview';
+import { ErrorText } from '../ErrorText';
 
 const PdfPreview = lazy(() => import('./PdfPreview').then((m) => ({ default: m.PdfPreview })));
 
 type State = { status: 'loading' } | { status: 'error'; error: ErrorInfo } | { status: 'ready'; preview: PreviewData };
 
-export function ArtifactPreview({ taskId, path }: { taskId: string; path: string }) {
+export function ArtifactPreview({ taskId, path, page = null }: { taskId: string; path: string; page?: number | null }) {
   const { t } = useTranslation();
   const isPdf = artifactType(path) === 'pdf';
   const [state, setState] = useState<{ key: string; value: State } | null>(null);
@@ -43,7 +44,7 @@ export function ArtifactPreview({ taskId, path }: { taskId: string; path: string
   if (isPdf) {
     return (
       <Suspense fallback={<PreviewLoading />}>
-        <PdfPreview taskId={taskId} path={path} />
+        <PdfPreview taskId={taskId} path={path} page={page} />
       </Suspense>
     );
   }
@@ -52,7 +53,7 @@ export function ArtifactPreview({ taskId, path }: { taskId: string; path: string
   if (current.status === 'error') {
     return (
       <div className="inline-error" role="alert" data-testid="preview-error">
-        <strong>{t(`errors.${current.error.code}`, { defaultValue: t('errors.unknown') })}</strong> {current.error.message}
+        <ErrorText error={current.error} />
       </div>
     );
   }

@@ -5,7 +5,8 @@ import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getApi } from '../../state/api';
-import { toErrorInfo } from '../../state/notices';
+import { toErrorInfo, type ErrorInfo } from '../../state/notices';
+import { ErrorText } from '../ErrorText';
 import { useElementWidth } from './use-width';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -18,10 +19,11 @@ interface Loaded {
   pages: number;
 }
 
-export function PdfPreview({ taskId, path }: { taskId: string; path: string }) {
+/** `page`: a cited page, shown first of the pages drawn and scrolled to. */
+export function PdfPreview({ taskId, path, page = null }: { taskId: string; path: string; page?: number | null }) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorInfo | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(gridRef);
 
@@ -38,7 +40,7 @@ export function PdfPreview({ taskId, path }: { taskId: string; path: string }) {
         doc = await getDocument({ data, isEvalSupported: false }).promise;
         if (alive) setLoaded({ doc, pages: doc.numPages });
       } catch (err) {
-        if (alive) setError(toErrorInfo(err).message);
+        if (alive) setError(toErrorInfo(err));
       }
     };
     void load();
@@ -48,7 +50,8 @@ export function PdfPreview({ taskId, path }: { taskId: string; path: string }) {
     };
   }, [taskId, path]);
 
-  const shown = loaded ? Math.min(loaded.pages, MAX_PAGES) : 0;
+  const first = loaded && page !== null ? Math.min(Math.max(1, page), loaded.pages) : 1;
+  const shown = loaded ? Math.min(loaded.pages - first + 1, MAX_PAGES) : 0;
   const columns = width > 360 ? 2 : 1;
   const pageWidth = width > 0 ? Math.floor((width - (columns - 1) * 10) / columns) : 0;
 
@@ -61,20 +64,20 @@ export function PdfPreview({ taskId, path }: { taskId: string; path: string }) {
       </div>
       {error && (
         <div className="inline-error" role="alert" data-testid="pdf-error">
-          {t('preview.pdfFailed', { message: error })}
+          <strong>{t('preview.pdfFailed')}</strong> <ErrorText error={error} />
         </div>
       )}
       <div className="pdf-grid" ref={gridRef} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
         {loaded &&
           pageWidth > 0 &&
-          Array.from({ length: shown }, (_, i) => <PdfPage key={i} doc={loaded.doc} number={i + 1} width={pageWidth} />)}
+          Array.from({ length: shown }, (_, i) => <PdfPage key={first + i} doc={loaded.doc} number={first + i} width={pageWidth} cited={page === first + i} />)}
       </div>
       {loaded && loaded.pages > shown && <div className="muted preview-note">{t('preview.morePages', { count: loaded.pages - shown })}</div>}
     </div>
   );
 }
 
-function PdfPage({ doc, number, width }: { doc: PDFDocumentProxy; number: number; width: number }) {
+function PdfPage({ doc, number, width, cited = false }: { doc: PDFDocumentProxy; number: number; width: number; cited?: boolean }) {
   const { t } = useTranslation();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [failed, setFailed] = useState(false);
@@ -112,7 +115,7 @@ function PdfPage({ doc, number, width }: { doc: PDFDocumentProxy; number: number
   }, [doc, number, width]);
 
   return (
-    <figure className="pdf-page" data-testid="pdf-page">
+    <figure className={cited ? 'pdf-page cited' : 'pdf-page'} data-testid="pdf-page" data-page={number} aria-current={cited ? 'page' : undefined}>
       {failed ? <div className="slide-image-placeholder">{t('preview.pageFailed')}</div> : <canvas ref={canvasRef} />}
       <figcaption className="muted">{t('preview.pageN', { number })}</figcaption>
     </figure>
