@@ -173,7 +173,7 @@ describe('planDeck: what a model writes', () => {
     const garbled = report.slides[0]?.issues.filter((i) => i.kind === 'garbled_text') ?? [];
     expect(garbled).toHaveLength(1);
     expect(garbled[0]?.message).toContain('2 texts');
-    expect(garbled[0]?.message).toContain('Z\uFFFD\uFFFDrich station');
+    expect(garbled[0]?.message).toContain('"Z\uFFFD\uFFFDrich statio…"');
     expect(kinds(report, 1)).not.toContain('garbled_text');
   });
 
