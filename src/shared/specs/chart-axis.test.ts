@@ -29,6 +29,14 @@ describe('the value axis of a chart', () => {
     }
   });
 
+  it('leaves half a step below the lowest negative value, where its label hangs above the category labels', () => {
+    for (const values of [[3.4, -2.1, 1.2], [-2, 5, 8], [-0.5, 0.2], [-40, -10]]) {
+      const axis = valueAxisFor(values, '#,##0.0');
+      expect(Math.min(...values) - axis.min, values.join()).toBeGreaterThanOrEqual(axis.step / 2 - 1e-9);
+      expect((axis.max - axis.min) / axis.step).toBeLessThanOrEqual(6 + 1e-9);
+    }
+  });
+
   it('gives flat zero data a unit axis', () => {
     expect(valueAxisFor([0, 0], '#,##0')).toEqual({ min: 0, max: 1, step: 0.2, numberFormat: '#,##0.0' });
   });

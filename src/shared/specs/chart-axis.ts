@@ -17,6 +17,11 @@ const MAX_INTERVALS = 6;
 const NICE_MULTIPLES = [1, 2, 2.5, 5];
 /** The top tick stays this fraction of a step above the largest value, so a bar's label has room. */
 const HEADROOM = 0.1;
+/**
+ * Below the lowest negative value the label hangs inside the plot, above the category labels at its
+ * low edge: it needs about a line of text, half a step of a six-interval axis on a slide.
+ */
+const FOOTROOM = 0.5;
 
 /** Decimals a step needs to be written exactly (2.5 → 1, 0.25 → 2), at most 3. */
 function stepDecimals(step: number): number {
@@ -43,7 +48,8 @@ export function valueAxisFor(values: readonly number[], dataFormat: string): Val
     for (const multiple of NICE_MULTIPLES) {
       const step = multiple * power;
       const decimals = stepDecimals(step);
-      const min = clean(Math.floor(low / step) * step, decimals);
+      let min = clean(Math.floor(low / step) * step, decimals);
+      if (low < 0 && low - min < step * FOOTROOM) min = clean(min - step, decimals);
       let max = clean(Math.ceil(high / step) * step, decimals);
       if (high > 0 && max - high < step * HEADROOM) max = clean(max + step, decimals);
       if ((max - min) / step <= MAX_INTERVALS + 1e-9) return { min, max, step, numberFormat: withDecimals(dataFormat, decimals) };

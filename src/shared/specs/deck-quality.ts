@@ -26,6 +26,8 @@ export const QUALITY_ISSUE_KINDS = [
   // Typography and fonts:
   'font_fallback',
   'emoji_font',
+  // Text holding U+FFFD, the replacement character a decoder leaves for bytes it could not read:
+  'garbled_text',
   // A typed space beside the renderer's own gap between Chinese and Latin text (read from the rendered slide):
   'spacing',
   'restructured',

@@ -102,6 +102,9 @@ export function chartOptions(el: ChartElement, face: string): PptxGenJS.IChartOp
   };
   if (bars) {
     opts.barDir = el.type === 'bar' ? 'bar' : 'col';
+    // Category labels at the low edge of the plot, not on the zero line a bar below zero crosses
+    // (its label would sit on the category's name).
+    opts.catAxisLabelPos = 'low';
     opts.barGapWidthPct = el.series.length > 1 ? 80 : 50;
     if (el.dataLabels) opts.dataLabelPosition = 'outEnd';
   }

@@ -2,9 +2,9 @@
 // colours, the highlighted category, data labels or an axis, number format, legend), so the .pptx
 // drawer and the preview only draw. Pure: the same inputs give the same element.
 import { valueAxisFor } from '../../../../shared/specs/chart-axis';
-import { type ChartSpec } from '../../../../shared/specs/deck';
+import { type ChartSpec, containsCjk } from '../../../../shared/specs/deck';
 import { type ChartElement, type PlanBox } from '../../../../shared/specs/deck-plan';
-import { type Theme } from '../../../../shared/specs/themes';
+import { contrastRatio, type Theme } from '../../../../shared/specs/themes';
 import { textWidthIn } from '../measure';
 import { type SlideReport } from '../report';
 import { type TextMeasurer } from '../text-measurer';
@@ -16,6 +16,16 @@ const MAX_LABELLED_BARS = 16;
 const MAX_LABELLED_POINTS = 8;
 /** How far non-highlighted points fade toward the background. */
 const RECEDE = 0.55;
+/**
+ * Bars below zero, in the red accountants use: a deep one on light slides, a light one on dark
+ * slides, whichever stands further from the background.
+ */
+const NEGATIVE_ON_LIGHT = 'C0392B';
+const NEGATIVE_ON_DARK = 'F1948A';
+
+export function negativeColour(background: string): string {
+  return contrastRatio(NEGATIVE_ON_LIGHT, background) >= contrastRatio(NEGATIVE_ON_DARK, background) ? NEGATIVE_ON_LIGHT : NEGATIVE_ON_DARK;
+}
 
 export function isRoundChart(type: ChartSpec['type']): boolean {
   return type === 'pie' || type === 'doughnut';
@@ -52,8 +62,9 @@ export function numberFormatFor(values: readonly number[], unit: string | undefi
   // A currency sign leads, as the locale writes it: "$3.2M", "¥1,200", "€5k" (not "3.2 $M").
   const currency = /^([$€£¥￥])(.*)$/u.exec(u);
   if (currency) return `"${currency[1] ?? ''}"${base}${currency[2] ? `"${currency[2]}"` : ''}`;
-  // "%" and currency-like symbols sit tight; words get a space ("12 ms").
-  return /^[%‰°]$/.test(u) ? `${base}"${u}"` : `${base}" ${u}"`;
+  // "%" and currency-like symbols sit tight; words get a space ("12 ms"); a Chinese unit is written
+  // against the number ("3.2万元"), and LibreOffice sets its own quarter em between them.
+  return /^[%‰°]$/.test(u) || containsCjk(u.charAt(0)) ? `${base}"${u}"` : `${base}" ${u}"`;
 }
 
 /**
@@ -94,12 +105,19 @@ function colours(spec: ChartSpec, theme: Theme): { color: string; pointColors?: 
     if (hi >= 0) slices[hi] = p.accent;
     return [{ color: slices[0] ?? p.accent, pointColors: slices }];
   }
+  const bars = spec.type === 'bar' || spec.type === 'column';
   return spec.series.map((s, i) => {
     const color = palette[i % palette.length] ?? p.accent;
-    if (hi < 0 || spec.series.length !== 1) return { color };
+    // A single series' bars below zero are coloured as losses (one colour per point is written for a
+    // single series only: several series keep one colour each, so their legend stays true).
+    const negative = bars && spec.series.length === 1 && s.values.some((v) => v < 0) ? negativeColour(p.background) : undefined;
+    if (hi < 0 || spec.series.length !== 1) {
+      return negative ? { color, pointColors: s.values.map((v) => (v < 0 ? negative : color)) } : { color };
+    }
     // The bar that matters in the accent; the others one receding colour (not a rainbow).
     const others = color.toUpperCase() === p.accent.toUpperCase() ? mixHex(p.muted, p.background, 0.35) : mixHex(color, p.background, RECEDE);
-    return { color: others, pointColors: s.values.map((_, k) => (k === hi ? p.accent : others)) };
+    const below = negative ? mixHex(negative, p.background, RECEDE) : others;
+    return { color: others, pointColors: s.values.map((v, k) => (k === hi ? p.accent : v < 0 ? below : others)) };
   });
 }
 

@@ -48,6 +48,20 @@ function reportBlankEmoji(o: PlanOptions, report: SlideReport, strings: readonly
   }
 }
 
+/**
+ * "�" (U+FFFD) is what a decoder leaves where it could not read the bytes: drawn, it is a diamond
+ * where a word was, and no font can help. Said once per slide, with where it is.
+ */
+function reportGarbled(report: SlideReport, strings: readonly string[]): void {
+  const garbled = strings.filter((t) => t.includes('\uFFFD'));
+  const first = garbled[0];
+  if (first === undefined) return;
+  const at = first.indexOf('\uFFFD');
+  const excerpt = `${at > 12 ? '…' : ''}${first.slice(Math.max(0, at - 12), at + 13)}${at + 13 < first.length ? '…' : ''}`;
+  const where = garbled.length === 1 ? 'a text' : `${garbled.length} texts`;
+  report.add('garbled_text', `${where} on the slide hold "\uFFFD" (the mark of text read in the wrong encoding), e.g. "${excerpt}": it is drawn as a diamond where characters were lost; take the text again from its source`);
+}
+
 /** The template's slide-number place (clear of its logo), else Folio's. */
 function numberBox(o: PlanOptions, folio: TextElement['box']): TextElement['box'] {
   const own = o.theme.template?.number;
@@ -129,6 +143,7 @@ export function planDeck(written: DeckSpec, o: PlanOptions): { plan: DeckPlan; r
       if (o.measurer.emojiFace() === null) report.add('emoji_font', 'the slide has emoji but no colour emoji font is installed: they may show as boxes or plain symbols');
       else reportBlankEmoji(o, report, strings);
     }
+    reportGarbled(report, strings);
     planSlide(ctx, slide).forEach((builder, part) => {
       const built = builder.build(index, part === 0 ? slide.notes : undefined);
       if (slide.id !== undefined) built.slide_id = slide.id;

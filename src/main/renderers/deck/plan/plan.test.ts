@@ -165,6 +165,18 @@ describe('planDeck: what a model writes', () => {
     expect(p.slides[0]?.notes).toContain('约 20 分钟');
   });
 
+  it('reports "\uFFFD" in a table (text read in the wrong encoding) once per slide, with where it is', () => {
+    const { report } = plan({ title: 'x', slides: [
+      { layout: 'table', title: 'Sites', table: { header: ['Site', 'Note'], rows: [['Zürich', 'Z\uFFFD\uFFFDrich station'], ['Bern', 'ok \uFFFD']] } },
+      { layout: 'bullets', title: 'Clean', bullets: ['nothing lost here'] },
+    ] });
+    const garbled = report.slides[0]?.issues.filter((i) => i.kind === 'garbled_text') ?? [];
+    expect(garbled).toHaveLength(1);
+    expect(garbled[0]?.message).toContain('2 texts');
+    expect(garbled[0]?.message).toContain('"Z\uFFFD\uFFFDrich statio…"');
+    expect(kinds(report, 1)).not.toContain('garbled_text');
+  });
+
   it('draws a chart of zeros as a visible placeholder and reports it; the other slides are planned as usual', () => {
     const { plan: p, report } = plan({ title: 'x', slides: [
       { layout: 'chart', title: 'Nothing', chart: { type: 'pie', categories: ['a', 'b'], series: [{ name: 's', values: [0, 0] }] } },
