@@ -4,7 +4,6 @@
 // network unless the task allows it; a container per task in the team service), with the allowlisted
 // environment (no credentials under any name) and the shell runner's process-group kill and limits.
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { programEnv } from '../sandbox/env';
@@ -15,6 +14,8 @@ import { describePackages, pythonFor, type PythonRuntime } from './python-runtim
 import { changedFiles, SCRIPT_DEFAULT_TIMEOUT_S, SCRIPT_MAX_TIMEOUT_S, SCRIPTS_DIR, snapshotFiles } from './run-script';
 import type { RunResult } from './shell/run';
 import { NO_PATHS, sourceFolder, type Tool, ToolError } from './types';
+import { PathEscapeError } from '../../shared/errors';
+import { removeInside, resolveInside, SpecialFileError, writeInside } from '../workspace/task-paths';
 
 const parameters = z.object({
   code: z.string().min(1).max(200_000).describe('A complete Python 3 program.'),
@@ -95,16 +96,23 @@ export function createRunPythonTool(options: RunPythonToolOptions = {}): Tool<ty
       const found = python();
       if (!found.available) throw new ToolError(`run_python needs Python 3, and none was found (${found.reason}). Use run_script (JavaScript) instead.`);
       const timeoutS = args.timeout ?? SCRIPT_DEFAULT_TIMEOUT_S;
-      const dir = path.join(ctx.root, SCRIPTS_DIR);
-      const file = path.join(dir, `script-${Date.now()}-${randomBytes(4).toString('hex')}.py`);
-      const rc = path.join(dir, 'matplotlibrc');
+      // Staged through the resolver: a `work/.scripts` link planted by a command (to another task,
+      // out of the data folder) is refused, and no file is written through a link.
+      const fileRel = `${SCRIPTS_DIR}/script-${Date.now()}-${randomBytes(4).toString('hex')}.py`;
+      const rcRel = `${SCRIPTS_DIR}/matplotlibrc`;
+      let file: string;
+      let rc: string;
       try {
-        fs.mkdirSync(dir, { recursive: true });
-        fs.writeFileSync(file, args.code, { flag: 'wx' });
-        fs.writeFileSync(rc, matplotlibRc());
+        await writeInside(ctx.root, fileRel, args.code, { exclusive: true });
+        await writeInside(ctx.root, rcRel, matplotlibRc());
+        file = resolveInside(ctx.root, fileRel);
+        rc = resolveInside(ctx.root, rcRel);
       } catch (err) {
+        await removeInside(ctx.root, fileRel);
+        if (err instanceof PathEscapeError || err instanceof SpecialFileError) throw err;
         throw new ToolError(`Could not write the program to ${SCRIPTS_DIR}: ${err instanceof Error ? err.message : String(err)}`);
       }
+      const dir = path.dirname(rc);
       // The program's code is not classified, so it gets the network only when the task allows it.
       const network = (await ctx.network?.allowed()) === true;
       const sandbox = runner.status().active;
@@ -131,7 +139,7 @@ export function createRunPythonTool(options: RunPythonToolOptions = {}): Tool<ty
           label: 'python3',
         });
       } finally {
-        fs.rmSync(file, { force: true });
+        await removeInside(ctx.root, fileRel);
       }
       const touched = changedFiles(before, snapshotFiles(ctx.root));
       const wrote = touched.length > 0 ? `Files written: ${touched.join(', ')}\n` : '';
