@@ -54,7 +54,7 @@ async function statesOf(steps: Step[], o: { mode: 'ask' | 'auto-edit' | 'auto'; 
     systemPrompt: 'system',
     limits: { maxIterations: 5, reliableContext: 100_000, price: { input: 0, output: 0 } },
     toolContext: { root: mkdtempSync(join(tmpdir(), 'folio-states-')), taskId: 't1', runId: 'r1' },
-    callStates: { set: (id, _name, state) => (seen[id] ??= []).push(state) },
+    callStates: { set: (call, state) => (seen[call.callId] ??= []).push(state) },
   };
   const gen: AsyncGenerator<RunEventBody, FinishReason> = runAgentLoop(deps, controller.signal);
   while (!(await gen.next()).done);
@@ -94,16 +94,19 @@ describe('tool call states', () => {
 
   it('refuses a transition the table does not allow', () => {
     const states = new CallStates();
-    expect(() => states.move('a', 'write', 'executing')).toThrow(IllegalCallTransition);
-    states.move('a', 'write', 'validating');
-    states.move('a', 'write', 'executing');
-    states.move('a', 'write', 'done');
-    expect(() => states.move('a', 'write', 'executing')).toThrow(/cannot go from done to executing/);
-    expect(() => states.move('b', 'write', 'validating')).not.toThrow();
-    expect(() => states.move('b', 'write', 'validating')).toThrow(/cannot go from validating to validating/);
+    const a = { messageId: 'm1', callId: 'a', name: 'write' };
+    expect(() => states.move(a, 'executing')).toThrow(IllegalCallTransition);
+    states.move(a, 'validating');
+    states.move(a, 'executing');
+    states.move(a, 'done');
+    expect(() => states.move(a, 'executing')).toThrow(/cannot go from done to executing/);
+    expect(() => states.move(a, 'validating')).toThrow(/cannot go from done to validating/);
+    // The same id in a later message is another call.
+    expect(() => states.move({ ...a, messageId: 'm2' }, 'validating')).not.toThrow();
+    expect(() => states.move({ ...a, messageId: 'm2' }, 'validating')).toThrow(/cannot go from validating to validating/);
   });
 
-  it('a finished call id may start a new call: providers reuse ids such as call_0 in later turns', async () => {
+  it('a reused call id in a later message is a new call: providers reuse ids such as call_0 in later turns', async () => {
     const reused: Step[] = [{ calls: [{ name: 'glob', args: { pattern: '*' } }] }, { calls: [{ name: 'glob', args: { pattern: '*.md' } }] }, { text: 'ok' }];
     const states = await statesOf(reused.map((s) => s), { mode: 'auto', sameIds: true });
     expect(states).toEqual({ c_0: ['validating', 'executing', 'done', 'validating', 'executing', 'done'] });

@@ -1,11 +1,20 @@
 // The loop's side of the named tool-call states (shared/contract/tool-calls.ts): each transition is
 // checked against the table before it is reported, so a state the table does not allow is a bug
 // found at once, not a card that shows the wrong thing.
-import { isFinalCallState, TOOL_CALL_NEXT, type ToolCallState } from '../../shared/contract/tool-calls';
+import { callKey, TOOL_CALL_NEXT, type ToolCallState } from '../../shared/contract/tool-calls';
+
+/** One call: the assistant message that made it, its id there, the tool's name. */
+export interface CallRef {
+  messageId: string;
+  callId: string;
+  name: string;
+}
 
 /** Where the loop reports each call's state (the run manager persists it with the run). */
 export interface CallStatePort {
-  set(callId: string, name: string, state: ToolCallState): void;
+  set(call: CallRef, state: ToolCallState): void;
+  /** The states earlier runs of the task persisted, by callKey: what a resumed run reads. */
+  recorded?(): Promise<ReadonlyMap<string, ToolCallState>>;
 }
 
 export class IllegalCallTransition extends Error {
@@ -21,16 +30,16 @@ export class CallStates {
 
   constructor(private readonly port?: CallStatePort) {}
 
-  move(callId: string, name: string, to: ToolCallState): void {
-    const from = this.states.get(callId);
-    // Providers reuse ids such as `call_0` in later turns: a finished call's id may start a new call.
-    const starts = to === 'validating' && (from === undefined || isFinalCallState(from));
-    if (!starts && (from === undefined || !TOOL_CALL_NEXT[from].includes(to))) throw new IllegalCallTransition(callId, from, to);
-    this.states.set(callId, to);
-    this.port?.set(callId, name, to);
+  move(call: CallRef, to: ToolCallState): void {
+    const key = callKey(call.messageId, call.callId);
+    const from = this.states.get(key);
+    const starts = to === 'validating' && from === undefined;
+    if (!starts && (from === undefined || !TOOL_CALL_NEXT[from].includes(to))) throw new IllegalCallTransition(call.callId, from, to);
+    this.states.set(key, to);
+    this.port?.set(call, to);
   }
 
-  get(callId: string): ToolCallState | undefined {
-    return this.states.get(callId);
+  get(call: Pick<CallRef, 'messageId' | 'callId'>): ToolCallState | undefined {
+    return this.states.get(callKey(call.messageId, call.callId));
   }
 }

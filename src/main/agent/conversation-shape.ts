@@ -8,10 +8,10 @@ import type { ChatMessageParam } from '../llm/types';
 export { NOT_RUN_NEW_MESSAGE, NOT_RUN_REPLACED } from '../../shared/tool-outcome';
 const MISSING_RESULT = 'No result was recorded for this call (it was interrupted).';
 
-/** Tool calls that have no tool message anywhere in the history, in order. */
-export function unansweredToolCalls(history: readonly Message[]): ToolCall[] {
+/** Tool calls that have no tool message anywhere in the history, in order, each with the message that made it. */
+export function unansweredToolCalls(history: readonly Message[]): (ToolCall & { message_id: string })[] {
   const answered = new Set(history.flatMap((m) => (m.role === 'tool' && m.tool_call_id ? [m.tool_call_id] : [])));
-  return history.flatMap((m) => (m.role === 'assistant' && m.tool_calls ? m.tool_calls.filter((c) => !answered.has(c.id)) : []));
+  return history.flatMap((m) => (m.role === 'assistant' && m.tool_calls ? m.tool_calls.filter((c) => !answered.has(c.id)).map((c) => ({ ...c, message_id: m.id })) : []));
 }
 
 /**

@@ -4,7 +4,7 @@
 // person's decision), persists each result, and repeats until the model answers without tools or
 // max_iterations is reached. All state lives in the store, so a run can resume from it.
 import type { ApprovalDecision, ApprovalMode, ApprovalReason, FinishReason, Message, PendingApproval, ReasoningMode, RunEventBody, ToolCall, ToolKind } from '../../shared/contract';
-import type { ToolCallState } from '../../shared/contract/tool-calls';
+import { callKey, type ToolCallState } from '../../shared/contract/tool-calls';
 import { FolioError, toErrorShape } from '../../shared/errors';
 import { DENIED_RESULT } from '../../shared/tool-outcome';
 import type { ChatModel, ToolSchema } from '../llm/types';
@@ -81,10 +81,10 @@ export async function* runAgentLoop(loopDeps: AgentLoopDeps, signal: AbortSignal
     if (!last || (last.role === 'assistant' && !last.tool_calls?.length && !last.is_error)) return 'done';
 
     for (let turn = 0; turn < deps.limits.maxIterations; turn++) {
-      const toolCalls = yield* modelTurn(deps, signal);
-      if (toolCalls === 'cancelled') return 'cancelled';
-      if (toolCalls.length === 0) return 'done';
-      const handedOver = yield* executeCalls(deps, toolCalls, signal);
+      const made = yield* modelTurn(deps, signal);
+      if (made === 'cancelled') return 'cancelled';
+      if (made.calls.length === 0) return 'done';
+      const handedOver = yield* executeCalls(deps, made, signal);
       if (signal.aborted) return 'cancelled';
       // The person has the next move (e.g. approving an outline); their message starts the next run.
       if (handedOver) return 'done';
@@ -98,7 +98,7 @@ export async function* runAgentLoop(loopDeps: AgentLoopDeps, signal: AbortSignal
 }
 
 /** One model call: streams deltas, persists the assistant message, reports usage. */
-async function* modelTurn(deps: LoopRun, signal: AbortSignal): AsyncGenerator<RunEventBody, ToolCall[] | 'cancelled'> {
+async function* modelTurn(deps: LoopRun, signal: AbortSignal): AsyncGenerator<RunEventBody, MadeCalls | 'cancelled'> {
   const built = buildContext(deps.systemPrompt, deps.conversation.history(), deps.limits.reliableContext);
   if (built.compacted) {
     yield { type: 'context_compacted', removed_tokens: built.compacted.removedTokens, messages: built.compacted.messages };
@@ -123,7 +123,7 @@ async function* modelTurn(deps: LoopRun, signal: AbortSignal): AsyncGenerator<Ru
           break;
         case 'done': {
           const toolCalls = ev.toolCalls.map((c, i) => ({ ...c, id: c.id || `call_${Date.now().toString(36)}_${i}` }));
-          await deps.conversation.appendAssistant({
+          const message = await deps.conversation.appendAssistant({
             content: ev.content,
             reasoning: ev.reasoning || null,
             tool_calls: toolCalls.length > 0 ? toolCalls : null,
@@ -131,7 +131,7 @@ async function* modelTurn(deps: LoopRun, signal: AbortSignal): AsyncGenerator<Ru
           const { promptTokens, completionTokens } = ev.usage;
           const cost = (promptTokens * deps.limits.price.input + completionTokens * deps.limits.price.output) / 1_000_000;
           yield { type: 'usage', prompt_tokens: promptTokens, completion_tokens: completionTokens, cost };
-          return toolCalls;
+          return { messageId: message.id, calls: toolCalls };
         }
       }
     }
@@ -144,28 +144,35 @@ async function* modelTurn(deps: LoopRun, signal: AbortSignal): AsyncGenerator<Ru
   }
 }
 
+/** The tool calls one assistant message made. */
+interface MadeCalls {
+  messageId: string;
+  calls: ToolCall[];
+}
+
 interface PreparedCall {
+  messageId: string;
   call: ToolCall;
   tool: Tool | undefined;
   args: unknown;
   error: string | null;
 }
 
-function prepare(deps: LoopRun, call: ToolCall): PreparedCall {
+function prepare(deps: LoopRun, messageId: string, call: ToolCall): PreparedCall {
   const tool = deps.tools.get(call.name);
   if (!tool) {
     const names = deps.tools.schemas().map((s) => s.name).join(', ');
-    return { call, tool, args: null, error: `Unknown tool "${call.name}". Available tools: ${names}.` };
+    return { messageId, call, tool, args: null, error: `Unknown tool "${call.name}". Available tools: ${names}.` };
   }
   const parsed = parseToolArguments(tool, call.arguments);
-  return parsed.ok ? { call, tool, args: parsed.args, error: null } : { call, tool, args: null, error: parsed.error };
+  return parsed.ok ? { messageId, call, tool, args: parsed.args, error: null } : { messageId, call, tool, args: null, error: parsed.error };
 }
 
 const kindOf = (p: PreparedCall): ToolKind => p.tool?.traits.kind ?? 'read';
 
 /** Runs a step's calls; returns whether a successful call handed the turn to the person (`endsTurn`). */
-async function* executeCalls(deps: LoopRun, calls: ToolCall[], signal: AbortSignal): AsyncGenerator<RunEventBody, boolean> {
-  const prepared = calls.map((c) => prepare(deps, c));
+async function* executeCalls(deps: LoopRun, made: MadeCalls, signal: AbortSignal): AsyncGenerator<RunEventBody, boolean> {
+  const prepared = made.calls.map((c) => prepare(deps, made.messageId, c));
   let handedOver = false;
   const note = (p: PreparedCall, isError: boolean) => {
     if (!isError && p.tool?.traits.endsTurn) handedOver = true;
@@ -175,7 +182,7 @@ async function* executeCalls(deps: LoopRun, calls: ToolCall[], signal: AbortSign
     if (signal.aborted) {
       moveTo(deps, prepared[i], 'validating');
       moveTo(deps, prepared[i], 'cancelled');
-      yield* recordResult(deps, prepared[i], 'Cancelled before this tool ran.', true);
+      yield* recordResult(deps, prepared[i], 'Cancelled before this tool ran.', true, 'cancelled');
       i++;
       continue;
     }
@@ -188,8 +195,9 @@ async function* executeCalls(deps: LoopRun, calls: ToolCall[], signal: AbortSign
       for (const p of batch) moveTo(deps, p, 'executing');
       const results = yield* withProgress((progress, emit) => Promise.all(batch.map((p) => invoke(deps, p, signal, progress, emit))));
       for (const [k, p] of batch.entries()) {
-        moveTo(deps, p, endState(results[k].isError, signal));
-        yield* recordResult(deps, p, results[k].content, results[k].isError, results[k].announce);
+        const end = endState(results[k].isError);
+        moveTo(deps, p, end);
+        yield* recordResult(deps, p, results[k].content, results[k].isError, end, results[k].announce);
         note(p, results[k].isError);
       }
       i = j;
@@ -206,7 +214,7 @@ function toolCallEvent(p: PreparedCall): RunEventBody {
   return { type: 'tool_call', call_id: p.call.id, name: p.call.name, arguments: p.call.arguments, kind: kindOf(p) };
 }
 
-const moveTo = (deps: LoopRun, p: PreparedCall, state: ToolCallState) => deps.states.move(p.call.id, p.call.name, state);
+const moveTo = (deps: LoopRun, p: PreparedCall, state: ToolCallState) => deps.states.move({ messageId: p.messageId, callId: p.call.id, name: p.call.name }, state);
 
 /** The call is announced to the UI: it is now being validated. */
 function announced(deps: LoopRun, p: PreparedCall): RunEventBody {
@@ -214,15 +222,15 @@ function announced(deps: LoopRun, p: PreparedCall): RunEventBody {
   return toolCallEvent(p);
 }
 
-/** A call that ran ends done, failed, or cancelled when the run was cancelled under it. */
-const endState = (isError: boolean, signal: AbortSignal): ToolCallState => (!isError ? 'done' : signal.aborted ? 'cancelled' : 'failed');
+/** A call that ran ends done, or failed (an error, or a stop while it ran: it may have partly run). */
+const endState = (isError: boolean): ToolCallState => (isError ? 'failed' : 'done');
 
 /** Runs one call (asking first when the policy says so); returns the invoked result, or null when it did not run. */
 async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, announce = true): AsyncGenerator<RunEventBody, Invoked | null> {
   if (announce) yield announced(deps, p);
   if (p.error || !p.tool) {
     moveTo(deps, p, 'failed');
-    yield* recordResult(deps, p, p.error ?? 'Unknown tool', true);
+    yield* recordResult(deps, p, p.error ?? 'Unknown tool', true, 'failed');
     return null;
   }
   const tool = p.tool;
@@ -235,7 +243,7 @@ async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, anno
       const assessed = await tool.assess(p.args, baseCtx);
       if (assessed.blocked) {
         moveTo(deps, p, 'denied');
-        yield* recordResult(deps, p, `Blocked: ${assessed.blocked}. This command is never run; choose a safer way.`, true);
+        yield* recordResult(deps, p, `Blocked: ${assessed.blocked}. This command is never run; choose a safer way.`, true, 'denied');
         return null;
       }
       risk = assessed.risk;
@@ -243,7 +251,7 @@ async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, anno
       reasons = assessed.reasons ?? [];
     } catch (err) {
       moveTo(deps, p, 'failed');
-      yield* recordResult(deps, p, errorText(err), true);
+      yield* recordResult(deps, p, errorText(err), true, 'failed');
       return null;
     }
   }
@@ -281,14 +289,15 @@ async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, anno
     if (decision.decision === 'deny') {
       moveTo(deps, p, 'denied');
       const why = decision.reason?.trim() ? ` Reason: ${decision.reason.trim()}` : '';
-      yield* recordResult(deps, p, `${DENIED_RESULT}${why}`, true);
+      yield* recordResult(deps, p, `${DENIED_RESULT}${why}`, true, 'denied');
       return null;
     }
   }
   moveTo(deps, p, 'executing');
   const result = yield* withProgress((progress, emit) => invoke(deps, p, signal, progress, emit));
-  moveTo(deps, p, endState(result.isError, signal));
-  yield* recordResult(deps, p, result.content, result.isError, result.announce);
+  const end = endState(result.isError);
+  moveTo(deps, p, end);
+  yield* recordResult(deps, p, result.content, result.isError, end, result.announce);
   return result;
 }
 
@@ -310,30 +319,36 @@ async function invoke(deps: LoopRun, p: PreparedCall, signal: AbortSignal, progr
   }
 }
 
-async function* recordResult(deps: LoopRun, p: PreparedCall, content: string, isError: boolean, announce?: ToolAnnouncement): Yield {
+async function* recordResult(deps: LoopRun, p: PreparedCall, content: string, isError: boolean, state: ToolCallState, announce?: ToolAnnouncement): Yield {
   const stored = content.length > STORED_RESULT_CAP ? `${content.slice(0, STORED_RESULT_CAP)}\n[output cut at ${STORED_RESULT_CAP} characters]` : content;
   await deps.conversation.appendToolResult({ tool_call_id: p.call.id, name: p.call.name, content: stored, is_error: isError });
   const { preview, truncated } = previewForUi(content);
   const writesArtifacts = p.tool?.traits.writesArtifacts ?? false;
-  yield { type: 'tool_result', call_id: p.call.id, name: p.call.name, preview, truncated, is_error: isError, full_length: content.length, writes_artifacts: writesArtifacts };
+  yield { type: 'tool_result', call_id: p.call.id, name: p.call.name, preview, truncated, is_error: isError, full_length: content.length, writes_artifacts: writesArtifacts, state };
   if (announce) yield announce;
 }
 
 /**
- * Resume: every tool call that has no result yet is settled before the model is asked again.
- * A call waiting for approval asks again; a read-only call is simply re-run; anything else may
- * have partly happened, so the model is told it was interrupted instead of running it twice.
+ * Resume: every tool call that has no result yet is settled before the model is asked again, read
+ * from the state an earlier run persisted for it. A call awaiting approval asks again; a read-only
+ * call is simply re-run; anything else may have partly happened, so the model is told it was
+ * interrupted instead of running it twice. A call with no recorded state (a run from before states
+ * were kept, or a sub-agent's loop) asks again when its question is still persisted.
  */
 async function* settleUnresolvedCalls(deps: LoopRun, signal: AbortSignal): Yield {
   const history = deps.conversation.history();
   const answered = new Set(history.filter((m) => m.role === 'tool' && m.tool_call_id).map((m) => m.tool_call_id));
+  let recorded: ReadonlyMap<string, ToolCallState> | null = null;
   for (const message of history) {
     if (message.role !== 'assistant' || !message.tool_calls) continue;
     for (const call of message.tool_calls) {
       if (answered.has(call.id)) continue;
       if (signal.aborted) return;
-      const p = prepare(deps, call);
-      if ((await deps.approvals.pending(call.id)) || (kindOf(p) === 'read' && !p.error)) {
+      const p = prepare(deps, message.id, call);
+      recorded ??= (await deps.callStates?.recorded?.()) ?? new Map();
+      const state = recorded.get(callKey(message.id, call.id));
+      const awaiting = state === undefined ? (await deps.approvals.pending(call.id)) !== undefined : state === 'awaiting_approval';
+      if (awaiting || (kindOf(p) === 'read' && !p.error)) {
         yield* runOne(deps, p, signal);
       } else {
         yield announced(deps, p);
@@ -344,6 +359,7 @@ async function* settleUnresolvedCalls(deps: LoopRun, signal: AbortSignal): Yield
           p,
           'This call was interrupted before it finished (Folio stopped while it ran). It may have partly run: check the current state before trying again.',
           true,
+          'failed',
         );
       }
     }

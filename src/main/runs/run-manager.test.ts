@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FinishReason, RunEvent, RunEventBody } from '../../shared/contract';
 import type { OpenedStorePort } from '../store/port';
 import { openTestStorePort } from '../store/test-store.test-support';
-import { readRunToolCalls } from './call-log';
 import { RunManager, type RunDriverContext } from './run-manager';
 
 const opened: OpenedStorePort[] = [];
@@ -47,15 +46,15 @@ describe('run manager', () => {
 
   it("stores the loop's tool-call states with the run before it counts as finished", async () => {
     const { store, runs } = await setup(async function* (ctx) {
-      ctx.callStates.set('c1', 'write', 'validating');
-      ctx.callStates.set('c1', 'write', 'executing');
+      ctx.callStates.set({ messageId: 'm1', callId: 'c1', name: 'write' }, 'validating');
+      ctx.callStates.set({ messageId: 'm1', callId: 'c1', name: 'write' }, 'executing');
       yield { type: 'text_delta', delta: 'a' };
-      ctx.callStates.set('c1', 'write', 'done');
+      ctx.callStates.set({ messageId: 'm1', callId: 'c1', name: 'write' }, 'done');
       return 'done';
     });
     const runId = await runs.start('t1', { userMessage: 'hi', model: null });
     await runs.whenIdle();
-    expect(await readRunToolCalls(store, runId)).toEqual({ c1: { name: 'write', state: 'done', at: expect.any(Number) as number } });
+    expect((await store.runs.get(runId))?.tool_calls).toEqual({ 'm1/c1': { message_id: 'm1', call_id: 'c1', name: 'write', state: 'done', at: expect.any(Number) as number } });
   });
 
   it('a subscriber resuming after the end still learns that the run is over', async () => {

@@ -12,6 +12,7 @@ import type { RunHooks } from './run-cluster';
 import { isAlwaysAllowed } from '../store/always-allow';
 import type { CallStatePort } from '../agent/call-states';
 import { RunCallLog } from './call-log';
+import { callKey, type ToolCallRecord } from '../../shared/contract/tool-calls';
 import { replayFinished, stamp } from './event-stamps';
 
 /** What it takes to run the loop for one task; built per run by the service (model, tools, prompt). */
@@ -114,6 +115,8 @@ export class RunManager implements RunEventHub {
     if (this.hooks.cluster?.isDraining) throw new FolioError('unavailable', 'This worker is shutting down; send the request again (another worker takes it).');
     const runId = newId('r');
     const branching = opts.branchFrom !== undefined;
+    // Calls a new message leaves unanswered end `cancelled` (they never ran), recorded with this run.
+    const superseded: ToolCallRecord[] = [];
     this.starting.add(taskId);
     try {
       await startsInTurn(this.hooks.beforeStart ? this.store.scope.tenant_id : null, () => this.store.transaction(async (tx) => {
@@ -138,7 +141,9 @@ export class RunManager implements RunEventHub {
             await tx.messages.append({ id: newId('m'), task_id: taskId, run_id: runId, role: 'tool', content, tool_call_id: call.id, name: call.name, is_error: true });
             const approval = pending.find((a) => a.call_id === call.id);
             if (approval) await tx.approvals.delete(approval.run_id, call.id);
+            superseded.push({ message_id: call.message_id, call_id: call.id, name: call.name, state: 'cancelled', at: Date.now() });
           }
+          if (superseded.length > 0) await tx.runs.setState(runId, { tool_calls: Object.fromEntries(superseded.map((r) => [callKey(r.message_id, r.call_id), r])) });
         }
         if (opts.branchFrom !== undefined) await tx.messages.truncateActivePath(taskId, opts.branchFrom);
         if (opts.userMessage !== undefined) {
@@ -176,7 +181,7 @@ export class RunManager implements RunEventHub {
     }
     this.emit(run, { type: 'run_started', model: opts.model, resumed: opts.userMessage === undefined && !branching });
     const { around } = this.hooks;
-    void (around ? around({ taskId, runId }, () => this.drive(run)) : this.drive(run));
+    void (around ? around({ taskId, runId }, () => this.drive(run, superseded)) : this.drive(run, superseded));
     return runId;
   }
 
@@ -329,10 +334,10 @@ export class RunManager implements RunEventHub {
     };
   }
 
-  private async drive(run: LiveRun): Promise<void> {
+  private async drive(run: LiveRun, superseded: readonly ToolCallRecord[]): Promise<void> {
     let reason: FinishReason = 'error';
     let error: string | null = null;
-    const calls = new RunCallLog(this.store, run.runId);
+    const calls = new RunCallLog(this.store, { id: run.runId, taskId: run.taskId }, superseded);
     try {
       const gen = this.driver({ taskId: run.taskId, runId: run.runId, signal: run.controller.signal, approvals: this.approvalsFor(run), callStates: calls });
       for (;;) {

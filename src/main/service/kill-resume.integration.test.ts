@@ -7,8 +7,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
 import { taskDir } from '../workspace/layout';
-import { collect, makeCore, makeDataDir, waitFor } from './core-test-kit';
+import { collect, makeCore, makeDataDir, waitFor, waitForEvent } from './core-test-kit';
 import { prepareTestStore, testStoreBackend } from '../store/test-store.test-support';
+import { callKey, callStatesOf } from '../../shared/contract/tool-calls';
+import { DENIED_RESULT, toolCardState } from '../../shared/tool-outcome';
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -58,6 +60,51 @@ describe('kill and resume', () => {
       expect(readFileSync(join(taskDir(dataDir, taskId), 'work', 'a.txt'), 'utf8')).toBe('step one');
       // SQLite's file survived the SIGKILL intact (PostgreSQL's own recovery is not ours to check).
       if (testStoreBackend() === 'sqlite') expect(sqliteMaintenance(core.ctx.store).integrityCheck()).toBe('ok');
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('a run killed while a call awaits approval shows the same card after restart and on Continue; denied, it shows denied', async () => {
+    const dataDir = makeDataDir(fake.url);
+    const command = 'echo asked > work/asked.txt';
+    fake.script([{ toolCalls: [{ id: 'k_ask', name: 'shell', arguments: JSON.stringify({ command }) }] }]);
+    await prepareTestStore(dataDir);
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'crash-run.fixture.ts'), dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    await waitFor(() => out.includes('ASKED'), 20_000);
+    const [, taskId] = /RUN (\S+) (\S+)/.exec(out)!;
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+
+    const core = await makeCore(dataDir);
+    try {
+      const stateOfCall = async () => {
+        const { messages } = await core.handlers.listMessages({ task_id: taskId });
+        const asking = messages.find((m) => m.tool_calls?.some((c) => c.id === 'k_ask'))!;
+        const { runs } = await core.handlers.listRuns({ task_id: taskId });
+        return callStatesOf(runs).get(callKey(asking.id, 'k_ask'))?.state;
+      };
+      // After the restart, before Continue: the persisted state says the call waits for a yes, and
+      // its card says so (not "running"), beside the persisted question.
+      expect(await stateOfCall()).toBe('awaiting_approval');
+      expect(toolCardState(await stateOfCall(), null)).toBe('approval');
+      const [asked] = (await core.handlers.listApprovals({ task_id: taskId })).approvals;
+      expect(asked).toMatchObject({ call_id: 'k_ask', name: 'shell' });
+
+      fake.script([{ text: 'Left it.' }]);
+      const { run_id } = await core.handlers.continueTask({ task_id: taskId });
+      const again = await waitForEvent(core, taskId, run_id, 'approval_required');
+      expect(again).toMatchObject({ call_id: 'k_ask', name: asked.name, arguments: asked.arguments, kind: asked.kind, risk: asked.risk, detail: asked.detail, reasons: asked.reasons });
+      expect(await stateOfCall()).toBe('awaiting_approval');
+      await core.handlers.decideApproval({ task_id: taskId, run_id, call_id: 'k_ask', decision: 'deny' });
+      const events = await collect(core, taskId, run_id);
+      expect(events.find((e) => e.type === 'tool_result')).toMatchObject({ call_id: 'k_ask', is_error: true, state: 'denied' });
+      expect(events.at(-1)).toMatchObject({ reason: 'done' });
+      expect(await stateOfCall()).toBe('denied');
+      expect(toolCardState(await stateOfCall(), { isError: true, preview: DENIED_RESULT })).toBe('denied');
+      expect(existsSync(join(taskDir(dataDir, taskId), 'work', 'asked.txt'))).toBe(false);
     } finally {
       await core.close();
     }

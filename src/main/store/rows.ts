@@ -16,6 +16,7 @@ import {
   ToolCall,
 } from '../../shared/contract/entities';
 import { z } from 'zod';
+import { RunToolCalls } from '../../shared/contract/tool-calls';
 
 export interface TaskRow {
   id: string;
@@ -162,7 +163,15 @@ export function toRun(row: RunRow): Run {
     prompt_tokens: row.prompt_tokens,
     completion_tokens: row.completion_tokens,
     cost: row.cost,
+    tool_calls: runToolCalls(row.state),
   };
+}
+
+/** A run's recorded tool calls (none for a run that called no tool, or one from before states were kept). */
+function runToolCalls(state: string | null): Run['tool_calls'] {
+  if (state === null) return {};
+  const parsed = RunToolCalls.safeParse(JSON.parse(state));
+  return parsed.success ? parsed.data.tool_calls : {};
 }
 
 export interface FileRow {

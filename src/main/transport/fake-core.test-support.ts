@@ -97,7 +97,7 @@ export function createFakeCore(): FakeCore {
     const id = nextId('run');
     const run: Run = {
       id, task_id: taskId, status: 'running', model: t.model, started_at: now++, finished_at: null, error: null,
-      prompt_tokens: 0, completion_tokens: 0, cost: 0,
+      prompt_tokens: 0, completion_tokens: 0, cost: 0, tool_calls: {},
     };
     runs.set(taskId, [...(runs.get(taskId) ?? []), run]);
     tasks.set(taskId, { ...t, last_run: { id, status: 'running' } });

@@ -52,7 +52,7 @@ export const ChatRowView = memo(function ChatRowView({ row, taskId }: { row: Cha
             </div>
           )}
           {row.tools.map((tool) => (
-            <ToolCard key={tool.callId} taskId={taskId} callId={tool.callId} name={tool.name} arguments={tool.arguments} result={toolResultOf(tool.result)} />
+            <ToolCard key={tool.callId} taskId={taskId} callId={tool.callId} name={tool.name} arguments={tool.arguments} result={toolResultOf(tool.result)} state={tool.state} />
           ))}
           <ReplyTools message={row.message} />
         </div>

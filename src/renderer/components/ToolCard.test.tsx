@@ -121,3 +121,24 @@ describe('ToolCard output', () => {
     expect(render(summary('ok'))).toContain('class="tool-args"');
   });
 });
+
+describe('ToolCard state', () => {
+  beforeAll(async () => {
+    await initI18n();
+  });
+  const stateOf = (html: string) => /class="tool-card tool-([a-z-]+)"/u.exec(html)?.[1];
+
+  it('shows the persisted state: a call awaiting approval after a restart waits, not runs', () => {
+    expect(stateOf(renderToStaticMarkup(<ToolCard taskId="t" callId="c1" name="shell" arguments="{}" result={null} state="awaiting_approval" />))).toBe('approval');
+    expect(stateOf(renderToStaticMarkup(<ToolCard taskId="t" callId="c1" name="shell" arguments="{}" result={null} state="executing" />))).toBe('running');
+  });
+
+  it('a denied call shows denied, not failed, whatever its result says (a blocked command too)', () => {
+    const blocked = { preview: 'Blocked: deletes the root. This command is never run; choose a safer way.', truncated: false, isError: true, fullLength: 70 };
+    expect(stateOf(renderToStaticMarkup(<ToolCard taskId="t" callId="c1" name="shell" arguments="{}" result={blocked} state="denied" />))).toBe('denied');
+    expect(stateOf(renderToStaticMarkup(<ToolCard taskId="t" callId="c1" name="shell" arguments="{}" result={{ ...blocked, state: 'denied' }} />))).toBe('denied');
+    expect(stateOf(renderToStaticMarkup(<ToolCard taskId="t" callId="c1" name="shell" arguments="{}" result={blocked} state="failed" />))).toBe('error');
+    const notRun = { preview: 'Cancelled before this tool ran.', truncated: false, isError: true, fullLength: 31 };
+    expect(stateOf(renderToStaticMarkup(<ToolCard taskId="t" callId="c1" name="shell" arguments="{}" result={notRun} state="cancelled" />))).toBe('not-run');
+  });
+});

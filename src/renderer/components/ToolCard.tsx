@@ -7,7 +7,8 @@ import { getApi } from '../state/api';
 import { toErrorInfo } from '../state/notices';
 import type { NestedStep, ToolResultSummary } from '../state/live-run';
 import { toolCardKey, useToolCards } from '../state/tool-card-store';
-import { toolOutcome } from '../../shared/tool-outcome';
+import { toolCardState } from '../../shared/tool-outcome';
+import type { ToolCallState } from '../../shared/contract/tool-calls';
 import { toolLabel } from '../lib/tool-names';
 import { Icon } from './Icon';
 import { VisibleText } from './VisibleText';
@@ -21,6 +22,8 @@ export interface ToolCardProps {
   result: ToolResultSummary | null;
   /** The call is waiting for the user's decision in an approval card below. */
   awaitingApproval?: boolean;
+  /** The call's state as its run persisted it (Run.tool_calls); the card shows what it says. */
+  state?: ToolCallState | null;
   /** A skill run as a sub-agent: its steps (nested levels included), shown collapsible inside the card. */
   nested?: NestedStep[];
 }
@@ -28,13 +31,13 @@ export interface ToolCardProps {
 /** Persisted tool output can be long; an expanded card shows this much of it and fetches the rest on request. */
 export const PREVIEW_CHARS = 2000;
 
-export function ToolCard({ taskId, callId, name, arguments: args, result, awaitingApproval, nested }: ToolCardProps) {
+export function ToolCard({ taskId, callId, name, arguments: args, result, awaitingApproval, nested, state: recorded }: ToolCardProps) {
   const { t } = useTranslation();
   const key = toolCardKey(taskId, callId);
   const showArgs = useToolCards((s) => s.argsShown.has(key));
   const setOpen = useToolCards((s) => s.setOpen);
   const headline = headlineOf(args);
-  const state = result === null ? (awaitingApproval ? 'approval' : 'running') : toolOutcome(result);
+  const state = toolCardState(recorded ?? result?.state, result, awaitingApproval);
 
   return (
     <div className={`tool-card tool-${state}`} data-testid="tool-card" data-tool-name={name}>

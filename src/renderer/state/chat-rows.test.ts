@@ -32,6 +32,7 @@ const run: Run = {
   prompt_tokens: 10,
   completion_tokens: 5,
   cost: 0.1,
+  tool_calls: {},
 };
 
 describe('message paging merges', () => {
@@ -53,6 +54,26 @@ describe('message paging merges', () => {
 });
 
 describe('buildChatRows', () => {
+  it("gives each call the state the task's runs persisted, the latest run's winning, keyed by the message that made it", () => {
+    const messages = [
+      msg(1, 'user'),
+      msg(2, 'assistant', { tool_calls: [{ id: 'call_0', name: 'shell', arguments: '{}' }] }),
+      msg(3, 'tool', { tool_call_id: 'call_0', name: 'shell', content: 'ok' }),
+      msg(4, 'assistant', { run_id: 'r2', tool_calls: [{ id: 'call_0', name: 'write', arguments: '{}' }] }),
+    ];
+    const record = (message_id: string, name: string, state: Run['tool_calls'][string]['state'], at: number) => ({ message_id, call_id: 'call_0', name, state, at });
+    const killed: Run = { ...run, id: 'r2', status: 'interrupted', started_at: 10, tool_calls: { 'm4/call_0': record('m4', 'write', 'awaiting_approval', 11) } };
+    const first: Run = { ...run, tool_calls: { 'm2/call_0': record('m2', 'shell', 'done', 2) } };
+    const rows = buildChatRows(messages, [killed, first], null, []);
+    expect(rows.filter((r) => r.kind === 'assistant').map((r) => r.tools.map((t) => [t.name, t.state]))).toEqual([[['shell', 'done']], [['write', 'awaiting_approval']]]);
+    // Resumed and denied by a later run: that run's state is the call's.
+    const resumed: Run = { ...run, id: 'r3', started_at: 20, tool_calls: { 'm4/call_0': record('m4', 'write', 'denied', 21) } };
+    const after = buildChatRows(messages, [resumed, killed, first], null, []);
+    expect(after.filter((r) => r.kind === 'assistant').map((r) => r.tools[0].state)).toEqual(['done', 'denied']);
+    // A call no run recorded (a run from before states were kept) has none.
+    expect(buildChatRows(messages, [run], null, []).filter((r) => r.kind === 'assistant').map((r) => r.tools[0].state)).toEqual([null, null]);
+  });
+
   it('folds tool results into the assistant message that called them and ends the run with a footer', () => {
     const messages = [
       msg(1, 'user'),

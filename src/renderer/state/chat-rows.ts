@@ -2,12 +2,15 @@
 // renders. Pure, so ordering and de-duplication rules are testable without a DOM.
 import type { Message, PendingApproval, Run } from '../../shared/contract';
 import type { LiveRun } from './live-run';
+import { callKey, callStatesOf, type ToolCallState } from '../../shared/contract/tool-calls';
 
 export interface ToolPair {
   callId: string;
   name: string;
   arguments: string;
   result: Message | null;
+  /** The call's state as the task's runs persisted it; null for a call no run recorded. */
+  state: ToolCallState | null;
 }
 
 export interface ApprovalView {
@@ -84,6 +87,7 @@ export function buildChatRows(messages: Message[], runs: Run[], live: LiveRun | 
     if (m.run_id) lastIndexOfRun.set(m.run_id, i);
   });
   const runsById = new Map(runs.map((r) => [r.id, r]));
+  const callStates = callStatesOf(runs);
 
   const rows: ChatRow[] = [];
   visible.forEach((message, index) => {
@@ -92,7 +96,7 @@ export function buildChatRows(messages: Message[], runs: Run[], live: LiveRun | 
       const tools = (message.tool_calls ?? []).map((call) => {
         const result = toolResults.get(call.id) ?? null;
         if (result) claimed.add(result.id);
-        return { callId: call.id, name: call.name, arguments: call.arguments, result };
+        return { callId: call.id, name: call.name, arguments: call.arguments, result, state: callStates.get(callKey(message.id, call.id))?.state ?? null };
       });
       rows.push({ key: message.id, kind: 'assistant', message, tools });
     } else if (message.role === 'tool') {
@@ -110,7 +114,7 @@ export function buildChatRows(messages: Message[], runs: Run[], live: LiveRun | 
 }
 
 function sameTools(a: ToolPair[], b: ToolPair[]): boolean {
-  return a.length === b.length && a.every((t, i) => t.callId === b[i].callId && t.name === b[i].name && t.arguments === b[i].arguments && t.result === b[i].result);
+  return a.length === b.length && a.every((t, i) => t.callId === b[i].callId && t.name === b[i].name && t.arguments === b[i].arguments && t.result === b[i].result && t.state === b[i].state);
 }
 
 function sameRow(a: ChatRow, b: ChatRow): boolean {

@@ -2,12 +2,15 @@
 // replace this draft once the run finishes and the chat reloads from the server.
 import type { ErrorShape } from '../../shared/errors';
 import { topLevelCallId, type ApprovalReason, type FinishReason, type ReasoningMode, type RunEvent, type ToolKind } from '../../shared/contract';
+import type { ToolCallState } from '../../shared/contract/tool-calls';
 
 export interface ToolResultSummary {
   preview: string;
   truncated: boolean;
   isError: boolean;
   fullLength: number;
+  /** The call's final state as the run persisted it (live: carried by the tool_result event). */
+  state?: ToolCallState;
 }
 
 /** One step of a skill running as a sub-agent, shown inside the card of the call that started it. */
@@ -170,7 +173,7 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
           name: prev?.name ?? event.name,
           arguments: prev?.arguments ?? '',
           toolKind: prev?.toolKind ?? null,
-          result: { preview: event.preview, truncated: event.truncated, isError: event.is_error, fullLength: event.full_length },
+          result: { preview: event.preview, truncated: event.truncated, isError: event.is_error, fullLength: event.full_length, ...(event.state ? { state: event.state } : {}) },
           ...(prev?.nested ? { nested: prev.nested } : {}),
         })),
         // The tool whose progress was shown has ended (a tool still running reports again).

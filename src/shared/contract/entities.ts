@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SearchSettings } from './search-settings';
 import { EmbeddingSettings } from './embedding-settings';
+import { ToolCallRecord } from './tool-calls';
 
 /** Ids are opaque, URL-safe and bounded; anything else is rejected before it reaches the store. */
 export const Id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected an id (1-64 of A-Z a-z 0-9 _ -)');
@@ -93,6 +94,8 @@ export const Run = z.object({
   prompt_tokens: z.number().int(),
   completion_tokens: z.number().int(),
   cost: z.number(),
+  /** The run's tool calls and their named states, by callKey (read them through callStatesOf). */
+  tool_calls: z.record(z.string(), ToolCallRecord),
 });
 export type Run = z.infer<typeof Run>;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ErrorShape } from '../errors';
 import { ApprovalDecision, ApprovalReason, Id, ReasoningMode, ToolKind } from './entities';
 import { DeckOutline } from '../specs/deck-outline';
+import { ToolCallState } from './tool-calls';
 
 /**
  * An event of a skill running as a sub-agent carries the id of the tool call that started it and its
@@ -56,6 +57,8 @@ export const RunEvent = z.discriminatedUnion('type', [
     full_length: z.number().int(),
     /** The tool's declared trait: a successful call left a new artifact (the UI brings it into view). */
     writes_artifacts: z.boolean(),
+    /** The call's final state, as persisted with the run (absent from producers that keep none). */
+    state: ToolCallState.optional(),
   }),
   /** The model call failed and is being retried: text streamed since the last tool step is void. */
   z.object({ ...base, type: z.literal('retry'), attempt: z.number().int(), reason: z.string(), delay_ms: z.number().int() }),
