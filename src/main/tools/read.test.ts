@@ -157,9 +157,9 @@ describe('read: sources by page', () => {
     await expect(read({ path: 'source/photo.png' })).rejects.toThrow(/source\/photo\.png is an image/);
   });
 
-  it('reads plain UTF-8 sources as they are, and says files that are not sources have no pages', async () => {
+  it('reads plain UTF-8 sources as their text (marked untrusted), and says files that are not sources have no pages', async () => {
     writeFiles(root, { 'source/notes.md': '# 笔记\nline two\n', 'notes.txt': 'a\n' });
-    expect((await read({ path: 'source/notes.md' })).content).toBe('     1\t# 笔记\n     2\tline two\n\n(Showing lines 1-2 of 2; end of file.)');
+    expect((await read({ path: 'source/notes.md' })).content).toBe(`${wrapUntrusted('document source/notes.md', '     1\t# 笔记\n     2\tline two')}\n\n(Showing lines 1-2 of 2; end of file.)`);
     await expect(read({ path: 'notes.txt', pages: '2' })).rejects.toThrow(/has no pages/);
   });
 });
