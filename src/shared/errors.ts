@@ -105,6 +105,13 @@ export class ProviderUnreachableError extends FolioError {
   }
 }
 
+/** A server gave no answer within the time a check allows (a dead address, a blackholed network). */
+export class ProviderTimeoutError extends FolioError {
+  constructor(message: string) {
+    super('provider_unreachable', message, { name: 'ProviderTimeoutError' });
+  }
+}
+
 /** The server answered 401/403: the key is wrong or missing. */
 export class ProviderKeyRejectedError extends FolioError {
   constructor(message: string) {

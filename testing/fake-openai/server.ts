@@ -29,7 +29,8 @@ export interface FakeReply {
 }
 
 export type FakeFault =
-  | { fault: 'status'; status: number; retryAfter?: number; retryAfterMs?: number; body?: unknown }
+  /** `delayMs`: the status is sent only after this long (a slow or blackholed provider). */
+  | { fault: 'status'; status: number; retryAfter?: number; retryAfterMs?: number; body?: unknown; delayMs?: number }
   /** Sends `afterChunks` chunks (default 1), then nothing, keeping the socket open until closed. */
   | { fault: 'stall'; afterChunks?: number; text?: string }
   /** Sends `afterChunks` chunks, then destroys the socket. */
@@ -197,6 +198,8 @@ async function respond(step: FakeStep, body: Record<string, unknown>, res: Serve
     const headers: Record<string, string> = {};
     if (step.retryAfter !== undefined) headers['retry-after'] = String(step.retryAfter);
     if (step.retryAfterMs !== undefined) headers['retry-after-ms'] = String(step.retryAfterMs);
+    if (step.delayMs !== undefined) await sleep(step.delayMs);
+    if (res.destroyed) return;
     return sendJson(res, step.status, step.body ?? errorBody(`fake-openai: scripted status ${step.status}`, step.status), headers);
   }
 

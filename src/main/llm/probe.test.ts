@@ -76,6 +76,23 @@ describe('probeProfile', () => {
     expect(report.error).toContain('rejected the API key (401)');
     expect(formatProbeTable(report)).not.toContain('sk-secret-key-9999');
     expect(fake.requests).toHaveLength(1);
+    expect([report.error_code, report.error_name]).toEqual(['provider_error', 'ProviderKeyRejectedError']);
+  });
+
+  it('a provider that answers only after the deadline is given up on, not retried or waited for', async () => {
+    // The 401 would come after 30 s; the report names the deadline instead, so nothing waited for it.
+    fake.script([{ fault: 'status', status: 401, delayMs: 30_000 }, { fault: 'status', status: 401 }]);
+    const report = await probeProfile(fakeProfile(fake.url), 'k', { ...fast, answerDeadlineMs: 150 });
+    expect(probeExitCode(report)).toBe(3);
+    expect([report.error_code, report.error_name]).toEqual(['provider_unreachable', 'ProviderTimeoutError']);
+    expect(report.error).toContain('did not answer within 0.2 s');
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('the deadline bounds only the wait for the first answer: a slow stream after it still passes', async () => {
+    fake.script([{ text: 'pong', chunkDelayMs: 60, chunkSize: 1 }, twoCalls]);
+    const report = await probeProfile(fakeProfile(fake.url, { parallel_tools: true }), 'k', { ...fast, answerDeadlineMs: 150 });
+    expect(report.rows[0]).toMatchObject({ check: 'chat', ok: true, observed: 'reply: "pong"' });
   });
 
   it('an unreachable provider: exit 3', async () => {

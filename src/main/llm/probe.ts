@@ -1,9 +1,10 @@
 // Checks a profile against its provider: sends a few small requests and compares what the profile
 // declares with what the provider does. It reports; it never edits any yaml.
-import { FolioError } from '../../shared/errors';
+import { FolioError, ProviderTimeoutError, type ErrorCode } from '../../shared/errors';
 import type { ModelProfile } from '../models/profile-schema';
 import { planReasoning, reasoningModeList, reasoningModes } from '../models/reasoning';
 import type { ReasoningMode } from '../../shared/contract';
+import { outboundFetch } from '../net/outbound';
 import { createChatModel } from './openai-chat-model';
 import { buildRequestBody } from './request-params';
 import type { ChatModel, ChatRequest, ChatStreamEvent, ToolSchema } from './types';
@@ -20,6 +21,9 @@ export interface ProbeReport {
   rows: ProbeRow[];
   /** Set when the provider could not be used at all (unreachable, key rejected); later checks did not run. */
   error?: string;
+  /** The failure's code and class, so a screen can explain it in the person's language. */
+  error_code?: ErrorCode;
+  error_name?: string;
 }
 
 export interface ProbeOptions {
@@ -32,7 +36,15 @@ export interface ProbeOptions {
   baseDelayMs?: number;
   /** The hidden code for the needle check; random by default. */
   needleCode?: string;
+  /**
+   * How long the first request may wait for the provider's answer (its response headers). A rejected
+   * key or a dead address is answered or given up on within it, instead of after every retry and
+   * the client's own timeout. Default 4 s.
+   */
+  answerDeadlineMs?: number;
 }
+
+const ANSWER_DEADLINE_MS = 4000;
 
 type Done = Extract<ChatStreamEvent, { type: 'done' }>;
 type TurnResult = { done: Done } | { error: FolioError };
@@ -53,20 +65,24 @@ const PROBE_TOOLS: ToolSchema[] = [
 ];
 
 export async function probeProfile(profile: ModelProfile, apiKey: string, opts: ProbeOptions = {}): Promise<ProbeReport> {
+  // The deadline wraps the same outbound fetch a chat uses (its network policy and log included).
+  const deadline = new AnswerDeadline(opts.answerDeadlineMs ?? ANSWER_DEADLINE_MS, opts.fetch ?? outboundFetch('model'), opts.signal);
   const model = createChatModel(profile, apiKey, {
     maxRetries: opts.maxRetries ?? 1,
     ...(opts.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: opts.idleTimeoutMs }),
     ...(opts.baseDelayMs === undefined ? {} : { baseDelayMs: opts.baseDelayMs }),
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    fetch: deadline.fetch,
   });
-  const signal = opts.signal ?? new AbortController().signal;
   const report: ProbeReport = { profile: profile.id, rows: [] };
   // Thinking is switched off where possible so the other checks are fast and cheap.
   const quiet: Partial<ChatRequest> = profile.thinking_mode === 'toggle' ? { thinking: false } : {};
 
-  const chat = await runTurn(model, { ...quiet, messages: [system(), user('Reply with exactly the word: pong')] }, signal);
+  const first = await runTurn(model, { ...quiet, messages: [system(), user('Reply with exactly the word: pong')] }, deadline.signal);
+  const chat: TurnResult = 'error' in first && deadline.expired ? { error: deadline.error() } : first;
+  deadline.disarm();
+  const signal = opts.signal ?? new AbortController().signal;
   if ('error' in chat) {
-    report.error = chat.error.message;
+    setError(report, chat.error);
     report.rows.push({ check: 'chat', declared: 'reply', observed: `error: ${chat.error.code}`, ok: false });
     return report;
   }
@@ -87,7 +103,8 @@ export async function probeProfile(profile: ModelProfile, apiKey: string, opts: 
     } catch (err) {
       // Only refusals of a request (provider_error) say something about a capability; anything
       // else (unreachable, rate limited, cancelled) means the probe cannot go on.
-      report.error = err instanceof Error ? err.message : String(err);
+      if (err instanceof FolioError) setError(report, err);
+      else report.error = err instanceof Error ? err.message : String(err);
       break;
     }
   }
@@ -197,6 +214,56 @@ export function buildHaystack(tokens: number, code: string): string {
   }
   sentences.splice(Math.floor(sentences.length * 0.6), 0, `Remember this: the secret code is ${code}.`);
   return sentences.join(' ');
+}
+
+function setError(report: ProbeReport, error: FolioError): void {
+  report.error = error.message;
+  report.error_code = error.code;
+  report.error_name = error.name;
+}
+
+/**
+ * Bounds the wait for the provider's first answer: every request made while armed must get its
+ * response headers within `ms`, and once one does not, the first check is abandoned (retries and
+ * backoff included) through `signal`. A streaming reply is not bounded once its headers came.
+ */
+class AnswerDeadline {
+  expired = false;
+  private armed = true;
+  private readonly controller = new AbortController();
+  readonly signal: AbortSignal;
+
+  constructor(
+    private readonly ms: number,
+    private readonly base: typeof fetch,
+    outer: AbortSignal | undefined,
+  ) {
+    this.signal = outer ? AbortSignal.any([outer, this.controller.signal]) : this.controller.signal;
+  }
+
+  readonly fetch: typeof fetch = async (input, init) => {
+    if (!this.armed) return this.base(input, init);
+    const request = new AbortController();
+    const signals = init?.signal ? [init.signal, request.signal] : [request.signal];
+    const timer = setTimeout(() => {
+      this.expired = true;
+      request.abort();
+      this.controller.abort();
+    }, this.ms);
+    try {
+      return await this.base(input, { ...init, signal: AbortSignal.any(signals) });
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  disarm(): void {
+    this.armed = false;
+  }
+
+  error(): FolioError {
+    return new ProviderTimeoutError(`The provider did not answer within ${Math.round(this.ms / 100) / 10} s: check the address, the network and the key`);
+  }
 }
 
 async function runTurn(model: ChatModel, request: ChatRequest, signal: AbortSignal): Promise<TurnResult> {

@@ -1,7 +1,7 @@
 // Decides, for each way a provider call can fail, whether to retry and what to tell the person if
 // retries run out. Messages name the profile and api_base, never the key.
 import type { APIConnectionError } from 'openai';
-import { FolioError } from '../../shared/errors';
+import { FolioError, ProviderKeyRejectedError } from '../../shared/errors';
 import { loadedOpenAISdk } from './openai-client';
 
 /** A failure inside one attempt that the SDK does not model: a watchdog stall or a cut-off stream. */
@@ -63,7 +63,7 @@ export function classifyFailure(err: unknown, ctx: ErrorContext): FailureVerdict
       return {
         retryable: false,
         reason: `HTTP ${status}`,
-        final: new FolioError('provider_error', `The provider rejected the API key (${status}) for profile ${ctx.profileId}`),
+        final: new ProviderKeyRejectedError(`The provider rejected the API key (${status}) for profile ${ctx.profileId}`),
       };
     }
     if (status === 429) {

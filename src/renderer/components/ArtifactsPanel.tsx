@@ -6,6 +6,7 @@ import { formatBytes } from '../lib/format';
 import { artifactType, fileName, listArtifacts, pdfPathFor, useArtifacts } from '../state/artifacts-store';
 import { useFiles } from '../state/files-store';
 import { Icon } from './Icon';
+import { ErrorText } from './ErrorText';
 
 // The preview pulls in markdown rendering and the deck drawing code; most sessions never open it.
 const ArtifactPreview = lazy(() => import('./preview/ArtifactPreview').then((m) => ({ default: m.ArtifactPreview })));
@@ -147,7 +148,7 @@ function ArtifactActions({ entry, hasPdf }: { entry: FileEntry; hasPdf: boolean 
       )}
       {error && (
         <div className="inline-error" role="alert" data-testid="artifact-error">
-          <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+          <ErrorText error={error} />
           <button type="button" className="icon-btn" onClick={dismissError} aria-label={t('common.dismiss')}>
             <Icon name="close" size={12} />
           </button>

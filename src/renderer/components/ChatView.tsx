@@ -11,6 +11,7 @@ import { Composer } from './Composer';
 import { Icon } from './Icon';
 import { MessageList } from './MessageList';
 import { OutlinePanel } from './OutlinePanel';
+import { ErrorText } from './ErrorText';
 
 export function ChatView({ task }: { task: Task }) {
   const { t } = useTranslation();
@@ -61,7 +62,7 @@ export function ChatView({ task }: { task: Task }) {
         <div className="chat-error" role="alert" data-testid="chat-error">
           <Icon name="alert" size={14} />
           <span>
-            <strong>{t(`errors.${chat.error.code}`, { defaultValue: t('errors.unknown') })}</strong> {chat.error.message}
+            <ErrorText error={chat.error} />
           </span>
           {isModelSetupError(chat.error) && (
             <button type="button" className="btn btn-small" onClick={() => setView('setup')} data-testid="chat-error-setup">

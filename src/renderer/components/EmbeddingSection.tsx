@@ -8,6 +8,7 @@ import { EMBEDDING_DEFAULT_KEY_ENV, type EmbeddingSettings, type EmbeddingSettin
 import { useApp } from '../state/app-store';
 import { useSaveAndTest } from '../state/use-save-and-test';
 import { SecretInput } from './SecretInput';
+import { ErrorText } from './ErrorText';
 
 /** The key variable field stays empty for the default, so the placeholder shows it. */
 function customKeyEnv(env: string | undefined): string {
@@ -176,7 +177,7 @@ export function EmbeddingForm({ current }: { current: EmbeddingSettings | undefi
       </form>
       {error && (
         <div className="inline-error" role="alert" data-testid="embedding-error">
-          <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+          <ErrorText error={error} />
         </div>
       )}
       {test?.status === 'done' &&

@@ -9,6 +9,7 @@ import { ArtifactsPanel } from './ArtifactsPanel';
 import { Icon } from './Icon';
 import { ResizeHandle } from './ResizeHandle';
 import { PANEL_WIDTH, useLayout } from '../state/layout-store';
+import { ErrorText } from './ErrorText';
 
 const kinds: FileKind[] = ['source', 'work', 'artifact'];
 const tabs: PanelTab[] = ['files', 'artifacts'];
@@ -136,7 +137,7 @@ function FilesTab({ taskId }: { taskId: string }) {
       </div>
       {error && (
         <div className="inline-error" role="alert" data-testid="files-error">
-          {error.message}
+          <ErrorText error={error} />
         </div>
       )}
       <div className="file-groups">

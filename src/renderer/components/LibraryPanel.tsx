@@ -8,6 +8,7 @@ import { useLibrary } from '../state/library-store';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Icon } from './Icon';
 import { LibrarySearch } from './LibrarySearch';
+import { ErrorText, ServerDetail } from './ErrorText';
 
 export function LibraryPanel({ libraryId }: { libraryId: string }) {
   const { t } = useTranslation();
@@ -68,7 +69,7 @@ export function LibraryPanel({ libraryId }: { libraryId: string }) {
       {progress && <ProgressLine progress={progress} />}
       {error && (
         <div className="inline-error" role="alert" data-testid="library-error">
-          {error.message}
+          <ErrorText error={error} />
         </div>
       )}
       {files.length === 0 ? (
@@ -101,7 +102,7 @@ export function LibraryPanel({ libraryId }: { libraryId: string }) {
               </div>
               {file.message && (file.status === 'error' || file.status === 'scanned') && (
                 <div className={file.status === 'error' ? 'source-message' : 'source-message muted'} role={file.status === 'error' ? 'alert' : undefined}>
-                  {file.message}
+                  <ServerDetail text={file.message} />
                 </div>
               )}
             </li>

@@ -7,6 +7,7 @@ import { splitHighlights } from '../lib/highlights';
 import { getApi } from '../state/api';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { Icon } from './Icon';
+import { ErrorText } from './ErrorText';
 
 const HIT_LIMIT = 20;
 
@@ -122,7 +123,7 @@ export function LibrarySearch({ libraryId }: { libraryId: string }) {
         )}
         {state.status === 'failed' && (
           <div className="inline-error" role="alert" data-testid="library-search-error">
-            {state.error.message}
+            <ErrorText error={state.error} />
           </div>
         )}
         {state.status === 'done' && <LibraryHits result={state.result} />}

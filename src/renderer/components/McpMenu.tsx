@@ -10,6 +10,7 @@ import { useFiles } from '../state/files-store';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { useSources } from '../state/sources-store';
 import { useTasks } from '../state/tasks-store';
+import { ErrorText } from './ErrorText';
 
 export function McpMenu({ task }: { task: Task }) {
   const { t } = useTranslation();
@@ -55,7 +56,11 @@ export function McpMenu({ task }: { task: Task }) {
       {open && (
         <div className="menu mcp-menu-popover" role="menu" data-testid="mcp-menu-popover">
           <div className="menu-heading">{t('mcp.menuHeading')}</div>
-          {error && <div className="inline-error">{error.message}</div>}
+          {error && (
+            <div className="inline-error">
+              <ErrorText error={error} />
+            </div>
+          )}
           {servers === null && !error && <div className="muted menu-item">{t('mcp.loading')}</div>}
           {servers?.length === 0 && <div className="muted menu-item">{t('mcp.noneConfigured')}</div>}
           {servers?.map((server) => {
@@ -98,7 +103,7 @@ function Resources({ task, server }: { task: Task; server: string }) {
   const { t } = useTranslation();
   const [resources, setResources] = useState<McpResourceInfo[] | null>(null);
   const [attached, setAttached] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorInfo | null>(null);
   const loadFiles = useFiles((s) => s.load);
   const loadSources = useSources((s) => s.load);
   useEffect(() => {
@@ -106,7 +111,7 @@ function Resources({ task, server }: { task: Task; server: string }) {
     getApi()
       .client.listMcpResources({ name: server })
       .then((r) => live && setResources(r.resources))
-      .catch((err: unknown) => live && setError(toErrorInfo(err).message));
+      .catch((err: unknown) => live && setError(toErrorInfo(err)));
     return () => {
       live = false;
     };
@@ -118,12 +123,16 @@ function Resources({ task, server }: { task: Task; server: string }) {
       setAttached((list) => [...list, uri]);
       await Promise.all([loadFiles(task.id), loadSources(task.id)]);
     } catch (err) {
-      setError(toErrorInfo(err).message);
+      setError(toErrorInfo(err));
     }
   };
   return (
     <ul className="mcp-menu-list" data-testid="mcp-resource-list">
-      {error && <li className="inline-error">{error}</li>}
+      {error && (
+        <li className="inline-error">
+          <ErrorText error={error} />
+        </li>
+      )}
       {resources === null && !error && <li className="muted">{t('mcp.loading')}</li>}
       {resources?.length === 0 && <li className="muted">{t('mcp.noResources')}</li>}
       {resources?.map((r) => (
@@ -143,14 +152,14 @@ function Prompts({ server, onInserted }: { server: string; onInserted: () => voi
   const [prompts, setPrompts] = useState<McpPromptInfo[] | null>(null);
   const [chosen, setChosen] = useState<McpPromptInfo | null>(null);
   const [args, setArgs] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorInfo | null>(null);
   const insert = useComposerInsert((s) => s.insert);
   useEffect(() => {
     let live = true;
     getApi()
       .client.listMcpPrompts({ name: server })
       .then((p) => live && setPrompts(p.prompts))
-      .catch((err: unknown) => live && setError(toErrorInfo(err).message));
+      .catch((err: unknown) => live && setError(toErrorInfo(err)));
     return () => {
       live = false;
     };
@@ -163,7 +172,7 @@ function Prompts({ server, onInserted }: { server: string; onInserted: () => voi
       insert(text);
       onInserted();
     } catch (err) {
-      setError(toErrorInfo(err).message);
+      setError(toErrorInfo(err));
     }
   };
   if (chosen) {
@@ -187,7 +196,11 @@ function Prompts({ server, onInserted }: { server: string; onInserted: () => voi
             <input className="input" value={args[a.name] ?? ''} title={a.description ?? undefined} onChange={(e) => setArgs({ ...args, [a.name]: e.target.value })} data-testid="mcp-prompt-arg" />
           </label>
         ))}
-        {error && <div className="inline-error">{error}</div>}
+        {error && (
+          <div className="inline-error">
+            <ErrorText error={error} />
+          </div>
+        )}
         <div className="templates-actions">
           <button type="submit" className="btn btn-small btn-primary" disabled={missing} data-testid="mcp-prompt-insert">
             {t('mcp.insert')}
@@ -201,7 +214,11 @@ function Prompts({ server, onInserted }: { server: string; onInserted: () => voi
   }
   return (
     <ul className="mcp-menu-list" data-testid="mcp-prompt-list">
-      {error && <li className="inline-error">{error}</li>}
+      {error && (
+        <li className="inline-error">
+          <ErrorText error={error} />
+        </li>
+      )}
       {prompts === null && !error && <li className="muted">{t('mcp.loading')}</li>}
       {prompts?.length === 0 && <li className="muted">{t('mcp.noPrompts')}</li>}
       {prompts?.map((p) => (

@@ -9,6 +9,7 @@ import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { withoutServer, withServerDisabled } from '../lib/mcp-config-edit';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Icon } from './Icon';
+import { ErrorText, ServerDetail } from './ErrorText';
 
 export function McpSection() {
   const { t } = useTranslation();
@@ -116,7 +117,7 @@ export function McpSection() {
       <p className="muted">{t('mcp.secretsNote')}</p>
       {error && (
         <div className="inline-error" role="alert" data-testid="mcp-error">
-          <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+          <ErrorText error={error} />
         </div>
       )}
       {problems.length > 0 && (
@@ -126,7 +127,7 @@ export function McpSection() {
               <Icon name="alert" size={14} />
               <span>
                 {p.server !== null && <strong>{p.server}: </strong>}
-                {p.message}
+                <ServerDetail text={p.message} />
               </span>
             </li>
           ))}
@@ -200,7 +201,7 @@ function McpServerItem({ server, locked, onRestart, onToggle, onRemove }: McpSer
       </div>
       {server.error && (
         <div className="inline-error" role="alert">
-          {server.error}
+          <ServerDetail text={server.error} />
         </div>
       )}
       <div className="muted template-facts">

@@ -10,6 +10,7 @@ import { ReplyTools, UserMessage } from './BranchControls';
 import { Markdown } from './Markdown';
 import { LiveRunFooter, RunFooter } from './RunFooter';
 import { PREVIEW_CHARS, ToolCard } from './ToolCard';
+import { ErrorText } from './ErrorText';
 
 function toolResultOf(message: Message | null) {
   if (!message) return null;
@@ -156,7 +157,7 @@ function LiveRunView({ live, taskId }: { live: LiveRun; taskId: string }) {
       {streaming && live.items.length === 0 && !live.progress && <div className="typing" aria-label={t('run.running')} />}
       {live.errors.map((error, i) => (
         <div key={i} className="inline-error" data-testid="run-error">
-          <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+          <ErrorText error={error} />
         </div>
       ))}
       <LiveRunFooter live={live} />

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNotices } from '../state/notices';
 import { Icon } from './Icon';
+import { ErrorText } from './ErrorText';
 
 export function Notices() {
   const { t } = useTranslation();
@@ -13,7 +14,7 @@ export function Notices() {
         <div key={n.id} className="notice-toast" data-testid="notice">
           <Icon name="alert" size={14} />
           <span>
-            <strong>{t(`errors.${n.code}`, { defaultValue: t('errors.unknown') })}</strong> {n.message}
+            <ErrorText error={n} />
           </span>
           <button type="button" className="icon-btn" onClick={() => dismiss(n.id)} aria-label={t('common.dismiss')}>
             <Icon name="close" size={12} />

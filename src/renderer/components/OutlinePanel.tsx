@@ -26,6 +26,7 @@ import { isLiveRunActive } from '../state/live-run';
 import { useOutline } from '../state/outline-store';
 import { outlineCollapsed, rememberOutlineCollapsed } from '../state/task-view-prefs';
 import { Icon } from './Icon';
+import { ErrorText } from './ErrorText';
 
 export function OutlinePanel({ taskId }: { taskId: string }) {
   const { t } = useTranslation();
@@ -118,7 +119,7 @@ export function OutlinePanel({ taskId }: { taskId: string }) {
       )}
       {error && (
         <div className="inline-error" role="alert" data-testid="outline-error">
-          <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+          <ErrorText error={error} />
           <button type="button" className="icon-btn" onClick={actions.dismissError} aria-label={t('common.dismiss')}>
             <Icon name="close" size={12} />
           </button>

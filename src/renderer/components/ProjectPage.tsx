@@ -9,6 +9,7 @@ import { type ProjectPatch, useProjects } from '../state/projects-store';
 import { Icon } from './Icon';
 import { LibraryPanel } from './LibraryPanel';
 import { ModelOptions } from './ModelOptions';
+import { ErrorText } from './ErrorText';
 
 const approvalModes: ApprovalMode[] = ['ask', 'auto-edit', 'auto'];
 const modes: TaskMode[] = ['ppt', 'proposal', 'coding', 'general'];
@@ -163,7 +164,7 @@ function ProjectForm({ project }: { project: Project }) {
       </div>
       {state.status === 'failed' && (
         <div className="inline-error" role="alert" data-testid="project-save-error">
-          {state.error.message}
+          <ErrorText error={state.error} />
         </div>
       )}
     </form>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HealthReport } from '../../shared/contract/methods';
 import { getApi } from '../state/api';
-import { toErrorInfo } from '../state/notices';
+import { toErrorInfo, type ErrorInfo } from '../state/notices';
+import { ErrorText, ServerDetail } from './ErrorText';
 import { formatDateTime } from '../lib/format';
 
 interface RecoveryScreenProps {
@@ -15,7 +16,7 @@ interface RecoveryScreenProps {
 export function RecoveryScreen({ health, onRestored }: RecoveryScreenProps) {
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorInfo | null>(null);
 
   const restore = async () => {
     setBusy(true);
@@ -24,7 +25,7 @@ export function RecoveryScreen({ health, onRestored }: RecoveryScreenProps) {
       await getApi().client.restoreBackup({});
       onRestored();
     } catch (err) {
-      setError(toErrorInfo(err).message);
+      setError(toErrorInfo(err));
       setBusy(false);
     }
   };
@@ -36,13 +37,21 @@ export function RecoveryScreen({ health, onRestored }: RecoveryScreenProps) {
         <div className="welcome-card recovery-card" role="alert">
           <h1>{t('recovery.title')}</h1>
           <p>{backupTime ? t('recovery.bodyWithBackup', { time: backupTime }) : t('recovery.bodyNoBackup')}</p>
-          {health.message && <p className="muted recovery-detail">{health.message}</p>}
+          {health.message && (
+            <p className="muted recovery-detail">
+              <ServerDetail text={health.message} />
+            </p>
+          )}
           {backupTime && (
             <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void restore()} data-testid="recovery-restore">
               {busy ? t('recovery.restoring') : t('recovery.restore')}
             </button>
           )}
-          {error && <p className="recovery-error">{t('recovery.failed', { message: error })}</p>}
+          {error && (
+            <p className="recovery-error">
+              <strong>{t('recovery.failed')}</strong> <ErrorText error={error} />
+            </p>
+          )}
         </div>
       </main>
     </div>

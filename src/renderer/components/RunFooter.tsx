@@ -5,6 +5,7 @@ import { formatDuration, formatMoney, formatTokens, toDate } from '../lib/format
 import { useApp } from '../state/app-store';
 import type { LiveRun } from '../state/live-run';
 import { useModelName } from './ModelOptions';
+import { ServerDetail } from './ErrorText';
 
 export function RunFooter({ run }: { run: Run }) {
   const { t } = useTranslation();
@@ -20,7 +21,11 @@ export function RunFooter({ run }: { run: Run }) {
         </span>
       )}
       {modelName && <span className="muted">{modelName}</span>}
-      {run.error && <span className="run-error">{run.error}</span>}
+      {run.error && (
+        <span className="run-error">
+          <ServerDetail text={run.error} />
+        </span>
+      )}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { SEARCH_BACKENDS, type SearchBackend, type SearchSettingsInput, type Sea
 import { useApp } from '../state/app-store';
 import { useSaveAndTest } from '../state/use-save-and-test';
 import { SecretInput } from './SecretInput';
+import { ErrorText, ServerDetail } from './ErrorText';
 
 type Choice = SearchBackend | 'none';
 const CHOICES: Choice[] = ['none', 'searxng', 'brave', 'tavily', 'bing'];
@@ -147,7 +148,7 @@ export function SearchSection() {
       </form>
       {error && (
         <div className="inline-error" role="alert" data-testid="search-error">
-          <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+          <ErrorText error={error} />
         </div>
       )}
       {test?.status === 'done' && <TestResult report={test.report} />}
@@ -160,7 +161,7 @@ function TestResult({ report }: { report: SearchTestReport }) {
   if (!report.ok) {
     return (
       <div className="inline-error" role="alert" data-testid="search-test-error">
-        <strong>{t('search.testFailed')}</strong> {report.message}
+        <strong>{t('search.testFailed')}</strong> <ServerDetail text={report.message} />
       </div>
     );
   }

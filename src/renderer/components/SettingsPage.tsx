@@ -17,6 +17,7 @@ import { EmbeddingSection } from './EmbeddingSection';
 import { McpSection } from './McpSection';
 import { ModelOptions } from './ModelOptions';
 import { SecretInput } from './SecretInput';
+import { ErrorText, ServerDetail } from './ErrorText';
 
 type ProbeState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
 
@@ -311,7 +312,7 @@ function ProbeResult({ state }: { state: ProbeState }) {
   if (state.status === 'failed') {
     return (
       <div className="inline-error" role="alert" data-testid="probe-error">
-        <strong>{t(`errors.${state.error.code}`, { defaultValue: t('errors.unknown') })}</strong> {state.error.message}
+        <ErrorText error={state.error} />
       </div>
     );
   }
@@ -324,7 +325,7 @@ function ProbeResult({ state }: { state: ProbeState }) {
       </div>
       {report.error && (
         <div className="inline-error" data-testid="probe-error">
-          {report.error}
+          {report.error_code ? <ErrorText error={{ code: report.error_code, name: report.error_name, message: report.error }} /> : <ServerDetail text={report.error} />}
         </div>
       )}
       {report.rows.length > 0 && (
@@ -365,7 +366,7 @@ function WarningsSection({ warnings }: { warnings: ConfigWarning[] }) {
           <li key={i} className="warning-item">
             <Icon name="alert" size={14} />
             <code>{w.source}</code>
-            <span>{w.message}</span>
+            <ServerDetail text={w.message} />
           </li>
         ))}
       </ul>

@@ -11,6 +11,7 @@ import { useSetup } from '../state/setup-store';
 import { providerKeyPage, providerNameKey } from '../lib/providers';
 import { Icon } from './Icon';
 import { SecretInput } from './SecretInput';
+import { ErrorText, ServerDetail } from './ErrorText';
 
 type Choice = { kind: 'provider'; provider: SetupProvider } | { kind: 'custom' };
 type TestState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
@@ -255,7 +256,7 @@ function CustomStep({ onAdded }: { onAdded: (profiles: { id: string; name: strin
       </div>
       {error && (
         <div className="inline-error" role="alert" data-testid="setup-custom-error">
-          <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+          <ErrorText error={error} />
         </div>
       )}
       {models && models.length === 0 && <p className="muted">{t('setup.noModels')}</p>}
@@ -338,7 +339,7 @@ function TestResult({ state }: { state: Exclude<TestState, { status: 'running' }
   if (state.status === 'failed') {
     return (
       <div className="inline-error" role="alert" data-testid="setup-test-result" data-ok="false">
-        <strong>{t(`errors.${state.error.code}`, { defaultValue: t('errors.unknown') })}</strong> {state.error.message}
+        <ErrorText error={state.error} />
       </div>
     );
   }
@@ -346,7 +347,13 @@ function TestResult({ state }: { state: Exclude<TestState, { status: 'running' }
   if (!passedChat(report)) {
     return (
       <div className="inline-error" role="alert" data-testid="setup-test-result" data-ok="false">
-        {t('setup.testFailed', { message: report.error ?? report.rows[0]?.observed ?? '' })}
+        {report.error_code ? (
+          <ErrorText error={{ code: report.error_code, name: report.error_name, message: report.error ?? '' }} />
+        ) : (
+          <>
+            <strong>{t('setup.testFailed')}</strong> <ServerDetail text={report.error ?? report.rows[0]?.observed ?? null} />
+          </>
+        )}
       </div>
     );
   }

@@ -7,6 +7,7 @@ import { getApi } from '../state/api';
 import { useChat } from '../state/chat-store';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { toolLabel } from '../lib/tool-names';
+import { ErrorText } from './ErrorText';
 
 interface Grant {
   tool: string;
@@ -69,7 +70,11 @@ export function TaskGrantsMenu({ taskId }: { taskId: string }) {
       {open && (
         <div className="menu mcp-menu-popover" data-testid="task-grants-popover">
           <div className="menu-heading">{t('grants.heading')}</div>
-          {error && <div className="inline-error">{error.message}</div>}
+          {error && (
+            <div className="inline-error">
+              <ErrorText error={error} />
+            </div>
+          )}
           {count === 0 && <div className="muted menu-item">{t('grants.none')}</div>}
           {grants?.map((grant) => (
             <div key={`${grant.tool}\u0000${grant.scope}`} className="menu-item task-grant" data-testid="task-grant" data-tool={grant.tool} data-scope={grant.scope}>

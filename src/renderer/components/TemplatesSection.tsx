@@ -11,14 +11,14 @@ import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Icon } from './Icon';
 import { SlideView } from './preview/SlideView';
+import { ErrorText } from './ErrorText';
 
 type Preview = MethodOutput<'getTemplatePreview'>;
 
 function ErrorLine({ error }: { error: ErrorInfo }) {
-  const { t } = useTranslation();
   return (
     <div className="inline-error" role="alert" data-testid="templates-error">
-      <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+      <ErrorText error={error} />
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { formatBytes } from '../lib/format';
 import { headlineOf, prettyArgs } from '../lib/tool-args';
 import { collapsedPreview, COLLAPSED_ERROR, COLLAPSED_OUTPUT } from '../lib/tool-preview';
 import { getApi } from '../state/api';
-import { toErrorInfo } from '../state/notices';
+import { toErrorInfo, type ErrorInfo } from '../state/notices';
+import { ErrorText } from './ErrorText';
 import type { NestedStep, ToolResultSummary } from '../state/live-run';
 import { toolCardKey, useToolCards } from '../state/tool-card-store';
 import { toolCardState } from '../../shared/tool-outcome';
@@ -78,7 +79,7 @@ function ToolOutput({ taskId, callId, result }: { taskId: string; callId: string
   const setOpen = useToolCards((s) => s.setOpen);
   const setFull = useToolCards((s) => s.setFull);
   const [loadingFull, setLoadingFull] = useState(false);
-  const [fullError, setFullError] = useState<string | null>(null);
+  const [fullError, setFullError] = useState<ErrorInfo | null>(null);
   const outputId = useId();
   const short = useMemo(() => collapsedPreview(result.preview, result.isError ? COLLAPSED_ERROR : COLLAPSED_OUTPUT), [result.preview, result.isError]);
   const expandable = short !== null || result.truncated;
@@ -91,7 +92,7 @@ function ToolOutput({ taskId, callId, result }: { taskId: string; callId: string
       const res = await getApi().client.getToolResult({ task_id: taskId, call_id: callId });
       setFull(key, res.content);
     } catch (err) {
-      setFullError(toErrorInfo(err).message);
+      setFullError(toErrorInfo(err));
     } finally {
       setLoadingFull(false);
     }
@@ -123,7 +124,11 @@ function ToolOutput({ taskId, callId, result }: { taskId: string; callId: string
           )}
         </div>
       )}
-      {fullError && <div className="inline-error">{fullError}</div>}
+      {fullError && (
+        <div className="inline-error">
+          <ErrorText error={fullError} />
+        </div>
+      )}
     </div>
   );
 }

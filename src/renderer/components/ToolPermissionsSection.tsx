@@ -7,6 +7,7 @@ import type { ToolPermission } from '../../shared/contract';
 import { getApi } from '../state/api';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { toolLabel } from '../lib/tool-names';
+import { ErrorText } from './ErrorText';
 
 export function ToolPermissionsSection() {
   const { t } = useTranslation();
@@ -48,7 +49,7 @@ export function ToolPermissionsSection() {
       <p className="muted">{t('permissions.intro')}</p>
       {error && (
         <div className="inline-error" role="alert" data-testid="tool-permissions-error">
-          <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+          <ErrorText error={error} />
         </div>
       )}
       <ul className="skill-list" data-testid="tool-permissions-list">

@@ -7,6 +7,7 @@ import { isAbsolutePath } from '../lib/paths';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { useTasks } from '../state/tasks-store';
 import { Icon } from './Icon';
+import { ErrorText } from './ErrorText';
 
 export function WorkspaceFolder({ task }: { task: Task }) {
   const { t } = useTranslation();
@@ -94,7 +95,7 @@ function WorkspaceDialog({ task, onClose }: { task: Task; onClose: () => void })
             {trimmed !== '' && !valid && <div className="field-hint warning">{t('workspace.notAbsolute')}</div>}
             {error && (
               <div className="inline-error" role="alert" data-testid="workspace-error">
-                <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+                <ErrorText error={error} />
                 {error.code === 'workspace_refused' && <div className="field-hint">{t('workspace.refusedHint')}</div>}
               </div>
             )}

@@ -5,10 +5,12 @@ import { FolioError, type ErrorCode } from '../../shared/folio-error';
 export interface ErrorInfo {
   code: ErrorCode | 'unknown';
   message: string;
+  /** The error's class (`ProviderKeyRejectedError`) when it names the cause more precisely than the code. */
+  name?: string;
 }
 
 export function toErrorInfo(err: unknown): ErrorInfo {
-  if (err instanceof FolioError) return { code: err.code, message: err.message };
+  if (err instanceof FolioError) return { code: err.code, message: err.message, name: err.name };
   if (err instanceof Error) return { code: 'unknown', message: err.message };
   return { code: 'unknown', message: String(err) };
 }

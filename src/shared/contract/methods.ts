@@ -2,6 +2,7 @@
 // reachable over HTTP, its route. The IPC bridge, the HTTP router and both renderer adapters are
 // derived from this table; nothing is hand-written per call.
 import { z } from 'zod';
+import { errorCodes } from '../errors';
 import {
   ApprovalDecision,
   ApprovalMode,
@@ -120,6 +121,9 @@ export const ProbeReport = z.object({
   profile: z.string(),
   rows: z.array(z.object({ check: z.string(), declared: z.string(), observed: z.string(), ok: z.boolean() })),
   error: z.string().optional(),
+  /** The failure's code and error class, for an explanation in the person's language. */
+  error_code: z.enum(errorCodes).optional(),
+  error_name: z.string().optional(),
   exit_code: z.number().int(),
 });
 export type ProbeReport = z.infer<typeof ProbeReport>;

@@ -10,6 +10,7 @@ import { DeckPreview } from './DeckPreview';
 import { DeckVersions } from './DeckVersions';
 import { DocumentPreview } from './DocumentPreview';
 import { RevisionPreview } from './RevisionPreview';
+import { ErrorText } from '../ErrorText';
 
 const PdfPreview = lazy(() => import('./PdfPreview').then((m) => ({ default: m.PdfPreview })));
 
@@ -52,7 +53,7 @@ export function ArtifactPreview({ taskId, path }: { taskId: string; path: string
   if (current.status === 'error') {
     return (
       <div className="inline-error" role="alert" data-testid="preview-error">
-        <strong>{t(`errors.${current.error.code}`, { defaultValue: t('errors.unknown') })}</strong> {current.error.message}
+        <ErrorText error={current.error} />
       </div>
     );
   }

@@ -14,6 +14,7 @@ import { useFiles } from '../../state/files-store';
 import { toErrorInfo, type ErrorInfo } from '../../state/notices';
 import { SlideView } from './SlideView';
 import { useElementWidth } from './use-width';
+import { ErrorText } from '../ErrorText';
 
 type DeckData = Extract<ArtifactPreview, { kind: 'deck' }>;
 
@@ -102,7 +103,7 @@ export function DeckVersions({ taskId, current }: DeckVersionsProps) {
       </ol>
       {error && (
         <div className="inline-error" role="alert" data-testid="version-error">
-          <strong>{t(`errors.${error.code}`, { defaultValue: t('errors.unknown') })}</strong> {error.message}
+          <ErrorText error={error} />
         </div>
       )}
       {previous && shown.comparable && <VersionDiff taskId={taskId} current={current} version={shown} previous={previous} />}

@@ -5,7 +5,8 @@ import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getApi } from '../../state/api';
-import { toErrorInfo } from '../../state/notices';
+import { toErrorInfo, type ErrorInfo } from '../../state/notices';
+import { ErrorText } from '../ErrorText';
 import { useElementWidth } from './use-width';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -21,7 +22,7 @@ interface Loaded {
 export function PdfPreview({ taskId, path }: { taskId: string; path: string }) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorInfo | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(gridRef);
 
@@ -38,7 +39,7 @@ export function PdfPreview({ taskId, path }: { taskId: string; path: string }) {
         doc = await getDocument({ data, isEvalSupported: false }).promise;
         if (alive) setLoaded({ doc, pages: doc.numPages });
       } catch (err) {
-        if (alive) setError(toErrorInfo(err).message);
+        if (alive) setError(toErrorInfo(err));
       }
     };
     void load();
@@ -61,7 +62,7 @@ export function PdfPreview({ taskId, path }: { taskId: string; path: string }) {
       </div>
       {error && (
         <div className="inline-error" role="alert" data-testid="pdf-error">
-          {t('preview.pdfFailed', { message: error })}
+          <strong>{t('preview.pdfFailed')}</strong> <ErrorText error={error} />
         </div>
       )}
       <div className="pdf-grid" ref={gridRef} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>

@@ -1,0 +1,26 @@
+// What a person reads for an error: its kind in their language, what to do about it, and the
+// server's own words. Main's messages are English (they also reach logs and the CLI); on an English
+// screen they are the most precise text and are shown as they are, on any other screen the localized
+// explanation is shown and the English text only on request, never as the message itself.
+import type { TFunction } from 'i18next';
+import type { ErrorInfo } from '../state/notices';
+
+export interface ErrorView {
+  /** The kind of error ("Model provider error" / "模型服务出错"). */
+  title: string;
+  /** What happened and what to do, in the UI language. */
+  text: string;
+  /** The server's own message when it is not already the text (kept for a look on request). */
+  detail: string | null;
+}
+
+/** Errors whose class names a cause more precisely than their code. */
+export const NAMED_ERRORS: ReadonlySet<string> = new Set(['ProviderKeyRejectedError', 'NotOpenAiCompatibleError', 'NoUsableModelError', 'MissingApiKeyError', 'ProviderUnreachableError', 'ProviderTimeoutError', 'PathEscapeError']);
+
+export function errorView(error: ErrorInfo, t: TFunction, language: string): ErrorView {
+  const title = t(`errors.${error.code}`, { defaultValue: t('errors.unknown') });
+  const message = error.message.trim();
+  if (language.startsWith('en') && message !== '') return { title, text: message, detail: null };
+  const help = error.name && NAMED_ERRORS.has(error.name) ? t(`errorHelp.${error.name}`) : t(`errorHelp.${error.code}`, { defaultValue: t('errorHelp.unknown') });
+  return { title, text: help, detail: message === '' ? null : message };
+}
