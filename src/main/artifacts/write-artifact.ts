@@ -4,7 +4,8 @@
 import { closeSync, fsyncSync, linkSync, openSync, unlinkSync, writeSync, mkdirSync, existsSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { assertRealFolder, createExclusiveSync } from '../workspace/task-paths';
+import { PathEscapeError } from '../../shared/errors';
+import { assertRealFolder, createExclusiveSync } from '../workspace/exclusive-create';
 
 /** `deck.pptx` → `deck.pptx`, `deck-v2.pptx`, `deck-v3.pptx`, ... */
 export function versionedName(fileName: string, version: number): string {
@@ -24,6 +25,7 @@ export function writeArtifactAtomic(dir: string, fileName: string, data: Uint8Ar
   mkdirSync(dir, { recursive: true });
   const real = assertRealFolder(dir);
   const safeName = basename(fileName);
+  if (safeName === '' || safeName === '.' || safeName === '..') throw new PathEscapeError(`${JSON.stringify(fileName)} is not a file name.`);
   const tmpName = `.${safeName}.${randomBytes(6).toString('hex')}.tmp`;
   const tmp = join(real, tmpName);
   const fd = createExclusiveSync(real, tmpName);

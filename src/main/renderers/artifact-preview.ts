@@ -13,7 +13,8 @@ import { type Theme } from '../../shared/specs/themes';
 import { type DeckVersionSource } from '../../shared/specs/deck-versions';
 import { type DocumentSpec } from '../../shared/specs/document';
 import { type RevisedDocument } from '../../shared/specs/document-revision';
-import { assertRealFolder, createExclusiveSync, readInside, resolveInside, toRelative } from '../workspace/task-paths';
+import { assertRealFolder, createExclusiveSync } from '../workspace/exclusive-create';
+import { readInside, resolveInside, toRelative } from '../workspace/task-paths';
 import { type DocumentReport, type LoadedSection } from './document';
 
 /** What a sidecar holds: the preview minus its `path`, which is wherever the artifact is read from. */
