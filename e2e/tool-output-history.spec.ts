@@ -7,6 +7,7 @@ import { type Locator } from '@playwright/test';
 import { openStore } from '../src/main/store';
 import { expect, openTask, test } from './support/fixtures';
 import { folioApi } from './support/folio-server';
+import { openRawOutput } from './support/tool-cards';
 
 const TURNS = 12;
 const LINES = 300;
@@ -73,6 +74,8 @@ test('a tool output shows a few lines until expanded, and stays as the person le
   const card = list.locator(`[data-testid="tool-card"][data-tool-name="read_${TURNS}_1"]`);
   const result = card.getByTestId('tool-result');
   const expand = card.getByTestId('tool-expand');
+  await card.scrollIntoViewIfNeeded();
+  await openRawOutput(card);
   await expect(result).toHaveAttribute('data-collapsed', 'true');
   await expect(result).toContainText(`turn ${TURNS} output line 1 工具输出`);
   await expect(result).not.toContainText('output line 7 ');

@@ -5,7 +5,8 @@
 import type { FinishReason, RunEventBody, Task } from '../../shared/contract';
 import { FolioError } from '../../shared/errors';
 import { runAgentLoop, type AgentLoopDeps } from '../agent/loop';
-import { DEFAULT_RULES, type ApprovalRule } from '../agent/policy/rules';
+import { loadRuleFile } from '../agent/policy/rule-file';
+import { DEFAULT_RULES } from '../agent/policy/rules';
 import { createStoreConversation } from '../agent/store-conversation';
 import { loadPromptTemplate, renderSystemPrompt, skillLanguageRule } from '../agent/system-prompt';
 import { assertKey, createChatModel, estimateCost } from '../llm/openai-chat-model';
@@ -41,8 +42,11 @@ export interface RunAssemblyDeps extends ProfileContext {
   beforeModelCall?: (profile: ModelProfile) => Promise<void>;
   /** After every model call that answered, with its tokens and its time (the team service's metrics and spend). */
   afterModelCall?: (profile: ModelProfile, usage: { promptTokens: number; completionTokens: number }, seconds: number) => void;
-  /** Approval rules of the user, project or team tiers, evaluated with Folio's defaults (agent/policy). */
-  approvalRules?: readonly ApprovalRule[];
+  /**
+   * The tier of the data folder's approval rules (agent/policy/rule-file.ts), evaluated with Folio's
+   * defaults by the one engine: `user` on the desktop, `team` in the team service (the tenant's folder).
+   */
+  ruleTier: 'user' | 'team';
   /** After each run, whatever its end (the task folder's files are synced into the store). */
   afterRun?: (taskId: string) => Promise<void>;
 }
@@ -195,7 +199,7 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
       },
       approvals,
       callStates: run.callStates,
-      ...(deps.approvalRules && deps.approvalRules.length > 0 ? { approvalRules: [...DEFAULT_RULES, ...deps.approvalRules] } : {}),
+      approvalRules: [...DEFAULT_RULES, ...(await loadRuleFile(deps.dataDir, deps.ruleTier))],
       conversation: await createStoreConversation(store, task.id, run.runId, newId),
     },
   };

@@ -134,7 +134,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     ...(opts.webFetch ? { webFetch: opts.webFetch } : {}),
     hiddenPaths: team?.hiddenPaths ?? [],
     ...(team ? teamModelHooks(team, store) : {}),
-    ...(team?.approvalRules ? { approvalRules: team.approvalRules } : {}),
+    ruleTier: team || opts.teamPolicy ? 'team' : 'user',
     afterRun: (taskId) => syncTaskFiles(store, dataDir, taskId),
   });
   const runs = new RunManager(store, driver, team ? teamRunHooks(team, store) : {});

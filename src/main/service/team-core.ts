@@ -1,6 +1,5 @@
 // What makes a core one of the team service's: shared run leases and quotas, and the policies its
 // handlers answer with. The desktop core has none of this.
-import type { ApprovalRule } from '../agent/policy/rules';
 import type { RunCluster, RunHooks } from '../runs/run-cluster';
 import type { TeamQuotas } from '../quotas/team-quotas';
 import type { StorePort } from '../store/port';
@@ -35,8 +34,6 @@ export interface TeamCoreOptions {
   chargeTo?: <T>(owner: WorkOwner, fn: () => T) => T;
   /** This worker's metrics of model calls. */
   metrics?: { modelCall(provider: string, promptTokens: number, completionTokens: number, seconds: number): void };
-  /** The team's approval rules (tier `team`), evaluated with Folio's defaults by the same engine as the desktop's. */
-  approvalRules?: readonly ApprovalRule[];
 }
 
 export function teamRunHooks(team: TeamCoreOptions, store: StorePort): RunHooks {

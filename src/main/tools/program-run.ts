@@ -1,7 +1,7 @@
-// How the shell and run_script run a program for the model: one executor call with the task's
-// limits, its refusals turned into the model's ToolError, and the output written as the model reads
-// it (a note when it failed for want of the network, how it ended). `what` names the program in
-// that ending: "the command", "the script".
+// How the shell, run_script and run_python (the last two through staged-program.ts) run a program
+// for the model: one executor call with the task's limits, its refusals turned into the model's
+// ToolError, and the output written as the model reads it (a note when it failed for want of the
+// network, how it ended). `what` names the program in that ending: "the command", "the script".
 import { ExecutorError, type Executor } from '../sandbox/executor';
 import { looksLikeNetworkFailure, NETWORK_OFF_NOTE, networkPolicy } from '../sandbox/network';
 import type { RunResult } from './shell/run';

@@ -45,7 +45,7 @@ describe('render_document', () => {
     const parsed = ArtifactPreview.parse({ ...sidecar, path: rel });
     expect(parsed.kind).toBe('document');
     if (parsed.kind !== 'document') return;
-    expect(parsed.spec.template).toBe('nsfc');
+    expect(parsed.spec.template).toBe('nsfc_general');
     expect(parsed.sections.map((s) => s.file)).toEqual([
       '01_rationale.md',
       '02_objectives.md',
@@ -66,9 +66,9 @@ describe('render_document', () => {
       report: { pages?: { mode: string; total: number; body: number; contents: { title: string; page: number }[] } };
     };
     expect(sidecar.report.pages?.mode).toBe('rendered');
-    // Cover and one page of contents: the sample's 23 contents lines fit on one page (they ran onto two at the body's spacing).
+    // Cover and one page of contents: the sample's 22 contents lines fit on one page (they ran onto two at the body's spacing).
     expect((sidecar.report.pages?.total ?? 0) - (sidecar.report.pages?.body ?? 0)).toBe(2);
-    expect(sidecar.report.pages?.contents[0]).toEqual({ level: 1, title: '一、立项依据', page: 1 });
+    expect(sidecar.report.pages?.contents[0]).toEqual({ level: 1, title: '（一）立项依据与研究内容', page: 1 });
   }, 300_000);
 
   it('versions a second render and accepts the path of document.json itself', async () => {

@@ -3,19 +3,14 @@
 // executor as shell commands (bubblewrap here: the task folder writable, the data folder hidden, no
 // network unless the task allows it; a container per task in the team service), with the allowlisted
 // environment (no credentials under any name) and the shell runner's process-group kill and limits.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { programEnv } from '../sandbox/env';
 import { type Executor } from '../sandbox/executor';
 import { defaultExecutor } from '../sandbox/select-executor';
-import { programReport, runProgram } from './program-run';
 import { describePackages, pythonFor, type PythonRuntime } from './python-runtime';
-import { changedFiles, SCRIPT_DEFAULT_TIMEOUT_S, SCRIPT_MAX_TIMEOUT_S, SCRIPTS_DIR, snapshotFiles } from './run-script';
-import type { RunResult } from './shell/run';
+import { runStagedProgram, SCRIPT_DEFAULT_TIMEOUT_S, SCRIPT_MAX_TIMEOUT_S, type ProgramSetup } from './staged-program';
 import { NO_PATHS, sourceFolder, type Tool, ToolError } from './types';
-import { PathEscapeError } from '../../shared/errors';
-import { removeInside, resolveInside, SpecialFileError, writeInside } from '../workspace/task-paths';
 
 const parameters = z.object({
   code: z.string().min(1).max(200_000).describe('A complete Python 3 program.'),
@@ -43,13 +38,7 @@ export function matplotlibRc(platform: NodeJS.Platform = process.platform): stri
   return ['backend: Agg', `font.family: ${figureFonts(platform).join(', ')}`, 'axes.unicode_minus: False', 'savefig.bbox: tight', ''].join('\n');
 }
 
-export interface RunPythonToolOptions {
-  /** Names of stored keys that must never reach the program's environment. */
-  secretNames?: () => readonly string[];
-  /** The environment the program's allowlisted one is made from (default: this process's). */
-  baseEnv?: () => NodeJS.ProcessEnv;
-  /** Folders the program must not see (Folio's data folder), where the sandbox works. */
-  hiddenPaths?: readonly string[];
+export interface RunPythonToolOptions extends ProgramSetup {
   /** What runs the program (default: the one FOLIO_EXECUTOR chooses). */
   executor?: Executor;
   /** The interpreter on this machine (default: probed once, see python-runtime.ts). */
@@ -95,59 +84,25 @@ export function createRunPythonTool(options: RunPythonToolOptions = {}): Tool<ty
       const runner = executor();
       const found = python();
       if (!found.available) throw new ToolError(`run_python needs Python 3, and none was found (${found.reason}). Use run_script (JavaScript) instead.`);
-      const timeoutS = args.timeout ?? SCRIPT_DEFAULT_TIMEOUT_S;
-      // Staged through the resolver: a `work/.scripts` link planted by a command (to another task,
-      // out of the data folder) is refused, and no file is written through a link.
-      const fileRel = `${SCRIPTS_DIR}/script-${Date.now()}-${randomBytes(4).toString('hex')}.py`;
-      const rcRel = `${SCRIPTS_DIR}/matplotlibrc`;
-      let file: string;
-      let rc: string;
-      try {
-        await writeInside(ctx.root, fileRel, args.code, { exclusive: true });
-        await writeInside(ctx.root, rcRel, matplotlibRc());
-        file = resolveInside(ctx.root, fileRel);
-        rc = resolveInside(ctx.root, rcRel);
-      } catch (err) {
-        await removeInside(ctx.root, fileRel);
-        if (err instanceof PathEscapeError || err instanceof SpecialFileError) throw err;
-        throw new ToolError(`Could not write the program to ${SCRIPTS_DIR}: ${err instanceof Error ? err.message : String(err)}`);
-      }
-      const dir = path.dirname(rc);
-      // The program's code is not classified, so it gets the network only when the task allows it.
-      const network = (await ctx.network?.allowed()) === true;
-      const sandbox = runner.status().active;
-      const env = {
-        ...programEnv(options.baseEnv?.() ?? process.env, { sandboxed: sandbox, network, secretNames: options.secretNames?.() ?? [] }),
-        MPLBACKEND: 'Agg',
-        MATPLOTLIBRC: rc,
-        // matplotlib's font cache, built once per task (the sandbox's home and /tmp do not last).
-        MPLCONFIGDIR: path.join(dir, '.matplotlib'),
-      };
-      const before = snapshotFiles(ctx.root);
-      let result: RunResult;
-      try {
-        // -I: isolated (no PYTHON* variable, no user site folder changes what runs); -u: output
-        // arrives as printed, even from a program killed at its time limit; -B: no .pyc files;
-        // -X utf8: Chinese text in and out whatever the locale.
-        result = await runProgram(runner, ctx, {
-          argv: [found.executable, '-I', '-u', '-B', '-X', 'utf8', file],
-          env,
-          network,
-          timeoutS,
-          hiddenPaths: options.hiddenPaths ?? [],
-          readOnlyPaths: [sourceFolder(ctx)],
-          label: 'python3',
-        });
-      } finally {
-        await removeInside(ctx.root, fileRel);
-      }
-      const touched = changedFiles(before, snapshotFiles(ctx.root));
-      const wrote = touched.length > 0 ? `Files written: ${touched.join(', ')}\n` : '';
-      return {
-        content: programReport(result, { isolated: sandbox, network, timeoutS, what: 'the program', extra: wrote }),
-        isError: result.timedOut || result.aborted || result.exitCode !== 0,
-        touched,
-      };
+      // -I: isolated (no PYTHON* variable, no user site folder changes what runs); -u: output
+      // arrives as printed, even from a program killed at its time limit; -B: no .pyc files;
+      // -X utf8: Chinese text in and out whatever the locale.
+      return runStagedProgram(runner, ctx, options, {
+        code: args.code,
+        extension: '.py',
+        support: { matplotlibrc: matplotlibRc() },
+        argv: (file) => [found.executable, '-I', '-u', '-B', '-X', 'utf8', file],
+        extraEnv: (dir) => ({
+          MPLBACKEND: 'Agg',
+          MATPLOTLIBRC: path.join(dir, 'matplotlibrc'),
+          // matplotlib's font cache, built once per task (the sandbox's home and /tmp do not last).
+          MPLCONFIGDIR: path.join(dir, '.matplotlib'),
+        }),
+        readOnlyPaths: [sourceFolder(ctx)],
+        timeoutS: args.timeout ?? SCRIPT_DEFAULT_TIMEOUT_S,
+        label: 'python3',
+        noun: 'program',
+      });
     },
   };
 }

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import JSZip from 'jszip';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRunScriptTool, findFolioRoot, SCRIPTS_DIR } from './run-script';
+import { createRunScriptTool, findFolioRoot } from './run-script';
+import { SCRIPTS_DIR } from './staged-program';
 import { sandboxStatus } from '../sandbox/sandbox';
 import { contextFor, makeTempRoot, removeTemp } from './testing';
 

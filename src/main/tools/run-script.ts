@@ -2,26 +2,17 @@
 // JavaScript module; it runs in a child Node process in the task folder, with Folio's own document
 // libraries (pptxgenjs, docx) importable, credentials stripped from its environment, and the shell
 // runner's process-group kill, time limit and output cap.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { programEnv } from '../sandbox/env';
 import { type Executor } from '../sandbox/executor';
 import { defaultExecutor } from '../sandbox/select-executor';
-import { programReport, runProgram } from './program-run';
-import type { RunResult } from './shell/run';
 import { scriptRuntime } from './script-runtime';
-import { NO_PATHS, sourceFolder, type Tool, ToolError } from './types';
-import { PathEscapeError } from '../../shared/errors';
-import { removeInside, resolveInside, writeInside } from '../workspace/task-paths';
+import { NO_PATHS, sourceFolder, type Tool } from './types';
+import { runStagedProgram, SCRIPT_DEFAULT_TIMEOUT_S, SCRIPT_MAX_TIMEOUT_S, SCRIPTS_DIR, type ProgramSetup } from './staged-program';
 import { contentFingerprint, filesImportedByScript } from './ran-files';
-
-export const SCRIPT_DEFAULT_TIMEOUT_S = 60;
-export const SCRIPT_MAX_TIMEOUT_S = 600;
-/** Where scripts are written, relative to the task folder (a dot folder: not an output of the task). */
-export const SCRIPTS_DIR = path.join('work', '.scripts');
 
 const parameters = z.object({
   code: z.string().min(1).max(200_000).describe('A complete JavaScript ES module (top-level await allowed).'),
@@ -34,17 +25,11 @@ const parameters = z.object({
     .describe(`Seconds before the script is killed (default ${SCRIPT_DEFAULT_TIMEOUT_S}, at most ${SCRIPT_MAX_TIMEOUT_S}).`),
 });
 
-export interface RunScriptToolOptions {
-  /** Names of stored keys (from the key file) that must never reach a script's environment. */
-  secretNames?: () => readonly string[];
-  /** The environment scripts inherit before secrets are stripped (default: this process's). */
-  baseEnv?: () => NodeJS.ProcessEnv;
+export interface RunScriptToolOptions extends ProgramSetup {
   /** The folder whose node_modules scripts import from (default: Folio's own package folder). */
   moduleRoot?: string;
   /** The Node binary (default: see script-runtime.ts). */
   nodePath?: string;
-  /** Folders scripts must not see (Folio's data folder), where the bubblewrap sandbox works. */
-  hiddenPaths?: readonly string[];
   /** What runs the scripts (default: the one FOLIO_EXECUTOR chooses, see sandbox/select-executor.ts). */
   executor?: Executor;
 }
@@ -89,42 +74,6 @@ globalThis.require = createRequire(${JSON.stringify(parent)});`;
   return `data:text/javascript,${encodeURIComponent(boot)}`;
 }
 
-export type Snapshot = Map<string, string>;
-const SNAPSHOT_LIMIT = 20_000;
-
-/** mtime and size of the task's files (dot folders and node_modules skipped), to report what a script wrote. */
-export function snapshotFiles(root: string): Snapshot {
-  const out: Snapshot = new Map();
-  const pending = [''];
-  while (pending.length > 0 && out.size < SNAPSHOT_LIMIT) {
-    const rel = pending.pop() ?? '';
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(path.join(root, rel), { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-      const childRel = rel === '' ? entry.name : `${rel}/${entry.name}`;
-      if (entry.isDirectory()) pending.push(childRel);
-      else if (entry.isFile()) {
-        try {
-          const st = fs.statSync(path.join(root, childRel));
-          out.set(childRel, `${st.mtimeMs}:${st.size}`);
-        } catch {
-          // Removed while we looked: not ours to report.
-        }
-      }
-    }
-  }
-  return out;
-}
-
-export function changedFiles(before: Snapshot, after: Snapshot): string[] {
-  return [...after].filter(([file, stamp]) => before.get(file) !== stamp).map(([file]) => file).sort();
-}
-
 export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<typeof parameters> {
   const moduleRoot = options.moduleRoot ?? findFolioRoot();
   const boot = bootstrapUrl(moduleRoot);
@@ -163,45 +112,17 @@ export function createRunScriptTool(options: RunScriptToolOptions = {}): Tool<ty
       // A container has its image's Node, and sees Folio's package folder (for the imports) only when mounted.
       const node = runner.hostFilesystem ? scriptRuntime(options.nodePath) : 'node';
       const readOnlyPaths = runner.hostFilesystem ? [sourceFolder(ctx)] : [sourceFolder(ctx), moduleRoot];
-      // Staged through the resolver like any write for the model: a command may have made
-      // `.scripts` a link to another task or out of the data folder.
-      const rel = `${SCRIPTS_DIR}/script-${Date.now()}-${randomBytes(4).toString('hex')}.mjs`;
-      let file: string;
-      try {
-        await writeInside(ctx.root, rel, args.code, { exclusive: true });
-        file = resolveInside(ctx.root, rel);
-      } catch (err) {
-        if (err instanceof PathEscapeError) throw err;
-        throw new ToolError(`Could not write the script to ${SCRIPTS_DIR}: ${err instanceof Error ? err.message : String(err)}`);
-      }
-      // A script's code is not classified, so it gets the network only when the task allows it.
-      const network = (await ctx.network?.allowed()) === true;
-      const sandbox = runner.status().active;
       // The clean environment has no NODE_OPTIONS: flags meant for Folio's own process would change how the script runs.
-      const env = programEnv(options.baseEnv?.() ?? process.env, { sandboxed: sandbox, network, secretNames: options.secretNames?.() ?? [] });
-      env.NO_COLOR = '1';
-      const before = snapshotFiles(ctx.root);
-      let result: RunResult;
-      try {
-        result = await runProgram(runner, ctx, {
-          argv: [node, '--import', boot, file],
-          env,
-          network,
-          timeoutS,
-          hiddenPaths: options.hiddenPaths ?? [],
-          readOnlyPaths,
-          label: 'node',
-        });
-      } finally {
-        await removeInside(ctx.root, rel);
-      }
-      const touched = changedFiles(before, snapshotFiles(ctx.root));
-      const wrote = touched.length > 0 ? `Files written: ${touched.join(', ')}\n` : '';
-      return {
-        content: programReport(result, { isolated: sandbox, network, timeoutS, what: 'the script', extra: wrote }),
-        isError: result.timedOut || result.aborted || result.exitCode !== 0,
-        touched,
-      };
+      return runStagedProgram(runner, ctx, options, {
+        code: args.code,
+        extension: '.mjs',
+        argv: (file) => [node, '--import', boot, file],
+        extraEnv: () => ({ NO_COLOR: '1' }),
+        readOnlyPaths,
+        timeoutS,
+        label: 'node',
+        noun: 'script',
+      });
     },
   };
 }

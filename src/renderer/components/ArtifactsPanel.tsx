@@ -1,10 +1,11 @@
 // The task's results (decks, documents, PDFs): pick one, see it, open or download it, export a PDF.
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileEntry } from '../../shared/contract';
 import { formatBytes } from '../lib/format';
 import { artifactType, fileName, listArtifacts, pdfPathFor, useArtifacts } from '../state/artifacts-store';
 import { useFiles } from '../state/files-store';
+import { getApi } from '../state/api';
 import { Icon } from './Icon';
 import { ErrorText } from './ErrorText';
 
@@ -25,6 +26,10 @@ export function ArtifactsPanel({ taskId }: { taskId: string }) {
   useEffect(() => {
     void loadCapabilities();
   }, [loadCapabilities]);
+
+  const source = useArtifacts((s) => s.sources[taskId]);
+  const sourceFile = source && filesTaskId === taskId ? files.find((f) => f.path === source.path) : undefined;
+  if (source && sourceFile) return <SourceView taskId={taskId} path={source.path} page={source.page} />;
 
   return (
     <div className="artifacts-panel" data-testid="artifacts-panel">
@@ -82,6 +87,68 @@ export function ArtifactsPanel({ taskId }: { taskId: string }) {
         </div>
       )}
     </div>
+  );
+}
+
+/** A source opened from the files list or a citation, at the cited page; closing goes back to the results. */
+function SourceView({ taskId, path, page }: { taskId: string; path: string; page: number | null }) {
+  const { t } = useTranslation();
+  const closeSource = useArtifacts((s) => s.closeSource);
+  return (
+    <div className="artifacts-panel source-view" data-testid="source-view" data-path={path} data-page={page ?? undefined}>
+      <div className="source-view-head">
+        <button type="button" className="btn btn-small" onClick={() => closeSource(taskId)} data-testid="source-view-close">
+          <Icon name="back" size={12} />
+          {t('sourceView.back')}
+        </button>
+        <span className="file-name" title={path}>
+          {fileName(path)}
+        </span>
+        {page !== null && <span className="muted">{t('preview.pageN', { number: page })}</span>}
+      </div>
+      <div className="artifact-preview">
+        <Suspense
+          fallback={
+            <div className="preview-loading muted">
+              <span className="spinner" />
+              {t('preview.loading')}
+            </div>
+          }
+        >
+          {artifactType(path) === null ? <TextSource taskId={taskId} path={path} /> : <ArtifactPreview taskId={taskId} path={path} page={page} />}
+        </Suspense>
+      </div>
+    </div>
+  );
+}
+
+/** A text source (notes, CSV) shown as it is; anything else says it can be downloaded. */
+function TextSource({ taskId, path }: { taskId: string; path: string }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState<{ path: string; value: string | null } | null>(null);
+  useEffect(() => {
+    let alive = true;
+    if (!/\.(md|txt|csv|json)$/iu.test(path)) {
+      setText({ path, value: null });
+      return;
+    }
+    void getApi()
+      .downloadFile(taskId, path)
+      .then((blob) => blob.text())
+      .then(
+        (value) => alive && setText({ path, value }),
+        () => alive && setText({ path, value: null }),
+      );
+    return () => {
+      alive = false;
+    };
+  }, [taskId, path]);
+  if (text?.path !== path) return <span className="spinner" aria-label={t('common.loading')} />;
+  if (text.value === null) return <div className="preview-none muted">{t('sourceView.noPreview')}</div>;
+  return (
+    <pre className="source-text" data-testid="source-text">
+      {text.value}
+    </pre>
   );
 }
 

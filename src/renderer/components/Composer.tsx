@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComposerInsert } from '../state/composer-insert';
+import { useFiles } from '../state/files-store';
+import { withAttachments } from '../lib/attachments';
 import { saveDraft, savedDraft } from '../state/task-view-prefs';
 import { Icon } from './Icon';
 
@@ -37,6 +39,27 @@ export function Composer({ taskId, running, waitingForApproval = false, onSend, 
   );
   const [sending, setSending] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
+  // Files attached for the next message: already in the task's folder, named in the message on send.
+  const [attached, setAttached] = useState<{ task: string; paths: string[] }>({ task: taskId, paths: [] });
+  const attachedPaths = attached.task === taskId ? attached.paths : [];
+  const [attaching, setAttaching] = useState(false);
+  const upload = useFiles((s) => s.upload);
+  const pickRef = useRef<HTMLInputElement>(null);
+  const attach = async (files: File[]) => {
+    if (files.length === 0) return;
+    setAttaching(true);
+    const added = await upload(taskId, files);
+    setAttaching(false);
+    setAttached((current) => {
+      const paths = current.task === taskId ? current.paths : [];
+      return { task: taskId, paths: [...paths, ...added.map((f) => f.path).filter((p) => !paths.includes(p))] };
+    });
+    ref.current?.focus();
+  };
+  const detach = (path: string) => {
+    setAttached((current) => ({ task: taskId, paths: current.paths.filter((p) => p !== path) }));
+    ref.current?.focus();
+  };
   // An MCP prompt inserted from the chat header's MCP menu is appended to the draft.
   const inserted = useComposerInsert((s) => s.pending);
   useEffect(() => {
@@ -57,12 +80,15 @@ export function Composer({ taskId, running, waitingForApproval = false, onSend, 
   const disabled = running || sending;
 
   const submit = async () => {
-    const content = text.trim();
-    if (!content || disabled) return;
+    const content = withAttachments(text.trim(), attachedPaths, t);
+    if (!content || disabled || attaching) return;
     setSending(true);
     const ok = await onSend(content);
     setSending(false);
-    if (ok) setText('');
+    if (ok) {
+      setText('');
+      setAttached({ task: taskId, paths: [] });
+    }
     ref.current?.focus();
   };
 
@@ -86,7 +112,45 @@ export function Composer({ taskId, running, waitingForApproval = false, onSend, 
         }}
         data-testid="composer-input"
       />
+      {attachedPaths.length > 0 && (
+        <ul className="composer-attachments" aria-label={t('composer.attachedList')} data-testid="composer-attachments">
+          {attachedPaths.map((path) => (
+            <li key={path} className="attachment-chip" data-testid="attachment-chip" data-path={path}>
+              <Icon name="file" size={12} />
+              <span className="attachment-name" title={path}>
+                {path.split('/').pop()}
+              </span>
+              <button type="button" className="icon-btn" onClick={() => detach(path)} aria-label={t('composer.detach', { name: path.split('/').pop() })} title={t('composer.detachHint')} data-testid="attachment-remove">
+                <Icon name="close" size={10} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="composer-actions">
+        <button
+          type="button"
+          className="icon-btn composer-attach"
+          onClick={() => pickRef.current?.click()}
+          disabled={attaching}
+          aria-label={attaching ? t('composer.attaching') : t('composer.attach')}
+          title={attaching ? t('composer.attaching') : t('composer.attach')}
+          data-testid="composer-attach"
+        >
+          <Icon name="paperclip" size={16} />
+        </button>
+        <input
+          ref={pickRef}
+          type="file"
+          multiple
+          hidden
+          onChange={(e) => {
+            const picked = Array.from(e.target.files ?? []);
+            e.target.value = ''; // picking the same file again must fire change again
+            void attach(picked);
+          }}
+          data-testid="composer-attach-input"
+        />
         {waitingForApproval ? (
           <span className="composer-waiting" role="status" data-testid="composer-waiting">
             <Icon name="alert" size={12} />
@@ -101,7 +165,7 @@ export function Composer({ taskId, running, waitingForApproval = false, onSend, 
             {t('composer.cancel')}
           </button>
         ) : (
-          <button type="button" className="btn btn-primary" disabled={disabled || text.trim() === ''} onClick={() => void submit()} data-testid="composer-send">
+          <button type="button" className="btn btn-primary" disabled={disabled || attaching || (text.trim() === '' && attachedPaths.length === 0)} onClick={() => void submit()} data-testid="composer-send">
             <Icon name="send" size={14} />
             {t('composer.send')}
           </button>

@@ -9,7 +9,7 @@ import { ArtifactsPanel } from './ArtifactsPanel';
 import { Icon } from './Icon';
 import { ResizeHandle } from './ResizeHandle';
 import { PANEL_WIDTH, useLayout } from '../state/layout-store';
-import { ErrorText } from './ErrorText';
+import { ErrorText, ServerDetail } from './ErrorText';
 
 const kinds: FileKind[] = ['source', 'work', 'artifact'];
 const tabs: PanelTab[] = ['files', 'artifacts'];
@@ -89,6 +89,7 @@ function FilesTab({ taskId }: { taskId: string }) {
   const error = useFiles((s) => s.error);
   const upload = useFiles((s) => s.upload);
   const download = useFiles((s) => s.download);
+  const showSource = useArtifacts((s) => s.showSource);
   const sources = useSources((s) => s.sources);
   const loadSources = useSources((s) => s.load);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -159,9 +160,15 @@ function FilesTab({ taskId }: { taskId: string }) {
                       <li key={entry.path} className="file-item" data-testid="file-item" data-path={entry.path}>
                         <div className="file-row">
                           <Icon name="file" size={14} />
-                          <span className="file-name" title={entry.path}>
-                            {displayName(entry)}
-                          </span>
+                          {kind === 'source' ? (
+                            <button type="button" className="file-name file-open" title={t('files.openSource', { name: displayName(entry) })} onClick={() => showSource(taskId, entry.path)} data-testid="file-open">
+                              {displayName(entry)}
+                            </button>
+                          ) : (
+                            <span className="file-name" title={entry.path}>
+                              {displayName(entry)}
+                            </span>
+                          )}
                           {source && <SourceBadge source={source} />}
                           <span className="file-size">{formatBytes(entry.size)}</span>
                           <button
@@ -177,7 +184,7 @@ function FilesTab({ taskId }: { taskId: string }) {
                         </div>
                         {source?.status === 'error' && (
                           <div className="source-message" role="alert" data-testid="source-error">
-                            {source.message ?? t('sources.unreadable')}
+                            <strong>{t('sources.unreadable')}</strong> <ServerDetail text={source.message} />
                           </div>
                         )}
                       </li>

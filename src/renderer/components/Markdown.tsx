@@ -3,6 +3,8 @@
 import { memo, useRef, type ComponentPropsWithoutRef } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { remarkCitations } from '../lib/remark-citations';
+import { CitationChip } from './CitationChip';
 import { CopyButton } from './CopyButton';
 
 /** A code block with a copy button: it copies what the block shows. */
@@ -20,14 +22,24 @@ function CodeBlock({ children, node: _node, ...rest }: ComponentPropsWithoutRef<
 
 const components: Components = {
   pre: CodeBlock,
-  a: ({ href, children }) => (
-    <a href={href} target="_blank" rel="noreferrer noopener">
-      {children}
-    </a>
-  ),
+  a: ({ href, children, node }) => {
+    const cited = node?.properties.dataCiteFile;
+    if (typeof cited === 'string') {
+      return (
+        <CitationChip file={cited} page={Number(node?.properties.dataCitePage)}>
+          {children}
+        </CitationChip>
+      );
+    }
+    return (
+      <a href={href} target="_blank" rel="noreferrer noopener">
+        {children}
+      </a>
+    );
+  },
 };
 
-const plugins = [remarkGfm];
+const plugins = [remarkGfm, remarkCitations];
 
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   return (

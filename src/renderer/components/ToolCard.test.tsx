@@ -2,7 +2,8 @@
 // finished call's output, collapsed until expanded, with what was expanded kept across re-mounts.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { initI18n } from '../i18n';
+import { DENIED_RESULT } from '../../shared/tool-outcome';
+import { applyLanguageSetting, initI18n } from '../i18n';
 import { toolCardKey, toolCards } from '../state/tool-card-store';
 import { PREVIEW_CHARS, ToolCard } from './ToolCard';
 
@@ -57,7 +58,7 @@ describe('ToolCard output', () => {
     await initI18n();
   });
   beforeEach(() => {
-    toolCards.setState({ outputExpanded: new Set(), argsShown: new Set(), full: new Map() });
+    toolCards.setState({ outputExpanded: new Set(), argsShown: new Set(), rawShown: new Set(), full: new Map() });
   });
 
   it('shows a long output collapsed to its first lines, behind a button that names its size', () => {
@@ -113,6 +114,22 @@ describe('ToolCard output', () => {
     const collapsed = render(summary(text));
     expect(output(collapsed)).not.toContain('line 7');
     expect(collapsed).toContain('aria-expanded="false"');
+  });
+
+  it('says what the call did in the UI language, with the output the model read behind a toggle', async () => {
+    await applyLanguageSetting('zh-CN');
+    const denied = { preview: DENIED_RESULT, truncated: false, isError: true, fullLength: DENIED_RESULT.length };
+    const card = () => renderToStaticMarkup(<ToolCard taskId="t1" callId="d1" name="shell" arguments='{"command":"curl https://example.com"}' result={denied} />);
+    const closed = card();
+    expect(closed).toMatch(/data-testid="tool-summary">你拒绝了这次调用，它没有运行。</u);
+    expect(closed).toMatch(/<button[^>]*aria-expanded="false"[^>]*data-testid="tool-raw-toggle"/u);
+    expect(closed).toMatch(/<div [^>]*hidden=""[^>]*data-testid="tool-raw"/u);
+    toolCards.getState().setOpen(toolCardKey('t1', 'd1'), 'raw', true);
+    const open = card();
+    expect(open).toMatch(/<button[^>]*aria-expanded="true"[^>]*data-testid="tool-raw-toggle"/u);
+    expect(open).not.toMatch(/hidden=""[^>]*data-testid="tool-raw"/u);
+    expect(output(open)).toContain(DENIED_RESULT);
+    await applyLanguageSetting('en');
   });
 
   it('keeps the arguments shown across a re-mount', () => {

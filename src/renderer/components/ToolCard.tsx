@@ -8,9 +8,10 @@ import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { ErrorText } from './ErrorText';
 import type { NestedStep, ToolResultSummary } from '../state/live-run';
 import { toolCardKey, useToolCards } from '../state/tool-card-store';
-import { toolCardState } from '../../shared/tool-outcome';
+import { toolCardState, toolOutcome, type ToolOutcome } from '../../shared/tool-outcome';
 import type { ToolCallState } from '../../shared/contract/tool-calls';
 import { toolLabel } from '../lib/tool-names';
+import { toolSummary } from '../lib/tool-summary';
 import { Icon } from './Icon';
 import { VisibleText } from './VisibleText';
 
@@ -61,23 +62,27 @@ export function ToolCard({ taskId, callId, name, arguments: args, result, awaiti
         </pre>
       )}
       {nested && nested.length > 0 && <NestedSteps steps={nested} />}
-      {result && <ToolOutput taskId={taskId} callId={callId} result={result} />}
+      {result && <ToolOutput taskId={taskId} callId={callId} name={name} args={args} result={result} outcome={state === 'running' || state === 'approval' ? toolOutcome(result) : state} />}
     </div>
   );
 }
 
 /**
- * A finished call's output: a few lines until the person expands it, then the preview the run
- * stored (PREVIEW_CHARS) with the full result on request. What is expanded or fetched lives in the
- * tool-card store, so a row the list re-mounts comes back the same.
+ * A finished call: what it did, in a sentence in the UI language, and behind a toggle the output the
+ * model read, which is a few lines until the person expands it, then the preview the run stored
+ * (PREVIEW_CHARS) with the full result on request. What is open or fetched lives in the tool-card
+ * store, so a row the list re-mounts comes back the same.
  */
-function ToolOutput({ taskId, callId, result }: { taskId: string; callId: string; result: ToolResultSummary }) {
+function ToolOutput({ taskId, callId, name, args, result, outcome }: { taskId: string; callId: string; name: string; args: string; result: ToolResultSummary; outcome: ToolOutcome }) {
   const { t } = useTranslation();
   const key = toolCardKey(taskId, callId);
   const expanded = useToolCards((s) => s.outputExpanded.has(key));
   const full = useToolCards((s) => s.full.get(key) ?? null);
   const setOpen = useToolCards((s) => s.setOpen);
   const setFull = useToolCards((s) => s.setFull);
+  const rawShown = useToolCards((s) => s.rawShown.has(key));
+  const summary = toolSummary({ name, arguments: args, outcome, preview: result.preview }, t);
+  const rawId = useId();
   const [loadingFull, setLoadingFull] = useState(false);
   const [fullError, setFullError] = useState<ErrorInfo | null>(null);
   const outputId = useId();
@@ -100,35 +105,47 @@ function ToolOutput({ taskId, callId, result }: { taskId: string; callId: string
 
   return (
     <div className="tool-result">
-      <pre
-        id={outputId}
-        className={`tool-output${result.isError ? ' error' : ''}${collapsed ? ' collapsed' : ''}`}
-        data-testid="tool-result"
-        data-collapsed={collapsed ? 'true' : undefined}
-      >
-        <VisibleText text={collapsed ? (short ?? result.preview) : (full ?? result.preview)} />
-      </pre>
-      {expandable && (
-        <div className="tool-result-actions">
-          <button type="button" className="btn btn-small tool-expand" aria-expanded={!collapsed} aria-controls={outputId} onClick={() => setOpen(key, 'output', collapsed)} data-testid="tool-expand">
-            <Icon name="chevron" size={12} className={collapsed ? 'chevron' : 'chevron open'} />
-            {collapsed ? t('tool.expand', { size: formatBytes(result.fullLength) }) : t('tool.collapse')}
-          </button>
-          {!collapsed && result.truncated && full === null && (
-            <>
-              <span className="muted">{t('tool.truncated', { size: formatBytes(result.fullLength) })}</span>
-              <button type="button" className="btn btn-small" disabled={loadingFull} onClick={() => void loadFull()} data-testid="tool-show-full">
-                {loadingFull ? t('common.loading') : t('tool.showFull')}
-              </button>
-            </>
-          )}
-        </div>
-      )}
-      {fullError && (
-        <div className="inline-error">
-          <ErrorText error={fullError} />
-        </div>
-      )}
+      <div className="tool-summary-row">
+        <p className={`tool-summary tool-summary-${outcome}`} data-testid="tool-summary">
+          {/* The sentence names the model's path, URL or query: hidden characters in them are shown. */}
+          <VisibleText text={summary} />
+        </p>
+        <button type="button" className="btn btn-small tool-raw-toggle" aria-expanded={rawShown} aria-controls={rawId} onClick={() => setOpen(key, 'raw', !rawShown)} data-testid="tool-raw-toggle">
+          <Icon name="chevron" size={12} className={rawShown ? 'chevron open' : 'chevron'} />
+          {rawShown ? t('toolSummary.hideRaw') : t('toolSummary.showRaw')}
+        </button>
+      </div>
+      <div id={rawId} className="tool-raw" hidden={!rawShown} data-testid="tool-raw">
+        <pre
+          id={outputId}
+          className={`tool-output${result.isError ? ' error' : ''}${collapsed ? ' collapsed' : ''}`}
+          data-testid="tool-result"
+          data-collapsed={collapsed ? 'true' : undefined}
+        >
+          <VisibleText text={collapsed ? (short ?? result.preview) : (full ?? result.preview)} />
+        </pre>
+        {expandable && (
+          <div className="tool-result-actions">
+            <button type="button" className="btn btn-small tool-expand" aria-expanded={!collapsed} aria-controls={outputId} onClick={() => setOpen(key, 'output', collapsed)} data-testid="tool-expand">
+              <Icon name="chevron" size={12} className={collapsed ? 'chevron' : 'chevron open'} />
+              {collapsed ? t('tool.expand', { size: formatBytes(result.fullLength) }) : t('tool.collapse')}
+            </button>
+            {!collapsed && result.truncated && full === null && (
+              <>
+                <span className="muted">{t('tool.truncated', { size: formatBytes(result.fullLength) })}</span>
+                <button type="button" className="btn btn-small" disabled={loadingFull} onClick={() => void loadFull()} data-testid="tool-show-full">
+                  {loadingFull ? t('common.loading') : t('tool.showFull')}
+                </button>
+              </>
+            )}
+          </div>
+        )}
+        {fullError && (
+          <div className="inline-error">
+            <ErrorText error={fullError} />
+          </div>
+        )}
+      </div>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { FileEntry, MethodOutput } from '../../shared/contract';
 import { getApi } from './api';
 import { useFiles } from './files-store';
+import { panelShown, useLayout } from './layout-store';
 import { toErrorInfo, type ErrorInfo } from './notices';
 
 export type PanelTab = 'files' | 'artifacts';
@@ -42,7 +43,12 @@ interface ArtifactsState {
   /** Paths being exported to PDF. */
   exporting: string[];
   error: ErrorInfo | null;
+  /** A source file opened in the Results tab (from the files list or a citation), per task, at a page. */
+  sources: Record<string, { path: string; page: number | null }>;
   setTab: (tab: PanelTab) => void;
+  /** Shows a task's source in the right panel, at a page when one is given. */
+  showSource: (taskId: string, path: string, page?: number | null) => void;
+  closeSource: (taskId: string) => void;
   select: (taskId: string, path: string) => void;
   loadCapabilities: () => Promise<void>;
   /** Desktop: opens with the system app (or reveals in its folder). Web: downloads. */
@@ -60,8 +66,21 @@ export const useArtifacts = create<ArtifactsState>((set, get) => ({
   capabilities: null,
   exporting: [],
   error: null,
+  sources: {},
 
   setTab: (tab) => set({ tab }),
+
+  showSource: (taskId, path, page = null) => {
+    set((s) => ({ sources: { ...s.sources, [taskId]: { path, page } }, tab: 'artifacts' }));
+    const layout = useLayout.getState();
+    if (!panelShown(layout)) layout.togglePanel();
+  },
+
+  closeSource: (taskId) =>
+    set((s) => {
+      const { [taskId]: _closed, ...rest } = s.sources;
+      return { sources: rest };
+    }),
 
   select: (taskId, path) => set((s) => ({ selected: { ...s.selected, [taskId]: path } })),
 

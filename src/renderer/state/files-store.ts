@@ -9,7 +9,8 @@ interface FilesState {
   uploading: boolean;
   error: ErrorInfo | null;
   load: (taskId: string | null) => Promise<void>;
-  upload: (taskId: string, files: File[]) => Promise<void>;
+  /** Adds files to the task's folder; resolves to the entries added (none when it failed). */
+  upload: (taskId: string, files: File[]) => Promise<FileEntry[]>;
   download: (entry: FileEntry) => Promise<void>;
 }
 
@@ -43,16 +44,18 @@ export const useFiles = create<FilesState>((set, get) => ({
   },
 
   upload: async (taskId, files) => {
-    if (files.length === 0) return;
+    if (files.length === 0) return [];
     set({ uploading: true, error: null });
+    let added: FileEntry[] = [];
     try {
-      await getApi().addFiles(taskId, files);
+      added = await getApi().addFiles(taskId, files);
     } catch (err) {
       set({ error: toErrorInfo(err) });
     } finally {
       set({ uploading: false });
     }
     await get().load(taskId);
+    return added;
   },
 
   download: async (entry) => {

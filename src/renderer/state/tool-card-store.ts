@@ -5,13 +5,15 @@
 import { useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
 
-type Part = 'output' | 'args';
+type Part = 'output' | 'args' | 'raw';
 
 interface ToolCardState {
   /** Keys (`toolCardKey`) of the cards whose output is expanded; the rest show a short preview. */
   outputExpanded: ReadonlySet<string>;
   /** Keys of the cards whose arguments are shown. */
   argsShown: ReadonlySet<string>;
+  /** Keys of the cards whose raw (model-facing) output is shown below their summary. */
+  rawShown: ReadonlySet<string>;
   /** Full results fetched on request, by key. */
   full: ReadonlyMap<string, string>;
   /** Counts the changes above: the list re-checks its rows' places in the same commit as a card changes height. */
@@ -25,11 +27,12 @@ export function toolCardKey(taskId: string, callId: string): string {
   return `${taskId}\u0000${callId}`;
 }
 
-const FIELD = { output: 'outputExpanded', args: 'argsShown' } as const;
+const FIELD = { output: 'outputExpanded', args: 'argsShown', raw: 'rawShown' } as const;
 
 export const toolCards = createStore<ToolCardState>((set) => ({
   outputExpanded: new Set(),
   argsShown: new Set(),
+  rawShown: new Set(),
   full: new Map(),
   changes: 0,
   setOpen: (key, part, open) =>

@@ -26,6 +26,8 @@ export const QUALITY_ISSUE_KINDS = [
   // Typography and fonts:
   'font_fallback',
   'emoji_font',
+  // A typed space beside the renderer's own gap between Chinese and Latin text (read from the rendered slide):
+  'spacing',
   'restructured',
 ] as const;
 export const QualityIssueKind = z.enum(QUALITY_ISSUE_KINDS);

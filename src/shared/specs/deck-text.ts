@@ -15,6 +15,37 @@ export function containsCjk(s: string): boolean {
   return false;
 }
 
+/** Chinese and Japanese characters and CJK punctuation (not Hangul: Korean spaces words as Latin does). */
+const HAN_KANA_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Bopomofo}\u3000-\u303F\u30FC\uFF00-\uFFEF\uFE30-\uFE4F]/u;
+/**
+ * What LibreOffice sets as Latin script beside CJK, and so puts its CJK–Latin gap against (measured:
+ * ASCII, Latin-1 such as "·", Greek, Cyrillic, Latin Extended; not the dashes and curly quotes of
+ * General Punctuation, which take the script of their neighbour).
+ */
+const LATIN_SCRIPT_CHAR = /[\u0021-\u007E\u00A1-\u058F\u1E00-\u1FFF]/u;
+const TYPED_GAP = /[ \t\u00A0\u2002-\u200A\u202F]+/gu;
+
+/** Whether LibreOffice puts its CJK–Latin gap between these two characters (one each side of it). */
+export function meetsAtCjkLatinGap(before: string, after: string): boolean {
+  return (HAN_KANA_CHAR.test(before) && LATIN_SCRIPT_CHAR.test(after)) || (LATIN_SCRIPT_CHAR.test(before) && HAN_KANA_CHAR.test(after));
+}
+
+/**
+ * The text with the spaces typed between Chinese (or Japanese) and Latin letters, digits or ASCII
+ * marks taken out: LibreOffice puts a quarter em there itself (clreq's gap), and a typed space on
+ * top of it reads as two ("基于 Transformer" drawn "基于  Transformer"). PowerPoint adds no gap of
+ * its own, so there the two scripts touch; the rendered PDF, the preview and the check are
+ * LibreOffice's.
+ */
+export function withoutTypedCjkGaps(s: string): string {
+  if (!s.includes(' ') && !/[\t\u00A0\u2002-\u200A\u202F]/u.test(s)) return s;
+  return s.replace(TYPED_GAP, (gap, at: number) => {
+    const prev = Array.from(s.slice(Math.max(0, at - 2), at)).at(-1) ?? ' ';
+    const next = Array.from(s.slice(at + gap.length, at + gap.length + 2))[0] ?? ' ';
+    return meetsAtCjkLatinGap(prev, next) ? '' : gap;
+  });
+}
+
 export interface ScriptRun {
   text: string;
   cjk: boolean;

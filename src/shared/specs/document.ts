@@ -2,7 +2,8 @@
 // main-process engine renders it to .docx, the renderer's preview reads the same outline and numbering.
 import { z } from 'zod';
 
-// `nsfc` is the name folders written before the two NSFC schemes were told apart; it renders as 面上.
+// `nsfc` is the name folders written before the two NSFC schemes were told apart: those folders are flat
+// (一、立项依据 … 七、其他需要说明的情况), and keep rendering so; new folders name `nsfc_general` or `nsfc_youth`.
 export const documentTemplateNames = ['nsfc', 'report', 'generic', 'nsfc_general', 'nsfc_youth'] as const;
 export const DocumentTemplateName = z.enum(documentTemplateNames);
 export type DocumentTemplateName = z.infer<typeof DocumentTemplateName>;
@@ -48,15 +49,23 @@ export const DocumentSpec = z
   .strict();
 export type DocumentSpec = z.infer<typeof DocumentSpec>;
 
-/** How headings are numbered: `1 / 1.1 / 1.1.1`, or `一、 / （一） / 1.` as Chinese official documents do. */
-export type HeadingNumbering = 'decimal' | 'chinese';
+/**
+ * How headings are numbered: `1 / 1.1 / 1.1.1`, `一、 / （一） / 1.` as Chinese official documents do, or
+ * `（一） / 1. / （1）` as the NSFC 正文 outline does.
+ */
+export type HeadingNumbering = 'decimal' | 'chinese' | 'nsfc';
 
 export type OutlineEntry = {
   /** The title the template expects. */
   title: string;
   /** Other headings that count as this section (matched after removing spaces and punctuation). */
   aliases: readonly string[];
+  /** The Markdown heading level (`#` = 1) the section is written at; any level when absent. */
+  depth?: number;
 };
+
+/** A heading of the document as the outline sees it: its text and Markdown level. */
+export type OutlineHeadingRef = { text: string; depth: number };
 
 export type DocumentTemplate = {
   name: DocumentTemplateName;
@@ -74,16 +83,39 @@ export type DocumentTemplate = {
 
 const A4 = { widthMm: 210, heightMm: 297 };
 
-// The body (报告正文) of an NSFC 面上项目 / 青年科学基金项目 application, as the official outline
-// lists it (the two schemes share it; the wording moves a little from year to year, hence the aliases):
-//   （一）立项依据与研究内容 1. 项目的立项依据 2. 研究内容、研究目标及拟解决的关键科学问题
+// The body (报告正文) of an NSFC 面上项目 / 青年科学基金项目 application, as the official 撰写提纲 lists it (the
+// two schemes share it; the wording moves a little from year to year, hence the aliases):
+//   （一）立项依据与研究内容 1. 项目的立项依据 2. 研究内容、研究目标，以及拟解决的关键科学问题
 //        3. 拟采取的研究方案及可行性分析 4. 本项目的特色与创新之处 5. 年度研究计划及预期研究结果
 //   （二）研究基础与工作条件 1. 研究基础 2. 工作条件 3. 正在承担的与本项目相关的科研项目情况
 //        4. 完成国家自然科学基金项目情况
 //   （三）其他需要说明的情况
-// A heading matches an entry when, with numbering, spaces and punctuation removed, it contains the title
-// or an alias: a combined heading “研究目标、研究内容和拟解决的关键科学问题” matches all three.
+// The three parts are `#` headings (numbered （一）), their items `##` (numbered 1.). A heading matches an entry
+// at the entry's level when, with numbering, spaces and punctuation removed, it contains the title or an alias:
+// a combined heading “研究目标、研究内容和拟解决的关键科学问题” matches all three, a `###` “技术路线” none.
+const PART = 1;
+const ITEM = 2;
 const nsfcOutline: readonly OutlineEntry[] = [
+  { title: '立项依据与研究内容', aliases: [], depth: PART },
+  { title: '项目的立项依据', aliases: ['立项依据'], depth: ITEM },
+  { title: '研究内容', aliases: [], depth: ITEM },
+  { title: '研究目标', aliases: [], depth: ITEM },
+  { title: '拟解决的关键科学问题', aliases: ['关键科学问题'], depth: ITEM },
+  { title: '拟采取的研究方案及可行性分析', aliases: ['研究方案', '技术路线', '可行性分析'], depth: ITEM },
+  { title: '本项目的特色与创新之处', aliases: ['特色与创新', '特色和创新', '创新之处', '创新点'], depth: ITEM },
+  { title: '年度研究计划及预期研究结果', aliases: ['年度研究计划', '年度计划', '预期研究结果', '预期研究成果'], depth: ITEM },
+  { title: '研究基础与工作条件', aliases: [], depth: PART },
+  { title: '研究基础', aliases: ['研究工作基础'], depth: ITEM },
+  { title: '工作条件', aliases: [], depth: ITEM },
+  { title: '正在承担的与本项目相关的科研项目情况', aliases: ['正在承担', '在研项目'], depth: ITEM },
+  { title: '完成国家自然科学基金项目情况', aliases: ['完成国家自然科学基金', '已完成的国家自然科学基金项目'], depth: ITEM },
+  { title: '其他需要说明的情况', aliases: ['其他需要说明', '其他说明'], depth: PART },
+  { title: '参考文献', aliases: ['主要参考文献', 'References', 'Bibliography'] },
+];
+
+// What folders naming the old `nsfc` template were written to: the same sections as flat `#` headings
+// 一、…七、, matched at any level (the shallowest match counts).
+const flatNsfcOutline: readonly OutlineEntry[] = [
   { title: '项目的立项依据', aliases: ['立项依据'] },
   { title: '研究内容', aliases: [] },
   { title: '研究目标', aliases: [] },
@@ -99,16 +131,14 @@ const nsfcOutline: readonly OutlineEntry[] = [
 ];
 
 const nsfcPage = {
-  headingNumbering: 'chinese',
   page: A4,
   marginsMm: { top: 25.4, right: 31.8, bottom: 25.4, left: 31.8 },
   bodySizePt: 12,
   lineSpacing: 1.5,
-  outline: nsfcOutline,
 } as const;
 
 export const documentTemplates: Record<DocumentTemplateName, DocumentTemplate> = {
-  nsfc: { name: 'nsfc', label: '国家自然科学基金面上项目申请书（正文）', ...nsfcPage },
+  nsfc: { name: 'nsfc', label: '国家自然科学基金面上项目申请书（正文）', headingNumbering: 'chinese', outline: flatNsfcOutline, ...nsfcPage },
   report: {
     name: 'report',
     label: 'Report',
@@ -129,8 +159,8 @@ export const documentTemplates: Record<DocumentTemplateName, DocumentTemplate> =
     lineSpacing: 1.2,
     outline: [],
   },
-  nsfc_general: { name: 'nsfc_general', label: '国家自然科学基金面上项目申请书（正文）', ...nsfcPage },
-  nsfc_youth: { name: 'nsfc_youth', label: '国家自然科学基金青年科学基金项目申请书（正文）', ...nsfcPage },
+  nsfc_general: { name: 'nsfc_general', label: '国家自然科学基金面上项目申请书（正文）', headingNumbering: 'nsfc', outline: nsfcOutline, ...nsfcPage },
+  nsfc_youth: { name: 'nsfc_youth', label: '国家自然科学基金青年科学基金项目申请书（正文）', headingNumbering: 'nsfc', outline: nsfcOutline, ...nsfcPage },
 };
 
 /** The sections a template expects, in order; empty for templates without a fixed structure. */
@@ -150,9 +180,14 @@ export function normalizeHeading(text: string): string {
     .toLowerCase();
 }
 
-/** The expected sections of the template that none of the given headings match. */
-export function missingOutlineEntries(name: DocumentTemplateName, headings: readonly string[]): OutlineEntry[] {
-  return templateOutline(name).filter((entry) => !headings.some((heading) => matchesOutlineEntry(entry, heading)));
+/** The expected sections of the template that no heading matches at the entry's level. */
+export function missingOutlineEntries(name: DocumentTemplateName, headings: readonly OutlineHeadingRef[]): OutlineEntry[] {
+  return templateOutline(name).filter((entry) => !headings.some((heading) => matchesOutlineEntryAt(entry, heading)));
+}
+
+/** Whether a heading counts as this outline entry at its level (any level for an entry without one). */
+export function matchesOutlineEntryAt(entry: OutlineEntry, heading: OutlineHeadingRef): boolean {
+  return (entry.depth === undefined || entry.depth === heading.depth) && matchesOutlineEntry(entry, heading.text);
 }
 
 /** Is this heading the references section, whose list is rendered as `[1] ...`? */
@@ -191,6 +226,13 @@ export const headingNumberFormats: Record<HeadingNumbering, readonly NumberingLe
     { format: 'decimal', text: '%3.', suffix: 'space' },
     { format: 'decimal', text: '（%4）', suffix: 'nothing' },
   ],
+  // The NSFC 正文 outline starts at （一）: its parts, their numbered items, then （1） and a. below them.
+  nsfc: [
+    { format: 'chineseCounting', text: '（%1）', suffix: 'nothing' },
+    { format: 'decimal', text: '%2.', suffix: 'space' },
+    { format: 'decimal', text: '（%3）', suffix: 'nothing' },
+    { format: 'lowerLetter', text: '%4.', suffix: 'space' },
+  ],
   decimal: [
     { format: 'decimal', text: '%1', suffix: 'space' },
     { format: 'decimal', text: '%1.%2', suffix: 'space' },
@@ -206,12 +248,14 @@ export const NUMBERED_HEADING_LEVELS = headingNumberFormats.chinese.length;
  * Ordered lists in the body, by nesting level (repeating after the last). Under Chinese headings, whose third
  * level is `1.`, a list numbered `1.` would read as a heading, so it counts `① ② ③`, then `a)`, then `i)`.
  */
+const circledLists: readonly NumberingLevel[] = [
+  { format: 'decimalEnclosedCircle', text: '%1', suffix: 'tab' },
+  { format: 'lowerLetter', text: '%2)', suffix: 'tab' },
+  { format: 'lowerRoman', text: '%3)', suffix: 'tab' },
+];
 export const listNumberFormats: Record<HeadingNumbering, readonly NumberingLevel[]> = {
-  chinese: [
-    { format: 'decimalEnclosedCircle', text: '%1', suffix: 'tab' },
-    { format: 'lowerLetter', text: '%2)', suffix: 'tab' },
-    { format: 'lowerRoman', text: '%3)', suffix: 'tab' },
-  ],
+  chinese: circledLists,
+  nsfc: circledLists,
   decimal: [
     { format: 'decimal', text: '%1.', suffix: 'tab' },
     { format: 'lowerLetter', text: '%2.', suffix: 'tab' },
@@ -295,20 +339,25 @@ export type SectionLengthGuide = {
 // about a third each (2–5 pages), innovation is a few crisp points (at most a page and a half), the yearly plan
 // a table or list (half a page to two pages).
 const NSFC_BASIS = 'reviewer practice within the 8000-character 立项依据与研究内容 part';
-const nsfcLengths: readonly SectionLengthGuide[] = [
-  {
-    sections: ['项目的立项依据', '研究内容', '研究目标', '拟解决的关键科学问题', '拟采取的研究方案及可行性分析', '本项目的特色与创新之处', '年度研究计划及预期研究结果'],
-    maxChars: 8000,
-    basis: 'NSFC 撰写提纲: 立项依据与研究内容 建议8000字以下',
-  },
+const perSectionLengths: readonly SectionLengthGuide[] = [
   { sections: ['项目的立项依据'], pages: [2, 5], basis: NSFC_BASIS },
   { sections: ['拟采取的研究方案及可行性分析'], pages: [2, 5], basis: NSFC_BASIS },
   { sections: ['本项目的特色与创新之处'], pages: [0.25, 1.5], basis: NSFC_BASIS },
   { sections: ['年度研究计划及预期研究结果'], pages: [0.5, 2], basis: NSFC_BASIS },
 ];
+const NSFC_CHARS = { maxChars: 8000, basis: 'NSFC 撰写提纲: 立项依据与研究内容 建议8000字以下' };
+const nsfcLengths: readonly SectionLengthGuide[] = [{ sections: ['立项依据与研究内容'], ...NSFC_CHARS }, ...perSectionLengths];
+// A flat folder has no part heading: the part is its sections from 立项依据 to 年度研究计划.
+const flatNsfcLengths: readonly SectionLengthGuide[] = [
+  {
+    sections: ['项目的立项依据', '研究内容', '研究目标', '拟解决的关键科学问题', '拟采取的研究方案及可行性分析', '本项目的特色与创新之处', '年度研究计划及预期研究结果'],
+    ...NSFC_CHARS,
+  },
+  ...perSectionLengths,
+];
 
 const sectionLengthGuides: Partial<Record<DocumentTemplateName, readonly SectionLengthGuide[]>> = {
-  nsfc: nsfcLengths,
+  nsfc: flatNsfcLengths,
   nsfc_general: nsfcLengths,
   nsfc_youth: nsfcLengths,
 };

@@ -22,6 +22,7 @@ import { loadUserThemes } from './user-themes';
 import { graftTemplate } from './templates/graft';
 import { listTemplates, loadTemplate } from './templates/store';
 import { templateLayoutFor } from './templates/slide-layouts';
+import { footerText } from './typeset-spec';
 import { type FixedText } from './verify';
 import { readRegularFileSync, SpecialFileError } from '../../workspace/task-paths';
 
@@ -131,7 +132,7 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
   if (deck.author) pptx.author = deck.author;
   pptx.company = 'Folio';
   pptx.theme = { headFontFace: theme.fonts.latinHeading, bodyFontFace: theme.fonts.latinBody };
-  defineMasters(pptx, theme, size, deck.footer ?? theme.master.footer, cjkLang);
+  defineMasters(pptx, theme, size, footerText(deck, theme), cjkLang);
   drawPlan(pptx, plan, { theme, cjkLang, baseDir: opts.baseDir, emojiFace: measurer.emojiFace(), measurer, onTemplate: template !== undefined });
 
   const written = (await pptx.write({ outputType: 'nodebuffer' })) as Uint8Array;

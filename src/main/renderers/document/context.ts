@@ -1,7 +1,7 @@
 // The state one render carries across sections: what has been counted, numbered and reported.
 import { type Paragraph } from 'docx';
 import { type Nodes } from 'mdast';
-import { type DocumentTemplate } from '../../../shared/specs/document';
+import { type DocumentTemplate, type OutlineHeadingRef } from '../../../shared/specs/document';
 import { type DocumentCaptions } from '../../../shared/specs/document-captions';
 import { plainText } from './mdast-text';
 import { type PageGeometry } from './geometry';
@@ -30,7 +30,7 @@ export class RenderContext {
   readonly stats: DocumentStats = emptyStats();
   readonly footnotes: Record<string, { children: Paragraph[] }> = {};
   readonly toc: TocEntry[] = [];
-  readonly headings: string[] = [];
+  readonly headings: OutlineHeadingRef[] = [];
   readonly measures: BlockMeasure[] = [];
   /** The section file being converted, for issues. */
   section: string | undefined;

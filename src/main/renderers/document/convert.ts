@@ -130,7 +130,7 @@ export class SectionConverter {
     const references = isReferencesHeading(text);
     if (this.referencesDepth !== undefined && node.depth <= this.referencesDepth) this.referencesDepth = undefined;
     if (references) this.referencesDepth = node.depth;
-    ctx.headings.push(text);
+    ctx.headings.push({ text, depth: node.depth });
 
     const level = Math.min(node.depth, HEADING_LEVELS.length) - 1;
     const numbered = level < NUMBERED_HEADING_LEVELS && !references;

@@ -135,8 +135,10 @@ describe('the rendered NSFC sample', () => {
     // The cached entries carry the numbers Word's numbering gives the headings.
     const sdt = /<w:sdt>[\s\S]*?<\/w:sdt>/.exec(documentXml)?.[0] ?? '';
     const compact = textOf(sdt).replace(/\s+/g, '');
-    expect(compact).toContain('一、立项依据');
-    expect(compact).toContain('（一）研究背景与意义');
+    expect(compact).toContain('（一）立项依据与研究内容');
+    expect(compact).toContain('1.项目的立项依据');
+    expect(compact).toContain('（1）研究背景与意义');
+    expect(compact).toContain('（二）研究基础与工作条件');
     // Each entry ends in a PAGEREF to its heading's bookmark, after a dot leader to a right tab stop
     // inside the text width (A4 less NSFC's 31.8 mm margins: 8300 twips), not docx's default 9025.
     const stops = [...sdt.matchAll(/<w:tab w:val="right"[^>]*w:pos="(\d+)"[^>]*\/>/g)];
@@ -162,16 +164,16 @@ describe('the rendered NSFC sample', () => {
   });
 
   it('numbers headings with Word numbering in Chinese counting, linked to the heading styles', async () => {
-    const heading = paragraphWithText(bodyOf(documentXml), '立项依据');
+    const heading = paragraphWithText(bodyOf(documentXml), '立项依据与研究内容');
     expect(valOf(heading, 'w:pStyle')).toBe('Heading1');
-    expect(textOf(heading)).toBe('立项依据'); // the 一、 comes from numbering, not the text
+    expect(textOf(heading)).toBe('立项依据与研究内容'); // the （一） comes from numbering, not the text
     const styles = await rendered.part('word/styles.xml');
     const h1 = /<w:style [^>]*w:styleId="Heading1"[^>]*>([\s\S]*?)<\/w:style>/.exec(styles)?.[1] ?? '';
     const numId = valOf(h1, 'w:numId');
     const abstractId = valOf(new RegExp(`<w:num w:numId="${numId}">([\\s\\S]*?)</w:num>`).exec(numberingXml)?.[1] ?? '', 'w:abstractNumId');
     const abstract = new RegExp(`<w:abstractNum [^>]*w:abstractNumId="${abstractId}"[^>]*>([\\s\\S]*?)</w:abstractNum>`).exec(numberingXml)?.[1] ?? '';
-    expect(abstract).toMatch(/<w:lvl w:ilvl="0"[^>]*>[\s\S]*?<w:numFmt w:val="chineseCounting"\/>[\s\S]*?<w:lvlText w:val="%1、"\/>/);
-    expect(abstract).toMatch(/<w:lvl w:ilvl="1"[^>]*>[\s\S]*?<w:numFmt w:val="chineseCounting"\/>[\s\S]*?<w:lvlText w:val="（%2）"\/>/);
+    expect(abstract).toMatch(/<w:lvl w:ilvl="0"[^>]*>[\s\S]*?<w:numFmt w:val="chineseCounting"\/>[\s\S]*?<w:lvlText w:val="（%1）"\/>/);
+    expect(abstract).toMatch(/<w:lvl w:ilvl="1"[^>]*>[\s\S]*?<w:numFmt w:val="decimal"\/>[\s\S]*?<w:lvlText w:val="%2."\/>/);
     // The references heading stays unnumbered.
     expect(paragraphWithText(bodyOf(documentXml), '参考文献')).toContain('<w:numId w:val="0"/>');
   });

@@ -1,6 +1,6 @@
 // Folio's document engine: a proposal/report folder (document.json + sections/*.md) → a .docx.
 import { Document, Packer } from 'docx';
-import { documentTemplates, missingOutlineEntries } from '../../../shared/specs/document';
+import { type DocumentTemplateName, documentTemplates, matchesOutlineEntry, missingOutlineEntries, type OutlineEntry, type OutlineHeadingRef, templateOutline } from '../../../shared/specs/document';
 import { collectCaptions, referenceKind } from '../../../shared/specs/document-captions';
 import { citationLooks, citationOrder, defaultCitationStyle, referencesHeadingTitle } from '../../../shared/specs/document-citations';
 import { type Bibliography, formatReferences, loadBibliography, missingFields } from './bibliography';
@@ -122,10 +122,7 @@ export async function buildDocx(loaded: LoadedDocument, opts: BuildOptions = {})
   for (const id of captions.duplicateIds) {
     ctx.report('duplicate_id', `{#${id}} names more than one ${referenceKind(id) === 'table' ? 'table' : 'figure'} (or a ${referenceKind(id) === 'table' ? 'figure' : 'table'}); cross-references go to the first`);
   }
-  for (const entry of missingOutlineEntries(spec.template, ctx.headings)) {
-    const also = entry.aliases.length > 0 ? ` (or ${entry.aliases.map((a) => `"${a}"`).join(', ')})` : '';
-    ctx.report('missing_section', `the ${template.name} template expects a section "${entry.title}"${also}; no heading matches`);
-  }
+  for (const entry of missingOutlineEntries(spec.template, ctx.headings)) ctx.report('missing_section', missingSectionMessage(template.name, entry, ctx.headings));
 
   const doc = new Document({
     title: spec.title,
@@ -147,6 +144,19 @@ export async function buildDocx(loaded: LoadedDocument, opts: BuildOptions = {})
     ? { style, superscript: ctx.citations.look.superscript, numbers: Object.fromEntries(ctx.citations.numbers), references: ctx.citations.references }
     : undefined;
   return { bytes, pageEstimate, report: { issues: ctx.issues, stats: ctx.stats, ...(citationsReport ? { citations: citationsReport } : {}) }, toc: ctx.toc, geometry };
+}
+
+/** What the template expects, at which level and under which part, and a heading that matches it at another level if there is one. */
+function missingSectionMessage(template: DocumentTemplateName, entry: OutlineEntry, headings: readonly OutlineHeadingRef[]): string {
+  const also = entry.aliases.length > 0 ? ` (or ${entry.aliases.map((a) => `"${a}"`).join(', ')})` : '';
+  const { depth } = entry;
+  if (depth === undefined) return `the ${template} template expects a section "${entry.title}"${also}; no heading matches`;
+  const outline = templateOutline(template);
+  const part = outline.slice(0, outline.indexOf(entry)).findLast((e) => e.depth !== undefined && e.depth < depth);
+  const where = `as a ${'#'.repeat(depth)} heading${part ? ` under "${'#'.repeat(part.depth ?? 1)} ${part.title}"` : ''}`;
+  const elsewhere = headings.find((h) => matchesOutlineEntry(entry, h.text));
+  const found = elsewhere ? `; "${'#'.repeat(elsewhere.depth)} ${elsewhere.text}" matches it at another level` : '; no heading matches';
+  return `the ${template} template expects a section "${entry.title}"${also} ${where}${found}`;
 }
 
 /** Entries never cited, and cited entries missing what the style needs. */

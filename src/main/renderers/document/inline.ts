@@ -48,11 +48,11 @@ export class InlineConverter {
    */
   runs(text: string, f: Format): TextRun[] {
     const base = { ...(f.strike ? { strike: true } : {}), ...(f.hyperlink ? { style: 'Hyperlink' } : {}) };
-    if (!f.bold && !f.italics) return [new TextRun({ text, ...base })];
+    if (!f.bold && !f.italics) return [new TextRun({ ...runText(text), ...base })];
     return splitByScript(text).map(({ text: part, script }) => {
       const latin = script === 'latin';
       return new TextRun({
-        text: part,
+        ...runText(part),
         ...base,
         ...(f.bold && latin ? { bold: true } : {}),
         ...(f.bold && !latin && !f.heading ? { font: { eastAsia: this.strongFace } } : {}),
@@ -200,4 +200,19 @@ export class InlineConverter {
 export function truncate(text: string, max = 60): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
+
+/** A hyphen between a letter and a digit (GPT-4, COVID-19, 数据集-1): Word's and LibreOffice's lines may break after any other. */
+const NAME_HYPHEN = /(?<=\p{L})-(?=\p{N})/gu;
+/** U+2060 WORD JOINER: no line break on either side, no width, no glyph. */
+const WORD_JOINER = '\u2060';
+
+/**
+ * The run's text with each name hyphen held between word joiners, so "GPT-" never ends a line with "4" starting
+ * the next (clreq: a name and its number stay together). Measured in LibreOffice: Word's non-breaking hyphen
+ * (w:noBreakHyphen, which it imports as U+2011) and U+2011 itself still break after the hyphen in Chinese text,
+ * joiners or not; the plain hyphen between joiners holds, and keeps the face's own hyphen glyph.
+ */
+function runText(text: string): { text: string } {
+  return { text: text.replace(NAME_HYPHEN, `${WORD_JOINER}-${WORD_JOINER}`) };
 }

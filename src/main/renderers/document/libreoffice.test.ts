@@ -132,7 +132,7 @@ describe.skipIf(!hasTools)('the sample laid out by LibreOffice (soffice)', () =>
   it('reports the character no installed font has, with its section and heading, and not the emoji', () => {
     const glyphs = rendered.report.issues.filter((i) => i.kind === 'missing_glyph');
     expect(glyphs).toHaveLength(1);
-    expect(glyphs[0]).toMatchObject({ section: '04_innovation.md', heading: '特色与创新之处' });
+    expect(glyphs[0]).toMatchObject({ section: '04_innovation.md', heading: '本项目的特色与创新之处' });
     expect(glyphs[0]?.message).toContain('U+13000');
     const emojiFont = run('fc-list', [':charset=1f600', 'family']).trim() !== '';
     expect(glyphs[0]?.message.includes('U+1F600')).toBe(!emojiFont);
@@ -141,7 +141,7 @@ describe.skipIf(!hasTools)('the sample laid out by LibreOffice (soffice)', () =>
   it('prints the numbered headings, English text, footnote, references and page footer', () => {
     const text = run('pdftotext', ['-enc', 'UTF-8', pdf, '-']);
     const all = compact(text);
-    for (const heading of ['一、立项依据', '（一）研究背景与意义', '二、研究目标', '三、研究方案与可行性分析', '1.版面结构自监督预训练', '六、研究基础与工作条件']) {
+    for (const heading of ['（一）立项依据与研究内容', '1.项目的立项依据', '（1）研究背景与意义', '2.研究内容、研究目标', '3.拟采取的研究方案及可行性分析', '（二）研究基础与工作条件', '（三）其他需要说明的情况']) {
       // Twice: once in the contents, once in the body.
       expect(all.split(heading).length - 1, heading).toBeGreaterThanOrEqual(2);
     }

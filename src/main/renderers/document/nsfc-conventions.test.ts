@@ -85,14 +85,14 @@ describe('NSFC conventions in the rendered .docx', () => {
     numbering = await doc.part('word/numbering.xml');
   });
 
-  it('numbers four heading levels 一、（一）1.（1） with Word numbering linked to Heading 1–4', () => {
+  it('numbers four heading levels （一）1.（1）a. as the NSFC outline does, with Word numbering linked to Heading 1–4', () => {
     const h1 = styleXml(styles, 'Heading1');
     const abstract = abstractNumbering(numbering, /<w:numId w:val="(\d+)"\/>/.exec(h1)?.[1]);
     const expected = [
-      ['chineseCounting', '%1、', 'Heading1'],
-      ['chineseCounting', '（%2）', 'Heading2'],
-      ['decimal', '%3.', 'Heading3'],
-      ['decimal', '（%4）', 'Heading4'],
+      ['chineseCounting', '（%1）', 'Heading1'],
+      ['decimal', '%2.', 'Heading2'],
+      ['decimal', '（%3）', 'Heading3'],
+      ['lowerLetter', '%4.', 'Heading4'],
     ];
     expected.forEach(([format, text, style], ilvl) => {
       const lvl = numberingLevel(abstract, ilvl);
@@ -290,5 +290,26 @@ describe('conversion issues say where they are', () => {
     const plan = result.report.issues.find((i) => i.kind === 'missing_section' && i.message.includes('年度研究计划及预期研究结果'));
     expect(plan?.message).toContain('"年度研究计划"');
     expect(plan?.location).toBeUndefined();
+  });
+
+  it('tells a flat folder where the official outline puts each section, and accepts the outline written at its levels', async () => {
+    const flat = await render(documentFolder({ title: 'T', template: 'nsfc_general', language: 'zh-CN' }, { '01.md': '# 立项依据\n\n正文。\n\n### 技术路线\n\n正文。\n' }));
+    const missing = flat.result.report.issues.filter((i) => i.kind === 'missing_section').map((i) => i.message);
+    expect(missing).toContainEqual(expect.stringContaining('"项目的立项依据" (or "立项依据") as a ## heading under "# 立项依据与研究内容"; "# 立项依据" matches it at another level'));
+    expect(missing).toContainEqual(expect.stringContaining('"拟采取的研究方案及可行性分析"'));
+    expect(missing).toContainEqual(expect.stringContaining('"立项依据与研究内容" as a # heading; no heading matches'));
+
+    const parts = [
+      '# 立项依据与研究内容\n\n## 项目的立项依据\n\n正文。\n\n## 研究内容、研究目标，以及拟解决的关键科学问题\n\n正文。\n\n## 拟采取的研究方案及可行性分析\n\n正文。\n',
+      '## 本项目的特色与创新之处\n\n正文。\n\n## 年度研究计划及预期研究结果\n\n正文。\n',
+      '# 研究基础与工作条件\n\n## 研究基础\n\n正文。\n\n## 工作条件\n\n正文。\n\n## 正在承担的与本项目相关的科研项目情况\n\n无。\n\n## 完成国家自然科学基金项目情况\n\n无。\n\n# 其他需要说明的情况\n\n无。\n\n# 参考文献\n\n1. 文献。\n',
+    ];
+    const official = await render(documentFolder({ title: 'T', template: 'nsfc_youth', language: 'zh-CN' }, { '01.md': parts[0] ?? '', '02.md': parts[1] ?? '', '03.md': parts[2] ?? '' }));
+    expect(official.result.report.issues.filter((i) => i.kind === 'missing_section')).toEqual([]);
+    const xml = await official.part('word/document.xml');
+    const contents = textOf(/<w:sdt>[\s\S]*?<\/w:sdt>/.exec(xml)?.[0] ?? '').replace(/\s+/gu, '');
+    for (const label of ['（一）立项依据与研究内容', '1.项目的立项依据', '5.年度研究计划及预期研究结果', '（二）研究基础与工作条件', '4.完成国家自然科学基金项目情况', '（三）其他需要说明的情况']) {
+      expect(contents).toContain(label);
+    }
   });
 });

@@ -49,7 +49,7 @@ describe('LibreOffice prints the NSFC conventions', () => {
     'shows 表 1 above the table text, （1） headings, ① lists and resolved cross-references',
     async () => {
       const work = mkdtempSync(join(tmpdir(), 'folio-lo-nsfc-'));
-      const folder = documentFolder({ title: '方案', template: 'nsfc_general', language: 'zh-CN', submission: true }, { '01.md': SECTION }, { 'figures/frame.png': FIGURE });
+      const folder = documentFolder({ title: '方案', template: 'nsfc', language: 'zh-CN', submission: true }, { '01.md': SECTION }, { 'figures/frame.png': FIGURE });
       const { submissionPath } = await renderDocument(folder, { outDir: work, paginate: false });
       run('soffice', ['--headless', `-env:UserInstallation=file://${join(work, 'profile')}`, '--convert-to', 'pdf', '--outdir', work, submissionPath ?? '']);
       const pdf = join(work, '方案（提交版）.pdf');

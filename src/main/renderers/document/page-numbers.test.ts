@@ -31,7 +31,7 @@ describe('contents page numbers', () => {
   it('writes the page found for each heading after a tab, and nothing before they are known', async () => {
     const loaded = loadDocumentFolder(SAMPLE);
     const blank = await buildDocx(loaded);
-    expect(entries(await contentsOf(blank.bytes))[0]).toMatch(/^一、\s*立项依据\t$/u);
+    expect(entries(await contentsOf(blank.bytes))[0]).toMatch(/^（一）\s*立项依据与研究内容\t$/u);
 
     const pages = new Map(blank.toc.map((e, i) => [e.href, i + 3] as const));
     const numbered = await buildDocx(loaded, { headingPages: pages });

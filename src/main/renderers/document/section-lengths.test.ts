@@ -49,6 +49,22 @@ describe('sectionLengthIssues (nsfc guides)', () => {
     expect(issues.map((i) => i.heading)).not.toContain('技术路线');
   });
 
+  it('measures the official outline at its levels: the part for 8000 characters, an item for its pages', () => {
+    const official = [
+      h('立项依据与研究内容', 1, 0),
+      h('项目的立项依据', 2, 3000),
+      h('技术路线', 3, 200),
+      h('研究内容、研究目标，以及拟解决的关键科学问题', 2, 3000),
+      h('拟采取的研究方案及可行性分析', 2, 2500, '03.md'),
+      h('研究基础与工作条件', 1, 9000),
+    ];
+    const issues = sectionLengthIssues('nsfc_general', official, [0, 0, 1, 1.5, 2, 7.5], 10);
+    // 8700 characters in the part (研究基础 after it is not counted); 研究方案 from 2 to 7.5 is over 5 pages.
+    expect(issues.map((i) => i.message)).toContainEqual(expect.stringMatching(/"立项依据与研究内容" has 8700 characters\/words, over the 8000/u));
+    expect(issues.map((i) => [i.section, i.heading])).toContainEqual(['03.md', '拟采取的研究方案及可行性分析']);
+    expect(issues.map((i) => i.heading)).not.toContain('技术路线');
+  });
+
   it('has nothing to say for templates without guides', () => {
     expect(sectionLengthIssues('generic', headings, [0, 1, 7.5, 8.5, 9.5], 10)).toEqual([]);
   });

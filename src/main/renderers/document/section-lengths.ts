@@ -5,7 +5,7 @@
 // higher level). A combined heading ("研究目标、研究内容和拟解决的关键科学问题") can't be split, so a guide
 // for one of the entries it combines is not checked in pages or characters; a group that holds it is.
 import { type Nodes } from 'mdast';
-import { matchesOutlineEntry, type OutlineEntry, templateLengthGuides, templateOutline } from '../../../shared/specs/document';
+import { matchesOutlineEntryAt, type OutlineEntry, templateLengthGuides, templateOutline } from '../../../shared/specs/document';
 import { type DocumentTemplateName } from '../../../shared/specs/document';
 import { type LoadedDocument } from './load-folder';
 import { parseMarkdown } from './markdown';
@@ -54,12 +54,15 @@ function extentOf(headings: readonly OutlineHeading[], index: number): Extent {
 }
 
 function matchedHeading(headings: readonly OutlineHeading[], entry: OutlineEntry, outline: readonly OutlineEntry[]): { index: number; alone: boolean } | null {
-  const all = headings.flatMap((h, index) => (h.depth <= CONTENTS_DEPTH && matchesOutlineEntry(entry, h.text) ? [index] : []));
-  // The outline's sections are the document's top headings: a subsection that happens to contain an alias
-  // ("1.1 技术路线" inside 立项依据) does not stand for 研究方案 when a shallower heading matches.
+  const all = headings.flatMap((h, index) => (h.depth <= CONTENTS_DEPTH && matchesOutlineEntryAt(entry, h) ? [index] : []));
+  // At the level the outline puts the entry (the shallowest match for an entry without one): a subsection that
+  // happens to contain an alias ("1.1 技术路线" inside 立项依据) does not stand for 研究方案.
   const shallowest = Math.min(...all.map((i) => headings[i]?.depth ?? CONTENTS_DEPTH));
   const matches = all.filter((i) => headings[i]?.depth === shallowest);
-  const alone = matches.find((i) => outline.filter((e) => matchesOutlineEntry(e, headings[i]?.text ?? '')).length === 1);
+  const alone = matches.find((i) => {
+    const heading = headings[i];
+    return heading !== undefined && outline.filter((e) => matchesOutlineEntryAt(e, heading)).length === 1;
+  });
   if (alone !== undefined) return { index: alone, alone: true };
   return matches[0] === undefined ? null : { index: matches[0], alone: false };
 }

@@ -86,6 +86,12 @@ describe('heading numbering and the NSFC outline', () => {
     expect(headingLabelJoiner('chinese', 1)).toBe('');
     expect(headingLabelJoiner('chinese', 2)).toBe(' ');
     expect(headingLabelJoiner('chinese', 3)).toBe('');
+    // The NSFC 正文 outline's own levels: （一） parts, 1. items, then （1） and a.
+    expect([[2], [2, 3], [2, 3, 4], [2, 3, 4, 1]].map((c) => headingLabel('nsfc', c))).toEqual(['（二）', '3.', '（4）', 'a.']);
+    expect([0, 1, 2, 3].map((level) => headingLabelJoiner('nsfc', level))).toEqual(['', ' ', '', ' ']);
+    expect(documentTemplates.nsfc_general.headingNumbering).toBe('nsfc');
+    expect(documentTemplates.nsfc_youth.headingNumbering).toBe('nsfc');
+    // Folders written for the old flat template keep 一、…七、.
     expect(documentTemplates.nsfc.headingNumbering).toBe('chinese');
     expect(documentTemplates.report.headingNumbering).toBe('decimal');
   });
@@ -96,31 +102,65 @@ describe('heading numbering and the NSFC outline', () => {
     expect([1, 4, 9, 14].map((n) => formatNumber('lowerRoman', n))).toEqual(['i', 'iv', 'ix', 'xiv']);
     expect(levelText(listNumberFormats.chinese, [3])).toBe('③');
     expect(levelText(listNumberFormats.chinese, [3, 2])).toBe('b)');
-    // Under 一、（一）1.（1） headings, no list number reads like a heading label.
-    const headingLabels = [1, 2, 3].flatMap((n) => [[n], [1, n], [1, 1, n], [1, 1, 1, n]].map((c) => headingLabel('chinese', c)));
-    for (const counters of [[2], [1, 2], [1, 1, 2]]) expect(headingLabels).not.toContain(levelText(listNumberFormats.chinese, counters));
+    // Under 一、（一）1.（1） or （一）1.（1）a. headings, no list number reads like a heading label.
+    for (const numbering of ['chinese', 'nsfc'] as const) {
+      const headingLabels = [1, 2, 3].flatMap((n) => [[n], [1, n], [1, 1, n], [1, 1, 1, n]].map((c) => headingLabel(numbering, c)));
+      for (const counters of [[2], [1, 2], [1, 1, 2]]) expect(headingLabels).not.toContain(levelText(listNumberFormats[numbering], counters));
+    }
   });
 
-  it('lists the official NSFC 面上/青年 body outline, shared by nsfc, nsfc_general and nsfc_youth', () => {
-    expect(templateOutline('nsfc_general').map((e) => e.title)).toEqual([
-      '项目的立项依据',
-      '研究内容',
-      '研究目标',
-      '拟解决的关键科学问题',
-      '拟采取的研究方案及可行性分析',
-      '本项目的特色与创新之处',
-      '年度研究计划及预期研究结果',
-      '研究基础与工作条件',
-      '正在承担的与本项目相关的科研项目情况',
-      '完成国家自然科学基金项目情况',
-      '其他需要说明的情况',
-      '参考文献',
+  it('lists the official NSFC 面上/青年 正文 outline, parts at level 1 and their items at level 2', () => {
+    const h = (text: string, depth: number): { text: string; depth: number } => ({ text, depth });
+    expect(templateOutline('nsfc_general').map((e) => [e.title, e.depth])).toEqual([
+      ['立项依据与研究内容', 1],
+      ['项目的立项依据', 2],
+      ['研究内容', 2],
+      ['研究目标', 2],
+      ['拟解决的关键科学问题', 2],
+      ['拟采取的研究方案及可行性分析', 2],
+      ['本项目的特色与创新之处', 2],
+      ['年度研究计划及预期研究结果', 2],
+      ['研究基础与工作条件', 1],
+      ['研究基础', 2],
+      ['工作条件', 2],
+      ['正在承担的与本项目相关的科研项目情况', 2],
+      ['完成国家自然科学基金项目情况', 2],
+      ['其他需要说明的情况', 1],
+      ['参考文献', undefined],
     ]);
     expect(templateOutline('nsfc_youth')).toBe(templateOutline('nsfc_general'));
-    expect(templateOutline('nsfc')).toBe(templateOutline('nsfc_general'));
     expect(templateOutline('generic')).toEqual([]);
-    const missing = missingOutlineEntries('nsfc', ['一、立项依据', '研究目标、研究内容和拟解决的关键科学问题', '主要参考文献']).map((e) => e.title);
-    expect(missing).toEqual([
+    // The official headings at their levels, in the current wording: nothing missing.
+    const official = [
+      h('（一）立项依据与研究内容', 1),
+      h('1. 项目的立项依据', 2),
+      h('2. 研究内容、研究目标，以及拟解决的关键科学问题', 2),
+      h('3. 拟采取的研究方案及可行性分析', 2),
+      h('4. 本项目的特色与创新之处', 2),
+      h('5. 年度研究计划及预期研究结果', 2),
+      h('（二）研究基础与工作条件', 1),
+      h('1. 研究基础', 2),
+      h('2. 工作条件', 2),
+      h('3. 正在承担的与本项目相关的科研项目情况', 2),
+      h('4. 完成国家自然科学基金项目情况', 2),
+      h('（三）其他需要说明的情况', 1),
+      h('参考文献', 3),
+    ];
+    expect(missingOutlineEntries('nsfc_youth', official)).toEqual([]);
+    // Older wordings are aliases, at the item level.
+    for (const variant of ['年度研究计划与预期研究成果', '年度研究计划及预期研究成果', '年度研究计划']) {
+      expect(missingOutlineEntries('nsfc_general', [h(variant, 2)]).map((e) => e.title)).not.toContain('年度研究计划及预期研究结果');
+    }
+    const older = missingOutlineEntries('nsfc_general', [h('研究目标、研究内容和拟解决的关键科学问题', 2), h('研究方案与可行性分析', 2), h('特色与创新之处', 2)]).map((e) => e.title);
+    for (const title of ['研究内容', '研究目标', '拟解决的关键科学问题', '拟采取的研究方案及可行性分析', '本项目的特色与创新之处']) expect(older).not.toContain(title);
+    // A heading at another level does not count: a flat `# 立项依据`, a `###` 技术路线 inside it, a `##` part.
+    const misplaced = missingOutlineEntries('nsfc_general', [h('立项依据', 1), h('技术路线', 3), h('研究基础与工作条件', 2)]).map((e) => e.title);
+    expect(misplaced).toEqual(expect.arrayContaining(['项目的立项依据', '拟采取的研究方案及可行性分析', '研究基础与工作条件', '立项依据与研究内容']));
+  });
+
+  it('keeps the old flat nsfc outline for folders that name it, matched at any level', () => {
+    const flat = ['一、立项依据', '研究目标、研究内容和拟解决的关键科学问题', '主要参考文献'].map((text) => ({ text, depth: 1 }));
+    expect(missingOutlineEntries('nsfc', flat).map((e) => e.title)).toEqual([
       '拟采取的研究方案及可行性分析',
       '本项目的特色与创新之处',
       '年度研究计划及预期研究结果',
@@ -129,26 +169,7 @@ describe('heading numbering and the NSFC outline', () => {
       '完成国家自然科学基金项目情况',
       '其他需要说明的情况',
     ]);
-    // The official wording of every year in use, and the common variants, all match.
-    const official = [
-      '1. 项目的立项依据',
-      '2. 研究内容、研究目标，以及拟解决的关键科学问题',
-      '3. 拟采取的研究方案及可行性分析',
-      '4. 本项目的特色与创新之处',
-      '5. 年度研究计划及预期研究结果',
-      '（二）研究基础与工作条件',
-      '3. 正在承担的与本项目相关的科研项目情况',
-      '4. 完成国家自然科学基金项目情况',
-      '（三）其他需要说明的情况',
-      '参考文献',
-    ];
-    expect(missingOutlineEntries('nsfc_youth', official)).toEqual([]);
-    for (const variant of ['年度研究计划与预期研究成果', '年度研究计划及预期研究成果', '年度研究计划']) {
-      expect(missingOutlineEntries('nsfc_general', [variant]).map((e) => e.title)).not.toContain('年度研究计划及预期研究结果');
-    }
-    expect(missingOutlineEntries('nsfc_general', ['研究方案与可行性分析', '特色与创新之处']).map((e) => e.title)).not.toEqual(
-      expect.arrayContaining(['拟采取的研究方案及可行性分析', '本项目的特色与创新之处']),
-    );
+    expect(templateOutline('nsfc').every((e) => e.depth === undefined)).toBe(true);
     expect(normalizeHeading('（一） 研究背景：')).toBe('研究背景');
     expect(isReferencesHeading('References')).toBe(true);
     expect(isReferencesHeading('参考文献')).toBe(true);

@@ -16,7 +16,7 @@ const PdfPreview = lazy(() => import('./PdfPreview').then((m) => ({ default: m.P
 
 type State = { status: 'loading' } | { status: 'error'; error: ErrorInfo } | { status: 'ready'; preview: PreviewData };
 
-export function ArtifactPreview({ taskId, path }: { taskId: string; path: string }) {
+export function ArtifactPreview({ taskId, path, page = null }: { taskId: string; path: string; page?: number | null }) {
   const { t } = useTranslation();
   const isPdf = artifactType(path) === 'pdf';
   const [state, setState] = useState<{ key: string; value: State } | null>(null);
@@ -44,7 +44,7 @@ export function ArtifactPreview({ taskId, path }: { taskId: string; path: string
   if (isPdf) {
     return (
       <Suspense fallback={<PreviewLoading />}>
-        <PdfPreview taskId={taskId} path={path} />
+        <PdfPreview taskId={taskId} path={path} page={page} />
       </Suspense>
     );
   }

@@ -6,7 +6,7 @@ import { applyLanguageSetting, initI18n } from '../../i18n';
 import { DocumentSpec } from '../../../shared/specs/document';
 import { DocumentPreview } from './DocumentPreview';
 
-const spec = DocumentSpec.parse({ title: '申请书', template: 'nsfc_youth', language: 'zh-CN' });
+const spec = DocumentSpec.parse({ title: '申请书', template: 'nsfc', language: 'zh-CN' });
 const SECTION = `# 研究方案
 
 ## 技术路线

@@ -19,7 +19,8 @@ interface Loaded {
   pages: number;
 }
 
-export function PdfPreview({ taskId, path }: { taskId: string; path: string }) {
+/** `page`: a cited page, shown first of the pages drawn and scrolled to. */
+export function PdfPreview({ taskId, path, page = null }: { taskId: string; path: string; page?: number | null }) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<ErrorInfo | null>(null);
@@ -49,7 +50,8 @@ export function PdfPreview({ taskId, path }: { taskId: string; path: string }) {
     };
   }, [taskId, path]);
 
-  const shown = loaded ? Math.min(loaded.pages, MAX_PAGES) : 0;
+  const first = loaded && page !== null ? Math.min(Math.max(1, page), loaded.pages) : 1;
+  const shown = loaded ? Math.min(loaded.pages - first + 1, MAX_PAGES) : 0;
   const columns = width > 360 ? 2 : 1;
   const pageWidth = width > 0 ? Math.floor((width - (columns - 1) * 10) / columns) : 0;
 
@@ -68,14 +70,14 @@ export function PdfPreview({ taskId, path }: { taskId: string; path: string }) {
       <div className="pdf-grid" ref={gridRef} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
         {loaded &&
           pageWidth > 0 &&
-          Array.from({ length: shown }, (_, i) => <PdfPage key={i} doc={loaded.doc} number={i + 1} width={pageWidth} />)}
+          Array.from({ length: shown }, (_, i) => <PdfPage key={first + i} doc={loaded.doc} number={first + i} width={pageWidth} cited={page === first + i} />)}
       </div>
       {loaded && loaded.pages > shown && <div className="muted preview-note">{t('preview.morePages', { count: loaded.pages - shown })}</div>}
     </div>
   );
 }
 
-function PdfPage({ doc, number, width }: { doc: PDFDocumentProxy; number: number; width: number }) {
+function PdfPage({ doc, number, width, cited = false }: { doc: PDFDocumentProxy; number: number; width: number; cited?: boolean }) {
   const { t } = useTranslation();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [failed, setFailed] = useState(false);
@@ -113,7 +115,7 @@ function PdfPage({ doc, number, width }: { doc: PDFDocumentProxy; number: number
   }, [doc, number, width]);
 
   return (
-    <figure className="pdf-page" data-testid="pdf-page">
+    <figure className={cited ? 'pdf-page cited' : 'pdf-page'} data-testid="pdf-page" data-page={number} aria-current={cited ? 'page' : undefined}>
       {failed ? <div className="slide-image-placeholder">{t('preview.pageFailed')}</div> : <canvas ref={canvasRef} />}
       <figcaption className="muted">{t('preview.pageN', { number })}</figcaption>
     </figure>

@@ -5,14 +5,16 @@
 // word, unit or formula may be split across lines.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { withoutTypedCjkGaps } from '../../../../shared/specs/deck';
 import { type TextElement } from '../../../../shared/specs/deck-plan';
 import { findTheme, type Theme } from '../../../../shared/specs/themes';
 import { drawContext, writeDeck } from '../draw/test-support';
 import { drawText } from '../draw/text';
 import { paragraphLines } from '../plan/text';
+import { readPdfWords, type RenderedPage } from '../verify/pdf-words';
 import { createTextMeasurer } from './index';
 
 const has = (tool: string): boolean => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
@@ -29,6 +31,7 @@ const CORPUS = [
   '我们提出一种基于“多源遥感数据”的热岛识别方法：先融合 Landsat 8 与 MODIS 地表温度，再用随机森林估计逐小时的强度。',
   '预算合计 ¥1.2 亿元，其中设备费 3,200 万元（占 26.7%），人员费 4,500 万元。',
 ];
+const TYPED_SPACES = '基于 Transformer 的方法，超过 300 万篇';
 const WIDTHS_IN = [2.6, 3.4, 4.3, 5.5];
 const SIZES = [18, 24];
 
@@ -67,9 +70,11 @@ function parseLines(html: string): string[][] {
 describe.skipIf(!hasTools)('line-breaking corpus against LibreOffice', () => {
   const theme = findTheme('business') as Theme;
   const measurer = createTextMeasurer();
-  const cases: Case[] = CORPUS.flatMap((text) => WIDTHS_IN.flatMap((w) => SIZES.map((size) => ({ text, w, size }))));
+  // Typeset as the deck sets spec text: LibreOffice's own gap between Chinese and Latin, no typed space.
+  const cases: Case[] = CORPUS.map(withoutTypedCjkGaps).flatMap((text) => WIDTHS_IN.flatMap((w) => SIZES.map((size) => ({ text, w, size }))));
   let work: string;
   let rendered: string[][] = [];
+  let pages: RenderedPage[] = [];
   const disagreements: string[] = [];
 
   const element = (c: Case): TextElement => ({
@@ -85,6 +90,9 @@ describe.skipIf(!hasTools)('line-breaking corpus against LibreOffice', () => {
       if (i > 0) ctx.slide = ctx.pptx.addSlide();
       drawText(ctx, element(c));
     });
+    // The control: typed spaces left in, which the gap check must find.
+    ctx.slide = ctx.pptx.addSlide();
+    drawText(ctx, element({ text: TYPED_SPACES, w: 9, size: 24 }));
     const { bytes } = await writeDeck(ctx);
     const file = join(work, 'corpus.pptx');
     (await import('node:fs')).writeFileSync(file, bytes);
@@ -92,6 +100,7 @@ describe.skipIf(!hasTools)('line-breaking corpus against LibreOffice', () => {
     const pdf = join(work, 'corpus.pdf');
     if (!existsSync(pdf)) throw new Error(`soffice did not produce ${pdf}`);
     rendered = parseLines(execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8' }));
+    pages = await readPdfWords(new Uint8Array(readFileSync(pdf)), { w: 13.333, h: 7.5 });
   }, 300_000);
 
   afterAll(() => {
@@ -100,7 +109,7 @@ describe.skipIf(!hasTools)('line-breaking corpus against LibreOffice', () => {
   });
 
   it('draws every paragraph as the lines planned, with no orphan and no split unit', () => {
-    expect(rendered).toHaveLength(cases.length);
+    expect(rendered).toHaveLength(cases.length + 1);
     cases.forEach((c, i) => {
       const planned = paragraphLines(measurer, theme, element(c).paragraphs[0], 'body', c.w);
       const theirs = rendered[i] ?? [];
@@ -115,5 +124,14 @@ describe.skipIf(!hasTools)('line-breaking corpus against LibreOffice', () => {
       }
     });
     expect(disagreements).toEqual([]);
+  });
+
+  it('sets one gap between Chinese and Latin text, LibreOffice\'s own, and finds a typed space beside it', () => {
+    expect(pages).toHaveLength(cases.length + 1);
+    const typeset = pages.slice(0, cases.length);
+    expect(typeset.flatMap((p, i) => (p.doubleGaps ?? []).map((g) => `${cases[i]?.text ?? ''}: "${g.before} ${g.after}" ${g.em.toFixed(2)} em`))).toEqual([]);
+    const control = pages[cases.length]?.doubleGaps ?? [];
+    expect(control.map((g) => `${g.before}|${g.after}`)).toEqual(['于|T', 'r|的', '过|3', '0|万']);
+    for (const g of control) expect(g.em).toBeGreaterThan(0.4);
   });
 });

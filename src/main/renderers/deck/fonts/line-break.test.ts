@@ -31,6 +31,10 @@ describe('breakSegments', () => {
   it('keeps a formula, a label and its number, a quantity and its unit together', () => {
     const segments = breakSegments('方法 1 的结果：p < 0.01，升温 0.8 °C，共 5亿元，n = 12 次');
     for (const unit of ['方法 1', 'p < 0.01', '0.8 °C', '5亿', 'n = 12']) expect(segments.some((s) => s.includes(unit)), unit).toBe(true);
+    // As the deck sets it, with no typed space between the scripts.
+    const typeset = breakSegments('方法1的结果：升温0.8 °C，共5亿元，见图3');
+    for (const unit of ['方法1', '0.8 °C', '5亿', '图3']) expect(typeset.some((s) => s.includes(unit)), unit).toBe(true);
+    expect(typeset).toContain('升温');
   });
 
   it('never splits a doubled ellipsis or dash', () => {

@@ -59,14 +59,20 @@ function gluedSpaces(chars: readonly string[]): Set<number> {
     if (/\p{N}/u.test(before) && UNIT_AFTER_NUMBER.test(chars.slice(i + 1, i + 8).join(''))) glued.add(i);
     else if (CURRENCY_BEFORE_NUMBER.test(before) && /\p{N}/u.test(after)) glued.add(i);
     else if (RELATION.test(before) || RELATION.test(after)) glued.add(i);
-    else if (isCjkChar(before) && !NO_LINE_START.has(before)) {
-      // A label's number ("方法 1"), not a quantity: a quantity stays with its unit instead ("了 / 0.8 °C").
-      const rest = chars.slice(i + 1, i + 14).join('');
-      const number = SHORT_NUMBER_AFTER.exec(rest)?.[0];
-      if (number !== undefined && !UNIT_AFTER_NUMBER.test(rest.slice(number.length).replace(/^ /, ''))) glued.add(i);
-    }
+    else if (isLabelNumber(chars, i + 1, before)) glued.add(i);
   }
   return glued;
+}
+
+/**
+ * Whether a label's number starts at `at` after the CJK label character `before` ("方法 1", "图3"),
+ * not a quantity: a quantity stays with its unit instead ("了 / 0.8 °C").
+ */
+function isLabelNumber(chars: readonly string[], at: number, before: string): boolean {
+  if (!isCjkChar(before) || NO_LINE_START.has(before)) return false;
+  const rest = chars.slice(at, at + 13).join('');
+  const number = SHORT_NUMBER_AFTER.exec(rest)?.[0];
+  return number !== undefined && !UNIT_AFTER_NUMBER.test(rest.slice(number.length).replace(/^ /, ''));
 }
 
 const HAN = /\p{Script=Han}/u;
@@ -107,7 +113,7 @@ export function breakSegments(text: string, byWord = true): string[] {
       if (isBreakSpace(prev)) breakBefore = !isBreakSpace(ch) && !glued.has(i - 1) && !NO_LINE_START.has(ch);
       else if (!isBreakSpace(ch)) {
         const inWord = words !== null && HAN.test(prev) && HAN.test(ch) && !words.has(i);
-        breakBefore = mayBreakBetween(prev, ch, chars[i - 2], chars[i + 1], inWord);
+        breakBefore = mayBreakBetween(prev, ch, chars[i - 2], chars[i + 1], inWord) && !isLabelNumber(chars, i, prev);
       }
     }
     if (breakBefore) {

@@ -9,6 +9,7 @@ import { splitEmoji } from '../text-runs';
 import { type PlanContext, type PlanOptions, type SlideBuilder } from './context';
 import { PLANNERS } from './registry';
 import { followTemplateBackdrops } from './backdrops';
+import { footerText, typesetSpec } from '../typeset-spec';
 
 export type { PlanOptions } from './context';
 
@@ -112,10 +113,11 @@ function reportFonts(o: PlanOptions, report: SlideReport | undefined): 'font' | 
   return tabled.length > 0 ? 'table' : 'font';
 }
 
-export function planDeck(spec: DeckSpec, o: PlanOptions): { plan: DeckPlan; report: QualityReport } {
+export function planDeck(written: DeckSpec, o: PlanOptions): { plan: DeckPlan; report: QualityReport } {
+  const spec = typesetSpec(written);
   const reports = new ReportBuilder();
   const slides: PlannedSlide[] = [];
-  const footer = spec.footer ?? o.theme.master.footer;
+  const footer = footerText(spec, o.theme);
   const regions = footerRegion(o.size);
   let firstReport: SlideReport | undefined;
   spec.slides.forEach((slide, index) => {

@@ -151,6 +151,20 @@ describe('planDeck: what a model writes', () => {
     expect(paras.map((q) => [q.text, q.level])).toEqual([['First point', 0], ['Orphan sub', 0], ['Last', 0], ['kept sub', 1]]);
   });
 
+  it('sets one gap between Chinese and Latin (LibreOffice\'s), not a typed space beside it; names that refer to each other still match', () => {
+    const { plan: p } = plan({ title: '报告 Report', footer: 'Folio Lab · 组会', language: 'zh-CN', slides: [
+      { layout: 'bullets', title: '研究背景 Background', bullets: ['基于 Transformer 的方法', { text: '超过 300 万篇', sub: ['引用 (no citations)'] }], notes: '约 20 分钟' },
+      { layout: 'chart', title: '结果', chart: { type: 'column', categories: ['基线 A', '本文 方法'], highlight: '基线 A', series: [{ name: '准确率 %', values: [1, 2] }] } },
+    ] });
+    const texts = p.slides.flatMap((s) => s.elements.flatMap((e) => (e.kind === 'text' ? e.paragraphs.map((q) => q.text) : [])));
+    expect(texts).toEqual(expect.arrayContaining(['研究背景Background', '基于Transformer的方法', '超过300万篇', '引用(no citations)', 'Folio Lab ·组会']));
+    expect(texts.filter((t) => /[\p{Script=Han}] [A-Za-z0-9(]|[A-Za-z0-9)] \p{Script=Han}/u.test(t))).toEqual([]);
+    const chart = p.slides[1]?.elements.find((e) => e.kind === 'chart');
+    expect(chart?.kind === 'chart' && chart.categories).toEqual(['基线A', '本文 方法']);
+    expect(chart?.kind === 'chart' && chart.series[0]?.pointColors?.[0]).not.toBe(chart?.kind === 'chart' && chart.series[0]?.pointColors?.[1]);
+    expect(p.slides[0]?.notes).toContain('约 20 分钟');
+  });
+
   it('draws a chart of zeros as a visible placeholder and reports it; the other slides are planned as usual', () => {
     const { plan: p, report } = plan({ title: 'x', slides: [
       { layout: 'chart', title: 'Nothing', chart: { type: 'pie', categories: ['a', 'b'], series: [{ name: 's', values: [0, 0] }] } },

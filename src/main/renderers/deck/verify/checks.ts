@@ -3,7 +3,7 @@
 // that happened to it: off the slide, else in the footer band, else outside its box.
 import { type QualityIssue } from '../../../../shared/specs/deck';
 import { bounds, CONTAIN_TOLERANCE, containsPoint, expand, matchWords, type BoxWords } from './match';
-import { type RenderedWord } from './pdf-words';
+import { type DoubleGap, type RenderedWord } from './pdf-words';
 import { type PlannedBox, type PlannedBoxRole, type PlannedSlide, type Rect } from './types';
 
 /** How far (inches) a glyph may pass a line before it counts as across it. */
@@ -196,13 +196,21 @@ function upscaleIssues(slide: PlannedSlide, say: Say): void {
   }
 }
 
+/** Typed spaces beside LibreOffice's CJK–Latin gap, merged per slide (one cause, one fix). */
+function spacingIssues(gaps: readonly DoubleGap[], say: Say): void {
+  if (gaps.length === 0) return;
+  const shown = gaps.slice(0, 3).map((g) => `"${g.before} ${g.after}" (${g.em.toFixed(2)} em)`).join(', ');
+  const more = gaps.length > 3 ? ` and ${gaps.length - 3} more` : '';
+  say('spacing', `${gaps.length === 1 ? 'a gap' : `${gaps.length} gaps`} between Chinese and Latin text ${gaps.length === 1 ? 'is' : 'are'} a typed space plus LibreOffice's own quarter em: ${shown}${more}; one gap is right`);
+}
+
 function sayer(slide: PlannedSlide, issues: QualityIssue[]): Say {
   const prefix = `slide ${slide.number} (spec slides[${slide.sourceIndex}])`;
   return (kind, text) => issues.push({ kind, message: `${prefix}: ${text}` });
 }
 
 /** Everything wrong with one rendered slide. */
-export function checkRenderedSlide(slide: PlannedSlide, words: readonly RenderedWord[], frame: SlideFrame): QualityIssue[] {
+export function checkRenderedSlide(slide: PlannedSlide, words: readonly RenderedWord[], frame: SlideFrame, doubleGaps: readonly DoubleGap[] = []): QualityIssue[] {
   const issues: QualityIssue[] = [];
   const say = sayer(slide, issues);
   const fixed = frame.fixedText ?? [];
@@ -215,6 +223,7 @@ export function checkRenderedSlide(slide: PlannedSlide, words: readonly Rendered
   titleIssues(match.boxes, say);
   fillIssue(slide, match, say);
   upscaleIssues(slide, say);
+  spacingIssues(doubleGaps, say);
   return issues;
 }
 

@@ -77,7 +77,7 @@ export async function verifyRenderedDeck(input: VerifyInput, opts: VerifyOptions
       size: input.size,
       footerTop: s.footerBand === false ? input.size.h : input.footerTop,
       fixedText,
-    }),
+    }, pages[s.number - 1]?.doubleGaps),
   }));
   return { mode: 'rendered', slides, ms: performance.now() - started, convertMs };
 }

@@ -6,6 +6,7 @@
 // fraction of a word inside it.
 import { FolioError } from '../../../../shared/errors';
 import { directWorker, loadPdfjs, textOnlyParams } from '../../../sources/formats/pdfjs-load';
+import { meetsAtCjkLatinGap } from '../../../../shared/specs/deck';
 import { isSingleCharToken, tokenize } from './tokens';
 
 /** Glyph extent above and below the baseline, as a share of the font size (typical of Latin and CJK faces). */
@@ -32,11 +33,28 @@ export interface RenderedWord {
   run: number;
 }
 
-export interface RenderedPage {
-  words: RenderedWord[];
+/**
+ * A typed space drawn beside LibreOffice's own CJK–Latin gap: two gaps where clreq wants one
+ * ("基于  Transformer").
+ */
+export interface DoubleGap {
+  /** The characters either side of the gap. */
+  before: string;
+  after: string;
+  /** Where the gap starts, inches from the slide's top left (baseline for y). */
+  x: number;
+  baseline: number;
+  /** The gap from ink to ink, in em of the text. */
+  em: number;
 }
 
-interface TextRun {
+export interface RenderedPage {
+  words: RenderedWord[];
+  /** Read only from decks; absent where a caller builds pages itself. */
+  doubleGaps?: DoubleGap[];
+}
+
+export interface TextRun {
   str: string;
   transform: number[];
   width: number;
@@ -47,7 +65,7 @@ function charWeight(ch: string): number {
   return isSingleCharToken(ch) ? 1 : LATIN_WEIGHT;
 }
 
-interface PageFrame {
+export interface PageFrame {
   left: number;
   top: number;
   /** Inches per PDF unit, across and down. */
@@ -104,6 +122,46 @@ function runWords(run: TextRun, index: number, frame: PageFrame): RenderedWord[]
 }
 
 /**
+ * LibreOffice's CJK–Latin gap is 0.23–0.24 em and a space 0.22–0.28 em: one of them is below this,
+ * both together 0.45 em or more. Above the upper bound the two runs are different boxes side by side.
+ */
+const DOUBLE_GAP_EM = { min: 0.38, max: 1.2 };
+/** A typed space inside a run, counted at about its width in either script. */
+const TYPED_SPACE_EM = 0.25;
+
+const isHorizontal = (run: TextRun): boolean => {
+  const [a = 1, b = 0, c = 0, d = 1] = run.transform;
+  return Math.abs(b) < 1e-3 && Math.abs(c) < 1e-3 && a > 0 && d > 0;
+};
+
+/**
+ * Gaps between neighbouring runs of one line where Chinese meets Latin and the gap is a typed space
+ * plus LibreOffice's own (runs change there, as the faces do). pdfjs drops a blank run into wide
+ * gaps; the ink either side is what is measured.
+ */
+export function findDoubleGaps(runs: readonly TextRun[], frame: PageFrame): DoubleGap[] {
+  const gaps: DoubleGap[] = [];
+  const inked = runs.filter((r) => r.str.trim() !== '' && isHorizontal(r));
+  for (let i = 1; i < inked.length; i += 1) {
+    const a = inked[i - 1];
+    const b = inked[i];
+    if (!a || !b) continue;
+    const size = a.transform[3] ?? 0;
+    const [, , , , ea = 0, fa = 0] = a.transform;
+    const [, , , , eb = 0, fb = 0] = b.transform;
+    if (size <= 0 || Math.abs(fa - fb) > 0.2 * size || Math.abs((b.transform[3] ?? 0) - size) > 0.2 * size) continue;
+    const before = Array.from(a.str.trimEnd()).at(-1) ?? '';
+    const after = Array.from(b.str.trimStart())[0] ?? '';
+    if (!meetsAtCjkLatinGap(before, after)) continue;
+    const typed = a.str.length - a.str.trimEnd().length + (b.str.length - b.str.trimStart().length);
+    const em = (eb - (ea + a.width)) / size + typed * TYPED_SPACE_EM;
+    if (em < DOUBLE_GAP_EM.min || em > DOUBLE_GAP_EM.max) continue;
+    gaps.push({ before, after, x: (ea + a.width - frame.left) * frame.sx, baseline: (frame.top - fa) * frame.sy, em });
+  }
+  return gaps;
+}
+
+/**
  * The words of every page of `pdf`, scaled so the page is `size` inches (LibreOffice rounds the
  * page size to its own units). Throws FolioError('tool_error') when the PDF cannot be read, and
  * FolioError('cancelled') when `signal` aborts between pages.
@@ -126,9 +184,10 @@ export async function readPdfWords(
         const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
         const frame: PageFrame = { left: x0, top: y1, sx: size.w / (x1 - x0 || 1), sy: size.h / (y1 - y0 || 1) };
         const content = await page.getTextContent({ includeMarkedContent: false, disableNormalization: false });
-        const words = content.items.flatMap((item, i) => ('str' in item ? runWords(item, i, frame) : []));
+        const runs: TextRun[] = content.items.flatMap((item) => ('str' in item ? [item] : []));
+        const words = runs.flatMap((run, i) => runWords(run, i, frame));
         page.cleanup();
-        pages.push({ words });
+        pages.push({ words, doubleGaps: findDoubleGaps(runs, frame) });
         onPage?.(n);
       }
       return pages;

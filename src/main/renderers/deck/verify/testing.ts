@@ -52,7 +52,8 @@ const GOOD_BULLETS = [
   'Churn fell to 3.1% after the onboarding rework',
   'Support tickets per customer halved this year',
   'Two new regions opened: Frankfurt and Singapore',
-  '招聘保持不变，直到 2025 年下半年 (hiring flat)',
+  // As the deck sets Chinese: no typed space beside LibreOffice's own CJK–Latin gap.
+  '招聘保持不变，直到2025年下半年(hiring flat)',
 ];
 
 /** The kinds each slide of the test deck must be flagged with, by slide number. */

@@ -9,7 +9,7 @@ import { SOFFICE_ENV, sofficePath } from '../../soffice';
 import { checkRenderedSlide, lineCount } from './checks';
 import { mergeVerification, verificationNote, verifyRenderedDeck } from './index';
 import { matchWords } from './match';
-import { type RenderedWord } from './pdf-words';
+import { findDoubleGaps, type RenderedWord } from './pdf-words';
 import { EXPECTED, FOOTER_TOP, SIZE, writeTestDeck } from './testing';
 import { tokenize } from './tokens';
 import { type PlannedBox, type PlannedSlide, type VerifyInput, type VerifyResult } from './types';
@@ -183,6 +183,22 @@ describe('matching words to boxes', () => {
   it('reports the words of a box that are nowhere on the page as off the slide, in text order', () => {
     const issues = checkRenderedSlide(slide([titleBox, bodyBox]), [...line('Results', 0.6, 0.9), ...line('Recall improved on', 0.6, 1.7)], frame);
     expect(issues).toEqual([{ kind: 'off_slide', message: 'slide 3 (spec slides[2]): the body loses 2 words off the slide, from "every benchmark": they are not shown; shorten the text or split the slide' }]);
+  });
+
+  it('finds a typed space beside LibreOffice\'s CJK–Latin gap from the runs pdfjs reads, and reports it once per slide', () => {
+    // Runs as pdfjs read them from LibreOffice's PDF of "LLM 擅长…（hallucination）" at 28 pt (points).
+    const run = (str: string, e: number, width: number, f = 305.09) => ({ str, transform: [28, 0, 0, 28, e, f], width });
+    const pageFrame = { left: 0, top: 540, sx: 1 / 72, sy: 1 / 72 };
+    const runs = [run('LLM', 68.2, 54.47), run(' ', 122.67, 14.52), run('擅长摘要，但容易产生幻觉（', 137.2, 363.52), run(' ', 500.71, 6.69), run('hallucination', 507.4, 155.74), run('）', 670.11, 28)];
+    const gaps = findDoubleGaps(runs, pageFrame);
+    // 0.52 em after "LLM" is a space plus the gap; 0.24 em before "hallucination" is LibreOffice's gap alone.
+    expect(gaps.map((g) => [g.before, g.after, Number(g.em.toFixed(2))])).toEqual([['M', '擅', 0.52]]);
+    // A typed space kept inside a run counts too; the next line, or a column 2 in away, is not a gap.
+    expect(findDoubleGaps([run('超过 ', 68, 80), run('300', 154, 46.7)], pageFrame)).toHaveLength(1);
+    expect(findDoubleGaps([run('超过', 68, 56), run('300', 68, 46.7, 270)], pageFrame)).toEqual([]);
+    expect(findDoubleGaps([run('超过', 68, 56), run('300', 268, 46.7)], pageFrame)).toEqual([]);
+    const issues = checkRenderedSlide(slide([titleBox]), line('Results', 0.6, 0.9), frame, [...gaps, ...gaps]);
+    expect(issues).toEqual([{ kind: 'spacing', message: expect.stringContaining('2 gaps between Chinese and Latin text are a typed space plus') as string }]);
   });
 
   it('reports text the layout did not place when it sits in the footer band', () => {

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DENIED_RESULT, NOT_RUN_NEW_MESSAGE } from '../../shared/tool-outcome';
+import { applyLanguageSetting, i18n, initI18n } from '../i18n';
+import { toolSummary, type ToolSummaryInput } from './tool-summary';
+
+const say = (input: Partial<ToolSummaryInput> & { name: string }) => toolSummary({ arguments: '{}', outcome: 'ok', preview: '', ...input }, i18n.t);
+
+describe('a tool call as a person reads it', () => {
+  beforeAll(async () => {
+    await initI18n();
+    await applyLanguageSetting('zh-CN');
+  });
+  afterAll(async () => {
+    await applyLanguageSetting('en');
+  });
+
+  it('a denied or superseded call says so in the UI language, not in the words the model read', () => {
+    expect(say({ name: 'shell', outcome: 'denied', preview: DENIED_RESULT })).toBe('你拒绝了这次调用，它没有运行。');
+    expect(say({ name: 'write', outcome: 'not-run', preview: NOT_RUN_NEW_MESSAGE })).toMatch(/^未运行/u);
+    // Refused by Folio's rules, not by the person: the card must not say the person denied it.
+    expect(say({ name: 'shell', outcome: 'denied', preview: 'Blocked: deletes the root. This command is never run; choose a safer way.' })).toMatch(/^Folio 拦截了这次调用/u);
+  });
+
+  it('names what a render made, and what a file tool touched', () => {
+    const rendered = 'Rendered artifacts/heat.pptx from work/deck.json: 6 slides in the file (6 spec slides).\nQuality: ...';
+    expect(say({ name: 'render_deck', preview: rendered })).toBe('已生成 artifacts/heat.pptx。');
+    expect(say({ name: 'write', arguments: '{"path":"work/deck.json","content":"{}"}', preview: 'Created work/deck.json (2 bytes written).' })).toBe('已写入 work/deck.json。');
+    expect(say({ name: 'web_search', arguments: '{"query":"碳中和"}' })).toBe('已在网上搜索“碳中和”。');
+    expect(say({ name: 'search_library', arguments: '{"query":"heat"}', preview: 'No library pages match "heat". Try other words, or fewer.' })).toBe('资料库中没有与“heat”匹配的页面。');
+  });
+
+  it('counts the files a glob found, the listed ones or the total it names', () => {
+    expect(say({ name: 'glob', preview: 'source/a.pdf\nsource/b.pdf\n' })).toBe('找到 2 个文件。');
+    expect(say({ name: 'glob', preview: 'a\nb\n\n(Showing the first 2 of 340 files; use a narrower pattern.)' })).toBe('找到 340 个文件。');
+    expect(say({ name: 'glob', preview: 'No files match **/*.xlsx.' })).toBe('没有匹配的文件。');
+  });
+
+  it('a command reports how it ended: the time, or the failing exit code', () => {
+    expect(say({ name: 'shell', preview: 'hello\n[exit code 0 · 0.4 s]' })).toBe('命令已运行完毕，用时 0.4 秒。');
+    expect(say({ name: 'run_python', outcome: 'error', preview: 'Traceback ...\n[exit code 1 · 2.1 s]' })).toBe('命令以退出码 1 结束。');
+    expect(say({ name: 'read', outcome: 'error', preview: 'ENOENT: no such file' })).toBe('未成功；原因见原始输出。');
+  });
+
+  it('an MCP tool is credited to its server; an unknown tool or a missing argument says only that it is done', () => {
+    expect(say({ name: 'mcp__notes-echo__word_count', preview: '42' })).toBe('已由 notes-echo 服务器完成。');
+    expect(say({ name: 'skill_contract-review', preview: 'The contract ...' })).toBe('已完成。');
+    expect(say({ name: 'read', arguments: 'not json' })).toBe('已完成。');
+  });
+
+  it('every one of Folio’s own tools has a Chinese sentence without English words of its own', () => {
+    const bundle = i18n.getResourceBundle('en', 'translation') as { toolName: Record<string, string> };
+    const tools = Object.keys(bundle.toolName).filter((n) => n !== 'mcp');
+    for (const name of tools) {
+      const text = say({ name, arguments: '{"path":"甲","url":"甲","query":"甲","name":"甲","pattern":"甲"}', preview: 'output' });
+      expect(text, name).toMatch(/[\u4e00-\u9fff]/u);
+      expect(text, name).not.toMatch(/[A-Za-z]{3,}/u);
+    }
+  });
+});

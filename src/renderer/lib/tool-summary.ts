@@ -1,0 +1,88 @@
+// What a finished tool call did, in a sentence for a person in the UI language. A tool's output is
+// written for the model (English, paths, exit codes, instructions); the card shows this instead and
+// keeps the output itself behind a toggle.
+import type { TFunction } from 'i18next';
+import { DENIED_RESULT, type ToolOutcome } from '../../shared/tool-outcome';
+import { parseToolArgs } from './tool-args';
+import { mcpParts } from './tool-names';
+
+export interface ToolSummaryInput {
+  name: string;
+  /** The call's arguments as the model wrote them (JSON text). */
+  arguments: string;
+  outcome: ToolOutcome;
+  /** The start of the stored result. */
+  preview: string;
+}
+
+/** Tools whose success is told by a sentence of their own, with the argument the sentence names. */
+const SENTENCES: Record<string, 'path' | 'url' | 'query' | 'name' | null> = {
+  read: 'path',
+  write: 'path',
+  edit: 'path',
+  write_spreadsheet: 'path',
+  grep: 'query',
+  web_fetch: 'url',
+  web_search: 'query',
+  search_library: 'query',
+  load_skill: 'name',
+  skill_create: 'name',
+  propose_outline: null,
+  extract_figures: null,
+  ocr: null,
+};
+
+const EXIT = /\[exit code (\d+|unknown) · ([\d.]+) s\]/u;
+const RENDERED = /^Rendered (\S+)/u;
+
+export function toolSummary(input: ToolSummaryInput, t: TFunction): string {
+  // Denied by the person, or blocked by Folio's rules (its result then says why, for the model).
+  if (input.outcome === 'denied') return input.preview.startsWith(DENIED_RESULT) || input.preview === '' ? t('toolSummary.denied') : t('toolSummary.blocked');
+  if (input.outcome === 'not-run') return t('toolSummary.notRun');
+  const args = parseToolArgs(input.arguments);
+  const arg = (...keys: string[]): string => {
+    if (!args.ok) return '';
+    for (const key of keys) {
+      const value = args.value[key];
+      if (typeof value === 'string' && value !== '') return value;
+    }
+    return '';
+  };
+  const exit = EXIT.exec(input.preview);
+  if (input.outcome === 'error') {
+    if (exit && exit[1] !== 'unknown') return t('toolSummary.exitFailed', { code: exit[1] });
+    return t('toolSummary.failed');
+  }
+  const mcp = mcpParts(input.name);
+  if (mcp) return t('toolSummary.mcp', { server: mcp.server });
+  switch (input.name) {
+    case 'glob':
+      return input.preview.startsWith('No files match') ? t('toolSummary.globNone') : t('toolSummary.glob', { count: fileCount(input.preview) });
+    case 'shell':
+    case 'run_python':
+    case 'run_script':
+      return exit ? t('toolSummary.ran', { seconds: exit[2] }) : t('toolSummary.ranPlain');
+    case 'render_deck':
+    case 'render_document':
+    case 'revise_document': {
+      const made = RENDERED.exec(input.preview)?.[1]?.replace(/[.:,]+$/u, '');
+      return made ? t('toolSummary.rendered', { path: made }) : t(`toolSummary.${input.name}`);
+    }
+    default: {
+      const needs = SENTENCES[input.name];
+      if (needs === undefined) return t('toolSummary.done');
+      const values = { path: arg('path', 'file', 'file_path'), url: arg('url'), query: arg('query', 'pattern'), name: arg('name', 'skill') };
+      if (needs !== null && values[needs] === '') return t('toolSummary.done');
+      if (input.name === 'grep' && input.preview.startsWith('No matches for')) return t('toolSummary.grepNone', values);
+      if (input.name === 'search_library' && input.preview.startsWith('No library pages match')) return t('toolSummary.searchLibraryNone', values);
+      return t(`toolSummary.${input.name}`, values);
+    }
+  }
+}
+
+/** glob lists one file a line, and says how many there were when it lists only the first ones. */
+function fileCount(text: string): number {
+  const total = /\(Showing the first \d+ of (\d+) files/u.exec(text)?.[1];
+  if (total) return Number(total);
+  return text.split('\n').filter((line) => line.trim() !== '').length;
+}
