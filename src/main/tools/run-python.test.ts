@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Executor } from '../sandbox/executor';
 import { createRunPythonTool } from './run-python';
-import { SCRIPTS_DIR } from './run-script';
+import { SCRIPTS_DIR } from './staged-program';
 import { contextFor, makeTempRoot, removeTemp } from './testing';
 
 let root: string;
