@@ -18,7 +18,7 @@ export const mainLayers = {
   net: [],
   store: ['workers'],
   models: ['config'],
-  artifacts: [],
+  artifacts: ['workspace'],
   skills: ['config'],
   llm: ['models', 'net'],
   sources: ['workers', 'workspace'],

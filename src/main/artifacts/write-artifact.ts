@@ -4,6 +4,8 @@
 import { closeSync, fsyncSync, linkSync, openSync, unlinkSync, writeSync, mkdirSync, existsSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { PathEscapeError } from '../../shared/errors';
+import { assertRealFolder, createExclusiveSync } from '../workspace/exclusive-create';
 
 /** `deck.pptx` → `deck.pptx`, `deck-v2.pptx`, `deck-v3.pptx`, ... */
 export function versionedName(fileName: string, version: number): string {
@@ -15,13 +17,18 @@ export function versionedName(fileName: string, version: number): string {
 /**
  * Writes `data` as `dir/fileName` or its next free version; returns the absolute path written.
  * The final step is link(2), which fails if the target exists, so two writers racing for the same
- * name never overwrite each other.
+ * name never overwrite each other. `dir` is the path resolver's answer (a real path): a link put
+ * in its place since is refused, the temporary file is created exclusively without following a
+ * link, and link(2) never follows one at the target either.
  */
 export function writeArtifactAtomic(dir: string, fileName: string, data: Uint8Array): string {
   mkdirSync(dir, { recursive: true });
+  const real = assertRealFolder(dir);
   const safeName = basename(fileName);
-  const tmp = join(dir, `.${safeName}.${randomBytes(6).toString('hex')}.tmp`);
-  const fd = openSync(tmp, 'wx', 0o644);
+  if (safeName === '' || safeName === '.' || safeName === '..') throw new PathEscapeError(`${JSON.stringify(fileName)} is not a file name.`);
+  const tmpName = `.${safeName}.${randomBytes(6).toString('hex')}.tmp`;
+  const tmp = join(real, tmpName);
+  const fd = createExclusiveSync(real, tmpName);
   try {
     let offset = 0;
     while (offset < data.byteLength) offset += writeSync(fd, data, offset, data.byteLength - offset);
@@ -31,7 +38,7 @@ export function writeArtifactAtomic(dir: string, fileName: string, data: Uint8Ar
   }
   try {
     for (let version = 1; version < 10_000; version++) {
-      const target = join(dir, versionedName(safeName, version));
+      const target = join(real, versionedName(safeName, version));
       if (existsSync(target)) continue;
       try {
         linkSync(tmp, target);
@@ -42,7 +49,7 @@ export function writeArtifactAtomic(dir: string, fileName: string, data: Uint8Ar
         throw err;
       }
     }
-    throw new Error(`No free version of ${safeName} in ${dir}`);
+    throw new Error(`No free version of ${safeName} in ${basename(real)}`);
   } finally {
     unlinkSync(tmp);
   }

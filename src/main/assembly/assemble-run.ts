@@ -26,6 +26,7 @@ import { taskLibraries, type EmbedderSource } from './library-access';
 import { hasKey, pickProfile, profileDirs, skillDirs, usableCheck, type ProfileContext } from './profiles';
 import { secretEnvNames } from './secrets';
 import { assembleToolSet } from './tool-set';
+import { gitConfigNotice, watchGitConfig } from './git-config-watch';
 
 export interface RunAssemblyDeps extends ProfileContext {
   mcp: McpManager;
@@ -90,6 +91,8 @@ export interface RunSetup {
   task: Task;
   profile: ModelProfile;
   loop: AgentLoopDeps;
+  /** A coding task's repository, and what of its git configuration was last reported. */
+  gitWatch?: { repo: string; reported: string };
 }
 
 /** A model whose every call first passes `before` and is reported to `after` once it answered. */
@@ -204,10 +207,14 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
     const { applied } = planReasoning(profile, task.reasoning);
     if (applied !== task.reasoning) yield { type: 'reasoning_ignored', profile: profile.id, requested: task.reasoning, applied };
   }
+  // A coding task's repository: settings and hooks git would run outside the sandbox are said at once.
+  const gitWatch = task.workspace_path ? gitConfigNotice(task.workspace_path) : null;
+  if (gitWatch?.event) yield gitWatch.event;
   const systemPrompt = toolSet.unavailable.length > 0 ? `${basePrompt}\n\n${toolSet.unavailable.join('\n')}` : basePrompt;
   return {
     task,
     profile,
+    ...(gitWatch && task.workspace_path ? { gitWatch: { repo: task.workspace_path, reported: gitWatch.key } } : {}),
     loop: {
       model,
       reasoning: task.reasoning,
@@ -239,7 +246,8 @@ export function createRunDriver(deps: RunAssemblyDeps): RunDriver {
   return async function* drive(run): AsyncGenerator<RunEventBody, FinishReason> {
     const setup = yield* assembleRun(deps, run);
     try {
-      return yield* runAgentLoop(setup.loop, run.signal);
+      const loop = runAgentLoop(setup.loop, run.signal);
+      return yield* setup.gitWatch ? watchGitConfig(loop, setup.gitWatch.repo, setup.gitWatch.reported) : loop;
     } finally {
       await deps.afterRun?.(setup.task.id).catch(() => undefined);
     }

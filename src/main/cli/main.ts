@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findResourcesDir, resolveDataDir } from '../config/app-paths';
-import { scratchDir } from '../config/scratch';
 import { createCore, type Core } from '../service/create-core';
 import { createRecoverableCore } from '../service/recovery-core';
 import { startHttpServer } from '../transport/http';
@@ -69,7 +68,7 @@ async function serve(argv: string[]): Promise<void> {
   // --recover: a damaged database starts web mode on the recovery screen instead of stopping here.
   const core = config.recover ? await createRecoverableCore({ dataDir, resourcesDir, prewarmExtraction: true }) : await createCore({ dataDir, resourcesDir, prewarmExtraction: true });
   const token = process.env.FOLIO_TOKEN || randomBytes(24).toString('base64url');
-  const server = await startHttpServer(core, { port, host: '127.0.0.1', token, staticDir: join(resourcesDir, 'out', 'renderer'), uploadTempDir: scratchDir(dataDir) });
+  const server = await startHttpServer(core, { port, host: '127.0.0.1', token, staticDir: join(resourcesDir, 'out', 'renderer') });
   console.log(`Folio web mode: ${server.url}/?token=${token}`);
   console.log(`Data folder: ${dataDir}`);
   const corrupt = 'corruption' in core ? core.corruption() : null;

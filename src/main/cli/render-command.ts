@@ -1,7 +1,7 @@
 // `folio render <deck.json | document-folder> [-o out] [--template <id | file.pptx>]`: the document
 // engine from the command line. A deck may be drawn on an imported template (its id in the data
 // folder) or straight on a .pptx/.potx file, imported for this render into a scratch folder.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,7 +22,8 @@ export async function renderCommand(argv: string[], paths?: () => { dataDir: str
     return 1;
   }
   const abs = resolve(input);
-  const outDir = resolve(values.out ?? dirname(abs));
+  // Artifacts are written into a folder named by its real path (links resolved here, where the person chose it).
+  const outDir = realOutDir(resolve(values.out ?? dirname(abs)));
   if (statSync(abs).isDirectory()) {
     const { pagesSentence, renderDocument } = await import('../renderers/document');
     const result = await renderDocument(abs, { outDir });
@@ -67,4 +68,9 @@ export async function renderCommand(argv: string[], paths?: () => { dataDir: str
     }
   }
   return 0;
+}
+
+function realOutDir(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  return realpathSync(dir);
 }

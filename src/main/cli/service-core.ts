@@ -14,6 +14,7 @@ import type { CoreResolver, TenancyOptions } from '../transport/http';
 import { type Logger, type RateLimiter, type RequestQuotaSource, type TenantGate, createPgTenantGate, createSharedRateLimiter, type ServiceConfig, type TenantRegistry, createMemoryTenantRegistry, createPgTenantRegistry, databaseAnswers } from '../tenancy';
 import { openPgStore } from '../store/postgres';
 import { closeDefaultExecutor, requireIsolation } from '../sandbox/select-executor';
+import { sweepScratch, useScratchRoot } from '../workspace/scratch';
 import { operatorAllowsAddress, restrictOutbound } from '../net/outbound';
 import { addressRefusal } from '../net/address-policy';
 import type { Scope } from '../store/port';
@@ -70,6 +71,10 @@ export async function createServiceCore(config: ServiceConfig, paths: Paths, log
   offerOperatorModels(config.operatorModels);
   for (const note of config.operatorModels?.notes ?? []) log.warn({ msg: 'operator model profiles', note });
   sealStoredKeys(config, paths, log);
+  // Renders stage in the storage root's scratch (each tenant's uploads in the tenant's own).
+  const storage = resolve(config.storageRoot ?? paths.dataDir);
+  sweepScratch(storage, 'shared');
+  useScratchRoot(storage);
   if (config.databaseUrl !== null && config.storageRoot !== null) return createPostgresServiceCore(config, config.databaseUrl, config.storageRoot, paths, log);
   const root = resolve(config.storageRoot ?? paths.dataDir);
   const cores = new Map<string, Promise<Core>>();

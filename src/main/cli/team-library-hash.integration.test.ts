@@ -4,7 +4,7 @@
 import type * as fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pgSkipReason } from '../../../testing/postgres/test-database';
-import { UPLOAD_DIR_PREFIX } from '../transport/http/upload';
+import { UPLOAD_DIR_PREFIX } from '../workspace/scratch';
 import { startTeamServer, type TeamServer } from './team-server.test-support';
 
 const reads = vi.hoisted(() => [] as string[]);

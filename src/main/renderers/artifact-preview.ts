@@ -2,7 +2,7 @@
 // writes a hidden sidecar `artifacts/.x.pptx.preview.json` holding the validated spec, the quality
 // report and the deck plan (what was drawn), so the UI can draw the deck or document with the same theme without parsing Office XML.
 // A file without a sidecar (uploaded, or made by a script) simply has no preview.
-import { closeSync, fsyncSync, lstatSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, lstatSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, extname, join } from 'node:path';
 import { ArtifactPreview } from '../../shared/contract/methods';
@@ -13,6 +13,7 @@ import { type Theme } from '../../shared/specs/themes';
 import { type DeckVersionSource } from '../../shared/specs/deck-versions';
 import { type DocumentSpec } from '../../shared/specs/document';
 import { type RevisedDocument } from '../../shared/specs/document-revision';
+import { assertRealFolder, createExclusiveSync } from '../workspace/exclusive-create';
 import { readInside, resolveInside, toRelative } from '../workspace/task-paths';
 import { type DocumentReport, type LoadedSection } from './document';
 
@@ -39,9 +40,13 @@ export function previewSidecarPath(artifactAbs: string): string {
 
 /** Writes the sidecar atomically (temp file + rename) so a reader never sees half of it. */
 export function writePreviewSidecar(artifactAbs: string, data: PreviewSidecar): string {
-  const target = previewSidecarPath(artifactAbs);
-  const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  const fd = openSync(tmp, 'wx', 0o644);
+  // The artifact's folder as the resolver answered it; the rename replaces a link at the sidecar's
+  // name rather than following it.
+  const dir = assertRealFolder(dirname(artifactAbs));
+  const target = previewSidecarPath(join(dir, basename(artifactAbs)));
+  const tmpName = `${basename(target)}.${randomBytes(6).toString('hex')}.tmp`;
+  const tmp = join(dir, tmpName);
+  const fd = createExclusiveSync(dir, tmpName);
   try {
     writeSync(fd, JSON.stringify(data));
     fsyncSync(fd);

@@ -1,7 +1,8 @@
 // The soffice runner's own contract, through small fake soffice scripts (the real conversion is
 // exercised by pdf-export.test.ts and deck/verify/verify.test.ts).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chmodSync, existsSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync } from 'node:fs';
+import { scratchDir, useScratchRoot } from '../workspace/scratch';
 import { join } from 'node:path';
 import { makeTempRoot, removeTemp, writeFiles } from '../tools/testing';
 import { convertToPdf, SOFFICE_ENV, SofficeMissingError } from './soffice';
@@ -62,6 +63,24 @@ describe('convertToPdf', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(existsSync(marker)).toBe(false);
+  }, 20_000);
+
+  it.skipIf(!posix)("converts in the data folder's scratch, and removes the folder after an abort", async () => {
+    const data = join(root, 'data');
+    const release = useScratchRoot(data);
+    const staged = () => (existsSync(scratchDir(data)) ? readdirSync(scratchDir(data)) : []);
+    try {
+      fake('fake-soffice-wait.sh', '#!/bin/sh\nsleep 30\n');
+      const controller = new AbortController();
+      const conversion = convertToPdf(input, { timeoutMs: 60_000, signal: controller.signal });
+      while (staged().length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(staged()).toEqual([expect.stringMatching(/^folio-pdf-/u)]);
+      controller.abort();
+      await expect(conversion).rejects.toMatchObject({ code: 'cancelled' });
+      expect(readdirSync(scratchDir(data))).toEqual([]);
+    } finally {
+      release();
+    }
   }, 20_000);
 
   it.skipIf(!posix)('does not start a queued conversion whose signal already aborted', async () => {

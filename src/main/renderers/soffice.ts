@@ -9,8 +9,8 @@
 import { spawn } from 'node:child_process';
 import { programEnv } from '../sandbox/env';
 import { sandboxed, sandboxStatus } from '../sandbox/sandbox';
-import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { makeScratchDirSync, removeScratchDirSync } from '../workspace/scratch';
 import { basename, delimiter, extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FolioError } from '../../shared/errors';
@@ -97,7 +97,7 @@ function cancelled(label: string): FolioError {
 }
 
 /**
- * Converts one file (.pptx, .docx, …) to PDF in a private temp folder and returns the PDF's bytes.
+ * Converts one file (.pptx, .docx, …) to PDF in a private folder of the scratch and returns the PDF's bytes.
  * Throws SofficeMissingError when LibreOffice is not installed, FolioError('tool_error') when it
  * fails, hangs past `timeoutMs` or writes no PDF, FolioError('cancelled') when `signal` aborts.
  */
@@ -107,7 +107,7 @@ export function convertToPdf(inputAbs: string, opts: ConvertOptions): Promise<Ui
   if (!soffice) return Promise.reject(new SofficeMissingError());
   return serialised(async () => {
     if (opts.signal?.aborted) throw cancelled(label);
-    const work = mkdtempSync(join(tmpdir(), 'folio-pdf-'));
+    const work = makeScratchDirSync('folio-pdf-');
     try {
       const outDir = join(work, 'out');
       await runSoffice(soffice, inputAbs, work, outDir, join(work, 'profile'), opts, label);
@@ -117,7 +117,7 @@ export function convertToPdf(inputAbs: string, opts: ConvertOptions): Promise<Ui
       }
       return new Uint8Array(readFileSync(produced));
     } finally {
-      rmSync(work, { recursive: true, force: true });
+      removeScratchDirSync(work);
     }
   });
 }

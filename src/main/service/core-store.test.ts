@@ -1,9 +1,11 @@
 // The data folder's owner keeps it to the person alone: keys, the database and every task live there.
-import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openCoreStore } from './core-store';
+import { scratchDir } from '../workspace/scratch';
+import { leftoverOfKilledProcess } from '../workspace/scratch.test-support';
 
 describe.skipIf(process.platform === 'win32')('the data folder', () => {
   it('is 0700 once a process owns it, and folio.db is 0600', async () => {
@@ -21,4 +23,23 @@ describe.skipIf(process.platform === 'win32')('the data folder', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+});
+
+describe.skipIf(process.platform === 'win32')('temporary folders', () => {
+  it('a partial upload left by a killed process is removed at the next start', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'folio-core-store-'));
+    try {
+      const leftover = await leftoverOfKilledProcess(dataDir);
+      expect(existsSync(join(leftover, '0'))).toBe(true);
+      const core = await openCoreStore({ dataDir, shared: false });
+      try {
+        expect(existsSync(leftover)).toBe(false);
+        expect(readdirSync(scratchDir(dataDir))).toEqual([]);
+      } finally {
+        await core.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 20_000);
 });

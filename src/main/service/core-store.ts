@@ -4,7 +4,7 @@ import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { FolioError } from '../../shared/errors';
 import { acquireDataLock, type DataLock } from '../config/data-lock';
-import { sweepScratch } from '../config/scratch';
+import { sweepScratch } from '../workspace/scratch';
 import type { OpenedStorePort, StorePort } from '../store/port';
 import { openSqliteStorePort, sqliteMaintenance } from '../store/sqlite-port';
 
@@ -69,7 +69,7 @@ export async function openCoreStore(opts: CoreStoreOptions): Promise<CoreStore> 
       // Only the owner may do this: another process's runs may be live.
       await store.tasks.purgeUnmaterialized();
       await store.runs.markRunningAsInterrupted();
-      sweepScratch(opts.dataDir);
+      sweepScratch(opts.dataDir, 'owner');
     } catch (err) {
       await opened.close();
       lock.release();
@@ -82,6 +82,9 @@ export async function openCoreStore(opts: CoreStoreOptions): Promise<CoreStore> 
       backupTimer = setTimeout(startBackup, BACKUP_DELAY_MS);
       backupTimer.unref();
     }
+  } else {
+    // A process sharing the folder (a team worker) clears only what dead processes of this host left.
+    sweepScratch(opts.dataDir, 'shared');
   }
   return {
     store,

@@ -29,6 +29,7 @@ import { syncTaskFiles } from './task-files';
 import { corePolicies, teamBackground, teamModelHooks, teamRunHooks, teamTaskStorage, type TeamCoreOptions } from './team-core';
 import { importTemplateFile } from './templates';
 import { createUploads } from './uploads';
+import { makeScratchDir, UPLOAD_DIR_PREFIX, useScratchRoot } from '../workspace/scratch';
 
 export interface CoreOptions {
   dataDir: string;
@@ -83,6 +84,9 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   mkdirSync(dataDir, { recursive: true });
   const data = await openCoreStore({ dataDir, shared: Boolean(team), ...(opts.store ? { store: opts.store } : {}), ...(opts.exclusive === undefined ? {} : { exclusive: opts.exclusive }) });
   const { store } = data;
+  // Renders of a desktop or web-mode core stage in its data folder; the team service sets the
+  // storage root's scratch once for the process (cli/service-core).
+  const releaseScratch = data.owned && !team && !opts.teamPolicy ? useScratchRoot(dataDir) : () => undefined;
   // A team core (no owner) still resumes its tenant's queues: other workers share them.
   const resumes = data.owned || Boolean(team);
 
@@ -168,6 +172,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     runs,
     ctx,
     dataDir,
+    makeUploadDir: () => makeScratchDir(UPLOAD_DIR_PREFIX, dataDir),
     ...createUploads({ store, dataDir, library, ...(team ? { team } : {}), onSourcesAdded: extractInBackground }),
     indexer,
     backfill,
@@ -183,6 +188,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       await releaseTasks(ranTasks);
       await mcp.close();
       await data.close();
+      releaseScratch();
     },
   };
 }

@@ -1,8 +1,7 @@
 // The contract's MCP methods: servers and their status, the config with secrets redacted (and kept
 // when saved back redacted), restart, resources attached to a task as sources, prompts rendered for
 // the composer. The connections themselves live in mcp/manager.ts.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileEntry, ServiceHandlers } from '../../shared/contract';
 import { NotFoundError } from '../../shared/errors';
@@ -13,6 +12,7 @@ import type { KeyStore } from '../models';
 import { declaredKind } from '../sources/kinds';
 import type { StorePort } from '../store/port';
 import { addSourceFile } from './task-files';
+import { makeScratchDirSync, removeScratchDirSync } from '../workspace/scratch';
 
 type McpMethods =
   | 'listMcpServers'
@@ -95,7 +95,7 @@ export function createMcpHandlers(
       const listed = (await ctx.mcp.listResources(input.server).catch(() => [])).find((r) => r.uri === input.uri);
       const name = resourceFileName(listed?.name ?? decodeURIComponent(input.uri.split(/[?#]/u)[0]), content.mimeType, content.text !== null);
       // Written to a private temp folder, then added like any dropped file (free name, no link followed).
-      const dir = mkdtempSync(join(tmpdir(), 'folio-mcp-resource-'));
+      const dir = makeScratchDirSync('folio-mcp-resource-', ctx.dataDir);
       try {
         const temp = join(dir, 'resource');
         writeFileSync(temp, content.text ?? content.bytes ?? '', { mode: 0o600 });
@@ -103,7 +103,7 @@ export function createMcpHandlers(
         hooks.onSourcesAdded?.(input.task_id, [file]);
         return { file };
       } finally {
-        rmSync(dir, { recursive: true, force: true });
+        removeScratchDirSync(dir);
       }
     },
     async listMcpPrompts(input) {

@@ -23,5 +23,11 @@ export interface FolioCore {
    */
   uploadQuota?: { allowance(): Promise<number | null>; refuse(seen: number): Promise<never> };
   dataDir: string;
+  /**
+   * A new private folder for one multipart request's files, in the data folder's scratch folder
+   * (the tenant's own in the team service), where the next start removes whatever a killed process
+   * left. The transport removes it when the request is done.
+   */
+  makeUploadDir(): Promise<string>;
   close(): Promise<void>;
 }

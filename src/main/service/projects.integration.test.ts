@@ -121,7 +121,8 @@ describe('projects through the core', () => {
 
     const tool = (i: number, id: string) => requests[i]?.messages.find((m) => m.role === 'tool' && m.tool_call_id === id)?.content ?? '';
     const hits = tool(1, 'c_search');
-    expect(hits).toMatch(new RegExp(`^1\\. library/project/libtasn1\\.pdf — page ${english.page}\\n`, 'u'));
+    // Inside the untrusted marker: the snippets are the library file's own text.
+    expect(hits).toMatch(new RegExp(`^<untrusted_content source="search_library: [^"]*">\\n1\\. library/project/libtasn1\\.pdf — page ${english.page}\\n`, 'u'));
     expect(hits).toContain(`cite: Source: libtasn1.pdf, p. ${english.page}`);
     const page = tool(2, 'c_read');
     expect(page).toContain(`<!-- page ${english.page} -->`);

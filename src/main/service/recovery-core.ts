@@ -62,6 +62,7 @@ export async function createRecoverableCore(opts: CoreOptions, build: (opts: Cor
     importUploadedTemplate: (file) => live().importUploadedTemplate(file),
     addUploadedLibraryFiles: (library, files) => live().addUploadedLibraryFiles(library, files),
     dataDir: opts.dataDir,
+    makeUploadDir: () => live().makeUploadDir(),
     corruption: () => corrupt,
     close: () => current?.close() ?? Promise.resolve(),
   };

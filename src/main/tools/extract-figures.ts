@@ -7,13 +7,13 @@
 // a caption no image claims, or given as `region`.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { FolioError } from '../../shared/errors';
 import { formatPageList, PageRangeError, parsePageSpec } from '../sources';
 import { type Box, MIN_FIGURE_PX, type PageFigures } from '../sources/figures/analyze';
 import { FigureLocateError, locateFigures } from '../sources/figures/locate';
+import { makeScratchDir, removeScratchDir } from '../workspace/scratch';
 import { openInside, readInside, writeInside } from '../workspace/task-paths';
 import { extractPageImages, FIGURES_PURPOSE, listPdfImages, type PdfImageRow, pngSize, renderRegion } from './figures-poppler';
 import { countPdfPages, type PopplerOptions } from './ocr-render';
@@ -104,7 +104,7 @@ export function createExtractFiguresTool(opts: ExtractFiguresOptions = {}): Tool
     await checkPdf(source.root, source.rel, args.path);
     const pageCount = await countPdfPages(source.abs, poppler(ctx.signal));
     const folder = resolveToolPath(ctx, traits, `work/figures/${figureFolderName(source.rel)}`, 'write');
-    const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'folio-figures-'));
+    const tmp = await makeScratchDir('folio-figures-');
     try {
       const run: Run = { ctx, pdfAbs: source.abs, pdfRel: source.rel, folder, tmp, poppler: poppler(ctx.signal) };
       if (args.region) {
@@ -119,7 +119,7 @@ export function createExtractFiguresTool(opts: ExtractFiguresOptions = {}): Tool
       const index = await updateIndex(ctx, (e) => !(e.source === source.rel && e.kind !== 'region' && scanned.has(e.page)), result.saved);
       return { content: report(source.rel, pageCount, result, note), touched: [...result.saved.map((s) => s.file), index] };
     } finally {
-      await fs.rm(tmp, { recursive: true, force: true });
+      await removeScratchDir(tmp);
     }
   }
 

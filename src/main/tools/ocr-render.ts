@@ -2,8 +2,8 @@
 // pdftoppm to render). Each run is time-limited and abortable; temporary files are always removed.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
+import { makeScratchDir, removeScratchDir } from '../workspace/scratch';
 import { errnoCode } from './text';
 import { ToolError } from './types';
 
@@ -75,7 +75,7 @@ export async function countPdfPages(pdfAbs: string, opts: PopplerOptions = {}): 
 
 /** Renders the given pages (1-based) to PNG at `dpi`, one pdftoppm run per page. */
 export async function renderPdfPages(pdfAbs: string, pages: readonly number[], dpi: number, opts: PopplerOptions = {}): Promise<RenderedPage[]> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'folio-ocr-'));
+  const dir = await makeScratchDir('folio-ocr-');
   try {
     const out: RenderedPage[] = [];
     for (const page of pages) {
@@ -92,6 +92,6 @@ export async function renderPdfPages(pdfAbs: string, pages: readonly number[], d
     }
     return out;
   } finally {
-    await fs.rm(dir, { recursive: true, force: true });
+    await removeScratchDir(dir);
   }
 }

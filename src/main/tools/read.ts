@@ -165,7 +165,7 @@ export const readTool: Tool<typeof parameters> = {
   async execute(args, ctx) {
     const library = await readLibrary(args.path, args, ctx);
     if (library !== null) return { content: library };
-    const { abs, rel, root } = resolveToolPath(ctx, traits, args.path, 'read');
+    const { abs, rel, root, area } = resolveToolPath(ctx, traits, args.path, 'read');
     let stat;
     try {
       stat = await fs.stat(abs);
@@ -189,6 +189,8 @@ export const readTool: Tool<typeof parameters> = {
       const hint = /\.(pdf|docx|pptx|xlsx)$/iu.test(rel) ? ' Documents are read as text only from the source/ folder.' : '';
       throw new ToolError(`${args.path} is a binary file (${formatBytes(bytes.length)}); read only shows text files.${hint}`);
     }
-    return { content: pageByLines(args.path, splitLines(bytes.toString('utf8')), args, '') };
+    // A text source (notes, minutes, a markdown file the person added) may carry instructions as much
+    // as a PDF: it is marked the same way. The task's own work files are the agent's, shown as they are.
+    return { content: pageByLines(args.path, splitLines(bytes.toString('utf8')), args, '', area === 'source' ? asDocument(rel) : unwrapped) };
   },
 };

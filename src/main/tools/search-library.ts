@@ -1,5 +1,6 @@
 // search_library: ranked search over the libraries the task sees (its project's and the
 // personal one), answered with the file, page and snippet of each hit and how to cite it.
+import { wrapUntrusted } from './untrusted';
 import { z } from 'zod';
 import type { LibraryHit } from '../../shared/contract/projects';
 import { libraryCitationKey } from '../../shared/specs/document-citations';
@@ -52,6 +53,7 @@ export const searchLibraryTool: Tool<typeof parameters> = {
     );
     const first = result.hits[0];
     const how = first ? `Read a hit's page with read path="${first.task_path}" pages="${first.page}". Cite each fact you use at its end.` : '';
-    return { content: [rows.join('\n'), how, ...notes].filter(Boolean).join('\n\n') };
+    // Snippets are the library files' own text: marked like a search result from the web.
+    return { content: [wrapUntrusted(`search_library: ${args.query}`, rows.join('\n')), how, ...notes].filter(Boolean).join('\n\n') };
   },
 };

@@ -56,6 +56,8 @@ export async function runStagedProgram(runner: Executor, ctx: ToolContext, setup
     for (const [name, text] of Object.entries(program.support ?? {})) await writeInside(ctx.root, `${SCRIPTS_DIR}/${name}`, text);
     file = resolveInside(ctx.root, rel);
   } catch (err) {
+    // A support file refused (a planted link) leaves no staged program behind.
+    await removeInside(ctx.root, rel);
     if (err instanceof PathEscapeError) throw err;
     throw new ToolError(`Could not write the ${program.noun} to ${SCRIPTS_DIR}: ${err instanceof Error ? err.message : String(err)}`);
   }

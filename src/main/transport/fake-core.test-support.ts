@@ -1,7 +1,9 @@
 // Test support: a small but coherent in-memory FolioCore built from the contract's types, so the
 // transports can be exercised end to end without the real service.
 import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { makeScratchDir, UPLOAD_DIR_PREFIX } from '../workspace/scratch';
 import { createHash } from 'node:crypto';
 import { type FileEntry, type Message, type Run, type Settings, type Task } from '../../shared/contract/entities';
 import { type ServiceHandlers } from '../../shared/contract/methods';
@@ -53,6 +55,8 @@ export function fakeTemplate(id: string, name: string): TemplateSummary {
 const textMimes = /^(text\/|application\/json)/;
 
 export function createFakeCore(): FakeCore {
+  // Uploads are staged in <dataDir>/tmp, as the real core does; tests count leftovers there.
+  const dataDir = join(tmpdir(), 'folio-fake');
   const hub = new MemoryRunEventHub();
   const tasks = new Map<string, Task>();
   const messages = new Map<string, Message[]>();
@@ -481,7 +485,8 @@ export function createFakeCore(): FakeCore {
     apiKeys,
     sabotage,
     putFile,
-    dataDir: '/tmp/folio-fake',
+    dataDir,
+    makeUploadDir: () => makeScratchDir(UPLOAD_DIR_PREFIX, dataDir),
     async addUploadedFiles(taskId, received) {
       task(taskId);
       const record: FakeCore['uploads'][number] = { taskId, files: [] };

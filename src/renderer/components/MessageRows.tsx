@@ -130,6 +130,19 @@ function LiveRunView({ live, taskId }: { live: LiveRun; taskId: string }) {
                 {t('reasoning.ignored', { profile: item.profile, requested: t(`reasoning.${item.requested}`), applied: t(`reasoning.${item.applied}`) })}
               </div>
             );
+          case 'git_config_risk':
+            return (
+              <div key={i} className="notice warn" data-testid="git-config-risk">
+                <div>{t('chat.gitConfigRisk')}</div>
+                <ul>
+                  {item.findings.map((f) => (
+                    <li key={`${f.key}\u0000${f.value}`}>
+                      <code>{f.key === 'hook' ? t('chat.gitHook', { name: f.value }) : `${f.key} = ${f.value}`}</code>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            );
         }
       })}
       {live.progress && (

@@ -176,4 +176,10 @@ describe('applyRunEvent: a skill running as a sub-agent', () => {
     const ended = done.items[0];
     expect(ended.kind === 'tool' && [ended.result?.preview, ended.nested?.length]).toEqual(['Reviewed', 3]);
   });
+
+  it('keeps a git settings warning of a coding task in the run', () => {
+    seq = 0;
+    const run = applyAll([ev({ type: 'git_config_risk', findings: [{ key: 'core.fsmonitor', value: './x.sh' }] })]);
+    expect(run.items).toEqual([{ kind: 'git_config_risk', findings: [{ key: 'core.fsmonitor', value: './x.sh' }] }]);
+  });
 });

@@ -23,7 +23,8 @@ export type LiveItem =
   | { kind: 'reasoning'; text: string }
   | { kind: 'tool'; callId: string; name: string; arguments: string; toolKind: ToolKind | null; result: ToolResultSummary | null; nested?: NestedStep[] }
   | { kind: 'compacted'; removedTokens: number; messages: number }
-  | { kind: 'reasoning_ignored'; profile: string; requested: ReasoningMode; applied: ReasoningMode };
+  | { kind: 'reasoning_ignored'; profile: string; requested: ReasoningMode; applied: ReasoningMode }
+  | { kind: 'git_config_risk'; findings: { key: string; value: string }[] };
 
 export interface LiveApproval {
   runId: string;
@@ -215,6 +216,8 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
       return { ...s, items: [...s.items, { kind: 'compacted', removedTokens: event.removed_tokens, messages: event.messages }] };
     case 'reasoning_ignored':
       return { ...s, items: [...s.items, { kind: 'reasoning_ignored', profile: event.profile, requested: event.requested, applied: event.applied }] };
+    case 'git_config_risk':
+      return { ...s, items: [...s.items, { kind: 'git_config_risk', findings: event.findings }] };
     case 'usage':
       // Each usage event reports one model call; the run's total is their sum.
       return {

@@ -75,6 +75,12 @@ export const RunEvent = z.discriminatedUnion('type', [
    * does instead. Emitted once, at the start of the run, so the person is not left guessing.
    */
   z.object({ ...base, type: z.literal('reasoning_ignored'), profile: z.string(), requested: ReasoningMode, applied: ReasoningMode }),
+  /**
+   * A coding task's repository has git settings or hooks that run programs (core.fsmonitor,
+   * core.hooksPath, filters, `!` aliases, .git/hooks/pre-commit …): git runs them on the person's
+   * computer, outside the sandbox. Sent when the run opens the folder and whenever a tool call changes them.
+   */
+  z.object({ ...base, type: z.literal('git_config_risk'), findings: z.array(z.object({ key: z.string(), value: z.string() })) }),
 ]);
 export type RunEvent = z.infer<typeof RunEvent>;
 export type RunEventType = RunEvent['type'];

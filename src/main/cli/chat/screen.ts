@@ -158,6 +158,8 @@ export function applyEvent(state: ScreenState, event: RunEvent): ScreenState {
       return addItems(flushLive(state), { kind: 'text', text: event.error.message, tone: 'error' });
     case 'outline_proposed':
       return addItems(flushLive(state), { kind: 'notice', key: 'run.outline', vars: { slides: event.outline.slides.length }, tone: 'info' });
+    case 'git_config_risk':
+      return addItems(state, { kind: 'notice', key: 'run.gitConfigRisk', vars: { settings: event.findings.map((f) => (f.key === 'hook' ? `hooks/${f.value}` : `${f.key} = ${f.value}`)).join('; ') }, tone: 'warn' });
     case 'reasoning_ignored':
       return addItems(state, { kind: 'notice', key: 'run.reasoningIgnored', vars: { profile: event.profile, requested: event.requested, applied: event.applied }, tone: 'dim' });
     case 'run_finished': {

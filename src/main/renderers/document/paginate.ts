@@ -15,10 +15,10 @@
 // Without LibreOffice (or with `enabled: false`, or when the conversion fails) the first build is the
 // result: its contents leave the numbers for Word's update, and the report says the page count is
 // estimated and why. Only a cancelled signal rejects.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FolioError } from '../../../shared/errors';
+import { makeScratchDirSync, removeScratchDirSync } from '../../workspace/scratch';
 import { documentTemplates, stripHeadingNumber } from '../../../shared/specs/document';
 import { createTextMeasurer } from '../deck/fonts';
 import { type TextMeasurer } from '../deck/text-measurer';
@@ -73,7 +73,7 @@ export type PaginatedDocx = {
 type Reading = { pages: LaidOutPage[]; places: (HeadingPlace | null)[] };
 
 async function layOut(bytes: Uint8Array, toc: readonly TocEntry[], geometry: PageGeometry, opts: PaginateOptions): Promise<Reading> {
-  const work = mkdtempSync(join(tmpdir(), 'folio-paginate-'));
+  const work = makeScratchDirSync('folio-paginate-');
   try {
     const input = join(work, 'document.docx');
     writeFileSync(input, bytes);
@@ -91,7 +91,7 @@ async function layOut(bytes: Uint8Array, toc: readonly TocEntry[], geometry: Pag
     );
     return { pages, places };
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    removeScratchDirSync(work);
   }
 }
 

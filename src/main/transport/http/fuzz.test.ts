@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAI, startFakeOpenAI } from '../../../../testing/fake-openai/server';
 import { contract, type HttpMethod, type MethodName } from '../../../shared/contract/methods';
 import { SOFFICE_ENV } from '../../renderers/soffice';
+import { scratchDir, UPLOAD_DIR_PREFIX } from '../../workspace/scratch';
 import { collect, makeCore, makeDataDir } from '../../service/core-test-kit';
 import type { Core } from '../../service/create-core';
 import { taskDir } from '../../workspace/layout';
@@ -42,7 +43,6 @@ const known = {
 };
 
 beforeAll(async () => {
-  // Upload temp folders go here, so leftovers are ours to count (other tests share /tmp).
   previousEnv = { TMPDIR: process.env.TMPDIR, [SOFFICE_ENV]: process.env[SOFFICE_ENV] };
   privateTmp = mkdtempSync(join(tmpdir(), 'folio-fuzz-tmp-'));
   process.env.TMPDIR = privateTmp;
@@ -426,6 +426,6 @@ describe('HTTP fuzzing (fixed seed)', () => {
     const ok = await send({ method: 'GET', target: '/v1/tasks', host: 'ok', auth: `Bearer ${TOKEN}`, type: null, body: Buffer.alloc(0), headers: [] });
     expect(ok.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(readdirSync(privateTmp).filter((n) => n.startsWith('folio-upload-'))).toEqual([]);
+    expect(readdirSync(scratchDir(dataDir)).filter((n) => n.startsWith(UPLOAD_DIR_PREFIX))).toEqual([]);
   }, 90_000);
 });

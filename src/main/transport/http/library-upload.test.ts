@@ -2,14 +2,16 @@
 // task uploads; GET on the same path stays the listLibraryFiles call.
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TestServer, errorOf, startTestServer } from './http-test-kit.test-support';
-import { UPLOAD_DIR_PREFIX } from './upload';
+import { scratchDir, UPLOAD_DIR_PREFIX } from '../../workspace/scratch';
 
 let srv: TestServer;
 
 async function libraryDirs(): Promise<string[]> {
-  return (await readdir(tmpdir())).filter((name) => name.startsWith(UPLOAD_DIR_PREFIX));
+  const names = await readdir(scratchDir(join(tmpdir(), 'folio-fake'))).catch(() => []);
+  return names.filter((name) => name.startsWith(UPLOAD_DIR_PREFIX));
 }
 
 function form(files: { name: string; bytes: Uint8Array }[]): FormData {

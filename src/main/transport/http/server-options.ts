@@ -44,8 +44,6 @@ export interface HttpServerOptions {
   staticDir?: string;
   maxBodyBytes?: number;
   maxUploadBytes?: number;
-  /** Where uploads are staged before the core takes them: the data folder's scratch folder. Default: the OS temp folder. */
-  uploadTempDir?: string;
   sseHeartbeatMs?: number;
   /** Told about bugs in main (never request bodies or the token). Defaults to console.error. */
   onInternalError?: (where: string, error: unknown) => void;

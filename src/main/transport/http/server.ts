@@ -4,7 +4,6 @@
 // one JSON line per request and answers the orchestrator's /healthz and /readyz.
 import { LibraryId } from '../../../shared/contract/projects';
 import { type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import { contract, type MethodName } from '../../../shared/contract/methods';
 import { FolioError, NotFoundError, ValidationError, formatZodError } from '../../../shared/errors';
@@ -62,7 +61,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
   const publicHosts = tenancy?.publicHosts ?? [];
   const router = createApiRouter();
   const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const uploadLimits = { maxFileBytes: opts.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, tempRoot: opts.uploadTempDir ?? tmpdir() };
+  const uploadLimits = { maxFileBytes: opts.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES };
   const heartbeatMs = opts.sseHeartbeatMs ?? DEFAULT_SSE_HEARTBEAT_MS;
   const onInternalError = opts.onInternalError ?? ((where, error) => console.error(`[folio] http ${where} failed:`, error));
 

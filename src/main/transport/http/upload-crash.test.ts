@@ -8,6 +8,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchDir } from '../../workspace/scratch';
 
 const TOKEN = 'upload-crash-token-0123456789';
 const fixture = join(import.meta.dirname, 'upload-server.fixture.ts');
@@ -96,7 +97,7 @@ async function expectAliveAndClean(): Promise<void> {
   const ok = await send(`GET /v1/tasks HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`, '');
   expect(ok.status).toBe(200);
   // The temp folder is removed before the answer is sent.
-  expect(readdirSync(childTmp).filter((n) => n.startsWith('folio-upload-'))).toEqual([]);
+  expect(readdirSync(scratchDir(join(childTmp, 'folio-fake'))).filter((n) => n.startsWith('folio-upload-'))).toEqual([]);
 }
 
 function errorCode(answer: RawAnswer): string {

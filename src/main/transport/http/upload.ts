@@ -4,7 +4,7 @@ import type { LibraryFile, LibraryId } from '../../../shared/contract/projects';
 import { createRequire } from 'node:module';
 import type Busboy from 'busboy';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -37,18 +37,15 @@ interface ReceivedFile {
 
 export interface UploadLimits {
   maxFileBytes: number;
-  /** Where the temporary folders go: the data folder's scratch folder, so leftovers are swept at start. */
-  tempRoot: string;
 }
 
 /**
  * The one way a multipart request is received: content type checked, every file part streamed into a
  * private temporary folder, `use` called with the files, and the folder removed whatever happens.
  */
-async function withUploadedFiles<T>(req: IncomingMessage, limits: UploadLimits, maxTotalBytes: number, use: (files: ReceivedFile[]) => Promise<T>): Promise<T> {
+async function withUploadedFiles<T>(core: FolioCore, req: IncomingMessage, limits: UploadLimits, maxTotalBytes: number, use: (files: ReceivedFile[]) => Promise<T>): Promise<T> {
   if (mediaType(req) !== 'multipart/form-data') throw new UnsupportedMediaTypeError('Uploads must be multipart/form-data');
-  await mkdir(limits.tempRoot, { recursive: true, mode: 0o700 });
-  const dir = await mkdtemp(join(limits.tempRoot, UPLOAD_DIR_PREFIX));
+  const dir = await core.makeUploadDir();
   try {
     return await use(await receiveFiles(req, dir, limits.maxFileBytes, maxTotalBytes));
   } finally {
@@ -57,15 +54,12 @@ async function withUploadedFiles<T>(req: IncomingMessage, limits: UploadLimits, 
   }
 }
 
-/** The prefix of every upload's temporary folder (swept at start, see `config/scratch`). */
-export const UPLOAD_DIR_PREFIX = 'folio-upload-';
-
 export async function handleUpload(core: FolioCore, req: IncomingMessage, taskId: string, limits: UploadLimits): Promise<FileEntry[]> {
   // mediaType first: a non-multipart request must not reach the quota lookup.
   if (mediaType(req) !== 'multipart/form-data') throw new UnsupportedMediaTypeError('Uploads must be multipart/form-data');
   const allowance = (await core.uploadQuota?.allowance()) ?? null;
   try {
-    return await withUploadedFiles(req, limits, allowance ?? Number.POSITIVE_INFINITY, async (files) => {
+    return await withUploadedFiles(core, req, limits, allowance ?? Number.POSITIVE_INFINITY, async (files) => {
       if (files.length === 0) throw new ValidationError('The upload contains no files');
       return core.addUploadedFiles(taskId, files);
     });
@@ -79,7 +73,7 @@ export async function handleUpload(core: FolioCore, req: IncomingMessage, taskId
 export async function handleLibraryUpload(core: FolioCore, req: IncomingMessage, library: LibraryId, limits: UploadLimits): Promise<LibraryFile[]> {
   // Not cut at the allowance: a file the library already has (the same bytes) counts nothing, which
   // only its hash, once it is in, can tell; the quotas are checked then.
-  return withUploadedFiles(req, limits, Number.POSITIVE_INFINITY, async (files) => {
+  return withUploadedFiles(core, req, limits, Number.POSITIVE_INFINITY, async (files) => {
     if (files.length === 0) throw new ValidationError('The upload contains no files');
     return core.addUploadedLibraryFiles(library, files);
   });
@@ -87,7 +81,7 @@ export async function handleLibraryUpload(core: FolioCore, req: IncomingMessage,
 
 /** One .pptx/.potx sent as multipart (`POST /v1/templates`), imported as a template. */
 export async function handleTemplateUpload(core: FolioCore, req: IncomingMessage, limits: UploadLimits): Promise<TemplateSummary> {
-  return withUploadedFiles(req, limits, Number.POSITIVE_INFINITY, async (files) => {
+  return withUploadedFiles(core, req, limits, Number.POSITIVE_INFINITY, async (files) => {
     const [file] = files;
     if (!file || files.length > 1) throw new ValidationError('Send exactly one .pptx or .potx file');
     return core.importUploadedTemplate(file);
