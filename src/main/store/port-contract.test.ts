@@ -358,7 +358,7 @@ describe.each(portBackends.map((b) => [b.name, b] as const))('store port on %s',
       await newTask(s, 't');
       expect(await s.runs.create({ id: 'r1', task_id: 't', model: null })).toEqual({
         id: 'r1', task_id: 't', status: 'running', model: null, started_at: 1_700_000_000_001, finished_at: null, error: null,
-        prompt_tokens: 0, completion_tokens: 0, cost: 0,
+        prompt_tokens: 0, completion_tokens: 0, cost: 0, tool_calls: {},
       });
       expect(await s.runs.getState('r1')).toBeUndefined();
       await s.runs.setState('r1', { step: 3, pending: ['c1'], note: '中文' });
