@@ -47,7 +47,7 @@ describe('readArtifactPreview', () => {
     expect(preview.kind).toBe('document');
     if (preview.kind !== 'document') return;
     expect(preview.path).toBe(docPath);
-    expect(preview.spec.template).toBe('nsfc');
+    expect(preview.spec.template).toBe('nsfc_general');
     expect(preview.sections).toHaveLength(7);
     expect(preview.sections[0]?.markdown).toContain('立项依据');
     expect(preview.report).toMatchObject({ stats: { sections: 7 } });

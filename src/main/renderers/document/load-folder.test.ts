@@ -31,7 +31,7 @@ const good = { title: 'T', authors: ['A'], template: 'report', language: 'en' };
 describe('loadDocumentFolder', () => {
   it('loads the NSFC sample with its sections in the listed order', () => {
     const doc = loadDocumentFolder(SAMPLE);
-    expect(doc.spec.template).toBe('nsfc');
+    expect(doc.spec.template).toBe('nsfc_general');
     expect(doc.spec.language).toBe('zh-CN');
     expect(doc.sections.map((s) => s.file)).toEqual(doc.spec.sections);
     expect(doc.sections[0]?.markdown).toContain('# 立项依据');
