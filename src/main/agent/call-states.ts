@@ -15,8 +15,6 @@ export interface CallStatePort {
   set(call: CallRef, state: ToolCallState): void;
   /** The states earlier runs of the task persisted, by callKey: what a resumed run reads. */
   recorded?(): Promise<ReadonlyMap<string, ToolCallState>>;
-  /** Resolves once every state set so far is stored. */
-  flushed?(): Promise<void>;
 }
 
 export class IllegalCallTransition extends Error {
@@ -39,11 +37,6 @@ export class CallStates {
     if (!starts && (from === undefined || !TOOL_CALL_NEXT[from].includes(to))) throw new IllegalCallTransition(call.callId, from, to);
     this.states.set(key, to);
     this.port?.set(call, to);
-  }
-
-  /** Resolves once every state moved to so far is stored by the port. */
-  async flushed(): Promise<void> {
-    await this.port?.flushed?.();
   }
 
   get(call: Pick<CallRef, 'messageId' | 'callId'>): ToolCallState | undefined {

@@ -273,9 +273,6 @@ async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, anno
       created_at: Date.now(),
     };
     if (!existing) await deps.approvals.persist(approval);
-    // The question goes out once its state is stored: a client (or a restart after a kill) that reads
-    // the run then finds the call awaiting approval, never a state behind the question it was shown.
-    await deps.states.flushed();
     yield { type: 'approval_required', call_id: p.call.id, name: tool.name, arguments: p.call.arguments, kind: tool.traits.kind, risk, detail, reasons: approval.reasons };
     let decision: Decision;
     try {
