@@ -97,7 +97,10 @@ describe('kill and resume', () => {
       const { run_id } = await core.handlers.continueTask({ task_id: taskId });
       const again = await waitForEvent(core, taskId, run_id, 'approval_required');
       expect(again).toMatchObject({ call_id: 'k_ask', name: asked.name, arguments: asked.arguments, kind: asked.kind, risk: asked.risk, detail: asked.detail, reasons: asked.reasons });
-      expect(await stateOfCall()).toBe('awaiting_approval');
+      // The state is stored beside the question, not before it: on PostgreSQL it can land just after.
+      let state = await stateOfCall();
+      for (const deadline = Date.now() + 10_000; state !== 'awaiting_approval' && Date.now() < deadline; state = await stateOfCall()) await new Promise((r) => setTimeout(r, 50));
+      expect(state).toBe('awaiting_approval');
       await core.handlers.decideApproval({ task_id: taskId, run_id, call_id: 'k_ask', decision: 'deny' });
       const events = await collect(core, taskId, run_id);
       expect(events.find((e) => e.type === 'tool_result')).toMatchObject({ call_id: 'k_ask', is_error: true, state: 'denied' });
