@@ -11,6 +11,7 @@ import { type ParagraphSpan, rootNamespaces, scanParagraphs } from './part-scan'
 import { applyHunk, deleteMark, type Revision, splitBefore, wEl } from './tracked-changes';
 import { type Atom, markLock, OBJECT_CHAR, paragraphAtoms } from './visible-text';
 import { type Hunk, wordDiff } from './word-diff';
+import { joinNameHyphens, WORD_JOINER } from '../document/name-hyphens';
 
 export const REVISION_AUTHOR = 'Folio';
 
@@ -69,6 +70,12 @@ interface Part {
   text: string;
   /** For each character of `text`: its paragraph and its index among that paragraph's atoms (atoms.length: the mark). */
   where: { paragraph: number; local: number }[];
+  /** `text` without the invisible formatting characters finds are matched on. */
+  plain: string;
+  /** For each character of `plain` its index in `text`; one more entry: text.length. */
+  plainAt: number[];
+  /** The document holds name hyphens between word joiners (Folio wrote it): inserted text is held alike. */
+  joinsNames: boolean;
 }
 
 const parser = () => new DOMParser({ onError: () => undefined });
@@ -85,7 +92,7 @@ async function readPart(zip: JSZip, info: TextPart): Promise<Part> {
   const xml = (await zip.file(info.name)?.async('string')) ?? '';
   const namespaces = rootNamespaces(xml);
   if (!/xmlns:w="/u.test(namespaces)) throw new ValidationError(`${info.name} is not WordprocessingML.`);
-  const part: Part = { info, xml, namespaces, paragraphs: [], text: '', where: [] };
+  const part: Part = { info, xml, namespaces, paragraphs: [], text: '', where: [], plain: '', plainAt: [], joinsNames: false };
   const spans = scanParagraphs(xml);
   let text = '';
   spans.forEach((span, index) => {
@@ -102,13 +109,65 @@ async function readPart(zip: JSZip, info: TextPart): Promise<Part> {
     }
   });
   part.text = text;
+  const { plain, at } = withoutInvisible(text);
+  part.plain = plain;
+  part.plainAt = at;
+  part.joinsNames = text.includes(WORD_JOINER);
   return part;
 }
 
-function occurrences(text: string, find: string): number[] {
-  const found: number[] = [];
-  for (let at = text.indexOf(find); at >= 0; at = text.indexOf(find, at + 1)) found.push(at);
+/**
+ * Characters that change line breaking or shaping but draw nothing: soft hyphen, zero-width space and
+ * (non-)joiners, word joiner and the invisible operators, byte-order mark. Folio's own documents hold
+ * name hyphens between word joiners ("GPT⁠-⁠4"), and a model copies what it sees: finds ignore them on both sides.
+ */
+const INVISIBLE = /[\u00AD\u200B-\u200D\u2060-\u2064\uFEFF]/u;
+const INVISIBLE_ALL = /[\u00AD\u200B-\u200D\u2060-\u2064\uFEFF]/gu;
+
+function withoutInvisible(text: string): { plain: string; at: number[] } {
+  let plain = '';
+  const at: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (INVISIBLE.test(text[i] ?? '')) continue;
+    plain += text[i];
+    at.push(i);
+  }
+  at.push(text.length);
+  return { plain, at };
+}
+
+const visibleOnly = (text: string): string => text.replace(INVISIBLE_ALL, '');
+
+/** Starts and ends in `text` of each occurrence of `find` (already visible-only) in `plain`. */
+function occurrences(part: Part, find: string): { at: number; end: number }[] {
+  const found: { at: number; end: number }[] = [];
+  for (let p = part.plain.indexOf(find); p >= 0; p = part.plain.indexOf(find, p + 1)) {
+    found.push({ at: part.plainAt[p] ?? 0, end: (part.plainAt[p + find.length - 1] ?? 0) + 1 });
+  }
   return found;
+}
+
+/** A hunk found on the visible-only text, moved onto the part's text (invisible characters inside a deletion go with it). */
+function onText(part: Part, start: number, hunk: Hunk, findEnd: number): Hunk {
+  const p = part.plain.length === 0 ? 0 : plainIndex(part, start);
+  const pos = (offset: number): number => part.plainAt[p + offset] ?? part.text.length;
+  const insert = part.joinsNames ? joinNameHyphens(hunk.insert) : hunk.insert;
+  if (hunk.from === hunk.to) {
+    const at = p + hunk.from < part.plain.length ? pos(hunk.from) : part.text.length;
+    return { from: Math.min(at, findEnd) - start, to: Math.min(at, findEnd) - start, insert };
+  }
+  return { from: pos(hunk.from) - start, to: pos(hunk.to - 1) + 1 - start, insert };
+}
+
+function plainIndex(part: Part, textIndex: number): number {
+  let lo = 0;
+  let hi = part.plainAt.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((part.plainAt[mid] ?? 0) < textIndex) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function place(part: Part, at: number): EditPlace {
@@ -171,7 +230,7 @@ function acrossObject(parts: Part[], find: string): { lock: string; place: EditP
     const kept: number[] = [];
     let stripped = '';
     for (let i = 0; i < part.text.length; i++) {
-      if (part.text[i] === OBJECT_CHAR) continue;
+      if (part.text[i] === OBJECT_CHAR || INVISIBLE.test(part.text[i] ?? '')) continue;
       kept.push(i);
       stripped += part.text[i];
     }
@@ -191,7 +250,7 @@ function acrossObject(parts: Part[], find: string): { lock: string; place: EditP
 function notFoundMessage(parts: Part[], find: string): string {
   const squeeze = (s: string): string => s.replace(/\s+/gu, '');
   const loose = squeeze(find);
-  if (loose !== '' && parts.some((p) => squeeze(p.text).includes(loose))) {
+  if (loose !== '' && parts.some((p) => squeeze(p.plain).includes(loose))) {
     return 'Not found exactly; the same text is there with different spacing or line breaks. Copy the text as the document has it.';
   }
   return 'Not found in the document (body, tables, notes, headers, footers). Copy the text exactly as the document shows it.';
@@ -214,22 +273,23 @@ export async function reviseDocx(input: Uint8Array, edits: readonly DocxEdit[], 
     const n = i + 1;
     const invalid = checkEdit(edit);
     if (invalid) return outcomes.push({ edit: n, status: 'invalid', message: invalid });
-    const found = parts.flatMap((part) => occurrences(part.text, edit.find).map((at) => ({ part, at })));
+    const find = visibleOnly(edit.find);
+    if (find === '') return outcomes.push({ edit: n, status: 'invalid', message: '`find` holds only invisible characters.' });
+    const found = parts.flatMap((part) => occurrences(part, find).map((o) => ({ part, ...o })));
     if (found.length === 0) {
-      const object = acrossObject(parts, edit.find);
+      const object = acrossObject(parts, find);
       if (object) return outcomes.push({ edit: n, status: 'locked', message: `The text runs ${object.lock}; Folio does not change that. Edit the text on either side of it separately.`, places: [object.place] });
-      return outcomes.push({ edit: n, status: 'not_found', message: notFoundMessage(parts, edit.find) });
+      return outcomes.push({ edit: n, status: 'not_found', message: notFoundMessage(parts, find) });
     }
     if (found.length > 1) {
       const places = found.slice(0, 10).map(({ part, at }) => place(part, at));
       const list = places.map((p) => `${p.part} ¶${p.paragraph} “${p.excerpt}”`).join('; ');
       return outcomes.push({ edit: n, status: 'ambiguous', message: `Found ${found.length} times (${list}): add words around it so it occurs once.`, places });
     }
-    const { part, at } = found[0];
-    const end = at + edit.find.length;
+    const { part, at, end } = found[0];
     const clash = claims.find((c) => c.part === part && c.start < end && at < c.end);
     if (clash) return outcomes.push({ edit: n, status: 'overlaps', message: `Overlaps edit ${clash.edit}: merge the two into one edit.`, places: [place(part, at)] });
-    const hunks = wordDiff(edit.find, edit.replace);
+    const hunks = wordDiff(find, visibleOnly(edit.replace)).map((hunk) => onText(part, at, hunk, end));
     if (hunks.some((h) => /[\r\n]/u.test(h.insert))) {
       return outcomes.push({ edit: n, status: 'invalid', message: '`replace` adds a line or paragraph break: new paragraphs are not tracked here; edit each paragraph on its own.', places: [place(part, at)] });
     }
@@ -253,7 +313,10 @@ export async function reviseDocx(input: Uint8Array, edits: readonly DocxEdit[], 
   const rev: Revision = { author, date, nextId: () => ++next };
   const comments: NewComment[] = [];
 
-  for (const claim of claims) writeClaim(claim, rev, comments, edits[claim.edit - 1]?.reason ?? '', author);
+  // Last to first within a part: writing an edit changes the atoms after it, never those before.
+  const writeOrder = [...claims].sort((a, b) => (a.part === b.part ? b.start - a.start : 0));
+  for (const claim of writeOrder) writeClaim(claim, rev, comments, edits[claim.edit - 1]?.reason ?? '', author);
+  comments.sort((a, b) => a.id - b.id);
 
   for (const part of parts) {
     const changed = part.paragraphs.filter((p) => p.changed);
