@@ -9,9 +9,9 @@ import { ValidationError } from '../../../shared/errors';
 import { addComments, type DocxLayout, type NewComment, readLayout, type TextPart } from './docx-package';
 import { type ParagraphSpan, rootNamespaces, scanParagraphs } from './part-scan';
 import { applyHunk, deleteMark, type Revision, splitBefore, wEl } from './tracked-changes';
+import { findable, type FindableText, INVISIBLE, occurrences, onText, visibleOnly } from './find-text';
 import { type Atom, markLock, OBJECT_CHAR, paragraphAtoms } from './visible-text';
 import { type Hunk, wordDiff } from './word-diff';
-import { joinNameHyphens, WORD_JOINER } from '../document/name-hyphens';
 
 export const REVISION_AUTHOR = 'Folio';
 
@@ -61,7 +61,7 @@ interface Paragraph {
   changed: boolean;
 }
 
-interface Part {
+interface Part extends FindableText {
   info: TextPart;
   xml: string;
   namespaces: string;
@@ -70,12 +70,6 @@ interface Part {
   text: string;
   /** For each character of `text`: its paragraph and its index among that paragraph's atoms (atoms.length: the mark). */
   where: { paragraph: number; local: number }[];
-  /** `text` without the invisible formatting characters finds are matched on. */
-  plain: string;
-  /** For each character of `plain` its index in `text`; one more entry: text.length. */
-  plainAt: number[];
-  /** The document holds name hyphens between word joiners (Folio wrote it): inserted text is held alike. */
-  joinsNames: boolean;
 }
 
 const parser = () => new DOMParser({ onError: () => undefined });
@@ -109,65 +103,8 @@ async function readPart(zip: JSZip, info: TextPart): Promise<Part> {
     }
   });
   part.text = text;
-  const { plain, at } = withoutInvisible(text);
-  part.plain = plain;
-  part.plainAt = at;
-  part.joinsNames = text.includes(WORD_JOINER);
+  Object.assign(part, findable(text));
   return part;
-}
-
-/**
- * Characters that change line breaking or shaping but draw nothing: soft hyphen, zero-width space and
- * (non-)joiners, word joiner and the invisible operators, byte-order mark. Folio's own documents hold
- * name hyphens between word joiners ("GPT⁠-⁠4"), and a model copies what it sees: finds ignore them on both sides.
- */
-const INVISIBLE = /[\u00AD\u200B-\u200D\u2060-\u2064\uFEFF]/u;
-const INVISIBLE_ALL = /[\u00AD\u200B-\u200D\u2060-\u2064\uFEFF]/gu;
-
-function withoutInvisible(text: string): { plain: string; at: number[] } {
-  let plain = '';
-  const at: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    if (INVISIBLE.test(text[i] ?? '')) continue;
-    plain += text[i];
-    at.push(i);
-  }
-  at.push(text.length);
-  return { plain, at };
-}
-
-const visibleOnly = (text: string): string => text.replace(INVISIBLE_ALL, '');
-
-/** Starts and ends in `text` of each occurrence of `find` (already visible-only) in `plain`. */
-function occurrences(part: Part, find: string): { at: number; end: number }[] {
-  const found: { at: number; end: number }[] = [];
-  for (let p = part.plain.indexOf(find); p >= 0; p = part.plain.indexOf(find, p + 1)) {
-    found.push({ at: part.plainAt[p] ?? 0, end: (part.plainAt[p + find.length - 1] ?? 0) + 1 });
-  }
-  return found;
-}
-
-/** A hunk found on the visible-only text, moved onto the part's text (invisible characters inside a deletion go with it). */
-function onText(part: Part, start: number, hunk: Hunk, findEnd: number): Hunk {
-  const p = part.plain.length === 0 ? 0 : plainIndex(part, start);
-  const pos = (offset: number): number => part.plainAt[p + offset] ?? part.text.length;
-  const insert = part.joinsNames ? joinNameHyphens(hunk.insert) : hunk.insert;
-  if (hunk.from === hunk.to) {
-    const at = p + hunk.from < part.plain.length ? pos(hunk.from) : part.text.length;
-    return { from: Math.min(at, findEnd) - start, to: Math.min(at, findEnd) - start, insert };
-  }
-  return { from: pos(hunk.from) - start, to: pos(hunk.to - 1) + 1 - start, insert };
-}
-
-function plainIndex(part: Part, textIndex: number): number {
-  let lo = 0;
-  let hi = part.plainAt.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((part.plainAt[mid] ?? 0) < textIndex) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function place(part: Part, at: number): EditPlace {
