@@ -32,6 +32,15 @@ describe.skipIf(skip !== null)('team service: deleting removes every trace of th
     await s?.close();
   });
 
+  /** Bytes the ledger charges the tenant's storage for, over the rows `where` picks ($1, $2… are `params`). */
+  async function storedBytes(where: string, params: unknown[] = [], tenant = 'acme'): Promise<number> {
+    const { rows } = await db.query<{ bytes: string | null }>(
+      `SELECT SUM(bytes) AS bytes FROM usage_events WHERE kind = 'storage' AND tenant_id = $${params.length + 1} AND ${where}`,
+      [...params, tenant],
+    );
+    return Number(rows[0].bytes ?? 0);
+  }
+
   /** Writes `marker` through every path a task's content takes; returns the task. */
   async function fillTask(tenant: string, user: string, marker: string): Promise<Task> {
     const task = await expectJson<Task>(await s.as(tenant, user, '/v1/tasks', { method: 'POST', json: { mode: 'general', model: 'fake.main', title: `Task ${marker}` } }), 201);
@@ -96,8 +105,15 @@ describe.skipIf(skip !== null)('team service: deleting removes every trace of th
     await fillTask('acme', 'bob', marker);
     await fillTask('acme', 'bob', marker);
     await fillTask('acme', 'carol', other);
+    const bobs = (await db.query<{ id: string }>("SELECT id FROM tasks WHERE tenant_id = 'acme' AND user_id = 'bob'")).rows.map((r) => r.id);
+    const bobStored = await storedBytes("task_id = ANY($1::text[])", [bobs]);
+    const tenantStored = await storedBytes('TRUE');
+    expect(bobStored).toBeGreaterThan(0);
     const erased = await eraseUser({ db, storageRoot: s.storageRoot }, 'acme', 'bob');
     expect(erased.tasks).toBe(2);
+    // Bob's files no longer fill the tenant's storage quota; carol's still do.
+    expect(await storedBytes("task_id = ANY($1::text[])", [bobs])).toBe(0);
+    expect(await storedBytes('TRUE')).toBe(tenantStored - bobStored);
     expect(await tablesHolding(db, marker)).toEqual([]);
     expect(filesHolding(s.storageRoot, marker)).toEqual([]);
     expect((await tablesHolding(db, other)).length).toBeGreaterThan(0);
@@ -113,6 +129,7 @@ describe.skipIf(skip !== null)('team service: deleting removes every trace of th
     writeFileSync(join(s.storageRoot, 'tenants', 'globex', 'models', 'keyed.yaml'), fakeProfileYaml(s.fake.url).replace('provider: fake', 'provider: keyed').replace('api_key_env: null', 'api_key_env: GLOBEX_KEY'));
     await expectJson(await s.as('globex', 'gina', '/v1/keys', { method: 'POST', json: { env: 'GLOBEX_KEY', key: `sk-${marker}` } }), 200);
     await fillTask('acme', 'dora', kept);
+    expect(await storedBytes('TRUE', [], 'globex')).toBeGreaterThan(0);
     await eraseTenant({ db, storageRoot: s.storageRoot }, 'globex');
     expect(await tablesHolding(db, marker)).toEqual([]);
     expect(filesHolding(s.storageRoot, marker)).toEqual([]);
@@ -123,6 +140,8 @@ describe.skipIf(skip !== null)('team service: deleting removes every trace of th
     expect(rows).toEqual([]);
     const usage = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM usage_events WHERE tenant_id = 'globex'");
     expect(usage.rows[0].n).toBeGreaterThan(0);
+    // Nothing of the tenant is stored any more, so nothing is charged: were it to come back, its quota is whole.
+    expect(await storedBytes('TRUE', [], 'globex')).toBe(0);
     expect((await tablesHolding(db, kept)).length).toBeGreaterThan(0);
   }, 90_000);
 });

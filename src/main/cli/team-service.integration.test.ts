@@ -361,6 +361,26 @@ describe.skipIf(skip !== null)('team service: quotas are hit and reported', () =
     expect(await storage()).toBe(0);
   });
 
+  it("frees a deleted project's library bytes; its tasks keep their files and charges until they are deleted", async () => {
+    const storage = async () => (await json<UsageAnswer & { storage_bytes?: number }>(await s.as('gotham', 'bruce', '/v1/usage'), 200)).storage_bytes;
+    const project = await json<{ id: string }>(await s.as('gotham', 'bruce', '/v1/projects', { method: 'POST', json: { name: 'Cave' } }), 201);
+    const form = new FormData();
+    form.append('file', new Blob(['l'.repeat(300)], { type: 'text/plain' }), 'paper.txt');
+    await json(await s.as('gotham', 'bruce', `/v1/projects/${project.id}/files`, { method: 'POST', body: form }), 201);
+    const task = await json<Task>(await s.as('gotham', 'bruce', '/v1/tasks', { method: 'POST', json: { mode: 'general', model: 'fake.main', title: 'In the cave', project_id: project.id } }), 201);
+    await json(await upload(s, 'gotham', 'bruce', task.id, 'notes.txt', 200), 201);
+    expect(await storage()).toBe(500);
+
+    await json(await s.as('gotham', 'bruce', `/v1/projects/${project.id}`, { method: 'DELETE' }), 200);
+    expect(await storage()).toBe(200);
+    // The task outlives its project (it leaves it) with its file, so its charge stays.
+    const kept = await json<Task>(await s.as('gotham', 'bruce', `/v1/tasks/${task.id}`), 200);
+    expect(kept.project_id).toBeNull();
+    expect((await json<{ files: FileEntry[] }>(await s.as('gotham', 'bruce', `/v1/tasks/${task.id}/files`), 200)).files.map((f) => f.size)).toEqual([200]);
+    await json(await s.as('gotham', 'bruce', `/v1/tasks/${task.id}`, { method: 'DELETE' }), 200);
+    expect(await storage()).toBe(0);
+  });
+
   it('lets only one of two uploads at once take the last free storage, task files and library files alike', async () => {
     const storage = async () => (await json<UsageAnswer & { storage_bytes?: number }>(await s.as('soylent', 'sol', '/v1/usage'), 200)).storage_bytes;
     const statusesOf = async (answers: Promise<Response>[]) => Promise.all((await Promise.all(answers)).map(async (res) => (await res.text(), res.status)));

@@ -14,13 +14,15 @@ export function RunFooter({ run }: { run: Run }) {
   return (
     <div className={`run-footer run-${run.status}`} data-testid="run-footer" data-run-status={run.status}>
       <span className={`status-pill status-${run.status}`}>{t(`runStatus.${run.status}`)}</span>
+      {/* Who answered sits with the status; the measured figures follow, so a figure that is
+          blank or grows a digit never leaves the name stranded mid-row. */}
+      {modelName && <span className="run-model">{modelName}</span>}
       <UsageFigures promptTokens={run.prompt_tokens} completionTokens={run.completion_tokens} cost={run.cost} model={run.model} />
       {duration !== null && (
         <span title={t('run.duration')} data-dynamic>
           {formatDuration(duration)}
         </span>
       )}
-      {modelName && <span className="muted">{modelName}</span>}
       {run.error && (
         <span className="run-error">
           <ServerDetail text={run.error} />
@@ -44,6 +46,7 @@ export function LiveRunFooter({ live }: { live: LiveRun }) {
   return (
     <div className="run-footer run-live" data-testid="live-run-footer">
       {running ? <span className="spinner" role="img" aria-label={t('run.running')} /> : <span className="status-pill">{t(`finishReason.${live.finished?.reason ?? 'done'}`)}</span>}
+      {modelName && <span className="run-model">{modelName}</span>}
       {/* Nothing counted yet while the first tokens stream: no "0 in · 0 out". */}
       {(!running || live.usage.promptTokens + live.usage.completionTokens > 0) && (
         <UsageFigures promptTokens={live.usage.promptTokens} completionTokens={live.usage.completionTokens} cost={live.usage.cost} model={live.model} />
@@ -53,7 +56,6 @@ export function LiveRunFooter({ live }: { live: LiveRun }) {
           {formatDuration(elapsed)}
         </span>
       )}
-      {modelName && <span className="muted">{modelName}</span>}
     </div>
   );
 }

@@ -1,0 +1,52 @@
+// The run footer rendered to HTML: who answered sits beside the run's status, ahead of the measured
+// figures, so blank or growing figures never leave the model's name stranded mid-row.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Run } from '../../shared/contract';
+import { initI18n } from '../i18n';
+import { useApp } from '../state/app-store';
+import { createLiveRun } from '../state/live-run';
+import { LiveRunFooter, RunFooter } from './RunFooter';
+
+/** The footer's direct children, in order, by their class (or "figure" for a plain span). */
+function childOrder(html: string): string[] {
+  const inner = html.replace(/^<div[^>]*>/u, '').replace(/<\/div>$/u, '');
+  return [...inner.matchAll(/<span(?: class="([^"]*)")?[^>]*>/gu)].map((m) => m[1] ?? 'figure');
+}
+
+describe('RunFooter', () => {
+  beforeAll(async () => {
+    await initI18n();
+    useApp.setState({ profiles: [] });
+  });
+
+  const run: Run = {
+    id: 'r1',
+    task_id: 't1',
+    status: 'done',
+    model: 'local-fake.fake-model',
+    started_at: 1_000,
+    finished_at: 4_000,
+    error: null,
+    prompt_tokens: 120,
+    completion_tokens: 30,
+    cost: 0,
+    tool_calls: {},
+  };
+
+  it('puts the model name right after the status, before the figures', () => {
+    const order = childOrder(renderToStaticMarkup(<RunFooter run={run} />));
+    expect(order[0]).toMatch(/^status-pill/u);
+    expect(order[1]).toBe('run-model');
+    expect(order.slice(2)).not.toContain('run-model');
+    expect(order.length).toBeGreaterThan(3);
+  });
+
+  it('does the same while the run streams and once it has finished', () => {
+    const live = { ...createLiveRun('t1', 'r1'), model: 'local-fake.fake-model', startedAt: 1_000, usage: { promptTokens: 5, completionTokens: 2, cost: 0 }, finished: { reason: 'done' as const, durationMs: 3_000 } };
+    const order = childOrder(renderToStaticMarkup(<LiveRunFooter live={live} />));
+    expect(order[0]).toMatch(/^status-pill/u);
+    expect(order[1]).toBe('run-model');
+    expect(order.length).toBeGreaterThan(3);
+  });
+});
