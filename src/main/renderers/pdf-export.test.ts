@@ -2,13 +2,13 @@
 // fake soffice scripts for the failure paths LibreOffice itself cannot be made to take on demand.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRenderDeckTool } from '../tools/render-deck-tool';
 import { renderDocumentTool } from '../tools/render-document-tool';
 import { contextFor, makeTempRoot, removeTemp, writeFiles } from '../tools/testing';
 import { resetSandboxStatus, sandboxStatus } from '../sandbox/sandbox';
+import { scratchDir, useScratchRoot } from '../workspace/scratch';
 import { exportPdf } from './pdf-export';
 import { SOFFICE_ENV, sofficePath } from './soffice';
 
@@ -48,10 +48,6 @@ const hasPdftotext = (() => {
 })();
 if (realSoffice && !hasPdftotext) console.warn('pdftotext not installed (apt-get install poppler-utils): skipping the notes-pages export test');
 
-function pdfTempDirs(): string[] {
-  return readdirSync(tmpdir()).filter((name) => name.startsWith('folio-pdf-'));
-}
-
 describe('exportPdf', () => {
   let root: string;
   let deckPath = '';
@@ -89,28 +85,27 @@ describe('exportPdf', () => {
     async () => {
       const doc = await renderDocumentTool.execute({ path: 'doc' }, contextFor(root));
       const docPath = doc.touched?.[0] ?? '';
-      // A private TMPDIR: other test files convert at the same time, in the shared one.
-      const savedTmp = process.env.TMPDIR;
-      process.env.TMPDIR = mkdtempSync(join(tmpdir(), 'folio-pdf-test-tmp-'));
+      // As in the app: the conversion stages in the scratch of a 0700 data folder that the sandbox
+      // hides (keys, other tasks), and only the staging folder is bound back for LibreOffice.
+      const data = makeTempRoot('folio-export-scratch-');
+      chmodSync(data, 0o700);
+      const release = useScratchRoot(data);
       try {
-        const before = pdfTempDirs();
-        expect(before).toEqual([]);
-
-        const [deckPdf, docPdf] = await Promise.all([exportPdf(root, deckPath), exportPdf(root, docPath)]);
+        const [deckPdf, docPdf] = await Promise.all([exportPdf(root, deckPath, { hiddenPaths: [data] }), exportPdf(root, docPath, { hiddenPaths: [data] })]);
         expect(deckPdf.path).toBe('artifacts/export-check.pdf');
         expect(deckPdf.pages).toBe(deckSlides);
         expect(docPdf.path).toBe('artifacts/Short report.pdf');
         expect(docPdf.pages).toBeGreaterThanOrEqual(1);
         for (const pdf of [deckPdf, docPdf]) expect(statSync(join(root, pdf.path)).size).toBeGreaterThan(1000);
 
-        // Never overwrites, and leaves no temp folders behind.
-        const again = await exportPdf(root, deckPath);
+        // Never overwrites, and leaves no staging folder behind (nor one in the shared temp folder).
+        const again = await exportPdf(root, deckPath, { hiddenPaths: [data] });
         expect(again.path).toBe('artifacts/export-check-v2.pdf');
-        expect(pdfTempDirs()).toEqual(before);
+        expect(readdirSync(scratchDir(data))).toEqual([]);
+        expect(statSync(scratchDir(data)).mode & 0o777).toBe(0o700);
       } finally {
-        rmSync(process.env.TMPDIR, { recursive: true, force: true });
-        if (savedTmp === undefined) delete process.env.TMPDIR;
-        else process.env.TMPDIR = savedTmp;
+        release();
+        removeTemp(data);
       }
     },
     400_000,
