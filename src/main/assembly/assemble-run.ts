@@ -25,6 +25,7 @@ import { readOutline } from '../workspace/outline-file';
 import { taskLibraries, type EmbedderSource } from './library-access';
 import { hasKey, pickProfile, profileDirs, skillDirs, usableCheck, type ProfileContext } from './profiles';
 import { secretEnvNames } from './secrets';
+import { outwardSecrets, scrubbedEvents, scrubbingApprovals, scrubbingModel, scrubbingTools } from './outward-secrets';
 import { assembleToolSet } from './tool-set';
 import { gitConfigNotice, watchGitConfig } from './git-config-watch';
 
@@ -91,6 +92,8 @@ export interface RunSetup {
   task: Task;
   profile: ModelProfile;
   loop: AgentLoopDeps;
+  /** Every secret the run's events must not carry (outward-secrets.ts). */
+  secrets: readonly string[];
   /** A coding task's repository, and what of its git configuration was last reported. */
   gitWatch?: { repo: string; reported: string };
 }
@@ -122,20 +125,21 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
   const profile = await pickProfile(deps, task);
   const apiKey = resolveApiKey(profile, keys, env) ?? '';
   assertKey(profile, apiKey);
-  const build = deps.createModel ?? createChatModel;
+  const { profiles } = loadModelProfiles(profileDirs(deps));
+  const secrets = await outwardSecrets(deps, profiles);
+  const build = (p: ModelProfile, key: string) => scrubbingModel((deps.createModel ?? createChatModel)(p, key), secrets);
   const built = build(profile, apiKey);
   const callRun: ModelCallRun = { taskId: run.taskId, runId: run.runId };
   const model = meteredModel(built, profile, callRun, deps);
 
   const skills = () => loadSkills(skillDirs(deps)).skills;
-  const { profiles } = loadModelProfiles(profileDirs(deps));
   const secretNames = await secretEnvNames(store, profiles);
   const libraries = await taskLibraries(store, task, deps.embedder);
   const { pickVisionProfile } = await import('../tools/ocr');
   const ownFolder = taskDir(deps.dataDir, task.id);
   const root = task.workspace_path ?? ownFolder;
   const template = loadPromptTemplate(deps.resourcesDir);
-  const approvals = { ...run.approvals, mode: async () => (await store.tasks.get(task.id))?.approval_mode ?? 'ask' };
+  const approvals = scrubbingApprovals({ ...run.approvals, mode: async () => (await store.tasks.get(task.id))?.approval_mode ?? 'ask' }, secrets);
   const latestUser = (await store.messages.all(task.id)).findLast((m) => m.role === 'user')?.content ?? null;
 
   const toolSet = yield* assembleToolSet({
@@ -214,11 +218,12 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
   return {
     task,
     profile,
+    secrets,
     ...(gitWatch && task.workspace_path ? { gitWatch: { repo: task.workspace_path, reported: gitWatch.key } } : {}),
     loop: {
       model,
       reasoning: task.reasoning,
-      tools: deps.storage ? storageGated(toolSet.tools, task.id, deps.storage) : toolSet.tools,
+      tools: scrubbingTools(deps.storage ? storageGated(toolSet.tools, task.id, deps.storage) : toolSet.tools, secrets),
       systemPrompt,
       limits: { maxIterations: profile.max_iterations, reliableContext: profile.reliable_context, price: profile.price },
       toolContext: {
@@ -247,7 +252,7 @@ export function createRunDriver(deps: RunAssemblyDeps): RunDriver {
     const setup = yield* assembleRun(deps, run);
     try {
       const loop = runAgentLoop(setup.loop, run.signal);
-      return yield* setup.gitWatch ? watchGitConfig(loop, setup.gitWatch.repo, setup.gitWatch.reported) : loop;
+      return yield* scrubbedEvents(setup.gitWatch ? watchGitConfig(loop, setup.gitWatch.repo, setup.gitWatch.reported) : loop, setup.secrets);
     } finally {
       await deps.afterRun?.(setup.task.id).catch(() => undefined);
     }
