@@ -10,8 +10,6 @@ export const MAX_LINES = 400;
 export const ALLOWED = {
   'src/shared/contract/methods.ts': 'the contract table: one entry per method, the single place routes and schemas are declared',
   'src/main/store/migrations.ts': 'the migration table: append-only SQL in order, never edited once shipped',
-  // Not a table: went over the limit on main while the check landed; to be split by section.
-  'src/renderer/components/SettingsPage.tsx': 'over the limit; split it by settings section (then drop this line: the check says so)',
 };
 
 const PRODUCTION = /\.(ts|tsx|mts|mjs|js|css)$/u;

@@ -21,7 +21,7 @@ import { ShortcutsHelp } from './ShortcutsHelp';
 const RunAnnouncer = lazy(() => import('./RunAnnouncer').then((m) => ({ default: m.RunAnnouncer })));
 const ChatView = lazy(() => import('./ChatView').then((m) => ({ default: m.ChatView })));
 const FilesPanel = lazy(() => import('./FilesPanel').then((m) => ({ default: m.FilesPanel })));
-const SettingsPage = lazy(() => import('./SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const ProjectPage = lazy(() => import('./ProjectPage').then((m) => ({ default: m.ProjectPage })));
 const SetupScreen = lazy(() => import('./SetupScreen').then((m) => ({ default: m.SetupScreen })));
 

@@ -16,6 +16,7 @@ import { type RenderContext } from './context';
 import { fontSet } from './fonts';
 import { plainText } from './mdast-text';
 import { STYLE } from './styles';
+import { joinNameHyphens } from './name-hyphens';
 import { joinSoftBreaks, splitByScript, typesetSpaces } from './text-metrics';
 
 const FOOTNOTE_STYLE = 'FootnoteText';
@@ -202,17 +203,6 @@ export function truncate(text: string, max = 60): string {
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 
-/** A hyphen between a letter and a digit (GPT-4, COVID-19, 数据集-1): Word's and LibreOffice's lines may break after any other. */
-const NAME_HYPHEN = /(?<=\p{L})-(?=\p{N})/gu;
-/** U+2060 WORD JOINER: no line break on either side, no width, no glyph. */
-const WORD_JOINER = '\u2060';
-
-/**
- * The run's text with each name hyphen held between word joiners, so "GPT-" never ends a line with "4" starting
- * the next (clreq: a name and its number stay together). Measured in LibreOffice: Word's non-breaking hyphen
- * (w:noBreakHyphen, which it imports as U+2011) and U+2011 itself still break after the hyphen in Chinese text,
- * joiners or not; the plain hyphen between joiners holds, and keeps the face's own hyphen glyph.
- */
 function runText(text: string): { text: string } {
-  return { text: text.replace(NAME_HYPHEN, `${WORD_JOINER}-${WORD_JOINER}`) };
+  return { text: joinNameHyphens(text) };
 }

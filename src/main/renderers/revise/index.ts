@@ -9,6 +9,7 @@ import { ValidationError } from '../../../shared/errors';
 import { addComments, type DocxLayout, type NewComment, readLayout, type TextPart } from './docx-package';
 import { type ParagraphSpan, rootNamespaces, scanParagraphs } from './part-scan';
 import { applyHunk, deleteMark, type Revision, splitBefore, wEl } from './tracked-changes';
+import { findable, type FindableText, INVISIBLE, occurrences, onText, visibleOnly } from './find-text';
 import { type Atom, markLock, OBJECT_CHAR, paragraphAtoms } from './visible-text';
 import { type Hunk, wordDiff } from './word-diff';
 
@@ -60,7 +61,7 @@ interface Paragraph {
   changed: boolean;
 }
 
-interface Part {
+interface Part extends FindableText {
   info: TextPart;
   xml: string;
   namespaces: string;
@@ -85,7 +86,7 @@ async function readPart(zip: JSZip, info: TextPart): Promise<Part> {
   const xml = (await zip.file(info.name)?.async('string')) ?? '';
   const namespaces = rootNamespaces(xml);
   if (!/xmlns:w="/u.test(namespaces)) throw new ValidationError(`${info.name} is not WordprocessingML.`);
-  const part: Part = { info, xml, namespaces, paragraphs: [], text: '', where: [] };
+  const part: Part = { info, xml, namespaces, paragraphs: [], text: '', where: [], plain: '', plainAt: [], joinsNames: false };
   const spans = scanParagraphs(xml);
   let text = '';
   spans.forEach((span, index) => {
@@ -102,13 +103,8 @@ async function readPart(zip: JSZip, info: TextPart): Promise<Part> {
     }
   });
   part.text = text;
+  Object.assign(part, findable(text));
   return part;
-}
-
-function occurrences(text: string, find: string): number[] {
-  const found: number[] = [];
-  for (let at = text.indexOf(find); at >= 0; at = text.indexOf(find, at + 1)) found.push(at);
-  return found;
 }
 
 function place(part: Part, at: number): EditPlace {
@@ -171,7 +167,7 @@ function acrossObject(parts: Part[], find: string): { lock: string; place: EditP
     const kept: number[] = [];
     let stripped = '';
     for (let i = 0; i < part.text.length; i++) {
-      if (part.text[i] === OBJECT_CHAR) continue;
+      if (part.text[i] === OBJECT_CHAR || INVISIBLE.test(part.text[i] ?? '')) continue;
       kept.push(i);
       stripped += part.text[i];
     }
@@ -191,7 +187,7 @@ function acrossObject(parts: Part[], find: string): { lock: string; place: EditP
 function notFoundMessage(parts: Part[], find: string): string {
   const squeeze = (s: string): string => s.replace(/\s+/gu, '');
   const loose = squeeze(find);
-  if (loose !== '' && parts.some((p) => squeeze(p.text).includes(loose))) {
+  if (loose !== '' && parts.some((p) => squeeze(p.plain).includes(loose))) {
     return 'Not found exactly; the same text is there with different spacing or line breaks. Copy the text as the document has it.';
   }
   return 'Not found in the document (body, tables, notes, headers, footers). Copy the text exactly as the document shows it.';
@@ -214,22 +210,23 @@ export async function reviseDocx(input: Uint8Array, edits: readonly DocxEdit[], 
     const n = i + 1;
     const invalid = checkEdit(edit);
     if (invalid) return outcomes.push({ edit: n, status: 'invalid', message: invalid });
-    const found = parts.flatMap((part) => occurrences(part.text, edit.find).map((at) => ({ part, at })));
+    const find = visibleOnly(edit.find);
+    if (find === '') return outcomes.push({ edit: n, status: 'invalid', message: '`find` holds only invisible characters.' });
+    const found = parts.flatMap((part) => occurrences(part, find).map((o) => ({ part, ...o })));
     if (found.length === 0) {
-      const object = acrossObject(parts, edit.find);
+      const object = acrossObject(parts, find);
       if (object) return outcomes.push({ edit: n, status: 'locked', message: `The text runs ${object.lock}; Folio does not change that. Edit the text on either side of it separately.`, places: [object.place] });
-      return outcomes.push({ edit: n, status: 'not_found', message: notFoundMessage(parts, edit.find) });
+      return outcomes.push({ edit: n, status: 'not_found', message: notFoundMessage(parts, find) });
     }
     if (found.length > 1) {
       const places = found.slice(0, 10).map(({ part, at }) => place(part, at));
       const list = places.map((p) => `${p.part} ¶${p.paragraph} “${p.excerpt}”`).join('; ');
       return outcomes.push({ edit: n, status: 'ambiguous', message: `Found ${found.length} times (${list}): add words around it so it occurs once.`, places });
     }
-    const { part, at } = found[0];
-    const end = at + edit.find.length;
+    const { part, at, end } = found[0];
     const clash = claims.find((c) => c.part === part && c.start < end && at < c.end);
     if (clash) return outcomes.push({ edit: n, status: 'overlaps', message: `Overlaps edit ${clash.edit}: merge the two into one edit.`, places: [place(part, at)] });
-    const hunks = wordDiff(edit.find, edit.replace);
+    const hunks = wordDiff(find, visibleOnly(edit.replace)).map((hunk) => onText(part, at, hunk, end));
     if (hunks.some((h) => /[\r\n]/u.test(h.insert))) {
       return outcomes.push({ edit: n, status: 'invalid', message: '`replace` adds a line or paragraph break: new paragraphs are not tracked here; edit each paragraph on its own.', places: [place(part, at)] });
     }
@@ -253,7 +250,10 @@ export async function reviseDocx(input: Uint8Array, edits: readonly DocxEdit[], 
   const rev: Revision = { author, date, nextId: () => ++next };
   const comments: NewComment[] = [];
 
-  for (const claim of claims) writeClaim(claim, rev, comments, edits[claim.edit - 1]?.reason ?? '', author);
+  // Last to first within a part: writing an edit changes the atoms after it, never those before.
+  const writeOrder = [...claims].sort((a, b) => (a.part === b.part ? b.start - a.start : 0));
+  for (const claim of writeOrder) writeClaim(claim, rev, comments, edits[claim.edit - 1]?.reason ?? '', author);
+  comments.sort((a, b) => a.id - b.id);
 
   for (const part of parts) {
     const changed = part.paragraphs.filter((p) => p.changed);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import JSZip from 'jszip';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { joinNameHyphens, WORD_JOINER } from '../document/name-hyphens';
 import { type DocxEdit, reviseDocx } from './index';
 import { scanParagraphs } from './part-scan';
 import { makeDocx, para, readBack } from './testing';
@@ -176,6 +177,46 @@ describe('reviseDocx', () => {
     expect(await part(bytes, 'word/comments.xml')).toContain('plainer word');
     expect(await part(bytes, '[Content_Types].xml')).toContain('PartName="/word/comments.xml"');
     expect(await part(bytes, 'word/_rels/document.xml.rels')).toMatch(/relationships\/comments" Target="comments.xml"/u);
+  });
+
+  it('matches text Folio rendered with word joiners (GPT-4) and keeps the joiners it does not change', async () => {
+    const J = WORD_JOINER;
+    const body = [para(joinNameHyphens('基于 GPT-4 的方法在数据集-1 上')), para(joinNameHyphens('对比 BERT-2 与 T5。'))].join('');
+    expect(body).toContain(`GPT${J}-${J}4`);
+    const result = await reviseDocx(await makeDocx({ body }), [
+      { find: 'GPT-4 的方法', replace: 'GPT-4o 的方法', reason: '型号' },
+      // A model may copy the joiners too: they are ignored on its side as well.
+      { find: `数据集${J}-${J}1 上`, replace: '数据集-2 上', reason: '数据集' },
+      { find: 'BERT-2 与', replace: 'RoBERTa 与', reason: '换模型' },
+    ]);
+    expect(result.outcomes.map((o) => o.status)).toEqual(['applied', 'applied', 'applied']);
+    const doc = await part(result.bytes as Uint8Array, 'word/document.xml');
+    const accepted = readBack(doc, 'accept');
+    // Untouched joiners stay; inserted names are held the same way; a deleted name takes its joiners with it.
+    expect(accepted).toEqual([`基于 GPT${J}-${J}4o 的方法在数据集${J}-${J}2 上`, '对比 RoBERTa 与 T5。']);
+    expect(readBack(doc, 'reject')).toEqual([joinNameHyphens('基于 GPT-4 的方法在数据集-1 上'), joinNameHyphens('对比 BERT-2 与 T5。')]);
+  });
+
+  it('matches across other invisible characters (soft hyphen, zero-width space, BOM) on either side', async () => {
+    const result = await reviseDocx(await makeDocx({ body: para('hyphen\u00ADation and 零\u200B宽\uFEFF字符') }), [
+      { find: 'hyphenation', replace: 'hyphenisation', reason: 'a' },
+      { find: '零宽\u2060字', replace: '无宽字', reason: 'b' },
+      { find: '\u200B\u2060', replace: 'x', reason: 'c' },
+    ]);
+    expect(result.outcomes.map((o) => o.status)).toEqual(['applied', 'applied', 'invalid']);
+    expect(readBack(await part(result.bytes as Uint8Array, 'word/document.xml'), 'accept')).toEqual(['hyphenisation and 无\u200B宽\uFEFF字符']);
+  });
+
+  it('applies several edits in one paragraph, in any order, each where it was found', async () => {
+    const result = await reviseDocx(await makeDocx({ body: para('The first draft of ', 'the plan and the budget.') }), [
+      { find: 'first draft', replace: 'second full draft', reason: 'a' },
+      { find: 'budget', replace: 'costs', reason: 'b' },
+      { find: 'The', replace: 'A', reason: 'c' },
+    ]);
+    expect(result.outcomes.map((o) => o.status)).toEqual(['applied', 'applied', 'applied']);
+    const doc = await part(result.bytes as Uint8Array, 'word/document.xml');
+    expect(readBack(doc, 'accept')).toEqual(['A second full draft of the plan and the costs.']);
+    expect(readBack(doc, 'reject')).toEqual(['The first draft of the plan and the budget.']);
   });
 
   it('refuses a file that is not a Word package', async () => {

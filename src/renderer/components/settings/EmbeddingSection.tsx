@@ -4,11 +4,11 @@
 // whether one is stored. Without a profile, library search is full text alone.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMBEDDING_DEFAULT_KEY_ENV, type EmbeddingSettings, type EmbeddingSettingsInput } from '../../shared/contract';
-import { useApp } from '../state/app-store';
-import { useSaveAndTest } from '../state/use-save-and-test';
-import { SecretInput } from './SecretInput';
-import { ErrorText } from './ErrorText';
+import { EMBEDDING_DEFAULT_KEY_ENV, type EmbeddingSettings, type EmbeddingSettingsInput } from '../../../shared/contract';
+import { useApp } from '../../state/app-store';
+import { useSaveAndTest } from '../../state/use-save-and-test';
+import { SecretInput } from '../SecretInput';
+import { ErrorText } from '../ErrorText';
 
 /** The key variable field stays empty for the default, so the placeholder shows it. */
 function customKeyEnv(env: string | undefined): string {

@@ -3,11 +3,11 @@
 // setApiKey and is never read back: the form only learns whether one is stored.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_BACKENDS, type SearchBackend, type SearchSettingsInput, type SearchTestReport } from '../../shared/contract';
-import { useApp } from '../state/app-store';
-import { useSaveAndTest } from '../state/use-save-and-test';
-import { SecretInput } from './SecretInput';
-import { ErrorText, ServerDetail } from './ErrorText';
+import { SEARCH_BACKENDS, type SearchBackend, type SearchSettingsInput, type SearchTestReport } from '../../../shared/contract';
+import { useApp } from '../../state/app-store';
+import { useSaveAndTest } from '../../state/use-save-and-test';
+import { SecretInput } from '../SecretInput';
+import { ErrorText, ServerDetail } from '../ErrorText';
 
 type Choice = SearchBackend | 'none';
 const CHOICES: Choice[] = ['none', 'searxng', 'brave', 'tavily', 'bing'];

@@ -4,14 +4,14 @@
 // the master's logo over it at its place (the plan holds only what Folio itself places).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MethodOutput } from '../../shared/contract';
-import type { TemplateSummary } from '../../shared/specs/templates';
-import { getApi } from '../state/api';
-import { toErrorInfo, type ErrorInfo } from '../state/notices';
-import { ConfirmDialog } from './ConfirmDialog';
-import { Icon } from './Icon';
-import { SlideView } from './preview/SlideView';
-import { ErrorText } from './ErrorText';
+import type { MethodOutput } from '../../../shared/contract';
+import type { TemplateSummary } from '../../../shared/specs/templates';
+import { getApi } from '../../state/api';
+import { toErrorInfo, type ErrorInfo } from '../../state/notices';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { Icon } from '../Icon';
+import { SlideView } from '../preview/SlideView';
+import { ErrorText } from '../ErrorText';
 
 type Preview = MethodOutput<'getTemplatePreview'>;
 

@@ -3,13 +3,13 @@
 // disable or enable, remove (each a change to that config, saved at once).
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { McpConfigProblem, McpServerInfo } from '../../shared/contract';
-import { getApi } from '../state/api';
-import { toErrorInfo, type ErrorInfo } from '../state/notices';
-import { withoutServer, withServerDisabled } from '../lib/mcp-config-edit';
-import { ConfirmDialog } from './ConfirmDialog';
-import { Icon } from './Icon';
-import { ErrorText, ServerDetail } from './ErrorText';
+import type { McpConfigProblem, McpServerInfo } from '../../../shared/contract';
+import { getApi } from '../../state/api';
+import { toErrorInfo, type ErrorInfo } from '../../state/notices';
+import { withoutServer, withServerDisabled } from '../../lib/mcp-config-edit';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { Icon } from '../Icon';
+import { ErrorText, ServerDetail } from '../ErrorText';
 
 export function McpSection() {
   const { t } = useTranslation();

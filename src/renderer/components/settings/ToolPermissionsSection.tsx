@@ -3,11 +3,11 @@
 // their grants cover one exact command, so the section only says so.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ToolPermission } from '../../shared/contract';
-import { getApi } from '../state/api';
-import { toErrorInfo, type ErrorInfo } from '../state/notices';
-import { toolLabel } from '../lib/tool-names';
-import { ErrorText } from './ErrorText';
+import type { ToolPermission } from '../../../shared/contract';
+import { getApi } from '../../state/api';
+import { toErrorInfo, type ErrorInfo } from '../../state/notices';
+import { toolLabel } from '../../lib/tool-names';
+import { ErrorText } from '../ErrorText';
 
 export function ToolPermissionsSection() {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
 // Settings' way back to the model setup (first-run): whether a model is usable, and the button.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../state/app-store';
-import { useSetup } from '../state/setup-store';
+import { useApp } from '../../state/app-store';
+import { useSetup } from '../../state/setup-store';
 
 export function ModelSetupSection() {
   const { t } = useTranslation();

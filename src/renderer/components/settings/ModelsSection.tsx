@@ -1,0 +1,105 @@
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTokens } from '../../lib/format';
+import { providerName } from '../../lib/model-names';
+import { getApi } from '../../state/api';
+import { useApp } from '../../state/app-store';
+import { toErrorInfo } from '../../state/notices';
+import { ApiKeyForm } from './ApiKeyForm';
+import { ProbeResult, type ProbeState } from './ProbeResult';
+
+/** The model profiles with their endpoint, key and limits, a probe for each, and the form that stores keys. */
+export function ModelsSection() {
+  const { t } = useTranslation();
+  const profiles = useApp((s) => s.profiles);
+  const [probes, setProbes] = useState<Record<string, ProbeState>>({});
+
+  const probe = async (profileId: string) => {
+    setProbes((p) => ({ ...p, [profileId]: { status: 'running' } }));
+    try {
+      const report = await getApi().client.probeModel({ profile_id: profileId });
+      setProbes((p) => ({ ...p, [profileId]: { status: 'done', report } }));
+    } catch (err) {
+      setProbes((p) => ({ ...p, [profileId]: { status: 'failed', error: toErrorInfo(err) } }));
+    }
+  };
+
+  return (
+    <section className="settings-section" data-testid="models-section">
+      <h2 tabIndex={-1}>{t('settings.models')}</h2>
+      <div className="table-wrap">
+        <table className="table" data-testid="models-table">
+          <thead>
+            <tr>
+              <th>{t('models.id')}</th>
+              <th>{t('models.model')}</th>
+              <th>{t('models.apiBase')}</th>
+              <th>{t('models.keyEnv')}</th>
+              <th>{t('models.hasKey')}</th>
+              <th>{t('models.context')}</th>
+              <th>{t('models.price')}</th>
+              <th>{t('probe.heading')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {profiles.map((p) => (
+              <Fragment key={p.id}>
+                <tr>
+                  <td>
+                    <div className="cell-strong" title={p.id}>
+                      {p.name}
+                    </div>
+                    <div className="muted">
+                      {providerName(p.provider, t)} · {t(`models.role.${p.role}`)}
+                    </div>
+                  </td>
+                  <td>{p.model}</td>
+                  <td className="cell-mono">{p.api_base}</td>
+                  <td className="cell-mono">{p.api_key_env ?? t('models.noEnv')}</td>
+                  <td>
+                    <span className={p.has_key ? 'key-yes' : 'key-no'} aria-label={p.has_key ? t('models.keyPresent') : t('models.keyMissing')}>
+                      {p.has_key ? '✓' : '✗'}
+                    </span>
+                  </td>
+                  <td title={t('models.contextHint', { reliable: p.reliable_context, output: p.max_output })}>
+                    {t('models.contextValue', { max: formatTokens(p.max_context), reliable: formatTokens(p.reliable_context) })}
+                  </td>
+                  <td>{t('models.priceValue', { input: p.price.input, output: p.price.output })}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      disabled={probes[p.id]?.status === 'running'}
+                      onClick={() => void probe(p.id)}
+                      title={t('probe.hint')}
+                      data-testid="probe-button"
+                      data-profile={p.id}
+                    >
+                      {probes[p.id]?.status === 'running' && <span className="spinner" />}
+                      {probes[p.id]?.status === 'running' ? t('probe.running') : t('probe.run')}
+                    </button>
+                  </td>
+                </tr>
+                {probes[p.id] && probes[p.id].status !== 'running' && (
+                  <tr className="probe-row">
+                    <td colSpan={8}>
+                      <ProbeResult state={probes[p.id]} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            ))}
+            {profiles.length === 0 && (
+              <tr>
+                <td colSpan={8} className="muted">
+                  {t('models.none')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <ApiKeyForm />
+    </section>
+  );
+}
