@@ -14,6 +14,7 @@ import type { CoreResolver, TenancyOptions } from '../transport/http';
 import { type Logger, type RateLimiter, type RequestQuotaSource, type TenantGate, createPgTenantGate, createSharedRateLimiter, type ServiceConfig, type TenantRegistry, createMemoryTenantRegistry, createPgTenantRegistry, databaseAnswers } from '../tenancy';
 import { openPgStore } from '../store/postgres';
 import { closeDefaultExecutor, requireIsolation } from '../sandbox/select-executor';
+import { hideFromEverySandbox } from '../sandbox/sandbox';
 import { sweepScratch, useScratchRoot } from '../workspace/scratch';
 import { operatorAllowsAddress, restrictOutbound } from '../net/outbound';
 import { addressRefusal } from '../net/address-policy';
@@ -76,7 +77,28 @@ export async function createServiceCore(config: ServiceConfig, paths: Paths, log
   const storage = resolve(config.storageRoot ?? paths.dataDir);
   sweepScratch(storage, 'shared');
   useScratchRoot(storage);
-  if (config.databaseUrl !== null && config.storageRoot !== null) return createPostgresServiceCore(config, config.databaseUrl, config.storageRoot, paths, log);
+  // Every tenant's folder is under the storage root: a tenant's commands and conversions see only
+  // their own task (bound back inside it), whichever store the service runs on.
+  const showTenants = hideFromEverySandbox(storage);
+  const service = await (
+    config.databaseUrl !== null && config.storageRoot !== null
+      ? createPostgresServiceCore(config, config.databaseUrl, config.storageRoot, paths, log)
+      : Promise.resolve(createSqliteServiceCore(config, paths, log))
+  ).catch((err: unknown) => {
+    showTenants();
+    throw err;
+  });
+  return {
+    ...service,
+    async close() {
+      await service.close();
+      showTenants();
+    },
+  };
+}
+
+/** Without a database: one SQLite core per tenant, under the storage root (or the data folder). */
+function createSqliteServiceCore(config: ServiceConfig, paths: Paths, log: Logger): ServiceCore {
   const root = resolve(config.storageRoot ?? paths.dataDir);
   const cores = new Map<string, Promise<Core>>();
   return {
