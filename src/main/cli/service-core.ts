@@ -14,6 +14,7 @@ import type { CoreResolver, TenancyOptions } from '../transport/http';
 import { type Logger, type RateLimiter, type RequestQuotaSource, type TenantGate, createPgTenantGate, createSharedRateLimiter, type ServiceConfig, type TenantRegistry, createMemoryTenantRegistry, createPgTenantRegistry, databaseAnswers } from '../tenancy';
 import { openPgStore } from '../store/postgres';
 import { closeDefaultExecutor, requireIsolation } from '../sandbox/select-executor';
+import { hideFromEverySandbox } from '../sandbox/sandbox';
 import { sweepScratch, useScratchRoot } from '../workspace/scratch';
 import { operatorAllowsAddress, restrictOutbound } from '../net/outbound';
 import { addressRefusal } from '../net/address-policy';
@@ -23,6 +24,7 @@ import { leasedRunCounter } from '../cluster/leases';
 import type { Decision, RunHost } from '../cluster/host';
 import { createTeamQuotas } from '../quotas/team-quotas';
 import { ScopeCores } from './scope-cores';
+import { RETENTION_INTERVAL_MS, runRetention } from './retention';
 import { auditRoute, auditWriter } from '../tenancy/audit-log';
 import { asOutboundOwner, type OutboundSink } from '../net/outbound-audit';
 import { createServiceMetrics, type ServiceMetrics } from '../metrics/service-metrics';
@@ -75,7 +77,28 @@ export async function createServiceCore(config: ServiceConfig, paths: Paths, log
   const storage = resolve(config.storageRoot ?? paths.dataDir);
   sweepScratch(storage, 'shared');
   useScratchRoot(storage);
-  if (config.databaseUrl !== null && config.storageRoot !== null) return createPostgresServiceCore(config, config.databaseUrl, config.storageRoot, paths, log);
+  // Every tenant's folder is under the storage root: a tenant's commands and conversions see only
+  // their own task (bound back inside it), whichever store the service runs on.
+  const showTenants = hideFromEverySandbox(storage);
+  const service = await (
+    config.databaseUrl !== null && config.storageRoot !== null
+      ? createPostgresServiceCore(config, config.databaseUrl, config.storageRoot, paths, log)
+      : Promise.resolve(createSqliteServiceCore(config, paths, log))
+  ).catch((err: unknown) => {
+    showTenants();
+    throw err;
+  });
+  return {
+    ...service,
+    async close() {
+      await service.close();
+      showTenants();
+    },
+  };
+}
+
+/** Without a database: one SQLite core per tenant, under the storage root (or the data folder). */
+function createSqliteServiceCore(config: ServiceConfig, paths: Paths, log: Logger): ServiceCore {
   const root = resolve(config.storageRoot ?? paths.dataDir);
   const cores = new Map<string, Promise<Core>>();
   return {
@@ -152,6 +175,14 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
     );
   }, Math.min(60_000, config.coreIdleMs));
   sweep.unref();
+  // Retention per plan: every worker offers, one at a time does the pass (retention.ts).
+  const retention = setInterval(() => {
+    void runRetention({ backend, storageRoot }).then(
+      (done) => done && (done.archive.length > 0 || done.purge.length > 0) && log.info({ msg: 'retention pass', archived: done.archive.length, purged: done.purge.length, reactivated: done.reactivate.length }),
+      (err: unknown) => log.error({ msg: 'retention pass failed', error: err instanceof Error ? err.message : String(err) }),
+    );
+  }, RETENTION_INTERVAL_MS);
+  retention.unref();
 
   // Control messages and drain act on this process's runs, which live in the scopes' run managers.
   const host: RunHost = {
@@ -197,6 +228,7 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
     if (closed) return;
     closed = true;
     clearInterval(sweep);
+    clearInterval(retention);
     await cores.closeAll();
     await closeDefaultExecutor();
     await worker.close();

@@ -46,6 +46,27 @@ export interface SandboxStatus {
   reason: string;
 }
 
+/**
+ * Folders no sandboxed program of this process may see, whatever its caller hides: the team
+ * service's storage root, which holds every tenant's folder (each call hides its own data folder;
+ * this hides the others'). Set once at start by the process that serves them.
+ */
+const processHidden = new Map<string, number>();
+
+/** Hides `dir` from every program this process sandboxes from now on; the returned function undoes it (once). */
+export function hideFromEverySandbox(dir: string): () => void {
+  const resolved = path.resolve(dir);
+  processHidden.set(resolved, (processHidden.get(resolved) ?? 0) + 1);
+  let undone = false;
+  return () => {
+    if (undone) return;
+    undone = true;
+    const left = (processHidden.get(resolved) ?? 1) - 1;
+    if (left > 0) processHidden.set(resolved, left);
+    else processHidden.delete(resolved);
+  };
+}
+
 /** HOME inside the sandbox: private, writable, empty but for the person's git identity. */
 export const SANDBOX_HOME = '/tmp/home';
 
@@ -165,7 +186,7 @@ export function sandboxed(file: string, args: readonly string[], options: Sandbo
   const root = realOrNull(options.writableRoot) ?? path.resolve(options.writableRoot);
   const home = os.homedir();
   const secrets = HOME_SECRETS.map((p) => path.join(home, p));
-  const hidden = [...(options.hiddenPaths ?? []), ...secrets].map(realOrNull).filter((p): p is string => p !== null);
+  const hidden = [...(options.hiddenPaths ?? []), ...processHidden.keys(), ...secrets].map(realOrNull).filter((p): p is string => p !== null);
   const limits = resolveLimits(options.limits);
   const hide = (p: string): string[] => (isDirectory(p) ? ['--tmpfs', p] : ['--ro-bind', '/dev/null', p]);
   const bwrapArgs = [...isolationArgs(options.network === true), '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
