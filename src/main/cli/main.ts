@@ -40,6 +40,9 @@ Commands:
                               Show or set a tenant's quotas in the team service's database
   tenant show|suspend|activate|set-plan|erase-user|erase --database URL --tenant ID ...
                               Operate one tenant of the team service (folio tenant, for the flags)
+  retention set-plan|show|run --database URL [--plan NAME ...] [--storage-root DIR --dry-run]
+                              Retention per plan in the team service: archive unused tasks, remove
+                              their files later (folio retention, for the flags)
 
 Data folder: FOLIO_DATA_DIR, else ./workspace in the project.`;
 
@@ -150,6 +153,8 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
         return await (await import('./quota-command')).quotaCommand(rest);
       case 'tenant':
         return await (await import('./tenant-command')).tenantCommand(rest);
+      case 'retention':
+        return await (await import('./retention-command')).retentionCommand(rest);
       case undefined:
       case 'help':
       case '--help':

@@ -24,6 +24,7 @@ import { leasedRunCounter } from '../cluster/leases';
 import type { Decision, RunHost } from '../cluster/host';
 import { createTeamQuotas } from '../quotas/team-quotas';
 import { ScopeCores } from './scope-cores';
+import { RETENTION_INTERVAL_MS, runRetention } from './retention';
 import { auditRoute, auditWriter } from '../tenancy/audit-log';
 import { asOutboundOwner, type OutboundSink } from '../net/outbound-audit';
 import { createServiceMetrics, type ServiceMetrics } from '../metrics/service-metrics';
@@ -174,6 +175,14 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
     );
   }, Math.min(60_000, config.coreIdleMs));
   sweep.unref();
+  // Retention per plan: every worker offers, one at a time does the pass (retention.ts).
+  const retention = setInterval(() => {
+    void runRetention({ backend, storageRoot }).then(
+      (done) => done && (done.archive.length > 0 || done.purge.length > 0) && log.info({ msg: 'retention pass', archived: done.archive.length, purged: done.purge.length, reactivated: done.reactivate.length }),
+      (err: unknown) => log.error({ msg: 'retention pass failed', error: err instanceof Error ? err.message : String(err) }),
+    );
+  }, RETENTION_INTERVAL_MS);
+  retention.unref();
 
   // Control messages and drain act on this process's runs, which live in the scopes' run managers.
   const host: RunHost = {
@@ -219,6 +228,7 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
     if (closed) return;
     closed = true;
     clearInterval(sweep);
+    clearInterval(retention);
     await cores.closeAll();
     await closeDefaultExecutor();
     await worker.close();

@@ -8,7 +8,7 @@
 // (the row converters in rows.ts read them that way), and tables whose SQLite order breaks ties by
 // the implicit rowid get an explicit identity column named `rowid`, so the same ORDER BY reads the
 // same in both dialects. SQLite's FTS5 library index has no twin (see migration 7).
-import { TEAM_SCHEMA_SQL, TEAM_SCHEMA_V10_SQL, TEAM_SCHEMA_V11_SQL } from './postgres/team-schema';
+import { TEAM_SCHEMA_SQL, TEAM_SCHEMA_V10_SQL, TEAM_SCHEMA_V11_SQL, TEAM_SCHEMA_V12_SQL } from './postgres/team-schema';
 
 export interface Migration {
   version: number;
@@ -506,6 +506,12 @@ export const migrations: readonly Migration[] = [
     // The platform's cost of each usage row, for the monthly money budget.
     sql: teamSchemaForSqlite(TEAM_SCHEMA_V11_SQL),
     postgres: TEAM_SCHEMA_V11_SQL,
+  },
+  {
+    version: 12,
+    // Retention per plan: the tasks archived for being idle, and when their files were removed.
+    sql: teamSchemaForSqlite(TEAM_SCHEMA_V12_SQL),
+    postgres: TEAM_SCHEMA_V12_SQL,
   },
 ];
 

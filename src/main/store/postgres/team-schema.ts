@@ -77,7 +77,7 @@ CREATE TABLE IF NOT EXISTS workers (
 `;
 
 /** The team tables that hold a task's content without a foreign key to it (deleted with the task). */
-export const TASK_TRACE_TABLES = ['run_events', 'run_leases', 'approval_decisions'] as const;
+export const TASK_TRACE_TABLES = ['run_events', 'run_leases', 'approval_decisions', 'task_retention'] as const;
 
 // Migration 10, in the same dialect rules as TEAM_SCHEMA_SQL: tenants get a status and a plan; a
 // plan's retention; audit events for data leaving the service; the request-rate buckets every worker
@@ -121,4 +121,16 @@ ALTER TABLE quotas ADD COLUMN cost_per_month DOUBLE PRECISION;
 // operator's key), which a tenant's monthly money budget (`cost_per_month`) is measured against.
 export const TEAM_SCHEMA_V11_SQL = `
 ALTER TABLE usage_events ADD COLUMN platform_cost DOUBLE PRECISION NOT NULL DEFAULT 0;
+`;
+
+// Migration 12: which tasks retention archived (idle longer than their plan allows) and when their
+// files were removed. A task used again after archived_at is active again (its row is dropped).
+export const TEAM_SCHEMA_V12_SQL = `
+CREATE TABLE IF NOT EXISTS task_retention (
+  tenant_id TEXT NOT NULL,
+  task_id TEXT NOT NULL,
+  archived_at BIGINT NOT NULL,
+  files_purged_at BIGINT,
+  PRIMARY KEY (tenant_id, task_id)
+);
 `;
