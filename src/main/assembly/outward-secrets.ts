@@ -8,7 +8,7 @@ import type { PendingApproval, RunEventBody } from '../../shared/contract';
 import type { ApprovalPort, ToolLookup } from '../agent/loop';
 import type { ChatModel } from '../llm/types';
 import type { McpManager } from '../mcp/manager';
-import { scrub, scrubDeep } from '../mcp/secrets';
+import { scrub, scrubDeep, secretValues } from '../mcp/secrets';
 import { resolveApiKey, type KeyStore, type ModelProfile } from '../models';
 import type { StorePort } from '../store/port';
 import type { Tool } from '../tools/types';
@@ -25,7 +25,8 @@ export async function outwardSecrets(deps: { store: StorePort; keys: KeyStore; e
   const { store, keys, env, mcp } = deps;
   const values: (string | undefined)[] = profiles.map((p) => resolveApiKey(p, keys, env));
   for (const name of await secretEnvNames(store, profiles)) values.push(env[name]?.trim() || keys.get(name));
-  values.push(...mcp.secretValues());
+  // Every configured MCP server's env values and headers, resolved from the key store; none is started.
+  for (const s of mcp.config().servers) values.push(...secretValues(s.transport === 'stdio' ? s.env : s.headers, keys));
   return [...new Set(values.filter((v): v is string => v !== undefined && looksSecret(v.trim())).map((v) => v.trim()))];
 }
 

@@ -79,11 +79,6 @@ export class McpManager {
     return config;
   }
 
-  /** Every secret of every configured server (env values, headers), resolved from the key store. Starts nothing. */
-  secretValues(): string[] {
-    return this.config().servers.flatMap((s) => secretValues(s.transport === 'stdio' ? s.env : s.headers, this.opts.keys));
-  }
-
   /** Every configured server with its status, for Settings. Starts nothing. */
   list(): { servers: McpServerInfo[]; problems: McpConfigProblem[] } {
     const config = this.config();
