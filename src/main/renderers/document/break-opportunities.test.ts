@@ -5,12 +5,12 @@ const shown = (text: string): string => text.replaceAll(ZERO_WIDTH_SPACE, '|').r
 const visible = (text: string): string => text.replaceAll(ZERO_WIDTH_SPACE, '').replaceAll(SOFT_HYPHEN, '');
 
 describe('break opportunities in Latin runs of Chinese text', () => {
-  it('lets a URL break after a slash and before a dot or hyphen, not inside a word, and leaves a sentence mark outside', () => {
+  it('lets a URL break after a slash, before a dot or hyphen and between the syllables of long parts (no hyphen added), and leaves a sentence mark outside', () => {
     const text = '访问地址为 https://github.com/example-org/doc-ai/blob/main/README.md，欢迎复现。';
     const out = withBreakOpportunities(text);
     expect(visible(out)).toBe(text);
-    expect(shown(out)).toBe('访问地址为 https://|github|.com/|example|-org/|doc|-ai/|blob/|main/|README|.md，欢迎复现。');
-    expect(shown(withBreakOpportunities('见 www.nsfc.gov.cn/portal/.'))).toBe('见 www|.nsfc|.gov|.cn/|portal/.');
+    expect(shown(out)).toBe('访问地址为 https://|github|.com/|ex|am|ple|-org/|doc|-ai/|blob/|main/|README|.md，欢迎复现。');
+    expect(shown(withBreakOpportunities('见 www.nsfc.gov.cn/publish/portal/.'))).toBe('见 www|.nsfc|.gov|.cn/|pub|lish/|portal/.');
   });
 
   it('hyphenates long plain words next to Chinese, and leaves names, short words and Chinese alone', () => {

@@ -12,16 +12,21 @@ export const SOFT_HYPHEN = '\u00AD';
 
 /** A URL runs until whitespace, a quote or bracket, or Chinese text or punctuation. */
 const URL = /(?:https?:\/\/|www\.)[^\s<>"'()[\]{}\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]+/giu;
-/** Inside a URL: after a slash, before a dot, hyphen, underscore, query or fragment mark (Chicago 7.42). */
+/** Inside a URL: after a slash, before a dot, hyphen, underscore, query or fragment mark (Chicago 7.42), and between the syllables of long parts. */
 const URL_BREAK = /(?<=\/)(?=[^/])|(?<=[^/.\-_?#&=])(?=[.\-_?#&=])/gu;
 /** A plain word (lower case, or capitalised) long enough to leave a gap worth filling; names like LayoutLMv3 are left whole. */
 const LONG_WORD = /(?<![\p{Script=Latin}\p{N}])[A-Z]?[a-z]{9,}(?![\p{Script=Latin}\p{N}])/gu;
+
+/** A run of letters inside a URL long enough that what it leaves at a line end would still letter-space the line. */
+const URL_LONG_PART = /[a-z]{7,}/giu;
 
 function breakUrl(url: string): string {
   // A trailing full stop or comma belongs to the sentence, not the URL.
   const tail = /[.,;:!?]+$/u.exec(url)?.[0] ?? '';
   const body = url.slice(0, url.length - tail.length);
-  return body.replace(URL_BREAK, ZERO_WIDTH_SPACE) + tail;
+  // Long parts break between syllables too, with no hyphen (one would read as part of the URL).
+  const parts = body.replace(URL_LONG_PART, (part) => enUs.hyphenateSync(part, { hyphenChar: ZERO_WIDTH_SPACE, minWordLength: 7 }));
+  return parts.replace(URL_BREAK, ZERO_WIDTH_SPACE) + tail;
 }
 
 /**

@@ -38,7 +38,7 @@ describe('Chinese–Latin spacing', () => {
     };
     const zh = await render('zh-CN');
     const body = textOf(zh);
-    expect(body).toContain('代码见 https://\u200Bgithub\u200B.com/\u200Bexample\u200B-org/');
+    expect(body).toContain('代码见 https://\u200Bgithub\u200B.com/\u200Bex\u200Bam\u200Bple\u200B-org/');
     expect(body).toContain('基于in\u00ADter\u00ADna\u00ADtion\u00ADal\u00ADiza\u00ADtion框架');
     // The heading keeps its word whole (the contents and the rendered check read it back).
     expect(body).toMatch(/立项依据 ?internationalization/u);
