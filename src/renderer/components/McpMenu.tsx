@@ -1,7 +1,7 @@
 // The chat header's MCP menu: which MCP servers this task's runs may use (their tools then appear to
 // the model, each call asked for), and per enabled server its resources (attached as sources) and
 // prompts (rendered with their arguments into the composer).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpPromptInfo, McpResourceInfo, McpServerInfo, Task } from '../../shared/contract';
 import { getApi } from '../state/api';
@@ -11,13 +11,14 @@ import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { useSources } from '../state/sources-store';
 import { useTasks } from '../state/tasks-store';
 import { ErrorText } from './ErrorText';
+import { useMenu } from './menu/use-menu';
 
 export function McpMenu({ task }: { task: Task }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const [servers, setServers] = useState<McpServerInfo[] | null>(null);
   const [error, setError] = useState<ErrorInfo | null>(null);
-  const ref = useRef<HTMLDivElement>(null);
+  const menu = useMenu();
+  const { open } = menu;
   const update = useTasks((s) => s.update);
   const enabled = task.mcp_servers ?? [];
 
@@ -28,18 +29,8 @@ export function McpMenu({ task }: { task: Task }) {
       .client.listMcpServers({})
       .then((list) => live && setServers(list.servers))
       .catch((err: unknown) => live && setError(toErrorInfo(err)));
-    const close = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    window.addEventListener('mousedown', close);
-    window.addEventListener('keydown', onKey);
     return () => {
       live = false;
-      window.removeEventListener('mousedown', close);
-      window.removeEventListener('keydown', onKey);
     };
   }, [open]);
 
@@ -49,12 +40,12 @@ export function McpMenu({ task }: { task: Task }) {
   };
 
   return (
-    <div className="control mcp-menu" ref={ref}>
-      <button type="button" className="btn btn-small" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((v) => !v)} data-testid="mcp-menu">
+    <div className="control mcp-menu" {...menu.rootProps}>
+      <button {...menu.buttonProps} type="button" className="btn btn-small" aria-haspopup="menu" data-testid="mcp-menu">
         {enabled.length > 0 ? t('mcp.menuCount', { count: enabled.length }) : t('mcp.menu')}
       </button>
       {open && (
-        <div className="menu mcp-menu-popover" role="menu" data-testid="mcp-menu-popover">
+        <div className="menu mcp-menu-popover" role="menu" {...menu.menuProps} data-testid="mcp-menu-popover">
           <div className="menu-heading">{t('mcp.menuHeading')}</div>
           {error && (
             <div className="inline-error">
@@ -72,7 +63,7 @@ export function McpMenu({ task }: { task: Task }) {
                   <span className="menu-item-title">{server.name}</span>
                   <span className="menu-item-hint">{server.disabled ? t('mcp.disabled') : t(`mcp.status.${server.status}`)}</span>
                 </label>
-                {on && !server.disabled && <ServerExtras task={task} server={server.name} onInserted={() => setOpen(false)} />}
+                {on && !server.disabled && <ServerExtras task={task} server={server.name} onInserted={menu.close} />}
               </div>
             );
           })}

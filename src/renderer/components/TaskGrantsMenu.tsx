@@ -1,13 +1,14 @@
 // The chat header's list of what this task allows without asking — "Allow for this task" answers and
 // an approved outline's writes under work/ — each revocable: the tool (or command) asks again from
 // its next call.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getApi } from '../state/api';
 import { useChat } from '../state/chat-store';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { toolLabel } from '../lib/tool-names';
 import { ErrorText } from './ErrorText';
+import { useMenu } from './menu/use-menu';
 
 interface Grant {
   tool: string;
@@ -16,10 +17,9 @@ interface Grant {
 
 export function TaskGrantsMenu({ taskId }: { taskId: string }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const [grants, setGrants] = useState<Grant[] | null>(null);
   const [error, setError] = useState<ErrorInfo | null>(null);
-  const ref = useRef<HTMLDivElement>(null);
+  const menu = useMenu();
   // A run's end (an answer "for this task", an approved outline) may have added grants.
   const runs = useChat((s) => s.runs);
 
@@ -36,22 +36,6 @@ export function TaskGrantsMenu({ taskId }: { taskId: string }) {
     void load();
   }, [load, runs]);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    window.addEventListener('mousedown', close);
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('mousedown', close);
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
   const revoke = async (grant: Grant) => {
     try {
       await getApi().client.revokeTaskGrant({ task_id: taskId, tool: grant.tool, scope: grant.scope });
@@ -63,12 +47,12 @@ export function TaskGrantsMenu({ taskId }: { taskId: string }) {
 
   const count = grants?.length ?? 0;
   return (
-    <div className="control mcp-menu" ref={ref}>
-      <button type="button" className="btn btn-small" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen((v) => !v)} data-testid="task-grants">
+    <div className="control mcp-menu" {...menu.rootProps}>
+      <button {...menu.buttonProps} type="button" className="btn btn-small" aria-haspopup="true" data-testid="task-grants">
         {t('grants.menu', { count })}
       </button>
-      {open && (
-        <div className="menu mcp-menu-popover" data-testid="task-grants-popover">
+      {menu.open && (
+        <div className="menu mcp-menu-popover" {...menu.menuProps} data-testid="task-grants-popover">
           <div className="menu-heading">{t('grants.heading')}</div>
           {error && (
             <div className="inline-error">
