@@ -58,6 +58,16 @@ test('a project with instructions and a library: the file is indexed and found w
   await expect(hit.getByTestId('library-hit-page')).toHaveText('p. 2');
   await expect(hit.locator('mark').first()).toContainText('检索');
 
+  // Clicking the hit opens its file at the hit's page; Escape closes it.
+  await hit.getByTestId('library-hit-open').click();
+  const dialog = page.getByTestId('library-file-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading')).toHaveText('qingteng-notes.pdf');
+  await expect(dialog.locator('[data-testid="pdf-page"][aria-current="page"]')).toHaveAttribute('data-page', '2');
+  await expect(dialog.locator('[data-testid="pdf-page"][data-page="2"] canvas')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
   // A task started while the project is selected belongs to it, and its run gets the instructions.
   await scriptModel([{ text: 'Noted: Qingteng Lab, GB/T 7714.' }]);
   const taskId = await createTask(page, 'proposal');

@@ -2,19 +2,61 @@
 // English and in Chinese, and checked with axe-core (no serious or critical violation). One Folio of
 // its own per language (a fresh data folder, so the task list is the same on every run) and the fake
 // model. To add a screen: drive the UI there, then `await checkScreen(page, 'name', lang)`.
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Page } from '@playwright/test';
 import { createTask, expect, test } from './support/fixtures';
 import { resetModel, scriptModel } from './support/fake-model';
-import { expectRunsDone, sendMessage } from './support/flows';
+import { expectRunsDone, sendMessage, setApprovalMode, textPdf } from './support/flows';
 import { folioApi, type FolioServer, startIsolatedFolio } from './support/folio-server';
 import { fakeProfileYaml } from './support/global-setup';
 import { repoRoot } from './support/processes';
 import { checkScreen, type ScreenLanguage } from './support/screens';
 
 const EVERYTHING = join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+
+/** A six-slide deck in the screen's language: a title, two bullet slides, a chart, a closing slide. */
+interface ScreenSlide {
+  layout: string;
+  title: string;
+  bullets?: string[];
+  chart?: { type: string; categories: string[]; series: { name: string; values: number[] }[] };
+}
+
+function deckSpec(title: string, first: [string, string[]], second: [string, string[]], chartTitle: string, categories: string[], closing: string): { title: string; slides: ScreenSlide[] } {
+  return {
+    title,
+    slides: [
+      { layout: 'title', title },
+      { layout: 'bullets', title: first[0], bullets: first[1] },
+      { layout: 'bullets', title: second[0], bullets: second[1] },
+      { layout: 'chart', title: chartTitle, chart: { type: 'column', categories, series: [{ name: chartTitle, values: [1.5, 0.8, 0.5] }] } },
+      { layout: 'closing', title: closing },
+    ],
+  };
+}
+
+/** The deck with slide 3 (id s3) turned into a chart, every other slide as render_deck numbered it. */
+function deckWithChart(deck: ReturnType<typeof deckSpec>) {
+  const chart = deck.slides[3].chart!;
+  return {
+    title: deck.title,
+    slides: deck.slides.map((slide, i) =>
+      i === 2
+        ? { id: 's3', layout: 'chart', title: slide.title, chart: { ...chart, type: 'bar', categories: chart.categories.slice(0, 2), series: [{ name: slide.title, values: [0.8, 0.3] }] } }
+        : { id: `s${i + 1}`, ...slide },
+    ),
+  };
+}
+
+function writeAndRenderDeck(spec: unknown, reply: string) {
+  return [
+    { toolCalls: [{ name: 'write', arguments: JSON.stringify({ path: 'work/deck.json', content: JSON.stringify(spec, null, 2) }) }] },
+    { toolCalls: [{ name: 'render_deck', arguments: JSON.stringify({ spec_path: 'work/deck.json', name: 'heat-islands' }) }] },
+    { text: reply },
+  ];
+}
 
 const copy = {
   en: {
@@ -26,6 +68,17 @@ const copy = {
     url: 'https://example.org/heat-islands',
     file: '# Heat islands\n\nCities are 2.5 °C hotter in summer.\n',
     deckAsk: 'Make a 4-slide deck about urban heat islands',
+    deckRequest: 'Make a deck from my notes on urban heat islands',
+    deckReply: 'Your deck is ready.',
+    changeAsk: 'Make this a chart',
+    changedReply: 'Slide 3 is now a chart.',
+    deck: deckSpec('Urban heat islands', ['Cities run 2.5 °C hotter in summer', ['12 weather stations', 'Worst on summer afternoons']], ['Green cover cools the most', ['+10% green cover: −0.8 °C', 'Water helps less than shade']], 'Cooling per measure (°C)', ['Street trees', 'Cool roofs', 'Water'], 'Thank you'),
+    proposalAsk: 'Write the proposal from the locked spec.',
+    proposal: { title: 'Cooling cities with green space', sections: { '01_background.md': '# Background\n\nCities run 2.5 °C hotter than the countryside in summer.\n\n## Why it matters\n\nHeat waves hit dense districts hardest.\n', '02_aims.md': '# Aims\n\nMeasure how much each kind of green space cools the streets around it.\n' } },
+    proposalReply: 'The proposal is ready.',
+    project: 'Heat island study',
+    library: ['Field notes, page one: stations and instruments.', 'Page two: street trees cooled the pavement by 1.5 °C at noon.'],
+    search: 'street trees',
     outline: [
       { title: 'Urban heat islands', layout: 'title' },
       { title: 'Cities run 2.5 °C hotter in summer', layout: 'stat', points: ['12 weather stations', 'Worst on summer afternoons'] },
@@ -42,6 +95,17 @@ const copy = {
     url: 'https://example.org/heat-islands',
     file: '# 城市热岛\n\n夏季城市比乡村高 2.5 °C。\n',
     deckAsk: '做一份关于城市热岛的 4 页幻灯片',
+    deckRequest: '根据我的城市热岛笔记做一份幻灯片',
+    deckReply: '幻灯片已生成。',
+    changeAsk: '把这页改成图表',
+    changedReply: '第 3 页已改为图表。',
+    deck: deckSpec('城市热岛', ['夏季城市比乡村高 2.5 °C', ['12 个气象站', '夏季午后最明显']], ['绿地降温效果最好', ['绿化覆盖 +10%：−0.8 °C', '水体不如遮荫']], '各措施降温（°C）', ['行道树', '冷屋顶', '水体'], '谢谢'),
+    proposalAsk: '按锁定的规格撰写申请书。',
+    proposal: { title: '城市绿地降温机制研究', sections: { '01_background.md': '# 研究背景\n\n夏季城市比乡村高约 2.5 °C。\n\n## 研究意义\n\n热浪对高密度街区的影响最大。\n', '02_aims.md': '# 研究目标\n\n测量不同类型绿地对周边街道的降温幅度。\n' } },
+    proposalReply: '申请书已生成。',
+    project: '城市热岛研究',
+    library: ['野外笔记第一页：气象站与仪器。', '第二页：行道树使正午路面降温 1.5 °C。'],
+    search: '行道树',
     outline: [
       { title: '城市热岛', layout: 'title' },
       { title: '夏季城市比乡村高 2.5 °C', layout: 'stat', points: ['12 个气象站', '夏季午后最明显'] },
@@ -67,6 +131,22 @@ async function deny(page: Page): Promise<void> {
   if (await confirm.isVisible()) await confirm.click();
   await expect(card).toHaveCount(0);
 }
+
+/**
+ * The right panel on screen at the current size: beside the chat when wide, as the drawer when narrow
+ * (closed whenever the window crosses the narrow width, so opened again after each resize).
+ */
+async function showPanel(page: Page): Promise<void> {
+  // Two frames: the media query's change (wide or narrow) reaches the layout store in the first.
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(undefined))))');
+  const toggle = page.getByTestId('panel-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('artifact-preview')).toBeVisible();
+}
+
+// No action waits longer than this: a control that never shows fails the test instead of using up its time.
+test.use({ actionTimeout: 20_000 });
 
 for (const language of ['en', 'zh-CN'] as const) {
   test(`key screens (${language})`, async ({ page, browser }) => {
@@ -239,6 +319,96 @@ for (const language of ['en', 'zh-CN'] as const) {
       await expect(page.getByTestId('outline-panel')).toHaveAttribute('data-status', 'proposed');
       await expect(page.getByTestId('outline-row')).toHaveCount(4);
       await checkScreen(page, 'outline', language);
+
+      // A rendered deck in the preview, with the check of the rendered slides.
+      await scriptModel(writeAndRenderDeck(t.deck, t.deckReply));
+      const deckTask = await createTask(page, 'ppt');
+      await setApprovalMode(page, folio, deckTask, 'auto-edit');
+      await sendMessage(page, t.deckRequest);
+      await expectRunsDone(page, 1);
+      await page.getByTestId('panel-tab-artifacts').click();
+      await page.locator('[data-testid="artifact-item"][data-path="artifacts/heat-islands.pptx"]').click();
+      const preview = page.getByTestId('artifact-preview');
+      await expect(preview.getByTestId('slide-thumb')).toHaveCount(5);
+      await expect(preview.getByTestId('report-checked')).toBeVisible();
+      await checkScreen(page, 'deck-preview', language, { ready: showPanel });
+
+      // Slide 3 selected: the change bar asks what should change. The drawer opened again after a
+      // resize is a new preview, so the slide is selected and the request typed in it again.
+      const bar = preview.getByTestId('slide-change-bar');
+      await checkScreen(page, 'slide-change', language, {
+        ready: async (p) => {
+          await showPanel(p);
+          const box = preview.getByTestId('slide-select').nth(2);
+          if (!(await box.isChecked())) await box.check();
+          const input = bar.getByTestId('slide-change-input');
+          if ((await input.inputValue()) !== t.changeAsk) await input.fill(t.changeAsk);
+          await bar.scrollIntoViewIfNeeded();
+          await p.mouse.move(20, 20);
+        },
+      });
+
+      // The change made: two versions, slide 3 drawn before and after.
+      await scriptModel(writeAndRenderDeck(deckWithChart(t.deck), t.changedReply));
+      await bar.getByTestId('slide-change-send').click();
+      await expectRunsDone(page, 2);
+      await expect(preview).toHaveAttribute('data-path', 'artifacts/heat-islands-v2.pptx');
+      const versions = preview.getByTestId('deck-versions');
+      await expect(versions.getByTestId('deck-version')).toHaveCount(2);
+      await checkScreen(page, 'deck-versions', language, {
+        ready: async (p) => {
+          await showPanel(p);
+          await versions.scrollIntoViewIfNeeded();
+        },
+      });
+
+      // A proposal rendered to .docx, in the document preview.
+      await scriptModel([
+        {
+          toolCalls: [
+            ...Object.entries(t.proposal.sections).map(([file, text]) => ({ name: 'write', arguments: JSON.stringify({ path: `work/proposal/sections/${file}`, content: text }) })),
+            { name: 'write', arguments: JSON.stringify({ path: 'work/proposal/document.json', content: JSON.stringify({ title: t.proposal.title, authors: ['Li Wei'], template: 'generic', language }, null, 2) }) },
+          ],
+        },
+        { toolCalls: [{ name: 'render_document', arguments: JSON.stringify({ path: 'work/proposal' }) }] },
+        { text: t.proposalReply },
+      ]);
+      const proposalTask = await createTask(page, 'proposal');
+      await setApprovalMode(page, folio, proposalTask, 'auto-edit');
+      await sendMessage(page, t.proposalAsk);
+      await expectRunsDone(page, 1);
+      await page.getByTestId('panel-tab-artifacts').click();
+      await page.locator(`[data-testid="artifact-item"][data-path="artifacts/${t.proposal.title}.docx"]`).click();
+      await expect(page.getByTestId('artifact-preview').getByTestId('doc-cover')).toContainText(t.proposal.title);
+      await checkScreen(page, 'proposal-preview', language, { ready: showPanel });
+
+      // A project with a library file, searched: the hit names the file and its page.
+      await page.getByTestId('project-new').click();
+      await page.getByTestId('project-new-name').fill(t.project);
+      await page.getByTestId('project-new-name').press('Enter');
+      await expect(page.getByTestId('project-title')).toHaveText(t.project);
+      const pdf = textPdf('heat-notes', t.library);
+      await page.getByTestId('library-file-input').setInputFiles({ name: 'heat-notes.pdf', mimeType: 'application/pdf', buffer: readFileSync(pdf) });
+      const libraryFile = page.getByTestId('library-file').filter({ hasText: 'heat-notes.pdf' });
+      await expect(libraryFile).toHaveAttribute('data-status', 'ok', { timeout: 60_000 });
+      await page.getByTestId('library-search-input').fill(t.search);
+      await page.getByTestId('library-search-submit').click();
+      await expect(page.getByTestId('library-hit').first()).toHaveAttribute('data-page', '2');
+      await checkScreen(page, 'project-search', language, {
+        ready: async (p) => {
+          await p.getByTestId('library-results').scrollIntoViewIfNeeded();
+        },
+      });
+
+      // The hit opened: its file from the hit's page on.
+      await page.getByTestId('library-hit-open').first().click();
+      const opened = page.getByTestId('library-file-dialog');
+      await expect(opened.locator('[data-testid="pdf-page"][data-page="2"] canvas')).toBeVisible();
+      await checkScreen(page, 'library-file', language, {
+        ready: async () => {
+          await expect(opened.locator('[data-testid="pdf-page"][data-page="2"] canvas')).toBeVisible();
+        },
+      });
     } finally {
       await folio.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -2,11 +2,16 @@
 // them: the build context keeps out the developer's data folder (keys.json, the database) and the
 // host's node_modules, the worker runs as an unprivileged user, the proxy buffers neither
 // event streams nor uploads, and the compose file parses and gives the container engine the task
-// folders at the workers' paths.
-import { existsSync, readFileSync } from 'node:fs';
+// folders at the workers' paths. The workers' environment is loaded by the real config loader and
+// executor options, and every FOLIO_* variable the compose file sets or docs/deploy.md names must be
+// one the code reads, so neither drifts from the service.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { quotaEnvName, quotaNames } from '../quotas/limits';
+import { containerOptionsFromEnv } from '../sandbox/select-executor';
+import { ENV_FOR_FLAG, loadServiceConfig } from '../tenancy/config';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const deploy = (name: string) => join(root, 'deploy', name);
@@ -77,5 +82,95 @@ describe('deploy/compose.yaml', () => {
     // Only the workers and the engine reach the socket.
     const reaching = Object.entries(compose.services).filter(([, s]) => socketVolume(s) !== undefined).map(([name]) => name);
     expect(reaching.sort()).toEqual(['engine', 'folio-1', 'folio-2']);
+  });
+});
+
+/** The compose file with its `${VAR:?…}` and `${VAR:-default}` filled as `docker compose` would fill them. */
+function interpolated(text: string, vars: Record<string, string>): string {
+  return text.replace(/\$\{(\w+)(?::([?-])([^}]*))?\}/g, (_, name: string, op: string | undefined, rest: string | undefined) => {
+    if (vars[name] !== undefined) return vars[name];
+    if (op === '-') return rest ?? '';
+    throw new Error(`compose.yaml needs ${name}: ${rest ?? ''}`);
+  });
+}
+
+/** Production sources (not tests) of the service and its command line. */
+function productionSources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return productionSources(path);
+    return /\.(ts|mjs|js)$/.test(entry.name) && !/\.test\.|test-support|\.fixture\./.test(entry.name) ? [readFileSync(path, 'utf8')] : [];
+  });
+}
+
+/**
+ * Every FOLIO_* variable the code reads: a property read or a string literal naming it (a comment
+ * does not count), the config loader's flag variables and the quota variables it builds from names.
+ */
+function variablesRead(): Set<string> {
+  const names = new Set<string>([...Object.values(ENV_FOR_FLAG), ...quotaNames.map(quotaEnvName)]);
+  for (const text of [...productionSources(join(root, 'src', 'main')), ...productionSources(join(root, 'bin'))]) {
+    for (const m of text.matchAll(/(?:\.|\[['"`]|['"`])(FOLIO_[A-Z0-9_]+)/g)) names.add(m[1]);
+  }
+  return names;
+}
+
+describe('deploy/compose.yaml and docs/deploy.md against what the service reads', () => {
+  const secrets = {
+    POSTGRES_PASSWORD: 'pgpass0123456789',
+    FOLIO_PLATFORM_KEY: 'p'.repeat(48),
+    FOLIO_JWT_SECRET: 's'.repeat(48),
+    FOLIO_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
+  };
+  const composeText = readFileSync(deploy('compose.yaml'), 'utf8');
+  const compose = parse(interpolated(composeText, secrets), { merge: true }) as { services: Record<string, ComposeService> };
+  const workers = Object.entries(compose.services).filter(([, s]) => s.environment?.FOLIO_MULTI_TENANT === 'true');
+  const docs = readFileSync(join(root, 'docs', 'deploy.md'), 'utf8');
+  const read = variablesRead();
+
+  it('starts each worker as the team service the compose file describes', () => {
+    expect(workers).toHaveLength(2);
+    for (const [name, worker] of workers) {
+      const env = worker.environment!;
+      const config = loadServiceConfig([], env);
+      expect(config).toMatchObject({ multiTenant: true, host: '0.0.0.0', port: 4319, storageRoot: '/srv/folio', workerId: name, publicHosts: ['localhost'], shutdownGraceMs: 30_000 });
+      expect(config.databaseUrl).toBe(`postgres://folio:${secrets.POSTGRES_PASSWORD}@postgres:5432/folio`);
+      expect(config.keyring).not.toBeNull();
+      expect(config.quotas.requests_per_minute).toBe(600);
+      // The database the URL names is the postgres service's, with its user and password.
+      expect(compose.services.postgres.environment).toMatchObject({ POSTGRES_DB: 'folio', POSTGRES_USER: 'folio', POSTGRES_PASSWORD: secrets.POSTGRES_PASSWORD });
+      expect(containerOptionsFromEnv(env)).toMatchObject({ runtime: 'podman', image: 'folio-tools:bookworm', ulimits: ['nofile=1024:1024', 'nproc=1024:1024'] });
+      // The healthcheck asks the port the worker listens on.
+      expect(JSON.stringify((worker as { healthcheck?: unknown }).healthcheck)).toContain(`127.0.0.1:${config.port}/readyz`);
+    }
+  });
+
+  it('sets only variables the service reads (CONTAINER_HOST is podman\'s own)', () => {
+    for (const [, worker] of workers) {
+      const unread = Object.keys(worker.environment!).filter((name) => !read.has(name) && name !== 'CONTAINER_HOST');
+      expect(unread).toEqual([]);
+    }
+  });
+
+  it('documents only variables the service reads, and every variable of `folio serve`', () => {
+    const mentioned = new Set([...docs.matchAll(/\bFOLIO_[A-Z0-9_]*[A-Z0-9]\b/g)].map((m) => m[0]));
+    expect([...mentioned].filter((name) => !read.has(name) && name !== 'FOLIO_QUOTA')).toEqual([]);
+    expect(Object.values(ENV_FOR_FLAG).filter((name) => !mentioned.has(name))).toEqual([]);
+  });
+
+  it('has YAML examples that parse', () => {
+    const blocks = [...docs.matchAll(/^```ya?ml\n([\s\S]*?)^```/gm)].map((m) => m[1]);
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const block of blocks) {
+      expect(() => {
+        parse(block);
+      }).not.toThrow();
+    }
+  });
+
+  it("tells the operator to export every variable the compose file requires", () => {
+    const required = [...new Set([...composeText.matchAll(/\$\{(\w+):\?/g)].map((m) => m[1]))];
+    expect(required.sort()).toEqual(Object.keys(secrets).sort());
+    for (const name of required) expect(docs, `docs/deploy.md exports ${name} before \`docker compose up\``).toMatch(new RegExp(`^export ${name}=`, 'm'));
   });
 });

@@ -5,6 +5,7 @@ import type { MethodOutput, ServiceHandlers } from '../../shared/contract';
 import { PERSONAL_LIBRARY, type LibraryFile, type LibraryId, type Project } from '../../shared/contract/projects';
 import { FolioError, NotFoundError } from '../../shared/errors';
 import { addLibraryFile, storeIdOf } from '../library/files';
+import { readFileContent } from './file-content';
 import { libraryIdOf, type LibraryIndexer } from '../library/indexer';
 import { searchLibrary, taskPathOf, type Embedder } from '../library/search';
 import { newId } from '../runs/run-manager';
@@ -22,6 +23,7 @@ type ProjectMethods =
   | 'listLibraryFiles'
   | 'addLibraryFiles'
   | 'deleteLibraryFile'
+  | 'readLibraryFile'
   | 'searchLibrary';
 
 export interface ProjectDeps {
@@ -151,6 +153,12 @@ export function createProjectHandlers(deps: ProjectDeps): Pick<ServiceHandlers, 
       if (!(await store.library.delete(storeIdOf(input.project_id), input.path))) throw new NotFoundError(`No file ${input.path} in this library`);
       rmSync(abs, { force: true });
       return { ok: true };
+    },
+    async readLibraryFile(input) {
+      await requireLibrary(store, input.project_id);
+      // Only what the library lists: a file the index does not know is not served.
+      if (!(await store.library.get(storeIdOf(input.project_id), input.path))) throw new NotFoundError(`No file ${input.path} in this library`);
+      return readFileContent(libraryDir(dataDir, input.project_id), input.path, `No file ${input.path} in this library`);
     },
     async searchLibrary(input) {
       await requireLibrary(store, input.project_id);

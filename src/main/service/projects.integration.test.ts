@@ -83,6 +83,10 @@ describe('projects through the core', () => {
     const listed = await h.listLibraryFiles({ project_id: 'personal' });
     expect(listed.files.map((f) => [f.path, f.status, f.pages])).toEqual([['notes-2.txt', 'ok', 1], ['notes.txt', 'ok', 1]]);
     expect(listed.progress).toEqual({ total_files: 2, queued_files: 0, indexed_pages: 2, embedded_pages: 0 });
+    // A search hit opens its file: the bytes of a listed file, nothing outside the library.
+    expect(await h.readLibraryFile({ project_id: 'personal', path: 'notes-2.txt' })).toEqual({ path: 'notes-2.txt', mime: 'text/plain', size: 24, encoding: 'utf8', data: 'another file, same name\n' });
+    await expect(h.readLibraryFile({ project_id: 'personal', path: 'missing.txt' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(h.readLibraryFile({ project_id: 'personal', path: '../../secrets.txt' })).rejects.toMatchObject({ code: 'not_found' });
     await h.deleteLibraryFile({ project_id: 'personal', path: 'notes.txt' });
     expect((await h.searchLibrary({ project_id: 'personal', q: 'first version' })).hits).toEqual([]);
     expect((await h.searchLibrary({ project_id: 'personal', q: 'same name' })).hits.map((x) => x.path)).toEqual(['notes-2.txt']);

@@ -92,6 +92,7 @@ const validInputs: { [M in MethodName]: (ctx: Ctx) => MethodInput<M> } = {
   listLibraryFiles: () => ({ project_id: 'personal' }),
   addLibraryFiles: (c) => ({ project_id: 'personal', paths: [c.localFile] }),
   deleteLibraryFile: () => ({ project_id: 'personal', path: 'a.pdf' }),
+  readLibraryFile: () => ({ project_id: 'personal', path: 'papers/a.txt' }),
   searchLibrary: () => ({ project_id: 'personal', q: '检索增强' }),
 };
 

@@ -441,6 +441,9 @@ export function createFakeCore(): FakeCore {
     async deleteLibraryFile() {
       return { ok: true as const };
     },
+    async readLibraryFile(input) {
+      return { path: input.path, mime: 'text/plain', size: 5, encoding: 'utf8' as const, data: 'notes' };
+    },
     async searchLibrary() {
       return { hits: [], mode: 'text' as const, note: null };
     },

@@ -22,4 +22,6 @@ export interface FolioApi {
   importTemplate: (file: File) => Promise<TemplateSummary>;
   /** The raw bytes of a task file, for saving to disk. */
   downloadFile: (taskId: string, path: string) => Promise<Blob>;
+  /** The raw bytes of a library file (its library: a project's id or `personal`), to show it. */
+  downloadLibraryFile: (libraryId: string, path: string) => Promise<Blob>;
 }

@@ -127,6 +127,14 @@ describe('createHttpApi', () => {
     expect(requests[0].url).toBe('/v1/tasks/t1/files/artifact/my%20deck.pptx');
     expect(requests[0].headers.Authorization).toBe('Bearer x');
   });
+
+  it('downloads a library file from its library, for a search hit', async () => {
+    const { fetch, requests } = fakeFetch(() => new Response('%PDF-bytes', { status: 200 }));
+    const blob = await createHttpApi({ token: 'x', fetch }).downloadLibraryFile('personal', 'papers/热岛 notes.pdf');
+    expect(await blob.text()).toBe('%PDF-bytes');
+    expect(requests[0].url).toBe('/v1/projects/personal/files/papers/%E7%83%AD%E5%B2%9B%20notes.pdf');
+    expect(requests[0].headers.Authorization).toBe('Bearer x');
+  });
 });
 
 function event(seq: number, body: Record<string, unknown>): RunEvent {

@@ -62,6 +62,11 @@ export function createHttpApi(options: HttpApiOptions): FolioApi {
       const response = await send(url, { method: 'GET', headers: auth });
       return response.blob();
     },
+    downloadLibraryFile: async (libraryId, path) => {
+      const url = `/v1/projects/${encodeURIComponent(libraryId)}/files/${path.split('/').map(encodeURIComponent).join('/')}`;
+      const response = await send(url, { method: 'GET', headers: auth });
+      return response.blob();
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 // Desktop mode: the preload's `window.folio` bridge carries every call; results arrive in the
 // {ok, value | error} envelope and errors are rebuilt as FolioError.
+import type { MethodOutput } from '../../shared/contract';
 import type { FolioBridge } from '../../shared/transport';
 import { createClient, unwrapResult } from '../../shared/transport';
 import { FolioError } from '../../shared/folio-error';
@@ -45,10 +46,12 @@ export function createIpcApi(bridge: FolioBridge): FolioApi {
       if (path === '') throw new FolioError('unsupported', 'This file has no location on disk and cannot be imported.');
       return client.importTemplate({ path });
     },
-    downloadFile: async (taskId, path) => {
-      const file = await client.readFile({ task_id: taskId, path });
-      const body = file.encoding === 'base64' ? base64ToBytes(file.data) : file.data;
-      return new Blob([body], { type: file.mime });
-    },
+    downloadFile: async (taskId, path) => asBlob(await client.readFile({ task_id: taskId, path })),
+    downloadLibraryFile: async (libraryId, path) => asBlob(await client.readLibraryFile({ project_id: libraryId, path })),
   };
+}
+
+function asBlob(file: MethodOutput<'readFile'>): Blob {
+  const body = file.encoding === 'base64' ? base64ToBytes(file.data) : file.data;
+  return new Blob([body], { type: file.mime });
 }

@@ -4,6 +4,7 @@ import { useComposerInsert } from '../state/composer-insert';
 import { useFiles } from '../state/files-store';
 import { withAttachments } from '../lib/attachments';
 import { saveDraft, savedDraft } from '../state/task-view-prefs';
+import { FilePickerButton } from './FilePickerButton';
 import { Icon } from './Icon';
 
 interface ComposerProps {
@@ -44,7 +45,6 @@ export function Composer({ taskId, running, waitingForApproval = false, onSend, 
   const attachedPaths = attached.task === taskId ? attached.paths : [];
   const [attaching, setAttaching] = useState(false);
   const upload = useFiles((s) => s.upload);
-  const pickRef = useRef<HTMLInputElement>(null);
   const attach = async (files: File[]) => {
     if (files.length === 0) return;
     setAttaching(true);
@@ -128,29 +128,16 @@ export function Composer({ taskId, running, waitingForApproval = false, onSend, 
         </ul>
       )}
       <div className="composer-actions">
-        <button
-          type="button"
+        <FilePickerButton
           className="icon-btn composer-attach"
-          onClick={() => pickRef.current?.click()}
+          onPick={(picked) => void attach(picked)}
           disabled={attaching}
-          aria-label={attaching ? t('composer.attaching') : t('composer.attach')}
-          title={attaching ? t('composer.attaching') : t('composer.attach')}
-          data-testid="composer-attach"
+          label={attaching ? t('composer.attaching') : t('composer.attach')}
+          testId="composer-attach"
+          inputTestId="composer-attach-input"
         >
           <Icon name="paperclip" size={16} />
-        </button>
-        <input
-          ref={pickRef}
-          type="file"
-          multiple
-          hidden
-          onChange={(e) => {
-            const picked = Array.from(e.target.files ?? []);
-            e.target.value = ''; // picking the same file again must fire change again
-            void attach(picked);
-          }}
-          data-testid="composer-attach-input"
-        />
+        </FilePickerButton>
         {waitingForApproval ? (
           <span className="composer-waiting" role="status" data-testid="composer-waiting">
             <Icon name="alert" size={12} />

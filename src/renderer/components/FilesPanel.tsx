@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileEntry, FileKind, SourceInfo } from '../../shared/contract';
 import { formatBytes } from '../lib/format';
@@ -6,6 +6,7 @@ import { listArtifacts, type PanelTab, useArtifacts } from '../state/artifacts-s
 import { useFiles } from '../state/files-store';
 import { sourceFor, useSources } from '../state/sources-store';
 import { ArtifactsPanel } from './ArtifactsPanel';
+import { FilePickerButton } from './FilePickerButton';
 import { Icon } from './Icon';
 import { ResizeHandle } from './ResizeHandle';
 import { PANEL_WIDTH, useLayout } from '../state/layout-store';
@@ -92,7 +93,6 @@ function FilesTab({ taskId }: { taskId: string }) {
   const showSource = useArtifacts((s) => s.showSource);
   const sources = useSources((s) => s.sources);
   const loadSources = useSources((s) => s.load);
-  const inputRef = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const sourceKey = files
     .filter((f) => f.kind === 'source')
@@ -107,22 +107,10 @@ function FilesTab({ taskId }: { taskId: string }) {
   return (
     <>
       <div className="panel-header panel-header-compact">
-        <button type="button" className="btn btn-small" onClick={() => inputRef.current?.click()} disabled={uploading} data-testid="file-pick">
+        <FilePickerButton className="btn btn-small" onPick={(picked) => void upload(taskId, picked)} disabled={uploading} testId="file-pick" inputTestId="file-input">
           <Icon name="upload" size={14} />
           {t('files.add')}
-        </button>
-        <input
-          ref={inputRef}
-          type="file"
-          multiple
-          hidden
-          onChange={(e) => {
-            const picked = Array.from(e.target.files ?? []);
-            e.target.value = ''; // picking the same file again must fire change again
-            void upload(taskId, picked);
-          }}
-          data-testid="file-input"
-        />
+        </FilePickerButton>
       </div>
       <div
         className={over ? 'drop-zone over' : 'drop-zone'}

@@ -1,11 +1,12 @@
 // A library's files with their index status, the measured progress, adding and deleting files, and
 // the search box. Used by a project's page and by the personal library's page.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IndexProgress, LibraryFile } from '../../shared/contract';
 import { formatBytes } from '../lib/format';
 import { useLibrary } from '../state/library-store';
 import { ConfirmDialog } from './ConfirmDialog';
+import { FilePickerButton } from './FilePickerButton';
 import { Icon } from './Icon';
 import { LibrarySearch } from './LibrarySearch';
 import { ErrorText, ServerDetail } from './ErrorText';
@@ -19,7 +20,6 @@ export function LibraryPanel({ libraryId }: { libraryId: string }) {
   const load = useLibrary((s) => s.load);
   const upload = useLibrary((s) => s.upload);
   const remove = useLibrary((s) => s.remove);
-  const inputRef = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [deleting, setDeleting] = useState<LibraryFile | null>(null);
 
@@ -35,22 +35,10 @@ export function LibraryPanel({ libraryId }: { libraryId: string }) {
           {t('library.heading')}
           <span className="count">{files.length}</span>
         </h2>
-        <button type="button" className="btn btn-small" onClick={() => inputRef.current?.click()} disabled={uploading} data-testid="library-add">
+        <FilePickerButton className="btn btn-small" onPick={(picked) => void upload(picked)} disabled={uploading} testId="library-add" inputTestId="library-file-input">
           <Icon name="upload" size={14} />
           {t('library.add')}
-        </button>
-        <input
-          ref={inputRef}
-          type="file"
-          multiple
-          hidden
-          onChange={(e) => {
-            const picked = Array.from(e.target.files ?? []);
-            e.target.value = ''; // picking the same file again must fire change again
-            void upload(picked);
-          }}
-          data-testid="library-file-input"
-        />
+        </FilePickerButton>
       </div>
       <p className="muted library-hint">{t(libraryId === 'personal' ? 'library.personalHint' : 'library.projectHint')}</p>
       <div

@@ -62,6 +62,15 @@ describe('library search hits', () => {
     await applyLanguageSetting('en');
   });
 
+  it('makes the file name of each hit a button that opens the file at its page, named in the UI language', async () => {
+    const en = renderToStaticMarkup(<LibraryHits result={result([hit()])} onOpen={() => undefined} />);
+    expect(en).toMatch(/<button type="button" class="library-hit-file library-hit-open" title="Open papers\/rag-survey\.pdf at p\. 7" data-testid="library-hit-open">rag-survey\.pdf<\/button>/u);
+    await applyLanguageSetting('zh-CN');
+    const zh = renderToStaticMarkup(<LibraryHits result={result([hit()])} onOpen={() => undefined} />);
+    expect(zh).toContain('title="打开 papers/rag-survey.pdf 第 7 页"');
+    await applyLanguageSetting('en');
+  });
+
   it('says so when nothing matched', () => {
     const html = renderToStaticMarkup(<LibraryHits result={result([])} />);
     expect(html).toContain('data-testid="library-no-hits"');

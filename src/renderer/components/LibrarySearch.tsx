@@ -1,6 +1,6 @@
 // The library's search box: ranked hits with their file, page and a snippet whose matches
 // are <mark> elements built from the hit's ranges (the snippet is text, never HTML).
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LibraryHit, LibrarySearchResult } from '../../shared/contract';
 import { splitHighlights } from '../lib/highlights';
@@ -8,6 +8,7 @@ import { getApi } from '../state/api';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { Icon } from './Icon';
 import { ErrorText } from './ErrorText';
+import { LibraryFileDialog } from './LibraryFileDialog';
 
 const HIT_LIMIT = 20;
 
@@ -26,7 +27,8 @@ function fileName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
-export function LibraryHits({ result }: { result: LibrarySearchResult }) {
+/** `onOpen`: the hit's file opens when its name is clicked. */
+export function LibraryHits({ result, onOpen }: { result: LibrarySearchResult; onOpen?: (hit: LibraryHit) => void }) {
   const { t } = useTranslation();
   return (
     <div className="library-results" data-testid="library-results" data-mode={result.mode}>
@@ -49,9 +51,21 @@ export function LibraryHits({ result }: { result: LibrarySearchResult }) {
             <li key={`${hit.library}:${hit.path}:${hit.page}`} className="library-hit" data-testid="library-hit" data-path={hit.path} data-page={hit.page}>
               <div className="library-hit-head">
                 <Icon name="file" size={14} />
-                <span className="library-hit-file" title={hit.task_path}>
-                  {fileName(hit.path)}
-                </span>
+                {onOpen ? (
+                  <button
+                    type="button"
+                    className="library-hit-file library-hit-open"
+                    onClick={() => onOpen(hit)}
+                    title={t('library.openHit', { file: hit.path, page: hit.page })}
+                    data-testid="library-hit-open"
+                  >
+                    {fileName(hit.path)}
+                  </button>
+                ) : (
+                  <span className="library-hit-file" title={hit.task_path}>
+                    {fileName(hit.path)}
+                  </span>
+                )}
                 <span className="library-hit-page" data-testid="library-hit-page">
                   {t('library.page', { page: hit.page })}
                 </span>
@@ -71,6 +85,8 @@ export function LibrarySearch({ libraryId }: { libraryId: string }) {
   const { t } = useTranslation();
   const [q, setQ] = useState('');
   const [state, setState] = useState<SearchState>({ status: 'idle' });
+  const [opened, setOpened] = useState<LibraryHit | null>(null);
+  const close = useCallback(() => setOpened(null), []);
   // A slow answer for an earlier query must not replace a newer one.
   const generation = useRef(0);
 
@@ -126,8 +142,9 @@ export function LibrarySearch({ libraryId }: { libraryId: string }) {
             <ErrorText error={state.error} />
           </div>
         )}
-        {state.status === 'done' && <LibraryHits result={state.result} />}
+        {state.status === 'done' && <LibraryHits result={state.result} onOpen={setOpened} />}
       </div>
+      {opened && <LibraryFileDialog hit={opened} onClose={close} />}
     </section>
   );
 }

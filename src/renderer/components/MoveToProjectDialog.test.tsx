@@ -83,6 +83,7 @@ function installFakeClient() {
       throw new Error('not used here');
     },
     downloadFile: async () => new Blob(),
+    downloadLibraryFile: async () => new Blob(),
   };
   setApi(api);
   return { calls, tasks };

@@ -24,6 +24,9 @@ describe('a tool call as a person reads it', () => {
   it('names what a render made, and what a file tool touched', () => {
     const rendered = 'Rendered artifacts/heat.pptx from work/deck.json: 6 slides in the file (6 spec slides).\nQuality: ...';
     expect(say({ name: 'render_deck', preview: rendered })).toBe('已生成 artifacts/heat.pptx。');
+    // A title as the file name: the whole path, spaces and all.
+    const titled = 'Rendered artifacts/Cooling cities with green space.docx from work/proposal: 3 pages.';
+    expect(say({ name: 'render_document', preview: titled })).toBe('已生成 artifacts/Cooling cities with green space.docx。');
     expect(say({ name: 'write', arguments: '{"path":"work/deck.json","content":"{}"}', preview: 'Created work/deck.json (2 bytes written).' })).toBe('已写入 work/deck.json。');
     expect(say({ name: 'web_search', arguments: '{"query":"碳中和"}' })).toBe('已在网上搜索“碳中和”。');
     expect(say({ name: 'search_library', arguments: '{"query":"heat"}', preview: 'No library pages match "heat". Try other words, or fewer.' })).toBe('资料库中没有与“heat”匹配的页面。');

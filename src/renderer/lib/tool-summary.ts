@@ -33,7 +33,8 @@ const SENTENCES: Record<string, 'path' | 'url' | 'query' | 'name' | null> = {
 };
 
 const EXIT = /\[exit code (\d+|unknown) · ([\d.]+) s\]/u;
-const RENDERED = /^Rendered (\S+)/u;
+/** "Rendered <path> from <source>: …": the path may have spaces (a title as the file name). */
+const RENDERED = /^Rendered (.+?\.[A-Za-z0-9]+) from /u;
 
 export function toolSummary(input: ToolSummaryInput, t: TFunction): string {
   // Denied by the person, or blocked by Folio's rules (its result then says why, for the model).
@@ -65,7 +66,7 @@ export function toolSummary(input: ToolSummaryInput, t: TFunction): string {
     case 'render_deck':
     case 'render_document':
     case 'revise_document': {
-      const made = RENDERED.exec(input.preview)?.[1]?.replace(/[.:,]+$/u, '');
+      const made = RENDERED.exec(input.preview)?.[1];
       return made ? t('toolSummary.rendered', { path: made }) : t(`toolSummary.${input.name}`);
     }
     default: {

@@ -39,6 +39,7 @@ function installApi(): void {
       throw new Error('not used here');
     },
     downloadFile: async () => new Blob(),
+    downloadLibraryFile: async () => new Blob(),
   };
   setApi(api);
 }

@@ -14,7 +14,7 @@ interface FilesState {
   download: (entry: FileEntry) => Promise<void>;
 }
 
-function saveBlob(blob: Blob, name: string): void {
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

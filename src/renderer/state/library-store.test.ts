@@ -32,6 +32,7 @@ function installApi(answers: { files: LibraryFile[]; progress: IndexProgress }[]
       throw new Error('not used here');
     },
     downloadFile: async () => new Blob(),
+    downloadLibraryFile: async () => new Blob(),
   };
   setApi(api);
   return { calls, uploads };

@@ -28,6 +28,7 @@ function installApi(answers: SourceInfo[][]): { calls: () => number } {
       throw new Error('not used here');
     },
     downloadFile: async () => new Blob(),
+    downloadLibraryFile: async () => new Blob(),
   };
   setApi(api);
   return { calls: () => calls };

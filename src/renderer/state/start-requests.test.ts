@@ -20,6 +20,7 @@ function installClient(client: Partial<FolioClient>): void {
       throw new Error('not used here');
     },
     downloadFile: async () => new Blob(),
+    downloadLibraryFile: async () => new Blob(),
   };
   setApi(api);
 }

@@ -162,6 +162,9 @@ function method<I extends z.ZodType, O extends z.ZodType>(def: Omit<MethodSpec<I
 const Ok = z.object({ ok: z.literal(true) });
 const TaskRef = { task_id: Id };
 
+/** A file read over the contract in one payload: text as UTF-8, anything else as base64. */
+const FileContent = z.object({ path: z.string(), mime: z.string(), size: z.number().int(), encoding: z.enum(['utf8', 'base64']), data: z.string() });
+
 export const contract = {
   createTask: method({
     input: () => z.strictObject({
@@ -282,7 +285,7 @@ export const contract = {
   }),
   readFile: method({
     input: () => z.strictObject({ ...TaskRef, path: RelPath }),
-    output: () => z.object({ path: z.string(), mime: z.string(), size: z.number().int(), encoding: z.enum(['utf8', 'base64']), data: z.string() }),
+    output: () => FileContent,
     http: { method: 'GET', path: '/v1/tasks/:task_id/files/*path', download: true },
   }),
   deleteFile: method({
@@ -666,6 +669,12 @@ export const contract = {
     input: () => z.strictObject({ project_id: LibraryId, path: RelPath }),
     output: () => Ok,
     http: { method: 'DELETE', path: '/v1/projects/:project_id/files/*path' },
+  }),
+  /** A library file's bytes (`project_id` = its library: a project's id or `personal`), to show a search hit. */
+  readLibraryFile: method({
+    input: () => z.strictObject({ project_id: LibraryId, path: RelPath }),
+    output: () => FileContent,
+    http: { method: 'GET', path: '/v1/projects/:project_id/files/*path', download: true },
   }),
   /** Ranked search over a project's library and the personal library (`personal`: that one alone). */
   searchLibrary: method({

@@ -6,15 +6,13 @@ import type { ServiceHandlers } from '../../../shared/contract';
 import { FolioError, NotFoundError } from '../../../shared/errors';
 import { sourceStatus } from '../../sources/cache';
 import { taskDir } from '../../workspace/layout';
-import { readInside, resolveInside } from '../../workspace/task-paths';
+import { resolveInside } from '../../workspace/task-paths';
 import { requireTask, type ServiceContext, type ServiceHooks } from '../context';
-import { addSourceFile, isTextMime, mimeOf, syncTaskFiles } from '../task-files';
+import { readFileContent } from '../file-content';
+import { addSourceFile, syncTaskFiles } from '../task-files';
 import { readArtifactPreview } from './artifact-preview';
 
 const OPENABLE = new Set(['.pptx', '.docx', '.xlsx', '.pdf', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.md', '.txt', '.csv']);
-
-/** Files read over the contract as one payload; bigger ones are downloads only. */
-const READ_LIMIT = 50 * 1024 * 1024;
 
 export type FileHandlers = Pick<ServiceHandlers, 'listFiles' | 'addFiles' | 'readFile' | 'deleteFile' | 'listSources' | 'getArtifactPreview' | 'exportPdf' | 'openPath'>;
 
@@ -35,22 +33,7 @@ export function fileHandlers(ctx: ServiceContext, hooks: Pick<ServiceHooks, 'onS
     },
     async readFile(input) {
       await requireTask(ctx, input.task_id);
-      const abs = resolveInside(taskDir(ctx.dataDir, input.task_id), input.path);
-      let size: number;
-      try {
-        const stat = statSync(abs);
-        if (!stat.isFile()) throw new Error('not a file');
-        size = stat.size;
-      } catch {
-        throw new NotFoundError(`No file ${input.path} in this task`);
-      }
-      if (size > READ_LIMIT) throw new FolioError('payload_too_large', `${input.path} is larger than ${READ_LIMIT / 1024 / 1024} MB; open it from its folder`);
-      const mime = mimeOf(abs);
-      // Opened without following a link swapped in since the check (downloads go through here too).
-      const bytes = await readInside(taskDir(ctx.dataDir, input.task_id), input.path, { maxBytes: READ_LIMIT });
-      return isTextMime(mime)
-        ? { path: input.path, mime, size, encoding: 'utf8', data: bytes.toString('utf8') }
-        : { path: input.path, mime, size, encoding: 'base64', data: bytes.toString('base64') };
+      return readFileContent(taskDir(ctx.dataDir, input.task_id), input.path, `No file ${input.path} in this task`);
     },
     async deleteFile(input) {
       await requireTask(ctx, input.task_id);

@@ -127,6 +127,7 @@ const routeChecks: { [M in MethodName]?: () => RouteCheck } = {
   deleteProject: () => ({ method: 'DELETE', path: '/v1/projects/lab', status: 200, check: (b) => expect(b).toEqual({ ok: true }) }),
   listLibraryFiles: () => ({ method: 'GET', path: '/v1/projects/personal/files', status: 200, check: (b) => expect(b).toMatchObject({ files: [], progress: { total_files: 0 } }) }),
   deleteLibraryFile: () => ({ method: 'DELETE', path: '/v1/projects/personal/files/papers/a.pdf', status: 200, check: (b) => expect(b).toEqual({ ok: true }) }),
+  readLibraryFile: () => ({ method: 'GET', path: '/v1/projects/personal/files/papers/a.txt?format=json', status: 200, check: (b) => expect(b).toEqual({ path: 'papers/a.txt', mime: 'text/plain', size: 5, encoding: 'utf8', data: 'notes' }) }),
   searchLibrary: () => ({ method: 'GET', path: `/v1/projects/personal/search?q=${encodeURIComponent('检索增强')}&limit=5`, status: 200, check: (b) => expect(b).toMatchObject({ hits: [], mode: 'text' }) }),
 };
 

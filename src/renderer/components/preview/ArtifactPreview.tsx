@@ -44,7 +44,7 @@ export function ArtifactPreview({ taskId, path, page = null }: { taskId: string;
   if (isPdf) {
     return (
       <Suspense fallback={<PreviewLoading />}>
-        <PdfPreview taskId={taskId} path={path} page={page} />
+        <PdfPreview file={{ kind: 'task', taskId, path }} page={page} />
       </Suspense>
     );
   }

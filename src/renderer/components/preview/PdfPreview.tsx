@@ -4,7 +4,7 @@ import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-d
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getApi } from '../../state/api';
+import { fileBytes, type FileRef } from '../../state/file-bytes';
 import { toErrorInfo, type ErrorInfo } from '../../state/notices';
 import { ErrorText } from '../ErrorText';
 import { useElementWidth } from './use-width';
@@ -20,12 +20,15 @@ interface Loaded {
 }
 
 /** `page`: a cited page, shown first of the pages drawn and scrolled to. */
-export function PdfPreview({ taskId, path, page = null }: { taskId: string; path: string; page?: number | null }) {
+export function PdfPreview({ file, page = null }: { file: FileRef; page?: number | null }) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<ErrorInfo | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(gridRef);
+  // The file by its parts, not the object: a parent re-rendering with an equal ref loads nothing again.
+  const { kind, path } = file;
+  const owner = file.kind === 'task' ? file.taskId : file.libraryId;
 
   useEffect(() => {
     let alive = true;
@@ -34,7 +37,7 @@ export function PdfPreview({ taskId, path, page = null }: { taskId: string; path
     setError(null);
     const load = async () => {
       try {
-        const blob = await getApi().downloadFile(taskId, path);
+        const blob = await fileBytes(kind === 'task' ? { kind, taskId: owner, path } : { kind, libraryId: owner, path });
         const data = new Uint8Array(await blob.arrayBuffer());
         // No eval: the CSP forbids it, and pdf.js has a slower path that needs none.
         doc = await getDocument({ data, isEvalSupported: false }).promise;
@@ -48,7 +51,7 @@ export function PdfPreview({ taskId, path, page = null }: { taskId: string; path
       alive = false;
       void doc?.destroy();
     };
-  }, [taskId, path]);
+  }, [kind, owner, path]);
 
   const first = loaded && page !== null ? Math.min(Math.max(1, page), loaded.pages) : 1;
   const shown = loaded ? Math.min(loaded.pages - first + 1, MAX_PAGES) : 0;

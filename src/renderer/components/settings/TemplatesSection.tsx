@@ -2,13 +2,14 @@
 // what could not be mapped), preview sample slides planned on it before using it, delete it.
 // The preview draws the plan the main process made with the same SlideView as deck previews, and
 // the master's logo over it at its place (the plan holds only what Folio itself places).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MethodOutput } from '../../../shared/contract';
 import type { TemplateSummary } from '../../../shared/specs/templates';
 import { getApi } from '../../state/api';
 import { toErrorInfo, type ErrorInfo } from '../../state/notices';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { FilePickerButton } from '../FilePickerButton';
 import { Icon } from '../Icon';
 import { SlideView } from '../preview/SlideView';
 import { ErrorText } from '../ErrorText';
@@ -31,7 +32,6 @@ export function TemplatesSection() {
   const [error, setError] = useState<ErrorInfo | null>(null);
   const [imported, setImported] = useState<TemplateSummary | null>(null);
   const [doomed, setDoomed] = useState<TemplateSummary | null>(null);
-  const input = useRef<HTMLInputElement>(null);
 
   const load = useCallback(async () => {
     try {
@@ -77,22 +77,20 @@ export function TemplatesSection() {
       <h2 tabIndex={-1}>{t('templates.title')}</h2>
       <p className="muted">{t('templates.intro', { example: templates[0]?.id ?? 'acme' })}</p>
       <div className="templates-actions">
-        <input
-          ref={input}
-          type="file"
+        <FilePickerButton
+          className="btn"
           accept=".pptx,.potx,application/vnd.openxmlformats-officedocument.presentationml.presentation,application/vnd.openxmlformats-officedocument.presentationml.template"
-          hidden
-          data-testid="template-file-input"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
+          multiple={false}
+          onPick={([file]) => {
             if (file) void importFile(file);
           }}
-        />
-        <button type="button" className="btn" disabled={busy} onClick={() => input.current?.click()} data-testid="template-import">
+          disabled={busy}
+          testId="template-import"
+          inputTestId="template-file-input"
+        >
           {busy && <span className="spinner" />}
           {busy ? t('templates.importing') : t('templates.import')}
-        </button>
+        </FilePickerButton>
         {imported && (
           <span className="saved-hint" data-testid="template-imported">
             {t('templates.imported', { name: imported.name, id: imported.id })}
