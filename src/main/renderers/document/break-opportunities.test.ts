@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SOFT_HYPHEN, withBreakOpportunities, ZERO_WIDTH_SPACE } from './break-opportunities';
 
@@ -17,5 +19,14 @@ describe('break opportunities in Latin runs of Chinese text', () => {
     const out = withBreakOpportunities('基于internationalization框架与 LayoutLMv3、TransformerBased 和 understanding 的方法');
     expect(shown(out)).toBe('基于in~ter~na~tion~al~iza~tion框架与 LayoutLMv3、TransformerBased 和 un~der~stand~ing 的方法');
     expect(withBreakOpportunities('短文本 with short words 与 GPT-4。')).toBe('短文本 with short words 与 GPT-4。');
+  });
+
+  it('imports its patterns in a way Node itself resolves (the built app loads packages unbundled, as ES modules)', () => {
+    const source = readFileSync(new URL('./break-opportunities.ts', import.meta.url), 'utf8');
+    const specifier = /from '(hyphen[^']*)'/u.exec(source)?.[1] ?? '';
+    expect(specifier).not.toBe('');
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', `import enUs from '${specifier}'; process.stdout.write(enUs.hyphenateSync('understanding', { hyphenChar: '~' }))`], { encoding: 'utf8', cwd: import.meta.dirname });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('un~der~stand~ing');
   });
 });

@@ -3,7 +3,8 @@
 // of a line it moves down whole, and the Chinese line above is letter-spaced to fill the measure. A
 // typesetter breaks the URL after a slash or before a dot, and hyphenates the word.
 
-import enUs from 'hyphen/en-us';
+// The file, not the folder: the built app loads packages with Node's ESM resolver, which does not read folders.
+import enUs from 'hyphen/en-us/index.js';
 
 /** U+200B ZERO WIDTH SPACE: a break opportunity that prints nothing. */
 export const ZERO_WIDTH_SPACE = '\u200B';
