@@ -5,11 +5,6 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
-  // The screen spec now waits until every chat shows its end, and that exposed an app defect it still
-  // trips on: after a resize the chat can stop following its end (a scroll event caused by the
-  // layout is taken for the reader leaving). It runs on its own (`npm run test:screens`) until that
-  // is fixed; then drop this line.
-  testIgnore: process.env.FOLIO_E2E_SCREENS ? [] : ['**/screens.spec.ts'],
   globalSetup: './e2e/support/global-setup.ts',
   // One worker: the specs share one Folio server per worker and one scripted fake model.
   workers: 1,

@@ -12,6 +12,7 @@ import {
 import { type BlockContent, type Definition, type DefinitionContent, type FootnoteDefinition, type PhrasingContent } from 'mdast';
 import { captionLabel, CROSS_REFERENCE, referenceKind, referencedIds } from '../../../shared/specs/document-captions';
 import { CITATION, citationLabel, citedKeys } from '../../../shared/specs/document-citations';
+import { withBreakOpportunities } from './break-opportunities';
 import { type RenderContext } from './context';
 import { fontSet } from './fonts';
 import { plainText } from './mdast-text';
@@ -47,8 +48,10 @@ export class InlineConverter {
    * synthetic bold or slant. **Strong** CJK takes the heading face (黑体), emphasised CJK takes 着重号
    * (`w:em="dot"`, not on punctuation); Latin text is bold or italic as usual.
    */
-  runs(text: string, f: Format): TextRun[] {
+  runs(raw: string, f: Format): TextRun[] {
     const base = { ...(f.strike ? { strike: true } : {}), ...(f.hyperlink ? { style: 'Hyperlink' } : {}) };
+    // Justified Chinese lines are letter-spaced when a whole URL or long word has to move down.
+    const text = this.ctx.isChinese && !f.heading ? withBreakOpportunities(raw) : raw;
     if (!f.bold && !f.italics) return [new TextRun({ ...runText(text), ...base })];
     return splitByScript(text).map(({ text: part, script }) => {
       const latin = script === 'latin';

@@ -35,6 +35,8 @@ const TOP_MARGIN_PT = 1440 / 20;
 // (an emoji font is installed here, so it must not be reported) and an Egyptian hieroglyph no font has.
 const LONG_TITLE = '面向低资源场景的文档智能理解关键技术研究：'.repeat(10);
 const HIEROGLYPH = '\u{13000}';
+// A URL longer than what is left of its line: unbroken it would move down whole and letter-space the line.
+const URL_PARAGRAPH = '代码与数据集均已公开，访问地址为 https://github.com/example-organization/document-intelligence-benchmark/blob/main/README.md 欢迎同行复现。';
 
 type Word = { xMin: number; yMin: number; xMax: number; yMax: number; text: string };
 
@@ -62,7 +64,7 @@ describe.skipIf(!hasTools)('the sample laid out by LibreOffice (soffice)', () =>
     cpSync(SAMPLE, folder, { recursive: true });
     const spec = JSON.parse(readFileSync(join(folder, 'document.json'), 'utf8')) as Record<string, unknown>;
     writeFileSync(join(folder, 'document.json'), JSON.stringify({ ...spec, title: LONG_TITLE }));
-    appendFileSync(join(folder, 'sections/04_innovation.md'), `\n以表情 😀 和古埃及文字 ${HIEROGLYPH} 结尾。\n`);
+    appendFileSync(join(folder, 'sections/04_innovation.md'), `\n${URL_PARAGRAPH}\n\n以表情 😀 和古埃及文字 ${HIEROGLYPH} 结尾。\n`);
 
     rendered = await renderDocument(folder, { outDir: work, fileName: 'proposal.docx' });
     // A private profile: a shared one is locked by any other running soffice.
@@ -127,6 +129,25 @@ describe.skipIf(!hasTools)('the sample laid out by LibreOffice (soffice)', () =>
     expect(header.length).toBeGreaterThan(0);
     expect(new Set(header.map((w) => Math.round(w.yMin))).size).toBe(1);
     expect(header.map((w) => w.text).join('')).toMatch(/…$/u);
+  });
+
+  it('breaks a long URL in Chinese text instead of letter-spacing the line before it', () => {
+    const pages = rendered.report.pages;
+    if (pages?.mode !== 'rendered') throw new Error('not laid out');
+    const lines = new Map<number, Word[]>();
+    let page = 0;
+    for (let p = 1; p <= pages.total && page === 0; p++) {
+      const words = bboxWords(pdf, p);
+      if (words.some((w) => w.text.includes('访问地址为'))) page = p;
+      for (const w of words) if (page === p) lines.set(Math.round(w.yMin), [...(lines.get(Math.round(w.yMin)) ?? []), w]);
+    }
+    const line = [...lines.values()].find((ws) => ws.some((w) => w.text.includes('访问地址为')));
+    expect(line, 'the line of the URL paragraph').toBeDefined();
+    // Letter-spaced Chinese comes back from pdftotext one character per word ("本 项 目 的 …").
+    expect(line?.filter((w) => /^\p{Script=Han}[，。]?$/u.test(w.text)).length).toBeLessThan(3);
+    // The URL starts on that line and ends on the next; what prints is the URL, nothing added.
+    expect(line?.map((w) => w.text).join('')).toContain('https://');
+    expect(compact(pageText(page)).replace(/[\u200B\u00AD]/gu, '')).toContain('https://github.com/example-organization/document-intelligence-benchmark/blob/main/README.md');
   });
 
   it('reports the character no installed font has, with its section and heading, and not the emoji', () => {

@@ -27,4 +27,22 @@ describe('Chinese–Latin spacing', () => {
     expect(body).toContain('本项目使用GPT\u2060-\u20604模型，在3个数据集上提升12.5%。');
     expect(body).not.toMatch(/ {2}/);
   });
+
+  it('gives URLs and long words in Chinese text break opportunities (not in headings or English documents), printing nothing else', async () => {
+    const url = 'https://github.com/example-org/doc-ai/blob/main/README.md';
+    const section = `# 立项依据 internationalization\n\n代码见 ${url} 与 [仓库](${url})，基于internationalization框架。\n`;
+    const render = async (language: string): Promise<string> => {
+      const folder = documentFolder({ title: '断行', template: 'report', language }, { '01.md': section });
+      const result = await renderDocument(folder, { outDir: mkdtempSync(join(tmpdir(), 'folio-break-')), fileName: 'out.docx', paginate: false });
+      return (await openDocx(result.path)).part('word/document.xml');
+    };
+    const zh = await render('zh-CN');
+    const body = textOf(zh);
+    expect(body).toContain('代码见 https://\u200Bgithub\u200B.com/\u200Bex\u200Bam\u200Bple\u200B-org/');
+    expect(body).toContain('基于in\u00ADter\u00ADna\u00ADtion\u00ADal\u00ADiza\u00ADtion框架');
+    // The heading keeps its word whole (the contents and the rendered check read it back).
+    expect(body).toMatch(/立项依据 ?internationalization/u);
+    expect(body.replace(/[\u200B\u00AD]/gu, '')).toContain(`代码见 ${url} 与 仓库，基于internationalization框架。`);
+    expect(textOf(await render('en-US'))).not.toMatch(/[\u200B\u00AD]/u);
+  });
 });

@@ -1,0 +1,32 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { SOFT_HYPHEN, withBreakOpportunities, ZERO_WIDTH_SPACE } from './break-opportunities';
+
+const shown = (text: string): string => text.replaceAll(ZERO_WIDTH_SPACE, '|').replaceAll(SOFT_HYPHEN, '~');
+const visible = (text: string): string => text.replaceAll(ZERO_WIDTH_SPACE, '').replaceAll(SOFT_HYPHEN, '');
+
+describe('break opportunities in Latin runs of Chinese text', () => {
+  it('lets a URL break after a slash, before a dot or hyphen and between the syllables of long parts (no hyphen added), and leaves a sentence mark outside', () => {
+    const text = '访问地址为 https://github.com/example-org/doc-ai/blob/main/README.md，欢迎复现。';
+    const out = withBreakOpportunities(text);
+    expect(visible(out)).toBe(text);
+    expect(shown(out)).toBe('访问地址为 https://|github|.com/|ex|am|ple|-org/|doc|-ai/|blob/|main/|README|.md，欢迎复现。');
+    expect(shown(withBreakOpportunities('见 www.nsfc.gov.cn/publish/portal/.'))).toBe('见 www|.nsfc|.gov|.cn/|pub|lish/|portal/.');
+  });
+
+  it('hyphenates long plain words next to Chinese, and leaves names, short words and Chinese alone', () => {
+    const out = withBreakOpportunities('基于internationalization框架与 LayoutLMv3、TransformerBased 和 understanding 的方法');
+    expect(shown(out)).toBe('基于in~ter~na~tion~al~iza~tion框架与 LayoutLMv3、TransformerBased 和 un~der~stand~ing 的方法');
+    expect(withBreakOpportunities('短文本 with short words 与 GPT-4。')).toBe('短文本 with short words 与 GPT-4。');
+  });
+
+  it('imports its patterns in a way Node itself resolves (the built app loads packages unbundled, as ES modules)', () => {
+    const source = readFileSync(new URL('./break-opportunities.ts', import.meta.url), 'utf8');
+    const specifier = /from '(hyphen[^']*)'/u.exec(source)?.[1] ?? '';
+    expect(specifier).not.toBe('');
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', `import enUs from '${specifier}'; process.stdout.write(enUs.hyphenateSync('understanding', { hyphenChar: '~' }))`], { encoding: 'utf8', cwd: import.meta.dirname });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('un~der~stand~ing');
+  });
+});
