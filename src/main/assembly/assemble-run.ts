@@ -20,7 +20,7 @@ import { sourceNotes } from '../sources';
 import { skillModelResolver } from '../subagents/skill-agents';
 import { shownTaskFolder } from '../tools/shown-root';
 import type { WebFetchToolOptions } from '../tools/web-fetch';
-import { taskDir, templatesDir, themesDir } from '../workspace/layout';
+import { projectFolder, taskDir, templatesDir, themesDir } from '../workspace/layout';
 import { readOutline } from '../workspace/outline-file';
 import { taskLibraries, type EmbedderSource } from './library-access';
 import { hasKey, pickProfile, profileDirs, skillDirs, usableCheck, type ProfileContext } from './profiles';
@@ -44,7 +44,8 @@ export interface RunAssemblyDeps extends ProfileContext {
   afterModelCall?: (profile: ModelProfile, usage: { promptTokens: number; completionTokens: number }, seconds: number, run: ModelCallRun) => void | Promise<void>;
   /**
    * The tier of the data folder's approval rules (agent/policy/rule-file.ts), evaluated with Folio's
-   * defaults by the one engine: `user` on the desktop, `team` in the team service (the tenant's folder).
+   * defaults and the task's project's rules (`project` tier) by the one engine: `user` on the desktop,
+   * `team` in the team service (the tenant's folder).
    */
   ruleTier: 'user' | 'team';
   /**
@@ -235,7 +236,11 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
       },
       approvals,
       callStates: run.callStates,
-      approvalRules: [...DEFAULT_RULES, ...(await loadRuleFile(deps.dataDir, deps.ruleTier))],
+      approvalRules: [
+        ...DEFAULT_RULES,
+        ...(await loadRuleFile(deps.dataDir, deps.ruleTier)),
+        ...(task.project_id ? await loadRuleFile(deps.dataDir, 'project', projectFolder(task.project_id)) : []),
+      ],
       conversation: await createStoreConversation(store, task.id, run.runId, newId),
     },
   };

@@ -12,6 +12,7 @@ import { newId } from '../runs/run-manager';
 import type { LibraryFileRow } from '../store';
 import type { StorePort } from '../store/port';
 import { libraryDir, libraryFilePath } from '../workspace/library-paths';
+import { projectDir } from '../workspace/layout';
 
 type ProjectMethods =
   | 'createProject'
@@ -134,6 +135,7 @@ export function createProjectHandlers(deps: ProjectDeps): Pick<ServiceHandlers, 
       // finds its file gone and writes nothing. Then the copies on disk.
       await store.projects.delete(input.project_id);
       rmSync(libraryDir(dataDir, input.project_id), { recursive: true, force: true });
+      rmSync(projectDir(dataDir, input.project_id), { recursive: true, force: true });
       return { ok: true };
     },
     async listLibraryFiles(input) {

@@ -41,3 +41,12 @@ export function templatesDir(dataDir: string): string {
 export function themesDir(dataDir: string): string {
   return join(dataDir, 'themes');
 }
+
+/** `projects/<id>` in the data folder: a project's own settings on disk (its approval rules); its library is under `library/`. */
+export function projectFolder(projectId: string): string {
+  return `projects/${projectId}`;
+}
+
+export function projectDir(dataDir: string, projectId: string): string {
+  return join(dataDir, projectFolder(projectId));
+}
