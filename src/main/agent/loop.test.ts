@@ -243,7 +243,7 @@ describe('agent loop', () => {
       parameters: z.object({}),
       async execute(_args, ctx) {
         for (let i = 0; i <= 3; i++) {
-          ctx.progress?.('rendering', i, 3);
+          ctx.progress?.({ step: 'render_deck' }, i, 3);
           await new Promise((r) => setTimeout(r, 5));
         }
         return { content: 'rendered' };
@@ -253,7 +253,7 @@ describe('agent loop', () => {
     const { events } = await drain(runAgentLoop(s.deps, new AbortController().signal));
     const progress = events.filter((e) => e.type === 'progress');
     expect(progress.map((e) => e.type === 'progress' && e.done)).toEqual([0, 1, 2, 3]);
-    expect(progress[0]).toMatchObject({ label: 'rendering', total: 3 });
+    expect(progress[0]).toMatchObject({ step: 'render_deck', total: 3 });
     const types = events.map((e) => e.type);
     expect(types.lastIndexOf('progress')).toBeLessThan(types.indexOf('tool_result'));
     expect(events.find((e) => e.type === 'tool_result')).toMatchObject({ writes_artifacts: true, is_error: false });

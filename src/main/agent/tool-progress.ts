@@ -1,13 +1,13 @@
 // A running tool's progress and its nested work (a skill's sub-agent) as run events, yielded by
 // the loop while the tool works.
-import type { RunEventBody } from '../../shared/contract';
+import type { ProgressOf, RunEventBody } from '../../shared/contract';
 
-export type ProgressReport = (label: string, done: number, total: number | null) => void;
+export type ProgressReport = (of: ProgressOf, done: number, total: number | null) => void;
 export type EmitNested = (event: RunEventBody) => void;
 
 /**
  * Runs `work`, yielding the progress it reports as `progress` events while it runs. Reports that
- * arrive faster than they are consumed are coalesced per label: only the latest count matters.
+ * arrive faster than they are consumed are coalesced per step and file: only the latest count matters.
  * Events of nested work (a skill's sub-agent) are passed on whole and in order, never coalesced.
  */
 export async function* withProgress<T>(work: (report: ProgressReport, emit: EmitNested) => Promise<T>): AsyncGenerator<RunEventBody, T> {
@@ -19,10 +19,10 @@ export async function* withProgress<T>(work: (report: ProgressReport, emit: Emit
     queue.push(event);
     wake?.();
   };
-  const report: ProgressReport = (label, done, total) => {
+  const report: ProgressReport = ({ step, file }, done, total) => {
     if (settled) return;
-    const index = queue.findIndex((e) => e.type === 'progress' && e.parent_call_id === undefined && e.label === label);
-    const event = { type: 'progress' as const, label, done, total };
+    const index = queue.findIndex((e) => e.type === 'progress' && e.parent_call_id === undefined && e.step === step && e.file === file);
+    const event = { type: 'progress' as const, step, ...(file === undefined ? {} : { file }), done, total };
     if (index >= 0) queue[index] = event;
     else queue.push(event);
     wake?.();

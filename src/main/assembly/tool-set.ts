@@ -45,7 +45,7 @@ export async function* assembleToolSet(input: ToolSetInput): AsyncGenerator<RunE
 
   // The task's MCP servers add their tools to this run's registry only.
   const servers = input.servers ?? [];
-  if (servers.length > 0) yield { type: 'progress', label: 'starting MCP servers', done: 0, total: servers.length };
+  if (servers.length > 0) yield { type: 'progress', step: 'start_mcp_servers', done: 0, total: servers.length };
   const mcpTools = await mcpToolsForTask(input.mcp, servers, input.signal);
   for (const tool of mcpTools.tools) registry.register(tool);
 

@@ -164,10 +164,10 @@ describe('agent runs with tools', () => {
     const events = await collect(core, task.id, run_id);
     const progress = events.filter((e) => e.type === 'progress');
     // Rendering, then (where LibreOffice is installed) the check of the rendered slides, page by page.
-    const checking = sofficePath() === null ? [] : [0, 1, 2].map((done) => ['Checking the rendered slides', done, 2]);
-    expect(progress.map((e) => e.type === 'progress' && [e.label, e.done, e.total])).toEqual([
-      ['rendering deck', 0, 2],
-      ['rendering deck', 2, 2],
+    const checking = sofficePath() === null ? [] : [0, 1, 2].map((done) => ['check_slides', done, 2]);
+    expect(progress.map((e) => e.type === 'progress' && [e.step, e.done, e.total])).toEqual([
+      ['render_deck', 0, 2],
+      ['render_deck', 2, 2],
       ...checking,
     ]);
     const types = events.map((e) => e.type);

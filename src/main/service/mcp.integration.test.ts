@@ -226,7 +226,7 @@ describe('MCP servers as tools', () => {
     expect(servers.map((s) => s.status)).toEqual(['error', 'error']);
     expect(servers[0].error).toMatch(/no answer within 1.5 s/);
     expect(servers[1].error).toMatch(/ENOENT|not found/i);
-    expect(events.find((e) => e.type === 'progress')).toMatchObject({ label: 'starting MCP servers', total: 2 });
+    expect(events.find((e) => e.type === 'progress')).toMatchObject({ step: 'start_mcp_servers', total: 2 });
 
     // Fixed in Settings: the changed entry is picked up, and Restart starts it now.
     await core.handlers.saveMcpConfig({ text: JSON.stringify({ mcpServers: { mute: fixtureServer(), missing: { command: 'folio-no-such-mcp-server' } } }) });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Document, ImageRun, Packer, PageBreak, Paragraph } from 'docx';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ProgressOf } from '../../shared/contract';
 import { paperWithFigures, pngBytes } from '../sources/figures/testing';
 import { which } from '../sources/testing';
 import { createExtractFiguresTool, type FigureEntry, FIGURES_INDEX, figureFolderName, matchPlacements } from './extract-figures';
@@ -40,7 +41,7 @@ function checkPng(rel: string): { width: number; height: number } {
 describe.skipIf(!hasPoppler)('extract_figures (needs poppler-utils)', () => {
   it('saves the embedded figures with their pages, pixel sizes, boxes and captions, and finds the drawn one', async () => {
     const progress: number[] = [];
-    const ctx = { ...contextFor(root), progress: (_l: string, done: number) => progress.push(done) };
+    const ctx = { ...contextFor(root), progress: (_of: ProgressOf, done: number) => progress.push(done) };
     const result = await createExtractFiguresTool().execute({ path: 'source/paper.pdf' }, ctx);
 
     const figures = readIndex();

@@ -226,7 +226,7 @@ async function saveFigures(run: Run, pages: number[], pageCount: number): Promis
   const name = path.posix.basename(run.pdfRel);
 
   for (const [i, page] of pages.entries()) {
-    run.ctx.progress?.(`figures ${name}`, i, pages.length);
+    run.ctx.progress?.({ step: 'extract_figures', file: name }, i, pages.length);
     const layout = located.get(page);
     const pageRows = rows.filter((r) => r.page === page);
     const imageRows = pageRows.filter((r) => r.type === 'image');
@@ -300,7 +300,7 @@ async function saveFigures(run: Run, pages: number[], pageCount: number): Promis
     for (const caption of layout?.orphanCaptions ?? []) result.orphans.push({ page, caption });
     result.scanned.push(page);
   }
-  run.ctx.progress?.(`figures ${name}`, result.scanned.length, pages.length);
+  run.ctx.progress?.({ step: 'extract_figures', file: name }, result.scanned.length, pages.length);
   return result;
 }
 

@@ -74,7 +74,7 @@ async function targetFor(root: string, rel: string, single: boolean, ctx: ToolCo
   if (isExtractable(rel)) {
     const state = await ensureExtracted(root, rel, {
       signal: ctx.signal,
-      onProgress: (done, total) => ctx.progress?.(`extracting ${path.posix.basename(rel)}`, done, total),
+      onProgress: (done, total) => ctx.progress?.({ step: 'extract_text', file: path.posix.basename(rel) }, done, total),
     });
     if (state.cache_path) return { rel: state.cache_path, label: rel, paged: true };
     if (state.status === 'ok') return { rel, label: rel, paged: false }; // plain UTF-8 text

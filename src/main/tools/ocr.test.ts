@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ProgressOf } from '../../shared/contract';
 import { FolioError } from '../../shared/errors';
 import { fakeProfile } from '../../../testing/fake-openai/fake-profile';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
@@ -46,12 +47,12 @@ afterEach(() => removeTemp(root));
 
 interface Recorded {
   ctx: ToolContext;
-  progress: [string, number, number | null][];
+  progress: [ProgressOf, number, number | null][];
 }
 
 function context(signal?: AbortSignal): Recorded {
   const progress: Recorded['progress'] = [];
-  const ctx: ToolContext = { ...contextFor(root, signal), progress: (label, done, total) => progress.push([label, done, total]) };
+  const ctx: ToolContext = { ...contextFor(root, signal), progress: (of, done, total) => progress.push([of, done, total]) };
   return { ctx, progress };
 }
 
@@ -107,9 +108,9 @@ describe('ocr tool', () => {
     expect(rendered).toEqual([[1], [2]]);
     expect(usages).toEqual([900, 910]);
     expect(progress).toEqual([
-      ['OCR scan.pdf', 0, 2],
-      ['OCR scan.pdf', 1, 2],
-      ['OCR scan.pdf', 2, 2],
+      [{ step: 'ocr', file: 'scan.pdf' }, 0, 2],
+      [{ step: 'ocr', file: 'scan.pdf' }, 1, 2],
+      [{ step: 'ocr', file: 'scan.pdf' }, 2, 2],
     ]);
     expect(fake.requests).toHaveLength(2);
     for (const [i, page] of [1, 2].entries()) {

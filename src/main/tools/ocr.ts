@@ -184,7 +184,7 @@ export function createOcrTool(opts: OcrToolOptions): Tool<typeof parameters> {
     const done: number[] = [];
     let stopped: string | null = null;
     for (const [i, page] of wanted.entries()) {
-      ctx.progress?.(`OCR ${name}`, i, wanted.length);
+      ctx.progress?.({ step: 'ocr', file: name }, i, wanted.length);
       try {
         const image =
           target.kind === 'image'
@@ -202,7 +202,7 @@ export function createOcrTool(opts: OcrToolOptions): Tool<typeof parameters> {
         break;
       }
     }
-    ctx.progress?.(`OCR ${name}`, done.length, wanted.length);
+    ctx.progress?.({ step: 'ocr', file: name }, done.length, wanted.length);
     return { content: assemble(target.rel, parts, done, wanted, pageCount, choice.profile, stopped) };
   }
 

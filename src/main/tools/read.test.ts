@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ProgressOf } from '../../shared/contract';
 import { EXTRACTOR_VERSION } from '../sources';
 import { minimalPdf, PNG_BYTES } from '../sources/testing';
 import { grepTool } from './grep';
@@ -77,15 +78,15 @@ describe('read: sources by page', () => {
 
   it('extracts a PDF on first read, reporting progress, and returns the requested pages', async () => {
     writeFiles(root, { 'source/report.pdf': report });
-    const progress: [string, number, number | null][] = [];
-    const ctx = { ...contextFor(root), progress: (label: string, done: number, total: number | null) => progress.push([label, done, total]) };
+    const progress: [ProgressOf, number, number | null][] = [];
+    const ctx = { ...contextFor(root), progress: (of: ProgressOf, done: number, total: number | null) => progress.push([of, done, total]) };
     const result = await readTool.execute({ path: 'source/report.pdf', pages: '2' }, ctx);
     // A document's text is marked as untrusted; Folio's paging note stays outside the marker.
     expect(result.content).toBe(`${wrapUntrusted('document source/report.pdf', '<!-- page 2 -->\nBeta page two')}\n\n(Showing pages 2 of 3.)`);
     expect(progress).toEqual([
-      ['extracting report.pdf', 1, 3],
-      ['extracting report.pdf', 2, 3],
-      ['extracting report.pdf', 3, 3],
+      [{ step: 'extract_text', file: 'report.pdf' }, 1, 3],
+      [{ step: 'extract_text', file: 'report.pdf' }, 2, 3],
+      [{ step: 'extract_text', file: 'report.pdf' }, 3, 3],
     ]);
     expect((await read({ path: 'source/report.pdf', pages: '1,3' })).content).toBe(
       `${wrapUntrusted('document source/report.pdf', '<!-- page 1 -->\nAlpha page one\n\n<!-- page 3 -->\nGamma page three')}\n\n(Showing pages 1,3 of 3.)`,

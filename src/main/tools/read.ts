@@ -123,7 +123,7 @@ async function readSource(taskRoot: string, rel: string, args: Args, ctx: ToolCo
   const name = path.posix.basename(rel);
   const state = await ensureExtracted(taskRoot, rel, {
     signal: ctx.signal,
-    onProgress: (done, total) => ctx.progress?.(`extracting ${name}`, done, total),
+    onProgress: (done, total) => ctx.progress?.({ step: 'extract_text', file: name }, done, total),
   });
   if (state.status === 'ok' && state.cache_path === null) return null; // plain UTF-8 text: read as is
   if (state.status !== 'ok' || state.cache_path === null) throw refusal(rel, state);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copyFileSync, existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ProgressStep } from '../../shared/contract';
 import { ArtifactPreview } from '../../shared/contract/methods';
 import { type DeckSpecInput, type QualityReport } from '../../shared/specs/deck';
 import { previewSidecarPath } from '../renderers/artifact-preview';
@@ -50,18 +51,18 @@ describe('render_deck', () => {
   });
 
   it('renders an inline spec into artifacts/, reports slides and quality, and writes a preview sidecar', async () => {
-    const progress: Array<[string, number, number | null]> = [];
-    const result = await renderDeckTool.execute({ spec: smallSpec }, { ...ctx, progress: (l, d, t) => progress.push([l, d, t]) });
+    const progress: Array<[ProgressStep, number, number | null]> = [];
+    const result = await renderDeckTool.execute({ spec: smallSpec }, { ...ctx, progress: (of, d, t) => progress.push([of.step, d, t]) });
 
     expect(result.isError).toBeUndefined();
     expect(result.touched).toEqual(['artifacts/quarterly-review-results-plans.pptx']);
     expect(existsSync(join(root, 'artifacts/quarterly-review-results-plans.pptx'))).toBe(true);
     expect(result.content).toContain('Rendered artifacts/quarterly-review-results-plans.pptx from the inline spec: 3 slides in the file');
     expect(result.content).toMatch(/Quality report, estimated \(LibreOffice not installed\): \d+ issues?; 3 spec slides became 3 slides\./u);
-    expect(progress[0]).toEqual(['rendering deck', 0, 3]);
-    expect(progress).toContainEqual(['rendering deck', 3, 3]);
+    expect(progress[0]).toEqual(['render_deck', 0, 3]);
+    expect(progress).toContainEqual(['render_deck', 3, 3]);
     // No LibreOffice, nothing to wait for: no "checking" progress.
-    expect(progress.filter(([label]) => label !== 'rendering deck')).toEqual([]);
+    expect(progress.filter(([step]) => step !== 'render_deck')).toEqual([]);
 
     const sidecar = readSidecar(root, 'artifacts/quarterly-review-results-plans.pptx');
     const parsed = ArtifactPreview.parse({ ...(sidecar as object), path: 'x' });
@@ -184,15 +185,15 @@ describe.skipIf(!hasSoffice)('render_deck with LibreOffice', () => {
         { layout: 'closing', title: 'Thank you' },
       ],
     };
-    const progress: Array<[string, number, number | null]> = [];
+    const progress: Array<[ProgressStep, number, number | null]> = [];
     const tool = createRenderDeckTool({ hiddenPaths: [join(root, 'data')] });
-    const result = await tool.execute({ spec }, { ...contextFor(root), progress: (l, d, t) => progress.push([l, d, t]) });
+    const result = await tool.execute({ spec }, { ...contextFor(root), progress: (of, d, t) => progress.push([of.step, d, t]) });
 
     expect(result.content).toContain('Quality report, verified against the rendered slides:');
     expect(result.content).not.toMatch(/off_slide|in_footer|outside_box/u);
-    const checking = progress.filter(([label]) => label === 'Checking the rendered slides');
-    expect(checking[0]).toEqual(['Checking the rendered slides', 0, 4]);
-    expect(checking[checking.length - 1]).toEqual(['Checking the rendered slides', 4, 4]);
+    const checking = progress.filter(([step]) => step === 'check_slides');
+    expect(checking[0]).toEqual(['check_slides', 0, 4]);
+    expect(checking[checking.length - 1]).toEqual(['check_slides', 4, 4]);
     const sidecar = readSidecar(root, 'artifacts/field-notes.pptx') as { report: QualityReport };
     expect(sidecar.report.checked).toEqual({ mode: 'rendered' });
     const kinds = sidecar.report.slides.flatMap((s) => s.issues.map((i) => i.kind));

@@ -40,8 +40,6 @@ export interface RenderDeckToolOptions {
   hiddenPaths?: readonly string[];
 }
 
-const CHECK_LABEL = 'Checking the rendered slides';
-
 /** The themes a spec may name, read when the tool is made (each run): imported templates appear as they are added. */
 function themeChoices(options: RenderDeckToolOptions): string {
   const { themes, templates } = availableThemeNames(options);
@@ -84,7 +82,7 @@ export function createRenderDeckTool(options: RenderDeckToolOptions = {}): Tool<
       const loaded = await loadSpec(args, ctx);
       const { spec, label, ids } = await withSlideIds(loaded, ctx);
       const total = spec.slides.length;
-      ctx.progress?.('rendering deck', 0, total);
+      ctx.progress?.({ step: 'render_deck' }, 0, total);
 
       const { abs: outDir, root: outRoot } = resolveToolPath(ctx, traits, ARTIFACTS_DIR, 'write');
       const rendered = await renderDeckVersion(spec, {
@@ -93,12 +91,12 @@ export function createRenderDeckTool(options: RenderDeckToolOptions = {}): Tool<
         outDir,
         fileName: deckFileName(args.name, spec.title),
         specPath: loaded.file?.rel ?? null,
-        onRendered: () => ctx.progress?.('rendering deck', total, total),
+        onRendered: () => ctx.progress?.({ step: 'render_deck' }, total, total),
         ...(options.themesDir ? { themesDir: options.themesDir } : {}),
         check: {
           signal: ctx.signal,
           ...(options.hiddenPaths ? { hiddenPaths: options.hiddenPaths } : {}),
-          ...(ctx.progress ? { onProgress: (done: number, of: number) => ctx.progress?.(CHECK_LABEL, done, of) } : {}),
+          ...(ctx.progress ? { onProgress: (done: number, of: number) => ctx.progress?.({ step: 'check_slides' }, done, of) } : {}),
         },
         ...(options.templatesDir ? { templatesDir: options.templatesDir } : {}),
       });

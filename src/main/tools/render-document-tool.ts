@@ -28,8 +28,6 @@ export interface RenderDocumentToolOptions {
   hiddenPaths?: readonly string[];
 }
 
-const LAYOUT_LABEL = 'laying out pages';
-
 export function createRenderDocumentTool(options: RenderDocumentToolOptions = {}): Tool<typeof parameters> {
   return {
     name: 'render_document',
@@ -56,13 +54,13 @@ export function createRenderDocumentTool(options: RenderDocumentToolOptions = {}
       const { folder, folderRel } = documentFolder(ctx, args.path);
       // The renderer (docx, remark) loads at the first render, not at start-up.
       const { buildDocx, defaultFileName, loadDocumentFolder, paginateDocument, submissionFileName } = await import('../renderers/document');
-      ctx.progress?.('rendering document', 0, null);
+      ctx.progress?.({ step: 'render_document' }, 0, null);
 
       const loaded = load(() => loadDocumentFolder(folder), folder, folderRel);
       const libraryItems = await libraryEntries(ctx.library, loaded.sections.map((section) => section.markdown));
       if (libraryItems.length > 0) loaded.libraryEntries = libraryItems;
       // Progress only where there is something to wait for: no LibreOffice, no "laying out".
-      if (sofficePath() !== null) ctx.progress?.(LAYOUT_LABEL, 0, null);
+      if (sofficePath() !== null) ctx.progress?.({ step: 'layout_document' }, 0, null);
       const built = await paginateDocument(loaded, { signal: ctx.signal, ...(options.hiddenPaths ? { hiddenPaths: options.hiddenPaths } : {}) });
       // Built from the same load as the sidecar, so the preview always matches the file.
       const out = resolveToolPath(ctx, traits, ARTIFACTS_DIR, 'write');
@@ -77,7 +75,7 @@ export function createRenderDocumentTool(options: RenderDocumentToolOptions = {}
         writePreviewSidecar(submissionWritten, { kind: 'document', spec: loaded.spec, sections: loaded.sections, report: built.report });
         touched.push(toRelative(out.root, submissionWritten));
       }
-      ctx.progress?.('rendering document', 1, 1);
+      ctx.progress?.({ step: 'render_document' }, 1, 1);
 
       const [rel, submissionRel] = touched;
       const head =

@@ -2,7 +2,7 @@
 // its traits (what it may do: the approval policy, the UI and the sandbox read them, never a list of
 // names), and executes with a context and an abort signal.
 import type { z } from 'zod';
-import type { ApprovalReason, FileKind, RunEventBody, ToolKind } from '../../shared/contract';
+import type { ApprovalReason, FileKind, ProgressOf, RunEventBody, ToolKind } from '../../shared/contract';
 import { join } from 'node:path';
 import { TASK_SUBFOLDERS } from '../workspace/layout';
 import { resolveTaskPath, taskFolders, type Access, type TaskPath } from '../workspace/task-paths';
@@ -21,8 +21,8 @@ export interface ToolContext {
   runId: string;
   callId: string;
   signal: AbortSignal;
-  /** Reports progress of long work (rendering, extraction) to the UI. */
-  progress?: (label: string, done: number, total: number | null) => void;
+  /** Reports progress of long work (rendering, extraction) to the UI: the step, not words (each client words it). */
+  progress?: (of: ProgressOf, done: number, total: number | null) => void;
   /** The task's "allow network for commands" switch; absent, sandboxed commands have no network. */
   network?: NetworkSwitch;
   /** Passes on the events of nested work (a skill running as a sub-agent); the loop yields them in order. */

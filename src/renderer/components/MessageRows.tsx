@@ -11,6 +11,7 @@ import { Markdown } from './Markdown';
 import { LiveRunFooter, RunFooter } from './RunFooter';
 import { PREVIEW_CHARS, ToolCard } from './ToolCard';
 import { ErrorText } from './ErrorText';
+import { progressLabel } from '../lib/progress-label';
 
 function toolResultOf(message: Message | null) {
   if (!message) return null;
@@ -148,7 +149,7 @@ function LiveRunView({ live, taskId }: { live: LiveRun; taskId: string }) {
       {live.progress && (
         <div className="progress" data-testid="run-progress">
           <span className="spinner" />
-          <span>{live.progress.label}</span>
+          <span>{progressLabel(live.progress.of, t)}</span>
           {live.progress.total !== null && (
             <span className="muted">{t('chat.progressCount', { done: live.progress.done, total: live.progress.total })}</span>
           )}

@@ -17,10 +17,10 @@ describe('applyRunEvent', () => {
     seq = 0;
     const started = [
       ev({ type: 'tool_call', call_id: 'c1', name: 'render_deck', arguments: '{}', kind: 'edit' }),
-      ev({ type: 'progress', label: 'rendering deck', done: 0, total: 4 }),
-      ev({ type: 'progress', label: 'rendering deck', done: 4, total: 4 }),
+      ev({ type: 'progress', step: 'render_deck', done: 0, total: 4 }),
+      ev({ type: 'progress', step: 'render_deck', done: 4, total: 4 }),
     ];
-    expect(applyAll(started).progress).toEqual({ label: 'rendering deck', done: 4, total: 4 });
+    expect(applyAll(started).progress).toEqual({ of: { step: 'render_deck' }, done: 4, total: 4 });
     const ended = applyAll([
       ...started,
       ev({ type: 'tool_result', call_id: 'c1', name: 'render_deck', preview: 'ok', truncated: false, is_error: false, full_length: 2, writes_artifacts: true }),
@@ -109,10 +109,10 @@ describe('applyRunEvent', () => {
     expect(resolved.resolvedApprovals).toEqual(['c2']);
   });
 
-  it('shows the latest progress label and clears it when the model writes again', () => {
+  it('shows the latest progress step with its file and clears it when the model writes again', () => {
     seq = 0;
-    const withProgress = applyAll([ev({ type: 'progress', label: 'Retrying in 2s (rate limited)', done: 1, total: 3 })]);
-    expect(withProgress.progress).toEqual({ label: 'Retrying in 2s (rate limited)', done: 1, total: 3 });
+    const withProgress = applyAll([ev({ type: 'progress', step: 'ocr', file: 'scan.pdf', done: 1, total: 3 })]);
+    expect(withProgress.progress).toEqual({ of: { step: 'ocr', file: 'scan.pdf' }, done: 1, total: 3 });
     expect(applyRunEvent(withProgress, ev({ type: 'text_delta', delta: 'x' })).progress).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 // The run currently streaming, assembled from RunEvents by a pure reducer. The persisted messages
 // replace this draft once the run finishes and the chat reloads from the server.
 import type { ErrorShape } from '../../shared/errors';
-import { topLevelCallId, type ApprovalReason, type FinishReason, type ReasoningMode, type RunEvent, type ToolKind } from '../../shared/contract';
+import { topLevelCallId, type ApprovalReason, type FinishReason, type ProgressOf, type ReasoningMode, type RunEvent, type ToolKind } from '../../shared/contract';
 import type { ToolCallState } from '../../shared/contract/tool-calls';
 
 export interface ToolResultSummary {
@@ -51,7 +51,7 @@ export interface LiveRun {
   approvals: LiveApproval[];
   /** call ids whose approval was decided during this run (so stale persisted ones can be hidden). */
   resolvedApprovals: string[];
-  progress: { label: string; done: number; total: number | null } | null;
+  progress: { of: ProgressOf; done: number; total: number | null } | null;
   usage: { promptTokens: number; completionTokens: number; cost: number };
   errors: ErrorShape[];
   finished: { reason: FinishReason; durationMs: number } | null;
@@ -211,7 +211,7 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
       return { ...s, items: s.items.slice(0, keep), progress: null };
     }
     case 'progress':
-      return { ...s, progress: { label: event.label, done: event.done, total: event.total } };
+      return { ...s, progress: { of: { step: event.step, ...(event.file === undefined ? {} : { file: event.file }) }, done: event.done, total: event.total } };
     case 'context_compacted':
       return { ...s, items: [...s.items, { kind: 'compacted', removedTokens: event.removed_tokens, messages: event.messages }] };
     case 'reasoning_ignored':

@@ -21,6 +21,22 @@ const base = { run_id: Id, task_id: Id, seq: z.number().int(), at: z.number().in
 
 // ToolKind lives in entities.ts (PendingApproval uses it; events imports entities, never the reverse).
 export { ToolKind };
+/** What a long tool call is doing. Every client words each step (the renderer's and the CLI's locales). */
+export const ProgressStep = z.enum([
+  'render_deck',
+  'check_slides',
+  'render_document',
+  'layout_document',
+  'extract_text',
+  'ocr',
+  'extract_figures',
+  'start_mcp_servers',
+]);
+export type ProgressStep = z.infer<typeof ProgressStep>;
+/** A step and, for the steps that work on one file, that file's name. */
+export const ProgressOf = z.object({ step: ProgressStep, file: z.string().optional() });
+export type ProgressOf = z.infer<typeof ProgressOf>;
+
 export const FinishReason = z.enum(['done', 'max_turns', 'cancelled', 'error']);
 export type FinishReason = z.infer<typeof FinishReason>;
 
@@ -62,8 +78,11 @@ export const RunEvent = z.discriminatedUnion('type', [
   }),
   /** The model call failed and is being retried: text streamed since the last tool step is void. */
   z.object({ ...base, type: z.literal('retry'), attempt: z.number().int(), reason: z.string(), delay_ms: z.number().int() }),
-  /** A long tool call's progress (rendering, extraction, OCR): `done` of `total` (null when unknown). */
-  z.object({ ...base, type: z.literal('progress'), label: z.string(), done: z.number(), total: z.number().nullable() }),
+  /**
+   * A long tool call's progress: which step, the file it works on (a name, no path) when the step
+   * names one, and `done` of `total` (null when unknown). Each client words the step in its language.
+   */
+  z.object({ ...base, type: z.literal('progress'), ...ProgressOf.shape, done: z.number(), total: z.number().nullable() }),
   z.object({ ...base, type: z.literal('context_compacted'), removed_tokens: z.number().int(), messages: z.number().int() }),
   z.object({ ...base, type: z.literal('usage'), prompt_tokens: z.number().int(), completion_tokens: z.number().int(), cost: z.number() }),
   z.object({ ...base, type: z.literal('error'), error: ErrorShape }),

@@ -3,6 +3,7 @@
 // changing (the streaming reply, the spinner, the approval question) is `live`. Pure: the Ink view
 // only draws it, and the tests drive it with events.
 import type { ApprovalDecision, RunEvent } from '../../../shared/contract';
+import type { ProgressState } from './progress-line';
 
 export type Item =
   | { id: number; kind: 'user'; text: string }
@@ -38,7 +39,7 @@ export interface RunningState {
   cost: number;
   /** The last model call's prompt size: how big the context is now. */
   contextTokens: number;
-  progress: string | null;
+  progress: ProgressState | null;
 }
 
 export interface ScreenState {
@@ -139,7 +140,7 @@ export function applyEvent(state: ScreenState, event: RunEvent): ScreenState {
       // The streamed text since the last tool step is void: the model is asked again.
       return addItems({ ...state, liveText: '', liveReasoning: '' }, { kind: 'notice', key: 'run.retry', vars: { attempt: event.attempt, reason: shorten(event.reason, 80) }, tone: 'warn' });
     case 'progress':
-      return { ...state, running: { ...run, progress: event.total === null ? event.label : `${event.label} ${event.done}/${event.total}` } };
+      return { ...state, running: { ...run, progress: { of: { step: event.step, ...(event.file === undefined ? {} : { file: event.file }) }, done: event.done, total: event.total } } };
     case 'context_compacted':
       return addItems(state, { kind: 'notice', key: 'run.compacted', vars: { messages: event.messages, tokens: event.removed_tokens }, tone: 'dim' });
     case 'usage':

@@ -9,6 +9,7 @@ import { createElement as h, useEffect, useMemo, useState, useSyncExternalStore,
 import type { ChatController } from './controller';
 import type { Translate } from './i18n';
 import { completeBlocksLength, renderMarkdown } from './markdown';
+import { progressLine } from './progress-line';
 import { formatFooter, type Item } from './screen';
 
 const toneColor = { info: undefined, warn: 'yellow', error: 'red', dim: 'gray' } as const;
@@ -103,7 +104,7 @@ export function ChatApp({ controller, t, header }: { controller: ChatController;
         Text,
         { key: 's', color: 'magenta' },
         h(Spinner, { type: 'dots' }),
-        ` ${running.progress ?? t('spinner', { seconds: Math.max(0, Number(seconds)).toFixed(1), tokens: running.contextTokens.toLocaleString('en') })}`,
+        ` ${running.progress ? progressLine(running.progress, t) : t('spinner', { seconds: Math.max(0, Number(seconds)).toFixed(1), tokens: running.contextTokens.toLocaleString('en') })}`,
       ),
     );
   }
