@@ -54,7 +54,7 @@ describe('migrations', () => {
     expect(tables).toEqual([
       'approval_decisions', 'approvals', 'audit_events', 'files', 'library_files', 'library_fts', 'library_fts_config', 'library_fts_data', 'library_fts_docsize',
       'library_fts_idx', 'library_pages', 'messages', 'plans', 'projects', 'quotas', 'rate_buckets', 'run_events', 'run_leases', 'runs', 'settings',
-      'tasks', 'tenants', 'tool_grants', 'usage_events', 'users', 'workers',
+      'task_retention', 'tasks', 'tenants', 'tool_grants', 'usage_events', 'users', 'workers',
     ]);
     expect(s.db.pragma('user_version', { simple: true })).toBe(latestSchemaVersion);
     expect(s.db.pragma('journal_mode', { simple: true })).toBe('wal');
