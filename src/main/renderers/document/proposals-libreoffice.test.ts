@@ -93,8 +93,8 @@ describe.skipIf(!hasTools)('proposals laid out by LibreOffice (soffice)', () => 
       const text = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout;
       return { result, pdf, pages: text.split('\f') };
     });
-    stress = s as Rendered;
-    edge = e as Rendered;
+    stress = s;
+    edge = e;
   }, 500_000);
 
   describe('the stress proposal', () => {
