@@ -112,6 +112,8 @@ export const ThemeSchema = z.strictObject({
       title: TemplateTextStyle,
       /** Title and closing slides: the title layout's title placeholder style. */
       heroTitle: TemplateTextStyle,
+      /** Section slides: the section layout's title placeholder style (absent in templates imported before it was read). */
+      section: TemplateTextStyle.optional(),
       /** Painted behind the text, back to front, per kind of slide (the first is the background). */
       backdrops: z.strictObject({ content: z.array(Backdrop).max(60), title: z.array(Backdrop).max(60), section: z.array(Backdrop).max(60) }),
       /** The master draws its own footer text: Folio draws none. */

@@ -14,7 +14,7 @@ export const planTitle: Planner<'title'> = (ctx, s) => {
   const region = heroTextRegion(size, themeRegion(theme.regions?.hero, size));
   const scratch = new SlideBuilder('plain', p.titleBackground);
   const title = fitText(ctx, scratch, s.title ?? spec.title, { ...region, h: region.h * 0.6 }, {
-    id: 'title', role: 'title', font: 'heading', sizePt: theme.sizes.heroTitle, floorPt: 28, bold: theme.template?.heroTitle.bold ?? true,
+    id: 'title', role: 'title', font: 'heading', sizePt: theme.sizes.heroTitle, floorPt: 28, bold: heroBold(theme),
     color: p.titleText, lineHeight: TITLE_LINE_HEIGHT, maxLines: 2, what: 'title', ...heroAlign(ctx),
   });
   let blockH = title.height;
@@ -46,6 +46,11 @@ export const planTitle: Planner<'title'> = (ctx, s) => {
   return [slide];
 };
 
+/** Folio's hero titles are bold; a template's are as its title layout sets them (not bold unless it says so). */
+function heroBold(theme: Parameters<Planner<'title'>>[0]['theme']): boolean {
+  return theme.template ? (theme.template.heroTitle.bold ?? false) : true;
+}
+
 /** A template's title-slide title keeps its placeholder's alignment. */
 function heroAlign(ctx: Parameters<Planner<'title'>>[0]): { align?: 'left' | 'center' | 'right' } {
   const align = ctx.theme.template?.heroTitle.align;
@@ -64,9 +69,11 @@ export const planSection: Planner<'section'> = (ctx, s) => {
   const slide = heroSlide(ctx, p.background);
   const region = heroTextRegion(size, themeRegion(theme.regions?.section, size));
   const scratch = new SlideBuilder('plain', p.background);
+  // On a template the section title is set as its section layout sets it.
+  const own = theme.template?.section;
   const title = fitText(ctx, scratch, s.title, { ...region, h: region.h * 0.55 }, {
-    id: 'title', role: 'title', font: 'heading', sizePt: Math.round(theme.sizes.heroTitle * 0.9), floorPt: 28, bold: true,
-    color: p.text, lineHeight: TITLE_LINE_HEIGHT, maxLines: 2, what: 'section title',
+    id: 'title', role: 'title', font: 'heading', sizePt: own?.sizePt ?? Math.round(theme.sizes.heroTitle * 0.9), floorPt: 28, bold: own ? (own.bold ?? false) : heroBold(theme),
+    color: own?.color ?? p.text, lineHeight: TITLE_LINE_HEIGHT, maxLines: 2, what: 'section title', ...(own?.align ? { align: own.align } : {}),
   });
   const ruleGap = 0.25;
   const ruleH = 0.07;
@@ -96,7 +103,7 @@ export const planClosing: Planner<'closing'> = (ctx, s) => {
   const scratch = new SlideBuilder('plain', p.titleBackground);
   const zh = ctx.language.startsWith('zh');
   const title = fitText(ctx, scratch, s.title ?? (zh ? '谢谢' : 'Thank you'), { ...region, h: region.h * 0.5 }, {
-    id: 'title', role: 'title', font: 'heading', sizePt: theme.sizes.heroTitle, floorPt: 28, bold: theme.template?.heroTitle.bold ?? true, color: p.titleText,
+    id: 'title', role: 'title', font: 'heading', sizePt: theme.sizes.heroTitle, floorPt: 28, bold: heroBold(theme), color: p.titleText,
     lineHeight: TITLE_LINE_HEIGHT, maxLines: 2, align: 'center', what: 'closing title',
   });
   const ruleGap = 0.3;

@@ -5,6 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DeckSpecInput, type QualityReport } from '../../../../shared/specs/deck';
 import { type DeckPlan } from '../../../../shared/specs/deck-plan';
@@ -84,6 +85,8 @@ interface Page {
 
 interface Rendered {
   template: BrandTemplate;
+  /** The .pptx's slide XML, in order. */
+  slidesXml: string[];
   theme: Theme;
   plan: DeckPlan;
   report: QualityReport;
@@ -173,7 +176,9 @@ beforeAll(async () => {
     const record = await importTemplate(templatesDir, await buildBrandTemplate(template), `${template.name}.pptx`);
     for (const [kind, spec] of [['sparse', sparse()], ['dense', dense()]] as const) {
       const out = await renderDeck({ ...spec, theme: record.id } as never, { baseDir: work, outDir, templatesDir, fileName: `${template.key}-${kind}.pptx` });
-      files.push({ key: `${template.key}-${kind}`, path: out.path, rendered: { template, theme: out.theme, plan: out.plan, report: out.report, notes: out.notes } });
+      const zip = await JSZip.loadAsync(readFileSync(out.path));
+      const slidesXml = await Promise.all(out.plan.slides.map(async (_s, i) => (await zip.file(`ppt/slides/slide${i + 1}.xml`)?.async('string')) ?? ''));
+      files.push({ key: `${template.key}-${kind}`, path: out.path, rendered: { template, slidesXml, theme: out.theme, plan: out.plan, report: out.report, notes: out.notes } });
     }
   }
   if (!hasTools) {
@@ -221,6 +226,27 @@ describe('a deck on a company template follows the template', () => {
     expect(contrast.map((i) => i.message).join('\n')).toBe('');
   });
 
+  it.each(keys)('%s: titles are the layout\'s title placeholder and inherit its colour, size, face and alignment (no hard-coded run style)', (key) => {
+    const d = deck(key);
+    const t = d.template;
+    const problems: string[] = [];
+    d.slidesXml.forEach((xml, i) => {
+      const sp = /<p:sp>(?:(?!<\/p:sp>)[\s\S])*?<p:ph type="(?:title|ctrTitle)"\/>[\s\S]*?<\/p:sp>/.exec(xml)?.[0];
+      if (!sp) return problems.push(`${i + 1}: no title placeholder`);
+      const shrunk = d.report.slides.some((s) => s.output_slides.includes(i + 1) && s.issues.some((issue) => issue.kind === 'shrunk' && /title/.test(issue.message)));
+      for (const run of sp.matchAll(/<a:rPr\b([^>]*?)(?:\/>|>([\s\S]*?)<\/a:rPr>)<a:t>([^<]*)<\/a:t>/g)) {
+        const [, attrs = '', inner = '', text = ''] = run;
+        if (/<a:solidFill>/.test(inner)) problems.push(`${i + 1}: title run "${text}" sets its colour`);
+        if (/<a:latin /.test(inner) && !/[\u3000-\u9fff]/.test(text)) problems.push(`${i + 1}: title run "${text}" sets its face`);
+        const sz = /\ssz="(\d+)"/.exec(attrs);
+        // A size only where the title was shrunk to fit its placeholder (and reported so).
+        if (sz && !(shrunk && Number(sz[1]) < t.titleSizePt * 100)) problems.push(`${i + 1}: title run "${text}" sets sz=${sz[1]}`);
+      }
+      if (/<a:pPr\b[^>]*algn="l"/.test(sp)) problems.push(`${i + 1}: title paragraph sets the template's own alignment`);
+    });
+    expect(problems.join('\n')).toBe('');
+  });
+
   it('reports the faces the template names that this machine lacks, with the face used instead', () => {
     const issues = (key: string): string => deck(`${key}-sparse`).report.slides.flatMap((s) => s.issues.filter((i) => i.kind === 'font_fallback').map((i) => i.message)).join('\n');
     for (const face of ['Georgia', 'Verdana']) {
@@ -257,7 +283,7 @@ describe.skipIf(!hasTools)('the rendered PDF of decks on company templates', () 
       const samples = words.filter((w) => w.text.length >= 3).slice(0, 3);
       for (const w of samples) {
         const { ink, paper } = inkOn(page, w);
-        const expected = isContent(d, i) ? t.titleColor : null;
+        const expected = isContent(d, i) ? t.titleColor : d.plan.slides[i]?.source_index === 0 ? t.heroTitleColor : null;
         if (expected && dist(ink, expected) > 90) problems.push(`${i + 1}: title "${w.text}" drawn in #${ink}, not the template's #${expected}`);
         if (contrastRatio(ink, paper) < 3) problems.push(`${i + 1}: title "${w.text}" #${ink} on #${paper}: ${contrastRatio(ink, paper).toFixed(2)}:1`);
       }

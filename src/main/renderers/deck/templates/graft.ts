@@ -9,7 +9,11 @@ import { loadZip } from '../zip';
 import { posix } from 'node:path';
 import { type TemplateRecord } from '../../../../shared/specs/templates';
 import { setThemeEastAsianFonts } from '../cjk-fonts';
-import { readPart, readRels, relativeTarget, relsPartOf, REL_TYPE, type Relationship } from './ooxml';
+import type { Document } from '@xmldom/xmldom';
+import { inheritTitleStyle, titlePlaceholderType } from './inherit';
+import { parseXml, readPart, readRels, relativeTarget, relsPartOf, REL_TYPE, type Relationship } from './ooxml';
+import { titleStyleOf } from './paint';
+import { readColourMap } from './read';
 
 const MASTER_OUT = 'ppt/slideMasters/slideMaster1.xml';
 const THEME_OUT = 'ppt/theme/theme1.xml';
@@ -146,18 +150,44 @@ export async function graftTemplate(deck: Uint8Array, template: Uint8Array, reco
   layoutParts.forEach((_, i) => outTypes.overrides.set(layoutOut(i), CONTENT_TYPE.layout));
   out.file('[Content_Types].xml', writeContentTypes(outTypes));
 
-  // Each slide onto the template layout its kind maps to.
+  // Each slide onto the template layout its kind maps to, its title inheriting that layout's title style.
+  const inherit = await titleInheritance(tpl, record);
   for (let i = 0; i < o.slideLayouts.length; i++) {
     const slidePart = `ppt/slides/slide${i + 1}.xml`;
     const rels = await readRels(out, slidePart);
     const wanted = o.slideLayouts[i] ?? record.mapping.content;
-    const layout = names.get(layoutParts.includes(wanted) ? wanted : record.mapping.content) ?? layoutOut(0);
+    const source = layoutParts.includes(wanted) ? wanted : record.mapping.content;
+    const layout = names.get(source) ?? layoutOut(0);
     const rewired = rels.map((r) => (r.type === REL_TYPE.slideLayout ? { ...r, target: layout } : r));
     out.file(relsPartOf(slidePart), relsXml(rewired, slidePart));
+    const xml = await readPart(out, slidePart);
+    if (xml !== null) {
+      const inherited = await inherit(source);
+      const styled = inheritTitleStyle(xml, inherited.style, inherited.phType);
+      if (styled !== xml) out.file(slidePart, styled);
+    }
   }
 
   await keepMasterIdUnique(out);
   return out.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } });
+}
+
+/** For a template layout part: the title style its title placeholder inherits and that placeholder's kind (layouts read once). */
+async function titleInheritance(tpl: JSZip, record: TemplateRecord): Promise<(layoutPart: string) => Promise<{ style: ReturnType<typeof titleStyleOf>; phType: 'title' | 'ctrTitle' }>> {
+  const masterXml = await readPart(tpl, record.master);
+  const master = masterXml === null ? undefined : parseXml(masterXml, record.master);
+  const fonts = { major_latin: record.fonts.major_latin, minor_latin: record.fonts.minor_latin };
+  const resolve = master ? { scheme: record.colours, map: readColourMap(master), fonts } : undefined;
+  const cache = new Map<string, { style: ReturnType<typeof titleStyleOf>; phType: 'title' | 'ctrTitle' }>();
+  return async (part) => {
+    const known = cache.get(part);
+    if (known) return known;
+    const xml = await readPart(tpl, part);
+    const layout: Document | undefined = xml === null ? undefined : parseXml(xml, part);
+    const found = { style: master && resolve ? titleStyleOf(master, layout, resolve) : {}, phType: titlePlaceholderType(layout) };
+    cache.set(part, found);
+    return found;
+  };
 }
 
 /** Master and layout ids share one space: the presentation's master id must not be one of the template's layout ids. */

@@ -38,6 +38,7 @@ export interface ParsedTemplate extends Omit<TemplateRecord, 'id' | 'created_at'
 export interface TemplatePaint {
   title: TemplateTextStyle;
   heroTitle: TemplateTextStyle;
+  section: TemplateTextStyle;
   /** Per kind of slide, back to front; the first is the slide background. */
   backdrops: { content: Backdrop[]; title: Backdrop[]; section: Backdrop[] };
   ownFooter: boolean;
@@ -184,7 +185,7 @@ function readFonts(theme: Document): TemplateRecord['fonts'] {
   return { major_latin: face('majorFont', 'latin'), minor_latin: face('minorFont', 'latin'), major_ea: face('majorFont', 'ea'), minor_ea: face('minorFont', 'ea') };
 }
 
-function readColourMap(master: Document): ColourMap {
+export function readColourMap(master: Document): ColourMap {
   const el = first(master, NS.p, 'clrMap');
   const map: ColourMap = { ...DEFAULT_COLOUR_MAP };
   if (!el) return map;
@@ -317,6 +318,7 @@ export async function readTemplate(bytes: Uint8Array, fileName: string): Promise
   const paint: TemplatePaint = {
     title: titleStyleOf(masterDoc, contentDoc, resolve),
     heroTitle: titleStyleOf(masterDoc, layoutDocs.get(mapping.title), resolve),
+    section: titleStyleOf(masterDoc, layoutDocs.get(mapping.section), resolve),
     backdrops: { content: backdropsOf(mapping.content), title: backdropsOf(mapping.title), section: backdropsOf(mapping.section) },
     ownFooter: hasOwnFooter([masterDoc, ...(contentDoc ? [contentDoc] : [])], frac),
     number: numberEmu ? frac(numberEmu) : undefined,

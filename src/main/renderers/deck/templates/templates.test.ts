@@ -177,9 +177,11 @@ describe('rendering onto a template', () => {
     expect(theme).toMatch(new RegExp(`<a:majorFont>\\s*<a:latin typeface="${FIXTURE.headingFont}"`));
     expect(theme).toMatch(new RegExp(`<a:minorFont>\\s*<a:latin typeface="${FIXTURE.bodyFont}"`));
     expect(theme).toMatch(new RegExp(`<a:majorFont>[\\s\\S]*?<a:ea typeface="${FIXTURE.eastAsianFont}"`));
-    // The slides are set in the template's faces and colours.
+    // The slides are set in the template's faces: the title inherits the heading face from its placeholder, the body names the body face.
     const slide2 = await part(zip, 'ppt/slides/slide2.xml');
-    expect(slide2).toContain(`typeface="${FIXTURE.headingFont}"`);
+    const titleShape = /<p:sp>(?:(?!<\/p:sp>)[\s\S])*?<p:ph type="title"\/>[\s\S]*?<\/p:sp>/.exec(slide2)?.[0] ?? '';
+    expect(titleShape).toContain('<a:t>');
+    expect(titleShape).not.toContain('typeface=');
     expect(slide2).toContain(`typeface="${FIXTURE.bodyFont}"`);
   });
 

@@ -173,6 +173,7 @@ export function templateTheme(id: string, label: string, t: ParsedTemplate, warn
   const titleBackground = t.titleBackground ?? background;
   const heroBehind = behind('title', regions.hero, titleBackground);
   const titleText = titleColour(paint.heroTitle, heroBehind, [tx1, s.dk2, s.dk1, s.lt1, s.lt2], 'title slide\'s title', warnings);
+  const sectionText = titleColour(paint.section, behind('section', regions.section, titleBackground), [tx1, s.dk2, s.dk1, s.lt1, s.lt2], 'section title', warnings);
   const contentTitle = titleColour(paint.title, behind('content', regions.title, background), [text, tx1, s.dk2, s.dk1, s.lt1, s.lt2], 'content title', warnings);
   const headingFace = latinFace(paint.title.face ?? t.fonts.major_latin, 'heading', warnings);
   const logo = t.logo ? onSlide(t.logo) : undefined;
@@ -212,6 +213,7 @@ export function templateTheme(id: string, label: string, t: ParsedTemplate, warn
     template: {
       title: { ...paint.title, color: contentTitle, face: headingFace },
       heroTitle: { ...paint.heroTitle, color: titleText, face: latinFace(paint.heroTitle.face ?? t.fonts.major_latin, 'heading', []) },
+      section: { ...paint.section, color: sectionText, face: latinFace(paint.section.face ?? t.fonts.major_latin, 'heading', []) },
       backdrops: paint.backdrops,
       ownFooter: paint.ownFooter,
       ...(number ? { number } : {}),
