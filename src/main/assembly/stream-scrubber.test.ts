@@ -22,7 +22,7 @@ async function drain(events: RunEventBody[], secrets: readonly string[] = [KEY])
   }
 }
 
-const joined = (events: RunEventBody[], type = 'text_delta') => events.map((e) => (e.type === type ? e.delta : '')).join('');
+const joined = (events: RunEventBody[], type = 'text_delta') => events.map((e) => ((e.type === 'text_delta' || e.type === 'reasoning_delta') && e.type === type ? e.delta : '')).join('');
 
 describe('scrubbedEvents (the run stream scrubber)', () => {
   it('scrubs a key split across two deltas: no emitted delta, nor the stream joined, holds it', async () => {
