@@ -198,7 +198,7 @@ describe.skipIf(!hasTools)('proposals laid out by LibreOffice (soffice)', () => 
       const gaps: number[] = [];
       for (const line of lines) {
         // Gaps the justification added between Han characters on the line, which every gap on it shares.
-        const spread = Math.max(0, ...line.slice(1).map((w, i) => (isHanChar(w) && isHanChar(line[i] as Word) ? w.xMin - (line[i] as Word).xMax : 0)));
+        const spread = Math.max(0, ...line.slice(1).map((w, i) => (isHanChar(w) && isHanChar(line[i]) ? w.xMin - line[i].xMax : 0)));
         line.forEach((w, i) => {
           const next = line[i + 1];
           if (next && /见$/u.test(w.text) && next.text.startsWith('https://')) gaps.push(next.xMin - w.xMax - spread);
