@@ -17,7 +17,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { newId } from '../src/main/runs/run-manager';
 import { openStore } from '../src/main/store';
 import { folioApi, startFolio, stopFolio } from '../e2e/support/folio-server';
-import { fakeProfileYaml } from '../e2e/support/global-setup';
+import { fakeProfileYaml } from '../e2e/support/fake-model';
 import { repoRoot } from '../e2e/support/processes';
 import { messageAt } from './history.bench';
 import { median } from './stats';

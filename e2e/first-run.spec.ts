@@ -11,9 +11,7 @@ import { startIsolatedFolio } from './support/folio-server';
 const KEY = 'sk-e2e-first-run-5678';
 const reply = 'Hello from the fake model, set up just now';
 
-test('first run: setup opens, a custom provider is added and tested, then a message gets its reply', async ({ page }) => {
-  const fakeUrl = process.env.FAKE_OPENAI_URL;
-  if (!fakeUrl) throw new Error('FAKE_OPENAI_URL is not set; is the e2e global setup running?');
+test('first run: setup opens, a custom provider is added and tested, then a message gets its reply', async ({ page, fakeModel }) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-e2e-first-run-'));
   // Nothing set up: no key of any provider in the environment, no model files of our own.
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.endsWith('_API_KEY')));
@@ -39,7 +37,7 @@ test('first run: setup opens, a custom provider is added and tested, then a mess
 
     // A custom OpenAI-compatible server: base URL + key, its models read from GET /models.
     await page.getByTestId('setup-custom').click();
-    await page.getByTestId('setup-custom-base').fill(fakeUrl);
+    await page.getByTestId('setup-custom-base').fill(fakeModel.url);
     await page.getByTestId('setup-custom-key').fill(KEY);
     await page.getByTestId('setup-custom-name').fill('Fake LAN');
     await page.getByTestId('setup-load-models').click();

@@ -10,9 +10,7 @@ const COUNT = 2_400;
 const label = (n: number) => `History message ${String(n).padStart(4, '0')} of ${COUNT}`;
 
 /** Writes the conversation straight into the server's database, as thousands of runs would have. */
-function seedConversation(taskId: string): void {
-  const dataDir = process.env.FOLIO_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('FOLIO_E2E_DATA_DIR is not set');
+function seedConversation(dataDir: string, taskId: string): void {
   const store = openStore(join(dataDir, 'folio.db'));
   try {
     store.transaction(() => {
@@ -53,7 +51,7 @@ async function firstVisibleLabel(list: Locator): Promise<string | null> {
 
 test('a 2,400-message task opens at its tail and pages earlier messages in when scrolled to the top', async ({ page, folio }) => {
   const task = (await folioApi(folio, 'POST', '/v1/tasks', { mode: 'general', title: 'Long history' })) as { id: string };
-  seedConversation(task.id);
+  seedConversation(folio.dataDir, task.id);
 
   await page.goto(folio.appUrl);
   await openTask(page, task.id);

@@ -7,10 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Page } from '@playwright/test';
 import { createTask, expect, test } from './support/fixtures';
-import { resetModel, scriptModel } from './support/fake-model';
+import { fakeProfileYaml, resetModel, scriptModel } from './support/fake-model';
 import { expectRunsDone, sendMessage, setApprovalMode, textPdf } from './support/flows';
 import { folioApi, type FolioServer, startIsolatedFolio } from './support/folio-server';
-import { fakeProfileYaml } from './support/global-setup';
 import { repoRoot } from './support/processes';
 import { checkScreen, type ScreenLanguage } from './support/screens';
 
@@ -149,16 +148,15 @@ async function showPanel(page: Page): Promise<void> {
 test.use({ actionTimeout: 20_000 });
 
 for (const language of ['en', 'zh-CN'] as const) {
-  test(`key screens (${language})`, async ({ page, browser }) => {
+  test(`key screens (${language})`, async ({ page, browser, fakeModel }) => {
     // Two sizes, axe at each, on a machine other jobs share.
     test.setTimeout(900_000);
-    const fakeUrl = process.env.FAKE_OPENAI_URL!;
     // A fixed folder: the MCP screen prints the config's path, and a random one would change the image.
     const dataDir = join(tmpdir(), `folio-e2e-screens-${language}`);
     rmSync(dataDir, { recursive: true, force: true });
     mkdirSync(dataDir, { recursive: true });
     mkdirSync(join(dataDir, 'models'), { recursive: true });
-    writeFileSync(join(dataDir, 'models', 'fake.yaml'), fakeProfileYaml(fakeUrl));
+    writeFileSync(join(dataDir, 'models', 'fake.yaml'), fakeProfileYaml(fakeModel.url));
     // The config is on screen: the server is reached through the fixed folder and PATH's node, not
     // this checkout's path or this machine's node.
     symlinkSync(EVERYTHING, join(dataDir, 'everything.js'));

@@ -14,9 +14,7 @@ const LINES = 300;
 const output = (turn: number) => Array.from({ length: LINES }, (_, i) => `turn ${turn} output line ${i + 1} 工具输出`).join('\n');
 
 /** A finished run of TURNS turns: question, two tool calls and their long results, answer. */
-function seedConversation(taskId: string): void {
-  const dataDir = process.env.FOLIO_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('FOLIO_E2E_DATA_DIR is not set');
+function seedConversation(dataDir: string, taskId: string): void {
   const store = openStore(join(dataDir, 'folio.db'));
   try {
     const runId = `r_tools_${taskId}`;
@@ -64,7 +62,7 @@ const topOf = async (locator: Locator) => (await locator.boundingBox())?.y ?? Nu
 
 test('a tool output shows a few lines until expanded, and stays as the person left it when its row scrolls away and back', async ({ page, folio }) => {
   const task = (await folioApi(folio, 'POST', '/v1/tasks', { mode: 'general', title: 'Tool outputs' })) as { id: string };
-  seedConversation(task.id);
+  seedConversation(folio.dataDir, task.id);
   await page.goto(folio.appUrl);
   await openTask(page, task.id);
   const list = page.getByTestId('message-list');
@@ -151,7 +149,7 @@ const SCROLL_UP_PROBE = `async ({ steps, stepPx }) => {
 
 test('scrolling up through tool outputs moves the rows in view by just the scroll, while the rows above are measured', async ({ page, folio }) => {
   const task = (await folioApi(folio, 'POST', '/v1/tasks', { mode: 'general', title: 'Tool outputs scrolled' })) as { id: string };
-  seedConversation(task.id);
+  seedConversation(folio.dataDir, task.id);
   await page.goto(folio.appUrl);
   await openTask(page, task.id);
   const list = page.getByTestId('message-list');

@@ -1,5 +1,29 @@
-// The fake OpenAI-compatible server (testing/fake-openai) plays back scripted replies.
+// The fake OpenAI-compatible server (testing/fake-openai) plays back scripted replies. Each
+// Playwright worker starts its own (fixtures.ts) and puts its URL in FAKE_OPENAI_URL, so the helpers
+// below script and read the model of the worker they run in.
 import { repoRoot, type Started, startProcess, stopProcess, waitForLine } from './processes';
+
+/** A models/*.yaml whose only profile, `fake.chat`, is the fake model at `apiBase`. */
+export function fakeProfileYaml(apiBase: string): string {
+  return [
+    'provider: fake',
+    `api_base: ${apiBase}`,
+    'api_key_env: FAKE_API_KEY',
+    'profiles:',
+    '  chat:',
+    '    model: fake-model',
+    '    name: Fake',
+    '    role: chat',
+    '    max_context: 32000',
+    '    max_output: 4000',
+    '    parallel_tools: true',
+    '    thinking_mode: none',
+    '    reasoning_effort_levels: []',
+    '    temperature: 0.2',
+    '    price: {input: 1, output: 2}',
+    '',
+  ].join('\n');
+}
 
 export interface FakeModelStep {
   text?: string;
@@ -18,7 +42,7 @@ export async function stopFakeModel(started: Started): Promise<void> {
 
 function controlUrl(path: string): string {
   const base = process.env.FAKE_OPENAI_URL;
-  if (!base) throw new Error('FAKE_OPENAI_URL is not set; is the e2e global setup running?');
+  if (!base) throw new Error('FAKE_OPENAI_URL is not set; does the spec use `test` from e2e/support/fixtures?');
   return new URL(path, new URL(base).origin).toString();
 }
 

@@ -1,23 +1,53 @@
-// `folio`: a running Folio server for this worker, with the fake model as its default.
+// Each Playwright worker owns what its tests run against: `fakeModel`, the scripted fake
+// OpenAI-compatible server, and `folio`, a Folio server on a data folder of its own whose default
+// model is that fake. Workers share nothing, so specs run side by side (playwright.config's workers).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type Page, test as base } from '@playwright/test';
 import type { TaskMode } from '../../src/shared/contract';
-import { resetModel } from './fake-model';
+import { fakeProfileYaml, resetModel, startFakeModel, stopFakeModel } from './fake-model';
 import { folioApi, type FolioServer, startFolio, stopFolio } from './folio-server';
 
-export const test = base.extend<{ resetFakeModel: undefined }, { folio: FolioServer }>({
-  folio: [
+export interface FakeModel {
+  /** Base URL of the OpenAI-compatible API, e.g. http://127.0.0.1:41235/v1 */
+  url: string;
+}
+
+export const test = base.extend<{ resetFakeModel: undefined }, { fakeModel: FakeModel; folio: FolioServer }>({
+  fakeModel: [
     async ({}, use) => {
-      const dataDir = process.env.FOLIO_E2E_DATA_DIR;
-      if (!dataDir) throw new Error('FOLIO_E2E_DATA_DIR is not set; is the e2e global setup running?');
-      const server = await startFolio(dataDir);
-      await folioApi(server, 'PATCH', '/v1/settings', { default_model: 'fake.chat', language: 'system' });
-      await use(server);
-      await stopFolio();
+      const fake = await startFakeModel();
+      // The scripting helpers (fake-model.ts) and specs that start a Folio of their own find this
+      // worker's model here; each worker is its own process.
+      process.env.FAKE_OPENAI_URL = fake.url;
+      try {
+        await use({ url: fake.url });
+      } finally {
+        delete process.env.FAKE_OPENAI_URL;
+        await stopFakeModel(fake.started);
+      }
+    },
+    { scope: 'worker' },
+  ],
+  folio: [
+    async ({ fakeModel }, use, workerInfo) => {
+      const dataDir = mkdtempSync(join(tmpdir(), `folio-e2e-w${workerInfo.parallelIndex}-`));
+      mkdirSync(join(dataDir, 'models'), { recursive: true });
+      writeFileSync(join(dataDir, 'models', 'fake.yaml'), fakeProfileYaml(fakeModel.url));
+      try {
+        const server = await startFolio(dataDir);
+        await folioApi(server, 'PATCH', '/v1/settings', { default_model: 'fake.chat', language: 'system' });
+        await use(server);
+      } finally {
+        await stopFolio();
+        if (!process.env.FOLIO_E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+      }
     },
     { scope: 'worker' },
   ],
   resetFakeModel: [
-    async ({}, use) => {
+    async ({ fakeModel: _ }, use) => {
       await resetModel();
       await use(undefined);
     },

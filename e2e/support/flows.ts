@@ -94,7 +94,8 @@ export function pdfPageCount(pdf: string): number {
 
 /**
  * A PDF with one page per entry of `pages`, made by LibreOffice from a text file (a form feed is a
- * page break in its text import). Cached under the temp folder by content, since soffice is slow.
+ * page break in its text import). Cached under the temp folder by content, since soffice is slow;
+ * made in a folder of its own and renamed into place, so workers asking at once never see half a file.
  */
 export function textPdf(name: string, pages: readonly string[]): string {
   const text = pages.join('\n\f');
@@ -103,14 +104,16 @@ export function textPdf(name: string, pages: readonly string[]): string {
   const pdf = join(dir, `${name}.pdf`);
   if (existsSync(pdf)) return pdf;
   mkdirSync(dir, { recursive: true });
-  const txt = join(dir, `${name}.txt`);
-  writeFileSync(txt, `${text}\n`);
-  const made = convertToPdf(txt, dir);
-  rmSync(txt, { force: true });
-  const count = pdfPageCount(made);
-  if (count !== pages.length) {
-    rmSync(made, { force: true });
-    throw new Error(`LibreOffice made ${count} pages from ${pages.length} page texts`);
+  const work = mkdtempSync(join(dir, 'making-'));
+  try {
+    const txt = join(work, `${name}.txt`);
+    writeFileSync(txt, `${text}\n`);
+    const made = convertToPdf(txt, work);
+    const count = pdfPageCount(made);
+    if (count !== pages.length) throw new Error(`LibreOffice made ${count} pages from ${pages.length} page texts`);
+    renameSync(made, pdf);
+    return pdf;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
-  return made;
 }
