@@ -153,7 +153,9 @@ interface Server {
 
 /** `folio serve` from source (tsx), as an operator runs it; resolves once it prints where it listens. */
 async function startServe(args: string[], env: NodeJS.ProcessEnv): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, 'serve', '--host', '127.0.0.1', '--port', '0', ...args], {
+  const profileDir = process.env.FOLIO_CLUSTER_PROFILE;
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry, 'serve', '--host', '127.0.0.1', '--port', '0', ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

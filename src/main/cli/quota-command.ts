@@ -5,7 +5,6 @@
 // `folio serve` reads them (FOLIO_QUOTA_*, FOLIO_REQUESTS_PER_MINUTE; a worker's flags may differ,
 // which is why `get` says which value is the tenant's own); live runs are counted as the service
 // counts them, by unexpired lease.
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { leasedRunCounter } from '../cluster/leases';
 import { FolioError } from '../../shared/folio-error';
@@ -14,6 +13,7 @@ import { formatCount } from '../quotas/quota-guard';
 import { createTeamQuotas } from '../quotas/team-quotas';
 import { monthOf, resetDay } from '../quotas/usage-period';
 import { serviceQuotaDefaults } from '../tenancy';
+import { operatorCommand, type OperatorCommandIo } from './operator-command';
 
 export const QUOTA_USAGE = `Usage: folio quota get --database <url> --tenant <id>
        folio quota set --database <url> --tenant <id> [--<quota> N|unlimited|default ...]
@@ -21,31 +21,14 @@ export const QUOTA_USAGE = `Usage: folio quota get --database <url> --tenant <id
 Quotas: ${quotaNames.map(quotaOptionName).join(', ')}
 The database defaults to FOLIO_DATABASE_URL; "default" goes back to the server's default (FOLIO_QUOTA_<NAME>).`;
 
-export interface QuotaCommandIo {
-  env?: Record<string, string | undefined>;
-  out?: (line: string) => void;
-  err?: (line: string) => void;
-}
+export type QuotaCommandIo = OperatorCommandIo;
 
 export async function quotaCommand(argv: string[], io: QuotaCommandIo = {}): Promise<number> {
-  const env = io.env ?? process.env;
-  const out = io.out ?? ((line: string) => console.log(line));
-  const err = io.err ?? ((line: string) => console.error(line));
-  const [action, ...rest] = argv;
   const quotaOptions = Object.fromEntries(quotaNames.map((name) => [quotaOptionName(name), { type: 'string' as const }]));
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({ args: rest, options: { database: { type: 'string' }, tenant: { type: 'string' }, ...quotaOptions }, strict: true }));
-  } catch (error) {
-    err(`${error instanceof Error ? error.message : String(error)}\n\n${QUOTA_USAGE}`);
-    return 1;
-  }
-  const database = (values.database as string | undefined) ?? env.FOLIO_DATABASE_URL;
-  const tenant = values.tenant as string | undefined;
-  if ((action !== 'get' && action !== 'set') || !database || !tenant) {
-    err(QUOTA_USAGE);
-    return 1;
-  }
+  const call = operatorCommand(argv, io, { usage: QUOTA_USAGE, actions: ['get', 'set'] as const, required: ['tenant'], options: { tenant: { type: 'string' }, ...quotaOptions } });
+  if (!call) return 1;
+  const { action, database, values, env, out } = call;
+  const tenant = values.tenant as string;
   const patch: QuotaPatch = {};
   for (const name of quotaNames) {
     const raw = values[quotaOptionName(name)];

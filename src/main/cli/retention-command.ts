@@ -1,9 +1,9 @@
 // `folio retention …`: the operator's commands for retention per plan in the team service: set a
 // plan's retention, see the plans, and run a pass by hand (`--dry-run` lists what it would do). The
 // workers run the same pass on their own every hour, one at a time (retention.ts).
-import { parseArgs } from 'node:util';
 import { FolioError } from '../../shared/folio-error';
 import { openPgStore } from '../store/postgres';
+import { operatorCommand, type OperatorCommandIo } from './operator-command';
 import { describeRetention, planRetention, runRetention } from './retention';
 
 export const RETENTION_USAGE = `Usage: folio retention set-plan --database <url> --plan <name> [--archive-after-days N|never] [--purge-files-after-days N|never]
@@ -16,10 +16,7 @@ files go; purge-files-after-days after that, unless the task was used again, its
 are put on a plan with \`folio tenant set-plan\`; a tenant's plan without a row here keeps forever.
 The database defaults to FOLIO_DATABASE_URL, the storage root to FOLIO_STORAGE_ROOT.`;
 
-export interface RetentionCommandIo {
-  env?: Record<string, string | undefined>;
-  out?: (line: string) => void;
-  err?: (line: string) => void;
+export interface RetentionCommandIo extends OperatorCommandIo {
   /** The pass's clock (tests). */
   now?: number;
 }
@@ -37,34 +34,14 @@ function parseDays(flag: string, raw: string | undefined): number | null | undef
 }
 
 export async function retentionCommand(argv: string[], io: RetentionCommandIo = {}): Promise<number> {
-  const env = io.env ?? process.env;
-  const out = io.out ?? ((line: string) => console.log(line));
-  const err = io.err ?? ((line: string) => console.error(line));
-  const [action, ...rest] = argv;
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: rest,
-      options: {
-        database: { type: 'string' },
-        'storage-root': { type: 'string' },
-        plan: { type: 'string' },
-        'archive-after-days': { type: 'string' },
-        'purge-files-after-days': { type: 'string' },
-        'dry-run': { type: 'boolean' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    err(`${error instanceof Error ? error.message : String(error)}\n\n${RETENTION_USAGE}`);
-    return 1;
-  }
-  const database = (values.database as string | undefined) ?? env.FOLIO_DATABASE_URL;
-  if (!(ACTIONS as readonly string[]).includes(action ?? '') || !database) {
-    err(RETENTION_USAGE);
-    return 1;
-  }
-  const storageRoot = (values['storage-root'] as string | undefined) ?? env.FOLIO_STORAGE_ROOT;
+  const call = operatorCommand(argv, io, {
+    usage: RETENTION_USAGE,
+    actions: ACTIONS,
+    storageRoot: true,
+    options: { plan: { type: 'string' }, 'archive-after-days': { type: 'string' }, 'purge-files-after-days': { type: 'string' }, 'dry-run': { type: 'boolean' } },
+  });
+  if (!call) return 1;
+  const { action, database, storageRoot, values, out } = call;
   if (action === 'run' && !storageRoot) throw new FolioError('invalid_input', '`folio retention run` needs --storage-root (archived tasks lose their files there)');
   const archive = parseDays('--archive-after-days', values['archive-after-days'] as string | undefined);
   const purge = parseDays('--purge-files-after-days', values['purge-files-after-days'] as string | undefined);
@@ -72,7 +49,7 @@ export async function retentionCommand(argv: string[], io: RetentionCommandIo = 
 
   const backend = await openPgStore(database);
   try {
-    return await run(action as Action, backend, { plan: values.plan as string, archive, purge, storageRoot: storageRoot ?? '', dryRun: values['dry-run'] === true, now: io.now ?? Date.now() }, out);
+    return await run(action, backend, { plan: values.plan as string, archive, purge, storageRoot: storageRoot ?? '', dryRun: values['dry-run'] === true, now: io.now ?? Date.now() }, out);
   } finally {
     await backend.close();
   }

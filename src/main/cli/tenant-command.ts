@@ -1,10 +1,10 @@
 // `folio tenant …`: the operator's commands for one tenant of the team service: its standing
 // (suspend / activate), its plan and the plans' retention, and erasure (a user's data or the whole
 // tenant, every row and file but the usage numbers billing needs).
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { FolioError } from '../../shared/folio-error';
 import { TENANT_STATUS_TTL_MS } from '../tenancy/tenant-status';
+import { operatorCommand, type OperatorCommandIo } from './operator-command';
 import { eraseTenant, eraseUser } from './tenant-erasure';
 import { isScopeId } from '../tenancy/scope-id';
 
@@ -19,47 +19,23 @@ The database defaults to FOLIO_DATABASE_URL, the storage root to FOLIO_STORAGE_R
 erase-user deletes the user's tasks (messages, runs, events, approvals, files); erase deletes every
 row and file of the tenant. Both keep usage_events (numbers for billing, no content).`;
 
-export interface TenantCommandIo {
-  env?: Record<string, string | undefined>;
-  out?: (line: string) => void;
-  err?: (line: string) => void;
-}
+export type TenantCommandIo = OperatorCommandIo;
 
 const ACTIONS = ['show', 'suspend', 'activate', 'set-plan', 'erase-user', 'erase'] as const;
 type Action = (typeof ACTIONS)[number];
 
 export async function tenantCommand(argv: string[], io: TenantCommandIo = {}): Promise<number> {
-  const env = io.env ?? process.env;
-  const out = io.out ?? ((line: string) => console.log(line));
-  const err = io.err ?? ((line: string) => console.error(line));
-  const [action, ...rest] = argv;
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: rest,
-      options: {
-        database: { type: 'string' },
-        'storage-root': { type: 'string' },
-        tenant: { type: 'string' },
-        user: { type: 'string' },
-        reason: { type: 'string' },
-        plan: { type: 'string' },
-        yes: { type: 'boolean' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    err(`${error instanceof Error ? error.message : String(error)}\n\n${TENANT_USAGE}`);
-    return 1;
-  }
-  const database = (values.database as string | undefined) ?? env.FOLIO_DATABASE_URL;
-  const tenant = values.tenant as string | undefined;
-  if (!(ACTIONS as readonly string[]).includes(action ?? '') || !database || !tenant) {
-    err(TENANT_USAGE);
-    return 1;
-  }
+  const call = operatorCommand(argv, io, {
+    usage: TENANT_USAGE,
+    actions: ACTIONS,
+    storageRoot: true,
+    required: ['tenant'],
+    options: { tenant: { type: 'string' }, user: { type: 'string' }, reason: { type: 'string' }, plan: { type: 'string' }, yes: { type: 'boolean' } },
+  });
+  if (!call) return 1;
+  const { action, database, storageRoot, values, out } = call;
+  const tenant = values.tenant as string;
   if (!isScopeId(tenant)) throw new FolioError('invalid_input', '--tenant: 1–64 of A-Z a-z 0-9 _ -');
-  const storageRoot = (values['storage-root'] as string | undefined) ?? env.FOLIO_STORAGE_ROOT;
   const erasing = action === 'erase' || action === 'erase-user';
   if (erasing && !storageRoot) throw new FolioError('invalid_input', `\`folio tenant ${action}\` needs --storage-root (its files are deleted too)`);
   if (erasing && values.yes !== true) throw new FolioError('invalid_input', `\`folio tenant ${action}\` deletes data for good; add --yes`);
@@ -69,7 +45,7 @@ export async function tenantCommand(argv: string[], io: TenantCommandIo = {}): P
   const client = new pg.Client({ connectionString: database });
   await client.connect();
   try {
-    return await run(action as Action, client, { tenant, storageRoot: storageRoot ?? '', user: values.user as string, reason: values.reason as string | undefined, plan: values.plan as string }, out);
+    return await run(action, client, { tenant, storageRoot: storageRoot ?? '', user: values.user as string, reason: values.reason as string | undefined, plan: values.plan as string }, out);
   } finally {
     await client.end();
   }

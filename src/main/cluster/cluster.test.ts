@@ -284,7 +284,14 @@ describe.skipIf(skip !== null)('cluster: two workers on one PostgreSQL database'
     await pool.query(`INSERT INTO runs (id, task_id, status, started_at) VALUES ($1, $2, 'running', $3)`, [runId, taskId, Date.now()]);
     const event = (seq: number, body: Record<string, unknown>) => JSON.stringify({ run_id: runId, task_id: taskId, seq, at: seq, ...body });
     const insert = (seq: number, body: Record<string, unknown>) =>
-      pool.query('INSERT INTO run_events (run_id, seq, tenant_id, task_id, event) VALUES ($1, $2, $3, $4, $5::jsonb)', [runId, seq, ACME.tenant_id, taskId, event(seq, body)]);
+      pool.query('INSERT INTO run_events (run_id, seq, last_seq, tenant_id, task_id, events, ended) VALUES ($1, $2, $2, $3, $4, $5, $6)', [
+        runId,
+        seq,
+        ACME.tenant_id,
+        taskId,
+        `[${event(seq, body)}]`,
+        body.type === 'run_finished',
+      ]);
     await insert(1, { type: 'run_started', model: null, resumed: false });
     await insert(2, { type: 'text_delta', delta: 'a' });
     // seq 3 and 4 were never stored.
@@ -344,7 +351,7 @@ describe.skipIf(skip !== null)('cluster: two workers on one PostgreSQL database'
       expect(swept.map((s) => s.runId)).toEqual([runId]);
       const { rows } = await pool.query<{ status: string }>('SELECT status FROM runs WHERE id = $1', [runId]);
       expect(rows[0].status).toBe('interrupted');
-      const { rows: ends } = await pool.query(`SELECT seq FROM run_events WHERE run_id = $1 AND event->>'type' = 'run_finished'`, [runId]);
+      const { rows: ends } = await pool.query('SELECT seq FROM run_events WHERE run_id = $1 AND ended', [runId]);
       expect(ends).toHaveLength(1);
       const events = await sub.ended;
       expect(events.at(-1)).toMatchObject({ type: 'run_finished', reason: 'error' });

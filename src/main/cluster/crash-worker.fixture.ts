@@ -13,7 +13,7 @@ await runs.start({ tenant_id: tenant, user_id: 'u' }, taskId, runId, streamUntil
 for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 20));
   await worker.writer.flush();
-  const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM run_events WHERE run_id = $1', [runId]);
+  const { rows } = await pool.query<{ n: number }>('SELECT coalesce(max(last_seq), 0)::int AS n FROM run_events WHERE run_id = $1', [runId]);
   if (rows[0].n >= 20) {
     process.stdout.write(`ready ${rows[0].n}\n`);
     break;

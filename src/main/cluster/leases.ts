@@ -267,7 +267,7 @@ async function endRun(client: pg.PoolClient, runId: string, taskId: string, tena
   // moves the end after it. Each statement sees rows committed before it, so this settles.
   for (;;) {
     const { rows: log } = await client.query<{ last: number | null; ended: boolean }>(
-      `SELECT max(seq) AS last, bool_or(event->>'type' = 'run_finished') AS ended FROM run_events WHERE run_id = $1`,
+      'SELECT max(last_seq) AS last, bool_or(ended) AS ended FROM run_events WHERE run_id = $1',
       [runId],
     );
     if (log[0].ended) return null;
@@ -282,8 +282,8 @@ async function endRun(client: pg.PoolClient, runId: string, taskId: string, tena
       at: finishedAt,
     };
     const { rowCount } = await client.query(
-      `INSERT INTO run_events (run_id, seq, tenant_id, task_id, event) VALUES ($1, $2, $3, $4, $5::jsonb) ON CONFLICT (run_id, seq) DO NOTHING`,
-      [runId, seq, tenantId, taskId, JSON.stringify(event)],
+      `INSERT INTO run_events (run_id, seq, last_seq, tenant_id, task_id, events, ended) VALUES ($1, $2, $2, $3, $4, $5, TRUE) ON CONFLICT (run_id, seq) DO NOTHING`,
+      [runId, seq, tenantId, taskId, JSON.stringify([event])],
     );
     if (rowCount !== 1) continue;
     await client.query('SELECT pg_notify($1, $2)', [RUN_EVENTS_CHANNEL, runEventsNotice(runId, seq)]);

@@ -8,6 +8,19 @@ import type { RunEventListener } from './host';
 import type { Listener } from './listener';
 import { RUN_EVENTS_CHANNEL, type RunEventsNotice } from './run-event-writer';
 
+// A run's stored rows holding events after $2, in order: the row that holds seq $2 + 1 starts at the
+// highest seq at or below it (rows never overlap), so the primary key finds it however long the run.
+const ROWS_AFTER = `
+SELECT events FROM run_events
+WHERE run_id = $1 AND last_seq > $2 AND seq <= $3
+  AND seq >= COALESCE((SELECT max(seq) FROM run_events WHERE run_id = $1 AND seq <= $2 + 1), 0)
+ORDER BY seq LIMIT $4`;
+
+/** The events of stored rows (each a JSON array of consecutive events), in order. */
+function eventsOf(rows: readonly { events: string }[]): RunEvent[] {
+  return rows.flatMap((r) => JSON.parse(r.events) as RunEvent[]);
+}
+
 /** A run as the event hub needs it; undefined when it does not exist in the scope's tenant and task. */
 export interface RunSummary {
   status: RunStatus;
@@ -63,9 +76,12 @@ interface Feed {
   again: boolean;
 }
 
+/** The highest seq a run can reach (PostgreSQL's INTEGER). */
+const MAX_SEQ = 2_147_483_647;
+
 export interface RunEventReaderOptions {
   lookup: RunLookup;
-  /** Rows read per query. */
+  /** Stored rows (each a write's batch of events) read per query. */
   pageSize?: number;
   onError?: (err: Error) => void;
 }
@@ -85,7 +101,7 @@ export class RunEventReader {
     listener: Listener,
     private readonly options: RunEventReaderOptions,
   ) {
-    this.pageSize = options.pageSize ?? 1_000;
+    this.pageSize = options.pageSize ?? 100;
     void listener.on(RUN_EVENTS_CHANNEL, (payload) => this.onNotice(payload));
     // Notices sent while the connection was down are gone: every subscriber re-reads from its seq.
     listener.onReconnect(() => {
@@ -103,7 +119,7 @@ export class RunEventReader {
     // Seqs are delivered one after another from the subscriber's: a Last-Event-ID past what is
     // stored (no client can have seen that) would wait forever, so it counts from the stored end.
     if (afterSeq > 0) {
-      const { rows } = await this.pool.query<{ last: number | null }>('SELECT max(seq) AS last FROM run_events WHERE run_id = $1', [runId]);
+      const { rows } = await this.pool.query<{ last: number | null }>('SELECT max(last_seq) AS last FROM run_events WHERE run_id = $1', [runId]);
       afterSeq = Math.min(afterSeq, rows[0].last ?? 0);
     }
     const subscriber: Subscriber = { listener, lastSeq: afterSeq, open: true };
@@ -136,11 +152,8 @@ export class RunEventReader {
    * status first, then flushes the event, then releases its lease): the caller then follows it live.
    */
   private async replayEnded(runId: string, taskId: string, run: RunSummary, listener: RunEventListener, afterSeq: number): Promise<boolean> {
-    const { rows: finals } = await this.pool.query<{ seq: number; event: RunEvent }>(
-      `SELECT seq, event FROM run_events WHERE run_id = $1 AND event->>'type' = 'run_finished' ORDER BY seq LIMIT 1`,
-      [runId],
-    );
-    const final = finals[0];
+    const { rows: finals } = await this.pool.query<{ events: string }>('SELECT events FROM run_events WHERE run_id = $1 AND ended ORDER BY seq LIMIT 1', [runId]);
+    const final = eventsOf(finals).find((e) => e.type === 'run_finished');
     if (!final) {
       const { rows } = await this.pool.query<{ stored: boolean; leased: boolean }>(
         `SELECT EXISTS (SELECT 1 FROM run_events WHERE run_id = $1) AS stored, EXISTS (SELECT 1 FROM run_leases WHERE run_id = $1) AS leased`,
@@ -158,19 +171,16 @@ export class RunEventReader {
       return true;
     }
     if (final.seq <= afterSeq) {
-      listener(final.event);
+      listener(final);
       return true;
     }
     for (const event of await this.readAll(runId, afterSeq, final.seq)) listener(event);
     return true;
   }
 
-  private async readAll(runId: string, afterSeq: number, untilSeq = Number.MAX_SAFE_INTEGER): Promise<RunEvent[]> {
-    const { rows } = await this.pool.query<{ event: RunEvent }>(
-      'SELECT event FROM run_events WHERE run_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq',
-      [runId, afterSeq, untilSeq],
-    );
-    return rows.map((r) => r.event);
+  private async readAll(runId: string, afterSeq: number, untilSeq = MAX_SEQ): Promise<RunEvent[]> {
+    const { rows } = await this.pool.query<{ events: string }>(ROWS_AFTER, [runId, afterSeq, untilSeq, null]);
+    return eventsOf(rows).filter((e) => e.seq > afterSeq && e.seq <= untilSeq);
   }
 
   private onNotice(payload: string): void {
@@ -212,41 +222,40 @@ export class RunEventReader {
       if (feed.subscribers.size === 0) return;
       let from = Number.MAX_SAFE_INTEGER;
       for (const s of feed.subscribers) from = Math.min(from, s.lastSeq);
-      let rows: { seq: number; event: RunEvent }[];
+      let rows: { events: string }[];
+      let events: RunEvent[];
       try {
-        ({ rows } = await this.pool.query<{ seq: number; event: RunEvent }>(
-          'SELECT seq, event FROM run_events WHERE run_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
-          [feed.runId, from, this.pageSize],
-        ));
+        ({ rows } = await this.pool.query<{ events: string }>(ROWS_AFTER, [feed.runId, from, MAX_SEQ, this.pageSize]));
+        events = eventsOf(rows).filter((e) => e.seq > from);
       } catch (err) {
         this.options.onError?.(err as Error);
         await new Promise((resolve) => setTimeout(resolve, 200));
         continue;
       }
-      for (const row of rows) {
+      for (const event of events) {
         for (const s of feed.subscribers) {
-          if (!s.open || row.seq <= s.lastSeq) continue;
+          if (!s.open || event.seq <= s.lastSeq) continue;
           // Seqs are contiguous from 1: a subscriber that joined during this read, further back than
           // the read began, takes nothing from it and catches up in the next read.
-          if (row.seq !== s.lastSeq + 1 && s.lastSeq < from) {
+          if (event.seq !== s.lastSeq + 1 && s.lastSeq < from) {
             feed.again = true;
             continue;
           }
-          // Otherwise the read covered its next seq and the row is not there: one writer stores a
+          // Otherwise the read covered its next seq and the event is not there: one writer stores a
           // run's events in order, each batch at once, so a hole is for good (a batch dropped when a
           // shutdown gave up on the database). Reading again would spin on it forever; the
           // subscriber goes on, so it still reaches the run's end.
-          if (row.seq !== s.lastSeq + 1) {
-            this.options.onError?.(new Error(`Run ${feed.runId}: events ${s.lastSeq + 1}-${row.seq - 1} were never stored; skipped`));
+          if (event.seq !== s.lastSeq + 1) {
+            this.options.onError?.(new Error(`Run ${feed.runId}: events ${s.lastSeq + 1}-${event.seq - 1} were never stored; skipped`));
           }
-          s.lastSeq = row.seq;
+          s.lastSeq = event.seq;
           try {
-            s.listener(row.event);
+            s.listener(event);
           } catch (err) {
             // A broken subscriber must not break the others.
             this.options.onError?.(err as Error);
           }
-          if (row.event.type === 'run_finished') {
+          if (event.type === 'run_finished') {
             s.open = false;
             feed.subscribers.delete(s);
           }

@@ -2,7 +2,7 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../shared/contract';
-import { RunEventWriter } from './run-event-writer';
+import { RunEventWriter, rowsOf, type PendingRow } from './run-event-writer';
 
 const scope = { tenant_id: 'acme', user_id: 'ann' };
 const finished: RunEvent = { type: 'run_finished', reason: 'done', duration_ms: 1, run_id: 'r1', task_id: 't1', seq: 1, at: 0 };
@@ -37,5 +37,26 @@ describe('RunEventWriter with the database gone', () => {
     expect(await within(flushed, 300)).toBe('still waiting');
     writer.stopRetryingAfter(50);
     expect(await within(flushed, 5_000)).toBe('flushed');
+  });
+});
+
+describe('rowsOf', () => {
+  const pending = (runId: string, seq: number, final = false): PendingRow => ({ runId, seq, tenantId: 'acme', taskId: `t-${runId}`, json: JSON.stringify({ run_id: runId, seq }), final });
+
+  it('stores one row per run per write, its events as one array in order', () => {
+    const rows = rowsOf([pending('r1', 1), pending('r2', 7), pending('r1', 2), pending('r2', 8, true), pending('r1', 3)]);
+    expect(rows.map(({ run_id, seq, last_seq, task_id, ended }) => ({ run_id, seq, last_seq, task_id, ended }))).toEqual([
+      { run_id: 'r1', seq: 1, last_seq: 3, task_id: 't-r1', ended: false },
+      { run_id: 'r2', seq: 7, last_seq: 8, task_id: 't-r2', ended: true },
+    ]);
+    expect((JSON.parse(rows[0].events) as { seq: number }[]).map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
+
+  it('starts a new row where a run\'s seqs break, so a row never claims a seq it does not hold', () => {
+    const rows = rowsOf([pending('r1', 4), pending('r1', 5), pending('r1', 9), pending('r1', 10)]);
+    expect(rows.map((r) => [r.seq, r.last_seq])).toEqual([
+      [4, 5],
+      [9, 10],
+    ]);
   });
 });

@@ -18,25 +18,69 @@ export function runEventsNotice(runId: string, seq: number): string {
   return JSON.stringify({ run_id: runId, seq } satisfies RunEventsNotice);
 }
 
-// The batch travels as one JSON array (cheap to build, and no per-string array escaping), with the
-// tenant of each event beside it (events do not carry it).
-const INSERT_BATCH = `
+/**
+ * One stored row: consecutive events of one run (`seq` … `last_seq`) as a JSON array in text, so a
+ * write of thousands of deltas is one row PostgreSQL neither parses nor indexes per event.
+ */
+export interface RunEventRow {
+  run_id: string;
+  seq: number;
+  last_seq: number;
+  tenant_id: string;
+  task_id: string;
+  events: string;
+  ended: boolean;
+}
+
+const COLUMNS = 7;
+/** PostgreSQL takes at most 65,535 parameters per statement. */
+const MAX_ROWS_PER_STATEMENT = 1_000;
+
+/**
+ * The insert for `count` rows and the notices after them. Each value is a parameter of its own: a
+ * text parameter is sent as it is, where one in an array would be escaped character by character.
+ * A row whose first seq is already there was written by a sweeper that judged this worker dead (it
+ * appends after the highest stored seq, which is where this worker's next row starts): the first
+ * writer wins, and the later row is dropped whole.
+ */
+function insertRows(count: number): string {
+  const tuples = Array.from({ length: count }, (_, r) => `(${Array.from({ length: COLUMNS }, (_, c) => `$${r * COLUMNS + c + 1}`).join(', ')})`);
+  return `
 WITH inserted AS (
-  INSERT INTO run_events (run_id, seq, tenant_id, task_id, event)
-  SELECT e->>'run_id', (e->>'seq')::int, t.tenant_id, e->>'task_id', e
-  FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(e, i)
-  JOIN unnest($2::text[]) WITH ORDINALITY AS t(tenant_id, i) USING (i)
-  -- A seq already there was written by a sweeper that judged this worker dead; the first writer wins.
+  INSERT INTO run_events (run_id, seq, last_seq, tenant_id, task_id, events, ended)
+  VALUES ${tuples.join(', ')}
   ON CONFLICT (run_id, seq) DO NOTHING
 )
-SELECT pg_notify('${RUN_EVENTS_CHANNEL}', notice) FROM unnest($3::text[]) AS notice`;
+SELECT pg_notify('${RUN_EVENTS_CHANNEL}', notice) FROM unnest($${count * COLUMNS + 1}::text[]) AS notice`;
+}
 
-interface PendingRow {
+/** The rows for a batch of events: one per run and unbroken run of seqs, in the order they came. */
+export function rowsOf(batch: readonly PendingRow[]): RunEventRow[] {
+  const built: { row: RunEventRow; parts: string[] }[] = [];
+  const open = new Map<string, { row: RunEventRow; parts: string[] }>();
+  for (const e of batch) {
+    const current = open.get(e.runId);
+    if (current && current.row.last_seq + 1 === e.seq) {
+      current.row.last_seq = e.seq;
+      current.row.ended ||= e.final;
+      current.parts.push(e.json);
+      continue;
+    }
+    const next = { row: { run_id: e.runId, seq: e.seq, last_seq: e.seq, tenant_id: e.tenantId, task_id: e.taskId, events: '', ended: e.final }, parts: [e.json] };
+    open.set(e.runId, next);
+    built.push(next);
+  }
+  return built.map(({ row, parts }) => ({ ...row, events: `[${parts.join(',')}]` }));
+}
+
+/** An event waiting to be written. */
+export interface PendingRow {
   runId: string;
   seq: number;
   tenantId: string;
   taskId: string;
   json: string;
+  final: boolean;
 }
 
 export interface RunEventWriterOptions {
@@ -47,7 +91,7 @@ export interface RunEventWriterOptions {
   onError?: (err: Error) => void;
 }
 
-const MAX_ROWS_PER_STATEMENT = 5_000;
+const MAX_EVENTS_PER_WRITE = 5_000;
 /** How long a closing writer keeps retrying a failed write before it drops what is left. */
 export const DEFAULT_CLOSE_GRACE_MS = 5_000;
 
@@ -57,8 +101,8 @@ function isDelta(event: RunEvent): boolean {
 
 /**
  * Appends a worker's run events. Deltas arrive by the thousand per second, so they are coalesced
- * into one multi-row INSERT and one NOTIFY per run per flush; any other event (an approval, the
- * end of a run) flushes at once.
+ * into one row and one NOTIFY per run per flush; any other event (an approval, the end of a run)
+ * flushes at once.
  */
 export class RunEventWriter {
   private pending: PendingRow[] = [];
@@ -82,7 +126,7 @@ export class RunEventWriter {
   }
 
   append(scope: Scope, event: RunEvent): void {
-    this.pending.push({ runId: event.run_id, seq: event.seq, tenantId: scope.tenant_id, taskId: event.task_id, json: JSON.stringify(event) });
+    this.pending.push({ runId: event.run_id, seq: event.seq, tenantId: scope.tenant_id, taskId: event.task_id, json: JSON.stringify(event), final: event.type === 'run_finished' });
     this.appended += 1;
     if (!isDelta(event) || this.pending.length >= this.maxBatch) {
       this.kick();
@@ -128,7 +172,7 @@ export class RunEventWriter {
   private async writeAll(): Promise<void> {
     this.writing = true;
     while (this.pending.length > 0) {
-      const batch = this.pending.splice(0, MAX_ROWS_PER_STATEMENT);
+      const batch = this.pending.splice(0, MAX_EVENTS_PER_WRITE);
       await this.write(batch);
       this.written += batch.length;
       const ready = this.waiters.filter((w) => w.upTo <= this.written);
@@ -139,18 +183,22 @@ export class RunEventWriter {
   }
 
   private async write(batch: PendingRow[]): Promise<void> {
-    const highest = new Map<string, number>();
-    for (const row of batch) highest.set(row.runId, Math.max(highest.get(row.runId) ?? 0, row.seq));
-    const params = [
-      `[${batch.map((r) => r.json).join(',')}]`,
-      batch.map((r) => r.tenantId),
-      [...highest].map(([runId, seq]) => runEventsNotice(runId, seq)),
-    ];
+    const rows = rowsOf(batch);
+    const statements: { text: string; values: unknown[] }[] = [];
+    for (let i = 0; i < rows.length; i += MAX_ROWS_PER_STATEMENT) {
+      const part = rows.slice(i, i + MAX_ROWS_PER_STATEMENT);
+      const highest = new Map<string, number>();
+      for (const row of part) highest.set(row.run_id, Math.max(highest.get(row.run_id) ?? 0, row.last_seq));
+      const values: unknown[] = part.flatMap((r) => [r.run_id, r.seq, r.last_seq, r.tenant_id, r.task_id, r.events, r.ended]);
+      values.push([...highest].map(([runId, seq]) => runEventsNotice(runId, seq)));
+      statements.push({ text: insertRows(part.length), values });
+    }
     // A failed write is retried (the database restarting, a dropped connection): later batches wait
     // behind it, so nothing is reordered, and a run's end is not reported stored before it is.
+    let done = 0;
     for (let wait = 50; ; wait = Math.min(wait * 2, 2_000)) {
       try {
-        await this.pool.query(INSERT_BATCH, params);
+        for (; done < statements.length; done++) await this.pool.query(statements[done].text, statements[done].values);
         return;
       } catch (err) {
         this.options.onError?.(err as Error);

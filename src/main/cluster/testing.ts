@@ -3,7 +3,7 @@
 // status, honours cancel, decisions and shutdown), so these modules are tested without the agent.
 import type pg from 'pg';
 import type { FinishReason, RunEventBody, RunStatus } from '../../shared/contract';
-import { TEAM_SCHEMA_SQL } from '../store/postgres/team-schema';
+import { TEAM_SCHEMA_SQL, TEAM_SCHEMA_V13_SQL } from '../store/postgres/team-schema';
 import type { Scope } from '../store/port';
 import type { Decision, RunHost } from './host';
 import type { ClusterWorker } from './worker';
@@ -13,6 +13,7 @@ import type { ClusterWorker } from './worker';
  * store's migrations create the real ones.
  */
 export const CLUSTER_TEST_SCHEMA = `${TEAM_SCHEMA_SQL}
+${TEAM_SCHEMA_V13_SQL}
 CREATE TABLE IF NOT EXISTS tasks (id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS runs (
   id TEXT PRIMARY KEY,

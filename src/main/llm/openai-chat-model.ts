@@ -10,6 +10,9 @@ import { ProviderSseDecoder } from './sse-decoder';
 import { StreamAssembler } from './stream-assembler';
 import type { ChatModel, ChatRequest, ChatStreamEvent } from './types';
 
+/** How long reading one response may keep the thread before the event loop gets a turn. */
+const HOLD_THREAD_MS = 10;
+
 export interface ChatModelOptions {
   /** Retries after the first attempt. Default 4. */
   maxRetries?: number;
@@ -56,7 +59,15 @@ export function createChatModel(profile: ModelProfile, apiKey: string, opts: Cha
       // fetch bodies are byte streams; the typings leave the chunk type open.
       const reader = (response.body as ReadableStream<Uint8Array>).getReader();
       const decoder = new ProviderSseDecoder(response.headers);
+      let heldSince = performance.now();
       for (;;) {
+        // Bytes already received are read without returning to the event loop, so a provider faster
+        // than the run would hold the thread for its whole answer while the process's other I/O
+        // (the team service's event writes, HTTP requests, timers) waits: give it a turn now and then.
+        if (performance.now() - heldSince > HOLD_THREAD_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          heldSince = performance.now();
+        }
         watchdog.waiting();
         const next = await reader.read();
         // The watchdog is paused while the consumer handles our events: a slow UI is not a stall.

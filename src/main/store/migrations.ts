@@ -8,7 +8,7 @@
 // (the row converters in rows.ts read them that way), and tables whose SQLite order breaks ties by
 // the implicit rowid get an explicit identity column named `rowid`, so the same ORDER BY reads the
 // same in both dialects. SQLite's FTS5 library index has no twin (see migration 7).
-import { TEAM_SCHEMA_SQL, TEAM_SCHEMA_V10_SQL, TEAM_SCHEMA_V11_SQL, TEAM_SCHEMA_V12_SQL } from './postgres/team-schema';
+import { TEAM_SCHEMA_SQL, TEAM_SCHEMA_V10_SQL, TEAM_SCHEMA_V11_SQL, TEAM_SCHEMA_V12_SQL, TEAM_SCHEMA_V13_SQL, TEAM_SCHEMA_V13_SQLITE } from './postgres/team-schema';
 
 export interface Migration {
   version: number;
@@ -512,6 +512,12 @@ export const migrations: readonly Migration[] = [
     // Retention per plan: the tasks archived for being idle, and when their files were removed.
     sql: teamSchemaForSqlite(TEAM_SCHEMA_V12_SQL),
     postgres: TEAM_SCHEMA_V12_SQL,
+  },
+  {
+    version: 13,
+    // A run's events stored in batches, one row per write (team-schema.ts).
+    sql: teamSchemaForSqlite(TEAM_SCHEMA_V13_SQLITE),
+    postgres: TEAM_SCHEMA_V13_SQL,
   },
 ];
 

@@ -134,3 +134,40 @@ CREATE TABLE IF NOT EXISTS task_retention (
   PRIMARY KEY (tenant_id, task_id)
 );
 `;
+
+// Migration 13: a run's events are stored in batches, one row per run per write of the owning worker
+// (`seq` its first event, `last_seq` its last, `events` their JSON array as text, `ended` when it
+// holds the run's final event): a stream of thousands of deltas a second costs one small insert per
+// write instead of a row, a JSONB value and an index entry per delta. Rows of a run never overlap:
+// each writer stores its run's events in order, and a sweeper appends after the highest `last_seq`.
+// Idempotent on PostgreSQL (tests apply it over TEAM_SCHEMA_SQL more than once); SQLite never held
+// run events, so its table is recreated.
+export const TEAM_SCHEMA_V13_SQL = `
+ALTER TABLE run_events ADD COLUMN IF NOT EXISTS last_seq INTEGER;
+ALTER TABLE run_events ADD COLUMN IF NOT EXISTS events TEXT;
+ALTER TABLE run_events ADD COLUMN IF NOT EXISTS ended BOOLEAN NOT NULL DEFAULT FALSE;
+DO $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'run_events' AND column_name = 'event' AND table_schema = current_schema()) THEN
+    UPDATE run_events SET last_seq = seq, events = '[' || event::text || ']', ended = (event->>'type' = 'run_finished');
+    ALTER TABLE run_events DROP COLUMN event;
+  END IF;
+END
+$$;
+ALTER TABLE run_events ALTER COLUMN last_seq SET NOT NULL;
+ALTER TABLE run_events ALTER COLUMN events SET NOT NULL;
+`;
+
+export const TEAM_SCHEMA_V13_SQLITE = `
+DROP TABLE run_events;
+CREATE TABLE run_events (
+  run_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  last_seq INTEGER NOT NULL,
+  tenant_id TEXT NOT NULL,
+  task_id TEXT NOT NULL,
+  events TEXT NOT NULL,
+  ended BOOLEAN NOT NULL DEFAULT FALSE,
+  PRIMARY KEY (run_id, seq)
+);
+`;
