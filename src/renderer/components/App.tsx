@@ -98,7 +98,9 @@ export function App() {
       ) : current ? (
         <Suspense fallback={<ViewLoading />}>
           <ChatView task={current} />
-          {showPanel && <FilesPanel taskId={current.id} />}
+          {/* Mounted while hidden: crossing the narrow width or closing the drawer keeps what the
+              panel holds (a slide selection, a half-typed change). */}
+          <FilesPanel taskId={current.id} hidden={!showPanel} />
         </Suspense>
       ) : (
         <main className="welcome" data-testid="welcome">

@@ -22,7 +22,7 @@ function displayName(entry: FileEntry): string {
 }
 
 /** The right-hand panel: the task's files (with source status) and its results with previews. */
-export function FilesPanel({ taskId }: { taskId: string }) {
+export function FilesPanel({ taskId, hidden = false }: { taskId: string; hidden?: boolean }) {
   const { t } = useTranslation();
   const tab = useArtifacts((s) => s.tab);
   const setTab = useArtifacts((s) => s.setTab);
@@ -44,7 +44,7 @@ export function FilesPanel({ taskId }: { taskId: string }) {
   }, [taskId, load]);
 
   return (
-    <aside className="files-panel" aria-label={t('files.panel')} data-testid="files-panel" data-tab={tab}>
+    <aside className="files-panel" aria-label={t('files.panel')} data-testid="files-panel" data-tab={tab} hidden={hidden}>
       {!narrow && (
         <ResizeHandle
           label={t('layout.resizePanel')}

@@ -24,4 +24,64 @@
     responses[url] = response;
   });
   window.__folioEarlyRequests = { authorization: init.headers.Authorization, responses: responses };
+
+  // The task list is drawn from its answer at once, while the app's modules still load, parse and
+  // render (hundreds of milliseconds on a busy machine): the same classes as the sidebar React draws,
+  // the titles as text, nothing clickable. React's first render replaces it (a root's first commit
+  // empties its container), so it is drawn only into an empty root; a clone leaves the body to the app.
+  responses['/v1/tasks?status=active']
+    .then(function (response) {
+      return response.ok ? response.clone().json() : null;
+    })
+    .then(paintTaskList)
+    .catch(function () {});
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function rememberedLayout() {
+    try {
+      return JSON.parse(localStorage.getItem('folio.layout') || '{}') || {};
+    } catch (err) {
+      return {};
+    }
+  }
+
+  function paintTaskList(body) {
+    var root = document.getElementById('root');
+    if (!root || root.firstChild || !body || !Array.isArray(body.tasks)) return;
+    var layout = rememberedLayout();
+    // A collapsed sidebar shows no list: nothing to draw ahead of the app.
+    if (layout.sidebarOpen === false) return;
+    var app = el('div', 'app first-paint');
+    app.setAttribute('aria-busy', 'true');
+    if (typeof layout.sidebarWidth === 'number') app.style.setProperty('--sidebar-w', layout.sidebarWidth + 'px');
+    var sidebar = el('aside', 'sidebar');
+    var header = el('div', 'sidebar-header');
+    header.appendChild(el('span', 'brand', 'Folio'));
+    sidebar.appendChild(header);
+    sidebar.appendChild(el('div', 'sidebar-controls first-paint-controls'));
+    sidebar.appendChild(el('div', 'first-paint-projects'));
+    var list = el('ul', 'task-list');
+    body.tasks.forEach(function (task) {
+      var row = el('li', 'task-item');
+      var main = el('div', 'task-main');
+      var titleRow = el('span', 'task-title-row');
+      titleRow.appendChild(el('span', 'mode-dot mode-' + String(task.mode)));
+      // An untitled task's name is the app's to word: a blank keeps the row's height till then.
+      titleRow.appendChild(el('span', 'task-title', String(task.title || '').trim() || '\u00a0'));
+      main.appendChild(titleRow);
+      main.appendChild(el('span', 'task-meta', '\u00a0'));
+      row.appendChild(main);
+      list.appendChild(row);
+    });
+    sidebar.appendChild(list);
+    app.appendChild(sidebar);
+    app.appendChild(el('main', 'welcome'));
+    root.appendChild(app);
+  }
 })();
