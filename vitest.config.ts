@@ -1,4 +1,4 @@
-import { configDefaults, defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Tests that start servers as child processes and kill them, and measure what survives: they race
 // against their own children's start-up and the kernel, so they run on their own after the rest
@@ -23,7 +23,7 @@ const PROCESS_TESTS = [
 // running one file runs it once.
 const PG_SUITES = ['src/main/runs/**/*.test.ts', 'src/main/service/**/*.test.ts'];
 const PG_ENV = { FOLIO_TEST_STORE: 'postgres' };
-const pgProjects =
+const pgProjects: TestProjectInlineConfiguration[] =
   process.env.FOLIO_TEST_PG_PASS === '1'
     ? [
         { extends: true, test: { name: 'pg', include: PG_SUITES, exclude: [...configDefaults.exclude, ...PROCESS_TESTS], env: PG_ENV, maxWorkers: 2, sequence: { groupOrder: 0 } } },
