@@ -18,13 +18,16 @@ import { fontSet } from './fonts';
 import { plainText } from './mdast-text';
 import { STYLE } from './styles';
 import { joinNameHyphens } from './name-hyphens';
-import { joinSoftBreaks, splitByScript, typesetSpaces } from './text-metrics';
+import { joinSoftBreaks, splitByScript, typesetSpacesBetween } from './text-metrics';
 
 const FOOTNOTE_STYLE = 'FootnoteText';
 const UNDEFINED_FOOTNOTE = /\[\^([^\]\s]+)\]/g;
 
 /** `heading`: bold applies to Latin words only, CJK keeps the heading style's face. */
 export type Format = { bold?: boolean; italics?: boolean; strike?: boolean; hyperlink?: boolean; heading?: boolean };
+/** The characters printed just before and after a node (its neighbours' or, at a container's edge, the container's). */
+type Edges = { before: string; after: string };
+const NO_EDGES: Edges = { before: '', after: '' };
 
 export class InlineConverter {
   /** The CJK face of **strong** text: the heading face (黑体), since 宋体 has no bold and synthetic bold smears. */
@@ -39,8 +42,15 @@ export class InlineConverter {
     this.strongFace = fontSet('heading', ctx.language).eastAsia;
   }
 
-  inline(nodes: readonly PhrasingContent[], format: Format): ParagraphChild[] {
-    return nodes.flatMap((node) => this.inlineNode(node, format));
+  inline(nodes: readonly PhrasingContent[], format: Format, edges: Edges = NO_EDGES): ParagraphChild[] {
+    return nodes.flatMap((node, i) => {
+      const previous = nodes[i - 1];
+      const next = nodes[i + 1];
+      return this.inlineNode(node, format, {
+        before: previous ? ([...plainText(previous)].at(-1) ?? '') : edges.before,
+        after: next ? ([...plainText(next)][0] ?? '') : edges.after,
+      });
+    });
   }
 
   /**
@@ -125,26 +135,28 @@ export class InlineConverter {
     return new SimpleField(`REF ${this.ctx.captionBookmark(id)} \\h`, captionLabel(target.kind, target.number, this.ctx.isChinese));
   }
 
-  private inlineNode(node: PhrasingContent, format: Format): ParagraphChild[] {
+  private inlineNode(node: PhrasingContent, format: Format, edges: Edges): ParagraphChild[] {
     const run = (text: string, extra: Format = {}): TextRun[] => this.runs(text, { ...format, ...extra });
     switch (node.type) {
-      case 'text':
-        return this.textRuns(this.ctx.isChinese ? typesetSpaces(joinSoftBreaks(node.value)) : joinSoftBreaks(node.value), format, node);
+      case 'text': {
+        const text = joinSoftBreaks(node.value);
+        return this.textRuns(this.ctx.isChinese ? typesetSpacesBetween(text, edges.before, edges.after) : text, format, node);
+      }
       case 'strong':
-        return this.inline(node.children, { ...format, bold: true });
+        return this.inline(node.children, { ...format, bold: true }, edges);
       case 'emphasis':
-        return this.inline(node.children, { ...format, italics: true });
+        return this.inline(node.children, { ...format, italics: true }, edges);
       case 'delete':
-        return this.inline(node.children, { ...format, strike: true });
+        return this.inline(node.children, { ...format, strike: true }, edges);
       case 'inlineCode':
         return [new TextRun({ text: node.value, style: STYLE.inlineCode, ...(format.bold ? { bold: true } : {}) })];
       case 'break':
         return [new TextRun({ break: 1 })];
       case 'link':
-        return this.link(node.url, node.children, format);
+        return this.link(node.url, node.children, format, edges);
       case 'linkReference': {
         const definition = this.definitions.get(node.identifier);
-        return definition ? this.link(definition.url, node.children, format) : this.inline(node.children, format);
+        return definition ? this.link(definition.url, node.children, format, edges) : this.inline(node.children, format, edges);
       }
       case 'footnoteReference':
         return this.footnoteReference(node.identifier, node.label ?? node.identifier, node);
@@ -161,9 +173,9 @@ export class InlineConverter {
     }
   }
 
-  private link(url: string, children: readonly PhrasingContent[], format: Format): ParagraphChild[] {
-    if (!/^(https?:|mailto:)/i.test(url)) return this.inline(children, format);
-    return [new ExternalHyperlink({ link: url, children: this.inline(children, { ...format, hyperlink: true }) })];
+  private link(url: string, children: readonly PhrasingContent[], format: Format, edges: Edges): ParagraphChild[] {
+    if (!/^(https?:|mailto:)/i.test(url)) return this.inline(children, format, edges);
+    return [new ExternalHyperlink({ link: url, children: this.inline(children, { ...format, hyperlink: true }, edges) })];
   }
 
   /** Each reference gets a Word footnote of its own (Word numbers notes by reference, not by definition). */

@@ -65,6 +65,14 @@ function overflowing(pdf: string): string[] {
 }
 const HANGING = /[，。、；：！？]$/u;
 
+/** A page's words grouped into lines (same baseline), left to right. */
+function lineWords(words: readonly Word[]): Word[][] {
+  const lines = new Map<number, Word[]>();
+  for (const w of words) lines.set(Math.round(w.yMax), [...(lines.get(Math.round(w.yMax)) ?? []), w]);
+  return [...lines.values()].map((line) => line.sort((a, b) => a.xMin - b.xMin));
+}
+const isHanChar = (w: Word): boolean => /^\p{Script=Han}$/u.test(w.text);
+
 /** A line as a reader sees it: no spaces (LibreOffice's autospace gaps come back as spaces), no invisible characters. */
 const flat = (line: string): string => line.replace(/[\s\u200B\u00AD\u2060\uFEFF]/gu, '');
 const tableId = (n: number): string => `T${String(n).padStart(2, '0')}`;
@@ -183,6 +191,23 @@ describe.skipIf(!hasTools)('proposals laid out by LibreOffice (soffice)', () => 
       // The two list items with text print as ① and ②: the empty one left no lone number.
       expect(flat(text)).toContain('①第一项');
       expect(flat(text)).toContain('②第三项');
+    });
+
+    it('sets a URL in Chinese text with the autospace gap alone, no typed space beside it', () => {
+      const lines = bboxWords(edge.pdf).flatMap(lineWords);
+      const gaps: number[] = [];
+      for (const line of lines) {
+        // Gaps the justification added between Han characters on the line, which every gap on it shares.
+        const spread = Math.max(0, ...line.slice(1).map((w, i) => (isHanChar(w) && isHanChar(line[i]) ? w.xMin - line[i].xMax : 0)));
+        line.forEach((w, i) => {
+          const next = line[i + 1];
+          if (next && /见$/u.test(w.text) && next.text.startsWith('https://')) gaps.push(next.xMin - w.xMax - spread);
+          if (next && w.text.endsWith('-ai') && next.text.startsWith('的')) gaps.push(next.xMin - w.xMax - spread);
+        });
+      }
+      expect(gaps).toHaveLength(2);
+      // LibreOffice's autospace is a quarter em (3 pt at 12 pt); a typed space would add another 3 pt.
+      for (const gap of gaps) expect(gap).toBeLessThan(0.3 * 12);
     });
 
     it('sets nothing beyond the right margin', () => {

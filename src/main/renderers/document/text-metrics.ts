@@ -66,3 +66,15 @@ const DOUBLE_SPACE = /([^ \t]) {2,}(?=[^ \t])/gu;
 export function typesetSpaces(text: string): string {
   return text.replace(TYPED_SPACE_AFTER_HAN, '$1').replace(TYPED_SPACE_BEFORE_HAN, '$1').replace(DOUBLE_SPACE, '$1 ');
 }
+
+/**
+ * typesetSpaces for a piece of text between two others (a link, bold text, inline code): the characters just
+ * before and after it decide its edge spaces, so "见 https://x.org 的说明" loses both typed spaces around the URL.
+ */
+export function typesetSpacesBetween(text: string, before: string, after: string): string {
+  const lead = /^\S$/u.test(before) ? before : '';
+  const tail = /^\S$/u.test(after) ? after : '';
+  // typesetSpaces removes only spaces, so the borrowed characters are still at both ends.
+  const set = typesetSpaces(lead + text + tail);
+  return set.slice(lead.length, set.length - tail.length);
+}

@@ -15,6 +15,19 @@ describe('Chinese–Latin spacing', () => {
     expect(typesetSpaces('Retrieval-augmented generation (RAG)')).toBe('Retrieval-augmented generation (RAG)');
   });
 
+  it('drops the typed spaces around a URL, a link, bold or code text in Chinese text, and keeps those between Latin words', async () => {
+    const section = [
+      '# 立项依据\n',
+      '数据见 https://x.org/data 的说明，或访问 [主页](https://x.org) 与 **LayoutLMv3** 模型，运行 `npm test` 即可。\n',
+      'See the [home page](https://x.org) for **more** details.\n',
+    ].join('\n');
+    const folder = documentFolder({ title: '链接间距', template: 'nsfc_general', language: 'zh-CN' }, { '01.md': section });
+    const result = await renderDocument(folder, { outDir: mkdtempSync(join(tmpdir(), 'folio-link-space-')), fileName: 'out.docx', paginate: false });
+    const body = textOf(await (await openDocx(result.path)).part('word/document.xml')).replace(/[\u200B\u00AD]/gu, '');
+    expect(body).toContain('数据见https://x.org/data的说明，或访问主页与LayoutLMv3模型，运行npm test即可。');
+    expect(body).toContain('See the home page for more details.');
+  });
+
   it('switches autoSpaceDE and autoSpaceDN on in the document defaults, before the spacing, and writes no double spaces', async () => {
     const folder = documentFolder({ title: '间距', template: 'nsfc_general', language: 'zh-CN' }, { '01.md': '# 立项依据\n\n本项目使用 GPT-4 模型，在 3 个数据集上  提升 12.5% 。\n' });
     const result = await renderDocument(folder, { outDir: mkdtempSync(join(tmpdir(), 'folio-space-')), fileName: 'out.docx', paginate: false });
@@ -38,11 +51,11 @@ describe('Chinese–Latin spacing', () => {
     };
     const zh = await render('zh-CN');
     const body = textOf(zh);
-    expect(body).toContain('代码见 https://\u200Bgithub\u200B.com/\u200Bex\u200Bam\u200Bple\u200B-org/');
+    expect(body).toContain('代码见https://\u200Bgithub\u200B.com/\u200Bex\u200Bam\u200Bple\u200B-org/');
     expect(body).toContain('基于in\u00ADter\u00ADna\u00ADtion\u00ADal\u00ADiza\u00ADtion框架');
     // The heading keeps its word whole (the contents and the rendered check read it back).
     expect(body).toMatch(/立项依据 ?internationalization/u);
-    expect(body.replace(/[\u200B\u00AD]/gu, '')).toContain(`代码见 ${url} 与 仓库，基于internationalization框架。`);
+    expect(body.replace(/[\u200B\u00AD]/gu, '')).toContain(`代码见${url}与仓库，基于internationalization框架。`);
     expect(textOf(await render('en-US'))).not.toMatch(/[\u200B\u00AD]/u);
   });
 });
