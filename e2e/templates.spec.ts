@@ -23,6 +23,8 @@ test('a template imported in Settings is listed with its warnings, previewed on 
   await expect(samples.first()).toBeVisible();
   expect(await samples.count()).toBeGreaterThan(4);
   await expect(item.getByTestId('template-preview')).toContainText('ACME Title');
+  // The samples sit on what the template's layouts paint (its backgrounds, its logo), not on a blank slide.
+  expect(await item.getByTestId('template-backdrop').count()).toBeGreaterThan(await samples.count());
 
   // A file that is not a template is refused with the reason, and nothing is added.
   await page.getByTestId('template-file-input').setInputFiles({ name: 'notes.pptx', mimeType: 'text/plain', buffer: Buffer.from('# notes') });

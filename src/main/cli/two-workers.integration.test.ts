@@ -1,7 +1,7 @@
 // Two `folio serve --multi-tenant` workers on one PostgreSQL database and storage root, as an
 // operator runs them (child processes on the TypeScript entry): a run started on worker A streams
-// to a client of worker B, a cancel sent to B stops it on A, and a worker killed with SIGKILL mid-run has its run interrupted by the
-// other's sweeper and resumed there by Continue, with no message lost and no tool run twice.
+// to a client of worker B, a cancel sent to B stops it on A, and a worker killed with SIGKILL mid-run has its run interrupted by a
+// live worker's sweeper and resumed on B by Continue, with no message lost and no tool run twice.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +39,8 @@ describe.skipIf(skip !== null)('two workers on one database', () => {
   let storage: string;
   const scratch: string[] = [];
   const workers: Worker[] = [];
+  /** Every worker process, from its spawn on (one still starting is not in `workers` yet). */
+  const spawned: { child: ChildProcess; exited: Promise<number | null> }[] = [];
   let headers: Record<string, string>;
 
   async function startWorker(name: string): Promise<Worker> {
@@ -54,6 +56,7 @@ describe.skipIf(skip !== null)('two workers on one database', () => {
       },
     );
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    spawned.push({ child, exited });
     const stderr: string[] = [];
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
     const port = await new Promise<number>((resolve, reject) => {
@@ -129,8 +132,8 @@ describe.skipIf(skip !== null)('two workers on one database', () => {
   }, 60_000);
 
   afterAll(async () => {
-    for (const w of workers) w.child.kill('SIGKILL');
-    await Promise.all(workers.map((w) => w.exited));
+    for (const w of spawned) w.child.kill('SIGKILL');
+    await Promise.all(spawned.map((w) => w.exited));
     await fake?.close();
     await db?.drop();
     for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
@@ -183,8 +186,12 @@ describe.skipIf(skip !== null)('two workers on one database', () => {
 
   it(`resumes on worker B a run whose worker A was killed with SIGKILL, nothing lost or run twice (${TRIALS} trials)`, async () => {
     const b = workers[0] ?? (await startWorker('b'));
+    // Each trial's worker A starts while the trial before waits for its dead lease to expire, so the
+    // trials do not also wait for a process start each.
+    let nextA: Promise<Worker> | null = null;
     for (let trial = 1; trial <= TRIALS; trial++) {
-      const a = await startWorker(`a${trial}`);
+      const a = await (nextA ?? startWorker(`a${trial}`));
+      nextA = null;
       const task = await call<{ id: string }>(a, 'POST', '/v1/tasks', { mode: 'general', title: `crash ${trial}` });
       const callId = `call_${trial}`;
       fake.reset();
@@ -211,8 +218,14 @@ describe.skipIf(skip !== null)('two workers on one database', () => {
       a.child.kill('SIGKILL');
       await a.exited;
       workers.splice(workers.indexOf(a), 1);
+      if (trial < TRIALS) {
+        nextA = startWorker(`a${trial + 1}`);
+        // Awaited at the next trial; a start that fails before then is reported there.
+        nextA.catch(() => undefined);
+      }
 
-      // B's sweeper finds the dead lease: the run ends `interrupted` and B's subscriber is told.
+      // A live worker's sweeper (B's, or the next trial's A once it is up) finds the dead lease: the
+      // run ends `interrupted` and B's subscriber is told.
       const ended = await followed;
       expect(ended.at(-1)).toMatchObject({ type: 'run_finished' });
       await until('the run marked interrupted', async () => {

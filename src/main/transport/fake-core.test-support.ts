@@ -315,7 +315,7 @@ export function createFakeCore(): FakeCore {
     async getTemplatePreview(input) {
       if (!templates.has(input.template_id)) throw new NotFoundError(`No template "${input.template_id}"`);
       const theme = { ...BUILTIN_THEMES[0], name: input.template_id };
-      return { plan: { size: { w: 13.333, h: 7.5 }, theme: input.template_id, slides: [], metrics: 'font' as const }, theme, logo: null, layouts: [] };
+      return { plan: { size: { w: 13.333, h: 7.5 }, theme: input.template_id, slides: [], metrics: 'font' as const }, theme, logo: null, layouts: [], backdrops: [] };
     },
     // The fake drops replaced messages instead of keeping them
     async regenerate(input) {

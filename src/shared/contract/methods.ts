@@ -36,7 +36,7 @@ import { SlideId } from '../specs/slide-ids';
 import { DocumentSpec } from '../specs/document';
 import { RevisedDocument } from '../specs/document-revision';
 import { DeckOutline, OutlineRowsInput } from '../specs/deck-outline';
-import { TemplateId, TemplateSummary } from '../specs/templates';
+import { BackdropLayer, TemplateId, TemplateSummary } from '../specs/templates';
 import { ThemeSchema } from '../specs/themes';
 import { BranchPoint } from './branches';
 import { ToolKind } from './events';
@@ -461,6 +461,8 @@ export const contract = {
       logo: z.object({ data_url: z.string(), x: z.number(), y: z.number(), w: z.number(), h: z.number() }).nullable(),
       /** The layout each sample slide is drawn on. */
       layouts: z.array(z.string()),
+      /** For each sample slide, what its layout paints behind it (background, bands, pictures), back to front. */
+      backdrops: z.array(z.array(BackdropLayer)),
     }),
     http: { method: 'GET', path: '/v1/templates/:template_id/preview' },
   }),

@@ -32,6 +32,20 @@ export const TemplateLayout = z.object({
 });
 export type TemplateLayout = z.infer<typeof TemplateLayout>;
 
+/**
+ * One thing a template layout paints behind the text (its background, a band, a photo), fractions of
+ * the slide: a colour (hex without '#') or a picture as a data: URL.
+ */
+export const BackdropLayer = z.object({
+  x: z.number(),
+  y: z.number(),
+  w: z.number(),
+  h: z.number(),
+  color: z.string().regex(/^[0-9A-Fa-f]{6}$/).optional(),
+  image: z.string().startsWith('data:image/').optional(),
+});
+export type BackdropLayer = z.infer<typeof BackdropLayer>;
+
 /** Which template layout each kind of Folio slide is drawn on (parts of the template file). */
 export const TemplateLayoutMap = z.object({
   title: z.string(),

@@ -1,7 +1,7 @@
 // One output slide drawn in HTML from its plan: the same positioned elements the .pptx drawer drew,
 // in points on a canvas of the slide's size, then scaled to the width asked for. Nothing is laid out
 // here; a kind of element this does not draw is a compile error.
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assertNever, type DeckPlan, type ImageElement, type PlanElement, type PlannedSlide, type ShapeElement, type TextElement } from '../../../shared/specs/deck-plan';
 import { bulletIndentPt } from '../../../shared/specs/deck-geometry';
@@ -21,6 +21,8 @@ export interface SlideViewProps {
   /** Rendered width in CSS pixels. */
   width: number;
   lang?: string;
+  /** Drawn over the slide's background and under its elements (a template's own paint in its preview). */
+  underlay?: ReactNode;
 }
 
 const pt = inches;
@@ -29,13 +31,14 @@ function boxStyle(b: { x: number; y: number; w: number; h: number }): CSSPropert
   return { left: pt(b.x), top: pt(b.y), width: pt(b.w), height: pt(b.h) };
 }
 
-export function SlideView({ taskId, plan, slide, theme, width, lang }: SlideViewProps) {
+export function SlideView({ taskId, plan, slide, theme, width, lang, underlay }: SlideViewProps) {
   const w = pt(plan.size.w);
   const h = pt(plan.size.h);
   const scale = width / w;
   return (
     <div className="slide" style={{ width, height: h * scale }} lang={lang}>
       <div className="slide-canvas" style={{ width: w, height: h, transform: `scale(${scale})`, background: color(slide.background) }}>
+        {underlay}
         {slide.elements.map((el) => (
           <ElementView key={el.id} element={el} theme={theme} taskId={taskId} />
         ))}

@@ -1,7 +1,7 @@
 // Settings → Templates: import a .pptx/.potx, see what was read from it (colours, fonts, layouts,
 // what could not be mapped), preview sample slides planned on it before using it, delete it.
-// The preview draws the plan the main process made with the same SlideView as deck previews, and
-// the master's logo over it at its place (the plan holds only what Folio itself places).
+// The preview draws the plan the main process made with the same SlideView as deck previews, over
+// what the template's layout paints (background, bands, pictures, the logo where that layout shows it).
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MethodOutput } from '../../../shared/contract';
@@ -187,6 +187,22 @@ function TemplateItem({ template, onDelete }: { template: TemplateSummary; onDel
   );
 }
 
+/** What the template's layout paints behind a sample (its background, bands, pictures), under Folio's elements. */
+function Backdrops({ layers }: { layers: Preview['backdrops'][number] }) {
+  return (
+    <>
+      {layers.map((l, i) => {
+        const style = { left: `${l.x * 100}%`, top: `${l.y * 100}%`, width: `${l.w * 100}%`, height: `${l.h * 100}%` };
+        return l.image ? (
+          <img key={i} className="template-backdrop" src={l.image} alt="" style={style} data-testid="template-backdrop" />
+        ) : (
+          <div key={i} className="template-backdrop" style={{ ...style, background: `#${l.color ?? 'FFFFFF'}` }} data-testid="template-backdrop" />
+        );
+      })}
+    </>
+  );
+}
+
 function TemplatePreview({ id }: { id: string }) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -206,21 +222,13 @@ function TemplatePreview({ id }: { id: string }) {
   if (error) return <ErrorLine error={error} />;
   if (!preview) return <div className="muted">{t('templates.loadingPreview')}</div>;
   const width = 240;
-  const { plan, logo } = preview;
+  const { plan } = preview;
   return (
     <div className="template-preview" data-testid="template-preview">
       {plan.slides.map((slide, i) => (
         <figure key={i} className="template-sample" data-testid="template-sample">
           <div className="template-sample-slide">
-            <SlideView taskId="" plan={plan} slide={slide} theme={preview.theme} width={width} />
-            {logo && (
-              <img
-                className="template-logo"
-                src={logo.data_url}
-                alt=""
-                style={{ left: `${logo.x * 100}%`, top: `${logo.y * 100}%`, width: `${logo.w * 100}%`, height: `${logo.h * 100}%` }}
-              />
-            )}
+            <SlideView taskId="" plan={plan} slide={slide} theme={preview.theme} width={width} underlay={<Backdrops layers={preview.backdrops[i] ?? []} />} />
           </div>
           <figcaption className="muted">{t('templates.onLayout', { layout: preview.layouts[i] ?? '' })}</figcaption>
         </figure>

@@ -92,7 +92,7 @@ export function titleStyleOf(master: Document, layout: Document | undefined, r: 
 }
 
 /** Shapes in the order they are drawn (groups flattened; their children are read in slide space, near enough for a band). */
-function drawnShapes(doc: Document): Element[] {
+export function drawnShapes(doc: Document): Element[] {
   const tree = first(doc, NS.p, 'spTree');
   const out: Element[] = [];
   const walk = (el: Element): void => {

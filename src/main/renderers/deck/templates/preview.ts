@@ -6,12 +6,13 @@ import { loadZip } from '../zip';
 import { deckLanguage, type DeckSlide, validateDeckSpec } from '../../../../shared/specs/deck';
 import { type DeckPlan } from '../../../../shared/specs/deck-plan';
 import { slideSize } from '../../../../shared/specs/deck-geometry';
-import { type TemplateRecord } from '../../../../shared/specs/templates';
+import { type BackdropLayer, type TemplateRecord } from '../../../../shared/specs/templates';
 import { type Theme } from '../../../../shared/specs/themes';
 import { createTextMeasurer } from '../fonts';
 import { planDeck } from '../plan';
 import { sampleSlides, visualSamples } from '../plan/samples';
 import { type TextMeasurer } from '../text-measurer';
+import { backdropLayers } from './backdrop-layers';
 import { templateLayoutFor } from './slide-layouts';
 import { loadTemplate } from './store';
 
@@ -21,6 +22,8 @@ export interface TemplatePreview {
   logo: { data_url: string; x: number; y: number; w: number; h: number } | null;
   /** For each planned slide, the template layout's name. */
   layouts: string[];
+  /** For each planned slide, what its layout paints behind it, back to front (the plan holds only what Folio places). */
+  backdrops: BackdropLayer[][];
 }
 
 /** One sparse sample of each kind of slide that needs no picture file. */
@@ -52,6 +55,7 @@ export async function templatePreview(templatesDir: string, id: string, measurer
   const spec = { ...checked.spec, theme: record.id, aspect: record.aspect };
   const { plan } = planDeck(spec, { theme: record.theme, measurer, size: slideSize(record.aspect), language: deckLanguage(spec), baseDir: templatesDir });
   const layoutName = (part: string): string => record.layouts.find((l) => l.part === part)?.name ?? part;
-  const layouts = plan.slides.map((s) => layoutName(templateLayoutFor(record.mapping, spec.slides[s.source_index]?.layout, s.master)));
-  return { plan, theme: record.theme, logo: await logoOf(record, bytes), layouts };
+  const parts = plan.slides.map((s) => templateLayoutFor(record.mapping, spec.slides[s.source_index]?.layout, s.master));
+  const painted = await backdropLayers(await loadZip(bytes), record, parts);
+  return { plan, theme: record.theme, logo: await logoOf(record, bytes), layouts: parts.map(layoutName), backdrops: parts.map((p) => painted.get(p) ?? []) };
 }
