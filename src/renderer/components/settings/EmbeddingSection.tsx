@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { EMBEDDING_DEFAULT_KEY_ENV, type EmbeddingSettings, type EmbeddingSettingsInput } from '../../../shared/contract';
 import { useApp } from '../../state/app-store';
 import { useSaveAndTest } from '../../state/use-save-and-test';
-import { SecretInput } from '../SecretInput';
+import { KeyFields } from './KeyFields';
 import { ErrorText } from '../ErrorText';
 
 /** The key variable field stays empty for the default, so the placeholder shows it. */
@@ -134,32 +134,22 @@ export function EmbeddingForm({ current }: { current: EmbeddingSettings | undefi
                 data-testid="embedding-dimensions"
               />
             </label>
-            <label className="form-row">
-              <span className="form-label">{t('embedding.keyEnv')}</span>
-              <input
-                className="input"
-                spellCheck={false}
-                placeholder={EMBEDDING_DEFAULT_KEY_ENV}
-                value={keyEnv}
-                onChange={(e) => {
-                  setKeyEnv(e.target.value.toUpperCase());
-                  edited();
-                }}
-                data-testid="embedding-key-env"
-              />
-            </label>
-            <label className="form-row">
-              <span className="form-label">{t('embedding.key')}</span>
-              <SecretInput
-                placeholder={current?.has_key ? t('embedding.keyStored', { env: envName }) : t('embedding.keyPlaceholder')}
-                value={key}
-                onValue={(v) => {
-                  setKey(v);
-                  edited();
-                }}
-                data-testid="embedding-key"
-              />
-            </label>
+            <KeyFields
+              section="embedding"
+              keyEnv={keyEnv}
+              defaultKeyEnv={EMBEDDING_DEFAULT_KEY_ENV}
+              onKeyEnv={(v) => {
+                setKeyEnv(v);
+                edited();
+              }}
+              keyValue={key}
+              onKey={(v) => {
+                setKey(v);
+                edited();
+              }}
+              stored={current?.has_key === true}
+              envName={envName}
+            />
           </>
         )}
         <div className="form-row search-actions">

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { SEARCH_BACKENDS, type SearchBackend, type SearchSettingsInput, type SearchTestReport } from '../../../shared/contract';
 import { useApp } from '../../state/app-store';
 import { useSaveAndTest } from '../../state/use-save-and-test';
-import { SecretInput } from '../SecretInput';
+import { KeyFields } from './KeyFields';
 import { ErrorText, ServerDetail } from '../ErrorText';
 
 type Choice = SearchBackend | 'none';
@@ -104,34 +104,22 @@ export function SearchSection() {
           </label>
         )}
         {usesKey && (
-          <>
-            <label className="form-row">
-              <span className="form-label">{t('search.keyEnv')}</span>
-              <input
-                className="input"
-                spellCheck={false}
-                placeholder={facts?.defaultKeyEnv ?? ''}
-                value={keyEnv}
-                onChange={(e) => {
-                  setKeyEnv(e.target.value.toUpperCase());
-                  edited();
-                }}
-                data-testid="search-key-env"
-              />
-            </label>
-            <label className="form-row">
-              <span className="form-label">{t('search.key')}</span>
-              <SecretInput
-                placeholder={current?.backend === backend && current.has_key ? t('search.keyStored', { env: envName }) : t('search.keyPlaceholder')}
-                value={key}
-                onValue={(v) => {
-                  setKey(v);
-                  edited();
-                }}
-                data-testid="search-key"
-              />
-            </label>
-          </>
+          <KeyFields
+            section="search"
+            keyEnv={keyEnv}
+            defaultKeyEnv={facts?.defaultKeyEnv ?? ''}
+            onKeyEnv={(v) => {
+              setKeyEnv(v);
+              edited();
+            }}
+            keyValue={key}
+            onKey={(v) => {
+              setKey(v);
+              edited();
+            }}
+            stored={current?.backend === backend && current.has_key}
+            envName={envName}
+          />
         )}
         <div className="form-row search-actions">
           <button type="submit" className="btn btn-primary" disabled={!canSave} data-testid="search-save">
