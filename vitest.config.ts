@@ -1,4 +1,4 @@
-import { configDefaults, defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Tests that start servers as child processes and kill them, and measure what survives: they race
 // against their own children's start-up and the kernel, so they run on their own after the rest
@@ -15,6 +15,21 @@ const PROCESS_TESTS = [
   'src/main/store/crash-safety.test.ts',
   'src/main/transport/http/upload-crash.test.ts',
 ];
+
+// The PostgreSQL pass (`npm run test:pg`, and `npm test` through scripts/test-vitest.ts, which sets
+// FOLIO_TEST_PG_PASS=1 where PostgreSQL is installed): the runs and service suites again, each core on
+// a database of the run's cluster (FOLIO_TEST_STORE=postgres). As projects of the same run they share
+// its workers and its cluster with the SQLite pass instead of waiting for it to end; off otherwise, so
+// running one file runs it once.
+const PG_SUITES = ['src/main/runs/**/*.test.ts', 'src/main/service/**/*.test.ts'];
+const PG_ENV = { FOLIO_TEST_STORE: 'postgres' };
+const pgProjects: TestProjectInlineConfiguration[] =
+  process.env.FOLIO_TEST_PG_PASS === '1'
+    ? [
+        { extends: true, test: { name: 'pg', include: PG_SUITES, exclude: [...configDefaults.exclude, ...PROCESS_TESTS], env: PG_ENV, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+        { extends: true, test: { name: 'pg-processes', include: PROCESS_TESTS.filter((file) => /^src\/main\/(runs|service)\//u.test(file)), env: PG_ENV, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      ]
+    : [];
 
 export default defineConfig({
   test: {
@@ -41,6 +56,7 @@ export default defineConfig({
         extends: true,
         test: { name: 'processes', include: PROCESS_TESTS, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
+      ...pgProjects,
     ],
   },
 });

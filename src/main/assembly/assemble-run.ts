@@ -25,7 +25,8 @@ import { readOutline } from '../workspace/outline-file';
 import { taskLibraries, type EmbedderSource } from './library-access';
 import { hasKey, pickProfile, profileDirs, skillDirs, usableCheck, type ProfileContext } from './profiles';
 import { secretEnvNames } from './secrets';
-import { outwardSecrets, scrubbedEvents, scrubbingApprovals, scrubbingModel, scrubbingTools } from './outward-secrets';
+import { outwardSecrets, scrubbingApprovals, scrubbingModel, scrubbingTools } from './outward-secrets';
+import { scrubbedEvents } from './stream-scrubber';
 import { assembleToolSet } from './tool-set';
 import { gitConfigNotice, watchGitConfig } from './git-config-watch';
 

@@ -3,8 +3,9 @@
 // the seams through which a run reaches the outside, each scrubbing that list (and its encodings:
 // base64, hex, reversed, spread out, any case; mcp/secrets.ts) from what passes: the model's
 // requests (prompts, history, tool descriptions), tool results and errors (which the conversation
-// stores, so the database and its backups), run events (SSE, the approval card) and stored approvals.
-import type { PendingApproval, RunEventBody } from '../../shared/contract';
+// stores, so the database and its backups), run events (SSE, the approval card: stream-scrubber.ts)
+// and stored approvals.
+import type { PendingApproval } from '../../shared/contract';
 import type { ApprovalPort, ToolLookup } from '../agent/loop';
 import type { ChatModel } from '../llm/types';
 import type { McpManager } from '../mcp/manager';
@@ -75,19 +76,4 @@ export function scrubbingTools(tools: ToolLookup, secrets: readonly string[]): T
 export function scrubbingApprovals<A extends Pick<ApprovalPort, 'persist'>>(approvals: A, secrets: readonly string[]): A {
   if (secrets.length === 0) return approvals;
   return { ...approvals, persist: (approval: PendingApproval) => approvals.persist(scrubDeep(approval, secrets)) };
-}
-
-/** Every event of the run, scrubbed on its way to subscribers and the event log. */
-export async function* scrubbedEvents<R>(events: AsyncGenerator<RunEventBody, R>, secrets: readonly string[]): AsyncGenerator<RunEventBody, R> {
-  if (secrets.length === 0) return yield* events;
-  try {
-    for (;;) {
-      const next = await events.next();
-      if (next.done) return next.value;
-      yield scrubDeep(next.value, secrets);
-    }
-  } finally {
-    // A consumer that stops early (a cancel) closes the run's generator too, so its cleanup runs.
-    await events.return(undefined as R);
-  }
 }

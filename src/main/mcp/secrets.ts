@@ -114,6 +114,24 @@ function scrubber(secrets: readonly string[]): RegExp | null {
   return re;
 }
 
+/** The longest text one match of the secret's pattern can span (its spread-out and encoded forms). */
+function longestForm(secret: string): number {
+  const bytes = Buffer.byteLength(secret, 'utf8');
+  return Math.max(secret.length, secret.length >= 6 ? 3 * bytes : 0, secret.length >= 8 ? 4 * secret.length : 0);
+}
+
+/** A run's secrets compiled once: the pattern for all of them, and how long one match can be. */
+export interface CompiledSecrets {
+  pattern: RegExp;
+  longest: number;
+}
+
+export function compileSecrets(secrets: readonly string[]): CompiledSecrets | null {
+  const pattern = scrubber(secrets);
+  if (!pattern) return null;
+  return { pattern, longest: Math.max(...secrets.map(longestForm)) };
+}
+
 /** Replaces each secret in `text`, and every encoded or disguised copy of it (see secretPattern), with "••••". */
 export function scrub(text: string, secrets: readonly string[]): string {
   const re = scrubber(secrets);

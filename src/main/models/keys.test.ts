@@ -26,6 +26,16 @@ describe('file key store', () => {
     expect(statSync(keyFilePath(dir)).mode & 0o777).toBe(0o600);
   });
 
+  it('stores a pasted key without the whitespace and newlines around it (as typed, not as copied)', () => {
+    const dir = dataDir();
+    const store = createFileKeyStore(dir);
+    store.set('DEEPSEEK_API_KEY', '\n\t sk-pasted-0123456789\r\n');
+    expect(store.get('DEEPSEEK_API_KEY')).toBe('sk-pasted-0123456789');
+    expect(createFileKeyStore(dir).get('DEEPSEEK_API_KEY')).toBe('sk-pasted-0123456789');
+    store.set('DEEPSEEK_API_KEY', ' \n ');
+    expect(store.has('DEEPSEEK_API_KEY')).toBe(false);
+  });
+
   it('round-trips, overwrites, removes on empty, and survives a corrupt file', () => {
     const dir = dataDir();
     const store = createFileKeyStore(dir);
