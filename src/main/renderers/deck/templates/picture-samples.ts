@@ -2,6 +2,8 @@
 // behind a placeholder), read from its pixels at import: a grid of cell averages, so the planner can
 // tell what is behind any text box on it and pick a colour, or a scrim, that reads there.
 import { createRequire } from 'node:module';
+import type JpegJs from 'jpeg-js';
+import type PngJs from 'pngjs';
 import { type PictureSamples } from '../../../../shared/specs/themes';
 
 const COLS = 24;
@@ -20,12 +22,12 @@ const load = createRequire(import.meta.url);
 
 function decode(bytes: Uint8Array, mime: string): Bitmap | undefined {
   if (mime === 'image/png') {
-    const { PNG } = load('pngjs') as typeof import('pngjs');
+    const { PNG } = load('pngjs') as typeof PngJs;
     const png = PNG.sync.read(Buffer.from(bytes));
     return { width: png.width, height: png.height, data: png.data };
   }
   if (mime === 'image/jpeg') {
-    const jpeg = load('jpeg-js') as typeof import('jpeg-js');
+    const jpeg = load('jpeg-js') as typeof JpegJs;
     const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxMemoryUsageInMB: 256, maxResolutionInMP: 100 });
     return { width: img.width, height: img.height, data: img.data };
   }
