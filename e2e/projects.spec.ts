@@ -65,6 +65,20 @@ test('a project with instructions and a library: the file is indexed and found w
   await expect(dialog.getByRole('heading')).toHaveText('qingteng-notes.pdf');
   await expect(dialog.locator('[data-testid="pdf-page"][aria-current="page"]')).toHaveAttribute('data-page', '2');
   await expect(dialog.locator('[data-testid="pdf-page"][data-page="2"] canvas')).toBeVisible();
+  // One page at a time, in one column, with the way back to the earlier page (buttons and keys).
+  await expect(dialog.getByTestId('pdf-page')).toHaveCount(1);
+  await expect(dialog.getByTestId('pdf-page-of')).toHaveText('Page 2 of 2');
+  const columns = await dialog.locator('.pdf-grid').evaluate<string, undefined>('(el) => getComputedStyle(el).gridTemplateColumns');
+  expect(columns.split(' ')).toHaveLength(1);
+  await expect(dialog.getByTestId('pdf-next')).toBeDisabled();
+  await dialog.getByTestId('pdf-prev').click();
+  await expect(dialog.locator('[data-testid="pdf-page"][data-page="1"] canvas')).toBeVisible();
+  await expect(dialog.getByTestId('pdf-page-of')).toHaveText('Page 1 of 2');
+  await expect(dialog.getByTestId('pdf-prev')).toBeDisabled();
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog.locator('[data-testid="pdf-page"][data-page="2"] canvas')).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(dialog.getByTestId('pdf-page-of')).toHaveText('Page 1 of 2');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 

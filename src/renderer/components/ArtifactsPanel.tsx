@@ -1,13 +1,13 @@
 // The task's results (decks, documents, PDFs): pick one, see it, open or download it, export a PDF.
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileEntry } from '../../shared/contract';
 import { formatBytes } from '../lib/format';
 import { artifactType, fileName, listArtifacts, pdfPathFor, useArtifacts } from '../state/artifacts-store';
 import { useFiles } from '../state/files-store';
-import { getApi } from '../state/api';
 import { Icon } from './Icon';
 import { ErrorText } from './ErrorText';
+import { useFileText } from '../state/use-file-text';
 
 // The preview pulls in markdown rendering and the deck drawing code; most sessions never open it.
 const ArtifactPreview = lazy(() => import('./preview/ArtifactPreview').then((m) => ({ default: m.ArtifactPreview })));
@@ -125,29 +125,12 @@ function SourceView({ taskId, path, page }: { taskId: string; path: string; page
 /** A text source (notes, CSV) shown as it is; anything else says it can be downloaded. */
 function TextSource({ taskId, path }: { taskId: string; path: string }) {
   const { t } = useTranslation();
-  const [text, setText] = useState<{ path: string; value: string | null } | null>(null);
-  useEffect(() => {
-    let alive = true;
-    if (!/\.(md|txt|csv|json)$/iu.test(path)) {
-      setText({ path, value: null });
-      return;
-    }
-    void getApi()
-      .downloadFile(taskId, path)
-      .then((blob) => blob.text())
-      .then(
-        (value) => alive && setText({ path, value }),
-        () => alive && setText({ path, value: null }),
-      );
-    return () => {
-      alive = false;
-    };
-  }, [taskId, path]);
-  if (text?.path !== path) return <span className="spinner" aria-label={t('common.loading')} />;
-  if (text.value === null) return <div className="preview-none muted">{t('sourceView.noPreview')}</div>;
+  const text = useFileText({ kind: 'task', taskId, path });
+  if (text === undefined) return <span className="spinner" aria-label={t('common.loading')} />;
+  if (text === null) return <div className="preview-none muted">{t('sourceView.noPreview')}</div>;
   return (
     <pre className="source-text" data-testid="source-text">
-      {text.value}
+      {text}
     </pre>
   );
 }

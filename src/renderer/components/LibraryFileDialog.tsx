@@ -6,12 +6,11 @@ import type { LibraryHit } from '../../shared/contract';
 import { fileBytes } from '../state/file-bytes';
 import { saveBlob } from '../state/files-store';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
+import { TEXT_FILE, useFileText } from '../state/use-file-text';
 import { ErrorText } from './ErrorText';
 import { Icon } from './Icon';
 
 const PdfPreview = lazy(() => import('./preview/PdfPreview').then((m) => ({ default: m.PdfPreview })));
-
-const TEXT_FILE = /\.(md|txt|csv|json)$/iu;
 
 export function LibraryFileDialog({ hit, onClose }: { hit: Pick<LibraryHit, 'library' | 'path' | 'page'>; onClose: () => void }) {
   const { t } = useTranslation();
@@ -72,7 +71,7 @@ export function LibraryFileDialog({ hit, onClose }: { hit: Pick<LibraryHit, 'lib
         <div className="library-file-body">
           {/\.pdf$/iu.test(hit.path) ? (
             <Suspense fallback={<span className="spinner" aria-label={t('common.loading')} />}>
-              <PdfPreview file={file} page={hit.page} />
+              <PdfPreview file={file} page={hit.page} paged />
             </Suspense>
           ) : TEXT_FILE.test(hit.path) ? (
             <LibraryText libraryId={hit.library} path={hit.path} />
@@ -87,24 +86,12 @@ export function LibraryFileDialog({ hit, onClose }: { hit: Pick<LibraryHit, 'lib
 
 function LibraryText({ libraryId, path }: { libraryId: string; path: string }) {
   const { t } = useTranslation();
-  const [text, setText] = useState<{ path: string; value: string | null } | null>(null);
-  useEffect(() => {
-    let alive = true;
-    void fileBytes({ kind: 'library', libraryId, path })
-      .then((blob) => blob.text())
-      .then(
-        (value) => alive && setText({ path, value }),
-        () => alive && setText({ path, value: null }),
-      );
-    return () => {
-      alive = false;
-    };
-  }, [libraryId, path]);
-  if (text?.path !== path) return <span className="spinner" aria-label={t('common.loading')} />;
-  if (text.value === null) return <p className="preview-none muted">{t('sourceView.noPreview')}</p>;
+  const text = useFileText({ kind: 'library', libraryId, path });
+  if (text === undefined) return <span className="spinner" aria-label={t('common.loading')} />;
+  if (text === null) return <p className="preview-none muted">{t('sourceView.noPreview')}</p>;
   return (
     <pre className="source-text" data-testid="library-file-text">
-      {text.value}
+      {text}
     </pre>
   );
 }

@@ -16,7 +16,13 @@ const URL = /(?:https?:\/\/|www\.)[^\s<>"'()[\]{}\u3000-\u303f\u3400-\u9fff\uf90
 /** Inside a URL: after a slash, before a dot, hyphen, underscore, query or fragment mark (Chicago 7.42), and between the syllables of long parts. */
 const URL_BREAK = /(?<=\/)(?=[^/])|(?<=[^/.\-_?#&=])(?=[.\-_?#&=])/gu;
 /** A plain word (lower case, or capitalised) long enough to leave a gap worth filling; names like LayoutLMv3 are left whole. */
-const LONG_WORD = /(?<![\p{Script=Latin}\p{N}])[A-Z]?[a-z]{9,}(?![\p{Script=Latin}\p{N}])/gu;
+const LONG_WORD = /(?<![\p{Script=Latin}\p{N}])[A-Z]?[a-z]{6,}(?![\p{Script=Latin}\p{N}])/gu;
+
+/**
+ * A Chinese comma, stop or closing mark right before a Latin letter or digit. clreq lets a line break after it,
+ * but LibreOffice holds it with the word that follows ("FUNSD、CORD" moves down whole), so the break is made explicit.
+ */
+const CJK_MARK_BEFORE_LATIN = /[、，。；：！？）」』”’](?=[\p{Script=Latin}\p{N}])/gu;
 
 /** A run of letters inside a URL long enough that what it leaves at a line end would still letter-space the line. */
 const URL_LONG_PART = /[a-z]{7,}/giu;
@@ -45,5 +51,5 @@ export function withBreakOpportunities(text: string): string {
 }
 
 function hyphenateWords(text: string): string {
-  return text.replace(LONG_WORD, (word) => enUs.hyphenateSync(word, { hyphenChar: SOFT_HYPHEN }));
+  return text.replace(LONG_WORD, (word) => enUs.hyphenateSync(word, { hyphenChar: SOFT_HYPHEN })).replace(CJK_MARK_BEFORE_LATIN, `$&${ZERO_WIDTH_SPACE}`);
 }

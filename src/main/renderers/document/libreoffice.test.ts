@@ -138,10 +138,11 @@ describe.skipIf(!hasTools)('the sample laid out by LibreOffice (soffice)', () =>
     let page = 0;
     for (let p = 1; p <= pages.total && page === 0; p++) {
       const words = bboxWords(pdf, p);
-      if (words.some((w) => w.text.includes('访问地址为'))) page = p;
-      for (const w of words) if (page === p) lines.set(Math.round(w.yMin), [...(lines.get(Math.round(w.yMin)) ?? []), w]);
+      for (const w of words) lines.set(p * 10_000 + Math.round(w.yMin), [...(lines.get(p * 10_000 + Math.round(w.yMin)) ?? []), w]);
+      // pdftotext splits a line's Chinese where the justification spaced it: the line's words are joined to find it.
+      if ([...lines.values()].some((ws) => ws.map((w) => w.text).join('').includes('访问地址为'))) page = p;
     }
-    const line = [...lines.values()].find((ws) => ws.some((w) => w.text.includes('访问地址为')));
+    const line = [...lines.values()].find((ws) => ws.map((w) => w.text).join('').includes('访问地址为'));
     expect(line, 'the line of the URL paragraph').toBeDefined();
     // Letter-spaced Chinese comes back from pdftotext one character per word ("本 项 目 的 …").
     expect(line?.filter((w) => /^\p{Script=Han}[，。]?$/u.test(w.text)).length).toBeLessThan(3);

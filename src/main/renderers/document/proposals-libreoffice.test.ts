@@ -39,17 +39,27 @@ function fixtureTables(folder: string): FixtureTable[] {
   return tables;
 }
 
+/** Pages → blocks (pdftotext's paragraphs) → lines → words, from `pdftotext -bbox-layout`. */
+function bboxBlocks(pdf: string): Word[][][][] {
+  const html = spawnSync('pdftotext', ['-bbox-layout', '-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout;
+  return html.split('<page ').slice(1).map((page) =>
+    page.split('<block ').slice(1).map((block) => block.split('<line ').slice(1).map(wordsOf)),
+  );
+}
+
+function wordsOf(xml: string): Word[] {
+  return [...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/gu)].map((m) => ({
+    xMin: Number(m[1]),
+    yMin: Number(m[2]),
+    xMax: Number(m[3]),
+    yMax: Number(m[4]),
+    text: m[5] ?? '',
+  }));
+}
+
 function bboxWords(pdf: string): Word[][] {
   const html = spawnSync('pdftotext', ['-bbox', '-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout;
-  return html.split('<page ').slice(1).map((page) =>
-    [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/gu)].map((m) => ({
-      xMin: Number(m[1]),
-      yMin: Number(m[2]),
-      xMax: Number(m[3]),
-      yMax: Number(m[4]),
-      text: m[5] ?? '',
-    })),
-  );
+  return html.split('<page ').slice(1).map(wordsOf);
 }
 
 /**
@@ -72,6 +82,28 @@ function lineWords(words: readonly Word[]): Word[][] {
   return [...lines.values()].map((line) => line.sort((a, b) => a.xMin - b.xMin));
 }
 const isHanChar = (w: Word): boolean => /^\p{Script=Han}$/u.test(w.text);
+
+/** The most a justified line may space its Chinese characters apart, in ems: a tenth is hardly seen. */
+const MAX_LETTER_SPACING_EM = 0.1;
+const CJK_ONLY = /^[\p{Script=Han}\u3000-\u303f\uff00-\uffef“”]+$/u;
+
+/**
+ * How far apart a line sets its Chinese characters beyond their em, in ems. pdftotext keeps closely set Chinese as
+ * one word (its width over its characters tells the spacing) and splits letter-spaced Chinese into characters.
+ */
+function letterSpacing(line: readonly Word[]): number {
+  let most = 0;
+  line.forEach((w, i) => {
+    if (!CJK_ONLY.test(w.text)) return;
+    // Body text's line box is 1.3 times its size.
+    const size = (w.yMax - w.yMin) / 1.3;
+    const chars = [...w.text].length;
+    most = Math.max(most, (w.xMax - w.xMin) / chars / size - 1);
+    const next = line[i + 1];
+    if (chars === 1 && next && CJK_ONLY.test(next.text)) most = Math.max(most, (next.xMin - w.xMax) / size);
+  });
+  return most;
+}
 
 /** A line as a reader sees it: no spaces (LibreOffice's autospace gaps come back as spaces), no invisible characters. */
 const flat = (line: string): string => line.replace(/[\s\u200B\u00AD\u2060\uFEFF]/gu, '');
@@ -168,6 +200,22 @@ describe.skipIf(!hasTools)('proposals laid out by LibreOffice (soffice)', () => 
           expect(lines.slice(0, first).some((l) => l.includes(flat(table.header[1] ?? ''))), `header of table ${table.number} on page ${page + 1}`).toBe(true);
         }
       }
+    });
+
+    it('letter-spaces a justified Chinese line only before a name too long to join it', () => {
+      const spaced: string[] = [];
+      for (const [page, blocks] of bboxBlocks(stress.pdf).entries()) {
+        const lines = blocks.flat();
+        lines.forEach((line, i) => {
+          // Only a line that runs to the right margin was justified (a paragraph's last line is not).
+          if ((line.at(-1)?.xMax ?? 0) < RIGHT_EDGE_PT - 2 || letterSpacing(line) <= MAX_LETTER_SPACING_EM) return;
+          const next = lines[i + 1]?.map((w) => w.text).join('') ?? '';
+          // A name (an acronym, camelCase, letters with digits) is never broken; a plain word is hyphenated and a
+          // Chinese mark before a Latin word lets the line break after it, so neither may leave a gap.
+          if (!/^[（(“]?(?:[A-Z]{2,}|\p{Script=Latin}+[A-Z\d])/u.test(next)) spaced.push(`page ${page + 1}: ${line.map((w) => w.text).join('')} / ${next.slice(0, 12)}`);
+        });
+      }
+      expect(spaced).toEqual([]);
     });
 
     it('sets nothing beyond the right margin', () => {

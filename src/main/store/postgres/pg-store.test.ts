@@ -225,6 +225,25 @@ describe.skipIf(skip !== null)('PostgreSQL store', () => {
       });
     });
 
+    it('carry stored run events into batched rows (migration 13): each old row becomes a row of one event', async () => {
+      const db = await fresh();
+      await withPool(db.url, async (pool) => {
+        await migratePostgres(pool, migrations.filter((m) => m.version < 13));
+        const event = (seq: number, type: string) => JSON.stringify({ run_id: 'r1', task_id: 't1', seq, at: seq, type, ...(type === 'text_delta' ? { delta: `d${seq}` } : {}) });
+        for (const [seq, type] of [[1, 'run_started'], [2, 'text_delta'], [3, 'run_finished']] as const) {
+          await pool.query('INSERT INTO run_events (run_id, seq, tenant_id, task_id, event) VALUES ($1, $2, $3, $4, $5::jsonb)', ['r1', seq, 'acme', 't1', event(seq, type)]);
+        }
+        expect(await migratePostgres(pool)).toBe(latestSchemaVersion);
+        const { rows } = await pool.query<{ seq: number; last_seq: number; ended: boolean; events: string }>('SELECT seq, last_seq, ended, events FROM run_events ORDER BY seq');
+        expect(rows.map((r) => [r.seq, r.last_seq, r.ended])).toEqual([
+          [1, 1, false],
+          [2, 2, false],
+          [3, 3, true],
+        ]);
+        expect(JSON.parse(rows[1].events)).toEqual([{ run_id: 'r1', task_id: 't1', seq: 2, at: 2, type: 'text_delta', delta: 'd2' }]);
+      });
+    });
+
     it('roll a failed migration back whole and keep the versions before it', async () => {
       const db = await fresh();
       const broken: PgMigration[] = [...migrations, { version: latestSchemaVersion + 1, postgres: 'CREATE TABLE half_done (x int); SELECT no_such_function();' }];

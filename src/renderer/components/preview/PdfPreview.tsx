@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { fileBytes, type FileRef } from '../../state/file-bytes';
 import { toErrorInfo, type ErrorInfo } from '../../state/notices';
 import { ErrorText } from '../ErrorText';
+import { clampPage, pageForKey } from './pdf-pages';
 import { useElementWidth } from './use-width';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -19,8 +20,11 @@ interface Loaded {
   pages: number;
 }
 
-/** `page`: a cited page, shown first of the pages drawn and scrolled to. */
-export function PdfPreview({ file, page = null }: { file: FileRef; page?: number | null }) {
+/**
+ * `page`: a cited page, shown first of the pages drawn and scrolled to. `paged`: one page at a time,
+ * from `page` on, with previous/next buttons and the arrow, Page Up/Down, Home and End keys.
+ */
+export function PdfPreview({ file, page = null, paged = false }: { file: FileRef; page?: number | null; paged?: boolean }) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<ErrorInfo | null>(null);
@@ -53,9 +57,30 @@ export function PdfPreview({ file, page = null }: { file: FileRef; page?: number
     };
   }, [kind, owner, path]);
 
-  const first = loaded && page !== null ? Math.min(Math.max(1, page), loaded.pages) : 1;
-  const shown = loaded ? Math.min(loaded.pages - first + 1, MAX_PAGES) : 0;
-  const columns = width > 360 ? 2 : 1;
+  // The page a paged reader shows; it starts at the cited page once the document is known.
+  const [at, setAt] = useState<number | null>(null);
+  const pages = loaded?.pages ?? 0;
+  useEffect(() => setAt(null), [kind, owner, path]);
+  const cited = loaded && page !== null ? clampPage(page, loaded.pages) : 1;
+  const first = paged ? (at ?? cited) : cited;
+  const firstRef = useRef(first);
+  firstRef.current = first;
+  useEffect(() => {
+    if (!paged || pages === 0) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.target instanceof HTMLElement && e.target.closest('input, textarea, select')) return;
+      const next = pageForKey(e.key, firstRef.current, pages);
+      if (next === null) return;
+      e.preventDefault();
+      setAt(next);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [paged, pages]);
+
+  const shown = loaded ? (paged ? 1 : Math.min(loaded.pages - first + 1, MAX_PAGES)) : 0;
+  // Two columns only when there are two pages to put side by side.
+  const columns = width > 360 && shown > 1 ? 2 : 1;
   const pageWidth = width > 0 ? Math.floor((width - (columns - 1) * 10) / columns) : 0;
 
   return (
@@ -70,12 +95,25 @@ export function PdfPreview({ file, page = null }: { file: FileRef; page?: number
           <strong>{t('preview.pdfFailed')}</strong> <ErrorText error={error} />
         </div>
       )}
+      {paged && loaded && (
+        <div className="pdf-pager" data-testid="pdf-pager">
+          <button type="button" className="btn btn-small" onClick={() => setAt(clampPage(first - 1, pages))} disabled={first <= 1} data-testid="pdf-prev">
+            {t('preview.prevPage')}
+          </button>
+          <span className="muted" aria-live="polite" data-testid="pdf-page-of">
+            {t('preview.pageOf', { page: first, count: pages })}
+          </span>
+          <button type="button" className="btn btn-small" onClick={() => setAt(clampPage(first + 1, pages))} disabled={first >= pages} data-testid="pdf-next">
+            {t('preview.nextPage')}
+          </button>
+        </div>
+      )}
       <div className="pdf-grid" ref={gridRef} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
         {loaded &&
           pageWidth > 0 &&
           Array.from({ length: shown }, (_, i) => <PdfPage key={first + i} doc={loaded.doc} number={first + i} width={pageWidth} cited={page === first + i} />)}
       </div>
-      {loaded && loaded.pages > shown && <div className="muted preview-note">{t('preview.morePages', { count: loaded.pages - shown })}</div>}
+      {!paged && loaded && loaded.pages > shown && <div className="muted preview-note">{t('preview.morePages', { count: loaded.pages - shown })}</div>}
     </div>
   );
 }

@@ -8,6 +8,18 @@ import { toErrorInfo } from '../../state/notices';
 import { ApiKeyForm } from './ApiKeyForm';
 import { ProbeResult, type ProbeState } from './ProbeResult';
 
+/** Where a profile's key comes from, in words: the variable's name is shown as code, under a label. */
+export function KeySource({ env }: { env: string | null | undefined }) {
+  const { t } = useTranslation();
+  if (!env) return <span className="muted">{t('models.noEnv')}</span>;
+  return (
+    <span className="key-source" title={t('models.keyFromEnvHint', { name: env })} data-testid="key-source">
+      <span className="muted">{t('models.keyFromEnv')}</span>
+      <code>{env}</code>
+    </span>
+  );
+}
+
 /** The model profiles with their endpoint, key and limits, a probe for each, and the form that stores keys. */
 export function ModelsSection() {
   const { t } = useTranslation();
@@ -55,7 +67,9 @@ export function ModelsSection() {
                   </td>
                   <td>{p.model}</td>
                   <td className="cell-mono">{p.api_base}</td>
-                  <td className="cell-mono">{p.api_key_env ?? t('models.noEnv')}</td>
+                  <td>
+                    <KeySource env={p.api_key_env} />
+                  </td>
                   <td>
                     <span className={p.has_key ? 'key-yes' : 'key-no'} aria-label={p.has_key ? t('models.keyPresent') : t('models.keyMissing')}>
                       {p.has_key ? '✓' : '✗'}
