@@ -24,7 +24,10 @@ export type TemplateTextStyle = z.infer<typeof TemplateTextStyle>;
  * Something a template's master or layout paints behind the slide's text (its background, a title
  * bar, a band, a picture), fractions of the slide; `color` null when it is a picture.
  */
-const Backdrop = z.strictObject({ x: z.number(), y: z.number(), w: z.number(), h: z.number(), color: Hex.nullable() });
+const PictureSamples = z.strictObject({ cols: z.number().int().min(1).max(64), rows: z.number().int().min(1).max(64), colors: z.array(Hex).max(4096) });
+/** A picture's colours as a grid of cell averages (row by row), read from its pixels at import. */
+export type PictureSamples = z.infer<typeof PictureSamples>;
+const Backdrop = z.strictObject({ x: z.number(), y: z.number(), w: z.number(), h: z.number(), color: Hex.nullable(), samples: PictureSamples.optional() });
 export type Backdrop = z.infer<typeof Backdrop>;
 
 // The defaults ThemeSchema fills in, named once so the built-in themes can be completed without a

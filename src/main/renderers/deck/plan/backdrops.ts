@@ -3,7 +3,8 @@
 // not sitting on a shape Folio drew is checked there, at WCAG's thresholds, and set in a colour that
 // reads when the planned one does not. The report records each check against the real backdrop.
 import { type DeckLayout } from '../../../../shared/specs/deck';
-import { type PlannedSlide, type TextElement } from '../../../../shared/specs/deck-plan';
+import { type PlannedSlide, type ShapeElement, type TextElement } from '../../../../shared/specs/deck-plan';
+import { coloursUnder } from '../templates/picture-samples';
 import { type SlideSize } from '../../../../shared/specs/deck-geometry';
 import { backdropBehind, contrastRatio, MIN_LARGE_TEXT_CONTRAST, MIN_TEXT_CONTRAST, type Theme } from '../../../../shared/specs/themes';
 import { isLargeText, type SlideReport } from '../report';
@@ -32,14 +33,59 @@ function readable(bg: string, candidates: readonly (string | undefined)[], neede
   return contrastRatio('000000', bg) >= contrastRatio('FFFFFF', bg) ? '000000' : 'FFFFFF';
 }
 
+/** The lowest contrast of `color` on any of `backgrounds`. */
+const worst = (color: string, backgrounds: readonly string[]): number => Math.min(...backgrounds.map((bg) => contrastRatio(color, bg)));
+
+/** Inches a scrim reaches past the text it sits under. */
+const SCRIM_PAD = 0.12;
+
+/**
+ * Text on a template picture, read against the picture's own colours under its box (sampled at
+ * import): kept when it reads on all of them, else set in the candidate that reads best there, else
+ * given a scrim (a panel of Folio's behind the text) in the colour it reads on. Returns the scrim.
+ */
+function followPicture(el: TextElement, colours: readonly string[], candidates: readonly (string | undefined)[], report: SlideReport): ShapeElement | undefined {
+  let scrim: ShapeElement | undefined;
+  el.paragraphs = el.paragraphs.map((para) => {
+    const needed = isLargeText(para.sizePt, para.bold) ? MIN_LARGE_TEXT_CONTRAST : MIN_TEXT_CONTRAST;
+    if (scrim?.fill) {
+      const color = contrastRatio(para.color, scrim.fill) >= needed ? para.color : readable(scrim.fill, candidates, needed);
+      report.checkContrast(`${el.role} on a scrim over the picture`, color, scrim.fill, { sizePt: para.sizePt, bold: para.bold });
+      return color === para.color ? para : { ...para, color };
+    }
+    if (worst(para.color, colours) >= needed) return para;
+    const best = [...candidates, 'FFFFFF', '000000'].filter((c): c is string => Boolean(c)).sort((a, b) => worst(b, colours) - worst(a, colours))[0] ?? 'FFFFFF';
+    if (worst(best, colours) >= needed) {
+      const darkest = [...colours].sort((a, b) => contrastRatio(best, a) - contrastRatio(best, b))[0] ?? colours[0] ?? 'FFFFFF';
+      report.checkContrast(`${el.role} on the picture`, best, darkest, { sizePt: para.sizePt, bold: para.bold });
+      return { ...para, color: best };
+    }
+    // Nothing reads on every part of the picture under the text: a panel behind it, dark under light text.
+    const fill = contrastRatio(para.color, '000000') >= contrastRatio(para.color, 'FFFFFF') ? '1A1A1A' : 'FFFFFF';
+    scrim = { kind: 'shape', id: `${el.id}-scrim`, shape: 'rect', box: { x: el.box.x - SCRIM_PAD, y: el.box.y - SCRIM_PAD, w: el.box.w + 2 * SCRIM_PAD, h: el.box.h + 2 * SCRIM_PAD }, fill };
+    const color = contrastRatio(para.color, fill) >= needed ? para.color : readable(fill, candidates, needed);
+    report.checkContrast(`${el.role} on a scrim over the picture`, color, fill, { sizePt: para.sizePt, bold: para.bold });
+    return color === para.color ? para : { ...para, color };
+  });
+  return scrim;
+}
+
 export function followTemplateBackdrops(slide: PlannedSlide, layout: DeckLayout | undefined, theme: Theme, size: SlideSize, report: SlideReport): void {
   const kind = backdropKind(layout, slide.master);
   const backdrops = kind ? theme.template?.backdrops[kind] : undefined;
   if (!backdrops) return;
   const p = theme.palette;
+  const scrims: { before: TextElement; scrim: ShapeElement }[] = [];
   slide.elements.forEach((el, index) => {
     if (el.kind !== 'text' || onFolioShape(slide, index, el)) return;
-    const behind = backdropBehind(backdrops, { x: el.box.x / size.w, y: el.box.y / size.h, w: el.box.w / size.w, h: el.box.h / size.h });
+    const box = { x: el.box.x / size.w, y: el.box.y / size.h, w: el.box.w / size.w, h: el.box.h / size.h };
+    const behind = backdropBehind(backdrops, box);
+    if (behind && behind.color === null && behind.samples) {
+      const colours = coloursUnder(behind.samples, behind, box);
+      const scrim = colours.length > 0 ? followPicture(el, colours, [theme.template?.title.color, p.titleText, p.text, p.titleMuted, p.muted], report) : undefined;
+      if (scrim) scrims.push({ before: el, scrim });
+      return;
+    }
     if (!behind?.color) return;
     const bg = behind.color;
     el.paragraphs = el.paragraphs.map((para) => {
@@ -53,4 +99,6 @@ export function followTemplateBackdrops(slide: PlannedSlide, layout: DeckLayout 
       return color === para.color ? para : { ...para, color };
     });
   });
+  // A scrim is drawn just before its text, so it is behind it and over the template only.
+  for (const { before, scrim } of scrims) slide.elements.splice(slide.elements.indexOf(before), 0, scrim);
 }

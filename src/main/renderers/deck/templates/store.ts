@@ -9,6 +9,9 @@ import { TemplateId, TemplateRecord } from '../../../../shared/specs/templates';
 import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
 import { readTemplate } from './read';
 import { templateTheme } from './theme-map';
+import { backdropLayers } from './backdrop-layers';
+import { samplePicture } from './picture-samples';
+import { loadZip } from '../zip';
 
 export const TEMPLATE_JSON = 'template.json';
 
@@ -36,6 +39,29 @@ export interface ImportOptions {
   now?: () => number;
 }
 
+/** Pictures text may sit on (a photo background, a large picture behind a placeholder) get their colours sampled. */
+async function withPictureSamples(bytes: Uint8Array, record: TemplateRecord): Promise<TemplateRecord> {
+  const template = record.theme.template;
+  if (!template) return record;
+  const parts = { content: record.mapping.content, title: record.mapping.title, section: record.mapping.section } as const;
+  const kinds = (Object.keys(parts) as (keyof typeof parts)[]).filter((k) => template.backdrops[k].some((b) => b.color === null));
+  if (kinds.length === 0) return record;
+  const layers = await backdropLayers(await loadZip(bytes), record, kinds.map((k) => parts[k]));
+  const near = (a: number, b: number): boolean => Math.abs(a - b) < 1e-4;
+  const backdrops = { ...template.backdrops };
+  for (const kind of kinds) {
+    const painted = layers.get(parts[kind]) ?? [];
+    backdrops[kind] = template.backdrops[kind].map((b) => {
+      if (b.color !== null) return b;
+      const layer = painted.find((l) => l.image && near(l.x, b.x) && near(l.y, b.y) && near(l.w, b.w) && near(l.h, b.h));
+      const m = layer?.image ? /^data:(image\/[a-z+]+);base64,(.*)$/.exec(layer.image) : null;
+      const samples = m ? samplePicture(Buffer.from(m[2] ?? '', 'base64'), m[1] ?? '') : undefined;
+      return samples ? { ...b, samples } : b;
+    });
+  }
+  return { ...record, theme: { ...record.theme, template: { ...template, backdrops } } };
+}
+
 export async function importTemplate(dir: string, bytes: Uint8Array, fileName: string, opts: ImportOptions = {}): Promise<TemplateRecord> {
   const parsed = await readTemplate(bytes, fileName);
   mkdirSync(dir, { recursive: true });
@@ -44,7 +70,7 @@ export async function importTemplate(dir: string, bytes: Uint8Array, fileName: s
   const warnings = [...parsed.warnings];
   const theme = templateTheme(id, parsed.name, parsed, warnings);
   const { scheme: _scheme, contentBackground: _c, titleBackground: _t, textSlot: _s, ...kept } = parsed;
-  const record = TemplateRecord.parse({ ...kept, id, file_name: fileName.slice(0, 300), created_at: (opts.now ?? Date.now)(), theme, warnings });
+  const record = await withPictureSamples(bytes, TemplateRecord.parse({ ...kept, id, file_name: fileName.slice(0, 300), created_at: (opts.now ?? Date.now)(), theme, warnings }));
 
   const tmp = mkdtempSync(join(dir, '.import-'));
   try {
