@@ -27,6 +27,18 @@ describe('built-in skills', () => {
     for (const skill of skills) expect(skill.source).toBe('builtin');
   });
 
+  it('have a person-facing title and summary in English and Chinese', () => {
+    const cjk = /\p{Script=Han}/u;
+    for (const skill of skills) {
+      for (const text of [skill.title, skill.summary]) {
+        expect(text, skill.name).toBeDefined();
+        expect(text?.en, skill.name).not.toMatch(cjk);
+        expect(text?.['zh-CN'], skill.name).toMatch(cjk);
+      }
+      expect(skill.summary?.en, skill.name).not.toBe(skill.description);
+    }
+  });
+
   it('have unique names that match their folder names', () => {
     expect(new Set(skills.map((s) => s.name)).size).toBe(skills.length);
     for (const skill of skills) expect(path.basename(skill.dir)).toBe(skill.name);

@@ -53,3 +53,27 @@ describe('reading skills again', () => {
     }
   });
 });
+
+describe('person-facing title and summary', () => {
+  it('are read in both UI languages, apart from the model-facing description', () => {
+    writeSkill('notes', 'name: notes\ndescription: Use when the person asks for notes.\ntitle:\n  en: Notes\n  zh-CN: 笔记\nsummary:\n  en: Takes notes.\n  zh-CN: 记笔记。');
+    const [skill] = loadSkills({ builtin: root }).skills;
+    expect(skill?.title).toEqual({ en: 'Notes', 'zh-CN': '笔记' });
+    expect(skill?.summary).toEqual({ en: 'Takes notes.', 'zh-CN': '记笔记。' });
+    expect(skill?.description).toBe('Use when the person asks for notes.');
+  });
+
+  it('are optional: a skill without them loads with neither', () => {
+    writeSkill('notes', 'name: notes\ndescription: Takes notes.');
+    const [skill] = loadSkills({ user: root, builtin: join(root, 'none') }).skills;
+    expect(skill?.title).toBeUndefined();
+    expect(skill?.summary).toBeUndefined();
+  });
+
+  it('skip the skill with a warning naming the field when a language is missing', () => {
+    writeSkill('notes', 'name: notes\ndescription: Takes notes.\nsummary:\n  en: Takes notes.');
+    const out = loadSkills({ builtin: root });
+    expect(out.skills).toEqual([]);
+    expect(out.warnings[0]?.message).toMatch(/^Skill skipped: .*summary/u);
+  });
+});

@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
-import type { ConfigWarning, SkillInfo } from '../../shared/contract';
+import { LocalizedText, type ConfigWarning, type SkillInfo } from '../../shared/contract';
 import { formatZodError } from '../../shared/errors';
 import { yamlLib } from '../config/yaml';
 
@@ -23,6 +23,9 @@ export const SKILL_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/u;
 const Frontmatter = z.object({
   name: z.string().regex(SKILL_NAME, 'name: lowercase letters, digits and hyphens, at most 64'),
   description: z.string().min(1).max(1024),
+  // Person-facing (Settings → Skills); the model sees only name and description.
+  title: LocalizedText.optional(),
+  summary: LocalizedText.optional(),
   license: z.string().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   'allowed-tools': z.union([z.string(), z.array(z.string())]).optional(),
@@ -90,7 +93,7 @@ function readSkill(source: Skill['source'], dir: string, file: string): Skill | 
   if (!parsed) {
     try {
       const { frontmatter, body } = parseSkillFile(text);
-      parsed = { name: frontmatter.name, description: frontmatter.description, source, path: file, body, dir, agent: agentSpec(frontmatter) };
+      parsed = { name: frontmatter.name, description: frontmatter.description, title: frontmatter.title, summary: frontmatter.summary, source, path: file, body, dir, agent: agentSpec(frontmatter) };
     } catch (err) {
       parsed = { error: err instanceof Error ? err.message : String(err) };
     }

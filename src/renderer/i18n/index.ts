@@ -2,9 +2,10 @@
 // change at runtime without a reload.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { LocalizedText, UiLanguage } from '../../shared/contract';
 import en from './locales/en.json';
 
-export type Language = 'en' | 'zh-CN';
+export type Language = UiLanguage;
 export type LanguageSetting = 'system' | Language;
 
 export function resolveLanguage(setting: LanguageSetting, navigatorLanguage: string | undefined): Language {
@@ -47,6 +48,16 @@ export async function applyLanguageSetting(setting: LanguageSetting): Promise<vo
   await ensureLoaded(lng);
   if (i18n.language !== lng) await i18n.changeLanguage(lng);
   setDocumentLanguage(lng);
+}
+
+/** The UI language now shown (i18next may hold a fallback such as `en-US`). */
+export function currentLanguage(): Language {
+  return i18n.language === 'zh-CN' ? 'zh-CN' : 'en';
+}
+
+/** A person-facing text in the UI language now shown. */
+export function localized(text: LocalizedText): string {
+  return text[currentLanguage()];
 }
 
 export { i18n };

@@ -6,7 +6,7 @@ import { type DraftRow, type DraftSource, checkDraft, draftFromOutline, newDraft
 import { getApi } from './api';
 import { openChat as useChat } from './open-chat';
 import { toErrorInfo, type ErrorInfo } from './notices';
-import { i18n } from '../i18n';
+import { currentLanguage } from '../i18n';
 
 export type RowPatch = Partial<Pick<DraftRow, 'title' | 'layout' | 'points' | 'sources'>>;
 
@@ -123,7 +123,7 @@ export const useOutline = create<OutlineState>((set, get) => {
       try {
         // The approval is a message to the agent: the chat follows the run it starts.
         await useChat.getState().runFrom(taskId, async () => {
-          const res = await getApi().client.approveOutline({ task_id: taskId, slides: rows, language: i18n.language === 'zh-CN' ? 'zh-CN' : 'en' });
+          const res = await getApi().client.approveOutline({ task_id: taskId, slides: rows, language: currentLanguage() });
           if (stillOpen(taskId)) set({ ...view(res.outline), problem: null });
           return res;
         });

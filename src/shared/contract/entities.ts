@@ -139,9 +139,21 @@ export type ModelProfileInfo = z.infer<typeof ModelProfileInfo>;
 export const ConfigWarning = z.object({ source: z.string(), message: z.string() });
 export type ConfigWarning = z.infer<typeof ConfigWarning>;
 
+/** The languages Folio's screens are shown in. */
+export const UiLanguage = z.enum(['en', 'zh-CN']);
+export type UiLanguage = z.infer<typeof UiLanguage>;
+
+/** One short person-facing text in every UI language. */
+export const LocalizedText = z.strictObject({ en: z.string().min(1).max(200), 'zh-CN': z.string().min(1).max(200) });
+export type LocalizedText = z.infer<typeof LocalizedText>;
+
 export const SkillInfo = z.object({
   name: z.string(),
+  /** Model-facing: when to use the skill. Shown to the person only for a skill without a summary (their own text). */
   description: z.string(),
+  /** Person-facing name and one-line summary; built-in skills declare them, a person's own skill may not. */
+  title: LocalizedText.optional(),
+  summary: LocalizedText.optional(),
   source: z.enum(['builtin', 'user']),
   path: z.string(),
 });

@@ -23,6 +23,7 @@ import {
   TaskStatus,
   Title,
   ToolName,
+  UiLanguage,
   Usage,
 } from './entities';
 import { ReasoningMode } from './entities';
@@ -416,7 +417,7 @@ export const contract = {
    * absent: the outline's), which starts the run that writes the deck.
    */
   approveOutline: method({
-    input: () => z.strictObject({ ...TaskRef, slides: OutlineRowsInput.optional(), language: z.enum(['en', 'zh-CN']).optional() }),
+    input: () => z.strictObject({ ...TaskRef, slides: OutlineRowsInput.optional(), language: UiLanguage.optional() }),
     output: () => z.object({ outline: DeckOutline, run_id: Id }),
     http: { method: 'POST', path: '/v1/tasks/:task_id/outline/approve' },
   }),

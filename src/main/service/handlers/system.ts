@@ -37,7 +37,7 @@ export function systemHandlers(ctx: ServiceContext): SystemHandlers {
     },
     async listSkills() {
       const { skills, warnings } = loadSkills(skillDirs(ctx));
-      return { skills: skills.map(({ name, description, source, path }) => ({ name, description, source, path })), warnings };
+      return { skills: skills.map(({ name, description, title, summary, source, path }) => ({ name, description, title, summary, source, path })), warnings };
     },
   };
 }
