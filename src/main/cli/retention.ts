@@ -1,5 +1,5 @@
 // Retention per plan in the team service (the `plans` table): a task nobody used for its plan's
-// `archive_after_days` is archived, and the person is told in the task, with the day its files go;
+// `archive_after_days` is archived, and the person is told in the task, with the day its files go (a typed notice, see SystemNotice);
 // an archived task still unused `purge_files_after_days` later loses its files (uploads and what the
 // agent wrote), its storage charge is released in the ledger, and the conversation stays. Using the
 // task again before then makes it active: its archive row is dropped. A plan's NULL keeps forever.
@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type pg from 'pg';
+import { systemNoticeContent } from '../../shared/contract';
 import { createPgUsageLedger } from '../quotas/usage-ledger';
 import type { PgBackend } from '../store/postgres';
 import { taskDir } from '../workspace/layout';
@@ -110,23 +111,13 @@ export async function planRetention(db: Pick<pg.Pool, 'query'>, storageRoot: str
   };
 }
 
-/** The note the person finds in an archived task, in both languages the app speaks (it has no session here). */
+/** The note the person finds in an archived task; each screen words it in the person's language. */
 export function archiveNotice(a: Pick<ArchiveAction, 'archive_after_days' | 'purge_at'>): string {
-  const n = a.archive_after_days;
-  if (a.purge_at === null) return `Archived: this task had no activity for ${n} days. Its files are kept.\n已归档:此任务已 ${n} 天没有活动,文件仍保留。`;
-  const date = day(a.purge_at);
-  return (
-    `Archived: this task had no activity for ${n} days. Its files (your uploads and what Folio wrote) will be removed on ${date} unless you continue the task before then; the conversation is kept.\n` +
-    `已归档:此任务已 ${n} 天没有活动。如果在 ${date} 之前没有继续此任务,它的文件(你上传的文件和 Folio 写的文件)将被删除,对话记录会保留。`
-  );
+  return systemNoticeContent({ notice: 'task_archived', idle_days: a.archive_after_days, purge_at: a.purge_at });
 }
 
 export function purgeNotice(archivedAt: number): string {
-  const date = day(archivedAt);
-  return (
-    `Files removed: this task was archived on ${date} and not continued, so its files were removed under the service's retention policy. The conversation is kept.\n` +
-    `文件已删除:此任务于 ${date} 归档后没有继续,按服务的保留策略删除了它的文件。对话记录仍保留。`
-  );
+  return systemNoticeContent({ notice: 'task_files_purged', archived_at: archivedAt });
 }
 
 const noticeId = () => `m_ret_${randomUUID().replace(/-/g, '').slice(0, 24)}`;

@@ -6,6 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileEntry, Message, Task } from '../../shared/contract/entities';
+import { parseSystemNotice } from '../../shared/contract/system-notices';
 import { pgSkipReason } from '../../../testing/postgres/test-database';
 import { DAY_MS } from './retention';
 import { retentionCommand } from './retention-command';
@@ -80,10 +81,15 @@ describe.skipIf(skip !== null)('team service: retention per plan', () => {
     expect(code).toBe(0);
     expect(lines.filter((l) => l.startsWith('archive '))).toHaveLength(2);
     expect((await archivedRows()).map((r) => r.task_id).sort()).toEqual([old.id, revived.id].sort());
+    const before = Date.now();
     const [note] = await systemNotes('acme', 'alice', old);
-    const purgeDay = new Date(Date.now() + 7 * DAY_MS).toISOString().slice(0, 10);
-    expect(note).toContain(`will be removed on ${purgeDay} unless you continue the task`);
-    expect(note).toContain(`如果在 ${purgeDay} 之前没有继续此任务`);
+    // Stored as data (what happened and when the files go), worded by each screen in its own language.
+    const notice = parseSystemNotice(note);
+    expect(notice).toMatchObject({ notice: 'task_archived', idle_days: 30 });
+    const purgeAt = (notice as { purge_at: number }).purge_at;
+    expect(purgeAt).toBeGreaterThan(before + 6 * DAY_MS);
+    expect(purgeAt).toBeLessThanOrEqual(Date.now() + 7 * DAY_MS);
+    expect(note).not.toMatch(/Archived|归档/u);
     expect(await files('acme', 'alice', old)).toEqual(['source/notes.txt']);
     expect(await storage('acme', 'alice')).toBe(440);
     // A second pass finds nothing new.
@@ -105,7 +111,11 @@ describe.skipIf(skip !== null)('team service: retention per plan', () => {
     expect(await storage('acme', 'alice')).toBe(140);
     const notes = await systemNotes('acme', 'alice', old);
     expect(notes).toHaveLength(2);
-    expect(notes[1]).toMatch(/^Files removed: this task was archived on \d{4}-\d\d-\d\d and not continued/);
+    const purged = parseSystemNotice(notes[1]);
+    expect(purged?.notice).toBe('task_files_purged');
+    expect(Object.keys(purged ?? {}).sort()).toEqual(['archived_at', 'notice']);
+    expect(new Date((purged as { archived_at: number }).archived_at).toISOString().slice(0, 10)).toBe(new Date().toISOString().slice(0, 10));
+    expect(notes[1]).not.toMatch(/removed|删除/u);
     // The conversation and the task stay; the revived task is active with its files.
     expect((await expectJson<Task>(await s.as('acme', 'alice', `/v1/tasks/${old.id}`), 200)).title).toBe('Old survey');
     expect(await files('acme', 'alice', revived)).toEqual(['source/notes.txt']);

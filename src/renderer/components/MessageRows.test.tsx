@@ -2,7 +2,7 @@
 // in the UI language, never the words a tool would write for a log.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProgressStep, type RunEvent, type RunEventBody } from '../../shared/contract';
+import { ProgressStep, systemNoticeContent, type Message, type RunEvent, type RunEventBody } from '../../shared/contract';
 import { applyLanguageSetting, i18n, initI18n } from '../i18n';
 import en from '../i18n/locales/en.json';
 import zhCN from '../i18n/locales/zh-CN.json';
@@ -65,5 +65,47 @@ describe('a running tool’s progress line', () => {
       const text = progressLabel({ step, file: 'x.pdf' }, i18n.t);
       expect(text, step).not.toMatch(/[A-Za-z]{4,}/u);
     }
+  });
+});
+
+describe('a service notice in the chat', () => {
+  const purgeAt = Date.UTC(2026, 11, 24, 12);
+  const message = (content: string): Message => ({
+    id: 'm1', task_id: 't1', run_id: null, seq: 1, role: 'system', content, reasoning: null, tool_calls: null, tool_call_id: null, is_error: false, name: null, created_at: 0,
+  });
+  const shown = (content: string) =>
+    renderToStaticMarkup(<ChatRowView row={{ key: 'm1', kind: 'system', message: message(content) }} taskId="t1" />).replace(/<[^>]+>/gu, '');
+  const archived = systemNoticeContent({ notice: 'task_archived', idle_days: 30, purge_at: purgeAt });
+  const purged = systemNoticeContent({ notice: 'task_files_purged', archived_at: purgeAt });
+
+  beforeAll(async () => {
+    await initI18n();
+  });
+  afterAll(async () => {
+    await applyLanguageSetting('en');
+  });
+
+  it('words an archived task’s notice in Chinese on the Chinese screen, with the date in Chinese', async () => {
+    await applyLanguageSetting('zh-CN');
+    expect(shown(archived)).toBe('已归档:此任务已 30 天没有活动。如果在 2026年12月24日 之前没有继续此任务,它的文件(你上传的文件和 Folio 写的文件)将被删除,对话记录会保留。');
+    expect(shown(purged)).toMatch(/^文件已删除:此任务于 2026年12月24日 归档后/u);
+    expect(shown(systemNoticeContent({ notice: 'task_archived', idle_days: 30, purge_at: null }))).toBe('已归档:此任务已 30 天没有活动,文件仍保留。');
+    expect(shown(archived)).not.toMatch(/notice|task_|Archived/u);
+  });
+
+  it('words it in English on the English screen', async () => {
+    await applyLanguageSetting('en');
+    expect(shown(archived)).toBe(
+      'Archived: this task had no activity for 30 days. Its files (your uploads and what Folio wrote) will be removed on Dec 24, 2026 unless you continue the task before then; the conversation is kept.',
+    );
+    expect(shown(purged)).toMatch(/^Files removed: this task was archived on Dec 24, 2026 and not continued/u);
+    expect(shown(archived)).not.toMatch(/已归档/u);
+  });
+
+  it('shows an older note stored as text as written', async () => {
+    await applyLanguageSetting('zh-CN');
+    const old = 'Archived: this task had no activity for 30 days. Its files are kept.\n已归档:此任务已 30 天没有活动,文件仍保留。';
+    expect(shown(old)).toBe(old);
+    expect(shown('{not a notice}')).toBe('{not a notice}');
   });
 });

@@ -2,7 +2,7 @@
 // single block whose height depends only on its content.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { topLevelCallId, type Message } from '../../shared/contract';
+import { parseSystemNotice, topLevelCallId, type Message } from '../../shared/contract';
 import type { ChatRow } from '../state/chat-rows';
 import type { LiveRun } from '../state/live-run';
 import { ApprovalCard } from './ApprovalCard';
@@ -12,6 +12,7 @@ import { LiveRunFooter, RunFooter } from './RunFooter';
 import { PREVIEW_CHARS, ToolCard } from './ToolCard';
 import { ErrorText } from './ErrorText';
 import { progressLabel } from '../lib/progress-label';
+import { formatDate } from '../lib/format';
 
 function toolResultOf(message: Message | null) {
   if (!message) return null;
@@ -31,6 +32,21 @@ function Reasoning({ text, streaming }: { text: string; streaming?: boolean }) {
       <div className="reasoning-body">{text}</div>
     </details>
   );
+}
+
+/** A service notice worded in the screen's language; plain system text (older notes) as written. */
+function SystemText({ content }: { content: string }) {
+  const { t, i18n } = useTranslation();
+  const notice = parseSystemNotice(content);
+  if (notice === null) return <>{content}</>;
+  switch (notice.notice) {
+    case 'task_archived':
+      return notice.purge_at === null
+        ? <>{t('chat.noticeArchivedKept', { days: notice.idle_days })}</>
+        : <>{t('chat.noticeArchived', { days: notice.idle_days, date: formatDate(notice.purge_at, i18n.language) })}</>;
+    case 'task_files_purged':
+      return <>{t('chat.noticeFilesPurged', { date: formatDate(notice.archived_at, i18n.language) })}</>;
+  }
 }
 
 /** Memoized: scrolling re-renders the list every frame, while a row's object only changes with its content. */
@@ -74,7 +90,9 @@ export const ChatRowView = memo(function ChatRowView({ row, taskId }: { row: Cha
     case 'system':
       return (
         <div className="msg msg-system">
-          <span className="muted">{row.message.content}</span>
+          <span className="muted">
+            <SystemText content={row.message.content} />
+          </span>
         </div>
       );
     case 'run-footer':

@@ -44,6 +44,10 @@ export function formatDateTime(timestamp: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(toDate(timestamp));
 }
 
+export function formatDate(timestamp: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(toDate(timestamp));
+}
+
 /**
  * A run's cost in its profile's currency, localized ("$0.0012", "¥0.35", "US$0.0012" in Chinese);
  * null when the profile sets no price (the caller says so instead of showing a false 0).

@@ -8,3 +8,4 @@ export * from './mcp';
 export * from './projects';
 export * from './embedding-settings';
 export * from './usage';
+export * from './system-notices';
