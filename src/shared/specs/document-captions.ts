@@ -103,15 +103,20 @@ export function figureIdAfter(next: PhrasingContent | undefined): { id: string; 
   return m?.[1] ? { id: m[1], rest: next.value.slice(m[0].length) } : undefined;
 }
 
-/** The table a caption paragraph at `index` among `siblings` belongs to: the next one, else the previous one. */
+/**
+ * The caption paragraph each table takes: the one right before it (GB/T 7713 and NSFC set a table's caption above
+ * it), else the one right after it (pandoc's other place). A caption between two tables goes to the one below,
+ * unless that table has a caption right after it too: then the writer puts captions after their tables.
+ */
 function captionedTables(siblings: readonly RootContent[]): Map<Table, Paragraph> {
   const out = new Map<Table, Paragraph>();
   const used = new Set<Paragraph>();
+  const opensNextTable = (at: number): boolean => siblings[at + 1]?.type === 'table' && !isTableCaption(siblings[at + 2]);
   siblings.forEach((node, i) => {
     if (node.type !== 'table') return;
     const before = siblings[i - 1];
     const after = siblings[i + 1];
-    const caption = isTableCaption(before) && !used.has(before) ? before : isTableCaption(after) ? after : undefined;
+    const caption = isTableCaption(before) && !used.has(before) ? before : isTableCaption(after) && !opensNextTable(i + 1) ? after : undefined;
     if (caption) {
       out.set(node, caption);
       used.add(caption);

@@ -258,6 +258,13 @@ describe.skipIf(!hasTools)('proposals laid out by LibreOffice (soffice)', () => 
       for (const gap of gaps) expect(gap).toBeLessThan(0.3 * 12);
     });
 
+    it('sets a caption written between two tables above the table below it', () => {
+      const lines = all().split('\n').map(flat).filter((l) => l !== '');
+      const below = (caption: string): string | undefined => lines[lines.indexOf(caption) + 1];
+      expect(below('表1【待补充表题】')).toBe('单列表格');
+      expect(below('表2含空单元格的表格')).toBe('名称备注');
+    });
+
     it('sets nothing beyond the right margin', () => {
       expect(overflowing(edge.pdf)).toEqual([]);
     });
