@@ -49,7 +49,7 @@ export function templateHandlers(dataDir: string): Pick<ServiceHandlers, Templat
       return { ok: true };
     },
     async getTemplatePreview(input) {
-      return (await import('../renderers/deck/templates/preview')).templatePreview(dir, input.template_id);
+      return (await import('../renderers/deck/templates/preview')).templatePreview(dir, input.template_id, input.language);
     },
   };
 }

@@ -453,7 +453,8 @@ export const contract = {
   }),
   /** Sample slides of every kind planned on the template, drawn by the UI before the template is used. */
   getTemplatePreview: method({
-    input: () => z.strictObject({ template_id: TemplateId }),
+    /** `language`: the screen's, which the sample slides are written in (default English). */
+    input: () => z.strictObject({ template_id: TemplateId, language: UiLanguage.optional() }),
     output: () => z.object({
       plan: DeckPlan,
       /** The theme the samples were planned with (fonts and colours the preview draws with). */

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MethodOutput } from '../../../shared/contract';
 import type { TemplateSummary } from '../../../shared/specs/templates';
+import { currentLanguage } from '../../i18n';
 import { getApi } from '../../state/api';
 import { toErrorInfo, type ErrorInfo } from '../../state/notices';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -205,19 +206,20 @@ function Backdrops({ layers }: { layers: Preview['backdrops'][number] }) {
 
 function TemplatePreview({ id }: { id: string }) {
   const { t } = useTranslation();
+  const language = currentLanguage();
   const [preview, setPreview] = useState<Preview | null>(null);
   const [error, setError] = useState<ErrorInfo | null>(null);
 
   useEffect(() => {
     let live = true;
     getApi()
-      .client.getTemplatePreview({ template_id: id })
+      .client.getTemplatePreview({ template_id: id, language })
       .then((p) => live && setPreview(p))
       .catch((err: unknown) => live && setError(toErrorInfo(err)));
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [id, language]);
 
   if (error) return <ErrorLine error={error} />;
   if (!preview) return <div className="muted">{t('templates.loadingPreview')}</div>;

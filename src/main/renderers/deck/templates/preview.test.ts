@@ -64,3 +64,21 @@ describe('the template import preview shows what the template paints', () => {
     }
   });
 });
+
+describe('the template import preview speaks the screen\'s language', () => {
+  const words = (preview: Awaited<ReturnType<typeof templatePreview>>): string[] =>
+    preview.plan.slides.flatMap((s) => s.elements.flatMap((e) => (e.kind === 'text' ? e.paragraphs.map((p) => p.text) : [])));
+
+  it('writes the sample slides in Chinese for a Chinese screen and in English otherwise', async () => {
+    const dir = join(work, 'language');
+    const record = await importTemplate(dir, await photoTemplate(), 'Photo.pptx');
+    const zh = words(await templatePreview(dir, record.id, 'zh-CN'));
+    expect(zh).toContain('季度回顾');
+    // No English on a Chinese screen: only the product's name, units and numbers are Latin.
+    const latin = zh.flatMap((w) => w.match(/[A-Za-z]+/gu) ?? []).filter((w) => w !== 'Folio' && w !== 'pp');
+    expect(latin).toEqual([]);
+    const en = words(await templatePreview(dir, record.id, 'en'));
+    expect(en).toContain('Quarterly review');
+    expect(en.join(' ')).not.toMatch(/\p{Script=Han}/u);
+  });
+});

@@ -1,18 +1,19 @@
-// What a person sees before using a template: Folio's sample slides (plan/samples.ts) planned on
+// What a person sees before using a template: Folio's sample slides (preview-samples.ts) planned on
 // the template's theme, one per kind of slide, with the layout each goes on and the master's logo,
 // which the UI draws over each sample (the plan holds only what Folio places).
 import { posix } from 'node:path';
 import { loadZip } from '../zip';
-import { deckLanguage, type DeckSlide, validateDeckSpec } from '../../../../shared/specs/deck';
+import { type UiLanguage } from '../../../../shared/contract';
+import { deckLanguage, validateDeckSpec } from '../../../../shared/specs/deck';
 import { type DeckPlan } from '../../../../shared/specs/deck-plan';
 import { slideSize } from '../../../../shared/specs/deck-geometry';
 import { type BackdropLayer, type TemplateRecord } from '../../../../shared/specs/templates';
 import { type Theme } from '../../../../shared/specs/themes';
 import { createTextMeasurer } from '../fonts';
 import { planDeck } from '../plan';
-import { sampleSlides, visualSamples } from '../plan/samples';
 import { type TextMeasurer } from '../text-measurer';
 import { backdropLayers } from './backdrop-layers';
+import { previewDeck } from './preview-samples';
 import { templateLayoutFor } from './slide-layouts';
 import { loadTemplate } from './store';
 
@@ -24,15 +25,6 @@ export interface TemplatePreview {
   layouts: string[];
   /** For each planned slide, what its layout paints behind it, back to front (the plan holds only what Folio places). */
   backdrops: BackdropLayer[][];
-}
-
-/** One sparse sample of each kind of slide that needs no picture file. */
-function previewSlides(): DeckSlide[] {
-  const { sparse } = sampleSlides('none.png');
-  const visual = visualSamples();
-  const withoutPictures = sparse.filter((s) => s.layout !== 'image' && s.layout !== 'image_text' && s.layout !== 'full_image');
-  const closing = withoutPictures.filter((s) => s.layout === 'closing');
-  return [...withoutPictures.filter((s) => s.layout !== 'closing'), ...['stat', 'cards'].flatMap((k) => (visual[k] ? [visual[k].sparse] : [])), ...closing];
 }
 
 const IMAGE_MIME: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.svg': 'image/svg+xml' };
@@ -48,9 +40,9 @@ async function logoOf(record: TemplateRecord, bytes: Buffer): Promise<TemplatePr
   return { data_url: `data:${mime};base64,${data}`, ...box };
 }
 
-export async function templatePreview(templatesDir: string, id: string, measurer: TextMeasurer = createTextMeasurer()): Promise<TemplatePreview> {
+export async function templatePreview(templatesDir: string, id: string, language: UiLanguage = 'en', measurer: TextMeasurer = createTextMeasurer()): Promise<TemplatePreview> {
   const { record, bytes } = loadTemplate(templatesDir, id);
-  const checked = validateDeckSpec({ title: 'Quarterly review', author: 'Folio', date: '2025', theme: 'academic', slides: previewSlides() });
+  const checked = validateDeckSpec(previewDeck(language));
   if (!checked.ok) throw new Error(`the preview samples are not a valid deck: ${checked.errors.join('; ')}`);
   const spec = { ...checked.spec, theme: record.id, aspect: record.aspect };
   const { plan } = planDeck(spec, { theme: record.theme, measurer, size: slideSize(record.aspect), language: deckLanguage(spec), baseDir: templatesDir });
