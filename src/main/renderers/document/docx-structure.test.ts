@@ -42,7 +42,8 @@ const valOf = (xml: string, element: string): string | undefined => {
 const bodyOf = (xml: string): string => xml.slice(xml.indexOf('</w:sdt>'));
 
 function paragraphWithText(xml: string, text: string): string {
-  const found = paragraphs(xml).find((p) => textOf(p).includes(text));
+  // Long Latin words in Chinese documents carry soft hyphens (break opportunities), which print nothing.
+  const found = paragraphs(xml).find((p) => textOf(p).replaceAll('\u00AD', '').includes(text));
   if (!found) throw new Error(`no paragraph contains "${text}"`);
   return found;
 }
