@@ -1,4 +1,4 @@
-// Break 2 of issue 9: a sandboxed command must not see Folio's processes (their environments hold
+// A sandboxed command must not see Folio's processes (their environments hold
 // the API token and keys), must not reach its data folder through /proc/<pid>/root, must have no
 // network unless the task allows it, and must not outlive a cancel or a timeout, `setsid` or not.
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -175,7 +175,7 @@ export const GBK_BYTES = new Uint8Array([0xd6, 0xd0, 0xce, 0xc4, 0x20, 0x74, 0x6
 
 /**
  * A .docx zip bomb: a real document whose word/document.xml is `unpackedMb` of one repeated
- * paragraph, which deflate shrinks about a thousand times (the 408 KB file of issue 9 unpacked to
+ * paragraph, which deflate shrinks about a thousand times (a 408 KB file of this kind unpacks to
  * hundreds of MB). The XML is streamed into the archive, never held whole.
  */
 export async function docxBombBytes(unpackedMb: number): Promise<Uint8Array> {

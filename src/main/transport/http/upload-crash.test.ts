@@ -1,4 +1,4 @@
-// Break 3 of issue 9: malformed multipart requests once threw an unhandled 'error' event (the whole
+// Malformed multipart requests once threw an unhandled 'error' event (the whole
 // server exited, live runs included) or answered 500, and left /tmp/folio-upload-* folders behind.
 // The server runs in a child process with its own TMPDIR, and requests are written byte for byte
 // with net.connect, so nothing normalizes them and a crash is seen as the child exiting.
