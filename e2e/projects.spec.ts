@@ -68,7 +68,8 @@ test('a project with instructions and a library: the file is indexed and found w
   // One page at a time, in one column, with the way back to the earlier page (buttons and keys).
   await expect(dialog.getByTestId('pdf-page')).toHaveCount(1);
   await expect(dialog.getByTestId('pdf-page-of')).toHaveText('Page 2 of 2');
-  const columns = await dialog.locator('.pdf-grid').evaluate<string, undefined>('(el) => getComputedStyle(el).gridTemplateColumns');
+  // A string is evaluated as an expression in the page (a function written as a string is not called).
+  const columns = await page.evaluate<string>(`getComputedStyle(document.querySelector('[data-testid="library-file-dialog"] .pdf-grid')).gridTemplateColumns`);
   expect(columns.split(' ')).toHaveLength(1);
   await expect(dialog.getByTestId('pdf-next')).toBeDisabled();
   await dialog.getByTestId('pdf-prev').click();

@@ -25,6 +25,9 @@ interface AppState {
   saveApiKey: (env: string, key: string) => Promise<boolean>;
 }
 
+/** Counts the person's language choices, so a settings answer asked for before one does not undo it. */
+let languageChanges = 0;
+
 export const useApp = create<AppState>((set, get) => ({
   view: 'chat',
   settings: null,
@@ -36,8 +39,11 @@ export const useApp = create<AppState>((set, get) => ({
   setView: (view) => set({ view }),
 
   loadSettings: async () => {
+    const asked = languageChanges;
     try {
       const settings = await getApi().client.getSettings({});
+      // A language chosen while this answer was on its way is newer than the answer.
+      if (asked !== languageChanges) return;
       set({ settings });
       await applyLanguageSetting(settings.language);
     } catch (err) {
@@ -64,6 +70,7 @@ export const useApp = create<AppState>((set, get) => ({
   },
 
   setLanguage: async (language) => {
+    languageChanges += 1;
     // Switch at once; the server round-trip only makes the choice stick.
     await applyLanguageSetting(language);
     try {
