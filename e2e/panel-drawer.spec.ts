@@ -54,7 +54,7 @@ test('a slide selection and a half-typed change survive the drawer and both widt
   const toggle = page.getByTestId('panel-toggle');
   // A string: the e2e build has no DOM types.
   const toggleOnTop = () =>
-    toggle.evaluate<boolean>(`(el) => {
+    toggle.evaluate<boolean, undefined>(`(el) => {
       const box = el.getBoundingClientRect();
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
       return hit !== null && el.contains(hit);
