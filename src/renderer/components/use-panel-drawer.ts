@@ -20,7 +20,7 @@ function overlayOpen(): boolean {
  * toggle; a click outside it closes it and leaves the focus where the person clicked. Opening it
  * takes the focus to its current tab. Returns the drawer's top edge in px (the header's bottom).
  */
-export function usePanelDrawer(panelRef: RefObject<HTMLElement>, open: boolean): number | null {
+export function usePanelDrawer(panelRef: RefObject<HTMLElement | null>, open: boolean): number | null {
   const [top, setTop] = useState<number | null>(null);
 
   useEffect(() => {
