@@ -54,11 +54,12 @@ test('a slide selection and a half-typed change survive the drawer and both widt
   const toggle = page.getByTestId('panel-toggle');
   // A string: the e2e build has no DOM types.
   const toggleOnTop = () =>
-    toggle.evaluate<boolean, undefined>(`(el) => {
+    page.evaluate<boolean>(`(() => {
+      const el = document.querySelector('[data-testid="panel-toggle"]');
       const box = el.getBoundingClientRect();
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
       return hit !== null && el.contains(hit);
-    }`);
+    })()`);
   expect(await toggleOnTop()).toBe(true);
   await toggle.click();
   await expect(page.getByTestId('files-panel')).toBeHidden();

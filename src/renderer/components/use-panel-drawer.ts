@@ -33,7 +33,8 @@ export function usePanelDrawer(panelRef: RefObject<HTMLElement | null>, open: bo
     if (header) observer?.observe(header);
     window.addEventListener('resize', place);
 
-    panelRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+    // The panel's own tabs, not the tabs inside what it previews.
+    panelRef.current?.querySelector<HTMLElement>('.panel-tablist [role="tab"][aria-selected="true"]')?.focus();
 
     const close = () => useLayout.getState().closeDrawer();
     const onKey = (e: KeyboardEvent) => {
