@@ -13,7 +13,8 @@ describe('addLibraryFile', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('shortens a name longer than the file system allows, keeping its extension, and suffixes a second file of that name', async () => {
-    const { port, close } = await openTestStorePort(dataDir);
+    const store = await openTestStorePort(dataDir);
+    const { port } = store;
     try {
       const longName = `${'研究报告'.repeat(40)}.pdf`;
       const first = join(dataDir, 'first.pdf');
@@ -27,7 +28,7 @@ describe('addLibraryFile', () => {
       const b = await addLibraryFile(port, dataDir, PERSONAL_LIBRARY, second, longName, () => `lf_${++n}`);
       expect(b.row.path).toBe(a.row.path.replace(/\.pdf$/u, '-2.pdf'));
     } finally {
-      await close();
+      await store.close();
     }
   });
 });
