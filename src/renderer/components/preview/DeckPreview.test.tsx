@@ -3,7 +3,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { useUiLanguage } from '../../i18n/ui-language.test-support';
-
 import en from '../../i18n/locales/en.json';
 import { type DeckSpec, type QualityReport, validateDeckSpec } from '../../../shared/specs/deck';
 import type { DeckPlan } from '../../../shared/specs/deck-plan';

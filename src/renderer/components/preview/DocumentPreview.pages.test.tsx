@@ -3,7 +3,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { useUiLanguage } from '../../i18n/ui-language.test-support';
-
 import { type DocumentSpec } from '../../../shared/specs/document';
 import { DocumentPreview } from './DocumentPreview';
 

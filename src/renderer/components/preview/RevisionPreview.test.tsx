@@ -2,7 +2,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { useUiLanguage } from '../../i18n/ui-language.test-support';
-
 import { RevisionPreview } from './RevisionPreview';
 
 const revision = {

@@ -12,7 +12,7 @@ interface KeyFieldsProps {
   onKeyEnv: (value: string) => void;
   keyValue: string;
   onKey: (value: string) => void;
-  /** Either field was changed (after onKeyEnv or onKey). */
+  /** After either field changed: the section marks its form edited (its test result no longer holds). */
   onEdited: () => void;
   /** A key is stored under `envName` already: the empty field says so. */
   stored: boolean;
