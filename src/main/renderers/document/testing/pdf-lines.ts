@@ -45,12 +45,15 @@ export function letterSpacing(line: readonly Word[]): number {
   return most;
 }
 
-/** The justified lines (they run to the right margin) spaced over the limit, as "page N: text (0.17 em)". */
+/**
+ * The justified lines (they run to the right margin) spaced over the limit, as "page N: text (0.17 em)". The
+ * spacing is compared to a hundredth of an em, as far as pdftotext's boxes (to a hundredth of a point) tell it.
+ */
 export function letterSpacedLines(pdf: string): string[] {
   return bboxBlocks(pdf).flatMap((blocks, page) =>
     blocks
       .flat()
-      .filter((line) => (line.at(-1)?.xMax ?? 0) >= RIGHT_EDGE_PT - 2 && letterSpacing(line) > MAX_LETTER_SPACING_EM)
+      .filter((line) => (line.at(-1)?.xMax ?? 0) >= RIGHT_EDGE_PT - 2 && Math.round(letterSpacing(line) * 100) / 100 > MAX_LETTER_SPACING_EM)
       .map((line) => `page ${page + 1}: ${line.map((w) => w.text).join('')} (${letterSpacing(line).toFixed(3)} em)`),
   );
 }
