@@ -99,20 +99,25 @@ function startsWith(bytes: Uint8Array, signature: readonly number[], at = 0): bo
 const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-const IMAGES: readonly (readonly number[])[] = [
-  [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], // PNG
-  [0xff, 0xd8, 0xff], // JPEG
-  [0x47, 0x49, 0x46, 0x38], // GIF8
-  [0x42, 0x4d], // BMP
-  [0x49, 0x49, 0x2a, 0x00], // TIFF little-endian
-  [0x4d, 0x4d, 0x00, 0x2a], // TIFF big-endian
+const IMAGES: readonly { signature: readonly number[]; mime: string }[] = [
+  { signature: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], mime: 'image/png' },
+  { signature: [0xff, 0xd8, 0xff], mime: 'image/jpeg' },
+  { signature: [0x47, 0x49, 0x46, 0x38], mime: 'image/gif' }, // GIF8
+  { signature: [0x42, 0x4d], mime: 'image/bmp' },
+  { signature: [0x49, 0x49, 0x2a, 0x00], mime: 'image/tiff' }, // little-endian
+  { signature: [0x4d, 0x4d, 0x00, 0x2a], mime: 'image/tiff' }, // big-endian
 ];
+
+/** A raster picture's type from its first bytes, whatever its file name says (a JPEG saved as .png is common). */
+export function imageMimeOf(head: Uint8Array): string | undefined {
+  return IMAGES.find((i) => startsWith(head, i.signature))?.mime;
+}
 
 /** Classifies a file by its first bytes (at least 1 KB for PDFs, whose header may follow junk). */
 export function sniff(head: Uint8Array): Sniffed {
   if (startsWith(head, ZIP)) return 'zip';
   if (startsWith(head, OLE)) return 'ole';
-  if (IMAGES.some((sig) => startsWith(head, sig))) return 'image';
+  if (imageMimeOf(head)) return 'image';
   if (startsWith(head, [0x52, 0x49, 0x46, 0x46]) && startsWith(head, [0x57, 0x45, 0x42, 0x50], 8)) return 'image'; // RIFF....WEBP
   // The PDF spec lets readers accept a header within the first 1024 bytes.
   const window = head.subarray(0, 1024);

@@ -6,6 +6,7 @@ import type { Document, Element } from '@xmldom/xmldom';
 import type JSZip from 'jszip';
 import { posix } from 'node:path';
 import { type BackdropLayer, type TemplateRecord } from '../../../../shared/specs/templates';
+import { imageMimeOf } from '../../../sources/kinds';
 import { type ColourMap, type ColourScheme, resolveColour } from './colours';
 import { directChildren, first, NS, parseXml, readPart, readRels, shapeBox } from './ooxml';
 import { drawnShapes, showsMasterShapes } from './paint';
@@ -40,12 +41,14 @@ async function readDocPart(zip: JSZip, part: string): Promise<Part | undefined> 
 async function pictureUrl(r: Reader, part: Part, blipHolder: Element): Promise<string | undefined> {
   const embed = first(blipHolder, NS.a, 'blip')?.getAttributeNS(NS.r, 'embed') ?? '';
   const target = part.rels.get(embed);
-  const mime = target ? IMAGE_MIME[posix.extname(target).toLowerCase()] : undefined;
+  const named = target ? IMAGE_MIME[posix.extname(target).toLowerCase()] : undefined;
   // EMF/WMF pictures cannot be drawn by a browser: the layer is left out.
-  if (!target || !mime) return undefined;
+  if (!target || !named) return undefined;
   const bytes = await r.zip.file(target)?.async('uint8array');
   if (!bytes || bytes.byteLength > r.budget.bytes) return undefined;
   r.budget.bytes -= bytes.byteLength;
+  // A raster picture is typed by its bytes: a JPEG in a part named .png is read (and sampled) as a JPEG.
+  const mime = imageMimeOf(bytes.subarray(0, 16)) ?? named;
   return `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`;
 }
 

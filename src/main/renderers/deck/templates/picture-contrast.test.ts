@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PptxGenJS from 'pptxgenjs';
+import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DeckPlan, type TextElement } from '../../../../shared/specs/deck-plan';
@@ -14,32 +15,43 @@ import { importTemplate } from './store';
 const work = mkdtempSync(join(tmpdir(), 'picture-contrast-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** A 160 × 90 PNG painted by `colour(x, y)` (RGB). */
-function png(colour: (x: number, y: number) => [number, number, number]): Buffer {
-  const img = new PNG({ width: 160, height: 90 });
-  for (let y = 0; y < 90; y++) {
-    for (let x = 0; x < 160; x++) {
-      const [r, g, b] = colour(x, y);
-      img.data.set([r, g, b, 255], (y * 160 + x) * 4);
-    }
-  }
-  return PNG.sync.write(img);
+type Format = 'png' | 'jpeg';
+interface Picture {
+  bytes: Buffer;
+  mime: string;
 }
 
-async function photoTemplate(picture: Buffer): Promise<Buffer> {
+/** A 160 × 90 picture painted by `colour(x, y)` (RGB), as a PNG or a JPEG (how photos usually come). */
+function picture(format: Format, colour: (x: number, y: number) => [number, number, number]): Picture {
+  const width = 160;
+  const height = 90;
+  const data = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [r, g, b] = colour(x, y);
+      data.set([r, g, b, 255], (y * width + x) * 4);
+    }
+  }
+  if (format === 'jpeg') return { bytes: jpeg.encode({ data, width, height }, 90).data, mime: 'image/jpeg' };
+  const img = new PNG({ width, height });
+  data.copy(img.data);
+  return { bytes: PNG.sync.write(img), mime: 'image/png' };
+}
+
+async function photoTemplate(picture: Picture): Promise<Buffer> {
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_WIDE';
   const ph = (name: string, type: 'title' | 'body', box: { x: number; y: number; w: number; h: number }) => ({ placeholder: { options: { name, type, ...box }, text: '' } });
   pptx.defineSlideMaster({
     title: 'Photo Content',
-    background: { data: `image/png;base64,${picture.toString('base64')}` },
+    background: { data: `${picture.mime};base64,${picture.bytes.toString('base64')}` },
     objects: [ph('title', 'title', { x: 0.6, y: 0.4, w: 11, h: 1 }), ph('body', 'body', { x: 0.6, y: 1.7, w: 12, h: 4.8 })],
   });
   pptx.addSlide({ masterName: 'Photo Content' });
   return (await pptx.write({ outputType: 'nodebuffer' })) as Buffer;
 }
 
-async function render(name: string, picture: Buffer): Promise<{ plan: DeckPlan; issues: string[] }> {
+async function render(name: string, picture: Picture): Promise<{ plan: DeckPlan; issues: string[] }> {
   const templatesDir = join(work, `${name}-templates`);
   const record = await importTemplate(templatesDir, await photoTemplate(picture), `${name}.pptx`);
   const out = await renderDeck(
@@ -51,9 +63,9 @@ async function render(name: string, picture: Buffer): Promise<{ plan: DeckPlan; 
 
 const texts = (plan: DeckPlan): TextElement[] => (plan.slides[0]?.elements ?? []).filter((e): e is TextElement => e.kind === 'text' && !e.fromMaster);
 
-describe('text on a template picture', () => {
+describe.each(['png', 'jpeg'] as const)('text on a template picture (%s)', (format) => {
   it('on a dark photo, title and bullets are set in a colour that reads on its pixels', async () => {
-    const { plan, issues } = await render('dark-photo', png(() => [0x20, 0x24, 0x2a]));
+    const { plan, issues } = await render(`dark-photo-${format}`, picture(format, () => [0x20, 0x24, 0x2a]));
     for (const el of texts(plan)) {
       for (const p of el.paragraphs) expect(contrastRatio(p.color, '20242A'), `${el.role} #${p.color}`).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
     }
@@ -63,7 +75,7 @@ describe('text on a template picture', () => {
 
   it('on a picture half light and half dark under the text, the text gets a scrim it reads on', async () => {
     // Stripes 8 px wide: no text colour reads on both.
-    const { plan, issues } = await render('stripes', png((x) => (Math.floor(x / 8) % 2 === 0 ? [0xf4, 0xf4, 0xf4] : [0x10, 0x10, 0x10])));
+    const { plan, issues } = await render(`stripes-${format}`, picture(format, (x) => (Math.floor(x / 8) % 2 === 0 ? [0xf4, 0xf4, 0xf4] : [0x10, 0x10, 0x10])));
     const elements = plan.slides[0]?.elements ?? [];
     const body = elements.find((e): e is TextElement => e.kind === 'text' && e.role === 'body');
     const scrimAt = elements.findIndex((e) => e.kind === 'shape' && e.id === `${body?.id}-scrim`);

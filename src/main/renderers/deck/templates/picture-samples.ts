@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type JpegJs from 'jpeg-js';
 import type PngJs from 'pngjs';
 import { type PictureSamples } from '../../../../shared/specs/themes';
+import { imageMimeOf } from '../../../sources/kinds';
 
 const COLS = 24;
 const ROWS = 14;
@@ -20,7 +21,9 @@ interface Bitmap {
 
 const load = createRequire(import.meta.url);
 
-function decode(bytes: Uint8Array, mime: string): Bitmap | undefined {
+/** Decoded by what the bytes are, not what the part is named (pptxgenjs, among others, names a JPEG `.png`). */
+function decode(bytes: Uint8Array): Bitmap | undefined {
+  const mime = imageMimeOf(bytes.subarray(0, 16));
   if (mime === 'image/png') {
     const { PNG } = load('pngjs') as typeof PngJs;
     const png = PNG.sync.read(Buffer.from(bytes));
@@ -37,10 +40,10 @@ function decode(bytes: Uint8Array, mime: string): Bitmap | undefined {
 const hex2 = (v: number): string => Math.round(v).toString(16).padStart(2, '0').toUpperCase();
 
 /** The picture's cell colours, or undefined when it cannot be read (another format, damaged). Transparent pixels count as white. */
-export function samplePicture(bytes: Uint8Array, mime: string): PictureSamples | undefined {
+export function samplePicture(bytes: Uint8Array): PictureSamples | undefined {
   let img: Bitmap | undefined;
   try {
-    img = decode(bytes, mime);
+    img = decode(bytes);
   } catch {
     return undefined;
   }

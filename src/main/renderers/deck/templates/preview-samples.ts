@@ -1,78 +1,52 @@
 // The sample deck a template's import preview shows: one slide of each kind that needs no picture
 // file, written in the language of the person's screen (the preview is for them, not a test).
+// One slide list whose every text carries all UI languages, so a slide cannot exist in one only.
 import { type DeckSlide, type DeckSpecInput } from '../../../../shared/specs/deck';
-import { type UiLanguage } from '../../../../shared/contract';
+import { type LocalizedText, type UiLanguage } from '../../../../shared/contract';
 
-interface SampleText {
-  deck: string;
-  author: string;
-  subtitle: string;
-  section: string;
-  bulletsTitle: string;
-  bullets: string[];
-  columnsTitle: string;
-  left: string[];
-  right: string;
-  quote: string;
-  quoteBy: string;
-  agenda: string[];
-  statTitle: string;
-  stat: { value: string; label: string };
-  cardsTitle: string;
-  cards: [string, string];
-}
+const DECK: LocalizedText = { en: 'Quarterly review', 'zh-CN': '季度回顾' };
 
-const TEXT: Record<UiLanguage, SampleText> = {
-  en: {
-    deck: 'Quarterly review',
-    author: 'Folio',
-    subtitle: 'Where we are',
-    section: 'Results',
-    bulletsTitle: 'Three things',
-    bullets: ['Revenue up', 'Costs flat', 'New customers growing'],
-    columnsTitle: 'Before and after',
-    left: ['Manual', 'Slow'],
-    right: 'Automatic and fast',
-    quote: 'Simple beats clever.',
-    quoteBy: 'A reviewer',
-    agenda: ['Context', 'Results', 'Next steps'],
-    statTitle: 'Recall rose by twelve points',
-    stat: { value: '+12 pp', label: 'Recall' },
-    cardsTitle: 'Two things matter',
-    cards: ['Speed', 'Trust'],
-  },
-  'zh-CN': {
-    deck: '季度回顾',
-    author: 'Folio',
-    subtitle: '我们走到了哪里',
-    section: '成果',
-    bulletsTitle: '三件事',
-    bullets: ['收入增长', '成本持平', '新客户增加'],
-    columnsTitle: '改进前后',
-    left: ['手工操作', '速度慢'],
-    right: '自动，快速',
-    quote: '简单胜过巧妙。',
-    quoteBy: '一位评审人',
-    agenda: ['背景', '成果', '下一步'],
-    statTitle: '召回率提高了 12 个百分点',
-    stat: { value: '+12 pp', label: '召回率' },
-    cardsTitle: '两件事最重要',
-    cards: ['速度', '可信'],
-  },
-};
+type In = (text: LocalizedText) => string;
+type Many = (texts: readonly LocalizedText[]) => string[];
+
+const SLIDES: ReadonlyArray<(t: In, all: Many) => DeckSlide> = [
+  (t) => ({ layout: 'title', title: t(DECK), subtitle: t({ en: 'Where we are', 'zh-CN': '我们走到了哪里' }) }),
+  (t) => ({ layout: 'section', title: t({ en: 'Results', 'zh-CN': '成果' }) }),
+  (t, all) => ({
+    layout: 'bullets',
+    title: t({ en: 'Three things', 'zh-CN': '三件事' }),
+    bullets: all([
+      { en: 'Revenue up', 'zh-CN': '收入增长' },
+      { en: 'Costs flat', 'zh-CN': '成本持平' },
+      { en: 'New customers growing', 'zh-CN': '新客户增加' },
+    ]),
+  }),
+  (t, all) => ({
+    layout: 'two_column',
+    title: t({ en: 'Before and after', 'zh-CN': '改进前后' }),
+    left: { bullets: all([{ en: 'Manual', 'zh-CN': '手工操作' }, { en: 'Slow', 'zh-CN': '速度慢' }]) },
+    right: { text: t({ en: 'Automatic and fast', 'zh-CN': '自动，快速' }) },
+  }),
+  (t) => ({ layout: 'quote', quote: t({ en: 'Simple beats clever.', 'zh-CN': '简单胜过巧妙。' }), by: t({ en: 'A reviewer', 'zh-CN': '一位评审人' }) }),
+  (_t, all) => ({
+    layout: 'agenda',
+    items: all([{ en: 'Context', 'zh-CN': '背景' }, { en: 'Results', 'zh-CN': '成果' }, { en: 'Next steps', 'zh-CN': '下一步' }]),
+  }),
+  (t) => ({
+    layout: 'stat',
+    title: t({ en: 'Recall rose by twelve points', 'zh-CN': '召回率提高了 12 个百分点' }),
+    stats: [{ value: '+12 pp', label: t({ en: 'Recall', 'zh-CN': '召回率' }) }],
+  }),
+  (t) => ({
+    layout: 'cards',
+    title: t({ en: 'Two things matter', 'zh-CN': '两件事最重要' }),
+    cards: [{ title: t({ en: 'Speed', 'zh-CN': '速度' }) }, { title: t({ en: 'Trust', 'zh-CN': '可信' }), icon: 'shield-check' }],
+  }),
+  () => ({ layout: 'closing' }),
+];
 
 export function previewDeck(language: UiLanguage): DeckSpecInput {
-  const t = TEXT[language];
-  const slides: DeckSlide[] = [
-    { layout: 'title', title: t.deck, subtitle: t.subtitle },
-    { layout: 'section', title: t.section },
-    { layout: 'bullets', title: t.bulletsTitle, bullets: t.bullets },
-    { layout: 'two_column', title: t.columnsTitle, left: { bullets: t.left }, right: { text: t.right } },
-    { layout: 'quote', quote: t.quote, by: t.quoteBy },
-    { layout: 'agenda', items: t.agenda },
-    { layout: 'stat', title: t.statTitle, stats: [t.stat] },
-    { layout: 'cards', title: t.cardsTitle, cards: [{ title: t.cards[0] }, { title: t.cards[1], icon: 'shield-check' }] },
-    { layout: 'closing' },
-  ];
-  return { title: t.deck, author: t.author, date: '2025', theme: 'academic', slides };
+  const t: In = (text) => text[language];
+  const all: Many = (texts) => texts.map(t);
+  return { title: t(DECK), author: 'Folio', date: '2025', theme: 'academic', slides: SLIDES.map((slide) => slide(t, all)) };
 }

@@ -54,8 +54,8 @@ async function withPictureSamples(bytes: Uint8Array, record: TemplateRecord): Pr
     backdrops[kind] = template.backdrops[kind].map((b) => {
       if (b.color !== null) return b;
       const layer = painted.find((l) => l.image && near(l.x, b.x) && near(l.y, b.y) && near(l.w, b.w) && near(l.h, b.h));
-      const m = layer?.image ? /^data:(image\/[a-z+]+);base64,(.*)$/.exec(layer.image) : null;
-      const samples = m ? samplePicture(Buffer.from(m[2] ?? '', 'base64'), m[1] ?? '') : undefined;
+      const m = layer?.image ? /^data:image\/[a-z+]+;base64,(.*)$/.exec(layer.image) : null;
+      const samples = m ? samplePicture(Buffer.from(m[1] ?? '', 'base64')) : undefined;
       return samples ? { ...b, samples } : b;
     });
   }
