@@ -1,8 +1,8 @@
 // The document preview, rendered to HTML (no DOM needed): the numbers, captions and cross-references a person
 // sees must be the ones the .docx has: 表 N above a table, 图 N below a figure, （1） on fourth-level headings.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { applyLanguageSetting, initI18n } from '../../i18n';
+import { describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../../i18n/ui-language.test-support';
 import { DocumentSpec } from '../../../shared/specs/document';
 import { DocumentPreview } from './DocumentPreview';
 
@@ -32,10 +32,7 @@ const SECTION = `# 研究方案
 const text = (html: string): string => html.replace(/<[^>]+>/g, '');
 
 describe('DocumentPreview', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await applyLanguageSetting('zh-CN');
-  });
+  useUiLanguage('zh-CN');
 
   const html = (): string =>
     renderToStaticMarkup(
@@ -72,10 +69,7 @@ describe('DocumentPreview', () => {
 });
 
 describe('DocumentPreview citations', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await applyLanguageSetting('zh-CN');
-  });
+  useUiLanguage('zh-CN');
 
   const citations = {
     style: 'gb-t-7714-2015',
