@@ -66,6 +66,14 @@ describe('DocumentPreview', () => {
     expect(out).toMatch(/<ol[^>]*style="list-style-type:folio-circled"/);
     expect(out).toContain('data-testid="doc-issue-location">第 5 段（第 9 行） “数据见”');
   });
+
+  it('tells a Chinese reader in Chinese that the PDF leaves out the 着重号', () => {
+    const issue = { kind: 'emphasis_dots_not_drawn', section: '01.md', location: { paragraph: 3, excerpt: '标注样本稀缺' }, message: 'the 着重号 (emphasis dots) under "标注样本稀缺" print in Word' };
+    const out = text(renderToStaticMarkup(<DocumentPreview spec={spec} sections={[{ file: '01.md', markdown: SECTION }]} report={{ issues: [issue] }} />));
+    expect(out).toContain('着重号未显示');
+    expect(out).toContain('由 LibreOffice 绘制的 PDF 和页面预览中不显示');
+    expect(out).not.toContain('emphasis dots');
+  });
 });
 
 describe('DocumentPreview citations', () => {
