@@ -166,8 +166,9 @@ export async function graftTemplate(deck: Uint8Array, template: Uint8Array, reco
       const inherited = await inherit(source);
       let styled = inheritTitleStyle(xml, inherited.style, inherited.phType);
       if (inherited.bodyIdx !== undefined) styled = inheritBodyStyle(styled, inherited.body, inherited.bodyIdx);
-      // A subtitle's size stays written: LibreOffice sets a subtitle placeholder at its own 32 pt, not the master's body size.
-      if (inherited.subtitle) styled = inheritBodyStyle(styled, { ...inherited.subtitle.style, sizePt: undefined }, inherited.subtitle.idx, 'subtitle', 'subTitle');
+      // A subtitle's size and face stay written: LibreOffice sets a subtitle placeholder in its own
+      // 32 pt sans, not the master's body size and face (its colour and alignment it does inherit).
+      if (inherited.subtitle) styled = inheritBodyStyle(styled, { ...inherited.subtitle.style, sizePt: undefined, face: undefined }, inherited.subtitle.idx, 'subtitle', 'subTitle');
       if (inherited.columnIdx) {
         styled = inheritBodyStyle(styled, inherited.body, inherited.columnIdx[0], 'left');
         styled = inheritBodyStyle(styled, inherited.body, inherited.columnIdx[1], 'right');
