@@ -28,7 +28,7 @@ import { RETENTION_INTERVAL_MS, runRetention } from './retention';
 import { auditRoute, auditWriter } from '../tenancy/audit-log';
 import { asOutboundOwner, type OutboundSink } from '../net/outbound-audit';
 import { createServiceMetrics, type ServiceMetrics } from '../metrics/service-metrics';
-import { createTenantKeyStore } from '../tenancy/tenant-keys';
+import { createTenantKeyStore, tenantStoredKeys } from '../tenancy/tenant-keys';
 import { migrateAllKeyFiles } from '../tenancy/key-encryption';
 import { keyFilePath, offerOperatorModels } from '../models';
 
@@ -47,6 +47,8 @@ export interface ServiceCore {
   outboundSink?: OutboundSink;
   /** The platform's own routes (GET /v1/audit). */
   platformRoutes?: TenancyOptions['platformRoutes'];
+  /** The keys a tenant stored, in plain text: what the service's log lines are scrubbed of. */
+  tenantSecrets?: (tenantId: string) => string[];
   /** Runs after in-flight requests are done on SIGTERM: hand live runs back to other workers. */
   onDrain?: () => Promise<void>;
   close(): Promise<void>;
@@ -90,6 +92,7 @@ export async function createServiceCore(config: ServiceConfig, paths: Paths, log
   });
   return {
     ...service,
+    tenantSecrets: (tenantId) => tenantStoredKeys(tenantDataDir(storage, tenantId), tenantId, config.keyring),
     async close() {
       await service.close();
       showTenants();

@@ -14,6 +14,7 @@ import { keyFilePath } from '../models';
 import { tenantDataDir } from '../workspace/storage';
 import { migrateKeyFile, parseKek, tenantKeyCodec } from '../tenancy/key-encryption';
 import { MODEL_KEY_HEADER } from '../tenancy/byo-keys';
+import { MCP_REDACTED } from '../../shared/contract/mcp';
 import { expectJson, startTeamServer, TEST_KEK, type TeamServer, waitForRunEnd } from './team-server.test-support';
 import { filesHolding, tablesHolding } from './team-traces.test-support';
 
@@ -102,6 +103,27 @@ describe.skipIf(skip !== null)('team service: model keys', () => {
     expect(resealed.split(':')[1]).toBe(otherKek.current.id);
     expect(tenantKeyCodec(otherKek, 'globex').decode(resealed)).toBe(key);
     expect(migrateKeyFile(file, rotated, 'globex')).toBe(0);
+  }, 60_000);
+
+  it("keeps a tenant's stored and brought keys out of the log: a logged path, request id and the error it causes", async () => {
+    const stored = `sk-kept-${randomUUID()}`;
+    const brought = `sk-sent-${randomUUID()}`;
+    await expectJson(await s.as('acme', 'alice', '/v1/keys', { method: 'POST', json: { env: 'ACME_KEY', key: stored } }), 200);
+    const byo = { [MODEL_KEY_HEADER]: `ACME_KEY=${brought}` };
+    expect((await s.as('acme', 'alice', `/v1/${stored}/${brought}`, { headers: { ...byo, 'x-request-id': brought } })).status).toBe(404);
+    expect((await s.as('acme', 'alice', `/v1/tasks/${stored}`, { headers: { ...byo, 'x-request-id': stored } })).status).toBe(404);
+    expect((await s.as('acme', 'alice', `/v1/tasks/${brought}/messages`, { method: 'POST', json: { content: 'Hi' }, headers: { [MODEL_KEY_HEADER]: brought } })).status).toBe(400);
+    // The provider echoes the key in its refusal: the run fails, and the error is logged nowhere with it.
+    s.fake.script([{ fault: 'status', status: 401, body: { error: { message: `Incorrect API key provided: ${brought}; stored ${stored}` } } }]);
+    expect((await runOnce('acme', 'alice', byo)).status).toBe('failed');
+    const lines = s.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.filter((l) => l.msg === 'request' && l.tenant === 'acme' && l.status === 404).map((l) => [l.route, l.request_id, l.task_id ?? null])).toEqual(
+      expect.arrayContaining([
+        [`/v1/${MCP_REDACTED}/${MCP_REDACTED}`, MCP_REDACTED, null],
+        ['/v1/tasks/:task_id', MCP_REDACTED, MCP_REDACTED],
+      ]),
+    );
+    for (const key of [stored, brought]) expect(s.lines.join('\n')).not.toContain(key.slice(8));
   }, 60_000);
 
   it('sealed the plain keys.json it found at start, and its key still works', async () => {

@@ -27,25 +27,41 @@ export function keyFilePath(dataDir: string): string {
   return join(dataDir, 'keys.json');
 }
 
+/** The file's entries as stored (encoded); an absent or corrupt file holds none. */
+function readKeyFile(file: string): Record<string, string> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return {};
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    // A corrupt file must not take the app down; the next `set` rewrites it.
+    return {};
+  }
+}
+
+/** Every key the file holds, decoded (what logs are scrubbed of); one that does not decode is left out. */
+export function storedKeyValues(dataDir: string, codec: KeyCodec = identity): string[] {
+  const values: string[] = [];
+  for (const stored of Object.values(readKeyFile(keyFilePath(dataDir)))) {
+    try {
+      const key = codec.decode(stored);
+      if (key !== '') values.push(key);
+    } catch {
+      // Sealed under a key-encryption key this worker does not have: it cannot reach a log from here either.
+    }
+  }
+  return values;
+}
+
 export function createFileKeyStore(dataDir: string, codec: KeyCodec = identity): KeyStore {
   const file = keyFilePath(dataDir);
-
-  const readAll = (): Record<string, string> => {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      return {};
-    }
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-      return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
-    } catch {
-      // A corrupt file must not take the app down; the next `set` rewrites it.
-      return {};
-    }
-  };
+  const readAll = (): Record<string, string> => readKeyFile(file);
 
   const writeAll = (entries: Record<string, string>): void => {
     mkdirSync(dataDir, { recursive: true });

@@ -27,6 +27,21 @@ export function parseModelKeyHeader(value: string | string[] | undefined): Reado
   return keys;
 }
 
+/**
+ * Every key the header carries, well-formed or not, for scrubbing from the request's log line: a
+ * malformed header is refused, but its key is still the tenant's secret.
+ */
+export function modelKeyHeaderValues(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  const values: string[] = [];
+  for (const item of Array.isArray(value) ? value : [value]) {
+    values.push(item.trim());
+    const eq = item.indexOf('=');
+    if (eq >= 0) values.push(item.slice(eq + 1).trim());
+  }
+  return values.filter((v) => v.length >= 8);
+}
+
 /** Runs `fn` (a request's handling) in the request's context: its facts and its own keys, if any. */
 export async function withRequestContext<T>(headers: IncomingHttpHeaders, facts: RequestFacts, fn: () => Promise<T>): Promise<T> {
   const keys = parseModelKeyHeader(headers[MODEL_KEY_HEADER]);

@@ -5,7 +5,7 @@ export { createAuthenticator, isAdmin, ADMIN_CLAIM, UnauthorizedError, USER_HEAD
 export { ConfigError, loadServiceConfig, serviceQuotaDefaults, type JwtVerification, type ServiceConfig } from './config';
 export { safeEqual } from './constant-time';
 export { createRateLimiter, RateLimitedError, type RateLimiter, type RequestQuotaSource } from './rate-limit';
-export { createJsonLogger, logRequest, requestIdFrom, REQUEST_ID_HEADER, type LogFields, type Logger, type RequestLogEntry } from './request-log';
+export { createJsonLogger, logRequest, requestIdFrom, REQUEST_ID_HEADER, scrubbedError, scrubLogFields, type LogFields, type Logger, type RequestLogEntry } from './request-log';
 export { databaseAnswers } from './readiness';
 export { isScopeId } from './scope-id';
 export { createMemoryTenantRegistry, createPgTenantRegistry, type Queryable, type TenantRegistry } from './tenant-registry';

@@ -1,7 +1,10 @@
 // Structured logs for the service: one JSON object per line (what log shippers parse), and one
 // line per HTTP request. Only fields named here are written: never headers, bodies or query
-// strings, so a token in a header or a `?token=` cannot reach the log.
+// strings, so a token in a header or a `?token=` cannot reach the log. What a caller chose (a path,
+// a request id, an internal error's text) is scrubbed of the request's secrets: the model keys it
+// brought and its tenant's stored keys, the list the run's stream scrubber also uses.
 import { randomUUID } from 'node:crypto';
+import { scrub, scrubDeep } from '../mcp/secrets';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
@@ -53,7 +56,22 @@ export interface RequestLogEntry {
   errorCode?: string;
 }
 
-export function logRequest(log: Logger, entry: RequestLogEntry): void {
+/** The fields with every secret (and its encoded forms) replaced. */
+export function scrubLogFields(fields: LogFields, secrets: readonly string[]): LogFields {
+  return secrets.length === 0 ? fields : scrubDeep(fields, secrets);
+}
+
+/** An internal error as the log may show it: its name, message and stack scrubbed of the secrets. */
+export function scrubbedError(error: unknown, secrets: readonly string[]): unknown {
+  if (secrets.length === 0) return error;
+  if (!(error instanceof Error)) return scrub(String(error), secrets);
+  const copy = new Error(scrub(error.message, secrets));
+  copy.name = scrub(error.name, secrets);
+  copy.stack = error.stack === undefined ? undefined : scrub(error.stack, secrets);
+  return copy;
+}
+
+export function logRequest(log: Logger, entry: RequestLogEntry, secrets: readonly string[] = []): void {
   const fields: LogFields = {
     msg: 'request',
     request_id: entry.requestId,
@@ -67,7 +85,8 @@ export function logRequest(log: Logger, entry: RequestLogEntry): void {
     run_id: entry.runId,
     error: entry.errorCode,
   };
-  if (entry.status >= 500) log.error(fields);
-  else if (entry.status >= 400 && entry.status !== 404) log.warn(fields);
-  else log.info(fields);
+  const safe = scrubLogFields(fields, secrets);
+  if (entry.status >= 500) log.error(safe);
+  else if (entry.status >= 400 && entry.status !== 404) log.warn(safe);
+  else log.info(safe);
 }

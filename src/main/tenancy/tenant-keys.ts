@@ -2,7 +2,7 @@
 // keys the tenant stored, sealed under the operator's key-encryption key. Without a KEK nothing is
 // stored: `POST /v1/keys` is refused, so no key is ever written in plain text to the shared mount.
 import { FolioError } from '../../shared/errors';
-import { createFileKeyStore, keyFilePath, type KeyStore } from '../models';
+import { createFileKeyStore, keyFilePath, storedKeyValues, type KeyStore } from '../models';
 import { withRequestKeyStore } from './byo-keys';
 import { isSealed, migrateKeyFile, tenantKeyCodec, type Keyring } from './key-encryption';
 
@@ -22,4 +22,10 @@ export function createTenantKeyStore(dataDir: string, tenantId: string, ring: Ke
     },
   });
   return withRequestKeyStore(legacy);
+}
+
+/** The keys a tenant stored, in plain text, for scrubbing them from what the service logs; never shown or written. */
+export function tenantStoredKeys(dataDir: string, tenantId: string, ring: Keyring | null): string[] {
+  if (ring !== null) return storedKeyValues(dataDir, tenantKeyCodec(ring, tenantId));
+  return storedKeyValues(dataDir, { encode: (plain) => plain, decode: (stored) => (isSealed(stored) ? '' : stored) });
 }

@@ -8,7 +8,7 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import { contract, type MethodName } from '../../../shared/contract/methods';
 import { FolioError, NotFoundError, ValidationError, formatZodError } from '../../../shared/errors';
 import type { FolioCore } from '../../service/ports';
-import { type Scope, LOCAL_SCOPE, isAdmin, REQUEST_ID_HEADER, logRequest, requestIdFrom } from '../../tenancy';
+import { type Scope, LOCAL_SCOPE, isAdmin, REQUEST_ID_HEADER, logRequest, requestIdFrom, scrubbedError } from '../../tenancy';
 import { dispatchCall } from '../dispatch';
 import { DEFAULT_MAX_BODY_BYTES, discardRequestBody, readJsonObject } from './body';
 import { sendDownload } from './download';
@@ -49,6 +49,8 @@ interface RequestContext {
   scope?: Scope;
   params?: Record<string, string>;
   errorCode?: string;
+  /** The request's secrets, looked up once, when something is about to be logged. */
+  secrets?: readonly string[];
 }
 
 const READY_CHECK_TIMEOUT_MS = 2000;
@@ -64,6 +66,9 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
   const uploadLimits = { maxFileBytes: opts.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES };
   const heartbeatMs = opts.sseHeartbeatMs ?? DEFAULT_SSE_HEARTBEAT_MS;
   const onInternalError = opts.onInternalError ?? ((where, error) => console.error(`[folio] http ${where} failed:`, error));
+  const secretsOf = (req: IncomingMessage, ctx: RequestContext): readonly string[] => (ctx.secrets ??= tenancy?.logSecrets?.(req.headers, ctx.scope) ?? []);
+  /** A request's internal error, as the log may show it. */
+  const reportFor = (req: IncomingMessage, ctx: RequestContext) => (where: string, error: unknown) => onInternalError(where, scrubbedError(error, secretsOf(req, ctx)));
 
   const server = createServer() as FolioHttpServer;
   let draining = false;
@@ -254,7 +259,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
       if (Object.hasOwn(fields, name)) throw new ValidationError(`${name}: given both in the path and in the request`);
       fields[name] = value;
     }
-    const result = await dispatchCall(core, method, fields, { transport: 'http', onInternalError });
+    const result = await dispatchCall(core, method, fields, { transport: 'http', onInternalError: reportFor(req, ctx) });
     if (!result.ok) {
       ctx.errorCode = result.error.code;
       sendErrorShape(res, result.error);
@@ -276,11 +281,11 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
           requestId: ctx.requestId, method: req.method ?? '?', route: ctx.route, status: res.headersSent ? res.statusCode : 499,
           ms: performance.now() - ctx.started, tenant: ctx.scope?.tenant_id, user: ctx.scope?.user_id,
           taskId: ctx.params?.task_id, runId: ctx.params?.run_id, errorCode: ctx.errorCode,
-        });
+        }, secretsOf(req, ctx));
       }
     });
     (tenancy?.around ? tenancy.around(req.headers, ctx, () => handle(req, res, ctx)) : handle(req, res, ctx)).catch((error: unknown) => {
-      if (!(error instanceof FolioError)) onInternalError(`${req.method ?? '?'} request`, error);
+      if (!(error instanceof FolioError)) reportFor(req, ctx)(`${req.method ?? '?'} request`, error);
       ctx.errorCode = error instanceof FolioError ? error.code : 'internal';
       if (res.headersSent) {
         res.destroy();

@@ -7,6 +7,8 @@ import type { Task } from '../../../shared/contract/entities';
 import { createAuthenticator } from '../../tenancy/auth';
 import { createRateLimiter } from '../../tenancy/rate-limit';
 import { createJsonLogger } from '../../tenancy/request-log';
+import { MODEL_KEY_HEADER, modelKeyHeaderValues, withRequestContext } from '../../tenancy/byo-keys';
+import { MCP_REDACTED } from '../../../shared/contract/mcp';
 import { createMemoryTenantRegistry } from '../../tenancy/tenant-registry';
 import { type FakeCore, createFakeCore } from '../fake-core.test-support';
 import { type RawResponse, errorOf } from './http-test-kit.test-support';
@@ -285,6 +287,45 @@ describe('request logs', () => {
     expect(all).not.toContain(token);
     expect(all).not.toContain(token.split('.')[1]);
     expect(all).not.toContain('?');
+  });
+});
+
+describe('request logs and the tenant\'s secrets', () => {
+  it('scrub a stored and a brought key from a logged path, request id and the internal error a request causes', async () => {
+    const stored = 'sk-stored-5f1c0e7a9b2d4c68';
+    const brought = 'sk-brought-8d3a6b1e0f7c2947';
+    const internal = createJsonLogger((line) => h.lines.push(line));
+    await h.srv.close();
+    h = await startHarness({
+      tenancy: {
+        authenticator: createAuthenticator({ platformKey: PLATFORM_KEY, jwt: { kind: 'secret', secret: SECRET } }),
+        registry: createMemoryTenantRegistry(),
+        publicHosts: [],
+        around: (headers, facts, handle) => withRequestContext(headers, facts, handle),
+        logSecrets: (headers, scope) => [...modelKeyHeaderValues(headers[MODEL_KEY_HEADER]), ...(scope?.tenant_id === 'acme' ? [stored] : [])],
+      },
+      // As the team service logs an internal error.
+      onInternalError: (where, error) => internal.error({ msg: `http ${where} failed`, error: error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ''}` : String(error) }),
+    });
+    const core = createFakeCore();
+    core.sabotage.getTask = () => {
+      throw new Error(`provider refused ${brought} and ${stored}`);
+    };
+    h.cores.set('acme', core);
+    const byo = { [MODEL_KEY_HEADER]: `ACME_KEY=${brought}` };
+    expect((await h.as('acme', 'alice', `/v1/${stored}/${Buffer.from(brought).toString('base64url')}`, { headers: { ...byo, 'x-request-id': brought } })).status).toBe(404);
+    expect((await h.as('acme', 'alice', `/v1/tasks/${stored}`, { headers: { ...byo, 'x-request-id': 'req-secret-500' } })).status).toBe(500);
+    // A malformed header is refused, and its key is still scrubbed.
+    expect((await h.as('acme', 'alice', `/v1/tasks/${brought}`, { headers: { [MODEL_KEY_HEADER]: brought, 'x-request-id': 'req-secret-400' } })).status).toBe(400);
+    expect(await logFor('req-secret-500')).toMatchObject({ status: 500, task_id: MCP_REDACTED });
+    expect(await logFor('req-secret-400')).toMatchObject({ status: 400, error: 'invalid_input' });
+    expect(logged().find((l) => l.status === 404)).toMatchObject({ request_id: MCP_REDACTED, route: `/v1/${MCP_REDACTED}/${MCP_REDACTED}` });
+    const all = h.lines.join('\n');
+    expect(all).toContain('provider refused');
+    for (const key of [stored, brought]) expect(all).not.toContain(key.slice(3));
+    // Another tenant's requests are not scrubbed of acme's keys (nor slowed by them).
+    await h.as('globex', 'gus', '/v1/tasks', { headers: { 'x-request-id': 'req-globex' } });
+    expect(await logFor('req-globex')).toMatchObject({ request_id: 'req-globex' });
   });
 });
 
