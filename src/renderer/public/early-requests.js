@@ -26,7 +26,8 @@
   window.__folioEarlyRequests = { authorization: init.headers.Authorization, responses: responses };
 
   // The task list is drawn from its answer at once, while the app's modules still load, parse and
-  // render (hundreds of milliseconds on a busy machine): the same classes as the sidebar React draws,
+  // render (hundreds of milliseconds on a busy machine): the same classes as the sidebar React draws
+  // (components/early-task-row.test.tsx holds the row to TaskItem's),
   // the titles as text, nothing clickable. React's first render replaces it (a root's first commit
   // empties its container), so it is drawn only into an empty root; a clone leaves the body to the app.
   responses['/v1/tasks?status=active']

@@ -117,6 +117,8 @@ export const ThemeSchema = z.strictObject({
       heroTitle: TemplateTextStyle,
       /** Section slides: the section layout's title placeholder style (absent in templates imported before it was read). */
       section: TemplateTextStyle.optional(),
+      /** Body text: the content layout's body placeholder style, level 1 (absent in templates imported before it was read). */
+      body: TemplateTextStyle.optional(),
       /** Painted behind the text, back to front, per kind of slide (the first is the background). */
       backdrops: z.strictObject({ content: z.array(Backdrop).max(60), title: z.array(Backdrop).max(60), section: z.array(Backdrop).max(60) }),
       /** The master draws its own footer text: Folio draws none. */

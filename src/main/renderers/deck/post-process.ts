@@ -7,10 +7,10 @@
 //    placeholders take the master's box, not the slide's, so we mark the box we drew instead.)
 // 4. Each slide's chart, workbook and picture parts are named after the slide, and time is taken
 //    out of the package (stable-parts.ts): unchanged slides keep byte-identical parts across versions.
-import { loadZip } from './zip';
+import { loadZip, writeZip } from './zip';
 import { type CjkRunProblem, ensureChartEastAsianFonts, ensureEastAsianFonts, findRunsWithoutCjkFont, setThemeEastAsianFonts, TEXT_PARTS } from './cjk-fonts';
 import { TITLE_SHAPE_NAME } from './draw/text';
-import { fixDates, nameSlidePartsByKey } from './stable-parts';
+import { nameSlidePartsByKey } from './stable-parts';
 
 const TITLE_SHAPE = new RegExp(`(<p:cNvPr id="\\d+" name="${TITLE_SHAPE_NAME}"[^>]*>[\\s\\S]*?</p:cNvPr>)<p:cNvSpPr(?: txBox="1")?/><p:nvPr></p:nvPr>`);
 
@@ -68,7 +68,7 @@ export async function postProcessDeck(pptx: Uint8Array, fonts: PostProcessFonts,
     }
   }
   if (slideKeys) await nameSlidePartsByKey(zip, slideKeys);
-  fixDates(zip);
-  const bytes = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } });
+  const zipped = await writeZip(zip);
+  const bytes = Buffer.from(zipped.buffer, zipped.byteOffset, zipped.byteLength);
   return { bytes, cjkProblems };
 }

@@ -13,10 +13,10 @@
 // its key, the workbooks' times are fixed and every entry gets one date.
 // `docProps/core.xml` keeps the real render time: it is the file's "modified" date people see.
 import type JSZip from 'jszip';
-import { loadZip } from './zip';
+import { loadZip, writeZip } from './zip';
 import { posix } from 'node:path';
 
-/** Every zip entry's date: the DOS epoch, as reproducible builds use. */
+/** Every zip entry's date: the DOS epoch, as reproducible builds use (writeZip writes it). */
 export const ZIP_DATE = new Date(Date.UTC(1980, 0, 1, 0, 0, 0));
 const WORKBOOK_TIME = '1980-01-01T00:00:00Z';
 
@@ -49,12 +49,7 @@ async function stableWorkbook(bytes: Uint8Array): Promise<Uint8Array> {
     const xml = await core.async('string');
     book.file('docProps/core.xml', xml.replace(/(<dcterms:(created|modified)\b[^>]*>)[^<]*(<\/dcterms:\2>)/g, `$1${WORKBOOK_TIME}$3`));
   }
-  fixDates(book);
-  return book.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 6 } });
-}
-
-export function fixDates(zip: JSZip): void {
-  for (const entry of Object.values(zip.files)) entry.date = ZIP_DATE;
+  return writeZip(book);
 }
 
 /**

@@ -138,15 +138,10 @@ export function EmbeddingForm({ current }: { current: EmbeddingSettings | undefi
               section="embedding"
               keyEnv={keyEnv}
               defaultKeyEnv={EMBEDDING_DEFAULT_KEY_ENV}
-              onKeyEnv={(v) => {
-                setKeyEnv(v);
-                edited();
-              }}
+              onKeyEnv={setKeyEnv}
               keyValue={key}
-              onKey={(v) => {
-                setKey(v);
-                edited();
-              }}
+              onKey={setKey}
+              onEdited={edited}
               stored={current?.has_key === true}
               envName={envName}
             />

@@ -12,12 +12,14 @@ interface KeyFieldsProps {
   onKeyEnv: (value: string) => void;
   keyValue: string;
   onKey: (value: string) => void;
+  /** After either field changed: the section marks its form edited (its test result no longer holds). */
+  onEdited: () => void;
   /** A key is stored under `envName` already: the empty field says so. */
   stored: boolean;
   envName: string;
 }
 
-export function KeyFields({ section, keyEnv, defaultKeyEnv, onKeyEnv, keyValue, onKey, stored, envName }: KeyFieldsProps) {
+export function KeyFields({ section, keyEnv, defaultKeyEnv, onKeyEnv, keyValue, onKey, onEdited, stored, envName }: KeyFieldsProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -28,7 +30,10 @@ export function KeyFields({ section, keyEnv, defaultKeyEnv, onKeyEnv, keyValue, 
           spellCheck={false}
           placeholder={defaultKeyEnv}
           value={keyEnv}
-          onChange={(e) => onKeyEnv(e.target.value.toUpperCase())}
+          onChange={(e) => {
+            onKeyEnv(e.target.value.toUpperCase());
+            onEdited();
+          }}
           data-testid={`${section}-key-env`}
         />
       </label>
@@ -37,7 +42,10 @@ export function KeyFields({ section, keyEnv, defaultKeyEnv, onKeyEnv, keyValue, 
         <SecretInput
           placeholder={stored ? t(`${section}.keyStored`, { env: envName }) : t(`${section}.keyPlaceholder`)}
           value={keyValue}
-          onValue={onKey}
+          onValue={(value) => {
+            onKey(value);
+            onEdited();
+          }}
           data-testid={`${section}-key`}
         />
       </label>

@@ -108,15 +108,10 @@ export function SearchSection() {
             section="search"
             keyEnv={keyEnv}
             defaultKeyEnv={facts?.defaultKeyEnv ?? ''}
-            onKeyEnv={(v) => {
-              setKeyEnv(v);
-              edited();
-            }}
+            onKeyEnv={setKeyEnv}
             keyValue={key}
-            onKey={(v) => {
-              setKey(v);
-              edited();
-            }}
+            onKey={setKey}
+            onEdited={edited}
             stored={current?.backend === backend && current.has_key}
             envName={envName}
           />

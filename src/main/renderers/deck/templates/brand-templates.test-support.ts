@@ -30,6 +30,9 @@ export interface BrandTemplate {
   bodyFont: string;
   anchor: 't' | 'ctr' | 'b';
   body: Box;
+  /** The master's body text style, level 1. */
+  bodyColor: string;
+  bodySizePt: number;
   heroTitle: Box;
   logo: Box;
   /** The slide-number placeholder. */
@@ -55,6 +58,8 @@ export const BRAND_TEMPLATES: readonly BrandTemplate[] = [
     bodyFont: 'Verdana',
     anchor: 'ctr',
     body: { x: 0.5, y: 1.6, w: 12.3, h: 5.0 },
+    bodyColor: '1F3B2D',
+    bodySizePt: 24,
     heroTitle: { x: 1.0, y: 2.4, w: 11.3, h: 1.5 },
     logo: { x: 12.0, y: 6.85, w: 0.9, h: 0.45 },
     number: { x: 11.5, y: 6.9, w: 1.0, h: 0.4 },
@@ -72,6 +77,8 @@ export const BRAND_TEMPLATES: readonly BrandTemplate[] = [
     bodyFont: 'DejaVu Sans',
     anchor: 't',
     body: { x: 0.6, y: 1.7, w: 12.1, h: 4.9 },
+    bodyColor: 'E5E5E5',
+    bodySizePt: 20,
     heroTitle: { x: 1.0, y: 2.6, w: 11.3, h: 1.6 },
     logo: { x: 12.1, y: 0.45, w: 0.8, h: 0.4 },
   },
@@ -89,6 +96,8 @@ export const BRAND_TEMPLATES: readonly BrandTemplate[] = [
     bodyFont: 'DejaVu Sans',
     anchor: 'ctr',
     body: { x: 0.6, y: 0.7, w: 12.1, h: 4.8 },
+    bodyColor: '3D1F5C',
+    bodySizePt: 22,
     heroTitle: { x: 1.0, y: 2.4, w: 11.3, h: 1.5 },
     logo: { x: 0.6, y: 0.15, w: 0.8, h: 0.4 },
     footerText: 'NORTHWIND · INTERNAL',
@@ -134,6 +143,11 @@ export async function buildBrandTemplate(t: BrandTemplate): Promise<Buffer> {
     let out = xml.replace(
       /<p:titleStyle>\s*<a:lvl1pPr algn="ctr"([^>]*)>([\s\S]*?)<a:defRPr sz="4400" kern="1200"><a:solidFill><a:schemeClr val="tx1"\/><\/a:solidFill>/,
       `<p:titleStyle><a:lvl1pPr algn="l"$1>$2<a:defRPr sz="${t.titleSizePt * 100}" kern="1200"><a:solidFill><a:srgbClr val="${t.titleColor}"/></a:solidFill>`,
+    );
+    // Body text: the brand's colour and size (bullets and spacing stay pptxgenjs's).
+    out = out.replace(
+      /(<p:bodyStyle>\s*<a:lvl1pPr[\s\S]*?)<a:defRPr sz="3200" kern="1200"><a:solidFill><a:schemeClr val="tx1"\/><\/a:solidFill>/,
+      `$1<a:defRPr sz="${t.bodySizePt * 100}" kern="1200"><a:solidFill><a:srgbClr val="${t.bodyColor}"/></a:solidFill>`,
     );
     if (t.footerText) {
       const line =

@@ -162,7 +162,9 @@ export function templateTheme(id: string, label: string, t: ParsedTemplate, warn
   const behind = (kind: keyof ParsedTemplate['paint']['backdrops'], box: FractionBox | undefined, otherwise: string): string =>
     (box ? backdropBehind(paint.backdrops[kind], box)?.color : undefined) ?? otherwise;
   const bodyBehind = behind('content', regions.body, background);
-  const text = readableOn(bodyBehind, [tx1, s.dk1, s.dk2, s.lt1, s.lt2]);
+  // Body text in the template's body colour when it reads there (4.5:1), else the first slot that does.
+  const text = readableOn(bodyBehind, [paint.body.color, tx1, s.dk1, s.dk2, s.lt1, s.lt2]);
+  if (paint.body.color && text !== paint.body.color) warnings.push(`The body text colour #${paint.body.color} is hard to read on #${bodyBehind} behind it: body text uses #${text}.`);
   // Folio sets big numbers, marks and quote marks in the accent: the template's first accent that
   // reads on its background (3:1, large text), so a red accent1 on a dark green master gives way.
   const accents = ['accent1', 'accent2', 'accent3', 'accent4', 'accent5', 'accent6'].map((k) => s[k]).filter((c): c is string => Boolean(c));
@@ -180,6 +182,8 @@ export function templateTheme(id: string, label: string, t: ParsedTemplate, warn
   const number = numberBox(t);
   const titleSize = clampSize(paint.title.sizePt, 20, 48);
   const heroSize = clampSize(paint.heroTitle.sizePt, 24, 72);
+  const bodySize = clampSize(paint.body.sizePt, 14, 36);
+  const bodyFace = latinFace(paint.body.face ?? t.fonts.minor_latin, 'body', warnings);
   const chart = accents.length >= 3 ? accents : [...accents, ...FALLBACK_CHART].slice(0, 6);
   return ThemeSchema.parse({
     name: id,
@@ -203,17 +207,20 @@ export function templateTheme(id: string, label: string, t: ParsedTemplate, warn
     },
     fonts: {
       latinHeading: headingFace,
-      latinBody: latinFace(t.fonts.minor_latin, 'body', warnings),
+      latinBody: bodyFace,
       cjkHeading: cjkFace(t.fonts.major_ea || t.fonts.minor_ea, 'heading', warnings),
       cjkBody: cjkFace(t.fonts.minor_ea || t.fonts.major_ea, 'body', warnings),
     },
-    ...(titleSize !== undefined || heroSize !== undefined ? { sizes: { ...DEFAULT_SIZES, heroTitle: heroSize ?? DEFAULT_SIZES.heroTitle, title: titleSize ?? DEFAULT_SIZES.title } } : {}),
+    ...(titleSize !== undefined || heroSize !== undefined || bodySize !== undefined
+      ? { sizes: { ...DEFAULT_SIZES, heroTitle: heroSize ?? DEFAULT_SIZES.heroTitle, title: titleSize ?? DEFAULT_SIZES.title, body: bodySize ?? DEFAULT_SIZES.body } }
+      : {}),
     master: { footer: '', slideNumber: true, titleMark: 'none', decorations: false },
     regions,
     template: {
       title: { ...paint.title, color: contentTitle, face: headingFace },
       heroTitle: { ...paint.heroTitle, color: titleText, face: latinFace(paint.heroTitle.face ?? t.fonts.major_latin, 'heading', []) },
       section: { ...paint.section, color: sectionText, face: latinFace(paint.section.face ?? t.fonts.major_latin, 'heading', []) },
+      body: { ...paint.body, color: text, face: bodyFace },
       backdrops: paint.backdrops,
       ownFooter: paint.ownFooter,
       ...(number ? { number } : {}),
