@@ -34,6 +34,9 @@ export interface BrandTemplate {
   bodyColor: string;
   bodySizePt: number;
   heroTitle: Box;
+  /** The title layout's subtitle placeholder (below its title) and the colour it sets. */
+  heroSubtitle: Box;
+  subtitleColor: string;
   logo: Box;
   /** The slide-number placeholder. */
   number?: Box;
@@ -61,6 +64,8 @@ export const BRAND_TEMPLATES: readonly BrandTemplate[] = [
     bodyColor: '1F3B2D',
     bodySizePt: 24,
     heroTitle: { x: 1.0, y: 2.4, w: 11.3, h: 1.5 },
+    heroSubtitle: { x: 1.0, y: 4.1, w: 11.3, h: 1.0 },
+    subtitleColor: 'F2C14E',
     logo: { x: 12.0, y: 6.85, w: 0.9, h: 0.45 },
     number: { x: 11.5, y: 6.9, w: 1.0, h: 0.4 },
   },
@@ -80,6 +85,8 @@ export const BRAND_TEMPLATES: readonly BrandTemplate[] = [
     bodyColor: 'E5E5E5',
     bodySizePt: 20,
     heroTitle: { x: 1.0, y: 2.6, w: 11.3, h: 1.6 },
+    heroSubtitle: { x: 1.0, y: 4.4, w: 11.3, h: 1.0 },
+    subtitleColor: '8FA3BF',
     logo: { x: 12.1, y: 0.45, w: 0.8, h: 0.4 },
   },
   {
@@ -99,6 +106,8 @@ export const BRAND_TEMPLATES: readonly BrandTemplate[] = [
     bodyColor: '3D1F5C',
     bodySizePt: 22,
     heroTitle: { x: 1.0, y: 2.4, w: 11.3, h: 1.5 },
+    heroSubtitle: { x: 1.0, y: 4.1, w: 11.3, h: 1.0 },
+    subtitleColor: 'E8C468',
     logo: { x: 0.6, y: 0.15, w: 0.8, h: 0.4 },
     footerText: 'NORTHWIND · INTERNAL',
     footerColor: 'E8E0F0',
@@ -124,7 +133,7 @@ export async function buildBrandTemplate(t: BrandTemplate): Promise<Buffer> {
       ph('body', 'body', t.body),
     ],
   });
-  pptx.defineSlideMaster({ title: `${t.name} Title`, background: { color: t.heroBackground }, objects: [ph('title', 'title', t.heroTitle)] });
+  pptx.defineSlideMaster({ title: `${t.name} Title`, background: { color: t.heroBackground }, objects: [ph('title', 'title', t.heroTitle), ph('subtitle', 'body', t.heroSubtitle)] });
   pptx.addSlide({ masterName: `${t.name} Content` });
   const zip = await JSZip.loadAsync(await pptx.write({ outputType: 'nodebuffer' }));
   const edit = async (part: string, f: (xml: string) => string): Promise<void> => {
@@ -164,7 +173,9 @@ export async function buildBrandTemplate(t: BrandTemplate): Promise<Buffer> {
   await edit('ppt/slideLayouts/slideLayout3.xml', (xml) =>
     xml
       .replace('<p:sldLayout ', '<p:sldLayout type="title" ')
-      .replace(/(type="title"[\s\S]*?<a:lstStyle><a:lvl1pPr indent="0" marL="0"><a:buNone\/>)<a:defRPr lang="en-US" dirty="0"><\/a:defRPr>/, `$1<a:defRPr lang="en-US" dirty="0"><a:solidFill><a:srgbClr val="${t.heroTitleColor}"/></a:solidFill></a:defRPr>`),
+      .replace(/(type="title"[\s\S]*?<a:lstStyle><a:lvl1pPr indent="0" marL="0"><a:buNone\/>)<a:defRPr lang="en-US" dirty="0"><\/a:defRPr>/, `$1<a:defRPr lang="en-US" dirty="0"><a:solidFill><a:srgbClr val="${t.heroTitleColor}"/></a:solidFill></a:defRPr>`)
+      // Its second placeholder is the subtitle, in the brand's subtitle colour.
+      .replace(/type="body"([\s\S]*?<a:lstStyle><a:lvl1pPr indent="0" marL="0"><a:buNone\/>)<a:defRPr lang="en-US" dirty="0"><\/a:defRPr>/, `type="subTitle"$1<a:defRPr lang="en-US" dirty="0"><a:solidFill><a:srgbClr val="${t.subtitleColor}"/></a:solidFill></a:defRPr>`),
   );
   return zip.generateAsync({ type: 'nodebuffer' });
 }

@@ -361,6 +361,33 @@ describe.skipIf(!hasTools)('the rendered PDF of decks on company templates', () 
     expect(problems.join('\n')).toBe('');
   });
 
+  it.each(keys)('%s: subtitles on title and closing slides are the layout\'s subtitle placeholder: its colour, inside its box, readable on the rendered pixels (WCAG)', (key) => {
+    const d = deck(key);
+    const t = d.template;
+    const problems: string[] = [];
+    let checked = 0;
+    d.pages.forEach((page, i) => {
+      if (isContent(d, i)) return;
+      const el = d.plan.slides[i]?.elements.find((e) => e.kind === 'text' && e.id === 'subtitle');
+      if (el?.kind !== 'text') return;
+      const sp = /<p:sp><p:nvSpPr><p:cNvPr id="\d+" name="subtitle"[\s\S]*?<\/p:sp>/.exec(d.slidesXml[i] ?? '')?.[0] ?? '';
+      if (!/<p:ph type="subTitle" idx="\d+"\/>/.test(sp)) problems.push(`${i + 1}: the subtitle is not the layout's subtitle placeholder`);
+      if (/<a:rPr\b[^>]*>(?:(?!<\/a:rPr>)[\s\S])*<a:solidFill>/.test(sp)) problems.push(`${i + 1}: the subtitle sets its colour`);
+      const words = wordsOf(page, el.paragraphs.map((p) => p.text).join(' '), otherTexts(d, i, 'subtitle'));
+      if (words.length === 0) problems.push(`${i + 1}: subtitle not found`);
+      for (const w of words) if (!within(w, t.heroSubtitle)) problems.push(`${i + 1}: subtitle word "${w.text}" at ${w.x.toFixed(2)},${w.y.toFixed(2)} outside the subtitle placeholder`);
+      const need = (el.paragraphs[0]?.sizePt ?? 0) >= 18 ? 3 : 4.5;
+      for (const w of words.filter((w) => w.text.length >= 4).slice(0, 3)) {
+        checked++;
+        const { ink, paper } = inkOn(page, w);
+        if (dist(ink, t.subtitleColor) > 90) problems.push(`${i + 1}: subtitle "${w.text}" drawn in #${ink}, not the template's #${t.subtitleColor}`);
+        if (contrastRatio(ink, paper) < need) problems.push(`${i + 1}: subtitle "${w.text}" #${ink} on #${paper}: ${contrastRatio(ink, paper).toFixed(2)}:1 < ${need}:1`);
+      }
+    });
+    expect(checked).toBeGreaterThan(0);
+    expect(problems.join('\n')).toBe('');
+  });
+
   it.each(keys)('%s: one footer per content slide, no word over the logo, the slide number clear of it, nothing off the slide', (key) => {
     const d = deck(key);
     const t = d.template;

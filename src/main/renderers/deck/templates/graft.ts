@@ -11,9 +11,9 @@ import { type TemplateRecord } from '../../../../shared/specs/templates';
 import { type TemplateTextStyle } from '../../../../shared/specs/themes';
 import { setThemeEastAsianFonts } from '../cjk-fonts';
 import type { Document } from '@xmldom/xmldom';
-import { bodyPlaceholderIdx, columnPlaceholderIdx, inheritBodyStyle, inheritTitleStyle, titlePlaceholderType } from './inherit';
+import { bodyPlaceholderIdx, columnPlaceholderIdx, inheritBodyStyle, inheritTitleStyle, subtitlePlaceholderIdx, titlePlaceholderType } from './inherit';
 import { parseXml, readPart, readRels, relativeTarget, relsPartOf, REL_TYPE, type Relationship } from './ooxml';
-import { bodyStyleOf, titleStyleOf } from './paint';
+import { bodyStyleOf, subtitleStyleOf, titleStyleOf } from './paint';
 import { readColourMap } from './read';
 
 const MASTER_OUT = 'ppt/slideMasters/slideMaster1.xml';
@@ -166,6 +166,9 @@ export async function graftTemplate(deck: Uint8Array, template: Uint8Array, reco
       const inherited = await inherit(source);
       let styled = inheritTitleStyle(xml, inherited.style, inherited.phType);
       if (inherited.bodyIdx !== undefined) styled = inheritBodyStyle(styled, inherited.body, inherited.bodyIdx);
+      // A subtitle's size and face stay written: LibreOffice sets a subtitle placeholder in its own
+      // 32 pt sans, not the master's body size and face (its colour and alignment it does inherit).
+      if (inherited.subtitle) styled = inheritBodyStyle(styled, { ...inherited.subtitle.style, sizePt: undefined, face: undefined }, inherited.subtitle.idx, 'subtitle', 'subTitle');
       if (inherited.columnIdx) {
         styled = inheritBodyStyle(styled, inherited.body, inherited.columnIdx[0], 'left');
         styled = inheritBodyStyle(styled, inherited.body, inherited.columnIdx[1], 'right');
@@ -186,6 +189,8 @@ interface Inheritance {
   bodyIdx: string | undefined;
   /** A two-content layout's two body placeholders, left and right. */
   columnIdx: [string, string] | undefined;
+  /** A title layout's subtitle placeholder and the style text in it inherits. */
+  subtitle: { idx: string; style: TemplateTextStyle } | undefined;
 }
 
 /** For a template layout part: the title and body styles its placeholders give, and their kinds (layouts read once). */
@@ -200,12 +205,18 @@ async function titleInheritance(tpl: JSZip, record: TemplateRecord): Promise<(la
     if (known) return known;
     const xml = await readPart(tpl, part);
     const layout: Document | undefined = xml === null ? undefined : parseXml(xml, part);
+    const subtitleOf = (doc: Document | undefined): Inheritance['subtitle'] => {
+      const idx = subtitlePlaceholderIdx(doc);
+      const style = master && resolve ? subtitleStyleOf(master, doc, resolve) : undefined;
+      return idx !== undefined && style ? { idx, style } : undefined;
+    };
     const found: Inheritance = {
       style: master && resolve ? titleStyleOf(master, layout, resolve) : {},
       phType: titlePlaceholderType(layout),
       body: master && resolve ? bodyStyleOf(master, layout, resolve) : {},
       bodyIdx: bodyPlaceholderIdx(layout),
       columnIdx: columnPlaceholderIdx(layout),
+      subtitle: subtitleOf(layout),
     };
     cache.set(part, found);
     return found;

@@ -112,9 +112,24 @@ function masterPlaceholder(master: Document, ph: Element | undefined): Element |
  * text style, then the master's body placeholder, then the layout's own body placeholder.
  */
 export function bodyStyleOf(master: Document, layout: Document | undefined, r: Resolve): TemplateTextStyle {
+  return placeholderTextStyle(master, bodyPlaceholderOf(layout), r);
+}
+
+/** A layout's subtitle placeholder (title layouts), if it has one. */
+export function subtitlePlaceholderOf(layout: Document | undefined): Element | undefined {
+  return layout ? placeholdersOfType(layout, ['subTitle'])[0] : undefined;
+}
+
+/** The style a title layout's subtitle placeholder gives its text (the master's body style under it); undefined without one. */
+export function subtitleStyleOf(master: Document, layout: Document | undefined, r: Resolve): TemplateTextStyle | undefined {
+  const sp = subtitlePlaceholderOf(layout);
+  return sp ? placeholderTextStyle(master, sp, r) : undefined;
+}
+
+/** What text in placeholder `sp` inherits at level 1: the master's body text style, the master's placeholder of its kind, then `sp`. */
+function placeholderTextStyle(master: Document, sp: Element | undefined, r: Resolve): TemplateTextStyle {
   const txStyles = first(master, NS.p, 'txStyles');
   const bodyStyle = txStyles ? directChildren(txStyles, NS.p, 'bodyStyle')[0] : undefined;
-  const sp = bodyPlaceholderOf(layout);
   let style: TemplateTextStyle = { face: r.fonts.minor_latin || undefined };
   style = applyLevel(style, bodyStyle ? directChildren(bodyStyle, NS.a, 'lvl1pPr')[0] : undefined, r);
   style = applyPlaceholder(style, masterPlaceholder(master, sp?.getElementsByTagNameNS(NS.p, 'ph')[0]), r);
