@@ -10,8 +10,6 @@ import { MCP_REDACTED, type McpConfigProblem } from '../../shared/contract/mcp';
 import type { KeyStore } from '../models/keys';
 import { readMcpConfigFile, type RawMcpConfig } from './config';
 
-export { compileSecrets, scrub, scrubDeep, type CompiledSecrets } from '../net/secret-scrub';
-
 export const SECRET_REF_PREFIX = 'folio-keystore:';
 /** Only key-store entries under this prefix can be named from mcp.json (never a model's API key). */
 const SECRET_NAME = /^MCP_[A-Z0-9_]{1,95}$/u;
