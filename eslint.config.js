@@ -85,4 +85,18 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Renderer tests set i18next up one way, as the app does, in the language they name.
+    files: ['src/renderer/**/*.test.{ts,tsx}'],
+    ignores: ['src/renderer/i18n/index.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='initI18n']",
+          message: 'Set up i18n in a test with useUiLanguage (src/renderer/i18n/ui-language.test-support.ts).',
+        },
+      ],
+    },
+  },
 );

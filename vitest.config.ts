@@ -22,11 +22,13 @@ const PROCESS_TESTS = [
 // its workers and its cluster with the SQLite pass instead of waiting for it to end; off otherwise, so
 // running one file runs it once.
 const PG_SUITES = ['src/main/runs/**/*.test.ts', 'src/main/service/**/*.test.ts'];
+// Suites of those folders whose subject is not the store: on PostgreSQL they check the same thing again.
+const NOT_STORE_SUITES = ['src/main/service/run-python.integration.test.ts'];
 const PG_ENV = { FOLIO_TEST_STORE: 'postgres' };
 const pgProjects: TestProjectInlineConfiguration[] =
   process.env.FOLIO_TEST_PG_PASS === '1'
     ? [
-        { extends: true, test: { name: 'pg', include: PG_SUITES, exclude: [...configDefaults.exclude, ...PROCESS_TESTS], env: PG_ENV, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+        { extends: true, test: { name: 'pg', include: PG_SUITES, exclude: [...configDefaults.exclude, ...PROCESS_TESTS, ...NOT_STORE_SUITES], env: PG_ENV, maxWorkers: 2, sequence: { groupOrder: 0 } } },
         { extends: true, test: { name: 'pg-processes', include: PROCESS_TESTS.filter((file) => /^src\/main\/(runs|service)\//u.test(file)), env: PG_ENV, maxWorkers: 1, sequence: { groupOrder: 1 } } },
       ]
     : [];

@@ -33,7 +33,7 @@ export const mainLayers = {
   // Store-backed settings the runs read (web search, embeddings).
   settings: ['library', 'models', 'store', 'tools'],
   // Turns a task and its settings into everything a run needs; the run manager's driver.
-  assembly: ['agent', 'library', 'llm', 'mcp', 'models', 'runs', 'settings', 'skills', 'sources', 'store', 'subagents', 'tools', 'workspace'],
+  assembly: ['agent', 'library', 'llm', 'mcp', 'models', 'net', 'runs', 'settings', 'skills', 'sources', 'store', 'subagents', 'tools', 'workspace'],
   tenancy: ['config', 'models', 'net', 'quotas', 'store'],
   // Prometheus metrics of the team service, fed by the CLI's composition.
   metrics: [],

@@ -13,15 +13,20 @@ export function pgSkipReason(): string | null {
 /** SQLSTATE of DROP DATABASE while sessions are still connected to it. */
 const OBJECT_IN_USE = '55006';
 
-/** Creates an empty database and returns its URL; drop it with the returned function. */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * Creates an empty database and returns its URL; drop it with the returned function. `migrated`:
+ * a copy of the run's database at the newest schema instead (global-setup.ts), for a store whose
+ * tests are not about migrating: opening it finds nothing to migrate.
+ */
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = inject('pgUrl');
   if (!admin) throw new Error(pgSkipReason()!);
+  const template = options.migrated ? inject('pgMigratedTemplate') : '';
   const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}`);
+    await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   } finally {
     await client.end();
   }

@@ -5,7 +5,7 @@
 // when another kind of event comes (a tool call, the message's end) and when the run ends.
 import type { RunEventBody } from '../../shared/contract';
 import { MCP_REDACTED } from '../../shared/contract/mcp';
-import { compileSecrets, scrubDeep, type CompiledSecrets } from '../mcp/secrets';
+import { compileSecrets, scrubDeep, type CompiledSecrets } from '../net/secret-scrub';
 
 type Delta = Extract<RunEventBody, { type: 'text_delta' | 'reasoning_delta' }>;
 

@@ -8,7 +8,7 @@ import { extractFile } from '../sources';
 import type { LibraryFileRow } from '../store';
 import type { StorePort } from '../store/port';
 import { libraryFilePath } from '../workspace/library-paths';
-import { sha256Of } from './files';
+import { sha256File } from '../workspace/added-files';
 import { splitPages } from './page-text';
 
 export interface IndexedFile {
@@ -93,7 +93,7 @@ export class LibraryIndexer {
       }
       const mtime = Math.trunc(info.mtimeMs);
       if (info.size === row.size && mtime === row.mtime_ms) continue;
-      const sha256 = await sha256Of(libraryFilePath(dataDir, libraryIdOf(row), row.path));
+      const sha256 = await sha256File(libraryFilePath(dataDir, libraryIdOf(row), row.path));
       if (sha256 === row.sha256) await store.library.touched(row.id, mtime);
       else await store.library.changed(row.id, { size: info.size, mtime_ms: mtime, sha256 });
     }

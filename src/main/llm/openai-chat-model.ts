@@ -120,6 +120,7 @@ export function createChatModel(profile: ModelProfile, apiKey: string, opts: Cha
  */
 export class IdleWatchdog {
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private verdict: ReturnType<typeof setImmediate> | null = null;
   /** When the current wait began; null while paused (the consumer is busy, not the provider). */
   private waitingSince: number | null = null;
 
@@ -140,7 +141,9 @@ export class IdleWatchdog {
   stop(): void {
     this.waitingSince = null;
     if (this.timer !== null) clearTimeout(this.timer);
+    if (this.verdict !== null) clearImmediate(this.verdict);
     this.timer = null;
+    this.verdict = null;
   }
 
   private schedule(ms: number): void {
@@ -152,10 +155,17 @@ export class IdleWatchdog {
     // Paused: the next wait re-arms the timer.
     if (this.waitingSince === null) return;
     const left = this.timeoutMs - (performance.now() - this.waitingSince);
-    if (left <= 0) {
+    if (left > 0) return this.schedule(Math.max(1, Math.ceil(left)));
+    // Timers run before the loop reads its sockets: after the process itself was held up (a busy
+    // machine, a laptop waking), bytes the provider sent meanwhile are still unread here. Let them be
+    // read first; only a wait that is still the same one afterwards is the provider's silence.
+    const since = this.waitingSince;
+    this.verdict = setImmediate(() => {
+      this.verdict = null;
+      if (this.waitingSince !== since) return;
       this.waitingSince = null;
       this.onIdle();
-    } else this.schedule(Math.max(1, Math.ceil(left)));
+    });
   }
 }
 

@@ -11,7 +11,8 @@ import type { KeyStore } from '../models/keys';
 import { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_START_TIMEOUT_MS, readMcpConfigFile, type McpConfig, type McpServerConfig } from './config';
 import { resultText, type McpCallOutcome } from './content';
 import { wrapUntrusted } from '../tools/untrusted';
-import { resolveSecrets, scrub, scrubDeep, secretValues } from './secrets';
+import { scrub, scrubDeep } from '../net/secret-scrub';
+import { resolveSecrets, secretValues } from './secrets';
 import { modelToolName } from './tool-names';
 import { isMcpError, loadMcpSdk } from './sdk';
 

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { MCP_REDACTED } from '../../shared/contract/mcp';
 import { createFileKeyStore } from '../models/keys';
 import { parseRawConfig } from './config';
-import { moveFileSecretsToKeyStore, redactConfig, resolveSecrets, scrub, scrubDeep, SECRET_REF_PREFIX, storeSecrets, writeConfigFile } from './secrets';
+import { scrub, scrubDeep } from '../net/secret-scrub';
+import { moveFileSecretsToKeyStore, redactConfig, resolveSecrets, SECRET_REF_PREFIX, storeSecrets, writeConfigFile } from './secrets';
 
 const setup = () => {
   const dir = mkdtempSync(join(tmpdir(), 'folio-mcp-secrets-'));

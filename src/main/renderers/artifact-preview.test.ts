@@ -27,7 +27,9 @@ describe('readArtifactPreview', () => {
     const doc = await renderDocumentTool.execute({ path: 'proposal' }, contextFor(root));
     deckPath = deck.touched?.[0] ?? '';
     docPath = doc.touched?.[0] ?? '';
-  });
+    // A deck and the sample proposal rendered (and checked with LibreOffice where installed): over
+    // 30 s on a loaded machine.
+  }, 120_000);
   afterAll(() => removeTemp(root));
 
   it('returns the spec and report of a rendered deck', async () => {

@@ -67,10 +67,10 @@ export function sofficePath(): string | null {
   return cached.path;
 }
 
-// Conversions run one after another; a failed one must not stall the queue.
+// Conversions run one after another (the warm converter's too); a failed one must not stall the queue.
 let queue: Promise<unknown> = Promise.resolve();
 
-function serialised<T>(job: () => Promise<T>): Promise<T> {
+export function serialised<T>(job: () => Promise<T>): Promise<T> {
   const run = queue.then(job, job);
   queue = run.catch(() => undefined);
   return run;
@@ -102,24 +102,29 @@ function cancelled(label: string): FolioError {
  * fails, hangs past `timeoutMs` or writes no PDF, FolioError('cancelled') when `signal` aborts.
  */
 export function convertToPdf(inputAbs: string, opts: ConvertOptions): Promise<Uint8Array> {
-  const label = opts.label ?? basename(inputAbs);
   const soffice = sofficePath();
   if (!soffice) return Promise.reject(new SofficeMissingError());
-  return serialised(async () => {
-    if (opts.signal?.aborted) throw cancelled(label);
-    const work = makeScratchDirSync('folio-pdf-');
-    try {
-      const outDir = join(work, 'out');
-      await runSoffice(soffice, inputAbs, work, outDir, join(work, 'profile'), opts, label);
-      const produced = join(outDir, `${basename(inputAbs, extname(inputAbs))}.pdf`);
-      if (!existsSync(produced) || statSync(produced).size === 0) {
-        throw new FolioError('tool_error', `LibreOffice could not convert ${label} (no PDF was produced).`);
-      }
-      return new Uint8Array(readFileSync(produced));
-    } finally {
-      removeScratchDirSync(work);
+  return serialised(() => convertUnqueued(inputAbs, opts));
+}
+
+/** convertToPdf's work, for a caller that already holds the queue (the warm converter's fallback). */
+export async function convertUnqueued(inputAbs: string, opts: ConvertOptions): Promise<Uint8Array> {
+  const label = opts.label ?? basename(inputAbs);
+  const soffice = sofficePath();
+  if (!soffice) throw new SofficeMissingError();
+  if (opts.signal?.aborted) throw cancelled(label);
+  const work = makeScratchDirSync('folio-pdf-');
+  try {
+    const outDir = join(work, 'out');
+    await runSoffice(soffice, inputAbs, work, outDir, join(work, 'profile'), opts, label);
+    const produced = join(outDir, `${basename(inputAbs, extname(inputAbs))}.pdf`);
+    if (!existsSync(produced) || statSync(produced).size === 0) {
+      throw new FolioError('tool_error', `LibreOffice could not convert ${label} (no PDF was produced).`);
     }
-  });
+    return new Uint8Array(readFileSync(produced));
+  } finally {
+    removeScratchDirSync(work);
+  }
 }
 
 /**

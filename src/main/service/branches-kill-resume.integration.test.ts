@@ -30,12 +30,20 @@ describe('kill and resume on a branch', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'crash-branch.fixture.ts'), dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    await waitFor(() => /RUN \S+ \S+/.test(out), 20_000);
+    let exited = false;
+    child.once('exit', () => (exited = true));
+    // The child starts a core from the TypeScript sources and answers a first message: on a loaded
+    // machine that alone took over 20 s. A child that dies fails the wait at once.
+    const started = (): boolean => {
+      if (exited) throw new Error(`the child exited before its regenerated run started: ${out}`);
+      return /RUN \S+ \S+/.test(out);
+    };
+    await waitFor(started, 60_000);
     const [, taskId, runId] = /RUN (\S+) (\S+)/.exec(out)!;
     const count = join(taskDir(dataDir, taskId), 'work', 'count.txt');
-    await waitFor(() => existsSync(count), 20_000);
+    await waitFor(() => started() && existsSync(count), 60_000);
     child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
+    if (!exited) await new Promise((r) => child.once('exit', r));
 
     const core = await makeCore(dataDir);
     try {
@@ -67,5 +75,5 @@ describe('kill and resume on a branch', () => {
     } finally {
       await core.close();
     }
-  });
+  }, 180_000);
 });

@@ -174,7 +174,8 @@ describe('agent runs with tools', () => {
     expect(types.indexOf('tool_call')).toBeLessThan(types.indexOf('progress'));
     expect(types.lastIndexOf('progress')).toBeLessThan(types.indexOf('tool_result'));
     expect(events.find((e) => e.type === 'tool_result')).toMatchObject({ name: 'render_deck', is_error: false, writes_artifacts: true });
-  });
+    // Rendering and LibreOffice's page-by-page check: 17 s on a quiet CI machine, over 30 s at load 8.
+  }, 120_000);
 
   it('strips secrets from the shell environment', async () => {
     const core = await open(makeDataDir(fake.url), { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH });

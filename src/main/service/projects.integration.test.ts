@@ -123,15 +123,16 @@ describe('projects through the core', () => {
     expect(system).toContain('library/project/libtasn1.pdf');
     expect(requests[0]?.tools?.map((t) => t.function.name)).toContain('search_library');
 
-    const tool = (i: number, id: string) => requests[i]?.messages.find((m) => m.role === 'tool' && m.tool_call_id === id)?.content ?? '';
-    const hits = tool(1, 'c_search');
+    // Found by call id, not by request index: a request retried after a provider fault repeats the one before.
+    const tool = (id: string) => requests.flatMap((r) => r.messages).find((m) => m.role === 'tool' && m.tool_call_id === id)?.content ?? '';
+    const hits = tool('c_search');
     // Inside the untrusted marker: the snippets are the library file's own text.
     expect(hits).toMatch(new RegExp(`^<untrusted_content source="search_library: [^"]*">\\n1\\. library/project/libtasn1\\.pdf — page ${english.page}\\n`, 'u'));
     expect(hits).toContain(`cite: Source: libtasn1.pdf, p. ${english.page}`);
-    const page = tool(2, 'c_read');
+    const page = tool('c_read');
     expect(page).toContain(`<!-- page ${english.page} -->`);
     expect(page).toContain(english.words[1]);
-    expect(tool(3, 'c_write')).toMatch(/library\/ is read-only/u);
+    expect(tool('c_write')).toMatch(/library\/ is read-only/u);
     expect(existsSync(join(core.dataDir, 'tasks', task.id, 'library'))).toBe(false);
   });
 
@@ -179,7 +180,7 @@ describe('projects through the core', () => {
     model.script([{ toolCalls: [{ id: 'c1', name: 'search_library', arguments: JSON.stringify({ query: chinese.words[1] }) }] }, { text: '好。' }]);
     const { run_id } = await h.sendMessage({ task_id: task.id, content: '查一下' });
     await collect(core, task.id, run_id);
-    const answer = chatRequests()[1]?.messages.find((m) => m.tool_call_id === 'c1')?.content ?? '';
+    const answer = chatRequests().flatMap((r) => r.messages).find((m) => m.tool_call_id === 'c1')?.content ?? '';
     expect(answer).toContain(`cite: 来源：lshort-zh-cn.pdf 第 ${chinese.page} 页`);
   });
 });

@@ -1,75 +1,22 @@
 // A task's files on disk and their rows in the `files` table. Added files are copied into
 // `source/` (never moved: the person's original stays where it was); a taken name gets a suffix.
-import { createHash } from 'node:crypto';
-import { copyFileSync, createReadStream, existsSync, readdirSync, statSync, constants } from 'node:fs';
-import { basename, extname, join, relative, sep } from 'node:path';
+import { copyFileSync, existsSync, readdirSync, statSync, constants } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
 import type { FileEntry } from '../../shared/contract';
-import { FolioError } from '../../shared/errors';
 import type { StorePort } from '../store/port';
 import { isCacheFile } from '../sources';
 import { ensureTaskDir, kindOfPath, TASK_SUBFOLDERS, taskDir } from '../workspace/layout';
 import { resolveInside } from '../workspace/task-paths';
+import { freeName, safeFileName, sha256File, statAddedFile } from '../workspace/added-files';
 
 /** Files larger than this are recorded without a hash (hashing them would stall the UI). */
 const HASH_LIMIT = 512 * 1024 * 1024;
 
-export async function sha256File(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
-
-/** `report.pdf` → `report-2.pdf`, `report-3.pdf`, ... until free. */
-export function freeName(dir: string, name: string): string {
-  if (!existsSync(join(dir, name))) return name;
-  const ext = extname(name);
-  const stem = name.slice(0, name.length - ext.length);
-  for (let i = 2; ; i++) {
-    const candidate = `${stem}-${i}${ext}`;
-    if (!existsSync(join(dir, candidate))) return candidate;
-  }
-}
-
-/**
- * File names are limited to 255 bytes on common file systems; room is left for a `-N` suffix and
- * the extraction cache's own suffixes (`.md`, the hidden sidecar).
- */
-const MAX_NAME_BYTES = 180;
-
-/** Strips folders and characters no file system accepts; keeps Chinese and other letters. */
-export function safeFileName(name: string): string {
-  const base = basename(name.replace(/\\/g, '/'));
-  const cleaned = base.replace(/[\u0000-\u001f<>:"|?*]/g, '_').replace(/^\.+/, '').trim();
-  if (!cleaned) throw new FolioError('invalid_input', `Unusable file name: ${JSON.stringify(name)}`);
-  return truncateName(cleaned, MAX_NAME_BYTES);
-}
-
-/** Shortens the stem (whole characters, never half of one) so the name fits; the extension is kept. */
-function truncateName(name: string, maxBytes: number): string {
-  if (Buffer.byteLength(name) <= maxBytes) return name;
-  const ext = extname(name);
-  const keepExt = ext !== '' && Buffer.byteLength(ext) <= 20 ? ext : '';
-  let out = '';
-  let bytes = Buffer.byteLength(keepExt);
-  for (const char of name.slice(0, name.length - keepExt.length)) {
-    bytes += Buffer.byteLength(char);
-    if (bytes > maxBytes) break;
-    out += char;
-  }
-  return out + keepExt;
-}
-
 export async function addSourceFile(store: StorePort, dataDir: string, taskId: string, from: string, name: string): Promise<FileEntry> {
-  let stat;
-  try {
-    stat = statSync(from);
-  } catch {
-    throw new FolioError('not_found', `File not found: ${basename(from)}`);
-  }
-  if (!stat.isFile()) throw new FolioError('invalid_input', `Not a file: ${basename(from)}`);
+  const stat = statAddedFile(from);
   // Resolved, not joined: a sandboxed command may have replaced source/ with a link out of the task.
   const dir = resolveInside(ensureTaskDir(dataDir, taskId), TASK_SUBFOLDERS.source);
-  const target = freeName(dir, safeFileName(name));
+  const target = await freeName(safeFileName(name), (n) => existsSync(join(dir, n)));
   // EXCL: never writes through a link planted under the chosen name.
   copyFileSync(from, join(dir, target), constants.COPYFILE_EXCL);
   const entry: FileEntry = {

@@ -4,7 +4,8 @@
 import { statSync } from 'node:fs';
 import type { FileEntry } from '../../shared/contract';
 import { FolioError } from '../../shared/errors';
-import { sha256Of, storeIdOf } from '../library/files';
+import { storeIdOf } from '../library/files';
+import { sha256File } from '../workspace/added-files';
 import type { StorePort } from '../store/port';
 import type { FolioCore } from './ports';
 import { addFilesToLibrary, type ProjectDeps } from './projects-service';
@@ -61,7 +62,7 @@ export function createUploads(deps: UploadDeps): Pick<FolioCore, 'addUploadedFil
       const hashed = [];
       let incoming = 0;
       for (const f of files) {
-        const sha256 = await sha256Of(f.path);
+        const sha256 = await sha256File(f.path);
         if (!(await store.library.findBySha(storeIdOf(library), sha256))) incoming += statSync(f.path).size;
         hashed.push({ ...f, sha256 });
       }

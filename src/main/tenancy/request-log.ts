@@ -4,7 +4,7 @@
 // a request id, an internal error's text) is scrubbed of the request's secrets: the model keys it
 // brought and its tenant's stored keys, the list the run's stream scrubber also uses.
 import { randomUUID } from 'node:crypto';
-import { scrub, scrubDeep } from '../mcp/secrets';
+import { scrub, scrubDeep } from '../net/secret-scrub';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 export type LogFields = Record<string, string | number | boolean | null | undefined>;

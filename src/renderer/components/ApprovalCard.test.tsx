@@ -1,7 +1,7 @@
 // The approval card rendered to HTML (no DOM needed): what a person sees must show hidden characters.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { applyLanguageSetting, initI18n } from '../i18n';
+import { describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../i18n/ui-language.test-support';
 import en from '../i18n/locales/en.json';
 import { ApprovalCard, approvalChoices } from './ApprovalCard';
 import { ToolCard } from './ToolCard';
@@ -28,10 +28,7 @@ describe('ApprovalCard', () => {
 });
 
 describe('ApprovalCard: always allow this tool', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await applyLanguageSetting('en');
-  });
+  useUiLanguage();
   const card = (name: string, toolKind: 'edit' | 'fetch' | 'execute') =>
     renderToStaticMarkup(<ApprovalCard approval={{ runId: 'r', callId: 'c', name, toolKind, risk: 'standard', detail: null, reasons: [], arguments: '{"path":"work/a.md"}' }} />);
 
@@ -70,10 +67,7 @@ describe('ToolCard', () => {
 });
 
 describe('ApprovalCard: what a person decides on', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await applyLanguageSetting('en');
-  });
+  useUiLanguage();
   const base = { runId: 'r', callId: 'c', risk: 'standard' as const, detail: null, reasons: [] };
   const count = (html: string, text: string) => html.split(text).length - 1;
 
@@ -147,10 +141,7 @@ describe('ApprovalCard: what a person decides on', () => {
 });
 
 describe('ToolCard: how a call ended', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await applyLanguageSetting('en');
-  });
+  useUiLanguage();
   it('says Denied, not Failed, for a call the person denied, and names tools for people', () => {
     const html = renderToStaticMarkup(
       <ToolCard taskId="t" callId="c" name="mcp__notes-echo__word_count" arguments="{}" result={{ preview: 'The person denied this call.', truncated: false, isError: true, fullLength: 28 }} />,

@@ -1,9 +1,10 @@
 // The person's messages and the tools under a reply, rendered to HTML.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../i18n/ui-language.test-support';
 import type { Message } from '../../shared/contract';
 import { formatSlideRequest } from '../../shared/slide-request';
-import { applyLanguageSetting, initI18n } from '../i18n';
+import { applyLanguageSetting } from '../i18n';
 import { ReplyTools, UserMessage } from './BranchControls';
 
 function message(role: Message['role'], content: string): Message {
@@ -13,9 +14,7 @@ function message(role: Message['role'], content: string): Message {
 const request = formatSlideRequest({ artifact_path: 'artifacts/d.pptx', spec_path: 'work/deck.json', slides: [{ id: 's3', number: 3 }] }, '改成图表');
 
 describe('a change asked from the deck preview', () => {
-  beforeAll(async () => {
-    await initI18n();
-  });
+  useUiLanguage();
 
   it('shows as a chip and the instruction, never the model-facing wording', async () => {
     await applyLanguageSetting('en');
@@ -44,9 +43,9 @@ describe('a change asked from the deck preview', () => {
 });
 
 describe('reply tools', () => {
-  it('offer to copy a reply that has text, and nothing for an empty one', async () => {
-    await initI18n();
-    await applyLanguageSetting('en');
+  useUiLanguage();
+
+  it('offer to copy a reply that has text, and nothing for an empty one', () => {
     expect(renderToStaticMarkup(<ReplyTools message={message('assistant', 'The answer')} />)).toContain('data-testid="copy-message"');
     expect(renderToStaticMarkup(<ReplyTools message={message('assistant', '')} />)).toBe('');
   });

@@ -1,9 +1,10 @@
 // Search hits rendered to HTML: matches are <mark> elements built from the hit's ranges, the snippet is
 // text (markup in it is escaped, never interpreted), and the page reads "p. N" / "第 N 页".
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../i18n/ui-language.test-support';
 import type { LibraryHit, LibrarySearchResult } from '../../shared/contract';
-import { applyLanguageSetting, initI18n } from '../i18n';
+import { applyLanguageSetting } from '../i18n';
 import { HitSnippet, LibraryHits } from './LibrarySearch';
 
 const hit = (extra: Partial<LibraryHit> = {}): LibraryHit => ({
@@ -23,9 +24,7 @@ const mark = (text: string) => `<mark>${text}</mark>`;
 const result = (hits: LibraryHit[], extra: Partial<LibrarySearchResult> = {}): LibrarySearchResult => ({ hits, mode: 'text', note: null, ...extra });
 
 describe('library search hits', () => {
-  beforeAll(async () => {
-    await initI18n();
-  });
+  useUiLanguage();
 
   it('marks exactly the highlighted ranges', () => {
     const html = renderToStaticMarkup(<HitSnippet snippet="…本文综述检索增强生成（RAG）的方法…" highlights={[[5, 9], [12, 15]]} />);

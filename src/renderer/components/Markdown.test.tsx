@@ -1,13 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { applyLanguageSetting, initI18n } from '../i18n';
+import { describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../i18n/ui-language.test-support';
 import { Markdown } from './Markdown';
 
 describe('Markdown', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await applyLanguageSetting('en');
-  });
+  useUiLanguage();
 
   it('gives each code block a copy button, and inline code none', () => {
     const html = renderToStaticMarkup(<Markdown text={'Run `ls` then:\n\n```sh\nnpm test\n```\n\n```\nmore\n```'} />);

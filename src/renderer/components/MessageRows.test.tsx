@@ -1,9 +1,10 @@
 // The live run's progress line, rendered to HTML: the tools report a step, and the person reads it
 // in the UI language, never the words a tool would write for a log.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../i18n/ui-language.test-support';
 import { ProgressStep, systemNoticeContent, type Message, type RunEvent, type RunEventBody } from '../../shared/contract';
-import { applyLanguageSetting, i18n, initI18n } from '../i18n';
+import { applyLanguageSetting, i18n } from '../i18n';
 import en from '../i18n/locales/en.json';
 import zhCN from '../i18n/locales/zh-CN.json';
 import { useApp } from '../state/app-store';
@@ -29,12 +30,9 @@ function leaf(bundle: unknown, key: string): unknown {
 }
 
 describe('a running tool’s progress line', () => {
-  beforeAll(async () => {
-    await initI18n();
+  useUiLanguage();
+  beforeAll(() => {
     useApp.setState({ profiles: [] });
-  });
-  afterAll(async () => {
-    await applyLanguageSetting('en');
   });
 
   it('reads in Chinese on the Chinese screen, with the file it works on and the count', async () => {
@@ -78,12 +76,7 @@ describe('a service notice in the chat', () => {
   const archived = systemNoticeContent({ notice: 'task_archived', idle_days: 30, purge_at: purgeAt });
   const purged = systemNoticeContent({ notice: 'task_files_purged', archived_at: purgeAt });
 
-  beforeAll(async () => {
-    await initI18n();
-  });
-  afterAll(async () => {
-    await applyLanguageSetting('en');
-  });
+  useUiLanguage();
 
   it('words an archived task’s notice in Chinese on the Chinese screen, with the date in Chinese', async () => {
     await applyLanguageSetting('zh-CN');

@@ -1,9 +1,10 @@
 // The chat header's reasoning picker rendered to HTML: disabled with a reason for a profile that cannot
 // reason, and unsupported settings marked for one that can reason only partly.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../i18n/ui-language.test-support';
 import type { ReasoningMode } from '../../shared/contract';
-import { applyLanguageSetting, initI18n, i18n } from '../i18n';
+import { i18n } from '../i18n';
 import { applyRunEvent, createLiveRun } from '../state/live-run';
 import { ReasoningPicker } from './ReasoningControl';
 
@@ -21,10 +22,7 @@ function option(value: string, attrs: string, label: string): string {
   return ['<option value="', value, '"', attrs, '>', label, '</option>'].join('');
 }
 
-beforeAll(async () => {
-  await initI18n();
-  await applyLanguageSetting('en');
-});
+useUiLanguage();
 
 describe('ReasoningPicker', () => {
   it('is not shown for a profile that cannot reason', () => {

@@ -2,8 +2,8 @@
 // figures, so blank or growing figures never leave the model's name stranded mid-row.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../i18n/ui-language.test-support';
 import type { Run } from '../../shared/contract';
-import { initI18n } from '../i18n';
 import { useApp } from '../state/app-store';
 import { createLiveRun } from '../state/live-run';
 import { LiveRunFooter, RunFooter } from './RunFooter';
@@ -15,8 +15,8 @@ function childOrder(html: string): string[] {
 }
 
 describe('RunFooter', () => {
-  beforeAll(async () => {
-    await initI18n();
+  useUiLanguage();
+  beforeAll(() => {
     useApp.setState({ profiles: [] });
   });
 

@@ -1,16 +1,15 @@
 // A tool card rendered to HTML (no DOM needed): a skill's sub-agent steps, and a
 // finished call's output, collapsed until expanded, with what was expanded kept across re-mounts.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../i18n/ui-language.test-support';
 import { DENIED_RESULT } from '../../shared/tool-outcome';
-import { applyLanguageSetting, initI18n } from '../i18n';
+import { applyLanguageSetting } from '../i18n';
 import { toolCardKey, toolCards } from '../state/tool-card-store';
 import { PREVIEW_CHARS, ToolCard } from './ToolCard';
 
 describe('ToolCard with nested steps', () => {
-  beforeAll(async () => {
-    await initI18n();
-  });
+  useUiLanguage();
 
   it('lists the steps collapsed, each at its level, with the count of nested calls', () => {
     const html = renderToStaticMarkup(
@@ -54,9 +53,7 @@ describe('ToolCard output', () => {
     renderToStaticMarkup(<ToolCard taskId="t1" callId={callId} name="read" arguments='{"path":"a.txt"}' result={result} />);
   const output = (html: string) => /<pre[^>]*data-testid="tool-result"[^>]*>([\s\S]*?)<\/pre>/u.exec(html)?.[1] ?? '';
 
-  beforeAll(async () => {
-    await initI18n();
-  });
+  useUiLanguage();
   beforeEach(() => {
     toolCards.setState({ outputExpanded: new Set(), argsShown: new Set(), rawShown: new Set(), full: new Map() });
   });
@@ -140,9 +137,7 @@ describe('ToolCard output', () => {
 });
 
 describe('ToolCard state', () => {
-  beforeAll(async () => {
-    await initI18n();
-  });
+  useUiLanguage();
   const stateOf = (html: string) => /class="tool-card tool-([a-z-]+)"/u.exec(html)?.[1];
 
   it('shows the persisted state: a call awaiting approval after a restart waits, not runs', () => {

@@ -3,10 +3,10 @@
 // row React draws: the same classes nested the same way, down to what the copy draws (the meta line
 // is a blank there, so what is inside it is the app's alone).
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '../../shared/contract';
 import earlyScript from '../public/early-requests.js?raw';
-import { initI18n } from '../i18n';
+import { useUiLanguage } from '../i18n/ui-language.test-support';
 import { TaskItem } from './TaskItem';
 
 /** An element reduced to its classes and its children's. */
@@ -104,9 +104,7 @@ function task(patch: Partial<Task>): Task {
 }
 
 describe('the task row drawn before the app (public/early-requests.js)', () => {
-  beforeAll(async () => {
-    await initI18n();
-  });
+  useUiLanguage();
 
   it('has the classes, nested the same way, of the row React draws for the same task', async () => {
     const tasks = [task({}), task({ id: 't2', title: '', mode: 'general' }), task({ id: 't3', mode: 'proposal', status: 'completed' })];

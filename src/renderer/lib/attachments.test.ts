@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyLanguageSetting, i18n, initI18n } from '../i18n';
+import { describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../i18n/ui-language.test-support';
+import { applyLanguageSetting, i18n } from '../i18n';
 import { withAttachments } from './attachments';
 
 describe('a message with attached files', () => {
-  beforeAll(async () => {
-    await initI18n();
-  });
-  afterAll(async () => {
-    await applyLanguageSetting('en');
-  });
+  useUiLanguage();
 
   it('names the files after the text, in the UI language', async () => {
     await applyLanguageSetting('zh-CN');

@@ -1,11 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { applyLanguageSetting, i18n, initI18n } from '../i18n';
+import { describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../i18n/ui-language.test-support';
+import { applyLanguageSetting, i18n } from '../i18n';
 import { errorView, NAMED_ERRORS } from './error-view';
 
 describe('errors as a person reads them', () => {
-  beforeAll(async () => {
-    await initI18n();
-  });
+  useUiLanguage();
 
   it('on an English screen shows the server’s own words under the kind of error', async () => {
     await applyLanguageSetting('en');

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../i18n/ui-language.test-support';
 import { DENIED_RESULT, NOT_RUN_NEW_MESSAGE } from '../../shared/tool-outcome';
-import { applyLanguageSetting, i18n, initI18n } from '../i18n';
+import { i18n } from '../i18n';
 import { toolSummary, type ToolSummaryInput } from './tool-summary';
 
 const say = (input: Partial<ToolSummaryInput> & { name: string }) => toolSummary({ arguments: '{}', outcome: 'ok', preview: '', ...input }, i18n.t);
 
 describe('a tool call as a person reads it', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await applyLanguageSetting('zh-CN');
-  });
-  afterAll(async () => {
-    await applyLanguageSetting('en');
-  });
+  useUiLanguage('zh-CN');
 
   it('a denied or superseded call says so in the UI language, not in the words the model read', () => {
     expect(say({ name: 'shell', outcome: 'denied', preview: DENIED_RESULT })).toBe('你拒绝了这次调用，它没有运行。');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../i18n/ui-language.test-support';
 import type { FolioClient, Settings } from '../../shared/contract';
 import type { FolioApi } from '../api/folio-api';
-import { applyLanguageSetting, i18n, initI18n } from '../i18n';
+import { i18n } from '../i18n';
 import { setApi } from './api';
 import { useApp } from './app-store';
 
@@ -29,9 +30,9 @@ function installApi(stored: Settings) {
 }
 
 describe('the language setting', () => {
+  useUiLanguage('zh-CN');
+
   it('keeps the language the person chose while an older settings answer was on its way', async () => {
-    await initI18n();
-    await applyLanguageSetting('zh-CN');
     const stored = { language: 'zh-CN' } as Settings;
     const server = installApi(stored);
     const loading = useApp.getState().loadSettings();

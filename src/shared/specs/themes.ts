@@ -104,6 +104,8 @@ export const ThemeSchema = z.strictObject({
       columns: z.tuple([FractionBox, FractionBox]).optional(),
       /** Title and closing slides: the title and subtitle placeholders together. */
       hero: FractionBox.optional(),
+      /** Title and closing slides: the subtitle placeholder alone (the title goes above it). */
+      subtitle: FractionBox.optional(),
       /** Section slides: the section header's title and text placeholders together. */
       section: FractionBox.optional(),
     })
@@ -117,6 +119,10 @@ export const ThemeSchema = z.strictObject({
       heroTitle: TemplateTextStyle,
       /** Section slides: the section layout's title placeholder style (absent in templates imported before it was read). */
       section: TemplateTextStyle.optional(),
+      /** Body text: the content layout's body placeholder style, level 1 (absent in templates imported before it was read). */
+      body: TemplateTextStyle.optional(),
+      /** Title and closing slides' subtitles: the title layout's subtitle placeholder style, when it has one. */
+      subtitle: TemplateTextStyle.optional(),
       /** Painted behind the text, back to front, per kind of slide (the first is the background). */
       backdrops: z.strictObject({ content: z.array(Backdrop).max(60), title: z.array(Backdrop).max(60), section: z.array(Backdrop).max(60) }),
       /** The master draws its own footer text: Folio draws none. */

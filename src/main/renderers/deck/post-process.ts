@@ -7,10 +7,10 @@
 //    placeholders take the master's box, not the slide's, so we mark the box we drew instead.)
 // 4. Each slide's chart, workbook and picture parts are named after the slide, and time is taken
 //    out of the package (stable-parts.ts): unchanged slides keep byte-identical parts across versions.
-import { loadZip } from './zip';
+import { PackageParts } from './package-parts';
 import { type CjkRunProblem, ensureChartEastAsianFonts, ensureEastAsianFonts, findRunsWithoutCjkFont, setThemeEastAsianFonts, TEXT_PARTS } from './cjk-fonts';
 import { TITLE_SHAPE_NAME } from './draw/text';
-import { fixDates, nameSlidePartsByKey } from './stable-parts';
+import { nameSlidePartsByKey } from './stable-parts';
 
 const TITLE_SHAPE = new RegExp(`(<p:cNvPr id="\\d+" name="${TITLE_SHAPE_NAME}"[^>]*>[\\s\\S]*?</p:cNvPr>)<p:cNvSpPr(?: txBox="1")?/><p:nvPr></p:nvPr>`);
 
@@ -48,27 +48,25 @@ export interface PostProcessed {
  * keep pptxgenjs's names (only the dates are fixed).
  */
 export async function postProcessDeck(pptx: Uint8Array, fonts: PostProcessFonts, slideKeys?: readonly string[]): Promise<PostProcessed> {
-  const zip = await loadZip(pptx);
+  const zip = PackageParts.read(pptx);
   const cjkProblems: CjkRunProblem[] = [];
-  for (const name of Object.keys(zip.files)) {
-    const file = zip.file(name);
-    if (!file) continue;
+  for (const name of zip.names()) {
     if (TEXT_PARTS.test(name)) {
-      const xml = await file.async('string');
+      const xml = zip.text(name) ?? '';
       let out = dedupeParagraphProps(xml);
       if (name.startsWith('ppt/slides/')) out = markTitlePlaceholder(out);
       out = ensureEastAsianFonts(out, fonts.cjkBody, fonts.isCapable);
       if (name.startsWith('ppt/charts/')) out = ensureChartEastAsianFonts(out, fonts.cjkBody);
-      if (out !== xml) zip.file(name, out);
+      if (out !== xml) zip.set(name, out);
       cjkProblems.push(...findRunsWithoutCjkFont(name, out, fonts.isCapable));
     } else if (/^ppt\/theme\/theme\d+\.xml$/.test(name)) {
-      const xml = await file.async('string');
+      const xml = zip.text(name) ?? '';
       const out = setThemeEastAsianFonts(xml, fonts.cjkHeading, fonts.cjkBody);
-      if (out !== xml) zip.file(name, out);
+      if (out !== xml) zip.set(name, out);
     }
   }
-  if (slideKeys) await nameSlidePartsByKey(zip, slideKeys);
-  fixDates(zip);
-  const bytes = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } });
+  if (slideKeys) nameSlidePartsByKey(zip, slideKeys);
+  const zipped = zip.write();
+  const bytes = Buffer.from(zipped.buffer, zipped.byteOffset, zipped.byteLength);
   return { bytes, cjkProblems };
 }

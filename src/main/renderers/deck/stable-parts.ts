@@ -12,11 +12,10 @@
 // pptxgenjs never writes, and unambiguous: the last "-" segment is a number); the slide is named by
 // its key, the workbooks' times are fixed and every entry gets one date.
 // `docProps/core.xml` keeps the real render time: it is the file's "modified" date people see.
-import type JSZip from 'jszip';
-import { loadZip } from './zip';
+import { PackageParts } from './package-parts';
 import { posix } from 'node:path';
 
-/** Every zip entry's date: the DOS epoch, as reproducible builds use. */
+/** Every zip entry's date: the DOS epoch, as reproducible builds use (PackageParts.write writes it). */
 export const ZIP_DATE = new Date(Date.UTC(1980, 0, 1, 0, 0, 0));
 const WORKBOOK_TIME = '1980-01-01T00:00:00Z';
 
@@ -32,29 +31,20 @@ function targetFor(sourceDir: string, oldTarget: string, part: string): string {
   return oldTarget.startsWith('/') ? `/${part}` : posix.relative(sourceDir, part);
 }
 
-async function move(zip: JSZip, from: string, to: string, transform?: (bytes: Uint8Array) => Promise<Uint8Array>): Promise<void> {
-  const file = zip.file(from);
-  if (!file) throw new Error(`stable parts: ${from} is missing`);
-  let bytes = await file.async('uint8array');
-  if (transform) bytes = await transform(bytes);
+function move(zip: PackageParts, from: string, to: string, transform?: (bytes: Uint8Array) => Uint8Array): void {
+  let bytes = zip.bytes(from);
+  if (!bytes) throw new Error(`stable parts: ${from} is missing`);
+  if (transform) bytes = transform(bytes);
   zip.remove(from);
-  zip.file(to, bytes, { binary: true });
+  zip.set(to, bytes);
 }
 
 /** A chart's workbook without the time it was written: fixed core.xml times and zip dates. */
-async function stableWorkbook(bytes: Uint8Array): Promise<Uint8Array> {
-  const book = await loadZip(bytes);
-  const core = book.file('docProps/core.xml');
-  if (core) {
-    const xml = await core.async('string');
-    book.file('docProps/core.xml', xml.replace(/(<dcterms:(created|modified)\b[^>]*>)[^<]*(<\/dcterms:\2>)/g, `$1${WORKBOOK_TIME}$3`));
-  }
-  fixDates(book);
-  return book.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 6 } });
-}
-
-export function fixDates(zip: JSZip): void {
-  for (const entry of Object.values(zip.files)) entry.date = ZIP_DATE;
+function stableWorkbook(bytes: Uint8Array): Uint8Array {
+  const book = PackageParts.read(bytes);
+  const xml = book.text('docProps/core.xml');
+  if (xml !== undefined) book.set('docProps/core.xml', xml.replace(/(<dcterms:(created|modified)\b[^>]*>)[^<]*(<\/dcterms:\2>)/g, `$1${WORKBOOK_TIME}$3`));
+  return book.write();
 }
 
 /**
@@ -62,22 +52,20 @@ export function fixDates(zip: JSZip): void {
  * slide by it. Parts are moved (never shared between slides by pptxgenjs); content-type overrides
  * and relationship targets follow.
  */
-export async function nameSlidePartsByKey(zip: JSZip, keys: readonly string[]): Promise<void> {
-  const typesFile = zip.file('[Content_Types].xml');
-  let types = typesFile ? await typesFile.async('string') : '';
+export function nameSlidePartsByKey(zip: PackageParts, keys: readonly string[]): void {
+  const typesFile = zip.text('[Content_Types].xml');
+  let types = typesFile ?? '';
   const moved = new Map<string, string>();
   for (const [i, key] of keys.entries()) {
     const n = i + 1;
     const slidePart = `ppt/slides/slide${n}.xml`;
-    const slide = zip.file(slidePart);
-    if (!slide) continue;
-    const xml = await slide.async('string');
-    zip.file(slidePart, xml.replace(/<p:cSld name="[^"]*"/, `<p:cSld name="${key}"`));
+    const xml = zip.text(slidePart);
+    if (xml === undefined) continue;
+    zip.set(slidePart, xml.replace(/<p:cSld name="[^"]*"/, `<p:cSld name="${key}"`));
 
     const relsPart = `ppt/slides/_rels/slide${n}.xml.rels`;
-    const relsFile = zip.file(relsPart);
-    if (!relsFile) continue;
-    const rels = await relsFile.async('string');
+    const rels = zip.text(relsPart);
+    if (rels === undefined) continue;
     const dir = 'ppt/slides';
     const renames: { from: string; to: string; kind: 'chart' | 'media' }[] = [];
     let charts = 0;
@@ -99,10 +87,10 @@ export async function nameSlidePartsByKey(zip: JSZip, keys: readonly string[]): 
     });
     for (const r of renames) {
       if (r.kind === 'chart') {
-        await moveChart(zip, r.from, r.to);
+        moveChart(zip, r.from, r.to);
         types = types.replace(`PartName="/${r.from}"`, `PartName="/${r.to}"`);
       } else {
-        await move(zip, r.from, r.to);
+        move(zip, r.from, r.to);
       }
       moved.set(r.from, r.to);
     }
@@ -110,18 +98,17 @@ export async function nameSlidePartsByKey(zip: JSZip, keys: readonly string[]): 
       const to = moved.get(partOf(dir, target));
       return to ? `${open}${targetFor(dir, target, to)}${close}` : whole;
     });
-    if (rewritten !== rels) zip.file(relsPart, rewritten);
+    if (rewritten !== rels) zip.set(relsPart, rewritten);
   }
-  if (typesFile) zip.file('[Content_Types].xml', types);
+  if (typesFile !== undefined) zip.set('[Content_Types].xml', types);
 }
 
 /** Moves a chart part, its relationships and its workbook (named after the chart). */
-async function moveChart(zip: JSZip, from: string, to: string): Promise<void> {
-  await move(zip, from, to);
+function moveChart(zip: PackageParts, from: string, to: string): void {
+  move(zip, from, to);
   const relsFrom = `${posix.dirname(from)}/_rels/${posix.basename(from)}.rels`;
-  const relsFile = zip.file(relsFrom);
-  if (!relsFile) return;
-  const rels = await relsFile.async('string');
+  const rels = zip.text(relsFrom);
+  if (rels === undefined) return;
   const chartDir = posix.dirname(from);
   const stem = posix.basename(to, '.xml').replace(/^chart-/, '');
   const books: [string, string][] = [];
@@ -132,7 +119,7 @@ async function moveChart(zip: JSZip, from: string, to: string): Promise<void> {
     books.push([part, book]);
     return `${open}${targetFor(chartDir, target, book)}${close}`;
   });
-  for (const [book, name] of books) await move(zip, book, name, stableWorkbook);
+  for (const [book, name] of books) move(zip, book, name, stableWorkbook);
   zip.remove(relsFrom);
-  zip.file(`${posix.dirname(to)}/_rels/${posix.basename(to)}.rels`, rewritten);
+  zip.set(`${posix.dirname(to)}/_rels/${posix.basename(to)}.rels`, rewritten);
 }

@@ -15,16 +15,21 @@ describe('break opportunities in Latin runs of Chinese text', () => {
     expect(shown(withBreakOpportunities('见 www.nsfc.gov.cn/publish/portal/.'))).toBe('见 www|.nsfc|.gov|.cn/|pub|lish/|portal/.');
   });
 
-  it('hyphenates long plain words next to Chinese, and leaves names, short words and Chinese alone', () => {
-    const out = withBreakOpportunities('基于internationalization框架与 LayoutLMv3、TransformerBased 和 understanding 的方法');
-    expect(shown(out)).toBe('基于in~ter~na~tion~al~iza~tion框架与 LayoutLMv3、|TransformerBased 和 un~der~stand~ing 的方法');
+  it('hyphenates long plain words next to Chinese, and leaves short words and Chinese alone', () => {
+    const out = withBreakOpportunities('基于internationalization框架与 和 understanding 的方法');
+    expect(shown(out)).toBe('基于in~ter~na~tion~al~iza~tion框架与 和 un~der~stand~ing 的方法');
     expect(withBreakOpportunities('短文本 with short words 与 GPT-4。')).toBe('短文本 with short words 与 GPT-4。');
     // Words of seven letters or more: what a typesetter would hyphenate rather than letter-space the line above.
     expect(shown(withBreakOpportunities('检索增强生成（Retrieval-Augmented Generation）'))).toBe('检索增强生成（Re~trieval-Aug~ment~ed Gen~er~a~tion）');
   });
 
+  it('lets a camel-case name break with a hyphen where its parts join, and never an acronym or a part under three characters', () => {
+    expect(shown(withBreakOpportunities('以 LayoutLMv3、TransformerBased、PubLayNet 与 FinBERT 为代表'))).toBe('以 Layout~LMv3、|Transformer~Based、|Pub~Lay~Net 与 Fin~BERT 为代表');
+    expect(shown(withBreakOpportunities('在XFUND、LayoutLM与iPhone上'))).toBe('在XFUND、|LayoutLM与iPhone上');
+  });
+
   it('lets a line break after a Chinese comma or stop that a Latin word follows, as clreq allows', () => {
-    expect(shown(withBreakOpportunities('在FUNSD、CORD与XFUND上，GPT-4。LayoutLMv3、Donut，数据'))).toBe('在FUNSD、|CORD与XFUND上，|GPT-4。|LayoutLMv3、|Donut，数据');
+    expect(shown(withBreakOpportunities('在FUNSD、CORD与XFUND上，GPT-4。LayoutLMv3、Donut，数据'))).toBe('在FUNSD、|CORD与XFUND上，|GPT-4。|Layout~LMv3、|Donut，数据');
   });
 
   it('imports its patterns in a way Node itself resolves (the built app loads packages unbundled, as ES modules)', () => {

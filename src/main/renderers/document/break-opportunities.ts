@@ -24,6 +24,18 @@ const LONG_WORD = /(?<![\p{Script=Latin}\p{N}])[A-Z]?[a-z]{6,}(?![\p{Script=Lati
  */
 const CJK_MARK_BEFORE_LATIN = /[、，。；：！？）」』”’](?=[\p{Script=Latin}\p{N}])/gu;
 
+/**
+ * A name written in camel case (LayoutLMv3, FinBERT, PubLayNet): clreq breaks a Western word only where Western
+ * typesetting would, and a name's case boundary is where its parts join, so it may break there with a hyphen
+ * rather than move down whole and letter-space the Chinese line above. Each part keeps three characters or more.
+ */
+const CAMEL_NAME = /(?<![\p{Script=Latin}\p{N}])[\p{Script=Latin}\p{N}]{6,}(?![\p{Script=Latin}\p{N}])/gu;
+const CASE_BOUNDARY = /(?<=\p{Ll})(?=\p{Lu})/gu;
+
+function hyphenateName(name: string): string {
+  return name.replace(CASE_BOUNDARY, (_empty, at: number) => (at >= 3 && name.length - at >= 3 ? SOFT_HYPHEN : ''));
+}
+
 /** A run of letters inside a URL long enough that what it leaves at a line end would still letter-space the line. */
 const URL_LONG_PART = /[a-z]{7,}/giu;
 
@@ -51,5 +63,8 @@ export function withBreakOpportunities(text: string): string {
 }
 
 function hyphenateWords(text: string): string {
-  return text.replace(LONG_WORD, (word) => enUs.hyphenateSync(word, { hyphenChar: SOFT_HYPHEN })).replace(CJK_MARK_BEFORE_LATIN, `$&${ZERO_WIDTH_SPACE}`);
+  return text
+    .replace(LONG_WORD, (word) => enUs.hyphenateSync(word, { hyphenChar: SOFT_HYPHEN }))
+    .replace(CAMEL_NAME, hyphenateName)
+    .replace(CJK_MARK_BEFORE_LATIN, `$&${ZERO_WIDTH_SPACE}`);
 }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderDocument, type RenderDocumentResult } from './index';
+import { letterSpacedLines } from './testing/pdf-lines';
 
 const REPO = join(import.meta.dirname, '../../../..');
 const SAMPLE = join(REPO, 'samples/proposal-nsfc');
@@ -149,6 +150,10 @@ describe.skipIf(!hasTools)('the sample laid out by LibreOffice (soffice)', () =>
     // The URL starts on that line and ends on the next; what prints is the URL, nothing added.
     expect(line?.map((w) => w.text).join('')).toContain('https://');
     expect(compact(pageText(page)).replace(/[\u200B\u00AD]/gu, '')).toContain('https://github.com/example-organization/document-intelligence-benchmark/blob/main/README.md');
+  });
+
+  it('letter-spaces no justified Chinese line, not even before a name (LayoutLMv3) too long to join it whole', () => {
+    expect(letterSpacedLines(pdf)).toEqual([]);
   });
 
   it('reports the character no installed font has, with its section and heading, and not the emoji', () => {

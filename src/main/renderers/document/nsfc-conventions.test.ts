@@ -169,6 +169,13 @@ describe('NSFC conventions in the rendered .docx', () => {
     expect(run('bold')).toContain('<w:b/>');
   });
 
+  it('tells the person where 着重号 are, which the PDF that LibreOffice draws leaves out, and not about Latin italics', () => {
+    const dots = doc.result.report.issues.filter((i) => i.kind === 'emphasis_dots_not_drawn');
+    expect(dots).toHaveLength(1);
+    expect(dots[0]).toMatchObject({ section: '01.md', location: { excerpt: '着重' } });
+    expect(dots[0]?.message).toContain('"着重"');
+  });
+
   it('has no bold in the 黑体 heading styles (no synthetic bold); Latin words in headings are bold run by run', async () => {
     for (const heading of ['Heading1', 'Heading2', 'Heading3', 'Heading4']) {
       const style = styleXml(styles, heading);
@@ -183,8 +190,8 @@ describe('NSFC conventions in the rendered .docx', () => {
     expect(runs.find((r) => textOf(r).includes('基于'))).not.toContain('<w:b/>');
   });
 
-  it('reports nothing for this well-formed section besides the outline it lacks', () => {
-    expect(doc.result.report.issues.filter((i) => i.kind !== 'missing_section')).toEqual([]);
+  it('reports nothing for this well-formed section besides the outline it lacks and its 着重号', () => {
+    expect(doc.result.report.issues.filter((i) => i.kind !== 'missing_section' && i.kind !== 'emphasis_dots_not_drawn')).toEqual([]);
   });
 });
 

@@ -9,17 +9,14 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderDocument, type RenderDocumentResult } from './index';
 import { unbreakablePieces } from './tables';
+import { bboxBlocks, letterSpacing, MAX_LETTER_SPACING_EM, RIGHT_EDGE_PT, type Word, wordsOf } from './testing/pdf-lines';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 const has = (tool: string): boolean => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
 const hasTools = has('soffice') && has('pdftotext');
 if (!hasTools) console.warn('skipping the proposals laid out by LibreOffice: needs `soffice` and `pdftotext` (apt-get install libreoffice-writer poppler-utils fonts-noto-cjk)');
 
-/** A4 with NSFC's margins (1803 twips left and right), in points: where the text's right edge is. */
-const RIGHT_EDGE_PT = (11906 - 1803) / 20;
-
 type FixtureTable = { number: number; captioned: boolean; header: string[]; rows: number };
-type Word = { xMin: number; yMin: number; xMax: number; yMax: number; text: string };
 type Rendered = { result: RenderDocumentResult; pdf: string; pages: string[] };
 
 /** The tables of a fixture's sections in reading order; the first cell of each body row is "T<table>R<row>". */
@@ -37,24 +34,6 @@ function fixtureTables(folder: string): FixtureTable[] {
     });
   }
   return tables;
-}
-
-/** Pages → blocks (pdftotext's paragraphs) → lines → words, from `pdftotext -bbox-layout`. */
-function bboxBlocks(pdf: string): Word[][][][] {
-  const html = spawnSync('pdftotext', ['-bbox-layout', '-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout;
-  return html.split('<page ').slice(1).map((page) =>
-    page.split('<block ').slice(1).map((block) => block.split('<line ').slice(1).map(wordsOf)),
-  );
-}
-
-function wordsOf(xml: string): Word[] {
-  return [...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/gu)].map((m) => ({
-    xMin: Number(m[1]),
-    yMin: Number(m[2]),
-    xMax: Number(m[3]),
-    yMax: Number(m[4]),
-    text: m[5] ?? '',
-  }));
 }
 
 function bboxWords(pdf: string): Word[][] {
@@ -82,28 +61,6 @@ function lineWords(words: readonly Word[]): Word[][] {
   return [...lines.values()].map((line) => line.sort((a, b) => a.xMin - b.xMin));
 }
 const isHanChar = (w: Word): boolean => /^\p{Script=Han}$/u.test(w.text);
-
-/** The most a justified line may space its Chinese characters apart, in ems: a tenth is hardly seen. */
-const MAX_LETTER_SPACING_EM = 0.1;
-const CJK_ONLY = /^[\p{Script=Han}\u3000-\u303f\uff00-\uffef“”]+$/u;
-
-/**
- * How far apart a line sets its Chinese characters beyond their em, in ems. pdftotext keeps closely set Chinese as
- * one word (its width over its characters tells the spacing) and splits letter-spaced Chinese into characters.
- */
-function letterSpacing(line: readonly Word[]): number {
-  let most = 0;
-  line.forEach((w, i) => {
-    if (!CJK_ONLY.test(w.text)) return;
-    // Body text's line box is 1.3 times its size.
-    const size = (w.yMax - w.yMin) / 1.3;
-    const chars = [...w.text].length;
-    most = Math.max(most, (w.xMax - w.xMin) / chars / size - 1);
-    const next = line[i + 1];
-    if (chars === 1 && next && CJK_ONLY.test(next.text)) most = Math.max(most, (next.xMin - w.xMax) / size);
-  });
-  return most;
-}
 
 /** A line as a reader sees it: no spaces (LibreOffice's autospace gaps come back as spaces), no invisible characters. */
 const flat = (line: string): string => line.replace(/[\s\u200B\u00AD\u2060\uFEFF]/gu, '');

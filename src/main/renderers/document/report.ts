@@ -20,6 +20,8 @@ export type DocumentIssueKind =
   | 'uncaptioned_table'
   // A table whose columns cannot each be as wide as their longest word.
   | 'table_too_wide'
+  // 着重号 that LibreOffice's PDF and page previews leave out (Word and WPS draw them).
+  | 'emphasis_dots_not_drawn'
   // Found against the fonts and the laid-out pages (glyph-coverage.ts, section-lengths.ts).
   | 'missing_glyph'
   | 'section_length';

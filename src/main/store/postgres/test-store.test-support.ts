@@ -23,7 +23,7 @@ async function testDatabase(): Promise<typeof TestDatabase> {
 }
 
 export async function openPgTestStore(options: { now?: () => number; scope?: Scope } = {}): Promise<PgTestStore> {
-  const db = await (await testDatabase()).createTestDatabase();
+  const db = await (await testDatabase()).createTestDatabase({ migrated: true });
   let backend: PgBackend;
   try {
     backend = await openPgStore(db.url, { now: options.now, poolSize: 4 });
@@ -54,7 +54,7 @@ export async function openPgTestStoreIn(dataDir: string, options: { now?: () => 
   if (existsSync(file)) {
     url = readFileSync(file, 'utf8').trim();
   } else {
-    url = (await (await testDatabase()).createTestDatabase()).url;
+    url = (await (await testDatabase()).createTestDatabase({ migrated: true })).url;
     writeFileSync(file, url);
   }
   const backend = await openPgStore(url, { now: options.now, poolSize: 4 });

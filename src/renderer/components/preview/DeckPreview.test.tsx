@@ -1,8 +1,8 @@
 // The deck preview's report header, rendered to HTML (no DOM needed): a person must see whether the
 // report was read back from the rendered slides or only estimated.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { applyLanguageSetting, initI18n } from '../../i18n';
+import { describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../../i18n/ui-language.test-support';
 import en from '../../i18n/locales/en.json';
 import { type DeckSpec, type QualityReport, validateDeckSpec } from '../../../shared/specs/deck';
 import type { DeckPlan } from '../../../shared/specs/deck-plan';
@@ -19,10 +19,7 @@ const badge = (mode: string, text: string): string => `data-mode="${mode}">${tex
 const render = (report: QualityReport): string => renderToStaticMarkup(<DeckPreview taskId="t" spec={spec} report={report} plan={null} />);
 
 describe('DeckPreview report header', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await applyLanguageSetting('en');
-  });
+  useUiLanguage();
 
   it('says the report was verified against the rendered slides', () => {
     const html = render({ ...base, checked: { mode: 'rendered' } });
@@ -38,10 +35,7 @@ describe('DeckPreview report header', () => {
 });
 
 describe('presenter notes view', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await applyLanguageSetting('en');
-  });
+  useUiLanguage();
 
   const notesSpec = validateDeckSpec({
     title: 'Notes',

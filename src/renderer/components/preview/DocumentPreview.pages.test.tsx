@@ -1,8 +1,8 @@
 // The document preview's contents and page count, rendered to HTML (no DOM needed): laid-out pages
 // show the contents with their page numbers and the true count; an estimate says it is one.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { applyLanguageSetting, initI18n } from '../../i18n';
+import { describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../../i18n/ui-language.test-support';
 import { type DocumentSpec } from '../../../shared/specs/document';
 import { DocumentPreview } from './DocumentPreview';
 
@@ -12,10 +12,7 @@ const stats = { sections: 1, words: 0, cjk_chars: 2, tables: 0, images: 0, footn
 const render = (report: unknown): string => renderToStaticMarkup(<DocumentPreview spec={spec} sections={sections} report={report} />);
 
 describe('DocumentPreview pages', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await applyLanguageSetting('en');
-  });
+  useUiLanguage();
 
   it('lists the contents with page numbers and the true page count when the pages were laid out', () => {
     const html = render({

@@ -1,8 +1,8 @@
 // The document preview, rendered to HTML (no DOM needed): the numbers, captions and cross-references a person
 // sees must be the ones the .docx has: 表 N above a table, 图 N below a figure, （1） on fourth-level headings.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { applyLanguageSetting, initI18n } from '../../i18n';
+import { describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../../i18n/ui-language.test-support';
 import { DocumentSpec } from '../../../shared/specs/document';
 import { DocumentPreview } from './DocumentPreview';
 
@@ -32,10 +32,7 @@ const SECTION = `# 研究方案
 const text = (html: string): string => html.replace(/<[^>]+>/g, '');
 
 describe('DocumentPreview', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await applyLanguageSetting('zh-CN');
-  });
+  useUiLanguage('zh-CN');
 
   const html = (): string =>
     renderToStaticMarkup(
@@ -69,13 +66,18 @@ describe('DocumentPreview', () => {
     expect(out).toMatch(/<ol[^>]*style="list-style-type:folio-circled"/);
     expect(out).toContain('data-testid="doc-issue-location">第 5 段（第 9 行） “数据见”');
   });
+
+  it('tells a Chinese reader in Chinese that the PDF leaves out the 着重号', () => {
+    const issue = { kind: 'emphasis_dots_not_drawn', section: '01.md', location: { paragraph: 3, excerpt: '标注样本稀缺' }, message: 'the 着重号 (emphasis dots) under "标注样本稀缺" print in Word' };
+    const out = text(renderToStaticMarkup(<DocumentPreview spec={spec} sections={[{ file: '01.md', markdown: SECTION }]} report={{ issues: [issue] }} />));
+    expect(out).toContain('着重号未显示');
+    expect(out).toContain('由 LibreOffice 绘制的 PDF 和页面预览中不显示');
+    expect(out).not.toContain('emphasis dots');
+  });
 });
 
 describe('DocumentPreview citations', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await applyLanguageSetting('zh-CN');
-  });
+  useUiLanguage('zh-CN');
 
   const citations = {
     style: 'gb-t-7714-2015',

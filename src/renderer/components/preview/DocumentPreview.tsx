@@ -191,7 +191,7 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
                     “{issue.location.excerpt}”{' '}
                   </span>
                 )}
-                {issue.message}
+                {t(`preview.docIssueMessage.${issue.kind}`, { defaultValue: issue.message })}
               </li>
             ))}
           </ul>

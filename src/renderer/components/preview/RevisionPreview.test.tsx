@@ -1,7 +1,7 @@
 // A revised .docx in the preview: insertions and deletions marked by author, Folio's reasons beside them.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { applyLanguageSetting, initI18n } from '../../i18n';
+import { describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../../i18n/ui-language.test-support';
 import { RevisionPreview } from './RevisionPreview';
 
 const revision = {
@@ -24,10 +24,7 @@ const revision = {
 };
 
 describe('RevisionPreview', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await applyLanguageSetting('zh-CN');
-  });
+  useUiLanguage('zh-CN');
 
   it("shows Folio's deletion struck, another reviewer's insertion marked apart, and the reason beside the paragraph", () => {
     const out = renderToStaticMarkup(<RevisionPreview revision={revision} />);

@@ -1,8 +1,9 @@
 // Selecting slides in a deck's preview, and the bar that asks for a change to them.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../../i18n/ui-language.test-support';
 import type { DeckPlan, PlannedSlide } from '../../../shared/specs/deck-plan';
-import { applyLanguageSetting, initI18n } from '../../i18n';
+
 import { SlideChangeBar } from './SlideChangeBar';
 import { nextSelection, selectableSlides } from './slide-selection';
 
@@ -33,10 +34,7 @@ describe('slide selection', () => {
 });
 
 describe('SlideChangeBar', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await applyLanguageSetting('en');
-  });
+  useUiLanguage();
 
   it('names the selected slides and cannot send an empty instruction', () => {
     const html = renderToStaticMarkup(

@@ -1,17 +1,14 @@
 // The key fields web search and embeddings share: the name in capitals under the section's labels,
 // and a key field that says a key is stored without holding it.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { applyLanguageSetting, initI18n } from '../../i18n';
+import { describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../../i18n/ui-language.test-support';
 import { KeyFields } from './KeyFields';
 
 const noop = () => undefined;
 
 describe('KeyFields', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await applyLanguageSetting('en');
-  });
+  useUiLanguage();
 
   it('labels and names the fields by section and says when a key is stored', () => {
     const html = renderToStaticMarkup(<KeyFields section="search" keyEnv="TAVILY_KEY" defaultKeyEnv="TAVILY_API_KEY" onKeyEnv={noop} keyValue="" onKey={noop} onEdited={noop} stored envName="TAVILY_KEY" />);

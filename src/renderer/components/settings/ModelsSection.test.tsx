@@ -1,17 +1,13 @@
 // The models table's key column says in the person's language where a profile's key comes from; the
 // variable's name is shown as a name (code), never as the whole cell.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyLanguageSetting, initI18n } from '../../i18n';
+import { describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../../i18n/ui-language.test-support';
+import { applyLanguageSetting } from '../../i18n';
 import { KeySource } from './ModelsSection';
 
 describe('the key source of a model profile', () => {
-  beforeAll(async () => {
-    await initI18n();
-  });
-  afterAll(async () => {
-    await applyLanguageSetting('en');
-  });
+  useUiLanguage();
 
   it('words the environment variable in English and in Chinese', async () => {
     await applyLanguageSetting('en');

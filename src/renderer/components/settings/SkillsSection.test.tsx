@@ -1,9 +1,10 @@
 // Settings → Skills shows a built-in skill by its person-facing title and summary in the UI
 // language, never its model-facing description; a person's own skill shows its own words.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../../i18n/ui-language.test-support';
 import type { SkillInfo } from '../../../shared/contract';
-import { applyLanguageSetting, initI18n } from '../../i18n';
+import { applyLanguageSetting } from '../../i18n';
 import { SkillList } from './SkillsSection';
 
 const MODEL_FACING = 'Translate documents between Chinese and English. Use whenever the person asks for a translation.';
@@ -18,12 +19,7 @@ const builtin: SkillInfo = {
 const own: SkillInfo = { name: 'weekly-report', description: '按我的格式写周报', source: 'user', path: '/data/skills/weekly-report/SKILL.md' };
 
 describe('SkillsSection: SkillList', () => {
-  beforeAll(async () => {
-    await initI18n();
-  });
-  afterAll(async () => {
-    await applyLanguageSetting('en');
-  });
+  useUiLanguage();
 
   it('on a Chinese screen shows the Chinese title and summary, not the model description', async () => {
     await applyLanguageSetting('zh-CN');

@@ -90,9 +90,9 @@ export function followTemplateBackdrops(slide: PlannedSlide, layout: DeckLayout 
     const bg = behind.color;
     el.paragraphs = el.paragraphs.map((para) => {
       const needed = isLargeText(para.sizePt, para.bold) ? MIN_LARGE_TEXT_CONTRAST : MIN_TEXT_CONTRAST;
-      // A colour the template chose for its titles is kept at WCAG's large-text 3:1; a colour Folio
+      // A colour the template chose for its titles or subtitles is kept at WCAG's large-text 3:1; a colour Folio
       // chose for another background (dark body text on a green title layout) must read at 4.5:1.
-      const own = para.color === theme.template?.title.color || para.color === p.titleText;
+      const own = para.color === theme.template?.title.color || para.color === p.titleText || para.color === theme.template?.subtitle?.color;
       const keep = own ? needed : Math.max(needed, MIN_TEXT_CONTRAST);
       const color = contrastRatio(para.color, bg) >= keep ? para.color : readable(bg, [theme.template?.title.color, p.titleText, p.text, p.titleMuted, p.muted], needed);
       report.checkContrast(el.role, color, bg, { sizePt: para.sizePt, bold: para.bold });

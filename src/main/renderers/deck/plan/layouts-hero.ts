@@ -7,12 +7,46 @@ import { fitText } from './text';
 /** Vertical gap between a hero title and what follows it, inches. */
 const HERO_GAP = 0.3;
 
+/**
+ * A template title layout with a subtitle placeholder: the title is set in the room above it
+ * (anchored as the template anchors its title), the subtitle in the placeholder in the template's
+ * subtitle style, each fitted to its own box. Undefined when the template has no subtitle placeholder.
+ */
+function inTemplatePlaceholders(ctx: Parameters<Planner<'title'>>[0], slide: SlideBuilder, title: string, subtitleText: string | undefined, align: 'left' | 'center' | 'right' | undefined, closing = false): boolean {
+  const { theme, size } = ctx;
+  const p = theme.palette;
+  const hero = themeRegion(theme.regions?.hero, size);
+  const sub = themeRegion(theme.regions?.subtitle, size);
+  if (!hero || !sub || sub.y - hero.y < 0.8) return false;
+  const own = theme.template?.subtitle;
+  const titleBox = { ...hero, h: sub.y - hero.y - 0.1 };
+  const fitted = fitText(ctx, slide, title, titleBox, {
+    id: 'title', role: 'title', font: 'heading', sizePt: theme.sizes.heroTitle, floorPt: 28, bold: heroBold(theme),
+    color: p.titleText, lineHeight: TITLE_LINE_HEIGHT, maxLines: 2, what: 'title', valign: theme.template?.heroTitle.valign ?? 'bottom', ...(align ? { align } : {}),
+  });
+  slide.add({ ...fitted.element, box: titleBox });
+  if (subtitleText) {
+    // A closing slide is centred throughout, as Folio sets it on every theme.
+    const subAlign = closing ? align : (own?.align ?? align);
+    const subtitle = fitText(ctx, slide, subtitleText, sub, {
+      id: 'subtitle', role: 'subtitle', font: 'body', sizePt: own?.sizePt ?? theme.sizes.body, floorPt: 18, color: own?.color ?? p.titleMuted,
+      lineHeight: 1.25, maxLines: 3, what: 'subtitle', ...(subAlign ? { align: subAlign } : {}),
+    });
+    slide.add({ ...subtitle.element, box: { ...sub, h: Math.min(sub.h, subtitle.height + FIT_SLACK) } });
+  }
+  return true;
+}
+
 export const planTitle: Planner<'title'> = (ctx, s) => {
   const { theme, size, spec } = ctx;
   const p = theme.palette;
   const slide = heroSlide(ctx, p.titleBackground);
   const region = heroTextRegion(size, themeRegion(theme.regions?.hero, size));
   const scratch = new SlideBuilder('plain', p.titleBackground);
+  if (inTemplatePlaceholders(ctx, slide, s.title ?? spec.title, s.subtitle ?? spec.subtitle, heroAlign(ctx).align)) {
+    addByline(ctx, slide, region);
+    return [slide];
+  }
   const title = fitText(ctx, scratch, s.title ?? spec.title, { ...region, h: region.h * 0.6 }, {
     id: 'title', role: 'title', font: 'heading', sizePt: theme.sizes.heroTitle, floorPt: 28, bold: heroBold(theme),
     color: p.titleText, lineHeight: TITLE_LINE_HEIGHT, maxLines: 2, what: 'title', ...heroAlign(ctx),
@@ -36,15 +70,19 @@ export const planTitle: Planner<'title'> = (ctx, s) => {
     slide.add(rect('title-mark', { x: HERO_MARK.x, y: top + 0.05, w: HERO_MARK.w, h: Math.max(0.3, blockH - 0.1) }, mark));
     slide.add(rect('bottom-band', { x: 0, y: size.h - HERO_BOTTOM_BAND, w: size.w, h: HERO_BOTTOM_BAND }, mark));
   }
-  const byline = [spec.author, spec.date].filter((v): v is string => Boolean(v)).join('  ·  ');
-  if (byline) {
-    const fitted = fitText(ctx, slide, byline, { x: region.x, y: size.h - 1.1, w: region.w, h: 0.5 }, {
-      id: 'byline', role: 'caption', font: 'body', sizePt: 18, floorPt: 14, color: p.titleMuted, lineHeight: 1.2, maxLines: 1, what: 'author and date',
-    });
-    slide.add(fitted.element);
-  }
+  addByline(ctx, slide, region);
   return [slide];
 };
+
+function addByline(ctx: Parameters<Planner<'title'>>[0], slide: SlideBuilder, region: { x: number; w: number }): void {
+  const { spec, size } = ctx;
+  const byline = [spec.author, spec.date].filter((v): v is string => Boolean(v)).join('  ·  ');
+  if (!byline) return;
+  const fitted = fitText(ctx, slide, byline, { x: region.x, y: size.h - 1.1, w: region.w, h: 0.5 }, {
+    id: 'byline', role: 'caption', font: 'body', sizePt: 18, floorPt: 14, color: ctx.theme.palette.titleMuted, lineHeight: 1.2, maxLines: 1, what: 'author and date',
+  });
+  slide.add(fitted.element);
+}
 
 /** Folio's hero titles are bold; a template's are as its title layout sets them (not bold unless it says so). */
 function heroBold(theme: Parameters<Planner<'title'>>[0]['theme']): boolean {
@@ -102,6 +140,7 @@ export const planClosing: Planner<'closing'> = (ctx, s) => {
   const region = centredRegion(size, themeRegion(theme.regions?.hero, size));
   const scratch = new SlideBuilder('plain', p.titleBackground);
   const zh = ctx.language.startsWith('zh');
+  if (inTemplatePlaceholders(ctx, slide, s.title ?? (zh ? '谢谢' : 'Thank you'), s.subtitle ?? ([spec.author, spec.date].filter(Boolean).join('  ·  ') || undefined), 'center', true)) return [slide];
   const title = fitText(ctx, scratch, s.title ?? (zh ? '谢谢' : 'Thank you'), { ...region, h: region.h * 0.5 }, {
     id: 'title', role: 'title', font: 'heading', sizePt: theme.sizes.heroTitle, floorPt: 28, bold: heroBold(theme), color: p.titleText,
     lineHeight: TITLE_LINE_HEIGHT, maxLines: 2, align: 'center', what: 'closing title',

@@ -30,7 +30,13 @@ export interface BrandTemplate {
   bodyFont: string;
   anchor: 't' | 'ctr' | 'b';
   body: Box;
+  /** The master's body text style, level 1. */
+  bodyColor: string;
+  bodySizePt: number;
   heroTitle: Box;
+  /** The title layout's subtitle placeholder (below its title) and the colour it sets. */
+  heroSubtitle: Box;
+  subtitleColor: string;
   logo: Box;
   /** The slide-number placeholder. */
   number?: Box;
@@ -55,7 +61,11 @@ export const BRAND_TEMPLATES: readonly BrandTemplate[] = [
     bodyFont: 'Verdana',
     anchor: 'ctr',
     body: { x: 0.5, y: 1.6, w: 12.3, h: 5.0 },
+    bodyColor: '1F3B2D',
+    bodySizePt: 24,
     heroTitle: { x: 1.0, y: 2.4, w: 11.3, h: 1.5 },
+    heroSubtitle: { x: 1.0, y: 4.1, w: 11.3, h: 1.0 },
+    subtitleColor: 'F2C14E',
     logo: { x: 12.0, y: 6.85, w: 0.9, h: 0.45 },
     number: { x: 11.5, y: 6.9, w: 1.0, h: 0.4 },
   },
@@ -72,7 +82,11 @@ export const BRAND_TEMPLATES: readonly BrandTemplate[] = [
     bodyFont: 'DejaVu Sans',
     anchor: 't',
     body: { x: 0.6, y: 1.7, w: 12.1, h: 4.9 },
+    bodyColor: 'E5E5E5',
+    bodySizePt: 20,
     heroTitle: { x: 1.0, y: 2.6, w: 11.3, h: 1.6 },
+    heroSubtitle: { x: 1.0, y: 4.4, w: 11.3, h: 1.0 },
+    subtitleColor: '8FA3BF',
     logo: { x: 12.1, y: 0.45, w: 0.8, h: 0.4 },
   },
   {
@@ -89,7 +103,11 @@ export const BRAND_TEMPLATES: readonly BrandTemplate[] = [
     bodyFont: 'DejaVu Sans',
     anchor: 'ctr',
     body: { x: 0.6, y: 0.7, w: 12.1, h: 4.8 },
+    bodyColor: '3D1F5C',
+    bodySizePt: 22,
     heroTitle: { x: 1.0, y: 2.4, w: 11.3, h: 1.5 },
+    heroSubtitle: { x: 1.0, y: 4.1, w: 11.3, h: 1.0 },
+    subtitleColor: 'E8C468',
     logo: { x: 0.6, y: 0.15, w: 0.8, h: 0.4 },
     footerText: 'NORTHWIND · INTERNAL',
     footerColor: 'E8E0F0',
@@ -115,7 +133,7 @@ export async function buildBrandTemplate(t: BrandTemplate): Promise<Buffer> {
       ph('body', 'body', t.body),
     ],
   });
-  pptx.defineSlideMaster({ title: `${t.name} Title`, background: { color: t.heroBackground }, objects: [ph('title', 'title', t.heroTitle)] });
+  pptx.defineSlideMaster({ title: `${t.name} Title`, background: { color: t.heroBackground }, objects: [ph('title', 'title', t.heroTitle), ph('subtitle', 'body', t.heroSubtitle)] });
   pptx.addSlide({ masterName: `${t.name} Content` });
   const zip = await JSZip.loadAsync(await pptx.write({ outputType: 'nodebuffer' }));
   const edit = async (part: string, f: (xml: string) => string): Promise<void> => {
@@ -135,6 +153,11 @@ export async function buildBrandTemplate(t: BrandTemplate): Promise<Buffer> {
       /<p:titleStyle>\s*<a:lvl1pPr algn="ctr"([^>]*)>([\s\S]*?)<a:defRPr sz="4400" kern="1200"><a:solidFill><a:schemeClr val="tx1"\/><\/a:solidFill>/,
       `<p:titleStyle><a:lvl1pPr algn="l"$1>$2<a:defRPr sz="${t.titleSizePt * 100}" kern="1200"><a:solidFill><a:srgbClr val="${t.titleColor}"/></a:solidFill>`,
     );
+    // Body text: the brand's colour and size (bullets and spacing stay pptxgenjs's).
+    out = out.replace(
+      /(<p:bodyStyle>\s*<a:lvl1pPr[\s\S]*?)<a:defRPr sz="3200" kern="1200"><a:solidFill><a:schemeClr val="tx1"\/><\/a:solidFill>/,
+      `$1<a:defRPr sz="${t.bodySizePt * 100}" kern="1200"><a:solidFill><a:srgbClr val="${t.bodyColor}"/></a:solidFill>`,
+    );
     if (t.footerText) {
       const line =
         '<p:sp><p:nvSpPr><p:cNvPr id="990" name="Brand line"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr>' +
@@ -150,7 +173,9 @@ export async function buildBrandTemplate(t: BrandTemplate): Promise<Buffer> {
   await edit('ppt/slideLayouts/slideLayout3.xml', (xml) =>
     xml
       .replace('<p:sldLayout ', '<p:sldLayout type="title" ')
-      .replace(/(type="title"[\s\S]*?<a:lstStyle><a:lvl1pPr indent="0" marL="0"><a:buNone\/>)<a:defRPr lang="en-US" dirty="0"><\/a:defRPr>/, `$1<a:defRPr lang="en-US" dirty="0"><a:solidFill><a:srgbClr val="${t.heroTitleColor}"/></a:solidFill></a:defRPr>`),
+      .replace(/(type="title"[\s\S]*?<a:lstStyle><a:lvl1pPr indent="0" marL="0"><a:buNone\/>)<a:defRPr lang="en-US" dirty="0"><\/a:defRPr>/, `$1<a:defRPr lang="en-US" dirty="0"><a:solidFill><a:srgbClr val="${t.heroTitleColor}"/></a:solidFill></a:defRPr>`)
+      // Its second placeholder is the subtitle, in the brand's subtitle colour.
+      .replace(/type="body"([\s\S]*?<a:lstStyle><a:lvl1pPr indent="0" marL="0"><a:buNone\/>)<a:defRPr lang="en-US" dirty="0"><\/a:defRPr>/, `type="subTitle"$1<a:defRPr lang="en-US" dirty="0"><a:solidFill><a:srgbClr val="${t.subtitleColor}"/></a:solidFill></a:defRPr>`),
   );
   return zip.generateAsync({ type: 'nodebuffer' });
 }

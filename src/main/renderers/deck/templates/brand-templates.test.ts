@@ -247,6 +247,32 @@ describe('a deck on a company template follows the template', () => {
     expect(problems.join('\n')).toBe('');
   });
 
+  it.each(keys)('%s: body text is the content layout\'s body placeholder and inherits its colour, face and size (no hard-coded run style)', (key) => {
+    const d = deck(key);
+    const t = d.template;
+    expect(d.theme.template?.body).toMatchObject({ color: t.bodyColor, sizePt: t.bodySizePt, face: t.bodyFont });
+    const problems: string[] = [];
+    let bodies = 0;
+    d.slidesXml.forEach((xml, i) => {
+      if (!isContent(d, i) || !d.plan.slides[i]?.elements.some((e) => e.kind === 'text' && e.id === 'body')) return;
+      bodies++;
+      const sp = /<p:sp><p:nvSpPr><p:cNvPr id="\d+" name="body"[\s\S]*?<\/p:sp>/.exec(xml)?.[0] ?? '';
+      if (!/<p:ph type="body" idx="\d+"\/>/.test(sp)) return problems.push(`${i + 1}: body text is not the layout's body placeholder`);
+      for (const para of sp.match(/<a:p>[\s\S]*?<\/a:p>/g) ?? []) {
+        if (/<a:pPr\b[^>]*\slvl="[1-8]"/.test(para)) continue;
+        for (const run of para.matchAll(/<a:rPr\b([^>]*?)(?:\/>|>([\s\S]*?)<\/a:rPr>)<a:t>([^<]*)<\/a:t>/g)) {
+          const [, attrs = '', inner = '', text = ''] = run;
+          if (/<a:solidFill>/.test(inner)) problems.push(`${i + 1}: body run "${text}" sets its colour`);
+          if (/<a:latin /.test(inner) && !/[\u3000-\u9fff]/.test(text)) problems.push(`${i + 1}: body run "${text}" sets its face`);
+          if (new RegExp(`\\ssz="${t.bodySizePt * 100}"`).test(attrs)) problems.push(`${i + 1}: body run "${text}" writes the template's own size`);
+        }
+        if (/<a:pPr\b[^>]*algn="l"/.test(para)) problems.push(`${i + 1}: body paragraph sets the template's own alignment`);
+      }
+    });
+    expect(bodies).toBeGreaterThan(0);
+    expect(problems.join('\n')).toBe('');
+  });
+
   it('reports the faces the template names that this machine lacks, with the face used instead', () => {
     const issues = (key: string): string => deck(`${key}-sparse`).report.slides.flatMap((s) => s.issues.filter((i) => i.kind === 'font_fallback').map((i) => i.message)).join('\n');
     for (const face of ['Georgia', 'Verdana']) {
@@ -304,6 +330,61 @@ describe.skipIf(!hasTools)('the rendered PDF of decks on company templates', () 
         }
       }
     });
+    expect(problems.join('\n')).toBe('');
+  });
+
+  it.each(keys)('%s: body text in the template\'s body colour, inside the body placeholder, readable on the rendered pixels (WCAG)', (key) => {
+    const d = deck(key);
+    const t = d.template;
+    const problems: string[] = [];
+    let checked = 0;
+    d.pages.forEach((page, i) => {
+      if (!isContent(d, i)) return;
+      for (const el of d.plan.slides[i]?.elements ?? []) {
+        if (el.kind !== 'text' || el.id !== 'body') continue;
+        const top = el.paragraphs.filter((p) => p.level === 0);
+        const subs = el.paragraphs.filter((p) => p.level > 0).map((p) => p.text);
+        const words = wordsOf(page, top.map((p) => p.text).join(' '), [...otherTexts(d, i, 'body'), ...subs]);
+        if (words.length === 0) problems.push(`${i + 1}: body text not found`);
+        for (const w of words) if (!within(w, t.body)) problems.push(`${i + 1}: body word "${w.text}" at ${w.x.toFixed(2)},${w.y.toFixed(2)} outside the body placeholder`);
+        const large = (top[0]?.sizePt ?? 0) >= 18;
+        for (const w of words.filter((w) => w.text.length >= 4).slice(0, 3)) {
+          checked++;
+          const { ink, paper } = inkOn(page, w);
+          if (dist(ink, t.bodyColor) > 90) problems.push(`${i + 1}: body "${w.text}" drawn in #${ink}, not the template's #${t.bodyColor}`);
+          const need = large ? 3 : 4.5;
+          if (contrastRatio(ink, paper) < need) problems.push(`${i + 1}: body "${w.text}" #${ink} on #${paper}: ${contrastRatio(ink, paper).toFixed(2)}:1 < ${need}:1`);
+        }
+      }
+    });
+    expect(checked).toBeGreaterThan(0);
+    expect(problems.join('\n')).toBe('');
+  });
+
+  it.each(keys)('%s: subtitles on title and closing slides are the layout\'s subtitle placeholder: its colour, inside its box, readable on the rendered pixels (WCAG)', (key) => {
+    const d = deck(key);
+    const t = d.template;
+    const problems: string[] = [];
+    let checked = 0;
+    d.pages.forEach((page, i) => {
+      if (isContent(d, i)) return;
+      const el = d.plan.slides[i]?.elements.find((e) => e.kind === 'text' && e.id === 'subtitle');
+      if (el?.kind !== 'text') return;
+      const sp = /<p:sp><p:nvSpPr><p:cNvPr id="\d+" name="subtitle"[\s\S]*?<\/p:sp>/.exec(d.slidesXml[i] ?? '')?.[0] ?? '';
+      if (!/<p:ph type="subTitle" idx="\d+"\/>/.test(sp)) problems.push(`${i + 1}: the subtitle is not the layout's subtitle placeholder`);
+      if (/<a:rPr\b[^>]*>(?:(?!<\/a:rPr>)[\s\S])*<a:solidFill>/.test(sp)) problems.push(`${i + 1}: the subtitle sets its colour`);
+      const words = wordsOf(page, el.paragraphs.map((p) => p.text).join(' '), otherTexts(d, i, 'subtitle'));
+      if (words.length === 0) problems.push(`${i + 1}: subtitle not found`);
+      for (const w of words) if (!within(w, t.heroSubtitle)) problems.push(`${i + 1}: subtitle word "${w.text}" at ${w.x.toFixed(2)},${w.y.toFixed(2)} outside the subtitle placeholder`);
+      const need = (el.paragraphs[0]?.sizePt ?? 0) >= 18 ? 3 : 4.5;
+      for (const w of words.filter((w) => w.text.length >= 4).slice(0, 3)) {
+        checked++;
+        const { ink, paper } = inkOn(page, w);
+        if (dist(ink, t.subtitleColor) > 90) problems.push(`${i + 1}: subtitle "${w.text}" drawn in #${ink}, not the template's #${t.subtitleColor}`);
+        if (contrastRatio(ink, paper) < need) problems.push(`${i + 1}: subtitle "${w.text}" #${ink} on #${paper}: ${contrastRatio(ink, paper).toFixed(2)}:1 < ${need}:1`);
+      }
+    });
+    expect(checked).toBeGreaterThan(0);
     expect(problems.join('\n')).toBe('');
   });
 

@@ -8,11 +8,12 @@ import type JSZip from 'jszip';
 import { loadZip } from '../zip';
 import { posix } from 'node:path';
 import { type TemplateRecord } from '../../../../shared/specs/templates';
+import { type TemplateTextStyle } from '../../../../shared/specs/themes';
 import { setThemeEastAsianFonts } from '../cjk-fonts';
 import type { Document } from '@xmldom/xmldom';
-import { inheritTitleStyle, titlePlaceholderType } from './inherit';
+import { bodyPlaceholderIdx, columnPlaceholderIdx, inheritBodyStyle, inheritTitleStyle, subtitlePlaceholderIdx, titlePlaceholderType } from './inherit';
 import { parseXml, readPart, readRels, relativeTarget, relsPartOf, REL_TYPE, type Relationship } from './ooxml';
-import { titleStyleOf } from './paint';
+import { bodyStyleOf, subtitleStyleOf, titleStyleOf } from './paint';
 import { readColourMap } from './read';
 
 const MASTER_OUT = 'ppt/slideMasters/slideMaster1.xml';
@@ -163,7 +164,15 @@ export async function graftTemplate(deck: Uint8Array, template: Uint8Array, reco
     const xml = await readPart(out, slidePart);
     if (xml !== null) {
       const inherited = await inherit(source);
-      const styled = inheritTitleStyle(xml, inherited.style, inherited.phType);
+      let styled = inheritTitleStyle(xml, inherited.style, inherited.phType);
+      if (inherited.bodyIdx !== undefined) styled = inheritBodyStyle(styled, inherited.body, inherited.bodyIdx);
+      // A subtitle's size and face stay written: LibreOffice sets a subtitle placeholder in its own
+      // 32 pt sans, not the master's body size and face (its colour and alignment it does inherit).
+      if (inherited.subtitle) styled = inheritBodyStyle(styled, { ...inherited.subtitle.style, sizePt: undefined, face: undefined }, inherited.subtitle.idx, 'subtitle', 'subTitle');
+      if (inherited.columnIdx) {
+        styled = inheritBodyStyle(styled, inherited.body, inherited.columnIdx[0], 'left');
+        styled = inheritBodyStyle(styled, inherited.body, inherited.columnIdx[1], 'right');
+      }
       if (styled !== xml) out.file(slidePart, styled);
     }
   }
@@ -172,19 +181,43 @@ export async function graftTemplate(deck: Uint8Array, template: Uint8Array, reco
   return out.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } });
 }
 
-/** For a template layout part: the title style its title placeholder inherits and that placeholder's kind (layouts read once). */
-async function titleInheritance(tpl: JSZip, record: TemplateRecord): Promise<(layoutPart: string) => Promise<{ style: ReturnType<typeof titleStyleOf>; phType: 'title' | 'ctrTitle' }>> {
+interface Inheritance {
+  style: TemplateTextStyle;
+  phType: 'title' | 'ctrTitle';
+  /** The layout's body placeholder (`idx`) and the level-1 style text in it inherits. */
+  body: TemplateTextStyle;
+  bodyIdx: string | undefined;
+  /** A two-content layout's two body placeholders, left and right. */
+  columnIdx: [string, string] | undefined;
+  /** A title layout's subtitle placeholder and the style text in it inherits. */
+  subtitle: { idx: string; style: TemplateTextStyle } | undefined;
+}
+
+/** For a template layout part: the title and body styles its placeholders give, and their kinds (layouts read once). */
+async function titleInheritance(tpl: JSZip, record: TemplateRecord): Promise<(layoutPart: string) => Promise<Inheritance>> {
   const masterXml = await readPart(tpl, record.master);
   const master = masterXml === null ? undefined : parseXml(masterXml, record.master);
   const fonts = { major_latin: record.fonts.major_latin, minor_latin: record.fonts.minor_latin };
   const resolve = master ? { scheme: record.colours, map: readColourMap(master), fonts } : undefined;
-  const cache = new Map<string, { style: ReturnType<typeof titleStyleOf>; phType: 'title' | 'ctrTitle' }>();
+  const cache = new Map<string, Inheritance>();
   return async (part) => {
     const known = cache.get(part);
     if (known) return known;
     const xml = await readPart(tpl, part);
     const layout: Document | undefined = xml === null ? undefined : parseXml(xml, part);
-    const found = { style: master && resolve ? titleStyleOf(master, layout, resolve) : {}, phType: titlePlaceholderType(layout) };
+    const subtitleOf = (doc: Document | undefined): Inheritance['subtitle'] => {
+      const idx = subtitlePlaceholderIdx(doc);
+      const style = master && resolve ? subtitleStyleOf(master, doc, resolve) : undefined;
+      return idx !== undefined && style ? { idx, style } : undefined;
+    };
+    const found: Inheritance = {
+      style: master && resolve ? titleStyleOf(master, layout, resolve) : {},
+      phType: titlePlaceholderType(layout),
+      body: master && resolve ? bodyStyleOf(master, layout, resolve) : {},
+      bodyIdx: bodyPlaceholderIdx(layout),
+      columnIdx: columnPlaceholderIdx(layout),
+      subtitle: subtitleOf(layout),
+    };
     cache.set(part, found);
     return found;
   };

@@ -91,6 +91,52 @@ export function titleStyleOf(master: Document, layout: Document | undefined, r: 
   return Object.fromEntries(Object.entries(style).filter(([, v]) => v !== undefined));
 }
 
+/** A layout's body placeholder Folio writes body text into: the largest `body` or object placeholder. */
+export function bodyPlaceholderOf(layout: Document | undefined): Element | undefined {
+  if (!layout) return undefined;
+  const area = (sp: Element): number => {
+    const b = shapeBox(sp);
+    return b ? b.w * b.h : 0;
+  };
+  return placeholdersOfType(layout, ['body', 'obj']).sort((a, b) => area(b) - area(a))[0];
+}
+
+/** The master's placeholder a layout placeholder inherits from: same type (an object placeholder inherits the body's). */
+function masterPlaceholder(master: Document, ph: Element | undefined): Element | undefined {
+  const type = ph?.getAttribute('type') || 'obj';
+  return placeholdersOfType(master, [type === 'obj' ? 'body' : type])[0] ?? placeholdersOfType(master, ['body'])[0];
+}
+
+/**
+ * The level-1 body style a slide's text in `layout`'s body placeholder inherits: the master's body
+ * text style, then the master's body placeholder, then the layout's own body placeholder.
+ */
+export function bodyStyleOf(master: Document, layout: Document | undefined, r: Resolve): TemplateTextStyle {
+  return placeholderTextStyle(master, bodyPlaceholderOf(layout), r);
+}
+
+/** A layout's subtitle placeholder (title layouts), if it has one. */
+export function subtitlePlaceholderOf(layout: Document | undefined): Element | undefined {
+  return layout ? placeholdersOfType(layout, ['subTitle'])[0] : undefined;
+}
+
+/** The style a title layout's subtitle placeholder gives its text (the master's body style under it); undefined without one. */
+export function subtitleStyleOf(master: Document, layout: Document | undefined, r: Resolve): TemplateTextStyle | undefined {
+  const sp = subtitlePlaceholderOf(layout);
+  return sp ? placeholderTextStyle(master, sp, r) : undefined;
+}
+
+/** What text in placeholder `sp` inherits at level 1: the master's body text style, the master's placeholder of its kind, then `sp`. */
+function placeholderTextStyle(master: Document, sp: Element | undefined, r: Resolve): TemplateTextStyle {
+  const txStyles = first(master, NS.p, 'txStyles');
+  const bodyStyle = txStyles ? directChildren(txStyles, NS.p, 'bodyStyle')[0] : undefined;
+  let style: TemplateTextStyle = { face: r.fonts.minor_latin || undefined };
+  style = applyLevel(style, bodyStyle ? directChildren(bodyStyle, NS.a, 'lvl1pPr')[0] : undefined, r);
+  style = applyPlaceholder(style, masterPlaceholder(master, sp?.getElementsByTagNameNS(NS.p, 'ph')[0]), r);
+  style = applyPlaceholder(style, sp, r);
+  return Object.fromEntries(Object.entries(style).filter(([, v]) => v !== undefined));
+}
+
 /** Shapes in the order they are drawn (groups flattened; their children are read in slide space, near enough for a band). */
 export function drawnShapes(doc: Document): Element[] {
   const tree = first(doc, NS.p, 'spTree');

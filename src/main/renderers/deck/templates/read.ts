@@ -11,7 +11,7 @@ import { type PlaceholderInfo, type TemplateLayout, type TemplateLayoutMap, type
 import { zipSizeRefusal } from '../../../sources/limits';
 import { type ColourMap, type ColourScheme, DEFAULT_COLOUR_MAP, resolveColour, SCHEME_SLOTS } from './colours';
 import { children, directChildren, EMU_PER_INCH, type EmuBox, first, NS, parseXml, readPart, readRels, readXmlPart, REL_TYPE, shapeBox } from './ooxml';
-import { hasOwnFooter, paintedShapes, showsMasterShapes, slideNumberBox, titleStyleOf } from './paint';
+import { bodyStyleOf, hasOwnFooter, paintedShapes, showsMasterShapes, slideNumberBox, subtitleStyleOf, titleStyleOf } from './paint';
 import { type Backdrop, type TemplateTextStyle } from '../../../../shared/specs/themes';
 
 /** Larger than any template a person keeps (masters, a few pictures); decks embed it whole. */
@@ -39,6 +39,10 @@ export interface TemplatePaint {
   title: TemplateTextStyle;
   heroTitle: TemplateTextStyle;
   section: TemplateTextStyle;
+  /** Body text in the content layout's body placeholder (level 1). */
+  body: TemplateTextStyle;
+  /** Subtitles on title and closing slides, when the title layout has a subtitle placeholder. */
+  subtitle: TemplateTextStyle | undefined;
   /** Per kind of slide, back to front; the first is the slide background. */
   backdrops: { content: Backdrop[]; title: Backdrop[]; section: Backdrop[] };
   ownFooter: boolean;
@@ -319,6 +323,8 @@ export async function readTemplate(bytes: Uint8Array, fileName: string): Promise
     title: titleStyleOf(masterDoc, contentDoc, resolve),
     heroTitle: titleStyleOf(masterDoc, layoutDocs.get(mapping.title), resolve),
     section: titleStyleOf(masterDoc, layoutDocs.get(mapping.section), resolve),
+    body: bodyStyleOf(masterDoc, contentDoc, resolve),
+    subtitle: subtitleStyleOf(masterDoc, layoutDocs.get(mapping.title), resolve),
     backdrops: { content: backdropsOf(mapping.content), title: backdropsOf(mapping.title), section: backdropsOf(mapping.section) },
     ownFooter: hasOwnFooter([masterDoc, ...(contentDoc ? [contentDoc] : [])], frac),
     number: numberEmu ? frac(numberEmu) : undefined,

@@ -94,6 +94,11 @@ export function templateRegions(t: ParsedTemplate, warnings: string[]): NonNulla
   const title = layoutByPart(t.layouts, t.mapping.title);
   const hero = roomBelow(union(title?.placeholders.filter((p) => isTitle(p) || p.type === 'subTitle') ?? []));
   if (hero) regions.hero = hero;
+  // A subtitle placeholder below the title's: the subtitle is set in it, the title above it.
+  const subtitle = title?.placeholders.find((p) => p.type === 'subTitle');
+  const subtitleBox = subtitle ? clampBox(subtitle) : undefined;
+  const titleTop = title?.placeholders.find(isTitle)?.y;
+  if (hero && subtitleBox && titleTop !== undefined && subtitleBox.y > titleTop) regions.subtitle = subtitleBox;
   const section = layoutByPart(t.layouts, t.mapping.section);
   const sec = roomBelow(union(section?.placeholders.filter((p) => isTitle(p) || isBody(p)) ?? []));
   if (sec) regions.section = sec;
@@ -123,6 +128,14 @@ function titleColour(style: TemplateTextStyle, behind: string, fallbacks: readon
   const chosen = readableOn(behind, fallbacks);
   if (style.color) warnings.push(`The ${what} colour #${style.color} is hard to read on #${behind} behind it: titles use #${chosen}.`);
   return chosen;
+}
+
+/** A subtitle colour the template asks for, kept when it reads (3:1 from 18 pt, else 4.5:1); else none (Folio's muted title colour). */
+function subtitleColour(style: TemplateTextStyle, behind: string, warnings: string[]): string | undefined {
+  const need = (style.sizePt ?? DEFAULT_SIZES.body) >= 18 ? MIN_LARGE_TEXT_CONTRAST : MIN_TEXT_CONTRAST;
+  if (style.color && contrastRatio(style.color, behind) >= need) return style.color;
+  if (style.color) warnings.push(`The subtitle colour #${style.color} is hard to read on #${behind} behind it: subtitles use a muted tone of the title colour.`);
+  return undefined;
 }
 
 const clampSize = (pt: number | undefined, min: number, max: number): number | undefined => (pt === undefined ? undefined : Math.min(max, Math.max(min, Math.round(pt))));
@@ -162,7 +175,9 @@ export function templateTheme(id: string, label: string, t: ParsedTemplate, warn
   const behind = (kind: keyof ParsedTemplate['paint']['backdrops'], box: FractionBox | undefined, otherwise: string): string =>
     (box ? backdropBehind(paint.backdrops[kind], box)?.color : undefined) ?? otherwise;
   const bodyBehind = behind('content', regions.body, background);
-  const text = readableOn(bodyBehind, [tx1, s.dk1, s.dk2, s.lt1, s.lt2]);
+  // Body text in the template's body colour when it reads there (4.5:1), else the first slot that does.
+  const text = readableOn(bodyBehind, [paint.body.color, tx1, s.dk1, s.dk2, s.lt1, s.lt2]);
+  if (paint.body.color && text !== paint.body.color) warnings.push(`The body text colour #${paint.body.color} is hard to read on #${bodyBehind} behind it: body text uses #${text}.`);
   // Folio sets big numbers, marks and quote marks in the accent: the template's first accent that
   // reads on its background (3:1, large text), so a red accent1 on a dark green master gives way.
   const accents = ['accent1', 'accent2', 'accent3', 'accent4', 'accent5', 'accent6'].map((k) => s[k]).filter((c): c is string => Boolean(c));
@@ -173,6 +188,7 @@ export function templateTheme(id: string, label: string, t: ParsedTemplate, warn
   const titleBackground = t.titleBackground ?? background;
   const heroBehind = behind('title', regions.hero, titleBackground);
   const titleText = titleColour(paint.heroTitle, heroBehind, [tx1, s.dk2, s.dk1, s.lt1, s.lt2], 'title slide\'s title', warnings);
+  const subtitleStyle = paint.subtitle && regions.subtitle ? { ...paint.subtitle, color: subtitleColour(paint.subtitle, behind('title', regions.subtitle, titleBackground), warnings) } : undefined;
   const sectionText = titleColour(paint.section, behind('section', regions.section, titleBackground), [tx1, s.dk2, s.dk1, s.lt1, s.lt2], 'section title', warnings);
   const contentTitle = titleColour(paint.title, behind('content', regions.title, background), [text, tx1, s.dk2, s.dk1, s.lt1, s.lt2], 'content title', warnings);
   const headingFace = latinFace(paint.title.face ?? t.fonts.major_latin, 'heading', warnings);
@@ -180,6 +196,8 @@ export function templateTheme(id: string, label: string, t: ParsedTemplate, warn
   const number = numberBox(t);
   const titleSize = clampSize(paint.title.sizePt, 20, 48);
   const heroSize = clampSize(paint.heroTitle.sizePt, 24, 72);
+  const bodySize = clampSize(paint.body.sizePt, 14, 36);
+  const bodyFace = latinFace(paint.body.face ?? t.fonts.minor_latin, 'body', warnings);
   const chart = accents.length >= 3 ? accents : [...accents, ...FALLBACK_CHART].slice(0, 6);
   return ThemeSchema.parse({
     name: id,
@@ -203,17 +221,21 @@ export function templateTheme(id: string, label: string, t: ParsedTemplate, warn
     },
     fonts: {
       latinHeading: headingFace,
-      latinBody: latinFace(t.fonts.minor_latin, 'body', warnings),
+      latinBody: bodyFace,
       cjkHeading: cjkFace(t.fonts.major_ea || t.fonts.minor_ea, 'heading', warnings),
       cjkBody: cjkFace(t.fonts.minor_ea || t.fonts.major_ea, 'body', warnings),
     },
-    ...(titleSize !== undefined || heroSize !== undefined ? { sizes: { ...DEFAULT_SIZES, heroTitle: heroSize ?? DEFAULT_SIZES.heroTitle, title: titleSize ?? DEFAULT_SIZES.title } } : {}),
+    ...(titleSize !== undefined || heroSize !== undefined || bodySize !== undefined
+      ? { sizes: { ...DEFAULT_SIZES, heroTitle: heroSize ?? DEFAULT_SIZES.heroTitle, title: titleSize ?? DEFAULT_SIZES.title, body: bodySize ?? DEFAULT_SIZES.body } }
+      : {}),
     master: { footer: '', slideNumber: true, titleMark: 'none', decorations: false },
     regions,
     template: {
       title: { ...paint.title, color: contentTitle, face: headingFace },
       heroTitle: { ...paint.heroTitle, color: titleText, face: latinFace(paint.heroTitle.face ?? t.fonts.major_latin, 'heading', []) },
       section: { ...paint.section, color: sectionText, face: latinFace(paint.section.face ?? t.fonts.major_latin, 'heading', []) },
+      body: { ...paint.body, color: text, face: bodyFace },
+      ...(subtitleStyle ? { subtitle: { ...subtitleStyle, face: latinFace(subtitleStyle.face ?? t.fonts.minor_latin, 'body', []) } } : {}),
       backdrops: paint.backdrops,
       ownFooter: paint.ownFooter,
       ...(number ? { number } : {}),

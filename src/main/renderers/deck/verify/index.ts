@@ -4,7 +4,8 @@
 // why, and carries only what the plan alone shows. Only a cancelled signal rejects.
 import { FolioError } from '../../../../shared/errors';
 import { type QualityReport, type ReportCheck } from '../../../../shared/specs/deck';
-import { convertToPdf, SofficeMissingError, sofficePath } from '../../soffice';
+import { SofficeMissingError, sofficePath } from '../../soffice';
+import { convertToPdfWarm } from '../../soffice-warm';
 import { mergeRepeatedIssues } from '../report';
 import { checkPlannedSlide, checkRenderedSlide } from './checks';
 import { readPdfWords } from './pdf-words';
@@ -49,7 +50,8 @@ export async function verifyRenderedDeck(input: VerifyInput, opts: VerifyOptions
   try {
     // Progress only where there is something to wait for: no LibreOffice, no "checking".
     if (sofficePath() !== null) opts.onProgress?.(0, total);
-    const pdf = await convertToPdf(input.pptxPath, {
+    // Every render is checked: LibreOffice is kept running between them (soffice-warm.ts).
+    const pdf = await convertToPdfWarm(input.pptxPath, {
       timeoutMs,
       ...(opts.signal ? { signal: opts.signal } : {}),
       ...(opts.hiddenPaths ? { hiddenPaths: opts.hiddenPaths } : {}),

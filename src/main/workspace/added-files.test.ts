@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeFileName } from './task-files';
+import { safeFileName } from './added-files';
 
 describe('safeFileName', () => {
   it('keeps a long Chinese name under the file system limit, whole characters and extension kept', () => {
