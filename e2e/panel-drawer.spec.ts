@@ -1,6 +1,7 @@
 // The right panel is one tree at every width: below 1100 px it is a drawer, above it a column, and
 // crossing the width (or closing the drawer) keeps what the person was doing in it — the slides
-// selected in a deck preview and the change they had half typed.
+// selected in a deck preview and the change they had half typed. The drawer closes the ways a person
+// expects: the header's toggle (not covered by it), Escape, a click outside, its own close button.
 import { createTask, expect, test } from './support/fixtures';
 import { scriptModel } from './support/fake-model';
 import { expectRunsDone, sendMessage, setApprovalMode } from './support/flows';
@@ -49,10 +50,39 @@ test('a slide selection and a half-typed change survive the drawer and both widt
   await expect(page.getByTestId('files-panel')).toBeVisible();
   await expectKept();
 
-  // Closing the drawer (its own close button: it covers the header's) and opening it again keeps them too.
+  // The drawer sits below the header: the toggle that opened it is not covered and closes it.
+  const toggle = page.getByTestId('panel-toggle');
+  // A string: the e2e build has no DOM types.
+  const toggleOnTop = () =>
+    page.evaluate<boolean>(`(() => {
+      const el = document.querySelector('[data-testid="panel-toggle"]');
+      const box = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && el.contains(hit);
+    })()`);
+  expect(await toggleOnTop()).toBe(true);
+  await toggle.click();
+  await expect(page.getByTestId('files-panel')).toBeHidden();
+  await toggle.click();
+  await expectKept();
+
+  // Escape closes it and gives the focus back to the toggle.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('files-panel')).toBeHidden();
+  await expect(toggle).toBeFocused();
+
+  // A click outside it (on the conversation, left of the drawer) closes it.
+  await toggle.click();
+  await expect(page.getByTestId('files-panel')).toBeVisible();
+  await page.mouse.click(300, 400);
+  await expect(page.getByTestId('files-panel')).toBeHidden();
+
+  // Its own close button too, with the focus back on the toggle; opened again, nothing is lost.
+  await toggle.click();
   await page.getByTestId('panel-close').click();
   await expect(page.getByTestId('files-panel')).toBeHidden();
-  await page.getByTestId('panel-toggle').click();
+  await expect(toggle).toBeFocused();
+  await toggle.click();
   await expectKept();
 
   // Wide again: the column shows them.

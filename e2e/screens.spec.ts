@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Page } from '@playwright/test';
+import { buildTemplate } from '../src/main/renderers/deck/templates/fixture.test-support';
 import { createTask, expect, test } from './support/fixtures';
 import { fakeProfileYaml, resetModel, scriptModel } from './support/fake-model';
 import { expectRunsDone, sendMessage, setApprovalMode, textPdf } from './support/flows';
@@ -270,7 +271,7 @@ for (const language of ['en', 'zh-CN'] as const) {
       await expect(page.getByTestId('settings-page')).toBeVisible();
       await checkScreen(page, 'settings', language, { axeAtEachSize: true });
       const nav = page.getByTestId('settings-nav');
-      for (const section of ['models-section', 'search-section']) {
+      for (const section of ['models-section', 'skills-section', 'search-section']) {
         await nav.locator(`[data-section="${section}"]`).click();
         await expect(nav.locator(`[data-section="${section}"]`)).toHaveAttribute('aria-current', 'true');
         await expect(page.getByTestId(section)).toBeInViewport();
@@ -307,6 +308,30 @@ for (const language of ['en', 'zh-CN'] as const) {
       await page.getByTestId('confirm-ok').click();
       await expect(server).toHaveCount(0);
       expect(((await folioApi(folio, 'GET', '/v1/mcp/config')) as { text: string }).text).not.toContain('everything');
+
+      // A template imported: its layouts previewed with the sample deck in the screen's language.
+      await page.getByTestId('template-file-input').setInputFiles({
+        name: 'ACME Brand.potx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.template',
+        buffer: await buildTemplate({ potx: true }),
+      });
+      const template = page.getByTestId('templates-section').getByTestId('template-item');
+      await expect(template).toHaveCount(1);
+      await template.getByTestId('template-preview-toggle').click();
+      await expect(template.getByTestId('template-sample').first()).toBeVisible();
+      // Reached as a person does, through the navigation (which then marks Templates).
+      await nav.locator('[data-section="templates-section"]').click();
+      await expect(nav.locator('[data-section="templates-section"]')).toHaveAttribute('aria-current', 'true');
+      await checkScreen(page, 'template-preview', language, {
+        ready: async (p) => {
+          await p.getByTestId('templates-section').evaluate('(el) => el.scrollIntoView({ block: "start" })');
+          await expect(nav.locator('[aria-current="true"]')).toHaveAttribute('data-section', 'templates-section');
+        },
+      });
+      // Removed again: the deck screens below are of the built-in themes.
+      await template.getByTestId('template-delete').click();
+      await page.getByTestId('confirm-ok').click();
+      await expect(template).toHaveCount(0);
 
       // A deck task: the outline the agent proposes, waiting for the person.
       await page.getByTestId('settings-back').click();

@@ -12,6 +12,7 @@ import { WorkspaceFolder } from './WorkspaceFolder';
 import { ReasoningControl } from './ReasoningControl';
 import { panelShown, useLayout } from '../state/layout-store';
 import { Icon } from './Icon';
+import { PANEL_ID, PANEL_TOGGLE_ID } from './use-panel-drawer';
 
 const approvalModes: ApprovalMode[] = ['ask', 'auto-edit', 'auto'];
 
@@ -116,7 +117,7 @@ function PanelToggle() {
   const toggle = useLayout((s) => s.togglePanel);
   const label = shown ? t('layout.hidePanel') : t('layout.showPanel');
   return (
-    <button type="button" className="icon-btn" onClick={toggle} aria-label={label} title={label} aria-expanded={shown} data-testid="panel-toggle">
+    <button type="button" className="icon-btn" onClick={toggle} aria-label={label} title={label} aria-expanded={shown} aria-controls={PANEL_ID} id={PANEL_TOGGLE_ID} data-testid="panel-toggle">
       <Icon name="panel" />
     </button>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileEntry, FileKind, SourceInfo } from '../../shared/contract';
 import { formatBytes } from '../lib/format';
@@ -11,6 +11,7 @@ import { Icon } from './Icon';
 import { ResizeHandle } from './ResizeHandle';
 import { PANEL_WIDTH, useLayout } from '../state/layout-store';
 import { ErrorText, ServerDetail } from './ErrorText';
+import { focusPanelToggle, PANEL_ID, usePanelDrawer } from './use-panel-drawer';
 
 const kinds: FileKind[] = ['source', 'work', 'artifact'];
 const tabs: PanelTab[] = ['files', 'artifacts'];
@@ -34,6 +35,12 @@ export function FilesPanel({ taskId, hidden = false }: { taskId: string; hidden?
   const panelWidth = useLayout((s) => s.panelWidth);
   const setPanelWidth = useLayout((s) => s.setPanelWidth);
   const togglePanel = useLayout((s) => s.togglePanel);
+  const panelRef = useRef<HTMLElement>(null);
+  const drawerTop = usePanelDrawer(panelRef, narrow && !hidden);
+  const closePanel = () => {
+    togglePanel();
+    focusPanelToggle();
+  };
 
   useEffect(() => {
     // A task opens on its results when it has some, else on its files (never an empty Results tab).
@@ -44,7 +51,16 @@ export function FilesPanel({ taskId, hidden = false }: { taskId: string; hidden?
   }, [taskId, load]);
 
   return (
-    <aside className="files-panel" aria-label={t('files.panel')} data-testid="files-panel" data-tab={tab} hidden={hidden}>
+    <aside
+      ref={panelRef}
+      id={PANEL_ID}
+      className="files-panel"
+      aria-label={t('files.panel')}
+      data-testid="files-panel"
+      data-tab={tab}
+      hidden={hidden}
+      style={narrow && drawerTop !== null ? ({ '--drawer-top': `${drawerTop}px` } as CSSProperties) : undefined}
+    >
       {!narrow && (
         <ResizeHandle
           label={t('layout.resizePanel')}
@@ -74,7 +90,7 @@ export function FilesPanel({ taskId, hidden = false }: { taskId: string; hidden?
         ))}
         </div>
         <span className="panel-tabs-spacer" />
-        <button type="button" className="icon-btn panel-close" onClick={togglePanel} aria-label={t('layout.hidePanel')} title={t('layout.hidePanel')} data-testid="panel-close">
+        <button type="button" className="icon-btn panel-close" onClick={closePanel} aria-label={t('layout.hidePanel')} title={t('layout.hidePanel')} data-testid="panel-close">
           <Icon name="close" size={14} />
         </button>
       </div>

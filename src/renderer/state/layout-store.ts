@@ -28,6 +28,8 @@ interface LayoutState extends Remembered {
   toggleSidebar: () => void;
   /** Shows or hides the right panel: the third column, or the drawer in the narrow layout. */
   togglePanel: () => void;
+  /** Closes the narrow layout's drawer (Escape, a click outside it). */
+  closeDrawer: () => void;
   setSidebarWidth: (px: number) => void;
   setPanelWidth: (px: number) => void;
   setNarrow: (narrow: boolean) => void;
@@ -85,6 +87,7 @@ export const useLayout = create<LayoutState>((set, get) => {
     requestNewTaskMenu: () => set({ newTaskMenuRequest: get().newTaskMenuRequest + 1 }),
     toggleSidebar: () => update({ sidebarOpen: !get().sidebarOpen }),
     togglePanel: () => (get().narrow ? set({ drawerOpen: !get().drawerOpen }) : update({ panelOpen: !get().panelOpen })),
+    closeDrawer: () => set({ drawerOpen: false }),
     setSidebarWidth: (px) => update({ sidebarWidth: clampWidth(px, SIDEBAR_WIDTH) }),
     setPanelWidth: (px) => update({ panelWidth: clampWidth(px, PANEL_WIDTH) }),
     setNarrow: (narrow) => set({ narrow, drawerOpen: false }),
