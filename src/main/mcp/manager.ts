@@ -13,6 +13,7 @@ import { resultText, type McpCallOutcome } from './content';
 import { wrapUntrusted } from '../tools/untrusted';
 import { scrub, scrubDeep } from '../net/secret-scrub';
 import { resolveSecrets, secretValues } from './secrets';
+import { abortable } from './abortable';
 import { modelToolName } from './tool-names';
 import { isMcpError, loadMcpSdk } from './sdk';
 
@@ -378,24 +379,4 @@ async function countOrNull(count: () => Promise<number>): Promise<number | null>
   } catch {
     return null;
   }
-}
-
-/** Waits for `promise` unless the caller gives up first (the promise itself goes on: others may share it). */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(new FolioError('cancelled', 'Cancelled.'));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new FolioError('cancelled', 'Cancelled.'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
 }

@@ -5,12 +5,13 @@
 // margin, the running header is one line, and a character no font has is reported. Page images are
 // kept in test-artifacts/ for a person to look at.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderDocument, type RenderDocumentResult } from './index';
 import { letterSpacedLines } from './testing/pdf-lines';
+import { convertToPdf } from './testing/soffice-pdf';
 
 const REPO = join(import.meta.dirname, '../../../..');
 const SAMPLE = join(REPO, 'samples/proposal-nsfc');
@@ -68,11 +69,7 @@ describe.skipIf(!hasTools)('the sample laid out by LibreOffice (soffice)', () =>
     appendFileSync(join(folder, 'sections/04_innovation.md'), `\n${URL_PARAGRAPH}\n\n以表情 😀 和古埃及文字 ${HIEROGLYPH} 结尾。\n`);
 
     rendered = await renderDocument(folder, { outDir: work, fileName: 'proposal.docx' });
-    // A private profile: a shared one is locked by any other running soffice.
-    run('soffice', ['--headless', `-env:UserInstallation=file://${join(work, 'profile')}`, '--convert-to', 'pdf', '--outdir', work, rendered.path]);
-    pdf = join(work, 'proposal.pdf');
-    // soffice exits 0 even when conversion fails, so the PDF's existence is the real check.
-    if (!existsSync(pdf)) throw new Error(`soffice produced no PDF in ${work}`);
+    [pdf = ''] = convertToPdf(work, [rendered.path]);
     pageCount = Number(/Pages:\s+(\d+)/.exec(run('pdfinfo', [pdf]))?.[1]);
   }, 400_000);
 

@@ -3,12 +3,13 @@
 // Chinese headers, a table crossing pages, citations, a figure) and the edge proposal (long Latin runs and
 // URLs in justified Chinese, empty sections, a BOM, Windows line endings, HTML, missing images, odd tables).
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderDocument, type RenderDocumentResult } from './index';
 import { unbreakablePieces } from './tables';
+import { convertToPdf } from './testing/soffice-pdf';
 import { bboxBlocks, letterSpacing, MAX_LETTER_SPACING_EM, RIGHT_EDGE_PT, type Word, wordsOf } from './testing/pdf-lines';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
@@ -81,12 +82,9 @@ describe.skipIf(!hasTools)('proposals laid out by LibreOffice (soffice)', () => 
       await renderDocument(stressFolder, { outDir: work, fileName: 'stress.docx', paginate: false }),
       await renderDocument(edgeFolder, { outDir: work, fileName: 'edge.docx', paginate: false }),
     ];
-    // One soffice start for both files; a private profile, since a shared one is locked by any other soffice.
-    spawnSync('soffice', [`-env:UserInstallation=file://${join(work, 'profile')}`, '--headless', '--convert-to', 'pdf', '--outdir', work, ...results.map((r) => r.path)], { timeout: 400_000 });
-    const [s, e] = results.map((result) => {
-      const pdf = result.path.replace(/\.docx$/u, '.pdf');
-      // soffice exits 0 even when a conversion fails: the PDF's existence is the check.
-      if (!existsSync(pdf)) throw new Error(`soffice produced no ${pdf}`);
+    const pdfs = convertToPdf(work, results.map((r) => r.path));
+    const [s, e] = results.map((result, i) => {
+      const pdf = pdfs[i] ?? '';
       const text = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout;
       return { result, pdf, pages: text.split('\f') };
     });
