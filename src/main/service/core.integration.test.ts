@@ -245,7 +245,11 @@ describe('approvals, cancel and resume', () => {
   it('cancel during a stalled stream ends the run within a second and keeps the text', async () => {
     const core = await open(makeDataDir(fake.url));
     const task = await newTask(core);
-    fake.script([{ fault: 'stall', afterChunks: 2 }]);
+    // The provider sends the first 30 chunks of a 40-word answer and goes silent. The first chunks
+    // show as they come; the run's secret scrubber holds back the last characters (as long as a
+    // key's longest encoded form) until more text comes or the run ends.
+    const words = Array.from({ length: 40 }, (_, i) => `word${i}`);
+    fake.script([{ fault: 'stall', afterChunks: 31, text: words.join(' ') }]);
     const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'x' });
     await waitForEvent(core, task.id, run_id, 'text_delta');
     const t0 = Date.now();
@@ -255,6 +259,16 @@ describe('approvals, cancel and resume', () => {
     expect(Date.now() - t0).toBeLessThan(1000);
     expect(events.at(-1)).toMatchObject({ reason: 'cancelled' });
     expect((await core.handlers.listRuns({ task_id: task.id })).runs[0].status).toBe('cancelled');
+    const { messages } = await core.handlers.listMessages({ task_id: task.id });
+    // All that arrived is kept, the held words too, marked incomplete (is_error) for Continue.
+    const last = messages.at(-1);
+    expect(last).toMatchObject({ role: 'assistant', is_error: true });
+    const kept = last?.content ?? '';
+    expect(kept.length).toBeGreaterThan(100);
+    expect(words.join(' ').startsWith(kept)).toBe(true);
+    // What the person was shown (the held tail released when the run ended) is what is kept.
+    const shown = events.map((e) => (e.type === 'text_delta' ? e.delta : '')).join('');
+    expect(shown).toBe(kept);
   });
 
   it('cancel during a long shell command kills it within a second', async () => {

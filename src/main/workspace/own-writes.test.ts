@@ -23,6 +23,7 @@ const ALLOWED: Record<string, string> = {
   'workspace/storage.ts': 'the team service’s tenant folders, named by validated ids',
   'tools/extract-figures.ts': 'page images in its own scratch folder; figures through writeInside',
   'renderers/document/paginate.ts': 'the document copy converted, in its own scratch folder',
+  'renderers/soffice-warm.ts': 'the kept LibreOffice’s jobs folder, inside its own scratch folder',
   'service/mcp-service.ts': 'an MCP resource staged in its own scratch folder, then added like an upload',
   'transport/http/upload.ts': 'upload parts in the core’s upload folder (scratch), named by a counter',
   'service/create-core.ts': 'the data folder itself',
