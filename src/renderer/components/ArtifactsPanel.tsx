@@ -7,7 +7,7 @@ import { artifactType, fileName, listArtifacts, pdfPathFor, useArtifacts } from 
 import { useFiles } from '../state/files-store';
 import { Icon } from './Icon';
 import { ErrorText } from './ErrorText';
-import { useFileText } from '../state/use-file-text';
+import { FileTextPreview } from './FileTextPreview';
 
 // The preview pulls in markdown rendering and the deck drawing code; most sessions never open it.
 const ArtifactPreview = lazy(() => import('./preview/ArtifactPreview').then((m) => ({ default: m.ArtifactPreview })));
@@ -115,23 +115,10 @@ function SourceView({ taskId, path, page }: { taskId: string; path: string; page
             </div>
           }
         >
-          {artifactType(path) === null ? <TextSource taskId={taskId} path={path} /> : <ArtifactPreview taskId={taskId} path={path} page={page} />}
+          {artifactType(path) === null ? <FileTextPreview file={{ kind: 'task', taskId, path }} testId="source-text" /> : <ArtifactPreview taskId={taskId} path={path} page={page} />}
         </Suspense>
       </div>
     </div>
-  );
-}
-
-/** A text source (notes, CSV) shown as it is; anything else says it can be downloaded. */
-function TextSource({ taskId, path }: { taskId: string; path: string }) {
-  const { t } = useTranslation();
-  const text = useFileText({ kind: 'task', taskId, path });
-  if (text === undefined) return <span className="spinner" aria-label={t('common.loading')} />;
-  if (text === null) return <div className="preview-none muted">{t('sourceView.noPreview')}</div>;
-  return (
-    <pre className="source-text" data-testid="source-text">
-      {text}
-    </pre>
   );
 }
 
