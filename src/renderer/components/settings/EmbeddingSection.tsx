@@ -62,7 +62,12 @@ export function EmbeddingForm({ current }: { current: EmbeddingSettings | undefi
     keyEnv: enabled ? envName : null,
     key,
     clearKey: () => setKey(''),
-    test: (client) => client.testEmbedding({}),
+    // The form's values are tried unsaved: an endpoint that fails never replaces one that works.
+    test: (client) => {
+      const embedding = input();
+      return client.testEmbedding(embedding ? { embedding, ...(key.trim() ? { key: key.trim() } : {}) } : {});
+    },
+    savesIf: (report) => report.ok,
   });
   const edited = flow.edited;
 
