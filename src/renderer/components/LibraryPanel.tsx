@@ -1,12 +1,13 @@
 // A library's files with their index status, the measured progress, adding and deleting files, and
 // the search box. Used by a project's page and by the personal library's page.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IndexProgress, LibraryFile } from '../../shared/contract';
 import { useLibrary } from '../state/library-store';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FilePickerButton } from './FilePickerButton';
 import { Icon } from './Icon';
+import { LibraryFileDialog } from './LibraryFileDialog';
 import { LibrarySearch } from './LibrarySearch';
 import { ErrorText } from './ErrorText';
 import { DropZone, FileRow, FileStatusBadge } from './FileRows';
@@ -21,6 +22,8 @@ export function LibraryPanel({ libraryId }: { libraryId: string }) {
   const upload = useLibrary((s) => s.upload);
   const remove = useLibrary((s) => s.remove);
   const [deleting, setDeleting] = useState<LibraryFile | null>(null);
+  const [opened, setOpened] = useState<{ library: string; path: string; page: number } | null>(null);
+  const closeOpened = useCallback(() => setOpened(null), []);
 
   useEffect(() => {
     void load(libraryId);
@@ -63,9 +66,9 @@ export function LibraryPanel({ libraryId }: { libraryId: string }) {
               status={file.status}
               size={file.size}
               name={
-                <span className="file-name" title={file.task_path}>
+                <button type="button" className="file-name file-open" title={file.task_path} onClick={() => setOpened({ library: libraryId, path: file.path, page: 1 })} data-testid="library-file-open">
                   {file.path}
-                </span>
+                </button>
               }
               badge={<FileStatusBadge status={file.status} pages={file.pages} message={file.message} pendingLabel={t('library.status.pending')} scannedHint={t('library.scannedHint')} testId="library-file-status" />}
               action={
@@ -86,6 +89,7 @@ export function LibraryPanel({ libraryId }: { libraryId: string }) {
         </ul>
       )}
       <LibrarySearch libraryId={libraryId} />
+      {opened && <LibraryFileDialog hit={opened} onClose={closeOpened} />}
       {deleting && (
         <ConfirmDialog
           title={t('library.deleteTitle')}
