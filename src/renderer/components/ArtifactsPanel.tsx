@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileEntry } from '../../shared/contract';
 import { formatBytes } from '../lib/format';
-import { artifactType, fileName, listArtifacts, pdfPathFor, useArtifacts } from '../state/artifacts-store';
+import { artifactType, fileName, listArtifacts, type PanelTab, pdfPathFor, useArtifacts } from '../state/artifacts-store';
 import { useFiles } from '../state/files-store';
 import { Icon } from './Icon';
 import { ErrorText } from './ErrorText';
@@ -29,7 +29,7 @@ export function ArtifactsPanel({ taskId }: { taskId: string }) {
 
   const source = useArtifacts((s) => s.sources[taskId]);
   const sourceFile = source && filesTaskId === taskId ? files.find((f) => f.path === source.path) : undefined;
-  if (source && sourceFile) return <SourceView taskId={taskId} path={source.path} page={source.page} />;
+  if (source && sourceFile) return <SourceView taskId={taskId} path={source.path} page={source.page} from={source.from} />;
 
   return (
     <div className="artifacts-panel" data-testid="artifacts-panel">
@@ -90,8 +90,8 @@ export function ArtifactsPanel({ taskId }: { taskId: string }) {
   );
 }
 
-/** A source opened from the files list or a citation, at the cited page; closing goes back to the results. */
-function SourceView({ taskId, path, page }: { taskId: string; path: string; page: number | null }) {
+/** A source opened from the files list or a citation, at the cited page; closing goes back to the tab it was opened from. */
+function SourceView({ taskId, path, page, from }: { taskId: string; path: string; page: number | null; from: PanelTab }) {
   const { t } = useTranslation();
   const closeSource = useArtifacts((s) => s.closeSource);
   return (
@@ -99,7 +99,7 @@ function SourceView({ taskId, path, page }: { taskId: string; path: string; page
       <div className="source-view-head">
         <button type="button" className="btn btn-small" onClick={() => closeSource(taskId)} data-testid="source-view-close">
           <Icon name="back" size={12} />
-          {t('sourceView.back')}
+          {from === 'files' ? t('sourceView.backToFiles') : t('sourceView.back')}
         </button>
         <span className="file-name" title={path}>
           {fileName(path)}
