@@ -1,4 +1,4 @@
-import * as childProcess from 'node:child_process';
+import type * as childProcess from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
 
 const spawned: string[] = [];
