@@ -20,7 +20,7 @@ import { operatorAllowsAddress, restrictOutbound } from '../net/outbound';
 import { addressRefusal } from '../net/address-policy';
 import type { Scope } from '../store/port';
 import { startClusterWorker, type ClusterWorker } from '../cluster/worker';
-import { loadRunCode } from '../assembly/run-warm-up';
+import { loadRunCode } from '../service/run-warm-up';
 import { leasedRunCounter } from '../cluster/leases';
 import type { Decision, RunHost } from '../cluster/host';
 import { createTeamQuotas } from '../quotas/team-quotas';
