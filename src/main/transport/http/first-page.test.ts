@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_TOKEN, startTestServer, type TestServer } from './http-test-kit.test-support';
-import { withTaskList } from './first-page';
+import { withInlineStylesheet, withTaskList } from './first-page';
 
-const PAGE = '<!doctype html><title>Folio</title><body><div id="root"></div><script type="module" src="./a.js"></script></body>';
+const PAGE = '<!doctype html><title>Folio</title><link rel="stylesheet" crossorigin href="./assets/app.css"><body><div id="root"></div><script type="module" src="./a.js"></script></body>';
+const CSS = '.task-item{height:48px}';
 
 describe("the first page holds the task list when it is opened with the server's token", () => {
   let site = '';
@@ -14,7 +15,9 @@ describe("the first page holds the task list when it is opened with the server's
   beforeAll(async () => {
     site = await mkdtemp(join(tmpdir(), 'folio-first-page-'));
     await mkdir(site, { recursive: true });
+    await mkdir(join(site, 'assets'));
     await writeFile(join(site, 'index.html'), PAGE);
+    await writeFile(join(site, 'assets', 'app.css'), CSS);
     web = await startTestServer({ staticDir: site });
     await web.core.handlers.createTask({ mode: 'ppt', title: 'Cooling <loop> & "deck"' });
     const done = await web.core.handlers.createTask({ mode: 'general', title: 'Finished one' });
@@ -36,6 +39,9 @@ describe("the first page holds the task list when it is opened with the server's
     expect(html).toContain('<span class="task-title">Cooling &lt;loop&gt; &amp; &quot;deck&quot;</span>');
     expect(html).not.toContain('Finished one');
     expect(html).toContain('<script type="module" src="./a.js"></script>');
+    // The stylesheet comes with the page, not as a request of its own.
+    expect(html).toContain(`<style>${CSS}</style>`);
+    expect(html).not.toContain('app.css');
   });
 
   it('serves the plain page without the token, with a wrong one, or at another path', async () => {
@@ -43,6 +49,14 @@ describe("the first page holds the task list when it is opened with the server's
       const html = await (await fetch(`${web.url}${path}`)).text();
       expect(html, path).toBe(PAGE);
     }
+  });
+
+  it('keeps the link when the sheet cannot be inlined as it is', async () => {
+    await writeFile(join(site, 'assets', 'font.css'), '@font-face{src:url(./f.woff2)}');
+    const page = '<link rel="stylesheet" href="./assets/font.css"><div id="root"></div>';
+    expect(await withInlineStylesheet(page, site)).toBe(page);
+    const missing = '<link rel="stylesheet" href="./assets/none.css">';
+    expect(await withInlineStylesheet(missing, site)).toBe(missing);
   });
 
   it('leaves a page without an empty root as it is', () => {
