@@ -36,6 +36,7 @@ import {
   READY_PATH,
 } from './server-options';
 import { DEFAULT_SSE_HEARTBEAT_MS, resumeSeq, streamRunEvents } from './sse';
+import { serveFirstPage } from './first-page';
 import { serveStatic } from './static';
 import { DEFAULT_MAX_UPLOAD_BYTES, handleLibraryUpload, handleTemplateUpload, handleUpload } from './upload';
 
@@ -124,18 +125,25 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
         sendMethodNotAllowed(req, res, method, ['GET', 'HEAD']);
         return;
       }
+      if (opts.staticDir !== undefined && token !== undefined) {
+        const page = { core: () => resolveCore(LOCAL_SCOPE), staticDir: opts.staticDir, token, pathname, query: parseQuery(search) };
+        if (await serveFirstPage(req, res, page)) return;
+      }
       if (opts.staticDir !== undefined && (await serveStatic(req, res, opts.staticDir, pathname))) return;
       throw new NotFoundError('Not found');
     }
 
-    // Before routing, so an unauthenticated caller learns nothing about which routes exist.
+    // Answered after authentication, so an unauthenticated caller learns nothing about which routes exist.
+    const match = router.match(method, pathname);
     let scopeCore: FolioCore;
     if (tenancy) {
       const scope = await tenancy.authenticator.authenticate(req.headers);
       ctx.scope = scope;
+      if (match.kind === 'found') ctx.route = match.route.path;
       await tenancy.gate?.check(scope.tenant_id);
       // Rate before registry: a tenant over its limit costs no database write.
       await tenancy.rateLimiter?.take(scope.tenant_id);
+      tenancy.checkHeaders?.(req.headers);
       await tenancy.registry.ensure(scope);
       if (await tenancy.platformRoutes?.(req, res, scope, pathname, parseQuery(search))) return;
       scopeCore = await resolveCore(scope);
@@ -144,7 +152,6 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
       scopeCore = await resolveCore(LOCAL_SCOPE);
     }
 
-    const match = router.match(method, pathname);
     if (match.kind === 'not_found') throw new NotFoundError('Unknown route');
     if (match.kind === 'method_not_allowed') {
       sendMethodNotAllowed(req, res, method, match.allow);
