@@ -30,6 +30,13 @@ test('a citation chip opens the cited PDF at its page, and a source name opens t
   const view = page.getByTestId('source-view');
   await expect(view).toHaveAttribute('data-path', 'source/heat.pdf');
   await expect(view.locator('[data-testid="pdf-page"][aria-current="page"]')).toHaveAttribute('data-page', '2');
+  // The pages sit inside the panel with a margin, not against its edges.
+  const panelBox = (await page.getByTestId('files-panel').boundingBox())!;
+  for (const shown of await view.getByTestId('pdf-page').all()) {
+    const box = (await shown.boundingBox())!;
+    expect(box.x - panelBox.x).toBeGreaterThanOrEqual(8);
+    expect(panelBox.x + panelBox.width - (box.x + box.width)).toBeGreaterThanOrEqual(8);
+  }
 
   await view.getByTestId('source-view-close').click();
   await expect(page.getByTestId('source-view')).toHaveCount(0);
