@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { LibraryHit } from '../../shared/contract/projects';
 import { libraryCitationKey } from '../../shared/specs/document-citations';
 import { buildDocx, loadDocumentFolder } from '../renderers/document';
-import { documentFolder } from '../renderers/document/testing';
+import { documentFolder } from '../renderers/document/testing/docx';
 import { libraryEntries, libraryTitle } from './library-references';
 import { searchLibraryTool } from './search-library';
 import { contextFor, makeTempRoot } from './testing';

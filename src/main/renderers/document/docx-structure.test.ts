@@ -10,7 +10,7 @@ import { CJK_FACE_NAMES } from './fonts';
 import { pageGeometry } from './geometry';
 import { renderDocument, type RenderDocumentResult } from './index';
 import { containsCjk } from './text-metrics';
-import { documentFolder } from './testing';
+import { documentFolder } from './testing/docx';
 
 const SAMPLE = join(import.meta.dirname, '../../../../samples/proposal-nsfc');
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderDocument, type RenderDocumentResult } from './index';
-import { letterSpacedLines } from './testing/pdf-lines';
+import { letterSpacedLines, RIGHT_EDGE_PT, type Word, wordsOf } from './testing/pdf-lines';
 import { convertToPdf } from './testing/soffice-pdf';
 
 const REPO = join(import.meta.dirname, '../../../..');
@@ -30,8 +30,7 @@ function run(cmd: string, args: string[]): string {
 }
 
 const compact = (text: string): string => text.replace(/\s+/g, '');
-/** A4 with NSFC's margins, in points: the text's right edge and the top margin. */
-const RIGHT_EDGE_PT = (11906 - 1803) / 20;
+/** A4 with NSFC's margins, in points: the top margin. */
 const TOP_MARGIN_PT = 1440 / 20;
 // A 200-character title (the header must cut it), and two characters under one heading: an emoji
 // (an emoji font is installed here, so it must not be reported) and an Egyptian hieroglyph no font has.
@@ -40,17 +39,8 @@ const HIEROGLYPH = '\u{13000}';
 // A URL longer than what is left of its line: unbroken it would move down whole and letter-space the line.
 const URL_PARAGRAPH = '代码与数据集均已公开，访问地址为 https://github.com/example-organization/document-intelligence-benchmark/blob/main/README.md 欢迎同行复现。';
 
-type Word = { xMin: number; yMin: number; xMax: number; yMax: number; text: string };
-
 function bboxWords(pdf: string, page: number): Word[] {
-  const html = run('pdftotext', ['-bbox', '-enc', 'UTF-8', '-f', String(page), '-l', String(page), pdf, '-']);
-  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
-    xMin: Number(m[1]),
-    yMin: Number(m[2]),
-    xMax: Number(m[3]),
-    yMax: Number(m[4]),
-    text: m[5] ?? '',
-  }));
+  return wordsOf(run('pdftotext', ['-bbox', '-enc', 'UTF-8', '-f', String(page), '-l', String(page), pdf, '-']));
 }
 
 describe.skipIf(!hasTools)('the sample laid out by LibreOffice (soffice)', () => {

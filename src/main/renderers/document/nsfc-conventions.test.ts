@@ -17,7 +17,7 @@ import {
   styleOf,
   styleXml,
   textOf,
-} from './testing';
+} from './testing/docx';
 
 const SAMPLE = join(import.meta.dirname, '../../../../samples/proposal-nsfc');
 const FIGURE = new Uint8Array(readFileSync(join(SAMPLE, 'figures/framework.png')));

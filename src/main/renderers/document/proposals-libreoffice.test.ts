@@ -1,7 +1,13 @@
-// Two proposals laid out by LibreOffice and read back from the PDF with poppler, one conversion for both:
-// the stress proposal (34 pages, 28 tables, some uncaptioned, short tables meeting page ends, Latin and long
-// Chinese headers, a table crossing pages, citations, a figure) and the edge proposal (long Latin runs and
-// URLs in justified Chinese, empty sections, a BOM, Windows line endings, HTML, missing images, odd tables).
+// Documents laid out by LibreOffice and read back from the PDF with poppler, one soffice start for all of them
+// (each start costs seconds, so the LibreOffice checks of the document engine share it):
+// - the stress proposal (34 pages, 28 tables, some uncaptioned, short tables meeting page ends, Latin and long
+//   Chinese headers, a table crossing pages, citations, a figure);
+// - long tables placed so that, without the rule, two of them would leave their last row alone on a page;
+// - the edge proposal (long Latin runs and URLs in justified Chinese, empty sections, a BOM, Windows line endings,
+//   HTML, missing images, odd tables);
+// - a section of wide tables (headers such as Recall@10, 数据集-1 Dataset, 版面结构预训练) after growing text;
+// - the NSFC conventions in a submission copy (表 1 above the table, （1） headings, ① lists, cross-references);
+// - citations against a .bib of twelve entries, the GB/T 7714 list read back with its type codes.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +15,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderDocument, type RenderDocumentResult } from './index';
 import { unbreakablePieces } from './tables';
+import { documentFolder, openDocx } from './testing/docx';
 import { convertToPdf } from './testing/soffice-pdf';
 import { bboxBlocks, letterSpacing, MAX_LETTER_SPACING_EM, RIGHT_EDGE_PT, type Word, wordsOf } from './testing/pdf-lines';
 
@@ -16,6 +23,44 @@ const FIXTURES = join(import.meta.dirname, 'fixtures');
 const has = (tool: string): boolean => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
 const hasTools = has('soffice') && has('pdftotext');
 if (!hasTools) console.warn('skipping the proposals laid out by LibreOffice: needs `soffice` and `pdftotext` (apt-get install libreoffice-writer poppler-utils fonts-noto-cjk)');
+
+// A section of wide tables after growing text (so some table meets a page end), "GPT-4" in every sentence.
+const PARAGRAPH = '本项目面向低资源场景下的文档智能理解问题，使用 LayoutLMv3 与 GPT-4 等模型，在 FUNSD、CORD 等 3 个数据集上开展研究。'.repeat(3);
+const WIDE = '| 数据集-1 Dataset | Recall@10 | 版面结构预训练 | F1-score | 推理时间(ms) |\n| --- | --- | --- | --- | --- |\n| FUNSD | 0.912 | 是 | 0.874 | 123 |\n| CORD | 0.887 | 否 | 0.861 | 98 |\n';
+const WIDE_HEADERS = ['数据集-1', 'Dataset', 'Recall@10', '版面结构预训练', 'F1-score', '推理时间(ms)'];
+
+function wideTablesSection(): string {
+  const out = ['# 立项依据\n'];
+  for (let k = 0; k < 6; k++) {
+    out.push(`## 小节${k + 1}\n`, ...Array.from({ length: k + 2 }, () => `${PARAGRAPH}\n`), `表：第${k + 1}组实验结果 {#tbl:t${k}}\n`, WIDE);
+  }
+  return out.join('\n');
+}
+
+const FIGURE = new Uint8Array(readFileSync(join(import.meta.dirname, '../../../../samples/proposal-nsfc/figures/framework.png')));
+const NSFC_SECTION = `# 研究方案
+
+## 技术路线
+
+### 数据构建
+
+#### 数据来源
+
+数据来源见[@tbl:sources]，框架见[@fig:frame]。
+
+表：数据来源与规模 {#tbl:sources}
+
+| 来源单位 | 文档页数 |
+| --- | --- |
+| 合作医院甲 | 1200 |
+
+#### 标注流程
+
+1. 初步标注
+2. 交叉复核
+
+![总体框架](figures/frame.png){#fig:frame}
+`;
 
 type FixtureTable = { number: number; captioned: boolean; header: string[]; rows: number };
 type Rendered = { result: RenderDocumentResult; pdf: string; pages: string[] };
@@ -67,33 +112,78 @@ const isHanChar = (w: Word): boolean => /^\p{Script=Han}$/u.test(w.text);
 const flat = (line: string): string => line.replace(/[\s\u200B\u00AD\u2060\uFEFF]/gu, '');
 const tableId = (n: number): string => `T${String(n).padStart(2, '0')}`;
 
-describe.skipIf(!hasTools)('proposals laid out by LibreOffice (soffice)', () => {
+/** A document's PDF read as pdftotext lays it out, one string per page. */
+function layoutPages(pdf: string): string[] {
+  return spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout.split('\f');
+}
+
+/** Pages (0-based) holding a line that starts with the marker, as a reader sees it. */
+const pagesWith = (pages: readonly string[], marker: string): number[] => pages.flatMap((page, i) => (page.split('\n').some((l) => flat(l).startsWith(marker)) ? [i] : []));
+
+/**
+ * How long tables print across pages: the tables that cross a page, and every page that holds a single row of
+ * one, or its rows without the header above them.
+ */
+function longTablePages(pages: readonly string[], long: readonly FixtureTable[]): { crossing: number[]; faults: string[] } {
+  const crossing: number[] = [];
+  const faults: string[] = [];
+  for (const table of long) {
+    const id = tableId(table.number);
+    const rowsPerPage = new Map<number, number>();
+    for (let r = 1; r <= table.rows; r++) for (const p of pagesWith(pages, `${id}R${r}`)) rowsPerPage.set(p, (rowsPerPage.get(p) ?? 0) + 1);
+    if (rowsPerPage.size > 1) crossing.push(table.number);
+    for (const [page, count] of rowsPerPage) {
+      if (count < 2) faults.push(`table ${table.number}: one row on page ${page + 1}`);
+      const lines = (pages[page] ?? '').split('\n').map(flat);
+      const first = lines.findIndex((l) => l.startsWith(id));
+      // The header row prints above the first row on every page the table reaches.
+      if (!lines.slice(0, first).some((l) => l.includes(flat(table.header[1] ?? '')))) faults.push(`table ${table.number}: no header on page ${page + 1}`);
+    }
+  }
+  return { crossing, faults };
+}
+
+describe.skipIf(!hasTools)('documents laid out by LibreOffice (soffice)', () => {
   const stressFolder = join(FIXTURES, 'stress-proposal');
+  const longFolder = join(FIXTURES, 'long-tables');
   const tables = fixtureTables(stressFolder);
   let stress: Rendered;
+  let long: Rendered;
   let edge: Rendered;
+  let wide: string[];
+  let nsfc: string[];
+  let cited: { result: RenderDocumentResult; text: string };
 
   beforeAll(async () => {
-    const work = mkdtempSync(join(tmpdir(), 'folio-proposals-lo-'));
+    const work = mkdtempSync(join(tmpdir(), 'folio-documents-lo-'));
     // The edge fixture is copied: its image path leading outside the folder must point at nothing real.
     const edgeFolder = join(work, 'edge');
     cpSync(join(FIXTURES, 'edge-proposal'), edgeFolder, { recursive: true });
-    const results = [
-      await renderDocument(stressFolder, { outDir: work, fileName: 'stress.docx', paginate: false }),
-      await renderDocument(edgeFolder, { outDir: work, fileName: 'edge.docx', paginate: false }),
-    ];
-    const pdfs = convertToPdf(work, results.map((r) => r.path));
-    const [s, e] = results.map((result, i) => {
+    const wideFolder = documentFolder({ title: '表格排版', template: 'nsfc_general', language: 'zh-CN' }, { '01.md': wideTablesSection() });
+    const nsfcFolder = documentFolder({ title: '方案', template: 'nsfc', language: 'zh-CN', submission: true }, { '01.md': NSFC_SECTION }, { 'figures/frame.png': FIGURE });
+    const render = (folder: string, fileName: string): Promise<RenderDocumentResult> => renderDocument(folder, { outDir: work, fileName, paginate: false });
+    const results = [await render(stressFolder, 'stress.docx'), await render(longFolder, 'long.docx'), await render(edgeFolder, 'edge.docx'), await render(join(FIXTURES, 'citations'), 'cited.docx')];
+    const others = [(await render(wideFolder, 'wide.docx')).path, (await render(nsfcFolder, 'nsfc.docx')).submissionPath ?? ''];
+    const pdfs = convertToPdf(work, [...results.map((r) => r.path), ...others]);
+    const [s, l, e, c] = results.map((result, i) => {
       const pdf = pdfs[i] ?? '';
-      const text = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout;
-      return { result, pdf, pages: text.split('\f') };
+      return { result, pdf, pages: layoutPages(pdf) };
     });
     stress = s;
+    long = l;
     edge = e;
-  }, 500_000);
+    cited = { result: c.result, text: spawnSync('pdftotext', ['-enc', 'UTF-8', c.pdf, '-'], { encoding: 'utf8' }).stdout };
+    // Word joiners, if poppler prints them, are not text a reader sees.
+    wide = layoutPages(pdfs[4] ?? '').map((page) => page.replace(/\u2060/gu, ''));
+    nsfc = layoutPages(pdfs[5] ?? '')
+      .join('\n')
+      .split('\n')
+      .map((line) => line.replace(/\s+/g, ''))
+      .filter(Boolean);
+  }, 600_000);
 
   describe('the stress proposal', () => {
-    const pageOf = (marker: string): number[] => stress.pages.flatMap((page, i) => (page.split('\n').some((l) => flat(l).startsWith(marker)) ? [i] : []));
+    const pageOf = (marker: string): number[] => pagesWith(stress.pages, marker);
 
     it('is a long proposal with many tables, some of them uncaptioned', () => {
       expect(stress.pages.length).toBeGreaterThanOrEqual(28);
@@ -140,21 +230,11 @@ describe.skipIf(!hasTools)('proposals laid out by LibreOffice (soffice)', () => 
     });
 
     it('carries a long table over pages with its header repeated and never one row alone', () => {
-      const long = tables.filter((t) => t.rows + 1 > 6);
-      expect(long.length).toBeGreaterThanOrEqual(1);
-      for (const table of long) {
-        const id = tableId(table.number);
-        const rowsPerPage = new Map<number, number>();
-        for (let r = 1; r <= table.rows; r++) for (const p of pageOf(`${id}R${r}`)) rowsPerPage.set(p, (rowsPerPage.get(p) ?? 0) + 1);
-        expect(rowsPerPage.size, `table ${table.number} crosses a page`).toBeGreaterThan(1);
-        for (const [page, count] of rowsPerPage) {
-          expect(count, `rows of table ${table.number} on page ${page + 1}`).toBeGreaterThanOrEqual(2);
-          const lines = (stress.pages[page] ?? '').split('\n').map(flat);
-          const first = lines.findIndex((l) => l.startsWith(id));
-          // The header row prints above the first row on every page the table reaches.
-          expect(lines.slice(0, first).some((l) => l.includes(flat(table.header[1] ?? ''))), `header of table ${table.number} on page ${page + 1}`).toBe(true);
-        }
-      }
+      const longTables = tables.filter((t) => t.rows + 1 > 6);
+      expect(longTables.length).toBeGreaterThanOrEqual(1);
+      const { crossing, faults } = longTablePages(stress.pages, longTables);
+      expect(crossing).toEqual(longTables.map((t) => t.number));
+      expect(faults).toEqual([]);
     });
 
     it('letter-spaces a justified Chinese line only before a name too long to join it', () => {
@@ -175,6 +255,17 @@ describe.skipIf(!hasTools)('proposals laid out by LibreOffice (soffice)', () => 
 
     it('sets nothing beyond the right margin', () => {
       expect(overflowing(stress.pdf)).toEqual([]);
+    });
+  });
+
+  describe('long tables placed to meet page ends', () => {
+    it('never leave one row alone on a page, and repeat the header', () => {
+      const longTables = fixtureTables(longFolder);
+      expect(longTables.every((t) => t.rows + 1 > 6)).toBe(true);
+      const { crossing, faults } = longTablePages(long.pages, longTables);
+      // Without the rule, two of these tables leave their last row alone (tables 2 and 7 with LibreOffice 7.4).
+      expect(crossing.length).toBeGreaterThanOrEqual(3);
+      expect(faults).toEqual([]);
     });
   });
 
@@ -222,6 +313,73 @@ describe.skipIf(!hasTools)('proposals laid out by LibreOffice (soffice)', () => 
 
     it('sets nothing beyond the right margin', () => {
       expect(overflowing(edge.pdf)).toEqual([]);
+    });
+  });
+
+  describe('wide tables after growing text', () => {
+    it('prints every header word whole, on the header line of each table', () => {
+      const headerLines = wide.flatMap((page) => page.split('\n')).filter((line) => line.includes('Recall@'));
+      expect(headerLines).toHaveLength(6);
+      for (const line of headerLines) for (const word of WIDE_HEADERS) expect(line).toContain(word);
+    });
+
+    it('keeps each three-row table on one page with its caption', () => {
+      // LibreOffice spaces the digit from the Han characters around it (autoSpaceDN): compare without spaces.
+      const pages = wide.map((page) => page.replace(/[ \t]+/gu, ''));
+      for (let k = 1; k <= 6; k++) {
+        const holding = pages.filter((page) => page.includes(`第${k}组实验结果`));
+        expect(holding).toHaveLength(1);
+        const page = holding[0] ?? '';
+        const from = page.indexOf(`第${k}组实验结果`);
+        const next = page.indexOf('组实验结果', from + 6);
+        // Between this caption and the next one (or the page's end): the whole table.
+        const after = page.slice(from, next < 0 ? undefined : next);
+        expect(after).toContain('FUNSD');
+        expect(after).toContain('CORD');
+      }
+    });
+
+    it('never ends a line with "GPT-" before its number', () => {
+      const all = wide.join('\n');
+      // 27 paragraphs of three sentences with GPT-4 in each: the name prints every time, whole or broken.
+      expect(all.match(/GPT-\s*4/gu)?.length).toBe(3 * 27);
+      expect(all).not.toMatch(/GPT-\s*\n\s*4/u);
+    });
+  });
+
+  describe('the NSFC conventions in a submission copy', () => {
+    it('shows 表 1 above the table text, （1） headings, ① lists and resolved cross-references', () => {
+      const at = (needle: string): number => nsfc.findIndex((line) => line.includes(needle));
+      // The submission copy starts with the body: the running header, then the first heading; no contents.
+      expect(nsfc.slice(0, 2)).toEqual(['方案', '一、研究方案']);
+      expect(at('目录')).toBe(-1);
+      expect(at('（1）数据来源')).toBeGreaterThan(at('1.数据构建'));
+      expect(at('（2）标注流程')).toBeGreaterThan(at('（1）数据来源'));
+      const caption = at('表1数据来源与规模');
+      expect(caption).toBeGreaterThan(-1);
+      expect(at('合作医院甲')).toBeGreaterThan(caption);
+      expect(at('来源单位')).toBe(caption + 1);
+      expect(at('①初步标注')).toBeGreaterThan(-1);
+      expect(at('②交叉复核')).toBeGreaterThan(at('①初步标注'));
+      expect(at('图1总体框架')).toBeGreaterThan(at('②交叉复核'));
+      expect(nsfc[at('数据来源见')]).toContain('数据来源见表1，框架见图1。');
+    });
+  });
+
+  describe('citations', () => {
+    it('prints the list with the GB/T 7714 type codes [J] [C] [M] [D] [EB/OL] (read back with pdftotext)', async () => {
+      const docx = await openDocx(cited.result.path);
+      expect(await docx.part('word/document.xml')).toContain('[1,4,5]');
+      const text = cited.text.replace(/\s+/gu, '');
+      const list = text.slice(text.lastIndexOf('参考文献'));
+      expect(list).toContain('[1]张伟,李娜,王强,等.面向版面分析的文档图像理解方法[J].计算机学报,2020,43(5):801-815.');
+      expect(list).toContain('LayoutLM:Pre-trainingofTextandLayoutforDocumentImageUnderstanding[C]//');
+      expect(list).toContain('[3]GOODFELLOWI,BENGIOY,COURVILLEA.DeepLearning[M].Cambridge,MA:MITPress,2016.');
+      expect(list).toContain('[8]王芳.复杂版面文档的结构识别研究[D].北京:清华大学,2019.');
+      expect(list).toContain('2024年度国家自然科学基金项目指南[EB/OL]');
+      expect(list).toContain('[2024-03-01]');
+      expect(list).toMatch(/\[1\].*\[2\].*\[3\].*\[11\]/u);
+      expect(list).not.toContain('SMITH');
     });
   });
 });

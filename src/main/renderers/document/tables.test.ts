@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { tableMeasurer } from '../deck/fonts';
 import { renderDocument } from './index';
 import { fitMinimums, KEEP_TOGETHER_ROWS, minimumColumnWidths, unbreakablePieces } from './tables';
-import { documentFolder, openDocx } from './testing';
+import { documentFolder, openDocx } from './testing/docx';
 
 const STYLE = { fonts: { latin: 'Times New Roman', cjk: 'SimSun' }, sizePt: 10.5 };
 

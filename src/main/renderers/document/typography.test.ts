@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderDocument } from './index';
 import { typesetSpaces } from './text-metrics';
-import { documentFolder, openDocx, textOf } from './testing';
+import { documentFolder, openDocx, textOf } from './testing/docx';
 
 describe('Chinese–Latin spacing', () => {
   it('drops typed spaces between Han and Latin letters, digits or a citation, and next to CJK punctuation; keeps Latin spacing single', () => {
