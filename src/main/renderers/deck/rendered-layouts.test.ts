@@ -39,7 +39,7 @@ describe.skipIf(sofficePath() === null)('every layout in every theme, as LibreOf
       decks.push({ theme, rendered: await renderDeck({ title: `Layouts in ${theme}`, theme, slides } as never, { baseDir: dir, outDir: dir, fileName: `${theme}.pptx` }) });
     }
     const pdfs = convertToPdf(dir, decks.map((d) => d.rendered.path), 240_000);
-    for (const [i, d] of decks.entries()) checked.set(d.theme, await checkRenderedPdf(d.rendered, readFileSync(pdfs[i] ?? '')));
+    for (const [i, d] of decks.entries()) checked.set(d.theme, await checkRenderedPdf(d.rendered, new Uint8Array(readFileSync(pdfs[i] ?? ''))));
   }, 300_000);
 
   afterAll(() => {
