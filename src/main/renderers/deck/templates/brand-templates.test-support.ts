@@ -176,7 +176,7 @@ export async function buildBrandTemplate(t: BrandTemplate): Promise<Buffer> {
     // The brand's bullets: its own characters and indents at levels 1 and 2.
     t.bullets.forEach((b, i) => {
       const lvl = new RegExp(`(<p:bodyStyle>[\\s\\S]*?<a:lvl${i + 1}pPr) marL="\\d+" indent="-\\d+"([\\s\\S]*?)<a:buChar char="[^"]*"/>`);
-      const patched = out.replace(lvl, `$1 marL="${emu(b.marginIn)}" indent="-${emu(0.25)}"$2<a:buChar char="${b.char}"/>`);
+      const patched = out.replace(lvl, `$1 marL="${emu(b.marginIn)}" indent="-${emu(Math.min(b.marginIn, 0.3))}"$2<a:buChar char="${b.char}"/>`);
       if (patched === out) throw new Error(`no level ${i + 1} bullet in the master's body style`);
       out = patched;
     });
