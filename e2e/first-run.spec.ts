@@ -52,7 +52,9 @@ test('first run: setup opens, a custom provider is added and tested, then a mess
     await page.getByTestId('setup-test').click();
     const result = page.getByTestId('setup-test-result');
     await expect(result).toHaveAttribute('data-ok', 'true');
-    await expect(result).toContainText('fake-lan.fake-model');
+    // The model by its name, never its profile id.
+    await expect(result).toContainText('fake-model answered');
+    await expect(result).not.toContainText('fake-lan.');
     await page.getByTestId('setup-done').click();
     await expect(setup).toBeHidden();
 

@@ -83,6 +83,12 @@ test('a project with instructions and a library: the file is indexed and found w
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 
+  // The file's name in the library list opens it too, from its first page.
+  await file.getByTestId('library-file-open').click();
+  await expect(dialog.locator('[data-testid="pdf-page"][data-page="1"] canvas')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
   // A task started while the project is selected belongs to it, and its run gets the instructions.
   await scriptModel([{ text: 'Noted: Qingteng Lab, GB/T 7714.' }]);
   const taskId = await createTask(page, 'proposal');

@@ -20,6 +20,7 @@ import { operatorAllowsAddress, restrictOutbound } from '../net/outbound';
 import { addressRefusal } from '../net/address-policy';
 import type { Scope } from '../store/port';
 import { startClusterWorker, type ClusterWorker } from '../cluster/worker';
+import { loadRunCode } from '../service/run-warm-up';
 import { leasedRunCounter } from '../cluster/leases';
 import type { Decision, RunHost } from '../cluster/host';
 import { createTeamQuotas } from '../quotas/team-quotas';
@@ -146,6 +147,8 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
   });
   let worker: ClusterWorker;
   try {
+    // Before the worker can hold a lease: loading this during a run paused lease renewals.
+    await loadRunCode();
     worker = await startClusterWorker({
       connectionString: url,
       workerId: config.workerId,

@@ -73,9 +73,13 @@ describe.skipIf(skip !== null)('team service: model keys', () => {
   }, 60_000);
 
   it('refuses a malformed key header with a 400 that does not repeat it', async () => {
-    const res = await s.as('acme', 'alice', '/v1/tasks', { headers: { [MODEL_KEY_HEADER]: 'sk-no-variable-secret' } });
+    const res = await s.as('acme', 'alice', '/v1/tasks', { headers: { [MODEL_KEY_HEADER]: 'sk-no-variable-secret', 'x-request-id': 'req-malformed-key' } });
     expect(res.status).toBe(400);
     expect(await res.text()).not.toContain('sk-no-variable-secret');
+    // Its log line names the route and the tenant, like any other request's, and not the key.
+    const line = s.lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.request_id === 'req-malformed-key');
+    expect(line).toMatchObject({ route: '/v1/tasks', tenant: 'acme', user: 'alice', status: 400, error: 'invalid_input' });
+    expect(s.lines.join('\n')).not.toContain('no-variable-secret');
   });
 
   it('seals a stored key: the file holds no plain text, only the KEK opens it, and only for its tenant', async () => {

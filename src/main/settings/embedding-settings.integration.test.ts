@@ -55,6 +55,15 @@ describe('embedding settings', () => {
     expect(failed).toMatchObject({ ok: false, dimensions: null });
     expect(failed.message).toMatch(/500/u);
 
+    // The form's profile is tried unsaved: a failing endpoint reports why and leaves the stored one.
+    const unsaved = await core.handlers.testEmbedding({ embedding: { base_url: 'http://127.0.0.1:9/v1', model: 'other-embed' } });
+    expect(unsaved).toMatchObject({ ok: false, dimensions: null });
+    expect((await core.handlers.getSettings({})).embedding).toMatchObject({ base_url: fake.url, model: 'fake-embed' });
+    // A typed key is used for that test only, and a working form's profile answers.
+    expect(await core.handlers.testEmbedding({ embedding: { base_url: fake.url, model: 'fake-embed', dimensions: 64 }, key: 'sk-typed-1234' })).toEqual({ ok: true, message: null, dimensions: 64 });
+    expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/embeddings', authLast4: '1234' });
+    expect(await testStoreContains(core.dataDir, 'sk-typed-1234')).toBe(false);
+
     expect((await resolveEmbedder(core.ctx))?.model).toBe('fake-embed@64');
     expect((await core.handlers.updateSettings({ embedding: null })).embedding).toBeUndefined();
     expect(await resolveEmbedder(core.ctx)).toBeNull();

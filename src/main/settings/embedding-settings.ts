@@ -24,8 +24,12 @@ export function readEmbeddingSettings(store: StorePort): Promise<Stored | null> 
   return setting.read(store);
 }
 
+function toStored(input: EmbeddingSettingsInput): Stored {
+  return { base_url: input.base_url, model: input.model, api_key_env: input.api_key_env ?? null, dimensions: input.dimensions ?? null };
+}
+
 export function writeEmbeddingSettings(store: StorePort, input: EmbeddingSettingsInput | null): Promise<void> {
-  return setting.write(store, input === null ? null : { base_url: input.base_url, model: input.model, api_key_env: input.api_key_env ?? null, dimensions: input.dimensions ?? null });
+  return setting.write(store, input === null ? null : toStored(input));
 }
 
 /** The variable the profile's key is read from; null when no profile is set. */
@@ -51,6 +55,12 @@ export async function resolveEmbeddingProfile(ctx: EmbeddingContext): Promise<Em
   return { baseUrl: stored.base_url, model: stored.model, apiKey: keyFor(ctx, stored), dimensions: stored.dimensions };
 }
 
+/** A profile typed in the form and not saved, with the key typed beside it or else the one stored for its variable. */
+function unsavedProfile(ctx: EmbeddingContext, input: EmbeddingSettingsInput, typedKey: string | undefined): EmbeddingProfile {
+  const stored = toStored(input);
+  return { baseUrl: stored.base_url, model: stored.model, apiKey: typedKey?.trim() || keyFor(ctx, stored), dimensions: stored.dimensions };
+}
+
 /** The embedder library search and the backfill use, built from the current settings each call. */
 export async function resolveEmbedder(ctx: EmbeddingContext): Promise<Embedder | null> {
   const profile = await resolveEmbeddingProfile(ctx);
@@ -67,11 +77,11 @@ export function createLibraryBackfill(ctx: EmbeddingContext, opts?: BackfillOpti
 
 export function embeddingHandlers(ctx: EmbeddingContext): Pick<ServiceHandlers, 'testEmbedding'> {
   return {
-    async testEmbedding() {
-      const embedder = await resolveEmbedder(ctx);
-      if (embedder === null) return { ok: false, message: 'No embedding profile is configured.', dimensions: null };
+    async testEmbedding(input) {
+      const profile = input.embedding ? unsavedProfile(ctx, input.embedding, input.key) : await resolveEmbeddingProfile(ctx);
+      if (profile === null) return { ok: false, message: 'No embedding profile is configured.', dimensions: null };
       try {
-        const [vector] = await embedder.embed([TEST_TEXT]);
+        const [vector] = await createEmbedder(profile).embed([TEST_TEXT]);
         return { ok: true, message: null, dimensions: vector?.length ?? null };
       } catch (err) {
         // A failed test is the answer, not a failed call: the form shows why.

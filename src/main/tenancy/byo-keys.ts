@@ -42,10 +42,24 @@ export function modelKeyHeaderValues(value: string | string[] | undefined): stri
   return values.filter((v) => v.length >= 8);
 }
 
-/** Runs `fn` (a request's handling) in the request's context: its facts and its own keys, if any. */
+/**
+ * Runs `fn` (a request's handling) in the request's context: its facts and its own keys, if any.
+ * A malformed header gives no keys here: `checkModelKeyHeader` refuses the request once it is
+ * authenticated and routed, so its log line names the tenant and the route like any other.
+ */
 export async function withRequestContext<T>(headers: IncomingHttpHeaders, facts: RequestFacts, fn: () => Promise<T>): Promise<T> {
-  const keys = parseModelKeyHeader(headers[MODEL_KEY_HEADER]);
+  let keys: ReadonlyMap<string, string> | null = null;
+  try {
+    keys = parseModelKeyHeader(headers[MODEL_KEY_HEADER]);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+  }
   return runInRequest({ facts, keys }, fn);
+}
+
+/** Throws the 400 a malformed `X-Folio-Model-Key` gets (the server calls it after authentication). */
+export function checkModelKeyHeader(headers: IncomingHttpHeaders): void {
+  parseModelKeyHeader(headers[MODEL_KEY_HEADER]);
 }
 
 /** A key store that answers with the current request's key first; storing goes to `inner`. */

@@ -3,11 +3,11 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileEntry } from '../../shared/contract';
 import { formatBytes } from '../lib/format';
-import { artifactType, fileName, listArtifacts, pdfPathFor, useArtifacts } from '../state/artifacts-store';
+import { artifactType, fileName, listArtifacts, type PanelTab, pdfPathFor, useArtifacts } from '../state/artifacts-store';
 import { useFiles } from '../state/files-store';
 import { Icon } from './Icon';
 import { ErrorText } from './ErrorText';
-import { useFileText } from '../state/use-file-text';
+import { FileTextPreview } from './FileTextPreview';
 
 // The preview pulls in markdown rendering and the deck drawing code; most sessions never open it.
 const ArtifactPreview = lazy(() => import('./preview/ArtifactPreview').then((m) => ({ default: m.ArtifactPreview })));
@@ -29,7 +29,7 @@ export function ArtifactsPanel({ taskId }: { taskId: string }) {
 
   const source = useArtifacts((s) => s.sources[taskId]);
   const sourceFile = source && filesTaskId === taskId ? files.find((f) => f.path === source.path) : undefined;
-  if (source && sourceFile) return <SourceView taskId={taskId} path={source.path} page={source.page} />;
+  if (source && sourceFile) return <SourceView taskId={taskId} path={source.path} page={source.page} from={source.from} />;
 
   return (
     <div className="artifacts-panel" data-testid="artifacts-panel">
@@ -90,8 +90,8 @@ export function ArtifactsPanel({ taskId }: { taskId: string }) {
   );
 }
 
-/** A source opened from the files list or a citation, at the cited page; closing goes back to the results. */
-function SourceView({ taskId, path, page }: { taskId: string; path: string; page: number | null }) {
+/** A source opened from the files list or a citation, at the cited page; closing goes back to the tab it was opened from. */
+function SourceView({ taskId, path, page, from }: { taskId: string; path: string; page: number | null; from: PanelTab }) {
   const { t } = useTranslation();
   const closeSource = useArtifacts((s) => s.closeSource);
   return (
@@ -99,7 +99,7 @@ function SourceView({ taskId, path, page }: { taskId: string; path: string; page
       <div className="source-view-head">
         <button type="button" className="btn btn-small" onClick={() => closeSource(taskId)} data-testid="source-view-close">
           <Icon name="back" size={12} />
-          {t('sourceView.back')}
+          {from === 'files' ? t('sourceView.backToFiles') : t('sourceView.back')}
         </button>
         <span className="file-name" title={path}>
           {fileName(path)}
@@ -115,23 +115,10 @@ function SourceView({ taskId, path, page }: { taskId: string; path: string; page
             </div>
           }
         >
-          {artifactType(path) === null ? <TextSource taskId={taskId} path={path} /> : <ArtifactPreview taskId={taskId} path={path} page={page} />}
+          {artifactType(path) === null ? <FileTextPreview file={{ kind: 'task', taskId, path }} testId="source-text" /> : <ArtifactPreview taskId={taskId} path={path} page={page} />}
         </Suspense>
       </div>
     </div>
-  );
-}
-
-/** A text source (notes, CSV) shown as it is; anything else says it can be downloaded. */
-function TextSource({ taskId, path }: { taskId: string; path: string }) {
-  const { t } = useTranslation();
-  const text = useFileText({ kind: 'task', taskId, path });
-  if (text === undefined) return <span className="spinner" aria-label={t('common.loading')} />;
-  if (text === null) return <div className="preview-none muted">{t('sourceView.noPreview')}</div>;
-  return (
-    <pre className="source-text" data-testid="source-text">
-      {text}
-    </pre>
   );
 }
 

@@ -1,7 +1,6 @@
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FileEntry, FileKind, SourceInfo } from '../../shared/contract';
-import { formatBytes } from '../lib/format';
+import type { FileEntry, FileKind } from '../../shared/contract';
 import { listArtifacts, type PanelTab, useArtifacts } from '../state/artifacts-store';
 import { useFiles } from '../state/files-store';
 import { sourceFor, useSources } from '../state/sources-store';
@@ -10,7 +9,8 @@ import { FilePickerButton } from './FilePickerButton';
 import { Icon } from './Icon';
 import { ResizeHandle } from './ResizeHandle';
 import { PANEL_WIDTH, useLayout } from '../state/layout-store';
-import { ErrorText, ServerDetail } from './ErrorText';
+import { ErrorText } from './ErrorText';
+import { DropZone, FileRow, FileStatusBadge } from './FileRows';
 import { focusPanelToggle, PANEL_ID, usePanelDrawer } from './use-panel-drawer';
 
 const kinds: FileKind[] = ['source', 'work', 'artifact'];
@@ -109,7 +109,6 @@ function FilesTab({ taskId }: { taskId: string }) {
   const showSource = useArtifacts((s) => s.showSource);
   const sources = useSources((s) => s.sources);
   const loadSources = useSources((s) => s.load);
-  const [over, setOver] = useState(false);
   const sourceKey = files
     .filter((f) => f.kind === 'source')
     .map((f) => `${f.path}:${f.sha256}`)
@@ -128,18 +127,7 @@ function FilesTab({ taskId }: { taskId: string }) {
           {t('files.add')}
         </FilePickerButton>
       </div>
-      <div
-        className={over ? 'drop-zone over' : 'drop-zone'}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={() => setOver(false)}
-        data-testid="drop-zone"
-      >
-        {uploading ? t('files.uploading') : t('files.dropHint')}
-      </div>
+      <DropZone busy={uploading} hint={t('files.dropHint')} testId="drop-zone" />
       {error && (
         <div className="inline-error" role="alert" data-testid="files-error">
           <ErrorText error={error} />
@@ -161,10 +149,13 @@ function FilesTab({ taskId }: { taskId: string }) {
                   {group.map((entry) => {
                     const source = kind === 'source' ? sourceFor(sources, entry.path) : undefined;
                     return (
-                      <li key={entry.path} className="file-item" data-testid="file-item" data-path={entry.path}>
-                        <div className="file-row">
-                          <Icon name="file" size={14} />
-                          {kind === 'source' ? (
+                      <FileRow
+                        key={entry.path}
+                        testId="file-item"
+                        path={entry.path}
+                        size={entry.size}
+                        name={
+                          kind === 'source' ? (
                             <button type="button" className="file-name file-open" title={t('files.openSource', { name: displayName(entry) })} onClick={() => showSource(taskId, entry.path)} data-testid="file-open">
                               {displayName(entry)}
                             </button>
@@ -172,9 +163,10 @@ function FilesTab({ taskId }: { taskId: string }) {
                             <span className="file-name" title={entry.path}>
                               {displayName(entry)}
                             </span>
-                          )}
-                          {source && <SourceBadge source={source} />}
-                          <span className="file-size">{formatBytes(entry.size)}</span>
+                          )
+                        }
+                        badge={source && <FileStatusBadge status={source.status} pages={source.pages} message={source.message} pendingLabel={t('sources.pending')} scannedHint={t('sources.scannedHint')} testId="source-status" />}
+                        action={
                           <button
                             type="button"
                             className="icon-btn"
@@ -185,13 +177,10 @@ function FilesTab({ taskId }: { taskId: string }) {
                           >
                             <Icon name="download" size={14} />
                           </button>
-                        </div>
-                        {source?.status === 'error' && (
-                          <div className="source-message" role="alert" data-testid="source-error">
-                            <strong>{t('sources.unreadable')}</strong> <ServerDetail text={source.message} />
-                          </div>
-                        )}
-                      </li>
+                        }
+                        message={source?.status === 'error' ? { text: source.message, error: true } : null}
+                        messageTitle={t('sources.unreadable')}
+                      />
                     );
                   })}
                 </ul>
@@ -201,35 +190,5 @@ function FilesTab({ taskId }: { taskId: string }) {
         })}
       </div>
     </>
-  );
-}
-
-function SourceBadge({ source }: { source: SourceInfo }) {
-  const { t } = useTranslation();
-  const pages = source.pages === null ? null : t('sources.pages', { count: source.pages });
-  let label: string;
-  switch (source.status) {
-    case 'pending':
-      label = t('sources.pending');
-      break;
-    case 'ok':
-      label = pages ?? t('sources.ready');
-      break;
-    case 'scanned':
-      label = pages ? t('sources.scannedPages', { pages }) : t('sources.scanned');
-      break;
-    case 'image':
-      label = t('sources.image');
-      break;
-    case 'error':
-      label = t('sources.error');
-      break;
-  }
-  const hint = source.status === 'scanned' ? t('sources.scannedHint') : source.status === 'image' ? t('sources.imageHint') : (source.message ?? label);
-  return (
-    <span className={`source-status source-${source.status}`} title={hint} data-testid="source-status" data-status={source.status}>
-      {source.status === 'pending' && <span className="spinner spinner-tiny" />}
-      {label}
-    </span>
   );
 }

@@ -6,8 +6,9 @@ import type { LibraryHit } from '../../shared/contract';
 import { fileBytes } from '../state/file-bytes';
 import { saveBlob } from '../state/files-store';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
-import { TEXT_FILE, useFileText } from '../state/use-file-text';
+import { TEXT_FILE } from '../state/use-file-text';
 import { ErrorText } from './ErrorText';
+import { FileTextPreview } from './FileTextPreview';
 import { Icon } from './Icon';
 
 const PdfPreview = lazy(() => import('./preview/PdfPreview').then((m) => ({ default: m.PdfPreview })));
@@ -74,24 +75,12 @@ export function LibraryFileDialog({ hit, onClose }: { hit: Pick<LibraryHit, 'lib
               <PdfPreview file={file} page={hit.page} paged />
             </Suspense>
           ) : TEXT_FILE.test(hit.path) ? (
-            <LibraryText libraryId={hit.library} path={hit.path} />
+            <FileTextPreview file={file} testId="library-file-text" />
           ) : (
             <p className="preview-none muted">{t('sourceView.noPreview')}</p>
           )}
         </div>
       </div>
     </div>
-  );
-}
-
-function LibraryText({ libraryId, path }: { libraryId: string; path: string }) {
-  const { t } = useTranslation();
-  const text = useFileText({ kind: 'library', libraryId, path });
-  if (text === undefined) return <span className="spinner" aria-label={t('common.loading')} />;
-  if (text === null) return <p className="preview-none muted">{t('sourceView.noPreview')}</p>;
-  return (
-    <pre className="source-text" data-testid="library-file-text">
-      {text}
-    </pre>
   );
 }

@@ -1,15 +1,16 @@
 // A library's files with their index status, the measured progress, adding and deleting files, and
 // the search box. Used by a project's page and by the personal library's page.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IndexProgress, LibraryFile } from '../../shared/contract';
-import { formatBytes } from '../lib/format';
 import { useLibrary } from '../state/library-store';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FilePickerButton } from './FilePickerButton';
 import { Icon } from './Icon';
+import { LibraryFileDialog } from './LibraryFileDialog';
 import { LibrarySearch } from './LibrarySearch';
-import { ErrorText, ServerDetail } from './ErrorText';
+import { ErrorText } from './ErrorText';
+import { DropZone, FileRow, FileStatusBadge } from './FileRows';
 
 export function LibraryPanel({ libraryId }: { libraryId: string }) {
   const { t } = useTranslation();
@@ -20,8 +21,9 @@ export function LibraryPanel({ libraryId }: { libraryId: string }) {
   const load = useLibrary((s) => s.load);
   const upload = useLibrary((s) => s.upload);
   const remove = useLibrary((s) => s.remove);
-  const [over, setOver] = useState(false);
   const [deleting, setDeleting] = useState<LibraryFile | null>(null);
+  const [opened, setOpened] = useState<{ library: string; path: string; page: number } | null>(null);
+  const closeOpened = useCallback(() => setOpened(null), []);
 
   useEffect(() => {
     void load(libraryId);
@@ -41,19 +43,7 @@ export function LibraryPanel({ libraryId }: { libraryId: string }) {
         </FilePickerButton>
       </div>
       <p className="muted library-hint">{t(libraryId === 'personal' ? 'library.personalHint' : 'library.projectHint')}</p>
-      <div
-        className={over ? 'drop-zone over' : 'drop-zone'}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        // The window's drop overlay takes the files (to this library while its page is open).
-        onDrop={() => setOver(false)}
-        data-testid="library-drop-zone"
-      >
-        {uploading ? t('files.uploading') : t('library.dropHint')}
-      </div>
+      <DropZone busy={uploading} hint={t('library.dropHint')} testId="library-drop-zone" />
       {progress && <ProgressLine progress={progress} />}
       {error && (
         <div className="inline-error" role="alert" data-testid="library-error">
@@ -69,14 +59,19 @@ export function LibraryPanel({ libraryId }: { libraryId: string }) {
       ) : (
         <ul className="file-list library-files">
           {files.map((file) => (
-            <li key={file.path} className="file-item" data-testid="library-file" data-path={file.path} data-status={file.status}>
-              <div className="file-row">
-                <Icon name="file" size={14} />
-                <span className="file-name" title={file.task_path}>
+            <FileRow
+              key={file.path}
+              testId="library-file"
+              path={file.path}
+              status={file.status}
+              size={file.size}
+              name={
+                <button type="button" className="file-name file-open" title={file.task_path} onClick={() => setOpened({ library: libraryId, path: file.path, page: 1 })} data-testid="library-file-open">
                   {file.path}
-                </span>
-                <LibraryStatus file={file} />
-                <span className="file-size">{formatBytes(file.size)}</span>
+                </button>
+              }
+              badge={<FileStatusBadge status={file.status} pages={file.pages} message={file.message} pendingLabel={t('library.status.pending')} scannedHint={t('library.scannedHint')} testId="library-file-status" />}
+              action={
                 <button
                   type="button"
                   className="icon-btn"
@@ -87,17 +82,14 @@ export function LibraryPanel({ libraryId }: { libraryId: string }) {
                 >
                   <Icon name="trash" size={14} />
                 </button>
-              </div>
-              {file.message && (file.status === 'error' || file.status === 'scanned') && (
-                <div className={file.status === 'error' ? 'source-message' : 'source-message muted'} role={file.status === 'error' ? 'alert' : undefined}>
-                  <ServerDetail text={file.message} />
-                </div>
-              )}
-            </li>
+              }
+              message={file.message && (file.status === 'error' || file.status === 'scanned') ? { text: file.message, error: file.status === 'error' } : null}
+            />
           ))}
         </ul>
       )}
       <LibrarySearch libraryId={libraryId} />
+      {opened && <LibraryFileDialog hit={opened} onClose={closeOpened} />}
       {deleting && (
         <ConfirmDialog
           title={t('library.deleteTitle')}
@@ -135,40 +127,5 @@ function ProgressLine({ progress }: { progress: IndexProgress }) {
       {t('library.indexed', { count: total_files, pages: indexed_pages })}
       {embedded_pages > 0 && ` · ${t('library.embedded', { pages: embedded_pages })}`}
     </p>
-  );
-}
-
-function LibraryStatus({ file }: { file: LibraryFile }) {
-  const { t } = useTranslation();
-  const pages = file.pages === null ? null : t('sources.pages', { count: file.pages });
-  let label: string;
-  switch (file.status) {
-    case 'pending':
-      label = t('library.status.pending');
-      break;
-    case 'indexing':
-      label = t('library.status.indexing');
-      break;
-    case 'ok':
-      label = pages ?? t('sources.ready');
-      break;
-    case 'scanned':
-      label = pages ? t('sources.scannedPages', { pages }) : t('sources.scanned');
-      break;
-    case 'image':
-      label = t('sources.image');
-      break;
-    case 'error':
-      label = t('sources.error');
-      break;
-  }
-  const hint = file.status === 'scanned' ? t('library.scannedHint') : file.status === 'image' ? t('sources.imageHint') : (file.message ?? label);
-  // The task sources' badge colours, with `indexing` drawn as pending.
-  const look = file.status === 'indexing' ? 'pending' : file.status;
-  return (
-    <span className={`source-status source-${look}`} title={hint} data-testid="library-file-status" data-status={file.status}>
-      {(file.status === 'pending' || file.status === 'indexing') && <span className="spinner spinner-tiny" />}
-      {label}
-    </span>
   );
 }

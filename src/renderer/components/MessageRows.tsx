@@ -13,6 +13,8 @@ import { PREVIEW_CHARS, ToolCard } from './ToolCard';
 import { ErrorText } from './ErrorText';
 import { progressLabel } from '../lib/progress-label';
 import { formatDate } from '../lib/format';
+import { modelName } from '../lib/model-names';
+import { useApp } from '../state/app-store';
 
 function toolResultOf(message: Message | null) {
   if (!message) return null;
@@ -112,6 +114,7 @@ export const ChatRowView = memo(function ChatRowView({ row, taskId }: { row: Cha
 
 function LiveRunView({ live, taskId }: { live: LiveRun; taskId: string }) {
   const { t } = useTranslation();
+  const profiles = useApp((s) => s.profiles);
   const streaming = live.finished === null;
   return (
     <div className="msg msg-assistant msg-live" data-testid="assistant-message" data-live="true">
@@ -146,7 +149,7 @@ function LiveRunView({ live, taskId }: { live: LiveRun; taskId: string }) {
           case 'reasoning_ignored':
             return (
               <div key={i} className="notice" data-testid="reasoning-ignored">
-                {t('reasoning.ignored', { profile: item.profile, requested: t(`reasoning.${item.requested}`), applied: t(`reasoning.${item.applied}`) })}
+                {t('reasoning.ignored', { profile: modelName(item.profile, profiles), requested: t(`reasoning.${item.requested}`), applied: t(`reasoning.${item.applied}`) })}
               </div>
             );
           case 'git_config_risk':

@@ -8,13 +8,14 @@ import { getApi } from '../state/api';
 import { useApp } from '../state/app-store';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { useSetup } from '../state/setup-store';
+import { modelName } from '../lib/model-names';
 import { providerKeyPage, providerNameKey } from '../lib/providers';
 import { Icon } from './Icon';
 import { SecretInput } from './SecretInput';
 import { ErrorText, ServerDetail } from './ErrorText';
 
 type Choice = { kind: 'provider'; provider: SetupProvider } | { kind: 'custom' };
-type TestState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
+export type TestState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
 
 export function SetupScreen() {
   const { t } = useTranslation();
@@ -329,12 +330,12 @@ function TestStep({ profiles, onPassed }: { profiles: { id: string; name: string
           {test?.status === 'running' ? t('probe.running') : t('setup.test')}
         </button>
       </div>
-      {test && test.status !== 'running' && <TestResult state={test} />}
+      {test && test.status !== 'running' && <TestResult state={test} profiles={profiles} />}
     </div>
   );
 }
 
-function TestResult({ state }: { state: Exclude<TestState, { status: 'running' }> }) {
+export function TestResult({ state, profiles }: { state: Exclude<TestState, { status: 'running' }>; profiles: readonly { id: string; name: string }[] }) {
   const { t } = useTranslation();
   if (state.status === 'failed') {
     return (
@@ -358,9 +359,10 @@ function TestResult({ state }: { state: Exclude<TestState, { status: 'running' }
     );
   }
   const differ = report.rows.filter((r) => !r.ok).length;
+  const profile = modelName(report.profile, profiles);
   return (
     <div className="probe-summary ok" data-testid="setup-test-result" data-ok="true">
-      {differ === 0 ? t('setup.testOk', { profile: report.profile }) : t('setup.testOkDiffers', { profile: report.profile, count: differ })}
+      {differ === 0 ? t('setup.testOk', { profile }) : t('setup.testOkDiffers', { profile, count: differ })}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { type StatusFilter, useTasks } from '../state/tasks-store';
 import { useApp } from '../state/app-store';
 import { getApi } from '../state/api';
 import { useUsage } from '../state/usage-store';
-import { formatCost, formatTokens } from '../lib/format';
+import { formatTokens, formatTotalCost } from '../lib/format';
 import { Icon } from './Icon';
 import { NewTaskMenu } from './NewTaskMenu';
 import { ProjectsNav } from './ProjectsNav';
@@ -15,7 +15,7 @@ import { SIDEBAR_WIDTH, useLayout } from '../state/layout-store';
 const filters: StatusFilter[] = ['active', 'completed', 'abandoned', 'all'];
 
 export function Sidebar() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tasks = useTasks((s) => s.tasks);
   const filter = useTasks((s) => s.filter);
   const query = useTasks((s) => s.query);
@@ -27,6 +27,10 @@ export function Sidebar() {
   const view = useApp((s) => s.view);
   const setView = useApp((s) => s.setView);
   const usage = useUsage((s) => s.total);
+  const profiles = useApp((s) => s.profiles);
+  const tokens = usage ? formatTokens(usage.prompt_tokens + usage.completion_tokens) : '';
+  // A bare "0" says nothing: the total has a currency only when every priced model shares one.
+  const totalCost = usage ? formatTotalCost(usage.cost, profiles, i18n.language) : null;
   const sidebarOpen = useLayout((s) => s.sidebarOpen);
   const sidebarWidth = useLayout((s) => s.sidebarWidth);
   const toggleSidebar = useLayout((s) => s.toggleSidebar);
@@ -129,7 +133,7 @@ export function Sidebar() {
             data-testid="usage-total"
             data-dynamic
           >
-            {t('usage.footer', { tokens: formatTokens(usage.prompt_tokens + usage.completion_tokens), cost: formatCost(usage.cost) })}
+            {totalCost === null ? t('usage.footerTokens', { tokens }) : t('usage.footer', { tokens, cost: totalCost })}
           </span>
         )}
       </div>

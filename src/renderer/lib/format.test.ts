@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCost, formatDateTime, formatDuration, formatMoney, formatTaskCost, formatTokens, toDate } from './format';
+import { formatBytes, formatCost, formatDateTime, formatDuration, formatMoney, formatTaskCost, formatTokens, formatTotalCost, toDate } from './format';
 
 describe('format', () => {
   it('abbreviates token counts', () => {
@@ -72,5 +72,22 @@ describe('formatDateTime', () => {
   });
   it('reads second timestamps as well as milliseconds', () => {
     expect(formatDateTime(noon / 1000, 'en')).toBe(formatDateTime(noon, 'en'));
+  });
+});
+
+describe('formatTotalCost', () => {
+  const usd = { price: { input: 1, output: 2, currency: 'USD' } };
+  const cny = { price: { input: 1, output: 2, currency: 'CNY' } };
+  const free = { price: { input: 0, output: 0 } };
+
+  it('writes the total in the one currency of the priced models', () => {
+    expect(formatTotalCost(0.0012, [usd, free], 'en')).toBe('$0.0012');
+    expect(formatTotalCost(1.5, [cny], 'zh-CN')).toBe('¥1.50');
+  });
+
+  it('gives no amount, not a bare "0", when no model has a price or their currencies differ', () => {
+    expect(formatTotalCost(0, [free], 'en')).toBeNull();
+    expect(formatTotalCost(0, [], 'en')).toBeNull();
+    expect(formatTotalCost(2, [usd, cny], 'en')).toBeNull();
   });
 });

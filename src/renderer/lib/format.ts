@@ -78,6 +78,17 @@ export function formatTaskCost(
   return price ? formatMoney(task.cost, price, locale) : null;
 }
 
+/**
+ * The cost of all tasks together, in the one currency every priced model uses; null when no model
+ * sets a price or the models' currencies differ (the total would add up different money).
+ */
+export function formatTotalCost(cost: number, profiles: readonly { price: { input: number; output: number; currency?: string } }[], locale: string): string | null {
+  const priced = profiles.map((p) => p.price).filter((price) => price.input > 0 || price.output > 0);
+  if (priced.length === 0) return null;
+  const currencies = new Set(priced.map((price) => price.currency ?? 'USD'));
+  return currencies.size === 1 ? formatMoney(cost, priced[0], locale) : null;
+}
+
 /** A number with the locale's grouping ("12,345" / "12,345"; "12.345" in German). */
 export function formatNumber(n: number, locale: string): string {
   return new Intl.NumberFormat(locale).format(n);

@@ -14,7 +14,7 @@ export function providerName(provider: string, t: TFunction): string {
 }
 
 /** The name of the model a profile id stands for. */
-export function modelName(id: string, profiles: readonly Profile[]): string {
+export function modelName(id: string, profiles: readonly Pick<Profile, 'id' | 'name'>[]): string {
   const profile = profiles.find((p) => p.id === id);
   if (profile) return profile.name;
   const dot = id.indexOf('.');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileEntry } from '../../shared/contract';
-import { artifactType, listArtifacts, pdfPathFor } from './artifacts-store';
+import { artifactType, listArtifacts, pdfPathFor, useArtifacts } from './artifacts-store';
 
 function file(path: string, kind: FileEntry['kind'], created_at: number): FileEntry {
   return { task_id: 't1', path, kind, size: 10, sha256: 'x', created_at };
@@ -29,5 +29,24 @@ describe('artifacts', () => {
   it('names the PDF an export produces next to its source', () => {
     expect(pdfPathFor('artifacts/deck-v2.pptx')).toBe('artifacts/deck-v2.pdf');
     expect(pdfPathFor('artifacts/报告.docx')).toBe('artifacts/报告.pdf');
+  });
+});
+
+describe('a source opened in the panel', () => {
+  it('goes back to the tab it was opened from when closed', () => {
+    useArtifacts.setState({ tab: 'files', sources: {} });
+    useArtifacts.getState().showSource('t1', 'source/notes.pdf', 3);
+    expect(useArtifacts.getState().tab).toBe('artifacts');
+    expect(useArtifacts.getState().sources.t1).toEqual({ path: 'source/notes.pdf', page: 3, from: 'files' });
+    // Another page of the same source (a second citation) still goes back to the files.
+    useArtifacts.getState().showSource('t1', 'source/notes.pdf', 5);
+    useArtifacts.getState().closeSource('t1');
+    expect(useArtifacts.getState().tab).toBe('files');
+    expect(useArtifacts.getState().sources.t1).toBeUndefined();
+
+    useArtifacts.setState({ tab: 'artifacts' });
+    useArtifacts.getState().showSource('t1', 'source/notes.pdf');
+    useArtifacts.getState().closeSource('t1');
+    expect(useArtifacts.getState().tab).toBe('artifacts');
   });
 });

@@ -44,7 +44,8 @@ interface ArtifactsState {
   exporting: string[];
   error: ErrorInfo | null;
   /** A source file opened in the Results tab (from the files list or a citation), per task, at a page. */
-  sources: Record<string, { path: string; page: number | null }>;
+  /** The source shown in the panel per task, and the tab it was opened from (closing goes back there). */
+  sources: Record<string, { path: string; page: number | null; from: PanelTab }>;
   setTab: (tab: PanelTab) => void;
   /** Shows a task's source in the right panel, at a page when one is given. */
   showSource: (taskId: string, path: string, page?: number | null) => void;
@@ -71,15 +72,15 @@ export const useArtifacts = create<ArtifactsState>((set, get) => ({
   setTab: (tab) => set({ tab }),
 
   showSource: (taskId, path, page = null) => {
-    set((s) => ({ sources: { ...s.sources, [taskId]: { path, page } }, tab: 'artifacts' }));
+    set((s) => ({ sources: { ...s.sources, [taskId]: { path, page, from: s.sources[taskId]?.from ?? s.tab } }, tab: 'artifacts' }));
     const layout = useLayout.getState();
     if (!panelShown(layout)) layout.togglePanel();
   },
 
   closeSource: (taskId) =>
     set((s) => {
-      const { [taskId]: _closed, ...rest } = s.sources;
-      return { sources: rest };
+      const { [taskId]: closed, ...rest } = s.sources;
+      return { sources: rest, tab: closed?.from ?? s.tab };
     }),
 
   select: (taskId, path) => set((s) => ({ selected: { ...s.selected, [taskId]: path } })),

@@ -559,9 +559,15 @@ export const contract = {
     output: () => SearchTestReport,
     http: { method: 'POST', path: '/v1/settings/search/test' },
   }),
-  /** Embeds one short text with the configured embedding profile (Settings → Semantic search → Test). */
+  /** Embeds one short text with the form's or the stored embedding profile (Settings → Semantic search → Test). */
   testEmbedding: method({
-    input: () => z.strictObject({}),
+    input: () =>
+      z.strictObject({
+        // The profile as typed in the form, tested without being saved (a failing endpoint must not
+        // replace a working one); absent: the stored profile. `key`: a typed key, for this test only.
+        embedding: EmbeddingSettingsInput.optional(),
+        key: z.string().min(1).max(500).optional(),
+      }),
     output: () => EmbeddingTestReport,
     http: { method: 'POST', path: '/v1/settings/embedding/test' },
   }),

@@ -22,6 +22,8 @@ export interface TenancyOptions {
   gate?: TenantGate;
   /** Runs each request's handling inside it (the request's own model keys: tenancy/byo-keys.ts). */
   around?: (headers: IncomingMessage['headers'], facts: { scope?: Scope; params?: Record<string, string> }, handle: () => Promise<void>) => Promise<void>;
+  /** Refuses a request's malformed headers (a bad model key), once it is authenticated and its route known. */
+  checkHeaders?: (headers: IncomingMessage['headers']) => void;
   /** What the request's log line and internal errors are scrubbed of: the keys it brought, its tenant's stored keys. */
   logSecrets?: (headers: IncomingMessage['headers'], scope: Scope | undefined) => readonly string[];
   /** Routes of the platform's own (audit), answered after authentication; true when answered. */

@@ -128,14 +128,17 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
       throw new NotFoundError('Not found');
     }
 
-    // Before routing, so an unauthenticated caller learns nothing about which routes exist.
+    // Answered after authentication, so an unauthenticated caller learns nothing about which routes exist.
+    const match = router.match(method, pathname);
     let scopeCore: FolioCore;
     if (tenancy) {
       const scope = await tenancy.authenticator.authenticate(req.headers);
       ctx.scope = scope;
+      if (match.kind === 'found') ctx.route = match.route.path;
       await tenancy.gate?.check(scope.tenant_id);
       // Rate before registry: a tenant over its limit costs no database write.
       await tenancy.rateLimiter?.take(scope.tenant_id);
+      tenancy.checkHeaders?.(req.headers);
       await tenancy.registry.ensure(scope);
       if (await tenancy.platformRoutes?.(req, res, scope, pathname, parseQuery(search))) return;
       scopeCore = await resolveCore(scope);
@@ -144,7 +147,6 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
       scopeCore = await resolveCore(LOCAL_SCOPE);
     }
 
-    const match = router.match(method, pathname);
     if (match.kind === 'not_found') throw new NotFoundError('Unknown route');
     if (match.kind === 'method_not_allowed') {
       sendMethodNotAllowed(req, res, method, match.allow);

@@ -7,7 +7,7 @@ import type { Task } from '../../../shared/contract/entities';
 import { createAuthenticator } from '../../tenancy/auth';
 import { createRateLimiter } from '../../tenancy/rate-limit';
 import { createJsonLogger } from '../../tenancy/request-log';
-import { MODEL_KEY_HEADER, modelKeyHeaderValues, withRequestContext } from '../../tenancy/byo-keys';
+import { MODEL_KEY_HEADER, checkModelKeyHeader, modelKeyHeaderValues, withRequestContext } from '../../tenancy/byo-keys';
 import { MCP_REDACTED } from '../../../shared/contract/mcp';
 import { createMemoryTenantRegistry } from '../../tenancy/tenant-registry';
 import { type FakeCore, createFakeCore } from '../fake-core.test-support';
@@ -302,6 +302,7 @@ describe('request logs and the tenant\'s secrets', () => {
         registry: createMemoryTenantRegistry(),
         publicHosts: [],
         around: (headers, facts, handle) => withRequestContext(headers, facts, handle),
+        checkHeaders: checkModelKeyHeader,
         logSecrets: (headers, scope) => [...modelKeyHeaderValues(headers[MODEL_KEY_HEADER]), ...(scope?.tenant_id === 'acme' ? [stored] : [])],
       },
       // As the team service logs an internal error.
@@ -318,7 +319,8 @@ describe('request logs and the tenant\'s secrets', () => {
     // A malformed header is refused, and its key is still scrubbed.
     expect((await h.as('acme', 'alice', `/v1/tasks/${brought}`, { headers: { [MODEL_KEY_HEADER]: brought, 'x-request-id': 'req-secret-400' } })).status).toBe(400);
     expect(await logFor('req-secret-500')).toMatchObject({ status: 500, task_id: MCP_REDACTED });
-    expect(await logFor('req-secret-400')).toMatchObject({ status: 400, error: 'invalid_input' });
+    // Logged like any other request: its route and its tenant.
+    expect(await logFor('req-secret-400')).toMatchObject({ status: 400, error: 'invalid_input', route: '/v1/tasks/:task_id', tenant: 'acme', user: 'alice' });
     expect(logged().find((l) => l.status === 404)).toMatchObject({ request_id: MCP_REDACTED, route: `/v1/${MCP_REDACTED}/${MCP_REDACTED}` });
     const all = h.lines.join('\n');
     expect(all).toContain('provider refused');

@@ -8,7 +8,7 @@ import { EMBEDDING_DEFAULT_KEY_ENV, type EmbeddingSettings, type EmbeddingSettin
 import { useApp } from '../../state/app-store';
 import { useSaveAndTest } from '../../state/use-save-and-test';
 import { KeyFields } from './KeyFields';
-import { ErrorText } from '../ErrorText';
+import { ServiceForm, TextField } from './ServiceForm';
 
 /** The key variable field stays empty for the default, so the placeholder shows it. */
 function customKeyEnv(env: string | undefined): string {
@@ -57,24 +57,34 @@ export function EmbeddingForm({ current }: { current: EmbeddingSettings | undefi
         }
       : null;
 
-  const { saved, error, test, save, runTest, edited } = useSaveAndTest({
+  const flow = useSaveAndTest({
     update: (client) => client.updateSettings({ embedding: input() }),
     keyEnv: enabled ? envName : null,
     key,
     clearKey: () => setKey(''),
-    test: (client) => client.testEmbedding({}),
+    // The form's values are tried unsaved: an endpoint that fails never replaces one that works.
+    test: (client) => {
+      const embedding = input();
+      return client.testEmbedding(embedding ? { embedding, ...(key.trim() ? { key: key.trim() } : {}) } : {});
+    },
+    savesIf: (report) => report.ok,
   });
+  const edited = flow.edited;
 
   return (
     <section className="settings-section" data-testid="embedding-section">
       <h2 tabIndex={-1}>{t('embedding.title')}</h2>
       <p className="muted">{t('embedding.intro')}</p>
-      <form
-        className="search-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
+      <ServiceForm
+        section="embedding"
+        flow={flow}
+        canSave={canSave}
+        testable={enabled}
+        passed={(report) => (
+          <div className="probe-summary ok" data-testid="embedding-test-result">
+            {t('embedding.testOk', { dimensions: report.dimensions ?? 0 })}
+          </div>
+        )}
       >
         <label className="form-row">
           <input
@@ -90,50 +100,39 @@ export function EmbeddingForm({ current }: { current: EmbeddingSettings | undefi
         </label>
         {enabled && (
           <>
-            <label className="form-row">
-              <span className="form-label">{t('embedding.baseUrl')}</span>
-              <input
-                className="input"
-                type="url"
-                spellCheck={false}
-                placeholder={t('embedding.baseUrlPlaceholder')}
-                value={baseUrl}
-                onChange={(e) => {
-                  setBaseUrl(e.target.value);
-                  edited();
-                }}
-                data-testid="embedding-base-url"
-              />
-            </label>
-            <label className="form-row">
-              <span className="form-label">{t('embedding.model')}</span>
-              <input
-                className="input"
-                spellCheck={false}
-                placeholder={t('embedding.modelPlaceholder')}
-                value={model}
-                onChange={(e) => {
-                  setModel(e.target.value);
-                  edited();
-                }}
-                data-testid="embedding-model"
-              />
-            </label>
-            <label className="form-row">
-              <span className="form-label">{t('embedding.dimensions')}</span>
-              <input
-                className="input"
-                inputMode="numeric"
-                placeholder={t('embedding.dimensionsPlaceholder')}
-                value={dimensions}
-                aria-invalid={!dimsValid}
-                onChange={(e) => {
-                  setDimensions(e.target.value);
-                  edited();
-                }}
-                data-testid="embedding-dimensions"
-              />
-            </label>
+            <TextField
+              label={t('embedding.baseUrl')}
+              type="url"
+              placeholder={t('embedding.baseUrlPlaceholder')}
+              value={baseUrl}
+              onValue={(value) => {
+                setBaseUrl(value);
+                edited();
+              }}
+              testId="embedding-base-url"
+            />
+            <TextField
+              label={t('embedding.model')}
+              placeholder={t('embedding.modelPlaceholder')}
+              value={model}
+              onValue={(value) => {
+                setModel(value);
+                edited();
+              }}
+              testId="embedding-model"
+            />
+            <TextField
+              label={t('embedding.dimensions')}
+              inputMode="numeric"
+              placeholder={t('embedding.dimensionsPlaceholder')}
+              value={dimensions}
+              aria-invalid={!dimsValid}
+              onValue={(value) => {
+                setDimensions(value);
+                edited();
+              }}
+              testId="embedding-dimensions"
+            />
             <KeyFields
               section="embedding"
               keyEnv={keyEnv}
@@ -147,34 +146,7 @@ export function EmbeddingForm({ current }: { current: EmbeddingSettings | undefi
             />
           </>
         )}
-        <div className="form-row search-actions">
-          <button type="submit" className="btn btn-primary" disabled={!canSave} data-testid="embedding-save">
-            {t('common.save')}
-          </button>
-          {enabled && (
-            <button type="button" className="btn" disabled={!canSave || test?.status === 'running'} onClick={() => void runTest()} data-testid="embedding-test">
-              {test?.status === 'running' && <span className="spinner" />}
-              {test?.status === 'running' ? t('embedding.testing') : t('embedding.test')}
-            </button>
-          )}
-          {saved && <span className="saved-hint">{t('embedding.saved')}</span>}
-        </div>
-      </form>
-      {error && (
-        <div className="inline-error" role="alert" data-testid="embedding-error">
-          <ErrorText error={error} />
-        </div>
-      )}
-      {test?.status === 'done' &&
-        (test.report.ok ? (
-          <div className="probe-summary ok" data-testid="embedding-test-result">
-            {t('embedding.testOk', { dimensions: test.report.dimensions ?? 0 })}
-          </div>
-        ) : (
-          <div className="inline-error" role="alert" data-testid="embedding-test-error">
-            <strong>{t('embedding.testFailed')}</strong> {test.report.message}
-          </div>
-        ))}
+      </ServiceForm>
     </section>
   );
 }

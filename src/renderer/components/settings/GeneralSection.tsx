@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../shared/contract';
-import { formatCost, formatTokens } from '../../lib/format';
+import { formatTokens, formatTotalCost } from '../../lib/format';
 import { useApp } from '../../state/app-store';
 import { useArtifacts } from '../../state/artifacts-store';
 import { useUsage } from '../../state/usage-store';
@@ -10,7 +10,7 @@ const languages: Settings['language'][] = ['system', 'en', 'zh-CN'];
 
 /** Where the data lives, the language, the default model, what this machine can run, and the usage so far. */
 export function GeneralSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const app = useApp();
   const usage = useUsage((s) => s.total);
   const capabilities = useArtifacts((s) => s.capabilities);
@@ -78,7 +78,7 @@ export function GeneralSection() {
                 tokens: formatTokens(usage.prompt_tokens + usage.completion_tokens),
                 prompt: formatTokens(usage.prompt_tokens),
                 completion: formatTokens(usage.completion_tokens),
-                cost: formatCost(usage.cost),
+                cost: formatTotalCost(usage.cost, app.profiles, i18n.language) ?? t('usage.noPrice'),
               })
             : t('common.loading')}
         </span>

@@ -7,7 +7,7 @@ import { SEARCH_BACKENDS, type SearchBackend, type SearchSettingsInput, type Sea
 import { useApp } from '../../state/app-store';
 import { useSaveAndTest } from '../../state/use-save-and-test';
 import { KeyFields } from './KeyFields';
-import { ErrorText, ServerDetail } from '../ErrorText';
+import { ServiceForm, TextField } from './ServiceForm';
 
 type Choice = SearchBackend | 'none';
 const CHOICES: Choice[] = ['none', 'searxng', 'brave', 'tavily', 'bing'];
@@ -49,7 +49,7 @@ export function SearchSection() {
     };
   };
 
-  const { saved, error, test, save, runTest, edited } = useSaveAndTest({
+  const flow = useSaveAndTest({
     update: (client) => client.updateSettings({ search: input() }),
     keyEnv: usesKey ? envName : null,
     key,
@@ -61,6 +61,7 @@ export function SearchSection() {
     },
     savesIf: (report) => report.ok,
   });
+  const edited = flow.edited;
 
   const needsUrl = facts?.needsUrl === true;
   const canSave = backend === 'none' || !needsUrl || url.trim() !== '';
@@ -69,13 +70,7 @@ export function SearchSection() {
     <section className="settings-section" data-testid="search-section">
       <h2 tabIndex={-1}>{t('search.title')}</h2>
       <p className="muted">{t('search.intro')}</p>
-      <form
-        className="search-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <ServiceForm section="search" flow={flow} canSave={canSave} testable={backend !== 'none'} passed={(report) => <TestHits report={report} />}>
         <label className="form-row">
           <span className="form-label">{t('search.backend')}</span>
           <select className="select" value={backend} onChange={(e) => choose(e.target.value as Choice)} data-testid="search-backend">
@@ -87,21 +82,17 @@ export function SearchSection() {
           </select>
         </label>
         {facts && (
-          <label className="form-row">
-            <span className="form-label">{needsUrl ? t('search.url') : t('search.endpoint')}</span>
-            <input
-              className="input"
-              type="url"
-              spellCheck={false}
-              placeholder={needsUrl ? t('search.urlPlaceholder') : t('search.endpointPlaceholder')}
-              value={url}
-              onChange={(e) => {
-                setUrl(e.target.value);
-                edited();
-              }}
-              data-testid="search-url"
-            />
-          </label>
+          <TextField
+            label={needsUrl ? t('search.url') : t('search.endpoint')}
+            type="url"
+            placeholder={needsUrl ? t('search.urlPlaceholder') : t('search.endpointPlaceholder')}
+            value={url}
+            onValue={(value) => {
+              setUrl(value);
+              edited();
+            }}
+            testId="search-url"
+          />
         )}
         {usesKey && (
           <KeyFields
@@ -116,38 +107,14 @@ export function SearchSection() {
             envName={envName}
           />
         )}
-        <div className="form-row search-actions">
-          <button type="submit" className="btn btn-primary" disabled={!canSave} data-testid="search-save">
-            {t('common.save')}
-          </button>
-          {backend !== 'none' && (
-            <button type="button" className="btn" disabled={!canSave || test?.status === 'running'} onClick={() => void runTest()} data-testid="search-test">
-              {test?.status === 'running' && <span className="spinner" />}
-              {test?.status === 'running' ? t('search.testing') : t('search.test')}
-            </button>
-          )}
-          {saved && <span className="saved-hint">{t('search.saved')}</span>}
-        </div>
-      </form>
-      {error && (
-        <div className="inline-error" role="alert" data-testid="search-error">
-          <ErrorText error={error} />
-        </div>
-      )}
-      {test?.status === 'done' && <TestResult report={test.report} />}
+      </ServiceForm>
     </section>
   );
 }
 
-function TestResult({ report }: { report: SearchTestReport }) {
+/** A passing test's hits: title and address. */
+function TestHits({ report }: { report: SearchTestReport }) {
   const { t } = useTranslation();
-  if (!report.ok) {
-    return (
-      <div className="inline-error" role="alert" data-testid="search-test-error">
-        <strong>{t('search.testFailed')}</strong> <ServerDetail text={report.message} />
-      </div>
-    );
-  }
   return (
     <div className="search-test-result" data-testid="search-test-result">
       <div className="probe-summary ok">{t('search.testOk', { count: report.results.length })}</div>

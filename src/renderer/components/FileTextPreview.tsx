@@ -1,0 +1,17 @@
+// A text file (notes, CSV, JSON) shown as it is, whether a task's source or a library's file;
+// anything else says it can only be downloaded.
+import { useTranslation } from 'react-i18next';
+import type { FileRef } from '../state/file-bytes';
+import { useFileText } from '../state/use-file-text';
+
+export function FileTextPreview({ file, testId }: { file: FileRef; testId: string }) {
+  const { t } = useTranslation();
+  const text = useFileText(file);
+  if (text === undefined) return <span className="spinner" aria-label={t('common.loading')} />;
+  if (text === null) return <div className="preview-none muted">{t('sourceView.noPreview')}</div>;
+  return (
+    <pre className="source-text" data-testid={testId}>
+      {text}
+    </pre>
+  );
+}

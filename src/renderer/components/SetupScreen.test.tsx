@@ -1,0 +1,31 @@
+// The setup screen's test result names the model as a person knows it, never by its profile id.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { useUiLanguage } from '../i18n/ui-language.test-support';
+import { TestResult } from './SetupScreen';
+
+const report = (ok: boolean) => ({
+  profile: 'fake-lan.fake-model',
+  rows: [
+    { check: 'chat', declared: 'yes', observed: 'yes', ok: true },
+    { check: 'tools', declared: 'yes', observed: 'no', ok },
+  ],
+  exit_code: 0,
+});
+
+describe('setup test result (zh-CN)', () => {
+  useUiLanguage('zh-CN');
+
+  it("names the model by its profile's name", () => {
+    const profiles = [{ id: 'fake-lan.fake-model', name: 'Fake LAN 模型', provider: 'fake-lan' }];
+    const html = renderToStaticMarkup(<TestResult state={{ status: 'done', report: report(true) }} profiles={profiles} />);
+    expect(html).toContain('可以使用：Fake LAN 模型 已回复。');
+    expect(html).not.toContain('fake-lan.fake-model');
+  });
+
+  it('without the profile loaded yet, shows the model part of the id, not the id', () => {
+    const html = renderToStaticMarkup(<TestResult state={{ status: 'done', report: report(false) }} profiles={[]} />);
+    expect(html).toContain('fake-model');
+    expect(html).not.toContain('fake-lan.fake-model');
+  });
+});
