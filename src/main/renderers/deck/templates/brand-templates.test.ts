@@ -204,7 +204,11 @@ afterAll(() => {
 
 const keys = BRAND_TEMPLATES.flatMap((t) => [`${t.key}-sparse`, `${t.key}-dense`]);
 /** The template a deck key is on (known before the decks are rendered). */
-const deck0 = (key: string): BrandTemplate => BRAND_TEMPLATES.find((t) => key.startsWith(`${t.key}-`)) ?? (BRAND_TEMPLATES[0] as BrandTemplate);
+const deck0 = (key: string): BrandTemplate => {
+  const t = BRAND_TEMPLATES.find((b) => key.startsWith(`${b.key}-`));
+  if (!t) throw new Error(`no template for ${key}`);
+  return t;
+};
 const deck = (key: string): Rendered => {
   const d = decks.get(key);
   if (!d) throw new Error(`no deck ${key}`);
