@@ -22,7 +22,7 @@ import { FolioError } from '../../shared/errors';
 import { programEnv } from '../sandbox/env';
 import { sandboxed, sandboxStatus } from '../sandbox/sandbox';
 import { makeScratchDirSync, removeScratchDirSync } from '../workspace/scratch';
-import { type ConvertOptions, convertToPdf, convertUnqueued as convertToPdfCold, serialised, SofficeMissingError, sofficePath } from './soffice';
+import { cancelled, type ConvertOptions, convertToPdf, convertUnqueued as convertToPdfCold, serialised, SofficeMissingError, sofficePath } from './soffice';
 
 /** A converter unused this long is stopped: LibreOffice idles at ~150 MB. */
 const IDLE_MS = 120_000;
@@ -230,17 +230,24 @@ class WarmConverter {
     this.busy();
     let stopped: 'timeout' | 'abort' | null = null;
     let answered = false;
+    let halt: () => void = () => undefined;
+    // Settles when the conversion is stopped: the stop must not wait on the converter's pipes, which
+    // a process that outlived the kill would hold open.
+    const halted = new Promise<'halted'>((resolve) => {
+      halt = () => resolve('halted');
+    });
     const stop = (why: 'timeout' | 'abort') => {
       stopped ??= why;
       this.kill();
+      halt();
     };
     const timer = setTimeout(() => stop('timeout'), timeoutMs);
     const onAbort = () => stop('abort');
     signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      if (signal?.aborted) throw new FolioError('cancelled', `The conversion of ${label} to PDF was cancelled.`);
+    const work = async (): Promise<Uint8Array> => {
       copyFileSync(inputAbs, input);
       await this.ready;
+      if (stopped) throw new GoneError('stopped');
       this.child.stdin?.write(`${JSON.stringify({ id, input, output })}\n`);
       const reply = await this.next();
       if (reply.id !== id) throw new FolioError('tool_error', `LibreOffice answered out of turn converting ${label}.`);
@@ -248,10 +255,19 @@ class WarmConverter {
       if (!reply.ok) throw new FolioError('tool_error', `LibreOffice could not convert ${label}: ${reply.error ?? 'no reason given'}.`);
       if (!existsSync(output) || statSync(output).size === 0) throw new FolioError('tool_error', `LibreOffice could not convert ${label} (no PDF was produced).`);
       return new Uint8Array(readFileSync(output));
+    };
+    try {
+      if (signal?.aborted) throw cancelled(label);
+      const working = work();
+      // Once stopped, what the work throws later is of no interest.
+      working.catch(() => undefined);
+      const result = await Promise.race([working, halted]);
+      if (result === 'halted') throw new GoneError('stopped');
+      return result;
     } catch (err) {
-      // A caller told "stopped" finds its processes gone.
+      // A caller told "stopped" finds the converter's process gone (its whole group was killed).
       if (stopped) await this.gone;
-      if (stopped === 'abort') throw new FolioError('cancelled', `The conversion of ${label} to PDF was cancelled.`);
+      if (stopped === 'abort') throw cancelled(label);
       if (stopped === 'timeout') throw new FolioError('tool_error', `LibreOffice did not finish converting ${label} within ${timeoutText(timeoutMs)}; it was stopped.`);
       // A file LibreOffice could not read leaves it as it was; anything else, and it is not used again.
       if (!answered) this.kill();
@@ -323,6 +339,8 @@ export function convertToPdfWarm(inputAbs: string, opts: ConvertOptions): Promis
   if (!python || opts.filter) return convertToPdf(inputAbs, opts);
   const label = opts.label ?? basename(inputAbs);
   return serialised(async () => {
+    // Aborted while it waited its turn: no converter is started for it.
+    if (opts.signal?.aborted) throw cancelled(label);
     const converter = converterFor(soffice, python, opts.hiddenPaths ?? []);
     try {
       try {
@@ -338,7 +356,7 @@ export function convertToPdfWarm(inputAbs: string, opts: ConvertOptions): Promis
       if (err instanceof StartError) return convertToPdfCold(inputAbs, opts);
       throw err;
     }
-  });
+  }, opts.signal, () => cancelled(label));
 }
 
 /** Stops every warm converter now (tests, and this process's exit). */

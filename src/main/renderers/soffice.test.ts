@@ -1,7 +1,9 @@
 // The soffice runner's own contract, through small fake soffice scripts (the real conversion is
 // exercised by pdf-export.test.ts and deck/verify/verify.test.ts).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chmodSync, existsSync, readdirSync } from 'node:fs';
+import { processesRunning, uniqueSleep } from '../sandbox/processes.test-support';
+import { resetSandboxStatus } from '../sandbox/sandbox';
 import { scratchDir, useScratchRoot } from '../workspace/scratch';
 import { join } from 'node:path';
 import { makeTempRoot, removeTemp, writeFiles } from '../tools/testing';
@@ -80,6 +82,64 @@ describe('convertToPdf', () => {
       expect(readdirSync(scratchDir(data))).toEqual([]);
     } finally {
       release();
+    }
+  }, 20_000);
+
+  it.skipIf(!posix)('an abort at any moment of the start (queued, spawning, sandboxing) is cancelled and leaves no process or folder', async () => {
+    const data = join(root, 'data-start');
+    const release = useScratchRoot(data);
+    try {
+      // -1: aborted before its turn in the queue came; then after that many milliseconds.
+      for (const delayMs of [-1, 0, 2, 5, 10, 15, 20, 30, 45, 70]) {
+        const sleep = uniqueSleep();
+        fake('fake-soffice-start.sh', `#!/bin/sh\nexec sleep ${sleep}\n`);
+        const controller = new AbortController();
+        const conversion = convertToPdf(input, { timeoutMs: 60_000, signal: controller.signal, label: 'deck.pptx' });
+        if (delayMs >= 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        controller.abort();
+        await expect(conversion).rejects.toMatchObject({ code: 'cancelled', message: 'The conversion of deck.pptx to PDF was cancelled.' });
+        const staged = existsSync(scratchDir(data)) ? readdirSync(scratchDir(data)) : [];
+        expect(staged, `after ${delayMs} ms`).toEqual([]);
+        // Killed processes leave /proc when the kernel has reaped them, a moment after the kill.
+        await vi.waitFor(() => expect(processesRunning(`sleep ${sleep}`), `after ${delayMs} ms`).toEqual([]), { timeout: 3000, interval: 20 });
+      }
+    } finally {
+      release();
+    }
+  }, 60_000);
+
+  it.skipIf(!posix)('a queued conversion whose signal aborts is cancelled at once, not after the one before it', async () => {
+    const sleep = uniqueSleep();
+    fake('fake-soffice-busy.sh', `#!/bin/sh\nexec sleep ${sleep}\n`);
+    const first = new AbortController();
+    const running = convertToPdf(input, { timeoutMs: 60_000, signal: first.signal });
+    const second = new AbortController();
+    const queued = convertToPdf(input, { timeoutMs: 60_000, signal: second.signal, label: 'queued.pptx' });
+    second.abort();
+    await expect(queued).rejects.toMatchObject({ code: 'cancelled', message: 'The conversion of queued.pptx to PDF was cancelled.' });
+    await vi.waitFor(() => expect(processesRunning(`sleep ${sleep}`)).toHaveLength(1), { timeout: 10_000, interval: 20 });
+    first.abort();
+    await expect(running).rejects.toMatchObject({ code: 'cancelled' });
+  }, 20_000);
+
+  it.skipIf(!posix)('a stopped conversion settles when soffice has gone, though a process it left holds stderr open', async () => {
+    // Unsandboxed (as on macOS), a child that called setsid is out of the group that is killed.
+    const saved = process.env.FOLIO_BWRAP;
+    process.env.FOLIO_BWRAP = '0';
+    resetSandboxStatus();
+    const left = uniqueSleep();
+    try {
+      fake('fake-soffice-leaves.sh', `#!/bin/sh\nsetsid sleep ${left} &\nexec sleep ${uniqueSleep()}\n`);
+      const controller = new AbortController();
+      const conversion = convertToPdf(input, { timeoutMs: 60_000, signal: controller.signal });
+      await vi.waitFor(() => expect(processesRunning(`sleep ${left}`)).toHaveLength(1), { timeout: 10_000, interval: 20 });
+      controller.abort();
+      await expect(conversion).rejects.toMatchObject({ code: 'cancelled' });
+    } finally {
+      for (const pid of processesRunning(`sleep ${left}`)) process.kill(pid, 'SIGKILL');
+      if (saved === undefined) delete process.env.FOLIO_BWRAP;
+      else process.env.FOLIO_BWRAP = saved;
+      resetSandboxStatus();
     }
   }, 20_000);
 

@@ -70,10 +70,27 @@ export function sofficePath(): string | null {
 // Conversions run one after another (the warm converter's too); a failed one must not stall the queue.
 let queue: Promise<unknown> = Promise.resolve();
 
-export function serialised<T>(job: () => Promise<T>): Promise<T> {
-  const run = queue.then(job, job);
+/**
+ * Runs `job` after the conversions before it. One whose `signal` aborts while it waits settles at
+ * once with `cancelled()` (the job, when its turn comes, finds the signal aborted and starts nothing);
+ * once started, the job itself answers the abort.
+ */
+export function serialised<T>(job: () => Promise<T>, signal?: AbortSignal, cancelled?: () => Error): Promise<T> {
+  let started = false;
+  const start = () => {
+    started = true;
+    return job();
+  };
+  const run = queue.then(start, start);
   queue = run.catch(() => undefined);
-  return run;
+  if (!signal || !cancelled) return run;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      if (!started) reject(cancelled());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    run.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 export interface ConvertOptions {
@@ -92,7 +109,7 @@ export interface ConvertOptions {
   filter?: string;
 }
 
-function cancelled(label: string): FolioError {
+export function cancelled(label: string): FolioError {
   return new FolioError('cancelled', `The conversion of ${label} to PDF was cancelled.`);
 }
 
@@ -104,7 +121,7 @@ function cancelled(label: string): FolioError {
 export function convertToPdf(inputAbs: string, opts: ConvertOptions): Promise<Uint8Array> {
   const soffice = sofficePath();
   if (!soffice) return Promise.reject(new SofficeMissingError());
-  return serialised(() => convertUnqueued(inputAbs, opts));
+  return serialised(() => convertUnqueued(inputAbs, opts), opts.signal, () => cancelled(opts.label ?? basename(inputAbs)));
 }
 
 /** convertToPdf's work, for a caller that already holds the queue (the warm converter's fallback). */
@@ -167,15 +184,19 @@ function runSoffice(soffice: string, input: string, work: string, outDir: string
     const onAbort = () => stop('abort');
     signal?.addEventListener('abort', onAbort, { once: true });
     if (signal?.aborted) onAbort();
+    let settled = false;
     const done = () => {
+      settled = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     };
     child.on('error', (err) => {
+      if (settled) return;
       done();
       reject(new FolioError('tool_error', `LibreOffice could not be started for ${label}: ${err.message}`));
     });
-    child.on('close', (code, sig) => {
+    const finish = (code: number | null, sig: NodeJS.Signals | null) => {
+      if (settled) return;
       done();
       if (stopped === 'abort') {
         reject(cancelled(label));
@@ -188,6 +209,14 @@ function runSoffice(soffice: string, input: string, work: string, outDir: string
       } else {
         resolve();
       }
+    };
+    // A finished conversion settles once its stderr is read whole; a stopped one as soon as the
+    // process it was started as has gone, since a process that left the group may hold stderr open.
+    child.on('close', finish);
+    child.on('exit', (code, sig) => {
+      if (!stopped) return;
+      child.stderr.destroy();
+      finish(code, sig);
     });
   });
 }

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTemp } from '../tools/testing';
 import { runShell } from '../tools/shell/run';
 import { programEnv } from './env';
-import { sandboxStatus } from './sandbox';
+import { descendants, processTable, uniqueSleep } from './processes.test-support';
+import { sandboxed, sandboxStatus } from './sandbox';
 
 const status = sandboxStatus();
 if (!status.active) console.warn(`sandbox isolation tests skipped: bubblewrap (bwrap) is unavailable (${status.reason})`);
@@ -111,5 +112,37 @@ describe.skipIf(!hasBwrap)('sandbox isolation (bubblewrap)', () => {
     await settle(2500);
     expect(fs.existsSync(timedMarker)).toBe(false);
     expect(fs.existsSync(endMarker)).toBe(false);
+  });
+
+  it('has no terminal to inject keystrokes into', async () => {
+    const result = await runShell({ command: '(exec 3</dev/tty) 2>/dev/null && echo has-terminal || echo no-terminal', ...confined() });
+    expect(result.output.trim()).toBe('no-terminal');
+  });
+
+  it('keeps every process of the sandbox in the process group its caller kills', async () => {
+    // Callers stop a sandbox by killing bwrap's process group. A sandbox that leaves that group (bwrap's
+    // --new-session does, before bwrap arms its parent-death signal) outlives a kill that lands while
+    // it starts.
+    const marker = uniqueSleep();
+    const confinedSleep = sandboxed('/bin/sleep', [marker], { writableRoot: root, hiddenPaths: [data], network: false });
+    if (!confinedSleep) throw new Error('no sandbox');
+    const bwrap = spawn(confinedSleep.file, confinedSleep.args, { detached: true, stdio: 'ignore' });
+    const exited = new Promise((resolve) => bwrap.once('exit', resolve));
+    const group = bwrap.pid ?? 0;
+    try {
+      let inside: number[] = [];
+      for (let tries = 0; tries < 500; tries++) {
+        const table = processTable();
+        inside = descendants(table, group);
+        if (inside.some((pid) => table.get(pid)?.cmdline === `/bin/sleep ${marker}`)) break;
+        await settle(10);
+      }
+      const table = processTable();
+      expect(inside.map((pid) => table.get(pid)?.cmdline)).toContain(`/bin/sleep ${marker}`);
+      expect(inside.map((pid) => ({ pid, pgrp: table.get(pid)?.pgrp ?? group }))).toEqual(inside.map((pid) => ({ pid, pgrp: group })));
+    } finally {
+      process.kill(-group, 'SIGKILL');
+      await exited;
+    }
   });
 });

@@ -3,9 +3,13 @@
 //   - its own PID namespace with a fresh /proc: Folio's processes (their environments hold the API
 //     token and keys) and `/proc/<pid>/root` are out of sight, and killing bwrap kills everything
 //     inside, `setsid` children included (the namespace dies with its pid 1);
-//   - a new session (no terminal to inject keystrokes into), no capabilities even when run as root
-//     (root could otherwise unmount the tmpfs that hides the data folder), and under root a user
-//     namespace in which the program is `nobody`;
+//   - no terminal to inject keystrokes into: callers start bwrap detached (a session of its own, with
+//     no controlling terminal, inside its own process group), so the sandbox stays in the process
+//     group they kill. bwrap's --new-session is not used: it moves the sandbox's pid 1 into a new
+//     group before bwrap arms its parent-death signal, and a kill in that window left the sandbox
+//     running (9 of 200 kills 0-30 ms after the start);
+//   - no capabilities even when run as root (root could otherwise unmount the tmpfs that hides the
+//     data folder), and under root a user namespace in which the program is `nobody`;
 //   - no network unless the task allows it (a fresh network namespace holds only loopback);
 //   - the file system read-only, Folio's data folder (keys, database, other tasks) and the usual
 //     credential files under the home folder hidden, the writable root bound back on top, and a
@@ -111,7 +115,7 @@ let cached: (SandboxStatus & { bwrap: string }) | null = null;
 
 /** Namespaces and privileges: the same for the probe and every run, so a failure shows up at the probe. */
 function isolationArgs(network: boolean): string[] {
-  const args = ['--die-with-parent', '--new-session', '--unshare-pid', '--unshare-ipc', '--unshare-uts'];
+  const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc', '--unshare-uts'];
   if (!network) args.push('--unshare-net');
   if (isRoot()) {
     // A user namespace in which the program is `nobody`: root's identity and privileges stay outside.
@@ -178,7 +182,8 @@ const isInside = (root: string, p: string): boolean => p === root || p.startsWit
  * Mount order matters: later mounts land on top, so the writable root is bound back after the data
  * folder that usually contains it is hidden. The caller spawns the result with the program's clean
  * environment (see env.ts): bwrap's own pid 1 inside the namespace keeps the environment it was
- * started with, and `/proc/1/environ` is readable from inside.
+ * started with, and `/proc/1/environ` is readable from inside. The caller spawns it detached (see
+ * the top of this file) and stops it by killing that process group.
  */
 export function sandboxed(file: string, args: readonly string[], options: SandboxOptions): { file: string; args: string[] } | null {
   sandboxStatus();

@@ -5,6 +5,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../shared/contract';
+import { firstPaintTaskListHtml } from '../../shared/first-paint/task-list-html';
 import earlyScript from '../public/early-requests.js?raw';
 import { useUiLanguage } from '../i18n/ui-language.test-support';
 import { TaskItem } from './TaskItem';
@@ -103,8 +104,27 @@ function task(patch: Partial<Task>): Task {
   };
 }
 
-describe('the task row drawn before the app (public/early-requests.js)', () => {
+/** Every node of a tree with this class, depth first. */
+function nodesWithClass(tree: ClassTree, cls: string): ClassTree[] {
+  const own = tree.cls.split(' ').includes(cls) ? [tree] : [];
+  return [...own, ...tree.children.flatMap((c) => nodesWithClass(c, cls))];
+}
+
+describe('the task row drawn before the app (public/early-requests.js, and the server\'s first page)', () => {
   useUiLanguage();
+
+  it('the server draws the same rows as early-requests.js, in the same frame, titles as text', async () => {
+    const tasks = [task({}), task({ id: 't2', title: '', mode: 'general' }), task({ id: 't3', title: '<b>A & "B"</b>', mode: 'proposal' })];
+    const served = markupTree(firstPaintTaskListHtml(tasks));
+    const rows = nodesWithClass(served, 'task-item');
+    expect(rows).toHaveLength(tasks.length);
+    expect(rows.map(rowShape)).toEqual((await earlyRows(tasks)).map(rowShape));
+    tasks.forEach((t, i) => {
+      const react = markupTree(renderToStaticMarkup(<TaskItem task={t} selected={false} />));
+      expect(rowShape(rows[i]), `row of task ${t.id}`).toEqual(rowShape(react));
+    });
+    expect(firstPaintTaskListHtml(tasks)).toContain('&lt;b&gt;A &amp; &quot;B&quot;&lt;/b&gt;');
+  });
 
   it('has the classes, nested the same way, of the row React draws for the same task', async () => {
     const tasks = [task({}), task({ id: 't2', title: '', mode: 'general' }), task({ id: 't3', mode: 'proposal', status: 'completed' })];

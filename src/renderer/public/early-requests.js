@@ -52,15 +52,28 @@
     }
   }
 
+  function fitToLayout(app, layout) {
+    if (typeof layout.sidebarWidth === 'number') app.style.setProperty('--sidebar-w', layout.sidebarWidth + 'px');
+  }
+
   function paintTaskList(body) {
     var root = document.getElementById('root');
-    if (!root || root.firstChild || !body || !Array.isArray(body.tasks)) return;
+    if (!root) return;
     var layout = rememberedLayout();
+    var served = root.firstChild;
+    // The server drew the list into the page (opened with the token: transport/http/first-page.ts)
+    // without this browser's remembered layout: the sidebar's width, or no list if it is collapsed.
+    if (served && served.classList && served.classList.contains('first-paint')) {
+      if (layout.sidebarOpen === false) root.removeChild(served);
+      else fitToLayout(served, layout);
+      return;
+    }
+    if (served || !body || !Array.isArray(body.tasks)) return;
     // A collapsed sidebar shows no list: nothing to draw ahead of the app.
     if (layout.sidebarOpen === false) return;
     var app = el('div', 'app first-paint');
     app.setAttribute('aria-busy', 'true');
-    if (typeof layout.sidebarWidth === 'number') app.style.setProperty('--sidebar-w', layout.sidebarWidth + 'px');
+    fitToLayout(app, layout);
     var sidebar = el('aside', 'sidebar');
     var header = el('div', 'sidebar-header');
     header.appendChild(el('span', 'brand', 'Folio'));

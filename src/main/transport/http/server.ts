@@ -36,6 +36,7 @@ import {
   READY_PATH,
 } from './server-options';
 import { DEFAULT_SSE_HEARTBEAT_MS, resumeSeq, streamRunEvents } from './sse';
+import { serveFirstPage } from './first-page';
 import { serveStatic } from './static';
 import { DEFAULT_MAX_UPLOAD_BYTES, handleLibraryUpload, handleTemplateUpload, handleUpload } from './upload';
 
@@ -123,6 +124,10 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
       if (method !== 'GET' && method !== 'HEAD') {
         sendMethodNotAllowed(req, res, method, ['GET', 'HEAD']);
         return;
+      }
+      if (opts.staticDir !== undefined && token !== undefined) {
+        const page = { core: () => resolveCore(LOCAL_SCOPE), staticDir: opts.staticDir, token, pathname, query: parseQuery(search) };
+        if (await serveFirstPage(req, res, page)) return;
       }
       if (opts.staticDir !== undefined && (await serveStatic(req, res, opts.staticDir, pathname))) return;
       throw new NotFoundError('Not found');

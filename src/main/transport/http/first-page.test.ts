@@ -1,0 +1,65 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_TOKEN, startTestServer, type TestServer } from './http-test-kit.test-support';
+import { withInlineStylesheet, withTaskList } from './first-page';
+
+const PAGE = '<!doctype html><title>Folio</title><link rel="stylesheet" crossorigin href="./assets/app.css"><body><div id="root"></div><script type="module" src="./a.js"></script></body>';
+const CSS = '.task-item{height:48px}';
+
+describe("the first page holds the task list when it is opened with the server's token", () => {
+  let site = '';
+  let web: TestServer;
+
+  beforeAll(async () => {
+    site = await mkdtemp(join(tmpdir(), 'folio-first-page-'));
+    await mkdir(site, { recursive: true });
+    await mkdir(join(site, 'assets'));
+    await writeFile(join(site, 'index.html'), PAGE);
+    await writeFile(join(site, 'assets', 'app.css'), CSS);
+    web = await startTestServer({ staticDir: site });
+    await web.core.handlers.createTask({ mode: 'ppt', title: 'Cooling <loop> & "deck"' });
+    const done = await web.core.handlers.createTask({ mode: 'general', title: 'Finished one' });
+    await web.core.handlers.updateTask({ task_id: done.id, status: 'completed' });
+  });
+  afterAll(async () => {
+    await web.close();
+    await rm(site, { recursive: true, force: true });
+  });
+
+  it('draws the active tasks into #root, titles escaped, never cached, with the security headers', async () => {
+    const res = await fetch(`${web.url}/?token=${TEST_TOKEN}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(res.headers.get('content-security-policy')).toBeTruthy();
+    const html = await res.text();
+    expect(html).toContain('<div id="root"><div class="app first-paint"');
+    expect(html).toContain('<span class="task-title">Cooling &lt;loop&gt; &amp; &quot;deck&quot;</span>');
+    expect(html).not.toContain('Finished one');
+    expect(html).toContain('<script type="module" src="./a.js"></script>');
+    // The stylesheet comes with the page, not as a request of its own.
+    expect(html).toContain(`<style>${CSS}</style>`);
+    expect(html).not.toContain('app.css');
+  });
+
+  it('serves the plain page without the token, with a wrong one, or at another path', async () => {
+    for (const path of ['/', '/?token=wrong-token-0123456789', `/?token=${TEST_TOKEN}x`, `/?token=${TEST_TOKEN}&token=${TEST_TOKEN}`]) {
+      const html = await (await fetch(`${web.url}${path}`)).text();
+      expect(html, path).toBe(PAGE);
+    }
+  });
+
+  it('keeps the link when the sheet cannot be inlined as it is', async () => {
+    await writeFile(join(site, 'assets', 'font.css'), '@font-face{src:url(./f.woff2)}');
+    const page = '<link rel="stylesheet" href="./assets/font.css"><div id="root"></div>';
+    expect(await withInlineStylesheet(page, site)).toBe(page);
+    const missing = '<link rel="stylesheet" href="./assets/none.css">';
+    expect(await withInlineStylesheet(missing, site)).toBe(missing);
+  });
+
+  it('leaves a page without an empty root as it is', () => {
+    expect(withTaskList('<div id="root">x</div>', [{ title: 'A', mode: 'ppt' }])).toBe('<div id="root">x</div>');
+  });
+});

@@ -1,0 +1,60 @@
+// The page `folio serve` answers when it is opened with its token in the address (the first open;
+// the app then takes the token out, and a reload asks public/early-requests.js instead): index.html
+// with the task list already in `#root` and the app's stylesheet inlined, so the browser paints the
+// list as soon as the HTML is in, before any of the app's JavaScript or another request. React's
+// first render replaces the list.
+// Only the single-user server does this, and only for the right token: the page holds the task
+// titles, so it is never cached.
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { firstPaintTaskListHtml } from '../../../shared/first-paint/task-list-html';
+import type { FolioCore } from '../../service/ports';
+import { safeEqual } from '../../tenancy/constant-time';
+import { resolveStaticFile } from './static';
+
+const EMPTY_ROOT = '<div id="root"></div>';
+/** The built page's one stylesheet link (Vite writes it so); its path is group 1. */
+const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\.?(\/[^"]+\.css)">/u;
+
+/** index.html with the task list drawn into its empty root; the page unchanged if it has none. */
+export function withTaskList(html: string, tasks: readonly { title: string; mode: string }[]): string {
+  const at = html.indexOf(EMPTY_ROOT);
+  if (at === -1) return html;
+  return `${html.slice(0, at)}<div id="root">${firstPaintTaskListHtml(tasks)}</div>${html.slice(at + EMPTY_ROOT.length)}`;
+}
+
+/**
+ * The page with its stylesheet link replaced by the sheet itself (the CSP allows inline styles; the
+ * sheet has no relative url() to break), which saves the render-blocking request on the first open.
+ */
+export async function withInlineStylesheet(html: string, staticDir: string): Promise<string> {
+  const link = STYLESHEET.exec(html);
+  if (!link) return html;
+  const file = await resolveStaticFile(staticDir, link[1]);
+  const css = file === null ? null : await readFile(file, 'utf8').catch(() => null);
+  if (css === null || /<\/style|url\(/iu.test(css)) return html;
+  return html.replace(link[0], () => `<style>${css}</style>`);
+}
+
+/**
+ * Answers `GET /` (or `/index.html`) opened with the server's token in `?token=`; false for any
+ * other request, which the static files answer as before. A failing task list leaves the page to
+ * the app, which asks again and reports what went wrong.
+ */
+export async function serveFirstPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  opts: { core: () => FolioCore | Promise<FolioCore>; staticDir: string; token: string; pathname: string; query: Record<string, string | string[]> },
+): Promise<boolean> {
+  if (opts.pathname !== '/' && opts.pathname !== '/index.html') return false;
+  const given = opts.query.token;
+  if (typeof given !== 'string' || !safeEqual(given, opts.token)) return false;
+  const file = await resolveStaticFile(opts.staticDir, opts.pathname);
+  if (file === null) return false;
+  const [html, tasks] = await Promise.all([readFile(file, 'utf8'), Promise.resolve(opts.core()).then((core) => core.handlers.listTasks({ status: 'active' })).then((r) => r.tasks, () => null)]);
+  if (tasks === null) return false;
+  const body = Buffer.from(withTaskList(await withInlineStylesheet(html, opts.staticDir), tasks));
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(body.length), 'Cache-Control': 'no-store' });
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}
