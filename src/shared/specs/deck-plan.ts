@@ -32,6 +32,8 @@ export const PlanParagraph = z.object({
   color: Hex,
   /** Space after the paragraph, points. */
   spaceAfterPt: z.number().min(0),
+  /** Where a bulleted paragraph's text starts, points from the box's left edge, when a template's bullets set it (else the bullet indent per level). */
+  marginPt: z.number().min(0).optional(),
 });
 export type PlanParagraph = z.infer<typeof PlanParagraph>;
 

@@ -25,7 +25,23 @@ const HAN_KANA_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{S
 const LATIN_SCRIPT_CHAR = /[\u0021-\u007E\u00A1-\u058F\u1E00-\u1FFF]/u;
 const TYPED_GAP = /[ \t\u00A0\u2002-\u200A\u202F]+/gu;
 
-/** Whether LibreOffice puts its CJK–Latin gap between these two characters (one each side of it). */
+/**
+ * Full-width punctuation, and the curly quotes, dashes and ellipsis a CJK face draws a full em wide:
+ * the mark carries its own blank, so clreq puts no CJK–Latin gap beside it ("检索：BM25", not
+ * "检索：␣BM25"). 〇 is a numeral, not a mark.
+ */
+const FULL_WIDTH_MARK = /[\u3000-\u3006\u3008-\u303F\u30FB\uFE30-\uFE4F\uFF01-\uFF0F\uFF1A-\uFF20\uFF3B-\uFF40\uFF5B-\uFF65\u2014\u2018\u2019\u201C\u201D\u2026]/u;
+
+/** Whether `ch`, set in a CJK face, is a full-width mark (see FULL_WIDTH_MARK). */
+export function isFullWidthMark(ch: string): boolean {
+  return FULL_WIDTH_MARK.test(ch);
+}
+
+/**
+ * Whether a space typed between these two characters would be a second gap: where CJK meets Latin,
+ * LibreOffice adds its own quarter em (clreq's gap), and beside a full-width mark the mark's blank
+ * is the gap.
+ */
 export function meetsAtCjkLatinGap(before: string, after: string): boolean {
   return (HAN_KANA_CHAR.test(before) && LATIN_SCRIPT_CHAR.test(after)) || (LATIN_SCRIPT_CHAR.test(before) && HAN_KANA_CHAR.test(after));
 }

@@ -20,6 +20,10 @@ const TemplateTextStyle = z.strictObject({
 });
 export type TemplateTextStyle = z.infer<typeof TemplateTextStyle>;
 
+/** A bullet level of a template's body text: its character (null: none or numbered) and where the text starts, points from the box's left edge. */
+const TemplateBullet = z.strictObject({ char: z.string().min(1).max(4).nullable(), marginPt: z.number().min(0).max(600) });
+export type TemplateBullet = z.infer<typeof TemplateBullet>;
+
 /**
  * Something a template's master or layout paints behind the slide's text (its background, a title
  * bar, a band, a picture), fractions of the slide; `color` null when it is a picture.
@@ -108,6 +112,8 @@ export const ThemeSchema = z.strictObject({
       subtitle: FractionBox.optional(),
       /** Section slides: the section header's title and text placeholders together. */
       section: FractionBox.optional(),
+      /** Section slides: the section layout's text placeholder below its title (the subtitle goes in it). */
+      sectionSubtitle: FractionBox.optional(),
     })
     .optional(),
   /** What a template's master and layouts draw themselves, which Folio's text must follow and read on. */
@@ -123,6 +129,10 @@ export const ThemeSchema = z.strictObject({
       body: TemplateTextStyle.optional(),
       /** Title and closing slides' subtitles: the title layout's subtitle placeholder style, when it has one. */
       subtitle: TemplateTextStyle.optional(),
+      /** Section slides' subtitles: the section layout's text placeholder style, when it has one. */
+      sectionSubtitle: TemplateTextStyle.optional(),
+      /** Body text's bullets per level (level 1 first), as the content layout's body placeholder sets them (absent in templates imported before they were read). */
+      bullets: z.array(TemplateBullet).max(9).optional(),
       /** Painted behind the text, back to front, per kind of slide (the first is the background). */
       backdrops: z.strictObject({ content: z.array(Backdrop).max(60), title: z.array(Backdrop).max(60), section: z.array(Backdrop).max(60) }),
       /** The master draws its own footer text: Folio draws none. */

@@ -4,7 +4,7 @@
 import { type QualityReport } from '../../../shared/specs/deck';
 import { type DeckPlan } from '../../../shared/specs/deck-plan';
 import { planFooterTop, planToVerifyInput } from './plan/verify-input';
-import { type FixedText, mergeVerification, verifyRenderedDeck, type VerifyOptions, type VerifyResult } from './verify';
+import { type FixedText, mergeVerification, verifyRenderedDeck, verifyRenderedPdf, type VerifyInput, type VerifyOptions, type VerifyResult } from './verify';
 
 export interface RenderedDeck {
   /** The .pptx written by renderDeck. */
@@ -21,15 +21,22 @@ export interface RenderedDeck {
  * `opts.signal` aborts.
  */
 export async function checkRenderedDeck(deck: RenderedDeck, opts: VerifyOptions = {}): Promise<{ report: QualityReport; verification: VerifyResult }> {
-  const verification = await verifyRenderedDeck(
-    {
-      pptxPath: deck.path,
-      size: deck.plan.size,
-      footerTop: planFooterTop(deck.plan),
-      slides: planToVerifyInput(deck.plan),
-      ...(deck.fixedText ? { fixedText: deck.fixedText } : {}),
-    },
-    opts,
-  );
+  const verification = await verifyRenderedDeck(verifyInput(deck), opts);
   return { report: mergeVerification(deck.report, verification), verification };
+}
+
+/** The same, from the PDF LibreOffice already made of the deck (tests convert several decks in one run). */
+export async function checkRenderedPdf(deck: RenderedDeck, pdf: Uint8Array): Promise<{ report: QualityReport; verification: VerifyResult }> {
+  const verification = await verifyRenderedPdf(verifyInput(deck), pdf);
+  return { report: mergeVerification(deck.report, verification), verification };
+}
+
+function verifyInput(deck: RenderedDeck): VerifyInput {
+  return {
+    pptxPath: deck.path,
+    size: deck.plan.size,
+    footerTop: planFooterTop(deck.plan),
+    slides: planToVerifyInput(deck.plan),
+    ...(deck.fixedText ? { fixedText: deck.fixedText } : {}),
+  };
 }

@@ -41,6 +41,24 @@ describe('scriptRuns', () => {
     ]);
   });
 
+  it('stops LibreOffice\'s CJK–Latin gap beside a full-width mark with a word joiner in a 1 pt run, and keeps it between ideographs and Latin', () => {
+    const runs = scriptRuns('检索：BM25 与幻觉（hallucination）对比GPT', style, { theme, cjkLang: 'zh-CN', emojiFace: null });
+    expect(runs.map((r) => [r.text, r.options?.fontSize])).toEqual([
+      ['检索：', 20],
+      ['\u2060', 1],
+      ['BM25 ', 20],
+      ['与幻觉（', 20],
+      ['\u2060', 1],
+      ['hallucination', 20],
+      ['\u2060', 1],
+      ['）对比', 20],
+      ['GPT', 20],
+    ]);
+    // The stopper takes the face of the text before it, so LibreOffice sets it in that script.
+    expect(runs[1]?.options?.fontFace).toBe(theme.fonts.cjkBody);
+    expect(runs[6]?.options?.fontFace).toBe(theme.fonts.latinBody);
+  });
+
   it('leaves emoji in the text face when no emoji face is installed', () => {
     const runs = scriptRuns('launch 🚀', style, { theme, cjkLang: 'zh-CN', emojiFace: null });
     expect(runs.map((r) => [r.text, r.options?.fontFace])).toEqual([['launch 🚀', theme.fonts.latinBody]]);

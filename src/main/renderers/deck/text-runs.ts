@@ -3,7 +3,7 @@
 // when one is installed: left in a text face, LibreOffice and PowerPoint pick a monochrome fallback
 // or draw boxes.
 import type PptxGenJS from 'pptxgenjs';
-import { splitRunsByScript } from '../../../shared/specs/deck';
+import { isFullWidthMark, type ScriptRun, splitRunsByScript } from '../../../shared/specs/deck';
 import { fontFaceFor, type Theme } from '../../../shared/specs/themes';
 
 export interface RunStyle {
@@ -54,24 +54,42 @@ export type ParagraphOptions = Pick<
   'bullet' | 'indentLevel' | 'align' | 'lineSpacing' | 'paraSpaceAfter' | 'paraSpaceBefore'
 >;
 
+/**
+ * Where a full-width mark meets Latin text, LibreOffice still adds its CJK–Latin gap (a fifth of the
+ * height of the run before the script change) on top of the mark's own blank: "检索：␣BM25",
+ * "（␣hallucination␣）". A word joiner in a 1 pt run of its own takes the script of the text before
+ * it, so the script changes after it and the gap is a fifth of 1 pt. PowerPoint adds no gap and draws
+ * the joiner as nothing; LibreOffice leaves it out of the PDF's text (a zero-width space would stay
+ * in it, and in what a reader copies). It forbids a break there, which costs nothing: paragraphs with
+ * CJK text carry their measured breaks (draw/text.ts). The measurer follows the same rule.
+ */
+const STOPPER = '\u2060';
+const STOPPER_PT = 1;
+function stopsGap(left: ScriptRun, right: ScriptRun): boolean {
+  const before = Array.from(left.text).at(-1) ?? '';
+  const after = Array.from(right.text)[0] ?? '';
+  return (left.cjk && !right.cjk && isFullWidthMark(before)) || (!left.cjk && right.cjk && isFullWidthMark(after));
+}
+
 export function scriptRuns(text: string, style: RunStyle, fonts: RunFonts): PptxGenJS.TextProps[] {
   const runs = splitRunsByScript(text);
   if (runs.length === 0) runs.push({ text: '', cjk: false });
   const { emojiFace } = fonts;
-  return runs.flatMap((run) => {
+  return runs.flatMap((run, i) => {
     const face = fontFaceFor(fonts.theme, style.role, run.cjk);
     const pieces = emojiFace === null ? [{ text: run.text, emoji: false }] : splitEmoji(run.text);
-    return pieces.map((piece) => ({
-      text: piece.text,
-      options: {
-        fontFace: piece.emoji && emojiFace !== null ? emojiFace : face,
-        fontSize: style.size,
-        color: style.color,
-        bold: style.bold ?? false,
-        italic: style.italic ?? false,
-        lang: run.cjk ? fonts.cjkLang : 'en-US',
-      },
-    }));
+    const options = (emoji: boolean, size: number): PptxGenJS.TextPropsOptions => ({
+      fontFace: emoji && emojiFace !== null ? emojiFace : face,
+      fontSize: size,
+      color: style.color,
+      bold: style.bold ?? false,
+      italic: style.italic ?? false,
+      lang: run.cjk ? fonts.cjkLang : 'en-US',
+    });
+    const out: PptxGenJS.TextProps[] = pieces.map((piece) => ({ text: piece.text, options: options(piece.emoji, style.size) }));
+    const next = runs[i + 1];
+    if (next && stopsGap(run, next)) out.push({ text: STOPPER, options: options(false, STOPPER_PT) });
+    return out;
   });
 }
 

@@ -78,6 +78,9 @@ function TextView({ element: el, theme }: { element: TextElement; theme: Theme }
     >
       {el.paragraphs.map((p, i) => {
         const indent = p.bullet === 'none' ? 0 : bulletIndentPt(p.sizePt);
+        // A template's bullets set where the text starts and the bullet character.
+        const margin = p.bullet === 'none' ? 0 : (p.marginPt ?? indent * (p.level + 1));
+        const own = p.marginPt !== undefined ? theme.template?.bullets?.[p.level]?.char : undefined;
         return (
           <div
             key={i}
@@ -87,13 +90,13 @@ function TextView({ element: el, theme }: { element: TextElement; theme: Theme }
               lineHeight: `${p.sizePt * el.lineHeight}px`,
               color: color(p.color),
               fontWeight: p.bold ? 700 : 400,
-              paddingLeft: indent * (p.level + 1),
+              paddingLeft: margin,
               marginBottom: i < el.paragraphs.length - 1 ? p.spaceAfterPt : 0,
             }}
           >
             {p.bullet !== 'none' && (
-              <span className="slide-bullet" style={{ left: indent * p.level, width: indent }} aria-hidden="true">
-                {p.bullet === 'number' ? `${i + 1}.` : p.level === 0 ? '•' : '–'}
+              <span className="slide-bullet" style={{ left: Math.max(0, margin - indent), width: indent }} aria-hidden="true">
+                {p.bullet === 'number' ? `${i + 1}.` : (own ?? (p.level === 0 ? '•' : '–'))}
               </span>
             )}
             <ThemedText theme={theme} role={el.font} text={p.text} />

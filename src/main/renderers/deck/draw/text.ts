@@ -7,6 +7,7 @@ import type PptxGenJS from 'pptxgenjs';
 import { bulletIndentPt } from '../../../../shared/specs/deck-geometry';
 import { type PlanParagraph, type TextElement } from '../../../../shared/specs/deck-plan';
 import { containsCjk } from '../../../../shared/specs/deck';
+import { type Theme } from '../../../../shared/specs/themes';
 import { lineSpacingPt } from '../measure';
 import { paragraphLines } from '../plan/text';
 import { type ParagraphOptions, paragraphRuns } from '../text-runs';
@@ -15,12 +16,20 @@ import { type DrawContext } from './context';
 /** The shape name the post-processor turns into the slide's title placeholder. */
 export const TITLE_SHAPE_NAME = 'Title';
 
-function bulletOf(p: PlanParagraph): ParagraphOptions['bullet'] {
-  const indent = bulletIndentPt(p.sizePt);
+/**
+ * A paragraph's bullet. On a template (`marginPt` set) it is the template's character for the level
+ * and its margin, so lists outside the body placeholder match the ones in it (which leave both to
+ * the template: templates/inherit.ts).
+ */
+function bulletOf(p: PlanParagraph, theme: Theme): ParagraphOptions['bullet'] {
+  // pptxgenjs writes the left margin as the indent times (level + 1).
+  const indent = p.marginPt !== undefined ? p.marginPt / (p.level + 1) : bulletIndentPt(p.sizePt);
+  const own = p.marginPt !== undefined ? theme.template?.bullets?.[p.level]?.char?.codePointAt(0) : undefined;
   switch (p.bullet) {
     case 'none':
       return false;
     case 'disc':
+      if (own !== undefined) return { indent, characterCode: own.toString(16).toUpperCase().padStart(4, '0') };
       return p.level === 0 ? { indent } : { indent, characterCode: '2013' };
     case 'number':
       return { type: 'number', indent };
@@ -49,7 +58,7 @@ export function textProps(ctx: DrawContext, el: TextElement): PptxGenJS.TextProp
         align: el.align,
         lineSpacing: lineSpacingPt(p.sizePt, el.lineHeight),
         paraSpaceAfter: p.spaceAfterPt,
-        bullet: bulletOf(p),
+        bullet: bulletOf(p, ctx.theme),
         ...(p.level > 0 ? { indentLevel: p.level } : {}),
       },
       i === el.paragraphs.length - 1,

@@ -66,6 +66,16 @@ describe('measuring', () => {
     }
   });
 
+  it('adds no autospace beside a full-width mark, as the renderer stops LibreOffice adding it there', () => {
+    for (const m of [tableMeasurer, new FontMeasurer()]) {
+      expect(m.widthPt('检索：BM25', style)).toBeCloseTo(m.widthPt('检索：', style) + m.widthPt('BM25', style), 6);
+      expect(m.widthPt('（hallucination）', style)).toBeCloseTo(2 * m.widthPt('（', style) + m.widthPt('hallucination', style), 6);
+      // Wrapped after the mark, the next segment is measured as following a mark, not plain CJK.
+      const oneLine = m.widthPt('检索：BM25', style) / SAFETY;
+      expect(m.wrap('检索：BM25', style, oneLine * SAFETY + 0.01)).toEqual(['检索：BM25']);
+    }
+  });
+
   it('measures emoji as a wide square', () => {
     expect(tableMeasurer.widthPt('😀', style)).toBeCloseTo(EMOJI_EM * 24 * SAFETY, 9);
     expect(tableMeasurer.widthPt('👍🏽', style)).toBeCloseTo(EMOJI_EM * 24 * SAFETY, 9);

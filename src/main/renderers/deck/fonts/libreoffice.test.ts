@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PptxGenJS from 'pptxgenjs';
+import { isCjkChar, isFullWidthMark } from '../../../../shared/specs/deck';
 import { findTheme, type Theme } from '../../../../shared/specs/themes';
 import { scriptRuns } from '../text-runs';
 import { type MeasureStyle } from '../text-measurer';
@@ -36,6 +37,8 @@ interface Case {
 const EN = 'Local-first tools keep your sources on your own machine, so drafts, notes and decks never leave it unless you say so.';
 const ZH = '本地优先的工具把资料留在你自己的电脑上：草稿、笔记和演示文稿，除非你同意，否则不会离开它。我们还支持“离线模式”（无需网络）。';
 const MIX = '使用 GPT-4 模型提升 35% 的效率，并把 12 GB 的资料在 3.5 秒内整理成 20 页幻灯片。';
+/** Full-width marks beside Latin text (no gap there), and ideographs beside Latin (a quarter em). */
+const MARKS = '检索：BM25，幻觉（hallucination）对比GPT模型与RAG！Q&A';
 const LONG = 'Internationalization and Supercalifragilisticexpialidocious counterrevolutionaries';
 
 const CASES: Case[] = [
@@ -64,6 +67,7 @@ const SINGLE: Case[] = [
   { name: 'autospace', text: '使用GPT模型提升35%的效率', theme: business, role: 'body', size: 24, w: 12 },
   { name: 'autospace with spaces', text: '使用 GPT-4 模型提升 35% 的效率', theme: business, role: 'body', size: 24, w: 12 },
   { name: 'autospace 48pt', text: '中文ABC中文', theme: business, role: 'body', size: 48, w: 12 },
+  { name: 'full-width marks beside Latin', text: MARKS, theme: business, role: 'body', size: 24, w: 12 },
   { name: 'calibri substitute', text: 'Calibri becomes whatever fontconfig says', theme: office, role: 'body', size: 24, w: 12 },
 ];
 
@@ -78,35 +82,65 @@ function styleOf(c: Case): MeasureStyle {
   return { fonts, sizePt: c.size, bold: c.bold ?? false };
 }
 
+interface RenderedWord {
+  text: string;
+  xMin: number;
+  xMax: number;
+  yMid: number;
+}
+
 interface RenderedLine {
   text: string;
   /** Right edge of the line, measured from the box's left edge (points). */
   width: number;
 }
 
-function parsePages(html: string): RenderedLine[][] {
-  const pages: RenderedLine[][] = [];
-  for (const page of html.matchAll(/<page [^>]*>([\s\S]*?)<\/page>/g)) {
-    const words = [...(page[1] ?? '').matchAll(/<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g)].map((m) => ({
+function pageWords(html: string): RenderedWord[][] {
+  return [...html.matchAll(/<page [^>]*>([\s\S]*?)<\/page>/g)].map((page) =>
+    [...(page[1] ?? '').matchAll(/<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g)].map((m) => ({
+      xMin: Number(m[1]),
       xMax: Number(m[3]),
       yMid: (Number(m[2]) + Number(m[4])) / 2,
       text: (m[5] ?? '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"'),
-    }));
-    words.sort((a, b) => a.yMid - b.yMid);
-    const lines: { y: number; words: typeof words }[] = [];
-    for (const w of words) {
+    })),
+  );
+}
+
+function parsePages(words: readonly RenderedWord[][]): RenderedLine[][] {
+  return words.map((page) => {
+    const sorted = [...page].sort((a, b) => a.yMid - b.yMid);
+    const lines: { y: number; words: RenderedWord[] }[] = [];
+    for (const w of sorted) {
       const line = lines[lines.length - 1];
       if (line && Math.abs(line.y - w.yMid) < 4) line.words.push(w);
       else lines.push({ y: w.yMid, words: [w] });
     }
-    pages.push(
-      lines.map((l) => ({
-        text: l.words.map((w) => w.text).join(''),
-        width: Math.max(...l.words.map((w) => w.xMax)) - LEFT_IN * 72,
-      })),
-    );
-  }
-  return pages;
+    return lines.map((l) => ({
+      text: l.words.map((w) => w.text).join(''),
+      width: Math.max(...l.words.map((w) => w.xMax)) - LEFT_IN * 72,
+    }));
+  });
+}
+
+/**
+ * The gaps between neighbouring words of one line where CJK text meets Latin, in em of `sizePt`:
+ * pdftotext splits a line into words where the glyphs leave a gap, so a boundary it did not split
+ * at is a gap of 0.
+ */
+function scriptGaps(line: readonly RenderedWord[], sizePt: number): { before: string; after: string; em: number }[] {
+  const gaps: { before: string; after: string; em: number }[] = [];
+  line.forEach((w, i) => {
+    const chars = Array.from(w.text);
+    chars.forEach((ch, k) => {
+      const next = chars[k + 1];
+      if (next !== undefined && isCjkChar(ch) !== isCjkChar(next)) gaps.push({ before: ch, after: next, em: 0 });
+    });
+    const next = line[i + 1];
+    const after = next ? Array.from(next.text)[0] : undefined;
+    const before = chars.at(-1);
+    if (next && after && before && isCjkChar(before) !== isCjkChar(after)) gaps.push({ before, after, em: (next.xMin - w.xMax) / sizePt });
+  });
+  return gaps;
 }
 
 const squash = (s: string): string => s.normalize('NFKC').replace(/\s+/g, '');
@@ -114,6 +148,7 @@ const squash = (s: string): string => s.normalize('NFKC').replace(/\s+/g, '');
 describe.skipIf(!hasTools)('measurement against LibreOffice', () => {
   let work: string;
   let rendered: RenderedLine[][];
+  let renderedWords: RenderedWord[][];
   let fonts: string;
   const measurer = createTextMeasurer();
   // The accuracy numbers, printed once so a change in them is visible in the test log.
@@ -139,7 +174,8 @@ describe.skipIf(!hasTools)('measurement against LibreOffice', () => {
     });
     const pdf = join(work, 'metrics.pdf');
     if (!existsSync(pdf)) throw new Error(`soffice did not produce ${pdf}`);
-    rendered = parsePages(execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8' }));
+    renderedWords = pageWords(execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8' }));
+    rendered = parsePages(renderedWords);
     fonts = execFileSync('pdffonts', [pdf], { encoding: 'utf8' });
   }, 240_000);
 
@@ -185,6 +221,19 @@ describe.skipIf(!hasTools)('measurement against LibreOffice', () => {
     ratios.push(`${name}: ${ratio.toFixed(3)}`);
     expect(ratio).toBeGreaterThanOrEqual(1);
     expect(ratio).toBeLessThan(1.05);
+  });
+
+  it('sets no gap beside a full-width mark next to Latin text (its own blank is the gap), and a quarter em between ideographs and Latin', () => {
+    const at = CASES.length + SINGLE.findIndex((c) => c.text === MARKS);
+    const gaps = scriptGaps([...(renderedWords[at] ?? [])].sort((a, b) => a.xMin - b.xMin), 24);
+    const beside = gaps.filter((g) => isFullWidthMark(g.before) || isFullWidthMark(g.after));
+    const ideograph = gaps.filter((g) => !isFullWidthMark(g.before) && !isFullWidthMark(g.after));
+    const shown = (list: typeof gaps): string => list.map((g) => `${g.before}|${g.after} ${g.em.toFixed(3)} em`).join(', ');
+    console.info(`CJK–Latin gaps beside full-width marks: ${shown(beside)}; between ideographs and Latin: ${shown(ideograph)}`);
+    expect(beside.map((g) => `${g.before}|${g.after}`)).toEqual(['：|B', '5|，', '（|h', 'n|）', 'G|！', '！|Q']);
+    for (const g of beside) expect(g.em, `${g.before}|${g.after}`).toBeLessThan(0.05);
+    expect(ideograph.map((g) => `${g.before}|${g.after}`)).toEqual(['比|G', 'T|模', '与|R']);
+    for (const g of ideograph) expect(g.em, `${g.before}|${g.after}`).toBeGreaterThan(0.15);
   });
 
   it('measures each Latin face in the file LibreOffice embedded', () => {

@@ -1,8 +1,9 @@
 // The measuring and wrapping both measurers share; they differ only in where one character's
 // advance comes from (a font file or the width table). Text is split into script runs exactly as
 // the renderer writes them (`splitRunsByScript`), so each character is measured in the face it is
-// drawn in, and every change between CJK and Latin adds LibreOffice's autospace.
-import { isCjkChar, splitRunsByScript } from '../../../../shared/specs/deck';
+// drawn in, and every change between CJK and Latin adds LibreOffice's autospace, except beside a
+// full-width mark (the renderer stops it there: text-runs.ts).
+import { isCjkChar, isFullWidthMark, splitRunsByScript } from '../../../../shared/specs/deck';
 import { type MeasureStyle, type MetricsSource, type TextMeasurer } from '../text-measurer';
 import { breakSegments, NO_LINE_START, withoutTrailingSpaces } from './line-break';
 
@@ -19,6 +20,8 @@ export const EMOJI_EM = 1.2;
 const ELLIPSIS = '…';
 
 export type Script = 'latin' | 'cjk';
+/** What a span ends in, for the gap before the next: `mark` is CJK text ending in a full-width mark. */
+type Ending = Script | 'mark';
 
 const ZERO_WIDTH = /[\p{Mn}\p{Me}\u200B-\u200F\u2060\uFE00-\uFE0F\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u;
 const EMOJI = /\p{Emoji_Presentation}/u;
@@ -40,14 +43,18 @@ interface CharLayout {
 
 interface Span {
   em: number;
-  last: Script | null;
+  last: Ending | null;
 }
 
 interface SpanCache {
   start: Map<string, Span>;
   latin: Map<string, Span>;
   cjk: Map<string, Span>;
+  mark: Map<string, Span>;
 }
+
+/** A character that ends text of each kind, so text measured after it joins its run as in the paragraph. */
+const PROBE: Record<Ending, string> = { latin: 'a', cjk: '中', mark: '：' };
 
 /** Stops a long-lived process from keeping every word it ever measured. */
 const MAX_CACHED_SPANS = 50_000;
@@ -81,7 +88,7 @@ export abstract class ScriptMeasurer implements TextMeasurer {
     let lineEm = 0;
     /** Width of the spaces the line ends in: they count only if more text follows on the line. */
     let trailEm = 0;
-    let last: Script | null = null;
+    let last: Ending | null = null;
 
     const pushLine = (): void => {
       lines.push(pieces);
@@ -184,16 +191,17 @@ export abstract class ScriptMeasurer implements TextMeasurer {
     return prefix.replace(TRAILING_BEFORE_ELLIPSIS, '') + ELLIPSIS;
   }
 
-  private span(text: string, prev: Script | null, style: MeasureStyle): Span {
+  private span(text: string, prev: Ending | null, style: MeasureStyle): Span {
     if (text === '') return { em: 0, last: prev };
     const caches = this.cacheFor(style);
     const cache = prev === null ? caches.start : caches[prev];
     const hit = cache.get(text);
     if (hit) return hit;
-    const { ems, scripts } = this.layout(text, prev, style);
+    const { chars, ems, scripts } = this.layout(text, prev, style);
     let em = 0;
     for (const e of ems) em += e;
-    const span: Span = { em, last: scripts[scripts.length - 1] ?? prev };
+    const script = scripts[scripts.length - 1];
+    const span: Span = { em, last: script === undefined ? prev : script === 'cjk' && isFullWidthMark(chars[chars.length - 1] ?? '') ? 'mark' : script };
     if (cache.size >= MAX_CACHED_SPANS) cache.clear();
     cache.set(text, span);
     return span;
@@ -207,19 +215,20 @@ export abstract class ScriptMeasurer implements TextMeasurer {
     if (style === this.lastStyle && this.lastCache) return this.lastCache;
     const key = `${style.fonts.latin}|${style.fonts.cjk}|${style.bold ? 'b' : 'r'}`;
     let cache = this.spans.get(key);
-    if (!cache) this.spans.set(key, (cache = { start: new Map(), latin: new Map(), cjk: new Map() }));
+    if (!cache) this.spans.set(key, (cache = { start: new Map(), latin: new Map(), cjk: new Map(), mark: new Map() }));
     this.lastStyle = style;
     this.lastCache = cache;
     return cache;
   }
 
   /** Per-character advances of `text` set after text of script `prev` (null: at a line start). */
-  private layout(text: string, prev: Script | null, style: MeasureStyle): CharLayout {
+  private layout(text: string, prev: Ending | null, style: MeasureStyle): CharLayout {
     // A probe character of the previous script makes leading spaces and quotes join its run, as
     // they do in the paragraph the renderer writes.
-    const probe = prev === null ? '' : prev === 'cjk' ? '中' : 'a';
+    const probe = prev === null ? '' : PROBE[prev];
     const out: CharLayout = { chars: [], ems: [], scripts: [] };
-    let current = prev;
+    let current: Script | null = prev === null ? null : prev === 'latin' ? 'latin' : 'cjk';
+    let previous = probe;
     let skip = probe.length;
     for (const run of splitRunsByScript(probe + text)) {
       const script: Script = run.cjk ? 'cjk' : 'latin';
@@ -237,8 +246,9 @@ export abstract class ScriptMeasurer implements TextMeasurer {
         else em = this.charEm(ch, script, style);
         if (before !== undefined) em += this.pairEm(before, ch, script, style);
         before = ch;
-        if (current !== null && current !== script) em += AUTOSPACE_EM;
+        if (current !== null && current !== script && !isFullWidthMark(current === 'cjk' ? previous : ch)) em += AUTOSPACE_EM;
         current = script;
+        previous = ch;
         out.chars.push(ch);
         out.ems.push(em);
         out.scripts.push(script);

@@ -10,7 +10,7 @@ import { type MeasureStyle } from '../text-measurer';
 import { shrunkMessage } from '../report';
 import { type PlanContext } from './context';
 import { balancedPages } from './pages';
-import { fontPair, measureParagraphs, prefixOfLines, textWidthFor } from './text';
+import { fontPair, measureParagraphs, prefixOfLines, templateMarginPt, textWidthFor } from './text';
 
 export interface BulletGroup {
   text: string;
@@ -66,12 +66,18 @@ function subSize(sizePt: number): number {
   return Math.max(Math.min(BODY_FLOOR_PT, sizePt), sizePt - 4);
 }
 
+/** A template's margin for bulleted text at `level`, as a paragraph field (none without one). */
+function margin(ctx: PlanContext, level: number): Pick<PlanParagraph, 'marginPt'> {
+  const marginPt = templateMarginPt(ctx.theme, level);
+  return marginPt === undefined ? {} : { marginPt };
+}
+
 function groupParagraphs(ctx: PlanContext, g: BulletGroup, sizePt: number): PlanParagraph[] {
   const p = ctx.theme.palette;
   const sub = subSize(sizePt);
   const gap = Math.round(sizePt * 0.5);
-  const paras: PlanParagraph[] = [{ text: g.text, level: 0, bullet: 'disc', sizePt, bold: false, color: p.text, spaceAfterPt: g.sub.length > 0 ? Math.round(sub * 0.25) : gap }];
-  g.sub.forEach((t, i) => paras.push({ text: t, level: 1, bullet: 'disc', sizePt: sub, bold: false, color: p.muted, spaceAfterPt: i === g.sub.length - 1 ? gap : Math.round(sub * 0.25) }));
+  const paras: PlanParagraph[] = [{ text: g.text, level: 0, bullet: 'disc', sizePt, bold: false, color: p.text, spaceAfterPt: g.sub.length > 0 ? Math.round(sub * 0.25) : gap, ...margin(ctx, 0) }];
+  g.sub.forEach((t, i) => paras.push({ text: t, level: 1, bullet: 'disc', sizePt: sub, bold: false, color: p.muted, spaceAfterPt: i === g.sub.length - 1 ? gap : Math.round(sub * 0.25), ...margin(ctx, 1) }));
   return paras;
 }
 
@@ -92,7 +98,7 @@ function groupHeight(ctx: PlanContext, g: BulletGroup, sizePt: number, w: number
 
 function linesOf(ctx: PlanContext, text: string, sizePt: number, level: 0 | 1, w: number): string[] {
   const style: MeasureStyle = { fonts: fontPair(ctx, 'body'), sizePt };
-  return ctx.measurer.wrap(text, style, Math.max(1, textWidthFor({ bullet: 'disc', level, sizePt }, w) * POINTS_PER_INCH));
+  return ctx.measurer.wrap(text, style, Math.max(1, textWidthFor({ bullet: 'disc', level, sizePt, ...margin(ctx, level) }, w) * POINTS_PER_INCH));
 }
 
 /** A sentence's end; not the stop after a list number ("2. The …"). */
@@ -125,7 +131,7 @@ function shorten(ctx: PlanContext, text: string, sizePt: number, level: 0 | 1, w
     if (linesOf(ctx, first, sizePt, level, w).length <= maxLines) return first;
   }
   const style: MeasureStyle = { fonts: fontPair(ctx, 'body'), sizePt };
-  const widthPt = textWidthFor({ bullet: 'disc', level, sizePt }, w) * POINTS_PER_INCH;
+  const widthPt = textWidthFor({ bullet: 'disc', level, sizePt, ...margin(ctx, level) }, w) * POINTS_PER_INCH;
   const before = prefixOfLines(text, lines.slice(0, maxLines - 1));
   const through = prefixOfLines(text, lines.slice(0, maxLines));
   const last = text.slice(before.length, through.length);

@@ -101,10 +101,38 @@ function scratchNotes(scratch: SlideBuilder): string[] {
   return built.notes ? [built.notes] : [];
 }
 
+/**
+ * A section slide with a subtitle on a template whose section layout has a text placeholder below its
+ * title: the title in the room above it, as the layout sets its title, and the subtitle in the
+ * placeholder in the layout's style, each fitted to its own box. False when the template has none.
+ */
+function sectionInPlaceholders(ctx: Parameters<Planner<'section'>>[0], slide: SlideBuilder, title: string, subtitleText: string | undefined): boolean {
+  const { theme, size } = ctx;
+  const p = theme.palette;
+  const own = theme.template?.sectionSubtitle;
+  const region = themeRegion(theme.regions?.section, size);
+  const sub = themeRegion(theme.regions?.sectionSubtitle, size);
+  if (!own || !region || !sub || !subtitleText || sub.y - region.y < 0.8) return false;
+  const titleStyle = theme.template?.section;
+  const titleBox = { ...region, h: sub.y - region.y - 0.1 };
+  const fitted = fitText(ctx, slide, title, titleBox, {
+    id: 'title', role: 'title', font: 'heading', sizePt: titleStyle?.sizePt ?? Math.round(theme.sizes.heroTitle * 0.9), floorPt: 28, bold: titleStyle?.bold ?? false,
+    color: titleStyle?.color ?? p.text, lineHeight: TITLE_LINE_HEIGHT, maxLines: 2, what: 'section title', valign: titleStyle?.valign ?? 'bottom', ...(titleStyle?.align ? { align: titleStyle.align } : {}),
+  });
+  slide.add({ ...fitted.element, box: titleBox });
+  const subtitle = fitText(ctx, slide, subtitleText, sub, {
+    id: 'subtitle', role: 'subtitle', font: 'body', sizePt: own.sizePt ?? theme.sizes.body, floorPt: 18, color: own.color ?? p.muted,
+    lineHeight: 1.25, maxLines: 3, what: 'section subtitle', ...(own.align ? { align: own.align } : {}),
+  });
+  slide.add({ ...subtitle.element, box: { ...sub, h: Math.min(sub.h, subtitle.height + FIT_SLACK) } });
+  return true;
+}
+
 export const planSection: Planner<'section'> = (ctx, s) => {
   const { theme, size } = ctx;
   const p = theme.palette;
   const slide = heroSlide(ctx, p.background);
+  if (sectionInPlaceholders(ctx, slide, s.title, s.subtitle)) return [slide];
   const region = heroTextRegion(size, themeRegion(theme.regions?.section, size));
   const scratch = new SlideBuilder('plain', p.background);
   // On a template the section title is set as its section layout sets it.

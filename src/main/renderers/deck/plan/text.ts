@@ -21,10 +21,16 @@ export function fontPairOf(theme: Pick<Theme, 'fonts'>, font: FontRole): FontPai
   return font === 'heading' ? { latin: f.latinHeading, cjk: f.cjkHeading } : { latin: f.latinBody, cjk: f.cjkBody };
 }
 
-/** Width (inches) a paragraph's text may use in a box `boxW` inches wide: bullets indent it. */
-export function textWidthFor(p: Pick<PlanParagraph, 'bullet' | 'level' | 'sizePt'>, boxW: number): number {
+/** Width (inches) a paragraph's text may use in a box `boxW` inches wide: bullets indent it (as a template sets them, else by level). */
+export function textWidthFor(p: Pick<PlanParagraph, 'bullet' | 'level' | 'sizePt' | 'marginPt'>, boxW: number): number {
   if (p.bullet === 'none') return boxW;
-  return boxW - (bulletIndentPt(p.sizePt) * (p.level + 1)) / POINTS_PER_INCH;
+  return boxW - (p.marginPt ?? bulletIndentPt(p.sizePt) * (p.level + 1)) / POINTS_PER_INCH;
+}
+
+/** A template's bulleted text starts where its bullet level says (`marginPt`); undefined without a template bullet at that level. */
+export function templateMarginPt(theme: Pick<Theme, 'template'>, level: number): number | undefined {
+  const bullet = theme.template?.bullets?.[level];
+  return bullet?.char ? bullet.marginPt : undefined;
 }
 
 export interface MeasuredParagraphs {
@@ -38,7 +44,7 @@ export interface MeasuredParagraphs {
  * The lines of one paragraph in a box `boxW` inches wide, as the planner counts them and as the
  * drawer writes them (CJK paragraphs carry these breaks into the file, draw/text.ts).
  */
-export function paragraphLines(measurer: TextMeasurer, theme: Pick<Theme, 'fonts'>, p: Pick<PlanParagraph, 'text' | 'bullet' | 'level' | 'sizePt' | 'bold'>, font: FontRole, boxW: number): string[] {
+export function paragraphLines(measurer: TextMeasurer, theme: Pick<Theme, 'fonts'>, p: Pick<PlanParagraph, 'text' | 'bullet' | 'level' | 'sizePt' | 'bold' | 'marginPt'>, font: FontRole, boxW: number): string[] {
   const fonts = fontPairOf(theme, font);
   const style: MeasureStyle = { fonts, sizePt: p.sizePt, bold: p.bold };
   return measurer.wrap(p.text, style, Math.max(1, textWidthFor(p, boxW) * POINTS_PER_INCH));

@@ -33,11 +33,15 @@ export interface BrandTemplate {
   /** The master's body text style, level 1. */
   bodyColor: string;
   bodySizePt: number;
+  /** The master's bullets, levels 1 and 2: the character and where the text starts (inches from the box's edge). */
+  bullets: readonly [{ char: string; marginIn: number }, { char: string; marginIn: number }];
   heroTitle: Box;
   /** The title layout's subtitle placeholder (below its title) and the colour it sets. */
   heroSubtitle: Box;
   subtitleColor: string;
   logo: Box;
+  /** A two-content layout's two body placeholders, when the template has one. */
+  twoContent?: { left: Box; right: Box };
   /** The slide-number placeholder. */
   number?: Box;
   /** A line of text the master prints along the bottom edge (its own footer). */
@@ -63,6 +67,7 @@ export const BRAND_TEMPLATES: readonly BrandTemplate[] = [
     body: { x: 0.5, y: 1.6, w: 12.3, h: 5.0 },
     bodyColor: '1F3B2D',
     bodySizePt: 24,
+    bullets: [{ char: '▪', marginIn: 0.35 }, { char: '›', marginIn: 0.8 }],
     heroTitle: { x: 1.0, y: 2.4, w: 11.3, h: 1.5 },
     heroSubtitle: { x: 1.0, y: 4.1, w: 11.3, h: 1.0 },
     subtitleColor: 'F2C14E',
@@ -84,10 +89,12 @@ export const BRAND_TEMPLATES: readonly BrandTemplate[] = [
     body: { x: 0.6, y: 1.7, w: 12.1, h: 4.9 },
     bodyColor: 'E5E5E5',
     bodySizePt: 20,
+    bullets: [{ char: '›', marginIn: 0.3 }, { char: '–', marginIn: 0.7 }],
     heroTitle: { x: 1.0, y: 2.6, w: 11.3, h: 1.6 },
     heroSubtitle: { x: 1.0, y: 4.4, w: 11.3, h: 1.0 },
     subtitleColor: '8FA3BF',
     logo: { x: 12.1, y: 0.45, w: 0.8, h: 0.4 },
+    twoContent: { left: { x: 0.6, y: 1.7, w: 5.8, h: 4.9 }, right: { x: 6.9, y: 1.7, w: 5.8, h: 4.9 } },
   },
   {
     key: 'bottom',
@@ -105,6 +112,7 @@ export const BRAND_TEMPLATES: readonly BrandTemplate[] = [
     body: { x: 0.6, y: 0.7, w: 12.1, h: 4.8 },
     bodyColor: '3D1F5C',
     bodySizePt: 22,
+    bullets: [{ char: '■', marginIn: 0.4 }, { char: '▪', marginIn: 0.9 }],
     heroTitle: { x: 1.0, y: 2.4, w: 11.3, h: 1.5 },
     heroSubtitle: { x: 1.0, y: 4.1, w: 11.3, h: 1.0 },
     subtitleColor: 'E8C468',
@@ -134,6 +142,13 @@ export async function buildBrandTemplate(t: BrandTemplate): Promise<Buffer> {
     ],
   });
   pptx.defineSlideMaster({ title: `${t.name} Title`, background: { color: t.heroBackground }, objects: [ph('title', 'title', t.heroTitle), ph('subtitle', 'body', t.heroSubtitle)] });
+  if (t.twoContent) {
+    pptx.defineSlideMaster({
+      title: `${t.name} Two Content`,
+      background: { color: t.background },
+      objects: [{ image: { ...t.logo, data: `image/png;base64,${FIXTURE.logoPng.toString('base64')}` } }, ph('title', 'title', t.title), ph('left', 'body', t.twoContent.left), ph('right', 'body', t.twoContent.right)],
+    });
+  }
   pptx.addSlide({ masterName: `${t.name} Content` });
   const zip = await JSZip.loadAsync(await pptx.write({ outputType: 'nodebuffer' }));
   const edit = async (part: string, f: (xml: string) => string): Promise<void> => {
@@ -158,6 +173,13 @@ export async function buildBrandTemplate(t: BrandTemplate): Promise<Buffer> {
       /(<p:bodyStyle>\s*<a:lvl1pPr[\s\S]*?)<a:defRPr sz="3200" kern="1200"><a:solidFill><a:schemeClr val="tx1"\/><\/a:solidFill>/,
       `$1<a:defRPr sz="${t.bodySizePt * 100}" kern="1200"><a:solidFill><a:srgbClr val="${t.bodyColor}"/></a:solidFill>`,
     );
+    // The brand's bullets: its own characters and indents at levels 1 and 2.
+    t.bullets.forEach((b, i) => {
+      const lvl = new RegExp(`(<p:bodyStyle>[\\s\\S]*?<a:lvl${i + 1}pPr) marL="\\d+" indent="-\\d+"([\\s\\S]*?)<a:buChar char="[^"]*"/>`);
+      const patched = out.replace(lvl, `$1 marL="${emu(b.marginIn)}" indent="-${emu(Math.min(b.marginIn, 0.3))}"$2<a:buChar char="${b.char}"/>`);
+      if (patched === out) throw new Error(`no level ${i + 1} bullet in the master's body style`);
+      out = patched;
+    });
     if (t.footerText) {
       const line =
         '<p:sp><p:nvSpPr><p:cNvPr id="990" name="Brand line"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr>' +
@@ -169,7 +191,13 @@ export async function buildBrandTemplate(t: BrandTemplate): Promise<Buffer> {
   });
   // The content layout anchors its title (a bar centres it); the title layout is typed `title` and
   // its title is set in the hero colour.
-  await edit('ppt/slideLayouts/slideLayout2.xml', (xml) => xml.replace(/(type="title"[\s\S]*?<p:txBody>)<a:bodyPr wrap="square" rtlCol="0">/, `$1<a:bodyPr wrap="square" rtlCol="0" anchor="${t.anchor}">`));
+  // Its body placeholder sets no list style of its own (pptxgenjs writes "no bullet" there), so body
+  // text takes the master's bullets, as in a brand template.
+  await edit('ppt/slideLayouts/slideLayout2.xml', (xml) =>
+    xml
+      .replace(/(type="title"[\s\S]*?<p:txBody>)<a:bodyPr wrap="square" rtlCol="0">/, `$1<a:bodyPr wrap="square" rtlCol="0" anchor="${t.anchor}">`)
+      .replace(/(type="body"[\s\S]*?)<a:lstStyle><a:lvl1pPr indent="0" marL="0"><a:buNone\/><a:defRPr lang="en-US" dirty="0"><\/a:defRPr><\/a:lvl1pPr><\/a:lstStyle>/, '$1<a:lstStyle/>'),
+  );
   await edit('ppt/slideLayouts/slideLayout3.xml', (xml) =>
     xml
       .replace('<p:sldLayout ', '<p:sldLayout type="title" ')
@@ -177,5 +205,13 @@ export async function buildBrandTemplate(t: BrandTemplate): Promise<Buffer> {
       // Its second placeholder is the subtitle, in the brand's subtitle colour.
       .replace(/type="body"([\s\S]*?<a:lstStyle><a:lvl1pPr indent="0" marL="0"><a:buNone\/>)<a:defRPr lang="en-US" dirty="0"><\/a:defRPr>/, `type="subTitle"$1<a:defRPr lang="en-US" dirty="0"><a:solidFill><a:srgbClr val="${t.subtitleColor}"/></a:solidFill></a:defRPr>`),
   );
+  // The two-content layout's bodies, like the content layout's, take the master's bullets.
+  if (t.twoContent) {
+    await edit('ppt/slideLayouts/slideLayout4.xml', (xml) =>
+      xml
+        .replace(/(type="title"[\s\S]*?<p:txBody>)<a:bodyPr wrap="square" rtlCol="0">/, `$1<a:bodyPr wrap="square" rtlCol="0" anchor="${t.anchor}">`)
+        .replace(/<a:lstStyle><a:lvl1pPr indent="0" marL="0"><a:buNone\/><a:defRPr lang="en-US" dirty="0"><\/a:defRPr><\/a:lvl1pPr><\/a:lstStyle>/g, '<a:lstStyle/>'),
+    );
+  }
   return zip.generateAsync({ type: 'nodebuffer' });
 }

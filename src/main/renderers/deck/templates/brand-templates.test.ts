@@ -30,7 +30,7 @@ const sparse = (): DeckSpecInput => ({
   slides: [
     { layout: 'title' },
     { layout: 'bullets', title: 'Three things', bullets: ['Revenue up', 'Costs flat', 'Churn down'] },
-    { layout: 'section', title: 'Results' },
+    { layout: 'section', title: 'Results', subtitle: 'Third quarter in numbers' },
     { layout: 'closing', subtitle: 'Questions welcome' },
   ],
 });
@@ -203,6 +203,12 @@ afterAll(() => {
 });
 
 const keys = BRAND_TEMPLATES.flatMap((t) => [`${t.key}-sparse`, `${t.key}-dense`]);
+/** The template a deck key is on (known before the decks are rendered). */
+const deck0 = (key: string): BrandTemplate => {
+  const t = BRAND_TEMPLATES.find((b) => key.startsWith(`${b.key}-`));
+  if (!t) throw new Error(`no template for ${key}`);
+  return t;
+};
 const deck = (key: string): Rendered => {
   const d = decks.get(key);
   if (!d) throw new Error(`no deck ${key}`);
@@ -273,6 +279,28 @@ describe('a deck on a company template follows the template', () => {
     expect(problems.join('\n')).toBe('');
   });
 
+  it.each(keys)('%s: bulleted body text takes the template\'s bullet character and indent per level (none written on the slide)', (key) => {
+    const d = deck(key);
+    const t = d.template;
+    expect(d.theme.template?.bullets?.slice(0, 2).map((b) => `${b.char} ${b.marginPt.toFixed(1)} pt`)).toEqual(t.bullets.map((b) => `${b.char} ${(b.marginIn * 72).toFixed(1)} pt`));
+    const problems: string[] = [];
+    let bulleted = 0;
+    d.slidesXml.forEach((xml, i) => {
+      if (!isContent(d, i)) return;
+      const sp = /<p:sp><p:nvSpPr><p:cNvPr id="\d+" name="body"[\s\S]*?<\/p:sp>/.exec(xml)?.[0];
+      if (!sp) return;
+      for (const para of sp.match(/<a:p>[\s\S]*?<\/a:p>/g) ?? []) {
+        if (!/<a:t>/.test(para)) continue;
+        bulleted++;
+        const pPr = /<a:pPr\b[^>]*>/.exec(para)?.[0] ?? '';
+        if (/<a:buChar\b/.test(para)) problems.push(`${i + 1}: a body paragraph writes its own bullet character`);
+        if (/\s(?:marL|indent)="/.test(pPr)) problems.push(`${i + 1}: a body paragraph writes its own indent: ${pPr}`);
+      }
+    });
+    expect(bulleted).toBeGreaterThan(0);
+    expect(problems.join('\n')).toBe('');
+  });
+
   it('reports the faces the template names that this machine lacks, with the face used instead', () => {
     const issues = (key: string): string => deck(`${key}-sparse`).report.slides.flatMap((s) => s.issues.filter((i) => i.kind === 'font_fallback').map((i) => i.message)).join('\n');
     for (const face of ['Georgia', 'Verdana']) {
@@ -291,6 +319,27 @@ describe('a deck on a company template follows the template', () => {
     expect(bar.plan.slides.filter((s) => s.master === 'content').every((s) => s.elements.some((e) => e.id === 'footer'))).toBe(true);
   });
 });
+
+/** Text Folio sets in a template placeholder, checked alike: the plan element, its slides, the placeholder and the colour the template gives it. */
+interface PlaceholderCase {
+  what: string;
+  id: string;
+  /** On content slides, or on title and closing slides. */
+  onContent: boolean;
+  phType: 'body' | 'subTitle';
+  /** Undefined: the template has no such placeholder. */
+  box: (t: BrandTemplate) => Box | undefined;
+  color: (t: BrandTemplate) => string;
+  denseOnly?: boolean;
+}
+
+const PLACEHOLDER_CASES: readonly PlaceholderCase[] = [
+  { what: 'body text', id: 'body', onContent: true, phType: 'body', box: (t) => t.body, color: (t) => t.bodyColor },
+  { what: 'the title and closing slides\' subtitle', id: 'subtitle', onContent: false, phType: 'subTitle', box: (t) => t.heroSubtitle, color: (t) => t.subtitleColor },
+  // Only the dense decks have a two-column slide.
+  { what: 'the left column', id: 'left', onContent: true, phType: 'body', box: (t) => t.twoContent?.left, color: (t) => t.bodyColor, denseOnly: true },
+  { what: 'the right column', id: 'right', onContent: true, phType: 'body', box: (t) => t.twoContent?.right, color: (t) => t.bodyColor, denseOnly: true },
+];
 
 describe.skipIf(!hasTools)('the rendered PDF of decks on company templates', () => {
   it.each(keys)('%s: every title inside its placeholder, in the template\'s colour, readable on the rendered background', (key) => {
@@ -333,55 +382,67 @@ describe.skipIf(!hasTools)('the rendered PDF of decks on company templates', () 
     expect(problems.join('\n')).toBe('');
   });
 
-  it.each(keys)('%s: body text in the template\'s body colour, inside the body placeholder, readable on the rendered pixels (WCAG)', (key) => {
+  it.each(PLACEHOLDER_CASES.flatMap((c) => keys.filter((key) => c.box(deck0(key)) !== undefined && !(c.denseOnly && key.endsWith('-sparse'))).map((key) => [key, c.what, c] as const)))(
+    '%s: %s is the layout\'s placeholder: in its colour, inside its box, readable on the rendered pixels (WCAG)',
+    (key, _what, c) => {
+      const d = deck(key);
+      const t = d.template;
+      const problems: string[] = [];
+      let checked = 0;
+      d.pages.forEach((page, i) => {
+        if (isContent(d, i) !== c.onContent) return;
+        const el = d.plan.slides[i]?.elements.find((e) => e.kind === 'text' && e.id === c.id);
+        if (el?.kind !== 'text') return;
+        const sp = new RegExp(`<p:sp><p:nvSpPr><p:cNvPr id="\\d+" name="${c.id}"[\\s\\S]*?</p:sp>`).exec(d.slidesXml[i] ?? '')?.[0] ?? '';
+        if (!new RegExp(`<p:ph type="${c.phType}" idx="\\d+"/>`).test(sp)) problems.push(`${i + 1}: the ${c.what} is not the layout's ${c.phType} placeholder`);
+        const topLevel = (sp.match(/<a:p>[\s\S]*?<\/a:p>/g) ?? []).filter((para) => !/<a:pPr\b[^>]*\slvl="[1-8]"/.test(para));
+        if (topLevel.some((para) => /<a:rPr\b[^>]*>(?:(?!<\/a:rPr>)[\s\S])*<a:solidFill>/.test(para))) problems.push(`${i + 1}: the ${c.what} sets its colour`);
+        // Sub-bullets are set in another colour: only top-level words are read.
+        const top = el.paragraphs.filter((p) => p.level === 0);
+        const subs = el.paragraphs.filter((p) => p.level > 0).map((p) => p.text);
+        // Words of other elements are left out (two columns share a role).
+        const others = (d.plan.slides[i]?.elements ?? []).flatMap((e) => (e.kind === 'text' && e.id !== c.id ? e.paragraphs.map((p) => p.text) : []));
+        const words = wordsOf(page, top.map((p) => p.text).join(' '), [...otherTexts(d, i, el.role), ...others, ...subs]);
+        if (words.length === 0) problems.push(`${i + 1}: ${c.what} not found`);
+        const box = c.box(t);
+        if (!box) return;
+        for (const w of words) if (!within(w, box)) problems.push(`${i + 1}: ${c.what} word "${w.text}" at ${w.x.toFixed(2)},${w.y.toFixed(2)} outside its placeholder`);
+        const need = (top[0]?.sizePt ?? 0) >= 18 ? 3 : 4.5;
+        for (const w of words.filter((w) => w.text.length >= 4).slice(0, 3)) {
+          checked++;
+          const { ink, paper } = inkOn(page, w);
+          if (dist(ink, c.color(t)) > 90) problems.push(`${i + 1}: ${c.what} "${w.text}" drawn in #${ink}, not the template's #${c.color(t)}`);
+          if (contrastRatio(ink, paper) < need) problems.push(`${i + 1}: ${c.what} "${w.text}" #${ink} on #${paper}: ${contrastRatio(ink, paper).toFixed(2)}:1 < ${need}:1`);
+        }
+      });
+      expect(checked).toBeGreaterThan(0);
+      expect(problems.join('\n')).toBe('');
+    },
+  );
+
+  it.each(keys)('%s: the template\'s bullet character before every body paragraph, and the text where its level\'s indent puts it', (key) => {
     const d = deck(key);
     const t = d.template;
     const problems: string[] = [];
     let checked = 0;
     d.pages.forEach((page, i) => {
       if (!isContent(d, i)) return;
-      for (const el of d.plan.slides[i]?.elements ?? []) {
-        if (el.kind !== 'text' || el.id !== 'body') continue;
-        const top = el.paragraphs.filter((p) => p.level === 0);
-        const subs = el.paragraphs.filter((p) => p.level > 0).map((p) => p.text);
-        const words = wordsOf(page, top.map((p) => p.text).join(' '), [...otherTexts(d, i, 'body'), ...subs]);
-        if (words.length === 0) problems.push(`${i + 1}: body text not found`);
-        for (const w of words) if (!within(w, t.body)) problems.push(`${i + 1}: body word "${w.text}" at ${w.x.toFixed(2)},${w.y.toFixed(2)} outside the body placeholder`);
-        const large = (top[0]?.sizePt ?? 0) >= 18;
-        for (const w of words.filter((w) => w.text.length >= 4).slice(0, 3)) {
-          checked++;
-          const { ink, paper } = inkOn(page, w);
-          if (dist(ink, t.bodyColor) > 90) problems.push(`${i + 1}: body "${w.text}" drawn in #${ink}, not the template's #${t.bodyColor}`);
-          const need = large ? 3 : 4.5;
-          if (contrastRatio(ink, paper) < need) problems.push(`${i + 1}: body "${w.text}" #${ink} on #${paper}: ${contrastRatio(ink, paper).toFixed(2)}:1 < ${need}:1`);
-        }
-      }
-    });
-    expect(checked).toBeGreaterThan(0);
-    expect(problems.join('\n')).toBe('');
-  });
-
-  it.each(keys)('%s: subtitles on title and closing slides are the layout\'s subtitle placeholder: its colour, inside its box, readable on the rendered pixels (WCAG)', (key) => {
-    const d = deck(key);
-    const t = d.template;
-    const problems: string[] = [];
-    let checked = 0;
-    d.pages.forEach((page, i) => {
-      if (isContent(d, i)) return;
-      const el = d.plan.slides[i]?.elements.find((e) => e.kind === 'text' && e.id === 'subtitle');
+      const el = d.plan.slides[i]?.elements.find((e) => e.kind === 'text' && e.id === 'body');
       if (el?.kind !== 'text') return;
-      const sp = /<p:sp><p:nvSpPr><p:cNvPr id="\d+" name="subtitle"[\s\S]*?<\/p:sp>/.exec(d.slidesXml[i] ?? '')?.[0] ?? '';
-      if (!/<p:ph type="subTitle" idx="\d+"\/>/.test(sp)) problems.push(`${i + 1}: the subtitle is not the layout's subtitle placeholder`);
-      if (/<a:rPr\b[^>]*>(?:(?!<\/a:rPr>)[\s\S])*<a:solidFill>/.test(sp)) problems.push(`${i + 1}: the subtitle sets its colour`);
-      const words = wordsOf(page, el.paragraphs.map((p) => p.text).join(' '), otherTexts(d, i, 'subtitle'));
-      if (words.length === 0) problems.push(`${i + 1}: subtitle not found`);
-      for (const w of words) if (!within(w, t.heroSubtitle)) problems.push(`${i + 1}: subtitle word "${w.text}" at ${w.x.toFixed(2)},${w.y.toFixed(2)} outside the subtitle placeholder`);
-      const need = (el.paragraphs[0]?.sizePt ?? 0) >= 18 ? 3 : 4.5;
-      for (const w of words.filter((w) => w.text.length >= 4).slice(0, 3)) {
+      for (const p of el.paragraphs.filter((p) => p.bullet === 'disc')) {
+        const bullet = t.bullets[p.level];
+        const first = p.text.split(/\s+/)[0] ?? '';
+        // pdftotext joins a CJK line into one word: Latin paragraphs tell where a line starts.
+        if (/[\u3000-\u9fff]/.test(first)) continue;
+        // The paragraph's first word where it starts a line (not the same word inside another line).
+        const word = page.words.find((w) => w.text === first && within(w, t.body) && page.words.some((b) => b.text === bullet?.char && Math.abs(b.y + b.h / 2 - (w.y + w.h / 2)) < 0.1 && b.x < w.x));
+        if (!bullet || !word) {
+          problems.push(`${i + 1}: no "${bullet?.char}" before "${first}" (level ${p.level + 1}); words: ${page.words.map((w) => w.text).join(' ').slice(0, 200)}`);
+          continue;
+        }
         checked++;
-        const { ink, paper } = inkOn(page, w);
-        if (dist(ink, t.subtitleColor) > 90) problems.push(`${i + 1}: subtitle "${w.text}" drawn in #${ink}, not the template's #${t.subtitleColor}`);
-        if (contrastRatio(ink, paper) < need) problems.push(`${i + 1}: subtitle "${w.text}" #${ink} on #${paper}: ${contrastRatio(ink, paper).toFixed(2)}:1 < ${need}:1`);
+        const startsAt = word.x - t.body.x;
+        if (Math.abs(startsAt - bullet.marginIn) > 0.08) problems.push(`${i + 1}: "${first}" starts ${startsAt.toFixed(2)} in into the body, not at the template's ${bullet.marginIn} in (level ${p.level + 1})`);
       }
     });
     expect(checked).toBeGreaterThan(0);

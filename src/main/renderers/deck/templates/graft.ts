@@ -8,11 +8,12 @@ import type JSZip from 'jszip';
 import { loadZip } from '../zip';
 import { posix } from 'node:path';
 import { type TemplateRecord } from '../../../../shared/specs/templates';
-import { type TemplateTextStyle } from '../../../../shared/specs/themes';
+import { type TemplateBullet, type TemplateTextStyle } from '../../../../shared/specs/themes';
 import { setThemeEastAsianFonts } from '../cjk-fonts';
 import type { Document } from '@xmldom/xmldom';
 import { bodyPlaceholderIdx, columnPlaceholderIdx, inheritBodyStyle, inheritTitleStyle, subtitlePlaceholderIdx, titlePlaceholderType } from './inherit';
 import { parseXml, readPart, readRels, relativeTarget, relsPartOf, REL_TYPE, type Relationship } from './ooxml';
+import { bodyBulletsOf } from './bullets';
 import { bodyStyleOf, subtitleStyleOf, titleStyleOf } from './paint';
 import { readColourMap } from './read';
 
@@ -165,13 +166,13 @@ export async function graftTemplate(deck: Uint8Array, template: Uint8Array, reco
     if (xml !== null) {
       const inherited = await inherit(source);
       let styled = inheritTitleStyle(xml, inherited.style, inherited.phType);
-      if (inherited.bodyIdx !== undefined) styled = inheritBodyStyle(styled, inherited.body, inherited.bodyIdx);
+      if (inherited.bodyIdx !== undefined) styled = inheritBodyStyle(styled, inherited.body, inherited.bodyIdx, 'body', 'body', inherited.bullets);
       // A subtitle's size and face stay written: LibreOffice sets a subtitle placeholder in its own
       // 32 pt sans, not the master's body size and face (its colour and alignment it does inherit).
       if (inherited.subtitle) styled = inheritBodyStyle(styled, { ...inherited.subtitle.style, sizePt: undefined, face: undefined }, inherited.subtitle.idx, 'subtitle', 'subTitle');
       if (inherited.columnIdx) {
-        styled = inheritBodyStyle(styled, inherited.body, inherited.columnIdx[0], 'left');
-        styled = inheritBodyStyle(styled, inherited.body, inherited.columnIdx[1], 'right');
+        styled = inheritBodyStyle(styled, inherited.body, inherited.columnIdx[0], 'left', 'body', inherited.bullets);
+        styled = inheritBodyStyle(styled, inherited.body, inherited.columnIdx[1], 'right', 'body', inherited.bullets);
       }
       if (styled !== xml) out.file(slidePart, styled);
     }
@@ -187,6 +188,8 @@ interface Inheritance {
   /** The layout's body placeholder (`idx`) and the level-1 style text in it inherits. */
   body: TemplateTextStyle;
   bodyIdx: string | undefined;
+  /** Bullets of text in the body placeholder, level 1 first. */
+  bullets: TemplateBullet[];
   /** A two-content layout's two body placeholders, left and right. */
   columnIdx: [string, string] | undefined;
   /** A title layout's subtitle placeholder and the style text in it inherits. */
@@ -215,6 +218,7 @@ async function titleInheritance(tpl: JSZip, record: TemplateRecord): Promise<(la
       phType: titlePlaceholderType(layout),
       body: master && resolve ? bodyStyleOf(master, layout, resolve) : {},
       bodyIdx: bodyPlaceholderIdx(layout),
+      bullets: master ? bodyBulletsOf(master, layout) : [],
       columnIdx: columnPlaceholderIdx(layout),
       subtitle: subtitleOf(layout),
     };

@@ -5,8 +5,8 @@
 // a colour replaced because the template's does not read on what is behind it, a CJK face.
 import type { Document, Element } from '@xmldom/xmldom';
 import { containsCjk } from '../../../../shared/specs/deck-text';
-import { type TemplateTextStyle } from '../../../../shared/specs/themes';
-import { bodyPlaceholderOf, placeholderOf } from './paint';
+import { type TemplateBullet, type TemplateTextStyle } from '../../../../shared/specs/themes';
+import { bodyPlaceholderOf, placeholderOf, subtitlePlaceholderOf } from './paint';
 import { children, NS, shapeBox } from './ooxml';
 
 const ALGN: Record<NonNullable<TemplateTextStyle['align']>, string> = { left: 'l', center: 'ctr', right: 'r' };
@@ -62,14 +62,34 @@ const textShape = (name: string): RegExp =>
  * with stays written on the slide (exact line spacing, indents, space after, bullets), so the
  * template's own spacing cannot push the text out of the box it was fitted to.
  */
-export function inheritBodyStyle(slideXml: string, style: TemplateTextStyle, idx: string, shapeName = 'body', phType: 'body' | 'subTitle' = 'body'): string {
+export function inheritBodyStyle(slideXml: string, style: TemplateTextStyle, idx: string, shapeName = 'body', phType: 'body' | 'subTitle' = 'body', bullets: readonly TemplateBullet[] = []): string {
   return slideXml.replace(textShape(shapeName), (sp) => {
     const marked = sp.replace(/<p:cNvSpPr(?: txBox="1")?\/><p:nvPr><\/p:nvPr>/, `<p:cNvSpPr><a:spLocks noGrp="1"/></p:cNvSpPr><p:nvPr><p:ph type="${phType}" idx="${idx}"/></p:nvPr>`);
     // Sub-bullets inherit the template's level-2 style, not level 1's: their size stays written.
     const { sizePt: _level1Size, ...anyLevel } = style;
-    const paragraphs = keepMeasuredSpacing(marked).replace(/<a:p>[\s\S]*?<\/a:p>/g, (p) => inheritShapeStyle(p, /^<a:p><a:pPr\b[^>]*\slvl="[1-8]"/.test(p) ? anyLevel : style));
+    const paragraphs = keepMeasuredSpacing(marked).replace(/<a:p>[\s\S]*?<\/a:p>/g, (p) =>
+      inheritBullet(inheritShapeStyle(p, /^<a:p><a:pPr\b[^>]*\slvl="[1-8]"/.test(p) ? anyLevel : style), bullets),
+    );
     // The layout's autofit (PowerPoint's shrink on overflow) is not inherited: Folio fitted the text.
     return paragraphs.replace(/(<a:bodyPr\b[^>]*?)(?:\/>|>(\s*)<\/a:bodyPr>)/, '$1><a:noAutofit/></a:bodyPr>');
+  });
+}
+
+const EMU_PER_PT = 12700;
+
+/**
+ * A bulleted paragraph whose level the template gives a bullet character takes the template's
+ * character and indent: Folio's are left off. Only where the margin written is the template's
+ * (the planner measured the text from it), so the text keeps the width it was fitted to.
+ */
+function inheritBullet(p: string, bullets: readonly TemplateBullet[]): string {
+  return p.replace(/^<a:p><a:pPr\b([^>]*?)>([\s\S]*?)<\/a:pPr>/, (whole, attrs: string, inner: string) => {
+    if (!/<a:buChar\b/.test(inner)) return whole;
+    const bullet = bullets[Number(/\slvl="(\d)"/.exec(attrs)?.[1] ?? 0)];
+    const marL = Number(/\smarL="(\d+)"/.exec(attrs)?.[1] ?? NaN);
+    if (!bullet?.char || Math.abs(marL - bullet.marginPt * EMU_PER_PT) > EMU_PER_PT / 2) return whole;
+    const kept = attrs.replace(/\s(?:marL|indent)="-?\d+"/g, '');
+    return `<a:p><a:pPr${kept}>${inner.replace(/<a:bu(?:SzPct|SzPts|Font|Char|Clr)\b[^>]*?(?:\/>|>[\s\S]*?<\/a:bu(?:Font|Clr)>)/g, '')}</a:pPr>`;
   });
 }
 
@@ -92,9 +112,9 @@ export function bodyPlaceholderIdx(layout: Document | undefined): string | undef
   return idxOf(bodyPlaceholderOf(layout));
 }
 
-/** The `idx` of a layout's subtitle placeholder (title layouts), if it has one. */
+/** The `idx` of a layout's subtitle placeholder (see subtitlePlaceholderOf), if it has one. */
 export function subtitlePlaceholderIdx(layout: Document | undefined): string | undefined {
-  return idxOf(layout ? children(layout, NS.p, 'sp').find((sp) => placeholderOf(sp)?.getAttribute('type') === 'subTitle') : undefined);
+  return idxOf(subtitlePlaceholderOf(layout));
 }
 
 /** The `idx`es of a two-content layout's body placeholders, left then right, when it has two side by side. */

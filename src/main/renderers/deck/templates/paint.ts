@@ -102,7 +102,7 @@ export function bodyPlaceholderOf(layout: Document | undefined): Element | undef
 }
 
 /** The master's placeholder a layout placeholder inherits from: same type (an object placeholder inherits the body's). */
-function masterPlaceholder(master: Document, ph: Element | undefined): Element | undefined {
+export function masterPlaceholder(master: Document, ph: Element | undefined): Element | undefined {
   const type = ph?.getAttribute('type') || 'obj';
   return placeholdersOfType(master, [type === 'obj' ? 'body' : type])[0] ?? placeholdersOfType(master, ['body'])[0];
 }
@@ -115,9 +115,12 @@ export function bodyStyleOf(master: Document, layout: Document | undefined, r: R
   return placeholderTextStyle(master, bodyPlaceholderOf(layout), r);
 }
 
-/** A layout's subtitle placeholder (title layouts), if it has one. */
+/** A layout's subtitle placeholder, if it has one: a title layout's `subTitle`, a section header's text (body) placeholder. */
 export function subtitlePlaceholderOf(layout: Document | undefined): Element | undefined {
-  return layout ? placeholdersOfType(layout, ['subTitle'])[0] : undefined;
+  if (!layout) return undefined;
+  const own = placeholdersOfType(layout, ['subTitle'])[0];
+  if (own || layout.documentElement?.getAttribute('type') !== 'secHead') return own;
+  return placeholdersOfType(layout, ['body'])[0];
 }
 
 /** The style a title layout's subtitle placeholder gives its text (the master's body style under it); undefined without one. */

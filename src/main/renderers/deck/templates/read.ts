@@ -11,8 +11,9 @@ import { type PlaceholderInfo, type TemplateLayout, type TemplateLayoutMap, type
 import { zipSizeRefusal } from '../../../sources/limits';
 import { type ColourMap, type ColourScheme, DEFAULT_COLOUR_MAP, resolveColour, SCHEME_SLOTS } from './colours';
 import { children, directChildren, EMU_PER_INCH, type EmuBox, first, NS, parseXml, readPart, readRels, readXmlPart, REL_TYPE, shapeBox } from './ooxml';
+import { bodyBulletsOf } from './bullets';
 import { bodyStyleOf, hasOwnFooter, paintedShapes, showsMasterShapes, slideNumberBox, subtitleStyleOf, titleStyleOf } from './paint';
-import { type Backdrop, type TemplateTextStyle } from '../../../../shared/specs/themes';
+import { type Backdrop, type TemplateBullet, type TemplateTextStyle } from '../../../../shared/specs/themes';
 
 /** Larger than any template a person keeps (masters, a few pictures); decks embed it whole. */
 export const TEMPLATE_MAX_BYTES = 50 * 1024 * 1024;
@@ -43,6 +44,10 @@ export interface TemplatePaint {
   body: TemplateTextStyle;
   /** Subtitles on title and closing slides, when the title layout has a subtitle placeholder. */
   subtitle: TemplateTextStyle | undefined;
+  /** Subtitles on section slides, when the section layout has a subtitle (or section text) placeholder. */
+  sectionSubtitle: TemplateTextStyle | undefined;
+  /** Bullets of body text per level (level 1 first), as the content layout's body placeholder sets them. */
+  bullets: TemplateBullet[];
   /** Per kind of slide, back to front; the first is the slide background. */
   backdrops: { content: Backdrop[]; title: Backdrop[]; section: Backdrop[] };
   ownFooter: boolean;
@@ -325,6 +330,8 @@ export async function readTemplate(bytes: Uint8Array, fileName: string): Promise
     section: titleStyleOf(masterDoc, layoutDocs.get(mapping.section), resolve),
     body: bodyStyleOf(masterDoc, contentDoc, resolve),
     subtitle: subtitleStyleOf(masterDoc, layoutDocs.get(mapping.title), resolve),
+    sectionSubtitle: subtitleStyleOf(masterDoc, layoutDocs.get(mapping.section), resolve),
+    bullets: bodyBulletsOf(masterDoc, contentDoc),
     backdrops: { content: backdropsOf(mapping.content), title: backdropsOf(mapping.title), section: backdropsOf(mapping.section) },
     ownFooter: hasOwnFooter([masterDoc, ...(contentDoc ? [contentDoc] : [])], frac),
     number: numberEmu ? frac(numberEmu) : undefined,

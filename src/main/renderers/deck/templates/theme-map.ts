@@ -102,6 +102,11 @@ export function templateRegions(t: ParsedTemplate, warnings: string[]): NonNulla
   const section = layoutByPart(t.layouts, t.mapping.section);
   const sec = roomBelow(union(section?.placeholders.filter((p) => isTitle(p) || isBody(p)) ?? []));
   if (sec) regions.section = sec;
+  // Its text placeholder below the title (a subtitle, or a section header's text): the subtitle goes in it.
+  const secTitleTop = section?.placeholders.find(isTitle)?.y;
+  const secSub = section?.placeholders.find((p) => p.type === 'subTitle' || (section.type === 'secHead' && p.type === 'body'));
+  const secSubBox = secSub ? clampBox(secSub) : undefined;
+  if (sec && secSubBox && secTitleTop !== undefined && secSubBox.y > secTitleTop) regions.sectionSubtitle = secSubBox;
   return regions;
 }
 
@@ -189,6 +194,7 @@ export function templateTheme(id: string, label: string, t: ParsedTemplate, warn
   const heroBehind = behind('title', regions.hero, titleBackground);
   const titleText = titleColour(paint.heroTitle, heroBehind, [tx1, s.dk2, s.dk1, s.lt1, s.lt2], 'title slide\'s title', warnings);
   const subtitleStyle = paint.subtitle && regions.subtitle ? { ...paint.subtitle, color: subtitleColour(paint.subtitle, behind('title', regions.subtitle, titleBackground), warnings) } : undefined;
+  const sectionSubtitle = paint.sectionSubtitle && regions.sectionSubtitle ? { ...paint.sectionSubtitle, color: subtitleColour(paint.sectionSubtitle, behind('section', regions.sectionSubtitle, titleBackground), warnings) } : undefined;
   const sectionText = titleColour(paint.section, behind('section', regions.section, titleBackground), [tx1, s.dk2, s.dk1, s.lt1, s.lt2], 'section title', warnings);
   const contentTitle = titleColour(paint.title, behind('content', regions.title, background), [text, tx1, s.dk2, s.dk1, s.lt1, s.lt2], 'content title', warnings);
   const headingFace = latinFace(paint.title.face ?? t.fonts.major_latin, 'heading', warnings);
@@ -236,6 +242,8 @@ export function templateTheme(id: string, label: string, t: ParsedTemplate, warn
       section: { ...paint.section, color: sectionText, face: latinFace(paint.section.face ?? t.fonts.major_latin, 'heading', []) },
       body: { ...paint.body, color: text, face: bodyFace },
       ...(subtitleStyle ? { subtitle: { ...subtitleStyle, face: latinFace(subtitleStyle.face ?? t.fonts.minor_latin, 'body', []) } } : {}),
+      ...(sectionSubtitle ? { sectionSubtitle: { ...sectionSubtitle, face: latinFace(sectionSubtitle.face ?? t.fonts.minor_latin, 'body', []) } } : {}),
+      ...(paint.bullets.length > 0 ? { bullets: paint.bullets } : {}),
       backdrops: paint.backdrops,
       ownFooter: paint.ownFooter,
       ...(number ? { number } : {}),

@@ -63,6 +63,17 @@ export async function verifyRenderedDeck(input: VerifyInput, opts: VerifyOptions
     if (err instanceof FolioError && err.code === 'cancelled') throw err;
     return estimated(input, reasonOf(err), started);
   }
+  const result = checkPages(input, pages, started);
+  return result.mode === 'rendered' ? { ...result, convertMs } : result;
+}
+
+/** The check of a deck LibreOffice has already converted (`pdf`): tests convert several decks in one run. */
+export async function verifyRenderedPdf(input: VerifyInput, pdf: Uint8Array): Promise<VerifyResult> {
+  const started = performance.now();
+  return checkPages(input, await readPdfWords(pdf, input.size), started);
+}
+
+function checkPages(input: VerifyInput, pages: Awaited<ReturnType<typeof readPdfWords>>, started: number): VerifyResult {
   const last = Math.max(0, ...input.slides.map((s) => s.number));
   if (pages.length < last) {
     return estimated(input, `LibreOffice made ${pages.length} pages of a deck with ${last} slides, so pages and slides cannot be paired`, started);
@@ -81,7 +92,7 @@ export async function verifyRenderedDeck(input: VerifyInput, opts: VerifyOptions
       fixedText,
     }, pages[s.number - 1]?.doubleGaps),
   }));
-  return { mode: 'rendered', slides, ms: performance.now() - started, convertMs };
+  return { mode: 'rendered', slides, ms: performance.now() - started };
 }
 
 /** How the quality report says where its findings come from. */
