@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const WRITE_CALL = /(?:^|[^A-Za-z0-9_])(writeFileSync|writeFile|appendFileSync|appendFile|mkdirSync|mkdir|mkdtempSync|mkdtemp|renameSync|rename|linkSync|symlinkSync|symlink|copyFileSync|copyFile|cpSync|createWriteStream)\(/u;
-const TEST_FILE = /(\.test\.tsx?|\.test-support\.ts|test-kit\.ts|\.fixture\.ts|\/testing\.ts|\/test-helpers\.ts)$/u;
+const TEST_FILE = /(\.test\.tsx?|\.test-support\.ts|test-kit\.ts|\.fixture\.ts|\/testing\.ts|\/test-helpers\.ts)$|\/testing\//u;
 
 /** Each file allowed to write directly, and where it writes. */
 const ALLOWED: Record<string, string> = {

@@ -265,7 +265,8 @@ describe('the rendered NSFC sample', () => {
     expect(report.issues.map((i) => [i.kind, i.location?.excerpt])).toEqual([['emphasis_dots_not_drawn', '标注样本稀缺']]);
     expect(report.stats).toMatchObject({ sections: 7, tables: 2, images: 1, footnotes: 1 });
     expect(report.stats.cjk_chars).toBeGreaterThan(1500);
-    expect(report.stats.words).toBeGreaterThan(100);
+    // Latin words of the sections' text (the reference list is generated from references.bib, not counted).
+    expect(report.stats.words).toBeGreaterThan(50);
     expect(pageEstimate).toBeGreaterThanOrEqual(5);
     expect(pageEstimate).toBeLessThanOrEqual(11);
   });

@@ -161,8 +161,12 @@ describe.skipIf(!hasTools)('the sample laid out by LibreOffice (soffice)', () =>
     }
     expect(text).toContain('LayoutLMv3');
     expect(text).toContain('Document AI');
-    expect(all).toContain('[1]Huang');
-    expect(all).toContain('[6]张明远');
+    // Cited in the text as GB/T 7714 superscripts, in order of first citation, and listed with the type codes.
+    expect(all).toContain('LayoutLMv3[1]、Donut[2]为代表');
+    expect(all).toContain('在表单理解[3]、票据抽取[4]和');
+    expect(all).toContain('[1]HUANGY,LVT,CUIL,etal.LayoutLMv3:Pre-trainingforDocumentAIwithUnifiedTextandImageMasking[C]//');
+    expect(all).toContain('[6]张明远,李晓雯,王浩.面向中文票据的版面分析方法研究[J].中文信息学报,2023,37(5):1-10.');
+    expect(rendered.report.issues.filter((i) => /citation|reference/u.test(i.kind))).toEqual([]);
     expect(all).toContain('当前最优模型的实体级F1'); // the footnote
     expect(all).toContain('图1低资源文档理解的总体研究框架');
     expect(all).toContain('第1页');
