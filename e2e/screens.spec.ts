@@ -328,8 +328,12 @@ for (const language of ['en', 'zh-CN'] as const) {
           await expect(nav.locator('[aria-current="true"]')).toHaveAttribute('data-section', 'templates-section');
         },
       });
-      // Removed again: the deck screens below are of the built-in themes.
+      // Removed again: the deck screens below are of the built-in themes. Deleting is a quiet control
+      // on the card, not its loudest; the confirmation says what goes and what stays.
+      await expect(template.getByTestId('template-delete')).not.toHaveClass(/\bbtn-danger\b/u);
       await template.getByTestId('template-delete').click();
+      await expect(page.getByTestId('confirm-dialog')).toContainText('ACME Brand.potx');
+      await checkScreen(page, 'template-delete', language);
       await page.getByTestId('confirm-ok').click();
       await expect(template).toHaveCount(0);
 
@@ -367,7 +371,6 @@ for (const language of ['en', 'zh-CN'] as const) {
           const input = bar.getByTestId('slide-change-input');
           if ((await input.inputValue()) !== t.changeAsk) await input.fill(t.changeAsk);
           await bar.scrollIntoViewIfNeeded();
-          await p.mouse.move(20, 20);
         },
       });
 

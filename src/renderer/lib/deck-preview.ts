@@ -17,6 +17,15 @@ export function previewTheme(name: string): { theme: Theme; known: boolean } {
   return { theme: fallback, known: false };
 }
 
+/**
+ * A theme's name in the UI language: a built-in theme's from the strings (its label is English), a
+ * template's as its author named it.
+ */
+export function builtinThemeLabel(theme: Pick<Theme, 'name' | 'label'>, t: (key: string) => string): string {
+  const builtin = BUILTIN_THEMES.find((b) => b.name === theme.name && b.label === theme.label);
+  return builtin ? t(`preview.themeNames.${builtin.name}`) : theme.label;
+}
+
 export function color(hex: string): string {
   return `#${hex}`;
 }

@@ -71,3 +71,13 @@ describe('presenter notes view', () => {
     expect(renderToStaticMarkup(<DeckPreview taskId="t" spec={notesSpec.spec} report={null} plan={null} />)).not.toContain('deck-view-notes');
   });
 });
+
+describe('the deck preview in Chinese', () => {
+  useUiLanguage('zh-CN');
+
+  it("names a built-in theme in Chinese, and a template by its author's name", () => {
+    expect(render(base)).toContain('主题：学术');
+    const template = { ...previewTheme('academic').theme, name: 'lab-brand', label: 'Lab Brand' };
+    expect(renderToStaticMarkup(<DeckPreview taskId="t" spec={spec} report={base} plan={null} drawnTheme={template} />)).toContain('主题：Lab Brand');
+  });
+});

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeckSpec, QualityIssue, QualityReport } from '../../../shared/specs/deck';
 import type { DeckPlan } from '../../../shared/specs/deck-plan';
 import type { Theme } from '../../../shared/specs/themes';
-import { issuesBySlide, previewTheme } from '../../lib/deck-preview';
+import { builtinThemeLabel, issuesBySlide, previewTheme } from '../../lib/deck-preview';
 import { Icon } from '../Icon';
 import { DeckNotesView, type DeckView, DeckViewToggle } from './DeckNotesView';
 import { SlideChangeBar } from './SlideChangeBar';
@@ -38,6 +38,7 @@ export function DeckPreview({ taskId, spec, report, plan, drawnTheme = null, pat
   const [view, setView] = useState<DeckView>('slides');
   const selection = useSlideSelection(plan, path ?? '');
   const { theme, known } = useMemo(() => (drawnTheme ? { theme: drawnTheme, known: true } : previewTheme(spec.theme)), [drawnTheme, spec.theme]);
+  const themeLabel = builtinThemeLabel(theme, t);
   const issues = useMemo(() => issuesBySlide(report), [report]);
   const columns = Math.max(1, Math.floor((gridWidth + GAP) / (THUMB_MIN + GAP)));
   const thumbWidth = gridWidth > 0 ? Math.floor((gridWidth - GAP * (columns - 1)) / columns) : 0;
@@ -48,7 +49,7 @@ export function DeckPreview({ taskId, spec, report, plan, drawnTheme = null, pat
   return (
     <div className="deck-preview" data-testid="deck-preview">
       <div className="preview-meta">
-        <span className="badge">{t('preview.theme', { theme: theme.label })}</span>
+        <span className="badge">{t('preview.theme', { theme: themeLabel })}</span>
         <span className="badge">{spec.aspect}</span>
         <span className="muted">
           {report
@@ -62,7 +63,7 @@ export function DeckPreview({ taskId, spec, report, plan, drawnTheme = null, pat
         {report && <CheckedBadge checked={report.checked} />}
         {plan && <DeckViewToggle view={view} onChange={setView} />}
       </div>
-      {!known && <div className="preview-note muted">{t('preview.unknownTheme', { theme: spec.theme, fallback: theme.label })}</div>}
+      {!known && <div className="preview-note muted">{t('preview.unknownTheme', { theme: spec.theme, fallback: themeLabel })}</div>}
       {!plan && <div className="preview-note muted" data-testid="deck-no-plan">{t('preview.noPlan')}</div>}
       {plan && view === 'notes' && <DeckNotesView taskId={taskId} spec={spec} plan={plan} theme={theme} />}
       <div className="slide-grid" ref={gridRef} hidden={view === 'notes'} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GAP }}>

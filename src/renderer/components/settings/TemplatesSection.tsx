@@ -118,7 +118,7 @@ export function TemplatesSection() {
       {doomed && (
         <ConfirmDialog
           title={t('templates.confirmDeleteTitle', { name: doomed.name })}
-          body={t('templates.confirmDeleteBody', { id: doomed.id })}
+          body={t('templates.confirmDeleteBody', { id: doomed.id, file: doomed.file_name })}
           confirmLabel={t('templates.delete')}
           danger
           onConfirm={() => void remove(doomed)}
@@ -155,7 +155,7 @@ function TemplateItem({ template, onDelete }: { template: TemplateSummary; onDel
           <button type="button" className="btn btn-small" onClick={() => setOpen((v) => !v)} aria-expanded={open} data-testid="template-preview-toggle">
             {open ? t('templates.hidePreview') : t('templates.preview')}
           </button>
-          <button type="button" className="btn btn-small btn-danger" onClick={onDelete} data-testid="template-delete">
+          <button type="button" className="btn btn-small btn-ghost-danger" onClick={onDelete} data-testid="template-delete">
             {t('templates.delete')}
           </button>
         </div>
