@@ -6,6 +6,7 @@ import { directWorker, loadPdfjs, type Pdfjs, textOnlyParams } from './pdfjs-loa
 import { maxUnzippedBytes, tooLarge } from '../limits';
 import { assemblePdf, type PageText, type PdfHead, UNREADABLE_PAGE_TEXT } from './pdf-assemble';
 import { pdfInflatesBeyond } from './pdf-inflate';
+import { PageTextReader } from './pdf-pages';
 
 type PdfDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>;
 type OutlineNode = Awaited<ReturnType<PdfDocument['getOutline']>>[number];
@@ -190,6 +191,7 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
     if (name === 'InvalidPDFException') return { failure: failure('corrupt or truncated PDF') };
     return { failure: failure(`corrupt or truncated PDF (${err instanceof Error ? err.message : String(err)})`) };
   }
+  const reader = new PageTextReader(doc);
   return {
     session: {
       total: doc.numPages,
@@ -201,11 +203,7 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
       },
       page: async (n) => {
         try {
-          const page = await doc.getPage(n);
-          const content = await page.getTextContent({ includeMarkedContent: false, disableNormalization: false });
-          const text = joinRuns(content.items);
-          page.cleanup();
-          return { text, unreadable: false };
+          return { text: joinRuns(await reader.items(n)), unreadable: false };
         } catch {
           return { text: UNREADABLE_PAGE_TEXT, unreadable: true };
         }
