@@ -19,7 +19,7 @@ export default defineConfig({
     timeout: 15_000,
     // Screens are compared with reviewed baselines (e2e/support/screens.ts); a little antialiasing
     // noise passes, a moved or restyled element does not.
-    toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide', scale: 'css', stylePath: './e2e/support/screenshot.css' },
+    toHaveScreenshot: { maxDiffPixels: 0, animations: 'disabled', caret: 'hide', scale: 'css', stylePath: './e2e/support/screenshot.css' },
   },
   snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}{ext}',
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',

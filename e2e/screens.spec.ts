@@ -188,9 +188,13 @@ for (const language of ['en', 'zh-CN'] as const) {
         await context.close();
       }
 
+      // The header shows the network switch once the capabilities are known (the first ask probes
+      // the sandbox and Python, about a second on a loaded machine): the screen waits for that answer.
+      const capabilities = page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/capabilities');
       await page.goto(folio.appUrl);
       await expect(page.getByTestId('setup-screen')).toHaveCount(0);
       await createTask(page, 'general');
+      await capabilities;
       await checkScreen(page, 'empty-task', language, { axeAtEachSize: true });
 
       // Streaming: the model stops sending mid-sentence and keeps the stream open.
