@@ -287,12 +287,16 @@ export class SectionConverter {
     citations.written = true;
     const instance = this.ctx.listInstance();
     const sizePt = this.ctx.template.bodySizePt - 1.5;
-    return citations.references.map((reference) => {
+    const { references } = citations;
+    return references.map((reference, i) => {
       this.count(reference.text);
       this.ctx.measures.push({ kind: 'text', text: `[${reference.number}] ${reference.text}`, sizePt, lineSpacing: 1.15, indentTwips: LIST_STEP, spacingTwips: 40 });
       return new Paragraph({
         style: STYLE.reference,
         widowControl: true,
+        // An entry is never split over two pages, and the last one never stands alone on the list's last page.
+        keepLines: true,
+        ...(i === references.length - 2 ? { keepNext: true } : {}),
         numbering: { reference: REFERENCE_NUMBERING, level: 0, instance },
         children: this.inlines.runs(reference.text, {}),
       });
