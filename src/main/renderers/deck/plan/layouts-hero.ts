@@ -3,6 +3,7 @@ import { centredRegion, FIT_SLACK, HERO_BOTTOM_BAND, HERO_MARK, heroTextRegion, 
 import { type Planner, SlideBuilder } from './context';
 import { contentSlide, heroMarkColor, heroSlide, rect } from './slides';
 import { fitText } from './text';
+import { meetsAtCjkLatinGap } from '../../../../shared/specs/deck-text';
 
 /** Vertical gap between a hero title and what follows it, inches. */
 const HERO_GAP = 0.3;
@@ -74,9 +75,25 @@ export const planTitle: Planner<'title'> = (ctx, s) => {
   return [slide];
 };
 
+/**
+ * "author  ·  date". Where Chinese meets the dot LibreOffice sets its own quarter em, so no space is
+ * typed there (it would read as two), and the dot's other side gets one space to match.
+ */
+export function joinByline(parts: readonly (string | undefined)[]): string {
+  return parts
+    .filter((v): v is string => Boolean(v))
+    .reduce((out, part) => {
+      if (!out) return part;
+      const left = meetsAtCjkLatinGap(Array.from(out).at(-1) ?? '', '·');
+      const right = meetsAtCjkLatinGap('·', Array.from(part)[0] ?? '');
+      const pad = left || right ? ' ' : '  ';
+      return `${out}${left ? '' : pad}·${right ? '' : pad}${part}`;
+    }, '');
+}
+
 function addByline(ctx: Parameters<Planner<'title'>>[0], slide: SlideBuilder, region: { x: number; w: number }): void {
   const { spec, size } = ctx;
-  const byline = [spec.author, spec.date].filter((v): v is string => Boolean(v)).join('  ·  ');
+  const byline = joinByline([spec.author, spec.date]);
   if (!byline) return;
   const fitted = fitText(ctx, slide, byline, { x: region.x, y: size.h - 1.1, w: region.w, h: 0.5 }, {
     id: 'byline', role: 'caption', font: 'body', sizePt: 18, floorPt: 14, color: ctx.theme.palette.titleMuted, lineHeight: 1.2, maxLines: 1, what: 'author and date',
@@ -168,7 +185,7 @@ export const planClosing: Planner<'closing'> = (ctx, s) => {
   const region = centredRegion(size, themeRegion(theme.regions?.hero, size));
   const scratch = new SlideBuilder('plain', p.titleBackground);
   const zh = ctx.language.startsWith('zh');
-  if (inTemplatePlaceholders(ctx, slide, s.title ?? (zh ? '谢谢' : 'Thank you'), s.subtitle ?? ([spec.author, spec.date].filter(Boolean).join('  ·  ') || undefined), 'center', true)) return [slide];
+  if (inTemplatePlaceholders(ctx, slide, s.title ?? (zh ? '谢谢' : 'Thank you'), s.subtitle ?? (joinByline([spec.author, spec.date]) || undefined), 'center', true)) return [slide];
   const title = fitText(ctx, scratch, s.title ?? (zh ? '谢谢' : 'Thank you'), { ...region, h: region.h * 0.5 }, {
     id: 'title', role: 'title', font: 'heading', sizePt: theme.sizes.heroTitle, floorPt: 28, bold: heroBold(theme), color: p.titleText,
     lineHeight: TITLE_LINE_HEIGHT, maxLines: 2, align: 'center', what: 'closing title',
@@ -176,7 +193,7 @@ export const planClosing: Planner<'closing'> = (ctx, s) => {
   const ruleGap = 0.3;
   const ruleH = 0.07;
   let blockH = title.height + ruleGap + ruleH;
-  const subtitleText = s.subtitle ?? [spec.author, spec.date].filter(Boolean).join('  ·  ');
+  const subtitleText = s.subtitle ?? joinByline([spec.author, spec.date]);
   let subtitle;
   if (subtitleText) {
     subtitle = fitText(ctx, scratch, subtitleText, { ...region, h: region.h * 0.35 }, {

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { joinByline } from './layouts-hero';
 import { fileURLToPath } from 'node:url';
 import { deckLanguage, type DeckSpecInput, type QualityReport, validateDeckSpec } from '../../../../shared/specs/deck';
 import { type DeckPlan, type TextElement } from '../../../../shared/specs/deck-plan';
@@ -223,6 +224,15 @@ describe('planDeck: never cut a phrase, never a lonely continuation', () => {
     expect(texts).toHaveLength(6);
     expect(kinds(report, 0)).not.toContain('dropped');
     expect(kinds(report, 0)).toContain('split');
+  });
+});
+
+describe('the title slide\'s byline', () => {
+  it('types no space where Chinese meets the dot (LibreOffice sets its own gap there) and matches the other side', () => {
+    expect(joinByline(['Ada Lovelace', '2026'])).toBe('Ada Lovelace  ·  2026');
+    expect(joinByline(['Folio 测试组', '2026'])).toBe('Folio 测试组· 2026');
+    expect(joinByline(['张三', '二〇二六年'])).toBe('张三·二〇二六年');
+    expect(joinByline([undefined, '2026'])).toBe('2026');
   });
 });
 

@@ -37,7 +37,7 @@ function boxOf(el: PlanElement): PlannedBox {
       // Series names are drawn only in a legend (a single series has none); pie legends repeat the categories.
       return { id, role: 'chart', ...box, text: [el.title ?? '', ...el.categories, ...seriesNamesDrawn(el), el.xTitle ?? '', el.yTitle ?? ''].filter(Boolean).join('\n') };
     case 'table':
-      return { id, role: 'table', ...box, text: [el.header, ...el.rows].map((r) => r.join('\n')).join('\n') };
+      return { id, role: 'table', ...box, text: [el.header, ...el.rows].map((r) => r.join('\n')).join('\n'), cuts: el.colWidths.slice(0, -1).map((_, i) => box.x + el.colWidths.slice(0, i + 1).reduce((a, b) => a + b, 0)) };
     default:
       return assertNever(el, 'plan element');
   }

@@ -196,8 +196,26 @@ function upscaleIssues(slide: PlannedSlide, say: Say): void {
   }
 }
 
+/** Slack around a box when asking whether a gap lies inside it (inches). */
+const GAP_BOX_SLACK_IN = 0.05;
+
+/**
+ * A gap inside one box of text: both its ends in the box, not across a table's column line. Two
+ * boxes side by side (an agenda's number and its item, two table cells) are not a typed space.
+ */
+function withinOneBox(gap: DoubleGap, boxes: readonly PlannedBox[]): boolean {
+  return boxes.some(
+    (b) =>
+      b.text !== undefined &&
+      containsPoint(expand(b, GAP_BOX_SLACK_IN), gap.x, gap.baseline) &&
+      containsPoint(expand(b, GAP_BOX_SLACK_IN), gap.xEnd, gap.baseline) &&
+      !(b.cuts ?? []).some((c) => c > gap.x && c < gap.xEnd),
+  );
+}
+
 /** Typed spaces beside LibreOffice's CJK–Latin gap, merged per slide (one cause, one fix). */
-function spacingIssues(gaps: readonly DoubleGap[], say: Say): void {
+function spacingIssues(found: readonly DoubleGap[], boxes: readonly PlannedBox[], say: Say): void {
+  const gaps = found.filter((g) => withinOneBox(g, boxes));
   if (gaps.length === 0) return;
   const shown = gaps.slice(0, 3).map((g) => `"${g.before} ${g.after}" (${g.em.toFixed(2)} em)`).join(', ');
   const more = gaps.length > 3 ? ` and ${gaps.length - 3} more` : '';
@@ -223,7 +241,7 @@ export function checkRenderedSlide(slide: PlannedSlide, words: readonly Rendered
   titleIssues(match.boxes, say);
   fillIssue(slide, match, say);
   upscaleIssues(slide, say);
-  spacingIssues(doubleGaps, say);
+  spacingIssues(doubleGaps, slide.boxes, say);
   return issues;
 }
 

@@ -41,8 +41,9 @@ export interface DoubleGap {
   /** The characters either side of the gap. */
   before: string;
   after: string;
-  /** Where the gap starts, inches from the slide's top left (baseline for y). */
+  /** Where the gap starts and ends, inches from the slide's top left (baseline for y). */
   x: number;
+  xEnd: number;
   baseline: number;
   /** The gap from ink to ink, in em of the text. */
   em: number;
@@ -156,7 +157,7 @@ export function findDoubleGaps(runs: readonly TextRun[], frame: PageFrame): Doub
     const typed = a.str.length - a.str.trimEnd().length + (b.str.length - b.str.trimStart().length);
     const em = (eb - (ea + a.width)) / size + typed * TYPED_SPACE_EM;
     if (em < DOUBLE_GAP_EM.min || em > DOUBLE_GAP_EM.max) continue;
-    gaps.push({ before, after, x: (ea + a.width - frame.left) * frame.sx, baseline: (frame.top - fa) * frame.sy, em });
+    gaps.push({ before, after, x: (ea + a.width - frame.left) * frame.sx, xEnd: (eb - frame.left) * frame.sx, baseline: (frame.top - fa) * frame.sy, em });
   }
   return gaps;
 }

@@ -33,6 +33,8 @@ export interface PlannedBox extends Rect {
    * the picture is shown in (after contain/cover fitting).
    */
   pixels?: { w: number; h: number };
+  /** For tables: where one column ends and the next begins, inches from the slide's left. */
+  cuts?: number[];
 }
 
 export interface PlannedSlide {

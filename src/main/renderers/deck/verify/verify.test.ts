@@ -197,8 +197,23 @@ describe('matching words to boxes', () => {
     expect(findDoubleGaps([run('超过 ', 68, 80), run('300', 154, 46.7)], pageFrame)).toHaveLength(1);
     expect(findDoubleGaps([run('超过', 68, 56), run('300', 68, 46.7, 270)], pageFrame)).toEqual([]);
     expect(findDoubleGaps([run('超过', 68, 56), run('300', 268, 46.7)], pageFrame)).toEqual([]);
-    const issues = checkRenderedSlide(slide([titleBox]), line('Results', 0.6, 0.9), frame, [...gaps, ...gaps]);
-    expect(issues).toEqual([{ kind: 'spacing', message: expect.stringContaining('2 gaps between Chinese and Latin text are a typed space plus') as string }]);
+    const spacing = (boxes: PlannedBox[], found: typeof gaps) => checkRenderedSlide(slide(boxes), line('Results', 0.6, 0.9), frame, found).filter((i) => i.kind === 'spacing');
+    expect(spacing([titleBox, bodyBox], [...gaps, ...gaps])).toEqual([{ kind: 'spacing', message: expect.stringContaining('2 gaps between Chinese and Latin text are a typed space plus') as string }]);
+  });
+
+  it('counts a gap only inside one box: not between two boxes side by side, nor across a table\'s column line', () => {
+    const run = (str: string, e: number, width: number) => ({ str, transform: [28, 0, 0, 28, e, 305.09], width });
+    // "LLM" ends at 1.70 in, "擅长" starts at 1.91 in: 0.52 em apart.
+    const gaps = findDoubleGaps([run('LLM', 68.2, 54.47), run('擅长', 137.2, 56)], { left: 0, top: 540, sx: 1 / 72, sy: 1 / 72 });
+    expect(gaps).toHaveLength(1);
+    const spacing = (boxes: PlannedBox[]) => checkRenderedSlide(slide(boxes), line('Results', 0.6, 0.9), frame, gaps).filter((i) => i.kind === 'spacing');
+    expect(spacing([titleBox, bodyBox])).toHaveLength(1);
+    // An agenda's number and its item.
+    const number: PlannedBox = { id: 'agenda-num-1', role: 'label', x: 0.5, y: 3, w: 1.22, h: 0.5, text: 'LLM' };
+    const item: PlannedBox = { id: 'agenda-item-1', role: 'body', x: 1.8, y: 3, w: 6, h: 0.5, text: '擅长' };
+    expect(spacing([titleBox, number, item])).toEqual([]);
+    // Two cells of a table.
+    expect(spacing([titleBox, { id: 'table', role: 'table', x: 0.5, y: 1.3, w: 9, h: 3.5, text: 'LLM\n擅长', cuts: [1.8] }])).toEqual([]);
   });
 
   it('reports text the layout did not place when it sits in the footer band', () => {
