@@ -67,6 +67,8 @@ export interface FakeOpenAI {
   // ---- lib-search ----
   /** Faults for the next /v1/embeddings requests (FIFO); without one, an answer (see embeddings.ts). */
   scriptEmbeddings(faults: FakeFault[]): void;
+  /** Faults for the next GET /v1/models requests (FIFO): a refused key, a provider that never answers. */
+  scriptModelList(faults: FakeFault[]): void;
 }
 
 export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<FakeOpenAI> {
@@ -74,6 +76,7 @@ export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<Fak
   const requests: RecordedRequest[] = [];
   const rejections: FakeParamRule[] = [];
   const embeddingFaults: FakeFault[] = [];
+  const modelListFaults: FakeFault[] = [];
   const sockets = new Set<Socket>();
   let completionCounter = 0;
 
@@ -102,6 +105,9 @@ export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<Fak
 
     requests.push(record(req, path, body));
     if (req.method === 'GET' && path === '/v1/models') {
+      const fault = modelListFaults.shift();
+      if (fault?.fault === 'status') return sendJson(res, fault.status, fault.body ?? errorBody(`fake-openai: scripted status ${fault.status}`, fault.status));
+      if (fault !== undefined) return applyNonStreamingFault(fault, res);
       return sendJson(res, 200, {
         object: 'list',
         data: [{ id: 'fake-model', object: 'model', created: 1_700_000_000, owned_by: 'fake-openai' }],
@@ -146,6 +152,11 @@ export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<Fak
       embeddingFaults.push(...(body as FakeFault[]));
       return sendJson(res, 200, { ok: true });
     }
+    if (method === 'POST' && path === '/__control/models-script') {
+      if (!Array.isArray(body) || !body.every(isRecord)) return sendJson(res, 400, errorBody('fake-openai: expected a JSON array of faults'));
+      modelListFaults.push(...(body as FakeFault[]));
+      return sendJson(res, 200, { ok: true });
+    }
     if (method === 'POST' && path === '/__control/reject-params') {
       if (!Array.isArray(body) || !body.every(isParamRule)) return sendJson(res, 400, errorBody('fake-openai: expected [{param, value?}]'));
       rejections.push(...body);
@@ -159,6 +170,7 @@ export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<Fak
     requests.length = 0;
     rejections.length = 0;
     embeddingFaults.length = 0;
+    modelListFaults.length = 0;
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -181,6 +193,7 @@ export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<Fak
     reset,
     rejectParams: (rules) => void rejections.push(...rules),
     scriptEmbeddings: (faults) => void embeddingFaults.push(...faults),
+    scriptModelList: (faults) => void modelListFaults.push(...faults),
     close: () =>
       new Promise<void>((resolve) => {
         // Stalled streams keep sockets open on purpose; close must not wait for them.

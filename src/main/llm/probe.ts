@@ -1,6 +1,7 @@
 // Checks a profile against its provider: sends a few small requests and compares what the profile
 // declares with what the provider does. It reports; it never edits any yaml.
-import { FolioError, ProviderTimeoutError, type ErrorCode } from '../../shared/errors';
+import { FolioError, type ErrorCode } from '../../shared/errors';
+import { ANSWER_DEADLINE_MS, answerTimeoutError } from './answer-deadline';
 import type { ModelProfile } from '../models/profile-schema';
 import { planReasoning, reasoningModeList, reasoningModes } from '../models/reasoning';
 import type { ReasoningMode } from '../../shared/contract';
@@ -43,8 +44,6 @@ export interface ProbeOptions {
    */
   answerDeadlineMs?: number;
 }
-
-const ANSWER_DEADLINE_MS = 4000;
 
 type Done = Extract<ChatStreamEvent, { type: 'done' }>;
 type TurnResult = { done: Done } | { error: FolioError };
@@ -262,7 +261,7 @@ class AnswerDeadline {
   }
 
   error(): FolioError {
-    return new ProviderTimeoutError(`The provider did not answer within ${Math.round(this.ms / 100) / 10} s: check the address, the network and the key`);
+    return answerTimeoutError(this.ms);
   }
 }
 

@@ -1,8 +1,9 @@
 // The model list of an OpenAI-compatible server, read from the project's fake server and from small
 // servers that fail in each way a person meets while typing a base URL.
 import { createServer, type RequestListener } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
+import { ANSWER_DEADLINE_MS } from './answer-deadline';
 import { listProviderModels } from './provider-models';
 
 let fake: FakeOpenAI;
@@ -65,5 +66,43 @@ describe('listProviderModels', () => {
     await expect(listProviderModels(other)).rejects.toMatchObject({ name: 'NotOpenAiCompatibleError' });
     const missing = await serve((_req, res) => res.writeHead(404).end('not found'));
     await expect(listProviderModels(missing)).rejects.toThrow(/answered 404.*ends in \/v1/);
+  });
+
+  it('a key the provider refuses (403) is answered at once, with one request and no retry', async () => {
+    fake.reset();
+    fake.scriptModelList([{ fault: 'status', status: 403 }]);
+    await expect(listProviderModels(fake.url, { apiKey: 'sk-wrong-1234' })).rejects.toMatchObject({ name: 'ProviderKeyRejectedError', message: expect.stringContaining('rejected the key (403)') as unknown });
+    expect(fake.requests.filter((r) => r.path === '/v1/models')).toHaveLength(1);
+  });
+
+  it('a provider that never answers is given up on at the answer deadline, typed as a timeout', async () => {
+    fake.reset();
+    fake.scriptModelList([{ fault: 'stall' }]);
+    await expect(listProviderModels(fake.url, { apiKey: 'k', timeoutMs: 100 })).rejects.toMatchObject({ name: 'ProviderTimeoutError', code: 'provider_unreachable' });
+    expect(fake.requests.filter((r) => r.path === '/v1/models')).toHaveLength(1);
+  });
+
+  it('by default waits no longer than the key test does (4 s), so the setup answers within 5 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let calls = 0;
+      // A provider that never answers: the request ends only when its signal aborts.
+      const hang: typeof fetch = (_input, init) => {
+        calls += 1;
+        return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      };
+      const outcome = listProviderModels('http://203.0.113.9/v1', { fetch: hang }).then(
+        () => 'listed',
+        (err: unknown) => (err instanceof Error ? err.name : 'thrown'),
+      );
+      await vi.advanceTimersByTimeAsync(ANSWER_DEADLINE_MS - 1);
+      expect(await Promise.race([outcome, Promise.resolve('waiting')])).toBe('waiting');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await Promise.race([outcome, Promise.resolve('waiting')])).toBe('ProviderTimeoutError');
+      expect(ANSWER_DEADLINE_MS).toBeLessThan(5000);
+      expect(calls).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { outboundFetch } from '../net/outbound';
 import { z } from 'zod';
 import type { ProviderModel } from '../../shared/contract/setup';
 import { FolioError, NotOpenAiCompatibleError, ProviderKeyRejectedError, ProviderUnreachableError } from '../../shared/errors';
+import { ANSWER_DEADLINE_MS, answerTimeoutError } from './answer-deadline';
 
 export interface ListModelsOptions {
   apiKey?: string;
@@ -31,32 +32,46 @@ export async function listProviderModels(apiBase: string, opts: ListModelsOption
   const headers: Record<string, string> = { Accept: 'application/json' };
   const key = opts.apiKey?.trim();
   if (key) headers.Authorization = `Bearer ${key}`;
-  let res: Response;
+  // A timer of our own (not AbortSignal.timeout) so the whole wait, body included, is one deadline.
+  const timeoutMs = opts.timeoutMs ?? ANSWER_DEADLINE_MS;
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), timeoutMs);
   try {
-    res = await (opts.fetch ?? outboundFetch('model_list'))(url, { headers, signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000), redirect: 'follow' });
-  } catch (err) {
-    // The team service's refusal of the address says why and what to do; it is not "unreachable".
-    if (err instanceof FolioError && err.code === 'forbidden') throw err;
-    throw new ProviderUnreachableError(`Cannot reach ${url} (${reasonOf(err)}): check the address and that the server is running`);
+    let res: Response;
+    try {
+      res = await (opts.fetch ?? outboundFetch('model_list'))(url, { headers, signal: deadline.signal, redirect: 'follow' });
+    } catch (err) {
+      // The team service's refusal of the address says why and what to do; it is not "unreachable".
+      if (err instanceof FolioError && err.code === 'forbidden') throw err;
+      if (deadline.signal.aborted) throw answerTimeoutError(timeoutMs);
+      throw new ProviderUnreachableError(`Cannot reach ${url} (${reasonOf(err)}): check the address and that the server is running`);
+    }
+    if (res.status === 401 || res.status === 403) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new ProviderKeyRejectedError(
+        key ? `${apiBase} rejected the key (${res.status}): check it and paste it again` : `${apiBase} needs an API key (${res.status}): paste the provider's key`,
+      );
+    }
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new NotOpenAiCompatibleError(
+        `${url} answered ${res.status}: is ${apiBase} the OpenAI-compatible base URL? It usually ends in /v1 (e.g. http://127.0.0.1:11434/v1)`,
+      );
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(await readCapped(res, MAX_BODY_BYTES));
+    } catch {
+      if (deadline.signal.aborted) throw answerTimeoutError(timeoutMs);
+      throw new NotOpenAiCompatibleError(`${url} did not answer with a JSON model list: is ${apiBase} the OpenAI-compatible base URL (often ending in /v1)?`);
+    }
+    return parseModelList(url, apiBase, body);
+  } finally {
+    clearTimeout(timer);
   }
-  if (res.status === 401 || res.status === 403) {
-    await res.body?.cancel().catch(() => undefined);
-    throw new ProviderKeyRejectedError(
-      key ? `${apiBase} rejected the key (${res.status}): check it and paste it again` : `${apiBase} needs an API key (${res.status}): paste the provider's key`,
-    );
-  }
-  if (!res.ok) {
-    await res.body?.cancel().catch(() => undefined);
-    throw new NotOpenAiCompatibleError(
-      `${url} answered ${res.status}: is ${apiBase} the OpenAI-compatible base URL? It usually ends in /v1 (e.g. http://127.0.0.1:11434/v1)`,
-    );
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(await readCapped(res, MAX_BODY_BYTES));
-  } catch {
-    throw new NotOpenAiCompatibleError(`${url} did not answer with a JSON model list: is ${apiBase} the OpenAI-compatible base URL (often ending in /v1)?`);
-  }
+}
+
+function parseModelList(url: string, apiBase: string, body: unknown): ProviderModel[] {
   const parsed = ModelList.safeParse(body);
   if (!parsed.success) {
     throw new NotOpenAiCompatibleError(`${url} answered, but not with an OpenAI-style model list ({"data": [{"id": …}]}): is ${apiBase} the right base URL?`);
