@@ -2,7 +2,8 @@
 // app. First the real PDFs from Debian packages the tests read (DEBIAN_PDFS, e.g. a 139-page
 // Chinese TeX book with CID fonts): the first file of a session (a fresh pool whose spare worker
 // is ready, as after the app's start-up; the note gives it without the spare) and warm (workers
-// reused), and the whole process's peak RSS while extracting. Then a 300-page Chinese/English PDF
+// reused), and the whole process's peak RSS while extracting them, and while extracting a
+// 2,415-page reference manual (refman-fixture.ts), the size. Then a 300-page Chinese/English PDF
 // (made once by LibreOffice and kept in the temp folder): cold (new worker threads) and warm. Also
 // the proof that extraction leaves the UI responsive: the main thread's event-loop delay meanwhile.
 import { execFileSync, spawnSync } from 'node:child_process';
