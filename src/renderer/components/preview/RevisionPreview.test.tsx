@@ -35,3 +35,13 @@ describe('RevisionPreview', () => {
     expect(out).toContain('修订自 source/草稿.docx');
   });
 });
+
+describe('RevisionPreview in English', () => {
+  useUiLanguage('en');
+
+  it('counts changes in words, one and many, without "(s)"', () => {
+    const out = renderToStaticMarkup(<RevisionPreview revision={{ ...revision, changes: [{ author: 'Folio', insertions: 1, deletions: 3 }] }} />);
+    expect(out).toContain('Folio: 1 insertion, 3 deletions');
+    expect(out).not.toContain('(s)');
+  });
+});

@@ -35,7 +35,11 @@ export function RevisionPreview({ revision }: { revision: RevisedDocument }) {
         {revision.changes.length === 0 && <span className="muted">{t('preview.revisionNoChanges')}</span>}
         {revision.changes.map((c) => (
           <span key={c.author} className="badge" data-testid="rev-summary">
-            {t('preview.revisionChanges', { author: c.author || t('preview.revisionUnknownAuthor'), insertions: c.insertions, deletions: c.deletions })}
+            {t('preview.revisionChanges', {
+              author: c.author || t('preview.revisionUnknownAuthor'),
+              insertions: t('preview.revisionInsertions', { count: c.insertions }),
+              deletions: t('preview.revisionDeletions', { count: c.deletions }),
+            })}
           </span>
         ))}
       </div>
