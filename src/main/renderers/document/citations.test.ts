@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildDocx, loadDocumentFolder } from './index';
-import { paragraphsOf, runsOf, textOf } from './testing/docx';
+import { paragraphsOf, runsOf, styleOf, textOf } from './testing/docx';
+import { countCjkChars, countWords } from './text-metrics';
 import JSZip from 'jszip';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/citations');
@@ -69,5 +70,19 @@ describe('citations', () => {
     expect(heading).toBeGreaterThan(0);
     expect(texts[heading + 1]).toMatch(/^Roe R\. A Paper\. Journal\. 2021/u);
     expect(texts[heading + 2]).toMatch(/^Doe J\. A Book/u);
+  });
+
+  it('counts the words and Han characters the document prints: the citations as numbers, and the generated list', async () => {
+    const built = await buildDocx(loadDocumentFolder(FIXTURE));
+    // The body as written into the .docx: everything after the cover and the contents.
+    const body = paragraphsOf(await documentXml(built.bytes))
+      .filter((p) => !/^(?:Cover|TOC)/u.test(styleOf(p) ?? ''))
+      .map(textOf)
+      .join('\n')
+      // Break opportunities (soft hyphens, zero-width spaces, word joiners) are not text a reader sees.
+      .replace(/[\u00AD\u200B\u2060]/gu, '');
+    const list = (built.report.citations?.references ?? []).map((r) => r.text).join('\n');
+    expect(countWords(list)).toBeGreaterThan(100);
+    expect(built.report.stats).toMatchObject({ words: countWords(body), cjk_chars: countCjkChars(body) });
   });
 });

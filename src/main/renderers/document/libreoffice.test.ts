@@ -143,6 +143,18 @@ describe.skipIf(!hasTools)('the sample laid out by LibreOffice (soffice)', () =>
     expect(letterSpacedLines(pdf)).toEqual([]);
   });
 
+  it('leaves no reference alone on a page: the last two entries of the list print together', () => {
+    const count = rendered.report.citations?.references.length ?? 0;
+    expect(count).toBeGreaterThanOrEqual(2);
+    const pages = Array.from({ length: pageCount }, (_, i) => pageText(i + 1).split('\n').map(compact));
+    // The list follows the last 参考文献 heading; an entry's number starts its line.
+    const listFrom = pages.findLastIndex((lines) => lines.includes('参考文献'));
+    const pageOfEntry = (n: number): number => pages.findIndex((lines, i) => i >= listFrom && lines.some((l) => l.startsWith(`[${n}]`)));
+    expect(listFrom).toBeGreaterThanOrEqual(0);
+    expect(pageOfEntry(count)).toBeGreaterThanOrEqual(listFrom);
+    expect(pageOfEntry(count - 1), `[${count - 1}] and [${count}]`).toBe(pageOfEntry(count));
+  });
+
   it('reports the character no installed font has, with its section and heading, and not the emoji', () => {
     const glyphs = rendered.report.issues.filter((i) => i.kind === 'missing_glyph');
     expect(glyphs).toHaveLength(1);
