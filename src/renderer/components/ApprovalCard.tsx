@@ -48,6 +48,9 @@ function ReadableDiff({ rows }: { rows: DiffRow[] }) {
   );
 }
 
+/** A long revision lists its first changes; the count says how many there are in all. */
+const SHOWN_EDITS = 20;
+
 function Subject({ subject }: { subject: ApprovalSubject }) {
   const { t } = useTranslation();
   switch (subject.kind) {
@@ -119,13 +122,14 @@ function Subject({ subject }: { subject: ApprovalSubject }) {
         <div className="approval-field">
           <div className="field-label">{t('approval.revision', { path: subject.path, count: subject.edits.length })}</div>
           <ol className="approval-edits" data-testid="approval-edits">
-            {subject.edits.map((edit, i) => (
+            {subject.edits.slice(0, SHOWN_EDITS).map((edit, i) => (
               <li key={i}>
                 <ReadableDiff rows={rowsOfReplacement(edit.find, edit.replace)} />
                 {edit.reason && <div className="muted">{edit.reason}</div>}
               </li>
             ))}
           </ol>
+          {subject.edits.length > SHOWN_EDITS && <div className="muted">{t('approval.moreEdits', { count: subject.edits.length - SHOWN_EDITS })}</div>}
         </div>
       );
   }
