@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderDocument, type RenderDocumentResult } from './index';
-import { letterSpacedLines, RIGHT_EDGE_PT, type Word, wordsOf } from './testing/pdf-lines';
+import { letterSpacedLines, pdfLines, RIGHT_EDGE_PT, type Word, wordsOf } from './testing/pdf-lines';
 import { convertToPdf } from './testing/soffice-pdf';
 
 const REPO = join(import.meta.dirname, '../../../..');
@@ -146,7 +146,7 @@ describe.skipIf(!hasTools)('the sample laid out by LibreOffice (soffice)', () =>
   it('leaves no reference alone on a page: the last two entries of the list print together', () => {
     const count = rendered.report.citations?.references.length ?? 0;
     expect(count).toBeGreaterThanOrEqual(2);
-    const pages = Array.from({ length: pageCount }, (_, i) => pageText(i + 1).split('\n').map(compact));
+    const pages = pdfLines(pdf);
     // The list follows the last 参考文献 heading; an entry's number starts its line.
     const listFrom = pages.findLastIndex((lines) => lines.includes('参考文献'));
     const pageOfEntry = (n: number): number => pages.findIndex((lines, i) => i >= listFrom && lines.some((l) => l.startsWith(`[${n}]`)));
