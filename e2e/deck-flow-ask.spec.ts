@@ -35,17 +35,19 @@ async function expectWaitingInView(page: Page): Promise<void> {
   const card = page.getByTestId('chat-view').getByTestId('approval-card');
   await expect(card).toHaveCount(1);
   await expect(card).toBeInViewport();
-  const allow = card.getByTestId('approval-allow-once');
-  await expect(allow).toBeInViewport();
-  // In view is not enough: a drawer over the chat (the preview at 900 px) hides it just the same.
-  await expect
-    .poll(() =>
-      allow.evaluate((button: Hittable) => {
-        const box = button.getBoundingClientRect();
-        return button.contains(button.ownerDocument.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
-      }),
-    )
-    .toBe(true);
+  // In view is not enough: a drawer over the chat (the preview at 900 px) hides the card's right
+  // side, Deny included, just the same. Every answer must be on top where it is drawn.
+  for (const answer of [card.getByTestId('approval-allow-once'), card.getByTestId('approval-deny')]) {
+    await expect(answer).toBeInViewport();
+    await expect
+      .poll(() =>
+        answer.evaluate((button: Hittable) => {
+          const box = button.getBoundingClientRect();
+          return button.contains(button.ownerDocument.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+        }),
+      )
+      .toBe(true);
+  }
   await expect(page.getByTestId('composer-waiting')).toHaveText('Waiting for your approval');
 }
 
