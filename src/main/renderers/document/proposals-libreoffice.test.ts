@@ -17,7 +17,7 @@ import { renderDocument, type RenderDocumentResult } from './index';
 import { unbreakablePieces } from './tables';
 import { documentFolder, openDocx } from './testing/docx';
 import { convertToPdf } from './testing/soffice-pdf';
-import { bboxBlocks, letterSpacedLines, letterSpacing, RIGHT_EDGE_PT, type Word, wordsOf } from './testing/pdf-lines';
+import { bboxBlocks, letterSpacedLines, letterSpacing, pdfLines, RIGHT_EDGE_PT, type Word, wordsOf } from './testing/pdf-lines';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 const has = (tool: string): boolean => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
@@ -175,11 +175,7 @@ describe.skipIf(!hasTools)('documents laid out by LibreOffice (soffice)', () => 
     cited = { result: c.result, text: spawnSync('pdftotext', ['-enc', 'UTF-8', c.pdf, '-'], { encoding: 'utf8' }).stdout };
     // Word joiners, if poppler prints them, are not text a reader sees.
     wide = layoutPages(pdfs[4] ?? '').map((page) => page.replace(/\u2060/gu, ''));
-    nsfc = layoutPages(pdfs[5] ?? '')
-      .join('\n')
-      .split('\n')
-      .map((line) => line.replace(/\s+/g, ''))
-      .filter(Boolean);
+    nsfc = pdfLines(pdfs[5] ?? '').flat();
   }, 600_000);
 
   describe('the stress proposal', () => {
