@@ -2,11 +2,12 @@
 // app. First the real PDFs from Debian packages the tests read (DEBIAN_PDFS, e.g. a 139-page
 // Chinese TeX book with CID fonts): the first file of a session (a fresh pool whose spare worker
 // is ready, as after the app's start-up; the note gives it without the spare) and warm (workers
-// reused), and the whole process's peak RSS while extracting. Then a 300-page Chinese/English PDF
+// reused), and the whole process's peak RSS while extracting them, and while extracting a
+// 2,415-page reference manual (refman-fixture.ts), the issue's size. Then a 300-page Chinese/English PDF
 // (made once by LibreOffice and kept in the temp folder): cold (new worker threads) and warm. Also
 // the proof that extraction leaves the UI responsive: the main thread's event-loop delay meanwhile.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -17,6 +18,7 @@ import { type ExtractOptions, extractFile, prewarmExtraction, stopPrewarm, useWo
 import { DEBIAN_PDFS, type DebianPdf, installedDebianPdfs, minimalPdf } from '../src/main/sources/testing';
 import { type ExtractionResult } from '../src/main/sources/types';
 import { measurePeakRss, toMegabytes } from './memory-sampler';
+import { REFMAN_PAGES, refmanFixture } from './refman-fixture';
 import { elapsedMs, median } from './stats';
 import { type Bench, type BenchRow } from './types';
 
@@ -147,11 +149,20 @@ async function measure(file: string, opts: ExtractOptions = {}): Promise<Measure
 }
 
 /** Peak RSS of a fresh process that extracts these files (bench/pdf-rss-probe.ts). */
-function rssProbe(script: string | null, files: string[]): { peakMb: number; startMb: number } {
+interface ProbeResult {
+  peakMb: number;
+  startMb: number;
+  /** Each extraction's wall time, in order. */
+  seconds: number[];
+  /** The most worker threads one extraction used. */
+  threads: number;
+}
+
+function rssProbe(script: string | null, files: string[]): ProbeResult {
   const child = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'pdf-rss-probe.ts'), script ?? '', ...files], { encoding: 'utf8', timeout: 600_000 });
   const line = child.stdout.trim().split('\n').at(-1) ?? '';
   try {
-    return JSON.parse(line) as { peakMb: number; startMb: number };
+    return JSON.parse(line) as ProbeResult;
   } catch {
     throw new Error(`the RSS probe failed: ${child.stderr.slice(-300)}`);
   }
@@ -262,6 +273,17 @@ async function run(): Promise<BenchRow[]> {
       note: `a process of its own (bench/pdf-rss-probe.ts, main thread through tsx + worker threads, ${probe.startMb.toFixed(0)} MB before), sampled every 10 ms; in this bench process the worst growth during one Debian file was ${Math.max(...peaks.map((m) => m.growthMb)).toFixed(0)} MB`,
     });
   }
+  // The issue's size: what a session extracting one long manual holds, main thread and workers together.
+  const refman = refmanFixture();
+  const big = rssProbe(script, [refman]);
+  debianOut.push({
+    name: `peak RSS of a process extracting a ${REFMAN_PAGES}-page reference manual (spare, then twice)`,
+    folio: big.peakMb,
+    baseline: null,
+    unit: 'MB',
+    target: `< ${RSS_TARGET_MB} MB`,
+    note: `bench/refman-fixture.ts (one document made by LibreOffice, ${(statSync(refman).size / 1e6).toFixed(1)} MB, one set of faces); ${big.startMb.toFixed(0)} MB before; up to ${big.threads} worker threads; the two passes took ${big.seconds.map((s) => s.toFixed(1)).join(' and ')} s`,
+  });
   const missingDebian = DEBIAN_PDFS.filter((pdf) => !debian.includes(pdf));
   if (missingDebian.length > 0) {
     debianOut.push({

@@ -4,18 +4,24 @@
 // baggage (vite, the other rows' heaps).
 import { extractFile, prewarmExtraction, stopPrewarm, useWorkerScript } from '../src/main/sources/extract';
 import { measurePeakRss, toMegabytes } from './memory-sampler';
+import { elapsedMs } from './stats';
 
 const [script, ...pdfs] = process.argv.slice(2);
 useWorkerScript(script);
+const seconds: number[] = [];
+let threads = 1;
 const { memory } = await measurePeakRss(async () => {
   await prewarmExtraction();
   for (const pdf of pdfs) {
     for (let i = 0; i < 2; i += 1) {
+      const started = performance.now();
       const result = await extractFile(pdf, { timeoutMs: 600_000 });
       if (result.status !== 'ok') throw new Error(`${pdf}: ${result.message ?? result.status}`);
+      seconds.push(elapsedMs(started) / 1000);
+      threads = Math.max(threads, result.worker?.threads ?? 1);
     }
   }
 });
 stopPrewarm();
-process.stdout.write(`${JSON.stringify({ peakMb: toMegabytes(memory.peakBytes), startMb: toMegabytes(memory.startBytes) })}\n`);
+process.stdout.write(`${JSON.stringify({ peakMb: toMegabytes(memory.peakBytes), startMb: toMegabytes(memory.startBytes), seconds, threads })}\n`);
 process.exit(0);

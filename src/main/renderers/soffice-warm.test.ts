@@ -1,14 +1,13 @@
 // The warm converter's lifecycle with the real LibreOffice (one start shared by the conversions
 // below, one restart), and its failures through a fake soffice that never answers.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { chmodSync, existsSync, readdirSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
-import { processesRunning, uniqueSleep } from '../sandbox/processes.test-support';
 import { makeTempRoot, removeTemp, writeFiles } from '../tools/testing';
-import { scratchDir, useScratchRoot } from '../workspace/scratch';
 import { writeTestDeck } from './deck/verify/testing';
 import { SOFFICE_ENV, sofficePath } from './soffice';
 import { convertToPdfWarm, stopWarmConverters, unoPython, warmConverterPid } from './soffice-warm';
+import { expectAbortAtStartLeavesNothing } from './soffice.test-support';
 
 const saved = process.env[SOFFICE_ENV];
 const hasUno = sofficePath() !== null && unoPython() !== null;
@@ -96,30 +95,11 @@ describe('convertToPdfWarm', () => {
   }, 30_000);
 
   it.skipIf(!hasUno)(`an abort at any moment of the start (queued, spawning, sandboxing, waiting for LibreOffice) is cancelled at once and leaves no process or folder (${skipReason})`, async () => {
-    const data = join(root, 'data-abort');
-    const release = useScratchRoot(data);
-    const fake = join(root, 'fake-soffice-start.sh');
-    process.env[SOFFICE_ENV] = fake;
-    try {
-      // -1: aborted before its turn in the queue came; then after that many milliseconds.
-      for (const delayMs of [-1, 0, 2, 5, 10, 15, 20, 30, 45, 70]) {
-        const sleep = uniqueSleep();
-        writeFiles(root, { 'fake-soffice-start.sh': `#!/bin/sh\nexec sleep ${sleep}\n` });
-        chmodSync(fake, 0o755);
-        const controller = new AbortController();
-        const conversion = convertToPdfWarm(deck, { timeoutMs: 60_000, signal: controller.signal, label: 'deck.pptx' });
-        if (delayMs >= 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-        controller.abort();
-        await expect(conversion).rejects.toMatchObject({ code: 'cancelled', message: 'The conversion of deck.pptx to PDF was cancelled.' });
-        expect(warmConverterPid()).toBeUndefined();
-        const staged = existsSync(scratchDir(data)) ? readdirSync(scratchDir(data)) : [];
-        expect(staged, `after ${delayMs} ms`).toEqual([]);
-        // Killed processes leave /proc when the kernel has reaped them, a moment after the kill.
-        await vi.waitFor(() => expect(processesRunning(`sleep ${sleep}`), `after ${delayMs} ms`).toEqual([]), { timeout: 3000, interval: 20 });
-      }
-    } finally {
-      release();
-    }
+    await expectAbortAtStartLeavesNothing({
+      root,
+      convert: (signal) => convertToPdfWarm(deck, { timeoutMs: 60_000, signal, label: 'deck.pptx' }),
+      afterEach: () => expect(warmConverterPid()).toBeUndefined(),
+    });
   }, 60_000);
 
   it.skipIf(!hasUno)(`a soffice that exits at start falls back to the cold conversion, which says why (${skipReason})`, async () => {

@@ -8,6 +8,7 @@ import { scratchDir, useScratchRoot } from '../workspace/scratch';
 import { join } from 'node:path';
 import { makeTempRoot, removeTemp, writeFiles } from '../tools/testing';
 import { convertToPdf, SOFFICE_ENV, SofficeMissingError } from './soffice';
+import { expectAbortAtStartLeavesNothing } from './soffice.test-support';
 
 const posix = process.platform !== 'win32';
 const saved = process.env[SOFFICE_ENV];
@@ -86,26 +87,7 @@ describe('convertToPdf', () => {
   }, 20_000);
 
   it.skipIf(!posix)('an abort at any moment of the start (queued, spawning, sandboxing) is cancelled and leaves no process or folder', async () => {
-    const data = join(root, 'data-start');
-    const release = useScratchRoot(data);
-    try {
-      // -1: aborted before its turn in the queue came; then after that many milliseconds.
-      for (const delayMs of [-1, 0, 2, 5, 10, 15, 20, 30, 45, 70]) {
-        const sleep = uniqueSleep();
-        fake('fake-soffice-start.sh', `#!/bin/sh\nexec sleep ${sleep}\n`);
-        const controller = new AbortController();
-        const conversion = convertToPdf(input, { timeoutMs: 60_000, signal: controller.signal, label: 'deck.pptx' });
-        if (delayMs >= 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-        controller.abort();
-        await expect(conversion).rejects.toMatchObject({ code: 'cancelled', message: 'The conversion of deck.pptx to PDF was cancelled.' });
-        const staged = existsSync(scratchDir(data)) ? readdirSync(scratchDir(data)) : [];
-        expect(staged, `after ${delayMs} ms`).toEqual([]);
-        // Killed processes leave /proc when the kernel has reaped them, a moment after the kill.
-        await vi.waitFor(() => expect(processesRunning(`sleep ${sleep}`), `after ${delayMs} ms`).toEqual([]), { timeout: 3000, interval: 20 });
-      }
-    } finally {
-      release();
-    }
+    await expectAbortAtStartLeavesNothing({ root, convert: (signal) => convertToPdf(input, { timeoutMs: 60_000, signal, label: 'deck.pptx' }) });
   }, 60_000);
 
   it.skipIf(!posix)('a queued conversion whose signal aborts is cancelled at once, not after the one before it', async () => {

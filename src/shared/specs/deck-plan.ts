@@ -151,6 +151,8 @@ export const TableElement = z.object({
   headerFill: Hex,
   headerColor: Hex,
   textColor: Hex,
+  /** Body rows' fill; the slide background when absent. */
+  bodyFill: Hex.optional(),
   zebraFill: Hex.optional(),
   borderColor: Hex,
 });

@@ -61,6 +61,9 @@ export const ThemeSchema = z.strictObject({
     tableHeaderText: Hex,
     tableZebra: Hex,
     tableBorder: Hex,
+    /** A template's table body: its text colour and cell fill, when they differ from the slide's. */
+    tableText: Hex.optional(),
+    tableFill: Hex.optional(),
     chart: z.array(Hex).min(3).max(12),
   }),
   fonts: z.strictObject({

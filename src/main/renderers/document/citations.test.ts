@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildDocx, loadDocumentFolder } from './index';
-import { paragraphsOf, runsOf, textOf } from './testing/docx';
+import { paragraphsOf, runsOf, styleOf, textOf } from './testing/docx';
+import { countCjkChars, countWords } from './text-metrics';
 import JSZip from 'jszip';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/citations');
@@ -69,5 +70,23 @@ describe('citations', () => {
     expect(heading).toBeGreaterThan(0);
     expect(texts[heading + 1]).toMatch(/^Roe R\. A Paper\. Journal\. 2021/u);
     expect(texts[heading + 2]).toMatch(/^Doe J\. A Book/u);
+  });
+
+  it('counts the words and Han characters the document prints: citations as numbers, the generated list, captions with their numbers', async () => {
+    // The cited fixture, the stress proposal (31 tables, some uncaptioned, a figure) and the NSFC sample (a footnote).
+    for (const folder of [FIXTURE, join(FIXTURE, '../stress-proposal'), join(FIXTURE, '../../../../../../samples/proposal-nsfc')]) {
+      const built = await buildDocx(loadDocumentFolder(folder));
+      const zip = await JSZip.loadAsync(built.bytes);
+      const footnotes = (await zip.file('word/footnotes.xml')?.async('string')) ?? '';
+      // The body as written into the .docx (everything after the cover and the contents), and the footnotes.
+      const printed = [...paragraphsOf(await documentXml(built.bytes)).filter((p) => !/^(?:Cover|TOC)/u.test(styleOf(p) ?? '')), ...paragraphsOf(footnotes)]
+        .map(textOf)
+        .join('\n')
+        // Break opportunities (soft hyphens, zero-width spaces, word joiners) are not text a reader sees.
+        .replace(/[\u00AD\u200B\u2060]/gu, '');
+      expect(built.report.stats, folder).toMatchObject({ words: countWords(printed), cjk_chars: countCjkChars(printed) });
+    }
+    const list = (await buildDocx(loadDocumentFolder(FIXTURE))).report.citations?.references ?? [];
+    expect(countWords(list.map((r) => r.text).join('\n'))).toBeGreaterThan(100);
   });
 });

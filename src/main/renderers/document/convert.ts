@@ -4,7 +4,8 @@
 import { BorderStyle, Bookmark, type FileChild, HeadingLevel, Paragraph, TextRun } from 'docx';
 import { type Definition, type FootnoteDefinition, type Heading, type List, type Nodes, type Paragraph as MdParagraph, type PhrasingContent, type Root, type RootContent } from 'mdast';
 import { headingLabel, headingLabelJoiner, isReferencesHeading } from '../../../shared/specs/document';
-import { figureIdAfter } from '../../../shared/specs/document-captions';
+import { captionLabel, captionSeparator, captionText, CROSS_REFERENCE, figureIdAfter, placeholderCaption, referencedIds } from '../../../shared/specs/document-captions';
+import { CITATION, citationLabel, citedKeys } from '../../../shared/specs/document-citations';
 import { type RenderContext } from './context';
 import { figureParagraphs, tableCaption } from './figures';
 import { InlineConverter, truncate } from './inline';
@@ -60,9 +61,53 @@ export class SectionConverter {
   }
 
   private countStats(root: Root): void {
-    const text = [plainText(root), ...[...this.footnoteDefinitions.values()].map((d) => d.children.map(plainText).join('\n'))].join('\n');
+    const text = [this.printedBlocks(root), ...[...this.footnoteDefinitions.values()].map((d) => d.children.map(plainText).join('\n'))].join('\n');
+    this.count(this.printed(text));
+  }
+
+  /** A node's text with its captions as they print: `表 2　标题` above its table, `图 1　标题` for a figure, no `{#id}`. */
+  private printedBlocks(node: Nodes): string {
+    const { captions, isChinese } = this.ctx;
+    const label = (kind: 'table' | 'figure', n: number, caption: string): string => `${captionLabel(kind, n, isChinese)}${captionSeparator(isChinese)}${caption}`;
+    if (node.type === 'paragraph' && captions.captionParagraphs.has(node)) return '';
+    if (node.type === 'table') {
+      const numbered = captions.tables.get(node);
+      const caption = numbered ? label('table', numbered.number, numbered.placeholder ? placeholderCaption(isChinese) : captionText(numbered.caption)) : '';
+      // A cell is a paragraph of its own: cells and rows are kept apart so their words are not run together.
+      return [caption, ...node.children.map((row) => row.children.map(plainText).join(' '))].join('\n');
+    }
+    if (node.type === 'paragraph') {
+      return node.children
+        .map((child, i) => {
+          const previous = node.children[i - 1];
+          if (child.type === 'image') return `\n${label('figure', captions.figures.get(child)?.number ?? 0, (child.alt ?? '').trim())}\n`;
+          if (previous?.type === 'image' && figureIdAfter(child)) return figureIdAfter(child)?.rest ?? '';
+          return plainText(child);
+        })
+        .join('');
+    }
+    if (node.type === 'footnoteDefinition' || node.type === 'definition' || !('children' in node)) return plainText(node);
+    return (node.children as Nodes[]).map((child) => this.printedBlocks(child)).join(node.type === 'tableRow' ? ' ' : '\n');
+  }
+
+  private count(text: string): void {
     this.ctx.stats.words += countWords(text);
     this.ctx.stats.cjk_chars += countCjkChars(text);
+  }
+
+  /** Text as the document prints it: cross-references as `表 2`, citations as the style's numbers (the counts are of what prints). */
+  private printed(text: string): string {
+    const { captions, citations, isChinese } = this.ctx;
+    const crossReferenced = replaceMatches(text, CROSS_REFERENCE, (match) =>
+      referencedIds(match)
+        .map((id) => {
+          const target = captions.ids.get(id);
+          return target ? captionLabel(target.kind, target.number, isChinese) : '??';
+        })
+        .join(isChinese ? '、' : ', '),
+    );
+    if (!citations) return crossReferenced;
+    return replaceMatches(crossReferenced, CITATION, (match) => citationLabel(citedKeys(match).map((key) => citations.numbers.get(key) ?? null), citations.look));
   }
 
   /** A file with only headings, or a heading followed directly by one of the same or a higher level, is empty. */
@@ -267,16 +312,31 @@ export class SectionConverter {
     citations.written = true;
     const instance = this.ctx.listInstance();
     const sizePt = this.ctx.template.bodySizePt - 1.5;
-    return citations.references.map((reference) => {
+    const { references } = citations;
+    return references.map((reference, i) => {
+      this.count(reference.text);
       this.ctx.measures.push({ kind: 'text', text: `[${reference.number}] ${reference.text}`, sizePt, lineSpacing: 1.15, indentTwips: LIST_STEP, spacingTwips: 40 });
       return new Paragraph({
         style: STYLE.reference,
         widowControl: true,
+        // An entry is never split over two pages, and the last one never stands alone on the list's last page.
+        keepLines: true,
+        ...(i === references.length - 2 ? { keepNext: true } : {}),
         numbering: { reference: REFERENCE_NUMBERING, level: 0, instance },
         children: this.inlines.runs(reference.text, {}),
       });
     });
   }
+}
+
+function replaceMatches(text: string, pattern: RegExp, by: (match: RegExpMatchArray) => string): string {
+  let out = '';
+  let at = 0;
+  for (const match of text.matchAll(pattern)) {
+    out += text.slice(at, match.index) + by(match);
+    at = (match.index ?? 0) + match[0].length;
+  }
+  return out + text.slice(at);
 }
 
 function isComment(node: Nodes): boolean {

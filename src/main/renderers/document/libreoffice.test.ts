@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderDocument, type RenderDocumentResult } from './index';
-import { letterSpacedLines, RIGHT_EDGE_PT, type Word, wordsOf } from './testing/pdf-lines';
+import { letterSpacedLines, pdfLines, RIGHT_EDGE_PT, type Word, wordsOf } from './testing/pdf-lines';
 import { convertToPdf } from './testing/soffice-pdf';
 
 const REPO = join(import.meta.dirname, '../../../..');
@@ -141,6 +141,18 @@ describe.skipIf(!hasTools)('the sample laid out by LibreOffice (soffice)', () =>
 
   it('letter-spaces no justified Chinese line, not even before a name (LayoutLMv3) too long to join it whole', () => {
     expect(letterSpacedLines(pdf)).toEqual([]);
+  });
+
+  it('leaves no reference alone on a page: the last two entries of the list print together', () => {
+    const count = rendered.report.citations?.references.length ?? 0;
+    expect(count).toBeGreaterThanOrEqual(2);
+    const pages = pdfLines(pdf);
+    // The list follows the last 参考文献 heading; an entry's number starts its line.
+    const listFrom = pages.findLastIndex((lines) => lines.includes('参考文献'));
+    const pageOfEntry = (n: number): number => pages.findIndex((lines, i) => i >= listFrom && lines.some((l) => l.startsWith(`[${n}]`)));
+    expect(listFrom).toBeGreaterThanOrEqual(0);
+    expect(pageOfEntry(count)).toBeGreaterThanOrEqual(listFrom);
+    expect(pageOfEntry(count - 1), `[${count - 1}] and [${count}]`).toBe(pageOfEntry(count));
   });
 
   it('reports the character no installed font has, with its section and heading, and not the emoji', () => {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { documentTemplates, type DocumentSpec } from '../../../shared/specs/document';
+import { remarkTrimCjkAutolinks } from '../../../shared/specs/document-autolinks';
 import { contentsHeading } from '../../../shared/specs/document-captions';
 import { referencesHeadingTitle } from '../../../shared/specs/document-citations';
 import { computeCaptions, hasReferencesHeading, listStyleFor, remarkDocumentPreview } from '../../lib/document-captions';
@@ -36,6 +37,7 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
     () =>
       sections.map((_, i) => [
         remarkGfm,
+        remarkTrimCjkAutolinks,
         remarkDocumentPreview(captions.references, chinese, citations ? { view: citations, listHere: i === listSection } : undefined),
       ]),
     [sections, captions, chinese, citations, listSection],

@@ -28,7 +28,7 @@ export function drawTable(ctx: DrawContext, el: TableElement): void {
       ),
     options: { fill: { color: fill }, valign: header ? 'bottom' : 'top', margin, fontSize: el.sizePt, align: el.align[c] ?? 'left', border: rules },
   });
-  const background = ctx.theme.palette.background;
+  const background = el.bodyFill ?? ctx.theme.palette.background;
   // Horizontal rules only: vertical lines add ink without helping the eye along a row.
   const rule: PptxGenJS.BorderProps = { type: 'solid', pt: 0.75, color: el.borderColor };
   const rules: [PptxGenJS.BorderProps, PptxGenJS.BorderProps, PptxGenJS.BorderProps, PptxGenJS.BorderProps] = [rule, { type: 'none' }, rule, { type: 'none' }];

@@ -102,7 +102,7 @@ export const planTableSlide: Planner<'table'> = (ctx, s) => {
   ctx.report.checkWords([s.title, ...s.table.header, ...s.table.rows.slice(0, 8).flat()]);
   if (s.table.rows.length === 0) ctx.report.add('empty', 'the table has a header but no rows');
   ctx.report.checkContrast('table header', p.tableHeaderText, p.tableHeader);
-  ctx.report.checkContrast('table text', p.text, p.background);
+  ctx.report.checkContrast('table text', p.tableText ?? p.text, p.tableFill ?? p.background);
   const pages = planTable(ctx, s.table, first.body);
   return pages.map((table, i) => {
     const page = i === 0 ? first : contentSlide(ctx, s.title, i);

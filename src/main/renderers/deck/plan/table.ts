@@ -230,7 +230,8 @@ export function layoutTable(ctx: TablePlanContext, table: TableSpec, box: PlanBo
       sizePt: final.sizePt,
       headerFill: p.tableHeader,
       headerColor: p.tableHeaderText,
-      textColor: p.text,
+      textColor: p.tableText ?? p.text,
+      ...(p.tableFill ? { bodyFill: p.tableFill } : {}),
       ...(idx.length >= 4 ? { zebraFill: p.tableZebra } : {}),
       borderColor: p.tableBorder,
     };

@@ -44,6 +44,11 @@ export interface BrandTemplate {
   twoContent?: { left: Box; right: Box };
   /** The slide-number placeholder. */
   number?: Box;
+  /**
+   * The table colours a deck on it should use: the template's own table style when it defines one
+   * (`style`, a DrawingML tblStyle made the default), else derived from its title bar.
+   */
+  table: { headerFill: string; headerText: string; bodyText: string; bodyFill?: string; style?: string };
   /** A line of text the master prints along the bottom edge (its own footer). */
   footerText?: string;
   footerColor?: string;
@@ -73,6 +78,8 @@ export const BRAND_TEMPLATES: readonly BrandTemplate[] = [
     subtitleColor: 'F2C14E',
     logo: { x: 12.0, y: 6.85, w: 0.9, h: 0.45 },
     number: { x: 11.5, y: 6.9, w: 1.0, h: 0.4 },
+    // No table style: the header takes the green its titles sit on, in the slide's white.
+    table: { headerFill: '00704A', headerText: 'FFFFFF', bodyText: '1F3B2D' },
   },
   {
     key: 'dark',
@@ -95,6 +102,20 @@ export const BRAND_TEMPLATES: readonly BrandTemplate[] = [
     subtitleColor: '8FA3BF',
     logo: { x: 12.1, y: 0.45, w: 0.8, h: 0.4 },
     twoContent: { left: { x: 0.6, y: 1.7, w: 5.8, h: 4.9 }, right: { x: 6.9, y: 1.7, w: 5.8, h: 4.9 } },
+    // Its own table style: a header in accent1 shaded to 60 % with accent4 (gold) text, the font
+    // reference's black overridden; body rows on a navy fill in a pale blue.
+    table: {
+      headerFill: '294476',
+      headerText: 'FFC000',
+      bodyText: 'D6DEEB',
+      bodyFill: '1B2A4A',
+      style:
+        '<a:tblStyle styleId="{7E1A2B3C-0000-4000-8000-00000000D4C1}" styleName="Midnight Table">' +
+        '<a:wholeTbl><a:tcTxStyle><a:fontRef idx="minor"><a:prstClr val="black"/></a:fontRef><a:srgbClr val="D6DEEB"/></a:tcTxStyle><a:tcStyle><a:tcBdr/><a:fill><a:solidFill><a:srgbClr val="1B2A4A"/></a:solidFill></a:fill></a:tcStyle></a:wholeTbl>' +
+        '<a:band1H><a:tcStyle><a:tcBdr/><a:fill><a:solidFill><a:srgbClr val="22345A"/></a:solidFill></a:fill></a:tcStyle></a:band1H>' +
+        '<a:firstRow><a:tcTxStyle b="on"><a:fontRef idx="minor"><a:prstClr val="black"/></a:fontRef><a:schemeClr val="accent4"/></a:tcTxStyle><a:tcStyle><a:tcBdr/><a:fill><a:solidFill><a:schemeClr val="accent1"><a:shade val="60000"/></a:schemeClr></a:solidFill></a:fill></a:tcStyle></a:firstRow>' +
+        '</a:tblStyle>',
+    },
   },
   {
     key: 'bottom',
@@ -117,6 +138,8 @@ export const BRAND_TEMPLATES: readonly BrandTemplate[] = [
     heroSubtitle: { x: 1.0, y: 4.1, w: 11.3, h: 1.0 },
     subtitleColor: 'E8C468',
     logo: { x: 0.6, y: 0.15, w: 0.8, h: 0.4 },
+    // No table style: the header takes the purple band its titles sit on, in the slide's cream.
+    table: { headerFill: '3D1F5C', headerText: 'F4F1EA', bodyText: '3D1F5C' },
     footerText: 'NORTHWIND · INTERNAL',
     footerColor: 'E8E0F0',
   },
@@ -189,6 +212,10 @@ export async function buildBrandTemplate(t: BrandTemplate): Promise<Buffer> {
     }
     return out;
   });
+  const style = t.table.style;
+  if (style) {
+    await edit('ppt/tableStyles.xml', (xml) => xml.replace(/<a:tblStyleLst([^>]*?) def="[^"]*"\/>/, `<a:tblStyleLst$1 def="${/styleId="([^"]+)"/.exec(style)?.[1] ?? ''}">${style}</a:tblStyleLst>`));
+  }
   // The content layout anchors its title (a bar centres it); the title layout is typed `title` and
   // its title is set in the hero colour.
   // Its body placeholder sets no list style of its own (pptxgenjs writes "no bullet" there), so body

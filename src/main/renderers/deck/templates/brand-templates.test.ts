@@ -301,6 +301,24 @@ describe('a deck on a company template follows the template', () => {
     expect(problems.join('\n')).toBe('');
   });
 
+  it.each(BRAND_TEMPLATES.map((t) => [t.key, t] as const))('%s: the table takes the template\'s table style, else a header in its title bar\'s colour, with body rows in its body text colour (never a bare accent1)', (key, t) => {
+    const d = deck(`${key}-dense`);
+    const i = d.plan.slides.findIndex((s) => s.elements.some((e) => e.kind === 'table'));
+    const frame = /<p:graphicFrame>[\s\S]*?<a:tbl>[\s\S]*?<\/p:graphicFrame>/.exec(d.slidesXml[i] ?? '')?.[0] ?? '';
+    const rows = frame.match(/<a:tr\b[\s\S]*?<\/a:tr>/g) ?? [];
+    expect(rows.length).toBe(5);
+    // A cell's own fill (its borders' line fills taken out first).
+    const fills = (row: string): string[] => [...row.replace(/<a:ln[LRTB]\b[\s\S]*?<\/a:ln[LRTB]>/g, '').matchAll(/<a:tcPr\b[^>]*>(?:(?!<\/a:tcPr>)[\s\S])*?<a:solidFill><a:srgbClr val="([0-9A-F]{6})"/g)].map((m) => m[1] ?? '');
+    const inks = (row: string): string[] => [...row.matchAll(/<a:rPr\b[^>]*>(?:(?!<\/a:rPr>)[\s\S])*?<a:solidFill><a:srgbClr val="([0-9A-F]{6})"/g)].map((m) => m[1] ?? '');
+    const [header = '', ...body] = rows;
+    expect(new Set(fills(header))).toEqual(new Set([t.table.headerFill]));
+    expect(new Set(inks(header))).toEqual(new Set([t.table.headerText]));
+    expect(new Set(body.flatMap(inks))).toEqual(new Set([t.table.bodyText]));
+    // The first and third body rows are plain: the style's body fill, else the slide's background.
+    expect(new Set([body[0], body[2]].flatMap((r) => fills(r ?? '')))).toEqual(new Set([t.table.bodyFill ?? t.background]));
+    expect(d.report.slides.flatMap((s) => s.issues.filter((issue) => issue.kind === 'low_contrast').map((issue) => issue.message))).toEqual([]);
+  });
+
   it('reports the faces the template names that this machine lacks, with the face used instead', () => {
     const issues = (key: string): string => deck(`${key}-sparse`).report.slides.flatMap((s) => s.issues.filter((i) => i.kind === 'font_fallback').map((i) => i.message)).join('\n');
     for (const face of ['Georgia', 'Verdana']) {
@@ -446,6 +464,30 @@ describe.skipIf(!hasTools)('the rendered PDF of decks on company templates', () 
       }
     });
     expect(checked).toBeGreaterThan(0);
+    expect(problems.join('\n')).toBe('');
+  });
+
+  it.each(BRAND_TEMPLATES.map((t) => [t.key, t] as const))('%s: the table\'s header and body rows are drawn in the template\'s table colours, readable on the rendered pixels (WCAG 4.5:1)', (key, t) => {
+    const d = deck(`${key}-dense`);
+    const i = d.plan.slides.findIndex((s) => s.elements.some((e) => e.kind === 'table'));
+    const page = d.pages[i];
+    if (!page) throw new Error('no table page');
+    const problems: string[] = [];
+    const check = (texts: readonly string[], fill: string, ink: string): void => {
+      for (const text of texts) {
+        const w = page.words.find((word) => word.text === text);
+        if (!w) {
+          problems.push(`"${text}" not found`);
+          continue;
+        }
+        const seen = inkOn(page, w);
+        if (dist(seen.paper, fill) > 30) problems.push(`"${text}" on #${seen.paper}, not #${fill}`);
+        if (dist(seen.ink, ink) > 90) problems.push(`"${text}" drawn in #${seen.ink}, not #${ink}`);
+        if (contrastRatio(seen.ink, seen.paper) < 4.5) problems.push(`"${text}" #${seen.ink} on #${seen.paper}: ${contrastRatio(seen.ink, seen.paper).toFixed(2)}:1`);
+      }
+    };
+    check(['Region', 'Revenue', 'Margin'], t.table.headerFill, t.table.headerText);
+    check(['North', 'West'], t.table.bodyFill ?? t.background, t.table.bodyText);
     expect(problems.join('\n')).toBe('');
   });
 

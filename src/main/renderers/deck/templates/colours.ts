@@ -57,10 +57,12 @@ function findColourChild(el: Element): Element | undefined {
   return undefined;
 }
 
-/** lumMod/lumOff (how themes derive "Background 1, darker 5%") applied in HSL. */
+/** lumMod/lumOff (how themes derive "Background 1, darker 5%") applied in HSL; tint and shade (how table styles lighten an accent) toward white or black. */
 function applyModifiers(hex: string, el: Element): string {
   let lumMod = 1;
   let lumOff = 0;
+  let tint = 1;
+  let shade = 1;
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (n.nodeType !== 1) continue;
     const child = n as Element;
@@ -68,9 +70,14 @@ function applyModifiers(hex: string, el: Element): string {
     if (!Number.isFinite(v)) continue;
     if (child.localName === 'lumMod') lumMod = v;
     if (child.localName === 'lumOff') lumOff = v;
+    if (child.localName === 'tint') tint = Math.min(1, Math.max(0, v));
+    if (child.localName === 'shade') shade = Math.min(1, Math.max(0, v));
   }
-  if (lumMod === 1 && lumOff === 0) return hex;
-  const [h, s, l] = toHsl(hex);
+  let out = hex;
+  if (tint !== 1) out = mix('FFFFFF', out, tint);
+  if (shade !== 1) out = mix('000000', out, shade);
+  if (lumMod === 1 && lumOff === 0) return out;
+  const [h, s, l] = toHsl(out);
   return fromHsl(h, s, Math.min(1, Math.max(0, l * lumMod + lumOff)));
 }
 

@@ -12,6 +12,7 @@ import { zipSizeRefusal } from '../../../sources/limits';
 import { type ColourMap, type ColourScheme, DEFAULT_COLOUR_MAP, resolveColour, SCHEME_SLOTS } from './colours';
 import { children, directChildren, EMU_PER_INCH, type EmuBox, first, NS, parseXml, readPart, readRels, readXmlPart, REL_TYPE, shapeBox } from './ooxml';
 import { bodyBulletsOf } from './bullets';
+import { tableStyleOf, type TemplateTableStyle } from './table-style';
 import { bodyStyleOf, hasOwnFooter, paintedShapes, showsMasterShapes, slideNumberBox, subtitleStyleOf, titleStyleOf } from './paint';
 import { type Backdrop, type TemplateBullet, type TemplateTextStyle } from '../../../../shared/specs/themes';
 
@@ -52,6 +53,8 @@ export interface TemplatePaint {
   backdrops: { content: Backdrop[]; title: Backdrop[]; section: Backdrop[] };
   ownFooter: boolean;
   number: { x: number; y: number; w: number; h: number } | undefined;
+  /** The table style the template defines for its tables (none: Folio derives one from the title). */
+  table: TemplateTableStyle | undefined;
 }
 
 function refuseBytes(bytes: Uint8Array, fileName: string): void {
@@ -335,6 +338,7 @@ export async function readTemplate(bytes: Uint8Array, fileName: string): Promise
     backdrops: { content: backdropsOf(mapping.content), title: backdropsOf(mapping.title), section: backdropsOf(mapping.section) },
     ownFooter: hasOwnFooter([masterDoc, ...(contentDoc ? [contentDoc] : [])], frac),
     number: numberEmu ? frac(numberEmu) : undefined,
+    table: await tableStyleOf(zip, mainRels, [...layoutDocs.values()], scheme, map),
   };
 
   const title = (await docTitle(zip)) || fileName.replace(/\.(pptx|potx|pptm|potm)$/i, '');

@@ -167,6 +167,30 @@ function onSlide(box: { x: number; y: number; w: number; h: number }): FractionB
   return w > 0 && h > 0 ? { x, y, w, h } : undefined;
 }
 
+type TableColours = Pick<Theme['palette'], 'tableHeader' | 'tableHeaderText' | 'tableZebra' | 'tableText' | 'tableFill'>;
+
+/**
+ * Table colours a brand designer would accept: the template's own table style when it defines one
+ * (its text colours kept where they read on its fills); else a header in the template's title colour,
+ * or the bar its titles sit on, or dk2, whichever stands out from the slide (3:1), with body rows in
+ * the body text colour. The theme's accent1 is often a bright highlight, not a header colour.
+ */
+function tableColours(t: ParsedTemplate, on: { background: string; text: string; title: string | undefined; titleBehind: string }, warnings: string[]): TableColours {
+  const { background, text } = on;
+  const style = t.paint.table;
+  const s = t.scheme;
+  const derived = [on.title, on.titleBehind, s.dk2, s.dk1].find((c): c is string => Boolean(c) && contrastRatio(c as string, background) >= MIN_LARGE_TEXT_CONTRAST) ?? text;
+  const header = style?.headerFill ?? derived;
+  const headerText = readableOn(header, [style?.headerText, background, s.lt1, 'FFFFFF', '000000']);
+  if (style?.headerText && headerText !== style.headerText) warnings.push(`The table style "${style.name}" sets its header text in #${style.headerText}, hard to read on #${header}: table headers use #${headerText}.`);
+  const fill = style?.bodyFill;
+  const body = readableOn(fill ?? background, [style?.bodyText, text, s.dk1, s.lt1]);
+  if (style?.bodyText && body !== style.bodyText) warnings.push(`The table style "${style.name}" sets its text in #${style.bodyText}, hard to read on #${fill ?? background}: table text uses #${body}.`);
+  // A band the template defines only where the body text still reads on it.
+  const band = style?.bandFill && contrastRatio(body, style.bandFill) >= MIN_TEXT_CONTRAST ? style.bandFill : mix(fill ?? background, header, 0.08);
+  return { tableHeader: header, tableHeaderText: headerText, tableZebra: band, ...(body !== text ? { tableText: body } : {}), ...(fill ? { tableFill: fill } : {}) };
+}
+
 export function templateTheme(id: string, label: string, t: ParsedTemplate, warnings: string[]): Theme {
   const s = t.scheme;
   const light = s.lt1 ?? 'FFFFFF';
@@ -219,9 +243,7 @@ export function templateTheme(id: string, label: string, t: ParsedTemplate, warn
       titleText,
       titleMuted: mutedOn(titleText, heroBehind),
       surface: mix(background, text, 0.06),
-      tableHeader: accent,
-      tableHeaderText: onAccent,
-      tableZebra: mix(background, accent, 0.08),
+      ...tableColours(t, { background, text, title: paint.title.color, titleBehind: behind('content', regions.title, background) }, warnings),
       tableBorder: mix(background, text, 0.2),
       chart,
     },

@@ -17,6 +17,24 @@ export function wordsOf(xml: string): Word[] {
   }));
 }
 
+/**
+ * A document's lines as `pdftotext -layout` prints them, one array per page, white space removed (justified Chinese
+ * comes back spaced apart, a line's words joined by padding) and blank lines dropped.
+ */
+export function pdfLines(pdf: string): string[][] {
+  const text = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout;
+  // Every page ends with a form feed, so the text after the last one is no page.
+  return text
+    .split('\f')
+    .slice(0, -1)
+    .map((page) =>
+      page
+        .split('\n')
+        .map((line) => line.replace(/\s+/gu, ''))
+        .filter((line) => line !== ''),
+    );
+}
+
 /** Pages → blocks (pdftotext's paragraphs) → lines → words, from `pdftotext -bbox-layout`. */
 export function bboxBlocks(pdf: string): Word[][][][] {
   const html = spawnSync('pdftotext', ['-bbox-layout', '-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout;
