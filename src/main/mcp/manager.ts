@@ -2,7 +2,6 @@
 // first use, restarted on the next use after a crash or a changed config, all stopped with the app.
 // Every request has a deadline (the server's timeout_ms, start_timeout_ms for the handshake) and the
 // caller's AbortSignal, so a hung or dead server becomes an error, never a hung run.
-import { outboundFetch } from '../net/outbound';
 import type { OutboundAudit } from '../net/outbound-audit';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -16,6 +15,7 @@ import { scrub, scrubDeep } from '../net/secret-scrub';
 import { resolveSecrets, secretValues } from './secrets';
 import { abortable } from './abortable';
 import { modelToolName } from './tool-names';
+import { attributed, sentAs, type McpAttribution } from './attribution';
 import { isMcpError, loadMcpSdk } from './sdk';
 
 /** A server that cannot be used right now (not configured, disabled, failed to start, crashed). */
@@ -31,7 +31,7 @@ export interface McpToolInfo {
   inputSchema: unknown;
 }
 
-interface Connection {
+interface Connection extends McpAttribution {
   config: McpServerConfig;
   /** The config this connection was started with; a different one means stop and start again. */
   fingerprint: string;
@@ -44,35 +44,6 @@ interface Connection {
   prompts: number | null;
   secrets: string[];
   stderr: string;
-  /** Who the connection's own traffic (handshake, listings, the event stream) is charged to: the work that started it. */
-  opener: OutboundAudit | null;
-  /** Set only while a call hands its request to the SDK (synchronously): who that request is charged to. */
-  sending: { audit: OutboundAudit | null } | null;
-  /** Requests sent and not yet posted, by JSON-RPC id: who each is charged to. */
-  byId: Map<string | number, OutboundAudit | null>;
-}
-
-/** The JSON-RPC id of a posted message (or of a batch's first request); null for notifications and streams. */
-function messageId(body: RequestInit['body'] | undefined): string | number | null {
-  if (typeof body !== 'string') return null;
-  try {
-    const parsed = JSON.parse(body) as unknown;
-    const first = (Array.isArray(parsed) ? parsed.find((m) => m && typeof m === 'object' && 'id' in m) : parsed) as { id?: unknown } | undefined;
-    return typeof first?.id === 'string' || typeof first?.id === 'number' ? first.id : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Runs `send` (a client call that hands its request to the transport synchronously) charged to `audit`. */
-function sentAs<T>(conn: Connection | undefined, audit: OutboundAudit | null, send: () => Promise<T>): Promise<T> {
-  if (!conn) return send();
-  conn.sending = { audit };
-  try {
-    return send();
-  } finally {
-    conn.sending = null;
-  }
 }
 
 export interface McpManagerOptions {
@@ -312,22 +283,7 @@ export class McpManager {
       });
       transport = stdio;
     } else {
-      // Each POST is charged to the call that sent it (by its JSON-RPC id); the rest to the opener.
-      const http = new StreamableHTTPClientTransport(new URL(server.url), {
-        requestInit: { headers: resolved.values },
-        fetch: (input, init) => {
-          const id = messageId(init?.body);
-          const audit = id !== null && conn.byId.has(id) ? conn.byId.get(id)! : conn.opener;
-          if (id !== null) conn.byId.delete(id);
-          return outboundFetch('mcp', audit)(input, init);
-        },
-      });
-      const send = http.send.bind(http);
-      http.send = (message, options) => {
-        if (conn.sending !== null && 'id' in message && 'method' in message) conn.byId.set(message.id, conn.sending.audit);
-        return send(message, options);
-      };
-      transport = http;
+      transport = attributed(conn, (fetch) => new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: resolved.values }, fetch }));
     }
     const client = new Client({ name: 'folio', version: this.opts.clientVersion ?? '1.0.0' }, { capabilities: {} });
     client.onclose = () => {
