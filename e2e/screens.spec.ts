@@ -364,6 +364,17 @@ for (const language of ['en', 'zh-CN'] as const) {
       await expect(page.getByTestId('outline-row')).toHaveCount(4);
       await checkScreen(page, 'outline', language);
 
+      // The outline approved: folded away, the run's one question (a command) in view, and the
+      // composer saying what the run waits for.
+      await scriptModel([{ toolCalls: [{ name: 'shell', arguments: JSON.stringify({ command: 'ls source work' }) }] }, { text: t.deckReply }]);
+      await page.getByTestId('outline-approve').click();
+      await expect(page.getByTestId('outline-toggle')).toHaveAttribute('aria-expanded', 'false');
+      await expect(page.getByTestId('approval-card')).toBeInViewport();
+      await expect(page.getByTestId('composer-waiting')).toBeVisible();
+      await checkScreen(page, 'outline-approved', language, { ready: (p) => expect(p.getByTestId('approval-card')).toBeInViewport() });
+      await deny(page);
+      await expectRunsDone(page, 2);
+
       // A rendered deck in the preview, with the check of the rendered slides.
       await scriptModel(writeAndRenderDeck(t.deck, t.deckReply));
       const deckTask = await createTask(page, 'ppt');

@@ -8,10 +8,11 @@ const BUILT = [
 ].join('\n');
 
 describe('the built page starts its modules after the first frame', () => {
-  it('replaces the module entry with the starter naming it, and keeps the modulepreloads', () => {
+  it('replaces the module entry with the starter naming it, preloads the entry, and keeps the modulepreloads', () => {
     const page = startAfterFirstFrame(BUILT);
     expect(page).not.toContain('type="module"');
     expect(page).toContain('<script defer src="./start-after-first-frame.js" data-entry="./assets/index-D5iF7UZg.js"></script>');
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="./assets/index-D5iF7UZg.js">');
     expect(page).toContain('<link rel="modulepreload" crossorigin href="./assets/i18n-CFZh7OK5.js">');
   });
 

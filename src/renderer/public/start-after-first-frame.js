@@ -2,8 +2,8 @@
 // task list and the stylesheet (transport/http/first-page.ts), so that frame shows the list; the
 // modules' compile and evaluation (~200 ms of main thread) would otherwise run before it. The entry
 // is this tag's data-entry (the build writes it: scripts/vite-start-after-first-frame.ts); a file,
-// not an inline script, because the CSP allows none. Its modulepreload links still fetch the
-// modules meanwhile.
+// not an inline script, because the CSP allows none. The page's modulepreload links (the entry's
+// among them) still fetch the modules meanwhile.
 (function () {
   var tag = document.currentScript;
   var entry = tag && tag.getAttribute('data-entry');
