@@ -35,6 +35,7 @@ async function start(): Promise<void> {
     keys: createFileKeyStore(dataDir, codec),
     desktop: { openPath: (p) => shell.openPath(p), showItemInFolder: (p) => shell.showItemInFolder(p) },
     prewarmExtraction: true,
+    warmMachineProbes: true,
   });
   const devUrl = rendererDevUrl(app.isPackaged);
   const win = createMainWindow({

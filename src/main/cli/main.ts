@@ -69,7 +69,7 @@ async function serve(argv: string[]): Promise<void> {
   const port = config.port;
   const { resourcesDir, dataDir } = paths();
   // --recover: a damaged database starts web mode on the recovery screen instead of stopping here.
-  const core = config.recover ? await createRecoverableCore({ dataDir, resourcesDir, prewarmExtraction: true }) : await createCore({ dataDir, resourcesDir, prewarmExtraction: true });
+  const core = config.recover ? await createRecoverableCore({ dataDir, resourcesDir, prewarmExtraction: true, warmMachineProbes: true }) : await createCore({ dataDir, resourcesDir, prewarmExtraction: true, warmMachineProbes: true });
   const token = process.env.FOLIO_TOKEN || randomBytes(24).toString('base64url');
   const server = await startHttpServer(core, { port, host: '127.0.0.1', token, staticDir: join(resourcesDir, 'out', 'renderer') });
   console.log(`Folio web mode: ${server.url}/?token=${token}`);

@@ -25,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { findResourcesDir } from '../config/app-paths';
 import { resolveLimits, rlimitPrefix, type SandboxLimits } from './limits';
+import { runProbe } from './run-probe';
 import { findOnPath } from './which';
 
 export { findOnPath } from './which';
@@ -125,26 +126,49 @@ function isolationArgs(network: boolean): string[] {
   return args;
 }
 
-function probe(): SandboxStatus & { bwrap: string } {
+const ACTIVE_REASON =
+  "sandboxed with bubblewrap: own process namespace, no network unless the task allows it, only the task folder and a private /tmp writable, Folio's data folder and the host's sockets hidden, processes, memory and file sizes bounded";
+
+/** The answer without running anything, or the bwrap command whose run decides it. */
+function probeCommand(): (SandboxStatus & { bwrap: string }) | { bwrap: string; args: string[] } {
   if (process.env.FOLIO_BWRAP === '0') return { active: false, bwrap: '', reason: 'sandbox disabled (FOLIO_BWRAP=0)' };
   if (process.platform !== 'linux') return { active: false, bwrap: '', reason: `no sandbox on ${process.platform} (bubblewrap is Linux-only)` };
   const bwrap = findOnPath('bwrap');
   if (!bwrap) return { active: false, bwrap: '', reason: 'no sandbox: bubblewrap (bwrap) is not installed' };
-  const run = spawnSync(bwrap, [...isolationArgs(false), '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', 'true'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    timeout: PROBE_TIMEOUT_MS,
-    env: {},
-  });
+  return { bwrap, args: [...isolationArgs(false), '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', 'true'] };
+}
+
+function probeAnswer(bwrap: string, run: { error?: Error; status: number | null; stderr: string }): SandboxStatus & { bwrap: string } {
   if (run.error || run.status !== 0) {
-    const why = run.error?.message ?? (run.stderr.toString('utf8').trim().split('\n')[0] || `exit code ${run.status ?? 'unknown'}`);
+    const why = run.error?.message ?? (run.stderr.trim().split('\n')[0] || `exit code ${run.status ?? 'unknown'}`);
     return { active: false, bwrap, reason: `no sandbox: bubblewrap does not work here (${why})` };
   }
-  return {
-    active: true,
-    bwrap,
-    reason:
-      "sandboxed with bubblewrap: own process namespace, no network unless the task allows it, only the task folder and a private /tmp writable, Folio's data folder and the host's sockets hidden, processes, memory and file sizes bounded",
-  };
+  return { active: true, bwrap, reason: ACTIVE_REASON };
+}
+
+function probe(): SandboxStatus & { bwrap: string } {
+  const command = probeCommand();
+  if (!('args' in command)) return command;
+  const run = spawnSync(command.bwrap, command.args, { stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS, env: {} });
+  return probeAnswer(command.bwrap, { ...(run.error ? { error: run.error } : {}), status: run.status, stderr: run.stderr.toString('utf8') });
+}
+
+let warming: Promise<void> | null = null;
+
+/**
+ * Runs the check as a child process in the background (the synchronous one holds the event loop,
+ * about a second on a loaded machine); `sandboxStatus()` then answers from it.
+ */
+export function warmSandboxStatus(): Promise<void> {
+  if (cached) return Promise.resolve();
+  warming ??= (async () => {
+    const command = probeCommand();
+    const answer = 'args' in command ? probeAnswer(command.bwrap, await runProbe(command.bwrap, command.args, { timeoutMs: PROBE_TIMEOUT_MS, env: {} })) : command;
+    cached ??= answer;
+  })().finally(() => {
+    warming = null;
+  });
+  return warming;
 }
 
 /** Whether programs run sandboxed, checked once per process. */
@@ -156,6 +180,7 @@ export function sandboxStatus(): SandboxStatus {
 /** Forgets the cached check (tests flip FOLIO_BWRAP). */
 export function resetSandboxStatus(): void {
   cached = null;
+  warming = null;
   startup = null;
 }
 

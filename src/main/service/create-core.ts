@@ -28,6 +28,7 @@ import type { FolioCore } from './ports';
 import { syncTaskFiles } from './task-files';
 import { corePolicies, teamBackground, teamModelHooks, teamRunHooks, teamTaskStorage, type TeamCoreOptions } from './team-core';
 import { importTemplateFile } from './templates';
+import { warmMachineProbes } from './machine-probes';
 import { createUploads } from './uploads';
 import { makeScratchDir, UPLOAD_DIR_PREFIX, useScratchRoot } from '../workspace/scratch';
 
@@ -52,6 +53,8 @@ export interface CoreOptions {
    * worker ready so the first dropped file does not wait for one. Off for tests and short commands.
    */
   prewarmExtraction?: boolean;
+  /** Long-running processes: the sandbox and Python probes start in the background (machine-probes.ts). */
+  warmMachineProbes?: boolean;
   /** After each library file is indexed (the embedding backfill is started from here). */
   onLibraryIndexed?: (file: IndexedFile) => void;
   /** The embedding client for semantic library search, or null (full text alone). */
@@ -92,6 +95,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
 
   const env = opts.env ?? process.env;
   const cancelPrewarm = opts.prewarmExtraction ? scheduleExtractionPrewarm() : () => undefined;
+  if (opts.warmMachineProbes) void warmMachineProbes();
   const keys = opts.keys ?? createFileKeyStore(dataDir);
   // MCP servers start on first use and are shared by every task's runs; close() stops them.
   // Secrets typed straight into mcp.json are moved into the key store before any server can start.

@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { stripSecrets } from '../sandbox/env';
 import type { Executor } from '../sandbox/executor';
+import { type ProbeRun, runProbe } from '../sandbox/run-probe';
 
 export interface PythonPackage {
   /** The import name (`PIL`, `sklearn`). */
@@ -65,8 +66,7 @@ export function pythonCandidates(env: NodeJS.ProcessEnv = process.env, platform:
   return platform === 'win32' ? ['python', 'python3'] : ['python3', '/usr/bin/python3'];
 }
 
-function probeOne(command: string, env: NodeJS.ProcessEnv): PythonRuntime {
-  const run = spawnSync(command, ['-I', '-c', PROBE], { encoding: 'utf8', timeout: PROBE_TIMEOUT_MS, env: stripSecrets(env), windowsHide: true });
+function probeAnswer(command: string, run: Pick<ProbeRun, 'error' | 'status' | 'signal' | 'stdout' | 'stderr'>): PythonRuntime {
   if (run.error) return { available: false, reason: `${command}: ${(run.error as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : run.error.message}` };
   if (run.status !== 0) return { available: false, reason: `${command} exited with ${run.status ?? run.signal}: ${run.stderr.trim().split('\n').at(-1) ?? ''}` };
   try {
@@ -78,24 +78,43 @@ function probeOne(command: string, env: NodeJS.ProcessEnv): PythonRuntime {
   }
 }
 
+function probeOne(command: string, env: NodeJS.ProcessEnv): PythonRuntime {
+  const run = spawnSync(command, ['-I', '-c', PROBE], { encoding: 'utf8', timeout: PROBE_TIMEOUT_MS, env: stripSecrets(env), windowsHide: true });
+  return probeAnswer(command, { ...(run.error ? { error: run.error } : {}), status: run.status, signal: run.signal, stdout: run.stdout, stderr: run.stderr });
+}
+
+async function probeOneInBackground(command: string, env: NodeJS.ProcessEnv): Promise<PythonRuntime> {
+  return probeAnswer(command, await runProbe(command, ['-I', '-c', PROBE], { timeoutMs: PROBE_TIMEOUT_MS, env: stripSecrets(env) }));
+}
+
 function coreCount(runtime: PythonRuntime): number {
   return runtime.available ? runtime.packages.filter((p) => (CORE_PACKAGES as readonly string[]).includes(p.module)).length : -1;
 }
 
-/** Probes the candidates and picks one (see the top of this file). Uncached: use `pythonRuntime`. */
-export function probePython(candidates: readonly string[], env: NodeJS.ProcessEnv = process.env): PythonRuntime {
+/** The pick among the candidates' answers, in order (see the top of this file). */
+function pythonPick(): { add(found: PythonRuntime): boolean; result(): PythonRuntime } {
   let best: PythonRuntime | null = null;
   const reasons: string[] = [];
-  for (const command of candidates) {
-    const found = probeOne(command, env);
-    if (!found.available) reasons.push(found.reason);
-    else if (best === null || coreCount(found) > coreCount(best)) best = found;
-    if (best !== null && coreCount(best) === CORE_PACKAGES.length) break;
-  }
-  return best ?? { available: false, reason: `no Python 3 found (${reasons.join('; ')})` };
+  return {
+    /** True once no later candidate can do better. */
+    add(found) {
+      if (!found.available) reasons.push(found.reason);
+      else if (best === null || coreCount(found) > coreCount(best)) best = found;
+      return best !== null && coreCount(best) === CORE_PACKAGES.length;
+    },
+    result: () => best ?? { available: false, reason: `no Python 3 found (${reasons.join('; ')})` },
+  };
+}
+
+/** Probes the candidates and picks one (see the top of this file). Uncached: use `pythonRuntime`. */
+export function probePython(candidates: readonly string[], env: NodeJS.ProcessEnv = process.env): PythonRuntime {
+  const pick = pythonPick();
+  for (const command of candidates) if (pick.add(probeOne(command, env))) break;
+  return pick.result();
 }
 
 const cache = new Map<string, PythonRuntime>();
+const warming = new Map<string, Promise<PythonRuntime>>();
 
 /** The Python run_python uses on this machine: probed at the first question, then remembered. */
 export function pythonRuntime(candidates: readonly string[] = pythonCandidates()): PythonRuntime {
@@ -106,6 +125,29 @@ export function pythonRuntime(candidates: readonly string[] = pythonCandidates()
     cache.set(key, runtime);
   }
   return runtime;
+}
+
+/**
+ * Probes as `pythonRuntime` would, but with child processes in the background instead of
+ * synchronous ones that hold the event loop; `pythonRuntime` then answers from what it found.
+ */
+export function warmPythonRuntime(candidates: readonly string[] = pythonCandidates()): Promise<PythonRuntime> {
+  const key = candidates.join('\0');
+  const known = cache.get(key);
+  if (known) return Promise.resolve(known);
+  let running = warming.get(key);
+  if (!running) {
+    running = (async () => {
+      const pick = pythonPick();
+      for (const command of candidates) if (pick.add(await probeOneInBackground(command, process.env))) break;
+      const runtime = cache.get(key) ?? pick.result();
+      cache.set(key, runtime);
+      warming.delete(key);
+      return runtime;
+    })();
+    warming.set(key, running);
+  }
+  return running;
 }
 
 /** `numpy 1.24.2, pandas 1.5.3, …` for the tool description. */

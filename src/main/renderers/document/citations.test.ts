@@ -72,17 +72,21 @@ describe('citations', () => {
     expect(texts[heading + 2]).toMatch(/^Doe J\. A Book/u);
   });
 
-  it('counts the words and Han characters the document prints: the citations as numbers, and the generated list', async () => {
-    const built = await buildDocx(loadDocumentFolder(FIXTURE));
-    // The body as written into the .docx: everything after the cover and the contents.
-    const body = paragraphsOf(await documentXml(built.bytes))
-      .filter((p) => !/^(?:Cover|TOC)/u.test(styleOf(p) ?? ''))
-      .map(textOf)
-      .join('\n')
-      // Break opportunities (soft hyphens, zero-width spaces, word joiners) are not text a reader sees.
-      .replace(/[\u00AD\u200B\u2060]/gu, '');
-    const list = (built.report.citations?.references ?? []).map((r) => r.text).join('\n');
-    expect(countWords(list)).toBeGreaterThan(100);
-    expect(built.report.stats).toMatchObject({ words: countWords(body), cjk_chars: countCjkChars(body) });
+  it('counts the words and Han characters the document prints: citations as numbers, the generated list, captions with their numbers', async () => {
+    // The cited fixture, the stress proposal (31 tables, some uncaptioned, a figure) and the NSFC sample (a footnote).
+    for (const folder of [FIXTURE, join(FIXTURE, '../stress-proposal'), join(FIXTURE, '../../../../../../samples/proposal-nsfc')]) {
+      const built = await buildDocx(loadDocumentFolder(folder));
+      const zip = await JSZip.loadAsync(built.bytes);
+      const footnotes = (await zip.file('word/footnotes.xml')?.async('string')) ?? '';
+      // The body as written into the .docx (everything after the cover and the contents), and the footnotes.
+      const printed = [...paragraphsOf(await documentXml(built.bytes)).filter((p) => !/^(?:Cover|TOC)/u.test(styleOf(p) ?? '')), ...paragraphsOf(footnotes)]
+        .map(textOf)
+        .join('\n')
+        // Break opportunities (soft hyphens, zero-width spaces, word joiners) are not text a reader sees.
+        .replace(/[\u00AD\u200B\u2060]/gu, '');
+      expect(built.report.stats, folder).toMatchObject({ words: countWords(printed), cjk_chars: countCjkChars(printed) });
+    }
+    const list = (await buildDocx(loadDocumentFolder(FIXTURE))).report.citations?.references ?? [];
+    expect(countWords(list.map((r) => r.text).join('\n'))).toBeGreaterThan(100);
   });
 });

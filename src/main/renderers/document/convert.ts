@@ -4,7 +4,7 @@
 import { BorderStyle, Bookmark, type FileChild, HeadingLevel, Paragraph, TextRun } from 'docx';
 import { type Definition, type FootnoteDefinition, type Heading, type List, type Nodes, type Paragraph as MdParagraph, type PhrasingContent, type Root, type RootContent } from 'mdast';
 import { headingLabel, headingLabelJoiner, isReferencesHeading } from '../../../shared/specs/document';
-import { captionLabel, CROSS_REFERENCE, figureIdAfter, referencedIds } from '../../../shared/specs/document-captions';
+import { captionLabel, captionSeparator, captionText, CROSS_REFERENCE, figureIdAfter, placeholderCaption, referencedIds } from '../../../shared/specs/document-captions';
 import { CITATION, citationLabel, citedKeys } from '../../../shared/specs/document-citations';
 import { type RenderContext } from './context';
 import { figureParagraphs, tableCaption } from './figures';
@@ -61,8 +61,33 @@ export class SectionConverter {
   }
 
   private countStats(root: Root): void {
-    const text = [plainText(root), ...[...this.footnoteDefinitions.values()].map((d) => d.children.map(plainText).join('\n'))].join('\n');
+    const text = [this.printedBlocks(root), ...[...this.footnoteDefinitions.values()].map((d) => d.children.map(plainText).join('\n'))].join('\n');
     this.count(this.printed(text));
+  }
+
+  /** A node's text with its captions as they print: `表 2　标题` above its table, `图 1　标题` for a figure, no `{#id}`. */
+  private printedBlocks(node: Nodes): string {
+    const { captions, isChinese } = this.ctx;
+    const label = (kind: 'table' | 'figure', n: number, caption: string): string => `${captionLabel(kind, n, isChinese)}${captionSeparator(isChinese)}${caption}`;
+    if (node.type === 'paragraph' && captions.captionParagraphs.has(node)) return '';
+    if (node.type === 'table') {
+      const numbered = captions.tables.get(node);
+      const caption = numbered ? label('table', numbered.number, numbered.placeholder ? placeholderCaption(isChinese) : captionText(numbered.caption)) : '';
+      // A cell is a paragraph of its own: cells and rows are kept apart so their words are not run together.
+      return [caption, ...node.children.map((row) => row.children.map(plainText).join(' '))].join('\n');
+    }
+    if (node.type === 'paragraph') {
+      return node.children
+        .map((child, i) => {
+          const previous = node.children[i - 1];
+          if (child.type === 'image') return `\n${label('figure', captions.figures.get(child)?.number ?? 0, (child.alt ?? '').trim())}\n`;
+          if (previous?.type === 'image' && figureIdAfter(child)) return figureIdAfter(child)?.rest ?? '';
+          return plainText(child);
+        })
+        .join('');
+    }
+    if (node.type === 'footnoteDefinition' || node.type === 'definition' || !('children' in node)) return plainText(node);
+    return (node.children as Nodes[]).map((child) => this.printedBlocks(child)).join(node.type === 'tableRow' ? ' ' : '\n');
   }
 
   private count(text: string): void {

@@ -9,6 +9,7 @@ import { pythonFor } from '../../tools/python-runtime';
 import { listBackups } from '../../store';
 import { sqliteDatabase } from '../../store/sqlite-port';
 import type { ServiceContext } from '../context';
+import { machineProbesSettled } from '../machine-probes';
 
 export type SystemHandlers = Pick<ServiceHandlers, 'getCapabilities' | 'getHealth' | 'restoreBackup' | 'getUsage' | 'listSkills'>;
 
@@ -16,6 +17,8 @@ export function systemHandlers(ctx: ServiceContext): SystemHandlers {
   const { store } = ctx;
   return {
     async getCapabilities() {
+      // The probes started at start-up answer, instead of synchronous ones started again here.
+      await machineProbesSettled();
       const python = pythonFor(defaultExecutor());
       return {
         desktop: Boolean(ctx.desktop),

@@ -51,6 +51,18 @@ describe("the first page holds the task list when it is opened with the server's
     }
   });
 
+  it('reads the page and its sheet once, not on every first open', async () => {
+    const open = async () => (await fetch(`${web.url}/?token=${TEST_TOKEN}`)).text();
+    expect(await open()).toContain(`<style>${CSS}</style>`);
+    // A changed sheet on disk is not read again: the build does not change while the server runs.
+    await writeFile(join(site, 'assets', 'app.css'), '.task-item{height:50px}');
+    try {
+      expect(await open()).toContain(`<style>${CSS}</style>`);
+    } finally {
+      await writeFile(join(site, 'assets', 'app.css'), CSS);
+    }
+  });
+
   it('keeps the link when the sheet cannot be inlined as it is', async () => {
     await writeFile(join(site, 'assets', 'font.css'), '@font-face{src:url(./f.woff2)}');
     const page = '<link rel="stylesheet" href="./assets/font.css"><div id="root"></div>';

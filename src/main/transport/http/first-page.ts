@@ -37,6 +37,24 @@ export async function withInlineStylesheet(html: string, staticDir: string): Pro
 }
 
 /**
+ * The built page with its stylesheet inlined, read from disk once per file and kept: the build does
+ * not change while the server runs, and the sheet is ~50 kB to read and check on every first open.
+ * A read that fails is not kept, so the next open tries again.
+ */
+export function createFirstPageCache(): (file: string, staticDir: string) => Promise<string> {
+  const pages = new Map<string, Promise<string>>();
+  return (file, staticDir) => {
+    let page = pages.get(file);
+    if (page === undefined) {
+      page = readFile(file, 'utf8').then((html) => withInlineStylesheet(html, staticDir));
+      pages.set(file, page);
+      page.catch(() => pages.delete(file));
+    }
+    return page;
+  };
+}
+
+/**
  * Answers `GET /` (or `/index.html`) opened with the server's token in `?token=`; false for any
  * other request, which the static files answer as before. A failing task list leaves the page to
  * the app, which asks again and reports what went wrong.
@@ -44,16 +62,24 @@ export async function withInlineStylesheet(html: string, staticDir: string): Pro
 export async function serveFirstPage(
   req: IncomingMessage,
   res: ServerResponse,
-  opts: { core: () => FolioCore | Promise<FolioCore>; staticDir: string; token: string; pathname: string; query: Record<string, string | string[]> },
+  opts: {
+    core: () => FolioCore | Promise<FolioCore>;
+    staticDir: string;
+    /** The server's `createFirstPageCache()`. */
+    page: (file: string, staticDir: string) => Promise<string>;
+    token: string;
+    pathname: string;
+    query: Record<string, string | string[]>;
+  },
 ): Promise<boolean> {
   if (opts.pathname !== '/' && opts.pathname !== '/index.html') return false;
   const given = opts.query.token;
   if (typeof given !== 'string' || !safeEqual(given, opts.token)) return false;
   const file = await resolveStaticFile(opts.staticDir, opts.pathname);
   if (file === null) return false;
-  const [html, tasks] = await Promise.all([readFile(file, 'utf8'), Promise.resolve(opts.core()).then((core) => core.handlers.listTasks({ status: 'active' })).then((r) => r.tasks, () => null)]);
+  const [html, tasks] = await Promise.all([opts.page(file, opts.staticDir), Promise.resolve(opts.core()).then((core) => core.handlers.listTasks({ status: 'active' })).then((r) => r.tasks, () => null)]);
   if (tasks === null) return false;
-  const body = Buffer.from(withTaskList(await withInlineStylesheet(html, opts.staticDir), tasks));
+  const body = Buffer.from(withTaskList(html, tasks));
   res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(body.length), 'Cache-Control': 'no-store' });
   res.end(req.method === 'HEAD' ? undefined : body);
   return true;

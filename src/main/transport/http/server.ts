@@ -36,7 +36,7 @@ import {
   READY_PATH,
 } from './server-options';
 import { DEFAULT_SSE_HEARTBEAT_MS, resumeSeq, streamRunEvents } from './sse';
-import { serveFirstPage } from './first-page';
+import { createFirstPageCache, serveFirstPage } from './first-page';
 import { serveStatic } from './static';
 import { DEFAULT_MAX_UPLOAD_BYTES, handleLibraryUpload, handleTemplateUpload, handleUpload } from './upload';
 
@@ -63,6 +63,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
   const resolveCore: CoreResolver = typeof core === 'function' ? core : () => core;
   const publicHosts = tenancy?.publicHosts ?? [];
   const router = createApiRouter();
+  const firstPage = createFirstPageCache();
   const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const uploadLimits = { maxFileBytes: opts.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES };
   const heartbeatMs = opts.sseHeartbeatMs ?? DEFAULT_SSE_HEARTBEAT_MS;
@@ -126,7 +127,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
         return;
       }
       if (opts.staticDir !== undefined && token !== undefined) {
-        const page = { core: () => resolveCore(LOCAL_SCOPE), staticDir: opts.staticDir, token, pathname, query: parseQuery(search) };
+        const page = { core: () => resolveCore(LOCAL_SCOPE), staticDir: opts.staticDir, page: firstPage, token, pathname, query: parseQuery(search) };
         if (await serveFirstPage(req, res, page)) return;
       }
       if (opts.staticDir !== undefined && (await serveStatic(req, res, opts.staticDir, pathname))) return;
