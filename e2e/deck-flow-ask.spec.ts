@@ -1,7 +1,7 @@
 // The deck flow in the default mode ("Ask every time"), from task to rendered deck: the outline is
 // approved once, and every time the run waits for the person its approval card is on screen and the
 // composer says so. Approving the outline allows writing the spec under work/ and rendering, so
-// those do not ask again; a command still does.
+// those do not ask again; a command still does, also in a run started from the deck preview.
 import { type Page } from '@playwright/test';
 import { createTask, expect, test } from './support/fixtures';
 import { scriptModel } from './support/fake-model';
@@ -23,12 +23,31 @@ const deck = {
   ],
 };
 
-/** The run waits for the person: the card it waits on is in view and the composer says so. */
+/** What the page's own button offers (the e2e project has no DOM types). */
+interface Hittable {
+  getBoundingClientRect(): { left: number; top: number; width: number; height: number };
+  ownerDocument: { elementFromPoint(x: number, y: number): unknown };
+  contains(other: unknown): boolean;
+}
+
+/** The run waits for the person: the card it waits on is in view, nothing covers it, and the composer says so. */
 async function expectWaitingInView(page: Page): Promise<void> {
   const card = page.getByTestId('chat-view').getByTestId('approval-card');
   await expect(card).toHaveCount(1);
   await expect(card).toBeInViewport();
-  await expect(card.getByTestId('approval-allow-once')).toBeInViewport();
+  // In view is not enough: a drawer over the chat (the preview at 900 px) hides the card's right
+  // side, Deny included, just the same. Every answer must be on top where it is drawn.
+  for (const answer of [card.getByTestId('approval-allow-once'), card.getByTestId('approval-deny')]) {
+    await expect(answer).toBeInViewport();
+    await expect
+      .poll(() =>
+        answer.evaluate((button: Hittable) => {
+          const box = button.getBoundingClientRect();
+          return button.contains(button.ownerDocument.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+        }),
+      )
+      .toBe(true);
+  }
   await expect(page.getByTestId('composer-waiting')).toHaveText('Waiting for your approval');
 }
 
@@ -76,5 +95,26 @@ for (const size of [
     await page.getByTestId('task-grants').click();
     await expect(page.getByTestId('task-grant')).toHaveCount(3);
     await expect(page.locator('[data-testid="task-grant"][data-tool="write"]')).toContainText('files under work/');
+    await page.keyboard.press('Escape');
+
+    // A change asked from the deck preview (at 900 px a drawer over the chat): the run it starts
+    // waits on a command, and that card is brought into view, not left behind the preview.
+    const toggle = page.getByTestId('panel-toggle');
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    await page.getByTestId('panel-tab-artifacts').click();
+    await page.locator('[data-testid="artifact-item"][data-path="artifacts/heat.pptx"]').click();
+    const preview = page.getByTestId('artifact-preview');
+    await preview.getByTestId('slide-select').nth(1).check();
+    const bar = preview.getByTestId('slide-change-bar');
+    await scriptModel([
+      { toolCalls: [{ name: 'shell', arguments: JSON.stringify({ command: 'ls work' }) }] },
+      { text: 'Slide 2 stays as it is.' },
+    ]);
+    await bar.getByTestId('slide-change-input').fill('shorter title');
+    await bar.getByTestId('slide-change-send').click();
+    await expectWaitingInView(page);
+    await expect(chat.getByTestId('approval-card').getByTestId('approval-command')).toHaveText('ls work');
+    await chat.getByTestId('approval-card').getByTestId('approval-allow-once').click();
+    await expectRunsDone(page, 3);
   });
 }

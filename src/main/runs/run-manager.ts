@@ -2,7 +2,7 @@
 // subscribers replay them), persists status and usage, routes approval decisions and cancels.
 import { randomUUID } from 'node:crypto';
 import type { FinishReason, PendingApproval, RunEvent, RunEventBody, RunStatus, Usage } from '../../shared/contract';
-import { FolioError, NotFoundError, toErrorShape } from '../../shared/errors';
+import { type ErrorShape, FolioError, NotFoundError, toErrorShape } from '../../shared/errors';
 import { NOT_RUN_NEW_MESSAGE, NOT_RUN_REPLACED, unansweredToolCalls } from '../agent/conversation-shape';
 import type { GrantKey } from '../agent/approval-policy';
 import type { Decision } from '../agent/loop';
@@ -340,7 +340,7 @@ export class RunManager implements RunEventHub {
 
   private async drive(run: LiveRun, superseded: readonly ToolCallRecord[], brought: ReadonlyMap<string, string> | null): Promise<void> {
     let reason: FinishReason = 'error';
-    let error: string | null = null;
+    let error: ErrorShape | string | null = null;
     const calls = new RunCallLog(this.store, { id: run.runId, taskId: run.taskId }, superseded);
     try {
       const gen = this.driver({ taskId: run.taskId, runId: run.runId, signal: run.controller.signal, approvals: this.approvalsFor(run), callStates: calls, brought });
@@ -351,7 +351,7 @@ export class RunManager implements RunEventHub {
           break;
         }
         // A nested skill's failure is its calling tool's result, not the run's error.
-        if (next.value.type === 'error' && next.value.parent_call_id === undefined) error = next.value.error.message;
+        if (next.value.type === 'error' && next.value.parent_call_id === undefined) error = next.value.error;
         // Usage is accounted (run and task, one transaction) before subscribers hear of it; the
         // other events, deltas above all, never wait for the store.
         if (next.value.type === 'usage') await this.accountUsage(run, next.value);
@@ -359,7 +359,7 @@ export class RunManager implements RunEventHub {
       }
     } catch (err) {
       const shape = toErrorShape(err);
-      error = shape.message;
+      error = shape;
       this.emit(run, { type: 'error', error: shape });
       reason = 'error';
     }

@@ -51,19 +51,23 @@ describe('chat with a model', () => {
     expect(await testStoreContains(core.dataDir, TEST_KEY)).toBe(false);
   });
 
-  it('a 401 ends the run with a clear error and keeps the user message', async () => {
+  it.each([401, 403])('a %i ends the run at once, typed as a refused key, and keeps the user message', async (status) => {
     const core = await open(makeDataDir(fake.url));
     const task = await newTask(core);
-    fake.script([{ fault: 'status', status: 401, body: { error: { message: 'Invalid API key' } } }]);
+    fake.script([{ fault: 'status', status, body: { error: { message: 'Invalid API key' } } }, { fault: 'status', status }]);
     const { run_id } = await core.handlers.sendMessage({ task_id: task.id, content: 'hello' });
     const events = await collect(core, task.id, run_id);
     const error = events.find((e) => e.type === 'error');
-    expect(error).toMatchObject({ error: { code: 'provider_error' } });
+    expect(error).toMatchObject({ error: { code: 'provider_error', name: 'ProviderKeyRejectedError' } });
     expect(JSON.stringify(events)).not.toContain(TEST_KEY);
     expect(events.at(-1)).toMatchObject({ reason: 'error' });
+    // Asked once: a refused key is not retried.
+    expect(events.filter((e) => e.type === 'retry')).toHaveLength(0);
+    expect(fake.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(1);
     const { runs } = await core.handlers.listRuns({ task_id: task.id });
-    expect(runs[0]).toMatchObject({ status: 'failed' });
-    expect(runs[0].error).toMatch(/401|key/i);
+    // The run keeps the error's code and class, so its footer says in the person's language what happened.
+    expect(runs[0]).toMatchObject({ status: 'failed', error_code: 'provider_error', error_name: 'ProviderKeyRejectedError' });
+    expect(runs[0].error).toMatch(new RegExp(`${status}.*key|key.*${status}`, 'i'));
     const { messages } = await core.handlers.listMessages({ task_id: task.id });
     expect(messages.map((m) => m.content)).toEqual(['hello']);
   });

@@ -519,6 +519,12 @@ export const migrations: readonly Migration[] = [
     sql: teamSchemaForSqlite(TEAM_SCHEMA_V13_SQLITE),
     postgres: TEAM_SCHEMA_V13_SQL,
   },
+  {
+    version: 14,
+    // A failed run's error code and class, so its footer explains it in the person's language.
+    sql: `ALTER TABLE runs ADD COLUMN error_code TEXT; ALTER TABLE runs ADD COLUMN error_name TEXT;`,
+    postgres: `ALTER TABLE runs ADD COLUMN error_code TEXT; ALTER TABLE runs ADD COLUMN error_name TEXT;`,
+  },
 ];
 
 export const latestSchemaVersion = migrations.reduce((max, m) => Math.max(max, m.version), 0);

@@ -345,6 +345,20 @@ describe.each(portBackends.map((b) => [b.name, b] as const))('store port on %s',
       expect(await s.runs.latestForTask('other')).toBeUndefined();
     });
 
+    it("keeps a typed error's code and class, and none for a plain message", async () => {
+      const s = await open();
+      await newTask(s, 't');
+      await s.runs.create({ id: 'r1', task_id: 't', model: 'm' });
+      await s.runs.create({ id: 'r2', task_id: 't', model: 'm' });
+      const refused = { code: 'provider_error', name: 'ProviderKeyRejectedError', message: 'The provider rejected the API key (401)' } as const;
+      expect(await s.runs.finish('r1', 'failed', refused)).toMatchObject({ error: refused.message, error_code: 'provider_error', error_name: 'ProviderKeyRejectedError' });
+      expect(await s.runs.get('r1')).toMatchObject({ error_code: 'provider_error', error_name: 'ProviderKeyRejectedError' });
+      const plain = await s.runs.finish('r2', 'failed', 'provider down');
+      expect(plain.error).toBe('provider down');
+      expect(plain).not.toHaveProperty('error_code');
+      expect(plain).not.toHaveProperty('error_name');
+    });
+
     it('breaks ties between runs started at the same instant by creation order', async () => {
       const s = await open(() => 9);
       await newTask(s, 't');

@@ -17,6 +17,7 @@ import {
 } from '../../shared/contract/entities';
 import { z } from 'zod';
 import { RunToolCalls } from '../../shared/contract/tool-calls';
+import { type ErrorCode, errorCodes } from '../../shared/folio-error';
 
 export interface TaskRow {
   id: string;
@@ -145,6 +146,8 @@ export interface RunRow {
   started_at: number;
   finished_at: number | null;
   error: string | null;
+  error_code: string | null;
+  error_name: string | null;
   prompt_tokens: number;
   completion_tokens: number;
   cost: number;
@@ -160,6 +163,8 @@ export function toRun(row: RunRow): Run {
     started_at: row.started_at,
     finished_at: row.finished_at,
     error: row.error,
+    ...(isErrorCode(row.error_code) ? { error_code: row.error_code } : {}),
+    ...(row.error_name === null ? {} : { error_name: row.error_name }),
     prompt_tokens: row.prompt_tokens,
     completion_tokens: row.completion_tokens,
     cost: row.cost,
@@ -226,4 +231,9 @@ export function toApproval(row: ApprovalRow): PendingApproval {
     reasons: parseReasons(row.reasons),
     created_at: row.created_at,
   };
+}
+
+/** A stored code this build knows (an older or newer Folio may have written another). */
+function isErrorCode(code: string | null): code is ErrorCode {
+  return code !== null && (errorCodes as readonly string[]).includes(code);
 }

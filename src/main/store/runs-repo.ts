@@ -1,7 +1,7 @@
 // Runs: one agent turn of a task, its outcome, its usage, and the state needed to resume it.
 import type Database from 'better-sqlite3';
 import { type Run, type RunStatus, type Usage } from '../../shared/contract/entities';
-import { NotFoundError, ValidationError } from '../../shared/errors';
+import { type ErrorShape, NotFoundError, ValidationError } from '../../shared/errors';
 import { type RunRow, toRun } from './rows';
 import { withTaskConstraints } from './sqlite-errors';
 import { pickUsage } from './tasks-repo';
@@ -18,7 +18,7 @@ export interface RunsRepo {
    * Finishes a running run and returns it; a run already finished (one marked interrupted while
    * its worker was presumed dead) is returned unchanged. Throws NotFoundError for an unknown id.
    */
-  finish(id: string, status: FinishedRunStatus, error?: string | null): Run;
+  finish(id: string, status: FinishedRunStatus, error?: string | ErrorShape | null): Run;
   /** Adds to the run only; the task's totals are kept by `tasks.addUsage`. */
   addUsage(id: string, usage: Usage): void;
   /** Stores any JSON-serializable value; null or undefined clears it. Throws NotFoundError for an unknown run. */
@@ -37,8 +37,9 @@ export function createRunsRepo(db: Database.Database, now: () => number): RunsRe
   const newestFirst = 'ORDER BY started_at DESC, rowid DESC';
   const selectForTask = db.prepare<[string], RunRow>(`SELECT * FROM runs WHERE task_id = ? ${newestFirst}`);
   const selectLatest = db.prepare<[string], RunRow>(`SELECT * FROM runs WHERE task_id = ? ${newestFirst} LIMIT 1`);
-  const finish = db.prepare<{ id: string; status: FinishedRunStatus; error: string | null; now: number }, RunRow>(`
-    UPDATE runs SET status = @status, error = @error, finished_at = @now WHERE id = @id AND status = 'running' RETURNING *`);
+  const finish = db.prepare<{ id: string; status: FinishedRunStatus; now: number } & StoredError, RunRow>(`
+    UPDATE runs SET status = @status, error = @error, error_code = @error_code, error_name = @error_name, finished_at = @now
+    WHERE id = @id AND status = 'running' RETURNING *`);
   const addUsage = db.prepare<{ id: string; prompt_tokens: number; completion_tokens: number; cost: number }>(`
     UPDATE runs SET prompt_tokens = prompt_tokens + @prompt_tokens,
       completion_tokens = completion_tokens + @completion_tokens, cost = cost + @cost
@@ -67,7 +68,7 @@ export function createRunsRepo(db: Database.Database, now: () => number): RunsRe
     finish(id, status, error = null) {
       // The type already excludes it; this guards callers that widened the status to RunStatus.
       if ((status as RunStatus) === 'running') throw new ValidationError('status: a run cannot finish as running');
-      const row = finish.get({ id, status, error, now: now() }) ?? selectOne.get(id);
+      const row = finish.get({ id, status, ...storedError(error), now: now() }) ?? selectOne.get(id);
       if (row === undefined) throw new NotFoundError(`Run ${id} not found.`);
       return toRun(row);
     },
@@ -89,4 +90,16 @@ export function createRunsRepo(db: Database.Database, now: () => number): RunsRe
       return one(selectLatest.get(taskId));
     },
   };
+}
+
+export interface StoredError {
+  error: string | null;
+  error_code: string | null;
+  error_name: string | null;
+}
+
+/** A run's error as its columns: a typed error keeps its code and class, a plain message has none. */
+export function storedError(error: string | ErrorShape | null): StoredError {
+  if (error === null || typeof error === 'string') return { error, error_code: null, error_name: null };
+  return { error: error.message, error_code: error.code, error_name: error.name };
 }

@@ -151,3 +151,28 @@ describe('ToolCard: how a call ended', () => {
     expect(html).toContain('word count (notes-echo)');
   });
 });
+
+describe('ApprovalCard: the document tools in Chinese', () => {
+  useUiLanguage('zh-CN');
+  const card = (name: string, args: unknown, detail: string) =>
+    renderToStaticMarkup(<ApprovalCard approval={{ runId: 'r', callId: 'c', name, toolKind: 'edit', risk: 'standard', detail, reasons: [], arguments: JSON.stringify(args) }} />);
+
+  it("shows a revision's changes as before and after with their reasons, in Chinese, not the engine's English sentence", () => {
+    const html = card(
+      'revise_document',
+      { path: 'artifacts/草稿.docx', edits: [{ find: '城市热岛效应加剧了', replace: '城市热岛效应显著加剧了', reason: '强调程度' }] },
+      'Write a copy of artifacts/草稿.docx into artifacts/ with 1 tracked change(s); the original is not changed.',
+    );
+    expect(html).toContain('在 artifacts/草稿.docx 的副本中标记 1 处修订，原文件不变。');
+    expect(html).toContain('data-testid="approval-edits"');
+    expect(html).toContain('强调程度');
+    expect(html).not.toContain('Write a copy');
+  });
+
+  it('says in Chinese what a render makes and from what', () => {
+    expect(card('render_document', { path: 'work/proposal' }, 'Render the document in work/proposal into artifacts/')).toContain('根据 work/proposal 在 artifacts/ 中生成 Word 文档。');
+    const deck = card('render_deck', { spec_path: 'work/deck.json', name: 'heat' }, 'Render a deck from work/deck.json into artifacts/');
+    expect(deck).toContain('根据 work/deck.json 在 artifacts/ 中生成演示文稿。');
+    expect(deck).not.toContain('Render a deck');
+  });
+});

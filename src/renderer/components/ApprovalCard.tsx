@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { approvalChoices, approvalReasons, approvalSubject, approvalTone, type ApprovalChoice, type ApprovalSubject } from '../lib/approval-view';
-import type { DiffRow } from '../lib/readable-diff';
+import { rowsOfReplacement, type DiffRow } from '../lib/readable-diff';
 import { mcpParts, toolLabel } from '../lib/tool-names';
 import type { ApprovalDecision } from '../../shared/contract';
 import type { ApprovalView } from '../state/chat-rows';
@@ -47,6 +47,9 @@ function ReadableDiff({ rows }: { rows: DiffRow[] }) {
     </div>
   );
 }
+
+/** A long revision lists its first changes; the count says how many there are in all. */
+const SHOWN_EDITS = 20;
 
 function Subject({ subject }: { subject: ApprovalSubject }) {
   const { t } = useTranslation();
@@ -107,6 +110,27 @@ function Subject({ subject }: { subject: ApprovalSubject }) {
         <pre className="tool-args" data-testid="approval-arguments">
           <VisibleText text={subject.text} />
         </pre>
+      );
+    case 'render':
+      return (
+        <div className="approval-field" data-testid="approval-render">
+          {t(subject.what === 'deck' ? 'approval.renderDeck' : 'approval.renderDocument', { source: subject.source })}
+        </div>
+      );
+    case 'revision':
+      return (
+        <div className="approval-field">
+          <div className="field-label">{t('approval.revision', { path: subject.path, count: subject.edits.length })}</div>
+          <ol className="approval-edits" data-testid="approval-edits">
+            {subject.edits.slice(0, SHOWN_EDITS).map((edit, i) => (
+              <li key={i}>
+                <ReadableDiff rows={rowsOfReplacement(edit.find, edit.replace)} />
+                {edit.reason && <div className="muted">{edit.reason}</div>}
+              </li>
+            ))}
+          </ol>
+          {subject.edits.length > SHOWN_EDITS && <div className="muted">{t('approval.moreEdits', { count: subject.edits.length - SHOWN_EDITS })}</div>}
+        </div>
       );
   }
 }

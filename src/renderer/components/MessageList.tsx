@@ -5,6 +5,7 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { ChatRow } from '../state/chat-rows';
+import { useLayout } from '../state/layout-store';
 import { useToolCards } from '../state/tool-card-store';
 import { ChatRowView } from './MessageRows';
 import { Icon } from './Icon';
@@ -134,6 +135,8 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder, 
     setShowJump(false);
     scrollToBottom();
     if (newQuestion) {
+      // In the narrow layout the file panel is a drawer over the conversation: it would hide the card.
+      useLayout.getState().closeDrawer();
       const cards = scrollRef.current?.querySelectorAll('[data-testid="approval-card"]');
       cards?.[cards.length - 1]?.scrollIntoView({ block: 'nearest' });
     }

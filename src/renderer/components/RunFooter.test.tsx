@@ -50,3 +50,39 @@ describe('RunFooter', () => {
     expect(order.length).toBeGreaterThan(3);
   });
 });
+
+describe('a failed run in Chinese', () => {
+  useUiLanguage('zh-CN');
+  beforeAll(() => {
+    useApp.setState({ profiles: [] });
+  });
+
+  const failed: Run = {
+    id: 'r2',
+    task_id: 't1',
+    status: 'failed',
+    model: 'deepseek.chat',
+    started_at: 1_000,
+    finished_at: 1_200,
+    error: 'The provider rejected the API key (401) for profile deepseek.chat',
+    error_code: 'provider_error',
+    error_name: 'ProviderKeyRejectedError',
+    prompt_tokens: 0,
+    completion_tokens: 0,
+    cost: 0,
+    tool_calls: {},
+  };
+
+  it('says in Chinese that the key was refused, with the server words only behind Details', () => {
+    const html = renderToStaticMarkup(<RunFooter run={failed} />);
+    expect(html).toContain('模型服务拒绝了这个 API 密钥');
+    expect(html).toMatch(/<details class="error-detail"><summary>[^<]+<\/summary><span lang="en">The provider rejected the API key \(401\)/u);
+  });
+
+  it('keeps an untyped message (a run from before codes were stored) behind Details', () => {
+    const { error_code: _code, error_name: _name, ...old } = failed;
+    const html = renderToStaticMarkup(<RunFooter run={old} />);
+    expect(html).not.toContain('模型服务拒绝了这个 API 密钥');
+    expect(html).toContain('<span lang="en">The provider rejected the API key (401)');
+  });
+});

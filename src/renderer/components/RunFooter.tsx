@@ -5,7 +5,7 @@ import { formatDuration, formatMoney, formatTokens, toDate } from '../lib/format
 import { useApp } from '../state/app-store';
 import type { LiveRun } from '../state/live-run';
 import { useModelName } from './ModelOptions';
-import { ServerDetail } from './ErrorText';
+import { ErrorText, ServerDetail } from './ErrorText';
 
 export function RunFooter({ run }: { run: Run }) {
   const { t } = useTranslation();
@@ -25,7 +25,7 @@ export function RunFooter({ run }: { run: Run }) {
       )}
       {run.error && (
         <span className="run-error">
-          <ServerDetail text={run.error} />
+          {run.error_code ? <ErrorText error={{ code: run.error_code, name: run.error_name, message: run.error }} /> : <ServerDetail text={run.error} />}
         </span>
       )}
     </div>

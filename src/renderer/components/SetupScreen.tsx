@@ -1,6 +1,7 @@
 // The short model setup: choose a provider, give it a key (or point to a local / any OpenAI-compatible
 // server), test it with the probe, done. Shown at a first run when no model is usable, and from Settings.
 import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ProbeReport } from '../../shared/contract';
 import type { ProviderModel, SetupProvider } from '../../shared/contract/setup';
@@ -12,7 +13,7 @@ import { modelName } from '../lib/model-names';
 import { providerKeyPage, providerNameKey } from '../lib/providers';
 import { Icon } from './Icon';
 import { SecretInput } from './SecretInput';
-import { ErrorText, ServerDetail } from './ErrorText';
+import { errorOutcome, TestOutcome, type Outcome } from './TestOutcome';
 
 type Choice = { kind: 'provider'; provider: SetupProvider } | { kind: 'custom' };
 export type TestState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
@@ -255,11 +256,7 @@ function CustomStep({ onAdded }: { onAdded: (profiles: { id: string; name: strin
           {t('setup.loadModels')}
         </button>
       </div>
-      {error && (
-        <div className="inline-error" role="alert" data-testid="setup-custom-error">
-          <ErrorText error={error} />
-        </div>
-      )}
+      <TestOutcome outcome={errorOutcome(error)} testId="setup-custom-error" />
       {models && models.length === 0 && <p className="muted">{t('setup.noModels')}</p>}
       {models && models.length > 0 && (
         <>
@@ -337,34 +334,27 @@ function TestStep({ profiles, onPassed }: { profiles: { id: string; name: string
 
 export function TestResult({ state, profiles }: { state: Exclude<TestState, { status: 'running' }>; profiles: readonly { id: string; name: string }[] }) {
   const { t } = useTranslation();
-  if (state.status === 'failed') {
-    return (
-      <div className="inline-error" role="alert" data-testid="setup-test-result" data-ok="false">
-        <ErrorText error={state.error} />
-      </div>
-    );
-  }
+  return <TestOutcome outcome={testOutcome(state, profiles, t)} testId="setup-test-result" />;
+}
+
+function testOutcome(state: Exclude<TestState, { status: 'running' }>, profiles: readonly { id: string; name: string }[], t: TFunction): Outcome {
+  if (state.status === 'failed') return { kind: 'error', error: state.error };
   const { report } = state;
   if (!passedChat(report)) {
-    return (
-      <div className="inline-error" role="alert" data-testid="setup-test-result" data-ok="false">
-        {report.error_code ? (
-          <ErrorText error={{ code: report.error_code, name: report.error_name, message: report.error ?? '' }} />
-        ) : (
-          <>
-            <strong>{t('setup.testFailed')}</strong> <ServerDetail text={report.error ?? report.rows[0]?.observed ?? null} />
-          </>
-        )}
-      </div>
-    );
+    return report.error_code
+      ? { kind: 'error', error: { code: report.error_code, name: report.error_name, message: report.error ?? '' } }
+      : { kind: 'failed', headline: t('setup.testFailed'), detail: report.error ?? report.rows[0]?.observed ?? null };
   }
   const differ = report.rows.filter((r) => !r.ok).length;
   const profile = modelName(report.profile, profiles);
-  return (
-    <div className="probe-summary ok" data-testid="setup-test-result" data-ok="true">
-      {differ === 0 ? t('setup.testOk', { profile }) : t('setup.testOkDiffers', { profile, count: differ })}
-    </div>
-  );
+  return {
+    kind: 'passed',
+    view: (
+      <div className="probe-summary ok" data-testid="setup-test-result" data-ok="true">
+        {differ === 0 ? t('setup.testOk', { profile }) : t('setup.testOkDiffers', { profile, count: differ })}
+      </div>
+    ),
+  };
 }
 
 /** The model answered the plain chat check; capability mismatches are for Settings → Models, not a failure here. */

@@ -15,7 +15,11 @@ export type ApprovalSubject =
   | { kind: 'address'; address: string }
   /** A search query the tool sends to the search engine set in Settings. */
   | { kind: 'query'; query: string }
-  | { kind: 'arguments'; text: string };
+  | { kind: 'arguments'; text: string }
+  /** revise_document: the tracked changes it will mark in a copy of the person's document. */
+  | { kind: 'revision'; path: string; edits: { find: string; replace: string; reason: string }[] }
+  /** A render into artifacts/ of a deck's spec or a document's folder. */
+  | { kind: 'render'; what: 'deck' | 'document'; source: string };
 
 /** `danger`: can destroy or escape (deletes, overwrites, runs handed code); `network`: reaches the network; `normal`: neither. */
 export type ApprovalTone = 'danger' | 'network' | 'normal';
@@ -42,7 +46,10 @@ function readableContent(path: string, content: string): string {
   }
 }
 
-export function approvalSubject(a: Pick<ApprovalView, 'toolKind' | 'arguments' | 'detail'>): ApprovalSubject {
+export function approvalSubject(a: Pick<ApprovalView, 'name' | 'toolKind' | 'arguments' | 'detail'>): ApprovalSubject {
+  // The engines' own sentences are English; these tools are shown from their arguments instead.
+  const own = engineSubject(a.name, a.arguments);
+  if (own) return own;
   if (a.toolKind === 'execute') {
     const command = commandOf(a.arguments);
     if (command !== null) return { kind: 'command', command };
@@ -66,6 +73,25 @@ export function approvalSubject(a: Pick<ApprovalView, 'toolKind' | 'arguments' |
   }
   const parsed = parseToolArgs(a.arguments);
   return { kind: 'arguments', text: parsed.ok ? JSON.stringify(parsed.value, null, 2) : parsed.raw };
+}
+
+function engineSubject(name: string, raw: string): ApprovalSubject | null {
+  const parsed = parseToolArgs(raw);
+  if (!parsed.ok) return null;
+  const args = parsed.value;
+  const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+  if (name === 'render_document' && text(args.path)) return { kind: 'render', what: 'document', source: text(args.path)! };
+  if (name === 'render_deck' && text(args.spec_path)) return { kind: 'render', what: 'deck', source: text(args.spec_path)! };
+  if (name === 'revise_document' && text(args.path) && Array.isArray(args.edits)) {
+    const edits = args.edits.flatMap((e: unknown) => {
+      if (typeof e !== 'object' || e === null) return [];
+      const edit = e as Record<string, unknown>;
+      const [find, replace, reason] = [text(edit.find), text(edit.replace), text(edit.reason)];
+      return find !== null && replace !== null ? [{ find, replace, reason: reason ?? '' }] : [];
+    });
+    return { kind: 'revision', path: text(args.path)!, edits };
+  }
+  return null;
 }
 
 /** The reasons a card states: the call's own, or what its kind always means. */

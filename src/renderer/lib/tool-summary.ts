@@ -35,6 +35,8 @@ const SENTENCES: Record<string, 'path' | 'url' | 'query' | 'name' | null> = {
 const EXIT = /\[exit code (\d+|unknown) · ([\d.]+) s\]/u;
 /** "Rendered <path> from <source>: …": the path may have spaces (a title as the file name). */
 const RENDERED = /^Rendered (.+?\.[A-Za-z0-9]+) from /u;
+/** revise_document's first line: the copy it wrote and how many of the edits it could place. */
+const REVISED = /^Wrote (.+?\.docx): (\d+) of (\d+) edit/u;
 
 export function toolSummary(input: ToolSummaryInput, t: TFunction): string {
   // Denied by the person, or blocked by Folio's rules (its result then says why, for the model).
@@ -63,9 +65,12 @@ export function toolSummary(input: ToolSummaryInput, t: TFunction): string {
     case 'run_python':
     case 'run_script':
       return exit ? t('toolSummary.ran', { seconds: exit[2] }) : t('toolSummary.ranPlain');
-    case 'render_deck':
-    case 'render_document':
     case 'revise_document': {
+      const revised = REVISED.exec(input.preview);
+      return revised ? t('toolSummary.revised', { path: revised[1], applied: Number(revised[2]), total: Number(revised[3]) }) : t('toolSummary.revise_document');
+    }
+    case 'render_deck':
+    case 'render_document': {
       const made = RENDERED.exec(input.preview)?.[1];
       return made ? t('toolSummary.rendered', { path: made }) : t(`toolSummary.${input.name}`);
     }

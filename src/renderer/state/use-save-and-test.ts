@@ -69,5 +69,16 @@ export function useSaveAndTest<R>(options: SaveAndTestOptions<R>) {
     setTest(null);
   };
 
-  return { saved, error, test, save, runTest, edited };
+  /** A field's setter that also marks the form edited, said once: `onValue={editing(setUrl)}`. */
+  const editing = <T>(set: (value: T) => void) => markingEdited(set, edited);
+
+  return { saved, error, test, save, runTest, edited, editing };
+}
+
+/** `set`, and then `edited`: a form field's change handler. */
+export function markingEdited<T>(set: (value: T) => void, edited: () => void): (value: T) => void {
+  return (value) => {
+    set(value);
+    edited();
+  };
 }

@@ -1,6 +1,7 @@
 // The data Folio's service hands out. Field names are snake_case because they are the wire format of
 // every transport (HTTP JSON, SSE, IPC) and are named once, here.
 import { z } from 'zod';
+import { errorCodes } from '../folio-error';
 import { SearchSettings } from './search-settings';
 import { EmbeddingSettings } from './embedding-settings';
 import { ToolCallRecord } from './tool-calls';
@@ -91,6 +92,9 @@ export const Run = z.object({
   started_at: z.number().int(),
   finished_at: z.number().int().nullable(),
   error: z.string().nullable(),
+  /** The error's code and class when the run failed with a typed error, so a screen explains it in the person's language. */
+  error_code: z.enum(errorCodes).optional(),
+  error_name: z.string().optional(),
   prompt_tokens: z.number().int(),
   completion_tokens: z.number().int(),
   cost: z.number(),

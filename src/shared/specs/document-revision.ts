@@ -20,6 +20,11 @@ export const RevisionParagraph = z.object({
   segments: z.array(RevisionSegment),
   /** Comments whose range starts in this paragraph. */
   comments: z.array(RevisionComment),
+  /**
+   * A table row instead of a paragraph: each cell's text (its paragraphs joined by line breaks), so the
+   * preview draws the table as a table. `segments` is then empty.
+   */
+  cells: z.array(z.array(RevisionSegment)).optional(),
 });
 export type RevisionParagraph = z.infer<typeof RevisionParagraph>;
 

@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FontDiscovery, type FontconfigRunner } from '../deck/fonts';
-import { GlyphCoverage, missingGlyphIssues } from './glyph-coverage';
+import { GlyphCoverage, hasOutlines, missingGlyphIssues } from './glyph-coverage';
 import { type LoadedDocument } from './load-folder';
 
 const loaded = (markdown: string): LoadedDocument => ({
@@ -36,6 +37,26 @@ describe('missingGlyphIssues', () => {
 
   it('says nothing when fontconfig is missing: it cannot tell', () => {
     expect(missingGlyphIssues(doc, coverage(() => null))).toEqual([]);
+  });
+
+  it('reports an emoji as blank when the font fontconfig gives for emoji has colour bitmaps only, and not when it has outlines', () => {
+    const emojiFont: FontconfigRunner = (tool, args) =>
+      tool === 'fc-match' ? ((args.at(-1) ?? '').includes('und-zsye') ? 'Noto Color Emoji\n/fonts/NotoColorEmoji.ttf\n0\n' : null) : 'Some Family\n';
+    const withOutlines = (outlines: boolean): GlyphCoverage =>
+      new GlyphCoverage([{ face: 'SimSun', cjk: true }], new FontDiscovery(emojiFont, () => true), () => outlines);
+    expect(missingGlyphIssues(doc, withOutlines(false))).toEqual([
+      { kind: 'missing_glyph', section: '01.md', heading: '成果展示', message: expect.stringMatching(/^😀 \(U\+1F600\) prints blank in the PDF/u) as unknown },
+    ]);
+    expect(missingGlyphIssues(doc, withOutlines(true))).toEqual([]);
+    // Not an emoji (no emoji presentation): the document's faces and fc-list decide, as before.
+    expect(missingGlyphIssues(loaded('# 标题\n\n版权 © 2026\n'), withOutlines(false))).toEqual([]);
+  });
+
+  it('reads outline tables from the font file: Noto Color Emoji has none, DejaVu Sans has glyf', () => {
+    const color = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
+    const dejavu = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+    if (existsSync(color)) expect(hasOutlines(color, 0)).toBe(false);
+    if (existsSync(dejavu)) expect(hasOutlines(dejavu, 0)).toBe(true);
   });
 
   it('asks fontconfig once per character', () => {

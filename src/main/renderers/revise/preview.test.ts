@@ -34,7 +34,7 @@ describe('revisionPreview', () => {
     ]);
     expect(body?.comments.map((c) => [c.author, c.text])).toEqual([['Folio', '删去冗余的“拟”']]);
     expect(preview.paragraphs[2]?.segments).toContainEqual({ text: '审稿人新增', change: 'ins', author: 'Alice' });
-    const cell = preview.paragraphs[3]?.segments ?? [];
+    const cell = preview.paragraphs[3]?.cells?.[0] ?? [];
     expect(cell.filter((s) => s.change === 'del').map((s) => s.text).join('')).toBe('10');
     expect(cell.filter((s) => s.change === 'ins').map((s) => s.text).join('')).toBe('20');
     expect(preview.changes).toEqual(
@@ -44,5 +44,22 @@ describe('revisionPreview', () => {
       ]),
     );
     expect(preview.truncated).toBe(false);
+  });
+
+  it('keeps a table a table: one row of cells per table row, a cell\'s paragraphs joined by line breaks', async () => {
+    const cell = (...texts: string[]) => `<w:tc>${texts.map((t) => para(t)).join('')}</w:tc>`;
+    const original = await makeDocx({
+      body: [para('前文。'), `<w:tbl><w:tr>${cell('站点')}${cell('温差')}</w:tr><w:tr>${cell('城区')}${cell('2.5', '夏季')}</w:tr></w:tbl>`, para('后文。')].join(''),
+    });
+    const revised = await reviseDocx(original, [{ find: '城区', replace: '市区', reason: '统一用词' }]);
+    const preview = RevisedDocument.parse(await revisionPreview(revised.bytes as Uint8Array, null));
+    const texts = (segments: { text: string; change: string | null }[]) => segments.filter((s) => s.change !== 'del').map((s) => s.text).join('');
+    expect(preview.paragraphs.map((p) => (p.cells ? p.cells.map(texts) : texts(p.segments)))).toEqual([
+      '前文。',
+      ['站点', '温差'],
+      ['市区', '2.5\n夏季'],
+      '后文。',
+    ]);
+    expect(preview.paragraphs[2]?.comments.map((c) => c.text)).toEqual(['统一用词']);
   });
 });

@@ -24,6 +24,14 @@ function wAttr(el: Element, name: string): string | null {
   return el.getAttributeNS(W_NS, name) || el.getAttribute(`w:${name}`) || null;
 }
 
+/** The nearest enclosing w:`name` element. */
+function closest(el: Element, name: string): Element | null {
+  for (let n = el.parentNode; n; n = n.parentNode) {
+    if (n.nodeType === 1 && (n as Element).localName === name && (n as Element).namespaceURI === W_NS) return n as Element;
+  }
+  return null;
+}
+
 function textOf(el: Element): string {
   return el.textContent ?? '';
 }
@@ -119,6 +127,9 @@ export async function revisionPreview(bytes: Uint8Array, source: string | null):
   const counts = new Map<string, { insertions: number; deletions: number }>();
   let total = 0;
   if (body) {
+    // The paragraphs of one table row become one row of cells.
+    type Row = { element: Element; cell: Element | null; paragraph: RevisionParagraph & { cells: RevisionSegment[][] } };
+    let row = null as Row | null;
     for (const p of Array.from(body.getElementsByTagNameNS(W_NS, 'p'))) {
       total += 1;
       const paragraph = readParagraph(p, comments);
@@ -129,7 +140,26 @@ export async function revisionPreview(bytes: Uint8Array, source: string | null):
         else count.deletions += 1;
         counts.set(s.author ?? '', count);
       }
-      if (paragraphs.length < MAX_PREVIEW_PARAGRAPHS) paragraphs.push(paragraph);
+      const cell = closest(p, 'tc');
+      const tr = cell && closest(cell, 'tr');
+      if (!cell || !tr) {
+        row = null;
+        if (paragraphs.length < MAX_PREVIEW_PARAGRAPHS) paragraphs.push(paragraph);
+        continue;
+      }
+      if (row?.element !== tr) {
+        row = { element: tr, cell: null, paragraph: { heading: false, segments: [], comments: [], cells: [] } };
+        if (paragraphs.length < MAX_PREVIEW_PARAGRAPHS) paragraphs.push(row.paragraph);
+      }
+      const cells = row.paragraph.cells;
+      if (row.cell !== cell) {
+        row.cell = cell;
+        cells.push([]);
+      } else {
+        cells[cells.length - 1]?.push({ text: '\n', change: null, author: null });
+      }
+      cells[cells.length - 1]?.push(...paragraph.segments);
+      row.paragraph.comments.push(...paragraph.comments);
     }
   }
   return {

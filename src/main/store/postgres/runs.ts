@@ -4,6 +4,7 @@ import { NotFoundError, ValidationError } from '../../../shared/errors';
 import type { RunsRepo } from '../index';
 import type { AsyncRepo, Scope } from '../port';
 import { type RunRow, toRun } from '../rows';
+import { storedError } from '../runs-repo';
 import { pickUsage } from '../tasks-repo';
 import { type Sql, withTaskConstraints } from './sql';
 
@@ -41,16 +42,15 @@ export function pgRunsRepo(sql: Sql, scope: Scope, now: () => number): AsyncRepo
     async finish(id, status, error = null) {
       // The type already excludes it; this guards callers that widened the status to RunStatus.
       if ((status as RunStatus) === 'running') throw new ValidationError('status: a run cannot finish as running');
+      const stored = storedError(error);
       // Only a running run changes (see RunsRepo.finish): one the cluster's sweeper marked
       // interrupted keeps that status when its worker finishes it late.
       const run =
-        (await one(`UPDATE runs r SET status = $4, error = $5, finished_at = $6 WHERE ${OWN} AND r.id = $3 AND r.status = 'running' RETURNING *`, [
-          ...owner,
-          id,
-          status,
-          error,
-          now(),
-        ])) ?? (await one(`SELECT * FROM runs r WHERE ${OWN} AND r.id = $3`, [...owner, id]));
+        (await one(
+          `UPDATE runs r SET status = $4, error = $5, error_code = $6, error_name = $7, finished_at = $8
+           WHERE ${OWN} AND r.id = $3 AND r.status = 'running' RETURNING *`,
+          [...owner, id, status, stored.error, stored.error_code, stored.error_name, now()],
+        )) ?? (await one(`SELECT * FROM runs r WHERE ${OWN} AND r.id = $3`, [...owner, id]));
       if (run === undefined) throw new NotFoundError(`Run ${id} not found.`);
       return run;
     },

@@ -80,4 +80,12 @@ describe('the deck preview in Chinese', () => {
     const template = { ...previewTheme('academic').theme, name: 'lab-brand', label: 'Lab Brand' };
     expect(renderToStaticMarkup(<DeckPreview taskId="t" spec={spec} report={base} plan={null} drawnTheme={template} />)).toContain('主题：Lab Brand');
   });
+
+  it("explains a finding in Chinese and keeps the engine's English words behind Details", () => {
+    const message = 'title shrunk from 28 to 24 pt to fit';
+    const html = render({ ...base, slides: [{ index: 0, output_slides: [1], issues: [{ kind: 'shrunk', message }] }], summary: { ...base.summary, issues: 1 } });
+    expect(html).toContain('文字已缩小字号，以放进文本框。');
+    expect(html).toContain(`<span lang="en">${message}</span>`);
+    expect(html.replace(/<details[\s\S]*?<\/details>/gu, '')).not.toContain('shrunk from');
+  });
 });

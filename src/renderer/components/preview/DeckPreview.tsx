@@ -8,6 +8,7 @@ import type { Theme } from '../../../shared/specs/themes';
 import { builtinThemeLabel, issuesBySlide, previewTheme } from '../../lib/deck-preview';
 import { Icon } from '../Icon';
 import { DeckNotesView, type DeckView, DeckViewToggle } from './DeckNotesView';
+import { FindingText } from './FindingText';
 import { SlideChangeBar } from './SlideChangeBar';
 import { useSlideSelection } from './slide-selection';
 import { SlideView } from './SlideView';
@@ -171,7 +172,8 @@ function IssueText({ issue }: { issue: QualityIssue }) {
   const { t } = useTranslation();
   return (
     <span className="issue-text">
-      <span className={`issue-kind issue-${issue.kind}`}>{t(`preview.issueKind.${issue.kind}`, { defaultValue: issue.kind })}</span> {issue.message}
+      <span className={`issue-kind issue-${issue.kind}`}>{t(`preview.issueKind.${issue.kind}`, { defaultValue: issue.kind })}</span>{' '}
+      <FindingText help={t(`preview.issueHelp.${issue.kind}`, { defaultValue: '' })} message={issue.message} />
     </span>
   );
 }

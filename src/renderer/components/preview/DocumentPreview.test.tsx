@@ -113,3 +113,41 @@ describe('DocumentPreview citations', () => {
     expect(text(out.slice(list))).toContain('[3] 李华. 版面结构预训练[D]. 北京: 清华大学, 2019.');
   });
 });
+
+describe('the document report in Chinese', () => {
+  useUiLanguage('zh-CN');
+
+  const message = 'the table with the header "站点 | 温差" has no caption; it is numbered 表 1 with a placeholder caption: write "表：标题 {#tbl:id}" in the paragraph right before it';
+  const out = (): string =>
+    renderToStaticMarkup(
+      <DocumentPreview
+        spec={spec}
+        sections={[{ file: '01.md', markdown: '# 立项依据\n\n正文。\n' }]}
+        report={{ issues: [{ kind: 'uncaptioned_table', section: '01.md', message }] }}
+      />,
+    );
+
+  it("explains each finding in Chinese and keeps the engine's English words behind Details", () => {
+    const html = out();
+    expect(html).toContain('表格没有表题，暂以占位表题编号。');
+    expect(html).toMatch(/<details class="error-detail"><summary>[^<]+<\/summary><span lang="en">the table with the header/u);
+    // Nothing in English outside the Details.
+    expect(html.replace(/<details[\s\S]*?<\/details>/gu, '')).not.toContain('placeholder caption');
+  });
+
+  it('names the document language, not its code', () => {
+    expect(out()).toMatch(/data-testid="doc-language">简体中文</u);
+  });
+});
+
+describe('the document report in English', () => {
+  useUiLanguage('en');
+
+  it("shows the engine's own words, which are the most precise", () => {
+    const html = renderToStaticMarkup(
+      <DocumentPreview spec={spec} sections={[{ file: '01.md', markdown: '# A\n\nText.\n' }]} report={{ issues: [{ kind: 'uncaptioned_table', message: 'the table has no caption' }] }} />,
+    );
+    expect(html).toContain('the table has no caption');
+    expect(html).not.toContain('A table has no caption; it is numbered');
+  });
+});

@@ -12,6 +12,7 @@ import { referencesHeadingTitle } from '../../../shared/specs/document-citations
 import { computeCaptions, hasReferencesHeading, listStyleFor, remarkDocumentPreview } from '../../lib/document-captions';
 import { documentCitations, documentIssues, documentPages } from '../../lib/document-report';
 import { computeHeadingLabels, headingKey, labelJoiner } from '../../lib/heading-labels';
+import { FindingText } from './FindingText';
 
 const headingTags = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
 
@@ -22,7 +23,7 @@ interface DocumentPreviewProps {
 }
 
 export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const template = documentTemplates[spec.template];
   const numbering = template.headingNumbering;
   const labels = useMemo(() => computeHeadingLabels(sections.map((s) => s.markdown), numbering), [sections, numbering]);
@@ -125,7 +126,9 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
     <div className={`document-preview template-${spec.template}${chinese ? ' doc-cjk' : ''}`} lang={spec.language} data-testid="document-preview">
       <div className="preview-meta">
         <span className="badge">{t(`preview.template.${spec.template}`)}</span>
-        <span className="badge">{spec.language}</span>
+        <span className="badge" data-testid="doc-language">
+          {t(`settings.languages.${spec.language}`, { defaultValue: spec.language })}
+        </span>
         <span className="muted">{t('preview.sectionCount', { count: sections.length })}</span>
         {pages && (
           <span className="muted" data-testid="doc-page-count" title={pages.mode === 'estimated' ? pages.reason : undefined}>
@@ -193,7 +196,11 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
                     “{issue.location.excerpt}”{' '}
                   </span>
                 )}
-                {t(`preview.docIssueMessage.${issue.kind}`, { defaultValue: issue.message })}
+                {i18n.exists(`preview.docIssueMessage.${issue.kind}`) ? (
+                  t(`preview.docIssueMessage.${issue.kind}`)
+                ) : (
+                  <FindingText help={t(`preview.docIssueHelp.${issue.kind}`, { defaultValue: '' })} message={issue.message} />
+                )}
               </li>
             ))}
           </ul>

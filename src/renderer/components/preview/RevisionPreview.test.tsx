@@ -34,4 +34,25 @@ describe('RevisionPreview', () => {
     expect(out).toContain('Folio：插入 1 处，删除 1 处');
     expect(out).toContain('修订自 source/草稿.docx');
   });
+
+  it('draws table rows as one table, changes marked in their cells', () => {
+    const cell = (text: string, change: 'ins' | 'del' | null = null) => [{ text, change, author: change ? 'Folio' : null }];
+    const rows = [
+      { heading: false, segments: [], comments: [], cells: [cell('站点'), cell('温差')] },
+      { heading: false, segments: [], comments: [{ id: '1', author: 'Folio', text: '统一用词' }], cells: [[...cell('城区', 'del'), ...cell('市区', 'ins')], cell('2.5')] },
+    ];
+    const out = renderToStaticMarkup(<RevisionPreview revision={{ ...revision, paragraphs: [revision.paragraphs[0], ...rows] }} />);
+    expect(out).toMatch(/<table class="rev-table" data-testid="rev-table"><tbody><tr><td>站点<\/td><td>温差<\/td><\/tr><tr><td><del[^>]*>城区<\/del><ins[^>]*>市区<\/ins><\/td><td>2.5<\/td><\/tr><\/tbody><\/table>/u);
+    expect(out).toContain('<strong>Folio</strong> 统一用词');
+  });
+});
+
+describe('RevisionPreview in English', () => {
+  useUiLanguage('en');
+
+  it('counts changes in words, one and many, without "(s)"', () => {
+    const out = renderToStaticMarkup(<RevisionPreview revision={{ ...revision, changes: [{ author: 'Folio', insertions: 1, deletions: 3 }] }} />);
+    expect(out).toContain('Folio: 1 insertion, 3 deletions');
+    expect(out).not.toContain('(s)');
+  });
 });

@@ -1,7 +1,7 @@
 // A revised .docx: its text with each tracked insertion underlined and each deletion struck through, coloured
 // by author (Folio's own changes in the accent colour), and the comments (Folio's reasons) beside their paragraph.
 import { useTranslation } from 'react-i18next';
-import type { RevisedDocument, RevisionSegment } from '../../../shared/specs/document-revision';
+import type { RevisedDocument, RevisionParagraph, RevisionSegment } from '../../../shared/specs/document-revision';
 
 const FOLIO = 'Folio';
 
@@ -26,6 +26,59 @@ function Segment({ segment }: { segment: RevisionSegment }) {
   return <>{segment.text}</>;
 }
 
+type Block = { kind: 'paragraph'; paragraph: RevisionParagraph } | { kind: 'table'; rows: RevisionParagraph[] };
+
+/** Paragraphs, and each run of table rows as one table. */
+function blocks(paragraphs: readonly RevisionParagraph[]): Block[] {
+  const out: Block[] = [];
+  for (const paragraph of paragraphs) {
+    const last = out[out.length - 1];
+    if (!paragraph.cells) out.push({ kind: 'paragraph', paragraph });
+    else if (last?.kind === 'table') last.rows.push(paragraph);
+    else out.push({ kind: 'table', rows: [paragraph] });
+  }
+  return out;
+}
+
+function Comments({ comments }: { comments: RevisionParagraph['comments'] }) {
+  const { t } = useTranslation();
+  if (comments.length === 0) return null;
+  return (
+    <aside className="rev-comments">
+      {comments.map((c) => (
+        <div key={c.id} className="rev-comment" data-testid="rev-comment">
+          <strong>{c.author || t('preview.revisionComment')}</strong> {c.text}
+        </div>
+      ))}
+    </aside>
+  );
+}
+
+/** A table of the document, its cells' changes marked like the paragraphs', a row's comments beside the table. */
+function RevisionTable({ rows }: { rows: RevisionParagraph[] }) {
+  const comments = rows.flatMap((r) => r.comments);
+  return (
+    <div className="rev-row">
+      <table className="rev-table" data-testid="rev-table">
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={i}>
+              {(row.cells ?? []).map((cell, j) => (
+                <td key={j}>
+                  {cell.map((s, k) => (
+                    <Segment key={k} segment={s} />
+                  ))}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Comments comments={comments} />
+    </div>
+  );
+}
+
 export function RevisionPreview({ revision }: { revision: RevisedDocument }) {
   const { t } = useTranslation();
   return (
@@ -35,29 +88,29 @@ export function RevisionPreview({ revision }: { revision: RevisedDocument }) {
         {revision.changes.length === 0 && <span className="muted">{t('preview.revisionNoChanges')}</span>}
         {revision.changes.map((c) => (
           <span key={c.author} className="badge" data-testid="rev-summary">
-            {t('preview.revisionChanges', { author: c.author || t('preview.revisionUnknownAuthor'), insertions: c.insertions, deletions: c.deletions })}
+            {t('preview.revisionChanges', {
+              author: c.author || t('preview.revisionUnknownAuthor'),
+              insertions: t('preview.revisionInsertions', { count: c.insertions }),
+              deletions: t('preview.revisionDeletions', { count: c.deletions }),
+            })}
           </span>
         ))}
       </div>
       <div className="doc-page revision-page">
-        {revision.paragraphs.map((p, i) => (
-          <div key={i} className="rev-row">
-            <p className={p.heading ? 'rev-p rev-heading' : 'rev-p'}>
-              {p.segments.map((s, j) => (
-                <Segment key={j} segment={s} />
-              ))}
-            </p>
-            {p.comments.length > 0 && (
-              <aside className="rev-comments">
-                {p.comments.map((c) => (
-                  <div key={c.id} className="rev-comment" data-testid="rev-comment">
-                    <strong>{c.author || t('preview.revisionComment')}</strong> {c.text}
-                  </div>
+        {blocks(revision.paragraphs).map((block, i) =>
+          block.kind === 'table' ? (
+            <RevisionTable key={i} rows={block.rows} />
+          ) : (
+            <div key={i} className="rev-row">
+              <p className={block.paragraph.heading ? 'rev-p rev-heading' : 'rev-p'}>
+                {block.paragraph.segments.map((s, j) => (
+                  <Segment key={j} segment={s} />
                 ))}
-              </aside>
-            )}
-          </div>
-        ))}
+              </p>
+              <Comments comments={block.paragraph.comments} />
+            </div>
+          ),
+        )}
       </div>
       {revision.truncated && <p className="muted">{t('preview.revisionTruncated', { count: revision.paragraphs.length })}</p>}
     </div>

@@ -69,7 +69,7 @@ export function EmbeddingForm({ current }: { current: EmbeddingSettings | undefi
     },
     savesIf: (report) => report.ok,
   });
-  const edited = flow.edited;
+  const { editing } = flow;
 
   return (
     <section className="settings-section" data-testid="embedding-section">
@@ -90,10 +90,7 @@ export function EmbeddingForm({ current }: { current: EmbeddingSettings | undefi
           <input
             type="checkbox"
             checked={enabled}
-            onChange={(e) => {
-              setEnabled(e.target.checked);
-              edited();
-            }}
+            onChange={(e) => editing(setEnabled)(e.target.checked)}
             data-testid="embedding-enabled"
           />
           <span>{t('embedding.enabled')}</span>
@@ -105,20 +102,14 @@ export function EmbeddingForm({ current }: { current: EmbeddingSettings | undefi
               type="url"
               placeholder={t('embedding.baseUrlPlaceholder')}
               value={baseUrl}
-              onValue={(value) => {
-                setBaseUrl(value);
-                edited();
-              }}
+              onValue={editing(setBaseUrl)}
               testId="embedding-base-url"
             />
             <TextField
               label={t('embedding.model')}
               placeholder={t('embedding.modelPlaceholder')}
               value={model}
-              onValue={(value) => {
-                setModel(value);
-                edited();
-              }}
+              onValue={editing(setModel)}
               testId="embedding-model"
             />
             <TextField
@@ -127,20 +118,16 @@ export function EmbeddingForm({ current }: { current: EmbeddingSettings | undefi
               placeholder={t('embedding.dimensionsPlaceholder')}
               value={dimensions}
               aria-invalid={!dimsValid}
-              onValue={(value) => {
-                setDimensions(value);
-                edited();
-              }}
+              onValue={editing(setDimensions)}
               testId="embedding-dimensions"
             />
             <KeyFields
               section="embedding"
               keyEnv={keyEnv}
               defaultKeyEnv={EMBEDDING_DEFAULT_KEY_ENV}
-              onKeyEnv={setKeyEnv}
+              onKeyEnv={editing(setKeyEnv)}
               keyValue={key}
-              onKey={setKey}
-              onEdited={edited}
+              onKey={editing(setKey)}
               stored={current?.has_key === true}
               envName={envName}
             />

@@ -11,7 +11,7 @@ describe('KeyFields', () => {
   useUiLanguage();
 
   it('labels and names the fields by section and says when a key is stored', () => {
-    const html = renderToStaticMarkup(<KeyFields section="search" keyEnv="TAVILY_KEY" defaultKeyEnv="TAVILY_API_KEY" onKeyEnv={noop} keyValue="" onKey={noop} onEdited={noop} stored envName="TAVILY_KEY" />);
+    const html = renderToStaticMarkup(<KeyFields section="search" keyEnv="TAVILY_KEY" defaultKeyEnv="TAVILY_API_KEY" onKeyEnv={noop} keyValue="" onKey={noop} stored envName="TAVILY_KEY" />);
     expect(html).toContain('data-testid="search-key-env"');
     expect(html).toContain('value="TAVILY_KEY"');
     expect(html).toContain('placeholder="TAVILY_API_KEY"');
@@ -20,7 +20,7 @@ describe('KeyFields', () => {
   });
 
   it('asks for a key when none is stored', () => {
-    const html = renderToStaticMarkup(<KeyFields section="embedding" keyEnv="" defaultKeyEnv="EMBED_KEY" onKeyEnv={noop} keyValue="" onKey={noop} onEdited={noop} stored={false} envName="EMBED_KEY" />);
+    const html = renderToStaticMarkup(<KeyFields section="embedding" keyEnv="" defaultKeyEnv="EMBED_KEY" onKeyEnv={noop} keyValue="" onKey={noop} stored={false} envName="EMBED_KEY" />);
     expect(html).toContain('data-testid="embedding-key-env"');
     expect(html).toContain('Paste the key; it is stored locally and never shown again');
   });

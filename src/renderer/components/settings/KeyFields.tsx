@@ -9,17 +9,16 @@ interface KeyFieldsProps {
   keyEnv: string;
   /** The name used when none is typed. */
   defaultKeyEnv: string;
+  /** The section's setters, which also mark its form edited (its test result no longer holds). */
   onKeyEnv: (value: string) => void;
   keyValue: string;
   onKey: (value: string) => void;
-  /** After either field changed: the section marks its form edited (its test result no longer holds). */
-  onEdited: () => void;
   /** A key is stored under `envName` already: the empty field says so. */
   stored: boolean;
   envName: string;
 }
 
-export function KeyFields({ section, keyEnv, defaultKeyEnv, onKeyEnv, keyValue, onKey, onEdited, stored, envName }: KeyFieldsProps) {
+export function KeyFields({ section, keyEnv, defaultKeyEnv, onKeyEnv, keyValue, onKey, stored, envName }: KeyFieldsProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -30,10 +29,7 @@ export function KeyFields({ section, keyEnv, defaultKeyEnv, onKeyEnv, keyValue, 
           spellCheck={false}
           placeholder={defaultKeyEnv}
           value={keyEnv}
-          onChange={(e) => {
-            onKeyEnv(e.target.value.toUpperCase());
-            onEdited();
-          }}
+          onChange={(e) => onKeyEnv(e.target.value.toUpperCase())}
           data-testid={`${section}-key-env`}
         />
       </label>
@@ -42,10 +38,7 @@ export function KeyFields({ section, keyEnv, defaultKeyEnv, onKeyEnv, keyValue, 
         <SecretInput
           placeholder={stored ? t(`${section}.keyStored`, { env: envName }) : t(`${section}.keyPlaceholder`)}
           value={keyValue}
-          onValue={(value) => {
-            onKey(value);
-            onEdited();
-          }}
+          onValue={onKey}
           data-testid={`${section}-key`}
         />
       </label>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProbeReport } from '../../../shared/contract';
 import type { ErrorInfo } from '../../state/notices';
 import { ErrorText, ServerDetail } from '../ErrorText';
+import { TestOutcome } from '../TestOutcome';
 
 export type ProbeState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
 
@@ -9,13 +10,7 @@ export type ProbeState = { status: 'running' } | { status: 'done'; report: Probe
 export function ProbeResult({ state }: { state: ProbeState }) {
   const { t } = useTranslation();
   if (state.status === 'running') return null;
-  if (state.status === 'failed') {
-    return (
-      <div className="inline-error" role="alert" data-testid="probe-error">
-        <ErrorText error={state.error} />
-      </div>
-    );
-  }
+  if (state.status === 'failed') return <TestOutcome outcome={{ kind: 'error', error: state.error }} testId="probe-error" />;
   const { report } = state;
   const mismatches = report.rows.filter((r) => !r.ok).length;
   return (

@@ -61,7 +61,7 @@ export function SearchSection() {
     },
     savesIf: (report) => report.ok,
   });
-  const edited = flow.edited;
+  const { edited, editing } = flow;
 
   const needsUrl = facts?.needsUrl === true;
   const canSave = backend === 'none' || !needsUrl || url.trim() !== '';
@@ -87,10 +87,7 @@ export function SearchSection() {
             type="url"
             placeholder={needsUrl ? t('search.urlPlaceholder') : t('search.endpointPlaceholder')}
             value={url}
-            onValue={(value) => {
-              setUrl(value);
-              edited();
-            }}
+            onValue={editing(setUrl)}
             testId="search-url"
           />
         )}
@@ -99,10 +96,9 @@ export function SearchSection() {
             section="search"
             keyEnv={keyEnv}
             defaultKeyEnv={facts?.defaultKeyEnv ?? ''}
-            onKeyEnv={setKeyEnv}
+            onKeyEnv={editing(setKeyEnv)}
             keyValue={key}
-            onKey={setKey}
-            onEdited={edited}
+            onKey={editing(setKey)}
             stored={current?.backend === backend && current.has_key}
             envName={envName}
           />

@@ -4,7 +4,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { useUiLanguage } from '../../i18n/ui-language.test-support';
-import { TestOutcome } from './ServiceForm';
+import { ServiceTestOutcome } from './ServiceForm';
 
 const failed = { status: 'done', report: { ok: false, message: 'connect ECONNREFUSED 127.0.0.1:9' } } as const;
 const passed = { status: 'done', report: { ok: true, message: null } } as const;
@@ -14,7 +14,7 @@ describe('a service test outcome in Chinese', () => {
 
   for (const section of ['search', 'embedding'] as const) {
     it(`heads a failed ${section} test in Chinese and keeps the server's words behind Details`, () => {
-      const html = renderToStaticMarkup(<TestOutcome section={section} test={failed} passed={() => 'ok'} />);
+      const html = renderToStaticMarkup(<ServiceTestOutcome section={section} test={failed} passed={() => 'ok'} />);
       expect(html).toContain(section === 'search' ? '测试搜索失败。' : '测试嵌入失败。');
       expect(html).toMatch(/<details class="error-detail"><summary>[^<]+<\/summary><span lang="en">connect ECONNREFUSED 127\.0\.0\.1:9<\/span><\/details>/u);
       expect(html).toContain(`data-testid="${section}-test-error"`);
@@ -22,9 +22,9 @@ describe('a service test outcome in Chinese', () => {
   }
 
   it('shows what the section says a pass shows, and nothing before a test', () => {
-    expect(renderToStaticMarkup(<TestOutcome section="embedding" test={passed} passed={() => <b>fine</b>} />)).toBe('<b>fine</b>');
-    expect(renderToStaticMarkup(<TestOutcome section="embedding" test={{ status: 'running' }} passed={() => 'x'} />)).toBe('');
-    expect(renderToStaticMarkup(<TestOutcome section="embedding" test={null} passed={() => 'x'} />)).toBe('');
+    expect(renderToStaticMarkup(<ServiceTestOutcome section="embedding" test={passed} passed={() => <b>fine</b>} />)).toBe('<b>fine</b>');
+    expect(renderToStaticMarkup(<ServiceTestOutcome section="embedding" test={{ status: 'running' }} passed={() => 'x'} />)).toBe('');
+    expect(renderToStaticMarkup(<ServiceTestOutcome section="embedding" test={null} passed={() => 'x'} />)).toBe('');
   });
 });
 
@@ -32,7 +32,7 @@ describe('a service test outcome in English', () => {
   useUiLanguage('en');
 
   it("puts the server's words inline", () => {
-    const html = renderToStaticMarkup(<TestOutcome section="embedding" test={failed} passed={() => 'ok'} />);
+    const html = renderToStaticMarkup(<ServiceTestOutcome section="embedding" test={failed} passed={() => 'ok'} />);
     expect(html).toContain('<strong>The test embedding failed.</strong> <span>connect ECONNREFUSED 127.0.0.1:9</span>');
   });
 });

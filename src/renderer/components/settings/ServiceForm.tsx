@@ -5,7 +5,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TestState, useSaveAndTest } from '../../state/use-save-and-test';
-import { ErrorText, ServerDetail } from '../ErrorText';
+import { errorOutcome, TestOutcome } from '../TestOutcome';
 
 /** What every service's test answers: whether it worked and, when not, the server's explanation. */
 interface ServiceReport {
@@ -54,25 +54,22 @@ export function ServiceForm<R extends ServiceReport>({ section, flow, canSave, t
           {saved && <span className="saved-hint">{t(`${section}.saved`)}</span>}
         </div>
       </form>
-      {error && (
-        <div className="inline-error" role="alert" data-testid={`${section}-error`}>
-          <ErrorText error={error} />
-        </div>
-      )}
-      <TestOutcome section={section} test={test} passed={passed} />
+      <TestOutcome outcome={errorOutcome(error)} testId={`${section}-error`} />
+      <ServiceTestOutcome section={section} test={test} passed={passed} />
     </>
   );
 }
 
 /** A finished test: what passing shows, or the failure headed in the person's language. */
-export function TestOutcome<R extends ServiceReport>({ section, test, passed }: { section: Section; test: TestState<R> | null; passed: (report: R) => ReactNode }) {
+export function ServiceTestOutcome<R extends ServiceReport>({ section, test, passed }: { section: Section; test: TestState<R> | null; passed: (report: R) => ReactNode }) {
   const { t } = useTranslation();
   if (test?.status !== 'done') return null;
-  if (test.report.ok) return <>{passed(test.report)}</>;
+  const { report } = test;
   return (
-    <div className="inline-error" role="alert" data-testid={`${section}-test-error`}>
-      <strong>{t(`${section}.testFailed`)}</strong> <ServerDetail text={test.report.message} />
-    </div>
+    <TestOutcome
+      outcome={report.ok ? { kind: 'passed', view: passed(report) } : { kind: 'failed', headline: t(`${section}.testFailed`), detail: report.message }}
+      testId={`${section}-test-error`}
+    />
   );
 }
 

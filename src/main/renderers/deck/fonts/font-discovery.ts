@@ -47,10 +47,10 @@ export class FontDiscovery {
   ) {}
 
   /** The file fontconfig picks for `face`, or null when fontconfig is missing or the file is gone. */
-  find(q: FaceQuery): FontFileRef | null {
+  find(q: FaceQuery, escape = true): FontFileRef | null {
     const key = `${q.face}|${q.bold ? 'b' : 'r'}|${q.cjk ? 'c' : 'l'}`;
     if (this.cache.has(key)) return this.cache.get(key) ?? null;
-    const pattern = `${escapeFamily(q.face)}${q.bold ? ':weight=bold' : ''}${q.cjk ? ':lang=zh-cn' : ''}`;
+    const pattern = `${escape ? escapeFamily(q.face) : q.face}${q.bold ? ':weight=bold' : ''}${q.cjk ? ':lang=zh-cn' : ''}`;
     const out = this.run('fc-match', ['-f', '%{family[0]}\\n%{file}\\n%{index}\\n', pattern]);
     let ref: FontFileRef | null = null;
     if (out !== null) {
@@ -73,6 +73,15 @@ export class FontDiscovery {
     const families = out === null ? null : [...new Set(out.split('\n').filter((f) => f.trim() !== ''))];
     this.coverage.set(key, families);
     return families;
+  }
+
+  /**
+   * The font LibreOffice draws the emoji `codePoint` with: for a character with emoji presentation its glyph
+   * fallback asks fontconfig for the emoji language (und-zsye), not for the run's face. Null when fontconfig
+   * is missing or answers with no file.
+   */
+  emojiFallback(codePoint: number): FontFileRef | null {
+    return this.find({ face: `:charset=${codePoint.toString(16)}:lang=und-zsye`, bold: false, cjk: false }, false);
   }
 
   /** The installed colour emoji family (e.g. "Noto Color Emoji"), or null when there is none. */
