@@ -110,7 +110,7 @@ async function timeRun(conversation: ConversationPort, root: string): Promise<Ru
     systemPrompt: 'You are a benchmark.',
     // A context budget large enough that compaction never kicks in: only the loop itself is timed.
     limits: { maxIterations: TURNS + 1, reliableContext: 10_000_000, price: { input: 1, output: 2 } },
-    toolContext: { root, taskId: 't1', runId: 'r1' },
+    toolContext: { root, taskId: 't1', runId: 'r1', outbound: null },
   };
   const started = performance.now();
   const { reason, resultTimes } = await drain(runAgentLoop(deps, new AbortController().signal));

@@ -277,7 +277,7 @@ async function run(): Promise<BenchRow[]> {
   const refman = refmanFixture();
   const big = rssProbe(script, [refman]);
   debianOut.push({
-    name: `peak RSS of a process extracting a ${REFMAN_PAGES}-page reference manual (spare, then twice)`,
+    name: `peak RSS of a process extracting a ${REFMAN_PAGES.toLocaleString('en-US')}-page reference manual (spare, then twice)`,
     folio: big.peakMb,
     baseline: null,
     unit: 'MB',

@@ -92,7 +92,9 @@ test('a project with instructions and a library: the file is indexed and found w
   // A task started while the project is selected belongs to it, and its run gets the instructions.
   await scriptModel([{ text: 'Noted: Qingteng Lab, GB/T 7714.' }]);
   const taskId = await createTask(page, 'proposal');
+  await page.getByTestId('task-options').click();
   await expect(page.getByTestId('task-project-picker')).toHaveValue(projectId!);
+  await page.keyboard.press('Escape');
   await sendMessage(page, 'Draft the opening paragraph of our proposal.');
   await expectRunsDone(page, 1);
   expect(await lastSystemPrompt()).toContain(INSTRUCTIONS);

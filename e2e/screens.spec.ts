@@ -238,6 +238,19 @@ for (const language of ['en', 'zh-CN'] as const) {
         },
       });
 
+      // The header beside the open panel (or its drawer): the title, then its controls in one row,
+      // with the less-used ones in the task options menu, shown open.
+      await checkScreen(page, 'task-options', language, {
+        ready: async (p) => {
+          const centres = await p.evaluate<number[]>("[...document.querySelectorAll('.chat-controls > *')].map((el) => { const r = el.getBoundingClientRect(); return (r.top + r.bottom) / 2; })");
+          expect(Math.max(...centres) - Math.min(...centres), 'the header controls keep to one row').toBeLessThan(4);
+          if (!(await p.getByTestId('task-options-popover').isVisible())) await p.getByTestId('task-options').click();
+          await expect(p.getByTestId('task-project-picker')).toBeVisible();
+        },
+      });
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('task-options-popover')).toHaveCount(0);
+
       // Tab from the task list goes through the conversation to the composer, then its send button,
       // before anything in the right-hand panel.
       await page.getByTestId('composer-input').fill(t.ask);
@@ -350,6 +363,17 @@ for (const language of ['en', 'zh-CN'] as const) {
       await expect(page.getByTestId('outline-panel')).toHaveAttribute('data-status', 'proposed');
       await expect(page.getByTestId('outline-row')).toHaveCount(4);
       await checkScreen(page, 'outline', language);
+
+      // The outline approved: folded away, the run's one question (a command) in view, and the
+      // composer saying what the run waits for.
+      await scriptModel([{ toolCalls: [{ name: 'shell', arguments: JSON.stringify({ command: 'ls source work' }) }] }, { text: t.deckReply }]);
+      await page.getByTestId('outline-approve').click();
+      await expect(page.getByTestId('outline-toggle')).toHaveAttribute('aria-expanded', 'false');
+      await expect(page.getByTestId('approval-card')).toBeInViewport();
+      await expect(page.getByTestId('composer-waiting')).toBeVisible();
+      await checkScreen(page, 'outline-approved', language, { ready: (p) => expect(p.getByTestId('approval-card')).toBeInViewport() });
+      await deny(page);
+      await expectRunsDone(page, 2);
 
       // A rendered deck in the preview, with the check of the rendered slides.
       await scriptModel(writeAndRenderDeck(t.deck, t.deckReply));

@@ -31,7 +31,7 @@ export const mainLayers = {
   subagents: ['agent', 'llm', 'models', 'skills', 'tools'],
   runs: ['agent', 'store'],
   // Store-backed settings the runs read (web search, embeddings).
-  settings: ['library', 'models', 'store', 'tools'],
+  settings: ['library', 'models', 'net', 'store', 'tools'],
   // Turns a task and its settings into everything a run needs; the run manager's driver.
   assembly: ['agent', 'library', 'llm', 'mcp', 'models', 'net', 'runs', 'settings', 'skills', 'sources', 'store', 'subagents', 'tools', 'workspace'],
   tenancy: ['config', 'models', 'net', 'quotas', 'store'],
@@ -39,7 +39,7 @@ export const mainLayers = {
   metrics: [],
   quotas: ['store'],
   cluster: ['config', 'runs', 'store'],
-  service: ['assembly', 'settings', 'quotas', 'agent', 'config', 'library', 'llm', 'mcp', 'models', 'renderers', 'runs', 'sandbox', 'skills', 'sources', 'store', 'tools', 'workspace'],
+  service: ['assembly', 'settings', 'quotas', 'agent', 'config', 'library', 'llm', 'mcp', 'models', 'net', 'renderers', 'runs', 'sandbox', 'skills', 'sources', 'store', 'tools', 'workspace'],
   transport: ['service', 'tenancy'],
   // The CLI composes the core like the Electron root, and restores backups (`folio db restore`).
   cli: ['cluster', 'config', 'llm', 'metrics', 'models', 'net', 'quotas', 'renderers', 'sandbox', 'service', 'store', 'tenancy', 'transport', 'workspace'],

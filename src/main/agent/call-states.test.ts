@@ -53,7 +53,7 @@ async function statesOf(steps: Step[], o: { mode: 'ask' | 'auto-edit' | 'auto'; 
     },
     systemPrompt: 'system',
     limits: { maxIterations: 5, reliableContext: 100_000, price: { input: 0, output: 0 } },
-    toolContext: { root: mkdtempSync(join(tmpdir(), 'folio-states-')), taskId: 't1', runId: 'r1' },
+    toolContext: { root: mkdtempSync(join(tmpdir(), 'folio-states-')), taskId: 't1', runId: 'r1', outbound: null },
     callStates: { set: (call, state) => (seen[call.callId] ??= []).push(state) },
   };
   const gen: AsyncGenerator<RunEventBody, FinishReason> = runAgentLoop(deps, controller.signal);

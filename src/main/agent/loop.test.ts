@@ -87,7 +87,7 @@ function setup(
     approvals: approvals.port,
     systemPrompt: 'system',
     limits: { maxIterations: opts.maxIterations ?? 10, reliableContext: 100_000, price: { input: 1, output: 2 } },
-    toolContext: { root, taskId: 't1', runId: 'r1' },
+    toolContext: { root, taskId: 't1', runId: 'r1', outbound: null },
   };
   return { root, model, conversation, approvals, deps };
 }

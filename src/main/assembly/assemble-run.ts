@@ -11,7 +11,8 @@ import { createStoreConversation } from '../agent/store-conversation';
 import { loadPromptTemplate, renderSystemPrompt, skillLanguageRule } from '../agent/system-prompt';
 import { assertKey, createChatModel, estimateCost } from '../llm/openai-chat-model';
 import type { ChatModel } from '../llm/types';
-import { loadModelProfiles, planReasoning, resolveApiKey, type ModelProfile } from '../models';
+import { loadModelProfiles, planReasoning, resolveApiKey, withBroughtKeys, type KeyStore, type ModelProfile } from '../models';
+import type { OutboundAudit } from '../net/outbound-audit';
 import type { McpManager } from '../mcp/manager';
 import { newId, type RunDriver, type RunDriverContext } from '../runs/run-manager';
 import { resolveSearchConfig } from '../settings/search-settings';
@@ -32,10 +33,12 @@ import { gitConfigNotice, watchGitConfig } from './git-config-watch';
 
 export interface RunAssemblyDeps extends ProfileContext {
   mcp: McpManager;
-  /** The embedding client for library search (null: full text alone), built from the settings at each use. */
-  embedder: EmbedderSource;
+  /** The embedding client for library search (null: full text alone), built from the settings at each use with the run's keys, charged to it. */
+  embedderFor: (work: { keys: KeyStore; outbound: OutboundAudit | null }) => EmbedderSource;
+  /** Who a run's requests leaving the service are charged to (the team service's audit rows); null on the desktop. */
+  runAudit: (run: ModelCallRun) => OutboundAudit | null;
   /** Test seam: build the chat model differently (e.g. tighter retry timings). */
-  createModel?: (profile: ModelProfile, apiKey: string) => ChatModel;
+  createModel?: (profile: ModelProfile, apiKey: string, outbound: OutboundAudit | null) => ChatModel;
   /** Test seam: web_fetch's address policy. */
   webFetch?: WebFetchToolOptions;
   /** Folders commands may not see besides the data folder (the team service's storage root). */
@@ -120,8 +123,12 @@ function meteredModel(model: ChatModel, profile: ModelProfile, run: ModelCallRun
  * Builds the run. It yields what the person should see while it works (MCP servers starting, a
  * reasoning setting the profile cannot honour) and returns the loop's inputs.
  */
-export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext): AsyncGenerator<RunEventBody, RunSetup> {
+export async function* assembleRun(scopeDeps: RunAssemblyDeps, run: RunDriverContext): AsyncGenerator<RunEventBody, RunSetup> {
+  // The keys the starting request brought come first, for everything this run reads a key for.
+  const deps: RunAssemblyDeps = { ...scopeDeps, keys: withBroughtKeys(scopeDeps.keys, run.brought) };
   const { store, keys, env } = deps;
+  const callRun: ModelCallRun = { taskId: run.taskId, runId: run.runId };
+  const outbound = deps.runAudit(callRun);
   const task = await store.tasks.get(run.taskId);
   if (!task) throw new FolioError('not_found', `No task ${run.taskId}`);
   const profile = await pickProfile(deps, task);
@@ -129,14 +136,13 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
   assertKey(profile, apiKey);
   const { profiles } = loadModelProfiles(profileDirs(deps));
   const secrets = await outwardSecrets(deps, profiles);
-  const build = (p: ModelProfile, key: string) => scrubbingModel((deps.createModel ?? createChatModel)(p, key), secrets);
+  const build = (p: ModelProfile, key: string) => scrubbingModel(deps.createModel ? deps.createModel(p, key, outbound) : createChatModel(p, key, { outbound }), secrets);
   const built = build(profile, apiKey);
-  const callRun: ModelCallRun = { taskId: run.taskId, runId: run.runId };
   const model = meteredModel(built, profile, callRun, deps);
 
   const skills = () => loadSkills(skillDirs(deps)).skills;
   const secretNames = await secretEnvNames(store, profiles);
-  const libraries = await taskLibraries(store, task, deps.embedder);
+  const libraries = await taskLibraries(store, task, deps.embedderFor({ keys, outbound }));
   const { pickVisionProfile } = await import('../tools/ocr');
   const ownFolder = taskDir(deps.dataDir, task.id);
   const root = task.workspace_path ?? ownFolder;
@@ -179,6 +185,7 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
     },
     mcp: deps.mcp,
     servers: task.mcp_servers,
+    outbound,
     skills: {
       skills,
       reasoning: task.reasoning,
@@ -239,6 +246,7 @@ export async function* assembleRun(deps: RunAssemblyDeps, run: RunDriverContext)
           allow: async () => void (await store.tasks.update(task.id, { allow_network: true })),
         },
         ...(libraries.port ? { library: libraries.port } : {}),
+        outbound,
       },
       approvals,
       callStates: run.callStates,

@@ -12,6 +12,7 @@ import type { StorePort } from '../store/port';
 import { createSkillToolLookup, isNestedCallId, type SkillAgentDeps } from '../subagents/skill-agents';
 import type { CatalogOptions } from '../tools/catalog';
 import type { Tool } from '../tools/types';
+import type { OutboundAudit } from '../net/outbound-audit';
 
 export interface ToolSetInput {
   /** The built-in tools' options (sandbox, secrets, skills, OCR, search...). */
@@ -19,6 +20,8 @@ export interface ToolSetInput {
   mcp: McpManager;
   /** The MCP servers the task enabled (null or empty: none). */
   servers: readonly string[] | null;
+  /** Who a server started for the run is charged to. */
+  outbound: OutboundAudit | null;
   /** How skills run as sub-agents: everything but the run's base tools, which are assembled here. */
   skills: Omit<SkillAgentDeps, 'base' | 'dropNestedApprovals' | 'approvals'>;
   approvals: ApprovalPort;
@@ -46,7 +49,7 @@ export async function* assembleToolSet(input: ToolSetInput): AsyncGenerator<RunE
   // The task's MCP servers add their tools to this run's registry only.
   const servers = input.servers ?? [];
   if (servers.length > 0) yield { type: 'progress', step: 'start_mcp_servers', done: 0, total: servers.length };
-  const mcpTools = await mcpToolsForTask(input.mcp, servers, input.signal);
+  const mcpTools = await mcpToolsForTask(input.mcp, servers, input.signal, input.outbound);
   for (const tool of mcpTools.tools) registry.register(tool);
 
   const dropApprovals = async (match: (callId: string) => boolean) => {

@@ -15,7 +15,7 @@ export async function probeCommand(argv: string[], paths: { resourcesDir: string
     return 3;
   }
   const key = resolveApiKey(profile, createFileKeyStore(paths.dataDir)) ?? '';
-  const report = await probeProfile(profile, key, { needle: values.needle });
+  const report = await probeProfile(profile, key, { needle: values.needle, outbound: null });
   console.log(formatProbeTable(report));
   return probeExitCode(report);
 }

@@ -61,13 +61,13 @@ describe.skipIf(noSandbox !== null)('tenant isolation on SQLite', () => {
       writeFileSync(join(tenantDataDir(root, tenant), 'models', 'fake.yaml'), fakeProfileYaml(fake.url));
     }
     service = await createServiceCore(serviceConfig(root), { dataDir: root, resourcesDir: findResourcesDir() }, createJsonLogger(() => undefined));
-    const globex = (await service.resolveCore({ tenant_id: 'globex', user_id: 'gina' })) as Core;
+    const globex = (await service.resolveCore({ tenant_id: 'globex', user_id: 'gina' }, { headers: {}, params: {} })) as Core;
     const theirs = await globex.handlers.createTask({ mode: 'general', title: 'theirs' });
     const secret = join(taskDir(globex.ctx.dataDir, theirs.id), 'work', 'plan.txt');
     mkdirSync(join(secret, '..'), { recursive: true });
     writeFileSync(secret, 'GLOBEX-CONFIDENTIAL-PLAN');
 
-    const acme = (await service.resolveCore({ tenant_id: 'acme', user_id: 'alice' })) as Core;
+    const acme = (await service.resolveCore({ tenant_id: 'acme', user_id: 'alice' }, { headers: {}, params: {} })) as Core;
     await acme.ctx.store.settings.set('default_model', 'fake.main');
     const mine = await acme.handlers.createTask({ mode: 'general', title: 'mine' });
     mkdirSync(join(taskDir(acme.ctx.dataDir, mine.id), 'work'), { recursive: true });
@@ -98,9 +98,9 @@ describe('tenant cores on SQLite', () => {
     const folder = tenantDataDir(root, 'acme');
     mkdirSync(join(folder, '..'), { recursive: true });
     writeFileSync(folder, 'not a folder');
-    await expect(service.resolveCore(scope)).rejects.toThrow();
+    await expect(service.resolveCore(scope, { headers: {}, params: {} })).rejects.toThrow();
     rmSync(folder);
-    const core = await service.resolveCore(scope);
+    const core = await service.resolveCore(scope, { headers: {}, params: {} });
     expect((await core.handlers.createTask({ mode: 'general', title: 'after the repair' })).title).toBe('after the repair');
   });
 });

@@ -26,8 +26,9 @@ import type { Decision, RunHost } from '../cluster/host';
 import { createTeamQuotas } from '../quotas/team-quotas';
 import { ScopeCores } from './scope-cores';
 import { RETENTION_INTERVAL_MS, runRetention } from './retention';
-import { auditRoute, auditWriter } from '../tenancy/audit-log';
-import { asOutboundOwner, type OutboundSink } from '../net/outbound-audit';
+import { auditRoute, auditWriter, requestOwner } from '../tenancy/audit-log';
+import { broughtKeys } from '../tenancy/byo-keys';
+import type { OutboundSink } from '../net/outbound-audit';
 import { createServiceMetrics, type ServiceMetrics } from '../metrics/service-metrics';
 import { createTenantKeyStore, tenantStoredKeys } from '../tenancy/tenant-keys';
 import { migrateAllKeyFiles } from '../tenancy/key-encryption';
@@ -44,8 +45,6 @@ export interface ServiceCore {
   tenantGate?: TenantGate;
   /** GET /metrics (with a database). */
   metrics?: ServiceMetrics;
-  /** Where requests leaving the service are reported (audit rows, metrics): the HTTP server runs each request in it. */
-  outboundSink?: OutboundSink;
   /** The platform's own routes (GET /v1/audit). */
   platformRoutes?: TenancyOptions['platformRoutes'];
   /** The keys a tenant stored, in plain text: what the service's log lines are scrubbed of. */
@@ -106,7 +105,7 @@ function createSqliteServiceCore(config: ServiceConfig, paths: Paths, log: Logge
   const root = resolve(config.storageRoot ?? paths.dataDir);
   const cores = new Map<string, Promise<Core>>();
   return {
-    resolveCore(scope) {
+    async resolveCore(scope, request) {
       let core = cores.get(scope.tenant_id);
       if (!core) {
         const dataDir = tenantDataDir(root, scope.tenant_id);
@@ -119,7 +118,8 @@ function createSqliteServiceCore(config: ServiceConfig, paths: Paths, log: Logge
         cores.set(scope.tenant_id, core);
         log.info({ msg: 'tenant core opened', tenant: scope.tenant_id });
       }
-      return core;
+      // The request's own model keys, if it brought any; nothing leaves for an audit without a database.
+      return (await core).forRequest({ brought: broughtKeys(request.headers), outbound: null });
     },
     registry: createMemoryTenantRegistry(),
     ready: () => Promise.resolve(true),
@@ -216,7 +216,7 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
         keys: createTenantKeyStore(dataDir, scope.tenant_id, config.keyring),
         // The pool is the process's; a scope's core closing must not end it.
         store: { port: backend.scope(scope), close: () => Promise.resolve() },
-        team: { cluster, quotas, hiddenPaths: [storageRoot], chargeTo: (owner, fn) => asOutboundOwner(owner, fn, outbound), metrics },
+        team: { cluster, quotas, hiddenPaths: [storageRoot], outbound, metrics },
         // web_fetch reaches public addresses and what the operator allowed (--allow-network), as every other typed address.
         webFetch: { isAllowedAddress: (address) => addressRefusal(address) === null || operatorAllowsAddress(address) },
       });
@@ -241,14 +241,15 @@ async function createPostgresServiceCore(config: ServiceConfig, url: string, sto
     await backend.close();
   };
   return {
-    resolveCore: coreFor,
+    // Each request sees its scope's core with its own model keys, its outbound requests charged to it.
+    resolveCore: async (scope, request) =>
+      (await coreFor(scope)).forRequest({ brought: broughtKeys(request.headers), outbound: { sink: outbound, owner: requestOwner({ scope, params: request.params }) } }),
     registry: createPgTenantRegistry(backend.pool),
     ready: async () => !worker.isDraining && (await answers()),
     requestQuota: { requestsPerMinute: quotas.guard.requestsPerMinute },
     rateLimiter: createSharedRateLimiter({ db: backend.pool, defaultPerMinute: config.quotas.requests_per_minute, overrides: { requestsPerMinute: quotas.guard.requestsPerMinute } }),
     tenantGate: createPgTenantGate(backend.pool),
     platformRoutes: auditRoute(backend.pool),
-    outboundSink: outbound,
     metrics,
     // Hands the runs back: they end `interrupted` and their leases are freed, so Continue works on
     // any other worker at once.

@@ -4,9 +4,7 @@ import { startHttpServer, type FolioHttpServer, type RunningHttpServer } from '.
 import { createAuthenticator, createRateLimiter, type Logger, type ServiceConfig } from '../tenancy';
 import type { ServiceCore } from './service-core';
 import { FolioError } from '../../shared/errors';
-import { MODEL_KEY_HEADER, checkModelKeyHeader, modelKeyHeaderValues, withRequestContext } from '../tenancy/byo-keys';
-import { requestOwner } from '../tenancy/audit-log';
-import { withOutboundSink } from '../net/outbound-audit';
+import { MODEL_KEY_HEADER, checkModelKeyHeader, modelKeyHeaderValues } from '../tenancy/byo-keys';
 
 export async function startTeamHttpServer(config: ServiceConfig, service: ServiceCore, log: Logger): Promise<RunningHttpServer> {
   if (config.platformKey === null || config.jwt === null) throw new FolioError('invalid_input', 'multi-tenant mode needs a platform key and a JWT verification');
@@ -18,8 +16,6 @@ export async function startTeamHttpServer(config: ServiceConfig, service: Servic
       registry: service.registry,
       rateLimiter: service.rateLimiter ?? createRateLimiter({ defaultPerMinute: config.quotas.requests_per_minute, overrides: service.requestQuota }),
       ...(service.tenantGate ? { gate: service.tenantGate } : {}),
-      // Each request runs with its model keys (if it brought any) and this worker's outbound sink, charged to its scope.
-      around: (headers, facts, handle) => withRequestContext(headers, facts, () => (service.outboundSink ? withOutboundSink(service.outboundSink, () => requestOwner(facts), handle) : handle())),
       checkHeaders: checkModelKeyHeader,
       // A key the request brought or its tenant stored never reaches a log line, even in a path, a request id or an error.
       logSecrets: (headers, scope) => [...modelKeyHeaderValues(headers[MODEL_KEY_HEADER]), ...(scope && service.tenantSecrets ? service.tenantSecrets(scope.tenant_id) : [])],

@@ -22,7 +22,7 @@ const profile = (over: Partial<EmbeddingProfile> = {}): EmbeddingProfile => ({ b
 
 describe('createEmbedder', () => {
   it('embeds a batch in order, sends the key and dimensions, and related texts are closer', async () => {
-    const embedder = createEmbedder(profile({ dimensions: 64 }));
+    const embedder = createEmbedder(profile({ dimensions: 64 }), { outbound: null });
     expect(embedder.model).toBe('fake-embed@64');
     const [a, b, c] = await embedder.embed(['检索增强生成', '检索增强的生成方法', 'compiler optimisation flags']);
     expect(a).toHaveLength(64);
@@ -34,14 +34,14 @@ describe('createEmbedder', () => {
   });
 
   it('turns 429, 500 and a stall into typed errors', async () => {
-    const embedder = createEmbedder(profile(), { timeoutMs: 300 });
+    const embedder = createEmbedder(profile(), { timeoutMs: 300, outbound: null });
     fake.scriptEmbeddings([{ fault: 'status', status: 429 }, { fault: 'status', status: 500 }, { fault: 'stall' }]);
     await expect(embedder.embed(['x'])).rejects.toMatchObject({ name: 'EmbeddingError', kind: 'rate_limited', status: 429 });
     await expect(embedder.embed(['x'])).rejects.toMatchObject({ kind: 'http', status: 500 });
     const stalled = await embedder.embed(['x']).catch((e: unknown) => e);
     expect(stalled).toBeInstanceOf(EmbeddingError);
     expect((stalled as EmbeddingError).kind).toBe('timeout');
-    await expect(createEmbedder(profile({ baseUrl: 'http://127.0.0.1:9/v1' })).embed(['x'])).rejects.toMatchObject({ kind: 'network' });
+    await expect(createEmbedder(profile({ baseUrl: 'http://127.0.0.1:9/v1' }), { outbound: null }).embed(['x'])).rejects.toMatchObject({ kind: 'network' });
   });
 
   it('names the vector space by model and dimensions', () => {
@@ -67,7 +67,7 @@ describe.each(portBackends.map((b) => [b.name, b] as const))('embedding backfill
   const embedded = async (model: string) => Number(await store().scalar(`SELECT count(*) FROM library_pages WHERE embedding IS NOT NULL AND embedding_model = '${model}'`));
 
   it.skipIf(skip)('embeds every page with text in batches, resumes where it stopped, and re-embeds for a new model', async () => {
-    const embedder = createEmbedder(profile());
+    const embedder = createEmbedder(profile(), { outbound: null });
     const backfill = createEmbeddingBackfill(port, () => embedder, { batchSize: 16, retryMs: 60_000 });
     // The third batch fails: the first two stay stored and the retry is scheduled, not immediate.
     let calls = 0;
@@ -87,7 +87,7 @@ describe.each(portBackends.map((b) => [b.name, b] as const))('embedding backfill
     // 38 pages in batches of 16: three requests, none for the pages already done or the blank one.
     expect(fake.requests.length - before).toBe(3);
 
-    const other = createEmbedder(profile({ dimensions: 32 }));
+    const other = createEmbedder(profile({ dimensions: 32 }), { outbound: null });
     const second = createEmbeddingBackfill(port, () => other, { batchSize: 64 });
     second.kick();
     await second.idle();
@@ -96,7 +96,7 @@ describe.each(portBackends.map((b) => [b.name, b] as const))('embedding backfill
   });
 
   it.skipIf(skip)('fuses text and semantic rankings (RRF), and answers with text alone when the endpoint fails', async () => {
-    const embedder = createEmbedder(profile(), { timeoutMs: 300 });
+    const embedder = createEmbedder(profile(), { timeoutMs: 300, outbound: null });
     const backfill = createEmbeddingBackfill(port, () => embedder);
     backfill.kick();
     await backfill.idle();
@@ -123,7 +123,7 @@ describe.each(portBackends.map((b) => [b.name, b] as const))('embedding backfill
   });
 
   it.skipIf(skip)('says so when no page has a vector for the model yet', async () => {
-    const r = await searchLibrary(port, { libraries: [project], query: '检索增强生成', limit: 5 }, createEmbedder(profile()));
+    const r = await searchLibrary(port, { libraries: [project], query: '检索增强生成', limit: 5 }, createEmbedder(profile(), { outbound: null }));
     expect(r.mode).toBe('text');
     expect(r.note).toMatch(/No page has an embedding/u);
     expect(r.hits.map((h) => h.page)).toEqual([43]);
@@ -134,7 +134,7 @@ describe('embedding errors', () => {
   it('never carry the key, even when the endpoint echoes it', async () => {
     const key = 'sk-echoed-secret-5555';
     fake.scriptEmbeddings([{ fault: 'status', status: 401, body: { error: { message: `Incorrect API key provided: ${key}` } } }]);
-    const err = (await createEmbedder(profile({ apiKey: key })).embed(['x']).catch((e: unknown) => e)) as EmbeddingError;
+    const err = (await createEmbedder(profile({ apiKey: key }), { outbound: null }).embed(['x']).catch((e: unknown) => e)) as EmbeddingError;
     expect(err.kind).toBe('http');
     expect(err.message).toContain('Incorrect API key provided');
     expect(err.message).not.toContain(key);

@@ -2,6 +2,7 @@
 // openai SDK, so there is one timeout we own and no hidden retries: a search must answer quickly
 // with text alone when the endpoint is slow, and the backfill retries on its own schedule.
 import { outboundFetch } from '../net/outbound';
+import type { OutboundAudit } from '../net/outbound-audit';
 import { z } from 'zod';
 import type { Embedder } from './search';
 
@@ -60,8 +61,9 @@ async function errorMessage(res: Response, apiKey: string | null): Promise<strin
   return body.slice(0, 300) || res.statusText;
 }
 
-export function createEmbedder(profile: EmbeddingProfile, opts: { timeoutMs?: number; fetch?: typeof fetch } = {}): Embedder {
-  const doFetch = opts.fetch ?? outboundFetch('embeddings');
+/** `outbound`: who the requests are charged to (the team service's audit rows), null on the desktop; `fetch` replaces the network (tests). */
+export function createEmbedder(profile: EmbeddingProfile, opts: { timeoutMs?: number; fetch?: typeof fetch; outbound: OutboundAudit | null }): Embedder {
+  const doFetch = opts.fetch ?? outboundFetch('embeddings', opts.outbound);
   const timeoutMs = opts.timeoutMs ?? EMBED_TIMEOUT_MS;
   return {
     model: embeddingSpace(profile),

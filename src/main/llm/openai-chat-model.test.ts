@@ -48,7 +48,7 @@ function lastBody(): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-const fast = { baseDelayMs: 5, idleTimeoutMs: 2000 };
+const fast = { baseDelayMs: 5, idleTimeoutMs: 2000, outbound: null };
 
 describe('createChatModel streaming', () => {
   it('streams text deltas, then done with usage from the final chunk, and prices it', async () => {
@@ -227,7 +227,7 @@ describe('faults and retries', () => {
   it('a stalled stream trips the idle watchdog, is retried, and the partial output is voided', async () => {
     fake.script([{ fault: 'stall', afterChunks: 2 }, { text: 'fresh answer' }]);
     const started = Date.now();
-    const events = await collect(createChatModel(fakeProfile(fake.url), KEY, { baseDelayMs: 5, idleTimeoutMs: 300 }).stream(hello, new AbortController().signal));
+    const events = await collect(createChatModel(fakeProfile(fake.url), KEY, { baseDelayMs: 5, idleTimeoutMs: 300, outbound: null }).stream(hello, new AbortController().signal));
     expect(Date.now() - started).toBeGreaterThanOrEqual(280);
     const retryAt = events.findIndex((e) => e.type === 'retry');
     expect(retryAt).toBeGreaterThan(0);

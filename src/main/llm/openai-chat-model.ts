@@ -5,6 +5,7 @@ import { FolioError } from '../../shared/errors';
 import type { ModelProfile } from '../models/profile-schema';
 import { backoffDelay, classifyFailure, StreamInterrupted, type ErrorContext } from './provider-errors';
 import { createOpenAIClient } from './openai-client';
+import type { OutboundAudit } from '../net/outbound-audit';
 import { buildRequestBody } from './request-params';
 import { ProviderSseDecoder } from './sse-decoder';
 import { StreamAssembler } from './stream-assembler';
@@ -21,9 +22,11 @@ export interface ChatModelOptions {
   /** First backoff step; doubles per retry, with jitter. Default 1 s. */
   baseDelayMs?: number;
   fetch?: typeof fetch;
+  /** Who the model's requests are charged to (the team service's audit rows); null on the desktop. */
+  outbound: OutboundAudit | null;
 }
 
-export function createChatModel(profile: ModelProfile, apiKey: string, opts: ChatModelOptions = {}): ChatModel {
+export function createChatModel(profile: ModelProfile, apiKey: string, opts: ChatModelOptions): ChatModel {
   const maxRetries = opts.maxRetries ?? 4;
   const idleTimeoutMs = opts.idleTimeoutMs ?? 60_000;
   const baseDelayMs = opts.baseDelayMs ?? 1000;
@@ -47,7 +50,7 @@ export function createChatModel(profile: ModelProfile, apiKey: string, opts: Cha
       watchdog.waiting();
       let response: Response;
       try {
-        client ??= createOpenAIClient(profile, apiKey, { timeoutMs: idleTimeoutMs + 1000, fetch: opts.fetch });
+        client ??= createOpenAIClient(profile, apiKey, { timeoutMs: idleTimeoutMs + 1000, fetch: opts.fetch, outbound: opts.outbound });
         // The raw response: its events are decoded here (sse-decoder.ts), not by the SDK's reader,
         // whose cost per event grows with the bytes one network read holds.
         response = await (await client).chat.completions.create(body as unknown as ChatCompletionCreateParamsStreaming, { signal: controller.signal }).asResponse();

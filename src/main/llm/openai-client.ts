@@ -1,6 +1,7 @@
 // The one way Folio builds an `openai` SDK client for a profile: the SDK's own retries are off
 // (Folio retries with its own rules), and nothing leaks in from OPENAI_* environment variables.
 import { outboundFetch } from '../net/outbound';
+import type { OutboundAudit } from '../net/outbound-audit';
 import type OpenAI from 'openai';
 import type * as OpenAISdkLib from 'openai';
 import type { ModelProfile } from '../models/profile-schema';
@@ -25,7 +26,8 @@ export function loadedOpenAISdk(): OpenAISdk | undefined {
 /** Placeholder for key-less providers: the SDK refuses to start without some key. */
 const NO_KEY = 'no-key-needed';
 
-export async function createOpenAIClient(profile: Pick<ModelProfile, 'api_base'>, apiKey: string, opts: { timeoutMs: number; fetch?: typeof fetch }): Promise<OpenAI> {
+/** `outbound`: who the requests are charged to (the team service's audit); `fetch` replaces the network (tests). */
+export async function createOpenAIClient(profile: Pick<ModelProfile, 'api_base'>, apiKey: string, opts: { timeoutMs: number; fetch?: typeof fetch; outbound: OutboundAudit | null }): Promise<OpenAI> {
   const { default: OpenAI } = await loadOpenAISdk();
   return new OpenAI({
     baseURL: profile.api_base,
@@ -36,6 +38,6 @@ export async function createOpenAIClient(profile: Pick<ModelProfile, 'api_base'>
     maxRetries: 0,
     timeout: opts.timeoutMs,
     // The team service checks where a typed base URL points (net/outbound.ts).
-    fetch: opts.fetch ?? outboundFetch('model'),
+    fetch: opts.fetch ?? outboundFetch('model', opts.outbound),
   });
 }

@@ -13,7 +13,7 @@ afterAll(async () => {
 beforeEach(() => fake.reset());
 
 const twoCalls = { toolCalls: [{ name: 'get_time', arguments: '{"city":"Paris"}' }, { name: 'get_weather', arguments: '{"city":"Paris"}' }] };
-const fast = { baseDelayMs: 5, idleTimeoutMs: 2000 };
+const fast = { baseDelayMs: 5, idleTimeoutMs: 2000, outbound: null };
 
 describe('probeProfile', () => {
   it('all declared capabilities observed: exit 0, and the requests carry the declared params', async () => {

@@ -6,6 +6,7 @@ import type { ModelProfile } from '../models/profile-schema';
 import { planReasoning, reasoningModeList, reasoningModes } from '../models/reasoning';
 import type { ReasoningMode } from '../../shared/contract';
 import { outboundFetch } from '../net/outbound';
+import type { OutboundAudit } from '../net/outbound-audit';
 import { createChatModel } from './openai-chat-model';
 import { buildRequestBody } from './request-params';
 import type { ChatModel, ChatRequest, ChatStreamEvent, ToolSchema } from './types';
@@ -31,6 +32,8 @@ export interface ProbeOptions {
   /** Also run the long-context recall check (costs ~reliable_context/2 prompt tokens). */
   needle?: boolean;
   fetch?: typeof fetch;
+  /** Who the probe's requests are charged to (the team service's audit rows); null on the desktop. */
+  outbound: OutboundAudit | null;
   signal?: AbortSignal;
   idleTimeoutMs?: number;
   maxRetries?: number;
@@ -63,14 +66,16 @@ const PROBE_TOOLS: ToolSchema[] = [
   },
 ];
 
-export async function probeProfile(profile: ModelProfile, apiKey: string, opts: ProbeOptions = {}): Promise<ProbeReport> {
+export async function probeProfile(profile: ModelProfile, apiKey: string, opts: ProbeOptions): Promise<ProbeReport> {
   // The deadline wraps the same outbound fetch a chat uses (its network policy and log included).
-  const deadline = new AnswerDeadline(opts.answerDeadlineMs ?? ANSWER_DEADLINE_MS, opts.fetch ?? outboundFetch('model'), opts.signal);
+  const deadline = new AnswerDeadline(opts.answerDeadlineMs ?? ANSWER_DEADLINE_MS, opts.fetch ?? outboundFetch('model', opts.outbound), opts.signal);
   const model = createChatModel(profile, apiKey, {
     maxRetries: opts.maxRetries ?? 1,
     ...(opts.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: opts.idleTimeoutMs }),
     ...(opts.baseDelayMs === undefined ? {} : { baseDelayMs: opts.baseDelayMs }),
+    // Already audited: the deadline wraps the outbound fetch.
     fetch: deadline.fetch,
+    outbound: null,
   });
   const report: ProbeReport = { profile: profile.id, rows: [] };
   // Thinking is switched off where possible so the other checks are fast and cheap.

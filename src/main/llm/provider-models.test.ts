@@ -28,7 +28,7 @@ async function serve(handler: RequestListener): Promise<string> {
 
 describe('listProviderModels', () => {
   it("lists the fake server's models and sends the key as a bearer token", async () => {
-    expect(await listProviderModels(fake.url, { apiKey: ' sk-lan-4321 ' })).toEqual([{ id: 'fake-model', context_length: null }]);
+    expect(await listProviderModels(fake.url, { outbound: null, apiKey: ' sk-lan-4321 ' })).toEqual([{ id: 'fake-model', context_length: null }]);
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/models', hasAuth: true, authLast4: '4321' });
   });
 
@@ -38,7 +38,7 @@ describe('listProviderModels', () => {
         JSON.stringify({ data: [{ id: 'a', context_length: 200000 }, { id: 'b', max_model_len: 8192 }, { id: 'a' }, { id: 'c', context_length: 'big' }] }),
       );
     });
-    expect(await listProviderModels(base)).toEqual([
+    expect(await listProviderModels(base, { outbound: null })).toEqual([
       { id: 'a', context_length: 200000 },
       { id: 'b', context_length: 8192 },
       { id: 'c', context_length: null },
@@ -48,37 +48,37 @@ describe('listProviderModels', () => {
   it('an address where nothing listens is unreachable', async () => {
     const base = await serve(() => undefined);
     await closers.pop()?.();
-    await expect(listProviderModels(base)).rejects.toMatchObject({ name: 'ProviderUnreachableError', code: 'provider_unreachable', message: expect.stringContaining('ECONNREFUSED') as unknown });
+    await expect(listProviderModels(base, { outbound: null })).rejects.toMatchObject({ name: 'ProviderUnreachableError', code: 'provider_unreachable', message: expect.stringContaining('ECONNREFUSED') as unknown });
   });
 
   it('401 says the key was rejected, or that one is needed, and never echoes the key', async () => {
     const base = await serve((_req, res) => res.writeHead(401).end('{"error":{"message":"bad key sk-secret-999"}}'));
-    const withKey = listProviderModels(base, { apiKey: 'sk-secret-999' });
+    const withKey = listProviderModels(base, { outbound: null, apiKey: 'sk-secret-999' });
     await expect(withKey).rejects.toMatchObject({ name: 'ProviderKeyRejectedError', code: 'provider_error', message: expect.stringContaining('rejected the key (401)') as unknown });
     await expect(withKey).rejects.not.toThrow(/sk-secret/);
-    await expect(listProviderModels(base)).rejects.toThrow(/needs an API key \(401\)/);
+    await expect(listProviderModels(base, { outbound: null })).rejects.toThrow(/needs an API key \(401\)/);
   });
 
   it('a web page or a JSON that is not a model list is not OpenAI-compatible, with a hint about /v1', async () => {
     const html = await serve((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>router login</html>'));
-    await expect(listProviderModels(html)).rejects.toMatchObject({ name: 'NotOpenAiCompatibleError', message: expect.stringContaining('/v1') as unknown });
+    await expect(listProviderModels(html, { outbound: null })).rejects.toMatchObject({ name: 'NotOpenAiCompatibleError', message: expect.stringContaining('/v1') as unknown });
     const other = await serve((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"models":["x"]}'));
-    await expect(listProviderModels(other)).rejects.toMatchObject({ name: 'NotOpenAiCompatibleError' });
+    await expect(listProviderModels(other, { outbound: null })).rejects.toMatchObject({ name: 'NotOpenAiCompatibleError' });
     const missing = await serve((_req, res) => res.writeHead(404).end('not found'));
-    await expect(listProviderModels(missing)).rejects.toThrow(/answered 404.*ends in \/v1/);
+    await expect(listProviderModels(missing, { outbound: null })).rejects.toThrow(/answered 404.*ends in \/v1/);
   });
 
   it('a key the provider refuses (403) is answered at once, with one request and no retry', async () => {
     fake.reset();
     fake.scriptModelList([{ fault: 'status', status: 403 }]);
-    await expect(listProviderModels(fake.url, { apiKey: 'sk-wrong-1234' })).rejects.toMatchObject({ name: 'ProviderKeyRejectedError', message: expect.stringContaining('rejected the key (403)') as unknown });
+    await expect(listProviderModels(fake.url, { outbound: null, apiKey: 'sk-wrong-1234' })).rejects.toMatchObject({ name: 'ProviderKeyRejectedError', message: expect.stringContaining('rejected the key (403)') as unknown });
     expect(fake.requests.filter((r) => r.path === '/v1/models')).toHaveLength(1);
   });
 
   it('a provider that never answers is given up on at the answer deadline, typed as a timeout', async () => {
     fake.reset();
     fake.scriptModelList([{ fault: 'stall' }]);
-    await expect(listProviderModels(fake.url, { apiKey: 'k', timeoutMs: 100 })).rejects.toMatchObject({ name: 'ProviderTimeoutError', code: 'provider_unreachable' });
+    await expect(listProviderModels(fake.url, { outbound: null, apiKey: 'k', timeoutMs: 100 })).rejects.toMatchObject({ name: 'ProviderTimeoutError', code: 'provider_unreachable' });
     expect(fake.requests.filter((r) => r.path === '/v1/models')).toHaveLength(1);
   });
 
@@ -91,7 +91,7 @@ describe('listProviderModels', () => {
         calls += 1;
         return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
       };
-      const outcome = listProviderModels('http://203.0.113.9/v1', { fetch: hang }).then(
+      const outcome = listProviderModels('http://203.0.113.9/v1', { outbound: null, fetch: hang }).then(
         () => 'listed',
         (err: unknown) => (err instanceof Error ? err.name : 'thrown'),
       );

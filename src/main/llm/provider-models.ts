@@ -2,6 +2,7 @@
 // a provider by base URL. On a desktop the base URL is trusted like any profile's api_base (a server
 // on the local network is the usual case); the team service checks where it points (net/outbound.ts).
 import { outboundFetch } from '../net/outbound';
+import type { OutboundAudit } from '../net/outbound-audit';
 import { z } from 'zod';
 import type { ProviderModel } from '../../shared/contract/setup';
 import { FolioError, NotOpenAiCompatibleError, ProviderKeyRejectedError, ProviderUnreachableError } from '../../shared/errors';
@@ -11,6 +12,8 @@ export interface ListModelsOptions {
   apiKey?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Who the request is charged to (the team service's audit rows); null on the desktop. */
+  outbound: OutboundAudit | null;
 }
 
 /** A model list is small; a body beyond this is not one. */
@@ -27,7 +30,7 @@ const ModelList = z.object({
   ),
 });
 
-export async function listProviderModels(apiBase: string, opts: ListModelsOptions = {}): Promise<ProviderModel[]> {
+export async function listProviderModels(apiBase: string, opts: ListModelsOptions): Promise<ProviderModel[]> {
   const url = `${apiBase}/models`;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const key = opts.apiKey?.trim();
@@ -39,7 +42,7 @@ export async function listProviderModels(apiBase: string, opts: ListModelsOption
   try {
     let res: Response;
     try {
-      res = await (opts.fetch ?? outboundFetch('model_list'))(url, { headers, signal: deadline.signal, redirect: 'follow' });
+      res = await (opts.fetch ?? outboundFetch('model_list', opts.outbound))(url, { headers, signal: deadline.signal, redirect: 'follow' });
     } catch (err) {
       // The team service's refusal of the address says why and what to do; it is not "unreachable".
       if (err instanceof FolioError && err.code === 'forbidden') throw err;

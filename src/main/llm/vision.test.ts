@@ -8,7 +8,7 @@ const KEY = 'sk-vision-secret-wxyz9876';
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9]);
 const request: VisionRequest = { prompt: 'Transcribe this page.', images: [{ mime: 'image/png', data: PNG }] };
-const fast = { baseDelayMs: 5 };
+const fast = { baseDelayMs: 5, outbound: null };
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -141,7 +141,7 @@ describe('describeImages', () => {
   });
 
   it('refuses a request without images', async () => {
-    const err = await failure(describeImages(fakeProfile(fake.url), KEY, { prompt: 'x', images: [] }, new AbortController().signal));
+    const err = await failure(describeImages(fakeProfile(fake.url), KEY, { prompt: 'x', images: [] }, new AbortController().signal, fast));
     expect(err.code).toBe('invalid_input');
   });
 

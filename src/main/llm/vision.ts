@@ -8,6 +8,7 @@ import { backoffDelay, classifyFailure, type ErrorContext } from './provider-err
 import { buildRequestBody } from './request-params';
 import { cancelled, sleep } from './openai-chat-model';
 import { createOpenAIClient } from './openai-client';
+import type { OutboundAudit } from '../net/outbound-audit';
 
 export type VisionImageMime = 'image/png' | 'image/jpeg';
 
@@ -28,6 +29,8 @@ export interface VisionResult {
 
 export interface VisionOptions {
   fetch?: typeof fetch;
+  /** Who the requests are charged to (the team service's audit rows); null on the desktop. */
+  outbound: OutboundAudit | null;
   /** Retries after the first attempt. Default 3. */
   maxRetries?: number;
   /** First backoff step; doubles per retry, with jitter. Default 1 s. */
@@ -47,12 +50,12 @@ export async function describeImages(
   apiKey: string,
   request: VisionRequest,
   signal: AbortSignal,
-  opts: VisionOptions = {},
+  opts: VisionOptions,
 ): Promise<VisionResult> {
   if (request.images.length === 0) throw new FolioError('invalid_input', 'describeImages needs at least one image');
   const maxRetries = opts.maxRetries ?? 3;
   const baseDelayMs = opts.baseDelayMs ?? 1000;
-  const client = await createOpenAIClient(profile, apiKey, { timeoutMs: opts.timeoutMs ?? 120_000, fetch: opts.fetch });
+  const client = await createOpenAIClient(profile, apiKey, { timeoutMs: opts.timeoutMs ?? 120_000, fetch: opts.fetch, outbound: opts.outbound });
   const errorContext: ErrorContext = { profileId: profile.id, apiBase: profile.api_base, apiKey };
   const body = buildVisionBody(profile, request, opts.maxOutput);
 

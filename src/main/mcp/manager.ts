@@ -2,7 +2,7 @@
 // first use, restarted on the next use after a crash or a changed config, all stopped with the app.
 // Every request has a deadline (the server's timeout_ms, start_timeout_ms for the handshake) and the
 // caller's AbortSignal, so a hung or dead server becomes an error, never a hung run.
-import { outboundFetch } from '../net/outbound';
+import type { OutboundAudit } from '../net/outbound-audit';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpConfigProblem, McpPromptInfo, McpResourceInfo, McpServerInfo, McpStatus } from '../../shared/contract/mcp';
@@ -15,6 +15,7 @@ import { scrub, scrubDeep } from '../net/secret-scrub';
 import { resolveSecrets, secretValues } from './secrets';
 import { abortable } from './abortable';
 import { modelToolName } from './tool-names';
+import { attributed, sentAs, type McpAttribution } from './attribution';
 import { isMcpError, loadMcpSdk } from './sdk';
 
 /** A server that cannot be used right now (not configured, disabled, failed to start, crashed). */
@@ -30,7 +31,7 @@ export interface McpToolInfo {
   inputSchema: unknown;
 }
 
-interface Connection {
+interface Connection extends McpAttribution {
   config: McpServerConfig;
   /** The config this connection was started with; a different one means stop and start again. */
   fingerprint: string;
@@ -110,38 +111,38 @@ export class McpManager {
   }
 
   /** Stops the server (if running) and starts it now. */
-  async restart(name: string): Promise<McpServerInfo> {
+  async restart(name: string, outbound: OutboundAudit | null): Promise<McpServerInfo> {
     const server = this.server(name);
     const conn = this.connections.get(name);
     if (conn) {
       this.connections.delete(name);
       await this.stop(conn, 'stopped');
     }
-    await this.client(server).catch(() => undefined);
+    await this.client(server, outbound).catch(() => undefined);
     return this.info(server);
   }
 
   /** The server's tools (starting it if needed). */
-  async tools(name: string, signal?: AbortSignal): Promise<McpToolInfo[]> {
+  async tools(name: string, outbound: OutboundAudit | null, signal?: AbortSignal): Promise<McpToolInfo[]> {
     const server = this.server(name);
-    await abortable(this.client(server), signal);
+    await abortable(this.client(server, outbound), signal);
     return this.connections.get(name)?.tools ?? [];
   }
 
   /** Calls a tool; every failure (timeout, crash, transport, isError) comes back as an error result. */
-  async callTool(name: string, tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<{ text: string; isError: boolean }> {
+  async callTool(name: string, tool: string, args: Record<string, unknown>, signal: AbortSignal, outbound: OutboundAudit | null): Promise<{ text: string; isError: boolean }> {
     let server: McpServerConfig;
     let client: Client;
     try {
       server = this.server(name);
-      client = await abortable(this.client(server), signal);
+      client = await abortable(this.client(server, outbound), signal);
     } catch (err) {
       if (signal.aborted) throw err;
       return { text: err instanceof Error ? err.message : String(err), isError: true };
     }
     const timeout = server.timeout_ms ?? DEFAULT_CALL_TIMEOUT_MS;
     try {
-      const result = await client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout, maxTotalTimeout: timeout });
+      const result = await sentAs(this.connections.get(name), outbound, () => client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout, maxTotalTimeout: timeout }));
       const out = resultText(result as McpCallOutcome);
       return { text: wrapUntrusted(`MCP server "${name}", tool "${tool}"`, this.scrub(name, out.text)), isError: out.isError };
     } catch (err) {
@@ -150,13 +151,13 @@ export class McpManager {
     }
   }
 
-  async listResources(name: string): Promise<McpResourceInfo[]> {
-    return this.request(name, async (client, opts) => {
+  async listResources(name: string, outbound: OutboundAudit | null): Promise<McpResourceInfo[]> {
+    return this.request(name, outbound, async (client, opts, as) => {
       if (!client.getServerCapabilities()?.resources) return [];
       const out: McpResourceInfo[] = [];
       let cursor: string | undefined;
       do {
-        const page = await client.listResources(cursor ? { cursor } : undefined, opts);
+        const page = await as(() => client.listResources(cursor ? { cursor } : undefined, opts));
         for (const r of page.resources) out.push({ uri: r.uri, name: r.name, description: r.description ?? null, mime_type: r.mimeType ?? null });
         cursor = page.nextCursor;
       } while (cursor && out.length < 10_000);
@@ -165,9 +166,9 @@ export class McpManager {
   }
 
   /** A resource's contents: text, or bytes for binary ones (a PDF is saved as a PDF). */
-  async readResource(name: string, uri: string): Promise<{ text: string | null; bytes: Buffer | null; mimeType: string | null }> {
-    return this.request(name, async (client, opts) => {
-      const result = await client.readResource({ uri }, opts);
+  async readResource(name: string, uri: string, outbound: OutboundAudit | null): Promise<{ text: string | null; bytes: Buffer | null; mimeType: string | null }> {
+    return this.request(name, outbound, async (client, opts, as) => {
+      const result = await as(() => client.readResource({ uri }, opts));
       const texts = result.contents.flatMap((c) => ('text' in c && typeof c.text === 'string' ? [c.text] : []));
       const first = result.contents[0];
       if (texts.length > 0) return { text: this.scrub(name, texts.join('\n\n')), bytes: null, mimeType: first?.mimeType ?? null };
@@ -177,13 +178,13 @@ export class McpManager {
     });
   }
 
-  async listPrompts(name: string): Promise<McpPromptInfo[]> {
-    return this.request(name, async (client, opts) => {
+  async listPrompts(name: string, outbound: OutboundAudit | null): Promise<McpPromptInfo[]> {
+    return this.request(name, outbound, async (client, opts, as) => {
       if (!client.getServerCapabilities()?.prompts) return [];
       const out: McpPromptInfo[] = [];
       let cursor: string | undefined;
       do {
-        const page = await client.listPrompts(cursor ? { cursor } : undefined, opts);
+        const page = await as(() => client.listPrompts(cursor ? { cursor } : undefined, opts));
         for (const p of page.prompts) {
           out.push({
             name: p.name,
@@ -198,9 +199,9 @@ export class McpManager {
   }
 
   /** A prompt rendered with its arguments, its messages' text joined, for the composer. */
-  async renderPrompt(name: string, prompt: string, args: Record<string, string>): Promise<string> {
-    return this.request(name, async (client, opts) => {
-      const result = await client.getPrompt({ name: prompt, arguments: args }, opts);
+  async renderPrompt(name: string, prompt: string, args: Record<string, string>, outbound: OutboundAudit | null): Promise<string> {
+    return this.request(name, outbound, async (client, opts, as) => {
+      const result = await as(() => client.getPrompt({ name: prompt, arguments: args }, opts));
       const parts = result.messages.map((m) => resultText({ content: [m.content] }).text);
       return this.scrub(name, parts.join('\n\n'));
     });
@@ -214,19 +215,24 @@ export class McpManager {
     await Promise.all(all.map((c) => this.stop(c, 'stopped')));
   }
 
-  private async request<T>(name: string, work: (client: Client, opts: { timeout: number }) => Promise<T>): Promise<T> {
+  /** `work`'s client calls go through `as`, so each request is charged to `outbound`. */
+  private async request<T>(
+    name: string,
+    outbound: OutboundAudit | null,
+    work: (client: Client, opts: { timeout: number }, as: <R>(send: () => Promise<R>) => Promise<R>) => Promise<T>,
+  ): Promise<T> {
     const server = this.server(name);
-    const client = await this.client(server);
+    const client = await this.client(server, outbound);
     try {
-      return await work(client, { timeout: server.timeout_ms ?? DEFAULT_CALL_TIMEOUT_MS });
+      return await work(client, { timeout: server.timeout_ms ?? DEFAULT_CALL_TIMEOUT_MS }, (send) => sentAs(this.connections.get(name), outbound, send));
     } catch (err) {
       if (err instanceof FolioError) throw err;
       throw new FolioError('tool_error', this.failure(server, err, 'asking it'));
     }
   }
 
-  /** The live client, starting the server if needed (one start at a time per server). */
-  private client(server: McpServerConfig): Promise<Client> {
+  /** The live client, starting the server if needed (one start at a time per server), charged to `outbound` if it starts. */
+  private client(server: McpServerConfig, outbound: OutboundAudit | null): Promise<Client> {
     if (this.closed) return Promise.reject(new McpUnavailableError('Folio is shutting down; MCP servers are stopped.'));
     let conn = this.connections.get(server.name);
     if (conn && conn.fingerprint !== fingerprint(server)) {
@@ -234,21 +240,23 @@ export class McpManager {
       conn = undefined;
     }
     if (!conn) {
-      conn = { config: server, fingerprint: fingerprint(server), status: 'idle', error: null, client: null, starting: null, tools: null, resources: null, prompts: null, secrets: [], stderr: '' };
+      conn = { config: server, fingerprint: fingerprint(server), status: 'idle', error: null, client: null, starting: null, tools: null, resources: null, prompts: null, secrets: [], stderr: '', opener: null, sending: null, byId: new Map() };
       this.connections.set(server.name, conn);
     }
     if (conn.client && conn.status === 'ready') return Promise.resolve(conn.client);
     if (conn.starting) return conn.starting;
     const c = conn;
-    const starting = this.start(c).finally(() => {
+    const starting = this.start(c, outbound).finally(() => {
       c.starting = null;
     });
     c.starting = starting;
     return starting;
   }
 
-  private async start(conn: Connection): Promise<Client> {
+  private async start(conn: Connection, outbound: OutboundAudit | null): Promise<Client> {
     const server = conn.config;
+    conn.opener = outbound;
+    conn.byId.clear();
     conn.status = 'starting';
     conn.error = null;
     conn.stderr = '';
@@ -275,7 +283,7 @@ export class McpManager {
       });
       transport = stdio;
     } else {
-      transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: resolved.values }, fetch: outboundFetch('mcp') });
+      transport = attributed(conn, (fetch) => new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: resolved.values }, fetch }));
     }
     const client = new Client({ name: 'folio', version: this.opts.clientVersion ?? '1.0.0' }, { capabilities: {} });
     client.onclose = () => {

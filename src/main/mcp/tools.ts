@@ -1,6 +1,7 @@
 // MCP servers' tools as Folio tools for one run: `mcp__<server>__<tool>`, kind `mcp` (asked in every
 // approval mode unless granted), parameters as the server's JSON Schema made provider-safe. Built per
 // run from the task's enabled servers, so the static catalog stays the same for everyone.
+import type { OutboundAudit } from '../net/outbound-audit';
 import { z } from 'zod';
 import { NO_PATHS, type Tool, type ToolTraits } from '../tools/types';
 import type { McpManager, McpToolInfo } from './manager';
@@ -35,7 +36,7 @@ export function mcpTool(manager: McpManager, server: string, info: McpToolInfo, 
       return { risk: 'standard', detail: `MCP server "${server}", tool "${info.name}"${info.description ? `: ${info.description.slice(0, 500)}` : ''}` };
     },
     async execute(args, ctx) {
-      const result = await manager.callTool(server, info.name, args, ctx.signal);
+      const result = await manager.callTool(server, info.name, args, ctx.signal, ctx.outbound);
       return { content: result.text, isError: result.isError };
     },
   };
@@ -45,13 +46,14 @@ export function mcpTool(manager: McpManager, server: string, info: McpToolInfo, 
  * The tools of the task's enabled servers (starting them if needed), and a note per server that could
  * not be used, for the system prompt: the model is told rather than left wondering.
  */
-export async function mcpToolsForTask(manager: McpManager, enabled: readonly string[] | null, signal: AbortSignal): Promise<{ tools: Tool[]; unavailable: string[] }> {
+/** `outbound`: who a server started here is charged to (the run). */
+export async function mcpToolsForTask(manager: McpManager, enabled: readonly string[] | null, signal: AbortSignal, outbound: OutboundAudit | null): Promise<{ tools: Tool[]; unavailable: string[] }> {
   if (!enabled || enabled.length === 0) return { tools: [], unavailable: [] };
   const configured = new Map(manager.config().servers.map((s) => [s.name, s]));
   const tools: Tool[] = [];
   const unavailable: string[] = [];
   const seen = new Set<string>();
-  const results = await Promise.allSettled(enabled.map((name) => manager.tools(name, signal)));
+  const results = await Promise.allSettled(enabled.map((name) => manager.tools(name, outbound, signal)));
   for (const [i, name] of enabled.entries()) {
     const server = configured.get(name);
     const result = results[i];

@@ -1,6 +1,6 @@
 export { loadModelProfiles, type LoadedProfiles, type ModelProfileDirs } from './load-profiles';
 export { toProfileInfo } from './profile-info';
-export { createFileKeyStore, hasApiKey, keyFilePath, resolveApiKey, storedKeyValues, type KeyCodec, type KeyStore } from './keys';
+export { createFileKeyStore, hasApiKey, keyFilePath, resolveApiKey, storedKeyValues, withBroughtKeys, type KeyCodec, type KeyStore } from './keys';
 export { ProfileFields, type ModelProfile } from './profile-schema';
 export { planReasoning, reasoningModes, type ReasoningPlan } from './reasoning';
 export { CUSTOM_PROVIDER_MARKER, writeCustomProvider, type WrittenProvider } from './custom-provider';

@@ -15,6 +15,16 @@ export interface KeyStore {
   has(env: string): boolean;
 }
 
+/**
+ * A key store that answers with `brought` first (the keys a team-service request brought, by
+ * variable name: used for that request and its runs, never stored); storing goes to `inner`.
+ */
+export function withBroughtKeys(inner: KeyStore, brought: ReadonlyMap<string, string> | null): KeyStore {
+  if (brought === null || brought.size === 0) return inner;
+  const get = (env: string) => brought.get(env) ?? inner.get(env);
+  return { get, has: (env) => get(env) !== undefined, set: (env, key) => inner.set(env, key) };
+}
+
 /** Turns a key into what is written to disk and back (e.g. safeStorage + base64). */
 export interface KeyCodec {
   encode(plain: string): string;

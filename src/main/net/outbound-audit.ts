@@ -1,9 +1,12 @@
 // Every request that leaves the service for an address outside it (a model, a model list, an
 // embedding endpoint, a search backend, a page for web_fetch, an MCP server) is reported here as
-// one event: what kind, which host, how many bytes went out and came in. The team service runs its
-// requests and runs inside a sink (`withOutboundSink`) that writes them to `audit_events`; outside
-// one (the desktop) nothing is counted.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// one event: what kind, which host, how many bytes went out and came in. The team service hands
+// each request's and each run's work an `OutboundAudit` (its sink, which writes `audit_events`, and
+// who the work is charged to); the desktop hands `null` and nothing is counted.
+//
+// The audit is passed, never looked up: an async-context store (AsyncLocalStorage) would find it
+// by itself, but in Node 20 one enabled store runs a hook for every promise of the process, and a
+// streaming run makes several promises per delta (bench/README.md, `cluster`).
 export const OUTBOUND_KINDS = ['model', 'model_list', 'embeddings', 'web_search', 'web_fetch', 'mcp'] as const;
 export type OutboundKind = (typeof OUTBOUND_KINDS)[number];
 
@@ -30,50 +33,23 @@ export interface OutboundOwner {
 /** Where a request's event goes, with who caused it (null: work outside any tenant's). */
 export type OutboundSink = (event: OutboundEvent, owner: OutboundOwner | null) => void;
 
-interface Attribution {
+/** Where the requests of one piece of work (a request, a run, a scope's background work) are reported, and whose they are. */
+export interface OutboundAudit {
   sink: OutboundSink;
-  /** Read when a request starts, so a request is charged to the work that made it. */
-  owner: () => OutboundOwner | null;
+  owner: OutboundOwner | null;
 }
 
-// The sink and the owner travel with the work (async context), not in a process-wide variable: a
-// process with two services (tests) or a run started from one tenant's request while another's is
-// answered must charge every request to the work that made it.
-const attribution = new AsyncLocalStorage<Attribution>();
-
-/** Runs `fn` with its outbound requests reported to `sink`, charged to `owner()` (read at each request). */
-export function withOutboundSink<T>(sink: OutboundSink, owner: () => OutboundOwner | null, fn: () => T): T {
-  return attribution.run({ sink, owner }, fn);
-}
-
-/** Runs `fn` with its outbound requests charged to `owner`, reported to `sink` (or the current one). */
-export function asOutboundOwner<T>(owner: OutboundOwner, fn: () => T, sink?: OutboundSink): T {
-  const current = sink ?? attribution.getStore()?.sink;
-  if (current === undefined) return fn();
-  return attribution.run({ sink: current, owner: () => owner }, fn);
-}
-
-/** The reporter for a request starting now: bound to the work that makes it. */
-export function outboundReporter(): ((event: OutboundEvent) => void) | null {
-  const current = attribution.getStore();
-  if (current === undefined) return null;
-  let owner: OutboundOwner | null = null;
-  try {
-    owner = current.owner();
-  } catch {
-    owner = null;
-  }
+/** The reporter for one request of `audit`'s work (null: nothing is counted, the desktop). */
+export function outboundReporter(audit: OutboundAudit | null): ((event: OutboundEvent) => void) | null {
+  if (audit === null) return null;
+  const { sink, owner } = audit;
   return (event) => {
     try {
-      current.sink(event, owner);
+      sink(event, owner);
     } catch {
       // A sink's failure must never fail the request it observes.
     }
   };
-}
-
-export function reportOutbound(event: OutboundEvent): void {
-  outboundReporter()?.(event);
 }
 
 /** The byte length of a fetch body when it is known up front (what SDKs send: strings and buffers). */
@@ -88,10 +64,10 @@ export function bodyLength(body: RequestInit['body'] | undefined): number {
 }
 
 /** `fetch` that reports each request once its response body has been read (or abandoned). */
-export function auditedFetch(kind: OutboundKind, base: typeof fetch): typeof fetch {
+export function auditedFetch(kind: OutboundKind, base: typeof fetch, audit: OutboundAudit | null): typeof fetch {
+  const reportOutbound = outboundReporter(audit);
+  if (reportOutbound === null) return base;
   return async (input, init) => {
-    const reportOutbound = outboundReporter();
-    if (reportOutbound === null) return base(input, init);
     const url = input instanceof Request ? input.url : String(input);
     let host = '';
     try {

@@ -62,17 +62,17 @@ async function refusal(promise: Promise<unknown>): Promise<FolioError> {
 
 describe('requests to addresses a person typed', () => {
   it('go anywhere on a desktop', async () => {
-    expect(await (await outboundFetch('model')(`${base}/ok`)).text()).toBe('reached');
+    expect(await (await outboundFetch('model', null)(`${base}/ok`)).text()).toBe('reached');
   });
 
   it('in the team service, reach neither this machine nor private networks, and say why', async () => {
     restrictOutbound({ allow: [], lookup: () => Promise.resolve(['10.1.2.3']) });
-    const loopback = await refusal(outboundFetch('model')(`${base}/ok`));
+    const loopback = await refusal(outboundFetch('model', null)(`${base}/ok`));
     expect(loopback.code).toBe('forbidden');
     expect(loopback.message).toMatch(/does not connect to 127\.0\.0\.1: a loopback address .*--allow-network/u);
-    const named = await refusal(outboundFetch('model')('http://models.internal.example/v1/models'));
+    const named = await refusal(outboundFetch('model', null)('http://models.internal.example/v1/models'));
     expect(named.message).toMatch(/models\.internal\.example \(10\.1\.2\.3\): a private network address/u);
-    const metadata = await refusal(outboundFetch('model')('http://[::ffff:169.254.169.254]/latest'));
+    const metadata = await refusal(outboundFetch('model', null)('http://[::ffff:169.254.169.254]/latest'));
     expect(metadata.message).toMatch(/cloud metadata|link-local/u);
     expect(seen).toEqual([]);
   });
@@ -81,7 +81,7 @@ describe('requests to addresses a person typed', () => {
     for (const allow of [['127.0.0.1'], ['127.0.0.0/8'], ['localhost']]) {
       restrictOutbound({ allow, lookup: () => Promise.resolve(['127.0.0.1']) });
       const url = allow[0] === 'localhost' ? base.replace('127.0.0.1', 'localhost') : base;
-      expect(await (await outboundFetch('model')(`${url}/ok`)).text()).toBe('reached');
+      expect(await (await outboundFetch('model', null)(`${url}/ok`)).text()).toBe('reached');
     }
     expect(seen).toEqual(['/ok', '/ok', '/ok']);
   });
@@ -91,7 +91,7 @@ describe('requests to addresses a person typed', () => {
     const lookups: string[] = [];
     restrictOutbound({ allow: ['127.0.0.1'], lookup: (host) => (lookups.push(host), Promise.resolve(['127.0.0.1'])) });
     const port = (server.address() as AddressInfo).port;
-    const res = await outboundFetch('model')(`http://rebinding.invalid:${port}/echo`, {
+    const res = await outboundFetch('model', null)(`http://rebinding.invalid:${port}/echo`, {
       method: 'POST',
       headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
       body: JSON.stringify({ q: 1 }),
@@ -108,19 +108,19 @@ describe('requests to addresses a person typed', () => {
     restrictOutbound({ allow: ['127.0.0.1'], lookup: () => Promise.resolve(['127.0.0.1']) });
     const port = (server.address() as AddressInfo).port;
     const before = connections;
-    for (let i = 0; i < 3; i += 1) expect(await (await outboundFetch('model')(`http://kept.invalid:${port}/ok`)).text()).toBe('reached');
+    for (let i = 0; i < 3; i += 1) expect(await (await outboundFetch('model', null)(`http://kept.invalid:${port}/ok`)).text()).toBe('reached');
     expect(connections - before).toBe(1);
-    expect(await (await outboundFetch('model')(`http://other.invalid:${port}/ok`)).text()).toBe('reached');
+    expect(await (await outboundFetch('model', null)(`http://other.invalid:${port}/ok`)).text()).toBe('reached');
     expect(connections - before).toBe(2);
   });
 
   it('finish a streamed answer whose kept connection pool is let go meanwhile (more hosts than pools kept)', async () => {
     restrictOutbound({ allow: ['127.0.0.1'], lookup: () => Promise.resolve(['127.0.0.1']) });
     const port = (server.address() as AddressInfo).port;
-    const reader = (await outboundFetch('model')(`http://held.invalid:${port}/held`)).body!.pipeThrough(new TextDecoderStream()).getReader();
+    const reader = (await outboundFetch('model', null)(`http://held.invalid:${port}/held`)).body!.pipeThrough(new TextDecoderStream()).getReader();
     let text = (await reader.read()).value ?? '';
     // Each new host gets a pool of its own; past the pools kept, the held answer's pool is the oldest.
-    for (let i = 0; i < 40; i += 1) expect(await (await outboundFetch('model')(`http://host${i}.invalid:${port}/ok`)).text()).toBe('reached');
+    for (let i = 0; i < 40; i += 1) expect(await (await outboundFetch('model', null)(`http://host${i}.invalid:${port}/ok`)).text()).toBe('reached');
     releaseHeld();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += chunk.value;
     expect(text).toBe('data: one\n\ndata: two\n\n');
@@ -131,21 +131,21 @@ describe('requests to addresses a person typed', () => {
     const named = base.replace('127.0.0.1', 'pinned.invalid');
     const form = new FormData();
     form.append('field', 'value');
-    const echoed = (await (await outboundFetch('model')(`${named}/echo`, { method: 'POST', body: form })).json()) as { type: string; body: string };
+    const echoed = (await (await outboundFetch('model', null)(`${named}/echo`, { method: 'POST', body: form })).json()) as { type: string; body: string };
     expect(echoed.type).toMatch(/^multipart\/form-data; boundary=/u);
     expect(echoed.body).toContain('value');
     const streamedBody = new Blob(['streamed']).stream();
-    expect(((await (await outboundFetch('model')(`${named}/echo`, { method: 'PUT', body: streamedBody })).json()) as { body: string }).body).toBe('streamed');
-    const gzip = await outboundFetch('model')(`${named}/gzip`);
+    expect(((await (await outboundFetch('model', null)(`${named}/echo`, { method: 'PUT', body: streamedBody })).json()) as { body: string }).body).toBe('streamed');
+    const gzip = await outboundFetch('model', null)(`${named}/gzip`);
     expect(gzip.headers.get('content-encoding')).toBeNull();
     expect(await gzip.text()).toBe('unzipped');
-    const reader = (await outboundFetch('model')(`${named}/stream`)).body!.pipeThrough(new TextDecoderStream()).getReader();
+    const reader = (await outboundFetch('model', null)(`${named}/stream`)).body!.pipeThrough(new TextDecoderStream()).getReader();
     let text = '';
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += chunk.value;
     expect(text).toBe('data: one\n\ndata: two\n\n');
     const aborted = new AbortController();
     aborted.abort();
-    await expect(outboundFetch('model')(`${named}/ok`, { signal: aborted.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(outboundFetch('model', null)(`${named}/ok`, { signal: aborted.signal })).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it("carry a provider SDK's streamed chat completion through the pinned connection", async () => {
@@ -153,7 +153,7 @@ describe('requests to addresses a person typed', () => {
     try {
       restrictOutbound({ allow: ['127.0.0.1'], lookup: () => Promise.resolve(['127.0.0.1']) });
       fake.script([{ text: 'Hello through a pinned socket.', usage: { prompt: 3, completion: 6 } }]);
-      const client = new OpenAI({ baseURL: fake.url.replace('127.0.0.1', 'provider.invalid'), apiKey: 'sk-test', maxRetries: 0, fetch: outboundFetch('model') });
+      const client = new OpenAI({ baseURL: fake.url.replace('127.0.0.1', 'provider.invalid'), apiKey: 'sk-test', maxRetries: 0, fetch: outboundFetch('model', null) });
       const stream = await client.chat.completions.create({ model: 'fake-model', messages: [{ role: 'user', content: 'Hi' }], stream: true });
       let text = '';
       for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
@@ -166,12 +166,12 @@ describe('requests to addresses a person typed', () => {
 
   it('check every redirect before following it', async () => {
     restrictOutbound({ allow: ['127.0.0.1'] });
-    expect(await (await outboundFetch('model')(`${base}/to-self`)).text()).toBe('reached');
-    const hop = await refusal(outboundFetch('model')(`${base}/to-metadata`));
+    expect(await (await outboundFetch('model', null)(`${base}/to-self`)).text()).toBe('reached');
+    const hop = await refusal(outboundFetch('model', null)(`${base}/to-metadata`));
     expect(hop.message).toMatch(/169\.254\.169\.254: a cloud metadata endpoint/u);
     expect(seen).toEqual(['/to-self', '/ok', '/to-metadata']);
     // A caller that handles redirects itself gets the 3xx, unfollowed.
-    const manual = await outboundFetch('model')(`${base}/to-metadata`, { redirect: 'manual' });
+    const manual = await outboundFetch('model', null)(`${base}/to-metadata`, { redirect: 'manual' });
     expect(manual.status).toBe(302);
   });
 });

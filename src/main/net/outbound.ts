@@ -16,7 +16,7 @@ import ipaddr from 'ipaddr.js';
 import { FolioError } from '../../shared/errors';
 import { addressRefusal, isIpLiteral } from './address-policy';
 import { familyOf, pinnedFetch, type PinnedAddress } from './pinned-fetch';
-import { auditedFetch, type OutboundKind } from './outbound-audit';
+import { auditedFetch, type OutboundAudit, type OutboundKind } from './outbound-audit';
 
 export interface OutboundPolicy {
   /** What the operator allowed besides public addresses: host names, IP addresses and CIDR ranges. */
@@ -34,11 +34,14 @@ export function restrictOutbound(next: OutboundPolicy | null): void {
   policy = next;
 }
 
-/** The fetch for requests to addresses a person typed: the global one, or the checked one once restricted. */
-export function outboundFetch(kind: OutboundKind): typeof fetch {
+/**
+ * The fetch for requests to addresses a person typed: the global one, or the checked one once
+ * restricted; each request is reported to `audit` (the work making it), null on the desktop.
+ */
+export function outboundFetch(kind: OutboundKind, audit: OutboundAudit | null): typeof fetch {
   const current = policy;
   const base: typeof fetch = current === null ? fetch : (input, init) => checkedFetch(current, input, init);
-  return auditedFetch(kind, base);
+  return auditedFetch(kind, base, audit);
 }
 
 /** Whether the operator allowed this address for tenants' typed addresses (`--allow-network`); false unrestricted. */

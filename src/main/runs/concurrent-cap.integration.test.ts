@@ -62,7 +62,7 @@ describe.skipIf(skip !== null)('concurrent-runs cap shared through PostgreSQL', 
       tasks.push(`t_cap${i}`);
       await store.tasks.create({ id: `t_cap${i}`, mode: 'general', title: `cap ${i}`, description: '', model: null });
     }
-    const results = await Promise.allSettled(tasks.map((id, i) => (i % 2 === 0 ? a : b).start(id, { userMessage: 'go', model: null })));
+    const results = await Promise.allSettled(tasks.map((id, i) => (i % 2 === 0 ? a : b).start(id, { userMessage: 'go', model: null, brought: null })));
     const started = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(started).toHaveLength(3);

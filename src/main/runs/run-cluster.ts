@@ -35,8 +35,6 @@ export interface RunHooks {
   cluster?: RunCluster;
   /** Before a run is created; throws (quota_exceeded) to refuse it. */
   beforeStart?: (taskId: string) => Promise<void>;
-  /** Drives the run inside what the hooks need around it (whom its outbound requests are charged to). */
-  around?: (ref: { taskId: string; runId: string }, drive: () => Promise<void>) => Promise<void>;
   /** After a usage event is accounted on the run and the task. */
   onUsage?: (ref: { taskId: string; runId: string }, usage: Usage) => Promise<void>;
 }

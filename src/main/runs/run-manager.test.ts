@@ -30,7 +30,7 @@ async function* twoDeltas(): AsyncGenerator<RunEventBody, FinishReason> {
 describe('run manager', () => {
   it('stamps events in order, replays them to late subscribers, and persists the outcome', async () => {
     const { store, runs } = await setup(twoDeltas);
-    const runId = await runs.start('t1', { userMessage: 'hi', model: 'm' });
+    const runId = await runs.start('t1', { userMessage: 'hi', model: 'm', brought: null });
     expect((await store.messages.all('t1')).map((m) => m.content)).toEqual(['hi']);
     await runs.whenIdle();
     const seen: RunEvent[] = [];
@@ -52,14 +52,14 @@ describe('run manager', () => {
       ctx.callStates.set({ messageId: 'm1', callId: 'c1', name: 'write' }, 'done');
       return 'done';
     });
-    const runId = await runs.start('t1', { userMessage: 'hi', model: null });
+    const runId = await runs.start('t1', { userMessage: 'hi', model: null, brought: null });
     await runs.whenIdle();
     expect((await store.runs.get(runId))?.tool_calls).toEqual({ 'm1/c1': { message_id: 'm1', call_id: 'c1', name: 'write', state: 'done', at: expect.any(Number) as number } });
   });
 
   it('a subscriber resuming after the end still learns that the run is over', async () => {
     const { runs } = await setup(twoDeltas);
-    const runId = await runs.start('t1', { userMessage: 'hi', model: null });
+    const runId = await runs.start('t1', { userMessage: 'hi', model: null, brought: null });
     await runs.whenIdle();
     const seen: RunEvent[] = [];
     await runs.subscribe('t1', runId, (e) => seen.push(e), 4);
@@ -68,15 +68,15 @@ describe('run manager', () => {
 
   it('refuses a second run for the same task and unknown runs', async () => {
     const { runs } = await setup(twoDeltas);
-    await runs.start('t1', { userMessage: 'hi', model: null });
-    await expect(runs.start('t1', { userMessage: 'again', model: null })).rejects.toThrow(/already active/);
+    await runs.start('t1', { userMessage: 'hi', model: null, brought: null });
+    await expect(runs.start('t1', { userMessage: 'again', model: null, brought: null })).rejects.toThrow(/already active/);
     await expect(runs.subscribe('t1', 'r_nope', () => undefined)).rejects.toThrow(/No run/);
     await runs.whenIdle();
   });
 
   it('refuses a second start that comes while the first is still creating its run', async () => {
     const { store, runs } = await setup(twoDeltas);
-    const starts = await Promise.allSettled([runs.start('t1', { userMessage: 'one', model: null }), runs.start('t1', { userMessage: 'two', model: null })]);
+    const starts = await Promise.allSettled([runs.start('t1', { userMessage: 'one', model: null, brought: null }), runs.start('t1', { userMessage: 'two', model: null, brought: null })]);
     expect(starts.map((s) => s.status)).toEqual(['fulfilled', 'rejected']);
     expect(String((starts[1] as PromiseRejectedResult).reason)).toMatch(/already active/);
     await runs.whenIdle();
@@ -86,11 +86,11 @@ describe('run manager', () => {
   it('the start transaction is whole: a failure leaves no run and no message, and the task can start later', async () => {
     const { store, runs } = await setup(twoDeltas);
     // No such task: the run row breaks its foreign key after nothing else was written.
-    await expect(runs.start('t2', { userMessage: 'hi', model: null })).rejects.toThrow();
+    await expect(runs.start('t2', { userMessage: 'hi', model: null, brought: null })).rejects.toThrow();
     expect(await store.runs.list('t2')).toEqual([]);
     expect(await store.messages.all('t2')).toEqual([]);
     await store.tasks.create({ id: 't2', mode: 'general', title: '', description: '', model: null });
-    await runs.start('t2', { userMessage: 'hi', model: null });
+    await runs.start('t2', { userMessage: 'hi', model: null, brought: null });
     await runs.whenIdle();
     expect((await store.messages.all('t2')).map((m) => m.content)).toEqual(['hi']);
   });
@@ -102,7 +102,7 @@ describe('run manager', () => {
     });
     // The read is issued as the event arrives, so it sees what was stored before it was sent.
     const seenWithStored: Promise<[string, number | undefined]>[] = [];
-    const runId = await runs.start('t1', { userMessage: 'hi', model: null });
+    const runId = await runs.start('t1', { userMessage: 'hi', model: null, brought: null });
     await runs.subscribe('t1', runId, (e) => seenWithStored.push(store.tasks.get('t1').then((t) => [e.type, t?.prompt_tokens])));
     await runs.whenIdle();
     expect(await Promise.all(seenWithStored)).toContainEqual(['usage', 10]);
@@ -113,7 +113,7 @@ describe('run manager', () => {
     const { store, runs } = await setup(async function* (): AsyncGenerator<RunEventBody, FinishReason> {
       throw new Error('boom');
     });
-    const runId = await runs.start('t1', { userMessage: 'hi', model: null });
+    const runId = await runs.start('t1', { userMessage: 'hi', model: null, brought: null });
     await runs.whenIdle();
     const seen: RunEvent[] = [];
     await runs.subscribe('t1', runId, (e) => seen.push(e));
@@ -127,7 +127,7 @@ describe('run manager', () => {
       yield { type: 'text_delta', delta: 'x' };
       return 'cancelled';
     });
-    const runId = await runs.start('t1', { userMessage: 'hi', model: null });
+    const runId = await runs.start('t1', { userMessage: 'hi', model: null, brought: null });
     await runs.shutdown();
     expect((await store.runs.get(runId))?.status).toBe('interrupted');
   });

@@ -25,6 +25,11 @@ export interface RunDriverContext {
   approvals: RunApprovals;
   /** Where the loop reports each tool call's named state; persisted with the run. */
   callStates: CallStatePort;
+  /**
+   * The model keys the request that started the run brought (the team service's per-request keys,
+   * by variable name), used for this run only and never stored; null: none.
+   */
+  brought: ReadonlyMap<string, string> | null;
 }
 
 export interface RunApprovals {
@@ -110,7 +115,7 @@ export class RunManager implements RunEventHub {
    * starts it. `branchFrom`: the active path's messages from this seq on become a kept branch and
    * the run continues from the message before them (regenerate, edit).
    */
-  async start(taskId: string, opts: { userMessage?: string; model: string | null; branchFrom?: number }): Promise<string> {
+  async start(taskId: string, opts: { userMessage?: string; model: string | null; branchFrom?: number; brought: ReadonlyMap<string, string> | null }): Promise<string> {
     if (this.activeRunFor(taskId) || this.starting.has(taskId)) throw new FolioError('conflict', 'A run is already active for this task; wait for it or cancel it.');
     if (this.hooks.cluster?.isDraining) throw new FolioError('unavailable', 'This worker is shutting down; send the request again (another worker takes it).');
     const runId = newId('r');
@@ -180,8 +185,7 @@ export class RunManager implements RunEventHub {
       }
     }
     this.emit(run, { type: 'run_started', model: opts.model, resumed: opts.userMessage === undefined && !branching });
-    const { around } = this.hooks;
-    void (around ? around({ taskId, runId }, () => this.drive(run, superseded)) : this.drive(run, superseded));
+    void this.drive(run, superseded, opts.brought);
     return runId;
   }
 
@@ -334,12 +338,12 @@ export class RunManager implements RunEventHub {
     };
   }
 
-  private async drive(run: LiveRun, superseded: readonly ToolCallRecord[]): Promise<void> {
+  private async drive(run: LiveRun, superseded: readonly ToolCallRecord[], brought: ReadonlyMap<string, string> | null): Promise<void> {
     let reason: FinishReason = 'error';
     let error: ErrorShape | string | null = null;
     const calls = new RunCallLog(this.store, { id: run.runId, taskId: run.taskId }, superseded);
     try {
-      const gen = this.driver({ taskId: run.taskId, runId: run.runId, signal: run.controller.signal, approvals: this.approvalsFor(run), callStates: calls });
+      const gen = this.driver({ taskId: run.taskId, runId: run.runId, signal: run.controller.signal, approvals: this.approvalsFor(run), callStates: calls, brought });
       for (;;) {
         const next = await gen.next();
         if (next.done) {

@@ -34,7 +34,7 @@ export function createBranchHandlers(ctx: ServiceContext, modelFor: ModelFor): B
       const asked = await store.messages.lastActive(task.id, 'user');
       if (!asked) throw new FolioError('conflict', 'There is no message to answer again yet.');
       ensureTaskDir(ctx.dataDir, task.id);
-      return { run_id: await ctx.runs.start(task.id, { model, branchFrom: asked.seq + 1 }) };
+      return { run_id: await ctx.runs.start(task.id, { model, branchFrom: asked.seq + 1, brought: ctx.brought }) };
     },
     async editMessage(input) {
       const task = await taskOf(input.task_id);
@@ -47,7 +47,7 @@ export function createBranchHandlers(ctx: ServiceContext, modelFor: ModelFor): B
       }
       if (message.role !== 'user') throw new ValidationError('Only your own messages can be edited; regenerate a reply instead.');
       ensureTaskDir(ctx.dataDir, task.id);
-      return { run_id: await ctx.runs.start(task.id, { model, userMessage: input.text, branchFrom: message.seq }) };
+      return { run_id: await ctx.runs.start(task.id, { model, userMessage: input.text, branchFrom: message.seq, brought: ctx.brought }) };
     },
     async listBranches(input) {
       const task = await taskOf(input.task_id);

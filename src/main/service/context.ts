@@ -1,9 +1,11 @@
 // What every handler of the service reads: the scope's store and folders, the run manager, keys and
-// the MCP servers. Built once by createCore.
+// the MCP servers, and who the request is (the keys it brought, who its outbound requests are
+// charged to). Built by createCore once per core, and once per request of the team service.
 import type { FileEntry, Task } from '../../shared/contract';
 import { NotFoundError } from '../../shared/errors';
 import type { ProfileContext } from '../assembly/profiles';
 import type { McpManager } from '../mcp/manager';
+import type { OutboundAudit } from '../net/outbound-audit';
 import type { RunManager } from '../runs/run-manager';
 import type { ProjectDeps } from './projects-service';
 
@@ -13,6 +15,10 @@ export interface ServiceContext extends ProfileContext {
   desktop?: DesktopShell;
   /** One connection per MCP server, shared by every task. */
   mcp: McpManager;
+  /** The model keys the request brought (by variable name; `keys` answers with them first): runs it starts use them too. */
+  brought: ReadonlyMap<string, string> | null;
+  /** Who the request's requests leaving the service are charged to (the team service's audit rows); null on the desktop. */
+  outbound: OutboundAudit | null;
 }
 
 export interface DesktopShell {

@@ -46,7 +46,7 @@ export async function makeCore(dataDir: string, env: NodeJS.ProcessEnv = { FAKE_
     // Short backoffs keep the retry tests fast. The idle timeout stays long: the fake server has sent
     // its scripted step by the time a silence is noticed, so a retry after a pause of a loaded
     // machine would take the next step and shift the whole script. Stalls in tests are cancelled.
-    createModel: (profile, key) => createChatModel(profile, key, { baseDelayMs: 5, idleTimeoutMs: 30_000, maxRetries: 2 }),
+    createModel: (profile, key, outbound) => createChatModel(profile, key, { baseDelayMs: 5, idleTimeoutMs: 30_000, maxRetries: 2, outbound }),
     store: await openTestStorePort(dataDir),
   });
   await core.ctx.store.settings.set('default_model', 'fake.main');

@@ -6,7 +6,8 @@ import { mkdirSync } from 'node:fs';
 import type { FileEntry } from '../../shared/contract';
 import { createRunDriver } from '../assembly/assemble-run';
 import type { ChatModel } from '../llm/types';
-import { createFileKeyStore, type KeyStore, type ModelProfile } from '../models';
+import { createFileKeyStore, withBroughtKeys, type KeyStore, type ModelProfile } from '../models';
+import type { OutboundAudit } from '../net/outbound-audit';
 import { RunManager } from '../runs/run-manager';
 import type { OpenedStorePort } from '../store/port';
 import { taskDir } from '../workspace/layout';
@@ -26,7 +27,7 @@ import { createServiceHandlers } from './handlers';
 import { applyPolicies } from './policies/policy';
 import type { FolioCore } from './ports';
 import { syncTaskFiles } from './task-files';
-import { corePolicies, teamBackground, teamModelHooks, teamRunHooks, teamTaskStorage, type TeamCoreOptions } from './team-core';
+import { corePolicies, scopeAudit, teamModelHooks, teamRunHooks, teamTaskStorage, type TeamCoreOptions } from './team-core';
 import { importTemplateFile } from './templates';
 import { warmMachineProbes } from './machine-probes';
 import { createUploads } from './uploads';
@@ -38,7 +39,7 @@ export interface CoreOptions {
   env?: NodeJS.ProcessEnv;
   keys?: KeyStore;
   /** Test seam: build the chat model differently (e.g. tighter retry timings). */
-  createModel?: (profile: ModelProfile, apiKey: string) => ChatModel;
+  createModel?: (profile: ModelProfile, apiKey: string, outbound: OutboundAudit | null) => ChatModel;
   /**
    * false: a short-lived command (`folio tasks`) that may run beside the app owning the data
    * folder; it then skips the start-up clean-up. Default true: refuse if another process owns it.
@@ -73,7 +74,15 @@ export interface CoreOptions {
   teamPolicy?: boolean;
 }
 
+/** Who a request is (the team service): the model keys it brought and who its requests leaving the service are charged to. */
+export interface RequestWork {
+  brought: ReadonlyMap<string, string> | null;
+  outbound: OutboundAudit | null;
+}
+
 export interface Core extends FolioCore {
+  /** The core as one request sees it: its handlers read the request's keys first and charge its outbound requests to it. */
+  forRequest(work: RequestWork): FolioCore;
   runs: RunManager;
   ctx: ServiceContext;
   /** The library indexer: tests wait for it with `idle()`. */
@@ -110,21 +119,23 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   // Semantic search is optional: the embedder is built from the current settings at each use (null
   // without an embedding profile), and the backfill embeds pages in the background after each file
   // is indexed, at start (to resume) and when the profile changes.
-  const embedder = opts.embedder ?? (() => resolveEmbedder({ store, keys, env }));
+  // The embedder of a piece of work reads its keys and charges its requests to it.
+  const embedderFor = (work: { keys: KeyStore; outbound: OutboundAudit | null }) => opts.embedder ?? (() => resolveEmbedder({ store, env, ...work }));
   // A team core's background work (indexing, embedding) is charged to its scope, whichever request woke it.
-  const background = team ? teamBackground(team, store) : <T>(fn: () => T): T => fn();
+  const background = scopeAudit(team, store, null);
+  const embedder = embedderFor({ keys, outbound: background });
   const backfill = createEmbeddingBackfill(store, embedder);
   const indexer = new LibraryIndexer({
     store,
     dataDir,
     onIndexed: (file) => {
       opts.onLibraryIndexed?.(file);
-      background(() => backfill.kick());
+      backfill.kick();
     },
   });
   const indexerStarted = data.owned ? indexer.start().catch((err: unknown) => console.warn(`[folio] library indexing failed: ${err instanceof Error ? err.message : String(err)}`)) : Promise.resolve();
-  if (team) background(() => indexer.kick());
-  if (resumes) background(() => backfill.kick());
+  if (team) indexer.kick();
+  if (resumes) backfill.kick();
 
   // The tasks whose programs this core ran: closing it frees their containers only (the executor is the process's).
   const ranTasks = new Set<string>();
@@ -137,7 +148,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     keys,
     env,
     mcp,
-    embedder,
+    embedderFor,
+    runAudit: (run) => scopeAudit(team, store, run),
     ...(opts.createModel ? { createModel: opts.createModel } : {}),
     ...(opts.webFetch ? { webFetch: opts.webFetch } : {}),
     hiddenPaths: team?.hiddenPaths ?? [],
@@ -158,19 +170,25 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     for (const f of files) if (isExtractable(f.path)) void ensureExtracted(root, f.path).catch(() => undefined);
   }
 
-  const ctx: ServiceContext = { store, runs, dataDir, resourcesDir, keys, env, desktop: opts.desktop, mcp };
+  const ctx: ServiceContext = { store, runs, dataDir, resourcesDir, keys, env, desktop: opts.desktop, mcp, brought: null, outbound: background };
   const library = { indexer, embedder };
-  const base = createServiceHandlers(ctx, {
-    onSourcesAdded: extractInBackground,
-    library,
-    // A team core kicks too: the tenant's pages are embedded by the worker that took the change.
-    onEmbeddingChanged: () => {
-      if (resumes) background(() => backfill.kick());
-    },
-  });
-  const handlers = applyPolicies(base, corePolicies({ store, team, teamRules: Boolean(opts.teamPolicy), dataDir, resourcesDir }));
+  const policies = corePolicies({ store, team, teamRules: Boolean(opts.teamPolicy), dataDir, resourcesDir });
+  const handlersFor = (own: ServiceContext) =>
+    applyPolicies(
+      createServiceHandlers(own, {
+        onSourcesAdded: extractInBackground,
+        library: own === ctx ? library : { indexer, embedder: embedderFor(own) },
+        // A team core kicks too: the tenant's pages are embedded by the worker that took the change.
+        onEmbeddingChanged: () => {
+          if (resumes) backfill.kick();
+        },
+      }),
+      policies,
+    );
+  const handlers = handlersFor(ctx);
 
-  return {
+  const core: Core = {
+    forRequest: (work) => ({ ...core, handlers: handlersFor({ ...ctx, keys: withBroughtKeys(keys, work.brought), ...work }) }),
     handlers,
     events: runs,
     runs,
@@ -195,4 +213,5 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       releaseScratch();
     },
   };
+  return core;
 }

@@ -1,6 +1,7 @@
 // The contract's MCP methods: servers and their status, the config with secrets redacted (and kept
 // when saved back redacted), restart, resources attached to a task as sources, prompts rendered for
 // the composer. The connections themselves live in mcp/manager.ts.
+import type { OutboundAudit } from '../net/outbound-audit';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileEntry, ServiceHandlers } from '../../shared/contract';
@@ -29,6 +30,8 @@ export interface McpServiceContext {
   dataDir: string;
   keys: KeyStore;
   mcp: McpManager;
+  /** Who the servers' requests made for the caller are charged to (the team service's audit rows). */
+  outbound: OutboundAudit | null;
 }
 
 const EXTENSION_BY_MIME: Record<string, string> = {
@@ -84,15 +87,15 @@ export function createMcpHandlers(
       return { ...view, problems: [...checkServers(stored.raw).problems, ...stored.problems] };
     },
     async restartMcpServer(input) {
-      return ctx.mcp.restart(input.name);
+      return ctx.mcp.restart(input.name, ctx.outbound);
     },
     async listMcpResources(input) {
-      return { resources: await ctx.mcp.listResources(input.name) };
+      return { resources: await ctx.mcp.listResources(input.name, ctx.outbound) };
     },
     async attachMcpResource(input) {
       if (!(await ctx.store.tasks.get(input.task_id))) throw new NotFoundError(`No task ${input.task_id}`);
-      const content = await ctx.mcp.readResource(input.server, input.uri);
-      const listed = (await ctx.mcp.listResources(input.server).catch(() => [])).find((r) => r.uri === input.uri);
+      const content = await ctx.mcp.readResource(input.server, input.uri, ctx.outbound);
+      const listed = (await ctx.mcp.listResources(input.server, ctx.outbound).catch(() => [])).find((r) => r.uri === input.uri);
       const name = resourceFileName(listed?.name ?? decodeURIComponent(input.uri.split(/[?#]/u)[0]), content.mimeType, content.text !== null);
       // Written to a private temp folder, then added like any dropped file (free name, no link followed).
       const dir = makeScratchDirSync('folio-mcp-resource-', ctx.dataDir);
@@ -107,10 +110,10 @@ export function createMcpHandlers(
       }
     },
     async listMcpPrompts(input) {
-      return { prompts: await ctx.mcp.listPrompts(input.name) };
+      return { prompts: await ctx.mcp.listPrompts(input.name, ctx.outbound) };
     },
     async getMcpPrompt(input) {
-      return { text: await ctx.mcp.renderPrompt(input.name, input.prompt, input.arguments ?? {}) };
+      return { text: await ctx.mcp.renderPrompt(input.name, input.prompt, input.arguments ?? {}, ctx.outbound) };
     },
   };
 }

@@ -3,6 +3,7 @@
 import type { RunCluster, RunHooks } from '../runs/run-cluster';
 import type { TeamQuotas } from '../quotas/team-quotas';
 import type { StorePort } from '../store/port';
+import type { OutboundAudit, OutboundSink } from '../net/outbound-audit';
 import type { RunAssemblyDeps } from '../assembly/assemble-run';
 import { estimateCost } from '../llm/openai-chat-model';
 import type { HandlerPolicy } from './policies/policy';
@@ -10,14 +11,6 @@ import { storageQuotaPolicy } from './policies/storage-quota';
 import { teamRulesPolicy } from './policies/team-rules';
 import { tenantUsagePolicy } from './policies/tenant-usage';
 import { createTaskStorage, type TaskStorageGate } from './task-storage';
-
-/** Whose work a request leaving the service is: the scope, and the task and run when a run makes it. */
-export interface WorkOwner {
-  tenant_id: string;
-  user_id: string;
-  task_id: string | null;
-  run_id: string | null;
-}
 
 /**
  * What a core of the team service shares with the other workers. Such a core never takes the data
@@ -30,10 +23,10 @@ export interface TeamCoreOptions {
   /** Folders no command may see besides the tenant's: the storage root holds every tenant. */
   hiddenPaths: string[];
   /**
-   * Runs `fn` with the requests it makes leaving the service (model, web_fetch, MCP, embeddings)
-   * charged to `owner` in this worker's audit rows and metrics.
+   * Where the requests leaving the service (model, web_fetch, MCP, embeddings) are reported: this
+   * worker's audit rows and metrics. Each request, run and background job hands it who to charge.
    */
-  chargeTo?: <T>(owner: WorkOwner, fn: () => T) => T;
+  outbound?: OutboundSink;
   /** This worker's metrics of model calls. */
   metrics?: { modelCall(provider: string, promptTokens: number, completionTokens: number, seconds: number): void };
 }
@@ -42,8 +35,6 @@ export function teamRunHooks(team: TeamCoreOptions, store: StorePort): RunHooks 
   return {
     cluster: team.cluster,
     beforeStart: () => team.quotas.guard.beforeRunStart(store.scope),
-    // A run's requests are charged to its task and run, whichever request started it.
-    around: ({ taskId, runId }, drive) => (team.chargeTo ? team.chargeTo({ tenant_id: store.scope.tenant_id, user_id: store.scope.user_id, task_id: taskId, run_id: runId }, drive) : drive()),
     onUsage: ({ taskId, runId }, usage) => team.quotas.ledger.record(store.scope, { kind: 'tokens', task_id: taskId, run_id: runId, ...usage }),
   };
 }
@@ -71,10 +62,10 @@ export function teamModelHooks(team: TeamCoreOptions, store: StorePort): Pick<Ru
   };
 }
 
-/** Runs background work of the scope (indexing, embedding) with its requests charged to the scope, no task. */
-export function teamBackground(team: TeamCoreOptions, store: StorePort): <T>(fn: () => T) => T {
-  const owner: WorkOwner = { tenant_id: store.scope.tenant_id, user_id: store.scope.user_id, task_id: null, run_id: null };
-  return (fn) => (team.chargeTo ? team.chargeTo(owner, fn) : fn());
+/** Who the scope's work is charged to (its task and run when a run makes it; neither for a request or background work); null: nothing is counted. */
+export function scopeAudit(team: TeamCoreOptions | undefined, store: StorePort, work: { taskId: string; runId: string } | null): OutboundAudit | null {
+  if (!team?.outbound) return null;
+  return { sink: team.outbound, owner: { tenant_id: store.scope.tenant_id, user_id: store.scope.user_id, task_id: work?.taskId ?? null, run_id: work?.runId ?? null } };
 }
 
 /**

@@ -38,7 +38,7 @@ async function open(): Promise<Core> {
     store: await openTestStorePort(dataDir),
     resourcesDir: findResourcesDir(),
     env: { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH },
-    createModel: (profile, key) => createChatModel(profile, key, { baseDelayMs: 5, idleTimeoutMs: 2_000, maxRetries: 0 }),
+    createModel: (profile, key, outbound) => createChatModel(profile, key, { baseDelayMs: 5, idleTimeoutMs: 2_000, maxRetries: 0, outbound }),
     // web_fetch keeps refusing local addresses; the test lets it reach only the fake search server's pages.
     webFetch: { isAllowedAddress: (address, port) => address === '127.0.0.1' && port === searchPort },
   });

@@ -8,6 +8,7 @@ import { createEmbeddingBackfill, type BackfillOptions, type EmbeddingBackfill }
 import { createEmbedder, EmbeddingError, type EmbeddingProfile } from '../library/embeddings';
 import type { Embedder } from '../library/search';
 import type { StorePort } from '../store/port';
+import type { OutboundAudit } from '../net/outbound-audit';
 import { keyFrom, type KeyedSettingContext, storedSetting } from './stored-setting';
 
 const SETTINGS_KEY = 'embedding';
@@ -16,7 +17,8 @@ const TEST_TEXT = 'Folio 检索增强生成 embedding test';
 const Stored = z.object({ base_url: z.string(), model: z.string(), api_key_env: z.string().nullable(), dimensions: z.number().int().nullable() });
 type Stored = z.infer<typeof Stored>;
 
-type EmbeddingContext = KeyedSettingContext;
+/** The settings' context, with who the endpoint's requests are charged to (the team service's audit rows). */
+type EmbeddingContext = KeyedSettingContext & { outbound: OutboundAudit | null };
 const setting = storedSetting(SETTINGS_KEY, Stored);
 
 /** The stored profile; a damaged value counts as none (the person sets it again in Settings). */
@@ -64,7 +66,7 @@ function unsavedProfile(ctx: EmbeddingContext, input: EmbeddingSettingsInput, ty
 /** The embedder library search and the backfill use, built from the current settings each call. */
 export async function resolveEmbedder(ctx: EmbeddingContext): Promise<Embedder | null> {
   const profile = await resolveEmbeddingProfile(ctx);
-  return profile === null ? null : createEmbedder(profile);
+  return profile === null ? null : createEmbedder(profile, { outbound: ctx.outbound });
 }
 
 /**
@@ -81,7 +83,7 @@ export function embeddingHandlers(ctx: EmbeddingContext): Pick<ServiceHandlers, 
       const profile = input.embedding ? unsavedProfile(ctx, input.embedding, input.key) : await resolveEmbeddingProfile(ctx);
       if (profile === null) return { ok: false, message: 'No embedding profile is configured.', dimensions: null };
       try {
-        const [vector] = await createEmbedder(profile).embed([TEST_TEXT]);
+        const [vector] = await createEmbedder(profile, { outbound: ctx.outbound }).embed([TEST_TEXT]);
         return { ok: true, message: null, dimensions: vector?.length ?? null };
       } catch (err) {
         // A failed test is the answer, not a failed call: the form shows why.

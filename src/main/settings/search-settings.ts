@@ -1,5 +1,6 @@
 // settings.search: the web search backend the person chose, stored in the settings table
 // without the key; the key is in the key store (or the environment) under api_key_env.
+import type { OutboundAudit } from '../net/outbound-audit';
 import type { ServiceHandlers, SearchSettings, SearchSettingsInput } from '../../shared/contract';
 import { SEARCH_BACKENDS, SearchBackend } from '../../shared/contract/search-settings';
 import { z } from 'zod';
@@ -55,13 +56,13 @@ function unsavedConfig(ctx: SearchContext, input: SearchSettingsInput, typedKey:
   return { backend: stored.backend, url: stored.url, apiKey: typedKey?.trim() || keyFor(ctx, stored), apiKeyEnv: searchKeyEnv(stored) };
 }
 
-export function searchHandlers(ctx: SearchContext): Pick<ServiceHandlers, 'testSearch'> {
+export function searchHandlers(ctx: SearchContext & { outbound: OutboundAudit | null }): Pick<ServiceHandlers, 'testSearch'> {
   return {
     async testSearch(input) {
       const config = input.search ? unsavedConfig(ctx, input.search, input.key) : await resolveSearchConfig(ctx);
       if (config === null) return { ok: false, message: 'No search backend is configured.', results: [] };
       try {
-        const hits = await runSearch(config, input.query ?? TEST_QUERY, 3);
+        const hits = await runSearch(config, input.query ?? TEST_QUERY, 3, { outbound: ctx.outbound });
         return { ok: true, message: null, results: hits.map(({ title, url }) => ({ title, url })) };
       } catch (err) {
         // A failed test is the answer, not a failed call: the form shows why.

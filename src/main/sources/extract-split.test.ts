@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractFile, idleWorkerCount, liveWorkerCount, useWorkerScript, workersStartedCount } from './extract';
+import { SPLIT_MAX_PAGES } from './page-split';
 import { minimalPdf } from './testing';
 
 let dir: string;
@@ -61,6 +62,16 @@ describe('extractFile: worker pool and split PDFs', () => {
     expect(split.markdown).toBe(single.markdown);
     expect(split.markdown).toContain('<!-- page 61 -->\nPage 61 line 1: text extraction keeps pages apart.\nPage 61 line 2:');
     expect(progress).toEqual(Array.from({ length: 120 }, (_, i) => [i + 1, 120]));
+  }, 60_000);
+
+  it('reads a PDF longer than a split allows with one worker, though a second is idle', async () => {
+    // Two files at once leave two warm workers behind, so only the length keeps the helper away.
+    await Promise.all([extractFile(file('c.pdf', book(2))), extractFile(file('d.pdf', book(2)))]);
+    expect(idleWorkerCount()).toBe(2);
+    const long = await extractFile(file('manual.pdf', book(SPLIT_MAX_PAGES + 1, 1)));
+    expect(long.status).toBe('ok');
+    expect(long.pages).toBe(SPLIT_MAX_PAGES + 1);
+    expect(long.worker?.threads).toBe(1);
   }, 60_000);
 
   it('cancelling a split extraction stops both of its workers and its progress', async () => {

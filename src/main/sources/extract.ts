@@ -1,11 +1,12 @@
 // extractFile: runs one extraction in worker threads and always resolves to a typed result —
 // crashes, timeouts, cancellation, out-of-memory and bad files all become `status: 'error'`.
 // A large PDF is split across two workers when a second one is free; pages are merged in order.
+// A very long one is read by one worker, whose memory stays that of one document.
 import fs from 'node:fs/promises';
 import { type WorkerMessage, type WorkerStats } from './extract-worker';
 import { assemblePdf, type PdfHead } from './formats/pdf-assemble';
 import { formatMb, maxCacheChars, tooLarge } from './limits';
-import { PageCollector, PageQueue, SPLIT_MIN_PAGES } from './page-split';
+import { PageCollector, PageQueue, SPLIT_MAX_PAGES, SPLIT_MIN_PAGES } from './page-split';
 import { type ExtractionResult, type WorkerDiagnostics } from './types';
 import { acquireSlot, checkin, checkout, type ExtractWorker, hasWarmWorker, MAX_WORKERS, prewarm, releaseSlot, retire, stopPrewarm, tryAcquireSlot, warmSecondWorker, type WorkerEntry, workerEntry } from './worker-pool';
 
@@ -180,7 +181,7 @@ class ExtractionJob {
       const allowed = Math.min(this.opts.maxWorkers ?? MAX_WORKERS, MAX_WORKERS);
       const heapMb = this.opts.maxHeapMb ?? DEFAULT_MAX_HEAP_MB;
       const helperReady = total >= COLD_HELPER_MIN_PAGES || hasWarmWorker(heapMb);
-      const splittable = total >= SPLIT_MIN_PAGES && this.size <= SPLIT_MAX_BYTES && allowed >= 2;
+      const splittable = total >= SPLIT_MIN_PAGES && total <= SPLIT_MAX_PAGES && this.size <= SPLIT_MAX_BYTES && allowed >= 2;
       this.wantedHelper = splittable && !helperReady;
       if (splittable && helperReady && tryAcquireSlot()) {
         try {

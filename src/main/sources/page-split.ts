@@ -11,6 +11,13 @@ export interface PageRange {
 /** Below this a second worker costs more (its start, opening the file again) than it saves. */
 export const SPLIT_MIN_PAGES = 40;
 
+/**
+ * Above this one worker reads the whole file. Each worker of a split keeps its own pdfjs with the
+ * document's parsed objects, which grow with the pages: on a 2,415-page manual the second one cost
+ * ~130 MB and took a session past its 400 MB (bench/pdf-extract's reference-manual row).
+ */
+export const SPLIT_MAX_PAGES = 1000;
+
 /** Small enough that the last chunk leaves little imbalance, big enough that messages are noise. */
 export function chunkSizeFor(total: number): number {
   return Math.min(16, Math.max(4, Math.ceil(total / 40)));

@@ -33,7 +33,7 @@ const cores = {
       store: await openTestStorePort(dataDir),
       resourcesDir: findResourcesDir(),
       env: { FAKE_API_KEY: TEST_KEY, PATH: process.env.PATH },
-      createModel: (profile, key) => createChatModel(profile, key, { baseDelayMs: 5, idleTimeoutMs: 10_000, maxRetries: 0 }),
+      createModel: (profile, key, outbound) => createChatModel(profile, key, { baseDelayMs: 5, idleTimeoutMs: 10_000, maxRetries: 0, outbound }),
     });
     await core.ctx.store.settings.set('default_model', 'fake.main');
     opened.push(core);

@@ -227,7 +227,7 @@ async function runSkill(
         approvals: deps.approvals,
         systemPrompt: skillSystemPrompt(skill, spec, deps),
         limits: { maxIterations: spec.maxTurns, reliableContext: resolved.reliableContext, price: resolved.price },
-        toolContext: { root: ctx.root, taskRoot: ctx.taskRoot, taskId: ctx.taskId, runId: ctx.runId, network: ctx.network, skillChain: [...chain, skill.name] },
+        toolContext: { root: ctx.root, taskRoot: ctx.taskRoot, taskId: ctx.taskId, runId: ctx.runId, network: ctx.network, skillChain: [...chain, skill.name], outbound: ctx.outbound },
       },
       ctx.signal,
     );

@@ -7,7 +7,6 @@ import { FolioError, ValidationError } from '../../shared/errors';
 import type { OutboundEvent, OutboundOwner } from '../net/outbound-audit';
 import type { Scope } from '../store/port';
 import { isAdmin } from './auth';
-import type { RequestFacts } from './request-context';
 import { isScopeId } from './scope-id';
 import type { Queryable } from './tenant-registry';
 
@@ -41,7 +40,7 @@ export function auditWriter(db: Queryable, onError: (err: unknown) => void, now:
 }
 
 /** Who a request's own outbound calls (a settings test, a probe) are charged to: its scope and the task it names. */
-export function requestOwner(facts: RequestFacts): OutboundOwner | null {
+export function requestOwner(facts: { scope?: Scope; params?: Record<string, string> }): OutboundOwner | null {
   if (!facts.scope) return null;
   return { tenant_id: facts.scope.tenant_id, user_id: facts.scope.user_id, task_id: facts.params?.task_id ?? null, run_id: facts.params?.run_id ?? null };
 }

@@ -1,12 +1,11 @@
 // Bring-your-own model keys, per request: the platform may send a tenant's key with a request
-// (`X-Folio-Model-Key: <VARIABLE>=<key>`, the variable a profile's `api_key_env` names). It is held
-// in the request's async context only, so the request and the runs it starts use it, and nothing
-// else: it is never written to the database, a file or a log (the request log records no headers,
-// and the model client scrubs the key it was given from its errors).
+// (`X-Folio-Model-Key: <VARIABLE>=<key>`, the variable a profile's `api_key_env` names). It is
+// handed to that request's handlers (their context's key store answers with it first) and to the
+// runs it starts (`RunDriverContext.brought`), and to nothing else: it is never written to the
+// database, a file or a log (the request log records no headers, and the model client scrubs the
+// key it was given from its errors).
 import type { IncomingHttpHeaders } from 'node:http';
 import { ValidationError } from '../../shared/errors';
-import type { KeyStore } from '../models';
-import { currentRequest, runInRequest, type RequestFacts } from './request-context';
 
 export const MODEL_KEY_HEADER = 'x-folio-model-key';
 
@@ -43,27 +42,20 @@ export function modelKeyHeaderValues(value: string | string[] | undefined): stri
 }
 
 /**
- * Runs `fn` (a request's handling) in the request's context: its facts and its own keys, if any.
- * A malformed header gives no keys here: `checkModelKeyHeader` refuses the request once it is
- * authenticated and routed, so its log line names the tenant and the route like any other.
+ * The keys the request brought, or null. A malformed header gives none here: `checkModelKeyHeader`
+ * refuses the request once it is authenticated and routed, so its log line names the tenant and the
+ * route like any other.
  */
-export async function withRequestContext<T>(headers: IncomingHttpHeaders, facts: RequestFacts, fn: () => Promise<T>): Promise<T> {
-  let keys: ReadonlyMap<string, string> | null = null;
+export function broughtKeys(headers: IncomingHttpHeaders): ReadonlyMap<string, string> | null {
   try {
-    keys = parseModelKeyHeader(headers[MODEL_KEY_HEADER]);
+    return parseModelKeyHeader(headers[MODEL_KEY_HEADER]);
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
+    return null;
   }
-  return runInRequest({ facts, keys }, fn);
 }
 
 /** Throws the 400 a malformed `X-Folio-Model-Key` gets (the server calls it after authentication). */
 export function checkModelKeyHeader(headers: IncomingHttpHeaders): void {
   parseModelKeyHeader(headers[MODEL_KEY_HEADER]);
-}
-
-/** A key store that answers with the current request's key first; storing goes to `inner`. */
-export function withRequestKeyStore(inner: KeyStore): KeyStore {
-  const get = (env: string) => currentRequest()?.keys?.get(env) ?? inner.get(env);
-  return { get, has: (env) => get(env) !== undefined, set: (env, key) => inner.set(env, key) };
 }

@@ -1,15 +1,14 @@
-// A tenant's key store in the team service: the request's own keys first (byo-keys.ts), then the
-// keys the tenant stored, sealed under the operator's key-encryption key. Without a KEK nothing is
+// A tenant's key store in the team service: the keys the tenant stored (a request's own keys are
+// put in front of it per request, byo-keys.ts), sealed under the operator's key-encryption key. Without a KEK nothing is
 // stored: `POST /v1/keys` is refused, so no key is ever written in plain text to the shared mount.
 import { FolioError } from '../../shared/errors';
 import { createFileKeyStore, keyFilePath, storedKeyValues, type KeyStore } from '../models';
-import { withRequestKeyStore } from './byo-keys';
 import { isSealed, migrateKeyFile, tenantKeyCodec, type Keyring } from './key-encryption';
 
 export function createTenantKeyStore(dataDir: string, tenantId: string, ring: Keyring | null): KeyStore {
   if (ring !== null) {
     migrateKeyFile(keyFilePath(dataDir), ring, tenantId);
-    return withRequestKeyStore(createFileKeyStore(dataDir, tenantKeyCodec(ring, tenantId)));
+    return createFileKeyStore(dataDir, tenantKeyCodec(ring, tenantId));
   }
   const legacy = createFileKeyStore(dataDir, {
     encode: () => {
@@ -21,7 +20,7 @@ export function createTenantKeyStore(dataDir: string, tenantId: string, ring: Ke
       return stored;
     },
   });
-  return withRequestKeyStore(legacy);
+  return legacy;
 }
 
 /** The keys a tenant stored, in plain text, for scrubbing them from what the service logs; never shown or written. */

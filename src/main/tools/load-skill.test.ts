@@ -6,7 +6,7 @@ import { createLoadSkillTool } from './load-skill';
 import { loadSkills } from '../skills/skill-registry';
 
 function ctx(root: string) {
-  return { root, taskId: 't', runId: 'r', callId: 'c', signal: new AbortController().signal };
+  return { root, taskId: 't', runId: 'r', callId: 'c', signal: new AbortController().signal, outbound: null };
 }
 
 describe('load_skill', () => {

@@ -44,7 +44,7 @@ export interface OcrToolOptions {
   countPages?: (pdfAbs: string, signal: AbortSignal) => Promise<number>;
   /** Environment for the default poppler commands (tests empty PATH to simulate a missing poppler). */
   popplerEnv?: NodeJS.ProcessEnv;
-  vision?: VisionOptions;
+  vision?: Omit<VisionOptions, 'outbound'>;
   /** Each provider call's usage, so the caller can add it to the task's cost. */
   onUsage?: (profile: ModelProfile, usage: { promptTokens: number; completionTokens: number }) => void;
 }
@@ -190,7 +190,7 @@ export function createOcrTool(opts: OcrToolOptions): Tool<typeof parameters> {
           target.kind === 'image'
             ? { mime: target.mime, data: new Uint8Array(await readInside(target.root, target.rel)) }
             : { mime: 'image/png' as const, data: await renderOne(target.abs, page, ctx.signal) };
-        const result = await describeImages(choice.profile, choice.apiKey, { prompt: OCR_PROMPT, images: [image] }, ctx.signal, opts.vision);
+        const result = await describeImages(choice.profile, choice.apiKey, { prompt: OCR_PROMPT, images: [image] }, ctx.signal, { ...opts.vision, outbound: ctx.outbound });
         opts.onUsage?.(choice.profile, result.usage);
         parts.push(`<!-- page ${page} -->\n\n${unwrapFence(result.text)}`);
         done.push(page);

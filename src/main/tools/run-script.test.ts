@@ -129,7 +129,7 @@ describe('run_script', () => {
   });
 
   it('shows the code to the person approving it', async () => {
-    const risk = await tool.assess?.({ code: 'console.log(1)' }, { root, taskId: 't', runId: 'r', callId: 'c' });
+    const risk = await tool.assess?.({ code: 'console.log(1)' }, { root, taskId: 't', runId: 'r', callId: 'c', outbound: null });
     expect(risk).toEqual({ risk: 'standard', detail: 'console.log(1)' });
     expect(tool.traits).toMatchObject({ kind: 'execute', runsCode: true });
   });

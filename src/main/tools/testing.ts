@@ -14,7 +14,7 @@ export function removeTemp(dir: string): void {
 }
 
 export function contextFor(root: string, signal: AbortSignal = new AbortController().signal): ToolContext {
-  return { root, taskId: 'task-1', runId: 'run-1', callId: 'call-1', signal };
+  return { root, taskId: 'task-1', runId: 'run-1', callId: 'call-1', signal, outbound: null };
 }
 
 /** Writes files given as {relative path: content}, creating folders. */

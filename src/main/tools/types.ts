@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { TASK_SUBFOLDERS } from '../workspace/layout';
 import { resolveTaskPath, taskFolders, type Access, type TaskPath } from '../workspace/task-paths';
 import type { LibrarySearchResult } from '../../shared/contract/projects';
+import type { OutboundAudit } from '../net/outbound-audit';
 import { isLibraryPath, LIBRARY_READ_ONLY_MESSAGE, type LibraryScope } from '../workspace/library-paths';
 
 export interface ToolContext {
@@ -31,6 +32,8 @@ export interface ToolContext {
   skillChain?: readonly string[];
   /** The libraries the task sees (its project's and the personal one), read-only; absent: none. */
   library?: LibraryPort;
+  /** Who the call's requests leaving the service are charged to (the team service's audit rows); null on the desktop. */
+  outbound: OutboundAudit | null;
 }
 
 /** One file of a library as a task sees it. */

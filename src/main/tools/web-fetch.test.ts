@@ -206,7 +206,7 @@ describe('web_fetch address checks (default policy)', () => {
       const message = await refusal(url, { lookup: () => Promise.reject(new Error('DNS must not be used for literals')) });
       expect(message).toMatch(/^Refused to fetch/u);
       expect(message).toMatch(reason);
-      const risk = await createWebFetchTool().assess?.({ url }, { root: '/tmp', taskId: 't', runId: 'r', callId: 'c' });
+      const risk = await createWebFetchTool().assess?.({ url }, { root: '/tmp', taskId: 't', runId: 'r', callId: 'c', outbound: null });
       expect(risk?.blocked).toMatch(reason);
     });
   }
@@ -223,7 +223,7 @@ describe('web_fetch address checks (default policy)', () => {
   it('refuses schemes other than http and https, and URLs with credentials', async () => {
     for (const url of ['file:///etc/passwd', 'ftp://ftp.example.org/x', 'javascript:alert(1)', 'data:text/plain,hi', 'gopher://x/']) {
       expect(await refusal(url)).toMatch(/only http and https/u);
-      const risk = await createWebFetchTool().assess?.({ url }, { root: '/tmp', taskId: 't', runId: 'r', callId: 'c' });
+      const risk = await createWebFetchTool().assess?.({ url }, { root: '/tmp', taskId: 't', runId: 'r', callId: 'c', outbound: null });
       expect(risk?.blocked).toMatch(/only http and https/u);
     }
     expect(await refusal('http://user:pw@example.org/')).toMatch(/user name or password/u);
@@ -231,7 +231,7 @@ describe('web_fetch address checks (default policy)', () => {
   });
 
   it('shows the URL to the person approving a public fetch', async () => {
-    const risk = await createWebFetchTool().assess?.({ url: 'https://example.org/a' }, { root: '/tmp', taskId: 't', runId: 'r', callId: 'c' });
+    const risk = await createWebFetchTool().assess?.({ url: 'https://example.org/a' }, { root: '/tmp', taskId: 't', runId: 'r', callId: 'c', outbound: null });
     expect(risk).toEqual({ risk: 'standard', detail: 'https://example.org/a' });
     expect(createWebFetchTool().traits).toMatchObject({ kind: 'fetch', network: true });
   });

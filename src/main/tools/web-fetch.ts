@@ -130,7 +130,7 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}): Tool<type
       return blocked === null ? { risk: 'standard', detail: args.url } : { risk: 'standard', detail: args.url, blocked };
     },
     async execute(args, ctx) {
-      const res = await safeFetch(args.url, { ...options, signal: ctx.signal, acceptContentType: (type) => bodyKind(type) !== null });
+      const res = await safeFetch(args.url, ctx.outbound, { ...options, signal: ctx.signal, acceptContentType: (type) => bodyKind(type) !== null });
       const { title, markdown, complete = true } = await toMarkdown(res, ctx.signal);
       const page = cap(`# ${title}\nSource: ${res.url}\n\n${markdown}`, complete);
       // The page (its title too) is the site's words, not the person's: marked for the model as data.

@@ -59,7 +59,7 @@ export function createWebSearchTool(options: WebSearchToolOptions): Tool<typeof 
       const config = await options.config();
       if (config === null) return { content: NOT_CONFIGURED_MESSAGE, isError: true };
       const count = args.count ?? WEB_SEARCH_DEFAULT_COUNT;
-      const hits = await runSearch(config, args.query, count, { signal: ctx.signal, timeoutMs: options.timeoutMs });
+      const hits = await runSearch(config, args.query, count, { outbound: ctx.outbound, signal: ctx.signal, timeoutMs: options.timeoutMs });
       const via = BACKEND_LABELS[config.backend];
       if (hits.length === 0) return { content: `No results from ${via} for "${args.query}". Try other words.` };
       const heading = `${hits.length} result${hits.length === 1 ? '' : 's'} from ${via} for "${args.query}":`;

@@ -8,8 +8,8 @@ import { useTasks } from '../state/tasks-store';
 import { McpMenu } from './McpMenu';
 import { ModelOptions, useModelName } from './ModelOptions';
 import { TaskGrantsMenu } from './TaskGrantsMenu';
+import { TaskOptionsMenu } from './TaskOptionsMenu';
 import { WorkspaceFolder } from './WorkspaceFolder';
-import { ReasoningControl } from './ReasoningControl';
 import { panelShown, useLayout } from '../state/layout-store';
 import { Icon } from './Icon';
 import { PANEL_ID, PANEL_TOGGLE_ID } from './use-panel-drawer';
@@ -21,9 +21,7 @@ export function ChatHeader({ task }: { task: Task }) {
   const profiles = useApp((s) => s.profiles);
   const defaultModel = useApp((s) => s.settings?.default_model ?? null);
   const update = useTasks((s) => s.update);
-  const projects = useProjects((s) => s.projects);
-  // Archived projects are offered only to the task already in one.
-  const projectChoices = projects.filter((p) => !p.archived || p.id === task.project_id);
+  const project = useProjects((s) => (task.project_id ? s.projects.find((p) => p.id === task.project_id) : undefined));
   // The switch only means something where the sandbox can keep the network off.
   const sandboxed = useArtifacts((s) => s.capabilities?.sandbox ?? false);
   const loadCapabilities = useArtifacts((s) => s.loadCapabilities);
@@ -41,6 +39,11 @@ export function ChatHeader({ task }: { task: Task }) {
             {task.title.trim() || t('tasks.untitled')}
           </h1>
           <span className={`badge mode-badge mode-${task.mode}`}>{t(`modes.${task.mode}`)}</span>
+          {project && (
+            <span className="badge project-badge" title={t('projects.project')} data-testid="task-project">
+              {project.name}
+            </span>
+          )}
           {task.status !== 'active' && <span className={`status-pill status-${task.status}`}>{t(`status.${task.status}`)}</span>}
         </div>
         <div className="chat-controls">
@@ -50,29 +53,13 @@ export function ChatHeader({ task }: { task: Task }) {
               className="select"
               value={task.model ?? ''}
               onChange={(e) => void update(task.id, { model: e.target.value === '' ? null : e.target.value })}
+              title={t('chat.model')}
               data-testid="model-picker"
             >
               <option value="">{defaultName ? t('chat.defaultModelNamed', { model: defaultName }) : t('chat.defaultModel')}</option>
               <ModelOptions profiles={chatProfiles} requireKey current={task.model} />
             </select>
           </label>
-          <label className="control">
-            <span className="control-label">{t('projects.project')}</span>
-            <select
-              className="select"
-              value={task.project_id ?? ''}
-              onChange={(e) => void update(task.id, { project_id: e.target.value === '' ? null : e.target.value })}
-              data-testid="task-project-picker"
-            >
-              <option value="">{t('projects.noProject')}</option>
-              {projectChoices.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <ReasoningControl task={task} />
           <label className="control">
             <span className="control-label">{t('chat.approvalMode')}</span>
             <select
@@ -95,13 +82,15 @@ export function ChatHeader({ task }: { task: Task }) {
                 type="checkbox"
                 checked={task.allow_network}
                 onChange={(e) => void update(task.id, { allow_network: e.target.checked })}
+                aria-label={t('chat.allowNetwork')}
                 data-testid="allow-network"
               />
-              <span className="control-label">{t('chat.allowNetwork')}</span>
+              <span className="control-label">{t('chat.network')}</span>
             </label>
           )}
           <McpMenu task={task} />
           <TaskGrantsMenu taskId={task.id} />
+          <TaskOptionsMenu task={task} />
           <PanelToggle />
         </div>
       </header>

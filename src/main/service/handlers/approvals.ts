@@ -38,7 +38,7 @@ export function approvalHandlers(ctx: ServiceContext): ApprovalHandlers {
       // No live run waits (Folio was restarted, or its worker died): the decision is kept and the task continues.
       if (!active) {
         const task = await requireTask(ctx, input.task_id);
-        await ctx.runs.start(task.id, { model: (await pickProfile(ctx, task)).id });
+        await ctx.runs.start(task.id, { model: (await pickProfile(ctx, task)).id, brought: ctx.brought });
       }
       return { ok: true };
     },

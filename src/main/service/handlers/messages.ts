@@ -29,7 +29,7 @@ export function messageHandlers(ctx: ServiceContext): MessageHandlers {
       ensureTaskDir(ctx.dataDir, task.id);
       await store.tasks.markMaterialized(task.id);
       if (!task.title) await store.tasks.update(task.id, { title: titleFrom(input.content) });
-      const run_id = await ctx.runs.start(task.id, { userMessage: content, model: profile.id });
+      const run_id = await ctx.runs.start(task.id, { userMessage: content, model: profile.id, brought: ctx.brought });
       return { run_id };
     },
     async listRuns(input) {
@@ -43,7 +43,7 @@ export function messageHandlers(ctx: ServiceContext): MessageHandlers {
     async continueTask(input) {
       const task = await requireTask(ctx, input.task_id);
       const profile = await pickProfile(ctx, task);
-      return { run_id: await ctx.runs.start(task.id, { model: profile.id }) };
+      return { run_id: await ctx.runs.start(task.id, { model: profile.id, brought: ctx.brought }) };
     },
     async getToolResult(input) {
       await requireTask(ctx, input.task_id);

@@ -20,7 +20,7 @@ export function modelHandlers(ctx: ServiceContext): ModelHandlers {
       const { profiles } = loadModelProfiles(profileDirs(ctx));
       const profile = profiles.find((p) => p.id === input.profile_id);
       if (!profile) throw new NotFoundError(`No model profile ${input.profile_id}`);
-      const report = await probeProfile(profile, resolveApiKey(profile, ctx.keys, ctx.env) ?? '', { needle: input.needle ?? false });
+      const report = await probeProfile(profile, resolveApiKey(profile, ctx.keys, ctx.env) ?? '', { needle: input.needle ?? false, outbound: ctx.outbound });
       return { ...report, exit_code: probeExitCode(report) };
     },
     async listModels() {
@@ -50,11 +50,11 @@ export function modelHandlers(ctx: ServiceContext): ModelHandlers {
       });
     },
     async listProviderModels(input) {
-      return { models: await listProviderModels(input.api_base, input.api_key === undefined ? {} : { apiKey: input.api_key }) };
+      return { models: await listProviderModels(input.api_base, { outbound: ctx.outbound, ...(input.api_key === undefined ? {} : { apiKey: input.api_key }) }) };
     },
     async addCustomProvider(input) {
       // The models are read again, so the file records what the server says about each (its context).
-      const offered = await listProviderModels(input.api_base, input.api_key === undefined ? {} : { apiKey: input.api_key });
+      const offered = await listProviderModels(input.api_base, { outbound: ctx.outbound, ...(input.api_key === undefined ? {} : { apiKey: input.api_key }) });
       const missing = input.models.filter((id) => !offered.some((m) => m.id === id));
       if (missing.length > 0) throw new FolioError('invalid_input', `${input.api_base} does not offer ${missing.join(', ')}`);
       const dirs = profileDirs(ctx);

@@ -9,7 +9,7 @@ import { pipeline, type Readable } from 'node:stream';
 import { ToolError } from '../types';
 import { addressRefusal, isIpLiteral } from '../../net/address-policy';
 import { decompressor, familyOf, type PinnedAddress, pinnedLookup } from '../../net/pinned-fetch';
-import { reportOutbound } from '../../net/outbound-audit';
+import { outboundReporter, type OutboundAudit } from '../../net/outbound-audit';
 
 export const FETCH_MAX_BYTES = 5 * 1024 * 1024;
 export const FETCH_TIMEOUT_MS = 20_000;
@@ -180,7 +180,8 @@ async function readBody(res: http.IncomingMessage, maxBytes: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
-export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}): Promise<FetchedResponse> {
+/** `outbound`: who the fetch is charged to (the team service's audit rows); null on the desktop. */
+export async function safeFetch(rawUrl: string, outbound: OutboundAudit | null, options: SafeFetchOptions = {}): Promise<FetchedResponse> {
   const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
   const maxRedirects = options.maxRedirects ?? FETCH_MAX_REDIRECTS;
   const deadline = AbortSignal.timeout(timeoutMs);
@@ -207,7 +208,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
       return fetched;
     }
   } finally {
-    reportOutbound({ kind: 'web_fetch', host, bytesOut: 0, bytesIn, status, seconds: (performance.now() - started) / 1000 });
+    outboundReporter(outbound)?.({ kind: 'web_fetch', host, bytesOut: 0, bytesIn, status, seconds: (performance.now() - started) / 1000 });
   }
 
   async function fetchHop(): Promise<FetchedResponse | 'redirected'> {

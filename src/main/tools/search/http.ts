@@ -2,12 +2,14 @@
 // model profile's api_base (a SearXNG on 127.0.0.1 or the LAN must work), so there is no address
 // policy here, unlike web_fetch; only a time limit, a size limit and errors that name the cause.
 import { outboundFetch } from '../../net/outbound';
+import type { OutboundAudit } from '../../net/outbound-audit';
 import { SearchError } from './types';
 
 export const SEARCH_TIMEOUT_MS = 15_000;
 export const SEARCH_MAX_BYTES = 2 * 1024 * 1024;
 
 export interface SearchHttpOptions {
+  outbound: OutboundAudit | null;
   signal?: AbortSignal;
   timeoutMs?: number;
   maxBytes?: number;
@@ -56,7 +58,7 @@ export async function fetchSearchJson(url: string, init: RequestInit, opts: Sear
   let text: string;
   let res: Response;
   try {
-    res = await outboundFetch('web_search')(url, { ...init, signal, redirect: 'follow' });
+    res = await outboundFetch('web_search', opts.outbound)(url, { ...init, signal, redirect: 'follow' });
     text = await readCapped(res, opts.maxBytes ?? SEARCH_MAX_BYTES);
   } catch (err) {
     if (err instanceof SearchError) throw err;

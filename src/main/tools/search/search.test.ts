@@ -33,7 +33,7 @@ async function failure(p: Promise<unknown>): Promise<SearchError> {
 
 describe.each(BACKENDS)('%s against the fake backend', (backend) => {
   it('sends the query (and the key in the provider’s header) and reads titles, URLs and snippets', async () => {
-    const hits = await runSearch(config(backend), 'heat islands', 2);
+    const hits = await runSearch(config(backend), 'heat islands', 2, { outbound: null });
     expect(hits).toEqual([
       { title: 'Result 1 about heat islands', url: `${fake.origin}/pages/1`, snippet: 'Snippet 1: what the web says about heat islands.' },
       { title: 'Result 2 about heat islands', url: `${fake.origin}/pages/2`, snippet: 'Snippet 2: what the web says about heat islands.' },
@@ -45,28 +45,28 @@ describe.each(BACKENDS)('%s against the fake backend', (backend) => {
 
   it('a 500 is an http error naming the backend', async () => {
     fake.setFault('server_error');
-    const err = await failure(runSearch(config(backend), 'q', 3));
+    const err = await failure(runSearch(config(backend), 'q', 3, { outbound: null }));
     expect(err.kind).toBe('http');
     expect(err.message).toMatch(/HTTP 500/u);
   });
 
   it('malformed JSON is a malformed error, not a crash', async () => {
     fake.setFault('malformed');
-    const err = await failure(runSearch(config(backend), 'q', 3));
+    const err = await failure(runSearch(config(backend), 'q', 3, { outbound: null }));
     expect(err.kind).toBe('malformed');
   });
 
   it('a backend slower than the time limit is a timeout error', async () => {
     fake.setFault('slow', 2_000);
     const started = Date.now();
-    const err = await failure(runSearch(config(backend), 'q', 3, { timeoutMs: 200 }));
+    const err = await failure(runSearch(config(backend), 'q', 3, { outbound: null, timeoutMs: 200 }));
     expect(err.kind).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
   it('a 401 is an auth error that points to Settings', async () => {
     fake.setFault('unauthorized');
-    const err = await failure(runSearch(config(backend), 'q', 3));
+    const err = await failure(runSearch(config(backend), 'q', 3, { outbound: null }));
     expect(err.kind).toBe('auth');
     expect(err.message).toMatch(/HTTP 401.*Settings → Web search/u);
   });
@@ -74,27 +74,27 @@ describe.each(BACKENDS)('%s against the fake backend', (backend) => {
 
 describe('keys', () => {
   it.each(['brave', 'tavily', 'bing'] as const)('%s with a wrong key gets the provider’s 401, and the key is not in the message', async (backend) => {
-    const err = await failure(runSearch(config(backend, 'wrong-key-abc'), 'q', 3));
+    const err = await failure(runSearch(config(backend, 'wrong-key-abc'), 'q', 3, { outbound: null }));
     expect(err.kind).toBe('auth');
     expect(err.message).not.toContain('wrong-key-abc');
   });
 
   it.each(['brave', 'tavily', 'bing'] as const)('%s without a key fails before any request, naming the variable', async (backend) => {
-    const err = await failure(runSearch({ ...config(backend, null), apiKeyEnv: 'MY_SEARCH_KEY' }, 'q', 3));
+    const err = await failure(runSearch({ ...config(backend, null), apiKeyEnv: 'MY_SEARCH_KEY' }, 'q', 3, { outbound: null }));
     expect(err.kind).toBe('not_configured');
     expect(err.message).toContain('MY_SEARCH_KEY');
     expect(fake.requests).toHaveLength(0);
   });
 
   it('SearXNG without a URL is not configured', async () => {
-    const err = await failure(runSearch({ backend: 'searxng', url: null, apiKey: null, apiKeyEnv: null }, 'q', 3));
+    const err = await failure(runSearch({ backend: 'searxng', url: null, apiKey: null, apiKeyEnv: null }, 'q', 3, { outbound: null }));
     expect(err.kind).toBe('not_configured');
   });
 });
 
 describe('SearXNG without the JSON format', () => {
   it('its 403 is explained: the instance must allow format=json', async () => {
-    const err = await failure(fetchSearchJson(`${fake.urls.searxng}/search?q=x&format=html`, {}, { backendLabel: 'SearXNG', keyLabel: 'the SearXNG URL' }));
+    const err = await failure(fetchSearchJson(`${fake.urls.searxng}/search?q=x&format=html`, {}, { outbound: null, backendLabel: 'SearXNG', keyLabel: 'the SearXNG URL' }));
     expect(err.kind).toBe('auth');
     expect(err.message).toMatch(/HTTP 403.*search\.formats in its settings\.yml/u);
   });
@@ -102,7 +102,7 @@ describe('SearXNG without the JSON format', () => {
 
 describe('network errors', () => {
   it('an address nobody listens on is a network error naming the URL setting', async () => {
-    const err = await failure(runSearch({ backend: 'searxng', url: 'http://127.0.0.1:9', apiKey: null, apiKeyEnv: null }, 'q', 3));
+    const err = await failure(runSearch({ backend: 'searxng', url: 'http://127.0.0.1:9', apiKey: null, apiKeyEnv: null }, 'q', 3, { outbound: null }));
     expect(err.kind).toBe('network');
     expect(err.message).toMatch(/Could not reach SearXNG at http:\/\/127\.0\.0\.1:9.*Settings → Web search/u);
   });

@@ -4,6 +4,7 @@ export {
   HEALTH_PATH,
   READY_PATH,
   type CoreResolver,
+  type CoreRequest,
   type DrainOptions,
   type FolioHttpServer,
   type HttpServerOptions,

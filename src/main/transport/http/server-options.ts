@@ -9,8 +9,14 @@ export const HEALTH_PATH = '/healthz';
 export const METRICS_PATH = '/metrics';
 export const READY_PATH = '/readyz';
 
-/** The core that answers one scope's requests: the single-user server passes one constant core. */
-export type CoreResolver = (scope: Scope) => FolioCore | Promise<FolioCore>;
+/** What the core answering a request may need of it besides its scope: its headers (the team service's per-request model keys) and the route's parameters. */
+export interface CoreRequest {
+  headers: IncomingMessage['headers'];
+  params: Record<string, string>;
+}
+
+/** The core that answers one scope's request: the single-user server passes one constant core. */
+export type CoreResolver = (scope: Scope, request: CoreRequest) => FolioCore | Promise<FolioCore>;
 
 /** Service mode: who is asking comes from the platform's headers, not from one shared token. */
 export interface TenancyOptions {
@@ -20,8 +26,6 @@ export interface TenancyOptions {
   rateLimiter?: RateLimiter;
   /** Refuses every request of a suspended tenant (403), before anything else is done for it. */
   gate?: TenantGate;
-  /** Runs each request's handling inside it (the request's own model keys: tenancy/byo-keys.ts). */
-  around?: (headers: IncomingMessage['headers'], facts: { scope?: Scope; params?: Record<string, string> }, handle: () => Promise<void>) => Promise<void>;
   /** Refuses a request's malformed headers (a bad model key), once it is authenticated and its route known. */
   checkHeaders?: (headers: IncomingMessage['headers']) => void;
   /** What the request's log line and internal errors are scrubbed of: the keys it brought, its tenant's stored keys. */

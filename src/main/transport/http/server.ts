@@ -127,7 +127,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
         return;
       }
       if (opts.staticDir !== undefined && token !== undefined) {
-        const page = { core: () => resolveCore(LOCAL_SCOPE), staticDir: opts.staticDir, page: firstPage, token, pathname, query: parseQuery(search) };
+        const page = { core: () => resolveCore(LOCAL_SCOPE, { headers: req.headers, params: {} }), staticDir: opts.staticDir, page: firstPage, token, pathname, query: parseQuery(search) };
         if (await serveFirstPage(req, res, page)) return;
       }
       if (opts.staticDir !== undefined && (await serveStatic(req, res, opts.staticDir, pathname))) return;
@@ -137,6 +137,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
     // Answered after authentication, so an unauthenticated caller learns nothing about which routes exist.
     const match = router.match(method, pathname);
     let scopeCore: FolioCore;
+    const coreRequest = { headers: req.headers, params: match.kind === 'found' ? match.params : {} };
     if (tenancy) {
       const scope = await tenancy.authenticator.authenticate(req.headers);
       ctx.scope = scope;
@@ -147,10 +148,10 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
       tenancy.checkHeaders?.(req.headers);
       await tenancy.registry.ensure(scope);
       if (await tenancy.platformRoutes?.(req, res, scope, pathname, parseQuery(search))) return;
-      scopeCore = await resolveCore(scope);
+      scopeCore = await resolveCore(scope, coreRequest);
     } else {
       if (token === undefined || !hasValidBearer(req, token)) throw new UnauthorizedError();
-      scopeCore = await resolveCore(LOCAL_SCOPE);
+      scopeCore = await resolveCore(LOCAL_SCOPE, coreRequest);
     }
 
     if (match.kind === 'not_found') throw new NotFoundError('Unknown route');
@@ -292,7 +293,7 @@ export function createHttpServer(core: FolioCore | CoreResolver, opts: HttpServe
         }, secretsOf(req, ctx));
       }
     });
-    (tenancy?.around ? tenancy.around(req.headers, ctx, () => handle(req, res, ctx)) : handle(req, res, ctx)).catch((error: unknown) => {
+    handle(req, res, ctx).catch((error: unknown) => {
       if (!(error instanceof FolioError)) reportFor(req, ctx)(`${req.method ?? '?'} request`, error);
       ctx.errorCode = error instanceof FolioError ? error.code : 'internal';
       if (res.headersSent) {

@@ -7,7 +7,7 @@ import type { Task } from '../../../shared/contract/entities';
 import { createAuthenticator } from '../../tenancy/auth';
 import { createRateLimiter } from '../../tenancy/rate-limit';
 import { createJsonLogger } from '../../tenancy/request-log';
-import { MODEL_KEY_HEADER, checkModelKeyHeader, modelKeyHeaderValues, withRequestContext } from '../../tenancy/byo-keys';
+import { MODEL_KEY_HEADER, checkModelKeyHeader, modelKeyHeaderValues } from '../../tenancy/byo-keys';
 import { MCP_REDACTED } from '../../../shared/contract/mcp';
 import { createMemoryTenantRegistry } from '../../tenancy/tenant-registry';
 import { type FakeCore, createFakeCore } from '../fake-core.test-support';
@@ -301,7 +301,6 @@ describe('request logs and the tenant\'s secrets', () => {
         authenticator: createAuthenticator({ platformKey: PLATFORM_KEY, jwt: { kind: 'secret', secret: SECRET } }),
         registry: createMemoryTenantRegistry(),
         publicHosts: [],
-        around: (headers, facts, handle) => withRequestContext(headers, facts, handle),
         checkHeaders: checkModelKeyHeader,
         logSecrets: (headers, scope) => [...modelKeyHeaderValues(headers[MODEL_KEY_HEADER]), ...(scope?.tenant_id === 'acme' ? [stored] : [])],
       },
