@@ -154,6 +154,11 @@ const TEXT_TRANSFORM_BODY = [
  * a warm worker's time on a Chinese book, plus the garbage. The result depends only on the text
  * state's numbers and font, so the last one is kept and given out again while they are unchanged.
  * Nothing changes a transform array once given out (items share them already).
+ *
+ * The glyph's advance moves the text matrix, so one call per glyph still computes. It does so
+ * without pdfjs's `Util.transform` and the two arrays around it (the font-size matrix and the inner
+ * product, garbage at once): the same products written out, term by term in `Util.transform`'s
+ * order, so every number is the one pdfjs computes (the test compares every item bit for bit).
  */
 export const TEXT_TRANSFORM: SourcePatch = {
   search: `    function getCurrentTextTransform() {\n${TEXT_TRANSFORM_BODY}\n      return Util.transform(textState.ctm, Util.transform(textState.textMatrix, tsm));\n    }`,
@@ -168,8 +173,20 @@ export const TEXT_TRANSFORM: SourcePatch = {
     '          k[9] === folioCtm[0] && k[10] === folioCtm[1] && k[11] === folioCtm[2] && k[12] === folioCtm[3] && k[13] === folioCtm[4] && k[14] === folioCtm[5]) {',
     '        return folioLast;',
     '      }',
-    TEXT_TRANSFORM_BODY,
-    '      folioLast = Util.transform(folioCtm, Util.transform(folioTm, tsm));',
+    '      const font = textState.font;',
+    '      const s0 = textState.fontSize * textState.textHScale, s1 = 0, s2 = 0, s4 = 0, s5 = textState.textRise;',
+    '      let s3 = textState.fontSize;',
+    '      if (font.isType3Font && (textState.fontSize <= 1 || font.isCharBBox) && !isArrayEqual(textState.fontMatrix, FONT_IDENTITY_MATRIX)) {',
+    '        const glyphHeight = font.bbox[3] - font.bbox[1];',
+    '        if (glyphHeight > 0) {',
+    '          s3 *= glyphHeight * textState.fontMatrix[3];',
+    '        }',
+    '      }',
+    '      const t0 = folioTm[0], t1 = folioTm[1], t2 = folioTm[2], t3 = folioTm[3], t4 = folioTm[4], t5 = folioTm[5];',
+    '      const i0 = t0 * s0 + t2 * s1, i1 = t1 * s0 + t3 * s1, i2 = t0 * s2 + t2 * s3, i3 = t1 * s2 + t3 * s3;',
+    '      const i4 = t0 * s4 + t2 * s5 + t4, i5 = t1 * s4 + t3 * s5 + t5;',
+    '      const c0 = folioCtm[0], c1 = folioCtm[1], c2 = folioCtm[2], c3 = folioCtm[3], c4 = folioCtm[4], c5 = folioCtm[5];',
+    '      folioLast = [c0 * i0 + c2 * i1, c1 * i0 + c3 * i1, c0 * i2 + c2 * i3, c1 * i2 + c3 * i3, c0 * i4 + c2 * i5 + c4, c1 * i4 + c3 * i5 + c5];',
     '      k[0] = textState.fontSize; k[1] = textState.textHScale; k[2] = textState.textRise;',
     '      for (let i = 0; i < 6; i++) {',
     '        k[3 + i] = folioTm[i];',
