@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { installedDebianPdfs, minimalPdf } from '../testing';
 import { extractPdf } from './pdf';
 import { pdfjsDataParams } from './pdfjs-data';
-import { directWorker, DirectPort, loadPdfjs, patchWorkerSource, pdfjsWorkerPath, TEXT_STATE_CLONE, TEXT_TRANSFORM, textOnlyParams, WORKER_PATCHES } from './pdfjs-load';
+import { directWorker, DirectPort, FONT_CONVERT, loadPdfjs, patchWorkerSource, pdfjsWorkerPath, TEXT_STATE_CLONE, TEXT_TRANSFORM, textOnlyParams, TYPE1_WRAP, WORKER_PATCHES } from './pdfjs-load';
 
 /** pdfjs's worker module with these patches, imported as the app imports it. */
 async function workerWith(patches: readonly (typeof WORKER_PATCHES)[number][]): Promise<unknown> {
@@ -123,6 +123,18 @@ describe('loading pdfjs for extraction', () => {
     expect(at('loweredbase')?.[5]).toBeLessThan(690);
     expect(at('then small')?.slice(0, 4)).toEqual([9, 0, 0, 9]);
   }, 60_000);
+
+  it('leaving out the fonts\' OpenType build changes no text item: same text, transforms and sizes on Type 1, CFF and CID-keyed fonts', async () => {
+    const others = WORKER_PATCHES.filter((patch) => patch !== FONT_CONVERT && patch !== TYPE1_WRAP);
+    const [without, withIt] = [await workerWith(others), await workerWith(WORKER_PATCHES)];
+    // The Chinese book's CID-keyed CFF faces, a pdfTeX manual's Type 1 faces, and Type 1 faces with their own encodings.
+    const files = installedDebianPdfs().map((pdf) => new Uint8Array(readFileSync(pdf.path)));
+    files.push(minimalPdf(TRANSFORM_PAGES));
+    for (const data of files) {
+      const expected = await textItems(without, data);
+      expect(await textItems(withIt, data)).toEqual(expected);
+    }
+  }, 120_000);
 
   it('DirectPort delivers messages later, uncloned, but with stream chunks detached from the sender', async () => {
     const port = new DirectPort();

@@ -45,6 +45,40 @@ export const CFF_COMPILE: SourcePatch = {
   replace: 'this.data = [];',
 };
 
+/**
+ * After parsing an embedded Type 1 or CFF font, pdfjs builds an OpenType font from it for a
+ * browser to draw with: glyph mapping, cmap, OS/2, hmtx and the rest, a quarter of the font time
+ * of a 139-page Chinese book. Text reads the font's code → Unicode map and widths, which come from
+ * the PDF and the parse; of the build it needs only the step that corrects the Unicode map for the
+ * font's own encoding, which is kept. Nothing here draws (see CFF_COMPILE), so the font's data is empty.
+ */
+export const FONT_CONVERT: SourcePatch = {
+  search: '          data = this.convert(name, cff, properties);',
+  replace: [
+    '          properties.fixedPitch = false;',
+    '          if (properties.builtInEncoding) {',
+    '            adjustType1ToUnicode(properties, properties.builtInEncoding);',
+    '          }',
+    '          data = new Uint8Array(0);',
+  ].join('\n'),
+};
+
+/**
+ * A Type 1 font (what pdfTeX embeds) is parsed, then its charstrings converted to Type 2 and
+ * compiled into a CFF font, only for the OpenType build FONT_CONVERT leaves out. The parse stays:
+ * it gives the font's encoding and matrix, and a font it cannot read still falls back as before.
+ */
+export const TYPE1_WRAP: SourcePatch = {
+  search: [
+    '    const type2Charstrings = this.getType2Charstrings(charstrings);',
+    '    const subrs = this.getType2Subrs(data.subrs);',
+    '    this.charstrings = charstrings;',
+    '    this.data = this.wrap(name, type2Charstrings, this.charstrings, subrs, properties);',
+    '    this.seacs = this.getSeacs(data.charstrings);',
+  ].join('\n'),
+  replace: ['    this.charstrings = charstrings;', '    this.data = new Uint8Array(0);', '    this.seacs = [];'].join('\n'),
+};
+
 const MAX_KEPT_CMAPS = 24;
 
 /**
@@ -199,7 +233,7 @@ export const TEXT_TRANSFORM: SourcePatch = {
   ].join('\n'),
 };
 
-export const WORKER_PATCHES: readonly SourcePatch[] = [TEXT_STATE_CLONE, CFF_COMPILE, BUILT_IN_CMAPS, SYNC_INFLATE, CID_TO_UNICODE, TEXT_TRANSFORM];
+export const WORKER_PATCHES: readonly SourcePatch[] = [TEXT_STATE_CLONE, CFF_COMPILE, FONT_CONVERT, TYPE1_WRAP, BUILT_IN_CMAPS, SYNC_INFLATE, CID_TO_UNICODE, TEXT_TRANSFORM];
 
 /**
  * The patched source, or null when none of the patches' texts is there exactly once (each patch
