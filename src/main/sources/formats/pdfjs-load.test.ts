@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { installedDebianPdfs, minimalPdf } from '../testing';
+import { hasSoffice, installedDebianPdfs, minimalPdf, sofficePdf } from '../testing';
 import { extractPdf } from './pdf';
 import { pdfjsDataParams } from './pdfjs-data';
-import { directWorker, DirectPort, FONT_CONVERT, loadPdfjs, patchWorkerSource, pdfjsWorkerPath, TEXT_STATE_CLONE, TEXT_TRANSFORM, textOnlyParams, TYPE1_WRAP, WORKER_PATCHES } from './pdfjs-load';
+import { BIDI_LTR, directWorker, DirectPort, FONT_CONVERT, loadPdfjs, patchWorkerSource, pdfjsWorkerPath, TEXT_STATE_CLONE, TEXT_TRANSFORM, textOnlyParams, TYPE1_WRAP, WORKER_PATCHES } from './pdfjs-load';
 
 /** pdfjs's worker module with these patches, imported as the app imports it. */
 async function workerWith(patches: readonly (typeof WORKER_PATCHES)[number][]): Promise<unknown> {
@@ -133,6 +135,26 @@ describe('loading pdfjs for extraction', () => {
     for (const data of files) {
       const expected = await textItems(without, data);
       expect(await textItems(withIt, data)).toEqual(expected);
+    }
+  }, 120_000);
+
+  it.skipIf(!hasSoffice)('answering left-to-right text without the bidi algorithm changes no text item, and Hebrew and Arabic still run it (needs soffice)', async () => {
+    const others = WORKER_PATCHES.filter((patch) => patch !== BIDI_LTR);
+    const [without, withIt] = [await workerWith(others), await workerWith(WORKER_PATCHES)];
+    const dir = mkdtempSync(join(tmpdir(), 'folio-bidi-'));
+    try {
+      const mixed = ['Plain English line, café déjà vu.', '中文段落：文档提取。', 'שלום עולם', 'مرحبا بالعالم', 'Mixed: שלום and مرحبا 123 中文'];
+      const files = [new Uint8Array(readFileSync(sofficePdf(dir, 'bidi', `${mixed.join('\n')}\n`)))];
+      for (const pdf of installedDebianPdfs().slice(0, 1)) files.push(new Uint8Array(readFileSync(pdf.path)));
+      for (const data of files) {
+        const expected = await textItems(without, data);
+        expect(await textItems(withIt, data)).toEqual(expected);
+      }
+      const dirs = ((await textItems(withIt, files[0] ?? new Uint8Array())) as { dir?: string }[][]).flat().map((item) => item.dir);
+      expect(dirs).toContain('rtl');
+      expect(dirs).toContain('ltr');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
 

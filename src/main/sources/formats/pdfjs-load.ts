@@ -79,6 +79,34 @@ export const TYPE1_WRAP: SourcePatch = {
   replace: ['    this.charstrings = charstrings;', '    this.data = new Uint8Array(0);', '    this.seacs = [];'].join('\n'),
 };
 
+/**
+ * pdfjs runs its bidi algorithm on every text item: it first copies the item into an array of
+ * one-character strings (a new string per CJK character) and types each character, then, when no
+ * character is right-to-left (R, AL or AN), returns the text as it was. Only Hebrew, Arabic and
+ * their presentation forms can be any of those (no Latin-1 character is), so an item without a
+ * character in those ranges takes that same answer at once; any other item runs the algorithm.
+ */
+export const BIDI_LTR: SourcePatch = {
+  search: ['  if (strLength === 0 || vertical) {', '    return createBidiText(str, isLTR, vertical);', '  }', '  chars.length = strLength;'].join('\n'),
+  replace: [
+    '  if (strLength === 0 || vertical) {',
+    '    return createBidiText(str, isLTR, vertical);',
+    '  }',
+    '  let folioMaybeRtl = false;',
+    '  for (let i = 0; i < strLength; ++i) {',
+    '    const c = str.charCodeAt(i);',
+    '    if (c >= 0x0590 && (c <= 0x08ac || (c >= 0xfb50 && c <= 0xfdff) || (c >= 0xfe70 && c <= 0xfeff))) {',
+    '      folioMaybeRtl = true;',
+    '      break;',
+    '    }',
+    '  }',
+    '  if (!folioMaybeRtl) {',
+    '    return createBidiText(str, true);',
+    '  }',
+    '  chars.length = strLength;',
+  ].join('\n'),
+};
+
 const MAX_KEPT_CMAPS = 24;
 
 /**
@@ -233,7 +261,7 @@ export const TEXT_TRANSFORM: SourcePatch = {
   ].join('\n'),
 };
 
-export const WORKER_PATCHES: readonly SourcePatch[] = [TEXT_STATE_CLONE, CFF_COMPILE, FONT_CONVERT, TYPE1_WRAP, BUILT_IN_CMAPS, SYNC_INFLATE, CID_TO_UNICODE, TEXT_TRANSFORM];
+export const WORKER_PATCHES: readonly SourcePatch[] = [TEXT_STATE_CLONE, CFF_COMPILE, FONT_CONVERT, TYPE1_WRAP, BUILT_IN_CMAPS, SYNC_INFLATE, CID_TO_UNICODE, TEXT_TRANSFORM, BIDI_LTR];
 
 /**
  * The patched source, or null when none of the patches' texts is there exactly once (each patch
