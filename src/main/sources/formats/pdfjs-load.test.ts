@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { hasSoffice, installedDebianPdfs, minimalPdf, sofficePdf } from '../testing';
 import { extractPdf } from './pdf';
 import { pdfjsDataParams } from './pdfjs-data';
-import { BIDI_LTR, directWorker, DirectPort, FONT_CONVERT, loadPdfjs, patchWorkerSource, pdfjsWorkerPath, TEXT_STATE_CLONE, TEXT_TRANSFORM, textOnlyParams, TYPE1_WRAP, WORKER_PATCHES } from './pdfjs-load';
+import { BIDI_LTR, directWorker, DirectPort, FONT_CONVERT, FONT_SWITCH, loadPdfjs, patchWorkerSource, pdfjsWorkerPath, TEXT_STATE_CLONE, TEXT_TRANSFORM, textOnlyParams, TYPE1_WRAP, WORKER_PATCHES } from './pdfjs-load';
 
 /** pdfjs's worker module with these patches, imported as the app imports it. */
 async function workerWith(patches: readonly (typeof WORKER_PATCHES)[number][]): Promise<unknown> {
@@ -58,14 +58,14 @@ const TRANSFORM_PAGES = [
 describe('loading pdfjs for extraction', () => {
   it('finds every text to patch exactly once in the installed pdfjs (re-check them when upgrading pdfjs)', () => {
     const source = readFileSync(pdfjsWorkerPath(), 'utf8');
-    for (const { search } of WORKER_PATCHES) {
+    for (const { search } of WORKER_PATCHES.flatMap((patch) => [patch, ...(patch.with ?? [])])) {
       const at = source.indexOf(search);
       expect(at, search).toBeGreaterThanOrEqual(0);
       expect(source.indexOf(search, at + 1), search).toBe(-1);
     }
     const patched = patchWorkerSource(source);
     expect(patched).not.toBeNull();
-    for (const { search, replace, prelude } of WORKER_PATCHES) {
+    for (const { search, replace, prelude } of WORKER_PATCHES.flatMap((patch) => [patch, ...(patch.with ?? [])])) {
       expect(patched).toContain(replace);
       if (!replace.includes(search)) expect(patched).not.toContain(search);
       if (prelude) expect(patched?.startsWith(prelude) || patched?.includes(`\n${prelude}`)).toBe(true);
@@ -89,6 +89,13 @@ describe('loading pdfjs for extraction', () => {
     expect(patchWorkerSource('A();\nB();\n', [{ search: 'A();', replace: 'A2();' }, withImport, { search: 'C();', replace: 'C2();' }])).toBe(
       'import folioB from "b";\nA2();\nfolioB();\n',
     );
+  });
+
+  it('makes all of a patch\'s edits or none of them', () => {
+    const paired = { search: 'A();', replace: 'A2();', with: [{ search: 'B();', replace: 'B2();' }] };
+    expect(patchWorkerSource('A();\nB();\nC();\n', [paired, { search: 'C();', replace: 'C2();' }])).toBe('A2();\nB2();\nC2();\n');
+    // B is missing: A stays as it was, the other patch still applies.
+    expect(patchWorkerSource('A();\nC();\n', [paired, { search: 'C();', replace: 'C2();' }])).toBe('A();\nC2();\n');
   });
 
   it('keeps the native Array.prototype.push, and the patched pdfjs still extracts text', async () => {
@@ -136,6 +143,21 @@ describe('loading pdfjs for extraction', () => {
       const expected = await textItems(without, data);
       expect(await textItems(withIt, data)).toEqual(expected);
     }
+  }, 120_000);
+
+  it('setting a font the page already loaded at once changes no text item', async () => {
+    const others = WORKER_PATCHES.filter((patch) => patch !== FONT_SWITCH);
+    const [without, withIt] = [await workerWith(others), await workerWith(WORKER_PATCHES)];
+    const files = installedDebianPdfs().map((pdf) => new Uint8Array(readFileSync(pdf.path)));
+    // Two faces in turn, a size change of the same face, and a face set again after q/Q.
+    const switching = 'BT /F1 12 Tf 72 720 Td (one) Tj /F2 12 Tf ( two) Tj /F1 12 Tf ( three) Tj /F1 9 Tf ( small) Tj /F2 14 Tf ( big) Tj ET q BT /F2 12 Tf 72 690 Td (again) Tj ET Q';
+    files.push(minimalPdf([...TRANSFORM_PAGES, { content: switching }], { secondFont: true }));
+    for (const data of files) {
+      const expected = await textItems(without, data);
+      expect(await textItems(withIt, data)).toEqual(expected);
+    }
+    const last = ((await textItems(withIt, files.at(-1) ?? new Uint8Array())) as { str: string }[][]).at(-1);
+    expect(last?.map((item) => item.str).join('')).toBe('one two three small bigagain');
   }, 120_000);
 
   it.skipIf(!hasSoffice)('answering left-to-right text without the bidi algorithm changes no text item, and Hebrew and Arabic still run it (needs soffice)', async () => {
