@@ -115,7 +115,9 @@ describe('loading pdfjs for extraction', () => {
   it('keeping the last text transform changes no text item: same text, transforms and sizes with and without the patch', async () => {
     const others = WORKER_PATCHES.filter((patch) => patch !== TEXT_TRANSFORM);
     const [without, withIt] = [await workerWith(others), await workerWith(WORKER_PATCHES)];
-    const files: Uint8Array[] = [minimalPdf(TRANSFORM_PAGES)];
+    // A Type 3 font set at size 1 and scaled by the text matrix: the transform takes the glyph box's height.
+    const type3 = { content: 'BT /F3 1 Tf 24 0 0 24 72 500 Tm (aaa) Tj /F1 12 Tf 72 470 Td (after) Tj ET' };
+    const files: Uint8Array[] = [minimalPdf([...TRANSFORM_PAGES, type3], { type3Font: true })];
     // A CID-font Chinese book and a pdfTeX manual when Debian has them installed (CI installs them).
     for (const pdf of installedDebianPdfs().slice(0, 2)) files.push(new Uint8Array(readFileSync(pdf.path)));
     for (const data of files) {
@@ -123,7 +125,8 @@ describe('loading pdfjs for extraction', () => {
       const actual = await textItems(withIt, data);
       expect(actual).toEqual(expected);
     }
-    const [first] = (await textItems(withIt, files[0] ?? new Uint8Array())) as { str: string; transform: number[] }[][];
+    const pages = (await textItems(withIt, files[0] ?? new Uint8Array())) as { str: string; transform: number[] }[][];
+    const first = pages[0];
     // The page really moved the transform: the rotated run's matrix is a rotation, the raised one sits higher.
     expect(first?.find((item) => item.str === 'rotated ninety')?.transform.slice(0, 4)).toEqual([0, 12, -12, 0]);
     const at = (str: string) => first?.find((item) => item.str === str)?.transform;
@@ -131,6 +134,9 @@ describe('loading pdfjs for extraction', () => {
     expect(at('raised')?.[5]).toBeGreaterThan(690);
     expect(at('loweredbase')?.[5]).toBeLessThan(690);
     expect(at('then small')?.slice(0, 4)).toEqual([9, 0, 0, 9]);
+    const squares = pages.at(-1)?.find((item) => item.str === 'aaa');
+    // Size 1 × the text matrix's 24, and in height the glyph box's 75 units at the font matrix's 0.01.
+    expect(squares?.transform.slice(0, 4)).toEqual([24, 0, 0, 18]);
   }, 60_000);
 
   it('leaving out the fonts\' OpenType build changes no text item: same text, transforms and sizes on Type 1, CFF and CID-keyed fonts', async () => {
