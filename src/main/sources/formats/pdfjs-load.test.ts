@@ -6,10 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { hasSoffice, installedDebianPdfs, minimalPdf, sofficePdf } from '../testing';
 import { extractPdf } from './pdf';
 import { pdfjsDataParams } from './pdfjs-data';
-import { BIDI_LTR, directWorker, DirectPort, FONT_CONVERT, FONT_SWITCH, loadPdfjs, patchWorkerSource, pdfjsWorkerPath, TEXT_STATE_CLONE, TEXT_TRANSFORM, textOnlyParams, TYPE1_WRAP, WORKER_PATCHES } from './pdfjs-load';
+import { directWorker, DirectPort, loadPdfjs, pdfjsWorkerPath, textOnlyParams } from './pdfjs-load';
+import { BIDI_LTR, FONT_CONVERT, FONT_SWITCH, patchWorkerSource, type SourcePatch, TEXT_STATE_CLONE, TEXT_TRANSFORM, TYPE1_WRAP, WORKER_PATCHES } from './pdfjs-patches';
 
 /** pdfjs's worker module with these patches, imported as the app imports it. */
-async function workerWith(patches: readonly (typeof WORKER_PATCHES)[number][]): Promise<unknown> {
+async function workerWith(patches: readonly SourcePatch[]): Promise<unknown> {
   const source = patchWorkerSource(readFileSync(pdfjsWorkerPath(), 'utf8'), patches);
   if (source === null) throw new Error('no patch applied');
   const push = Array.prototype.push;
@@ -58,18 +59,19 @@ const TRANSFORM_PAGES = [
 describe('loading pdfjs for extraction', () => {
   it('finds every text to patch exactly once in the installed pdfjs (re-check them when upgrading pdfjs)', () => {
     const source = readFileSync(pdfjsWorkerPath(), 'utf8');
-    for (const { search } of WORKER_PATCHES.flatMap((patch) => [patch, ...(patch.with ?? [])])) {
+    const edits = WORKER_PATCHES.flatMap((patch) => [{ search: patch.search, replace: patch.replace }, ...(patch.with ?? [])]);
+    for (const { search } of edits) {
       const at = source.indexOf(search);
       expect(at, search).toBeGreaterThanOrEqual(0);
       expect(source.indexOf(search, at + 1), search).toBe(-1);
     }
     const patched = patchWorkerSource(source);
     expect(patched).not.toBeNull();
-    for (const { search, replace, prelude } of WORKER_PATCHES.flatMap((patch) => [patch, ...(patch.with ?? [])])) {
+    for (const { search, replace } of edits) {
       expect(patched).toContain(replace);
       if (!replace.includes(search)) expect(patched).not.toContain(search);
-      if (prelude) expect(patched?.startsWith(prelude) || patched?.includes(`\n${prelude}`)).toBe(true);
     }
+    for (const { prelude } of WORKER_PATCHES) if (prelude) expect(patched?.startsWith(prelude) || patched?.includes(`\n${prelude}`)).toBe(true);
     // A relative source map cannot resolve against a data: URL; with source maps on, it fails the import.
     expect(source).toMatch(/\/\/# sourceMappingURL=pdf\.worker\.mjs\.map\s*$/u);
     expect(patched).not.toContain('sourceMappingURL');
@@ -143,7 +145,7 @@ describe('loading pdfjs for extraction', () => {
     const others = WORKER_PATCHES.filter((patch) => patch !== FONT_CONVERT && patch !== TYPE1_WRAP);
     const [without, withIt] = [await workerWith(others), await workerWith(WORKER_PATCHES)];
     // The Chinese book's CID-keyed CFF faces, a pdfTeX manual's Type 1 faces, and Type 1 faces with their own encodings.
-    const files = installedDebianPdfs().map((pdf) => new Uint8Array(readFileSync(pdf.path)));
+    const files: Uint8Array[] = installedDebianPdfs().map((pdf) => new Uint8Array(readFileSync(pdf.path)));
     files.push(minimalPdf(TRANSFORM_PAGES));
     for (const data of files) {
       const expected = await textItems(without, data);
@@ -154,7 +156,7 @@ describe('loading pdfjs for extraction', () => {
   it('setting a font the page already loaded at once changes no text item', async () => {
     const others = WORKER_PATCHES.filter((patch) => patch !== FONT_SWITCH);
     const [without, withIt] = [await workerWith(others), await workerWith(WORKER_PATCHES)];
-    const files = installedDebianPdfs().map((pdf) => new Uint8Array(readFileSync(pdf.path)));
+    const files: Uint8Array[] = installedDebianPdfs().map((pdf) => new Uint8Array(readFileSync(pdf.path)));
     // Two faces in turn, a size change of the same face, and a face set again after q/Q.
     const switching = 'BT /F1 12 Tf 72 720 Td (one) Tj /F2 12 Tf ( two) Tj /F1 12 Tf ( three) Tj /F1 9 Tf ( small) Tj /F2 14 Tf ( big) Tj ET q BT /F2 12 Tf 72 690 Td (again) Tj ET Q';
     files.push(minimalPdf([...TRANSFORM_PAGES, { content: switching }], { secondFont: true }));
@@ -172,7 +174,7 @@ describe('loading pdfjs for extraction', () => {
     const dir = mkdtempSync(join(tmpdir(), 'folio-bidi-'));
     try {
       const mixed = ['Plain English line, café déjà vu.', '中文段落：文档提取。', 'שלום עולם', 'مرحبا بالعالم', 'Mixed: שלום and مرحبا 123 中文'];
-      const files = [new Uint8Array(readFileSync(sofficePdf(dir, 'bidi', `${mixed.join('\n')}\n`)))];
+      const files: Uint8Array[] = [new Uint8Array(readFileSync(sofficePdf(dir, 'bidi', `${mixed.join('\n')}\n`)))];
       for (const pdf of installedDebianPdfs().slice(0, 1)) files.push(new Uint8Array(readFileSync(pdf.path)));
       for (const data of files) {
         const expected = await textItems(without, data);
