@@ -50,7 +50,7 @@ for (const size of [
       await expect(pdfItem).toHaveCount(1, { timeout: 120_000 });
       await expect(pdfItem).toHaveAttribute('aria-selected', 'true');
       const preview = page.getByTestId('artifact-preview');
-      await expect(preview.getByTestId('pdf-preview')).toContainText('共 3 页');
+      await expect(preview.getByTestId('pdf-preview')).toContainText('3 页');
       const pages = preview.getByTestId('pdf-page');
       await expect(pages).toHaveCount(3, { timeout: 30_000 });
       await expect(pages.first().locator('canvas')).toBeVisible();
