@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { methodTablePlugin } from './scripts/vite-method-table';
-import { startAfterFirstFramePlugin } from './scripts/vite-start-after-first-frame';
 
 // Three builds from one config: main (the Electron composition root plus the plain-Node CLI that
 // serves web mode), the preload bridge, and the renderer (shared by desktop and web mode).
@@ -40,8 +39,7 @@ export default defineConfig({
       minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
     },
-    // The contract's routes as a literal: the first chunk needs them, not zod (scripts/vite-method-table.ts);
-    // the modules start after the first frame (scripts/vite-start-after-first-frame.ts).
-    plugins: [react(), methodTablePlugin(), startAfterFirstFramePlugin()],
+    // The contract's routes as a literal: the first chunk needs them, not zod (scripts/vite-method-table.ts).
+    plugins: [react(), methodTablePlugin()],
   },
 });

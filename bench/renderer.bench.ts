@@ -35,14 +35,12 @@ const APP_TASK_ROW = '[data-testid="task-item"]';
 
 const gzipKb = (bytes: Buffer): number => gzipSync(bytes).length / 1000;
 
-/** Files a page load fetches before any dynamic import: the entry script (or the starter's), its modulepreloads, and their static imports. */
+/** Files a page load fetches before any dynamic import: the entry script, its modulepreloads, and their static imports. */
 export function firstLoadScripts(html: string, readAsset: (path: string) => string): string[] {
   const attr = (tag: string, name: string) => tag.match(new RegExp(`\\b${name}="([^"]+)"`))?.[1];
   const start: string[] = [];
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
     if (tag.startsWith('<script') && /type="module"/.test(tag)) start.push(attr(tag, 'src') ?? '');
-    // The starter script adds the entry after the first frame (scripts/vite-start-after-first-frame.ts).
-    if (tag.startsWith('<script') && /data-entry="/.test(tag)) start.push(attr(tag, 'data-entry') ?? '');
     if (tag.startsWith('<link') && /rel="modulepreload"/.test(tag)) start.push(attr(tag, 'href') ?? '');
   }
   const seen = new Set<string>();

@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_TOKEN, startTestServer, type TestServer } from './http-test-kit.test-support';
-import { withInlineStylesheet, withTaskList } from './first-page';
+import { withFirstPaintStylesheet, withTaskList } from './first-page';
 
 const PAGE = '<!doctype html><title>Folio</title><link rel="stylesheet" crossorigin href="./assets/app.css"><body><div id="root"></div><script type="module" src="./a.js"></script></body>';
-const CSS = '.task-item{height:48px}';
+// The list's row rule, and one for a screen the drawn list does not have.
+const ROW_RULE = '.task-item{height:48px}';
+const CSS = `${ROW_RULE}.approval-card{color:red}`;
 
 describe("the first page holds the task list when it is opened with the server's token", () => {
   let site = '';
@@ -39,9 +41,12 @@ describe("the first page holds the task list when it is opened with the server's
     expect(html).toContain('<span class="task-title">Cooling &lt;loop&gt; &amp; &quot;deck&quot;</span>');
     expect(html).not.toContain('Finished one');
     expect(html).toContain('<script type="module" src="./a.js"></script>');
-    // The stylesheet comes with the page, not as a request of its own.
-    expect(html).toContain(`<style>${CSS}</style>`);
-    expect(html).not.toContain('app.css');
+    // The list's rules come with the page; the whole sheet follows the list, out of the head.
+    expect(html).toContain(`<style>${ROW_RULE}</style>`);
+    expect(html).not.toContain('approval-card');
+    const head = html.slice(0, html.indexOf('<body>'));
+    expect(head).not.toContain('app.css');
+    expect(html).toMatch(/<div id="root">.*<\/div><script type="module" src="\.\/a\.js"><\/script><link rel="stylesheet" crossorigin href="\.\/assets\/app\.css">\n<\/body>$/su);
   });
 
   it('serves the plain page without the token, with a wrong one, or at another path', async () => {
@@ -53,22 +58,22 @@ describe("the first page holds the task list when it is opened with the server's
 
   it('reads the page and its sheet once, not on every first open', async () => {
     const open = async () => (await fetch(`${web.url}/?token=${TEST_TOKEN}`)).text();
-    expect(await open()).toContain(`<style>${CSS}</style>`);
+    expect(await open()).toContain(`<style>${ROW_RULE}</style>`);
     // A changed sheet on disk is not read again: the build does not change while the server runs.
     await writeFile(join(site, 'assets', 'app.css'), '.task-item{height:50px}');
     try {
-      expect(await open()).toContain(`<style>${CSS}</style>`);
+      expect(await open()).toContain(`<style>${ROW_RULE}</style>`);
     } finally {
       await writeFile(join(site, 'assets', 'app.css'), CSS);
     }
   });
 
   it('keeps the link when the sheet cannot be inlined as it is', async () => {
-    await writeFile(join(site, 'assets', 'font.css'), '@font-face{src:url(./f.woff2)}');
-    const page = '<link rel="stylesheet" href="./assets/font.css"><div id="root"></div>';
-    expect(await withInlineStylesheet(page, site)).toBe(page);
-    const missing = '<link rel="stylesheet" href="./assets/none.css">';
-    expect(await withInlineStylesheet(missing, site)).toBe(missing);
+    await writeFile(join(site, 'assets', 'font.css'), '@font-face{src:url(./f.woff2)}.task-item{height:48px}');
+    const page = '<link rel="stylesheet" href="./assets/font.css"><body><div id="root"></div></body>';
+    expect(await withFirstPaintStylesheet(page, site)).toBe(page);
+    const missing = '<link rel="stylesheet" href="./assets/none.css"><body></body>';
+    expect(await withFirstPaintStylesheet(missing, site)).toBe(missing);
   });
 
   it('leaves a page without an empty root as it is', () => {
