@@ -7,7 +7,7 @@
 // (made once by LibreOffice and kept in the temp folder): cold (new worker threads) and warm. Also
 // the proof that extraction leaves the UI responsive: the main thread's event-loop delay meanwhile.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -99,12 +99,13 @@ function missingRows(missing: string[]): BenchRow[] {
 /**
  * The worker as the app ships it: its entry bundled the way electron-vite bundles main-process
  * code (dependencies stay external), so the bench does not time tsx transpiling sources. Built into
- * node_modules/.cache so that the bundle resolves pdfjs-dist like out/main/ does.
+ * a folder of this run's own under this checkout's out/ (git-ignored), so the bundle resolves
+ * pdfjs-dist like out/main/ does, and two benches at once (two checkouts sharing node_modules, or
+ * two runs in one) never run or overwrite each other's build. The caller removes it.
  */
-async function buildWorker(): Promise<string> {
+async function buildWorker(outDir: string): Promise<string> {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
   const deps = Object.keys(pkg.dependencies ?? {});
-  const outDir = join(ROOT, 'node_modules', '.cache', 'folio-bench-extract-worker');
   await build({
     configFile: false,
     logLevel: 'warn',
@@ -122,6 +123,13 @@ async function buildWorker(): Promise<string> {
     },
   });
   return join(outDir, 'extract-worker.js');
+}
+
+/** A new, empty folder for this run's worker build (see buildWorker). */
+function workerBuildDir(): string {
+  const parent = join(ROOT, 'out', 'bench');
+  mkdirSync(parent, { recursive: true });
+  return mkdtempSync(join(parent, 'extract-worker-'));
 }
 
 interface Measured {
@@ -248,12 +256,23 @@ async function run(): Promise<BenchRow[]> {
   const missing = ['soffice', 'pdftotext'].filter((t) => !has(t));
   if (missing.length > 0) return missingRows(missing);
   buildFixture();
-  const pages = pdfPageCount(FIXTURE) ?? PAGES;
 
+  const buildDir = workerBuildDir();
+  try {
+    return await measureAll(buildDir);
+  } finally {
+    stopPrewarm();
+    useWorkerScript(null);
+    rmSync(buildDir, { recursive: true, force: true });
+  }
+}
+
+async function measureAll(buildDir: string): Promise<BenchRow[]> {
+  const pages = pdfPageCount(FIXTURE) ?? PAGES;
   let script: string | null = null;
   let buildNote = 'the built worker bundle';
   try {
-    script = await buildWorker();
+    script = await buildWorker(buildDir);
   } catch (err) {
     buildNote = `sources through tsx (building the worker failed: ${err instanceof Error ? err.message : String(err)})`;
   }

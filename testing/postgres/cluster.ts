@@ -2,7 +2,7 @@
 // start on a free loopback port, stop and delete afterwards. PostgreSQL refuses to run as root, so
 // when the tests run as root (CI) the cluster runs as the unprivileged `nobody`.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { freePort } from '../http-helpers';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,8 @@ export interface PgCluster {
   /** Superuser connection string to the `postgres` database. */
   url: string;
   port: number;
+  /** The postmaster's process id (its backends are its children), for a bench's CPU accounting. */
+  pid(): number;
   stop(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
+    pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -36,8 +36,8 @@ export type WorkerMessage =
   | { type: 'progress'; job: number; done: number; total: number | null }
   | { type: 'result'; job: number; result: ExtractionResult; stats: WorkerStats }
   | { type: 'pdf'; job: number; total: number; head: PdfHead | null; note?: string }
-  | { type: 'page'; job: number; n: number; page: PageText }
-  | { type: 'pages-done'; job: number; stats: WorkerStats }
+  /** The pages asked for, from `from` on, in one message: a message per page cost more than its text. */
+  | { type: 'pages-done'; job: number; from: number; pages: PageText[]; stats: WorkerStats }
   | { type: 'figures'; job: number; pages: PageFigures[]; stats: WorkerStats }
   | { type: 'warm'; job: number; stats: WorkerStats };
 
@@ -115,12 +115,12 @@ async function handle(request: WorkerRequest): Promise<void> {
     }
     case 'pages': {
       if (open?.job !== request.job) throw new Error(`no open PDF for job ${request.job}`);
+      const pages: PageText[] = [];
       for (let n = request.from; n <= request.to; n += 1) {
-        const page = await open.session.page(n);
+        pages.push(await open.session.page(n));
         sampleHeap();
-        post({ type: 'page', job: request.job, n, page });
       }
-      post({ type: 'pages-done', job: request.job, stats: stats() });
+      post({ type: 'pages-done', job: request.job, from: request.from, pages, stats: stats() });
       return;
     }
     case 'close':

@@ -4,7 +4,7 @@
 // A very long one is read by one worker, whose memory stays that of one document.
 import fs from 'node:fs/promises';
 import { type WorkerMessage, type WorkerStats } from './extract-worker';
-import { assemblePdf, type PdfHead } from './formats/pdf-assemble';
+import { assemblePdf, type PageText, type PdfHead } from './formats/pdf-assemble';
 import { formatMb, maxCacheChars, tooLarge } from './limits';
 import { PageCollector, PageQueue, SPLIT_MAX_PAGES, SPLIT_MIN_PAGES } from './page-split';
 import { type ExtractionResult, type WorkerDiagnostics } from './types';
@@ -151,25 +151,32 @@ class ExtractionJob {
       case 'pdf':
         this.onPdf(member, message.total, message.head, message.note);
         return;
-      case 'page': {
-        if (!this.collector?.add(message.n, message.page)) return;
-        this.pageChars += message.page.text.length;
-        const limit = maxCacheChars(this.size);
-        if (this.pageChars > limit) {
-          this.fail(tooLarge('the extracted text is more than', limit, limit));
-          return;
-        }
-        member.pages += 1;
-        member.worker.pagesDone += 1;
-        this.opts.onProgress?.(this.collector.done, this.collector.total);
-        return;
-      }
       case 'pages-done':
         member.stats = message.stats;
+        for (const [i, page] of message.pages.entries()) {
+          // A progress callback may have cancelled the job, or the text passed the cache limit.
+          if (this.settled) return;
+          this.addPage(member, message.from + i, page);
+        }
+        if (this.settled) return;
         member.working = false;
         this.dispatch(member);
         return;
     }
+  }
+
+  /** Takes one page's text, or fails the job when the text passes the cache limit. */
+  private addPage(member: Member, n: number, page: PageText): void {
+    if (!this.collector?.add(n, page)) return;
+    this.pageChars += page.text.length;
+    const limit = maxCacheChars(this.size);
+    if (this.pageChars > limit) {
+      this.fail(tooLarge('the extracted text is more than', limit, limit));
+      return;
+    }
+    member.pages += 1;
+    member.worker.pagesDone += 1;
+    this.opts.onProgress?.(this.collector.done, this.collector.total);
   }
 
   private onPdf(member: Member, total: number, head: PdfHead | null, note: string | undefined): void {

@@ -36,7 +36,10 @@ export interface RawPdfPage {
  * A valid PDF with one page per entry: each string array is that page's lines in Helvetica; null
  * is a page with an empty content stream (what a scan without a text layer looks like to pdfjs).
  */
-export function minimalPdf(pages: readonly (readonly string[] | RawPdfPage | null)[], info: { title?: string; author?: string; pageHeight?: number } = {}): Uint8Array {
+export function minimalPdf(
+  pages: readonly (readonly string[] | RawPdfPage | null)[],
+  info: { title?: string; author?: string; pageHeight?: number; secondFont?: boolean; type3Font?: boolean } = {},
+): Uint8Array {
   // pdfjs drops text outside the page, so long pages need a tall page.
   const height = info.pageHeight ?? 792;
   const objects: string[] = [];
@@ -49,12 +52,32 @@ export function minimalPdf(pages: readonly (readonly string[] | RawPdfPage | nul
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   const infoEntries = [info.title ? `/Title ${pdfString(info.title)}` : '', info.author ? `/Author ${pdfString(info.author)}` : ''].join(' ');
   add(`<< ${infoEntries} >>`);
+  // More faces go after the pages, so the other objects keep their numbers: Times-Roman as `/F2`;
+  // as `/F3` a Type 3 font whose one glyph, `a`, is a square drawn in a 100-unit glyph space.
+  const extra: string[] = [];
+  const fonts: string[] = [];
+  const firstExtra = 5 + pageCount * 2;
+  if (info.secondFont) {
+    fonts.push(`/F2 ${firstExtra + extra.length} 0 R`);
+    extra.push('<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding /WinAnsiEncoding >>');
+  }
+  if (info.type3Font) {
+    const fontId = firstExtra + extra.length;
+    fonts.push(`/F3 ${fontId} 0 R`);
+    extra.push(
+      `<< /Type /Font /Subtype /Type3 /FontBBox [0 0 75 75] /FontMatrix [0.01 0 0 0.01 0 0] /CharProcs << /square ${fontId + 1} 0 R >> /Encoding << /Type /Encoding /Differences [97 /square] >> /FirstChar 97 /LastChar 97 /Widths [75] >>`,
+    );
+    const square = '75 0 0 0 75 75 d1 0 0 75 75 re f';
+    extra.push(`<< /Length ${square.length} >>\nstream\n${square}\nendstream`);
+  }
+  const moreFonts = fonts.map((font) => ` ${font}`).join('');
   for (const [i, lines] of pages.entries()) {
     const contentId = (pageIds[i] ?? 0) + 1;
-    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 ${height}] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>`);
+    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 ${height}] /Resources << /Font << /F1 3 0 R${moreFonts} >> >> /Contents ${contentId} 0 R >>`);
     const ops = lines === null ? '' : 'content' in lines ? lines.content : `BT /F1 12 Tf 16 TL 72 ${height - 72} Td ${lines.map((l) => `${pdfString(l)} Tj T*`).join(' ')} ET`;
     add(`<< /Length ${ops.length} >>\nstream\n${ops}\nendstream`);
   }
+  for (const body of extra) add(body);
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((body, i) => {

@@ -10,7 +10,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { tsxEsmApiUrl, type WorkerEntry, withoutLoaders } from '../workers/entry';
 import { type WorkerMessage, type WorkerRequest } from './extract-worker';
-import { patchWorkerSource, pdfjsWorkerPath } from './formats/pdfjs-load';
+import { pdfjsWorkerPath } from './formats/pdfjs-load';
+import { patchWorkerSource } from './formats/pdfjs-patches';
 
 /** The machine is shared with the UI and the agent; two extraction threads at once is plenty. */
 export const MAX_WORKERS = 2;

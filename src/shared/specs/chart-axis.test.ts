@@ -13,6 +13,13 @@ describe('the value axis of a chart', () => {
     expect(valueAxisFor([71.2, 86.9], '#,##0.0"%"')).toEqual({ min: 0, max: 100, step: 20, numberFormat: '#,##0"%"' });
   });
 
+  it('keeps the share of the axis asked for free above the largest value, for a label outside it', () => {
+    expect(valueAxisFor([4500, 4900], '#,##0"万元"').max).toBe(5000);
+    const axis = valueAxisFor([4500, 4900], '#,##0"万元"', 0.1);
+    expect(axis).toMatchObject({ min: 0, max: 6000, step: 1000 });
+    expect((axis.max - 4900) / axis.max).toBeGreaterThanOrEqual(0.1);
+  });
+
   it('writes the decimals a small step needs, without float noise', () => {
     const axis = valueAxisFor([0.03, 0.07], '#,##0.00');
     expect(axis).toMatchObject({ step: 0.02, numberFormat: '#,##0.00' });

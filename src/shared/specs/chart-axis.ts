@@ -36,9 +36,11 @@ const clean = (value: number, decimals: number): number => Number(value.toFixed(
  * A scale from zero (or below it, for negative data) to just past the largest value: the smallest
  * nice step (1, 2, 2.5 or 5 times a power of ten) that covers the data in at most six intervals.
  * `dataFormat` is the data labels' format (plan/chart.ts numberFormatFor); the ticks keep its
- * grouping and percent or unit suffix, with the step's decimals instead of the data's.
+ * grouping and percent or unit suffix, with the step's decimals instead of the data's. `labelRoom`:
+ * the share of the axis kept free past the largest value (0..0.5), where the label outside its bar or
+ * point is drawn, so the label stays in the plot instead of rising into the chart's title.
  */
-export function valueAxisFor(values: readonly number[], dataFormat: string): ValueAxis {
+export function valueAxisFor(values: readonly number[], dataFormat: string, labelRoom = 0): ValueAxis {
   const finite = values.filter((v) => Number.isFinite(v));
   const high = Math.max(0, ...finite);
   const low = Math.min(0, ...finite);
@@ -52,6 +54,7 @@ export function valueAxisFor(values: readonly number[], dataFormat: string): Val
       if (low < 0 && low - min < step * FOOTROOM) min = clean(min - step, decimals);
       let max = clean(Math.ceil(high / step) * step, decimals);
       if (high > 0 && max - high < step * HEADROOM) max = clean(max + step, decimals);
+      while (high > 0 && max - high < labelRoom * (max - min)) max = clean(max + step, decimals);
       if ((max - min) / step <= MAX_INTERVALS + 1e-9) return { min, max, step, numberFormat: withDecimals(dataFormat, decimals) };
     }
     power *= 10;

@@ -323,7 +323,7 @@ export class SectionConverter {
         keepLines: true,
         ...(i === references.length - 2 ? { keepNext: true } : {}),
         numbering: { reference: REFERENCE_NUMBERING, level: 0, instance },
-        children: this.inlines.runs(reference.text, {}),
+        children: this.inlines.runs(reference.text, { ragged: true }),
       });
     });
   }

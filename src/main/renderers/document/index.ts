@@ -19,6 +19,8 @@ import { estimatePages } from './page-estimate';
 import { type DocumentReport } from './report';
 import { documentStyles } from './styles';
 import { withAutoSpace } from './typography';
+import { withCompressedMarks } from './compress-marks';
+import { fontSet } from './fonts';
 
 export { loadDocumentFolder, parseSpec, type LoadedDocument, type LoadedSection } from './load-folder';
 export type { ContentsEntry, DocumentIssue, DocumentIssueKind, DocumentPages, DocumentReport, DocumentStats, IssueLocation } from './report';
@@ -50,11 +52,13 @@ export async function renderDocument(folder: string, opts: RenderDocumentOptions
   const loaded = loadDocumentFolder(folder);
   const fileName = opts.fileName ?? defaultFileName(loaded.spec.title);
   if (!fileName.toLowerCase().endsWith('.docx')) throw new ValidationError(`fileName: must end with .docx (got "${fileName}")`);
-  const { bytes, pageEstimate, report } = await paginateDocument(loaded, { ...opts, enabled: opts.paginate ?? true });
+  const { bytes, pageEstimate, report, compressions } = await paginateDocument(loaded, { ...opts, enabled: opts.paginate ?? true });
   const path = writeArtifactAtomic(opts.outDir, fileName, bytes);
   if (!loaded.spec.submission) return { path, pageEstimate, report };
   const submission = await buildDocx(loaded, { mode: 'submission' });
-  const submissionPath = writeArtifactAtomic(opts.outDir, submissionFileName(fileName, loaded.spec.language), submission.bytes);
+  // The body's lines break as in the review copy (same page width): the same marks are set half width.
+  const submissionBytes = await withCompressedMarks(submission.bytes, compressions, fontSet('body', loaded.spec.language).eastAsia);
+  const submissionPath = writeArtifactAtomic(opts.outDir, submissionFileName(fileName, loaded.spec.language), submissionBytes);
   return { path, submissionPath, pageEstimate, report };
 }
 

@@ -12,7 +12,7 @@ import {
 import { type BlockContent, type Definition, type DefinitionContent, type FootnoteDefinition, type PhrasingContent } from 'mdast';
 import { captionLabel, CROSS_REFERENCE, referenceKind, referencedIds } from '../../../shared/specs/document-captions';
 import { CITATION, citationLabel, citedKeys } from '../../../shared/specs/document-citations';
-import { withBreakOpportunities } from './break-opportunities';
+import { withBreakOpportunities, withUrlBreaks } from './break-opportunities';
 import { type RenderContext } from './context';
 import { fontSet } from './fonts';
 import { plainText } from './mdast-text';
@@ -24,8 +24,11 @@ const FOOTNOTE_STYLE = 'FootnoteText';
 const UNDEFINED_FOOTNOTE = /\[\^([^\]\s]+)\]/g;
 const HAN = /\p{Script=Han}/u;
 
-/** `heading`: bold applies to Latin words only, CJK keeps the heading style's face. */
-export type Format = { bold?: boolean; italics?: boolean; strike?: boolean; hyperlink?: boolean; heading?: boolean };
+/**
+ * `heading`: bold applies to Latin words only, CJK keeps the heading style's face. `ragged`: the text is set ragged
+ * right (the reference list), so its URLs may break but no word is hyphenated.
+ */
+export type Format = { bold?: boolean; italics?: boolean; strike?: boolean; hyperlink?: boolean; heading?: boolean; ragged?: boolean };
 /** The characters printed just before and after a node (its neighbours' or, at a container's edge, the container's). */
 type Edges = { before: string; after: string };
 const NO_EDGES: Edges = { before: '', after: '' };
@@ -62,7 +65,7 @@ export class InlineConverter {
   runs(raw: string, f: Format): TextRun[] {
     const base = { ...(f.strike ? { strike: true } : {}), ...(f.hyperlink ? { style: 'Hyperlink' } : {}) };
     // Justified Chinese lines are letter-spaced when a whole URL or long word has to move down.
-    const text = this.ctx.isChinese && !f.heading ? withBreakOpportunities(raw) : raw;
+    const text = !this.ctx.isChinese || f.heading ? raw : f.ragged ? withUrlBreaks(raw) : withBreakOpportunities(raw);
     if (!f.bold && !f.italics) return [new TextRun({ ...runText(text), ...base })];
     return splitByScript(text).map(({ text: part, script }) => {
       const latin = script === 'latin';

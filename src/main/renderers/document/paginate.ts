@@ -7,6 +7,10 @@
 //   3. build again with those numbers in the contents (PAGEREF results, dot leaders to the text
 //      width), the TOC field still dirty so Word refreshes it.
 //
+// In Chinese documents the first reading also finds justified lines letter-spaced because the Latin run after them
+// did not fit, and the marks whose blank half would make room (tight-lines.ts); with those set half width
+// (compress-marks.ts) the pages are read again, and every build after carries the same marks.
+//
 // The body restarts its numbering at 1 after a section break, so the contents' length never moves a
 // heading's number; it can only change the front matter's page count, when an entry's number pushes
 // its line to wrap. Where the fonts' metrics say that may happen, the final file is converted once
@@ -21,7 +25,7 @@ import { FolioError } from '../../../shared/errors';
 import { makeScratchDirSync, removeScratchDirSync } from '../../workspace/scratch';
 import { documentTemplates, stripHeadingNumber } from '../../../shared/specs/document';
 import { createTextMeasurer } from '../deck/fonts';
-import { type TextMeasurer } from '../deck/text-measurer';
+import { type MeasureStyle, type TextMeasurer } from '../deck/text-measurer';
 import { readPdfWords } from '../deck/verify/pdf-words';
 import { convertToPdf, SofficeMissingError, sofficePath } from '../soffice';
 import { type TocEntry } from './context';
@@ -32,7 +36,11 @@ import { type LoadedDocument } from './load-folder';
 import { type HeadingPages } from './page-numbers';
 import { type HeadingPlace, type LaidOutPage, layOutPages, placeHeadings } from './rendered-pages';
 import { type DocumentPages, type DocumentReport } from './report';
+import { withCompressedMarks } from './compress-marks';
+import { type MarkCompression, tightLineCompressions } from './tight-lines';
 import { outlineHeadings, sectionLengthIssues } from './section-lengths';
+
+const isChinese = (language: string): boolean => language.toLowerCase().startsWith('zh');
 
 const TWIPS_PER_PT = 20;
 /** LibreOffice needs seconds to start and about a second per 20 pages on a slow machine. */
@@ -66,13 +74,17 @@ export type PaginatedDocx = {
   /** The page count worked out from character counts (the report's count when the pages were not laid out). */
   pageEstimate: number;
   report: DocumentReport;
-  /** LibreOffice conversions made (0, 1 or 2). */
+  /** LibreOffice conversions made (0 to 3). */
   conversions: number;
+  /** The marks set half width in `bytes`: a copy with the same body (the submission copy) takes them too. */
+  compressions: readonly MarkCompression[];
 };
 
-type Reading = { pages: LaidOutPage[]; places: (HeadingPlace | null)[] };
+type Reading = { pages: LaidOutPage[]; places: (HeadingPlace | null)[]; compressions: MarkCompression[] };
+/** What finding letter-spaced lines needs: the body's faces, and a measurer for the Latin run that did not fit. */
+type Tightening = { fonts: MeasureStyle['fonts']; measurer: TextMeasurer };
 
-async function layOut(bytes: Uint8Array, toc: readonly TocEntry[], geometry: PageGeometry, opts: PaginateOptions): Promise<Reading> {
+async function layOut(bytes: Uint8Array, toc: readonly TocEntry[], geometry: PageGeometry, opts: PaginateOptions, tightening: Tightening | null): Promise<Reading> {
   const work = makeScratchDirSync('folio-paginate-');
   try {
     const input = join(work, 'document.docx');
@@ -89,7 +101,15 @@ async function layOut(bytes: Uint8Array, toc: readonly TocEntry[], geometry: Pag
       pages,
       toc.map((e) => ({ title: e.title, text: stripHeadingNumber(e.title) })),
     );
-    return { pages, places };
+    const box = {
+      left: geometry.margin.left / TWIPS_PER_PT,
+      right: (geometry.width - geometry.margin.right) / TWIPS_PER_PT,
+      top: geometry.margin.top / TWIPS_PER_PT,
+      bottom: (geometry.height - geometry.margin.bottom) / TWIPS_PER_PT,
+    };
+    const widthOf = (text: string, sizePt: number): number => tightening?.measurer.widthPt(text, { fonts: tightening.fonts, sizePt }) ?? 0;
+    const compressions = tightening ? tightLineCompressions(words.map((page) => page.runs ?? []), box, widthOf) : [];
+    return { pages, places, compressions };
   } finally {
     removeScratchDirSync(work);
   }
@@ -132,7 +152,7 @@ export function contentsMayReflow(
 
 function estimated(built: { bytes: Uint8Array; pageEstimate: number; report: DocumentReport }, reason: string, extra: DocumentReport['issues']): PaginatedDocx {
   const pages: DocumentPages = { mode: 'estimated', total: built.pageEstimate, reason };
-  return { bytes: built.bytes, pageEstimate: built.pageEstimate, report: { ...built.report, issues: [...built.report.issues, ...extra], pages }, conversions: 0 };
+  return { bytes: built.bytes, pageEstimate: built.pageEstimate, report: { ...built.report, issues: [...built.report.issues, ...extra], pages }, conversions: 0, compressions: [] };
 }
 
 function reasonOf(err: unknown): string {
@@ -158,27 +178,43 @@ export async function paginate(loaded: LoadedDocument, build: Build, opts: Pagin
   }
 
   const { toc, geometry } = first;
+  const measurer = opts.measurer ?? createTextMeasurer();
+  const bodyFonts = fontSet('body', loaded.spec.language);
+  const tightening = isChinese(loaded.spec.language) ? { fonts: { latin: bodyFonts.ascii, cjk: bodyFonts.eastAsia }, measurer } : null;
   let reading: Reading;
   let conversions = 0;
+  let compressions: MarkCompression[] = [];
   let final;
   try {
-    reading = await layOut(first.bytes, toc, geometry, opts);
+    reading = await layOut(first.bytes, toc, geometry, opts, tightening);
     conversions += 1;
+    if (reading.compressions.length > 0) {
+      const compressed = await withCompressedMarks(first.bytes, reading.compressions, bodyFonts.eastAsia);
+      if (compressed !== first.bytes) {
+        compressions = reading.compressions;
+        reading = await layOut(compressed, toc, geometry, opts, null);
+        conversions += 1;
+      }
+    }
+    const buildCompressed = async (headingPages: HeadingPages): ReturnType<Build> => {
+      const built = await build(headingPages);
+      return { ...built, bytes: await withCompressedMarks(built.bytes, compressions, bodyFonts.eastAsia) };
+    };
     let pages = headingPagesOf(toc, reading.places);
-    final = await build(pages);
+    final = await buildCompressed(pages);
     const reflow = contentsMayReflow(
       toc,
       pages,
       { language: loaded.spec.language, bodySizePt: documentTemplates[template].bodySizePt, textWidthPt: geometry.textWidth / TWIPS_PER_PT },
-      opts.measurer ?? createTextMeasurer(),
+      measurer,
     );
     if (reflow) {
-      reading = await layOut(final.bytes, toc, geometry, opts);
+      reading = await layOut(final.bytes, toc, geometry, opts, null);
       conversions += 1;
       const again = headingPagesOf(toc, reading.places);
       if (!samePages(pages, again)) {
         pages = again;
-        final = await build(pages);
+        final = await buildCompressed(pages);
       }
     }
   } catch (err) {
@@ -206,5 +242,5 @@ export async function paginate(loaded: LoadedDocument, build: Build, opts: Pagin
   const lastPage = reading.pages.length - 1;
   const end = firstBody < 0 ? null : positionOf({ pdfPage: lastPage, bodyPage: 0, baseline: reading.pages[lastPage]?.lastBaseline ?? 0 }, firstBody, geometry);
   const issues = [...final.report.issues, ...glyphs, ...sectionLengthIssues(template, headings, positions, end)];
-  return { bytes: final.bytes, pageEstimate: first.pageEstimate, report: { ...final.report, issues, pages: pagesReport }, conversions };
+  return { bytes: final.bytes, pageEstimate: first.pageEstimate, report: { ...final.report, issues, pages: pagesReport }, conversions, compressions };
 }

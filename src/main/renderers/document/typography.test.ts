@@ -51,11 +51,11 @@ describe('Chinese–Latin spacing', () => {
     };
     const zh = await render('zh-CN');
     const body = textOf(zh);
-    expect(body).toContain('代码见https://\u200Bgithub\u200B.com/\u200Bex\u200Bam\u200Bple\u200B-org/');
+    expect(body).toContain('代码见https://\u200Bgithub\u200B.com/\u200Bexample\u200B-\u2060org/');
     expect(body).toContain('基于in\u00ADter\u00ADna\u00ADtion\u00ADal\u00ADiza\u00ADtion框架');
     // The heading keeps its word whole (the contents and the rendered check read it back).
     expect(body).toMatch(/立项依据 ?internationalization/u);
-    expect(body.replace(/[\u200B\u00AD]/gu, '')).toContain(`代码见${url}与仓库，基于internationalization框架。`);
+    expect(body.replace(/[\u200B\u00AD\u2060]/gu, '')).toContain(`代码见${url}与仓库，基于internationalization框架。`);
     expect(textOf(await render('en-US'))).not.toMatch(/[\u200B\u00AD]/u);
   });
 });

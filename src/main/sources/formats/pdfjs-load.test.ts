@@ -1,13 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { installedDebianPdfs, minimalPdf } from '../testing';
+import { hasSoffice, installedDebianPdfs, minimalPdf, sofficePdf } from '../testing';
 import { extractPdf } from './pdf';
 import { pdfjsDataParams } from './pdfjs-data';
-import { directWorker, DirectPort, loadPdfjs, patchWorkerSource, pdfjsWorkerPath, TEXT_STATE_CLONE, TEXT_TRANSFORM, textOnlyParams, WORKER_PATCHES } from './pdfjs-load';
+import { directWorker, DirectPort, loadPdfjs, pdfjsWorkerPath, textOnlyParams } from './pdfjs-load';
+import { BIDI_LTR, FONT_CONVERT, FONT_SWITCH, patchWorkerSource, type SourcePatch, TEXT_STATE_CLONE, TEXT_TRANSFORM, TYPE1_WRAP, WORKER_PATCHES } from './pdfjs-patches';
 
 /** pdfjs's worker module with these patches, imported as the app imports it. */
-async function workerWith(patches: readonly (typeof WORKER_PATCHES)[number][]): Promise<unknown> {
+async function workerWith(patches: readonly SourcePatch[]): Promise<unknown> {
   const source = patchWorkerSource(readFileSync(pdfjsWorkerPath(), 'utf8'), patches);
   if (source === null) throw new Error('no patch applied');
   const push = Array.prototype.push;
@@ -56,18 +59,19 @@ const TRANSFORM_PAGES = [
 describe('loading pdfjs for extraction', () => {
   it('finds every text to patch exactly once in the installed pdfjs (re-check them when upgrading pdfjs)', () => {
     const source = readFileSync(pdfjsWorkerPath(), 'utf8');
-    for (const { search } of WORKER_PATCHES) {
+    const edits = WORKER_PATCHES.flatMap((patch) => [{ search: patch.search, replace: patch.replace }, ...(patch.with ?? [])]);
+    for (const { search } of edits) {
       const at = source.indexOf(search);
       expect(at, search).toBeGreaterThanOrEqual(0);
       expect(source.indexOf(search, at + 1), search).toBe(-1);
     }
     const patched = patchWorkerSource(source);
     expect(patched).not.toBeNull();
-    for (const { search, replace, prelude } of WORKER_PATCHES) {
+    for (const { search, replace } of edits) {
       expect(patched).toContain(replace);
       if (!replace.includes(search)) expect(patched).not.toContain(search);
-      if (prelude) expect(patched?.startsWith(prelude) || patched?.includes(`\n${prelude}`)).toBe(true);
     }
+    for (const { prelude } of WORKER_PATCHES) if (prelude) expect(patched?.startsWith(prelude) || patched?.includes(`\n${prelude}`)).toBe(true);
     // A relative source map cannot resolve against a data: URL; with source maps on, it fails the import.
     expect(source).toMatch(/\/\/# sourceMappingURL=pdf\.worker\.mjs\.map\s*$/u);
     expect(patched).not.toContain('sourceMappingURL');
@@ -89,6 +93,13 @@ describe('loading pdfjs for extraction', () => {
     );
   });
 
+  it('makes all of a patch\'s edits or none of them', () => {
+    const paired = { search: 'A();', replace: 'A2();', with: [{ search: 'B();', replace: 'B2();' }] };
+    expect(patchWorkerSource('A();\nB();\nC();\n', [paired, { search: 'C();', replace: 'C2();' }])).toBe('A2();\nB2();\nC2();\n');
+    // B is missing: A stays as it was, the other patch still applies.
+    expect(patchWorkerSource('A();\nC();\n', [paired, { search: 'C();', replace: 'C2();' }])).toBe('A();\nC2();\n');
+  });
+
   it('keeps the native Array.prototype.push, and the patched pdfjs still extracts text', async () => {
     const push = Array.prototype.push;
     await loadPdfjs();
@@ -106,7 +117,9 @@ describe('loading pdfjs for extraction', () => {
   it('keeping the last text transform changes no text item: same text, transforms and sizes with and without the patch', async () => {
     const others = WORKER_PATCHES.filter((patch) => patch !== TEXT_TRANSFORM);
     const [without, withIt] = [await workerWith(others), await workerWith(WORKER_PATCHES)];
-    const files: Uint8Array[] = [minimalPdf(TRANSFORM_PAGES)];
+    // A Type 3 font set at size 1 and scaled by the text matrix: the transform takes the glyph box's height.
+    const type3 = { content: 'BT /F3 1 Tf 24 0 0 24 72 500 Tm (aaa) Tj /F1 12 Tf 72 470 Td (after) Tj ET' };
+    const files: Uint8Array[] = [minimalPdf([...TRANSFORM_PAGES, type3], { type3Font: true })];
     // A CID-font Chinese book and a pdfTeX manual when Debian has them installed (CI installs them).
     for (const pdf of installedDebianPdfs().slice(0, 2)) files.push(new Uint8Array(readFileSync(pdf.path)));
     for (const data of files) {
@@ -114,7 +127,8 @@ describe('loading pdfjs for extraction', () => {
       const actual = await textItems(withIt, data);
       expect(actual).toEqual(expected);
     }
-    const [first] = (await textItems(withIt, files[0] ?? new Uint8Array())) as { str: string; transform: number[] }[][];
+    const pages = (await textItems(withIt, files[0] ?? new Uint8Array())) as { str: string; transform: number[] }[][];
+    const first = pages[0];
     // The page really moved the transform: the rotated run's matrix is a rotation, the raised one sits higher.
     expect(first?.find((item) => item.str === 'rotated ninety')?.transform.slice(0, 4)).toEqual([0, 12, -12, 0]);
     const at = (str: string) => first?.find((item) => item.str === str)?.transform;
@@ -122,7 +136,57 @@ describe('loading pdfjs for extraction', () => {
     expect(at('raised')?.[5]).toBeGreaterThan(690);
     expect(at('loweredbase')?.[5]).toBeLessThan(690);
     expect(at('then small')?.slice(0, 4)).toEqual([9, 0, 0, 9]);
+    const squares = pages.at(-1)?.find((item) => item.str === 'aaa');
+    // Size 1 × the text matrix's 24, and in height the glyph box's 75 units at the font matrix's 0.01.
+    expect(squares?.transform.slice(0, 4)).toEqual([24, 0, 0, 18]);
   }, 60_000);
+
+  it('leaving out the fonts\' OpenType build changes no text item: same text, transforms and sizes on Type 1, CFF and CID-keyed fonts', async () => {
+    const others = WORKER_PATCHES.filter((patch) => patch !== FONT_CONVERT && patch !== TYPE1_WRAP);
+    const [without, withIt] = [await workerWith(others), await workerWith(WORKER_PATCHES)];
+    // The Chinese book's CID-keyed CFF faces, a pdfTeX manual's Type 1 faces, and Type 1 faces with their own encodings.
+    const files: Uint8Array[] = installedDebianPdfs().map((pdf) => new Uint8Array(readFileSync(pdf.path)));
+    files.push(minimalPdf(TRANSFORM_PAGES));
+    for (const data of files) {
+      const expected = await textItems(without, data);
+      expect(await textItems(withIt, data)).toEqual(expected);
+    }
+  }, 120_000);
+
+  it('setting a font the page already loaded at once changes no text item', async () => {
+    const others = WORKER_PATCHES.filter((patch) => patch !== FONT_SWITCH);
+    const [without, withIt] = [await workerWith(others), await workerWith(WORKER_PATCHES)];
+    const files: Uint8Array[] = installedDebianPdfs().map((pdf) => new Uint8Array(readFileSync(pdf.path)));
+    // Two faces in turn, a size change of the same face, and a face set again after q/Q.
+    const switching = 'BT /F1 12 Tf 72 720 Td (one) Tj /F2 12 Tf ( two) Tj /F1 12 Tf ( three) Tj /F1 9 Tf ( small) Tj /F2 14 Tf ( big) Tj ET q BT /F2 12 Tf 72 690 Td (again) Tj ET Q';
+    files.push(minimalPdf([...TRANSFORM_PAGES, { content: switching }], { secondFont: true }));
+    for (const data of files) {
+      const expected = await textItems(without, data);
+      expect(await textItems(withIt, data)).toEqual(expected);
+    }
+    const last = ((await textItems(withIt, files.at(-1) ?? new Uint8Array())) as { str: string }[][]).at(-1);
+    expect(last?.map((item) => item.str).join('')).toBe('one two three small bigagain');
+  }, 120_000);
+
+  it.skipIf(!hasSoffice)('answering left-to-right text without the bidi algorithm changes no text item, and Hebrew and Arabic still run it (needs soffice)', async () => {
+    const others = WORKER_PATCHES.filter((patch) => patch !== BIDI_LTR);
+    const [without, withIt] = [await workerWith(others), await workerWith(WORKER_PATCHES)];
+    const dir = mkdtempSync(join(tmpdir(), 'folio-bidi-'));
+    try {
+      const mixed = ['Plain English line, café déjà vu.', '中文段落：文档提取。', 'שלום עולם', 'مرحبا بالعالم', 'Mixed: שלום and مرحبا 123 中文'];
+      const files: Uint8Array[] = [new Uint8Array(readFileSync(sofficePdf(dir, 'bidi', `${mixed.join('\n')}\n`)))];
+      for (const pdf of installedDebianPdfs().slice(0, 1)) files.push(new Uint8Array(readFileSync(pdf.path)));
+      for (const data of files) {
+        const expected = await textItems(without, data);
+        expect(await textItems(withIt, data)).toEqual(expected);
+      }
+      const dirs = ((await textItems(withIt, files[0] ?? new Uint8Array())) as { dir?: string }[][]).flat().map((item) => item.dir);
+      expect(dirs).toContain('rtl');
+      expect(dirs).toContain('ltr');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('DirectPort delivers messages later, uncloned, but with stream chunks detached from the sender', async () => {
     const port = new DirectPort();

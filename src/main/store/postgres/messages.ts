@@ -1,6 +1,7 @@
 // Messages on PostgreSQL: what ../messages-repo.ts states (the tree, the active path, paging),
 // reached only through a task the scope owns. Each row carries its task's tenant and user, so reads
 // filter on the row itself.
+import pg from 'pg';
 import type { BranchPoint } from '../../../shared/contract/branches';
 import type { Message } from '../../../shared/contract/entities';
 import { NotFoundError, ValidationError } from '../../../shared/errors';
@@ -8,10 +9,52 @@ import type { MessagesRepo } from '../index';
 import { DEFAULT_PAGE_SIZE } from '../messages-repo';
 import type { AsyncRepo, Scope } from '../port';
 import { type MessageRow, toMessage } from '../rows';
-import { type Sql, withTaskConstraints } from './sql';
+import { type Sql, UNIQUE_VIOLATION, withTaskConstraints } from './sql';
 
 /** The message row `m` belongs to the scope ($1 tenant, $2 user). */
 const OWN = 'm.tenant_id = $1 AND m.user_id = $2';
+
+// The row an append writes ($1-$13 as `append` orders them): the next seq of the task, and the
+// newest message of its active path as the parent.
+const INSERT_MESSAGE = `
+INSERT INTO messages (tenant_id, user_id, id, task_id, run_id, seq, role, content, reasoning, tool_calls, tool_call_id, name, is_error, created_at, parent_id, active)
+SELECT $1, $2, $3, $4, $5,
+  (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE task_id = $4),
+  $6, $7, $8, $9, $10, $11, $12, $13,
+  (SELECT id FROM messages WHERE task_id = $4 AND active = 1 ORDER BY seq DESC LIMIT 1), 1`;
+
+// An append on its own as one statement, one round trip instead of five (begin, lock, insert, touch,
+// commit): the task must be the scope's, and is touched in the same statement. Its row is locked
+// before the insert, as in a transaction's append, so the two kinds never wait for each other in
+// opposite orders (row, then the new (task, seq) entry).
+const APPEND_ALONE = `
+WITH owned AS (SELECT 1 FROM tasks WHERE id = $4 AND tenant_id = $1 AND user_id = $2 FOR UPDATE),
+appended AS (${INSERT_MESSAGE} FROM owned RETURNING *),
+touched AS (UPDATE tasks SET materialized = 1, updated_at = GREATEST(updated_at, $13) WHERE id = $4 AND EXISTS (SELECT 1 FROM appended))
+SELECT * FROM appended`;
+
+/** The (task, seq) pair every message has once: two appends that computed the same seq meet here. */
+const TASK_SEQ_CONSTRAINT = 'messages_task_id_seq_key';
+const APPEND_ATTEMPTS = 20;
+
+/**
+ * One statement reads MAX(seq) in the snapshot it started with, even after waiting for the task's
+ * lock, so an append that waited for another computes the same seq and fails on the (task, seq)
+ * constraint; it is then tried again on a fresh snapshot, which sees the other message (its seq and
+ * its place as the parent). Appends to one task at once are rare: a run's own messages come one
+ * after another.
+ */
+async function appendAlone(sql: Sql, taskId: string, values: unknown[]): Promise<MessageRow> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [row] = await sql.rows<MessageRow>(APPEND_ALONE, values);
+      if (row === undefined) throw new NotFoundError(`Task ${taskId} not found.`);
+      return row;
+    } catch (err) {
+      if (attempt >= APPEND_ATTEMPTS || !(err instanceof pg.DatabaseError) || err.code !== UNIQUE_VIOLATION || err.constraint !== TASK_SEQ_CONSTRAINT) throw err;
+    }
+  }
+}
 
 export function pgMessagesRepo(sql: Sql, scope: Scope, now: () => number): AsyncRepo<MessagesRepo> {
   const owner = [scope.tenant_id, scope.user_id];
@@ -22,40 +65,34 @@ export function pgMessagesRepo(sql: Sql, scope: Scope, now: () => number): Async
 
   return {
     async append(m) {
-      return withTaskConstraints(m.task_id, `Message ${m.id}`, () =>
-        sql.atomic(async (tx) => {
+      const at = now();
+      const values = [
+        ...owner,
+        m.id,
+        m.task_id,
+        m.run_id,
+        m.role,
+        m.content,
+        m.reasoning ?? null,
+        m.tool_calls == null ? null : JSON.stringify(m.tool_calls),
+        m.tool_call_id ?? null,
+        m.name ?? null,
+        m.is_error === true ? 1 : 0,
+        at,
+      ];
+      return withTaskConstraints(m.task_id, `Message ${m.id}`, async () => {
+        if (!sql.inTransaction) return toMessage(await appendAlone(sql, m.task_id, values));
+        return sql.atomic(async (tx) => {
           // Locking the task row serialises appends to one task, so MAX(seq) + 1 never collides.
           const task = await tx.rows('SELECT 1 FROM tasks WHERE id = $3 AND tenant_id = $1 AND user_id = $2 FOR UPDATE', [...owner, m.task_id]);
           if (task.length === 0) throw new NotFoundError(`Task ${m.task_id} not found.`);
-          const at = now();
-          const [row] = await tx.rows<MessageRow>(
-            `INSERT INTO messages (tenant_id, user_id, id, task_id, run_id, seq, role, content, reasoning, tool_calls, tool_call_id, name, is_error, created_at, parent_id, active)
-             VALUES ($1, $2, $3, $4, $5,
-               (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE task_id = $4),
-               $6, $7, $8, $9, $10, $11, $12, $13,
-               (SELECT id FROM messages WHERE task_id = $4 AND active = 1 ORDER BY seq DESC LIMIT 1), 1)
-             RETURNING *`,
-            [
-              ...owner,
-              m.id,
-              m.task_id,
-              m.run_id,
-              m.role,
-              m.content,
-              m.reasoning ?? null,
-              m.tool_calls == null ? null : JSON.stringify(m.tool_calls),
-              m.tool_call_id ?? null,
-              m.name ?? null,
-              m.is_error === true ? 1 : 0,
-              at,
-            ],
-          );
+          const [row] = await tx.rows<MessageRow>(`${INSERT_MESSAGE} FROM (SELECT 1) AS one RETURNING *`, values);
           // Once per transaction, with the last append's time (see Sql.atCommit): a bulk import of
           // 10,000 messages in one transaction otherwise slows with every append.
           await tx.atCommit(`touch-task:${m.task_id}`, (last) => last.run('UPDATE tasks SET materialized = 1, updated_at = GREATEST(updated_at, $1) WHERE id = $2', [at, m.task_id]));
           return toMessage(row);
-        }),
-      );
+        });
+      });
     },
     async update(id, patch) {
       const sets: string[] = [];

@@ -346,6 +346,8 @@ describe.skipIf(skip !== null)('PostgreSQL store', () => {
 
   describe('appends from many connections', () => {
     let backend: PgBackend;
+    /** Task t's messages' parents, in seq order. */
+    const parents = async (pool: pg.Pool) => (await pool.query<{ parent_id: string | null }>("SELECT parent_id FROM messages WHERE task_id = 't' ORDER BY seq")).rows.map((r) => r.parent_id);
     afterEach(async () => backend?.close());
 
     it('number concurrent appends to one task without gaps or duplicates', async () => {
@@ -356,8 +358,28 @@ describe.skipIf(skip !== null)('PostgreSQL store', () => {
       const all = await s.messages.all('t');
       expect(all.map((m) => m.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
       // Each append continued the path: every message but the first has the one before it as parent.
-      const { rows } = await backend.pool.query<{ n: number }>("SELECT count(*)::integer AS n FROM messages WHERE task_id = 't' AND parent_id IS NULL");
-      expect(rows[0].n).toBe(1);
+      expect(await parents(backend.pool)).toEqual([null, ...all.slice(0, -1).map((m) => m.id)]);
+    });
+
+    it('number appends on their own and appends inside a transaction to one task at once, neither waiting on the other for good', async () => {
+      backend = await openPgStore((await fresh()).url, { poolSize: 8 });
+      const s = backend.scope({ tenant_id: 'acme', user_id: 'alice' });
+      await s.tasks.create({ id: 't', mode: 'general', title: 't', description: '', model: null });
+      const alone = Array.from({ length: 20 }, (_, i) => s.messages.append({ id: `a${i}`, task_id: 't', run_id: null, role: 'user', content: `${i}` }));
+      const batches = Array.from({ length: 3 }, (_, b) =>
+        s.transaction(async (tx) => {
+          for (let i = 0; i < 5; i++) await tx.messages.append({ id: `b${b}-${i}`, task_id: 't', run_id: null, role: 'assistant', content: `${i}` });
+        }),
+      );
+      await Promise.all([...alone, ...batches]);
+      const all = await s.messages.all('t');
+      expect(all.map((m) => m.seq)).toEqual(Array.from({ length: 35 }, (_, i) => i + 1));
+      expect(await parents(backend.pool)).toEqual([null, ...all.slice(0, -1).map((m) => m.id)]);
+      // A transaction's appends are one unit: nobody else's message lands between them.
+      for (let b = 0; b < 3; b++) {
+        const at = all.findIndex((m) => m.id === `b${b}-0`);
+        expect(all.slice(at, at + 5).map((m) => m.id)).toEqual(Array.from({ length: 5 }, (_, i) => `b${b}-${i}`));
+      }
     });
   });
 });

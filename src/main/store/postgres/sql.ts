@@ -5,6 +5,8 @@ import pg from 'pg';
 import { FolioError, NotFoundError } from '../../../shared/errors';
 
 export interface Sql {
+  /** Inside a transaction (a checked-out client), where a failed statement aborts the whole unit. */
+  readonly inTransaction: boolean;
   /** The rows of one parameterised statement. */
   rows<R>(text: string, values?: readonly unknown[]): Promise<R[]>;
   /** How many rows one parameterised statement touched. */
@@ -51,6 +53,7 @@ export function createPool(url: string, poolSize?: number): pg.Pool {
 
 export function poolSql(pool: pg.Pool): Sql {
   return {
+    inTransaction: false,
     async rows<R>(text: string, values: readonly unknown[] = []) {
       return (await pool.query(text, values as unknown[])).rows as R[];
     },
@@ -89,6 +92,7 @@ export function poolSql(pool: pg.Pool): Sql {
 
 function clientSql(client: pg.PoolClient, depth: number, writes: CommitWrites): Sql {
   return {
+    inTransaction: true,
     async rows<R>(text: string, values: readonly unknown[] = []) {
       return (await client.query(text, values as unknown[])).rows as R[];
     },

@@ -132,6 +132,21 @@ describe('drawChart: labels, axes and units', () => {
     expect(blocks(titled, 'c:valAx')[0] ?? '').not.toContain('<c:title>');
   });
 
+  it('keeps a line of room above the tallest labelled column, so its label stays clear of the chart title above the plot', () => {
+    const spec: ChartSpec = { type: 'column', categories: ['设备费', '人员费', '材料费', '差旅费'], series: [{ name: '2025', values: [3200, 4500, 800, 300] }, { name: '2026', values: [2800, 4900, 900, 350] }], y_title: '金额', unit: '万元' };
+    const el = planChartElement(spec, theme, box);
+    expect(el.title).toBe('金额');
+    const axis = el.valueAxis ?? { min: 0, max: 0, step: 1 };
+    // The label's line (14 pt × 1.6) over a plot of about 60% of the 5 in chart.
+    const line = (el.fontSizePt * 1.6) / 72 / (box.h * 0.6);
+    expect((axis.max - 4900) / (axis.max - axis.min)).toBeGreaterThanOrEqual(line);
+    expect(axis.max).toBe(6000);
+    // Horizontal bars keep the widest label's width free at the right instead.
+    const budget = planChartElement({ type: 'bar', categories: ['2024', '2025', '2026'], series: [{ name: 'Budget', values: [3.2, 4.8, 5.1] }], unit: '$M' }, theme, box);
+    const room = budget.valueAxis ?? { min: 0, max: 0, step: 1 };
+    expect((room.max - 5.1) / (room.max - room.min)).toBeGreaterThan(0.08);
+  });
+
   it('writes a currency unit before the number and the rest after it ("$3.2M"), other units after', () => {
     expect(numberFormatFor([3.2], '$M', true)).toBe('"$"#,##0.0"M"');
     expect(numberFormatFor([1200], '¥', true)).toBe('"¥"#,##0');

@@ -1,8 +1,8 @@
 // The line-breaking corpus, judged from LibreOffice's own output: Chinese, mixed and number-heavy
 // paragraphs drawn by the deck's text drawer (CJK paragraphs carry the breaks the measurer chose),
 // converted to PDF, read back line by line with poppler. Every rendered line must be the planned
-// line (the count of disagreements is printed), no line may hold one CJK character alone, and no
-// word, unit or formula may be split across lines.
+// line (the count of disagreements is printed), no last line may hold one CJK character or a lone
+// number alone, and no word, unit or formula may be split across lines.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -39,6 +39,8 @@ const LEFT_IN = 0.5;
 const TOP_IN = 0.4;
 const squash = (s: string): string => s.normalize('NFKC').replace(/\s+/g, '');
 const orphan = (line: string): boolean => /^\p{Script=Han}[，。、；：！？）」』]*$/u.test(line);
+/** A number with its unit, or a relation, alone on a (squashed) line with its closing marks: "3.5%。", "n=120。". */
+const loneNumber = (line: string): boolean => /^(?:\p{L}[<=>])?\p{N}[\p{N}.,]*(?:%|°C|\p{Script=Han})?[，。、；：！？）」』]*$/u.test(line);
 const UNITS = ['热岛', '强度', '等级', '午后', '减弱', '驱动力', '0.8°C', 'p<0.01', 'n=120', '12GB', '35%', '方法1', '4.2个', '12天', '3.5%', '亿元', '万元'];
 
 interface Case {
@@ -118,6 +120,7 @@ describe.skipIf(!hasTools)('line-breaking corpus against LibreOffice', () => {
       for (let k = 0; k < n; k++) if (squash(planned[k] ?? '') !== squash(theirs[k] ?? '')) disagreements.push(where);
       expect(squash(theirs.join('')), where).toBe(squash(c.text));
       if (theirs.length > 1) expect(orphan(theirs[theirs.length - 1] ?? ''), where).toBe(false);
+      if (theirs.length > 1) expect(loneNumber(squash(theirs[theirs.length - 1] ?? '')), where).toBe(false);
       for (let k = 0; k < theirs.length - 1; k++) {
         const joint = `${squash(theirs[k] ?? '')}|${squash(theirs[k + 1] ?? '')}`;
         for (const u of UNITS) for (let cut = 1; cut < u.length; cut++) expect(joint.includes(`${u.slice(0, cut)}|${u.slice(cut)}`), `${u} split: ${where}`).toBe(false);

@@ -3,7 +3,7 @@
 // the renderer writes them (`splitRunsByScript`), so each character is measured in the face it is
 // drawn in, and every change between CJK and Latin adds LibreOffice's autospace, except beside a
 // full-width mark (the renderer stops it there: text-runs.ts).
-import { isCjkChar, isFullWidthMark, splitRunsByScript } from '../../../../shared/specs/deck';
+import { containsCjk, isCjkChar, isFullWidthMark, splitRunsByScript } from '../../../../shared/specs/deck';
 import { type MeasureStyle, type MetricsSource, type TextMeasurer } from '../text-measurer';
 import { breakSegments, NO_LINE_START, withoutTrailingSpaces } from './line-break';
 
@@ -27,11 +27,22 @@ const ZERO_WIDTH = /[\p{Mn}\p{Me}\u200B-\u200F\u2060\uFE00-\uFE0F\u{1F3FB}-\u{1F
 const EMOJI = /\p{Emoji_Presentation}/u;
 const TRAILING_BEFORE_ELLIPSIS = /[\s,;:，、；：·.。-]+$/u;
 
-/** One CJK character alone, or followed only by marks that may not start a line ("弱。"). */
-function isOrphan(line: string): boolean {
+/** A number with its unit, or a short relation, and nothing else ("3.5%", "n = 120", "0.8 °C", "12 天"). */
+const LONE_QUANTITY = /^(?:\p{L}{1,3} ?[<>=≤≥≈≠] ?)?[-+±−]?[$¥£€￥]?\p{N}[\p{N}.,]*(?: ?(?:%|‰|°[CF]?|℃|\p{L}{1,3}))?$/u;
+
+/**
+ * A last line a typesetter would not leave alone: one CJK character, or (in a paragraph with CJK
+ * text, whose breaks the drawer writes in) a lone number or relation, each with any closing marks
+ * after it ("弱。", "3.5%。", "n = 120。").
+ */
+function isOrphan(line: string, cjkParagraph: boolean): boolean {
   const chars = Array.from(line);
-  const first = chars[0] ?? '';
-  return chars.length > 0 && isCjkChar(first) && !NO_LINE_START.has(first) && chars.slice(1).every((c) => NO_LINE_START.has(c));
+  let end = chars.length;
+  while (end > 0 && NO_LINE_START.has(chars[end - 1] ?? '')) end--;
+  const core = chars.slice(0, end);
+  const first = core[0] ?? '';
+  if (core.length === 1 && isCjkChar(first)) return true;
+  return cjkParagraph && core.length > 0 && LONE_QUANTITY.test(core.join(''));
 }
 
 interface CharLayout {
@@ -154,15 +165,15 @@ export abstract class ScriptMeasurer implements TextMeasurer {
   }
 
   /**
-   * A last line holding one CJK character (with any closing punctuation) reads as an accident
-   * ("…减 / 弱"): the line before gives up its last piece when it has more than one and the last
-   * line still fits.
+   * A last line holding one CJK character or a lone quantity (with any closing punctuation) reads as
+   * an accident ("…减 / 弱", "…上升 / 3.5%。"): the line before gives up its last piece (a word or
+   * phrase) when it has more than one and the last line still fits.
    */
   private avoidOrphan(lines: string[][], style: MeasureStyle, maxEm: number): void {
     const lastLine = lines[lines.length - 1];
     const before = lines[lines.length - 2];
     if (!lastLine || !before || before.length < 2) return;
-    if (!isOrphan(lastLine.join('').trim())) return;
+    if (!isOrphan(lastLine.join('').trim(), lines.some((l) => l.some(containsCjk)))) return;
     const moved = before[before.length - 1] ?? '';
     const joined = (moved + lastLine.join('')).trimEnd();
     if (this.span(joined, null, style).em > maxEm) return;

@@ -136,6 +136,19 @@ function chartFontSize(spec: ChartSpec, theme: Theme, box: PlanBox, measurer?: T
   return 14;
 }
 
+/**
+ * The share of the value axis a label outside the largest bar or point needs: a line of text above
+ * a column or point, the widest label beside a horizontal bar. The plot is taken as about 60% of the
+ * chart's height (title, category labels and legend share the rest) and 70% of its width.
+ */
+function labelRoom(spec: ChartSpec, theme: Theme, box: PlanBox, sizePt: number, measurer?: TextMeasurer): number {
+  if (spec.type === 'bar') {
+    const widest = Math.max(...spec.series.flatMap((s) => s.values.map((v) => measureIn(measurer, theme, `${v.toLocaleString('en-US')} ${spec.unit ?? ''}`, sizePt))));
+    return Math.min(0.5, (widest + 0.1) / (box.w * 0.7));
+  }
+  return Math.min(0.5, ((sizePt * 1.6) / 72) / (box.h * 0.6));
+}
+
 export function planChartElement(spec: ChartSpec, theme: Theme, box: PlanBox, measurer?: TextMeasurer): ChartElement {
   const p = theme.palette;
   const round = isRoundChart(spec.type);
@@ -152,6 +165,7 @@ export function planChartElement(spec: ChartSpec, theme: Theme, box: PlanBox, me
   const title = spec.title ?? (axisDropped ? spec.y_title : undefined);
   const legend: ChartElement['legend'] = round ? 'right' : spec.series.length > 1 ? 'bottom' : 'none';
   const cols = colours(spec, theme);
+  const fontSizePt = chartFontSize(spec, theme, box, measurer);
   return {
     kind: 'chart',
     id: 'chart',
@@ -163,10 +177,10 @@ export function planChartElement(spec: ChartSpec, theme: Theme, box: PlanBox, me
     legend,
     dataLabels,
     numberFormat,
-    ...(round ? {} : { valueAxis: valueAxisFor(values, numberFormat) }),
+    ...(round ? {} : { valueAxis: valueAxisFor(values, numberFormat, dataLabels ? labelRoom(spec, theme, box, fontSizePt, measurer) : 0) }),
     ...(!round && spec.x_title ? { xTitle: spec.x_title } : {}),
     ...(yTitle ? { yTitle } : {}),
-    fontSizePt: chartFontSize(spec, theme, box, measurer),
+    fontSizePt,
     textColor: p.text,
     mutedColor: p.muted,
     gridColor: p.tableBorder,

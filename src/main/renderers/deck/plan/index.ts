@@ -35,6 +35,22 @@ function slideStrings(slide: DeckSlide): string[] {
   return out;
 }
 
+/** Every string a planned slide draws: text, table cells, chart words. */
+function drawnStrings(slide: PlannedSlide): string[] {
+  return slide.elements.flatMap((el): string[] => {
+    switch (el.kind) {
+      case 'text':
+        return el.paragraphs.map((p) => p.text);
+      case 'table':
+        return [...el.header, ...el.rows.flat()];
+      case 'chart':
+        return [el.title ?? '', el.xTitle ?? '', el.yTitle ?? '', ...el.categories, ...el.series.map((s) => s.name)];
+      default:
+        return [];
+    }
+  });
+}
+
 /** Emoji the installed emoji face cannot draw where the deck is checked (glyph coverage, outlines). */
 function reportBlankEmoji(o: PlanOptions, report: SlideReport, strings: readonly string[]): void {
   const sequences = strings.flatMap((t) => splitEmoji(t).filter((p) => p.emoji).flatMap((p) => [...p.text.matchAll(ONE_EMOJI)].map((m) => m[0])));
@@ -139,27 +155,30 @@ export function planDeck(written: DeckSpec, o: PlanOptions): { plan: DeckPlan; r
     firstReport ??= report;
     const ctx: PlanContext = { ...o, spec, index, report };
     const strings = slideStrings(slide);
-    if (strings.some((t) => EMOJI.test(t))) {
-      if (o.measurer.emojiFace() === null) report.add('emoji_font', 'the slide has emoji but no colour emoji font is installed: they may show as boxes or plain symbols');
-      else reportBlankEmoji(o, report, strings);
-    }
     reportGarbled(report, strings);
-    planSlide(ctx, slide).forEach((builder, part) => {
-      const built = builder.build(index, part === 0 ? slide.notes : undefined);
-      if (slide.id !== undefined) built.slide_id = slide.id;
-      const number = slides.length + 1;
+    const built = planSlide(ctx, slide).map((builder, part) => {
+      const out = builder.build(index, part === 0 ? slide.notes : undefined);
+      if (slide.id !== undefined) out.slide_id = slide.id;
+      const number = slides.length + part + 1;
       report.addOutputSlide(number);
-      if (built.master === 'content') {
+      if (out.master === 'content') {
         // One footer: a template that prints its own keeps it, and Folio's is not drawn over it.
         if (footer && !o.theme.template?.ownFooter) {
-          built.elements.push(masterText('footer', 'footer', footer, footerBox(o, regions.text), o, 'left'));
-          if (!o.theme.template) report.checkContrast('footer', o.theme.palette.muted, built.background);
+          out.elements.push(masterText('footer', 'footer', footer, footerBox(o, regions.text), o, 'left'));
+          if (!o.theme.template) report.checkContrast('footer', o.theme.palette.muted, out.background);
         }
-        if (o.theme.master.slideNumber) built.elements.push(masterText('slide-number', 'number', String(number), numberBox(o, regions.number), o, 'right'));
+        if (o.theme.master.slideNumber) out.elements.push(masterText('slide-number', 'number', String(number), numberBox(o, regions.number), o, 'right'));
       }
-      followTemplateBackdrops(built, slide.layout, o.theme, o.size, report);
-      slides.push(built);
+      followTemplateBackdrops(out, slide.layout, o.theme, o.size, report);
+      return out;
     });
+    // What the slides draw, not only what the spec slide holds: a cover sets the deck's title, content slides the footer.
+    const shown = [...strings, ...built.flatMap(drawnStrings)];
+    if (shown.some((t) => EMOJI.test(t))) {
+      if (o.measurer.emojiFace() === null) report.add('emoji_font', 'the slide has emoji but no colour emoji font is installed: they may show as boxes or plain symbols');
+      else reportBlankEmoji(o, report, shown);
+    }
+    slides.push(...built);
   });
   const metrics = reportFonts(o, firstReport);
   const plan: DeckPlan = { size: { w: o.size.w, h: o.size.h }, theme: o.theme.name, slides, metrics };

@@ -1,4 +1,4 @@
-// Planners for the visual layouts: stat, cards, timeline, process, comparison. Each composes its
+// Planners for the visual layouts: stat, cards, process, comparison (the timeline: layouts-timeline.ts). Each composes its
 // block on a scratch slide from the top of the body region, on the column grid, with text measured
 // and fitted by the kit; the block is then placed in the optical middle of the body (never pinned
 // to the top), so dense and sparse slides are both balanced. Columns share edges and baselines:
@@ -127,47 +127,6 @@ export const planCards: Planner<'cards'> = (ctx, s) => {
     if (c.icon) scratch.add({ kind: 'icon', id: `card-${i + 1}-icon`, box: { x: col.x + PANEL_PAD, y: body.y + PANEL_PAD, w: iconSide, h: iconSide }, name: canonicalIconName(c.icon) ?? c.icon, color: p.accent });
   });
   compose(slide, scratch, body, blockH);
-  return [slide];
-};
-
-export const planTimeline: Planner<'timeline'> = (ctx, s) => {
-  const { theme } = ctx;
-  const p = theme.palette;
-  const { slide, body } = contentSlide(ctx, s.title);
-  ctx.report.checkWords(s.events.flatMap((e) => [e.date, e.title, e.text ?? '']));
-  const n = s.events.length;
-  const cols = columns(body, n, 0.3);
-  const scratch = new SlideBuilder('content', p.background);
-  const datePt = n <= 4 ? theme.sizes.body + 4 : theme.sizes.body;
-  const titlePt = n <= 4 ? theme.sizes.body - 2 : Math.max(BODY_FLOOR_PT, theme.sizes.body - 4);
-  const dates = s.events.map((e, i) =>
-    place(ctx, scratch, e.date, { ...(cols[i]), h: (datePt * 1.3) / 72 + FIT_SLACK }, {
-      id: `event-${i + 1}-date`, role: 'label', font: 'heading', sizePt: datePt, floorPt: BODY_FLOOR_PT, bold: true, color: p.accent, maxLines: 1, what: `date ${i + 1}`,
-    }),
-  );
-  const dot = 0.2;
-  const lineY = body.y + Math.max(...dates.map((d) => d.h)) + 0.12 + dot / 2;
-  const titleY = lineY + dot / 2 + 0.22;
-  const titles = s.events.map((e, i) => {
-    const col = cols[i];
-    return place(ctx, scratch, e.title, { x: col.x, y: titleY, w: col.w, h: (body.y + body.h - titleY) * 0.45 }, {
-      id: `event-${i + 1}-title`, role: 'label', font: 'heading', sizePt: titlePt, floorPt: BODY_FLOOR_PT, bold: true, color: p.text, maxLines: 3, what: `event ${i + 1} title`,
-    });
-  });
-  const textY = titleY + Math.max(...titles.map((t) => t.h)) + STACK_GAP / 2;
-  const texts = s.events.map((e, i) => {
-    const col = cols[i];
-    if (!e.text) return 0;
-    return place(ctx, scratch, e.text, { x: col.x, y: textY, w: col.w, h: body.y + body.h - textY }, {
-      id: `event-${i + 1}-text`, role: 'body', font: 'body', sizePt: BODY_FLOOR_PT, floorPt: BODY_FLOOR_PT, color: p.muted, what: `event ${i + 1} text`,
-    }).h;
-  });
-  // The line runs from the first dot to the last column's edge; dots sit at each column's left edge.
-  const first = cols[0];
-  const last = cols[n - 1];
-  scratch.elements.unshift({ kind: 'shape', id: 'timeline-line', shape: 'line', box: { x: first.x, y: lineY, w: last.x + last.w - first.x, h: 0 }, line: { color: p.tableBorder, widthPt: 2 } });
-  cols.forEach((col, i) => scratch.add({ kind: 'shape', id: `event-${i + 1}-dot`, shape: 'ellipse', box: { x: col.x, y: lineY - dot / 2, w: dot, h: dot }, fill: p.accent }));
-  compose(slide, scratch, body, textY - body.y + Math.max(0, ...texts));
   return [slide];
 };
 

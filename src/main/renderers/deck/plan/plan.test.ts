@@ -5,7 +5,7 @@ import { deckLanguage, type DeckSpecInput, type QualityReport, validateDeckSpec 
 import { type DeckPlan, type TextElement } from '../../../../shared/specs/deck-plan';
 import { BODY_FLOOR_PT, footerBand, slideSize } from '../../../../shared/specs/deck-geometry';
 import { BUILTIN_THEMES, findTheme, type Theme } from '../../../../shared/specs/themes';
-import { tableMeasurer } from '../fonts';
+import { tableMeasurer, TableMeasurer } from '../fonts';
 import { mergeRepeatedIssues, ReportBuilder, shrunkMessage } from '../report';
 import { type PlanContext } from './context';
 import { planDeck } from './index';
@@ -263,6 +263,30 @@ describe('report', () => {
     const b = new ReportBuilder();
     b.begin(0).checkContrast('t', 'D9731F', 'FFFFFF');
     expect(b.build(1).slides[0]?.issues[0]?.message).toMatch(/needs 4\.5:1/);
+  });
+});
+
+describe('emoji that print blank', () => {
+  /** An emoji face with colour bitmaps only, as Noto Color Emoji is to LibreOffice's PDF. */
+  class BitmapEmoji extends TableMeasurer {
+    constructor() {
+      super(() => 'Noto Color Emoji');
+    }
+    override blankEmoji(sequences: readonly string[]): { emoji: string; reason: 'missing' | 'bitmap' }[] {
+      return [...new Set(sequences)].map((emoji) => ({ emoji, reason: 'bitmap' as const }));
+    }
+  }
+
+  it('are reported on the slide that draws them: the deck title on the cover, the footer on content slides', () => {
+    const spec = validateDeckSpec({ title: 'Launch day 🚀', footer: 'Team 🎉', slides: [{ layout: 'title' }, { layout: 'bullets', title: 'Plan', bullets: ['Ship it'] }, { layout: 'closing' }] });
+    if (!spec.ok) throw new Error(spec.errors.join('; '));
+    const theme = findTheme('business');
+    if (!theme) throw new Error('no business theme');
+    const { report } = planDeck(spec.spec, { theme, measurer: new BitmapEmoji(), size: slideSize('16:9'), language: 'en', baseDir });
+    const emoji = (i: number): string => report.slides[i]?.issues.find((x) => x.kind === 'emoji_font')?.message ?? '';
+    expect(emoji(0)).toMatch(/^🚀: Noto Color Emoji has them only as colour bitmaps/);
+    expect(emoji(1)).toMatch(/^🎉: /);
+    expect(emoji(2)).toBe('');
   });
 });
 

@@ -2,7 +2,8 @@
 import { type PlannerRegistry } from './context';
 import { planAgenda, planBullets, planTwoColumn } from './layouts-body';
 import { planClosing, planQuote, planSection, planTitle } from './layouts-hero';
-import { planCards, planComparison, planProcess, planStat, planTimeline } from './layouts-visual';
+import { planCards, planComparison, planProcess, planStat } from './layouts-visual';
+import { planTimeline } from './layouts-timeline';
 import { planChartSlide, planFullImage, planImage, planImageText, planTableSlide } from './layouts-media';
 
 export const PLANNERS: PlannerRegistry = {

@@ -53,6 +53,17 @@ export interface RenderedPage {
   words: RenderedWord[];
   /** Read only from decks; absent where a caller builds pages itself. */
   doubleGaps?: DoubleGap[];
+  /** The horizontal text runs with every character, punctuation too (words keep letters and digits only). */
+  runs?: PlacedRun[];
+}
+
+/** A text run as pdfjs reads it, in the caller's units from the page's top left: a blank run stands for a gap. */
+export interface PlacedRun {
+  str: string;
+  x: number;
+  width: number;
+  baseline: number;
+  size: number;
 }
 
 export interface TextRun {
@@ -162,6 +173,16 @@ export function findDoubleGaps(runs: readonly TextRun[], frame: PageFrame): Doub
   return gaps;
 }
 
+function placedRuns(runs: readonly TextRun[], frame: PageFrame): PlacedRun[] {
+  return runs.filter(isHorizontal).map((run) => ({
+    str: run.str,
+    x: ((run.transform[4] ?? 0) - frame.left) * frame.sx,
+    width: run.width * frame.sx,
+    baseline: (frame.top - (run.transform[5] ?? 0)) * frame.sy,
+    size: (run.transform[3] ?? 0) * frame.sy,
+  }));
+}
+
 /**
  * The words of every page of `pdf`, scaled so the page is `size` inches (LibreOffice rounds the
  * page size to its own units). Throws FolioError('tool_error') when the PDF cannot be read, and
@@ -188,7 +209,7 @@ export async function readPdfWords(
         const runs: TextRun[] = content.items.flatMap((item) => ('str' in item ? [item] : []));
         const words = runs.flatMap((run, i) => runWords(run, i, frame));
         page.cleanup();
-        pages.push({ words, doubleGaps: findDoubleGaps(runs, frame) });
+        pages.push({ words, doubleGaps: findDoubleGaps(runs, frame), runs: placedRuns(runs, frame) });
         onPage?.(n);
       }
       return pages;
