@@ -105,6 +105,9 @@ async function stopServe(server: Server): Promise<void> {
 
 type Stream = () => Promise<MeasuredStream>;
 
+const pidsOf = (processes: Record<string, ChildProcess>): Record<string, number> =>
+  Object.fromEntries(Object.entries(processes).flatMap(([name, child]) => (child.pid === undefined ? [] : [[name, child.pid]])));
+
 /** Runs `stream`, reading the CPU time of the named processes and of PostgreSQL's before and after. */
 async function withCpu(processes: Record<string, ChildProcess>, postmaster: number, stream: () => Promise<StreamTiming>): Promise<MeasuredStream> {
   const cpu = () => Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, child.pid === undefined ? 0 : processCpuMs(child.pid)]));
@@ -154,12 +157,14 @@ async function startTree(tree: Tree, cluster: PgCluster, fake: FakeOpenAI, clien
   const postmaster = cluster.pid();
   const across: Stream = () => {
     fake.script([reply()]);
-    return withCpu({ A: a.child, B: b.child }, postmaster, () => client.run({ kind: 'run', start: a.url, read: b.url, headers: teamHeaders, model: 'fake.main', expected: deltas }));
+    return withCpu({ A: a.child, B: b.child }, postmaster, () =>
+      client.run({ kind: 'run', start: a.url, read: b.url, headers: teamHeaders, model: 'fake.main', expected: deltas, cpuPids: pidsOf({ A: a.child, B: b.child }) }),
+    );
   };
   const alone: Stream = () => {
     fake.script([reply()]);
     return withCpu({ single: single.child }, postmaster, () =>
-      client.run({ kind: 'run', start: single.url, read: single.url, headers: { authorization: `Bearer ${TOKEN}` }, model: 'fake.main', expected: deltas }),
+      client.run({ kind: 'run', start: single.url, read: single.url, headers: { authorization: `Bearer ${TOKEN}` }, model: 'fake.main', expected: deltas, cpuPids: pidsOf({ single: single.child }) }),
     );
   };
   return { across, alone };

@@ -56,6 +56,7 @@ function streamRows(runs: TreeRuns, shape: string, prefix: string): BenchRow[] {
   const ratios = runs.team.map((t, i) => t.rate / runs.single[i].rate);
   const k = (v: number) => (v / 1000).toFixed(1);
   const perThousand = (t: MeasuredStream[], name: string) => median(t.map((x) => (x.cpuMs[name] / DELTAS) * 1000));
+  const inWindow = (t: MeasuredStream[], name: string) => median(t.map((x) => ((x.windowCpuMs?.[name] ?? Number.NaN) / (DELTAS - 1)) * 1000));
   const teamTotal = median(runs.team.map((x) => ((x.cpuMs.A + x.cpuMs.B + x.cpuMs.PostgreSQL) / DELTAS) * 1000));
   return [
     {
@@ -79,6 +80,14 @@ function streamRows(runs: TreeRuns, shape: string, prefix: string): BenchRow[] {
       baseline: perThousand(runs.single, 'single'),
       unit: 'ms',
       note: `utime + stime from /proc while each stream ran (10 ms ticks), median per stream: less swayed by other work on the machine than the rates. Team: B ${perThousand(runs.team, 'B').toFixed(1)}, PostgreSQL ${perThousand(runs.team, 'PostgreSQL').toFixed(1)}, A + B + PostgreSQL ${teamTotal.toFixed(1)} ms; single ${perThousand(runs.single, 'single').toFixed(1)} ms (PostgreSQL meanwhile ${perThousand(runs.single, 'PostgreSQL').toFixed(1)})`,
+    },
+    {
+      name: `${prefix}CPU ms per 1,000 deltas while they stream, worker A vs the single worker`,
+      folio: inWindow(runs.team, 'A'),
+      baseline: inWindow(runs.single, 'single'),
+      unit: 'ms',
+      target: '≤ 1.25 (A / single)',
+      note: `the same, read by the SSE client at its first and its last delta (the window its rate is taken over), so a run's start and end are left out; median per stream. B ${inWindow(runs.team, 'B').toFixed(1)} ms. When A has a core to itself its rate follows its CPU per delta: at most 1.25x the single worker's keeps the rate ≥ 0.8x`,
     },
     {
       name: `${prefix}time to first delta at the SSE client (team vs one SQLite worker)`,

@@ -1,5 +1,6 @@
 // A minimal SSE consumer over fetch, the same for Folio's stream and the provider's, so the
 // client-side cost is identical on both sides of the comparison.
+import { processCpuMs } from './process-cpu';
 
 export interface SseEvent {
   event: string | null;
@@ -44,6 +45,8 @@ export interface StreamTiming {
   firstMs: number;
   /** From the request to the end of the stream (ms). */
   totalMs: number;
+  /** CPU ms each watched process spent from the first delta to the last (RunSseTarget.cpuPids). */
+  windowCpuMs?: Record<string, number>;
 }
 
 /** When text deltas arrived, relative to the start of the request (ms). */
@@ -52,7 +55,13 @@ export class DeltaClock {
   private first = 0;
   private last = 0;
   private readonly started = performance.now();
-  constructor(private readonly expected: number) {}
+  private cpuAtFirst: Record<string, number> = {};
+  private windowCpuMs: Record<string, number> | undefined;
+  /** `cpu`: read at the first delta and at the expected last one, for the window's CPU per process. */
+  constructor(
+    private readonly expected: number,
+    private readonly cpu?: () => Record<string, number>,
+  ) {}
   /** A retried stream restarts its deltas: the run's rate would mix two streams. */
   event(type: string | undefined): void {
     if (type === 'text_delta') this.delta();
@@ -63,10 +72,21 @@ export class DeltaClock {
     if (this.deltas === 0) this.first = now;
     this.last = now;
     this.deltas += 1;
+    // Read after the time is taken, so the reading itself never counts in the rate.
+    if (this.cpu && this.deltas === 1) this.cpuAtFirst = this.cpu();
+    if (this.cpu && this.deltas === this.expected) {
+      const atLast = this.cpu();
+      this.windowCpuMs = Object.fromEntries(Object.entries(atLast).map(([name, ms]) => [name, ms - (this.cpuAtFirst[name] ?? 0)]));
+    }
   }
   result(): StreamTiming {
     if (this.deltas !== this.expected) throw new Error(`expected ${this.expected} text deltas, got ${this.deltas}`);
-    return { rate: ((this.deltas - 1) / (this.last - this.first)) * 1000, firstMs: this.first - this.started, totalMs: performance.now() - this.started };
+    return {
+      rate: ((this.deltas - 1) / (this.last - this.first)) * 1000,
+      firstMs: this.first - this.started,
+      totalMs: performance.now() - this.started,
+      ...(this.windowCpuMs ? { windowCpuMs: this.windowCpuMs } : {}),
+    };
   }
 }
 
@@ -108,12 +128,15 @@ export interface RunSseTarget {
   /** The task's model; absent, the server's default. */
   model?: string;
   expected: number;
+  /** Processes whose CPU time is read at the first and the last delta (Linux /proc), by name. */
+  cpuPids?: Record<string, number>;
 }
 
 /** Folio over HTTP: send a message, subscribe to the run's events, read until run_finished. */
 export async function timeRunSse(target: RunSseTarget): Promise<StreamTiming> {
   const task = await api<{ id: string }>(target.start, target.headers, 'POST', '/v1/tasks', { mode: 'general', ...(target.model ? { model: target.model } : {}) });
-  const clock = new DeltaClock(target.expected);
+  const pids = target.cpuPids;
+  const clock = new DeltaClock(target.expected, pids && (() => Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, processCpuMs(pid)]))));
   const { run_id } = await api<{ run_id: string }>(target.start, target.headers, 'POST', `/v1/tasks/${task.id}/messages`, { content: 'Write a very long answer.' });
   const response = await fetch(`${target.read}/v1/tasks/${task.id}/runs/${run_id}/events`, { headers: { ...target.headers, accept: 'text/event-stream' } });
   let finished: unknown = null;

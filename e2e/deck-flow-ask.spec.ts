@@ -2,7 +2,7 @@
 // approved once, and every time the run waits for the person its approval card is on screen and the
 // composer says so. Approving the outline allows writing the spec under work/ and rendering, so
 // those do not ask again; a command still does, also in a run started from the deck preview.
-import { type Page } from '@playwright/test';
+import { expectWaitingInView } from './support/approvals';
 import { createTask, expect, test } from './support/fixtures';
 import { scriptModel } from './support/fake-model';
 import { expectRunsDone, sendMessage } from './support/flows';
@@ -22,34 +22,6 @@ const deck = {
     { layout: 'closing', title: 'Thank you' },
   ],
 };
-
-/** What the page's own button offers (the e2e project has no DOM types). */
-interface Hittable {
-  getBoundingClientRect(): { left: number; top: number; width: number; height: number };
-  ownerDocument: { elementFromPoint(x: number, y: number): unknown };
-  contains(other: unknown): boolean;
-}
-
-/** The run waits for the person: the card it waits on is in view, nothing covers it, and the composer says so. */
-async function expectWaitingInView(page: Page): Promise<void> {
-  const card = page.getByTestId('chat-view').getByTestId('approval-card');
-  await expect(card).toHaveCount(1);
-  await expect(card).toBeInViewport();
-  // In view is not enough: a drawer over the chat (the preview at 900 px) hides the card's right
-  // side, Deny included, just the same. Every answer must be on top where it is drawn.
-  for (const answer of [card.getByTestId('approval-allow-once'), card.getByTestId('approval-deny')]) {
-    await expect(answer).toBeInViewport();
-    await expect
-      .poll(() =>
-        answer.evaluate((button: Hittable) => {
-          const box = button.getBoundingClientRect();
-          return button.contains(button.ownerDocument.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
-        }),
-      )
-      .toBe(true);
-  }
-  await expect(page.getByTestId('composer-waiting')).toHaveText('Waiting for your approval');
-}
 
 for (const size of [
   { width: 1280, height: 800 },

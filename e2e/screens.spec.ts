@@ -76,6 +76,7 @@ const copy = {
     proposalAsk: 'Write the proposal from the locked spec.',
     proposal: { title: 'Cooling cities with green space', sections: { '01_background.md': '# Background\n\nCities run 2.5 °C hotter than the countryside in summer.\n\n## Why it matters\n\nHeat waves hit dense districts hardest.\n', '02_aims.md': '# Aims\n\nMeasure how much each kind of green space cools the streets around it.\n' } },
     proposalReply: 'The proposal is ready.',
+    plan: '# Plan\n\n- Funder: city research fund, up to 6 pages\n- Core idea: measure how much each kind of green space cools the streets around it\n\n## Open questions\n\n1. Is the title “Cooling cities with green space” right?',
     project: 'Heat island study',
     library: ['Field notes, page one: stations and instruments.', 'Page two: street trees cooled the pavement by 1.5 °C at noon.'],
     search: 'street trees',
@@ -103,6 +104,7 @@ const copy = {
     proposalAsk: '按锁定的规格撰写申请书。',
     proposal: { title: '城市绿地降温机制研究', sections: { '01_background.md': '# 研究背景\n\n夏季城市比乡村高约 2.5 °C。\n\n## 研究意义\n\n热浪对高密度街区的影响最大。\n', '02_aims.md': '# 研究目标\n\n测量不同类型绿地对周边街道的降温幅度。\n' } },
     proposalReply: '申请书已生成。',
+    plan: '# 规格锁定\n\n- 资助类别：国家自然科学基金青年科学基金，正文约 8000 字\n- 核心思路：测量不同类型绿地对周边街道的降温幅度\n\n## 待确认事项\n\n1. 项目名称是否为“城市绿地降温机制研究”？',
     project: '城市热岛研究',
     library: ['野外笔记第一页：气象站与仪器。', '第二页：行道树使正午路面降温 1.5 °C。'],
     search: '行道树',
@@ -416,8 +418,9 @@ for (const language of ['en', 'zh-CN'] as const) {
         },
       });
 
-      // A proposal rendered to .docx, in the document preview.
+      // A proposal, in the default mode: its plan is the one question, then the .docx in the document preview.
       await scriptModel([
+        { toolCalls: [{ name: 'propose_plan', arguments: JSON.stringify({ content: t.plan }) }] },
         {
           toolCalls: [
             ...Object.entries(t.proposal.sections).map(([file, text]) => ({ name: 'write', arguments: JSON.stringify({ path: `work/proposal/sections/${file}`, content: text }) })),
@@ -427,9 +430,11 @@ for (const language of ['en', 'zh-CN'] as const) {
         { toolCalls: [{ name: 'render_document', arguments: JSON.stringify({ path: 'work/proposal' }) }] },
         { text: t.proposalReply },
       ]);
-      const proposalTask = await createTask(page, 'proposal');
-      await setApprovalMode(page, folio, proposalTask, 'auto-edit');
+      await createTask(page, 'proposal');
       await sendMessage(page, t.proposalAsk);
+      await expect(page.getByTestId('approval-card').getByTestId('approval-plan')).toBeInViewport();
+      await checkScreen(page, 'approval-plan', language);
+      await page.getByTestId('approval-card').getByTestId('approval-allow-once').click();
       await expectRunsDone(page, 1);
       await page.getByTestId('panel-tab-artifacts').click();
       await page.locator(`[data-testid="artifact-item"][data-path="artifacts/${t.proposal.title}.docx"]`).click();

@@ -86,6 +86,10 @@ export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<Fak
       else res.destroy();
     });
   });
+  // Never close an idle keep-alive socket: a client (a test's fetch, or Folio) that reuses one just as
+  // the server's idle timer closes it gets "other side closed" for a request the server never read.
+  // Idle sockets are ended with the server (`sockets`).
+  server.keepAliveTimeout = 0;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

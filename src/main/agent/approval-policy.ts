@@ -13,7 +13,7 @@
 // together with any user, project or team rules a core adds.
 import { posix } from 'node:path';
 import type { ApprovalMode } from '../../shared/contract';
-import type { GrantContext, ToolTraits } from '../tools/types';
+import { type GrantContext, type ToolTraits, WORK_AREA_SCOPE } from '../tools/types';
 import { decide } from './policy/engine';
 import { DEFAULT_RULES, type ApprovalRule } from './policy/rules';
 
@@ -64,8 +64,7 @@ export function grantKeyFor(
   return scope === '' ? null : { tool: tool.name, scope };
 }
 
-/** The scope of an approved outline's grant to the file-writing tools: their writes under work/ only. */
-export const WORK_AREA_SCOPE = 'work/';
+export { WORK_AREA_SCOPE };
 
 /**
  * The area grant that would cover a call: a write under work/ by an editing tool that does not run

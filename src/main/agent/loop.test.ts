@@ -52,9 +52,9 @@ function memoryApprovals(mode: 'ask' | 'auto-edit' | 'auto', answer: (a: Pending
       pending: (id: string) => Promise.resolve(pending.get(id)),
       persist: (a: PendingApproval) => Promise.resolve(void pending.set(a.call_id, a)),
       wait: async (id: string) => answer(pending.get(id)!),
-      settle: (id: string, grant: GrantKey | null, d: Decision) => {
+      settle: (id: string, given: readonly GrantKey[]) => {
         pending.delete(id);
-        if (d.decision === 'allow_task' && grant) grants.add(key(grant));
+        for (const grant of given) grants.add(key(grant));
         return Promise.resolve();
       },
     },

@@ -41,8 +41,8 @@ export interface ApprovalPort {
   persist(approval: PendingApproval): Promise<void>;
   /** Resolves with the person's decision (or one taken while no run was live); rejects on abort. */
   wait(callId: string, signal: AbortSignal): Promise<Decision>;
-  /** The question is settled: forget it (and record `grant` for the task on allow_task, when there is one). */
-  settle(callId: string, grant: GrantKey | null, decision: Decision): Promise<void>;
+  /** The question is settled: forget it, and record for the task the grants the answer gave (grantsGiven). */
+  settle(callId: string, grants: readonly GrantKey[], decision: Decision): Promise<void>;
 }
 
 export interface ToolLookup {
@@ -281,7 +281,7 @@ async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, anno
       // Cancelled while waiting: the question stays persisted and is asked again on Continue.
       return null;
     }
-    await deps.approvals.settle(p.call.id, grant, decision);
+    await deps.approvals.settle(p.call.id, grantsGiven(tool, grant, decision), decision);
     // "Allow for this task" on a call that asks for the network turns the task's network on; once
     // only ever lets this call have it.
     if (decision.decision === 'allow_task' && approval.reasons.some((r) => r.code === 'network')) await deps.toolContext.network?.allow();
@@ -299,6 +299,15 @@ async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, anno
   moveTo(deps, p, end);
   yield* recordResult(deps, p, result.content, result.isError, end, result.announce);
   return result;
+}
+
+/**
+ * What an answer allows from now on in this task: "Allow for this task" records the call's own grant
+ * (when one may be recorded), and any yes to a tool whose call is a plan records what the plan leads to.
+ */
+export function grantsGiven(tool: Pick<Tool, 'approvalGrants'>, grant: GrantKey | null, decision: Decision): GrantKey[] {
+  if (decision.decision === 'deny') return [];
+  return [...(decision.decision === 'allow_task' && grant ? [grant] : []), ...(tool.approvalGrants ?? [])];
 }
 
 interface Invoked {

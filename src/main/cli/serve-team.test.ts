@@ -8,11 +8,10 @@ import { createInterface } from 'node:readline';
 import { SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findResourcesDir } from '../config/app-paths';
+import { JWT_SECRET, PLATFORM_KEY } from './team-config.test-support';
 
 const root = findResourcesDir();
 const entry = join(root, 'src/main/cli/main.ts');
-const PLATFORM_KEY = 'platform-key-0123456789abcdef-0123456789';
-const JWT_SECRET = 'jwt-secret-0123456789abcdef-0123456789';
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

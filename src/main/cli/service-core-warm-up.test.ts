@@ -33,7 +33,8 @@ vi.mock('../cluster/worker', () => ({
 }));
 
 const { createServiceCore } = await import('./service-core');
-const { createJsonLogger, loadServiceConfig } = await import('../tenancy');
+const { createJsonLogger } = await import('../tenancy');
+const { teamServiceConfig } = await import('./team-config.test-support');
 
 let root: string | undefined;
 afterEach(() => {
@@ -45,10 +46,7 @@ afterEach(() => {
 describe('a team worker at start', () => {
   it('loads its run code and runs the probes before it starts the cluster worker that takes leases', async () => {
     root = mkdtempSync(join(tmpdir(), 'folio-warm-up-order-'));
-    const config = loadServiceConfig(['--multi-tenant', '--storage-root', root, '--database', 'postgres://folio@127.0.0.1:1/folio', '--host', '127.0.0.1', '--port', '0'], {
-      FOLIO_PLATFORM_KEY: 'platform-key-0123456789abcdef-0123456789',
-      FOLIO_JWT_SECRET: 'jwt-secret-0123456789abcdef-0123456789',
-    });
+    const config = teamServiceConfig(root, ['--database', 'postgres://folio@127.0.0.1:1/folio']);
     const starting = createServiceCore(config, { dataDir: root, resourcesDir: root }, createJsonLogger(() => undefined));
     const settled = starting.then(
       () => 'resolved',

@@ -8,10 +8,11 @@ import { fakeProfileYaml, startFakeOpenAI, type FakeOpenAI } from '../../../test
 import { findResourcesDir } from '../config/app-paths';
 import { sandboxStatus } from '../sandbox/sandbox';
 import type { Core } from '../service/create-core';
-import { createJsonLogger, loadServiceConfig } from '../tenancy';
+import { createJsonLogger } from '../tenancy';
 import { taskDir } from '../workspace/layout';
 import { tenantDataDir } from '../workspace/storage';
 import { createServiceCore, type ServiceCore } from './service-core';
+import { teamServiceConfig } from './team-config.test-support';
 
 let root: string | undefined;
 let service: ServiceCore | undefined;
@@ -21,11 +22,7 @@ afterEach(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-const serviceConfig = (storageRoot: string) =>
-  loadServiceConfig(['--multi-tenant', '--storage-root', storageRoot, '--host', '127.0.0.1', '--port', '0', '--allow-network', '127.0.0.1'], {
-    FOLIO_PLATFORM_KEY: 'platform-key-0123456789abcdef-0123456789',
-    FOLIO_JWT_SECRET: 'jwt-secret-0123456789abcdef-0123456789',
-  });
+const serviceConfig = (storageRoot: string) => teamServiceConfig(storageRoot, ['--allow-network', '127.0.0.1']);
 
 /** Runs the task's next message to its end, allowing once every call that asks; returns its events. */
 function runAllowing(core: Core, taskId: string, runId: string): Promise<RunEvent[]> {
@@ -88,11 +85,7 @@ describe.skipIf(noSandbox !== null)('tenant isolation on SQLite', () => {
 describe('tenant cores on SQLite', () => {
   it('open again at the next request after one failed to open', async () => {
     root = mkdtempSync(join(tmpdir(), 'folio-service-core-'));
-    const config = loadServiceConfig(['--multi-tenant', '--storage-root', root, '--host', '127.0.0.1', '--port', '0', '--allow-network', '127.0.0.1'], {
-      FOLIO_PLATFORM_KEY: 'platform-key-0123456789abcdef-0123456789',
-      FOLIO_JWT_SECRET: 'jwt-secret-0123456789abcdef-0123456789',
-    });
-    service = await createServiceCore(config, { dataDir: root, resourcesDir: findResourcesDir() }, createJsonLogger(() => undefined));
+    service = await createServiceCore(serviceConfig(root), { dataDir: root, resourcesDir: findResourcesDir() }, createJsonLogger(() => undefined));
     const scope = { tenant_id: 'acme', user_id: 'alice' };
     // A file where the tenant's folder should be: the core cannot open.
     const folder = tenantDataDir(root, 'acme');

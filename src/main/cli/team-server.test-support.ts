@@ -10,15 +10,16 @@ import { expect } from 'vitest';
 import type { Run } from '../../shared/contract/entities';
 import { findResourcesDir } from '../config/app-paths';
 import { createPgQuotaTable, type QuotaPatch } from '../quotas/limits';
-import { createJsonLogger, loadServiceConfig } from '../tenancy';
+import { createJsonLogger } from '../tenancy';
 import type { RunningHttpServer } from '../transport/http';
 import { createServiceCore, type ServiceCore } from './service-core';
 import { startTeamHttpServer } from './team-server';
 import { createTestDatabase } from '../../../testing/postgres/test-database';
 import { fakeProfileYaml, startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
 
-export const PLATFORM_KEY = 'platform-key-0123456789abcdef-0123456789';
-const JWT_SECRET = 'jwt-secret-0123456789abcdef-0123456789';
+import { JWT_SECRET, PLATFORM_KEY, teamServiceConfig } from './team-config.test-support';
+
+export { PLATFORM_KEY };
 /** The workers' key-encryption key in these tests (32 bytes, base64). */
 export const TEST_KEK = Buffer.alloc(32, 7).toString('base64');
 
@@ -84,10 +85,10 @@ export async function startTeamServer(tenants: string[], extraFlags: string[] = 
     writeFileSync(join(storageRoot, 'tenants', tenant, 'models', 'fake.yaml'), fakeProfileYaml(fake.url));
   }
   beforeStart?.(storageRoot, fake);
-  const config = loadServiceConfig(
-    ['--multi-tenant', '--database', db.url, '--storage-root', storageRoot, '--host', '127.0.0.1', '--port', '0', '--requests-per-minute', '100000', '--allow-network', '127.0.0.1', ...extraFlags],
-    { FOLIO_PLATFORM_KEY: PLATFORM_KEY, FOLIO_JWT_SECRET: JWT_SECRET, FOLIO_KEY_ENCRYPTION_KEY: TEST_KEK, ...env },
-  );
+  const config = teamServiceConfig(storageRoot, ['--database', db.url, '--requests-per-minute', '100000', '--allow-network', '127.0.0.1', ...extraFlags], {
+    FOLIO_KEY_ENCRYPTION_KEY: TEST_KEK,
+    ...env,
+  });
   const lines: string[] = [];
   const log = createJsonLogger((line) => lines.push(line));
   let service: ServiceCore | undefined;

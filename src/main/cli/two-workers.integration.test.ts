@@ -13,14 +13,13 @@ import { findResourcesDir } from '../config/app-paths';
 import { fakeProfileYaml, startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
 import { createTestDatabase, pgSkipReason } from '../../../testing/postgres/test-database';
 import type { Message, Run, RunEvent } from '../../shared/contract';
+import { JWT_SECRET, PLATFORM_KEY } from './team-config.test-support';
 
 const skip = pgSkipReason();
 if (skip) console.warn(`skipping the two-worker tests: ${skip}`);
 
 const root = findResourcesDir();
 const entry = join(root, 'src/main/cli/main.ts');
-const PLATFORM_KEY = 'platform-key-0123456789abcdef-0123456789';
-const JWT_SECRET = 'jwt-secret-0123456789abcdef-0123456789';
 // A fresh worker's first run loads most of the code at once; a lease shorter than that pause is taken
 // from a worker that is alive (measured: at 1.5 s on a loaded two-core machine).
 const LEASE_TTL_MS = 4000;

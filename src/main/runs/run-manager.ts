@@ -36,7 +36,7 @@ export interface RunApprovals {
   pending(callId: string): Promise<PendingApproval | undefined>;
   persist(approval: PendingApproval): Promise<void>;
   wait(callId: string, signal: AbortSignal): Promise<Decision>;
-  settle(callId: string, grant: GrantKey | null, decision: Decision): Promise<void>;
+  settle(callId: string, grants: readonly GrantKey[], decision: Decision): Promise<void>;
   isGranted(grant: GrantKey): Promise<boolean>;
   isAlwaysAllowed(toolName: string): Promise<boolean>;
 }
@@ -329,11 +329,11 @@ export class RunManager implements RunEventHub {
           });
         });
       },
-      settle: (callId, grant, decision) =>
+      settle: (callId, grants) =>
         store.transaction(async (tx) => {
           const row = await find(tx, callId);
           if (row) await tx.approvals.delete(row.run_id, callId);
-          if (decision.decision === 'allow_task' && grant) await tx.grants.grant(run.taskId, grant.tool, grant.scope);
+          for (const grant of grants) await tx.grants.grant(run.taskId, grant.tool, grant.scope);
         }),
     };
   }

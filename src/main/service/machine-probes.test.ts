@@ -1,28 +1,16 @@
 import type * as childProcess from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { findResourcesDir } from '../config/app-paths';
 import { findOnPath } from '../sandbox/which';
 
 // Which programs ran, and how: in the background (execFile) or holding the event loop (spawnSync).
-const background: string[] = [];
-const blocking: string[] = [];
-vi.mock('node:child_process', async (importOriginal) => {
-  const actual = await importOriginal<typeof childProcess>();
-  return {
-    ...actual,
-    execFile: (command: string, ...rest: unknown[]) => {
-      background.push(basename(command));
-      return (actual.execFile as (...args: unknown[]) => unknown)(command, ...rest);
-    },
-    spawnSync: (command: string, ...rest: unknown[]) => {
-      blocking.push(basename(command));
-      return (actual.spawnSync as (...args: unknown[]) => unknown)(command, ...rest);
-    },
-  };
-});
+const { background, blocking } = vi.hoisted(() => ({ background: [] as string[], blocking: [] as string[] }));
+vi.mock('node:child_process', async (importOriginal) =>
+  (await import('./child-process-calls.test-support')).recordingChildProcess(await importOriginal<typeof childProcess>(), { background, blocking }),
+);
 
 const isProbe = (command: string) => command === 'bwrap' || command.startsWith('python');
 

@@ -1,17 +1,11 @@
 import type * as childProcess from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
 
-const spawned: string[] = [];
-vi.mock('node:child_process', async (importOriginal) => {
-  const actual = await importOriginal<typeof childProcess>();
-  return {
-    ...actual,
-    spawnSync: (command: string, ...rest: unknown[]) => {
-      spawned.push(command);
-      return (actual.spawnSync as (...args: unknown[]) => unknown)(command, ...rest);
-    },
-  };
-});
+// Which programs ran holding the event loop (spawnSync); those started in the background are not this test's.
+const { background, blocking: spawned } = vi.hoisted(() => ({ background: [] as string[], blocking: [] as string[] }));
+vi.mock('node:child_process', async (importOriginal) =>
+  (await import('./child-process-calls.test-support')).recordingChildProcess(await importOriginal<typeof childProcess>(), { background, blocking: spawned }),
+);
 
 describe('loadRunCode', () => {
   it('leaves a run nothing synchronous to probe: building the tools after it starts no child process', async () => {

@@ -11,7 +11,7 @@ describe('the tool catalog', () => {
   it('lists every tool once', () => {
     const names = catalog.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
-    expect([...names].sort()).toEqual(['edit', 'extract_figures', 'glob', 'grep', 'load_skill', 'ocr', 'propose_outline', 'read', 'render_deck', 'render_document', 'revise_document', 'run_python', 'run_script', 'search_library', 'shell', 'web_fetch', 'web_search', 'write', 'write_spreadsheet']);
+    expect([...names].sort()).toEqual(['edit', 'extract_figures', 'glob', 'grep', 'load_skill', 'ocr', 'propose_outline', 'propose_plan', 'read', 'render_deck', 'render_document', 'revise_document', 'run_python', 'run_script', 'search_library', 'shell', 'web_fetch', 'web_search', 'write', 'write_spreadsheet']);
   });
 
   it.each(catalog.map((t) => [t.name, t] as const))('%s declares consistent traits', (_name, tool) => {
@@ -29,6 +29,8 @@ describe('the tool catalog', () => {
     if (traits.network) expect(['fetch', 'execute']).toContain(traits.kind);
     // A tool that skips approval by handing the turn over must not run code or reach the network.
     if (traits.endsTurn) expect(traits).toMatchObject({ runsCode: false, network: false, writesArtifacts: false });
+    // A yes that grants more than the call itself is only given where the call is the question, asked every time.
+    if (tool.approvalGrants) expect(traits).toMatchObject({ alwaysAsks: true, runsCode: false });
   });
 
   it('names every tool for the person in each UI language (the approval card shows these names)', () => {

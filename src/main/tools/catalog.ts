@@ -12,6 +12,7 @@ import { grepTool } from './grep';
 import { createLoadSkillTool } from './load-skill';
 import { createOcrTool, type OcrToolOptions } from './ocr';
 import { proposeOutlineTool } from './propose-outline';
+import { proposePlanTool } from './propose-plan';
 import { readTool } from './read';
 import { ToolRegistry } from './registry';
 import { createRenderDeckTool } from './render-deck-tool';
@@ -84,6 +85,7 @@ export function toolCatalog(options: CatalogOptions = {}): Tool[] {
     createWebFetchTool(options.webFetch),
     createExtractFiguresTool(),
     proposeOutlineTool,
+    proposePlanTool,
     createWebSearchTool({ config: options.search ?? (() => null) }),
     ...(options.searchLibrary === false ? [] : [searchLibraryTool]),
   ];

@@ -122,6 +122,9 @@ export interface ToolTraits {
   alwaysAsks?: boolean;
 }
 
+/** The scope of an approved outline's or plan's grant to the file-writing tools: their writes under work/ only. */
+export const WORK_AREA_SCOPE = 'work/';
+
 /** Every area, for tools that read anywhere in the task. */
 export const ALL_AREAS: readonly FileKind[] = ['source', 'work', 'artifact'];
 export const NO_PATHS: ToolTraits['paths'] = { read: [], write: [] };
@@ -146,6 +149,12 @@ export interface Tool<P extends z.ZodType = z.ZodType> {
    * (without it they are never granted). Absent for other tools: the grant covers the tool.
    */
   grantScope?(args: z.output<P>, ctx?: GrantContext): string;
+  /**
+   * What a yes to this call also allows for the rest of the task, as "Allow for this task" grants
+   * (an approved plan: the writes under work/ and the render it leads to). Shown and revocable with
+   * the task's other grants. Only for a call that is itself the question (`alwaysAsks`).
+   */
+  approvalGrants?: readonly { tool: string; scope: string }[];
   execute(args: z.output<P>, ctx: ToolContext): Promise<ToolResult>;
 }
 

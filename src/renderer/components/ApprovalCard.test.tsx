@@ -55,6 +55,27 @@ describe('ApprovalCard: always allow this tool', () => {
   });
 });
 
+describe('ApprovalCard: a plan, in Chinese', () => {
+  useUiLanguage('zh-CN');
+  const plan = '# 规格锁定\n\n- 资助类别：青年科学基金\n\n## 待确认事项\n\n1. 项目名称？';
+  const html = () =>
+    renderToStaticMarkup(
+      <ApprovalCard approval={{ runId: 'r', callId: 'c', name: 'propose_plan', toolKind: 'edit', risk: 'standard', detail: null, reasons: [], arguments: JSON.stringify({ content: plan }) }} />,
+    );
+
+  it('shows the plan as a document and says what approving it allows, with one answer for it and one for changes', () => {
+    const out = html();
+    expect(out).toMatch(/data-testid="approval-plan"[^>]*>[\s\S]*<h1>规格锁定<\/h1>[\s\S]*<li>资助类别：青年科学基金<\/li>/u);
+    expect(out).toContain('确认后，在本任务中 Folio 撰写 work/ 下的文档文件和生成文档时不再逐次询问。');
+    expect(out).toMatch(/data-testid="approval-allow-once"[^>]*>确认计划</u);
+    expect(out).toMatch(/data-testid="approval-deny"[^>]*>要求修改</u);
+    expect(out).not.toContain('approval-allow-task');
+    expect(out).not.toContain('approval-always');
+    // The raw arguments are not shown: the plan is read once, as a document.
+    expect(out).not.toContain('{&quot;content&quot;');
+  });
+});
+
 describe('ToolCard', () => {
   it('escapes hidden characters in the headline and the result', () => {
     const html = renderToStaticMarkup(

@@ -10,6 +10,7 @@ import type { ApprovalDecision } from '../../shared/contract';
 import type { ApprovalView } from '../state/chat-rows';
 import { useChat } from '../state/chat-store';
 import { hasHidden } from '../lib/visible-text';
+import { Markdown } from './Markdown';
 import { VisibleText } from './VisibleText';
 
 export { approvalChoices };
@@ -111,6 +112,18 @@ function Subject({ subject }: { subject: ApprovalSubject }) {
           <VisibleText text={subject.text} />
         </pre>
       );
+    case 'plan':
+      return (
+        <div className="approval-field">
+          <div className="field-label">{t('approval.plan')}</div>
+          <div className="approval-content approval-plan" data-testid="approval-plan">
+            <Markdown text={subject.content} />
+          </div>
+          <p className="approval-plan-grants" data-testid="approval-plan-grants">
+            {t('approval.planGrants')}
+          </p>
+        </div>
+      );
     case 'render':
       return (
         <div className="approval-field" data-testid="approval-render">
@@ -147,6 +160,8 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
   const hidden = hasHidden(approval.arguments) || hasHidden(approval.detail ?? '');
   const tool = toolLabel(approval.name, t);
   const mcp = approval.toolKind === 'mcp' ? mcpParts(approval.name) : null;
+  // A plan is declined by saying what should change, which the agent reads to propose it again.
+  const plan = subject.kind === 'plan';
 
   const submit = async (decision: ApprovalDecision) => {
     setBusy(true);
@@ -193,7 +208,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
           <input
             className="input"
             autoFocus
-            placeholder={t('approval.reasonPlaceholder')}
+            placeholder={t(plan ? 'approval.planChangesPlaceholder' : 'approval.reasonPlaceholder')}
             aria-label={t('approval.reason.label')}
             value={reason}
             maxLength={2000}
@@ -205,7 +220,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
             data-testid="approval-reason"
           />
           <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void submit('deny')} data-testid="approval-deny-confirm">
-            {t('approval.deny')}
+            {t(plan ? 'approval.planChanges' : 'approval.deny')}
           </button>
           <button type="button" className="btn" disabled={busy} onClick={() => setDenying(false)}>
             {t('common.cancel')}
@@ -227,7 +242,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
             </button>
           ))}
           <button type="button" className="btn btn-ghost-danger" disabled={busy} onClick={() => setDenying(true)} data-testid="approval-deny">
-            {t('approval.deny')}
+            {t(plan ? 'approval.planChanges' : 'approval.deny')}
           </button>
         </div>
       )}

@@ -9,6 +9,7 @@ import { McpMenu } from './McpMenu';
 import { ModelOptions, useModelName } from './ModelOptions';
 import { TaskGrantsMenu } from './TaskGrantsMenu';
 import { TaskOptionsMenu } from './TaskOptionsMenu';
+import { TaskSelect } from './TaskSelect';
 import { WorkspaceFolder } from './WorkspaceFolder';
 import { panelShown, useLayout } from '../state/layout-store';
 import { Icon } from './Icon';
@@ -47,35 +48,31 @@ export function ChatHeader({ task }: { task: Task }) {
           {task.status !== 'active' && <span className={`status-pill status-${task.status}`}>{t(`status.${task.status}`)}</span>}
         </div>
         <div className="chat-controls">
-          <label className="control">
-            <span className="control-label">{t('chat.model')}</span>
-            <select
-              className="select"
-              value={task.model ?? ''}
-              onChange={(e) => void update(task.id, { model: e.target.value === '' ? null : e.target.value })}
-              title={t('chat.model')}
-              data-testid="model-picker"
-            >
-              <option value="">{defaultName ? t('chat.defaultModelNamed', { model: defaultName }) : t('chat.defaultModel')}</option>
-              <ModelOptions profiles={chatProfiles} requireKey current={task.model} />
-            </select>
-          </label>
-          <label className="control">
-            <span className="control-label">{t('chat.approvalMode')}</span>
-            <select
-              className="select"
-              value={task.approval_mode}
-              onChange={(e) => void update(task.id, { approval_mode: e.target.value as ApprovalMode })}
-              title={t(`approvalModes.${task.approval_mode}Hint`)}
-              data-testid="approval-mode-picker"
-            >
-              {approvalModes.map((mode) => (
-                <option key={mode} value={mode}>
-                  {t(`approvalModes.${mode}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <TaskSelect
+            taskId={task.id}
+            label={t('chat.model')}
+            value={task.model ?? ''}
+            patch={(value) => ({ model: value === '' ? null : value })}
+            title={t('chat.model')}
+            testId="model-picker"
+          >
+            <option value="">{defaultName ? t('chat.defaultModelNamed', { model: defaultName }) : t('chat.defaultModel')}</option>
+            <ModelOptions profiles={chatProfiles} requireKey current={task.model} />
+          </TaskSelect>
+          <TaskSelect
+            taskId={task.id}
+            label={t('chat.approvalMode')}
+            value={task.approval_mode}
+            patch={(value) => ({ approval_mode: value as ApprovalMode })}
+            title={t(`approvalModes.${task.approval_mode}Hint`)}
+            testId="approval-mode-picker"
+          >
+            {approvalModes.map((mode) => (
+              <option key={mode} value={mode}>
+                {t(`approvalModes.${mode}`)}
+              </option>
+            ))}
+          </TaskSelect>
           {sandboxed && (
             <label className="control control-check" title={t('chat.allowNetworkHint')}>
               <input

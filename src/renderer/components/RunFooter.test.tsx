@@ -14,11 +14,25 @@ function childOrder(html: string): string[] {
   return [...inner.matchAll(/<span(?: class="([^"]*)")?[^>]*>/gu)].map((m) => m[1] ?? 'figure');
 }
 
-describe('RunFooter', () => {
-  useUiLanguage();
+/** The footers in `language`, with no model profiles known (the model shows by its id's own name). */
+function footersIn(language: 'en' | 'zh-CN' = 'en'): void {
+  useUiLanguage(language);
   beforeAll(() => {
     useApp.setState({ profiles: [] });
   });
+}
+
+/** The status first, then who answered, then the figures. */
+function expectModelAfterStatus(html: string): void {
+  const order = childOrder(html);
+  expect(order[0]).toMatch(/^status-pill/u);
+  expect(order[1]).toBe('run-model');
+  expect(order.slice(2)).not.toContain('run-model');
+  expect(order.length).toBeGreaterThan(3);
+}
+
+describe('RunFooter', () => {
+  footersIn();
 
   const run: Run = {
     id: 'r1',
@@ -35,27 +49,17 @@ describe('RunFooter', () => {
   };
 
   it('puts the model name right after the status, before the figures', () => {
-    const order = childOrder(renderToStaticMarkup(<RunFooter run={run} />));
-    expect(order[0]).toMatch(/^status-pill/u);
-    expect(order[1]).toBe('run-model');
-    expect(order.slice(2)).not.toContain('run-model');
-    expect(order.length).toBeGreaterThan(3);
+    expectModelAfterStatus(renderToStaticMarkup(<RunFooter run={run} />));
   });
 
   it('does the same while the run streams and once it has finished', () => {
     const live = { ...createLiveRun('t1', 'r1'), model: 'local-fake.fake-model', startedAt: 1_000, usage: { promptTokens: 5, completionTokens: 2, cost: 0 }, finished: { reason: 'done' as const, durationMs: 3_000 } };
-    const order = childOrder(renderToStaticMarkup(<LiveRunFooter live={live} />));
-    expect(order[0]).toMatch(/^status-pill/u);
-    expect(order[1]).toBe('run-model');
-    expect(order.length).toBeGreaterThan(3);
+    expectModelAfterStatus(renderToStaticMarkup(<LiveRunFooter live={live} />));
   });
 });
 
 describe('a failed run in Chinese', () => {
-  useUiLanguage('zh-CN');
-  beforeAll(() => {
-    useApp.setState({ profiles: [] });
-  });
+  footersIn('zh-CN');
 
   const failed: Run = {
     id: 'r2',

@@ -1,5 +1,5 @@
 // The chat header's list of what this task allows without asking — "Allow for this task" answers and
-// an approved outline's writes under work/ — each revocable: the tool (or command) asks again from
+// an approved outline's or plan's writes under work/ — each revocable: the tool (or command) asks again from
 // its next call.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -4,10 +4,10 @@
 import { useTranslation } from 'react-i18next';
 import type { Task } from '../../shared/contract';
 import { useProjects } from '../state/projects-store';
-import { useTasks } from '../state/tasks-store';
 import { Icon } from './Icon';
 import { useMenu } from './menu/use-menu';
 import { ReasoningControl } from './ReasoningControl';
+import { TaskSelect } from './TaskSelect';
 
 export function TaskOptionsMenu({ task }: { task: Task }) {
   const { t } = useTranslation();
@@ -31,26 +31,23 @@ export function TaskOptionsMenu({ task }: { task: Task }) {
 
 function ProjectPicker({ task }: { task: Task }) {
   const { t } = useTranslation();
-  const update = useTasks((s) => s.update);
   const projects = useProjects((s) => s.projects);
   // Archived projects are offered only to the task already in one.
   const choices = projects.filter((p) => !p.archived || p.id === task.project_id);
   return (
-    <label className="control">
-      <span className="control-label">{t('projects.project')}</span>
-      <select
-        className="select"
-        value={task.project_id ?? ''}
-        onChange={(e) => void update(task.id, { project_id: e.target.value === '' ? null : e.target.value })}
-        data-testid="task-project-picker"
-      >
-        <option value="">{t('projects.noProject')}</option>
-        {choices.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
-      </select>
-    </label>
+    <TaskSelect
+      taskId={task.id}
+      label={t('projects.project')}
+      value={task.project_id ?? ''}
+      patch={(value) => ({ project_id: value === '' ? null : value })}
+      testId="task-project-picker"
+    >
+      <option value="">{t('projects.noProject')}</option>
+      {choices.map((p) => (
+        <option key={p.id} value={p.id}>
+          {p.name}
+        </option>
+      ))}
+    </TaskSelect>
   );
 }

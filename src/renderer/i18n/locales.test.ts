@@ -33,6 +33,16 @@ describe('locales', () => {
     }
   });
 
+  it('names the token unit in the language of the screen, never as an English abbreviation', () => {
+    const usage = ['usage.short', 'usage.tokensOnly', 'usage.footer', 'usage.footerTokens', 'usage.tooltip', 'usage.totalValue', 'chat.compacted', 'models.contextHint'];
+    const words = (text: unknown) => String(text).replace(/\{\{\s*\w+\s*\}\}/gu, '');
+    for (const key of usage) {
+      expect(words(leaf(zhCN, key)), key).not.toMatch(/tok/iu);
+      expect(words(leaf(en, key)), key).not.toMatch(/\btok\b/u);
+    }
+    expect(leaf(zhCN, 'usage.footerTokens')).toBe('全部任务：{{tokens}} 词元');
+  });
+
   it('follows the browser language unless the user picked one', () => {
     expect(resolveLanguage('system', 'zh-TW')).toBe('zh-CN');
     expect(resolveLanguage('system', 'zh')).toBe('zh-CN');

@@ -19,7 +19,9 @@ export type ApprovalSubject =
   /** revise_document: the tracked changes it will mark in a copy of the person's document. */
   | { kind: 'revision'; path: string; edits: { find: string; replace: string; reason: string }[] }
   /** A render into artifacts/ of a deck's spec or a document's folder. */
-  | { kind: 'render'; what: 'deck' | 'document'; source: string };
+  | { kind: 'render'; what: 'deck' | 'document'; source: string }
+  /** propose_plan: a document's plan, whose yes also allows the writes and the render it leads to. */
+  | { kind: 'plan'; content: string };
 
 /** `danger`: can destroy or escape (deletes, overwrites, runs handed code); `network`: reaches the network; `normal`: neither. */
 export type ApprovalTone = 'danger' | 'network' | 'normal';
@@ -80,6 +82,7 @@ function engineSubject(name: string, raw: string): ApprovalSubject | null {
   if (!parsed.ok) return null;
   const args = parsed.value;
   const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+  if (name === 'propose_plan' && text(args.content)) return { kind: 'plan', content: text(args.content)! };
   if (name === 'render_document' && text(args.path)) return { kind: 'render', what: 'document', source: text(args.path)! };
   if (name === 'render_deck' && text(args.spec_path)) return { kind: 'render', what: 'deck', source: text(args.spec_path)! };
   if (name === 'revise_document' && text(args.path) && Array.isArray(args.edits)) {
@@ -114,7 +117,9 @@ export function approvalTone(a: Pick<ApprovalView, 'risk' | 'toolKind' | 'reason
  * network is allowed for the task by turning the task's network on (the loop does), once by running
  * this call alone with it.
  */
-export function approvalChoices(a: Pick<ApprovalView, 'toolKind' | 'reasons' | 'risk'>): ApprovalChoice[] {
+export function approvalChoices(a: Pick<ApprovalView, 'toolKind' | 'reasons' | 'risk'> & { name?: string }): ApprovalChoice[] {
+  // A plan asks in every mode and is answered once: its yes is what allows the rest.
+  if (a.name === 'propose_plan') return [{ decision: 'allow_once', label: 'approval.choice.plan' }];
   const network = approvalReasons(a).some((r) => r.code === 'network') && a.toolKind === 'execute';
   if (a.toolKind === 'execute') {
     return [

@@ -16,6 +16,8 @@ export interface DocumentIssue {
   section?: string;
   heading?: string;
   location?: DocumentIssueLocation;
+  /** missing_section: the section the template expects, as its heading reads. */
+  expected?: string;
 }
 
 function locationOf(value: unknown): DocumentIssueLocation | undefined {
@@ -39,6 +41,7 @@ export function documentIssues(report: unknown): DocumentIssue[] {
         ...(typeof issue.section === 'string' ? { section: issue.section } : {}),
         ...(location ? { location } : {}),
         ...(typeof issue.heading === 'string' ? { heading: issue.heading } : {}),
+        ...(typeof issue.expected === 'string' ? { expected: issue.expected } : {}),
       },
     ];
   });

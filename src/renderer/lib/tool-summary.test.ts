@@ -24,6 +24,7 @@ describe('a tool call as a person reads it', () => {
     expect(say({ name: 'render_document', preview: titled })).toBe('已生成 artifacts/Cooling cities with green space.docx。');
     const revised = 'Wrote artifacts/草稿（修订）.docx: 2 of 3 edit(s) as tracked changes by Folio with their reasons as comments; 1 not applied (fix and call again).\n- edit 1: applied';
     expect(say({ name: 'revise_document', preview: revised })).toBe('已生成 artifacts/草稿（修订）.docx：3 处修改中 2 处已标为修订。');
+    expect(say({ name: 'propose_plan', arguments: '{"content":"# 规格锁定"}', preview: 'The person approved the plan; it is saved as work/spec_lock.md.' })).toBe('你已确认计划，计划已保存到工作文件中。');
     expect(say({ name: 'write', arguments: '{"path":"work/deck.json","content":"{}"}', preview: 'Created work/deck.json (2 bytes written).' })).toBe('已写入 work/deck.json。');
     expect(say({ name: 'web_search', arguments: '{"query":"碳中和"}' })).toBe('已在网上搜索“碳中和”。');
     expect(say({ name: 'search_library', arguments: '{"query":"heat"}', preview: 'No library pages match "heat". Try other words, or fewer.' })).toBe('资料库中没有与“heat”匹配的页面。');

@@ -28,6 +28,7 @@ const SENTENCES: Record<string, 'path' | 'url' | 'query' | 'name' | null> = {
   load_skill: 'name',
   skill_create: 'name',
   propose_outline: null,
+  propose_plan: null,
   extract_figures: null,
   ocr: null,
 };

@@ -17,6 +17,8 @@ export type RevisionComment = z.infer<typeof RevisionComment>;
 export const RevisionParagraph = z.object({
   /** A heading (Word's Heading/Title styles or an outline level): drawn bold. */
   heading: z.boolean(),
+  /** The number Word prints before the paragraph (一、 （一） 1. ①, a bullet) with the space after it, if it is numbered. */
+  number: z.string().optional(),
   segments: z.array(RevisionSegment),
   /** Comments whose range starts in this paragraph. */
   comments: z.array(RevisionComment),

@@ -3,7 +3,7 @@ import { type Paragraph } from 'docx';
 import { type Nodes } from 'mdast';
 import { type DocumentTemplate, type OutlineHeadingRef } from '../../../shared/specs/document';
 import { type DocumentCaptions } from '../../../shared/specs/document-captions';
-import { plainText } from './mdast-text';
+import { excerptText } from './mdast-text';
 import { type PageGeometry } from './geometry';
 import { type DocumentIssue, type DocumentIssueKind, type DocumentStats, type IssueLocation, emptyStats } from './report';
 import { type BlockMeasure } from './page-estimate';
@@ -66,16 +66,16 @@ export class RenderContext {
   }
 
   /** Records an issue in the current section, located at `node` (or the current top-level block). */
-  report(kind: DocumentIssueKind, message: string, node?: Nodes): void {
+  report(kind: DocumentIssueKind, message: string, node?: Nodes, extra: Pick<DocumentIssue, 'expected'> = {}): void {
     const location = this.locate(node);
-    this.issues.push({ kind, ...(this.section === undefined ? {} : { section: this.section }), ...(location ? { location } : {}), message });
+    this.issues.push({ kind, ...(this.section === undefined ? {} : { section: this.section }), ...(location ? { location } : {}), ...extra, message });
   }
 
   private locate(node: Nodes | undefined): IssueLocation | undefined {
     if (!this.block) return undefined;
     const at = node ?? this.block.node;
     const line = at.position?.start.line ?? this.block.node.position?.start.line;
-    return { paragraph: this.block.index, ...(line === undefined ? {} : { line }), excerpt: excerpt(plainText(at) || plainText(this.block.node)) };
+    return { paragraph: this.block.index, ...(line === undefined ? {} : { line }), excerpt: excerpt(excerptText(at) || excerptText(this.block.node)) };
   }
 
   /** The bookmark around the caption label `表 1` that `[@tbl:id]` refers to. */

@@ -126,7 +126,7 @@ export async function buildDocx(loaded: LoadedDocument, opts: BuildOptions = {})
   for (const id of captions.duplicateIds) {
     ctx.report('duplicate_id', `{#${id}} names more than one ${referenceKind(id) === 'table' ? 'table' : 'figure'} (or a ${referenceKind(id) === 'table' ? 'figure' : 'table'}); cross-references go to the first`);
   }
-  for (const entry of missingOutlineEntries(spec.template, ctx.headings)) ctx.report('missing_section', missingSectionMessage(template.name, entry, ctx.headings));
+  for (const entry of missingOutlineEntries(spec.template, ctx.headings)) ctx.report('missing_section', missingSectionMessage(template.name, entry, ctx.headings), undefined, { expected: entry.title });
 
   const doc = new Document({
     title: spec.title,

@@ -230,6 +230,8 @@ describe('uncaptioned tables', () => {
     const issue = result.report.issues.find((i) => i.kind === 'uncaptioned_table');
     expect(issue?.message).toMatch(/header "指标 \| 数值" has no caption; it is numbered 表 1/u);
     expect(issue?.location?.paragraph).toBe(3);
+    // The quoted excerpt keeps the cells and rows apart, as the table shows them.
+    expect(issue?.location?.excerpt).toMatch(/^指标 \| 数值 \/ Recall@10/u);
   });
 });
 
@@ -275,7 +277,7 @@ describe('conversion issues say where they are', () => {
     expect(issues.map(({ kind, section, location }) => ({ kind, section, location }))).toEqual([
       { kind: 'undefined_footnote', section: '01_a.md', location: { paragraph: 3, line: 5, excerpt } },
       { kind: 'unknown_reference', section: '01_a.md', location: { paragraph: 3, line: 5, excerpt } },
-      { kind: 'empty_list_item', section: '02_b.md', location: { paragraph: 2, line: 4, excerpt: '第一项第三项' } },
+      { kind: 'empty_list_item', section: '02_b.md', location: { paragraph: 2, line: 4, excerpt: '第一项 / 第三项' } },
       { kind: 'image_upscaled', section: '02_b.md', location: { paragraph: 3, line: 7, excerpt: '小图' } },
     ]);
     const messages = issues.map((i) => i.message);
@@ -298,6 +300,8 @@ describe('conversion issues say where they are', () => {
     const plan = result.report.issues.find((i) => i.kind === 'missing_section' && i.message.includes('年度研究计划及预期研究结果'));
     expect(plan?.message).toContain('"年度研究计划"');
     expect(plan?.location).toBeUndefined();
+    // Named apart from the English message, so a Chinese screen can name it in its own sentence.
+    expect(plan?.expected).toBe('年度研究计划及预期研究结果');
   });
 
   it('tells a flat folder where the official outline puts each section, and accepts the outline written at its levels', async () => {

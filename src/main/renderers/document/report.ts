@@ -39,6 +39,8 @@ export type DocumentIssue = {
   /** The heading it came under (as written, without its number). */
   heading?: string;
   location?: IssueLocation;
+  /** missing_section: the section the template expects, as its heading reads (for a reader in any UI language). */
+  expected?: string;
   message: string;
 };
 

@@ -47,6 +47,31 @@ describe('letter-spaced justified lines and the marks that make room', () => {
     expect(second).toMatchObject({ occurrence: 1, of: 2 });
   });
 
+  it('moves a line’s first character up when the line before can make room for it, where the line’s own marks are not enough', () => {
+    // "Augmented" after "Retrieval-" needs 13.9 pt more than the line has, its two marks give 12: the line before,
+    // 6.85 pt short of another character, gives the rest with its comma.
+    const widths: Record<string, number> = { Augmented: 56.2, 'Retrieval-': 48 };
+    const measure = (text: string, sizePt: number): number => widths[text] ?? widthOf(text, sizePt);
+    const before = `${'甲'.repeat(30)}，${'乙'.repeat(3)}`;
+    const tight = '次离线预训练。小样本适配则借助提示学习与检索增强生成（';
+    const spreadRun = (text: string, x: number, baseline: number, gap: number): PlacedRun => run(text, x, [...text].length * SIZE + ([...text].length - 1) * gap, baseline);
+    const beforeGap = (414.85 - 34 * SIZE) / 33;
+    const tightGap = (414.85 - 27 * SIZE - 48) / 27;
+    const page = [
+      spreadRun(before, 90.3, 100, beforeGap),
+      spreadRun(tight, 90.3, 126, tightGap),
+      run('Retrieval-', 505.15 - 48, 48, 126),
+      run('Augmented Generation）在少量', 90.3, 150, 152),
+    ];
+    expect(tightLineCompressions([page], BOX, measure)).toEqual([
+      { text: `${before}次`, occurrence: 0, of: 1, offsets: [30] },
+      { text: `${tight}Retrieval-Augmented`, occurrence: 0, of: 1, offsets: [26] },
+    ]);
+    // The first line of a paragraph (indented) has no line before it in the paragraph.
+    const indented = page.map((r) => (r.baseline === 126 && r.x === 90.3 ? { ...r, x: 114.3 } : r));
+    expect(tightLineCompressions([indented], BOX, measure)).toEqual([]);
+  });
+
   it('takes the run after a line up to its first break', () => {
     expect(leadingRun('XFUND 数据集')).toBe('XFUND');
     expect(leadingRun('（ Retrieval-Augmented Generation')).toBe('（Retrieval-');

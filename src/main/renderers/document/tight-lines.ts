@@ -83,37 +83,67 @@ export function leadingRun(raw: string): string {
   return /^[（「『【〔〈《]?[^\s\p{Script=Han}\u3000-\u303f\uff00-\uffef]+?(?:[-/](?=[^\s/])|(?=[\s\p{Script=Han}\u3000-\u303f\uff00-\uffef])|$)/u.exec(text)?.[0] ?? '';
 }
 
-/** Marks to compress on each letter-spaced justified line whose next run would fit with them compressed, in reading order. */
+/** Characters no line may start with (clreq): closing marks and stops. */
+const NO_LINE_START = /^[、，。；：！？）」』】〕〉》]/u;
+
+/** Indexes of the compressible marks of a line's text, nearest its end first. */
+const marksOf = (text: string): number[] => [...text].flatMap((c, k) => (COMPRESSIBLE.test(c) ? [k] : [])).reverse();
+
+/**
+ * Marks to compress on each letter-spaced justified line whose next run would fit with them compressed, in reading
+ * order. When the line's own marks are not enough, its first characters may move up to the line before (the same
+ * paragraph's, on the same page), if that line's marks make room for them: the line then holds less, and the run fits.
+ */
 export function tightLineCompressions(pages: readonly (readonly PlacedRun[])[], box: TextBox, widthOf: (text: string, sizePt: number) => number): MarkCompression[] {
-  const lines = pages.flatMap((runs) => linesOf(runs, box));
-  const body = lines.map((line) => printedText(line.raw)).join('');
+  const lines = pages.flatMap((runs, page) => linesOf(runs, box).map((line) => ({ ...line, page })));
+  const texts = lines.map((line) => printedText(line.raw));
+  const starts: number[] = [];
+  texts.reduce((at, text) => (starts.push(at), at + text.length), 0);
+  const body = texts.join('');
   const found: MarkCompression[] = [];
-  let at = 0;
+  const compress = (i: number, after: string, offsets: readonly number[]): void => {
+    if (offsets.length === 0) return;
+    const text = (texts[i] ?? '') + after;
+    found.push({ text, occurrence: occurrences(body, text, starts[i] ?? 0), of: occurrences(body, text, body.length), offsets: [...offsets].sort((a, b) => a - b) });
+  };
+  const justified = (line: Line): boolean => line.right >= box.right - EDGE_PT && line.size > 0;
   lines.forEach((line, i) => {
-    const text = printedText(line.raw);
+    const text = texts[i] ?? '';
     const next = lines[i + 1];
-    const start = at;
-    at += text.length;
-    if (!next || line.right < box.right - EDGE_PT || line.size <= 0) return;
+    if (!next || !justified(line)) return;
     const spread = spreadOf(line);
     if (spread <= TIGHTEN_ABOVE_EM * line.size) return;
     const run = leadingRun(next.raw);
     // After a soft hyphen the PDF prints a hyphen the text does not have: such a line is not found, and left alone.
     if (run === '' || !/[A-Za-z0-9]/u.test(run)) return;
     const opening = OPENING.test(run);
-    const room = spread * gapsOf(line);
     // LibreOffice's autospace separates the run from Chinese text before it, not from Latin text ("Retrieval-" "Augmented").
     const autospace = !opening && /\p{Script=Han}$/u.test(text) ? AUTOSPACE_EM * line.size : 0;
-    const needed = widthOf(run, line.size) + autospace - room + SPARE_PT;
+    const needed = widthOf(run, line.size) + autospace - spread * gapsOf(line) + SPARE_PT;
+    if (needed <= 0) return;
     const half = line.size / 2;
-    const marks = [...text].flatMap((c, k) => (COMPRESSIBLE.test(c) ? [k] : []));
-    const available = marks.length + (opening ? 1 : 0);
-    const count = Math.ceil(needed / half);
-    if (needed <= 0 || count > available) return;
     // The run's own bracket first (it is what has to move up), then the line's marks from its end.
-    const chosen = [...(opening ? [text.length] : []), ...marks.reverse()].slice(0, count).sort((a, b) => a - b);
-    const joined = text + printedText(run);
-    found.push({ text: joined, occurrence: occurrences(body, joined, start), of: occurrences(body, joined, body.length), offsets: chosen });
+    const own = [...(opening ? [text.length] : []), ...marksOf(text)];
+    if (Math.ceil(needed / half) <= own.length) {
+      compress(i, printedText(run), own.slice(0, Math.ceil(needed / half)));
+      return;
+    }
+    const previous = lines[i - 1];
+    // The line before must be the same paragraph's: on the same page, justified, and this line not indented.
+    if (!previous || previous.page !== line.page || !justified(previous) || Math.abs(line.left - box.left) > 1) return;
+    const previousText = texts[i - 1] ?? '';
+    const previousRoom = spreadOf(previous) * gapsOf(previous);
+    for (let moved = 1; moved <= 2; moved += 1) {
+      const up = text.slice(0, moved);
+      if (!/^\p{Script=Han}+$/u.test(up) || NO_LINE_START.test(text.slice(moved))) return;
+      const previousCount = Math.ceil((moved * line.size - previousRoom + SPARE_PT) / half);
+      const ownCount = Math.max(0, Math.ceil((needed - moved * line.size) / half));
+      // A line before that had room already did not take the character for a reason not known here.
+      if (previousCount <= 0 || previousCount > marksOf(previousText).length || ownCount > own.length) continue;
+      compress(i - 1, up, marksOf(previousText).slice(0, previousCount));
+      compress(i, printedText(run), own.slice(0, ownCount));
+      return;
+    }
   });
   return found;
 }

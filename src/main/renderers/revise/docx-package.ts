@@ -47,6 +47,9 @@ export interface DocxLayout {
   parts: TextPart[];
   /** The comments part if the document has one. */
   comments: string | null;
+  /** The numbering and styles parts, if present: where list and heading numbers are defined. */
+  numbering: string | null;
+  styles: string | null;
 }
 
 export async function readLayout(zip: JSZip): Promise<DocxLayout> {
@@ -70,7 +73,11 @@ export async function readLayout(zip: JSZip): Promise<DocxLayout> {
   }
   const commentsRel = rels.find((r) => r.type === COMMENTS_TYPE);
   const comments = commentsRel && zip.file(target(commentsRel)) ? target(commentsRel) : null;
-  return { main, parts, comments };
+  const part = (suffix: string): string | null => {
+    const rel = rels.find((r) => r.type === `${REL}${suffix}`);
+    return rel && zip.file(target(rel)) ? target(rel) : null;
+  };
+  return { main, parts, comments, numbering: part('/numbering'), styles: part('/styles') };
 }
 
 function escapeXml(value: string): string {

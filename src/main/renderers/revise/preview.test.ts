@@ -1,6 +1,11 @@
 // The revised document's preview data: what Word shows as tracked changes, read back from the package.
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { RevisedDocument } from '../../../shared/specs/document-revision';
+import { renderDocument } from '../document';
+import { documentFolder } from '../document/testing/docx';
 import { reviseDocx } from './index';
 import { revisionPreview } from './preview';
 import { makeDocx, para } from './testing';
@@ -61,5 +66,32 @@ describe('revisionPreview', () => {
       '后文。',
     ]);
     expect(preview.paragraphs[2]?.comments.map((c) => c.text)).toEqual(['统一用词']);
+  });
+
+  it('shows the numbers Word prints before headings and list items, which the paragraphs\' text does not hold', async () => {
+    const folder = documentFolder(
+      { title: '城市绿地降温', template: 'nsfc', language: 'zh-CN' },
+      {
+        '01.md': '# 立项依据\n\n## 研究背景\n\n### 热岛现状\n\n城区比郊区高 2.5 ℃。\n\n1. 观测站点\n2. 遥感数据\n\n## 研究意义\n\n正文。\n',
+        '02.md': '# 研究方案\n\n## 技术路线\n\n正文。\n\n1. 采样\n2. 建模\n',
+      },
+    );
+    const outDir = mkdtempSync(join(tmpdir(), 'folio-rev-numbers-'));
+    try {
+      const rendered = await renderDocument(folder, { outDir, paginate: false });
+      const revised = await reviseDocx(new Uint8Array(readFileSync(rendered.path)), [{ find: '城区比郊区', replace: '城区较郊区', reason: '书面语' }]);
+      expect(revised.outcomes.map((o) => o.status)).toEqual(['applied']);
+      const preview = RevisedDocument.parse(await revisionPreview(revised.bytes as Uint8Array, null));
+      const line = (p: (typeof preview.paragraphs)[number]) => `${p.number ?? ''}${p.segments.filter((s) => s.change !== 'del').map((s) => s.text).join('')}`;
+      const lines = preview.paragraphs.map(line);
+      expect(lines).toEqual(
+        expect.arrayContaining(['一、立项依据', '（一）研究背景', '1. 热岛现状', '（二）研究意义', '二、研究方案', '（一）技术路线']),
+      );
+      // Each ordered list counts from ① again, as the .docx prints it.
+      expect(lines.filter((l) => /^[①②]/u.test(l))).toEqual(['① 观测站点', '② 遥感数据', '① 采样', '② 建模']);
+      expect(preview.paragraphs.find((p) => p.segments.some((s) => s.text.includes('城区')))?.number).toBeUndefined();
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,6 +5,7 @@ import JSZip from 'jszip';
 import { DOMParser, type Element, type Node } from '@xmldom/xmldom';
 import { type RevisedDocument, type RevisionComment, type RevisionParagraph, type RevisionSegment } from '../../../shared/specs/document-revision';
 import { readLayout } from './docx-package';
+import { listNumbering } from './list-numbers';
 
 /** Enough for a 60-page proposal; longer bodies are cut and say so. */
 export const MAX_PREVIEW_PARAGRAPHS = 3000;
@@ -63,7 +64,7 @@ function isHeading(p: Element): boolean {
 }
 
 /** One paragraph's segments and comment anchors; nested paragraphs (text boxes) are read on their own. */
-function readParagraph(p: Element, comments: Map<string, RevisionComment>): RevisionParagraph {
+function readParagraph(p: Element, comments: Map<string, RevisionComment>, number: string | null): RevisionParagraph {
   const segments: RevisionSegment[] = [];
   const anchored: RevisionComment[] = [];
   const push = (text: string, change: RevisionSegment['change'], author: string | null): void => {
@@ -113,7 +114,7 @@ function readParagraph(p: Element, comments: Map<string, RevisionComment>): Revi
     }
   };
   walk(p, null, null);
-  return { heading: isHeading(p), segments, comments: anchored };
+  return { heading: isHeading(p), ...(number === null ? {} : { number }), segments, comments: anchored };
 }
 
 /** The revised document as the preview draws it. */
@@ -121,6 +122,8 @@ export async function revisionPreview(bytes: Uint8Array, source: string | null):
   const zip = await JSZip.loadAsync(bytes);
   const layout = await readLayout(zip);
   const comments = await readComments(zip, layout.comments);
+  const part = async (name: string | null): Promise<string | null> => (name ? ((await zip.file(name)?.async('string')) ?? null) : null);
+  const numberOf = listNumbering(await part(layout.numbering), await part(layout.styles));
   const xml = (await zip.file(layout.main)?.async('string')) ?? '';
   const body = parse(xml).getElementsByTagNameNS(W_NS, 'body')[0];
   const paragraphs: RevisionParagraph[] = [];
@@ -132,7 +135,7 @@ export async function revisionPreview(bytes: Uint8Array, source: string | null):
     let row = null as Row | null;
     for (const p of Array.from(body.getElementsByTagNameNS(W_NS, 'p'))) {
       total += 1;
-      const paragraph = readParagraph(p, comments);
+      const paragraph = readParagraph(p, comments, numberOf(p));
       for (const s of paragraph.segments) {
         if (s.change === null) continue;
         const count = counts.get(s.author ?? '') ?? { insertions: 0, deletions: 0 };

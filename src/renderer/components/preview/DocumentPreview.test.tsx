@@ -135,6 +135,17 @@ describe('the document report in Chinese', () => {
     expect(html.replace(/<details[\s\S]*?<\/details>/gu, '')).not.toContain('placeholder caption');
   });
 
+  it('names a missing section in the Chinese sentence, not only in the English Details', () => {
+    const missing = {
+      kind: 'missing_section',
+      expected: '年度研究计划及预期研究结果',
+      message: 'the nsfc_general template expects a section "年度研究计划及预期研究结果" as a ## heading; no heading matches',
+    };
+    const html = renderToStaticMarkup(<DocumentPreview spec={spec} sections={[{ file: '01.md', markdown: '# 立项依据\n\n正文。\n' }]} report={{ issues: [missing] }} />);
+    const outsideDetails = html.replace(/<details[\s\S]*?<\/details>/gu, '');
+    expect(outsideDetails).toContain('模板要求的章节“年度研究计划及预期研究结果”在正文中没有找到对应标题。');
+  });
+
   it('names the document language, not its code', () => {
     expect(out()).toMatch(/data-testid="doc-language">简体中文</u);
   });

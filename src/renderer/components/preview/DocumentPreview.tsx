@@ -10,7 +10,7 @@ import { remarkTrimCjkAutolinks } from '../../../shared/specs/document-autolinks
 import { contentsHeading } from '../../../shared/specs/document-captions';
 import { referencesHeadingTitle } from '../../../shared/specs/document-citations';
 import { computeCaptions, hasReferencesHeading, listStyleFor, remarkDocumentPreview } from '../../lib/document-captions';
-import { documentCitations, documentIssues, documentPages } from '../../lib/document-report';
+import { documentCitations, documentIssues, documentPages, type DocumentIssue } from '../../lib/document-report';
 import { computeHeadingLabels, headingKey, labelJoiner } from '../../lib/heading-labels';
 import { FindingText } from './FindingText';
 
@@ -44,6 +44,11 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
     [sections, captions, chinese, citations, listSection],
   );
   const trailingList = citations && listSection < 0 && citations.references.length > 0 ? citations : null;
+  // The engine names a missing section in English words around it; the explanation names it in the person's language.
+  const issueHelp = (issue: DocumentIssue): string =>
+    issue.kind === 'missing_section' && issue.expected
+      ? t('preview.docIssueHelp.missing_sectionNamed', { section: issue.expected })
+      : t(`preview.docIssueHelp.${issue.kind}`, { defaultValue: '' });
 
   const componentsFor = useMemo(
     () =>
@@ -199,7 +204,7 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
                 {i18n.exists(`preview.docIssueMessage.${issue.kind}`) ? (
                   t(`preview.docIssueMessage.${issue.kind}`)
                 ) : (
-                  <FindingText help={t(`preview.docIssueHelp.${issue.kind}`, { defaultValue: '' })} message={issue.message} />
+                  <FindingText help={issueHelp(issue)} message={issue.message} />
                 )}
               </li>
             ))}

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { fileBytes, type FileRef } from '../../state/file-bytes';
 import { toErrorInfo, type ErrorInfo } from '../../state/notices';
 import { ErrorText } from '../ErrorText';
-import { clampPage, pageForKey } from './pdf-pages';
+import { clampPage, PAGE_GAP, pageForKey, pdfColumns } from './pdf-pages';
 import { useElementWidth } from './use-width';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -79,9 +79,8 @@ export function PdfPreview({ file, page = null, paged = false }: { file: FileRef
   }, [paged, pages]);
 
   const shown = loaded ? (paged ? 1 : Math.min(loaded.pages - first + 1, MAX_PAGES)) : 0;
-  // Two columns only when there are two pages to put side by side.
-  const columns = width > 360 && shown > 1 ? 2 : 1;
-  const pageWidth = width > 0 ? Math.floor((width - (columns - 1) * 10) / columns) : 0;
+  const columns = pdfColumns(width, shown);
+  const pageWidth = width > 0 ? Math.floor((width - (columns - 1) * PAGE_GAP) / columns) : 0;
 
   return (
     <div className="pdf-preview" data-testid="pdf-preview">

@@ -103,6 +103,11 @@ export function RevisionPreview({ revision }: { revision: RevisedDocument }) {
           ) : (
             <div key={i} className="rev-row">
               <p className={block.paragraph.heading ? 'rev-p rev-heading' : 'rev-p'}>
+                {block.paragraph.number && (
+                  <span className="rev-number" data-testid="rev-number">
+                    {block.paragraph.number}
+                  </span>
+                )}
                 {block.paragraph.segments.map((s, j) => (
                   <Segment key={j} segment={s} />
                 ))}

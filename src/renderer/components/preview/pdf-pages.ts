@@ -1,4 +1,14 @@
-// Page arithmetic of the one-page PDF reader (the library file dialog).
+// Page arithmetic of the PDF previews: the one-page reader (the library file dialog) and the columns of the page list.
+
+/** The narrowest a page is drawn for its text to be read (an A4 page's body text at about 6 px). */
+export const READABLE_PAGE_WIDTH = 360;
+/** The gap between two columns of pages (the grid's CSS gap). */
+export const PAGE_GAP = 10;
+
+/** Pages side by side only when there are two to show and each still gets a readable width. */
+export function pdfColumns(width: number, shown: number): 1 | 2 {
+  return shown > 1 && width >= 2 * READABLE_PAGE_WIDTH + PAGE_GAP ? 2 : 1;
+}
 
 /** A page number kept within the document. */
 export function clampPage(page: number, pages: number): number {

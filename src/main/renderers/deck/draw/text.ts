@@ -9,6 +9,7 @@ import { type PlanParagraph, type TextElement } from '../../../../shared/specs/d
 import { containsCjk } from '../../../../shared/specs/deck';
 import { type Theme } from '../../../../shared/specs/themes';
 import { lineSpacingPt } from '../measure';
+import { withNoBreakSpaces } from '../fonts/line-break';
 import { paragraphLines } from '../plan/text';
 import { type ParagraphOptions, paragraphRuns } from '../text-runs';
 import { type DrawContext } from './context';
@@ -40,10 +41,11 @@ function bulletOf(p: PlanParagraph, theme: Theme): ParagraphOptions['bullet'] {
  * A CJK paragraph as the lines the planner measured: LibreOffice and PowerPoint would break Chinese
  * between any two characters (inside words, before a unit, leaving one character on the last line),
  * so the breaks a typesetter chooses (fonts/line-break.ts) are written into the paragraph. Latin
- * text breaks at spaces everywhere alike and is left to the client.
+ * text breaks at spaces everywhere alike and is left to the client, with the spaces inside a
+ * quantity or formula made no-break ("p < 0.01" stays whole, as the plan measured it).
  */
 export function drawnLines(ctx: Pick<DrawContext, 'measurer' | 'theme'>, p: PlanParagraph, font: TextElement['font'], boxW: number): string | string[] {
-  if (!containsCjk(p.text)) return p.text;
+  if (!containsCjk(p.text)) return withNoBreakSpaces(p.text);
   const lines = paragraphLines(ctx.measurer, ctx.theme, p, font, boxW);
   return lines.length > 1 ? lines : p.text;
 }

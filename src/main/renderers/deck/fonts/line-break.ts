@@ -65,6 +65,17 @@ function gluedSpaces(chars: readonly string[]): Set<number> {
 }
 
 /**
+ * The paragraph with the spaces that join a number to its unit or hold a formula together ("12 GB",
+ * "p < 0.01", "n = 120") written as no-break spaces (U+00A0), for a client that wraps the paragraph
+ * itself (Latin text is left to LibreOffice and PowerPoint): it then keeps them together as the plan did.
+ */
+export function withNoBreakSpaces(text: string): string {
+  const chars = Array.from(text);
+  const glued = gluedSpaces(chars);
+  return glued.size === 0 ? text : chars.map((ch, i) => (glued.has(i) ? '\u00A0' : ch)).join('');
+}
+
+/**
  * Whether a label's number starts at `at` after the CJK label character `before` ("方法 1", "图3"),
  * not a quantity: a quantity stays with its unit instead ("了 / 0.8 °C").
  */
