@@ -57,6 +57,7 @@ const approvals: ApprovalPort = {
   persist: async () => undefined,
   wait: async () => ({ decision: 'allow_once' }),
   settle: async () => undefined,
+  grant: async () => undefined,
 };
 
 function memoryConversation(): ConversationPort {

@@ -50,6 +50,7 @@ async function statesOf(steps: Step[], o: { mode: 'ask' | 'auto-edit' | 'auto'; 
         throw signal.reason;
       },
       settle: async (id) => void pending.delete(id),
+      grant: async () => undefined,
     },
     systemPrompt: 'system',
     limits: { maxIterations: 5, reliableContext: 100_000, price: { input: 0, output: 0 } },

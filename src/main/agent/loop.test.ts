@@ -57,6 +57,7 @@ function memoryApprovals(mode: 'ask' | 'auto-edit' | 'auto', answer: (a: Pending
         for (const grant of given) grants.add(key(grant));
         return Promise.resolve();
       },
+      grant: (given: readonly GrantKey[]) => Promise.resolve(void given.forEach((grant) => grants.add(key(grant)))),
     },
   };
 }

@@ -43,6 +43,8 @@ export interface ApprovalPort {
   wait(callId: string, signal: AbortSignal): Promise<Decision>;
   /** The question is settled: forget it, and record for the task the grants the answer gave (grantsGiven). */
   settle(callId: string, grants: readonly GrantKey[], decision: Decision): Promise<void>;
+  /** Records task grants in one step: what an approved plan leads to, once the plan itself is saved. */
+  grant(grants: readonly GrantKey[]): Promise<void>;
 }
 
 export interface ToolLookup {
@@ -281,7 +283,7 @@ async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, anno
       // Cancelled while waiting: the question stays persisted and is asked again on Continue.
       return null;
     }
-    await deps.approvals.settle(p.call.id, grantsGiven(tool, grant, decision), decision);
+    await deps.approvals.settle(p.call.id, grantsGiven(grant, decision), decision);
     // "Allow for this task" on a call that asks for the network turns the task's network on; once
     // only ever lets this call have it.
     if (decision.decision === 'allow_task' && approval.reasons.some((r) => r.code === 'network')) await deps.toolContext.network?.allow();
@@ -295,6 +297,8 @@ async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, anno
   }
   moveTo(deps, p, 'executing');
   const result = yield* withProgress((progress, emit) => invoke(deps, p, signal, progress, emit));
+  // What a plan leads to is allowed only once the plan is in place: a call that failed allows nothing.
+  if (ask && !result.isError && tool.approvalGrants?.length) await deps.approvals.grant(tool.approvalGrants);
   const end = endState(result.isError);
   moveTo(deps, p, end);
   yield* recordResult(deps, p, result.content, result.isError, end, result.announce);
@@ -302,12 +306,11 @@ async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, anno
 }
 
 /**
- * What an answer allows from now on in this task: "Allow for this task" records the call's own grant
- * (when one may be recorded), and any yes to a tool whose call is a plan records what the plan leads to.
+ * What an answer itself allows from now on in this task: "Allow for this task" records the call's own
+ * grant (when one may be recorded). What a plan leads to (`approvalGrants`) waits for the call to succeed.
  */
-export function grantsGiven(tool: Pick<Tool, 'approvalGrants'>, grant: GrantKey | null, decision: Decision): GrantKey[] {
-  if (decision.decision === 'deny') return [];
-  return [...(decision.decision === 'allow_task' && grant ? [grant] : []), ...(tool.approvalGrants ?? [])];
+export function grantsGiven(grant: GrantKey | null, decision: Decision): GrantKey[] {
+  return decision.decision === 'allow_task' && grant ? [grant] : [];
 }
 
 interface Invoked {

@@ -37,6 +37,7 @@ export interface RunApprovals {
   persist(approval: PendingApproval): Promise<void>;
   wait(callId: string, signal: AbortSignal): Promise<Decision>;
   settle(callId: string, grants: readonly GrantKey[], decision: Decision): Promise<void>;
+  grant(grants: readonly GrantKey[]): Promise<void>;
   isGranted(grant: GrantKey): Promise<boolean>;
   isAlwaysAllowed(toolName: string): Promise<boolean>;
 }
@@ -333,6 +334,10 @@ export class RunManager implements RunEventHub {
         store.transaction(async (tx) => {
           const row = await find(tx, callId);
           if (row) await tx.approvals.delete(row.run_id, callId);
+          for (const grant of grants) await tx.grants.grant(run.taskId, grant.tool, grant.scope);
+        }),
+      grant: (grants) =>
+        store.transaction(async (tx) => {
           for (const grant of grants) await tx.grants.grant(run.taskId, grant.tool, grant.scope);
         }),
     };

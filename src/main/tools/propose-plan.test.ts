@@ -1,7 +1,7 @@
 // A proposal's plan is the one question of its flow: approving it saves work/spec_lock.md and lets the
 // sections under work/ and the render run without asking, in every approval mode; declining it
 // allows nothing and hands the reason back.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,8 +39,9 @@ function model(steps: Call[][]): ChatModel {
   };
 }
 
-async function run(mode: 'ask' | 'auto-edit' | 'auto', answer: (a: PendingApproval) => Decision, steps: Call[][]) {
+async function run(mode: 'ask' | 'auto-edit' | 'auto', answer: (a: PendingApproval) => Decision, steps: Call[][], prepare: (root: string) => void = () => undefined) {
   const root = mkdtempSync(join(tmpdir(), 'folio-plan-'));
+  prepare(root);
   const asked: string[] = [];
   const granted = new Set<string>();
   const key = (g: GrantKey) => `${g.tool} ${g.scope}`;
@@ -69,6 +70,7 @@ async function run(mode: 'ask' | 'auto-edit' | 'auto', answer: (a: PendingApprov
         for (const g of grants) granted.add(key(g));
         return Promise.resolve();
       },
+      grant: (grants) => Promise.resolve(void grants.forEach((g) => granted.add(key(g)))),
     },
     systemPrompt: 'system',
     limits: { maxIterations: 10, reliableContext: 100_000, price: { input: 0, output: 0 } },
@@ -122,5 +124,25 @@ describe('propose_plan', () => {
     const result = r.messages.find((m) => m.role === 'tool' && m.name === 'propose_plan');
     expect(result?.is_error).toBe(true);
     expect(result?.content).toContain('题目改为城市绿地降温机制');
+  });
+
+  it('approved but not saved, allows nothing and tells the agent why, as data', async () => {
+    // A folder where the plan's file goes: the save fails after the person said yes.
+    const r = await run('ask', () => ({ decision: 'allow_once' }), flow, (root) => mkdirSync(join(root, PLAN_PATH), { recursive: true }));
+    expect(r.granted.size).toBe(0);
+    expect(r.asked).toEqual([
+      'propose_plan',
+      'write work/proposal/sections/01_立项依据.md',
+      'write work/proposal/sections/02_研究内容.md',
+      'write work/proposal/document.json',
+      'edit work/proposal/sections/01_立项依据.md',
+      'render_document',
+      'write artifacts/notes.md',
+    ]);
+    const result = r.messages.find((m) => m.role === 'tool' && m.name === 'propose_plan');
+    expect(result?.is_error).toBe(true);
+    expect(result?.content).toContain(`could not be saved as ${PLAN_PATH}`);
+    expect(result?.content).toContain('allowed nothing');
+    expect(result?.content).not.toContain(r.root);
   });
 });

@@ -1,12 +1,12 @@
 // propose_plan: the agent puts a document's plan before the person (a proposal's spec_lock.md:
 // requirements, outline, word budgets, open questions) and asks them to approve it before any
 // section is written. The call is the question: it asks in every mode, and the person's yes both
-// saves the plan as work/spec_lock.md and allows, for this task, what the plan leads to — writing
-// the document's files under work/ and rendering it — so those no longer ask one by one. A no comes
-// back to the agent with what the person wants changed.
+// saves the plan as work/spec_lock.md and, once it is saved, allows for this task what the plan
+// leads to — writing the document's files under work/ and rendering it — so those no longer ask one
+// by one. A no comes back to the agent with what the person wants changed.
 import { z } from 'zod';
 import { writeInside } from '../workspace/task-paths';
-import { resolveToolPath, type Tool, type ToolTraits, WORK_AREA_SCOPE } from './types';
+import { resolveToolPath, type Tool, ToolError, type ToolTraits, WORK_AREA_SCOPE } from './types';
 
 export const PLAN_PATH = 'work/spec_lock.md';
 
@@ -38,7 +38,13 @@ export const proposePlanTool: Tool<typeof parameters> = {
   ],
   async execute(args, ctx) {
     const { rel, root } = resolveToolPath(ctx, traits, PLAN_PATH, 'write');
-    await writeInside(root, rel, args.content.endsWith('\n') ? args.content : `${args.content}\n`);
+    try {
+      await writeInside(root, rel, args.content.endsWith('\n') ? args.content : `${args.content}\n`);
+    } catch (err) {
+      // The loop records the plan's grants only when this call succeeds: an unsaved plan allows nothing.
+      const why = err instanceof Error ? err.message : String(err);
+      throw new ToolError(`The person approved the plan, but it could not be saved as ${PLAN_PATH} (${why}), so the approval allowed nothing. Propose the plan again once it can be saved.`);
+    }
     return {
       content:
         `The person approved the plan; it is saved as ${PLAN_PATH}. Write the document's files under work/ following it ` +

@@ -17,6 +17,13 @@ describe('replies as markdown in the terminal', () => {
     expect(out).not.toMatch(/\n$/);
   });
 
+  it('renders bold, italics and code inside list items too', () => {
+    const out = plain(renderMarkdown('- 研究内容约 **4000** 字，见 `work/spec_lock.md`\n\n1. a *b* c\n'));
+    expect(out).toContain('研究内容约 4000 字，见 work/spec_lock.md');
+    expect(out).toContain('a b c');
+    expect(out).not.toMatch(/[*`]{1,2}\S/);
+  });
+
   it('keeps :word: as text (no emoji) and leaves plain text alone', () => {
     expect(plain(renderMarkdown('Meet at 10:30:00, see :smile:'))).toBe('Meet at 10:30:00, see :smile:');
   });

@@ -12,6 +12,15 @@ export function renderMarkdown(text: string): string {
   parser ??= new Marked(
     // Ink wraps lines itself (by display width, so CJK wraps too); `:word:` stays text, not emoji.
     markedTerminal({ showSectionPrefix: false, reflowText: false, emoji: false, tab: 2 }),
+    // marked-terminal prints a list item's text as typed ("**4000**"), since marked 13 hands it
+    // over as a text token with inline children (mikaelbr/marked-terminal#304): render those.
+    {
+      renderer: {
+        text(token) {
+          return 'tokens' in token && token.tokens?.length ? this.parser.parseInline(token.tokens) : false;
+        },
+      },
+    },
   );
   try {
     return parser.parse(text, { async: false }).replace(/\s+$/, '');

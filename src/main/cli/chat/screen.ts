@@ -28,6 +28,23 @@ export interface PendingQuestion {
   summary: string;
   detail: string | null;
   risk: 'standard' | 'destructive';
+  /** A plan put before the person (propose_plan): the whole Markdown they are asked to approve. */
+  plan: string | null;
+}
+
+/** The tool whose call is a plan to approve: its question shows the plan, not an argument summary. */
+export const PLAN_TOOL = 'propose_plan';
+
+/** The plan's Markdown from a propose_plan call's arguments; null for any other call or broken arguments. */
+export function planOf(name: string, json: string): string | null {
+  if (name !== PLAN_TOOL) return null;
+  try {
+    const args: unknown = JSON.parse(json);
+    const content = typeof args === 'object' && args !== null ? (args as Record<string, unknown>).content : undefined;
+    return typeof content === 'string' && content.trim() !== '' ? content : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface RunningState {
@@ -114,7 +131,10 @@ export function applyEvent(state: ScreenState, event: RunEvent): ScreenState {
     case 'reasoning_delta':
       return { ...state, liveReasoning: state.liveReasoning + event.delta };
     case 'tool_call':
-      return addItems(flushLive(state), { kind: 'tool_call', name: event.name, summary: summarizeArguments(event.arguments) });
+    {
+      const plan = planOf(event.name, event.arguments);
+      return addItems(flushLive(state), { kind: 'tool_call', name: event.name, summary: plan === null ? summarizeArguments(event.arguments) : shorten(plan) });
+    }
     case 'approval_required': {
       const question: PendingQuestion = {
         runId: event.run_id,
@@ -123,6 +143,7 @@ export function applyEvent(state: ScreenState, event: RunEvent): ScreenState {
         summary: summarizeArguments(event.arguments),
         detail: event.detail,
         risk: event.risk,
+        plan: planOf(event.name, event.arguments),
       };
       return { ...flushLive(state), approvals: [...state.approvals.filter((q) => q.callId !== event.call_id), question] };
     }

@@ -125,4 +125,44 @@ describe('the chat view', () => {
     await until(() => plain(stdout.written).includes('[in '));
     expect(plain(stdout.written)).toContain('│ 北京 │ 4.2  │');
   });
+
+  it('puts a plan before the person in full, with what approving allows, in their language', async () => {
+    const { backend, calls, emit } = fakeBackend();
+    const controller = new ChatController({ backend });
+    const stdout = new FakeStdout();
+    const stdin = new FakeStdin();
+    const app = render(createElement(ChatApp, { controller, t: await createTranslate('zh-CN'), header: 'HEAD' }), {
+      stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, stderr: stdout as unknown as NodeJS.WriteStream,
+      exitOnCtrlC: false, patchConsole: false,
+    });
+    cleanup = () => app.unmount();
+    await controller.submit('写一份青年基金申请书');
+    const plan = '# 规格锁定\n\n- 资助类别：青年科学基金\n- 研究内容约 **4000** 字\n\n## 待确认事项\n\n1. 项目名称？';
+    const args = JSON.stringify({ content: plan });
+    emit({ type: 'tool_call', call_id: 'c1', name: 'propose_plan', arguments: args, kind: 'edit' });
+    emit({ type: 'approval_required', call_id: 'c1', name: 'propose_plan', arguments: args, kind: 'edit', risk: 'standard', detail: null });
+    await until(() => plain(stdout.written).includes('确认这份计划？'));
+    await until(() => plain(stdout.written).includes('项目名称？'));
+    const out = plain(stdout.written);
+    // The plan as formatted text, every line of it; never its escaped JSON.
+    expect(out).toContain('资助类别：青年科学基金');
+    expect(out).toContain('研究内容约 4000 字');
+    expect(out).toContain('待确认事项');
+    expect(out).not.toContain('\\n');
+    expect(out).not.toContain('{"content"');
+    expect(out).not.toContain('允许 propose_plan');
+    expect(out).toContain('work/spec_lock.md');
+    expect(out).toContain('不再逐次询问');
+    expect(out).toContain('[Y] 确认计划');
+    stdin.type('y');
+    await until(() => plain(stdout.written).includes('? y'));
+    await tick();
+    stdin.type('\r');
+    await until(() => calls.length === 3);
+    expect(calls.at(-1)).toEqual({ method: 'decideApproval', input: { task_id: 't1', run_id: 'r1', call_id: 'c1', decision: 'allow_once' } });
+    emit({ type: 'approval_resolved', call_id: 'c1', decision: 'allow_once' });
+    emit({ type: 'run_finished', reason: 'done', duration_ms: 10 });
+    await until(() => plain(stdout.written).includes('已确认计划。'));
+    expect(plain(stdout.written)).toContain('✓ 已确认计划。');
+  });
 });

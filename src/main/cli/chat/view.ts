@@ -10,7 +10,7 @@ import type { ChatController } from './controller';
 import type { Translate } from './i18n';
 import { completeBlocksLength, renderMarkdown } from './markdown';
 import { progressLine } from './progress-line';
-import { formatFooter, type Item } from './screen';
+import { formatFooter, type Item, PLAN_TOOL, type PendingQuestion } from './screen';
 
 const toneColor = { info: undefined, warn: 'yellow', error: 'red', dim: 'gray' } as const;
 
@@ -26,8 +26,10 @@ export function ItemLine({ item, t }: { item: Item; t: Translate }): ReactNode {
       return h(Text, { color: 'cyan' }, `→ ${item.name} `, h(Text, { dimColor: true }, item.summary));
     case 'tool_result':
       return h(Text, { color: item.isError ? 'red' : 'gray' }, `← ${item.name}: ${item.summary}`);
-    case 'approval':
-      return h(Text, { color: item.decision === 'deny' ? 'red' : 'green' }, `${item.decision === 'deny' ? '✗' : '✓'} ${t('approval.answered', { name: item.name, decision: t(`approval.${item.decision}`) })}`);
+    case 'approval': {
+      const answer = item.name === PLAN_TOOL ? t(item.decision === 'deny' ? 'approval.planDeclined' : 'approval.planApproved') : t('approval.answered', { name: item.name, decision: t(`approval.${item.decision}`) });
+      return h(Text, { color: item.decision === 'deny' ? 'red' : 'green' }, `${item.decision === 'deny' ? '✗' : '✓'} ${answer}`);
+    }
     case 'notice':
       return h(Text, { color: toneColor[item.tone], dimColor: item.tone === 'dim' }, `${item.prefix ?? ''}${t(item.key, item.vars)}`);
     case 'text':
@@ -35,6 +37,32 @@ export function ItemLine({ item, t }: { item: Item; t: Translate }): ReactNode {
     case 'footer':
       return h(Text, { dimColor: true }, formatFooter(item));
   }
+}
+
+/**
+ * The question the run waits on: a call's name and arguments in short, or, for a plan, the plan
+ * itself, what approving it allows, and answers in the plan's words.
+ */
+function QuestionBox({ question, t }: { question: PendingQuestion; t: Translate }): ReactNode {
+  const box = { flexDirection: 'column', borderStyle: 'round', borderColor: question.risk === 'destructive' ? 'red' : 'yellow', paddingX: 1 } as const;
+  if (question.plan !== null) {
+    return h(
+      Box,
+      box,
+      h(Text, { bold: true }, t('approval.planQuestion')),
+      h(Text, null, renderMarkdown(question.plan)),
+      h(Text, null, t('approval.planAllows')),
+      h(Text, { color: 'yellow' }, t('approval.planKeys')),
+    );
+  }
+  return h(
+    Box,
+    box,
+    h(Text, { bold: true }, t('approval.question', { name: question.name, summary: question.summary })),
+    question.detail ? h(Text, { dimColor: true }, question.detail) : null,
+    question.risk === 'destructive' ? h(Text, { color: 'red' }, t('approval.destructive')) : null,
+    h(Text, { color: 'yellow' }, t('approval.keys')),
+  );
 }
 
 /**
@@ -109,16 +137,7 @@ export function ChatApp({ controller, t, header }: { controller: ChatController;
     );
   }
   if (question) {
-    live.push(
-      h(
-        Box,
-        { key: 'q', flexDirection: 'column', borderStyle: 'round', borderColor: question.risk === 'destructive' ? 'red' : 'yellow', paddingX: 1 },
-        h(Text, { bold: true }, t('approval.question', { name: question.name, summary: question.summary })),
-        question.detail ? h(Text, { dimColor: true }, question.detail) : null,
-        question.risk === 'destructive' ? h(Text, { color: 'red' }, t('approval.destructive')) : null,
-        h(Text, { color: 'yellow' }, t('approval.keys')),
-      ),
-    );
+    live.push(h(QuestionBox, { key: 'q', question, t }));
   } else if (prompt.kind === 'pickMode') {
     live.push(h(Text, { key: 'p', color: 'yellow' }, t('pick.mode')));
   } else if (prompt.kind === 'pickTask') {

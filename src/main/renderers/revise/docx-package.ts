@@ -4,6 +4,7 @@
 import type JSZip from 'jszip';
 import { posix } from 'node:path';
 import { ValidationError } from '../../../shared/errors';
+import { W_NS } from './visible-text';
 
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const COMMENTS_TYPE = `${REL}/comments`;
@@ -99,8 +100,6 @@ function commentXml(c: NewComment): string {
   );
   return `<w:comment w:id="${c.id}" w:author="${escapeXml(c.author)}" w:date="${c.date}" w:initials="${escapeXml(c.initials)}">${paragraphs.join('')}</w:comment>`;
 }
-
-const W_NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 
 /** Appends the comments after the existing ones, creating the part (and its type and relationship) if missing. */
 export async function addComments(zip: JSZip, layout: DocxLayout, comments: NewComment[]): Promise<void> {

@@ -3,8 +3,8 @@
 // number, so without this a preview of the document loses every one of them.
 import { DOMParser, type Element, type Node } from '@xmldom/xmldom';
 import { chineseCounting, formatNumber } from '../../../shared/specs/document';
+import { W_NS } from './visible-text';
 
-const W_NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 /** Word's levels: ilvl 0–8. */
 const LEVELS = 9;
 /** A style chain longer than this is malformed (or circular). */

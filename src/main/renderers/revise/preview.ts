@@ -6,11 +6,11 @@ import { DOMParser, type Element, type Node } from '@xmldom/xmldom';
 import { type RevisedDocument, type RevisionComment, type RevisionParagraph, type RevisionSegment } from '../../../shared/specs/document-revision';
 import { readLayout } from './docx-package';
 import { listNumbering } from './list-numbers';
+import { W_NS } from './visible-text';
 
 /** Enough for a 60-page proposal; longer bodies are cut and say so. */
 export const MAX_PREVIEW_PARAGRAPHS = 3000;
 
-const W_NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 const HEADING_STYLE = /^(heading|标题|title)\s*\d*$/iu;
 
 const parse = (xml: string) => new DOMParser({ onError: () => undefined }).parseFromString(xml, 'text/xml');
