@@ -159,7 +159,8 @@ export function fitText(ctx: PlanContext, slide: SlideBuilder, text: string, box
     const m = measureParagraphs(ctx, paragraphs, s.font, box.w, lineHeight);
     const total = m.lines.reduce((a, b) => a + b, 0);
     const limit = size > s.sizePt ? room * (s.growFill ?? 1) : room;
-    if (m.height <= limit && (s.maxLines === undefined || total <= s.maxLines)) {
+    // A box made to hold exactly these lines (height + FIT_SLACK) holds them: no rounding shrinks them.
+    if (m.height <= limit + 1e-9 && (s.maxLines === undefined || total <= s.maxLines)) {
       if (size < s.sizePt) ctx.report.add('shrunk', shrunkMessage(what, s.sizePt, size));
       return { element: make(paragraphs, total), height: m.height, sizePt: size, cut: false };
     }
