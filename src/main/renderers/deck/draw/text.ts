@@ -45,6 +45,11 @@ function bulletOf(p: PlanParagraph, theme: Theme): ParagraphOptions['bullet'] {
  * quantity or formula made no-break ("p < 0.01" stays whole, as the plan measured it).
  */
 export function drawnLines(ctx: Pick<DrawContext, 'measurer' | 'theme'>, p: PlanParagraph, font: TextElement['font'], boxW: number): string | string[] {
+  // A heading's lines are balanced (plan/text.ts balancedLines), which no client does by itself.
+  if (font === 'heading') {
+    const lines = paragraphLines(ctx.measurer, ctx.theme, p, font, boxW);
+    if (lines.length > 1) return containsCjk(p.text) ? lines : lines.map(withNoBreakSpaces);
+  }
   if (!containsCjk(p.text)) {
     const glued = withNoBreakSpaces(p.text);
     if (glued === p.text) return p.text;
