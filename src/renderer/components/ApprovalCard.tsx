@@ -1,7 +1,7 @@
 // An approval shows the one thing a person judges — the command, the file's new content, the diff,
 // the address — once, with why it asks in plain words and answers that say what they allow and for
 // how long. Hidden characters are shown escaped: a person can only judge what they can see.
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { approvalChoices, approvalReasons, approvalSubject, approvalTone, type ApprovalChoice, type ApprovalSubject } from '../lib/approval-view';
 import { rowsOfReplacement, type DiffRow } from '../lib/readable-diff';
@@ -52,6 +52,16 @@ function ReadableDiff({ rows }: { rows: DiffRow[] }) {
 /** A long revision lists its first changes; the count says how many there are in all. */
 const SHOWN_EDITS = 20;
 
+/** One part of what is asked: its label (when it has one) above what it shows. */
+function ApprovalField({ label, children }: { label: string | null; children: ReactNode }) {
+  return (
+    <div className="approval-field">
+      {label !== null && <div className="field-label">{label}</div>}
+      {children}
+    </div>
+  );
+}
+
 function Subject({ subject }: { subject: ApprovalSubject }) {
   const { t } = useTranslation();
   switch (subject.kind) {
@@ -63,33 +73,30 @@ function Subject({ subject }: { subject: ApprovalSubject }) {
       );
     case 'file':
       return (
-        <div className="approval-field">
-          <div className="field-label">{t('approval.newContent', { path: subject.path })}</div>
+        <ApprovalField label={t('approval.newContent', { path: subject.path })}>
           <pre className="approval-content" data-testid="approval-content">
             <VisibleText text={subject.content} />
           </pre>
-        </div>
+        </ApprovalField>
       );
     case 'diff':
       return (
-        <div className="approval-field">
-          <div className="field-label">{subject.path ? t('approval.changesTo', { path: subject.path }) : t('approval.changes')}</div>
+        <ApprovalField label={subject.path ? t('approval.changesTo', { path: subject.path }) : t('approval.changes')}>
           {subject.note && (
             <pre className="approval-note" data-testid="approval-note">
               <VisibleText text={subject.note} />
             </pre>
           )}
           <ReadableDiff rows={subject.rows} />
-        </div>
+        </ApprovalField>
       );
     case 'note':
       return (
-        <div className="approval-field">
-          {subject.path && <div className="field-label">{t('approval.changesTo', { path: subject.path })}</div>}
+        <ApprovalField label={subject.path ? t('approval.changesTo', { path: subject.path }) : null}>
           <pre className="approval-note" data-testid="approval-note">
             <VisibleText text={subject.text} />
           </pre>
-        </div>
+        </ApprovalField>
       );
     case 'address':
       return (
@@ -99,12 +106,11 @@ function Subject({ subject }: { subject: ApprovalSubject }) {
       );
     case 'query':
       return (
-        <div className="approval-field">
-          <div className="field-label">{t('approval.searchFor')}</div>
+        <ApprovalField label={t('approval.searchFor')}>
           <code className="approval-address" data-testid="approval-query">
             <VisibleText text={subject.query} />
           </code>
-        </div>
+        </ApprovalField>
       );
     case 'arguments':
       return (
@@ -114,15 +120,14 @@ function Subject({ subject }: { subject: ApprovalSubject }) {
       );
     case 'plan':
       return (
-        <div className="approval-field">
-          <div className="field-label">{t('approval.plan')}</div>
+        <ApprovalField label={t('approval.plan')}>
           <div className="approval-content approval-plan" data-testid="approval-plan">
             <Markdown text={subject.content} />
           </div>
           <p className="approval-plan-grants" data-testid="approval-plan-grants">
             {t('approval.planGrants')}
           </p>
-        </div>
+        </ApprovalField>
       );
     case 'render':
       return (
@@ -132,8 +137,7 @@ function Subject({ subject }: { subject: ApprovalSubject }) {
       );
     case 'revision':
       return (
-        <div className="approval-field">
-          <div className="field-label">{t('approval.revision', { path: subject.path, count: subject.edits.length })}</div>
+        <ApprovalField label={t('approval.revision', { path: subject.path, count: subject.edits.length })}>
           <ol className="approval-edits" data-testid="approval-edits">
             {subject.edits.slice(0, SHOWN_EDITS).map((edit, i) => (
               <li key={i}>
@@ -143,7 +147,7 @@ function Subject({ subject }: { subject: ApprovalSubject }) {
             ))}
           </ol>
           {subject.edits.length > SHOWN_EDITS && <div className="muted">{t('approval.moreEdits', { count: subject.edits.length - SHOWN_EDITS })}</div>}
-        </div>
+        </ApprovalField>
       );
   }
 }
