@@ -154,7 +154,7 @@ describe.skipIf(!hasSoffice)('the stress and edge decks, as LibreOffice renders 
           if (lines.length !== 2) return [];
           twoLine++;
           const [first, last] = lines.map(([l, r]) => r - l) as [number, number];
-          return last >= first * 0.5 ? [] : [`slide ${n + 1} ${el.id}: ${el.paragraphs.map((p) => p.text).join(' ')} (${last.toFixed(2)} in after ${first.toFixed(2)} in)`];
+          return last >= first / 3 ? [] : [`slide ${n + 1} ${el.id}: ${el.paragraphs.map((p) => p.text).join(' ')} (${last.toFixed(2)} in after ${first.toFixed(2)} in)`];
         }),
     );
     expect(ragged).toEqual([]);

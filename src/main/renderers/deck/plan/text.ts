@@ -55,6 +55,8 @@ export function paragraphLines(measurer: TextMeasurer, theme: Pick<Theme, 'fonts
   return font === 'heading' && lines.length === 2 ? balancedLines(measurer, p.text, style, maxPt, 2) : lines;
 }
 
+/** The shorter line of a heading broken after a clause is at least this share of the longer. */
+const CLAUSE_LINE_SHARE = 0.3;
 /** Marks after which a Chinese heading reads best broken: a clause ends there. */
 const CLAUSE_END = /[，：；、。！？,:;]$/u;
 
@@ -74,10 +76,11 @@ export function balancedLines(measurer: TextMeasurer, text: string, style: Measu
   }
   const balanced = measurer.wrap(text, style, hi);
   if (count !== 2 || balanced.length !== 2) return balanced.length === count ? balanced : measurer.wrap(text, style, maxPt);
-  // Two lines: a clause mark within a fifth of the width of the balanced break takes the break.
+  // Two lines: a break after a clause's mark reads better than an even one inside a phrase
+  // ("…检索增强方法：/ 第三阶段进展", not "…的检索 / 增强方法：…"), unless it leaves a stub line.
   const chars = Array.from(text);
   let best: string[] | null = null;
-  let bestGap = maxPt / 5;
+  let bestGap = Infinity;
   for (let i = 1; i < chars.length - 1; i++) {
     const head = chars.slice(0, i).join('');
     const next = chars[i] ?? '';
@@ -87,7 +90,7 @@ export function balancedLines(measurer: TextMeasurer, text: string, style: Measu
     const first = head.trimEnd();
     const w1 = measurer.widthPt(first, style);
     const w2 = measurer.widthPt(tail, style);
-    if (w1 > maxPt || w2 > maxPt) continue;
+    if (w1 > maxPt || w2 > maxPt || Math.min(w1, w2) < CLAUSE_LINE_SHARE * Math.max(w1, w2)) continue;
     const gap = Math.abs(w1 - measurer.widthPt(balanced[0] ?? '', style));
     if (gap < bestGap) {
       bestGap = gap;
