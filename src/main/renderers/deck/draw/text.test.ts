@@ -26,7 +26,7 @@ describe('drawnLines', () => {
     expect(Array.isArray(drawn), String(drawn)).toBe(true);
     const lines = drawn as string[];
     for (const line of lines.slice(1)) expect(/^[),.;:!?]/.test(line), lines.join(' / ')).toBe(false);
-    expect(lines.join('').replace(/\u00A0/g, ' '), JSON.stringify(lines)).toBe(text);
+    expect(lines.join(' ').replace(/\u00A0/g, ' '), JSON.stringify(lines)).toBe(text);
     // Where the line holds the formula, the client still wraps the paragraph.
     expect(typeof drawnLines(ctx, paragraph(text), 'body', 8)).toBe('string');
   });

@@ -46,9 +46,11 @@ function bulletOf(p: PlanParagraph, theme: Theme): ParagraphOptions['bullet'] {
  */
 export function drawnLines(ctx: Pick<DrawContext, 'measurer' | 'theme'>, p: PlanParagraph, font: TextElement['font'], boxW: number): string | string[] {
   // A heading's lines are balanced (plan/text.ts balancedLines), which no client does by itself.
+  // Written-in lines drop the space they broke at: LibreOffice wraps a line again for a space before
+  // its break, so the break itself stands for the space.
   if (font === 'heading') {
     const lines = paragraphLines(ctx.measurer, ctx.theme, p, font, boxW);
-    if (lines.length > 1) return containsCjk(p.text) ? lines : latinLines(p.text, lines);
+    if (lines.length === 2) return containsCjk(p.text) ? lines : lines.map(withNoBreakSpaces);
   }
   if (!containsCjk(p.text)) {
     const glued = withNoBreakSpaces(p.text);
@@ -56,26 +58,10 @@ export function drawnLines(ctx: Pick<DrawContext, 'measurer' | 'theme'>, p: Plan
     // A formula longer than the line: the plan breaks it at its own spaces, where the client,
     // seeing one unbreakable word, would cut it by character; its lines are written in.
     const lines = paragraphLines(ctx.measurer, ctx.theme, p, font, boxW);
-    return breaksAtGluedSpace(p.text, glued, lines) ? latinLines(p.text, lines) : glued;
+    return breaksAtGluedSpace(p.text, glued, lines) ? lines.map(withNoBreakSpaces) : glued;
   }
   const lines = paragraphLines(ctx.measurer, ctx.theme, p, font, boxW);
   return lines.length > 1 ? lines : p.text;
-}
-
-/**
- * Latin lines to write in: each keeps the space it broke at (hanging at the line's end), so the
- * paragraph's text reads as written ("needs two", not "needstwo") when copied or searched.
- */
-function latinLines(text: string, lines: readonly string[]): string[] {
-  let at = 0;
-  return lines.map((line, i) => {
-    const start = text.indexOf(line, at);
-    if (start < 0 || i === lines.length - 1) return withNoBreakSpaces(line);
-    at = start + line.length;
-    const spaces = /^ +/.exec(text.slice(at))?.[0] ?? '';
-    at += spaces.length;
-    return withNoBreakSpaces(line) + spaces;
-  });
 }
 
 /** Whether a line of `lines` (the wrapped `text`) ends at a space that `glued` made no-break. */
