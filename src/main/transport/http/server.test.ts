@@ -345,6 +345,32 @@ describe('static files', () => {
     expect(await res.text()).toContain('<title>Folio</title>');
   });
 
+  // What each header guarantees is docs/security.md's "Response headers" table.
+  it('sends the same security headers on the page, the first open, an asset, an answer and a refusal', async () => {
+    const expected = {
+      'content-security-policy': CONTENT_SECURITY_POLICY,
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+    };
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*'unsafe-inline'/u);
+    const answers = {
+      page: await fetch(`${web.url}/`),
+      firstOpen: await fetch(`${web.url}/?token=${TEST_TOKEN}`),
+      asset: await fetch(`${web.url}/assets/app.js`),
+      answer: await web.api('/v1/health'),
+      refusal: await fetch(`${web.url}/v1/health`),
+    };
+    expect(answers.refusal.status).toBe(401);
+    for (const [name, res] of Object.entries(answers)) {
+      const sent = Object.fromEntries(Object.keys(expected).map((header) => [header, res.headers.get(header)]));
+      expect(sent, name).toEqual(expected);
+    }
+  });
+
   it('serves assets with their content types', async () => {
     const js = await fetch(`${web.url}/assets/app.js`);
     expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');

@@ -19,4 +19,15 @@ describe('drawnLines', () => {
     expect(drawn).toContain('4.2 points of recall');
     expect(String(drawn).replace(/\u00A0/g, ' ')).toBe(text);
   });
+
+  it('writes in the lines of a Latin paragraph whose formula is longer than the line, broken at its spaces', () => {
+    const text = 'It rose (p < 0.01, n = 120), as we saw.';
+    const drawn = drawnLines(ctx, paragraph(text), 'body', 1.3);
+    expect(Array.isArray(drawn), String(drawn)).toBe(true);
+    const lines = drawn as string[];
+    for (const line of lines.slice(1)) expect(/^[),.;:!?]/.test(line), lines.join(' / ')).toBe(false);
+    expect(lines.join(' ').replace(/\u00A0/g, ' '), JSON.stringify(lines)).toBe(text);
+    // Where the line holds the formula, the client still wraps the paragraph.
+    expect(typeof drawnLines(ctx, paragraph(text), 'body', 8)).toBe('string');
+  });
 });

@@ -45,9 +45,28 @@ function bulletOf(p: PlanParagraph, theme: Theme): ParagraphOptions['bullet'] {
  * quantity or formula made no-break ("p < 0.01" stays whole, as the plan measured it).
  */
 export function drawnLines(ctx: Pick<DrawContext, 'measurer' | 'theme'>, p: PlanParagraph, font: TextElement['font'], boxW: number): string | string[] {
-  if (!containsCjk(p.text)) return withNoBreakSpaces(p.text);
+  if (!containsCjk(p.text)) {
+    const glued = withNoBreakSpaces(p.text);
+    if (glued === p.text) return p.text;
+    // A formula longer than the line: the plan breaks it at its own spaces, where the client,
+    // seeing one unbreakable word, would cut it by character; its lines are written in.
+    const lines = paragraphLines(ctx.measurer, ctx.theme, p, font, boxW);
+    return breaksAtGluedSpace(p.text, glued, lines) ? lines.map(withNoBreakSpaces) : glued;
+  }
   const lines = paragraphLines(ctx.measurer, ctx.theme, p, font, boxW);
   return lines.length > 1 ? lines : p.text;
+}
+
+/** Whether a line of `lines` (the wrapped `text`) ends at a space that `glued` made no-break. */
+function breaksAtGluedSpace(text: string, glued: string, lines: readonly string[]): boolean {
+  let at = 0;
+  for (const line of lines.slice(0, -1)) {
+    const start = text.indexOf(line, at);
+    if (start < 0) return false;
+    at = start + line.length;
+    if (text[at] === ' ' && glued[at] === '\u00A0') return true;
+  }
+  return false;
 }
 
 export function textProps(ctx: DrawContext, el: TextElement): PptxGenJS.TextProps[] {

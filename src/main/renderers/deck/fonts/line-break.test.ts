@@ -123,6 +123,17 @@ describe('Chinese lines a typesetter accepts', () => {
     expect(checked).toBeGreaterThan(100);
   });
 
+  /** `unit` as it stands in `text`, with the opening and closing marks that may not be parted from it. */
+  const withMarks = (text: string, unit: string): string => {
+    const at = text.indexOf(unit);
+    if (at < 0) return unit;
+    let start = at;
+    let end = at + unit.length;
+    while (start > 0 && NO_LINE_END.has(text[start - 1] ?? '')) start--;
+    while (end < text.length && NO_LINE_START.has(text[end] ?? '')) end++;
+    return text.slice(start, end);
+  };
+
   it('never breaks inside a word, a unit or a formula when the line could hold it', () => {
     const whole = ['热岛', '强度', '等级', '午后', '减弱', '驱动力', '0.8 °C', 'p < 0.01', 'n = 120', '12 GB', '35%', '方法 1'];
     for (const text of corpus) {
@@ -132,7 +143,7 @@ describe('Chinese lines a typesetter accepts', () => {
           const joint = `${lines[k]}|${lines[k + 1]}`;
           for (const w of whole) {
             // A unit with the brackets and stops around it may be longer than a very short line.
-            if (tableMeasurer.widthPt(w, style) * 1.6 > width) continue;
+            if (tableMeasurer.widthPt(withMarks(text, w), style) > width) continue;
             for (let cut = 1; cut < w.length; cut++) {
               const left = w.slice(0, cut).trimEnd();
               const right = w.slice(cut).trimStart();
@@ -143,5 +154,39 @@ describe('Chinese lines a typesetter accepts', () => {
       }
     }
   });
-});
 
+  describe('a bracketed formula longer than the line', () => {
+    const formulas = [
+      '差异显著（p < 0.01），效果稳定。',
+      '差异显著（p < 0.01, n = 120），效果稳定。',
+      '两组之间（t(58) = 3.21, p < 0.01），且方向一致。',
+      '结果稳健（r ≥ 0.82 / n = 12），见表 2。',
+    ];
+
+    it.each([70, 78, 90, 102, 114, 130])('breaks at the spaces inside it, with no closing mark starting a line, at %d pt', (width) => {
+      for (const text of formulas) {
+        const lines = tableMeasurer.wrap(text, style, width);
+        const shown = `${width} pt: ${lines.join(' / ')}`;
+        for (const [i, line] of lines.entries()) {
+          if (i > 0) expect(NO_LINE_START.has(Array.from(line)[0] ?? ''), shown).toBe(false);
+          if (i < lines.length - 1) expect(NO_LINE_END.has(Array.from(line).at(-1) ?? ''), shown).toBe(false);
+        }
+        expect(lines.join('').replace(/\s/g, ''), shown).toBe(text.replace(/\s/g, ''));
+        // A number is cut only when it and its closing marks cannot have a line of their own.
+        for (let k = 0; k < lines.length - 1; k++) {
+          const cut = /(\d[\d.]*)$/u.exec(lines[k] ?? '')?.[1];
+          const rest = /^[\d.]+[^\s\p{Script=Han}]*/u.exec(lines[k + 1] ?? '')?.[0];
+          if (cut === undefined || rest === undefined || !/^\d|^\./u.test(rest)) continue;
+          expect(tableMeasurer.widthPt(cut + rest, style), `number cut: ${shown}`).toBeGreaterThan(width);
+        }
+      }
+    });
+
+    it('keeps "p < 0.01" whole with its brackets where they fit, and breaks after the relation where they do not', () => {
+      const text = '差异显著（p < 0.01），效果稳定。';
+      const whole = tableMeasurer.widthPt('（p < 0.01），', style);
+      expect(tableMeasurer.wrap(text, style, Math.ceil(whole))).toContain('（p < 0.01），');
+      expect(tableMeasurer.wrap(text, style, 90)).toEqual(['差异显著', '（p <', '0.01），', '效果', '稳定。']);
+    });
+  });
+});

@@ -137,6 +137,29 @@ export function breakSegments(text: string, byWord = true): string[] {
   return segments;
 }
 
+/**
+ * A piece longer than the line, split at every space inside it, the glued ones too ("（p < 0.01），"
+ * into "（p < ", "0.01），"): a typesetter breaks a formula after a relation (never before one) or
+ * between terms before breaking a number or leaving a closing mark at a line start. Joining the
+ * pieces gives back the text exactly.
+ */
+export function spaceSegments(text: string): string[] {
+  const chars = Array.from(text);
+  const segments: string[] = [];
+  let current = '';
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i] ?? '';
+    const prev = chars[i - 1];
+    if (prev !== undefined && current.trim() !== '' && isBreakSpace(prev) && !isBreakSpace(ch) && !NO_LINE_START.has(ch) && !RELATION.test(ch)) {
+      segments.push(current);
+      current = '';
+    }
+    current += ch;
+  }
+  if (current !== '') segments.push(current);
+  return segments;
+}
+
 /** The segment without the spaces it ends with (what must fit on the line). */
 export function withoutTrailingSpaces(segment: string): string {
   let end = segment.length;

@@ -5,7 +5,7 @@
 // full-width mark (the renderer stops it there: text-runs.ts).
 import { containsCjk, isCjkChar, isFullWidthMark, splitRunsByScript } from '../../../../shared/specs/deck';
 import { type MeasureStyle, type MetricsSource, type TextMeasurer } from '../text-measurer';
-import { breakSegments, NO_LINE_START, withoutTrailingSpaces } from './line-break';
+import { breakSegments, NO_LINE_START, spaceSegments, withoutTrailingSpaces } from './line-break';
 
 /**
  * The gap LibreOffice adds where CJK and Latin/digits meet (its "Asian-Latin spacing", on by
@@ -116,6 +116,15 @@ export abstract class ScriptMeasurer implements TextMeasurer {
       last = sp.last;
     };
 
+    /** Spaces after the last piece: they hang past the margin unless more text follows on the line. */
+    const endWith = (spaces: string): void => {
+      if (spaces === '' || pieces.length === 0) return;
+      const sp = this.span(spaces, last, style);
+      pieces[pieces.length - 1] += spaces;
+      trailEm += sp.em;
+      last = sp.last;
+    };
+
     for (const segment of breakSegments(text)) {
       let content = withoutTrailingSpaces(segment);
       let spaces = segment.slice(content.length);
@@ -133,31 +142,44 @@ export abstract class ScriptMeasurer implements TextMeasurer {
         append(content, spaces, s);
         continue;
       }
-      // A word longer than a line: break it where a Chinese word may break (still never before a
-      // closing mark), and a piece that is still too long by character, as both clients do.
-      for (const part of breakSegments(content, false)) {
-        const whole = this.span(part, last, style);
-        if (pieces.length > 0 && lineEm + whole.em <= maxEm) {
-          append(part, '', whole);
-          continue;
+      // A word longer than a line starts a line of its own, as LibreOffice sets it, and breaks
+      // where a Chinese word may break, then at the spaces inside a formula, and a piece that is
+      // still too long by character, as both clients do; never before a closing mark.
+      const place = (part: string, level: number): void => {
+        const partContent = withoutTrailingSpaces(part);
+        const partSpaces = part.slice(partContent.length);
+        const whole = this.span(partContent, last, style);
+        if (pieces.length > 0 && lineEm + trailEm + whole.em <= maxEm) {
+          append(partContent, partSpaces, whole);
+          return;
         }
-        const alone = this.span(part, null, style);
+        const alone = this.span(partContent, null, style);
         if (alone.em <= maxEm) {
           if (pieces.length > 0) pushLine();
-          append(part, '', alone);
-          continue;
+          append(partContent, partSpaces, alone);
+          return;
         }
-        for (const ch of part) {
+        const finer = level === 0 ? breakSegments(part, false) : level === 1 ? spaceSegments(part) : null;
+        if (finer !== null) {
+          for (const p of finer) place(p, level + 1);
+          return;
+        }
+        for (const ch of partContent) {
           const c = this.span(ch, last, style);
-          if (pieces.length > 0 && lineEm + c.em > maxEm) pushLine();
-          const first = pieces.length === 0 ? this.span(ch, null, style) : c;
+          if (pieces.length > 0 && lineEm + trailEm + c.em > maxEm) {
+            const carried: string[] = [];
+            // Kinsoku by pushing out: the characters before a closing mark go down with it.
+            if (NO_LINE_START.has(ch)) while (pieces.length > 1 && (carried.length === 0 || NO_LINE_START.has(carried[0]?.[0] ?? ''))) carried.unshift(pieces.pop() ?? '');
+            pushLine();
+            for (const moved of carried) append(moved, '', this.span(moved, last, style));
+          }
+          const first = pieces.length === 0 ? this.span(ch, null, style) : this.span(ch, last, style);
           append(ch, '', first);
         }
-      }
-      const sp = this.span(spaces, last, style);
-      pieces[pieces.length - 1] += spaces;
-      trailEm = sp.em;
-      last = sp.last;
+        endWith(partSpaces);
+      };
+      place(content, 0);
+      endWith(spaces);
     }
     if (pieces.length > 0 || lines.length === 0) lines.push(pieces);
     this.avoidOrphan(lines, style, maxEm);
@@ -174,11 +196,15 @@ export abstract class ScriptMeasurer implements TextMeasurer {
     const before = lines[lines.length - 2];
     if (!lastLine || !before || before.length < 2) return;
     if (!isOrphan(lastLine.join('').trim(), lines.some((l) => l.some(containsCjk)))) return;
-    const moved = before[before.length - 1] ?? '';
-    const joined = (moved + lastLine.join('')).trimEnd();
+    // Never a closing mark at the new line's start: the piece before it comes down too.
+    let take = 1;
+    while (take < before.length && NO_LINE_START.has(Array.from(before[before.length - take] ?? '')[0] ?? '')) take++;
+    if (take >= before.length) return;
+    const moved = before.slice(before.length - take);
+    const joined = (moved.join('') + lastLine.join('')).trimEnd();
     if (this.span(joined, null, style).em > maxEm) return;
-    before.pop();
-    lastLine.unshift(moved);
+    before.splice(before.length - take, take);
+    lastLine.unshift(...moved);
   }
 
   ellipsize(line: string, style: MeasureStyle, maxWidthPt: number): string {
