@@ -12,19 +12,21 @@ import { RUN_EVENTS_CHANNEL, type RunEventsNotice } from './run-event-writer';
 // A run's stored rows holding events after $2, in order: the row that holds seq $2 + 1 starts at the
 // highest seq at or below it (rows never overlap), so the primary key finds it however long the run.
 const ROWS_AFTER = `
-SELECT task_id, events FROM run_events
+SELECT run_id, seq, task_id, events FROM run_events
 WHERE run_id = $1 AND last_seq > $2 AND seq <= $3
   AND seq >= COALESCE((SELECT max(seq) FROM run_events WHERE run_id = $1 AND seq <= $2 + 1), 0)
 ORDER BY seq LIMIT $4`;
 
 interface StoredRow {
+  run_id: string;
+  seq: number;
   task_id: string;
   events: string;
 }
 
 /** The events of a run's stored rows (each a JSON array of consecutive events), in order. */
-function eventsOf(runId: string, rows: readonly StoredRow[]): RunEvent[] {
-  return rows.flatMap((r) => eventsOfRow(runId, r.task_id, r.events));
+function eventsOf(rows: readonly StoredRow[]): RunEvent[] {
+  return rows.flatMap(eventsOfRow);
 }
 
 /** A run as the event hub needs it; undefined when it does not exist in the scope's tenant and task. */
@@ -158,8 +160,8 @@ export class RunEventReader {
    * status first, then flushes the event, then releases its lease): the caller then follows it live.
    */
   private async replayEnded(runId: string, taskId: string, run: RunSummary, listener: RunEventListener, afterSeq: number): Promise<boolean> {
-    const { rows: finals } = await this.pool.query<StoredRow>('SELECT task_id, events FROM run_events WHERE run_id = $1 AND ended ORDER BY seq LIMIT 1', [runId]);
-    const final = eventsOf(runId, finals).find((e) => e.type === 'run_finished');
+    const { rows: finals } = await this.pool.query<StoredRow>('SELECT run_id, seq, task_id, events FROM run_events WHERE run_id = $1 AND ended ORDER BY seq LIMIT 1', [runId]);
+    const final = eventsOf(finals).find((e) => e.type === 'run_finished');
     if (!final) {
       const { rows } = await this.pool.query<{ stored: boolean; leased: boolean }>(
         `SELECT EXISTS (SELECT 1 FROM run_events WHERE run_id = $1) AS stored, EXISTS (SELECT 1 FROM run_leases WHERE run_id = $1) AS leased`,
@@ -186,7 +188,7 @@ export class RunEventReader {
 
   private async readAll(runId: string, afterSeq: number, untilSeq = MAX_SEQ): Promise<RunEvent[]> {
     const { rows } = await this.pool.query<StoredRow>(ROWS_AFTER, [runId, afterSeq, untilSeq, null]);
-    return eventsOf(runId, rows).filter((e) => e.seq > afterSeq && e.seq <= untilSeq);
+    return eventsOf(rows).filter((e) => e.seq > afterSeq && e.seq <= untilSeq);
   }
 
   private onNotice(payload: string): void {
@@ -232,7 +234,7 @@ export class RunEventReader {
       let events: RunEvent[];
       try {
         ({ rows } = await this.pool.query<StoredRow>(ROWS_AFTER, [feed.runId, from, MAX_SEQ, this.pageSize]));
-        events = eventsOf(feed.runId, rows).filter((e) => e.seq > from);
+        events = eventsOf(rows).filter((e) => e.seq > from);
       } catch (err) {
         this.options.onError?.(err as Error);
         await new Promise((resolve) => setTimeout(resolve, 200));

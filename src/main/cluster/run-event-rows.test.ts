@@ -20,19 +20,25 @@ const events: RunEvent[] = [
 describe('stored run events', () => {
   it('read back exactly as they were emitted, every shape', () => {
     const text = `[${events.map(storedEventJson).join(',')}]`;
-    expect(eventsOfRow(runId, taskId, text)).toEqual(events);
+    expect(eventsOfRow({ ...ids, seq: 1, events: text })).toEqual(events);
+    // Later in a run: a delta's seq is its place after the row's first.
+    const later = events.slice(1, 4).map((e, i) => ({ ...e, seq: 41 + i }));
+    expect(eventsOfRow({ ...ids, seq: 41, events: `[${later.map(storedEventJson).join(',')}]` })).toEqual(later);
   });
 
-  it('leave the run and task ids to the row, so a text delta stores in less than half the bytes', () => {
+  it('leave the ids to the row and the seq to its place, so a text delta stores in a quarter of the bytes', () => {
     const delta = events[1];
     const stored = storedEventJson(delta);
     expect(stored).not.toContain(runId);
     expect(stored).not.toContain(taskId);
-    expect(JSON.parse(stored)).toEqual({ type: 'text_delta', delta: 'plain text', seq: 2, at: 1_765_000_000_001 });
-    expect(stored.length).toBeLessThan(JSON.stringify(delta).length / 2);
+    expect(stored.length).toBeLessThan(JSON.stringify(delta).length / 4);
+    for (const event of events.slice(4)) {
+      expect(storedEventJson(event)).not.toContain(runId);
+      expect(JSON.parse(storedEventJson(event))).toMatchObject({ type: event.type, seq: event.seq });
+    }
   });
 
   it('read rows written with the ids in every event (before the stored form) the same', () => {
-    expect(eventsOfRow(runId, taskId, JSON.stringify(events))).toEqual(events);
+    expect(eventsOfRow({ ...ids, seq: 1, events: JSON.stringify(events) })).toEqual(events);
   });
 });

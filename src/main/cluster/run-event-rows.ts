@@ -1,31 +1,40 @@
-// How run events are stored in a `run_events` row: the row's `events` text is a JSON array of
-// consecutive events of one run, each without `run_id` and `task_id` (the row's own columns). Those
-// two ids are most of a text delta's bytes (a 20-character delta is ~80 bytes stored, ~180 with
-// them), and every stored byte is serialised by the writer, compressed and read back by PostgreSQL,
-// and decoded and parsed by every reader. Rows written with the ids in each event (before this
-// form) read the same.
+// How run events are stored in a `run_events` row: the row's `events` text is a JSON array of the
+// run's events `seq` … `last_seq`, in order, none with `run_id` or `task_id` (the row's own
+// columns). A top-level text or reasoning delta, most of a run's events, is stored as
+// `["t", at, delta]` (`"r"` for reasoning), its seq being its place in the row; any other event as
+// its JSON object. A 20-character delta is ~40 bytes stored instead of ~180 as a full event, and
+// every stored byte is serialised by the writer, compressed, stored and read back by PostgreSQL,
+// and decoded and parsed by every reader. Rows written before this form (full events) read the same.
 import type { RunEvent } from '../../shared/contract';
 
-/** A run event as it is stored: the ids live in the row. */
-export type StoredRunEvent = RunEvent extends infer E ? (E extends RunEvent ? Omit<E, 'run_id' | 'task_id'> : never) : never;
+/** A run event stored as an object: the ids live in the row. */
+type StoredObject = RunEvent extends infer E ? (E extends RunEvent ? Omit<E, 'run_id' | 'task_id'> : never) : never;
+/** A top-level delta: text (`t`) or reasoning (`r`), when it was emitted, its text. */
+type StoredDelta = ['t' | 'r', number, string];
 
 /** The stored JSON of one event. */
 export function storedEventJson(event: RunEvent): string {
-  // A top-level text delta (the run manager's `stamp` shape) is most of a run's events: one short
-  // JSON.stringify of its text, without copying the object.
-  if (event.type === 'text_delta' || event.type === 'reasoning_delta') {
-    if (event.parent_call_id === undefined && event.depth === undefined) return `{"type":"${event.type}","delta":${JSON.stringify(event.delta)},"seq":${event.seq},"at":${event.at}}`;
+  if ((event.type === 'text_delta' || event.type === 'reasoning_delta') && event.parent_call_id === undefined && event.depth === undefined) {
+    return `["${event.type === 'text_delta' ? 't' : 'r'}",${event.at},${JSON.stringify(event.delta)}]`;
   }
   const { run_id: _runId, task_id: _taskId, ...stored } = event;
   return JSON.stringify(stored);
 }
 
-/** A row's events as the run's subscribers get them: with the run and task ids back in each. */
-export function eventsOfRow(runId: string, taskId: string, events: string): RunEvent[] {
-  const parsed = JSON.parse(events) as (StoredRunEvent & Partial<Pick<RunEvent, 'run_id' | 'task_id'>>)[];
-  for (const event of parsed) {
-    event.run_id = runId;
-    event.task_id = taskId;
+/** A row's events as the run's subscribers get them, whole (the run manager's `stamp` shape). */
+export function eventsOfRow(row: { run_id: string; task_id: string; seq: number; events: string }): RunEvent[] {
+  const { run_id, task_id } = row;
+  const stored = JSON.parse(row.events) as (StoredDelta | (StoredObject & Partial<Pick<RunEvent, 'run_id' | 'task_id'>>))[];
+  const events = new Array<RunEvent>(stored.length);
+  for (let i = 0; i < stored.length; i++) {
+    const e = stored[i];
+    if (Array.isArray(e)) {
+      events[i] = { type: e[0] === 't' ? 'text_delta' : 'reasoning_delta', delta: e[2], run_id, task_id, seq: row.seq + i, at: e[1] };
+    } else {
+      e.run_id = run_id;
+      e.task_id = task_id;
+      events[i] = e as RunEvent;
+    }
   }
-  return parsed as RunEvent[];
+  return events;
 }
