@@ -7,14 +7,14 @@
 // (made once by LibreOffice and kept in the temp folder): cold (new worker threads) and warm. Also
 // the proof that extraction leaves the UI responsive: the main thread's event-loop delay meanwhile.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { type ExtractOptions, extractFile, prewarmExtraction, stopPrewarm, useWorkerScript } from '../src/main/sources/extract';
+import { type ExtractOptions, extractFile, prewarmExtraction, stopPrewarm, useCodeCacheDir, useWorkerScript } from '../src/main/sources/extract';
 import { DEBIAN_PDFS, type DebianPdf, installedDebianPdfs, minimalPdf } from '../src/main/sources/testing';
 import { type ExtractionResult } from '../src/main/sources/types';
 import { measurePeakRss, toMegabytes } from './memory-sampler';
@@ -156,6 +156,10 @@ async function measure(file: string, opts: ExtractOptions = {}): Promise<Measure
   return { seconds, delayP99Ms: loop.percentile(99) / 1e6, growthMb: toMegabytes(memory.peakBytes - memory.startBytes), peakMb: toMegabytes(memory.peakBytes), result };
 }
 
+/** pdfjs's code cache folder and whether the workers found it (set by measureAll). */
+let codeCacheDir: string | null = null;
+let codeCacheNote = 'no code cache';
+
 /** Peak RSS of a fresh process that extracts these files (bench/pdf-rss-probe.ts). */
 interface ProbeResult {
   peakMb: number;
@@ -167,7 +171,8 @@ interface ProbeResult {
 }
 
 function rssProbe(script: string | null, files: string[]): ProbeResult {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'pdf-rss-probe.ts'), script ?? '', ...files], { encoding: 'utf8', timeout: 600_000 });
+  const env = { ...process.env, FOLIO_BENCH_CODE_CACHE: codeCacheDir ?? '' };
+  const child = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'pdf-rss-probe.ts'), script ?? '', ...files], { encoding: 'utf8', timeout: 600_000, env });
   const line = child.stdout.trim().split('\n').at(-1) ?? '';
   try {
     return JSON.parse(line) as ProbeResult;
@@ -234,7 +239,7 @@ async function debianRows(pdf: DebianPdf, script: string | null, peaks: Measured
       baseline,
       unit: 's',
       target: '≤ 2.5',
-      note: `${pdf.about}; without the spare (thread start and pdfjs load paid by the file): ${median(cold).toFixed(2)} s`,
+      note: `${pdf.about}; ${codeCacheNote}; without the spare (thread start and pdfjs load paid by the file): ${median(cold).toFixed(2)} s`,
     },
     {
       name: `${what}, warm: workers reused, median of ${DEBIAN_RUNS}`,
@@ -263,6 +268,7 @@ async function run(): Promise<BenchRow[]> {
   } finally {
     stopPrewarm();
     useWorkerScript(null);
+    useCodeCacheDir(null);
     rmSync(buildDir, { recursive: true, force: true });
   }
 }
@@ -277,6 +283,17 @@ async function measureAll(buildDir: string): Promise<BenchRow[]> {
     buildNote = `sources through tsx (building the worker failed: ${err instanceof Error ? err.message : String(err)})`;
   }
 
+  // As on every start of the app but its first: an earlier session's spare stored pdfjs's code
+  // cache in the data folder (formats/pdfjs-code-cache.ts). Made here by one spare, then ended.
+  const codeCache = join(buildDir, 'code-cache');
+  codeCacheDir = codeCache;
+  useCodeCacheDir(codeCache);
+  if (script) {
+    emptyPool(script);
+    await prewarmExtraction();
+    stopPrewarm();
+  }
+  codeCacheNote = existsSync(codeCache) ? `pdfjs from the code cache an earlier session stored (${readdirSync(codeCache).length} files)` : 'no code cache';
   const debian = installedDebianPdfs();
   const peaks: Measured[] = [];
   const debianOut: BenchRow[] = [];
@@ -370,7 +387,7 @@ async function measureAll(buildDir: string): Promise<BenchRow[]> {
       baseline: baselineSeconds,
       unit: 's',
       target: '≤ 3.0',
-      note: `Folio: ${buildNote}, up to ${threads} worker threads, incl. start-up (~${Math.round(startupMs)} ms for a 1-page PDF; ~${Math.round(tsxStartupMs)} ms from source through tsx, where this file takes ${tsxCold.toFixed(2)} s)`,
+      note: `Folio: ${buildNote}, ${codeCacheNote}, up to ${threads} worker threads, incl. start-up (~${Math.round(startupMs)} ms for a 1-page PDF; ~${Math.round(tsxStartupMs)} ms from source through tsx, where this file takes ${tsxCold.toFixed(2)} s)`,
     },
     {
       name: `extract ${pages}-page PDF (CJK + English), warm: workers reused, median of ${RUNS}`,

@@ -2,12 +2,14 @@
 // worker bundle (spare first, then the pool reused) and prints the process's peak RSS in MB, so
 // the figure is an extraction's whole footprint (main thread + workers) without the bench's own
 // baggage (vite, the other rows' heaps).
-import { extractFile, prewarmExtraction, stopPrewarm, useWorkerScript } from '../src/main/sources/extract';
+import { extractFile, prewarmExtraction, stopPrewarm, useCodeCacheDir, useWorkerScript } from '../src/main/sources/extract';
 import { measurePeakRss, toMegabytes } from './memory-sampler';
 import { elapsedMs } from './stats';
 
 const [script, ...pdfs] = process.argv.slice(2);
 useWorkerScript(script);
+// pdfjs's code cache as the app keeps it (the bench made it before).
+useCodeCacheDir(process.env.FOLIO_BENCH_CODE_CACHE || null);
 const seconds: number[] = [];
 let threads = 1;
 const { memory } = await measurePeakRss(async () => {

@@ -27,3 +27,8 @@ export function findResourcesDir(start: string = dirname(fileURLToPath(import.me
 export function resolveDataDir(fallback: string): string {
   return resolve(process.env.FOLIO_DATA_DIR || fallback);
 }
+
+/** Compiled code kept between runs (V8's code cache of pdfjs): safe to delete, made again when missing. */
+export function codeCacheDir(dataDir: string): string {
+  return join(dataDir, 'cache', 'code');
+}

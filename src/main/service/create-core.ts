@@ -11,6 +11,7 @@ import type { OutboundAudit } from '../net/outbound-audit';
 import { RunManager } from '../runs/run-manager';
 import type { OpenedStorePort } from '../store/port';
 import { taskDir } from '../workspace/layout';
+import { codeCacheDir } from '../config/app-paths';
 import { ensureExtracted, isExtractable, scheduleExtractionPrewarm } from '../sources';
 import type { WebFetchToolOptions } from '../tools/web-fetch';
 import { mcpConfigPath } from '../mcp/config';
@@ -103,7 +104,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const resumes = data.owned || Boolean(team);
 
   const env = opts.env ?? process.env;
-  const cancelPrewarm = opts.prewarmExtraction ? scheduleExtractionPrewarm() : () => undefined;
+  const cancelPrewarm = opts.prewarmExtraction ? scheduleExtractionPrewarm(codeCacheDir(dataDir)) : () => undefined;
   if (opts.warmMachineProbes) void warmMachineProbes();
   const keys = opts.keys ?? createFileKeyStore(dataDir);
   // MCP servers start on first use and are shared by every task's runs; close() stops them.

@@ -127,11 +127,12 @@ async function handle(request: WorkerRequest): Promise<void> {
       if (open?.job === request.job) await closeOpen();
       return;
     case 'warm': {
-      const { loadPdfjs } = await import('./formats/pdfjs-load');
+      const { loadPdfjs, saveCodeCaches } = await import('./formats/pdfjs-load');
       await loadPdfjs();
       // A first document's JIT warm-up and per-thread data, paid now rather than by the first file.
       const { warmUpPdfText } = await import('./formats/pdf-warm-up');
       await warmUpPdfText().catch(() => undefined);
+      saveCodeCaches();
       post({ type: 'warm', job: request.job, stats: stats() });
       return;
     }

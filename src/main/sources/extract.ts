@@ -8,9 +8,9 @@ import { assemblePdf, type PageText, type PdfHead } from './formats/pdf-assemble
 import { formatMb, maxCacheChars, tooLarge } from './limits';
 import { PageCollector, PageQueue, SPLIT_MAX_PAGES, SPLIT_MIN_PAGES } from './page-split';
 import { type ExtractionResult, type WorkerDiagnostics } from './types';
-import { acquireSlot, checkin, checkout, type ExtractWorker, hasWarmWorker, MAX_WORKERS, prewarm, releaseSlot, retire, stopPrewarm, tryAcquireSlot, warmSecondWorker, type WorkerEntry, workerEntry } from './worker-pool';
+import { acquireSlot, checkin, checkout, type ExtractWorker, hasWarmWorker, MAX_WORKERS, prewarm, releaseSlot, retire, stopPrewarm, tryAcquireSlot, useCodeCacheDir, warmSecondWorker, type WorkerEntry, workerEntry } from './worker-pool';
 
-export { idleWorkerCount, liveWorkerCount, stopPrewarm, useWorkerScript, workersStartedCount } from './worker-pool';
+export { idleWorkerCount, liveWorkerCount, stopPrewarm, useCodeCacheDir, useWorkerScript, workersStartedCount } from './worker-pool';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
@@ -36,9 +36,11 @@ export function prewarmExtraction(): Promise<boolean> {
 
 /**
  * For the app and `folio serve`: prewarm once start-up is over, on a timer that keeps no process
- * alive. The returned function cancels it and ends the spare (call it when closing).
+ * alive, with pdfjs's code cache kept in `codeCacheDir` (see formats/pdfjs-code-cache.ts). The
+ * returned function cancels it and ends the spare (call it when closing).
  */
-export function scheduleExtractionPrewarm(delayMs = PREWARM_DELAY_MS): () => void {
+export function scheduleExtractionPrewarm(codeCacheDir: string | null, delayMs = PREWARM_DELAY_MS): () => void {
+  useCodeCacheDir(codeCacheDir);
   const timer = setTimeout(() => void prewarmExtraction(), delayMs);
   timer.unref();
   return () => {

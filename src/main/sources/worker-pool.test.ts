@@ -1,12 +1,18 @@
-import { describe, expect, it } from 'vitest';
-import { withoutLoaders } from './worker-pool';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { useCodeCacheDir, useWorkerScript, workerEntry } from './worker-pool';
 
-describe('withoutLoaders', () => {
-  it('drops module-hook flags (both spellings) and keeps the rest', () => {
-    expect(withoutLoaders(['--import', 'tsx', '--enable-source-maps', '--require=x.cjs', '-r', 'y', '--loader', 'z', '--max-old-space-size=512'])).toEqual([
-      '--enable-source-maps',
-      '--max-old-space-size=512',
-    ]);
-    expect(withoutLoaders([])).toEqual([]);
+afterEach(() => {
+  useWorkerScript(null);
+  useCodeCacheDir(null);
+});
+
+describe('the built worker entry', () => {
+  it('hands the thread the code cache folder once one is set, and none before', () => {
+    // Any existing file stands for a built worker script here: only the entry is looked at.
+    useWorkerScript(fileURLToPath(import.meta.url));
+    expect(workerEntry()?.workerData).toBeUndefined();
+    useCodeCacheDir('/data/cache/code');
+    expect(workerEntry()?.workerData).toEqual({ codeCacheDir: '/data/cache/code' });
   });
 });

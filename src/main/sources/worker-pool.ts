@@ -22,6 +22,19 @@ const IDLE_MS = 30_000;
 export { withoutLoaders, type WorkerEntry };
 
 let scriptOverride: string | null = null;
+let codeCacheDir: string | null = null;
+
+/**
+ * Where the built workers keep V8's code cache of pdfjs (formats/pdfjs-code-cache.ts); null: none,
+ * each thread compiles pdfjs anew. Threads started from now on use it.
+ */
+export function useCodeCacheDir(dir: string | null): void {
+  codeCacheDir = dir;
+}
+
+function builtEntry(script: URL): WorkerEntry {
+  return { script, execArgv: withoutLoaders(process.execArgv), ...(codeCacheDir === null ? {} : { workerData: { codeCacheDir } }) };
+}
 
 /**
  * Runs the workers from this built worker script (e.g. `out/main/extract-worker.js`) instead of
@@ -39,7 +52,7 @@ export function useWorkerScript(file: string | null): void {
  * folder above, when this code lands in a chunk) the bundle that contains this module.
  */
 export function workerEntry(): WorkerEntry | null {
-  if (scriptOverride) return existsSync(scriptOverride) ? { script: pathToFileURL(scriptOverride), execArgv: withoutLoaders(process.execArgv) } : null;
+  if (scriptOverride) return existsSync(scriptOverride) ? builtEntry(pathToFileURL(scriptOverride)) : null;
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
     // Node 20 does not carry `--import` hooks into workers, so the worker registers tsx itself.
@@ -61,7 +74,7 @@ export function workerEntry(): WorkerEntry | null {
   }
   for (const candidate of ['./extract-worker.js', './extract-worker.mjs', '../extract-worker.js', '../extract-worker.mjs']) {
     const url = new URL(candidate, here);
-    if (existsSync(fileURLToPath(url))) return { script: url, execArgv: withoutLoaders(process.execArgv) };
+    if (existsSync(fileURLToPath(url))) return builtEntry(url);
   }
   return null;
 }

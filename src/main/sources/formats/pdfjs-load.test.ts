@@ -1,11 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { hasSoffice, installedDebianPdfs, minimalPdf, sofficePdf } from '../testing';
 import { extractPdf } from './pdf';
 import { pdfjsDataParams } from './pdfjs-data';
+import { loadCachedModule } from './pdfjs-code-cache';
 import { directWorker, DirectPort, loadPdfjs, pdfjsWorkerPath, textOnlyParams } from './pdfjs-load';
 import { BIDI_LTR, FONT_CONVERT, FONT_SWITCH, patchWorkerSource, type SourcePatch, TEXT_STATE_CLONE, TEXT_TRANSFORM, TYPE1_WRAP, WORKER_PATCHES } from './pdfjs-patches';
 
@@ -183,6 +184,37 @@ describe('loading pdfjs for extraction', () => {
       const dirs = ((await textItems(withIt, files[0] ?? new Uint8Array())) as { dir?: string }[][]).flat().map((item) => item.dir);
       expect(dirs).toContain('rtl');
       expect(dirs).toContain('ltr');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('pdfjs\'s worker run as a script, then from its V8 code cache, reads every text item as the module does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'folio-pdfjs-cache-'));
+    const source = patchWorkerSource(readFileSync(pdfjsWorkerPath(), 'utf8'));
+    if (source === null) throw new Error('no patch applied');
+    // A name per load: V8 keeps scripts compiled in this isolate by text and name, and would answer the second load from there.
+    const load = (n: number) => {
+      const push = Array.prototype.push;
+      try {
+        const loaded = loadCachedModule(join(dirname(pdfjsWorkerPath()), `pdf.worker.load-${n}.mjs`), source, dir, 'pdfjs-worker');
+        if (loaded === null) throw new Error('pdfjs\'s worker module was not converted');
+        return loaded;
+      } finally {
+        Array.prototype.push = push;
+      }
+    };
+    try {
+      const module = await workerWith(WORKER_PATCHES);
+      const files: Uint8Array[] = [minimalPdf(TRANSFORM_PAGES), ...installedDebianPdfs().map((pdf) => new Uint8Array(readFileSync(pdf.path)))];
+      const expected = await Promise.all(files.map((data) => textItems(module, data)));
+      const compiled = load(1);
+      expect(compiled.fromCache).toBe(false);
+      for (const [i, data] of files.entries()) expect(await textItems(compiled.exports, data)).toEqual(expected[i]);
+      compiled.save();
+      const cached = load(2);
+      expect(cached.fromCache).toBe(true);
+      for (const [i, data] of files.entries()) expect(await textItems(cached.exports, data)).toEqual(expected[i]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

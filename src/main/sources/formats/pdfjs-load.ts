@@ -7,11 +7,15 @@
 //    Every push in the isolate then leaves V8's fast path. The worker is its own isolate, so putting
 //    the native push back touches no other code.
 // 2. Its worker code is patched as text (pdfjs-patches.ts) and loaded from a data: URL.
+// 3. In an extraction thread given a code cache folder, both modules run as scripts with V8's code
+//    cache instead (pdfjs-code-cache.ts).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { workerData } from 'node:worker_threads';
 import type * as PdfjsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { withDeferredCanvas } from './canvas-deferral';
+import { type CachedModule, loadCachedModule } from './pdfjs-code-cache';
 import { patchWorkerSource } from './pdfjs-patches';
 
 export type Pdfjs = typeof PdfjsModule;
@@ -20,9 +24,40 @@ export function pdfjsWorkerPath(): string {
   return createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs');
 }
 
+/** The folder of pdfjs's code caches, which the pool gives an extraction thread; null elsewhere. */
+function codeCacheDir(): string | null {
+  const data: unknown = workerData;
+  const dir: unknown = typeof data === 'object' && data !== null && 'codeCacheDir' in data ? data.codeCacheDir : null;
+  return typeof dir === 'string' ? dir : null;
+}
+
+const cachedModules: CachedModule[] = [];
+
+/** The module's exports run from its code cache, or null to import it as a module. */
+function fromCodeCache(file: string, source: () => string, name: string): unknown {
+  const dir = codeCacheDir();
+  const loaded = dir === null ? null : loadCachedModule(file, source(), dir, name);
+  if (loaded === null) return null;
+  cachedModules.push(loaded);
+  return loaded.exports;
+}
+
+/** Stores the code caches this thread did not load from (after the warm-up PDF, so its functions are in them). */
+export function saveCodeCaches(): void {
+  for (const loaded of cachedModules) loaded.save();
+}
+
+/** Whether this thread's pdfjs came from code caches (tests). */
+export function pdfjsFromCodeCache(): boolean {
+  return cachedModules.length > 0 && cachedModules.every((loaded) => loaded.fromCache);
+}
+
 async function importWorker(): Promise<unknown> {
   const file = pdfjsWorkerPath();
-  const patched = patchWorkerSource(readFileSync(file, 'utf8'));
+  const source = readFileSync(file, 'utf8');
+  const patched = patchWorkerSource(source);
+  const cached = fromCodeCache(file, () => patched ?? source, 'pdfjs-worker');
+  if (cached !== null) return cached;
   if (patched === null) return import(pathToFileURL(file).href);
   return import(`data:text/javascript;base64,${Buffer.from(patched).toString('base64')}`);
 }
@@ -116,7 +151,11 @@ export function loadPdfjs(): Promise<Pdfjs> {
     const nativePush = Array.prototype.push;
     const holder = globalThis as { pdfjsWorker?: unknown };
     holder.pdfjsWorker ??= await importWorker();
-    const pdfjs = await withDeferredCanvas(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.mjs'), () => import('pdfjs-dist/legacy/build/pdf.mjs'));
+    const displayFile = createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.mjs');
+    const pdfjs = await withDeferredCanvas(displayFile, async () => {
+      const cached = fromCodeCache(displayFile, () => readFileSync(displayFile, 'utf8'), 'pdfjs-display');
+      return cached === null ? import('pdfjs-dist/legacy/build/pdf.mjs') : (cached as Pdfjs);
+    });
     // Putting the native method back (see above), not extending a built-in.
     Array.prototype.push = nativePush;
     return pdfjs;
