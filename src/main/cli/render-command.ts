@@ -47,6 +47,8 @@ export async function renderCommand(argv: string[], paths?: () => { dataDir: str
       templates = scratch;
       theme = record.id;
     }
+    // LibreOffice starts (seconds) while the deck is built, for the check that follows.
+    (await import('../renderers/soffice-warm')).prestartWarmConverter();
     let result;
     try {
       result = await renderDeckFromFile(abs, {

@@ -9,6 +9,7 @@ import { FolioError } from '../../shared/errors';
 import { DEFAULT_LEASE_TTL_MS } from '../config/lease-timing';
 import { DB_NOW_MS, type RunRef } from './host';
 import { finishReasonOf } from './run-event-reader';
+import { storedEventJson } from './run-event-rows';
 import { RUN_EVENTS_CHANNEL, runEventsNotice } from './run-event-writer';
 
 export interface LeasesOptions {
@@ -283,7 +284,7 @@ async function endRun(client: pg.PoolClient, runId: string, taskId: string, tena
     };
     const { rowCount } = await client.query(
       `INSERT INTO run_events (run_id, seq, last_seq, tenant_id, task_id, events, ended) VALUES ($1, $2, $2, $3, $4, $5, TRUE) ON CONFLICT (run_id, seq) DO NOTHING`,
-      [runId, seq, tenantId, taskId, JSON.stringify([event])],
+      [runId, seq, tenantId, taskId, `[${storedEventJson(event)}]`],
     );
     if (rowCount !== 1) continue;
     await client.query('SELECT pg_notify($1, $2)', [RUN_EVENTS_CHANNEL, runEventsNotice(runId, seq)]);

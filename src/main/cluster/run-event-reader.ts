@@ -6,19 +6,27 @@ import { NotFoundError } from '../../shared/errors';
 import type { Scope } from '../store/port';
 import type { RunEventListener } from './host';
 import type { Listener } from './listener';
+import { eventsOfRow } from './run-event-rows';
 import { RUN_EVENTS_CHANNEL, type RunEventsNotice } from './run-event-writer';
 
 // A run's stored rows holding events after $2, in order: the row that holds seq $2 + 1 starts at the
 // highest seq at or below it (rows never overlap), so the primary key finds it however long the run.
 const ROWS_AFTER = `
-SELECT events FROM run_events
+SELECT run_id, seq, task_id, events FROM run_events
 WHERE run_id = $1 AND last_seq > $2 AND seq <= $3
   AND seq >= COALESCE((SELECT max(seq) FROM run_events WHERE run_id = $1 AND seq <= $2 + 1), 0)
 ORDER BY seq LIMIT $4`;
 
-/** The events of stored rows (each a JSON array of consecutive events), in order. */
-function eventsOf(rows: readonly { events: string }[]): RunEvent[] {
-  return rows.flatMap((r) => JSON.parse(r.events) as RunEvent[]);
+interface StoredRow {
+  run_id: string;
+  seq: number;
+  task_id: string;
+  events: string;
+}
+
+/** The events of a run's stored rows (each a JSON array of consecutive events), in order. */
+function eventsOf(rows: readonly StoredRow[]): RunEvent[] {
+  return rows.flatMap(eventsOfRow);
 }
 
 /** A run as the event hub needs it; undefined when it does not exist in the scope's tenant and task. */
@@ -152,7 +160,7 @@ export class RunEventReader {
    * status first, then flushes the event, then releases its lease): the caller then follows it live.
    */
   private async replayEnded(runId: string, taskId: string, run: RunSummary, listener: RunEventListener, afterSeq: number): Promise<boolean> {
-    const { rows: finals } = await this.pool.query<{ events: string }>('SELECT events FROM run_events WHERE run_id = $1 AND ended ORDER BY seq LIMIT 1', [runId]);
+    const { rows: finals } = await this.pool.query<StoredRow>('SELECT run_id, seq, task_id, events FROM run_events WHERE run_id = $1 AND ended ORDER BY seq LIMIT 1', [runId]);
     const final = eventsOf(finals).find((e) => e.type === 'run_finished');
     if (!final) {
       const { rows } = await this.pool.query<{ stored: boolean; leased: boolean }>(
@@ -179,7 +187,7 @@ export class RunEventReader {
   }
 
   private async readAll(runId: string, afterSeq: number, untilSeq = MAX_SEQ): Promise<RunEvent[]> {
-    const { rows } = await this.pool.query<{ events: string }>(ROWS_AFTER, [runId, afterSeq, untilSeq, null]);
+    const { rows } = await this.pool.query<StoredRow>(ROWS_AFTER, [runId, afterSeq, untilSeq, null]);
     return eventsOf(rows).filter((e) => e.seq > afterSeq && e.seq <= untilSeq);
   }
 
@@ -222,10 +230,10 @@ export class RunEventReader {
       if (feed.subscribers.size === 0) return;
       let from = Number.MAX_SAFE_INTEGER;
       for (const s of feed.subscribers) from = Math.min(from, s.lastSeq);
-      let rows: { events: string }[];
+      let rows: StoredRow[];
       let events: RunEvent[];
       try {
-        ({ rows } = await this.pool.query<{ events: string }>(ROWS_AFTER, [feed.runId, from, MAX_SEQ, this.pageSize]));
+        ({ rows } = await this.pool.query<StoredRow>(ROWS_AFTER, [feed.runId, from, MAX_SEQ, this.pageSize]));
         events = eventsOf(rows).filter((e) => e.seq > from);
       } catch (err) {
         this.options.onError?.(err as Error);

@@ -2,7 +2,7 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../shared/contract';
-import { RunEventWriter, rowsOf, type PendingRow } from './run-event-writer';
+import { ROW_CHARS, RunEventWriter, rowsOf, type PendingRow } from './run-event-writer';
 
 const scope = { tenant_id: 'acme', user_id: 'ann' };
 const finished: RunEvent = { type: 'run_finished', reason: 'done', duration_ms: 1, run_id: 'r1', task_id: 't1', seq: 1, at: 0 };
@@ -58,5 +58,15 @@ describe('rowsOf', () => {
       [4, 5],
       [9, 10],
     ]);
+  });
+
+  it('splits a long unbroken batch into rows of at most ROW_CHARS, seq after seq', () => {
+    const delta = (seq: number): PendingRow => ({ ...pending('r1', seq), json: JSON.stringify({ type: 'text_delta', delta: 'x'.repeat(20), seq, at: 0 }) });
+    const rows = rowsOf(Array.from({ length: 5_000 }, (_, i) => delta(i + 1)));
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) expect(row.events.length).toBeLessThanOrEqual(ROW_CHARS);
+    expect(rows.map((r) => [r.seq, r.last_seq]).flat()).toEqual(rows.flatMap((r, i) => [i === 0 ? 1 : rows[i - 1].last_seq + 1, r.last_seq]));
+    expect(rows.at(-1)?.last_seq).toBe(5_000);
+    expect(rows.flatMap((r) => (JSON.parse(r.events) as { seq: number }[]).map((e) => e.seq))).toEqual(Array.from({ length: 5_000 }, (_, i) => i + 1));
   });
 });

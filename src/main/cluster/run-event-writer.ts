@@ -6,6 +6,7 @@
 import type pg from 'pg';
 import type { RunEvent } from '../../shared/contract';
 import type { Scope } from '../store/port';
+import { storedEventJson } from './run-event-rows';
 
 export const RUN_EVENTS_CHANNEL = 'folio_run_events';
 
@@ -19,8 +20,9 @@ export function runEventsNotice(runId: string, seq: number): string {
 }
 
 /**
- * One stored row: consecutive events of one run (`seq` … `last_seq`) as a JSON array in text, so a
- * write of thousands of deltas is one row PostgreSQL neither parses nor indexes per event.
+ * One stored row: consecutive events of one run (`seq` … `last_seq`) as a JSON array in text (in
+ * their stored form, run-event-rows.ts), so a write of thousands of deltas is one row PostgreSQL
+ * neither parses nor indexes per event.
  */
 export interface RunEventRow {
   run_id: string;
@@ -54,19 +56,31 @@ WITH inserted AS (
 SELECT pg_notify('${RUN_EVENTS_CHANNEL}', notice) FROM unnest($${count * COLUMNS + 1}::text[]) AS notice`;
 }
 
-/** The rows for a batch of events: one per run and unbroken run of seqs, in the order they came. */
+/**
+ * The most characters of events in one row (a row may hold one event longer than this). A write
+ * that fell behind holds thousands of deltas; as one text of hundreds of kB it would be allocated
+ * outside V8's young generation, where joining it, counting its bytes and (in every reader)
+ * decoding it cost several times more per event than the extra rows cost PostgreSQL.
+ */
+export const ROW_CHARS = 32 * 1024;
+
+/**
+ * The rows for a batch of events: one per run and unbroken run of seqs, in the order they came,
+ * each of at most ROW_CHARS.
+ */
 export function rowsOf(batch: readonly PendingRow[]): RunEventRow[] {
-  const built: { row: RunEventRow; parts: string[] }[] = [];
-  const open = new Map<string, { row: RunEventRow; parts: string[] }>();
+  const built: { row: RunEventRow; parts: string[]; chars: number }[] = [];
+  const open = new Map<string, { row: RunEventRow; parts: string[]; chars: number }>();
   for (const e of batch) {
     const current = open.get(e.runId);
-    if (current && current.row.last_seq + 1 === e.seq) {
+    if (current && current.row.last_seq + 1 === e.seq && current.chars + 1 + e.json.length <= ROW_CHARS) {
       current.row.last_seq = e.seq;
       current.row.ended ||= e.final;
       current.parts.push(e.json);
+      current.chars += e.json.length + 1;
       continue;
     }
-    const next = { row: { run_id: e.runId, seq: e.seq, last_seq: e.seq, tenant_id: e.tenantId, task_id: e.taskId, events: '', ended: e.final }, parts: [e.json] };
+    const next = { row: { run_id: e.runId, seq: e.seq, last_seq: e.seq, tenant_id: e.tenantId, task_id: e.taskId, events: '', ended: e.final }, parts: [e.json], chars: e.json.length + 2 };
     open.set(e.runId, next);
     built.push(next);
   }
@@ -79,6 +93,7 @@ export interface PendingRow {
   seq: number;
   tenantId: string;
   taskId: string;
+  /** The event's stored JSON (run-event-rows.ts). */
   json: string;
   final: boolean;
 }
@@ -126,7 +141,7 @@ export class RunEventWriter {
   }
 
   append(scope: Scope, event: RunEvent): void {
-    this.pending.push({ runId: event.run_id, seq: event.seq, tenantId: scope.tenant_id, taskId: event.task_id, json: JSON.stringify(event), final: event.type === 'run_finished' });
+    this.pending.push({ runId: event.run_id, seq: event.seq, tenantId: scope.tenant_id, taskId: event.task_id, json: storedEventJson(event), final: event.type === 'run_finished' });
     this.appended += 1;
     if (!isDelta(event) || this.pending.length >= this.maxBatch) {
       this.kick();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { makeTempRoot, removeTemp, writeFiles } from '../tools/testing';
 import { writeTestDeck } from './deck/verify/testing';
 import { SOFFICE_ENV, sofficePath } from './soffice';
-import { convertToPdfWarm, stopWarmConverters, unoPython, warmConverterPid } from './soffice-warm';
+import { convertToPdfWarm, prestartWarmConverter, stopWarmConverters, unoPython, warmConverterPid } from './soffice-warm';
 import { expectAbortAtStartLeavesNothing } from './soffice.test-support';
 
 const saved = process.env[SOFFICE_ENV];
@@ -65,6 +65,23 @@ describe('convertToPdfWarm', () => {
     expect(warmConverterPid()).toBeUndefined();
     await vi.waitFor(() => expect(groupAlive(replacement ?? 0)).toBe(false), { timeout: 10_000, interval: 50 });
   }, 300_000);
+
+  it.skipIf(!hasUno)(`a converter started ahead is the one the next conversion uses, and starting ahead again keeps it (${skipReason})`, async () => {
+    const fake = join(root, 'fake-soffice-slow.sh');
+    writeFiles(root, { 'fake-soffice-slow.sh': '#!/bin/sh\nsleep 30\n' });
+    chmodSync(fake, 0o755);
+    process.env[SOFFICE_ENV] = fake;
+    prestartWarmConverter();
+    const pid = warmConverterPid();
+    expect(pid).toBeDefined();
+    prestartWarmConverter();
+    expect(warmConverterPid()).toBe(pid);
+    const conversion = convertToPdfWarm(deck, { timeoutMs: 1500, label: 'deck.pptx' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warmConverterPid()).toBe(pid);
+    await expect(conversion).rejects.toMatchObject({ code: 'tool_error' });
+    await vi.waitFor(() => expect(groupAlive(pid ?? 0)).toBe(false), { timeout: 10_000, interval: 50 });
+  }, 60_000);
 
   it.skipIf(!hasUno)(`a converter that never answers is stopped at the timeout with a typed error, its processes with it (${skipReason})`, async () => {
     const fake = join(root, 'fake-soffice-hang.sh');

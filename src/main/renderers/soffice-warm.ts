@@ -359,6 +359,18 @@ export function convertToPdfWarm(inputAbs: string, opts: ConvertOptions): Promis
   }, opts.signal, () => cancelled(label));
 }
 
+/**
+ * Starts the warm converter now if none runs, so LibreOffice starts while the caller does other work
+ * (the deck being built, about as long as LibreOffice's start); the next conversion with the same
+ * hidden paths uses it, and one that fails to start is replaced by that conversion as usual.
+ */
+export function prestartWarmConverter(hiddenPaths: readonly string[] = []): void {
+  const soffice = sofficePath();
+  const python = soffice ? unoPython() : null;
+  if (!soffice || !python || current?.alive) return;
+  converterFor(soffice, python, hiddenPaths);
+}
+
 /** Stops every warm converter now (tests, and this process's exit). */
 export function stopWarmConverters(): void {
   for (const converter of [...live]) converter.kill();

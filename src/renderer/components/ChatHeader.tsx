@@ -6,7 +6,7 @@ import { useArtifacts } from '../state/artifacts-store';
 import { useProjects } from '../state/projects-store';
 import { useTasks } from '../state/tasks-store';
 import { McpMenu } from './McpMenu';
-import { ModelOptions, useModelName } from './ModelOptions';
+import { DefaultModelOption, ModelOptions } from './ModelOptions';
 import { TaskGrantsMenu } from './TaskGrantsMenu';
 import { TaskOptionsMenu } from './TaskOptionsMenu';
 import { TaskSelect } from './TaskSelect';
@@ -30,7 +30,6 @@ export function ChatHeader({ task }: { task: Task }) {
     void loadCapabilities();
   }, [loadCapabilities]);
   const chatProfiles = profiles.filter((p) => p.role === 'chat');
-  const defaultName = useModelName(defaultModel);
 
   return (
     <>
@@ -56,7 +55,7 @@ export function ChatHeader({ task }: { task: Task }) {
             title={t('chat.model')}
             testId="model-picker"
           >
-            <option value="">{defaultName ? t('chat.defaultModelNamed', { model: defaultName }) : t('chat.defaultModel')}</option>
+            <DefaultModelOption defaultModel={defaultModel} profiles={profiles} />
             <ModelOptions profiles={chatProfiles} requireKey current={task.model} />
           </TaskSelect>
           <TaskSelect

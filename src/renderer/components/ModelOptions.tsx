@@ -43,3 +43,13 @@ export function useModelName(id: string | null): string | null {
   const profiles = useApp((s) => s.profiles);
   return id === null ? null : modelName(id, profiles);
 }
+
+/**
+ * The empty choice of a picker whose blank means "the default model" (a task's, a project's): it
+ * names the model that blank stands for, by its human name.
+ */
+export function DefaultModelOption({ defaultModel, profiles }: { defaultModel: string | null; profiles: readonly ModelProfileInfo[] }) {
+  const { t } = useTranslation();
+  const name = defaultModel === null ? null : modelName(defaultModel, profiles);
+  return <option value="">{name ? t('chat.defaultModelNamed', { model: name }) : t('chat.defaultModel')}</option>;
+}

@@ -8,7 +8,7 @@ import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { type ProjectPatch, useProjects } from '../state/projects-store';
 import { Icon } from './Icon';
 import { LibraryPanel } from './LibraryPanel';
-import { ModelOptions } from './ModelOptions';
+import { DefaultModelOption, ModelOptions } from './ModelOptions';
 import { ErrorText } from './ErrorText';
 
 const approvalModes: ApprovalMode[] = ['ask', 'auto-edit', 'auto'];
@@ -57,6 +57,7 @@ function ProjectForm({ project }: { project: Project }) {
   const save = useProjects((s) => s.save);
   const profiles = useApp((s) => s.profiles);
   const chatProfiles = profiles.filter((p) => p.role === 'chat');
+  const defaultModel = useApp((s) => s.settings?.default_model ?? null);
   const [name, setName] = useState(project.name);
   const [instructions, setInstructions] = useState(project.instructions);
   const [model, setModel] = useState(project.default_model ?? '');
@@ -125,7 +126,7 @@ function ProjectForm({ project }: { project: Project }) {
       <label className="form-row">
         <span className="form-label">{t('projects.defaultModel')}</span>
         <select className="select" value={model} onChange={(e) => setModel(e.target.value)} data-testid="project-default-model">
-          <option value="">{t('projects.usualDefault')}</option>
+          <DefaultModelOption defaultModel={defaultModel} profiles={profiles} />
           <ModelOptions profiles={chatProfiles} current={model} />
         </select>
       </label>

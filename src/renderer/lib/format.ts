@@ -65,6 +65,18 @@ export function formatMoney(cost: number, price: { input: number; output: number
 }
 
 /**
+ * A model's price per million tokens in its currency, localized ("$0.14", "¥0.80", "US$0.435" in
+ * Chinese), with up to four decimals as price lists give them.
+ */
+export function formatUnitPrice(amount: number, currency: string | undefined, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: currency ?? 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(amount);
+  } catch {
+    return `${amount} ${currency ?? ''}`.trim();
+  }
+}
+
+/**
  * A task's cost in the currency of the model it runs on (its own, else the default); null when that
  * model is unknown or sets no price: a bare amount would not say which money it is.
  */

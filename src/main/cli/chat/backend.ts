@@ -21,7 +21,9 @@ export interface ChatBackend {
 export async function inProcessBackend(paths: { dataDir: string; resourcesDir: string }): Promise<ChatBackend> {
   // The same rules as `folio serve`: one process owns a data folder, so this refuses to start beside
   // a running app (the error names the holder and FOLIO_DATA_DIR).
-  const core = await createCore({ ...paths, prewarmExtraction: false });
+  // A chat lives as long as the app's window does: warmed as the app and `folio serve` are (a spare
+  // extraction worker 1.5 s after start, the sandbox and Python probes in the background).
+  const core = await createCore({ ...paths, prewarmExtraction: true, warmMachineProbes: true });
   // Calls go through the transports' dispatch, so input and output are validated exactly as over IPC.
   const client = createClient(async (method, input) => unwrapResult(await dispatchCall(core, method, input, { transport: 'ipc' })));
   return {

@@ -42,9 +42,9 @@ export function ensureEastAsianFonts(xml: string, cjkFace: string, isCapable: (f
       if (isCapable(decodeXmlText(eaMatch[1] ?? ''))) return whole;
       return `<a:r>${inner.replace(eaMatch[0], ea)}</a:r>`;
     }
-    const selfClosing = /^<a:rPr([^>]*?)\/>/.exec(inner);
+    const selfClosing = /^\s*<a:rPr([^>]*?)\/>/.exec(inner);
     if (selfClosing) return `<a:r>${inner.replace(selfClosing[0], `<a:rPr${selfClosing[1] ?? ''}>${ea}</a:rPr>`)}</a:r>`;
-    const open = /^<a:rPr[^>]*>/.exec(inner);
+    const open = /^\s*<a:rPr[^>]*>/.exec(inner);
     if (!open) return `<a:r><a:rPr lang="zh-CN">${ea}</a:rPr>${inner}</a:r>`;
     const end = inner.indexOf('</a:rPr>');
     const props = inner.slice(open[0].length, end);

@@ -11,12 +11,18 @@ import { type QualityIssueKind, type QualityReport } from '../../../shared/specs
 import { type PlannedSlide, type TextElement } from '../../../shared/specs/deck-plan';
 import { convertToPdf } from '../document/testing/soffice-pdf';
 import { sofficePath } from '../soffice';
+import { drawnLines } from './draw/text';
+import { createTextMeasurer, NO_LINE_START } from './fonts';
 import { renderDeckFromFile, type RenderDeckResult } from './index';
 import { checkRenderedPdf } from './rendered-check';
-import { readPdfWords } from './verify/pdf-words';
+import { readPdfWords, type RenderedWord } from './verify/pdf-words';
 
 const FIXTURES = join(__dirname, 'fixtures');
 const SPECS = ['stress-deck', 'edge-deck'] as const;
+/** Decks a Chinese user's agent writes from real sources: a 组会汇报, a 开题报告 and a mixed technical talk. */
+const WALK = ['zh-group-meeting', 'zh-proposal-defense', 'zh-en-tech-talk'] as const;
+const ALL = [...SPECS, ...WALK] as const;
+type DeckName = (typeof ALL)[number];
 const RENDERED_PROBLEMS: readonly QualityIssueKind[] = ['off_slide', 'outside_box', 'in_footer', 'overlap', 'title_lines'];
 const hasSoffice = sofficePath() !== null;
 if (!hasSoffice) console.warn('soffice not installed (apt-get install libreoffice-impress): skipping the rendered stress and edge decks');
@@ -26,6 +32,7 @@ interface Rendered {
   report: QualityReport;
   /** Each page's words as LibreOffice drew them, joined by spaces. */
   pages: string[];
+  words: RenderedWord[][];
 }
 
 /** What a split spreads over its slides: top-level bullets, table rows, timeline events. */
@@ -39,24 +46,24 @@ function itemsOn(slide: PlannedSlide): number {
 
 describe.skipIf(!hasSoffice)('the stress and edge decks, as LibreOffice renders them', () => {
   let dir: string;
-  const rendered = new Map<(typeof SPECS)[number], Rendered>();
+  const rendered = new Map<DeckName, Rendered>();
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'deck-fixtures-'));
     const decks: RenderDeckResult[] = [];
-    for (const name of SPECS) {
+    for (const name of ALL) {
       copyFileSync(join(FIXTURES, `${name}.json`), join(dir, `${name}.json`));
       decks.push(await renderDeckFromFile(join(dir, `${name}.json`), { baseDir: dir, outDir: dir, fileName: `${name}.pptx` }));
     }
     const pdfs = convertToPdf(dir, decks.map((d) => d.path), 240_000);
-    for (const [i, name] of SPECS.entries()) {
+    for (const [i, name] of ALL.entries()) {
       const deck = decks[i];
       if (!deck) continue;
       const pdf = new Uint8Array(readFileSync(pdfs[i] ?? ''));
       const { report, verification } = await checkRenderedPdf(deck, pdf);
       expect(verification.mode, verification.reason).toBe('rendered');
-      const pages = (await readPdfWords(pdf, deck.plan.size)).map((p) => p.words.map((w) => w.text).join(' '));
-      rendered.set(name, { deck, report, pages });
+      const words = (await readPdfWords(pdf, deck.plan.size)).map((p) => p.words);
+      rendered.set(name, { deck, report, pages: words.map((w) => w.map((x) => x.text).join(' ')), words });
     }
   }, 300_000);
 
@@ -64,13 +71,13 @@ describe.skipIf(!hasSoffice)('the stress and edge decks, as LibreOffice renders 
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  const get = (name: (typeof SPECS)[number]): Rendered => {
+  const get = (name: DeckName): Rendered => {
     const r = rendered.get(name);
     if (!r) throw new Error(`${name} was not rendered`);
     return r;
   };
 
-  it.each(SPECS)('%s: one page per planned slide, none with a word off the slide, outside its box, in the footer band or overlapping', (name) => {
+  it.each(ALL)('%s: one page per planned slide, none with a word off the slide, outside its box, in the footer band or overlapping', (name) => {
     const { deck, report, pages } = get(name);
     expect(pages).toHaveLength(deck.plan.slides.length);
     const problems = report.slides.flatMap((s) => s.issues.filter((i) => RENDERED_PROBLEMS.includes(i.kind)).map((i) => `slides[${s.index}] ${i.kind}: ${i.message}`));
@@ -117,5 +124,60 @@ describe.skipIf(!hasSoffice)('the stress and edge decks, as LibreOffice renders 
     });
     // The deck title's 🚀 prints blank: the cover's report says so (LibreOffice's PDF has no colour bitmaps).
     expect(report.slides[0]?.issues.some((i) => i.kind === 'emoji_font' && i.message.includes('🚀'))).toBe(true);
+  });
+
+  /** The rendered lines of a text element: its words by baseline, as [left, right] extents in inches. */
+  const renderedLines = (words: readonly RenderedWord[], el: TextElement): [number, number][] => {
+    const grow = 4 / 72;
+    const inside = words.filter((w) => {
+      const cx = w.x + w.w / 2;
+      const cy = w.y + w.h / 2;
+      return cx >= el.box.x - grow && cx <= el.box.x + el.box.w + grow && cy >= el.box.y - grow && cy <= el.box.y + el.box.h + grow;
+    });
+    const byLine = new Map<number, [number, number]>();
+    for (const w of inside) {
+      const key = [...byLine.keys()].find((b) => Math.abs(b - w.baseline) < w.size * 0.3) ?? w.baseline;
+      const [l, r] = byLine.get(key) ?? [Infinity, -Infinity];
+      byLine.set(key, [Math.min(l, w.x), Math.max(r, w.x + w.w)]);
+    }
+    return [...byLine.entries()].sort((a, b) => a[0] - b[0]).map(([, e]) => e);
+  };
+
+  it.each(WALK)('%s: every heading of two lines is balanced on the rendered slide, no word left alone on its last line', (name) => {
+    const { deck, words } = get(name);
+    let twoLine = 0;
+    const ragged = deck.plan.slides.flatMap((slide, n) =>
+      slide.elements
+        .filter((e): e is TextElement => e.kind === 'text' && e.font === 'heading' && (e.role === 'title' || e.role === 'label'))
+        .flatMap((el) => {
+          const lines = renderedLines(words[n] ?? [], el);
+          if (lines.length !== 2) return [];
+          twoLine++;
+          const [first, last] = lines.map(([l, r]) => r - l) as [number, number];
+          return last >= first / 3 ? [] : [`slide ${n + 1} ${el.id}: ${el.paragraphs.map((p) => p.text).join(' ')} (${last.toFixed(2)} in after ${first.toFixed(2)} in)`];
+        }),
+    );
+    expect(ragged).toEqual([]);
+    if (name !== 'zh-group-meeting') expect(twoLine).toBeGreaterThan(0);
+  });
+
+  it.each(WALK)('%s: the lines written for Chinese text never split a number from its unit or a date, nor start with a closing mark', (name) => {
+    const { deck } = get(name);
+    const ctx = { measurer: createTextMeasurer(), theme: deck.theme };
+    const bad: string[] = [];
+    for (const [n, slide] of deck.plan.slides.entries()) {
+      for (const el of slide.elements) {
+        if (el.kind !== 'text') continue;
+        for (const p of el.paragraphs) {
+          const lines = drawnLines(ctx, p, el.font, el.box.w);
+          if (!Array.isArray(lines)) continue;
+          for (let k = 1; k < lines.length; k++) {
+            const joint = `${lines[k - 1] ?? ''}|${lines[k] ?? ''}`;
+            if (NO_LINE_START.has(Array.from(lines[k] ?? '')[0] ?? '') || /\d ?\|(?:毫米|小时|分钟|个|年|月|日|天|%|ms|元|万)/u.test(joint) || /年 ?\|\d{1,2} ?月/u.test(joint)) bad.push(`slide ${n + 1} ${el.id}: ${lines.join(' / ')}`);
+          }
+        }
+      }
+    }
+    expect(bad).toEqual([]);
   });
 });

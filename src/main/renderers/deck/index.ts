@@ -138,7 +138,7 @@ export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promi
   const written = (await pptx.write({ outputType: 'nodebuffer' })) as Uint8Array;
   const isCapable = (face: string): boolean => isCjkCapableFace(face, known);
   const keys = plan.slides.map((s, n) => slideKey(s.slide_id ?? `n${n + 1}`, s.part));
-  const { bytes, cjkProblems: problems } = await postProcessDeck(written, { cjkHeading: theme.fonts.cjkHeading, cjkBody: theme.fonts.cjkBody, isCapable }, keys);
+  const { bytes, cjkProblems: problems } = await postProcessDeck(written, { cjkHeading: theme.fonts.cjkHeading, cjkBody: theme.fonts.cjkBody, isCapable, cjkLang }, keys);
   if (problems.length > 0) {
     throw new FolioError('internal', `CJK text without a CJK font in ${problems[0]?.part ?? '?'}: "${problems[0]?.text ?? ''}"`);
   }

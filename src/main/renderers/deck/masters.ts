@@ -4,6 +4,7 @@ import type PptxGenJS from 'pptxgenjs';
 import { containsCjk } from '../../../shared/specs/deck';
 import { footerRegion, type SlideSize } from '../../../shared/specs/deck-geometry';
 import { fontFaceFor, type Theme } from '../../../shared/specs/themes';
+import { LATIN_LANG } from './text-runs';
 
 export const MASTER_CONTENT = 'FOLIO_CONTENT';
 export const MASTER_PLAIN = 'FOLIO_PLAIN';
@@ -17,7 +18,7 @@ export function defineMasters(pptx: PptxGenJS, theme: Theme, size: SlideSize, fo
     objects.push({
       text: {
         text: footer,
-        options: { ...region.text, margin: 0, fontFace: fontFaceFor(theme, 'body', cjk), fontSize: theme.sizes.footer, color: p.muted, valign: 'middle', lang: cjk ? cjkLang : 'en-US' },
+        options: { ...region.text, margin: 0, fontFace: fontFaceFor(theme, 'body', cjk), fontSize: theme.sizes.footer, color: p.muted, valign: 'middle', lang: cjk ? cjkLang : LATIN_LANG },
       },
     });
   }

@@ -1,7 +1,8 @@
 // Fixes applied to the bytes pptxgenjs writes, before the file is saved:
 // 1. pptxgenjs 4.0.1 writes an `<a:pPr>` before *every* run of a multi-run paragraph; the schema
 //    allows one, first. PowerPoint offers to "repair" such files, so we keep only the first.
-// 2. CJK runs get a CJK-capable `<a:ea>` (see cjk-fonts.ts), charts and the theme too.
+// 2. CJK runs get a CJK-capable `<a:ea>` (see cjk-fonts.ts), charts and the theme too; runs in notes
+//    and charts get the language of their text (run-languages.ts).
 // 3. The slide's title text box becomes its title placeholder (`<p:ph type="title"/>`), so
 //    PowerPoint's outline, accessibility checker and screen readers see it. (pptxgenjs's own
 //    placeholders take the master's box, not the slide's, so we mark the box we drew instead.)
@@ -10,6 +11,7 @@
 import { PackageParts } from './package-parts';
 import { type CjkRunProblem, ensureChartEastAsianFonts, ensureEastAsianFonts, findRunsWithoutCjkFont, setThemeEastAsianFonts, TEXT_PARTS } from './cjk-fonts';
 import { TITLE_SHAPE_NAME } from './draw/text';
+import { LANGUAGE_PARTS, tagRunLanguages } from './run-languages';
 import { nameSlidePartsByKey } from './stable-parts';
 
 const TITLE_SHAPE = new RegExp(`(<p:cNvPr id="\\d+" name="${TITLE_SHAPE_NAME}"[^>]*>[\\s\\S]*?</p:cNvPr>)<p:cNvSpPr(?: txBox="1")?/><p:nvPr></p:nvPr>`);
@@ -35,6 +37,8 @@ export interface PostProcessFonts {
   cjkHeading: string;
   cjkBody: string;
   isCapable: (face: string) => boolean;
+  /** `lang` for CJK runs in notes and charts (the slides' runs have theirs); without it they are left as written. */
+  cjkLang?: string;
 }
 
 export interface PostProcessed {
@@ -55,6 +59,7 @@ export async function postProcessDeck(pptx: Uint8Array, fonts: PostProcessFonts,
       const xml = zip.text(name) ?? '';
       let out = dedupeParagraphProps(xml);
       if (name.startsWith('ppt/slides/')) out = markTitlePlaceholder(out);
+      if (fonts.cjkLang !== undefined && LANGUAGE_PARTS.test(name)) out = tagRunLanguages(out, fonts.cjkLang);
       out = ensureEastAsianFonts(out, fonts.cjkBody, fonts.isCapable);
       if (name.startsWith('ppt/charts/')) out = ensureChartEastAsianFonts(out, fonts.cjkBody);
       if (out !== xml) zip.set(name, out);

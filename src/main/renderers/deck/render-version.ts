@@ -7,6 +7,7 @@ import { type DeckVersion } from '../../../shared/specs/deck-versions';
 import { FolioError } from '../../../shared/errors';
 import { readArtifactPreview, writePreviewSidecar } from '../artifact-preview';
 import { resolveInside, resolveTaskPath, type TaskFolders, toRelative, writeInside } from '../../workspace/task-paths';
+import { prestartWarmConverter } from '../soffice-warm';
 import { renderDeck, type RenderDeckResult } from './index';
 import { checkRenderedDeck } from './rendered-check';
 import { deckFamily, listDeckVersions, slideHashes } from './versions';
@@ -41,6 +42,8 @@ export interface RenderedVersion {
 }
 
 export async function renderDeckVersion(spec: DeckSpec, o: DeckVersionOptions): Promise<RenderedVersion> {
+  // LibreOffice starts (seconds) while the deck is built, for the check that follows.
+  prestartWarmConverter(o.check?.hiddenPaths);
   const result = await renderDeck(spec, { baseDir: o.baseDir, outDir: o.outDir, fileName: o.fileName,
     ...(o.themesDir ? { themesDir: o.themesDir } : {}),
     ...(o.templatesDir ? { templatesDir: o.templatesDir } : {}),

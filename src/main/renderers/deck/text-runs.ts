@@ -6,6 +6,11 @@ import type PptxGenJS from 'pptxgenjs';
 import { isFullWidthMark, type ScriptRun, splitRunsByScript } from '../../../shared/specs/deck';
 import { fontFaceFor, type Theme } from '../../../shared/specs/themes';
 
+/** `lang` of runs without CJK text. */
+export const LATIN_LANG = 'en-US';
+/** `altLang` on every run (pptxgenjs writes it on runs given a `lang`); notes and charts copy it. */
+export const ALT_LANG = 'en-US';
+
 export interface RunStyle {
   role: 'heading' | 'body';
   size: number;
@@ -84,7 +89,7 @@ export function scriptRuns(text: string, style: RunStyle, fonts: RunFonts): Pptx
       color: style.color,
       bold: style.bold ?? false,
       italic: style.italic ?? false,
-      lang: run.cjk ? fonts.cjkLang : 'en-US',
+      lang: run.cjk ? fonts.cjkLang : LATIN_LANG,
     });
     const out: PptxGenJS.TextProps[] = pieces.map((piece) => ({ text: piece.text, options: options(piece.emoji, style.size) }));
     const next = runs[i + 1];

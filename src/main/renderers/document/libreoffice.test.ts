@@ -8,7 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stopWarmConverters, unoPython, warmConverterPid } from '../soffice-warm';
 import { renderDocument, type RenderDocumentResult } from './index';
 import { letterSpacedLines, pdfLines, RIGHT_EDGE_PT, type Word, wordsOf } from './testing/pdf-lines';
 import { convertToPdf } from './testing/soffice-pdf';
@@ -22,6 +23,8 @@ const hasTools = has('soffice') && has('pdftotext') && has('pdftoppm') && has('p
 if (!hasTools) {
   console.warn('skipping LibreOffice rendering test: needs `soffice`, `pdftotext` (poppler-utils) and fontconfig (apt-get install libreoffice-writer poppler-utils fonts-noto-cjk)');
 }
+const hasUno = unoPython() !== null;
+if (hasTools && !hasUno) console.warn('skipping the warm pagination check: needs python3-uno (apt-get install python3-uno)');
 
 function run(cmd: string, args: string[]): string {
   const result = spawnSync(cmd, args, { encoding: 'utf8', timeout: 180_000 });
@@ -62,6 +65,15 @@ describe.skipIf(!hasTools)('the sample laid out by LibreOffice (soffice)', () =>
     [pdf = ''] = convertToPdf(work, [rendered.path]);
     pageCount = Number(/Pages:\s+(\d+)/.exec(run('pdfinfo', [pdf]))?.[1]);
   }, 400_000);
+  afterAll(() => stopWarmConverters());
+
+  it.skipIf(!hasUno)('lays the pages out in a LibreOffice kept running, which the next render uses without starting another', async () => {
+    const running = warmConverterPid();
+    expect(running).toBeDefined();
+    const again = await renderDocument(join(work, 'proposal'), { outDir: work, fileName: 'again.docx' });
+    expect(warmConverterPid()).toBe(running);
+    expect(again.report.pages).toEqual(rendered.report.pages);
+  }, 120_000);
 
   it('reports the true page count, and the estimate was in range', () => {
     const pages = rendered.report.pages;

@@ -19,6 +19,10 @@
 // Without LibreOffice (or with `enabled: false`, or when the conversion fails) the first build is the
 // result: its contents leave the numbers for Word's update, and the report says the page count is
 // estimated and why. Only a cancelled signal rejects.
+//
+// The conversions go through the LibreOffice kept running between renders (soffice-warm.ts): a fresh one spends
+// about five seconds starting for each, and a render that reads its pages twice, or a person's next render, would
+// pay that again. Its PDFs are the cold conversion's, word for word.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FolioError } from '../../../shared/errors';
@@ -27,7 +31,8 @@ import { documentTemplates, stripHeadingNumber } from '../../../shared/specs/doc
 import { createTextMeasurer } from '../deck/fonts';
 import { type MeasureStyle, type TextMeasurer } from '../deck/text-measurer';
 import { readPdfWords } from '../deck/verify/pdf-words';
-import { convertToPdf, SofficeMissingError, sofficePath } from '../soffice';
+import { SofficeMissingError, sofficePath } from '../soffice';
+import { convertToPdfWarm } from '../soffice-warm';
 import { type TocEntry } from './context';
 import { fontSet } from './fonts';
 import { type PageGeometry } from './geometry';
@@ -89,7 +94,7 @@ async function layOut(bytes: Uint8Array, toc: readonly TocEntry[], geometry: Pag
   try {
     const input = join(work, 'document.docx');
     writeFileSync(input, bytes);
-    const pdf = await convertToPdf(input, {
+    const pdf = await convertToPdfWarm(input, {
       timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       label: 'the document',
       ...(opts.signal ? { signal: opts.signal } : {}),

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunEvent } from '../../../shared/contract/events';
 import { MemoryRunEventHub } from '../memory-event-hub.test-support';
-import { streamRunEvents } from './sse';
+import { FLUSH_CHARS, streamRunEvents } from './sse';
 import { TEST_TOKEN, type TestServer, errorOf, startTestServer } from './http-test-kit.test-support';
 
 let srv: TestServer;
@@ -104,7 +104,8 @@ describe('run events over SSE', () => {
     expect(await stream.next()).toBeNull();
   });
 
-  it('writes the events of one tick to the socket together, one tick after another', async () => {
+  /** A stream of run 'r1' into a response that records each socket write. */
+  function recordedStream(): { hub: MemoryRunEventHub; hubRun: string; writes: string[] } {
     const hub = new MemoryRunEventHub();
     const hubRun = 'r1';
     hub.startRun('t', hubRun);
@@ -120,6 +121,11 @@ describe('run events over SSE', () => {
     });
     const req = { socket: { setNoDelay: () => undefined } };
     void streamRunEvents(hub, req as unknown as IncomingMessage, res as unknown as ServerResponse, { taskId: 't', runId: hubRun, afterSeq: undefined }, 60_000);
+    return { hub, hubRun, writes };
+  }
+
+  it('writes the events of one tick to the socket together, one tick after another', async () => {
+    const { hub, hubRun, writes } = recordedStream();
     hub.emit(hubRun, { type: 'text_delta', delta: 'a' });
     hub.emit(hubRun, { type: 'text_delta', delta: 'b' });
     expect(writes).toEqual([]);
@@ -132,6 +138,15 @@ describe('run events over SSE', () => {
     expect(writes.slice(1)).toHaveLength(2);
     expect(writes[1]).toMatch(/^id: 3\n.*\n\nid: 4\nevent: run_finished\n/s);
     expect(writes[2]).toBe('<end>');
+  });
+
+  it('sends a burst of thousands of events in writes of at most FLUSH_CHARS plus one frame, in order', async () => {
+    const { hub, hubRun, writes } = recordedStream();
+    for (let i = 0; i < 3_000; i++) hub.emit(hubRun, { type: 'text_delta', delta: 'x'.repeat(20) });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes.length).toBeGreaterThan(1);
+    for (const chunk of writes) expect(chunk.length).toBeLessThan(FLUSH_CHARS + 1_000);
+    expect([...writes.join('').matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]))).toEqual(Array.from({ length: 3_000 }, (_, i) => i + 1));
   });
 
   it('a client gone while the run was looked up leaves no subscription and no heartbeat behind', async () => {

@@ -10,6 +10,8 @@ import type { RunEventHub } from '../../service/ports';
 export const DEFAULT_SSE_HEARTBEAT_MS = 15_000;
 /** A client this far behind is dropped; it can reconnect with Last-Event-ID. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+/** The most characters of frames joined into one write. */
+export const FLUSH_CHARS = 32 * 1024;
 
 const Seq = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const EventsQuery = z.strictObject({ after: Seq.optional() });
@@ -57,7 +59,10 @@ export async function streamRunEvents(
   };
   // Events come in bursts (a provider read holds many chunks; a replay is thousands at once): the
   // events of one tick are joined and leave as one write when the tick ends, instead of an HTTP
-  // chunk and a socket write per event. Order, ids and the end of the stream are unchanged.
+  // chunk and a socket write per event. Order, ids and the end of the stream are unchanged. A burst
+  // leaves in writes of at most FLUSH_CHARS: past ~128 kB a string is allocated outside V8's young
+  // generation, and flattening and counting the bytes of one that size cost more than formatting
+  // its frames did.
   let pending = '';
   const flush = () => {
     if (pending === '' || res.destroyed) return;
@@ -73,6 +78,7 @@ export async function streamRunEvents(
     if (ended) return;
     if (pending === '') process.nextTick(flush);
     pending += formatSseEvent(event);
+    if (pending.length >= FLUSH_CHARS) flush();
     if (event.type === 'run_finished') {
       stop();
       flush();

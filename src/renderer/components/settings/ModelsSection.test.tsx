@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { useUiLanguage } from '../../i18n/ui-language.test-support';
 import { applyLanguageSetting } from '../../i18n';
-import { KeySource } from './ModelsSection';
+import { KeySource, ProfilePrice } from './ModelsSection';
 
 describe('the key source of a model profile', () => {
   useUiLanguage();
@@ -23,5 +23,23 @@ describe('the key source of a model profile', () => {
   it('says when a profile uses no key', async () => {
     await applyLanguageSetting('zh-CN');
     expect(renderToStaticMarkup(<KeySource env={null} />)).toBe('<span class="muted">不使用密钥</span>');
+  });
+});
+
+describe('the price of a model profile', () => {
+  useUiLanguage();
+
+  // Providers price in their own money (DeepSeek in US dollars, Qwen in yuan): a bare "0.8" says neither.
+  it('says its currency, in the person\'s language, with the digits the price list gives', async () => {
+    await applyLanguageSetting('en');
+    expect(renderToStaticMarkup(<ProfilePrice price={{ input: 0.435, output: 0.87, currency: 'USD' }} />)).toBe('$0.435 / $0.87');
+    await applyLanguageSetting('zh-CN');
+    expect(renderToStaticMarkup(<ProfilePrice price={{ input: 0.8, output: 2, currency: 'CNY' }} />)).toBe('¥0.80 / ¥2.00');
+    expect(renderToStaticMarkup(<ProfilePrice price={{ input: 0.14, output: 0.28, currency: 'USD' }} />)).toBe('US$0.14 / US$0.28');
+  });
+
+  it('says when no price is set instead of a free-looking 0 / 0', async () => {
+    await applyLanguageSetting('zh-CN');
+    expect(renderToStaticMarkup(<ProfilePrice price={{ input: 0, output: 0 }} />)).toBe('<span class="muted">未设置价格</span>');
   });
 });

@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTokens } from '../../lib/format';
+import { formatTokens, formatUnitPrice } from '../../lib/format';
 import { providerName } from '../../lib/model-names';
 import { getApi } from '../../state/api';
 import { useApp } from '../../state/app-store';
@@ -18,6 +18,14 @@ export function KeySource({ env }: { env: string | null | undefined }) {
       <code>{env}</code>
     </span>
   );
+}
+
+/** A profile's price per million tokens with its currency; 0 and 0 is no price, not a free model. */
+export function ProfilePrice({ price }: { price: { input: number; output: number; currency?: string } }) {
+  const { t, i18n } = useTranslation();
+  if (price.input === 0 && price.output === 0) return <span className="muted">{t('usage.noPrice')}</span>;
+  const money = (amount: number) => formatUnitPrice(amount, price.currency, i18n.language);
+  return <>{t('models.priceValue', { input: money(price.input), output: money(price.output) })}</>;
 }
 
 /** The model profiles with their endpoint, key and limits, a probe for each, and the form that stores keys. */
@@ -78,7 +86,9 @@ export function ModelsSection() {
                   <td title={t('models.contextHint', { reliable: p.reliable_context, output: p.max_output })}>
                     {t('models.contextValue', { max: formatTokens(p.max_context), reliable: formatTokens(p.reliable_context) })}
                   </td>
-                  <td>{t('models.priceValue', { input: p.price.input, output: p.price.output })}</td>
+                  <td>
+                    <ProfilePrice price={p.price} />
+                  </td>
                   <td>
                     <button
                       type="button"

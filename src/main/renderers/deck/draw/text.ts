@@ -45,6 +45,13 @@ function bulletOf(p: PlanParagraph, theme: Theme): ParagraphOptions['bullet'] {
  * quantity or formula made no-break ("p < 0.01" stays whole, as the plan measured it).
  */
 export function drawnLines(ctx: Pick<DrawContext, 'measurer' | 'theme'>, p: PlanParagraph, font: TextElement['font'], boxW: number): string | string[] {
+  // A heading's lines are balanced (plan/text.ts balancedLines), which no client does by itself.
+  // Written-in lines drop the space they broke at: LibreOffice wraps a line again for a space before
+  // its break, so the break itself stands for the space.
+  if (font === 'heading') {
+    const lines = paragraphLines(ctx.measurer, ctx.theme, p, font, boxW);
+    if (lines.length === 2) return containsCjk(p.text) ? lines : lines.map(withNoBreakSpaces);
+  }
   if (!containsCjk(p.text)) {
     const glued = withNoBreakSpaces(p.text);
     if (glued === p.text) return p.text;

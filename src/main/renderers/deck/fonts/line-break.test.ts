@@ -37,6 +37,18 @@ describe('breakSegments', () => {
     expect(typeset).toContain('升温');
   });
 
+  it('keeps a number with a unit of two characters, and a date whole', () => {
+    for (const text of ['降雨量达 201.9 毫米，', '降雨量达201.9毫米，', '持续 3 小时', '提高 4.2 个百分点']) {
+      const segments = breakSegments(text);
+      const unit = /[\d.]+ ?(?:毫米|小时|个百分点)/u.exec(text)?.[0] ?? '';
+      expect(segments.some((s) => s.includes(unit)), `${unit}: ${segments.join(' | ')}`).toBe(true);
+    }
+    for (const date of ['2023 年 7 月 5 日', '2023年7月5日']) {
+      const segments = breakSegments(`在 ${date}的暴雨中`);
+      expect(segments.some((s) => s.includes(date)), segments.join(' | ')).toBe(true);
+    }
+  });
+
   it('never splits a doubled ellipsis or dash', () => {
     const segments = breakSegments('等等……然后——结束');
     expect(segments.some((s) => s.includes('……'))).toBe(true);

@@ -40,7 +40,7 @@ const LETTER = /\p{L}/u;
 
 /** Units kept on the same line as the number before them ("12 GB", "3.5 %", "200 ms", "5 亿"). */
 const UNIT_AFTER_NUMBER =
-  /^(?:%|‰|°[CF]?|℃|℉|[kKMGTP]i?B\b|[kMG]bps\b|[kMG]?Hz\b|[mµnk]?s\b|ms\b|min\b|hrs?\b|h\b|[mck]?m\b|mm\b|km\b|kg\b|mg\b|g\b|lbs?\b|ft\b|mi\b|px\b|pt\b|dpi\b|fps\b|[kMGT]?W\b|kWh\b|V\b|x\b|×|USD\b|EUR\b|CNY\b|RMB\b|GBP\b|JPY\b|pp\b|bps\b|[万亿千百个元倍年月日天次人家件台秒分章节页条项位名篇度米克吨岁周])/u;
+  /^(?:%|‰|°[CF]?|℃|℉|[kKMGTP]i?B\b|[kMG]bps\b|[kMG]?Hz\b|[mµnk]?s\b|ms\b|min\b|hrs?\b|h\b|[mck]?m\b|mm\b|km\b|kg\b|mg\b|g\b|lbs?\b|ft\b|mi\b|px\b|pt\b|dpi\b|fps\b|[kMGT]?W\b|kWh\b|V\b|x\b|×|USD\b|EUR\b|CNY\b|RMB\b|GBP\b|JPY\b|pp\b|bps\b|毫米|厘米|千米|公里|公斤|千克|毫秒|小时|分钟|平方米|立方米|毫升|公顷|摄氏度|个百分点|百分点|[万亿千百个元倍年月日天次人家件台秒分章节页条项位名篇度米克吨岁周])/u;
 /** Currency signs kept on the same line as the number after them ("$ 5", "¥ 100"). */
 const CURRENCY_BEFORE_NUMBER = /[$¥£€￥＄]$/;
 
@@ -60,6 +60,7 @@ function gluedSpaces(chars: readonly string[]): Set<number> {
     else if (CURRENCY_BEFORE_NUMBER.test(before) && /\p{N}/u.test(after)) glued.add(i);
     else if (RELATION.test(before) || RELATION.test(after)) glued.add(i);
     else if (isLabelNumber(chars, i + 1, before)) glued.add(i);
+    else if (continuesDate(before, chars.slice(i + 1, i + 6).join(''))) glued.add(i);
   }
   return glued;
 }
@@ -86,6 +87,27 @@ function isLabelNumber(chars: readonly string[], at: number, before: string): bo
   return number !== undefined && !UNIT_AFTER_NUMBER.test(rest.slice(number.length).replace(/^ /, ''));
 }
 
+/** "2023 年 7 月 5 日" reads as one date: no break after 年 or 月 before the month's or day's number. */
+function continuesDate(before: string, rest: string): boolean {
+  return (before === '年' && /^\d{1,2} ?月/u.test(rest)) || (before === '月' && /^\d{1,2} ?[日号]/u.test(rest));
+}
+
+/** A number and the Chinese unit after it ("201.9毫米", "5亿"). */
+function unitFollows(prev: string, rest: string): boolean {
+  return /\p{N}/u.test(prev) && isCjkChar(rest[0] ?? '') && UNIT_AFTER_NUMBER.test(rest);
+}
+
+/** Is `i` inside a Chinese unit of several characters after a number ("4.2 个百分点", "3小时")? */
+function insideUnit(chars: readonly string[], i: number): boolean {
+  for (let start = i - 1; start >= Math.max(1, i - 4); start--) {
+    const before = chars[start - 1] === ' ' ? chars[start - 2] : chars[start - 1];
+    if (!/\p{N}/u.test(before ?? '')) continue;
+    const unit = UNIT_AFTER_NUMBER.exec(chars.slice(start, start + 5).join(''))?.[0];
+    if (unit !== undefined && isCjkChar(unit[0] ?? '') && Array.from(unit).length > i - start) return true;
+  }
+  return false;
+}
+
 const HAN = /\p{Script=Han}/u;
 
 /** May a line break between `prev` and `cur` (neither a space)? `inWord`: both are inside one Chinese word. */
@@ -94,8 +116,6 @@ function mayBreakBetween(prev: string, cur: string, beforePrev: string | undefin
   if (QUOTE.has(prev) || QUOTE.has(cur)) return false;
   if (DOUBLED.has(prev) && prev === cur) return false;
   if (inWord) return false;
-  // A number and the CJK unit or measure word after it ("5亿", "3倍", "12个") stay together.
-  if (/\p{N}/u.test(prev) && UNIT_AFTER_NUMBER.test(cur) && isCjkChar(cur)) return false;
   if (isCjkChar(prev) || isCjkChar(cur)) return true;
   // Latin: after a hyphen between two letters ("state-of-the-art"), never before a digit ("GPT-4").
   if ((prev === '-' || prev === '\u2010') && beforePrev !== undefined && LETTER_OR_DIGIT.test(beforePrev)) {
@@ -124,7 +144,8 @@ export function breakSegments(text: string, byWord = true): string[] {
       if (isBreakSpace(prev)) breakBefore = !isBreakSpace(ch) && !glued.has(i - 1) && !NO_LINE_START.has(ch);
       else if (!isBreakSpace(ch)) {
         const inWord = words !== null && HAN.test(prev) && HAN.test(ch) && !words.has(i);
-        breakBefore = mayBreakBetween(prev, ch, chars[i - 2], chars[i + 1], inWord) && !isLabelNumber(chars, i, prev);
+        const rest = chars.slice(i, i + 6).join('');
+        breakBefore = mayBreakBetween(prev, ch, chars[i - 2], chars[i + 1], inWord) && !isLabelNumber(chars, i, prev) && !continuesDate(prev, rest) && !unitFollows(prev, rest) && !insideUnit(chars, i);
       }
     }
     if (breakBefore) {

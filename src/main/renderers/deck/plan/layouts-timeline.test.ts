@@ -36,6 +36,20 @@ function expectEveryWord(slides: readonly PlannedSlide[], slide: Timeline): void
 const edgeDeck = JSON.parse(readFileSync(new URL('../fixtures/edge-deck.json', import.meta.url), 'utf8')) as { slides: DeckSlide[] };
 const edgeTimeline = edgeDeck.slides.find((s): s is Timeline => s.layout === 'timeline');
 
+describe('timeline: dates across the slide', () => {
+  it('are set at one size that fits every column, so no date is reported shrunk', () => {
+    const proposal = JSON.parse(readFileSync(new URL('../fixtures/zh-proposal-defense.json', import.meta.url), 'utf8')) as { slides: DeckSlide[] };
+    const timeline = proposal.slides.find((s): s is Timeline => s.layout === 'timeline');
+    if (!timeline) throw new Error('the proposal deck has no timeline');
+    const { slides, issues } = plan(timeline);
+    expect(issues.filter((i) => i.kind === 'shrunk').map((i) => i.message)).toEqual([]);
+    const dates = slides.flatMap((sl) => sl.elements.filter((e): e is TextElement => e.kind === 'text' && /^event-\d+-date$/.test(e.id)));
+    expect(dates).toHaveLength(6);
+    expect(new Set(dates.map((d) => d.paragraphs[0]?.sizePt)).size).toBe(1);
+    for (const d of dates) expect(d.lines, d.paragraphs[0]?.text).toBe(1);
+  });
+});
+
 describe('timeline: long words are set again, never cut', () => {
   it('sets five long event titles down the slide, one event per row, instead of cutting them in five columns', () => {
     if (!edgeTimeline) throw new Error('the edge deck has no timeline');

@@ -56,7 +56,11 @@ function across(ctx: PlanContext, events: readonly TimelineEvent[], body: Region
   const n = events.length;
   const cols = columns(body, n, 0.3);
   const scratch = new SlideBuilder('content', p.background);
-  const datePt = n <= 4 ? theme.sizes.body + 4 : theme.sizes.body;
+  // Dates are set at one size, the largest at which every date fits its column on one line: a size
+  // chosen for the columns, not text shrunk to fit (nothing to report).
+  const heading = { latin: theme.fonts.latinHeading, cjk: theme.fonts.cjkHeading };
+  let datePt = n <= 4 ? theme.sizes.body + 4 : theme.sizes.body;
+  while (datePt > BODY_FLOOR_PT && events.some((e, i) => ctx.measurer.wrap(e.date, { fonts: heading, sizePt: datePt, bold: true }, (cols[i]?.w ?? 0) * 72).length > 1)) datePt--;
   const titlePt = n <= 4 ? theme.sizes.body - 2 : Math.max(BODY_FLOOR_PT, theme.sizes.body - 4);
   let cut = false;
   const dates = events.map((e, i) => {
