@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBackend } from './fake-backend.test-support';
 import { ChatController } from './controller';
-import { createTranslate } from './i18n';
+import { createTranslate, type Translate } from './i18n';
 import { ChatApp } from './view';
 
 // Ink draws nothing live when it believes it runs in CI (is-in-ci, read when ink loads), and CI runs
@@ -58,18 +58,26 @@ const plain = (s: string) => s.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
 
+/**
+ * The chat drawn in a fake terminal, in `t`'s language, against a fake backend: what the person
+ * would see (`stdout.written`) and type (`stdin.type`). Unmounted after the test.
+ */
+function renderChat(t: Translate) {
+  const fake = fakeBackend();
+  const controller = new ChatController({ backend: fake.backend });
+  const stdout = new FakeStdout();
+  const stdin = new FakeStdin();
+  const app = render(createElement(ChatApp, { controller, t, header: 'HEAD' }), {
+    stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, stderr: stdout as unknown as NodeJS.WriteStream,
+    exitOnCtrlC: false, patchConsole: false,
+  });
+  cleanup = () => app.unmount();
+  return { ...fake, controller, stdout, stdin };
+}
+
 describe('the chat view', () => {
   it('shows the turn as it streams, asks at the prompt, and prints the footer', async () => {
-    const { backend, calls, emit } = fakeBackend();
-    const controller = new ChatController({ backend });
-    const stdout = new FakeStdout();
-    const stdin = new FakeStdin();
-    const t = await createTranslate('en');
-    const app = render(createElement(ChatApp, { controller, t, header: 'HEAD' }), {
-      stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, stderr: stdout as unknown as NodeJS.WriteStream,
-      exitOnCtrlC: false, patchConsole: false,
-    });
-    cleanup = () => app.unmount();
+    const { calls, emit, stdout, stdin } = renderChat(await createTranslate('en'));
     await tick();
     stdin.type('write a note');
     await tick();
@@ -105,15 +113,7 @@ describe('the chat view', () => {
   });
 
   it('renders a streaming reply as markdown block by block, and the finished reply whole', async () => {
-    const { backend, emit } = fakeBackend();
-    const controller = new ChatController({ backend });
-    const stdout = new FakeStdout();
-    const stdin = new FakeStdin();
-    const app = render(createElement(ChatApp, { controller, t: await createTranslate('en'), header: 'HEAD' }), {
-      stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, stderr: stdout as unknown as NodeJS.WriteStream,
-      exitOnCtrlC: false, patchConsole: false,
-    });
-    cleanup = () => app.unmount();
+    const { controller, emit, stdout } = renderChat(await createTranslate('en'));
     await controller.submit('stats please');
     emit({ type: 'text_delta', delta: 'The mean is **4.2**.\n\n| city | 均值 |\n|---|---|\n| 北京 | 4' });
     await until(() => plain(stdout.written).includes('| 北京 | 4'));
@@ -127,15 +127,7 @@ describe('the chat view', () => {
   });
 
   it('puts a plan before the person in full, with what approving allows, in their language', async () => {
-    const { backend, calls, emit } = fakeBackend();
-    const controller = new ChatController({ backend });
-    const stdout = new FakeStdout();
-    const stdin = new FakeStdin();
-    const app = render(createElement(ChatApp, { controller, t: await createTranslate('zh-CN'), header: 'HEAD' }), {
-      stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, stderr: stdout as unknown as NodeJS.WriteStream,
-      exitOnCtrlC: false, patchConsole: false,
-    });
-    cleanup = () => app.unmount();
+    const { controller, calls, emit, stdout, stdin } = renderChat(await createTranslate('zh-CN'));
     await controller.submit('写一份青年基金申请书');
     const plan = '# 规格锁定\n\n- 资助类别：青年科学基金\n- 研究内容约 **4000** 字\n\n## 待确认事项\n\n1. 项目名称？';
     const args = JSON.stringify({ content: plan });
