@@ -40,12 +40,22 @@ describe('parseChatLine', () => {
 
 describe('parseApprovalAnswer', () => {
   it('maps y / a / n (Enter is yes) and refuses anything else', () => {
-    expect(parseApprovalAnswer('')).toBe('allow_once');
-    expect(parseApprovalAnswer('Y')).toBe('allow_once');
-    expect(parseApprovalAnswer('a')).toBe('allow_task');
-    expect(parseApprovalAnswer('always')).toBe('allow_task');
-    expect(parseApprovalAnswer(' n ')).toBe('deny');
-    expect(parseApprovalAnswer('maybe')).toBeNull();
+    const call = { plan: false };
+    expect(parseApprovalAnswer('', call)).toBe('allow_once');
+    expect(parseApprovalAnswer('Y', call)).toBe('allow_once');
+    expect(parseApprovalAnswer('a', call)).toBe('allow_task');
+    expect(parseApprovalAnswer('always', call)).toBe('allow_task');
+    expect(parseApprovalAnswer(' n ', call)).toBe('deny');
+    expect(parseApprovalAnswer('maybe', call)).toBeNull();
+  });
+
+  it('takes only y and n for a plan, the keys its question shows', () => {
+    const plan = { plan: true };
+    expect(parseApprovalAnswer('', plan)).toBe('allow_once');
+    expect(parseApprovalAnswer('y', plan)).toBe('allow_once');
+    expect(parseApprovalAnswer('N', plan)).toBe('deny');
+    expect(parseApprovalAnswer('a', plan)).toBeNull();
+    expect(parseApprovalAnswer('always', plan)).toBeNull();
   });
 });
 

@@ -1,13 +1,18 @@
 // What the chat does with each line and key: slash commands, messages, approval answers and picks,
 // turned into contract calls; run events folded into the screen (screen.ts). The Ink view only
 // draws `view` and forwards input, so this holds every decision and no terminal code.
-import { TaskMode, type ApprovalMode, type RunEvent, type Task } from '../../../shared/contract';
+import { APPROVAL_REASON_MAX_CHARS, TaskMode, type ApprovalDecision, type ApprovalMode, type RunEvent, type Task } from '../../../shared/contract';
 import { FolioError } from '../../../shared/errors';
 import type { ChatBackend } from './backend';
 import { COMMAND_NAMES, parseApprovalAnswer, parseChatLine, parsePick, type ChatCommand } from './commands';
-import { addItems, applyEvent, initialScreen, shorten, startRun, type NewItem, type ScreenState } from './screen';
+import { addItems, applyEvent, initialScreen, noteDeclineReason, shorten, startRun, type NewItem, type PendingQuestion, type ScreenState } from './screen';
 
-export type Prompt = { kind: 'input' } | { kind: 'pickMode'; title: string } | { kind: 'pickTask'; tasks: Task[] };
+export type Prompt =
+  | { kind: 'input' }
+  | { kind: 'pickMode'; title: string }
+  | { kind: 'pickTask'; tasks: Task[] }
+  /** After a no to a plan: the next line says what should change (empty: nothing said). */
+  | { kind: 'declineReason'; callId: string };
 
 export interface ChatView {
   screen: ScreenState;
@@ -110,8 +115,15 @@ export class ChatController {
   /** A line submitted at the prompt. */
   async submit(line: string): Promise<'exit' | void> {
     try {
+      const reasonFor = this.view.prompt.kind === 'declineReason' ? this.view.prompt.callId : null;
+      if (reasonFor !== null) {
+        const declined = this.view.screen.approvals.find((q) => q.callId === reasonFor);
+        if (declined) return await this.declinePlan(declined, line);
+        // The run ended while the person was typing: the prompt they saw was the usual one.
+        this.set({ prompt: { kind: 'input' } });
+      }
       const question = this.view.screen.approvals[0];
-      if (question) return await this.answerApproval(line);
+      if (question) return await this.answerApproval(question, line);
       const prompt = this.view.prompt;
       if (prompt.kind === 'pickMode') return await this.pickMode(line, prompt.title);
       if (prompt.kind === 'pickTask') return await this.pickTask(line, prompt.tasks);
@@ -377,13 +389,26 @@ export class ChatController {
     }
   }
 
-  private async answerApproval(line: string): Promise<void> {
-    const question = this.view.screen.approvals[0];
-    const decision = parseApprovalAnswer(line);
-    if (!decision) return this.notice('approval.invalid', undefined, 'error');
+  private async answerApproval(question: PendingQuestion, line: string): Promise<void> {
+    const plan = question.plan !== null;
+    const decision = parseApprovalAnswer(line, { plan });
+    if (!decision) return this.notice(plan ? 'approval.planInvalid' : 'approval.invalid', undefined, 'error');
+    // A plan's no asks first what should change: the agent revises the plan from that, as in the app.
+    if (plan && decision === 'deny') return this.set({ prompt: { kind: 'declineReason', callId: question.callId } });
+    await this.decide(question, decision);
+  }
+
+  private async declinePlan(question: PendingQuestion, line: string): Promise<void> {
+    const reason = line.trim();
+    if (reason.length > APPROVAL_REASON_MAX_CHARS) return this.notice('approval.reasonTooLong', { count: reason.length, max: APPROVAL_REASON_MAX_CHARS }, 'error');
+    this.set({ prompt: { kind: 'input' }, screen: noteDeclineReason(this.view.screen, question.callId, reason) });
+    await this.decide(question, 'deny', reason);
+  }
+
+  private async decide(question: PendingQuestion, decision: ApprovalDecision, reason = ''): Promise<void> {
     const taskId = this.view.screen.running?.taskId ?? this.view.task?.id;
     if (!taskId) return;
     // The approval_resolved event moves the question into the log.
-    await this.backend.client.decideApproval({ task_id: taskId, run_id: question.runId, call_id: question.callId, decision });
+    await this.backend.client.decideApproval({ task_id: taskId, run_id: question.runId, call_id: question.callId, decision, ...(reason ? { reason } : {}) });
   }
 }

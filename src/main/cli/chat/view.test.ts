@@ -60,7 +60,7 @@ afterEach(() => cleanup?.());
 
 /**
  * The chat drawn in a fake terminal, in `t`'s language, against a fake backend: what the person
- * would see (`stdout.written`) and type (`stdin.type`). Unmounted after the test.
+ * would see (`stdout.written`) and type (`stdin.type`, or `typeLine` at a question). Unmounted after the test.
  */
 function renderChat(t: Translate) {
   const fake = fakeBackend();
@@ -72,12 +72,32 @@ function renderChat(t: Translate) {
     exitOnCtrlC: false, patchConsole: false,
   });
   cleanup = () => app.unmount();
-  return { ...fake, controller, stdout, stdin };
+  /**
+   * Types a line and Enter, Enter only once the line is drawn and the input's key handler has been
+   * renewed after that render (a passive effect, later than the frame): it submits the value it
+   * closed over.
+   */
+  const typeLine = async (text: string) => {
+    if (text !== '') {
+      stdin.type(text);
+      await until(() => plain(stdout.written).includes(`? ${text}`));
+    }
+    await tick();
+    stdin.type('\r');
+  };
+  return { ...fake, controller, stdout, stdin, typeLine };
+}
+
+/** The agent puts a plan before the person: its call, then the question. */
+function proposePlan(emit: (body: Record<string, unknown>) => void, plan: string): void {
+  const args = JSON.stringify({ content: plan });
+  emit({ type: 'tool_call', call_id: 'c1', name: 'propose_plan', arguments: args, kind: 'edit' });
+  emit({ type: 'approval_required', call_id: 'c1', name: 'propose_plan', arguments: args, kind: 'edit', risk: 'standard', detail: null });
 }
 
 describe('the chat view', () => {
   it('shows the turn as it streams, asks at the prompt, and prints the footer', async () => {
-    const { calls, emit, stdout, stdin } = renderChat(await createTranslate('en'));
+    const { calls, emit, stdout, stdin, typeLine } = renderChat(await createTranslate('en'));
     await tick();
     stdin.type('write a note');
     await tick();
@@ -92,12 +112,7 @@ describe('the chat view', () => {
     expect(plain(stdout.written)).toContain('Allow write: work/note.md?');
     // Reasoning is drawn dim (SGR 2).
     expect(stdout.written).toMatch(/\u001b\[2m[^\u001b]*(\u001b\[3m)?Pondering quietly/);
-    stdin.type('a');
-    // Enter only once the answer is drawn and the input's key handler has been renewed after that
-    // render (a passive effect, later than the frame): it submits the value it closed over.
-    await until(() => plain(stdout.written).includes('? a'));
-    await tick();
-    stdin.type('\r');
+    await typeLine('a');
     await until(() => calls.length === 3);
     expect(calls.at(-1)).toEqual({ method: 'decideApproval', input: { task_id: 't1', run_id: 'r1', call_id: 'c1', decision: 'allow_task' } });
 
@@ -127,12 +142,9 @@ describe('the chat view', () => {
   });
 
   it('puts a plan before the person in full, with what approving allows, in their language', async () => {
-    const { controller, calls, emit, stdout, stdin } = renderChat(await createTranslate('zh-CN'));
+    const { controller, calls, emit, stdout, typeLine } = renderChat(await createTranslate('zh-CN'));
     await controller.submit('写一份青年基金申请书');
-    const plan = '# 规格锁定\n\n- 资助类别：青年科学基金\n- 研究内容约 **4000** 字\n\n## 待确认事项\n\n1. 项目名称？';
-    const args = JSON.stringify({ content: plan });
-    emit({ type: 'tool_call', call_id: 'c1', name: 'propose_plan', arguments: args, kind: 'edit' });
-    emit({ type: 'approval_required', call_id: 'c1', name: 'propose_plan', arguments: args, kind: 'edit', risk: 'standard', detail: null });
+    proposePlan(emit, '# 规格锁定\n\n- 资助类别：青年科学基金\n- 研究内容约 **4000** 字\n\n## 待确认事项\n\n1. 项目名称？');
     await until(() => plain(stdout.written).includes('确认这份计划？'));
     await until(() => plain(stdout.written).includes('项目名称？'));
     const out = plain(stdout.written);
@@ -146,15 +158,48 @@ describe('the chat view', () => {
     expect(out).toContain('work/spec_lock.md');
     expect(out).toContain('不再逐次询问');
     expect(out).toContain('[Y] 确认计划');
-    stdin.type('y');
-    await until(() => plain(stdout.written).includes('? y'));
-    await tick();
-    stdin.type('\r');
+    await typeLine('y');
     await until(() => calls.length === 3);
     expect(calls.at(-1)).toEqual({ method: 'decideApproval', input: { task_id: 't1', run_id: 'r1', call_id: 'c1', decision: 'allow_once' } });
     emit({ type: 'approval_resolved', call_id: 'c1', decision: 'allow_once' });
     emit({ type: 'run_finished', reason: 'done', duration_ms: 10 });
     await until(() => plain(stdout.written).includes('已确认计划。'));
     expect(plain(stdout.written)).toContain('✓ 已确认计划。');
+  });
+
+  it('declining a plan asks what should change and sends it as the reason; a key not shown does nothing', async () => {
+    const { controller, calls, emit, stdout, typeLine } = renderChat(await createTranslate('zh-CN'));
+    await controller.submit('写一份青年基金申请书');
+    proposePlan(emit, '# 规格锁定\n\n- 资助类别：青年科学基金');
+    await until(() => plain(stdout.written).includes('[n] 暂不确认'));
+    // The prompt offers the plan's two keys only.
+    expect(plain(stdout.written)).toContain('y / n');
+    expect(plain(stdout.written)).not.toContain('y / a / n');
+    await typeLine('a');
+    await until(() => plain(stdout.written).includes('请回答 y 或 n。'));
+    expect(calls.map((c) => c.method)).toEqual(['createTask', 'sendMessage']);
+    await typeLine('n');
+    await until(() => plain(stdout.written).includes('需要修改什么？'));
+    expect(calls.map((c) => c.method)).toEqual(['createTask', 'sendMessage']);
+    await typeLine('题目改为城市绿地降温机制');
+    await until(() => calls.length === 3);
+    expect(calls.at(-1)).toEqual({ method: 'decideApproval', input: { task_id: 't1', run_id: 'r1', call_id: 'c1', decision: 'deny', reason: '题目改为城市绿地降温机制' } });
+    emit({ type: 'approval_resolved', call_id: 'c1', decision: 'deny' });
+    await until(() => plain(stdout.written).includes('✗ 未确认计划'));
+    expect(plain(stdout.written)).toContain('✗ 未确认计划：题目改为城市绿地降温机制');
+  });
+
+  it('a plan declined with Enter at the reason goes back without one', async () => {
+    const { controller, calls, emit, stdout, typeLine } = renderChat(await createTranslate('en'));
+    await controller.submit('write the proposal');
+    proposePlan(emit, '# Plan\n\n- Young scientists fund');
+    await until(() => plain(stdout.written).includes('[n] not yet'));
+    await typeLine('n');
+    await until(() => plain(stdout.written).includes('What should change?'));
+    await typeLine('');
+    await until(() => calls.length === 3);
+    expect(calls.at(-1)).toEqual({ method: 'decideApproval', input: { task_id: 't1', run_id: 'r1', call_id: 'c1', decision: 'deny' } });
+    emit({ type: 'approval_resolved', call_id: 'c1', decision: 'deny' });
+    await until(() => plain(stdout.written).includes('✗ Plan not approved.'));
   });
 });
