@@ -5,7 +5,8 @@ import { APPROVAL_REASON_MAX_CHARS, TaskMode, type ApprovalDecision, type Approv
 import { FolioError } from '../../../shared/errors';
 import type { ChatBackend } from './backend';
 import { COMMAND_NAMES, parseApprovalAnswer, parseChatLine, parsePick, type ChatCommand } from './commands';
-import { addItems, applyEvent, initialScreen, noteDeclineReason, shorten, startRun, type NewItem, type PendingQuestion, type ScreenState } from './screen';
+import { historyItems, modelRows, taskRows } from './listings';
+import { addItems, applyEvent, initialScreen, noteDeclineReason, startRun, type NewItem, type PendingQuestion, type ScreenState } from './screen';
 
 export type Prompt =
   | { kind: 'input' }
@@ -251,14 +252,7 @@ export class ChatController {
     if (tasks.length === 0) return this.notice('task.noTasks');
     if (target) return this.openTask(tasks[0].id);
     const shown = tasks.slice(0, RESUME_LIST_SIZE);
-    this.say(
-      { kind: 'notice', key: 'pick.columns', tone: 'dim' },
-      ...shown.map((t, i): NewItem => {
-        const when = new Date(t.updated_at).toISOString().slice(0, 16).replace('T', ' ');
-        const cells = [String(i + 1).padEnd(3), t.id.padEnd(24), t.status.padEnd(10), t.mode.padEnd(9), when.padEnd(17), shorten(t.title || '-', 60)];
-        return { kind: 'text', text: cells.join(' '), tone: 'info' };
-      }),
-    );
+    this.say({ kind: 'notice', key: 'pick.columns', tone: 'dim' }, ...taskRows(shown));
     this.set({ prompt: { kind: 'pickTask', tasks: shown } });
   }
 
@@ -283,11 +277,7 @@ export class ChatController {
     this.notice('task.resumed', { id: task.id, title: task.title || '-', mode: task.mode, status: task.status, approval: task.approval_mode });
     const { messages, has_more } = await this.backend.client.listMessages({ task_id: task.id, limit: HISTORY_MESSAGES });
     if (has_more) this.notice('task.earlier', undefined, 'dim');
-    for (const m of messages) {
-      if (m.role === 'user') this.say({ kind: 'user', text: m.content });
-      else if (m.role === 'assistant' && m.content.trim() !== '') this.say({ kind: 'assistant', text: m.content });
-      else if (m.role === 'tool') this.say({ kind: 'tool_result', name: m.name ?? 'tool', summary: shorten(m.content), isError: m.is_error });
-    }
+    this.say(...historyItems(messages));
     // A run still going (another window, or `folio serve`): follow it, its questions included.
     if (task.last_run?.status === 'running') {
       this.notice('task.running', undefined, 'dim');
@@ -324,13 +314,7 @@ export class ChatController {
     const task = this.view.task;
     if (id === null) {
       const current = task?.model ?? this.nextModel;
-      this.notice('model.header', undefined, 'dim');
-      for (const p of profiles) {
-        const mark = p.id === current ? '*' : ' ';
-        const usable = p.has_key || p.api_key_env === null ? '✓' : ' ';
-        this.say({ kind: 'text', text: `${mark} ${usable} ${p.id.padEnd(28)} ${p.name}`, tone: p.role === 'worker' ? 'dim' : 'info' });
-      }
-      return;
+      return this.say({ kind: 'notice', key: 'model.header', tone: 'dim' }, ...modelRows(profiles, current));
     }
     if (!profiles.some((p) => p.id === id)) return this.notice('model.unknown', { id }, 'error');
     if (!task) {
