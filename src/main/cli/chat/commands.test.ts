@@ -39,23 +39,10 @@ describe('parseChatLine', () => {
 });
 
 describe('parseApprovalAnswer', () => {
-  it('maps y / a / n (Enter is yes) and refuses anything else', () => {
-    const call = { plan: false };
-    expect(parseApprovalAnswer('', call)).toBe('allow_once');
-    expect(parseApprovalAnswer('Y', call)).toBe('allow_once');
-    expect(parseApprovalAnswer('a', call)).toBe('allow_task');
-    expect(parseApprovalAnswer('always', call)).toBe('allow_task');
-    expect(parseApprovalAnswer(' n ', call)).toBe('deny');
-    expect(parseApprovalAnswer('maybe', call)).toBeNull();
-  });
-
-  it('takes only y and n for a plan, the keys its question shows', () => {
-    const plan = { plan: true };
-    expect(parseApprovalAnswer('', plan)).toBe('allow_once');
-    expect(parseApprovalAnswer('y', plan)).toBe('allow_once');
-    expect(parseApprovalAnswer('N', plan)).toBe('deny');
-    expect(parseApprovalAnswer('a', plan)).toBeNull();
-    expect(parseApprovalAnswer('always', plan)).toBeNull();
+  it('maps y / a / n (Enter is yes) and refuses anything else; a plan takes only y and n, the keys its question shows', () => {
+    const read = (plan: boolean) => ['', 'Y', 'a', 'always', ' n ', 'maybe'].map((line) => parseApprovalAnswer(line, { plan }));
+    expect(read(false)).toEqual(['allow_once', 'allow_once', 'allow_task', 'allow_task', 'deny', null]);
+    expect(read(true)).toEqual(['allow_once', 'allow_once', null, null, 'deny', null]);
   });
 });
 

@@ -167,39 +167,30 @@ describe('the chat view', () => {
     expect(plain(stdout.written)).toContain('✓ 已确认计划。');
   });
 
-  it('declining a plan asks what should change and sends it as the reason; a key not shown does nothing', async () => {
-    const { controller, calls, emit, stdout, typeLine } = renderChat(await createTranslate('zh-CN'));
-    await controller.submit('写一份青年基金申请书');
+  const declines = [
+    { language: 'zh-CN', keys: '[n] 暂不确认', onlyYN: '请回答 y 或 n。', ask: '需要修改什么？', reason: '题目改为城市绿地降温机制', logged: '✗ 未确认计划：题目改为城市绿地降温机制' },
+    // Enter alone at the reason declines without one.
+    { language: 'en', keys: '[n] not yet', onlyYN: 'Answer y or n.', ask: 'What should change?', reason: '', logged: '✗ Plan not approved.' },
+  ] as const;
+
+  it.each(declines)('declining a plan in $language asks what should change and sends it as the reason; a key not shown does nothing', async (d) => {
+    const { controller, calls, emit, stdout, typeLine } = renderChat(await createTranslate(d.language));
+    await controller.submit('write the proposal');
     proposePlan(emit, '# 规格锁定\n\n- 资助类别：青年科学基金');
-    await until(() => plain(stdout.written).includes('[n] 暂不确认'));
+    await until(() => plain(stdout.written).includes(d.keys));
     // The prompt offers the plan's two keys only.
     expect(plain(stdout.written)).toContain('y / n');
     expect(plain(stdout.written)).not.toContain('y / a / n');
     await typeLine('a');
-    await until(() => plain(stdout.written).includes('请回答 y 或 n。'));
-    expect(calls.map((c) => c.method)).toEqual(['createTask', 'sendMessage']);
+    await until(() => plain(stdout.written).includes(d.onlyYN));
     await typeLine('n');
-    await until(() => plain(stdout.written).includes('需要修改什么？'));
+    await until(() => plain(stdout.written).includes(d.ask));
     expect(calls.map((c) => c.method)).toEqual(['createTask', 'sendMessage']);
-    await typeLine('题目改为城市绿地降温机制');
+    await typeLine(d.reason);
     await until(() => calls.length === 3);
-    expect(calls.at(-1)).toEqual({ method: 'decideApproval', input: { task_id: 't1', run_id: 'r1', call_id: 'c1', decision: 'deny', reason: '题目改为城市绿地降温机制' } });
+    expect(calls.at(-1)).toEqual({ method: 'decideApproval', input: { task_id: 't1', run_id: 'r1', call_id: 'c1', decision: 'deny', ...(d.reason ? { reason: d.reason } : {}) } });
     emit({ type: 'approval_resolved', call_id: 'c1', decision: 'deny' });
-    await until(() => plain(stdout.written).includes('✗ 未确认计划'));
-    expect(plain(stdout.written)).toContain('✗ 未确认计划：题目改为城市绿地降温机制');
-  });
-
-  it('a plan declined with Enter at the reason goes back without one', async () => {
-    const { controller, calls, emit, stdout, typeLine } = renderChat(await createTranslate('en'));
-    await controller.submit('write the proposal');
-    proposePlan(emit, '# Plan\n\n- Young scientists fund');
-    await until(() => plain(stdout.written).includes('[n] not yet'));
-    await typeLine('n');
-    await until(() => plain(stdout.written).includes('What should change?'));
-    await typeLine('');
-    await until(() => calls.length === 3);
-    expect(calls.at(-1)).toEqual({ method: 'decideApproval', input: { task_id: 't1', run_id: 'r1', call_id: 'c1', decision: 'deny' } });
-    emit({ type: 'approval_resolved', call_id: 'c1', decision: 'deny' });
-    await until(() => plain(stdout.written).includes('✗ Plan not approved.'));
+    await until(() => plain(stdout.written).includes(d.logged));
+    expect(plain(stdout.written)).toContain(d.logged);
   });
 });
