@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_TOKEN, startTestServer, type TestServer } from './http-test-kit.test-support';
 import { withFirstPaintStylesheet, withTaskList } from './first-page';
 
-const PAGE = '<!doctype html><title>Folio</title><link rel="stylesheet" crossorigin href="./assets/app.css"><body><div id="root"></div><script type="module" src="./a.js"></script></body>';
+const PRELOAD = '<link rel="modulepreload" crossorigin href="./assets/b.js">';
+const PAGE = `<!doctype html><title>Folio</title>\n    ${PRELOAD}\n    <link rel="stylesheet" crossorigin href="./assets/app.css"><body><div id="root"></div><script type="module" src="./a.js"></script></body>`;
 // The list's row rule, and one for a screen the drawn list does not have.
 const ROW_RULE = '.task-item{height:48px}';
 const CSS = `${ROW_RULE}.approval-card{color:red}`;
@@ -46,6 +47,9 @@ describe("the first page holds the task list when it is opened with the server's
     expect(html).not.toContain('approval-card');
     const head = html.slice(0, html.indexOf('<body>'));
     expect(head).not.toContain('app.css');
+    // No module is fetched and compiled ahead of the first frame: the entry imports its own.
+    expect(html).not.toContain('modulepreload');
+    expect(head).toBe('<!doctype html><title>Folio</title>\n    <style>.task-item{height:48px}</style>');
     expect(html).toMatch(/<div id="root">.*<\/div><script type="module" src="\.\/a\.js"><\/script><link rel="stylesheet" crossorigin href="\.\/assets\/app\.css">\n<\/body>$/su);
   });
 

@@ -3,7 +3,9 @@
 // with the task list already in `#root` and the few rules that list uses inlined, so the browser
 // paints the list as soon as the HTML is in, before any of the app's JavaScript or another request.
 // The whole stylesheet follows the list as a link: it no longer holds up the first frame, and the
-// app's modules (deferred) still run only after it has loaded. React's first render replaces the list.
+// app's modules (deferred) still run only after it has loaded. The page names no modulepreloads: the
+// browser compiles a preloaded module on the main thread as it arrives, ahead of the first frame;
+// the entry's own imports fetch the same files a moment later. React's first render replaces the list.
 // Only the single-user server does this, and only for the right token: the page holds the task
 // titles, so it is never cached.
 import { readFile } from 'node:fs/promises';
@@ -19,6 +21,8 @@ const EMPTY_ROOT = '<div id="root"></div>';
 /** The built page's one stylesheet link (Vite writes it so); its path is group 1. */
 const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\.?(\/[^"]+\.css)">/u;
 const BODY_END = '</body>';
+/** A modulepreload link with the white space before it. */
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/gu;
 
 /** index.html with the task list drawn into its empty root; the page unchanged if it has none. */
 export function withTaskList(html: string, tasks: readonly { title: string; mode: string }[]): string {
@@ -47,9 +51,15 @@ export async function withFirstPaintStylesheet(html: string, staticDir: string):
   return html.replace(link[0], () => `<style>${used}</style>`).replace(BODY_END, () => `${link[0]}\n${BODY_END}`);
 }
 
+/** The page without its `<link rel="modulepreload">` links. */
+export function withoutModulePreloads(html: string): string {
+  return html.replace(MODULE_PRELOAD, '');
+}
+
 /**
- * The built page with its first-paint rules inlined, read from disk once per file and kept: the build
- * does not change while the server runs, and the sheet is ~50 kB to read and sift on every first open.
+ * The built page without modulepreloads and with its first-paint rules inlined, read from disk once
+ * per file and kept: the build does not change while the server runs, and the sheet is ~50 kB to read
+ * and sift on every first open.
  * A read that fails is not kept, so the next open tries again.
  */
 export function createFirstPageCache(): (file: string, staticDir: string) => Promise<string> {
@@ -57,7 +67,7 @@ export function createFirstPageCache(): (file: string, staticDir: string) => Pro
   return (file, staticDir) => {
     let page = pages.get(file);
     if (page === undefined) {
-      page = readFile(file, 'utf8').then((html) => withFirstPaintStylesheet(html, staticDir));
+      page = readFile(file, 'utf8').then((html) => withFirstPaintStylesheet(withoutModulePreloads(html), staticDir));
       pages.set(file, page);
       page.catch(() => pages.delete(file));
     }
