@@ -15,6 +15,7 @@ const ALLOWED: Record<string, string> = {
   'artifacts/write-artifact.ts': 'artifacts: the folder is the resolver’s real path (assertRealFolder), the temp file created by createExclusiveSync, link(2) never follows',
   'renderers/artifact-preview.ts': 'preview sidecars: same checks as artifacts, rename replaces a planted link',
   'sources/cache.ts': 'extraction caches: writeInside (exclusive) then rename inside the resolved folder',
+  'sources/formats/pdfjs-code-cache.ts': 'pdfjs’s V8 code caches in the data folder’s cache/code/, named by module and hash: a temp file, then rename',
   'workspace/outline-file.ts': 'work/outline.json: writeInside (exclusive) then rename inside the resolved folder',
   'service/task-files.ts': 'uploads into source/: the folder resolved, COPYFILE_EXCL',
   'workspace/task-paths.ts': 'the resolver itself',
