@@ -143,11 +143,21 @@ describe('ToolCard output', () => {
       expect(html).toContain('data-testid="copy-original"');
     });
 
+    it('says what a successful call did, with nothing to open or copy', () => {
+      const wrote = { preview: 'Wrote 120 bytes to work/notes.md.', truncated: false, isError: false, fullLength: 33 };
+      const html = renderToStaticMarkup(<ToolCard taskId="t1" callId="w2" name="write" arguments='{"path":"work/notes.md"}' result={wrote} />);
+      expect(html).toMatch(/data-testid="tool-summary">已写入 work\/notes\.md。</u);
+      expect(html).not.toContain('data-testid="tool-raw-toggle"');
+      expect(html).not.toContain('data-testid="copy-original"');
+      expect(latinSentences(html)).toEqual([]);
+    });
+
     it('says a denied call was denied, with nothing to open', () => {
       const denied = { preview: DENIED_RESULT, truncated: false, isError: true, fullLength: DENIED_RESULT.length };
       const html = renderToStaticMarkup(<ToolCard taskId="t1" callId="d2" name="shell" arguments='{"command":"curl https://example.com"}' result={denied} />);
       expect(html).toMatch(/data-testid="tool-summary">你拒绝了这次调用，它没有运行。</u);
       expect(html).not.toContain('data-testid="tool-raw-toggle"');
+      expect(html).not.toContain('data-testid="copy-original"');
       expect(latinSentences(html)).toEqual([]);
     });
 

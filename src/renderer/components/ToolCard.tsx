@@ -75,7 +75,7 @@ export function ToolCard({ taskId, callId, name, arguments: args, result, awaiti
  * with the full result on request. What is open or fetched lives in the tool-card store, so a row the
  * list re-mounts comes back the same. The result is written for the model, in English: an English
  * screen shows it as it is; a screen in another language shows only what a program printed (a
- * command's, a script's output), and lets any other result be copied for a bug report, never read.
+ * command's, a script's output), and lets a failure's words be copied for a bug report, never read.
  */
 function ToolOutput({ taskId, callId, name, args, result, outcome }: { taskId: string; callId: string; name: string; args: string; result: ToolResultSummary; outcome: ToolOutcome }) {
   const { t, i18n } = useTranslation();
@@ -124,7 +124,8 @@ function ToolOutput({ taskId, callId, name, args, result, outcome }: { taskId: s
             {english ? (rawShown ? t('toolSummary.hideRaw') : t('toolSummary.showRaw')) : rawShown ? t('toolSummary.hideOutput') : t('toolSummary.showOutput')}
           </button>
         ) : (
-          !program && <CopyOriginal text={full ?? result.preview} />
+          // Only a failure's words help a bug report: a success, a denial or a call never run says what the summary says.
+          !program && outcome === 'error' && <CopyOriginal text={full ?? result.preview} />
         )}
       </div>
       {(english || program) && (
