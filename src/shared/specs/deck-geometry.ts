@@ -43,6 +43,14 @@ export const FIT_SLACK = 0.08;
 
 /** Body text never goes below this size (points), on either aspect. */
 export const BODY_FLOOR_PT = 18;
+
+/**
+ * The type scale's second step below body text of `sizePt`: sub-bullets and chart text (axis labels,
+ * legend, data labels). A step smaller, never below the body floor.
+ */
+export function secondarySizePt(sizePt: number): number {
+  return Math.max(Math.min(BODY_FLOOR_PT, sizePt), sizePt - 4);
+}
 /** Titles shrink no further than this before they are cut. */
 export const TITLE_FLOOR_PT = 24;
 /** A content-slide title may take this many lines. */

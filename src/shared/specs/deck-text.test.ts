@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { meetsAtCjkLatinGap, withoutTypedCjkGaps } from './deck-text';
+import { latinBracketsHalfWidth, meetsAtCjkLatinGap, withoutTypedCjkGaps } from './deck-text';
 
 describe('withoutTypedCjkGaps', () => {
   it('takes out spaces typed between Chinese and Latin letters, digits and ASCII marks', () => {
@@ -30,5 +30,15 @@ describe('withoutTypedCjkGaps', () => {
     expect(meetsAtCjkLatinGap('，', 'L')).toBe(true);
     expect(meetsAtCjkLatinGap('—', 'A')).toBe(false);
     expect(meetsAtCjkLatinGap('a', 'b')).toBe(false);
+  });
+});
+
+describe('latinBracketsHalfWidth', () => {
+  it('writes full-width brackets that hold only Latin text as ASCII parentheses, and leaves the others', () => {
+    expect(latinBracketsHalfWidth('文档数量（chunks）')).toBe('文档数量(chunks)');
+    expect(latinBracketsHalfWidth('延迟（P95, ms）对比')).toBe('延迟(P95, ms)对比');
+    expect(latinBracketsHalfWidth('延迟（第 95 百分位）')).toBe('延迟（第 95 百分位）');
+    expect(latinBracketsHalfWidth('（）')).toBe('（）');
+    expect(latinBracketsHalfWidth('Latency (ms)')).toBe('Latency (ms)');
   });
 });

@@ -62,6 +62,19 @@ export function withoutTypedCjkGaps(s: string): string {
   });
 }
 
+/**
+ * Chart text with full-width brackets around Latin text only ("文档数量（chunks）") written with
+ * ASCII parentheses ("文档数量(chunks)"), as Chinese publishers set a bracket that holds only
+ * Latin text. LibreOffice adds its CJK–Latin gap inside full-width brackets ("（␣chunks␣）"); in
+ * slide text a 1 pt stopper run prevents it (text-runs.ts), but a chart's text is drawn at one size
+ * whatever its runs say, so there the brackets themselves change. Outside them LibreOffice's quarter
+ * em sets the parenthesis off from the Chinese, as it does any Latin word.
+ */
+export function latinBracketsHalfWidth(s: string): string {
+  if (!s.includes('（')) return s;
+  return s.replace(/（([^（）]+)）/gu, (whole, inner: string) => (containsCjk(inner) ? whole : `(${inner})`));
+}
+
 export interface ScriptRun {
   text: string;
   cjk: boolean;

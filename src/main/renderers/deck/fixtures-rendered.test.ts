@@ -15,7 +15,7 @@ import { drawnLines } from './draw/text';
 import { createTextMeasurer, NO_LINE_START } from './fonts';
 import { renderDeckFromFile, type RenderDeckResult } from './index';
 import { checkRenderedPdf } from './rendered-check';
-import { readPdfWords, type RenderedWord } from './verify/pdf-words';
+import { type PlacedRun, readPdfWords, type RenderedWord } from './verify/pdf-words';
 
 const FIXTURES = join(__dirname, 'fixtures');
 const SPECS = ['stress-deck', 'edge-deck'] as const;
@@ -33,6 +33,8 @@ interface Rendered {
   /** Each page's words as LibreOffice drew them, joined by spaces. */
   pages: string[];
   words: RenderedWord[][];
+  /** Each page's text runs, punctuation included. */
+  runs: PlacedRun[][];
 }
 
 /** What a split spreads over its slides: top-level bullets, table rows, timeline events. */
@@ -62,8 +64,9 @@ describe.skipIf(!hasSoffice)('the stress and edge decks, as LibreOffice renders 
       const pdf = new Uint8Array(readFileSync(pdfs[i] ?? ''));
       const { report, verification } = await checkRenderedPdf(deck, pdf);
       expect(verification.mode, verification.reason).toBe('rendered');
-      const words = (await readPdfWords(pdf, deck.plan.size)).map((p) => p.words);
-      rendered.set(name, { deck, report, pages: words.map((w) => w.map((x) => x.text).join(' ')), words });
+      const read = await readPdfWords(pdf, deck.plan.size);
+      const words = read.map((p) => p.words);
+      rendered.set(name, { deck, report, pages: words.map((w) => w.map((x) => x.text).join(' ')), words, runs: read.map((p) => p.runs ?? []) });
     }
   }, 300_000);
 
@@ -179,5 +182,24 @@ describe.skipIf(!hasSoffice)('the stress and edge decks, as LibreOffice renders 
       }
     }
     expect(bad).toEqual([]);
+  });
+
+  /** The line of `runs` that holds `needle`, as drawn: runs in order, a space where a gap of a tenth of an em or more parts them. */
+  const drawnLine = (runs: readonly PlacedRun[], needle: string): string => {
+    const at = runs.find((r) => r.str.includes(needle));
+    if (!at) return '';
+    const line = runs.filter((r) => Math.abs(r.baseline - at.baseline) < at.size * 0.3 && r.str.trim() !== '').sort((a, b) => a.x - b.x);
+    return line.map((r, i) => {
+      const prev = line[i - 1];
+      return prev && r.x - (prev.x + prev.width) >= r.size * 0.1 ? ` ${r.str}` : r.str;
+    }).join('');
+  };
+
+  it('zh-en-tech-talk: a chart title holding only Latin text in brackets is drawn without a gap inside them', () => {
+    const { deck, runs } = get('zh-en-tech-talk');
+    const page = deck.plan.slides.findIndex((s) => s.elements.some((e) => e.kind === 'chart'));
+    const line = drawnLine(runs[page] ?? [], 'chunks');
+    expect(line).toContain('文档数量');
+    expect(line).toMatch(/[（(]chunks[）)]/u);
   });
 });

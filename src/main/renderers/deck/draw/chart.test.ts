@@ -208,6 +208,44 @@ describe('drawChart: labels, axes and units', () => {
   });
 });
 
+/** The `sz` (hundredths of a point) of the text style in a chart block's `<c:txPr>`. */
+function textSize(block: string): number | undefined {
+  const sz = /<c:txPr>[\s\S]*?<a:defRPr[^>]*\ssz="(\d+)"/.exec(block)?.[1];
+  return sz === undefined ? undefined : Number(sz) / 100;
+}
+
+describe("drawChart: text follows the deck's type scale", () => {
+  const lines: ChartSpec = {
+    type: 'line',
+    categories: ['1k', '10k', '100k', '1M', '10M'],
+    series: [
+      { name: 'Hybrid', values: [42, 55, 71, 96, 120] },
+      { name: 'Hybrid + Reranker', values: [230, 245, 262, 285, 310] },
+    ],
+    x_title: '文档数量（chunks）',
+    unit: 'ms',
+  };
+
+  it("sets axis labels and the legend at the body's secondary size (a sub-bullet's), not 14 pt", async () => {
+    const secondary = theme.sizes.body - 4;
+    const xml = await chartXml(lines);
+    expect(textSize(blocks(xml, 'c:catAx')[0] ?? '')).toBe(secondary);
+    expect(textSize(blocks(xml, 'c:legend')[0] ?? '')).toBe(secondary);
+    const labelled = await chartXml(bars);
+    expect(textSize(blocks(labelled, 'c:catAx')[0] ?? '')).toBe(secondary);
+    expect(textSize(blocks(blocks(labelled, 'c:ser')[0] ?? '', 'c:dLbls')[0] ?? '')).toBe(secondary);
+  });
+
+  it('goes a step smaller only when the labels would not fit side by side, never below 12 pt', () => {
+    const many: ChartSpec = { type: 'column', categories: Array.from({ length: 14 }, (_, i) => `第${i + 1}周实验组`), series: [{ name: 'n', values: Array.from({ length: 14 }, (_, i) => i + 1) }] };
+    const size = planChartElement(many, theme, box).fontSizePt;
+    expect(size).toBeLessThan(theme.sizes.body - 4);
+    expect(size).toBeGreaterThanOrEqual(12);
+    const few = planChartElement({ ...many, categories: many.categories.slice(0, 4), series: [{ name: 'n', values: [1, 2, 3, 4] }] }, theme, box).fontSizePt;
+    expect(few).toBe(theme.sizes.body - 4);
+  });
+});
+
 describe('chart spec validation', () => {
   const deck = (chart: unknown): unknown => ({ title: 'T', slides: [{ layout: 'chart', title: 'C', chart }] });
   const errors = (chart: unknown): string[] => {

@@ -4,7 +4,7 @@
 // continuation slides, and only then is the type shrunk (never below the body floor) or, in a box
 // that cannot continue, the last points cut with an ellipsis and moved to the notes.
 import { type BulletItem } from '../../../../shared/specs/deck';
-import { BODY_FLOOR_PT, columns, FIT_SLACK, GUTTER, opticalTop, POINTS_PER_INCH, type Region } from '../../../../shared/specs/deck-geometry';
+import { BODY_FLOOR_PT, columns, FIT_SLACK, GUTTER, opticalTop, POINTS_PER_INCH, type Region, secondarySizePt } from '../../../../shared/specs/deck-geometry';
 import { type PlanParagraph, type TextElement } from '../../../../shared/specs/deck-plan';
 import { type MeasureStyle } from '../text-measurer';
 import { shrunkMessage } from '../report';
@@ -62,9 +62,7 @@ export interface BulletFit {
 }
 
 /** Sub-bullets are set a step smaller than their bullet, never below the floor. */
-function subSize(sizePt: number): number {
-  return Math.max(Math.min(BODY_FLOOR_PT, sizePt), sizePt - 4);
-}
+const subSize = secondarySizePt;
 
 /** A template's margin for bulleted text at `level`, as a paragraph field (none without one). */
 function margin(ctx: PlanContext, level: number): Pick<PlanParagraph, 'marginPt'> {

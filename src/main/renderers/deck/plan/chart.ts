@@ -2,7 +2,8 @@
 // colours, the highlighted category, data labels or an axis, number format, legend), so the .pptx
 // drawer and the preview only draw. Pure: the same inputs give the same element.
 import { valueAxisFor } from '../../../../shared/specs/chart-axis';
-import { type ChartSpec, containsCjk } from '../../../../shared/specs/deck';
+import { secondarySizePt } from '../../../../shared/specs/deck-geometry';
+import { type ChartSpec, containsCjk, latinBracketsHalfWidth, withoutTypedCjkGaps } from '../../../../shared/specs/deck';
 import { type ChartElement, type PlanBox } from '../../../../shared/specs/deck-plan';
 import { contrastRatio, type Theme } from '../../../../shared/specs/themes';
 import { textWidthIn } from '../measure';
@@ -126,14 +127,42 @@ function measureIn(measurer: TextMeasurer | undefined, theme: Theme, text: strin
   return measurer.widthPt(text, { fonts: { latin: theme.fonts.latinBody, cjk: theme.fonts.cjkBody }, sizePt }) / 72;
 }
 
-/** Axis and label size: 14 pt, 12 pt when the box is small or horizontal-bar labels are long. */
-function chartFontSize(spec: ChartSpec, theme: Theme, box: PlanBox, measurer?: TextMeasurer): number {
-  if (box.h < 3 || box.w < 5 || spec.categories.length > 12) return 12;
-  if (spec.type === 'bar') {
-    const longest = Math.max(...spec.categories.map((c) => measureIn(measurer, theme, c, 14)));
-    if (longest > box.w * 0.3) return 12;
+/** Chart text smaller than the type scale's, only when even this does not fit (many categories, a small box). */
+const CHART_FLOOR_PT = 12;
+
+/**
+ * Whether chart text of `sizePt` fits the box: a column, line or area chart's category labels side
+ * by side under the plot (about 85% of the box's width), a horizontal bar's labels in 30% of the
+ * width and its rows one above another, the legend's entries in one row below (or a pie's in a
+ * column on the right).
+ */
+function chartTextFits(spec: ChartSpec, theme: Theme, box: PlanBox, sizePt: number, measurer?: TextMeasurer): boolean {
+  const width = (t: string): number => measureIn(measurer, theme, t, sizePt);
+  const lineIn = (sizePt * 1.5) / 72;
+  const n = spec.categories.length;
+  const widest = Math.max(...spec.categories.map(width));
+  if (isRoundChart(spec.type)) {
+    const legendW = widest + (sizePt * 2.5) / 72;
+    return legendW <= box.w * 0.3 && n * lineIn <= box.h * 0.85;
   }
-  return 14;
+  if (spec.type === 'bar') {
+    if (widest > box.w * 0.3 || n * spec.series.length * lineIn > box.h * 0.75) return false;
+  } else if (spec.type !== 'scatter' && (widest + (sizePt * 0.5) / 72) * n > box.w * 0.85) {
+    return false;
+  }
+  if (spec.series.length < 2) return true;
+  const legendW = spec.series.reduce((sum, s) => sum + width(s.name) + (sizePt * 2) / 72, 0);
+  return legendW <= box.w * 0.9;
+}
+
+/**
+ * Axis labels, legend and data labels: the body's secondary size (secondarySizePt, as sub-bullets),
+ * a point smaller at a time while they do not fit, never below CHART_FLOOR_PT.
+ */
+function chartFontSize(spec: ChartSpec, theme: Theme, box: PlanBox, measurer?: TextMeasurer): number {
+  const preferred = secondarySizePt(theme.sizes.body);
+  for (let size = preferred; size > CHART_FLOOR_PT; size--) if (chartTextFits(spec, theme, box, size, measurer)) return size;
+  return Math.min(preferred, CHART_FLOOR_PT);
 }
 
 /**
@@ -171,15 +200,16 @@ export function planChartElement(spec: ChartSpec, theme: Theme, box: PlanBox, me
     id: 'chart',
     box,
     type: spec.type,
-    ...(title ? { title } : {}),
-    categories: [...spec.categories],
-    series: spec.series.map((s, i) => ({ name: s.name, values: [...s.values], ...(cols[i] ?? { color: p.accent }) })),
+    ...(title ? { title: latinBracketsHalfWidth(title) } : {}),
+    categories: spec.categories.map(latinBracketsHalfWidth),
+    series: spec.series.map((s, i) => ({ name: latinBracketsHalfWidth(s.name), values: [...s.values], ...(cols[i] ?? { color: p.accent }) })),
     legend,
     dataLabels,
     numberFormat,
     ...(round ? {} : { valueAxis: valueAxisFor(values, numberFormat, dataLabels ? labelRoom(spec, theme, box, fontSizePt, measurer) : 0) }),
-    ...(!round && spec.x_title ? { xTitle: spec.x_title } : {}),
-    ...(yTitle ? { yTitle } : {}),
+    ...(!round && spec.x_title ? { xTitle: latinBracketsHalfWidth(spec.x_title) } : {}),
+    // "P95 延迟 (ms)": the space typed before the unit would sit beside LibreOffice's own CJK–Latin gap.
+    ...(yTitle ? { yTitle: latinBracketsHalfWidth(withoutTypedCjkGaps(yTitle)) } : {}),
     fontSizePt,
     textColor: p.text,
     mutedColor: p.muted,
