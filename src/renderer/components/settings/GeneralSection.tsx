@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Settings } from '../../../shared/contract';
+import type { Settings, Usage } from '../../../shared/contract';
 import { formatTokens, formatTotalCost } from '../../lib/format';
 import { useApp } from '../../state/app-store';
 import { useArtifacts } from '../../state/artifacts-store';
@@ -7,6 +7,17 @@ import { useUsage } from '../../state/usage-store';
 import { ModelOptions } from '../ModelOptions';
 
 const languages: Settings['language'][] = ['system', 'en', 'zh-CN'];
+
+/** The usage so far: tokens, then the cost as the run footer says it, or that no price is set (never "cost No price set"). */
+export function TotalUsage({ usage, money }: { usage: Pick<Usage, 'prompt_tokens' | 'completion_tokens'>; money: string | null }) {
+  const { t } = useTranslation();
+  const tokens = t('usage.totalValue', {
+    tokens: formatTokens(usage.prompt_tokens + usage.completion_tokens),
+    prompt: formatTokens(usage.prompt_tokens),
+    completion: formatTokens(usage.completion_tokens),
+  });
+  return <>{t('usage.totalLine', { tokens, cost: money === null ? t('usage.noPrice') : t('usage.cost', { cost: money }) })}</>;
+}
 
 /** Where the data lives, the language, the default model, what this machine can run, and the usage so far. */
 export function GeneralSection() {
@@ -73,14 +84,7 @@ export function GeneralSection() {
       <div className="form-row">
         <span className="form-label">{t('usage.total')}</span>
         <span className="form-value" data-testid="settings-usage" data-dynamic>
-          {usage
-            ? t('usage.totalValue', {
-                tokens: formatTokens(usage.prompt_tokens + usage.completion_tokens),
-                prompt: formatTokens(usage.prompt_tokens),
-                completion: formatTokens(usage.completion_tokens),
-                cost: formatTotalCost(usage.cost, app.profiles, i18n.language) ?? t('usage.noPrice'),
-              })
-            : t('common.loading')}
+          {usage ? <TotalUsage usage={usage} money={formatTotalCost(usage.cost, app.profiles, i18n.language)} /> : t('common.loading')}
         </span>
       </div>
     </section>
