@@ -45,7 +45,11 @@ describe('WAL checkpoints', () => {
   });
 
   it('copy a small backlog on this thread and a large one in a worker, losing no row', async () => {
+    // The store's own 1 s timer is parked on a fake clock: on a loaded machine writing 1,500 rows takes
+    // longer than that, and its checkpoint would race this test's and leave the WAL half copied.
+    vi.useFakeTimers();
     store = openStore(temp.dbPath);
+    vi.useRealTimers();
     const checkpoints = startCheckpoints(store.db, 3_600_000);
     try {
       await checkpoints.tick(); // what the schema's creation left in the WAL
