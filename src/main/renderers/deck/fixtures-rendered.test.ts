@@ -11,7 +11,7 @@ import { type QualityIssueKind, type QualityReport } from '../../../shared/specs
 import { type PlannedSlide, type TextElement } from '../../../shared/specs/deck-plan';
 import { convertToPdf } from '../document/testing/soffice-pdf';
 import { sofficePath } from '../soffice';
-import { drawnLines } from './draw/text';
+import { drawnLines } from './plan/written-lines';
 import { createTextMeasurer, NO_LINE_START } from './fonts';
 import { renderDeckFromFile, type RenderDeckResult } from './index';
 import { checkRenderedPdf } from './rendered-check';
