@@ -50,7 +50,7 @@ export const TextElement = z.object({
   role: TextRole,
   box: PlanBox,
   /** Theme face family: CJK runs get the theme's CJK face for this role, Latin runs the Latin one. */
-  font: z.enum(['heading', 'body']),
+  font: z.enum(['heading', 'body', 'code']),
   paragraphs: z.array(PlanParagraph),
   align: z.enum(['left', 'center', 'right', 'justify']),
   valign: z.enum(['top', 'middle', 'bottom']),

@@ -92,6 +92,8 @@ function TextView({ element: el, theme }: { element: TextElement; theme: Theme }
               fontWeight: p.bold ? 700 : 400,
               paddingLeft: margin,
               marginBottom: i < el.paragraphs.length - 1 ? p.spaceAfterPt : 0,
+              // Code keeps its lines as the file does: fitted, never wrapped.
+              ...(el.font === 'code' ? { whiteSpace: 'pre' as const } : {}),
             }}
           >
             {p.bullet !== 'none' && (

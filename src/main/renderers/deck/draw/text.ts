@@ -69,7 +69,8 @@ export function drawText(ctx: DrawContext, el: TextElement, asTitle = el.role ==
     margin: 0,
     valign: el.valign,
     fit: 'none',
-    wrap: true,
+    // Code is never wrapped: its lines were fitted to the box (plan/code.ts).
+    wrap: el.font !== 'code',
     objectName: asTitle ? TITLE_SHAPE_NAME : el.id,
   });
 }
