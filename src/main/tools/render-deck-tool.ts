@@ -52,7 +52,8 @@ const describe = (options: RenderDeckToolOptions): string =>
   `or spec (the JSON object). Spec: {title, subtitle?, author?, date?, ${themeChoices(options)}, ` +
   'aspect? ("16:9"|"4:3"), language? ("zh-CN"|"en"...), footer?, slides: [...]}. Each slide has "layout" and optional "notes": ' +
   'title {title?, subtitle?}; section {title, subtitle?}; bullets {title, bullets: (string | {text, sub: string[]})[]}; ' +
-  'two_column {title, left, right} where each side is exactly one of {bullets} | {image, caption?} | {text}; ' +
+  'two_column {title, left, right} where each side is exactly one of {bullets} | {image, caption?} | {text} | {code, language?} ' +
+  '(code: set line for line in a monospace face, never wrapped; keep lines under ~50 characters; never put code in text or bullets); ' +
   'image {title, image, caption?}; chart {title, chart: {type: bar|column|line|pie|doughnut|area|scatter, categories, ' +
   'series: [{name, values}], title?, x_title?, y_title?, unit?}}; table {title, table: {header, rows}}; quote {quote, by?, title?}; ' +
   'closing {title?, subtitle?}. Unknown keys are errors. Image paths are relative to the task folder (not to the spec file). ' +

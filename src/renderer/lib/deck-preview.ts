@@ -2,7 +2,7 @@
 // stays declarative and the arithmetic is tested without a DOM.
 import { type QualityIssue, type QualityReport, splitRunsByScript } from '../../shared/specs/deck';
 import { POINTS_PER_INCH } from '../../shared/specs/deck-geometry';
-import { BUILTIN_THEMES, DEFAULT_THEME_NAME, findTheme, fontFaceFor, type Theme } from '../../shared/specs/themes';
+import { BUILTIN_THEMES, DEFAULT_THEME_NAME, type FaceRole, findTheme, fontFaceFor, type Theme } from '../../shared/specs/themes';
 
 /** Slides are drawn in points (the plan is in inches), and CSS scales the result. */
 export function inches(n: number): number {
@@ -42,12 +42,12 @@ function isSerifFace(face: string): boolean {
 }
 
 /** A CSS font-family for one run: the theme's face for the script first, then twins and fallbacks. */
-export function fontFamilyFor(theme: Theme, role: 'heading' | 'body', cjk: boolean): string {
+export function fontFamilyFor(theme: Theme, role: FaceRole, cjk: boolean): string {
   const primary = fontFaceFor(theme, role, cjk);
   const other = fontFaceFor(theme, role, !cjk);
   const twin = LATIN_TWINS[primary];
   const faces = [primary, ...(twin ? [twin] : []), other].map((face) => `"${face.replace(/"/g, '')}"`);
-  return [...faces, isSerifFace(primary) ? 'serif' : 'sans-serif'].join(', ');
+  return [...faces, role === 'code' ? 'monospace' : isSerifFace(primary) ? 'serif' : 'sans-serif'].join(', ');
 }
 
 export interface StyledRun {
@@ -56,7 +56,7 @@ export interface StyledRun {
 }
 
 /** Splits text by script and gives each run the theme's face for it, as the .pptx does. */
-export function styledRuns(theme: Theme, role: 'heading' | 'body', text: string): StyledRun[] {
+export function styledRuns(theme: Theme, role: FaceRole, text: string): StyledRun[] {
   return splitRunsByScript(text).map((run) => ({ text: run.text, fontFamily: fontFamilyFor(theme, role, run.cjk) }));
 }
 

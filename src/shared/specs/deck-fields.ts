@@ -28,27 +28,54 @@ export const RelativeAssetPath = z
 export const BulletItem = z.union([z.string().max(MAX_TEXT), z.strictObject({ text, sub: z.array(text).max(20) })]);
 export type BulletItem = z.infer<typeof BulletItem>;
 
-/** One side of a two_column slide: exactly one of bullets, image or text. */
+/** Lines of code on one side of a slide: kept as written, one line each, never wrapped. */
+export const MAX_CODE_LINES = 40;
+export const MAX_CODE_LINE = 200;
+export const CodeText = z
+  .string()
+  .max(MAX_CODE_LINES * (MAX_CODE_LINE + 1))
+  .superRefine((code, ctx) => {
+    const lines = code.replace(/\r\n?/g, '\n').replace(/\n+$/, '').split('\n');
+    if (lines.every((l) => l.trim() === '')) ctx.addIssue({ code: 'custom', message: 'must not be empty' });
+    if (lines.length > MAX_CODE_LINES) ctx.addIssue({ code: 'custom', message: `${lines.length} lines of code; at most ${MAX_CODE_LINES} fit on a slide: show the part that matters` });
+    const long = lines.findIndex((l) => Array.from(l).length > MAX_CODE_LINE);
+    if (long >= 0) ctx.addIssue({ code: 'custom', message: `line ${long + 1} has more than ${MAX_CODE_LINE} characters; break it as the code would be formatted` });
+  });
+/** The language a code block is written in, shown as its label: "python", "SQL", "C++". */
+export const CodeLanguage = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(24)
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} +#._-]*$/u, 'a language name like "python", "SQL" or "C++"');
+
+/** One side of a two_column slide: exactly one of bullets, image, text or code. */
 export const ColumnContent = z
   .strictObject({
     bullets: z.array(BulletItem).max(100).optional(),
     image: RelativeAssetPath.optional(),
     caption: text.optional(),
     text: text.optional(),
+    /** Code, set in a monospace face line for line (see plan/code.ts). */
+    code: CodeText.optional(),
+    language: CodeLanguage.optional(),
   })
   .superRefine((col, ctx) => {
-    const kinds = (['bullets', 'image', 'text'] as const).filter((k) => col[k] !== undefined);
+    const kinds = (['bullets', 'image', 'text', 'code'] as const).filter((k) => col[k] !== undefined);
     if (kinds.length !== 1) {
       ctx.addIssue({
         code: 'custom',
         message:
           kinds.length === 0
-            ? 'expected one of {bullets}, {image, caption?} or {text}'
-            : `expected only one of bullets, image, text; got ${kinds.join(' and ')}`,
+            ? 'expected one of {bullets}, {image, caption?}, {text} or {code, language?}'
+            : `expected only one of bullets, image, text, code; got ${kinds.join(' and ')}`,
       });
     }
     if (col.caption !== undefined && col.image === undefined) {
       ctx.addIssue({ code: 'custom', path: ['caption'], message: 'caption is only allowed with image' });
+    }
+    if (col.language !== undefined && col.code === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['language'], message: 'language is only allowed with code' });
     }
   });
 export type ColumnContent = z.infer<typeof ColumnContent>;

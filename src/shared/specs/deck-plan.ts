@@ -34,6 +34,12 @@ export const PlanParagraph = z.object({
   spaceAfterPt: z.number().min(0),
   /** Where a bulleted paragraph's text starts, points from the box's left edge, when a template's bullets set it (else the bullet indent per level). */
   marginPt: z.number().min(0).optional(),
+  /**
+   * The lines the file sets this paragraph in, when the engine writes its breaks in (Chinese text, a
+   * balanced two-line heading, a formula longer than the line): the preview breaks at the same
+   * places. Absent: the client wraps the text, and so does the preview.
+   */
+  lines: z.array(z.string()).optional(),
 });
 export type PlanParagraph = z.infer<typeof PlanParagraph>;
 
@@ -44,7 +50,7 @@ export const TextElement = z.object({
   role: TextRole,
   box: PlanBox,
   /** Theme face family: CJK runs get the theme's CJK face for this role, Latin runs the Latin one. */
-  font: z.enum(['heading', 'body']),
+  font: z.enum(['heading', 'body', 'code']),
   paragraphs: z.array(PlanParagraph),
   align: z.enum(['left', 'center', 'right', 'justify']),
   valign: z.enum(['top', 'middle', 'bottom']),

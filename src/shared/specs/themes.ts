@@ -274,7 +274,18 @@ export function findTheme(name: string, extra: readonly Theme[] = []): Theme | u
   return BUILTIN_THEMES.find((t) => t.name === name) ?? extra.find((t) => t.name === name);
 }
 
-export function fontFaceFor(theme: Theme, role: 'heading' | 'body', cjk: boolean): string {
+/** What text is set as: a theme's heading or body faces, or code. */
+export type FaceRole = 'heading' | 'body' | 'code';
+
+/**
+ * Code's Latin face: a monospace every PowerPoint machine has, which fontconfig answers with its
+ * metric twin Liberation Mono on Linux (so LibreOffice's lines are the measured ones). Chinese in
+ * code (comments, strings) falls back to the theme's CJK body face, whose characters are 1 em.
+ */
+export const CODE_LATIN_FACE = 'Courier New';
+
+export function fontFaceFor(theme: Theme, role: FaceRole, cjk: boolean): string {
+  if (role === 'code') return cjk ? theme.fonts.cjkBody : CODE_LATIN_FACE;
   if (cjk) return role === 'heading' ? theme.fonts.cjkHeading : theme.fonts.cjkBody;
   return role === 'heading' ? theme.fonts.latinHeading : theme.fonts.latinBody;
 }

@@ -11,7 +11,7 @@ import { type QualityIssueKind, type QualityReport } from '../../../shared/specs
 import { type PlannedSlide, type TextElement } from '../../../shared/specs/deck-plan';
 import { convertToPdf } from '../document/testing/soffice-pdf';
 import { sofficePath } from '../soffice';
-import { drawnLines } from './draw/text';
+import { drawnLines } from './plan/written-lines';
 import { createTextMeasurer, NO_LINE_START } from './fonts';
 import { renderDeckFromFile, type RenderDeckResult } from './index';
 import { checkRenderedPdf } from './rendered-check';
@@ -201,5 +201,22 @@ describe.skipIf(!hasSoffice)('the stress and edge decks, as LibreOffice renders 
     const line = drawnLine(runs[page] ?? [], 'chunks');
     expect(line).toContain('文档数量');
     expect(line).toMatch(/[（(]chunks[）)]/u);
+  });
+
+  it('zh-en-tech-talk: code is drawn line for line as written, its indentation kept, nothing wrapped', () => {
+    const { deck, words } = get('zh-en-tech-talk');
+    const page = deck.plan.slides.findIndex((s) => s.elements.some((e) => e.kind === 'text' && e.font === 'code'));
+    const el = deck.plan.slides[page]?.elements.find((e): e is TextElement => e.kind === 'text' && e.font === 'code');
+    if (!el) throw new Error('no code on the tech talk');
+    const lines = renderedLines(words[page] ?? [], el);
+    expect(lines).toHaveLength(el.paragraphs.length);
+    // Each line starts where its indentation says: four spaces are two em of a monospace face.
+    const em = (el.paragraphs[0]?.sizePt ?? 0) / 72;
+    const starts = lines.map(([left]) => left - (lines[0]?.[0] ?? 0));
+    el.paragraphs.forEach((p, i) => {
+      const indent = (p.text.length - p.text.trimStart().length) * 0.6 * em;
+      expect(Math.abs((starts[i] ?? 0) - indent), `line ${i + 1}: ${p.text}`).toBeLessThan(em * 0.5);
+    });
+    for (const [, right] of lines) expect(right).toBeLessThanOrEqual(el.box.x + el.box.w + 0.02);
   });
 });

@@ -4,7 +4,7 @@
 // or draw boxes.
 import type PptxGenJS from 'pptxgenjs';
 import { isFullWidthMark, type ScriptRun, splitRunsByScript } from '../../../shared/specs/deck';
-import { fontFaceFor, type Theme } from '../../../shared/specs/themes';
+import { type FaceRole, fontFaceFor, type Theme } from '../../../shared/specs/themes';
 
 /** `lang` of runs without CJK text. */
 export const LATIN_LANG = 'en-US';
@@ -12,7 +12,7 @@ export const LATIN_LANG = 'en-US';
 export const ALT_LANG = 'en-US';
 
 export interface RunStyle {
-  role: 'heading' | 'body';
+  role: FaceRole;
   size: number;
   color: string;
   bold?: boolean;

@@ -3,7 +3,7 @@
 // here; a kind of element this does not draw is a compile error.
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { assertNever, type DeckPlan, type ImageElement, type PlanElement, type PlannedSlide, type ShapeElement, type TextElement } from '../../../shared/specs/deck-plan';
+import { assertNever, type DeckPlan, type ImageElement, type PlanElement, type PlannedSlide, type PlanParagraph, type ShapeElement, type TextElement } from '../../../shared/specs/deck-plan';
 import { bulletIndentPt } from '../../../shared/specs/deck-geometry';
 import type { Theme } from '../../../shared/specs/themes';
 import { color, inches } from '../../lib/deck-preview';
@@ -92,6 +92,8 @@ function TextView({ element: el, theme }: { element: TextElement; theme: Theme }
               fontWeight: p.bold ? 700 : 400,
               paddingLeft: margin,
               marginBottom: i < el.paragraphs.length - 1 ? p.spaceAfterPt : 0,
+              // Code keeps its lines as the file does: fitted, never wrapped.
+              ...(el.font === 'code' ? { whiteSpace: 'pre' as const } : {}),
             }}
           >
             {p.bullet !== 'none' && (
@@ -99,11 +101,26 @@ function TextView({ element: el, theme }: { element: TextElement; theme: Theme }
                 {p.bullet === 'number' ? `${i + 1}.` : (own ?? (p.level === 0 ? '•' : '–'))}
               </span>
             )}
-            <ThemedText theme={theme} role={el.font} text={p.text} />
+            <ParagraphText theme={theme} role={el.font} paragraph={p} />
           </div>
         );
       })}
     </div>
+  );
+}
+
+/** A paragraph's text, broken where the file breaks it when the plan says where (`lines`), else wrapped here. */
+function ParagraphText({ theme, role, paragraph: p }: { theme: Theme; role: TextElement['font']; paragraph: PlanParagraph }) {
+  if (!p.lines) return <ThemedText theme={theme} role={role} text={p.text} />;
+  return (
+    <>
+      {p.lines.map((line, i) => (
+        <span key={i} className="slide-line">
+          {i > 0 && <br />}
+          <ThemedText theme={theme} role={role} text={line} />
+        </span>
+      ))}
+    </>
   );
 }
 

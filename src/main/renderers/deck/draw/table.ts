@@ -6,7 +6,7 @@ import { TABLE_CELL_PAD_X_IN, TABLE_CELL_PAD_Y_IN } from '../../../../shared/spe
 import { lineSpacingPt } from '../measure';
 import { paragraphRuns } from '../text-runs';
 import { type DrawContext } from './context';
-import { drawnLines } from './text';
+import { drawnLines } from '../plan/written-lines';
 
 export function drawTable(ctx: DrawContext, el: TableElement): void {
   const padY = el.cellPadY ?? TABLE_CELL_PAD_Y_IN;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
 import { type PlanParagraph } from '../../../../shared/specs/deck-plan';
 import { tableMeasurer } from '../fonts';
-import { drawnLines } from './text';
+import { drawnLines } from '../plan/written-lines';
 
 const theme = BUILTIN_THEMES[0];
 const ctx = { measurer: tableMeasurer, theme };

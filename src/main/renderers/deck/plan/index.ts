@@ -9,6 +9,7 @@ import { splitEmoji } from '../text-runs';
 import { type PlanContext, type PlanOptions, type SlideBuilder } from './context';
 import { PLANNERS } from './registry';
 import { followTemplateBackdrops } from './backdrops';
+import { writeLinesIn } from './written-lines';
 import { footerText, typesetSpec } from '../typeset-spec';
 
 export type { PlanOptions } from './context';
@@ -170,6 +171,7 @@ export function planDeck(written: DeckSpec, o: PlanOptions): { plan: DeckPlan; r
         if (o.theme.master.slideNumber) out.elements.push(masterText('slide-number', 'number', String(number), numberBox(o, regions.number), o, 'right'));
       }
       followTemplateBackdrops(out, slide.layout, o.theme, o.size, report);
+      writeLinesIn(o, out);
       return out;
     });
     // What the slides draw, not only what the spec slide holds: a cover sets the deck's title, content slides the footer.

@@ -2,6 +2,7 @@
 import { type ColumnContent } from '../../../../shared/specs/deck';
 import { columns, FIT_SLACK, GUTTER, opticalTop, type Region, themeRegion } from '../../../../shared/specs/deck-geometry';
 import { bulletElements, bulletTexts, fitBullets } from './bullets';
+import { composeCode } from './code';
 import { type PlanContext, type Planner, SlideBuilder } from './context';
 import { contentSlide, placePicture } from './slides';
 import { fitText } from './text';
@@ -34,6 +35,7 @@ function composeColumn(ctx: PlanContext, c: ColumnContent, region: Region, side:
     return { scratch, height };
   }
   if (c.image) return composePicture(ctx, scratch, c.image, c.caption, region, side);
+  if (c.code !== undefined) return { scratch, height: composeCode(ctx, scratch, c.code, c.language, region, side, `${side} column code`).height };
   const fitted = fitText(ctx, scratch, c.text ?? '', region, {
     id: side, role: 'body', font: 'body', sizePt: ctx.theme.sizes.body, floorPt: 18, color: p.text, what: `${side} column text`,
   });
@@ -59,6 +61,7 @@ export function composePicture(ctx: PlanContext, scratch: SlideBuilder, path: st
 
 function columnTexts(c: ColumnContent): string[] {
   if (c.bullets) return bulletTexts(c.bullets);
+  if (c.code !== undefined) return [c.code];
   return [c.text ?? '', c.caption ?? ''].filter(Boolean);
 }
 

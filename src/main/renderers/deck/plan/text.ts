@@ -5,7 +5,7 @@
 // inside words), the others the client wraps, and our measure errs wide, so it wraps no later.
 import { type PlanParagraph, type TextElement, type TextRole } from '../../../../shared/specs/deck-plan';
 import { bulletIndentPt, FIT_SLACK, POINTS_PER_INCH, type Region } from '../../../../shared/specs/deck-geometry';
-import { type Theme } from '../../../../shared/specs/themes';
+import { CODE_LATIN_FACE, type Theme } from '../../../../shared/specs/themes';
 import { NO_LINE_START } from '../fonts/line-break';
 import { type FontPair, type MeasureStyle, type TextMeasurer } from '../text-measurer';
 import { shrunkMessage } from '../report';
@@ -19,6 +19,7 @@ export function fontPair(ctx: PlanContext, font: FontRole): FontPair {
 
 export function fontPairOf(theme: Pick<Theme, 'fonts'>, font: FontRole): FontPair {
   const f = theme.fonts;
+  if (font === 'code') return { latin: CODE_LATIN_FACE, cjk: f.cjkBody };
   return font === 'heading' ? { latin: f.latinHeading, cjk: f.cjkHeading } : { latin: f.latinBody, cjk: f.cjkBody };
 }
 

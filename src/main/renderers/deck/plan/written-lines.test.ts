@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { validateDeckSpec } from '../../../../shared/specs/deck';
+import { slideSize } from '../../../../shared/specs/deck-geometry';
+import { type TextElement } from '../../../../shared/specs/deck-plan';
+import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
+import { textProps } from '../draw/text';
+import { drawContext } from '../draw/test-support';
+import { tableMeasurer } from '../fonts';
+import { planDeck } from './index';
+
+const theme = BUILTIN_THEMES[0];
+
+/** The lines a text element's first paragraph is written in: its runs' text, split where a run starts a new line. */
+function writtenLines(el: TextElement): string[] {
+  const lines: string[] = [''];
+  for (const run of textProps(drawContext(theme), el)) {
+    if (run.options?.softBreakBefore) lines.push('');
+    lines[lines.length - 1] += (run.text ?? '').replace(/\u2060/g, '');
+  }
+  return lines;
+}
+
+describe('written-in lines are a fact of the plan', () => {
+  it("stores a balanced heading's two lines on its paragraph, and the file is written in exactly those", () => {
+    const title = '面向城市内涝预警的多源数据融合方法研究：从物理模型到数据驱动的预测框架';
+    const checked = validateDeckSpec({ title: 'T', slides: [{ layout: 'bullets', title, bullets: ['短句。'] }] });
+    if (!checked.ok) throw new Error(checked.errors.join('; '));
+    const { plan } = planDeck(checked.spec, { theme, measurer: tableMeasurer, size: slideSize('16:9'), language: 'zh-CN', baseDir: '.' });
+    const el = plan.slides[0]?.elements.find((e): e is TextElement => e.kind === 'text' && e.role === 'title');
+    const lines = el?.paragraphs[0]?.lines;
+    expect(lines).toHaveLength(2);
+    expect(lines?.join('')).toBe(title);
+    expect(writtenLines(el as TextElement)).toEqual(lines);
+    // Text the client wraps by itself carries no lines.
+    const body = plan.slides[0]?.elements.find((e): e is TextElement => e.kind === 'text' && e.role === 'body');
+    expect(body?.paragraphs[0]?.lines).toBeUndefined();
+  });
+});
