@@ -52,7 +52,7 @@ export function ChatHeader({ task }: { task: Task }) {
             label={t('chat.model')}
             value={task.model ?? ''}
             patch={(value) => ({ model: value === '' ? null : value })}
-            title={t('chat.model')}
+            title={(shown) => (shown ? t('chat.modelTitle', { model: shown }) : t('chat.model'))}
             testId="model-picker"
           >
             <DefaultModelOption defaultModel={defaultModel} profiles={profiles} />
