@@ -371,6 +371,19 @@ describe('static files', () => {
     }
   });
 
+  it("names the sources of scripts and workers itself, as strict as default-src: Folio's own files only", async () => {
+    const policy = (await fetch(`${web.url}/`)).headers.get('content-security-policy') ?? '';
+    const directives = new Map(
+      policy
+        .split(';')
+        .map((d) => d.trim().split(/\s+/u))
+        .map(([name, ...sources]) => [name, sources.join(' ')]),
+    );
+    expect(directives.get('default-src')).toBe("'self'");
+    expect(directives.get('script-src')).toBe("'self'");
+    expect(directives.get('worker-src')).toBe("'self'");
+  });
+
   it('serves assets with their content types', async () => {
     const js = await fetch(`${web.url}/assets/app.js`);
     expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
