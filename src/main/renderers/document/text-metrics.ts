@@ -56,17 +56,15 @@ export function splitByScript(text: string): { text: string; script: Script }[] 
 const TYPED_SPACE_AFTER_HAN = /(\p{Script=Han}|[\u3000-\u303f\uff00-\uffef])[ \t\u00a0]+(?=[\p{Script=Latin}\p{N}[(（]|\p{Script=Han}|[\u3000-\u303f\uff00-\uffef])/gu;
 const TYPED_SPACE_BEFORE_HAN = /([\p{Script=Latin}\p{N}%)\]）])[ \t\u00a0]+(?=\p{Script=Han}|[\u3000-\u303f\uff00-\uffef])/gu;
 const DOUBLE_SPACE = /([^ \t]) {2,}(?=[^ \t])/gu;
-/** The space between digit groups (10 000, 1 000 000): a number is one word and never breaks there. */
-const DIGIT_GROUP_SPACE = /(?<=\d)[ \t](?=\d{3}(?!\d))/gu;
 
 /**
  * Spaces as a typesetter sets Chinese text (clreq): Word and LibreOffice put about a quarter em between Han
  * characters and Latin letters or digits themselves (autoSpaceDE / autoSpaceDN), so a typed space there would
  * double it and is dropped; a space between Han characters or next to CJK punctuation is dropped too, and runs
- * of spaces become one, and the space between a number's digit groups does not break.
+ * of spaces become one.
  */
 export function typesetSpaces(text: string): string {
-  return text.replace(TYPED_SPACE_AFTER_HAN, '$1').replace(TYPED_SPACE_BEFORE_HAN, '$1').replace(DOUBLE_SPACE, '$1 ').replace(DIGIT_GROUP_SPACE, '\u00a0');
+  return text.replace(TYPED_SPACE_AFTER_HAN, '$1').replace(TYPED_SPACE_BEFORE_HAN, '$1').replace(DOUBLE_SPACE, '$1 ');
 }
 
 /**
