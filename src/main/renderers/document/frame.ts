@@ -16,17 +16,32 @@ import {
 import { type DocumentSpec } from '../../../shared/specs/document';
 import { contentsHeading } from '../../../shared/specs/document-captions';
 import { createTextMeasurer } from '../deck/fonts';
+import { balancedLines } from '../deck/plan/text';
 import { type TextMeasurer } from '../deck/text-measurer';
 import { type RenderContext } from './context';
 import { fontSet } from './fonts';
-import { HEADER_SIZE_PT, STYLE } from './styles';
+import { COVER_TITLE_SIZE_PT, HEADER_SIZE_PT, STYLE } from './styles';
 
-export function coverPage(spec: DocumentSpec): Paragraph[] {
+/**
+ * The cover title's lines as a typesetter sets them: a title that needs two lines gets two of about the
+ * same length, broken where it reads best ("面向个人知识工作的本地化 / 可控智能体关键技术研究"), never a
+ * stub like "…关键技 / 术研究" that the word processor's own wrap leaves. One line, or three and more, wrap as
+ * they fall.
+ */
+export function coverTitleLines(title: string, ctx: Pick<RenderContext, 'language' | 'geometry'>, measurer: TextMeasurer = createTextMeasurer()): string[] {
+  const fonts = fontSet('heading', ctx.language);
+  const style = { fonts: { latin: fonts.ascii, cjk: fonts.eastAsia }, sizePt: COVER_TITLE_SIZE_PT };
+  const width = ctx.geometry.textWidth / 20;
+  const lines = measurer.wrap(title, style, width);
+  return lines.length === 2 ? balancedLines(measurer, title, style, width, 2) : [title];
+}
+
+export function coverPage(spec: DocumentSpec, ctx: Pick<RenderContext, 'language' | 'geometry'>): Paragraph[] {
   const meta = [spec.authors.join(spec.language.startsWith('zh') ? '、' : ', '), spec.organization, spec.date].filter(
     (line): line is string => typeof line === 'string' && line.trim() !== '',
   );
   return [
-    new Paragraph({ style: STYLE.coverTitle, children: [new TextRun(spec.title)] }),
+    new Paragraph({ style: STYLE.coverTitle, children: coverTitleLines(spec.title, ctx).map((line, i) => new TextRun({ text: line, ...(i > 0 ? { break: 1 } : {}) })) }),
     new Paragraph({ style: STYLE.coverSubtitle, children: spec.subtitle ? [new TextRun(spec.subtitle)] : [] }),
     ...meta.map((line) => new Paragraph({ style: STYLE.coverMeta, children: [new TextRun(line)] })),
     new Paragraph({ children: [new PageBreak()] }),
@@ -81,7 +96,7 @@ export function documentSections(spec: DocumentSpec, ctx: RenderContext, body: F
       first: new Header({ children: [new Paragraph({ children: [] })] }),
       default: new Header({ children: [new Paragraph({ children: [] })] }),
     },
-    children: [...coverPage(spec), ...tableOfContents(ctx)],
+    children: [...coverPage(spec, ctx), ...tableOfContents(ctx)],
   };
   const main: ISectionOptions = {
     properties: { page: { ...page, pageNumbers: { start: 1, formatType: NumberFormat.DECIMAL } } },

@@ -18,6 +18,7 @@ import { fontSet } from './fonts';
 import { plainText } from './mdast-text';
 import { STYLE } from './styles';
 import { joinNameHyphens } from './name-hyphens';
+import { WORD_JOINER } from './name-hyphens';
 import { joinSoftBreaks, splitByScript, typesetSpacesBetween } from './text-metrics';
 
 const FOOTNOTE_STYLE = 'FootnoteText';
@@ -134,7 +135,9 @@ export class InlineConverter {
         }
         return number ?? null;
       });
-      out.push(new TextRun({ text: citationLabel(numbers, citations.look), ...(citations.look.superscript ? { superScript: true } : {}) }));
+      // The mark stays with the word it follows: clreq lets a line start with an opening bracket, so "[3]" alone
+      // would go down to the next line's start, away from what it cites.
+      out.push(new TextRun({ text: `${WORD_JOINER}${citationLabel(numbers, citations.look)}`, ...(citations.look.superscript ? { superScript: true } : {}) }));
       at = index + match[0].length;
     }
     if (at < text.length) out.push(...this.runs(text.slice(at), format));

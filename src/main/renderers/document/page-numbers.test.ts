@@ -7,11 +7,12 @@ import { documentTemplates } from '../../../shared/specs/document';
 import { tableMeasurer } from '../deck/fonts';
 import { collectCaptions } from '../../../shared/specs/document-captions';
 import { RenderContext } from './context';
-import { headerText } from './frame';
+import { coverTitleLines, headerText } from './frame';
 import { pageGeometry } from './geometry';
 import { buildDocx, loadDocumentFolder } from './index';
 import { fontSet } from './fonts';
 import { HEADER_SIZE_PT } from './styles';
+import { documentFolder } from './testing/docx';
 
 const SAMPLE = join(import.meta.dirname, '../../../../samples/proposal-nsfc');
 
@@ -67,5 +68,31 @@ describe('running header', () => {
     expect(cut.endsWith('…')).toBe(true);
     expect(tableMeasurer.widthPt(cut, style)).toBeLessThanOrEqual(width);
     expect(cut.length).toBeGreaterThan(30);
+  });
+});
+
+describe('cover title', () => {
+  const template = documentTemplates.nsfc_youth;
+  const ctx = new RenderContext('/nowhere', template, 'zh-CN', pageGeometry(template), collectCaptions([]));
+
+  it('sets a two-line title in two lines of about the same length, not a stub under a full line', () => {
+    const title = '面向个人知识工作的本地化可控智能体关键技术研究';
+    const lines = coverTitleLines(title, ctx, tableMeasurer);
+    expect(lines).toHaveLength(2);
+    expect(lines.join('')).toBe(title);
+    const [first = '', second = ''] = lines;
+    expect(Math.abs(first.length - second.length)).toBeLessThanOrEqual(2);
+  });
+
+  it('keeps a title that fits on one line as it is', () => {
+    expect(coverTitleLines('城市绿地降温机制研究', ctx, tableMeasurer)).toEqual(['城市绿地降温机制研究']);
+  });
+
+  it('writes the balanced break into the cover paragraph', async () => {
+    const folder = documentFolder({ title: '面向个人知识工作的本地化可控智能体关键技术研究', template: 'nsfc_youth', language: 'zh-CN' }, { '01.md': '# 立项依据与研究内容\n\n正文。\n' });
+    const built = await buildDocx(loadDocumentFolder(folder));
+    const xml = (await (await JSZip.loadAsync(built.bytes)).file('word/document.xml')?.async('string')) ?? '';
+    const cover = /<w:p>(?:(?!<\/w:p>)[\s\S])*?w:val="CoverTitle"[\s\S]*?<\/w:p>/u.exec(xml)?.[0] ?? '';
+    expect(cover).toContain('<w:br/>');
   });
 });

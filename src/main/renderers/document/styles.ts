@@ -29,6 +29,8 @@ const halfPoints = (pt: number): number => Math.round(pt * 2);
 
 /** The running header's size: the title in it is cut to one line at this size (frame.ts). */
 export const HEADER_SIZE_PT = 9;
+/** The cover title's size: frame.ts measures the title at it to balance its lines. */
+export const COVER_TITLE_SIZE_PT = 20;
 
 export function documentStyles(template: DocumentTemplate, language: string): IStylesOptions {
   const cjk = isCjkLanguage(language);
@@ -131,7 +133,7 @@ export function documentStyles(template: DocumentTemplate, language: string): IS
         id: STYLE.coverTitle,
         name: 'Cover Title',
         basedOn: 'Normal',
-        run: { font: heading, size: halfPoints(20), bold: false },
+        run: { font: heading, size: halfPoints(COVER_TITLE_SIZE_PT), bold: false },
         paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 2400, after: 360, line: 360, lineRule: LineRuleType.AUTO } },
       },
       {

@@ -15,6 +15,7 @@ describe('Chinese–Latin spacing', () => {
     expect(typesetSpaces('Retrieval-augmented generation (RAG)')).toBe('Retrieval-augmented generation (RAG)');
   });
 
+
   it('drops the typed spaces around a URL, a link, bold or code text in Chinese text, and keeps those between Latin words', async () => {
     const section = [
       '# 立项依据\n',
