@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../../shared/locales/chat/en.json';
 import zhCN from '../../../shared/locales/chat/zh-CN.json';
+import cliEn from '../../../shared/locales/cli/en.json';
+import cliZhCN from '../../../shared/locales/cli/zh-CN.json';
 import { createTranslate, resolveChatLanguage } from './i18n';
 
 function flatKeys(value: unknown, prefix = ''): string[] {
@@ -15,9 +17,12 @@ function leaf(obj: unknown, key: string): string {
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('chat locale', () => {
-  it('has the same keys and placeholders in English and Chinese', () => {
-    expect(flatKeys(zhCN).sort()).toEqual(flatKeys(en).sort());
-    for (const key of flatKeys(en)) expect(placeholders(leaf(zhCN, key)), key).toEqual(placeholders(leaf(en, key)));
+  it.each([
+    ['chat', en, zhCN],
+    ['cli', cliEn, cliZhCN],
+  ])('%s: has the same keys and placeholders in English and Chinese', (_name, english, chinese) => {
+    expect(flatKeys(chinese).sort()).toEqual(flatKeys(english).sort());
+    for (const key of flatKeys(english)) expect(placeholders(leaf(chinese, key)), key).toEqual(placeholders(leaf(english, key)));
   });
 
   it('follows the app setting, else LANG', () => {
