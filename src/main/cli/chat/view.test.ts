@@ -149,6 +149,8 @@ describe('the chat view', () => {
     await until(() => plain(stdout.written).includes('项目名称？'));
     const out = plain(stdout.written);
     // The plan as formatted text, every line of it; never its escaped JSON.
+    // The task's mode by its Chinese name, not its id.
+    expect(out).toContain('新任务 t1（通用）');
     expect(out).toContain('资助类别：青年科学基金');
     expect(out).toContain('研究内容约 4000 字');
     expect(out).toContain('待确认事项');
