@@ -51,9 +51,10 @@ export async function chatCommand(argv: string[], paths: () => { dataDir: string
   // that is safe: the lock of a dead process is taken over and its runs are marked interrupted.
   try {
     const settings = await backend.client.getSettings({});
-    const t = await i18n.createTranslate(i18n.resolveChatLanguage(settings.language, process.env));
+    const language = i18n.resolveChatLanguage(settings.language, process.env);
+    const t = await i18n.createTranslate(language);
     await controller.start(values.resume);
-    const app = render(createElement(ChatApp, { controller, t, header: t('header', { where: backend.where }) }), { exitOnCtrlC: false });
+    const app = render(createElement(ChatApp, { controller, t, language, header: t('header', { where: backend.where }) }), { exitOnCtrlC: false });
     await app.waitUntilExit();
     process.stdout.write(`${t('bye')}\n`);
   } finally {
