@@ -35,7 +35,7 @@ function quoted(message: string): string {
  */
 export function describeCliError(err: unknown, t: Translate): { text: string; usage: boolean } {
   if (err instanceof CliInputError) return { text: t(err.key, err.vars), usage: true };
-  const code = typeof err === 'object' && err !== null && 'code' in err ? (err as { code: unknown }).code : undefined;
+  const code = typeof err === 'object' && err !== null && 'code' in err ? err.code : undefined;
   const message = err instanceof Error ? err.message : String(err);
   switch (code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
