@@ -2,7 +2,7 @@
 // default (owning the data folder like `folio serve`), or a running `folio serve` with --url.
 import { parseArgs } from 'node:util';
 import { ApprovalMode, TaskMode } from '../../shared/contract';
-import { FolioError } from '../../shared/errors';
+import { CliInputError } from './cli-messages';
 
 export async function chatCommand(argv: string[], paths: () => { dataDir: string; resourcesDir: string }): Promise<number> {
   const { values } = parseArgs({
@@ -20,13 +20,13 @@ export async function chatCommand(argv: string[], paths: () => { dataDir: string
     strict: true,
   });
   const mode = values.mode === undefined ? undefined : TaskMode.safeParse(values.mode);
-  if (mode && !mode.success) throw new FolioError('invalid_input', `--mode must be ${TaskMode.options.join(', ')} (got ${values.mode}); the approval mode is --approvals`);
+  if (mode && !mode.success) throw new CliInputError('errors.badMode', { value: values.mode ?? '' });
   const approvalMode = values.approvals === undefined ? undefined : ApprovalMode.safeParse(values.approvals);
-  if (approvalMode && !approvalMode.success) throw new FolioError('invalid_input', `--approvals must be ${ApprovalMode.options.join(', ')} (got ${values.approvals})`);
+  if (approvalMode && !approvalMode.success) throw new CliInputError('errors.badApprovals', { value: values.approvals ?? '' });
   const description = values.desc?.trim();
-  if (values.desc !== undefined && !description) throw new FolioError('invalid_input', '--desc needs a text');
-  if (values.resume !== undefined && (mode || description)) throw new FolioError('invalid_input', '--resume reopens a task as it is: leave out --mode and --desc');
-  if (!process.stdin.isTTY) throw new FolioError('unsupported', 'folio chat needs an interactive terminal.');
+  if (values.desc !== undefined && !description) throw new CliInputError('errors.descEmpty');
+  if (values.resume !== undefined && (mode || description)) throw new CliInputError('errors.resumeWithNew');
+  if (!process.stdin.isTTY) throw new CliInputError('errors.notInteractive');
 
   // Ink, React and the chat modules load only for this command.
   const [{ render }, { createElement }, backends, { ChatController }, { ChatApp }, i18n] = await Promise.all([
@@ -40,7 +40,7 @@ export async function chatCommand(argv: string[], paths: () => { dataDir: string
   let backend;
   if (values.url !== undefined) {
     const token = values.token ?? process.env.FOLIO_TOKEN;
-    if (!token) throw new FolioError('invalid_input', '--url needs --token (or FOLIO_TOKEN): the token `folio serve` printed.');
+    if (!token) throw new CliInputError('errors.urlNeedsToken');
     backend = backends.httpBackend({ url: values.url, token });
   } else {
     backend = await backends.inProcessBackend(paths());
@@ -51,9 +51,10 @@ export async function chatCommand(argv: string[], paths: () => { dataDir: string
   // that is safe: the lock of a dead process is taken over and its runs are marked interrupted.
   try {
     const settings = await backend.client.getSettings({});
-    const t = await i18n.createTranslate(i18n.resolveChatLanguage(settings.language, process.env));
+    const language = i18n.resolveChatLanguage(settings.language, process.env);
+    const t = await i18n.createTranslate(language);
     await controller.start(values.resume);
-    const app = render(createElement(ChatApp, { controller, t, header: t('header', { where: backend.where }) }), { exitOnCtrlC: false });
+    const app = render(createElement(ChatApp, { controller, t, language, header: t('header', { where: backend.where }) }), { exitOnCtrlC: false });
     await app.waitUntilExit();
     process.stdout.write(`${t('bye')}\n`);
   } finally {

@@ -8,11 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { findResourcesDir } from '../config/app-paths';
 
 const root = findResourcesDir();
+/** `folio` in English unless `env` names another locale (messages follow LC_ALL, LC_MESSAGES, LANG). */
 function folio(args: string[], env: NodeJS.ProcessEnv = {}) {
   return spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/main/cli/main.ts'), ...args], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, ...env },
+    env: { ...process.env, LC_ALL: 'en_US.UTF-8', ...env },
     timeout: 60_000,
   });
 }
@@ -69,6 +70,32 @@ describe('folio CLI', () => {
     const bad = folio(['frobnicate']);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/Unknown command/);
+  });
+
+  it('says a mistake on the command line in one line, in the terminal\'s language, never as a dump or a stack', () => {
+    const data = mkdtempSync(join(tmpdir(), 'folio-cli-data-'));
+    const zh = { FOLIO_DATA_DIR: data, LC_ALL: 'zh_CN.UTF-8' };
+    const help = folio(['--help'], zh);
+    expect(help.stdout).toContain('用法：folio <命令> [选项]');
+    expect(help.stdout).toContain('列出任务');
+    expect(help.stdout).not.toContain('Usage');
+    const cases: [string[], string][] = [
+      [['tasks', '--status', 'done'], '未知状态 done：可用 active、completed 或 abandoned。'],
+      [['tasks', '--bogus'], '未知选项 --bogus。'],
+      [['render', join(data, 'missing.json')], `${join(data, 'missing.json')} 不存在`],
+      [['chat', '--mode', 'slides'], '--mode 只能是 general、ppt、proposal 或 coding（收到的是 slides）'],
+    ];
+    for (const [args, said] of cases) {
+      const result = folio(args, zh);
+      expect(result.status, args.join(' ')).toBe(3);
+      expect(result.stderr).toContain(said);
+      expect(result.stderr).toContain('folio --help 列出全部命令和选项。');
+      expect(result.stderr).not.toMatch(/Error|ENOENT|"code"|\n\s+at /);
+    }
+    expect(folio(['tasks'], zh).stdout).toContain('还没有任务。');
+    const english = folio(['tasks', '--bogus'], { FOLIO_DATA_DIR: data });
+    expect(english.stderr).toContain('Unknown option --bogus.');
+    expect(english.stderr).not.toContain('TypeError');
   });
 
   it('probe of an unknown profile exits 3 and names the known ones', () => {

@@ -13,38 +13,7 @@ import { startTeamHttpServer } from './team-server';
 import { FolioError } from '../../shared/errors';
 import { DatabaseCorruptError } from '../store';
 import { TaskStatus } from '../../shared/contract';
-
-const USAGE = `Usage: folio <command> [options]
-
-Commands:
-  serve [--port N] [--recover]
-                              Start web mode on 127.0.0.1 (token from FOLIO_TOKEN or generated);
-                              --recover: with a damaged database, offer the restore in the browser
-  serve --multi-tenant [--platform-key K] [--jwt-secret S | --jwks-url U] [--database URL]
-        [--storage-root DIR] [--host H] [--port N] [--public-host NAME]... [--worker-id ID]
-        [--requests-per-minute N] [--shutdown-grace-ms MS] [--jwt-issuer I] [--jwt-audience A]
-                              Run the team service (each flag also as FOLIO_* in the environment;
-                              see docs/deploy.md); logs are JSON lines on stdout
-  chat [--url U --token T] [--resume last|ID] [--mode general|ppt|proposal|coding] [--desc TEXT]
-       [--approvals ask|auto-edit|auto] [--model ID]
-                              Chat in the terminal (in-process, or with a running serve at --url);
-                              --desc opens the task at once; --mode, --approvals and --model apply
-                              to the first task the chat opens
-  tasks [--status S]          List tasks (S: active | completed | abandoned)
-  probe <profile> [--needle]  Check a model profile against its provider (exit 0 ok, 2 mismatch, 3 error)
-  render <deck.json | document-folder> [-o out-dir] [--template <template id | file.pptx>]
-                              Render a deck spec or a document folder to .pptx / .docx
-  db restore                  Replace a damaged database with its newest sound backup
-                              (the damaged file is kept as folio.db.corrupt-<time>)
-  quota get|set --database URL --tenant ID [--tokens-per-month N|unlimited|default ...]
-                              Show or set a tenant's quotas in the team service's database
-  tenant show|suspend|activate|set-plan|erase-user|erase --database URL --tenant ID ...
-                              Operate one tenant of the team service (folio tenant, for the flags)
-  retention set-plan|show|run --database URL [--plan NAME ...] [--storage-root DIR --dry-run]
-                              Retention per plan in the team service: archive unused tasks, remove
-                              their files later (folio retention, for the flags)
-
-Data folder: FOLIO_DATA_DIR, else ./workspace in the project.`;
+import { CliInputError, cliTranslate, describeCliError, padCells, type Translate } from './cli-messages';
 
 function paths() {
   const resourcesDir = findResourcesDir();
@@ -115,16 +84,18 @@ async function serveTeam(config: ServiceConfig): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-async function tasks(argv: string[]): Promise<void> {
+async function tasks(argv: string[], t: Translate): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { status: { type: 'string' } }, strict: true });
-  const status = values.status === undefined ? undefined : TaskStatus.parse(values.status);
+  const parsed = values.status === undefined ? undefined : TaskStatus.safeParse(values.status);
+  if (parsed && !parsed.success) throw new CliInputError('errors.badStatus', { status: values.status ?? '' });
   const core = await createCore({ ...paths(), exclusive: false });
   try {
-    const { tasks: list } = await core.handlers.listTasks({ status });
-    if (list.length === 0) console.log('No tasks.');
-    for (const t of list) {
-      const when = new Date(t.updated_at).toISOString().slice(0, 16).replace('T', ' ');
-      console.log(`${t.id}  ${t.status.padEnd(9)} ${t.mode.padEnd(8)} ${when}  ${t.title || t.description.split('\n')[0] || '(untitled)'}`);
+    const { tasks: list } = await core.handlers.listTasks({ status: parsed?.data });
+    if (list.length === 0) console.log(t('tasks.none'));
+    for (const task of list) {
+      const when = new Date(task.updated_at).toISOString().slice(0, 16).replace('T', ' ');
+      const title = task.title || task.description.split('\n')[0] || t('tasks.untitled');
+      console.log(t('tasks.row', { id: task.id, status: padCells(t(`status.${task.status}`), 9), mode: padCells(t(`modes.${task.mode}`), 8), when, title }));
     }
   } finally {
     await core.close();
@@ -133,6 +104,7 @@ async function tasks(argv: string[]): Promise<void> {
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {
   const [command, ...rest] = argv;
+  const t = await cliTranslate();
   try {
     switch (command) {
       case 'serve':
@@ -141,14 +113,14 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
       case 'chat':
         return await (await import('./chat-command')).chatCommand(rest, paths);
       case 'tasks':
-        await tasks(rest);
+        await tasks(rest, t);
         return 0;
       case 'probe':
-        return await (await import('./probe-command')).probeCommand(rest, paths());
+        return await (await import('./probe-command')).probeCommand(rest, paths(), t);
       case 'render':
-        return await (await import('./render-command')).renderCommand(rest, paths);
+        return await (await import('./render-command')).renderCommand(rest, paths, t);
       case 'db':
-        return (await import('./db-command')).dbCommand(rest, paths().dataDir);
+        return (await import('./db-command')).dbCommand(rest, paths().dataDir, t);
       case 'quota':
         return await (await import('./quota-command')).quotaCommand(rest);
       case 'tenant':
@@ -158,19 +130,20 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
       case undefined:
       case 'help':
       case '--help':
-        console.log(USAGE);
+        console.log(t('usage'));
         return command === undefined ? 1 : 0;
       default:
-        console.error(`Unknown command: ${command}\n\n${USAGE}`);
+        console.error(`${t('errors.unknownCommand', { command })}\n\n${t('usage')}`);
         return 1;
     }
   } catch (err) {
     if (err instanceof DatabaseCorruptError) {
       console.error(err.message);
-      console.error(err.backup ? 'To restore it: folio db restore (or folio serve --recover to do it from the browser)' : 'Move folio.db aside to start with an empty database.');
+      console.error(t(err.backup ? 'errors.corruptRestore' : 'errors.corruptMoveAside'));
       return 4;
     }
-    console.error(err instanceof Error ? `${err.name}: ${err.message}` : String(err));
+    const { text, usage } = describeCliError(err, t);
+    console.error(usage ? `${text}\n${t('help')}` : text);
     return 3;
   }
 }

@@ -3,15 +3,17 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatProbeTable, probeExitCode, probeProfile } from '../llm/probe';
 import { createFileKeyStore, loadModelProfiles, resolveApiKey } from '../models';
+import type { Translate } from './cli-messages';
 
-export async function probeCommand(argv: string[], paths: { resourcesDir: string; dataDir: string }): Promise<number> {
+export async function probeCommand(argv: string[], paths: { resourcesDir: string; dataDir: string }, t: Translate): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, options: { needle: { type: 'boolean', default: false } }, allowPositionals: true, strict: true });
   const id = positionals[0];
   const { profiles, warnings } = loadModelProfiles({ builtin: join(paths.resourcesDir, 'config', 'models'), user: join(paths.dataDir, 'models') });
   for (const w of warnings) console.error(`warning: ${w.source}: ${w.message}`);
   const profile = profiles.find((p) => p.id === id);
   if (!profile) {
-    console.error(`Unknown profile ${id ?? '(none)'}. Known: ${profiles.map((p) => p.id).join(', ')}`);
+    const known = profiles.map((p) => p.id).join(', ');
+    console.error(id === undefined ? t('errors.noProfile', { known }) : t('errors.unknownProfile', { id, known }));
     return 3;
   }
   const key = resolveApiKey(profile, createFileKeyStore(paths.dataDir)) ?? '';

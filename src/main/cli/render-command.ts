@@ -6,10 +6,9 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { templatesDir, themesDir } from '../workspace/layout';
+import { CliInputError, type Translate } from './cli-messages';
 
-const USAGE = 'Usage: folio render <deck.json | document-folder> [-o out-dir] [--template <template id | file.pptx>]';
-
-export async function renderCommand(argv: string[], paths?: () => { dataDir: string }): Promise<number> {
+export async function renderCommand(argv: string[], paths: (() => { dataDir: string }) | undefined, t: Translate): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     options: { out: { type: 'string', short: 'o' }, template: { type: 'string', short: 't' } },
@@ -18,22 +17,23 @@ export async function renderCommand(argv: string[], paths?: () => { dataDir: str
   });
   const input = positionals[0];
   if (!input) {
-    console.error(USAGE);
+    console.error(t('render.usage'));
     return 1;
   }
   const abs = resolve(input);
+  if (!existsSync(abs)) throw new CliInputError('errors.noSuchInput', { path: abs });
   // Artifacts are written into a folder named by its real path (links resolved here, where the person chose it).
   const outDir = realOutDir(resolve(values.out ?? dirname(abs)));
   if (statSync(abs).isDirectory()) {
     const { pagesSentence, renderDocument } = await import('../renderers/document');
     const result = await renderDocument(abs, { outDir });
-    console.log(`Wrote ${result.path}: ${pagesSentence(result.report.pages, result.pageEstimate)}`);
+    console.log(t('render.wroteDocument', { path: result.path, pages: pagesSentence(result.report.pages, result.pageEstimate) }));
     for (const issue of result.report.issues) {
       const where = [issue.section, issue.heading].filter(Boolean).join(' › ');
       console.log(`  ${where ? `${where}: ` : ''}${issue.kind}: ${issue.message}`);
     }
   } else {
-    const { checkRenderedDeck, renderDeckFromFile, verificationNote } = await import('../renderers/deck');
+    const { checkRenderedDeck, renderDeckFromFile } = await import('../renderers/deck');
     const dataDir = paths?.().dataDir;
     let templates = dataDir ? templatesDir(dataDir) : undefined;
     let theme = values.template;
@@ -43,7 +43,7 @@ export async function renderCommand(argv: string[], paths?: () => { dataDir: str
       const { importTemplate } = await import('../renderers/deck/templates/store');
       scratch = mkdtempSync(join(tmpdir(), 'folio-template-'));
       const record = await importTemplate(scratch, readFileSync(file), basename(file));
-      for (const warning of record.warnings) console.log(`Template: ${warning}`);
+      for (const warning of record.warnings) console.log(t('render.templateWarning', { warning }));
       templates = scratch;
       theme = record.id;
     }
@@ -61,9 +61,11 @@ export async function renderCommand(argv: string[], paths?: () => { dataDir: str
     } finally {
       if (scratch) rmSync(scratch, { recursive: true, force: true });
     }
-    console.log(`Wrote ${result.path} (${result.slideCount} slides)`);
+    console.log(t('render.wroteDeck', { path: result.path, count: result.slideCount }));
     const { report, verification } = await checkRenderedDeck(result);
-    console.log(`Quality report, ${verificationNote(verification)}: ${report.summary.issues} issue(s)`);
+    // The reason an estimate was made is LibreOffice's or the check's own words.
+    const checked = verification.mode === 'rendered' ? t('render.verified') : t('render.estimated', { reason: verification.reason ?? t('render.notRendered') });
+    console.log(t('render.report', { checked, count: report.summary.issues }));
     for (const slide of report.slides) {
       const where = slide.output_slides.length > 0 ? ` (file slide ${slide.output_slides.join(', ')})` : '';
       for (const issue of slide.issues) console.log(`  spec slide ${slide.index + 1}${where}: ${issue.kind}: ${issue.message}`);

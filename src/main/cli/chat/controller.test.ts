@@ -4,7 +4,7 @@ import { APPROVAL_REASON_MAX_CHARS } from '../../../shared/contract';
 import { ChatController, DOUBLE_CTRL_C_MS } from './controller';
 import { fakeBackend, task } from './fake-backend.test-support';
 
-const keys = (c: ChatController) => c.view.screen.items.map((i) => (i.kind === 'notice' ? i.key : i.kind === 'text' ? i.text : i.kind));
+const keys = (c: ChatController) => c.view.screen.items.map((i) => (i.kind === 'notice' ? i.key : i.kind === 'text' ? i.text : i.kind === 'error' ? i.message : i.kind));
 
 describe('the chat controller', () => {
   it('opens a general task on the first message, with the model and approval mode chosen before it', async () => {

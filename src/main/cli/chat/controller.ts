@@ -40,10 +40,10 @@ export interface ControllerOptions {
   initial?: { approvalMode?: ApprovalMode; model?: string; mode?: TaskMode; description?: string };
 }
 
-function messageOf(err: unknown): string {
-  // Never a stack: a FolioError's message names the setting or the cause; anything else its text.
-  if (err instanceof FolioError) return err.message;
-  return err instanceof Error ? err.message : String(err);
+/** Never a stack: a FolioError by its kind and message (which names the setting or the cause); anything else as internal. */
+function errorItem(err: unknown): NewItem {
+  if (err instanceof FolioError) return { kind: 'error', name: err.name, code: err.code, message: err.message };
+  return { kind: 'error', name: 'Error', code: 'internal', message: err instanceof Error ? err.message : String(err) };
 }
 
 export class ChatController {
@@ -92,7 +92,7 @@ export class ChatController {
   }
 
   private fail(err: unknown): void {
-    this.say({ kind: 'text', text: messageOf(err), tone: 'error' });
+    this.say(errorItem(err));
   }
 
   get running(): boolean {

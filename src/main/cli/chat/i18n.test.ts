@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../../shared/locales/chat/en.json';
 import zhCN from '../../../shared/locales/chat/zh-CN.json';
+import cliEn from '../../../shared/locales/cli/en.json';
+import cliZhCN from '../../../shared/locales/cli/zh-CN.json';
 import { createTranslate, resolveChatLanguage } from './i18n';
 
 function flatKeys(value: unknown, prefix = ''): string[] {
@@ -15,9 +17,12 @@ function leaf(obj: unknown, key: string): string {
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('chat locale', () => {
-  it('has the same keys and placeholders in English and Chinese', () => {
-    expect(flatKeys(zhCN).sort()).toEqual(flatKeys(en).sort());
-    for (const key of flatKeys(en)) expect(placeholders(leaf(zhCN, key)), key).toEqual(placeholders(leaf(en, key)));
+  it.each([
+    ['chat', en, zhCN],
+    ['cli', cliEn, cliZhCN],
+  ])('%s: has the same keys and placeholders in English and Chinese', (_name, english, chinese) => {
+    expect(flatKeys(chinese).sort()).toEqual(flatKeys(english).sort());
+    for (const key of flatKeys(english)) expect(placeholders(leaf(chinese, key)), key).toEqual(placeholders(leaf(english, key)));
   });
 
   it('follows the app setting, else LANG', () => {
@@ -30,5 +35,6 @@ describe('chat locale', () => {
   it('interpolates in both languages', async () => {
     expect((await createTranslate('en'))('errors.notFound', { id: 'abc' })).toBe('No task abc.');
     expect((await createTranslate('zh-CN'))('errors.notFound', { id: 'abc' })).toBe('没有任务 abc。');
+    expect((await createTranslate('zh-CN'))('task.resumed', { id: 't1', title: '基金', mode: 'proposal', status: 'completed', approval: 'ask' })).toBe('任务 t1 · 基金 · 申请书 · 已完成 · 审批 ask');
   });
 });

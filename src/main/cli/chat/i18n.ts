@@ -15,10 +15,13 @@ export function resolveChatLanguage(setting: 'system' | ChatLanguage | undefined
   return locale.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
 }
 
-export async function createTranslate(language: ChatLanguage): Promise<Translate> {
+/** The strings of one locale (the chat's unless named), in both languages. */
+export type LocaleStrings = Record<ChatLanguage, object>;
+
+export async function createTranslate(language: ChatLanguage, strings: LocaleStrings = { en, 'zh-CN': zhCN }): Promise<Translate> {
   const i18n = createInstance();
   await i18n.init({
-    resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
+    resources: { en: { translation: strings.en }, 'zh-CN': { translation: strings['zh-CN'] } },
     lng: language,
     fallbackLng: 'en',
     interpolation: { escapeValue: false }, // a terminal, not HTML

@@ -67,7 +67,7 @@ describe('the chat screen reducer', () => {
       ev({ type: 'run_finished', reason: 'cancelled', duration_ms: 100 }),
     ]);
     expect(s.liveText).toBe('');
-    expect(s.items.map((i) => (i.kind === 'notice' ? i.key : i.kind === 'text' ? i.text : i.kind))).toEqual(['run.retry', 'The provider is down.', 'run.cancelled', 'footer']);
+    expect(s.items.map((i) => (i.kind === 'notice' ? i.key : i.kind === 'text' ? i.text : i.kind === 'error' ? i.message : i.kind))).toEqual(['run.retry', 'The provider is down.', 'run.cancelled', 'footer']);
   });
 
   it('summarizes arguments by their most telling field, else as JSON, else as given', () => {

@@ -15,8 +15,10 @@ export type Item =
   | { id: number; kind: 'approval'; name: string; decision: ApprovalDecision; reason?: string }
   /** A line from the locale (`key` + vars), in a tone. */
   | { id: number; kind: 'notice'; key: string; vars?: Record<string, string | number>; tone: 'info' | 'warn' | 'error' | 'dim'; prefix?: string }
-  /** Text that is not ours to translate (an error message from the core, a table). */
+  /** Text that is not ours to translate (a table, a list of ids). */
   | { id: number; kind: 'text'; text: string; tone: 'info' | 'warn' | 'error' | 'dim' }
+  /** An error from the core or the provider: its kind (class name, code) and its own English words. */
+  | { id: number; kind: 'error'; name: string; code: string; message: string }
   | { id: number; kind: 'footer'; promptTokens: number; completionTokens: number; seconds: number; cost: number };
 
 /** Item without its id, as callers build them. */
@@ -188,7 +190,7 @@ export function applyEvent(state: ScreenState, event: RunEvent): ScreenState {
         },
       };
     case 'error':
-      return addItems(flushLive(state), { kind: 'text', text: event.error.message, tone: 'error' });
+      return addItems(flushLive(state), { kind: 'error', name: event.error.name, code: event.error.code, message: event.error.message });
     case 'outline_proposed':
       return addItems(flushLive(state), { kind: 'notice', key: 'run.outline', vars: { slides: event.outline.slides.length }, tone: 'info' });
     case 'git_config_risk':

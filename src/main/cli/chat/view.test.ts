@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBackend } from './fake-backend.test-support';
 import { ChatController } from './controller';
-import { createTranslate, type Translate } from './i18n';
+import { createTranslate, type ChatLanguage, type Translate } from './i18n';
 import { ChatApp } from './view';
 
 // Ink draws nothing live when it believes it runs in CI (is-in-ci, read when ink loads), and CI runs
@@ -62,12 +62,12 @@ afterEach(() => cleanup?.());
  * The chat drawn in a fake terminal, in `t`'s language, against a fake backend: what the person
  * would see (`stdout.written`) and type (`stdin.type`, or `typeLine` at a question). Unmounted after the test.
  */
-function renderChat(t: Translate) {
+function renderChat(t: Translate, language: ChatLanguage = 'en') {
   const fake = fakeBackend();
   const controller = new ChatController({ backend: fake.backend });
   const stdout = new FakeStdout();
   const stdin = new FakeStdin();
-  const app = render(createElement(ChatApp, { controller, t, header: 'HEAD' }), {
+  const app = render(createElement(ChatApp, { controller, t, language, header: 'HEAD' }), {
     stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, stderr: stdout as unknown as NodeJS.WriteStream,
     exitOnCtrlC: false, patchConsole: false,
   });
@@ -142,13 +142,15 @@ describe('the chat view', () => {
   });
 
   it('puts a plan before the person in full, with what approving allows, in their language', async () => {
-    const { controller, calls, emit, stdout, typeLine } = renderChat(await createTranslate('zh-CN'));
+    const { controller, calls, emit, stdout, typeLine } = renderChat(await createTranslate('zh-CN'), 'zh-CN');
     await controller.submit('写一份青年基金申请书');
     proposePlan(emit, '# 规格锁定\n\n- 资助类别：青年科学基金\n- 研究内容约 **4000** 字\n\n## 待确认事项\n\n1. 项目名称？');
     await until(() => plain(stdout.written).includes('确认这份计划？'));
     await until(() => plain(stdout.written).includes('项目名称？'));
     const out = plain(stdout.written);
     // The plan as formatted text, every line of it; never its escaped JSON.
+    // The task's mode by its Chinese name, not its id.
+    expect(out).toContain('新任务 t1（通用）');
     expect(out).toContain('资助类别：青年科学基金');
     expect(out).toContain('研究内容约 4000 字');
     expect(out).toContain('待确认事项');
@@ -167,6 +169,23 @@ describe('the chat view', () => {
     expect(plain(stdout.written)).toContain('✓ 已确认计划。');
   });
 
+  it('says a provider that cannot be reached in the person\'s language, the core\'s English words as the detail', async () => {
+    const error = { name: 'ProviderUnreachableError', code: 'provider_unreachable', message: 'Cannot reach http://127.0.0.1:9/v1 for profile fake.main (bad port)' };
+    const zh = renderChat(await createTranslate('zh-CN'), 'zh-CN');
+    await zh.controller.submit('你好');
+    zh.emit({ type: 'error', error });
+    zh.emit({ type: 'run_finished', reason: 'error', duration_ms: 10 });
+    await until(() => plain(zh.stdout.written).includes('[in '));
+    expect(plain(zh.stdout.written)).toContain('无法连接模型服务器。请检查地址，并确认服务器正在运行。');
+    expect(plain(zh.stdout.written)).toContain('详情（服务器原文，英文）：Cannot reach http://127.0.0.1:9/v1');
+    cleanup?.();
+    const en = renderChat(await createTranslate('en'));
+    await en.controller.submit('hello');
+    en.emit({ type: 'error', error });
+    await until(() => plain(en.stdout.written).includes('Cannot reach'));
+    expect(plain(en.stdout.written)).not.toContain('Details');
+  });
+
   const declines = [
     { language: 'zh-CN', keys: '[n] 暂不确认', onlyYN: '请回答 y 或 n。', ask: '需要修改什么？', reason: '题目改为城市绿地降温机制', logged: '✗ 未确认计划：题目改为城市绿地降温机制' },
     // Enter alone at the reason declines without one.
@@ -174,7 +193,7 @@ describe('the chat view', () => {
   ] as const;
 
   it.each(declines)('declining a plan in $language asks what should change and sends it as the reason; a key not shown does nothing', async (d) => {
-    const { controller, calls, emit, stdout, typeLine } = renderChat(await createTranslate(d.language));
+    const { controller, calls, emit, stdout, typeLine } = renderChat(await createTranslate(d.language), d.language);
     await controller.submit('write the proposal');
     proposePlan(emit, '# 规格锁定\n\n- 资助类别：青年科学基金');
     await until(() => plain(stdout.written).includes(d.keys));

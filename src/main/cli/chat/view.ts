@@ -7,7 +7,7 @@ import Spinner from 'ink-spinner';
 import TextInput from 'ink-text-input';
 import { createElement as h, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ChatController } from './controller';
-import type { Translate } from './i18n';
+import type { ChatLanguage, Translate } from './i18n';
 import { completeBlocksLength, renderMarkdown } from './markdown';
 import { progressLine } from './progress-line';
 import { formatFooter, type Item, PLAN_TOOL, type PendingQuestion } from './screen';
@@ -19,7 +19,17 @@ function planAnswer(item: Extract<Item, { kind: 'approval' }>, t: Translate): st
   return item.reason ? t('approval.planDeclinedWith', { reason: item.reason }) : t('approval.planDeclined');
 }
 
-export function ItemLine({ item, t }: { item: Item; t: Translate }): ReactNode {
+/**
+ * An error as the app shows it: on an English screen the core's own words (the most precise); on
+ * any other, what happened and what to do in that language, then the English words as the detail.
+ */
+function ErrorLine({ item, language, t }: { item: Extract<Item, { kind: 'error' }>; language: ChatLanguage; t: Translate }): ReactNode {
+  if (language === 'en') return h(Text, { color: 'red' }, item.message);
+  const help = t(`errorHelp.${item.name}`, { defaultValue: '' }) || t(`errorHelp.${item.code}`, { defaultValue: '' }) || t('errorHelp.unknown');
+  return h(Box, { flexDirection: 'column' }, h(Text, { color: 'red' }, help), h(Text, { dimColor: true }, `  ${t('errorDetail', { message: item.message })}`));
+}
+
+export function ItemLine({ item, language, t }: { item: Item; language: ChatLanguage; t: Translate }): ReactNode {
   switch (item.kind) {
     case 'user':
       return h(Text, { color: 'green' }, `${t('you')} › `, h(Text, { color: undefined }, item.text));
@@ -39,6 +49,8 @@ export function ItemLine({ item, t }: { item: Item; t: Translate }): ReactNode {
       return h(Text, { color: toneColor[item.tone], dimColor: item.tone === 'dim' }, `${item.prefix ?? ''}${t(item.key, item.vars)}`);
     case 'text':
       return h(Text, { color: toneColor[item.tone], dimColor: item.tone === 'dim' }, item.text);
+    case 'error':
+      return h(ErrorLine, { item, language, t });
     case 'footer':
       return h(Text, { dimColor: true }, formatFooter(item));
   }
@@ -100,7 +112,7 @@ function placeholderOf(question: PendingQuestion | undefined, askingReason: bool
   return question.plan === null ? 'y / a / n' : 'y / n';
 }
 
-export function ChatApp({ controller, t, header }: { controller: ChatController; t: Translate; header: string }): ReactNode {
+export function ChatApp({ controller, t, language, header }: { controller: ChatController; t: Translate; language: ChatLanguage; header: string }): ReactNode {
   const view = useSyncExternalStore(
     (listener) => controller.subscribe(listener),
     () => controller.view,
@@ -157,12 +169,12 @@ export function ChatApp({ controller, t, header }: { controller: ChatController;
     live.push(h(Text, { key: 'p', color: 'yellow' }, t('pick.task')));
   }
 
-  const title = view.task ? `${view.task.title || t('task.untitled')} · ${view.task.mode} · ${view.task.approval_mode}` : '';
+  const title = view.task ? `${view.task.title || t('task.untitled')} · ${t(`modes.${view.task.mode}`)} · ${view.task.approval_mode}` : '';
   return h(
     Box,
     { flexDirection: 'column' },
     h(Static<{ id: number; node: ReactNode }>, {
-      items: [{ id: 0, node: h(Text, { bold: true }, header) }, ...screen.items.map((item) => ({ id: item.id, node: h(ItemLine, { item, t }) }))],
+      items: [{ id: 0, node: h(Text, { bold: true }, header) }, ...screen.items.map((item) => ({ id: item.id, node: h(ItemLine, { item, language, t }) }))],
       children: (entry) => h(Box, { key: entry.id }, entry.node),
     }),
     ...live,
