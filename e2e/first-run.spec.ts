@@ -52,8 +52,8 @@ test('first run: setup opens, a custom provider is added and tested, then a mess
     await page.getByTestId('setup-test').click();
     const result = page.getByTestId('setup-test-result');
     await expect(result).toHaveAttribute('data-ok', 'true');
-    // The model by its name, never its profile id.
-    await expect(result).toContainText('fake-model answered');
+    // The model by the name the person gave its provider, never its profile id.
+    await expect(result).toContainText('Fake LAN answered');
     await expect(result).not.toContainText('fake-lan.');
     await page.getByTestId('setup-done').click();
     await expect(setup).toBeHidden();
@@ -71,6 +71,11 @@ test('first run: setup opens, a custom provider is added and tested, then a mess
     const chat = page.getByTestId('chat-view');
     await expect(chat.getByTestId('assistant-message')).toContainText(reply);
     await expect(chat.getByTestId('run-footer')).toHaveAttribute('data-run-status', 'done');
+    // The task names the model as the setup did: the picker's default and the run footer, the model id as a tooltip.
+    await expect(page.getByTestId('model-picker').locator('option[value=""]')).toHaveText('Default (Fake LAN)');
+    const runModel = chat.getByTestId('run-footer').locator('.run-model');
+    await expect(runModel).toHaveText('Fake LAN');
+    await expect(runModel).toHaveAttribute('title', 'fake-model');
     const requests = await recordedRequests();
     const listing = requests.find((r) => r.method === 'GET' && r.path === '/v1/models') as { authLast4?: string } | undefined;
     expect(listing?.authLast4).toBe(KEY.slice(-4));

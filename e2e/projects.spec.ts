@@ -97,7 +97,20 @@ test('a project with instructions and a library: the file is indexed and found w
   await page.keyboard.press('Escape');
   await sendMessage(page, 'Draft the opening paragraph of our proposal.');
   await expectRunsDone(page, 1);
-  expect(await lastSystemPrompt()).toContain(INSTRUCTIONS);
+  const prompt = await lastSystemPrompt();
+  expect(prompt).toContain(INSTRUCTIONS);
+
+  // The task's sources count what its agent reads: the project library's file, named in its prompt.
+  expect(prompt).toContain('library/project/qingteng-notes.pdf');
+  await page.getByTestId('panel-tab-files').click();
+  await expect(page.getByTestId('file-count-source')).toHaveText('1');
+  const shared = page.getByTestId('task-library');
+  await expect(shared).toHaveCount(1);
+  await expect(shared).toHaveAttribute('data-library', projectId!);
+  await expect(shared).toContainText('Project library');
+  await expect(shared).toContainText('1 file');
+  await shared.getByTestId('task-library-open').click();
+  await expect(page.getByTestId('project-title')).toHaveText(PROJECT);
 
   // In "All tasks" the task shows its project.
   await page.getByTestId('project-scope-all').click();

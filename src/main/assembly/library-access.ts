@@ -1,7 +1,8 @@
 // What a task's tools may see of the libraries: the LibraryPort of tools/types.ts over the
 // store. A task sees its own project's library as `library/project/` and the personal library as
 // `library/personal/`; another project's library is never reachable from it.
-import { PERSONAL_LIBRARY, type LibraryId } from '../../shared/contract/projects';
+import type { LibraryId } from '../../shared/contract/projects';
+import { librariesOfTask } from '../../shared/contract/library-id';
 import type { Task } from '../../shared/contract';
 import type { ProjectFacts } from '../agent/project-context';
 import { PROMPT_LIBRARY_FILES } from '../agent/project-context';
@@ -56,8 +57,7 @@ export async function taskLibraries(store: StorePort, task: Pick<Task, 'project_
       return row ? { doc: toDoc(scope, row), markdown: joinPages(await store.library.pages(row.id)) } : null;
     },
     async search(query, limit, signal) {
-      const libraries: LibraryId[] = project ? [project.id, PERSONAL_LIBRARY] : [PERSONAL_LIBRARY];
-      return searchLibrary(store, { libraries, query, limit }, await embedder(), signal);
+      return searchLibrary(store, { libraries: librariesOfTask(project?.id ?? null), query, limit }, await embedder(), signal);
     },
   };
   const shown = docs.slice(0, PROMPT_LIBRARY_FILES).map((d) => ({ taskPath: d.taskPath, note: noteOf(d) }));

@@ -159,4 +159,28 @@ describe('folio chat in a terminal', () => {
       await core.close();
     }
   }, 300_000);
+
+  it('declines a plan with what should change, which reaches the model as the reason', async () => {
+    launch('--mode proposal');
+    await waitFor('Message, or /help', 90_000);
+    fake.reset();
+    fake.script([
+      { toolCalls: [{ name: 'propose_plan', arguments: JSON.stringify({ content: '# Plan\n\n- Title: heat islands' }) }], usage: { prompt: 10, completion: 5 } },
+      { text: 'I will revise the plan.', usage: { prompt: 20, completion: 5 } },
+    ]);
+    await typeLine('Write the proposal');
+    await waitFor('[n] not yet');
+    await typeLine('a');
+    await waitFor('Answer y or n.');
+    await typeLine('n');
+    await waitFor('What should change?');
+    await typeLine('Call it urban green space cooling');
+    const text = await waitFor(/\[in 30 out 10 /);
+    expect(text).toContain('✗ Plan not approved: Call it urban green space cooling');
+    const asks = fake.requests.filter((r) => r.path.endsWith('/chat/completions'));
+    const sent = JSON.stringify((asks.at(-1)?.body as { messages?: unknown } | undefined)?.messages);
+    expect(sent).toContain('Call it urban green space cooling');
+    tmux('send-keys', '-t', session, 'C-c');
+    await waitFor('CHAT_EXIT=0');
+  }, 180_000);
 });

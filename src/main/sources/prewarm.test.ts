@@ -1,11 +1,12 @@
 // The spare extraction worker: started ahead of the first file, taken by it (even mid-warm-up),
-// and replaced when the pool empties; stopPrewarm ends it.
+// and replaced when the pool empties; stopPrewarm ends it. useWorkerScript empties the pool.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractFile, liveWorkerCount, prewarmExtraction, stopPrewarm, useWorkerScript, workersStartedCount } from './extract';
+import { extractFile, idleWorkerCount, liveWorkerCount, prewarmExtraction, stopPrewarm, useWorkerScript, workersStartedCount } from './extract';
 import { minimalPdf } from './testing';
+import { warmSecondWorker, workerEntry } from './worker-pool';
 
 let dir: string;
 let pdf: string;
@@ -58,5 +59,21 @@ describe('prewarmExtraction', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(workersStartedCount()).toBe(after);
     expect(liveWorkerCount()).toBe(0);
+  }, 60_000);
+
+  it('useWorkerScript also ends a worker still loading pdfjs, so the spare asked for next is a new one, ready', async () => {
+    stopPrewarm();
+    useWorkerScript(null);
+    const entry = workerEntry();
+    if (!entry) throw new Error('no extraction worker entry');
+    // A split's future helper, warming while no job waits for it (as after a first long file).
+    warmSecondWorker(entry, 1024);
+    expect(liveWorkerCount()).toBe(1);
+    useWorkerScript(null);
+    expect(liveWorkerCount()).toBe(0);
+    const before = workersStartedCount();
+    expect(await prewarmExtraction()).toBe(true);
+    expect(workersStartedCount()).toBe(before + 1);
+    expect(idleWorkerCount()).toBe(1);
   }, 60_000);
 });

@@ -39,10 +39,13 @@ function builtEntry(script: URL): WorkerEntry {
 /**
  * Runs the workers from this built worker script (e.g. `out/main/extract-worker.js`) instead of
  * the one found next to this module; null goes back to that. Idle workers of the old script are
- * retired. The benchmark uses it to measure the code users run, not sources transpiled by tsx.
+ * retired, and so is one still loading pdfjs that no job has taken (a spare, or a split's future
+ * helper), which would otherwise join the pool later with the old script. The benchmark uses it
+ * to measure the code users run, not sources transpiled by tsx, and to start from an empty pool.
  */
 export function useWorkerScript(file: string | null): void {
   scriptOverride = file;
+  if (warming) retire(warming);
   for (const worker of [...idle]) retire(worker);
 }
 

@@ -92,6 +92,17 @@ const flow: Call[][] = [
   [],
 ];
 
+/** What `flow` asks when the plan grants nothing: each call of it, one by one. */
+const EVERY_CALL_ASKED = [
+  'propose_plan',
+  'write work/proposal/sections/01_立项依据.md',
+  'write work/proposal/sections/02_研究内容.md',
+  'write work/proposal/document.json',
+  'edit work/proposal/sections/01_立项依据.md',
+  'render_document',
+  'write artifacts/notes.md',
+];
+
 describe('propose_plan', () => {
   it('in "Ask every time", the plan is the one question before the sections and the render; a write outside work/ still asks', async () => {
     const r = await run('ask', () => ({ decision: 'allow_once' }), flow);
@@ -110,15 +121,7 @@ describe('propose_plan', () => {
 
   it('declined, allows nothing, saves nothing and gives the agent the reason', async () => {
     const r = await run('ask', (a) => (a.name === 'propose_plan' ? { decision: 'deny', reason: '题目改为城市绿地降温机制' } : { decision: 'allow_once' }), flow);
-    expect(r.asked).toEqual([
-      'propose_plan',
-      'write work/proposal/sections/01_立项依据.md',
-      'write work/proposal/sections/02_研究内容.md',
-      'write work/proposal/document.json',
-      'edit work/proposal/sections/01_立项依据.md',
-      'render_document',
-      'write artifacts/notes.md',
-    ]);
+    expect(r.asked).toEqual(EVERY_CALL_ASKED);
     expect(r.granted.size).toBe(0);
     expect(existsSync(join(r.root, PLAN_PATH))).toBe(false);
     const result = r.messages.find((m) => m.role === 'tool' && m.name === 'propose_plan');
@@ -130,15 +133,7 @@ describe('propose_plan', () => {
     // A folder where the plan's file goes: the save fails after the person said yes.
     const r = await run('ask', () => ({ decision: 'allow_once' }), flow, (root) => mkdirSync(join(root, PLAN_PATH), { recursive: true }));
     expect(r.granted.size).toBe(0);
-    expect(r.asked).toEqual([
-      'propose_plan',
-      'write work/proposal/sections/01_立项依据.md',
-      'write work/proposal/sections/02_研究内容.md',
-      'write work/proposal/document.json',
-      'edit work/proposal/sections/01_立项依据.md',
-      'render_document',
-      'write artifacts/notes.md',
-    ]);
+    expect(r.asked).toEqual(EVERY_CALL_ASKED);
     const result = r.messages.find((m) => m.role === 'tool' && m.name === 'propose_plan');
     expect(result?.is_error).toBe(true);
     expect(result?.content).toContain(`could not be saved as ${PLAN_PATH}`);

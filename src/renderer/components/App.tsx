@@ -100,7 +100,7 @@ export function App() {
           <ChatView task={current} />
           {/* Mounted while hidden: crossing the narrow width or closing the drawer keeps what the
               panel holds (a slide selection, a half-typed change). */}
-          <FilesPanel taskId={current.id} hidden={!showPanel} />
+          <FilesPanel taskId={current.id} projectId={current.project_id} hidden={!showPanel} />
         </Suspense>
       ) : (
         <main className="welcome" data-testid="welcome">

@@ -14,8 +14,8 @@ interface CopyButtonProps {
   testId: string;
 }
 
-export function CopyButton({ read, label, testId }: CopyButtonProps) {
-  const { t } = useTranslation();
+/** Copies what `read` returns when called; `copied` is true for a moment after. */
+export function useCopy(read: () => string): { copied: boolean; copy: () => Promise<void> } {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -30,6 +30,12 @@ export function CopyButton({ read, label, testId }: CopyButtonProps) {
       reportError(err);
     }
   };
+  return { copied, copy };
+}
+
+export function CopyButton({ read, label, testId }: CopyButtonProps) {
+  const { t } = useTranslation();
+  const { copied, copy } = useCopy(read);
   const text = copied ? t('copy.copied') : t(label);
   return (
     <button type="button" className={`icon-btn copy-btn${copied ? ' copied' : ''}`} onClick={() => void copy()} aria-label={text} title={text} data-testid={testId}>

@@ -4,6 +4,7 @@ import type { FileEntry, FileKind } from '../../shared/contract';
 import { listArtifacts, type PanelTab, useArtifacts } from '../state/artifacts-store';
 import { useFiles } from '../state/files-store';
 import { sourceFor, useSources } from '../state/sources-store';
+import { useTaskLibraries } from '../state/task-libraries-store';
 import { ArtifactsPanel } from './ArtifactsPanel';
 import { FilePickerButton } from './FilePickerButton';
 import { Icon } from './Icon';
@@ -12,6 +13,7 @@ import { PANEL_WIDTH, useLayout } from '../state/layout-store';
 import { ErrorText } from './ErrorText';
 import { DropZone, FileRow, FileStatusBadge } from './FileRows';
 import { focusPanelToggle, PANEL_ID, usePanelDrawer } from './use-panel-drawer';
+import { TaskLibraryRows } from './TaskLibraryRows';
 
 const kinds: FileKind[] = ['source', 'work', 'artifact'];
 const tabs: PanelTab[] = ['files', 'artifacts'];
@@ -23,7 +25,7 @@ function displayName(entry: FileEntry): string {
 }
 
 /** The right-hand panel: the task's files (with source status) and its results with previews. */
-export function FilesPanel({ taskId, hidden = false }: { taskId: string; hidden?: boolean }) {
+export function FilesPanel({ taskId, projectId, hidden = false }: { taskId: string; projectId: string | null; hidden?: boolean }) {
   const { t } = useTranslation();
   const tab = useArtifacts((s) => s.tab);
   const setTab = useArtifacts((s) => s.setTab);
@@ -94,12 +96,12 @@ export function FilesPanel({ taskId, hidden = false }: { taskId: string; hidden?
           <Icon name="close" size={14} />
         </button>
       </div>
-      {tab === 'files' ? <FilesTab taskId={taskId} /> : <ArtifactsPanel taskId={taskId} />}
+      {tab === 'files' ? <FilesTab taskId={taskId} projectId={projectId} /> : <ArtifactsPanel taskId={taskId} />}
     </aside>
   );
 }
 
-function FilesTab({ taskId }: { taskId: string }) {
+function FilesTab({ taskId, projectId }: { taskId: string; projectId: string | null }) {
   const { t } = useTranslation();
   const files = useFiles((s) => s.files);
   const uploading = useFiles((s) => s.uploading);
@@ -109,6 +111,9 @@ function FilesTab({ taskId }: { taskId: string }) {
   const showSource = useArtifacts((s) => s.showSource);
   const sources = useSources((s) => s.sources);
   const loadSources = useSources((s) => s.load);
+  const libraries = useTaskLibraries((s) => s.libraries);
+  const loadLibraries = useTaskLibraries((s) => s.load);
+  const libraryFiles = libraries.reduce((sum, l) => sum + l.files, 0);
   const sourceKey = files
     .filter((f) => f.kind === 'source')
     .map((f) => `${f.path}:${f.sha256}`)
@@ -118,6 +123,10 @@ function FilesTab({ taskId }: { taskId: string }) {
   useEffect(() => {
     void loadSources(taskId);
   }, [taskId, sourceKey, loadSources]);
+
+  useEffect(() => {
+    void loadLibraries(taskId, projectId);
+  }, [taskId, projectId, loadLibraries]);
 
   return (
     <>
@@ -136,14 +145,18 @@ function FilesTab({ taskId }: { taskId: string }) {
       <div className="file-groups">
         {kinds.map((kind) => {
           const group = files.filter((f) => f.kind === kind);
+          // The sources the agent reads are the task's own and the libraries it searches.
+          const shared = kind === 'source' ? libraryFiles : 0;
           return (
             <section key={kind} className="file-group" data-testid={`file-group-${kind}`}>
               <h3 className="file-group-title">
                 {t(`files.kind.${kind}`)}
-                <span className="count">{group.length}</span>
+                <span className="count" data-testid={`file-count-${kind}`}>
+                  {group.length + shared}
+                </span>
               </h3>
               {group.length === 0 ? (
-                <div className="file-empty muted">{t(`files.empty.${kind}`)}</div>
+                shared === 0 && <div className="file-empty muted">{t(`files.empty.${kind}`)}</div>
               ) : (
                 <ul className="file-list">
                   {group.map((entry) => {
@@ -185,6 +198,7 @@ function FilesTab({ taskId }: { taskId: string }) {
                   })}
                 </ul>
               )}
+              {kind === 'source' && <TaskLibraryRows libraries={libraries} />}
             </section>
           );
         })}

@@ -12,6 +12,7 @@ const paths = {
   upload: 'M8 11V3M5 6l3-3 3 3M3 13h10',
   download: 'M8 3v8M5 8l3 3 3-3M3 13h10',
   file: 'M4 1.5h5l3 3v10H4zM9 1.5v3h3',
+  library: 'M2.5 2.5h3v11h-3zM6.5 2.5h3v11h-3zM10.3 3.3l2.6-.8 2.6 10.4-2.6.8z',
   back: 'M10 3L5 8l5 5',
   stop: 'M4.5 4.5h7v7h-7z',
   send: 'M2.5 8h10M8.5 4l4 4-4 4',

@@ -13,7 +13,7 @@ import { PREVIEW_CHARS, ToolCard } from './ToolCard';
 import { ErrorText } from './ErrorText';
 import { progressLabel } from '../lib/progress-label';
 import { formatDate } from '../lib/format';
-import { modelName } from '../lib/model-names';
+import { modelLabel } from '../lib/model-names';
 import { useApp } from '../state/app-store';
 
 function toolResultOf(message: Message | null) {
@@ -149,7 +149,7 @@ function LiveRunView({ live, taskId }: { live: LiveRun; taskId: string }) {
           case 'reasoning_ignored':
             return (
               <div key={i} className="notice" data-testid="reasoning-ignored">
-                {t('reasoning.ignored', { profile: modelName(item.profile, profiles), requested: t(`reasoning.${item.requested}`), applied: t(`reasoning.${item.applied}`) })}
+                {t('reasoning.ignored', { profile: modelLabel(item.profile, profiles, t), requested: t(`reasoning.${item.requested}`), applied: t(`reasoning.${item.applied}`) })}
               </div>
             );
           case 'git_config_risk':

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelProfileInfo } from '../../shared/contract';
-import { modelLabels, modelName } from '../lib/model-names';
+import { modelIdOf, modelLabel, modelLabels } from '../lib/model-names';
 import { useApp } from '../state/app-store';
 
 interface ModelOptionsProps {
@@ -33,15 +33,16 @@ export function ModelOptions({ profiles, requireKey = false, current = null }: M
           </option>
         );
       })}
-      {unknown && <option value={current}>{modelName(current, profiles)}</option>}
+      {unknown && <option value={current}>{modelLabel(current, profiles, t)}</option>}
     </>
   );
 }
 
-/** The human name of the model a profile id stands for, from the loaded profiles. */
-export function useModelName(id: string | null): string | null {
+/** The label of the model a profile id stands for, from the loaded profiles, and the model id for its tooltip. */
+export function useModelLabel(id: string | null): { label: string; modelId: string } | null {
+  const { t } = useTranslation();
   const profiles = useApp((s) => s.profiles);
-  return id === null ? null : modelName(id, profiles);
+  return useMemo(() => (id === null ? null : { label: modelLabel(id, profiles, t), modelId: modelIdOf(id, profiles) }), [id, profiles, t]);
 }
 
 /**
@@ -50,6 +51,6 @@ export function useModelName(id: string | null): string | null {
  */
 export function DefaultModelOption({ defaultModel, profiles }: { defaultModel: string | null; profiles: readonly ModelProfileInfo[] }) {
   const { t } = useTranslation();
-  const name = defaultModel === null ? null : modelName(defaultModel, profiles);
+  const name = defaultModel === null ? null : modelLabel(defaultModel, profiles, t);
   return <option value="">{name ? t('chat.defaultModelNamed', { model: name }) : t('chat.defaultModel')}</option>;
 }

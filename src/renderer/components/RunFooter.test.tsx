@@ -7,6 +7,7 @@ import type { Run } from '../../shared/contract';
 import { useApp } from '../state/app-store';
 import { createLiveRun } from '../state/live-run';
 import { LiveRunFooter, RunFooter } from './RunFooter';
+import { latinSentences } from '../i18n/latin-text.test-support';
 
 /** The footer's direct children, in order, by their class (or "figure" for a plain span). */
 function childOrder(html: string): string[] {
@@ -77,16 +78,18 @@ describe('a failed run in Chinese', () => {
     tool_calls: {},
   };
 
-  it('says in Chinese that the key was refused, with the server words only behind Details', () => {
+  it('says in Chinese that the key was refused; the server words are not shown, only offered to copy', () => {
     const html = renderToStaticMarkup(<RunFooter run={failed} />);
     expect(html).toContain('模型服务拒绝了这个 API 密钥');
-    expect(html).toMatch(/<details class="error-detail"><summary>[^<]+<\/summary><span lang="en">The provider rejected the API key \(401\)/u);
+    expect(latinSentences(html)).toEqual([]);
+    expect(html).toContain('data-testid="copy-original"');
   });
 
-  it('keeps an untyped message (a run from before codes were stored) behind Details', () => {
+  it('shows no English for an untyped message (a run from before codes were stored), only the copy button', () => {
     const { error_code: _code, error_name: _name, ...old } = failed;
     const html = renderToStaticMarkup(<RunFooter run={old} />);
     expect(html).not.toContain('模型服务拒绝了这个 API 密钥');
-    expect(html).toContain('<span lang="en">The provider rejected the API key (401)');
+    expect(latinSentences(html)).toEqual([]);
+    expect(html).toContain('data-testid="copy-original"');
   });
 });

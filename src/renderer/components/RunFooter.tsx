@@ -4,19 +4,23 @@ import type { Run } from '../../shared/contract';
 import { formatDuration, formatMoney, formatTokens, toDate } from '../lib/format';
 import { useApp } from '../state/app-store';
 import type { LiveRun } from '../state/live-run';
-import { useModelName } from './ModelOptions';
+import { useModelLabel } from './ModelOptions';
 import { ErrorText, ServerDetail } from './ErrorText';
 
 export function RunFooter({ run }: { run: Run }) {
   const { t } = useTranslation();
-  const modelName = useModelName(run.model);
+  const model = useModelLabel(run.model);
   const duration = run.finished_at === null ? null : toDate(run.finished_at).getTime() - toDate(run.started_at).getTime();
   return (
     <div className={`run-footer run-${run.status}`} data-testid="run-footer" data-run-status={run.status}>
       <span className={`status-pill status-${run.status}`}>{t(`runStatus.${run.status}`)}</span>
       {/* Who answered sits with the status; the measured figures follow, so a figure that is
           blank or grows a digit never leaves the name stranded mid-row. */}
-      {modelName && <span className="run-model">{modelName}</span>}
+      {model && (
+        <span className="run-model" title={model.modelId}>
+          {model.label}
+        </span>
+      )}
       <UsageFigures promptTokens={run.prompt_tokens} completionTokens={run.completion_tokens} cost={run.cost} model={run.model} />
       {duration !== null && (
         <span title={t('run.duration')} data-dynamic>
@@ -34,7 +38,7 @@ export function RunFooter({ run }: { run: Run }) {
 
 export function LiveRunFooter({ live }: { live: LiveRun }) {
   const { t } = useTranslation();
-  const modelName = useModelName(live.model);
+  const model = useModelLabel(live.model);
   const [now, setNow] = useState(() => Date.now());
   const running = live.finished === null;
   useEffect(() => {
@@ -46,7 +50,11 @@ export function LiveRunFooter({ live }: { live: LiveRun }) {
   return (
     <div className="run-footer run-live" data-testid="live-run-footer">
       {running ? <span className="spinner" role="img" aria-label={t('run.running')} /> : <span className="status-pill">{t(`finishReason.${live.finished?.reason ?? 'done'}`)}</span>}
-      {modelName && <span className="run-model">{modelName}</span>}
+      {model && (
+        <span className="run-model" title={model.modelId}>
+          {model.label}
+        </span>
+      )}
       {/* Nothing counted yet while the first tokens stream: no "0 in · 0 out". */}
       {(!running || live.usage.promptTokens + live.usage.completionTokens > 0) && (
         <UsageFigures promptTokens={live.usage.promptTokens} completionTokens={live.usage.completionTokens} cost={live.usage.cost} model={live.model} />

@@ -1,16 +1,17 @@
 // The short model setup: choose a provider, give it a key (or point to a local / any OpenAI-compatible
 // server), test it with the probe, done. Shown at a first run when no model is usable, and from Settings.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { ProbeReport } from '../../shared/contract';
+import type { ModelProfileInfo, ProbeReport } from '../../shared/contract';
 import type { ProviderModel, SetupProvider } from '../../shared/contract/setup';
 import { getApi } from '../state/api';
 import { useApp } from '../state/app-store';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { useSetup } from '../state/setup-store';
-import { modelName } from '../lib/model-names';
-import { providerKeyPage, providerNameKey } from '../lib/providers';
+import { providerKeyPage } from '../lib/providers';
+import { modelLabel, modelLabels, providerName } from '../lib/model-names';
+import { providerOk, providerState } from '../lib/provider-state';
 import { Icon } from './Icon';
 import { SecretInput } from './SecretInput';
 import { errorOutcome, TestOutcome, type Outcome } from './TestOutcome';
@@ -114,21 +115,6 @@ function ProviderList({ providers, onChoose }: { providers: SetupProvider[]; onC
       </li>
     </ul>
   );
-}
-
-/** The provider's name as people know it ("DeepSeek", "通义千问"), else its id. */
-function providerName(provider: string, t: (key: string) => string): string {
-  const key = providerNameKey(provider);
-  return key ? t(key) : provider;
-}
-
-function providerOk(p: SetupProvider): boolean {
-  return p.api_key_env === null ? p.reachable === true : p.has_key;
-}
-
-function providerState(p: SetupProvider, t: (key: string) => string): string {
-  if (p.api_key_env === null) return p.reachable ? t('setup.localUp') : t('setup.localDown');
-  return p.has_key ? t('setup.keySet') : t('setup.keyMissing');
 }
 
 function KeyStep({ provider, onSaved }: { provider: SetupProvider; onSaved: () => void }) {
@@ -294,6 +280,9 @@ function CustomStep({ onAdded }: { onAdded: (profiles: { id: string; name: strin
 
 function TestStep({ profiles, onPassed }: { profiles: { id: string; name: string }[]; onPassed: (id: string) => void }) {
   const { t } = useTranslation();
+  // Named as everywhere else once the profiles are loaded (a provider added just now: soon after).
+  const loaded = useApp((s) => s.profiles);
+  const labels = useMemo(() => modelLabels(loaded, t), [loaded, t]);
   const [selected, setSelected] = useState('');
   const [test, setTest] = useState<TestState | null>(null);
   const profileId = profiles.some((p) => p.id === selected) ? selected : (profiles[0]?.id ?? '');
@@ -317,7 +306,7 @@ function TestStep({ profiles, onPassed }: { profiles: { id: string; name: string
           <select className="select" value={profileId} onChange={(e) => setSelected(e.target.value)} aria-label={t('setup.testProfile')} data-testid="setup-test-profile">
             {profiles.map((p) => (
               <option key={p.id} value={p.id}>
-                {t('models.option', { name: p.name })}
+                {t('models.option', { name: labels.get(p.id) ?? p.name })}
               </option>
             ))}
           </select>
@@ -327,17 +316,17 @@ function TestStep({ profiles, onPassed }: { profiles: { id: string; name: string
           {test?.status === 'running' ? t('probe.running') : t('setup.test')}
         </button>
       </div>
-      {test && test.status !== 'running' && <TestResult state={test} profiles={profiles} />}
+      {test && test.status !== 'running' && <TestResult state={test} profiles={loaded} />}
     </div>
   );
 }
 
-export function TestResult({ state, profiles }: { state: Exclude<TestState, { status: 'running' }>; profiles: readonly { id: string; name: string }[] }) {
+export function TestResult({ state, profiles }: { state: Exclude<TestState, { status: 'running' }>; profiles: readonly ModelProfileInfo[] }) {
   const { t } = useTranslation();
   return <TestOutcome outcome={testOutcome(state, profiles, t)} testId="setup-test-result" />;
 }
 
-function testOutcome(state: Exclude<TestState, { status: 'running' }>, profiles: readonly { id: string; name: string }[], t: TFunction): Outcome {
+function testOutcome(state: Exclude<TestState, { status: 'running' }>, profiles: readonly ModelProfileInfo[], t: TFunction): Outcome {
   if (state.status === 'failed') return { kind: 'error', error: state.error };
   const { report } = state;
   if (!passedChat(report)) {
@@ -346,7 +335,7 @@ function testOutcome(state: Exclude<TestState, { status: 'running' }>, profiles:
       : { kind: 'failed', headline: t('setup.testFailed'), detail: report.error ?? report.rows[0]?.observed ?? null };
   }
   const differ = report.rows.filter((r) => !r.ok).length;
-  const profile = modelName(report.profile, profiles);
+  const profile = modelLabel(report.profile, profiles, t);
   return {
     kind: 'passed',
     view: (

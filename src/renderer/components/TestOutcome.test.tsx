@@ -1,8 +1,9 @@
 // The one block every Test and Save button answers with (setup, Settings' services and models):
 // a pass as the form shows it, a typed error explained in the person's language, or the form's own
-// headline with the server's words, inline in English and behind "Details" in Chinese.
+// headline with the server's words, inline in English and only to copy in Chinese.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { latinSentences, visibleText } from '../i18n/latin-text.test-support';
 import { useUiLanguage } from '../i18n/ui-language.test-support';
 import { markingEdited } from '../state/use-save-and-test';
 import { errorOutcome, TestOutcome } from './TestOutcome';
@@ -12,16 +13,18 @@ const refused = { code: 'provider_error', name: 'ProviderKeyRejectedError', mess
 describe('TestOutcome in Chinese', () => {
   useUiLanguage('zh-CN');
 
-  it('explains a refused key in Chinese, with the server words only behind Details', () => {
+  it('explains a refused key in Chinese; the server words are only offered to copy', () => {
     const html = renderToStaticMarkup(<TestOutcome outcome={errorOutcome(refused)} testId="setup-test-result" />);
     expect(html).toMatch(/^<div class="inline-error" role="alert" data-testid="setup-test-result" data-ok="false">/u);
     expect(html).toContain('模型服务拒绝了这个 API 密钥');
-    expect(html).toMatch(/<details class="error-detail"><summary>[^<]+<\/summary><span lang="en">The provider rejected the API key \(401\)/u);
+    expect(latinSentences(html)).toEqual([]);
+    expect(html).toContain('data-testid="copy-original"');
   });
 
-  it("heads a failure with the form's own words and keeps the server's behind Details", () => {
+  it("heads a failure with the form's own words and offers the server's only to copy", () => {
     const html = renderToStaticMarkup(<TestOutcome outcome={{ kind: 'failed', headline: '测试失败。', detail: 'HTTP 502' }} testId="x-test-error" />);
-    expect(html).toMatch(/<strong>测试失败。<\/strong> <details class="error-detail"><summary>[^<]+<\/summary><span lang="en">HTTP 502<\/span><\/details>/u);
+    expect(html).toMatch(/<strong>测试失败。<\/strong> <button[^>]*data-testid="copy-original"/u);
+    expect(visibleText(html)).not.toContain('HTTP 502');
   });
 
   it('shows a pass as the form gives it, and nothing without an outcome', () => {

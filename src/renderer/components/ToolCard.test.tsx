@@ -1,7 +1,8 @@
 // A tool card rendered to HTML (no DOM needed): a skill's sub-agent steps, and a
 // finished call's output, collapsed until expanded, with what was expanded kept across re-mounts.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { latinSentences } from '../i18n/latin-text.test-support';
 import { useUiLanguage } from '../i18n/ui-language.test-support';
 import { DENIED_RESULT } from '../../shared/tool-outcome';
 import { applyLanguageSetting } from '../i18n';
@@ -113,12 +114,10 @@ describe('ToolCard output', () => {
     expect(collapsed).toContain('aria-expanded="false"');
   });
 
-  it('says what the call did in the UI language, with the output the model read behind a toggle', async () => {
-    await applyLanguageSetting('zh-CN');
+  it('says what the call did in the UI language, with the output the model read behind a toggle on an English screen', () => {
     const denied = { preview: DENIED_RESULT, truncated: false, isError: true, fullLength: DENIED_RESULT.length };
     const card = () => renderToStaticMarkup(<ToolCard taskId="t1" callId="d1" name="shell" arguments='{"command":"curl https://example.com"}' result={denied} />);
     const closed = card();
-    expect(closed).toMatch(/data-testid="tool-summary">你拒绝了这次调用，它没有运行。</u);
     expect(closed).toMatch(/<button[^>]*aria-expanded="false"[^>]*data-testid="tool-raw-toggle"/u);
     expect(closed).toMatch(/<div [^>]*hidden=""[^>]*data-testid="tool-raw"/u);
     toolCards.getState().setOpen(toolCardKey('t1', 'd1'), 'raw', true);
@@ -126,7 +125,50 @@ describe('ToolCard output', () => {
     expect(open).toMatch(/<button[^>]*aria-expanded="true"[^>]*data-testid="tool-raw-toggle"/u);
     expect(open).not.toMatch(/hidden=""[^>]*data-testid="tool-raw"/u);
     expect(output(open)).toContain(DENIED_RESULT);
-    await applyLanguageSetting('en');
+  });
+
+  describe('on a Chinese screen', () => {
+    beforeAll(() => applyLanguageSetting('zh-CN'));
+    afterAll(() => applyLanguageSetting('en'));
+
+    it('shows no text written for the model, opened or not: it can only be copied', () => {
+      const failed = { preview: 'work/deck.json already exists: artifacts are never overwritten; write under a new name.', truncated: false, isError: true, fullLength: 80 };
+      const card = () => renderToStaticMarkup(<ToolCard taskId="t1" callId="w1" name="write" arguments='{"path":"work/deck.json"}' result={failed} />);
+      expect(card()).toMatch(/data-testid="tool-summary">[^<]*[\u4e00-\u9fff]/u);
+      toolCards.getState().setOpen(toolCardKey('t1', 'w1'), 'raw', true);
+      toolCards.getState().setOpen(toolCardKey('t1', 'w1'), 'args', false);
+      const html = card();
+      expect(latinSentences(html)).toEqual([]);
+      expect(html).not.toContain('data-testid="tool-result"');
+      expect(html).toContain('data-testid="copy-original"');
+    });
+
+    it('says what a successful call did, with nothing to open or copy', () => {
+      const wrote = { preview: 'Wrote 120 bytes to work/notes.md.', truncated: false, isError: false, fullLength: 33 };
+      const html = renderToStaticMarkup(<ToolCard taskId="t1" callId="w2" name="write" arguments='{"path":"work/notes.md"}' result={wrote} />);
+      expect(html).toMatch(/data-testid="tool-summary">已写入 work\/notes\.md。</u);
+      expect(html).not.toContain('data-testid="tool-raw-toggle"');
+      expect(html).not.toContain('data-testid="copy-original"');
+      expect(latinSentences(html)).toEqual([]);
+    });
+
+    it('says a denied call was denied, with nothing to open', () => {
+      const denied = { preview: DENIED_RESULT, truncated: false, isError: true, fullLength: DENIED_RESULT.length };
+      const html = renderToStaticMarkup(<ToolCard taskId="t1" callId="d2" name="shell" arguments='{"command":"curl https://example.com"}' result={denied} />);
+      expect(html).toMatch(/data-testid="tool-summary">你拒绝了这次调用，它没有运行。</u);
+      expect(html).not.toContain('data-testid="tool-raw-toggle"');
+      expect(html).not.toContain('data-testid="copy-original"');
+      expect(latinSentences(html)).toEqual([]);
+    });
+
+    it("shows a command's own output behind “显示输出”, without the lines Folio adds for the model", () => {
+      const ran = { preview: '共 3 个文件\n[The network is off for commands in this task.]\n[exit code 0 · 0.2 s]', truncated: false, isError: false, fullLength: 70 };
+      toolCards.getState().setOpen(toolCardKey('t1', 's1'), 'raw', true);
+      const html = renderToStaticMarkup(<ToolCard taskId="t1" callId="s1" name="shell" arguments='{"command":"ls"}' result={ran} />);
+      expect(html).toMatch(/data-testid="tool-raw-toggle">.*显示输出|data-testid="tool-raw-toggle">.*隐藏输出/u);
+      expect(output(html)).toBe('共 3 个文件');
+      expect(latinSentences(html)).toEqual([]);
+    });
   });
 
   it('keeps the arguments shown across a re-mount', () => {

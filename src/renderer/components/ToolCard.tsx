@@ -5,6 +5,7 @@ import { headlineOf, prettyArgs } from '../lib/tool-args';
 import { collapsedPreview, COLLAPSED_ERROR, COLLAPSED_OUTPUT } from '../lib/tool-preview';
 import { getApi } from '../state/api';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
+import { CopyOriginal } from './CopyOriginal';
 import { ErrorText } from './ErrorText';
 import type { NestedStep, ToolResultSummary } from '../state/live-run';
 import { toolCardKey, useToolCards } from '../state/tool-card-store';
@@ -12,6 +13,7 @@ import { toolCardState, toolOutcome, type ToolOutcome } from '../../shared/tool-
 import type { ToolCallState } from '../../shared/contract/tool-calls';
 import { toolLabel } from '../lib/tool-names';
 import { toolSummary } from '../lib/tool-summary';
+import { isProgramTool, programOutput } from '../lib/program-output';
 import { Icon } from './Icon';
 import { VisibleText } from './VisibleText';
 
@@ -68,13 +70,17 @@ export function ToolCard({ taskId, callId, name, arguments: args, result, awaiti
 }
 
 /**
- * A finished call: what it did, in a sentence in the UI language, and behind a toggle the output the
- * model read, which is a few lines until the person expands it, then the preview the run stored
- * (PREVIEW_CHARS) with the full result on request. What is open or fetched lives in the tool-card
- * store, so a row the list re-mounts comes back the same.
+ * A finished call: what it did, in a sentence in the UI language, and behind a toggle the output,
+ * which is a few lines until the person expands it, then the preview the run stored (PREVIEW_CHARS)
+ * with the full result on request. What is open or fetched lives in the tool-card store, so a row the
+ * list re-mounts comes back the same. The result is written for the model, in English: an English
+ * screen shows it as it is; a screen in another language shows only what a program printed (a
+ * command's, a script's output), and lets a failure's words be copied for a bug report, never read.
  */
 function ToolOutput({ taskId, callId, name, args, result, outcome }: { taskId: string; callId: string; name: string; args: string; result: ToolResultSummary; outcome: ToolOutcome }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const english = i18n.language.startsWith('en');
+  const program = !english && isProgramTool(name) && (outcome === 'ok' || outcome === 'error');
   const key = toolCardKey(taskId, callId);
   const expanded = useToolCards((s) => s.outputExpanded.has(key));
   const full = useToolCards((s) => s.full.get(key) ?? null);
@@ -86,7 +92,9 @@ function ToolOutput({ taskId, callId, name, args, result, outcome }: { taskId: s
   const [loadingFull, setLoadingFull] = useState(false);
   const [fullError, setFullError] = useState<ErrorInfo | null>(null);
   const outputId = useId();
-  const short = useMemo(() => collapsedPreview(result.preview, result.isError ? COLLAPSED_ERROR : COLLAPSED_OUTPUT), [result.preview, result.isError]);
+  const shownPreview = program ? programOutput(result.preview) : result.preview;
+  const shownFull = full !== null && program ? programOutput(full) : full;
+  const short = useMemo(() => collapsedPreview(shownPreview, result.isError ? COLLAPSED_ERROR : COLLAPSED_OUTPUT), [shownPreview, result.isError]);
   const expandable = short !== null || result.truncated;
   const collapsed = expandable && !expanded;
 
@@ -110,42 +118,49 @@ function ToolOutput({ taskId, callId, name, args, result, outcome }: { taskId: s
           {/* The sentence names the model's path, URL or query: hidden characters in them are shown. */}
           <VisibleText text={summary} />
         </p>
-        <button type="button" className="btn btn-small tool-raw-toggle" aria-expanded={rawShown} aria-controls={rawId} onClick={() => setOpen(key, 'raw', !rawShown)} data-testid="tool-raw-toggle">
-          <Icon name="chevron" size={12} className={rawShown ? 'chevron open' : 'chevron'} />
-          {rawShown ? t('toolSummary.hideRaw') : t('toolSummary.showRaw')}
-        </button>
-      </div>
-      <div id={rawId} className="tool-raw" hidden={!rawShown} data-testid="tool-raw">
-        <pre
-          id={outputId}
-          className={`tool-output${result.isError ? ' error' : ''}${collapsed ? ' collapsed' : ''}`}
-          data-testid="tool-result"
-          data-collapsed={collapsed ? 'true' : undefined}
-        >
-          <VisibleText text={collapsed ? (short ?? result.preview) : (full ?? result.preview)} />
-        </pre>
-        {expandable && (
-          <div className="tool-result-actions">
-            <button type="button" className="btn btn-small tool-expand" aria-expanded={!collapsed} aria-controls={outputId} onClick={() => setOpen(key, 'output', collapsed)} data-testid="tool-expand">
-              <Icon name="chevron" size={12} className={collapsed ? 'chevron' : 'chevron open'} />
-              {collapsed ? t('tool.expand', { size: formatBytes(result.fullLength) }) : t('tool.collapse')}
-            </button>
-            {!collapsed && result.truncated && full === null && (
-              <>
-                <span className="muted">{t('tool.truncated', { size: formatBytes(result.fullLength) })}</span>
-                <button type="button" className="btn btn-small" disabled={loadingFull} onClick={() => void loadFull()} data-testid="tool-show-full">
-                  {loadingFull ? t('common.loading') : t('tool.showFull')}
-                </button>
-              </>
-            )}
-          </div>
-        )}
-        {fullError && (
-          <div className="inline-error">
-            <ErrorText error={fullError} />
-          </div>
+        {english || (program && shownPreview.trim() !== '') ? (
+          <button type="button" className="btn btn-small tool-raw-toggle" aria-expanded={rawShown} aria-controls={rawId} onClick={() => setOpen(key, 'raw', !rawShown)} data-testid="tool-raw-toggle">
+            <Icon name="chevron" size={12} className={rawShown ? 'chevron open' : 'chevron'} />
+            {english ? (rawShown ? t('toolSummary.hideRaw') : t('toolSummary.showRaw')) : rawShown ? t('toolSummary.hideOutput') : t('toolSummary.showOutput')}
+          </button>
+        ) : (
+          // Only a failure's words help a bug report: a success, a denial or a call never run says what the summary says.
+          !program && outcome === 'error' && <CopyOriginal text={full ?? result.preview} />
         )}
       </div>
+      {(english || program) && (
+        <div id={rawId} className="tool-raw" hidden={!rawShown} data-testid="tool-raw">
+          <pre
+            id={outputId}
+            className={`tool-output${result.isError ? ' error' : ''}${collapsed ? ' collapsed' : ''}`}
+            data-testid="tool-result"
+            data-collapsed={collapsed ? 'true' : undefined}
+          >
+            <VisibleText text={collapsed ? (short ?? shownPreview) : (shownFull ?? shownPreview)} />
+          </pre>
+          {expandable && (
+            <div className="tool-result-actions">
+              <button type="button" className="btn btn-small tool-expand" aria-expanded={!collapsed} aria-controls={outputId} onClick={() => setOpen(key, 'output', collapsed)} data-testid="tool-expand">
+                <Icon name="chevron" size={12} className={collapsed ? 'chevron' : 'chevron open'} />
+                {collapsed ? t('tool.expand', { size: formatBytes(result.fullLength) }) : t('tool.collapse')}
+              </button>
+              {!collapsed && result.truncated && full === null && (
+                <>
+                  <span className="muted">{t('tool.truncated', { size: formatBytes(result.fullLength) })}</span>
+                  <button type="button" className="btn btn-small" disabled={loadingFull} onClick={() => void loadFull()} data-testid="tool-show-full">
+                    {loadingFull ? t('common.loading') : t('tool.showFull')}
+                  </button>
+                </>
+              )}
+            </div>
+          )}
+          {fullError && (
+            <div className="inline-error">
+              <ErrorText error={fullError} />
+            </div>
+          )}
+        </div>
+      )}
     </div>
   );
 }

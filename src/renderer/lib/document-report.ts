@@ -18,11 +18,19 @@ export interface DocumentIssue {
   location?: DocumentIssueLocation;
   /** missing_section: the section the template expects, as its heading reads. */
   expected?: string;
+  /** The facts the message states (counts, keys, limits), for a sentence in the person's language. */
+  params?: Record<string, string | number>;
 }
 
 function locationOf(value: unknown): DocumentIssueLocation | undefined {
   if (!isRecord(value) || typeof value.paragraph !== 'number' || typeof value.excerpt !== 'string') return undefined;
   return { paragraph: value.paragraph, excerpt: value.excerpt, ...(typeof value.line === 'number' ? { line: value.line } : {}) };
+}
+
+function paramsOf(value: unknown): Record<string, string | number> | undefined {
+  if (!isRecord(value)) return undefined;
+  const entries = Object.entries(value).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || (typeof entry[1] === 'number' && Number.isFinite(entry[1])));
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -34,6 +42,7 @@ export function documentIssues(report: unknown): DocumentIssue[] {
   return report.issues.flatMap((issue: unknown) => {
     if (!isRecord(issue) || typeof issue.kind !== 'string' || typeof issue.message !== 'string') return [];
     const location = locationOf(issue.location);
+    const params = paramsOf(issue.params);
     return [
       {
         kind: issue.kind,
@@ -42,6 +51,7 @@ export function documentIssues(report: unknown): DocumentIssue[] {
         ...(location ? { location } : {}),
         ...(typeof issue.heading === 'string' ? { heading: issue.heading } : {}),
         ...(typeof issue.expected === 'string' ? { expected: issue.expected } : {}),
+        ...(params ? { params } : {}),
       },
     ];
   });

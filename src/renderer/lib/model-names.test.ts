@@ -1,29 +1,52 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { modelLabels, modelName } from './model-names';
+import { modelIdOf, modelLabel, modelLabels } from './model-names';
 
-const t = ((key: string, opts?: Record<string, string>) => (key === 'models.nameAtProvider' ? `${opts?.name} · ${opts?.provider}` : key === 'providers.deepseek' ? 'DeepSeek' : key)) as unknown as TFunction;
+const t = ((key: string, opts?: Record<string, string>) =>
+  key === 'models.nameAtProvider'
+    ? `${opts?.name} · ${opts?.provider}`
+    : key === 'models.providerModel'
+      ? `${opts?.provider} · ${opts?.model}`
+      : key === 'providers.deepseek'
+        ? 'DeepSeek'
+        : key) as unknown as TFunction;
 
 const profiles = [
-  { id: 'deepseek.flash', name: 'DeepSeek V4 Flash', provider: 'deepseek' },
-  { id: 'local-fake.fake-model', name: 'fake-model', provider: 'Local fake' },
-  { id: 'lan.fake-model', name: 'fake-model', provider: 'LAN box' },
+  { id: 'deepseek.flash', name: 'DeepSeek V4 Flash', provider: 'deepseek', model: 'deepseek-v4-flash' },
+  { id: 'custom.fake-model', name: 'fake-model', provider: '本地模型', model: 'fake-model' },
+  { id: 'lan.a', name: 'Shared name', provider: 'LAN box', model: 'a' },
+  { id: 'lan2.b', name: 'Shared name', provider: 'Other box', model: 'b' },
+  { id: 'two.x', name: 'x-1', provider: 'Two models', model: 'x-1' },
+  { id: 'two.y', name: 'y-2', provider: 'Two models', model: 'y-2' },
 ];
 
-describe('model names', () => {
-  it('names a profile by its own name, never its id', () => {
-    expect(modelName('deepseek.flash', profiles)).toBe('DeepSeek V4 Flash');
+describe('model labels', () => {
+  it('names a profile by its own display name, never its id', () => {
+    expect(modelLabel('deepseek.flash', profiles, t)).toBe('DeepSeek V4 Flash');
+  });
+
+  it('names a profile whose name is only the model id by the provider name the person gave', () => {
+    expect(modelLabel('custom.fake-model', profiles, t)).toBe('本地模型');
+  });
+
+  it('adds the model id where that provider has several such models', () => {
+    expect(modelLabel('two.x', profiles, t)).toBe('Two models · x-1');
+    expect(modelLabel('two.y', profiles, t)).toBe('Two models · y-2');
+  });
+
+  it('adds the provider only where two profiles share a display name', () => {
+    const labels = modelLabels(profiles, t);
+    expect(labels.get('lan.a')).toBe('Shared name · LAN box');
+    expect(labels.get('lan2.b')).toBe('Shared name · Other box');
   });
 
   it('names a profile that is gone by its model part, without the provider stem', () => {
-    expect(modelName('qwen.plus', profiles)).toBe('plus');
-    expect(modelName('bare', profiles)).toBe('bare');
+    expect(modelLabel('qwen.plus', profiles, t)).toBe('plus');
+    expect(modelLabel('bare', profiles, t)).toBe('bare');
   });
 
-  it('adds the provider only where two profiles share a name', () => {
-    const labels = modelLabels(profiles, t);
-    expect(labels.get('deepseek.flash')).toBe('DeepSeek V4 Flash');
-    expect(labels.get('local-fake.fake-model')).toBe('fake-model · Local fake');
-    expect(labels.get('lan.fake-model')).toBe('fake-model · LAN box');
+  it('keeps the model id for the tooltip', () => {
+    expect(modelIdOf('custom.fake-model', profiles)).toBe('fake-model');
+    expect(modelIdOf('qwen.plus', profiles)).toBe('qwen.plus');
   });
 });

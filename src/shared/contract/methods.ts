@@ -161,6 +161,8 @@ function method<I extends z.ZodType, O extends z.ZodType>(def: Omit<MethodSpec<I
   return spec;
 }
 const Ok = z.object({ ok: z.literal(true) });
+/** The longest reason a person may give with an approval decision. */
+export const APPROVAL_REASON_MAX_CHARS = 2000;
 const TaskRef = { task_id: Id };
 
 /** A file read over the contract in one payload: text as UTF-8, anything else as base64. */
@@ -263,7 +265,7 @@ export const contract = {
       run_id: Id,
       call_id: z.string().min(1).max(200),
       decision: ApprovalDecision,
-      reason: z.string().max(2000).optional(),
+      reason: z.string().max(APPROVAL_REASON_MAX_CHARS).optional(),
     }),
     output: () => Ok,
     http: { method: 'POST', path: '/v1/tasks/:task_id/runs/:run_id/approvals/:call_id' },

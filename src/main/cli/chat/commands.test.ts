@@ -39,13 +39,10 @@ describe('parseChatLine', () => {
 });
 
 describe('parseApprovalAnswer', () => {
-  it('maps y / a / n (Enter is yes) and refuses anything else', () => {
-    expect(parseApprovalAnswer('')).toBe('allow_once');
-    expect(parseApprovalAnswer('Y')).toBe('allow_once');
-    expect(parseApprovalAnswer('a')).toBe('allow_task');
-    expect(parseApprovalAnswer('always')).toBe('allow_task');
-    expect(parseApprovalAnswer(' n ')).toBe('deny');
-    expect(parseApprovalAnswer('maybe')).toBeNull();
+  it('maps y / a / n (Enter is yes) and refuses anything else; a plan takes only y and n, the keys its question shows', () => {
+    const read = (plan: boolean) => ['', 'Y', 'a', 'always', ' n ', 'maybe'].map((line) => parseApprovalAnswer(line, { plan }));
+    expect(read(false)).toEqual(['allow_once', 'allow_once', 'allow_task', 'allow_task', 'deny', null]);
+    expect(read(true)).toEqual(['allow_once', 'allow_once', null, null, 'deny', null]);
   });
 });
 

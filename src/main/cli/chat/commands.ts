@@ -70,12 +70,15 @@ export function parseChatLine(line: string): ChatCommand {
   }
 }
 
-/** y / a / n at an approval question (Enter alone means yes, as the prompt shows [Y/a/n]). */
-export function parseApprovalAnswer(line: string): ApprovalDecision | null {
+/**
+ * y / a / n at an approval question (Enter alone means yes, as the prompt shows [Y/a/n]). A plan
+ * is approved or not, never allowed for the task: its keys are y and n, and only those act.
+ */
+export function parseApprovalAnswer(line: string, question: { plan: boolean }): ApprovalDecision | null {
   const answer = line.trim().toLowerCase();
   if (answer === '' || answer === 'y' || answer === 'yes') return 'allow_once';
-  if (answer === 'a' || answer === 'always') return 'allow_task';
   if (answer === 'n' || answer === 'no') return 'deny';
+  if (!question.plan && (answer === 'a' || answer === 'always')) return 'allow_task';
   return null;
 }
 

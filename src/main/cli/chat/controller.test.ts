@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FolioError } from '../../../shared/errors';
+import { APPROVAL_REASON_MAX_CHARS } from '../../../shared/contract';
 import { ChatController, DOUBLE_CTRL_C_MS } from './controller';
 import { fakeBackend, task } from './fake-backend.test-support';
 
@@ -123,6 +124,32 @@ describe('the chat controller', () => {
     await c.submit('hi');
     expect(keys(c).at(-1)).toBe('No usable model: add a key in Settings → Models.');
     expect(c.running).toBe(false);
+  });
+
+  it('a plan declined with a reason too long for the model says so and still waits for one', async () => {
+    const { backend, calls, emit } = fakeBackend();
+    const c = new ChatController({ backend });
+    await c.submit('write the proposal');
+    emit({ type: 'approval_required', call_id: 'c1', name: 'propose_plan', arguments: '{"content":"# Plan"}', kind: 'edit', risk: 'standard', detail: null });
+    await c.submit('n');
+    await c.submit('x'.repeat(APPROVAL_REASON_MAX_CHARS + 1));
+    expect(keys(c).at(-1)).toBe('approval.reasonTooLong');
+    expect(c.view.prompt).toEqual({ kind: 'declineReason', callId: 'c1' });
+    await c.submit('shorter');
+    expect(calls.at(-1)).toEqual({ method: 'decideApproval', input: { task_id: 't1', run_id: 'r1', call_id: 'c1', decision: 'deny', reason: 'shorter' } });
+  });
+
+  it('a line typed for a declined plan after its run ended is what the prompt then showed: a message', async () => {
+    const { backend, calls, emit, answers } = fakeBackend();
+    const c = new ChatController({ backend });
+    await c.submit('write the proposal');
+    emit({ type: 'approval_required', call_id: 'c1', name: 'propose_plan', arguments: '{"content":"# Plan"}', kind: 'edit', risk: 'standard', detail: null });
+    await c.submit('n');
+    emit({ type: 'run_finished', reason: 'cancelled', duration_ms: 5 });
+    answers.sendMessage = { run_id: 'r2' };
+    await c.submit('start again');
+    expect(calls.at(-1)).toEqual({ method: 'sendMessage', input: { task_id: 't1', content: 'start again' } });
+    expect(c.view.prompt).toEqual({ kind: 'input' });
   });
 
   it('Ctrl-C cancels a running reply; a second one within two seconds exits; at an idle prompt it exits', async () => {

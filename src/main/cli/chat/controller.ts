@@ -1,13 +1,19 @@
 // What the chat does with each line and key: slash commands, messages, approval answers and picks,
 // turned into contract calls; run events folded into the screen (screen.ts). The Ink view only
 // draws `view` and forwards input, so this holds every decision and no terminal code.
-import { TaskMode, type ApprovalMode, type RunEvent, type Task } from '../../../shared/contract';
+import { APPROVAL_REASON_MAX_CHARS, TaskMode, type ApprovalDecision, type ApprovalMode, type RunEvent, type Task } from '../../../shared/contract';
 import { FolioError } from '../../../shared/errors';
 import type { ChatBackend } from './backend';
 import { COMMAND_NAMES, parseApprovalAnswer, parseChatLine, parsePick, type ChatCommand } from './commands';
-import { addItems, applyEvent, initialScreen, shorten, startRun, type NewItem, type ScreenState } from './screen';
+import { historyItems, modelRows, taskRows } from './listings';
+import { addItems, applyEvent, initialScreen, noteDeclineReason, startRun, type NewItem, type PendingQuestion, type ScreenState } from './screen';
 
-export type Prompt = { kind: 'input' } | { kind: 'pickMode'; title: string } | { kind: 'pickTask'; tasks: Task[] };
+export type Prompt =
+  | { kind: 'input' }
+  | { kind: 'pickMode'; title: string }
+  | { kind: 'pickTask'; tasks: Task[] }
+  /** After a no to a plan: the next line says what should change (empty: nothing said). */
+  | { kind: 'declineReason'; callId: string };
 
 export interface ChatView {
   screen: ScreenState;
@@ -110,8 +116,15 @@ export class ChatController {
   /** A line submitted at the prompt. */
   async submit(line: string): Promise<'exit' | void> {
     try {
+      const reasonFor = this.view.prompt.kind === 'declineReason' ? this.view.prompt.callId : null;
+      if (reasonFor !== null) {
+        const declined = this.view.screen.approvals.find((q) => q.callId === reasonFor);
+        if (declined) return await this.declinePlan(declined, line);
+        // The run ended while the person was typing: the prompt they saw was the usual one.
+        this.set({ prompt: { kind: 'input' } });
+      }
       const question = this.view.screen.approvals[0];
-      if (question) return await this.answerApproval(line);
+      if (question) return await this.answerApproval(question, line);
       const prompt = this.view.prompt;
       if (prompt.kind === 'pickMode') return await this.pickMode(line, prompt.title);
       if (prompt.kind === 'pickTask') return await this.pickTask(line, prompt.tasks);
@@ -239,14 +252,7 @@ export class ChatController {
     if (tasks.length === 0) return this.notice('task.noTasks');
     if (target) return this.openTask(tasks[0].id);
     const shown = tasks.slice(0, RESUME_LIST_SIZE);
-    this.say(
-      { kind: 'notice', key: 'pick.columns', tone: 'dim' },
-      ...shown.map((t, i): NewItem => {
-        const when = new Date(t.updated_at).toISOString().slice(0, 16).replace('T', ' ');
-        const cells = [String(i + 1).padEnd(3), t.id.padEnd(24), t.status.padEnd(10), t.mode.padEnd(9), when.padEnd(17), shorten(t.title || '-', 60)];
-        return { kind: 'text', text: cells.join(' '), tone: 'info' };
-      }),
-    );
+    this.say({ kind: 'notice', key: 'pick.columns', tone: 'dim' }, ...taskRows(shown));
     this.set({ prompt: { kind: 'pickTask', tasks: shown } });
   }
 
@@ -271,11 +277,7 @@ export class ChatController {
     this.notice('task.resumed', { id: task.id, title: task.title || '-', mode: task.mode, status: task.status, approval: task.approval_mode });
     const { messages, has_more } = await this.backend.client.listMessages({ task_id: task.id, limit: HISTORY_MESSAGES });
     if (has_more) this.notice('task.earlier', undefined, 'dim');
-    for (const m of messages) {
-      if (m.role === 'user') this.say({ kind: 'user', text: m.content });
-      else if (m.role === 'assistant' && m.content.trim() !== '') this.say({ kind: 'assistant', text: m.content });
-      else if (m.role === 'tool') this.say({ kind: 'tool_result', name: m.name ?? 'tool', summary: shorten(m.content), isError: m.is_error });
-    }
+    this.say(...historyItems(messages));
     // A run still going (another window, or `folio serve`): follow it, its questions included.
     if (task.last_run?.status === 'running') {
       this.notice('task.running', undefined, 'dim');
@@ -312,13 +314,7 @@ export class ChatController {
     const task = this.view.task;
     if (id === null) {
       const current = task?.model ?? this.nextModel;
-      this.notice('model.header', undefined, 'dim');
-      for (const p of profiles) {
-        const mark = p.id === current ? '*' : ' ';
-        const usable = p.has_key || p.api_key_env === null ? '✓' : ' ';
-        this.say({ kind: 'text', text: `${mark} ${usable} ${p.id.padEnd(28)} ${p.name}`, tone: p.role === 'worker' ? 'dim' : 'info' });
-      }
-      return;
+      return this.say({ kind: 'notice', key: 'model.header', tone: 'dim' }, ...modelRows(profiles, current));
     }
     if (!profiles.some((p) => p.id === id)) return this.notice('model.unknown', { id }, 'error');
     if (!task) {
@@ -377,13 +373,26 @@ export class ChatController {
     }
   }
 
-  private async answerApproval(line: string): Promise<void> {
-    const question = this.view.screen.approvals[0];
-    const decision = parseApprovalAnswer(line);
-    if (!decision) return this.notice('approval.invalid', undefined, 'error');
+  private async answerApproval(question: PendingQuestion, line: string): Promise<void> {
+    const plan = question.plan !== null;
+    const decision = parseApprovalAnswer(line, { plan });
+    if (!decision) return this.notice(plan ? 'approval.planInvalid' : 'approval.invalid', undefined, 'error');
+    // A plan's no asks first what should change: the agent revises the plan from that, as in the app.
+    if (plan && decision === 'deny') return this.set({ prompt: { kind: 'declineReason', callId: question.callId } });
+    await this.decide(question, decision);
+  }
+
+  private async declinePlan(question: PendingQuestion, line: string): Promise<void> {
+    const reason = line.trim();
+    if (reason.length > APPROVAL_REASON_MAX_CHARS) return this.notice('approval.reasonTooLong', { count: reason.length, max: APPROVAL_REASON_MAX_CHARS }, 'error');
+    this.set({ prompt: { kind: 'input' }, screen: noteDeclineReason(this.view.screen, question.callId, reason) });
+    await this.decide(question, 'deny', reason);
+  }
+
+  private async decide(question: PendingQuestion, decision: ApprovalDecision, reason = ''): Promise<void> {
     const taskId = this.view.screen.running?.taskId ?? this.view.task?.id;
     if (!taskId) return;
     // The approval_resolved event moves the question into the log.
-    await this.backend.client.decideApproval({ task_id: taskId, run_id: question.runId, call_id: question.callId, decision });
+    await this.backend.client.decideApproval({ task_id: taskId, run_id: question.runId, call_id: question.callId, decision, ...(reason ? { reason } : {}) });
   }
 }

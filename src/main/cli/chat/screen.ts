@@ -11,7 +11,8 @@ export type Item =
   | { id: number; kind: 'reasoning'; text: string }
   | { id: number; kind: 'tool_call'; name: string; summary: string }
   | { id: number; kind: 'tool_result'; name: string; summary: string; isError: boolean }
-  | { id: number; kind: 'approval'; name: string; decision: ApprovalDecision }
+  /** An answered question; `reason` is what the person said with a no. */
+  | { id: number; kind: 'approval'; name: string; decision: ApprovalDecision; reason?: string }
   /** A line from the locale (`key` + vars), in a tone. */
   | { id: number; kind: 'notice'; key: string; vars?: Record<string, string | number>; tone: 'info' | 'warn' | 'error' | 'dim'; prefix?: string }
   /** Text that is not ours to translate (an error message from the core, a table). */
@@ -30,6 +31,8 @@ export interface PendingQuestion {
   risk: 'standard' | 'destructive';
   /** A plan put before the person (propose_plan): the whole Markdown they are asked to approve. */
   plan: string | null;
+  /** What the person said with their no, once they have said it. */
+  declineReason: string | null;
 }
 
 /** The tool whose call is a plan to approve: its question shows the plan, not an argument summary. */
@@ -112,6 +115,11 @@ function flushLive(state: ScreenState): ScreenState {
   return { ...addItems(state, ...items), liveText: '', liveReasoning: '' };
 }
 
+/** Notes on the pending question what the person says with their no, for the line that records it. */
+export function noteDeclineReason(state: ScreenState, callId: string, reason: string): ScreenState {
+  return { ...state, approvals: state.approvals.map((q) => (q.callId === callId ? { ...q, declineReason: reason } : q)) };
+}
+
 export function startRun(state: ScreenState, taskId: string, runId: string, now: number): ScreenState {
   return {
     ...state,
@@ -144,13 +152,16 @@ export function applyEvent(state: ScreenState, event: RunEvent): ScreenState {
         detail: event.detail,
         risk: event.risk,
         plan: planOf(event.name, event.arguments),
+        declineReason: null,
       };
       return { ...flushLive(state), approvals: [...state.approvals.filter((q) => q.callId !== event.call_id), question] };
     }
     case 'approval_resolved': {
       const question = state.approvals.find((q) => q.callId === event.call_id);
       const rest = state.approvals.filter((q) => q.callId !== event.call_id);
-      return question ? addItems({ ...state, approvals: rest }, { kind: 'approval', name: question.name, decision: event.decision }) : { ...state, approvals: rest };
+      if (!question) return { ...state, approvals: rest };
+      const reason = event.decision === 'deny' && question.declineReason ? { reason: question.declineReason } : {};
+      return addItems({ ...state, approvals: rest }, { kind: 'approval', name: question.name, decision: event.decision, ...reason });
     }
     case 'tool_result':
       return {

@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBackend } from './fake-backend.test-support';
 import { ChatController } from './controller';
-import { createTranslate } from './i18n';
+import { createTranslate, type Translate } from './i18n';
 import { ChatApp } from './view';
 
 // Ink draws nothing live when it believes it runs in CI (is-in-ci, read when ink loads), and CI runs
@@ -58,18 +58,46 @@ const plain = (s: string) => s.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
 
+/**
+ * The chat drawn in a fake terminal, in `t`'s language, against a fake backend: what the person
+ * would see (`stdout.written`) and type (`stdin.type`, or `typeLine` at a question). Unmounted after the test.
+ */
+function renderChat(t: Translate) {
+  const fake = fakeBackend();
+  const controller = new ChatController({ backend: fake.backend });
+  const stdout = new FakeStdout();
+  const stdin = new FakeStdin();
+  const app = render(createElement(ChatApp, { controller, t, header: 'HEAD' }), {
+    stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, stderr: stdout as unknown as NodeJS.WriteStream,
+    exitOnCtrlC: false, patchConsole: false,
+  });
+  cleanup = () => app.unmount();
+  /**
+   * Types a line and Enter, Enter only once the line is drawn and the input's key handler has been
+   * renewed after that render (a passive effect, later than the frame): it submits the value it
+   * closed over.
+   */
+  const typeLine = async (text: string) => {
+    if (text !== '') {
+      stdin.type(text);
+      await until(() => plain(stdout.written).includes(`? ${text}`));
+    }
+    await tick();
+    stdin.type('\r');
+  };
+  return { ...fake, controller, stdout, stdin, typeLine };
+}
+
+/** The agent puts a plan before the person: its call, then the question. */
+function proposePlan(emit: (body: Record<string, unknown>) => void, plan: string): void {
+  const args = JSON.stringify({ content: plan });
+  emit({ type: 'tool_call', call_id: 'c1', name: 'propose_plan', arguments: args, kind: 'edit' });
+  emit({ type: 'approval_required', call_id: 'c1', name: 'propose_plan', arguments: args, kind: 'edit', risk: 'standard', detail: null });
+}
+
 describe('the chat view', () => {
   it('shows the turn as it streams, asks at the prompt, and prints the footer', async () => {
-    const { backend, calls, emit } = fakeBackend();
-    const controller = new ChatController({ backend });
-    const stdout = new FakeStdout();
-    const stdin = new FakeStdin();
-    const t = await createTranslate('en');
-    const app = render(createElement(ChatApp, { controller, t, header: 'HEAD' }), {
-      stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, stderr: stdout as unknown as NodeJS.WriteStream,
-      exitOnCtrlC: false, patchConsole: false,
-    });
-    cleanup = () => app.unmount();
+    const { calls, emit, stdout, stdin, typeLine } = renderChat(await createTranslate('en'));
     await tick();
     stdin.type('write a note');
     await tick();
@@ -84,12 +112,7 @@ describe('the chat view', () => {
     expect(plain(stdout.written)).toContain('Allow write: work/note.md?');
     // Reasoning is drawn dim (SGR 2).
     expect(stdout.written).toMatch(/\u001b\[2m[^\u001b]*(\u001b\[3m)?Pondering quietly/);
-    stdin.type('a');
-    // Enter only once the answer is drawn and the input's key handler has been renewed after that
-    // render (a passive effect, later than the frame): it submits the value it closed over.
-    await until(() => plain(stdout.written).includes('? a'));
-    await tick();
-    stdin.type('\r');
+    await typeLine('a');
     await until(() => calls.length === 3);
     expect(calls.at(-1)).toEqual({ method: 'decideApproval', input: { task_id: 't1', run_id: 'r1', call_id: 'c1', decision: 'allow_task' } });
 
@@ -105,15 +128,7 @@ describe('the chat view', () => {
   });
 
   it('renders a streaming reply as markdown block by block, and the finished reply whole', async () => {
-    const { backend, emit } = fakeBackend();
-    const controller = new ChatController({ backend });
-    const stdout = new FakeStdout();
-    const stdin = new FakeStdin();
-    const app = render(createElement(ChatApp, { controller, t: await createTranslate('en'), header: 'HEAD' }), {
-      stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, stderr: stdout as unknown as NodeJS.WriteStream,
-      exitOnCtrlC: false, patchConsole: false,
-    });
-    cleanup = () => app.unmount();
+    const { controller, emit, stdout } = renderChat(await createTranslate('en'));
     await controller.submit('stats please');
     emit({ type: 'text_delta', delta: 'The mean is **4.2**.\n\n| city | 均值 |\n|---|---|\n| 北京 | 4' });
     await until(() => plain(stdout.written).includes('| 北京 | 4'));
@@ -127,20 +142,9 @@ describe('the chat view', () => {
   });
 
   it('puts a plan before the person in full, with what approving allows, in their language', async () => {
-    const { backend, calls, emit } = fakeBackend();
-    const controller = new ChatController({ backend });
-    const stdout = new FakeStdout();
-    const stdin = new FakeStdin();
-    const app = render(createElement(ChatApp, { controller, t: await createTranslate('zh-CN'), header: 'HEAD' }), {
-      stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, stderr: stdout as unknown as NodeJS.WriteStream,
-      exitOnCtrlC: false, patchConsole: false,
-    });
-    cleanup = () => app.unmount();
+    const { controller, calls, emit, stdout, typeLine } = renderChat(await createTranslate('zh-CN'));
     await controller.submit('写一份青年基金申请书');
-    const plan = '# 规格锁定\n\n- 资助类别：青年科学基金\n- 研究内容约 **4000** 字\n\n## 待确认事项\n\n1. 项目名称？';
-    const args = JSON.stringify({ content: plan });
-    emit({ type: 'tool_call', call_id: 'c1', name: 'propose_plan', arguments: args, kind: 'edit' });
-    emit({ type: 'approval_required', call_id: 'c1', name: 'propose_plan', arguments: args, kind: 'edit', risk: 'standard', detail: null });
+    proposePlan(emit, '# 规格锁定\n\n- 资助类别：青年科学基金\n- 研究内容约 **4000** 字\n\n## 待确认事项\n\n1. 项目名称？');
     await until(() => plain(stdout.written).includes('确认这份计划？'));
     await until(() => plain(stdout.written).includes('项目名称？'));
     const out = plain(stdout.written);
@@ -154,15 +158,39 @@ describe('the chat view', () => {
     expect(out).toContain('work/spec_lock.md');
     expect(out).toContain('不再逐次询问');
     expect(out).toContain('[Y] 确认计划');
-    stdin.type('y');
-    await until(() => plain(stdout.written).includes('? y'));
-    await tick();
-    stdin.type('\r');
+    await typeLine('y');
     await until(() => calls.length === 3);
     expect(calls.at(-1)).toEqual({ method: 'decideApproval', input: { task_id: 't1', run_id: 'r1', call_id: 'c1', decision: 'allow_once' } });
     emit({ type: 'approval_resolved', call_id: 'c1', decision: 'allow_once' });
     emit({ type: 'run_finished', reason: 'done', duration_ms: 10 });
     await until(() => plain(stdout.written).includes('已确认计划。'));
     expect(plain(stdout.written)).toContain('✓ 已确认计划。');
+  });
+
+  const declines = [
+    { language: 'zh-CN', keys: '[n] 暂不确认', onlyYN: '请回答 y 或 n。', ask: '需要修改什么？', reason: '题目改为城市绿地降温机制', logged: '✗ 未确认计划：题目改为城市绿地降温机制' },
+    // Enter alone at the reason declines without one.
+    { language: 'en', keys: '[n] not yet', onlyYN: 'Answer y or n.', ask: 'What should change?', reason: '', logged: '✗ Plan not approved.' },
+  ] as const;
+
+  it.each(declines)('declining a plan in $language asks what should change and sends it as the reason; a key not shown does nothing', async (d) => {
+    const { controller, calls, emit, stdout, typeLine } = renderChat(await createTranslate(d.language));
+    await controller.submit('write the proposal');
+    proposePlan(emit, '# 规格锁定\n\n- 资助类别：青年科学基金');
+    await until(() => plain(stdout.written).includes(d.keys));
+    // The prompt offers the plan's two keys only.
+    expect(plain(stdout.written)).toContain('y / n');
+    expect(plain(stdout.written)).not.toContain('y / a / n');
+    await typeLine('a');
+    await until(() => plain(stdout.written).includes(d.onlyYN));
+    await typeLine('n');
+    await until(() => plain(stdout.written).includes(d.ask));
+    expect(calls.map((c) => c.method)).toEqual(['createTask', 'sendMessage']);
+    await typeLine(d.reason);
+    await until(() => calls.length === 3);
+    expect(calls.at(-1)).toEqual({ method: 'decideApproval', input: { task_id: 't1', run_id: 'r1', call_id: 'c1', decision: 'deny', ...(d.reason ? { reason: d.reason } : {}) } });
+    emit({ type: 'approval_resolved', call_id: 'c1', decision: 'deny' });
+    await until(() => plain(stdout.written).includes(d.logged));
+    expect(plain(stdout.written)).toContain(d.logged);
   });
 });

@@ -14,6 +14,11 @@ import { formatFooter, type Item, PLAN_TOOL, type PendingQuestion } from './scre
 
 const toneColor = { info: undefined, warn: 'yellow', error: 'red', dim: 'gray' } as const;
 
+function planAnswer(item: Extract<Item, { kind: 'approval' }>, t: Translate): string {
+  if (item.decision !== 'deny') return t('approval.planApproved');
+  return item.reason ? t('approval.planDeclinedWith', { reason: item.reason }) : t('approval.planDeclined');
+}
+
 export function ItemLine({ item, t }: { item: Item; t: Translate }): ReactNode {
   switch (item.kind) {
     case 'user':
@@ -27,7 +32,7 @@ export function ItemLine({ item, t }: { item: Item; t: Translate }): ReactNode {
     case 'tool_result':
       return h(Text, { color: item.isError ? 'red' : 'gray' }, `← ${item.name}: ${item.summary}`);
     case 'approval': {
-      const answer = item.name === PLAN_TOOL ? t(item.decision === 'deny' ? 'approval.planDeclined' : 'approval.planApproved') : t('approval.answered', { name: item.name, decision: t(`approval.${item.decision}`) });
+      const answer = item.name === PLAN_TOOL ? planAnswer(item, t) : t('approval.answered', { name: item.name, decision: t(`approval.${item.decision}`) });
       return h(Text, { color: item.decision === 'deny' ? 'red' : 'green' }, `${item.decision === 'deny' ? '✗' : '✓'} ${answer}`);
     }
     case 'notice':
@@ -41,9 +46,9 @@ export function ItemLine({ item, t }: { item: Item; t: Translate }): ReactNode {
 
 /**
  * The question the run waits on: a call's name and arguments in short, or, for a plan, the plan
- * itself, what approving it allows, and answers in the plan's words.
+ * itself, what approving it allows, and answers in the plan's words; after a no, what should change.
  */
-function QuestionBox({ question, t }: { question: PendingQuestion; t: Translate }): ReactNode {
+function QuestionBox({ question, askingReason, t }: { question: PendingQuestion; askingReason: boolean; t: Translate }): ReactNode {
   const box = { flexDirection: 'column', borderStyle: 'round', borderColor: question.risk === 'destructive' ? 'red' : 'yellow', paddingX: 1 } as const;
   if (question.plan !== null) {
     return h(
@@ -52,7 +57,7 @@ function QuestionBox({ question, t }: { question: PendingQuestion; t: Translate 
       h(Text, { bold: true }, t('approval.planQuestion')),
       h(Text, null, renderMarkdown(question.plan)),
       h(Text, null, t('approval.planAllows')),
-      h(Text, { color: 'yellow' }, t('approval.planKeys')),
+      h(Text, { color: 'yellow' }, t(askingReason ? 'approval.planReasonQuestion' : 'approval.planKeys')),
     );
   }
   return h(
@@ -88,6 +93,13 @@ function useTicker(active: boolean): number {
   return now;
 }
 
+/** The prompt's hint: the keys the question on screen takes, or what to type. */
+function placeholderOf(question: PendingQuestion | undefined, askingReason: boolean, t: Translate): string {
+  if (!question) return t('placeholder');
+  if (askingReason) return t('approval.planReasonPlaceholder');
+  return question.plan === null ? 'y / a / n' : 'y / n';
+}
+
 export function ChatApp({ controller, t, header }: { controller: ChatController; t: Translate; header: string }): ReactNode {
   const view = useSyncExternalStore(
     (listener) => controller.subscribe(listener),
@@ -98,6 +110,7 @@ export function ChatApp({ controller, t, header }: { controller: ChatController;
   const { screen, prompt } = view;
   const running = screen.running;
   const question = screen.approvals[0];
+  const askingReason = prompt.kind === 'declineReason' && question?.callId === prompt.callId;
   const now = useTicker(running !== null && !question);
 
   useInput((input, key) => {
@@ -137,7 +150,7 @@ export function ChatApp({ controller, t, header }: { controller: ChatController;
     );
   }
   if (question) {
-    live.push(h(QuestionBox, { key: 'q', question, t }));
+    live.push(h(QuestionBox, { key: 'q', question, askingReason, t }));
   } else if (prompt.kind === 'pickMode') {
     live.push(h(Text, { key: 'p', color: 'yellow' }, t('pick.mode')));
   } else if (prompt.kind === 'pickTask') {
@@ -157,7 +170,7 @@ export function ChatApp({ controller, t, header }: { controller: ChatController;
       Box,
       null,
       h(Text, { color: question ? 'yellow' : 'blue' }, question ? '? ' : '› '),
-      h(TextInput, { value: line, onChange: change, onSubmit: submit, placeholder: question ? 'y / a / n' : t('placeholder') }),
+      h(TextInput, { value: line, onChange: change, onSubmit: submit, placeholder: placeholderOf(question, askingReason, t) }),
     ),
     title ? h(Text, { dimColor: true }, title) : null,
   );

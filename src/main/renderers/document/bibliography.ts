@@ -140,13 +140,14 @@ const BIBTEX_NAMES: Record<string, string> = {
   accessed: 'urldate',
 };
 
-export function missingFields(entry: BibEntry): string[] {
+export function missingCslFields(entry: BibEntry): string[] {
   const required = REQUIRED[entry.type] ?? ['title', 'issued'];
-  return required
-    .filter((field) => {
-      const value = entry.item[field];
-      if (value === undefined || value === null || value === '') return true;
-      return Array.isArray(value) && value.length === 0;
-    })
-    .map((field) => BIBTEX_NAMES[field] ?? field);
+  return required.filter((field) => {
+    const value = entry.item[field];
+    if (value === undefined || value === null || value === '') return true;
+    return Array.isArray(value) && value.length === 0;
+  });
 }
+
+/** A CSL field as the .bib names it. */
+export const bibtexName = (field: string): string => BIBTEX_NAMES[field] ?? field;

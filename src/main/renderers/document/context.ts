@@ -66,7 +66,7 @@ export class RenderContext {
   }
 
   /** Records an issue in the current section, located at `node` (or the current top-level block). */
-  report(kind: DocumentIssueKind, message: string, node?: Nodes, extra: Pick<DocumentIssue, 'expected'> = {}): void {
+  report(kind: DocumentIssueKind, message: string, node?: Nodes, extra: Pick<DocumentIssue, 'expected' | 'params'> = {}): void {
     const location = this.locate(node);
     this.issues.push({ kind, ...(this.section === undefined ? {} : { section: this.section }), ...(location ? { location } : {}), ...extra, message });
   }

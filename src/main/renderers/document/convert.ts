@@ -126,7 +126,7 @@ export class SectionConverter {
       const next = content[i + 1];
       if (!next || (next.type === 'heading' && next.depth <= node.depth)) {
         this.ctx.block = { index: root.children.indexOf(node) + 1, node };
-        this.ctx.report('empty_section', `heading "${plainText(node).trim()}" has no content`);
+        this.ctx.report('empty_section', `heading "${plainText(node).trim()}" has no content`, undefined, { params: { heading: plainText(node).trim() } });
       }
     });
     this.ctx.block = undefined;
@@ -161,10 +161,10 @@ export class SectionConverter {
       case 'footnoteDefinition':
         return [];
       case 'html':
-        if (!isComment(node)) this.ctx.report('unsupported_markdown', `raw HTML is not rendered: ${truncate(node.value)}`);
+        if (!isComment(node)) this.ctx.report('unsupported_markdown', `raw HTML is not rendered: ${truncate(node.value)}`, undefined, { params: { construct: 'html' } });
         return [];
       default:
-        this.ctx.report('unsupported_markdown', `${node.type} blocks are not supported; rendered as plain text`);
+        this.ctx.report('unsupported_markdown', `${node.type} blocks are not supported; rendered as plain text`, undefined, { params: { construct: 'block' } });
         return [new Paragraph({ style: scope.style, children: [new TextRun(plainText(node))] })];
     }
   }
@@ -230,7 +230,9 @@ export class SectionConverter {
     const text = joinSoftBreaks(children.map(plainText).join('')).trim();
     const units = countCjkChars(text) + countWords(text);
     if (units > LONG_PARAGRAPH_UNITS) {
-      this.ctx.report('long_paragraph', `paragraph of ${units} characters/words (over ${LONG_PARAGRAPH_UNITS}) starting "${truncate(text, 24)}"`);
+      this.ctx.report('long_paragraph', `paragraph of ${units} characters/words (over ${LONG_PARAGRAPH_UNITS}) starting "${truncate(text, 24)}"`, undefined, {
+        params: { units, limit: LONG_PARAGRAPH_UNITS },
+      });
     }
     const listIndent = numbering ? LIST_STEP * (numbering.level + 1) : 0;
     this.ctx.measures.push({
@@ -274,7 +276,7 @@ export class SectionConverter {
       if (!own.some((child) => plainText(child).trim() !== '' || child.type !== 'paragraph')) {
         // A bare `1.` or `-` (or one holding only a nested list) would print a lone number: leave it out and say so.
         const position = node.children.indexOf(item) + 1;
-        this.ctx.report('empty_list_item', `item ${position} of the list has no text; it is left out (a lone number or bullet would print)`, item);
+        this.ctx.report('empty_list_item', `item ${position} of the list has no text; it is left out (a lone number or bullet would print)`, item, { params: { item: position } });
         return item.children.flatMap((child) => (child.type === 'list' ? this.list(child, scope, level + 1, { reference, instance }) : []));
       }
       let numbered = false;

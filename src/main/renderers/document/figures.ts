@@ -23,7 +23,9 @@ export function figureParagraphs(ctx: RenderContext, image: Image): Paragraph[] 
 
   const resolved = resolveImage(ctx.folder, image.url);
   if (!resolved.ok) {
-    ctx.report(resolved.reason === 'unsupported' ? 'unsupported_markdown' : 'missing_image', resolved.message, image);
+    ctx.report(resolved.reason === 'unsupported' ? 'unsupported_markdown' : 'missing_image', resolved.message, image, {
+      params: { image: image.url, ...(resolved.construct ? { construct: resolved.construct } : {}) },
+    });
     ctx.measures.push({ kind: 'fixed', heightTwips: 720 });
     const missing = ctx.isChinese ? `［图片缺失：${image.url}］` : `[Missing image: ${image.url}]`;
     return [new Paragraph({ style: STYLE.placeholder, keepNext: true, children: [new TextRun(missing)] }), captionParagraph];
@@ -32,11 +34,13 @@ export function figureParagraphs(ctx: RenderContext, image: Image): Paragraph[] 
   const dpi = effectiveDpi(resolved.info, size.width);
   if (dpi < TARGET_DPI) {
     const cm = ((size.width / 96) * 2.54).toFixed(1);
+    const needed = Math.ceil((size.width / 96) * TARGET_DPI);
     ctx.report(
       'image_upscaled',
       `image ${image.url} is ${resolved.info.width}×${resolved.info.height} px, placed ${cm} cm wide it prints at ${dpi} dpi ` +
-        `(under ${TARGET_DPI}): supply it at least ${Math.ceil((size.width / 96) * TARGET_DPI)} px wide`,
+        `(under ${TARGET_DPI}): supply it at least ${needed} px wide`,
       image,
+      { params: { image: image.url, dpi, limit: TARGET_DPI, needed } },
     );
   }
   ctx.stats.images += 1;
@@ -85,6 +89,7 @@ function placeholderTableCaption(ctx: RenderContext, table: MdTable, number: num
     `the table with the header "${truncate(header.join(' | '), 50)}" has no caption; it is numbered ${label} with a placeholder caption: ` +
       `write "${ctx.isChinese ? '表：标题 {#tbl:id}' : 'Table: title {#tbl:id}'}" in the paragraph right before it`,
     table,
+    { params: { label } },
   );
   const placeholder = placeholderCaption(ctx.isChinese);
   ctx.measures.push({ kind: 'text', text: `${label} ${placeholder}`, sizePt: ctx.template.bodySizePt - 1.5, lineSpacing: 1, indentTwips: 0, spacingTwips: 300 });

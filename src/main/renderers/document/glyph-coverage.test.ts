@@ -28,7 +28,7 @@ describe('missingGlyphIssues', () => {
 
   it('reports emoji when no installed font has them, under their section and heading, once per heading', () => {
     const issues = missingGlyphIssues(doc, coverage(fontconfig([0x1f600])));
-    expect(issues).toEqual([{ kind: 'missing_glyph', section: '01.md', heading: '成果展示', message: expect.stringContaining('😀 (U+1F600)') as unknown }]);
+    expect(issues).toEqual([{ kind: 'missing_glyph', section: '01.md', heading: '成果展示', params: { chars: '😀', blank: '' }, message: expect.stringContaining('😀 (U+1F600)') as unknown }]);
   });
 
   it('says nothing when an installed font (an emoji font) has them', () => {
@@ -45,7 +45,7 @@ describe('missingGlyphIssues', () => {
     const withOutlines = (outlines: boolean): GlyphCoverage =>
       new GlyphCoverage([{ face: 'SimSun', cjk: true }], new FontDiscovery(emojiFont, () => true), () => outlines);
     expect(missingGlyphIssues(doc, withOutlines(false))).toEqual([
-      { kind: 'missing_glyph', section: '01.md', heading: '成果展示', message: expect.stringMatching(/^😀 \(U\+1F600\) prints blank in the PDF/u) as unknown },
+      { kind: 'missing_glyph', section: '01.md', heading: '成果展示', params: { chars: '', blank: '😀' }, message: expect.stringMatching(/^😀 \(U\+1F600\) prints blank in the PDF/u) as unknown },
     ]);
     expect(missingGlyphIssues(doc, withOutlines(true))).toEqual([]);
     // Not an emoji (no emoji presentation): the document's faces and fc-list decide, as before.

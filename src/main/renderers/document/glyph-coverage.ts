@@ -116,6 +116,12 @@ export function documentFaces(language: string): { face: string; cjk: boolean }[
   return pairs.filter((p, i) => pairs.findIndex((q) => q.face === p.face && q.cjk === p.cjk) === i);
 }
 
+/** The characters themselves, as many as a message lists, for a UI to name in its own words. */
+const written = (chars: Set<number>): string =>
+  [...chars]
+    .slice(0, MAX_LISTED)
+    .map((cp) => String.fromCodePoint(cp))
+    .join(' ');
 const named = (cp: number): string => `${String.fromCodePoint(cp)} (U+${cp.toString(16).toUpperCase().padStart(4, '0')})`;
 
 /**
@@ -147,6 +153,6 @@ export function missingGlyphIssues(loaded: LoadedDocument, coverage = new GlyphC
       blank.size > 0
         ? `${list(blank)} ${blank.size === 1 ? 'prints' : 'print'} blank in the PDF and the previews: the emoji font here has colour bitmaps only, which LibreOffice's PDF leaves out (Word shows them); use text instead`
         : '';
-    return { kind: 'missing_glyph' as const, ...place, message: [missing, blanks].filter(Boolean).join('; ') };
+        return { kind: 'missing_glyph' as const, ...place, params: { chars: written(chars), blank: written(blank) }, message: [missing, blanks].filter(Boolean).join('; ') };
   });
 }

@@ -13,33 +13,33 @@ export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
 export type ResolvedImage =
   | { ok: true; data: Uint8Array; info: ImageInfo }
-  | { ok: false; reason: 'missing' | 'refused' | 'unsupported'; message: string };
+    | { ok: false; reason: 'missing' | 'refused' | 'unsupported'; message: string; construct?: 'image_remote' | 'image_path' | 'image_large' | 'image_format' };
 
 export function resolveImage(folder: string, url: string): ResolvedImage {
   const raw = safeDecode(url.trim());
   if (/^[a-z][a-z0-9+.-]*:/i.test(raw) && !win32.isAbsolute(raw)) {
-    return { ok: false, reason: 'unsupported', message: `remote or non-file image "${url}" is not embedded; put the file in the document folder` };
+    return { ok: false, reason: 'unsupported', construct: 'image_remote', message: `remote or non-file image "${url}" is not embedded; put the file in the document folder` };
   }
   if (isAbsolute(raw) || win32.isAbsolute(raw)) {
-    return { ok: false, reason: 'refused', message: `image path "${url}" is absolute; use a path relative to the document folder` };
+    return { ok: false, reason: 'refused', construct: 'image_path', message: `image path "${url}" is absolute; use a path relative to the document folder` };
   }
   if (raw.split(/[/\\]/).includes('..')) {
-    return { ok: false, reason: 'refused', message: `image path "${url}" leaves the document folder ("..")` };
+    return { ok: false, reason: 'refused', construct: 'image_path', message: `image path "${url}" leaves the document folder ("..")` };
   }
   let real: string;
   try {
     real = resolveInside(folder, raw);
   } catch (err) {
-    if (err instanceof PathEscapeError) return { ok: false, reason: 'refused', message: `image "${url}" links outside the document folder` };
+    if (err instanceof PathEscapeError) return { ok: false, reason: 'refused', construct: 'image_path', message: `image "${url}" links outside the document folder` };
     throw err;
   }
   if (!isFile(real)) return { ok: false, reason: 'missing', message: `image not found: ${raw}` };
   if (statSync(real).size > MAX_IMAGE_BYTES) {
-    return { ok: false, reason: 'unsupported', message: `image ${raw} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB` };
+    return { ok: false, reason: 'unsupported', construct: 'image_large', message: `image ${raw} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB` };
   }
   const data = new Uint8Array(readRegularFileSync(real, raw));
   const info = readImageInfo(data);
-  if (!info) return { ok: false, reason: 'unsupported', message: `image ${raw} is not a PNG or JPEG file` };
+  if (!info) return { ok: false, reason: 'unsupported', construct: 'image_format', message: `image ${raw} is not a PNG or JPEG file` };
   return { ok: true, data, info };
 }
 

@@ -3,7 +3,7 @@ import { Document, Packer } from 'docx';
 import { type DocumentTemplateName, documentTemplates, matchesOutlineEntry, missingOutlineEntries, type OutlineEntry, type OutlineHeadingRef, templateOutline } from '../../../shared/specs/document';
 import { collectCaptions, referenceKind } from '../../../shared/specs/document-captions';
 import { citationLooks, citationOrder, defaultCitationStyle, referencesHeadingTitle } from '../../../shared/specs/document-citations';
-import { type Bibliography, formatReferences, loadBibliography, missingFields } from './bibliography';
+import { type Bibliography, formatReferences, bibtexName, loadBibliography, missingCslFields } from './bibliography';
 import { ValidationError } from '../../../shared/errors';
 import { writeArtifactAtomic } from '../../artifacts/write-artifact';
 import { RenderContext, type TocEntry } from './context';
@@ -124,7 +124,7 @@ export async function buildDocx(loaded: LoadedDocument, opts: BuildOptions = {})
   reportBibliography(ctx, bibliography, cited);
   ctx.contentsFilled = opts.headingPages !== undefined && ctx.toc.every((entry) => opts.headingPages?.has(entry.href));
   for (const id of captions.duplicateIds) {
-    ctx.report('duplicate_id', `{#${id}} names more than one ${referenceKind(id) === 'table' ? 'table' : 'figure'} (or a ${referenceKind(id) === 'table' ? 'figure' : 'table'}); cross-references go to the first`);
+    ctx.report('duplicate_id', `{#${id}} names more than one ${referenceKind(id) === 'table' ? 'table' : 'figure'} (or a ${referenceKind(id) === 'table' ? 'figure' : 'table'}); cross-references go to the first`, undefined, { params: { id } });
   }
   for (const entry of missingOutlineEntries(spec.template, ctx.headings)) ctx.report('missing_section', missingSectionMessage(template.name, entry, ctx.headings), undefined, { expected: entry.title });
 
@@ -168,13 +168,19 @@ function reportBibliography(ctx: RenderContext, bibliography: Bibliography, cite
   const citedSet = new Set(cited);
   const uncited = [...bibliography.entries.keys()].filter((key) => !citedSet.has(key));
   if (uncited.length > 0) {
-    ctx.report('uncited_reference', `${uncited.length} bibliography entr${uncited.length === 1 ? 'y is' : 'ies are'} never cited and left out of the list: ${uncited.join(', ')} (cite them as [@key] or remove them)`);
+    ctx.report('uncited_reference', `${uncited.length} bibliography entr${uncited.length === 1 ? 'y is' : 'ies are'} never cited and left out of the list: ${uncited.join(', ')} (cite them as [@key] or remove them)`, undefined, {
+      params: { count: uncited.length, keys: uncited.join(', ') },
+    });
   }
   for (const key of cited) {
     const entry = bibliography.entries.get(key);
     if (!entry) continue;
-    const missing = missingFields(entry);
-    if (missing.length > 0) ctx.report('incomplete_reference', `bibliography entry ${key} (${entry.type}) lacks ${missing.join(', ')}, which the reference list needs`);
+    const missing = missingCslFields(entry);
+    if (missing.length > 0) {
+      ctx.report('incomplete_reference', `bibliography entry ${key} (${entry.type}) lacks ${missing.map(bibtexName).join(', ')}, which the reference list needs`, undefined, {
+        params: { key, fields: missing.join(',') },
+      });
+    }
   }
 }
 

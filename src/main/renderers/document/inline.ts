@@ -130,7 +130,7 @@ export class InlineConverter {
         const number = citations.numbers.get(key);
         if (number === undefined) {
           const why = citations.hasBibliography ? 'is in no bibliography file of the folder' : 'has no bibliography to come from (add a .bib or CSL-JSON file to the document folder)';
-          this.ctx.report('unknown_citation', `[@${key}] ${why}; it prints as "?"`, node);
+          this.ctx.report('unknown_citation', `[@${key}] ${why}; it prints as "?"`, node, { params: { key, bibliography: citations.hasBibliography ? 'present' : 'none' } });
         }
         return number ?? null;
       });
@@ -145,7 +145,8 @@ export class InlineConverter {
     const target = this.ctx.captions.ids.get(id);
     if (!target) {
       const kind = referenceKind(id);
-      this.ctx.report('unknown_reference', `[@${id}] refers to no ${kind === 'table' ? 'captioned table' : 'figure'} with that id; it prints as "${captionLabel(kind, '??', this.ctx.isChinese)}"`, node);
+      const label = captionLabel(kind, '??', this.ctx.isChinese);
+      this.ctx.report('unknown_reference', `[@${id}] refers to no ${kind === 'table' ? 'captioned table' : 'figure'} with that id; it prints as "${label}"`, node, { params: { id, label } });
       return new TextRun(captionLabel(kind, '??', this.ctx.isChinese));
     }
     // A REF field to the caption's bookmark: Word keeps it right when tables move; the cached text is what
@@ -181,11 +182,11 @@ export class InlineConverter {
         return this.footnoteReference(node.identifier, node.label ?? node.identifier, node);
       case 'image':
       case 'imageReference':
-        this.ctx.report('unsupported_markdown', `images inside headings or tables are not embedded: ${node.alt ?? ''}`, node);
+        this.ctx.report('unsupported_markdown', `images inside headings or tables are not embedded: ${node.alt ?? ''}`, node, { params: { construct: 'image_inline' } });
         return run(`[${node.alt ?? ''}]`);
       case 'html':
         if (/^<br\s*\/?>$/i.test(node.value.trim())) return [new TextRun({ break: 1 })];
-        this.ctx.report('unsupported_markdown', `inline HTML is not rendered: ${truncate(node.value)}`, node);
+        this.ctx.report('unsupported_markdown', `inline HTML is not rendered: ${truncate(node.value)}`, node, { params: { construct: 'html' } });
         return [];
       default:
         return run(plainText(node));
@@ -211,7 +212,7 @@ export class InlineConverter {
 
   /** The raw marker would print as `[^x]` in a reviewer's copy: it is left out, and the report says where. */
   private reportUndefinedFootnote(label: string, node: PhrasingContent): void {
-    this.ctx.report('undefined_footnote', `footnote [^${label}] is referenced but never defined (add "[^${label}]: text"); the marker is left out`, node);
+    this.ctx.report('undefined_footnote', `footnote [^${label}] is referenced but never defined (add "[^${label}]: text"); the marker is left out`, node, { params: { label } });
   }
 
   private footnoteParagraphs(children: readonly (BlockContent | DefinitionContent)[]): Paragraph[] {

@@ -285,6 +285,11 @@ describe('conversion issues say where they are', () => {
     expect(messages[1]).toContain('[@tbl:nowhere]');
     expect(messages[2]).toContain('item 2');
     expect(messages[3]).toMatch(/1×1 px.*dpi/);
+    // The facts of each message, for a sentence in the person's language.
+    expect(issues.slice(0, 3).map((i) => i.params)).toEqual([{ label: 'gone' }, { id: 'tbl:nowhere', label: '表 ??' }, { item: 2 }]);
+    expect(issues[3]?.params).toMatchObject({ image: 'tiny.png', limit: 150 });
+    expect(messages[3]).toContain(`${issues[3]?.params?.dpi} dpi`);
+    expect(messages[3]).toContain(`${issues[3]?.params?.needed} px wide`);
     const xml = await part('word/document.xml');
     const texts = paragraphsOf(xml).map(textOf);
     // The raw marker is not printed; the unknown reference prints visibly as 表 ??.

@@ -41,8 +41,47 @@ export type DocumentIssue = {
   location?: IssueLocation;
   /** missing_section: the section the template expects, as its heading reads (for a reader in any UI language). */
   expected?: string;
+  /**
+   * The facts the message states (counts, keys, ids, limits), so a UI can say the same in the person's
+   * language; `message` is English, for the model and the logs. Which names each kind carries:
+   * `IssueParams` below.
+   */
+  params?: IssueParams;
   message: string;
 };
+
+/** The named facts of an issue; each kind uses a few of them (see where each is reported). */
+export type IssueParams = Partial<{
+  /** unsupported_markdown: what was left out. */
+  construct: 'html' | 'block' | 'image_inline' | 'image_remote' | 'image_path' | 'image_large' | 'image_format';
+  image: string;
+  heading: string;
+  id: string;
+  key: string;
+  label: string;
+  /** incomplete_reference: the CSL fields missing, comma-separated. */
+  fields: string;
+  /** uncited_reference: the keys never cited, comma-separated. */
+  keys: string;
+  /** missing_glyph: the characters no font has / that print blank, each written once. */
+  chars: string;
+  blank: string;
+  /** unknown_citation: whether the folder has a bibliography at all. */
+  bibliography: 'none' | 'present';
+  /** section_length: the section (or run of sections) measured, and whether it is over or under. */
+  name: string;
+  direction: 'over' | 'under';
+  count: number;
+  item: number;
+  units: number;
+  limit: number;
+  columns: number;
+  pages: number;
+  min: number;
+  max: number;
+  dpi: number;
+  needed: number;
+}>;
 
 export type DocumentStats = {
   sections: number;

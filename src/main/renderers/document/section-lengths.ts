@@ -98,7 +98,12 @@ export function sectionLengthIssues(
 
     const units = headings.slice(extent.start, extent.end).reduce((n, h) => n + h.units, 0);
     if (guide.maxChars !== undefined && units > guide.maxChars) {
-      issues.push({ kind: 'section_length', ...place, message: `"${name}" has ${units} characters/words, over the ${guide.maxChars} recommended (${guide.basis}); tighten it` });
+      issues.push({
+        kind: 'section_length',
+        ...place,
+        params: { name, units, limit: guide.maxChars },
+        message: `"${name}" has ${units} characters/words, over the ${guide.maxChars} recommended (${guide.basis}); tighten it`,
+      });
     }
     const from = positions?.[extent.start] ?? null;
     const to = extent.end < headings.length ? (positions?.[extent.end] ?? null) : end;
@@ -110,6 +115,7 @@ export function sectionLengthIssues(
         issues.push({
           kind: 'section_length',
           ...place,
+          params: { name, pages: Number(formatPages(pages)), min, max, direction: how },
           message: `"${name}" takes ${formatPages(pages)} pages, ${how} the ${min}–${max} recommended (${guide.basis})`,
         });
       }

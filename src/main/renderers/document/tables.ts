@@ -122,7 +122,7 @@ export function convertTable(node: MdTable, ctx: RenderContext, inline: InlineRe
   const { widths, fits } = fitMinimums(columnWidths(contentEms, ctx.geometry.textWidth), minimums, ctx.geometry.textWidth);
   if (!fits) {
     const header = (texts[0] ?? []).filter((t) => t.trim() !== '').join(' | ');
-    ctx.report('table_too_wide', `the table "${header.slice(0, 50)}" has ${columns} columns whose longest words do not fit side by side on the page: some words will break; split the table or shorten its headers`, node);
+    ctx.report('table_too_wide', `the table "${header.slice(0, 50)}" has ${columns} columns whose longest words do not fit side by side on the page: some words will break; split the table or shorten its headers`, node, { params: { columns } });
   }
   // Short tables stay on one page; a longer one keeps its header with two rows and never leaves its last row alone.
   const count = node.children.length;

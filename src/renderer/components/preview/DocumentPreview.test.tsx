@@ -2,6 +2,7 @@
 // sees must be the ones the .docx has: 表 N above a table, 图 N below a figure, （1） on fourth-level headings.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { latinSentences, visibleText } from '../../i18n/latin-text.test-support';
 import { useUiLanguage } from '../../i18n/ui-language.test-support';
 import { DocumentSpec } from '../../../shared/specs/document';
 import { DocumentPreview } from './DocumentPreview';
@@ -127,23 +128,44 @@ describe('the document report in Chinese', () => {
       />,
     );
 
-  it("explains each finding in Chinese and keeps the engine's English words behind Details", () => {
+  it("explains each finding in Chinese and shows none of the engine's English words, which can only be copied", () => {
     const html = out();
     expect(html).toContain('表格没有表题，暂以占位表题编号。');
-    expect(html).toMatch(/<details class="error-detail"><summary>[^<]+<\/summary><span lang="en">the table with the header/u);
-    // Nothing in English outside the Details.
-    expect(html.replace(/<details[\s\S]*?<\/details>/gu, '')).not.toContain('placeholder caption');
+    expect(latinSentences(html)).toEqual([]);
+    expect(html).toContain('data-testid="copy-original"');
   });
 
-  it('names a missing section in the Chinese sentence, not only in the English Details', () => {
+  it('says each finding with its facts in Chinese: counts, keys, limits and what it prints as', () => {
+    const issues = [
+      { kind: 'uncaptioned_table', section: '01.md', params: { label: '表 1' }, message },
+      { kind: 'long_paragraph', section: '01.md', params: { units: 612, limit: 500 }, message: 'paragraph of 612 characters/words (over 500) starting "本研究"' },
+      { kind: 'unknown_citation', section: '01.md', params: { key: 'wang2020', bibliography: 'present' }, message: '[@wang2020] is in no bibliography file of the folder; it prints as "?"' },
+      { kind: 'incomplete_reference', params: { key: 'li2019', fields: 'author,issued' }, message: 'bibliography entry li2019 (book) lacks author, year, which the reference list needs' },
+      { kind: 'section_length', section: '02.md', heading: '研究方案', params: { name: '研究方案', pages: 1.2, min: 2, max: 5, direction: 'under' }, message: '"研究方案" takes 1.2 pages, under the 2–5 recommended (NSFC guide)' },
+      { kind: 'missing_glyph', section: '01.md', params: { chars: '𠀀', blank: '' }, message: 'no font on this machine has 𠀀 (U+20000): LibreOffice and previews draw a box; use text instead' },
+      { kind: 'table_too_wide', section: '01.md', params: { columns: 9 }, message: 'the table "a | b" has 9 columns whose longest words do not fit side by side on the page' },
+    ];
+    const html = renderToStaticMarkup(<DocumentPreview spec={spec} sections={[{ file: '01.md', markdown: '# 立项依据\n\n正文。\n' }]} report={{ issues }} />);
+    const seen = visibleText(html);
+    expect(seen).toContain('表格没有表题，暂编为“表 1”并以占位表题代替');
+    expect(seen).toContain('这一段有 612 字，超过 500 字，建议拆分。');
+    expect(seen).toContain('文档文件夹的参考文献库中没有 [@wang2020]，打印为“?”。');
+    expect(seen).toContain('文献条目 li2019 缺少作者、出版年，参考文献表需要这些信息。');
+    expect(seen).toContain('“研究方案”占 1.2 页，少于建议的 2–5 页。');
+    expect(seen).toContain('本机没有任何字体包含 𠀀');
+    expect(seen).toContain('表格有 9 列');
+    expect(latinSentences(html)).toEqual([]);
+  });
+
+  it('names a missing section in the Chinese sentence, with no English beside it', () => {
     const missing = {
       kind: 'missing_section',
       expected: '年度研究计划及预期研究结果',
       message: 'the nsfc_general template expects a section "年度研究计划及预期研究结果" as a ## heading; no heading matches',
     };
     const html = renderToStaticMarkup(<DocumentPreview spec={spec} sections={[{ file: '01.md', markdown: '# 立项依据\n\n正文。\n' }]} report={{ issues: [missing] }} />);
-    const outsideDetails = html.replace(/<details[\s\S]*?<\/details>/gu, '');
-    expect(outsideDetails).toContain('模板要求的章节“年度研究计划及预期研究结果”在正文中没有找到对应标题。');
+    expect(latinSentences(html)).toEqual([]);
+    expect(html).toContain('模板要求的章节“年度研究计划及预期研究结果”在正文中没有找到对应标题。');
   });
 
   it('names the document language, not its code', () => {

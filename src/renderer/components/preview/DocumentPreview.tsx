@@ -12,6 +12,7 @@ import { referencesHeadingTitle } from '../../../shared/specs/document-citations
 import { computeCaptions, hasReferencesHeading, listStyleFor, remarkDocumentPreview } from '../../lib/document-captions';
 import { documentCitations, documentIssues, documentPages, type DocumentIssue } from '../../lib/document-report';
 import { computeHeadingLabels, headingKey, labelJoiner } from '../../lib/heading-labels';
+import { documentIssueText } from '../../lib/document-issue-text';
 import { FindingText } from './FindingText';
 
 const headingTags = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
@@ -30,6 +31,8 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
   const issues = useMemo(() => documentIssues(report), [report]);
   const pages = useMemo(() => documentPages(report), [report]);
   const chinese = spec.language.toLowerCase().startsWith('zh');
+  // The engine's reason for estimated pages is English: a screen in another language says what it means instead.
+  const english = i18n.language.startsWith('en');
   const captions = useMemo(() => computeCaptions(sections.map((s) => s.markdown), chinese), [sections, chinese]);
   const citations = useMemo(() => documentCitations(report), [report]);
   // The generated list goes under the first references heading; without one, under a heading of its own at the end.
@@ -44,11 +47,7 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
     [sections, captions, chinese, citations, listSection],
   );
   const trailingList = citations && listSection < 0 && citations.references.length > 0 ? citations : null;
-  // The engine names a missing section in English words around it; the explanation names it in the person's language.
-  const issueHelp = (issue: DocumentIssue): string =>
-    issue.kind === 'missing_section' && issue.expected
-      ? t('preview.docIssueHelp.missing_sectionNamed', { section: issue.expected })
-      : t(`preview.docIssueHelp.${issue.kind}`, { defaultValue: '' });
+  const issueHelp = (issue: DocumentIssue): string => t(`preview.docIssueHelp.${issue.kind}`, { defaultValue: '' });
 
   const componentsFor = useMemo(
     () =>
@@ -136,7 +135,7 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
         </span>
         <span className="muted">{t('preview.sectionCount', { count: sections.length })}</span>
         {pages && (
-          <span className="muted" data-testid="doc-page-count" title={pages.mode === 'estimated' ? pages.reason : undefined}>
+          <span className="muted" data-testid="doc-page-count" title={pages.mode === 'estimated' && english ? pages.reason : undefined}>
             {pages.mode === 'rendered'
               ? t('docPages.rendered', { count: pages.total, body: pages.body })
               : t('docPages.estimated', { count: pages.total })}
@@ -204,7 +203,7 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
                 {i18n.exists(`preview.docIssueMessage.${issue.kind}`) ? (
                   t(`preview.docIssueMessage.${issue.kind}`)
                 ) : (
-                  <FindingText help={issueHelp(issue)} message={issue.message} />
+                  <FindingText help={documentIssueText(issue, t) ?? issueHelp(issue)} message={issue.message} />
                 )}
               </li>
             ))}

@@ -1,7 +1,7 @@
 // A finding of a deck's or a document's check as the person reads it. The engines write their
 // findings in English, precise and addressed to whoever fixes the source (often the model): on an
 // English screen they are shown as they are; on any other, the kind's explanation in the person's
-// language comes first and the engine's words only behind "Details".
+// language is shown, and the engine's words can only be copied (for a bug report).
 import { useTranslation } from 'react-i18next';
 import { ServerDetail } from '../ErrorText';
 

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { useUiLanguage } from '../../i18n/ui-language.test-support';
 import { applyLanguageSetting } from '../../i18n';
-import { KeySource, ProfilePrice } from './ModelsSection';
+import { KeySource, LocalServerState, ProfileKeyCells, ProfilePrice } from './ModelsSection';
 
 describe('the key source of a model profile', () => {
   useUiLanguage();
@@ -41,5 +41,33 @@ describe('the price of a model profile', () => {
   it('says when no price is set instead of a free-looking 0 / 0', async () => {
     await applyLanguageSetting('zh-CN');
     expect(renderToStaticMarkup(<ProfilePrice price={{ input: 0, output: 0 }} />)).toBe('<span class="muted">未设置价格</span>');
+  });
+});
+
+describe('the key of a local model', () => {
+  useUiLanguage();
+
+  // A local server has no key to have: a green check there claimed something that is not true.
+  it('says it needs no key, with no key mark, across the key columns', async () => {
+    await applyLanguageSetting('zh-CN');
+    const zh = renderToStaticMarkup(<table><tbody><tr><ProfileKeyCells profile={{ api_key_env: null, has_key: true }} /></tr></tbody></table>);
+    expect(zh).toContain('<td colSpan="2" class="muted" data-testid="profile-no-key">无需密钥</td>');
+    expect(zh).not.toContain('✓');
+    await applyLanguageSetting('en');
+    expect(renderToStaticMarkup(<ProfileKeyCells profile={{ api_key_env: null, has_key: true }} />)).toContain('No key needed');
+  });
+
+  it('keeps the key marks for a profile that uses a key', async () => {
+    await applyLanguageSetting('en');
+    const present = renderToStaticMarkup(<ProfileKeyCells profile={{ api_key_env: 'DEEPSEEK_API_KEY', has_key: true }} />);
+    expect(present).toContain('aria-label="Key available">✓');
+    const missing = renderToStaticMarkup(<ProfileKeyCells profile={{ api_key_env: 'DEEPSEEK_API_KEY', has_key: false }} />);
+    expect(missing).toContain('aria-label="Key missing">✗');
+  });
+
+  it('words the local server’s state as the setup screen does', async () => {
+    await applyLanguageSetting('zh-CN');
+    expect(renderToStaticMarkup(<LocalServerState reachable={false} />)).toBe('<div class="server-state key-no" data-testid="server-state">未运行</div>');
+    expect(renderToStaticMarkup(<LocalServerState reachable />)).toBe('<div class="server-state key-yes" data-testid="server-state">运行中</div>');
   });
 });

@@ -1,9 +1,13 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ModelProfileInfo } from '../../../shared/contract';
+import type { SetupStatus } from '../../../shared/contract/setup';
 import { formatTokens, formatUnitPrice } from '../../lib/format';
-import { providerName } from '../../lib/model-names';
+import { modelLabels, providerName } from '../../lib/model-names';
 import { getApi } from '../../state/api';
+import { localServerState, needsNoKey } from '../../lib/provider-state';
 import { useApp } from '../../state/app-store';
+import { useSetup } from '../../state/setup-store';
 import { toErrorInfo } from '../../state/notices';
 import { ApiKeyForm } from './ApiKeyForm';
 import { ProbeResult, type ProbeState } from './ProbeResult';
@@ -28,11 +32,60 @@ export function ProfilePrice({ price }: { price: { input: number; output: number
   return <>{t('models.priceValue', { input: money(price.input), output: money(price.output) })}</>;
 }
 
+/**
+ * A profile's key cells: where its key comes from and whether it is there. A local server needs
+ * none, and says so across both cells rather than showing a key as present.
+ */
+export function ProfileKeyCells({ profile }: { profile: Pick<ModelProfileInfo, 'api_key_env' | 'has_key'> }) {
+  const { t } = useTranslation();
+  if (needsNoKey(profile)) {
+    return (
+      <td colSpan={2} className="muted" data-testid="profile-no-key">
+        {t('models.noKeyNeeded')}
+      </td>
+    );
+  }
+  return (
+    <>
+      <td>
+        <KeySource env={profile.api_key_env} />
+      </td>
+      <td>
+        <span className={profile.has_key ? 'key-yes' : 'key-no'} aria-label={profile.has_key ? t('models.keyPresent') : t('models.keyMissing')}>
+          {profile.has_key ? '✓' : '✗'}
+        </span>
+      </td>
+    </>
+  );
+}
+
+/** Under a local server's address: whether it answered the setup's last check, in the setup's words. */
+export function LocalServerState({ reachable }: { reachable: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className={reachable ? 'server-state key-yes' : 'server-state key-no'} data-testid="server-state">
+      {localServerState(reachable, t)}
+    </div>
+  );
+}
+
+/** Whether the local server a profile talks to answered the last setup check; null when not known. */
+function reachableOf(status: SetupStatus | null, profileId: string): boolean | null {
+  return status?.providers.find((p) => p.profiles.some((m) => m.id === profileId))?.reachable ?? null;
+}
+
 /** The model profiles with their endpoint, key and limits, a probe for each, and the form that stores keys. */
 export function ModelsSection() {
   const { t } = useTranslation();
   const profiles = useApp((s) => s.profiles);
+  const labels = useMemo(() => modelLabels(profiles, t), [profiles, t]);
+  const setup = useSetup((s) => s.status);
+  const ensureSetup = useSetup((s) => s.ensure);
   const [probes, setProbes] = useState<Record<string, ProbeState>>({});
+
+  useEffect(() => {
+    void ensureSetup();
+  }, [ensureSetup]);
 
   const probe = async (profileId: string) => {
     setProbes((p) => ({ ...p, [profileId]: { status: 'running' } }));
@@ -67,22 +120,18 @@ export function ModelsSection() {
                 <tr>
                   <td>
                     <div className="cell-strong" title={p.id}>
-                      {p.name}
+                      {labels.get(p.id) ?? p.name}
                     </div>
                     <div className="muted">
                       {providerName(p.provider, t)} · {t(`models.role.${p.role}`)}
                     </div>
                   </td>
                   <td>{p.model}</td>
-                  <td className="cell-mono">{p.api_base}</td>
                   <td>
-                    <KeySource env={p.api_key_env} />
+                    <div className="cell-mono">{p.api_base}</div>
+                    {needsNoKey(p) && reachableOf(setup, p.id) !== null && <LocalServerState reachable={reachableOf(setup, p.id) === true} />}
                   </td>
-                  <td>
-                    <span className={p.has_key ? 'key-yes' : 'key-no'} aria-label={p.has_key ? t('models.keyPresent') : t('models.keyMissing')}>
-                      {p.has_key ? '✓' : '✗'}
-                    </span>
-                  </td>
+                  <ProfileKeyCells profile={p} />
                   <td title={t('models.contextHint', { reliable: p.reliable_context, output: p.max_output })}>
                     {t('models.contextValue', { max: formatTokens(p.max_context), reliable: formatTokens(p.reliable_context) })}
                   </td>
