@@ -70,8 +70,8 @@ for (const language of ['en', 'zh-CN'] as const) {
   test(`the model picker never cuts its model's name mid-word beside the Results panel (${language})`, async ({ page, fakeModel }) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'folio-e2e-header-'));
     mkdirSync(join(dataDir, 'models'), { recursive: true });
-    // As setup names a model added without a name of its own: by its id.
-    writeFileSync(join(dataDir, 'models', 'fake.yaml'), profileNamed(fakeModel.url, 'fake-model'));
+    // A name as long as the walk's ("Default (fake-mod" was all it showed at 1280 px in English).
+    writeFileSync(join(dataDir, 'models', 'fake.yaml'), profileNamed(fakeModel.url, 'Local fake-model'));
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.endsWith('_API_KEY')));
     const folio = await startIsolatedFolio(dataDir, { ...env, FAKE_API_KEY: 'x' });
     try {
@@ -83,7 +83,7 @@ for (const language of ['en', 'zh-CN'] as const) {
         await page.setViewportSize(size);
         await openResults(page);
         const fit = await page.evaluate<PickerFit>(PICKER_FIT);
-        expect(fit.label, 'the picker names the default model').toContain('fake-model');
+        expect(fit.label, 'the picker names the default model').toContain('Local fake-model');
         // Whole, or cut with an ellipsis and named whole in the tooltip: never cut mid-word.
         const whole = fit.needed <= fit.width + 0.5;
         expect(whole || (fit.ellipsis && fit.title.includes(fit.label)), `at ${size.width} px the picker (${fit.width} of ${fit.needed} px) shows "${fit.label}" whole or marks the cut`).toBe(true);

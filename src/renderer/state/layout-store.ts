@@ -86,11 +86,21 @@ export const useLayout = create<LayoutState>((set, get) => {
     newTaskMenuRequest: 0,
     requestNewTaskMenu: () => set({ newTaskMenuRequest: get().newTaskMenuRequest + 1 }),
     toggleSidebar: () => update({ sidebarOpen: !get().sidebarOpen }),
-    togglePanel: () => (get().narrow ? set({ drawerOpen: !get().drawerOpen }) : update({ panelOpen: !get().panelOpen })),
+    togglePanel: () => {
+      // The layout on screen now: the media query's change event comes only with the next frame, and
+      // a toggle pressed before it (the window just narrowed) would close the wide panel for good.
+      const narrow = isNarrow();
+      if (narrow !== get().narrow) set({ narrow, drawerOpen: false });
+      if (narrow) set({ drawerOpen: !get().drawerOpen });
+      else update({ panelOpen: !get().panelOpen });
+    },
     closeDrawer: () => set({ drawerOpen: false }),
     setSidebarWidth: (px) => update({ sidebarWidth: clampWidth(px, SIDEBAR_WIDTH) }),
     setPanelWidth: (px) => update({ panelWidth: clampWidth(px, PANEL_WIDTH) }),
-    setNarrow: (narrow) => set({ narrow, drawerOpen: false }),
+    // A change already taken in (by a toggle) leaves the drawer as it is.
+    setNarrow: (narrow) => {
+      if (narrow !== get().narrow) set({ narrow, drawerOpen: false });
+    },
     setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
   };
 });

@@ -1,0 +1,75 @@
+// After a deck, the window narrowed and widened again (the drawer opened or not in between), the
+// Results tab is back beside the chat each time, in both languages. FOLIO_E2E_RESIZE_ROUNDS repeats
+// the sequence (3 by default). The toggle's race with the media query (pressed before the page heard
+// of the resize) is pinned in state/layout-store.test.ts: Playwright's click waits for frames, so the
+// race does not happen here.
+import { type Page } from '@playwright/test';
+import { createTask, expect, test } from './support/fixtures';
+import { scriptModel } from './support/fake-model';
+import { folioApi } from './support/folio-server';
+import { expectRunsDone, sendMessage, setApprovalMode } from './support/flows';
+
+const WIDE = { width: 1280, height: 800 };
+const NARROW = { width: 900, height: 700 };
+const ROUNDS = Number(process.env.FOLIO_E2E_RESIZE_ROUNDS ?? 3);
+
+const deck = {
+  title: 'Field Study Results',
+  slides: [
+    { layout: 'title' },
+    { layout: 'bullets', title: 'Sample size grew to 42', bullets: ['Twelve sites', 'Three seasons'] },
+    { layout: 'closing' },
+  ],
+};
+
+async function finishedDeck(page: Page, folio: Parameters<typeof setApprovalMode>[1]): Promise<void> {
+  await scriptModel([
+    { toolCalls: [{ name: 'write', arguments: JSON.stringify({ path: 'work/deck.json', content: JSON.stringify(deck, null, 2) }) }] },
+    { toolCalls: [{ name: 'render_deck', arguments: JSON.stringify({ spec_path: 'work/deck.json', name: 'field-study' }) }] },
+    { text: 'Your deck is ready.' },
+  ]);
+  await page.setViewportSize(WIDE);
+  await page.goto(folio.appUrl);
+  const taskId = await createTask(page, 'ppt');
+  await setApprovalMode(page, folio, taskId, 'auto-edit');
+  await sendMessage(page, 'Make a deck from my notes');
+  await expectRunsDone(page, 1);
+  await page.getByTestId('panel-tab-artifacts').click();
+  await expect(page.getByTestId('artifact-item')).toHaveCount(1);
+}
+
+for (const language of ['en', 'zh-CN'] as const) {
+  test.describe(`after a deck, narrowed and widened again (${language})`, () => {
+    test.beforeEach(async ({ folio }) => {
+      await folioApi(folio, 'PATCH', '/v1/settings', { language });
+    });
+    test.afterEach(async ({ folio }) => {
+      await folioApi(folio, 'PATCH', '/v1/settings', { language: 'system' });
+    });
+
+    test('the Results tab is back beside the chat, resized alone', async ({ page, folio }) => {
+      await finishedDeck(page, folio);
+      for (let round = 0; round < ROUNDS; round++) {
+        await page.setViewportSize(NARROW);
+        await expect(page.getByTestId('files-panel'), `round ${round}: a closed drawer when narrow`).toBeHidden();
+        await page.setViewportSize(WIDE);
+        await expect(page.getByTestId('panel-tab-artifacts'), `round ${round}: the Results tab when wide`).toBeVisible({ timeout: 5_000 });
+      }
+    });
+
+    test('the Results tab is back beside the chat after the drawer was opened at once when narrow', async ({ page, folio }) => {
+      await finishedDeck(page, folio);
+      const toggle = page.getByTestId('panel-toggle');
+      for (let round = 0; round < ROUNDS; round++) {
+        await page.setViewportSize(NARROW);
+        // At once, as a person (or a walk) does: no wait of its own for the page to take in the new width.
+        await toggle.click();
+        await expect(page.getByTestId('files-panel'), `round ${round}: the drawer opened`).toBeVisible({ timeout: 5_000 });
+        await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+        await page.setViewportSize(WIDE);
+        await expect(page.getByTestId('panel-tab-artifacts'), `round ${round}: the Results tab when wide`).toBeVisible({ timeout: 5_000 });
+        await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      }
+    });
+  });
+}
