@@ -17,7 +17,7 @@ import { formatDate } from '../lib/format';
 import { modelLabel } from '../lib/model-names';
 import { useApp } from '../state/app-store';
 
-function toolResultOf(message: Message | null, facts: ToolResultFacts): ToolResultSummary | null {
+function toolResultOf(message: Message | null, facts: ToolResultFacts = {}): ToolResultSummary | null {
   if (!message) return null;
   return {
     preview: message.content.slice(0, PREVIEW_CHARS),
