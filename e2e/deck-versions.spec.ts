@@ -94,6 +94,11 @@ test('selecting slide 3 and asking for a change gives a version where only slide
   await expect(preview).toHaveAttribute('data-path', 'artifacts/field-study-v2.pptx');
   await expect(versions.getByTestId('deck-version')).toHaveCount(2);
   const v2 = versions.locator('[data-testid="deck-version"][data-version="2"]');
+  // "v2" and what changed in it read together, on one line; the time comes after them.
+  const name = (await v2.locator('.deck-version-name').boundingBox())!;
+  const changed = (await v2.getByTestId('deck-version-summary').boundingBox())!;
+  expect(changed.x - (name.x + name.width), 'gap between "v2" and what changed').toBeLessThanOrEqual(12);
+  expect(Math.abs(changed.y + changed.height / 2 - (name.y + name.height / 2)), 'on one line').toBeLessThan(4);
   await expect(v2.getByTestId('version-changed-slide')).toHaveCount(1);
   await expect(v2.getByTestId('version-changed-slide')).toHaveAttribute('data-slide-id', 's3');
   await expect(v2.getByTestId('version-changed-slide')).toHaveAttribute('data-change', 'changed');

@@ -184,16 +184,16 @@ describe('ApprovalCard: the document tools in Chinese', () => {
       { path: 'artifacts/草稿.docx', edits: [{ find: '城市热岛效应加剧了', replace: '城市热岛效应显著加剧了', reason: '强调程度' }] },
       'Write a copy of artifacts/草稿.docx into artifacts/ with 1 tracked change(s); the original is not changed.',
     );
-    expect(html).toContain('在 artifacts/草稿.docx 的副本中标记 1 处修订，原文件不变。');
+    expect(html).toContain('在artifacts/草稿.docx的副本中标记 1 处修订，原文件不变。');
     expect(html).toContain('data-testid="approval-edits"');
     expect(html).toContain('强调程度');
     expect(html).not.toContain('Write a copy');
   });
 
   it('says in Chinese what a render makes and from what', () => {
-    expect(card('render_document', { path: 'work/proposal' }, 'Render the document in work/proposal into artifacts/')).toContain('根据 work/proposal 在 artifacts/ 中生成 Word 文档。');
+    expect(card('render_document', { path: 'work/proposal' }, 'Render the document in work/proposal into artifacts/')).toContain('根据work/proposal在 artifacts/ 中生成 Word 文档。');
     const deck = card('render_deck', { spec_path: 'work/deck.json', name: 'heat' }, 'Render a deck from work/deck.json into artifacts/');
-    expect(deck).toContain('根据 work/deck.json 在 artifacts/ 中生成演示文稿。');
+    expect(deck).toContain('根据work/deck.json在 artifacts/ 中生成演示文稿。');
     expect(deck).not.toContain('Render a deck');
   });
 });

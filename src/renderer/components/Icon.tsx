@@ -44,6 +44,7 @@ export function Icon({ name, size = 16, className }: { name: IconName; size?: nu
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
+      data-icon={name}
     >
       <path d={paths[name]} />
     </svg>

@@ -40,7 +40,7 @@ describe('a running tool’s progress line', () => {
     const call: RunEventBody = { type: 'tool_call', call_id: 'c1', name: 'render_deck', arguments: '{}', kind: 'edit' };
     expect(progressLine(call, { type: 'progress', step: 'render_deck', done: 2, total: 6 })).toBe('正在渲染幻灯片… 2 / 6');
     expect(progressLine(call, { type: 'progress', step: 'check_slides', done: 1, total: 6 })).toBe('正在检查渲染结果… 1 / 6');
-    expect(progressLine({ type: 'progress', step: 'extract_text', file: '报告.pdf', done: 3, total: null })).toBe('正在提取 报告.pdf 的文字…');
+    expect(progressLine({ type: 'progress', step: 'extract_text', file: '报告.pdf', done: 3, total: null })).toBe('正在提取报告.pdf的文字…');
     expect(progressLine({ type: 'progress', step: 'start_mcp_servers', done: 0, total: 2 })).not.toMatch(/starting/iu);
   });
 

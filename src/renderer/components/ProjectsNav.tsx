@@ -74,7 +74,7 @@ export function ProjectsNav() {
             onClick={openPersonal}
             data-testid="personal-library"
           >
-            <Icon name="file" size={14} />
+            <Icon name="library" size={14} />
             <span className="project-name">{t('library.personal')}</span>
           </button>
         </li>

@@ -20,7 +20,7 @@ describe('setup test result (zh-CN)', () => {
   it("names the model by its profile's name", () => {
     const profiles = [{ id: 'fake-lan.fake-model', name: 'Fake LAN 模型', provider: 'fake-lan', model: 'fake-model' }] as ModelProfileInfo[];
     const html = renderToStaticMarkup(<TestResult state={{ status: 'done', report: report(true) }} profiles={profiles} />);
-    expect(html).toContain('可以使用：Fake LAN 模型 已回复。');
+    expect(html).toContain('可以使用：Fake LAN 模型已回复。');
     expect(html).not.toContain('fake-lan.fake-model');
   });
 
@@ -38,6 +38,6 @@ describe('setup test result for a provider added in the app (zh-CN)', () => {
   it('names the model by the provider name the person gave', () => {
     const profiles = [{ id: 'custom.fake-model', name: 'fake-model', provider: '本地模型', model: 'fake-model' }] as ModelProfileInfo[];
     const html = renderToStaticMarkup(<TestResult state={{ status: 'done', report: { ...report(true), profile: 'custom.fake-model' } }} profiles={profiles} />);
-    expect(html).toContain('可以使用：本地模型 已回复。');
+    expect(html).toContain('可以使用：本地模型已回复。');
   });
 });

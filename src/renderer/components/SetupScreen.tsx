@@ -247,7 +247,7 @@ function CustomStep({ onAdded }: { onAdded: (profiles: { id: string; name: strin
       {models && models.length > 0 && (
         <>
           <fieldset className="setup-models">
-            <legend className="form-label">{t('setup.pickModels')}</legend>
+            <legend className="setup-models-title">{t('setup.pickModels')}</legend>
             {models.map((m) => (
               <label key={m.id} className="setup-model">
                 <input

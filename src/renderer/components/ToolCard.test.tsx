@@ -147,7 +147,7 @@ describe('ToolCard output', () => {
     it('says what a successful call did, with nothing to open or copy', () => {
       const wrote = { preview: 'Wrote 120 bytes to work/notes.md.', truncated: false, isError: false, fullLength: 33 };
       const html = renderToStaticMarkup(<ToolCard taskId="t1" callId="w2" name="write" arguments='{"path":"work/notes.md"}' result={wrote} />);
-      expect(html).toMatch(/data-testid="tool-summary">已写入 work\/notes\.md。</u);
+      expect(html).toMatch(/data-testid="tool-summary">已写入work\/notes\.md。</u);
       expect(html).not.toContain('data-testid="tool-raw-toggle"');
       expect(html).not.toContain('data-testid="copy-original"');
       expect(latinSentences(html)).toEqual([]);

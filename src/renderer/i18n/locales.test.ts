@@ -43,6 +43,19 @@ describe('locales', () => {
     expect(leaf(zhCN, 'usage.footerTokens')).toBe('全部任务：{{tokens}} 词元');
   });
 
+  it('joins a name to Chinese words without a typed space (the layout makes the Chinese–Latin gap)', () => {
+    // Numbers, amounts and dates keep their spaces ("第 3 页"): only these placeholders stand for one.
+    const numbers = new Set(['applied', 'body', 'code', 'columns', 'completion', 'cost', 'count', 'date', 'days', 'dimensions', 'done', 'dpi', 'item', 'limit', 'line', 'max', 'messages', 'min', 'needed', 'number', 'out', 'output', 'page', 'pages', 'paragraph', 'prompt', 'reliable', 'seconds', 'size', 'slides', 'time', 'tokens', 'total', 'units']);
+    const chinese = String.raw`[\p{Script=Han}\u3000-\u303f\uff00-\uffef]`;
+    const spaced = new RegExp(String.raw`\{\{(\w+)\}\}\}? (?=${chinese})|${chinese} \{#?\{\{(\w+)\}\}`, 'gu');
+    const found: string[] = [];
+    for (const key of flatKeys(zhCN)) {
+      for (const m of String(leaf(zhCN, key)).matchAll(spaced)) if (!numbers.has(m[1] ?? m[2])) found.push(`${key}: ${m[0]}`);
+    }
+    expect(found).toEqual([]);
+    expect(leaf(zhCN, 'setup.testOk')).toBe('可以使用：{{profile}}已回复。');
+  });
+
   it('follows the browser language unless the user picked one', () => {
     expect(resolveLanguage('system', 'zh-TW')).toBe('zh-CN');
     expect(resolveLanguage('system', 'zh')).toBe('zh-CN');

@@ -18,14 +18,14 @@ describe('a tool call as a person reads it', () => {
 
   it('names what a render made, and what a file tool touched', () => {
     const rendered = 'Rendered artifacts/heat.pptx from work/deck.json: 6 slides in the file (6 spec slides).\nQuality: ...';
-    expect(say({ name: 'render_deck', preview: rendered })).toBe('已生成 artifacts/heat.pptx。');
+    expect(say({ name: 'render_deck', preview: rendered })).toBe('已生成artifacts/heat.pptx。');
     // A title as the file name: the whole path, spaces and all.
     const titled = 'Rendered artifacts/Cooling cities with green space.docx from work/proposal: 3 pages.';
-    expect(say({ name: 'render_document', preview: titled })).toBe('已生成 artifacts/Cooling cities with green space.docx。');
+    expect(say({ name: 'render_document', preview: titled })).toBe('已生成artifacts/Cooling cities with green space.docx。');
     const revised = 'Wrote artifacts/草稿（修订）.docx: 2 of 3 edit(s) as tracked changes by Folio with their reasons as comments; 1 not applied (fix and call again).\n- edit 1: applied';
-    expect(say({ name: 'revise_document', preview: revised })).toBe('已生成 artifacts/草稿（修订）.docx：3 处修改中 2 处已标为修订。');
+    expect(say({ name: 'revise_document', preview: revised })).toBe('已生成artifacts/草稿（修订）.docx：3 处修改中 2 处已标为修订。');
     expect(say({ name: 'propose_plan', arguments: '{"content":"# 规格锁定"}', preview: 'The person approved the plan; it is saved as work/spec_lock.md.' })).toBe('你已确认计划，计划已保存到工作文件中。');
-    expect(say({ name: 'write', arguments: '{"path":"work/deck.json","content":"{}"}', preview: 'Created work/deck.json (2 bytes written).' })).toBe('已写入 work/deck.json。');
+    expect(say({ name: 'write', arguments: '{"path":"work/deck.json","content":"{}"}', preview: 'Created work/deck.json (2 bytes written).' })).toBe('已写入work/deck.json。');
     expect(say({ name: 'web_search', arguments: '{"query":"碳中和"}' })).toBe('已在网上搜索“碳中和”。');
     expect(say({ name: 'search_library', arguments: '{"query":"heat"}', preview: 'No library pages match "heat". Try other words, or fewer.' })).toBe('资料库中没有与“heat”匹配的页面。');
   });
@@ -43,7 +43,7 @@ describe('a tool call as a person reads it', () => {
   });
 
   it('an MCP tool is credited to its server; an unknown tool or a missing argument says only that it is done', () => {
-    expect(say({ name: 'mcp__notes-echo__word_count', preview: '42' })).toBe('已由 notes-echo 服务器完成。');
+    expect(say({ name: 'mcp__notes-echo__word_count', preview: '42' })).toBe('已由notes-echo服务器完成。');
     expect(say({ name: 'skill_contract-review', preview: 'The contract ...' })).toBe('已完成。');
     expect(say({ name: 'read', arguments: 'not json' })).toBe('已完成。');
   });

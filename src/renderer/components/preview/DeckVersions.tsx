@@ -78,9 +78,6 @@ export function DeckVersions({ taskId, current }: DeckVersionsProps) {
               <button type="button" className="link-btn deck-version-name" onClick={() => select(taskId, v.path)} title={fileName(v.path)}>
                 {t('deckVersions.versionN', { number: v.version })}
               </button>
-              <span className="muted" data-dynamic>
-                {formatDateTime(v.created_at, i18n.language)}
-              </span>
               <span className="deck-version-summary" data-testid="deck-version-summary">
                 {summary(t, v)}
                 {v.version > 1 &&
@@ -90,6 +87,10 @@ export function DeckVersions({ taskId, current }: DeckVersionsProps) {
                       {t('deckVersions.slideRef', { id: s.id, number: s.number })}
                     </span>
                   ))}
+              </span>
+              {/* After what changed: the version and its change read together, the time aside. */}
+              <span className="muted" data-dynamic>
+                {formatDateTime(v.created_at, i18n.language)}
               </span>
               {v !== latest && (
                 <button type="button" className="btn btn-small" disabled={restoring !== null} onClick={() => void restore(v)} data-testid="version-restore" title={t('deckVersions.restoreHint')}>
