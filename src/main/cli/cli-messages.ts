@@ -5,7 +5,7 @@
 import en from '../../shared/locales/cli/en.json';
 import zhCN from '../../shared/locales/cli/zh-CN.json';
 import { FolioError } from '../../shared/errors';
-import { createTranslate, resolveChatLanguage, type Translate } from './chat/i18n';
+import { type ChatLanguage, createTranslate, resolveChatLanguage, type Translate } from './chat/i18n';
 
 export type { Translate } from './chat/i18n';
 
@@ -19,9 +19,13 @@ export class CliInputError extends FolioError {
   }
 }
 
-/** The terminal's language, as a terminal program's messages follow it. */
+/** The terminal's language (LC_ALL, LC_MESSAGES, LANG), as a terminal program's messages follow it. */
+export function cliLanguage(env: NodeJS.ProcessEnv = process.env): ChatLanguage {
+  return resolveChatLanguage(undefined, env);
+}
+
 export function cliTranslate(env: NodeJS.ProcessEnv = process.env): Promise<Translate> {
-  return createTranslate(resolveChatLanguage(undefined, env), { en, 'zh-CN': zhCN });
+  return createTranslate(cliLanguage(env), { en, 'zh-CN': zhCN });
 }
 
 /** The quoted name in one of Node's parseArgs messages ("Unknown option '--x'"). */
