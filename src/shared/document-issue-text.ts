@@ -1,9 +1,7 @@
 // A document finding said in the person's language from the facts the engine gives with it (`params`):
 // the engine's own message is English and addressed to whoever fixes the source, often the model.
 // The app's preview and `folio render` both say it, from the shared `report` strings.
-
-/** A translate function over the shared strings (i18next's `t`, in the app or the CLI). */
-export type Say = (key: string, values?: Record<string, string | number>) => string;
+import type { Say } from './locales/say';
 
 /** What a sentence is made from: the issue's kind and the facts the engine gave with it. */
 export interface DocumentIssueFacts {
@@ -58,8 +56,8 @@ export function documentIssueText(issue: DocumentIssueFacts, t: Say): string | n
       if (!has('key', 'fields')) return null;
       const fields = String(p.fields)
         .split(',')
-        .map((field) => (BIB_FIELDS.has(field) ? t(`report.bibField.${field}`) : field))
-        .join(t('report.listJoiner'));
+        .map((field) => (BIB_FIELDS.has(field) ? t(`report.bibField.${field}`, {}) : field))
+        .join(t('report.listJoiner', {}));
       return say('incomplete_reference', { fields });
     }
     case 'uncaptioned_table':

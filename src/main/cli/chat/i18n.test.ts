@@ -35,6 +35,6 @@ describe('chat locale', () => {
   it('interpolates in both languages', async () => {
     expect((await createTranslate('en'))('errors.notFound', { id: 'abc' })).toBe('No task abc.');
     expect((await createTranslate('zh-CN'))('errors.notFound', { id: 'abc' })).toBe('没有任务 abc。');
-    expect((await createTranslate('zh-CN'))('task.resumed', { id: 't1', title: '基金', mode: 'proposal', status: 'completed', approval: 'ask' })).toBe('任务 t1 · 基金 · 申请书 · 已完成 · 审批 ask');
+    expect((await createTranslate('zh-CN'))('task.resumed', { id: 't1', title: '基金', mode: 'proposal', status: 'completed', approval: 'ask' })).toBe('任务 t1 · 基金 · 申请书 · 已完成 · 审批：每次询问');
   });
 });

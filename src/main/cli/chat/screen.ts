@@ -3,6 +3,7 @@
 // changing (the streaming reply, the spinner, the approval question) is `live`. Pure: the Ink view
 // only draws it, and the tests drive it with events.
 import type { ApprovalDecision, RunEvent } from '../../../shared/contract';
+import type { Translate } from './i18n';
 import type { ProgressState } from './progress-line';
 
 export type Item =
@@ -13,8 +14,19 @@ export type Item =
   | { id: number; kind: 'tool_result'; name: string; summary: string; isError: boolean }
   /** An answered question; `reason` is what the person said with a no. */
   | { id: number; kind: 'approval'; name: string; decision: ApprovalDecision; reason?: string }
-  /** A line from the locale (`key` + vars), in a tone. */
-  | { id: number; kind: 'notice'; key: string; vars?: Record<string, string | number>; tone: 'info' | 'warn' | 'error' | 'dim'; prefix?: string }
+  /**
+   * A line from the locale (`key` + vars), in a tone; `worded` gives the vars that are names said in
+   * the screen's language (a mode, a status, a model), worded when the line is drawn.
+   */
+  | {
+      id: number;
+      kind: 'notice';
+      key: string;
+      vars?: Record<string, string | number>;
+      worded?: (t: Translate) => Record<string, string>;
+      tone: 'info' | 'warn' | 'error' | 'dim';
+      prefix?: string;
+    }
   /** Text that is not ours to translate (a table, a list of ids). */
   | { id: number; kind: 'text'; text: string; tone: 'info' | 'warn' | 'error' | 'dim' }
   /** An error from the core or the provider: its kind (class name, code) and its own English words. */

@@ -47,7 +47,7 @@ export function ItemLine({ item, language, t }: { item: Item; language: ChatLang
       return h(Text, { color: item.decision === 'deny' ? 'red' : 'green' }, `${item.decision === 'deny' ? '✗' : '✓'} ${answer}`);
     }
     case 'notice':
-      return h(Text, { color: toneColor[item.tone], dimColor: item.tone === 'dim' }, `${item.prefix ?? ''}${t(item.key, item.vars)}`);
+      return h(Text, { color: toneColor[item.tone], dimColor: item.tone === 'dim' }, `${item.prefix ?? ''}${t(item.key, { ...item.vars, ...item.worded?.(t) })}`);
     case 'text':
       return h(Text, { color: toneColor[item.tone], dimColor: item.tone === 'dim' }, item.text);
     case 'error':

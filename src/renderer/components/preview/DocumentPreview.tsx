@@ -203,7 +203,7 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
                 {i18n.exists(`report.docIssueMessage.${issue.kind}`) ? (
                   t(`report.docIssueMessage.${issue.kind}`)
                 ) : (
-                  <FindingText help={documentIssueText(issue, (key, values) => t(key, values ?? {})) ?? issueHelp(issue)} message={issue.message} />
+                  <FindingText help={documentIssueText(issue, t) ?? issueHelp(issue)} message={issue.message} />
                 )}
               </li>
             ))}
