@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { latinSentences } from '../../shared/latin-text.test-support';
-import { folio, root } from './folio-process.test-support';
+import { damagedDataFolder, folio, root } from './folio-process.test-support';
 
 const LONG_POINT = '这是一段非常长的文字，用来让这张幻灯片的字数超过听众能读完的数量，'.repeat(3);
 
@@ -53,4 +53,19 @@ describe('folio in a Chinese terminal', () => {
     expect(english.stdout).toContain('Quality report, estimated (LibreOffice not installed): 3 issue(s)');
     expect(english.stdout).toMatch(/spec slide 2 \(file slide 3\): missing_image: "pics\/none\.png" was not found/u);
   }, 120_000);
+
+  it('a damaged database is said in Chinese, with the way to restore it', async () => {
+    const dataDir = await damagedDataFolder();
+    const zh = { LC_ALL: 'zh_CN.UTF-8', FOLIO_DATA_DIR: dataDir };
+    for (const args of [['tasks'], ['serve', '--port', '0']]) {
+      const result = folio(args, zh);
+      expect(result.status, args.join(' ')).toBe(4);
+      expect(result.stderr).toContain(`Folio 的数据库 ${join(dataDir, 'folio.db')} 是空的（0 字节），但 Folio 曾在其中保存过数据。有一份 `);
+      expect(result.stderr).toContain('的备份可以恢复；损坏的文件会保留在旁边。');
+      expect(latinSentences(result.stderr.replaceAll(dataDir, ''))).toEqual([]);
+    }
+    const restore = folio(['db', 'restore'], zh);
+    expect(restore.status, restore.stderr).toBe(0);
+    expect(latinSentences(restore.stdout.replaceAll(dataDir, ''))).toEqual([]);
+  }, 60_000);
 });
