@@ -184,7 +184,11 @@ export function applyEvent(state: ScreenState, event: RunEvent): ScreenState {
       };
     case 'retry':
       // The streamed text since the last tool step is void: the model is asked again.
-      return addItems({ ...state, liveText: '', liveReasoning: '' }, { kind: 'notice', key: 'run.retry', vars: { attempt: event.attempt, reason: shorten(event.reason, 80) }, tone: 'warn' });
+      // A retry's kind is worded in the screen's language; an event without one (an older server) has only its English reason.
+      const said: { key: string; vars: Record<string, string | number> } = event.cause
+        ? { key: 'run.retryBecause', vars: { attempt: event.attempt, cause: event.cause } }
+        : { key: 'run.retry', vars: { attempt: event.attempt, reason: shorten(event.reason, 80) } };
+      return addItems({ ...state, liveText: '', liveReasoning: '' }, { kind: 'notice', ...said, tone: 'warn' });
     case 'progress':
       return { ...state, running: { ...run, progress: { of: { step: event.step, ...(event.file === undefined ? {} : { file: event.file }) }, done: event.done, total: event.total } } };
     case 'context_compacted':
