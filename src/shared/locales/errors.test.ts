@@ -29,7 +29,7 @@ describe('the error catalog', () => {
 
   it('names only error classes that exist, each by the name it carries', () => {
     const classes = errorClasses as unknown as Record<string, new (message: string) => Error>;
-    for (const name of namedErrors) expect(new classes[name]!('x').name, name).toBe(name);
+    for (const name of namedErrors) expect(new classes[name]('x').name, name).toBe(name);
   });
 
   it('explains an error by its class where the class names the cause, else by its code', () => {
