@@ -84,7 +84,7 @@ async function run(action: Action, backend: Awaited<ReturnType<typeof openPgStor
     }
     case 'run': {
       if (a.dryRun) {
-        for (const line of describeRetention(await planRetention(pool, a.storageRoot, a.now), (action) => `would ${action}`)) out(line);
+        for (const line of describeRetention(await planRetention(pool, a.storageRoot, a.now), t, true)) out(line);
         return 0;
       }
       const done = await runRetention({ backend, storageRoot: a.storageRoot }, a.now);
@@ -92,7 +92,7 @@ async function run(action: Action, backend: Awaited<ReturnType<typeof openPgStor
         out(t('retention.busy'));
         return 3;
       }
-      for (const line of describeRetention(done)) out(line);
+      for (const line of describeRetention(done, t)) out(line);
       return 0;
     }
   }
