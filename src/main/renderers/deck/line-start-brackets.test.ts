@@ -61,7 +61,7 @@ describe('a full-width opening bracket at a line start (the .pptx)', () => {
     const xml = await slideXml([paragraph('（P95 延迟）在高峰期从 120 ms 升到 310 ms主要来自重排', ['（P95 延迟）在高峰期从 120 ms 升到 310 ms', '主要来自重排'], 'disc')]);
     const [first, second] = blocks(xml, 'a:p');
     const indentPt = Math.round(24 * 0.9);
-    expect(attr(first ?? '', 'marL')[0]! + attr(first ?? '', 'indent')[0]!).toBe(0);
+    expect(attr(first ?? '', 'marL')[0] + attr(first ?? '', 'indent')[0]).toBe(0);
     expect(attr(first ?? '', 'marL')).toEqual([(indentPt - 12) * EMU_PER_PT]);
     expect(first).toContain('<a:buChar');
     expect(attr(second ?? '', 'marL')).toEqual([indentPt * EMU_PER_PT]);
@@ -122,7 +122,7 @@ describe.skipIf(!hasSoffice)('a full-width opening bracket at a line start, as L
         const key = Math.round(r.baseline * 20);
         lines.set(key, [...(lines.get(key) ?? []), r]);
       }
-      return [...lines.values()].map((l) => l.sort((a, b) => a.x - b.x)[0]!).filter((r) => !/^[•–]/u.test(r.str)).map((r) => ({ text: r.str, x: r.x, size: r.size }));
+      return [...lines.values()].map((l) => l.sort((a, b) => a.x - b.x)[0]).filter((r) => !/^[•–]/u.test(r.str)).map((r) => ({ text: r.str, x: r.x, size: r.size }));
     };
     const checked: string[] = [];
     deck.plan.slides.forEach((slide, n) => {

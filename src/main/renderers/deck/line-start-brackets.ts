@@ -16,7 +16,6 @@ import { OPENING_BRACKETS, startsWithOpeningBracket } from '../../../shared/spec
 const EMU_PER_PT = 12_700;
 /** The default bullet "•" is about 0.35 em wide in Arial and Liberation Sans: the room it needs after a half em is taken. */
 const BULLET_ROOM_EM = 0.36;
-const DEFAULT_BULLET = '&#x2022;';
 
 const SHAPE = /<p:sp>[\s\S]*?<\/p:sp>/gu;
 const TEXT_BODY = /(<p:txBody>)([\s\S]*?)(<\/p:txBody>)/u;
