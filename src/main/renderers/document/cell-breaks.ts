@@ -4,7 +4,8 @@
 // the text stops them: measured in LibreOffice 7.4, a word joiner (U+2060) or a zero-width joiner (U+200D)
 // between two Han characters is still broken at. So the widths move instead: each column whose cells break badly
 // at its width is made a little narrower or wider, the room taken from or given to a column that breaks no worse.
-import { breakSegments, withoutTrailingSpaces } from '../deck/fonts/line-break';
+import { isCjkChar } from '../../../shared/specs/deck-text';
+import { breakSegments, NO_LINE_END, NO_LINE_START, withoutTrailingSpaces } from '../deck/fonts/line-break';
 import { type MeasureStyle, type TextMeasurer } from '../deck/text-measurer';
 
 /** A cell's text as printed, and whether it is set in bold (the header row). */
@@ -31,11 +32,32 @@ function lineWidthPt(line: string, measurer: TextMeasurer, style: MeasureStyle):
   return (line.match(SPACES_OR_NOT) ?? []).reduce((sum, piece) => sum + measurer.widthPt(piece, style), 0);
 }
 
-/** The lines LibreOffice sets `text` in at `widthPt`: filled greedily, breaking between any two Han characters that clreq allows. */
+/**
+ * The pieces LibreOffice may break between: after spaces, and beside any CJK character unless kinsoku forbids it
+ * (no closing mark at a line start, no opening mark at a line end). Unlike a typesetter, it does break between a
+ * number and the Chinese unit after it ("发表论文 2 / 篇"). Joining the pieces gives back the text.
+ */
+function libreOfficeSegments(text: string): string[] {
+  const chars = Array.from(text);
+  const segments: string[] = [];
+  let current = '';
+  chars.forEach((ch, i) => {
+    const prev = chars[i - 1];
+    if (prev !== undefined && current !== '' && ch !== ' ' && !NO_LINE_START.has(ch) && (prev === ' ' || (!NO_LINE_END.has(prev) && (isCjkChar(prev) || isCjkChar(ch))))) {
+      segments.push(current);
+      current = '';
+    }
+    current += ch;
+  });
+  if (current !== '') segments.push(current);
+  return segments;
+}
+
+/** The lines LibreOffice sets `text` in at `widthPt`: filled greedily, breaking wherever libreOfficeSegments allows. */
 export function characterBreakLines(text: string, measurer: TextMeasurer, style: MeasureStyle, widthPt: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const segment of breakSegments(text, false)) {
+  for (const segment of libreOfficeSegments(text)) {
     const candidate = line + segment;
     if (line !== '' && lineWidthPt(withoutTrailingSpaces(candidate), measurer, style) > widthPt) {
       lines.push(line);
