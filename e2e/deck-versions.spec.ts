@@ -3,9 +3,10 @@
 // only slide 3's parts differ; the versions list shows both with slide 3 changed, and going back to
 // the first version makes a third.
 import JSZip from 'jszip';
-import { createTask, expect, test } from './support/fixtures';
+import { taskWithRenderedDeck, writeAndRenderDeck } from './support/deck-task';
+import { expect, test } from './support/fixtures';
 import { recordedRequests, scriptModel } from './support/fake-model';
-import { expectRunsDone, sendMessage, setApprovalMode } from './support/flows';
+import { expectRunsDone } from './support/flows';
 import { type FolioServer } from './support/folio-server';
 import { expandedToolResult } from './support/tool-cards';
 
@@ -28,14 +29,6 @@ const edited = {
   ),
 };
 
-function writeAndRender(spec: unknown, reply: string) {
-  return [
-    { toolCalls: [{ name: 'write', arguments: JSON.stringify({ path: 'work/deck.json', content: JSON.stringify(spec, null, 2) }) }] },
-    { toolCalls: [{ name: 'render_deck', arguments: JSON.stringify({ spec_path: 'work/deck.json', name: 'field-study' }) }] },
-    { text: reply },
-  ];
-}
-
 async function pptxParts(folio: FolioServer, taskId: string, path: string): Promise<Map<string, Buffer>> {
   const response = await fetch(`${folio.origin}/v1/tasks/${taskId}/files/${path}`, { headers: { Authorization: `Bearer ${folio.token}` } });
   expect(response.ok).toBe(true);
@@ -46,14 +39,7 @@ async function pptxParts(folio: FolioServer, taskId: string, path: string): Prom
 }
 
 test('selecting slide 3 and asking for a change gives a version where only slide 3 differs', async ({ page, folio }) => {
-  await scriptModel(writeAndRender(deck, 'Your deck is ready.'));
-  await page.goto(folio.appUrl);
-  const taskId = await createTask(page, 'ppt');
-  await setApprovalMode(page, folio, taskId, 'auto-edit');
-  await sendMessage(page, 'Make a deck from my notes');
-  await expectRunsDone(page, 1);
-
-  await page.getByTestId('panel-tab-artifacts').click();
+  const taskId = await taskWithRenderedDeck(page, folio, deck, 'field-study');
   await page.locator('[data-testid="artifact-item"][data-path="artifacts/field-study.pptx"]').click();
   const preview = page.getByTestId('artifact-preview');
   const thumbs = preview.getByTestId('slide-thumb');
@@ -64,7 +50,7 @@ test('selecting slide 3 and asking for a change gives a version where only slide
   await preview.getByTestId('slide-select').nth(2).check();
   const bar = preview.getByTestId('slide-change-bar');
   await expect(bar).toContainText('Slide 3');
-  await scriptModel(writeAndRender(edited, 'Slide 3 is now a chart.'));
+  await scriptModel(writeAndRenderDeck(edited, 'field-study', 'Slide 3 is now a chart.'));
   await bar.getByTestId('slide-change-input').fill('make this a chart');
   await bar.getByTestId('slide-change-send').click();
   await expectRunsDone(page, 2);

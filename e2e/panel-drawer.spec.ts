@@ -2,9 +2,8 @@
 // crossing the width (or closing the drawer) keeps what the person was doing in it — the slides
 // selected in a deck preview and the change they had half typed. The drawer closes the ways a person
 // expects: the header's toggle (not covered by it), Escape, a click outside, its own close button.
-import { createTask, expect, test } from './support/fixtures';
-import { scriptModel } from './support/fake-model';
-import { expectRunsDone, sendMessage, setApprovalMode } from './support/flows';
+import { taskWithRenderedDeck } from './support/deck-task';
+import { expect, test } from './support/fixtures';
 
 const deck = {
   title: 'Field Study Results',
@@ -17,19 +16,9 @@ const deck = {
 };
 
 test('a slide selection and a half-typed change survive the drawer and both widths', async ({ page, folio }) => {
-  await scriptModel([
-    { toolCalls: [{ name: 'write', arguments: JSON.stringify({ path: 'work/deck.json', content: JSON.stringify(deck, null, 2) }) }] },
-    { toolCalls: [{ name: 'render_deck', arguments: JSON.stringify({ spec_path: 'work/deck.json', name: 'field-study' }) }] },
-    { text: 'Your deck is ready.' },
-  ]);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(folio.appUrl);
-  const taskId = await createTask(page, 'ppt');
-  await setApprovalMode(page, folio, taskId, 'auto-edit');
-  await sendMessage(page, 'Make a deck from my notes');
-  await expectRunsDone(page, 1);
+  await taskWithRenderedDeck(page, folio, deck, 'field-study');
 
-  await page.getByTestId('panel-tab-artifacts').click();
   await page.locator('[data-testid="artifact-item"][data-path="artifacts/field-study.pptx"]').click();
   const preview = page.getByTestId('artifact-preview');
   await expect(preview.getByTestId('slide-thumb')).toHaveCount(4);

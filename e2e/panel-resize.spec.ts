@@ -4,10 +4,9 @@
 // of the resize) is pinned in state/layout-store.test.ts: Playwright's click waits for frames, so the
 // race does not happen here.
 import { type Page } from '@playwright/test';
-import { createTask, expect, test } from './support/fixtures';
-import { scriptModel } from './support/fake-model';
-import { folioApi } from './support/folio-server';
-import { expectRunsDone, sendMessage, setApprovalMode } from './support/flows';
+import { taskWithRenderedDeck } from './support/deck-task';
+import { expect, test } from './support/fixtures';
+import { folioApi, type FolioServer } from './support/folio-server';
 
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 900, height: 700 };
@@ -22,20 +21,9 @@ const deck = {
   ],
 };
 
-async function finishedDeck(page: Page, folio: Parameters<typeof setApprovalMode>[1]): Promise<void> {
-  await scriptModel([
-    { toolCalls: [{ name: 'write', arguments: JSON.stringify({ path: 'work/deck.json', content: JSON.stringify(deck, null, 2) }) }] },
-    { toolCalls: [{ name: 'render_deck', arguments: JSON.stringify({ spec_path: 'work/deck.json', name: 'field-study' }) }] },
-    { text: 'Your deck is ready.' },
-  ]);
+async function finishedDeck(page: Page, folio: FolioServer): Promise<void> {
   await page.setViewportSize(WIDE);
-  await page.goto(folio.appUrl);
-  const taskId = await createTask(page, 'ppt');
-  await setApprovalMode(page, folio, taskId, 'auto-edit');
-  await sendMessage(page, 'Make a deck from my notes');
-  await expectRunsDone(page, 1);
-  await page.getByTestId('panel-tab-artifacts').click();
-  await expect(page.getByTestId('artifact-item')).toHaveCount(1);
+  await taskWithRenderedDeck(page, folio, deck, 'field-study');
 }
 
 for (const language of ['en', 'zh-CN'] as const) {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Page } from '@playwright/test';
 import { buildTemplate } from '../src/main/renderers/deck/templates/fixture.test-support';
+import { writeAndRenderDeck } from './support/deck-task';
 import { createTask, expect, test } from './support/fixtures';
 import { fakeProfileYaml, resetModel, scriptModel } from './support/fake-model';
 import { expectRunsDone, sendMessage, setApprovalMode, textPdf } from './support/flows';
@@ -48,14 +49,6 @@ function deckWithChart(deck: ReturnType<typeof deckSpec>) {
         : { id: `s${i + 1}`, ...slide },
     ),
   };
-}
-
-function writeAndRenderDeck(spec: unknown, reply: string) {
-  return [
-    { toolCalls: [{ name: 'write', arguments: JSON.stringify({ path: 'work/deck.json', content: JSON.stringify(spec, null, 2) }) }] },
-    { toolCalls: [{ name: 'render_deck', arguments: JSON.stringify({ spec_path: 'work/deck.json', name: 'heat-islands' }) }] },
-    { text: reply },
-  ];
 }
 
 const copy = {
@@ -378,7 +371,7 @@ for (const language of ['en', 'zh-CN'] as const) {
       await expectRunsDone(page, 2);
 
       // A rendered deck in the preview, with the check of the rendered slides.
-      await scriptModel(writeAndRenderDeck(t.deck, t.deckReply));
+      await scriptModel(writeAndRenderDeck(t.deck, 'heat-islands', t.deckReply));
       const deckTask = await createTask(page, 'ppt');
       await setApprovalMode(page, folio, deckTask, 'auto-edit');
       await sendMessage(page, t.deckRequest);
@@ -405,7 +398,7 @@ for (const language of ['en', 'zh-CN'] as const) {
       });
 
       // The change made: two versions, slide 3 drawn before and after.
-      await scriptModel(writeAndRenderDeck(deckWithChart(t.deck), t.changedReply));
+      await scriptModel(writeAndRenderDeck(deckWithChart(t.deck), 'heat-islands', t.changedReply));
       await bar.getByTestId('slide-change-send').click();
       await expectRunsDone(page, 2);
       await expect(preview).toHaveAttribute('data-path', 'artifacts/heat-islands-v2.pptx');
