@@ -19,6 +19,9 @@ describe('table cell breaks', () => {
   it('sets lines as LibreOffice does, between any two Han characters and with no autospace beside a typed space', () => {
     // LibreOffice 7.4 set this cell, 1658 twips wide, in these two lines.
     expect(characterBreakLines('重复执行率 / 丢失率', measurer, STYLE, (1658 - CELL_MARGINS) / 20)).toEqual(['重复执行率 / 丢', '失率']);
+    // and between a number and its unit, as it printed the sample plan's 发表论文 2 / 篇.
+    const full = measurer.widthPt('在2种低资源语言上完成验证；发表论文2', STYLE);
+    expect(characterBreakLines('在2种低资源语言上完成验证；发表论文2篇', measurer, STYLE, full + 0.5)).toEqual(['在2种低资源语言上完成验证；发表论文2', '篇']);
   });
 
   it('moves column widths until every Chinese cell breaks between words, keeping the total', () => {

@@ -22,12 +22,19 @@ export interface FindableText {
 export const INVISIBLE = /[\u00AD\u200B-\u200D\u2060-\u2064\uFEFF]/u;
 const INVISIBLE_ALL = /[\u00AD\u200B-\u200D\u2060-\u2064\uFEFF]/gu;
 
+/**
+ * No-break spaces a typist writes as a space: Folio holds a number's digit groups with U+202F ("10 000"), and
+ * Word writes U+00A0 for Ctrl+Shift+Space. Finds match them as spaces; the document keeps its own.
+ */
+const NO_BREAK_SPACE = /[\u00A0\u202F]/gu;
+export const asTyped = (find: string): string => find.replace(NO_BREAK_SPACE, ' ');
+
 function withoutInvisible(text: string): { plain: string; at: number[] } {
   let plain = '';
   const at: number[] = [];
   for (let i = 0; i < text.length; i++) {
     if (INVISIBLE.test(text[i] ?? '')) continue;
-    plain += text[i];
+    plain += asTyped(text[i] ?? '');
     at.push(i);
   }
   at.push(text.length);

@@ -9,7 +9,7 @@ import { ValidationError } from '../../../shared/errors';
 import { addComments, type DocxLayout, type NewComment, readLayout, type TextPart } from './docx-package';
 import { type ParagraphSpan, rootNamespaces, scanParagraphs } from './part-scan';
 import { applyHunk, deleteMark, type Revision, splitBefore, wEl } from './tracked-changes';
-import { findable, type FindableText, INVISIBLE, occurrences, onText, visibleOnly } from './find-text';
+import { asTyped, findable, type FindableText, INVISIBLE, occurrences, onText, visibleOnly } from './find-text';
 import { type Atom, markLock, OBJECT_CHAR, paragraphAtoms } from './visible-text';
 import { type Hunk, wordDiff } from './word-diff';
 
@@ -210,7 +210,7 @@ export async function reviseDocx(input: Uint8Array, edits: readonly DocxEdit[], 
     const n = i + 1;
     const invalid = checkEdit(edit);
     if (invalid) return outcomes.push({ edit: n, status: 'invalid', message: invalid });
-    const find = visibleOnly(edit.find);
+    const find = asTyped(visibleOnly(edit.find));
     if (find === '') return outcomes.push({ edit: n, status: 'invalid', message: '`find` holds only invisible characters.' });
     const found = parts.flatMap((part) => occurrences(part, find).map((o) => ({ part, ...o })));
     if (found.length === 0) {

@@ -207,6 +207,15 @@ describe('reviseDocx', () => {
     expect(readBack(await part(result.bytes as Uint8Array, 'word/document.xml'), 'accept')).toEqual(['hyphenisation and 无\u200B宽\uFEFF字符']);
   });
 
+  it('matches a space typed in the find against the no-break space of a grouped number, and keeps the document\'s', async () => {
+    const result = await reviseDocx(await makeDocx({ body: para('随机终止 10\u202F000 次，间隔\u00A05 s') }), [
+      { find: '终止 10 000 次', replace: '终止 20 000 次', reason: '次数' },
+      { find: '间隔 5 s', replace: '间隔 6 s', reason: '间隔' },
+    ]);
+    expect(result.outcomes.map((o) => o.status)).toEqual(['applied', 'applied']);
+    expect(readBack(await part(result.bytes as Uint8Array, 'word/document.xml'), 'accept')).toEqual(['随机终止 20\u202F000 次，间隔\u00A06 s']);
+  });
+
   it('applies several edits in one paragraph, in any order, each where it was found', async () => {
     const result = await reviseDocx(await makeDocx({ body: para('The first draft of ', 'the plan and the budget.') }), [
       { find: 'first draft', replace: 'second full draft', reason: 'a' },
