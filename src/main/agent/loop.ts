@@ -121,7 +121,7 @@ async function* modelTurn(deps: LoopRun, signal: AbortSignal): AsyncGenerator<Ru
         case 'retry':
           text = '';
           reasoning = '';
-          yield { type: 'retry', attempt: ev.attempt, reason: ev.reason, delay_ms: Math.round(ev.delayMs) };
+          yield { type: 'retry', attempt: ev.attempt, reason: ev.reason, ...(ev.cause ? { cause: ev.cause } : {}), delay_ms: Math.round(ev.delayMs) };
           break;
         case 'done': {
           const toolCalls = ev.toolCalls.map((c, i) => ({ ...c, id: c.id || `call_${Date.now().toString(36)}_${i}` }));

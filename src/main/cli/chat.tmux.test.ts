@@ -87,7 +87,7 @@ describe('folio chat in a terminal', () => {
     expect(text).toMatch(/\[in 42 out 7 \d+\.\ds 0\.0001\]/);
 
     await typeLine('/approvals ask');
-    await waitFor('Approval mode: ask');
+    await waitFor('Approval mode: Ask every time');
     fake.script([
       { toolCalls: [{ name: 'write', arguments: JSON.stringify({ path: 'work/note.md', content: 'hi' }) }], usage: { prompt: 100, completion: 20 } },
       { text: 'Saved the note.', usage: { prompt: 150, completion: 10 } },
@@ -110,7 +110,7 @@ describe('folio chat in a terminal', () => {
     await waitFor('Message, or /help', 90_000);
     await typeLine('/resume last');
     text = await waitFor('Saved the note.');
-    expect(text).toMatch(/Task t_\S+ · Say hello · general · active · approval ask/);
+    expect(text).toMatch(/Task t_\S+ · Say hello · General · active · approval: Ask every time/);
     expect(text).toContain('you › Write a note');
     const earlierId = /Task (t_\S+) · Say hello/.exec(text)?.[1];
     expect(earlierId).toBeTruthy();
@@ -119,8 +119,8 @@ describe('folio chat in a terminal', () => {
     await typeLine('/new');
     await waitFor('Mode for the new task');
     await typeLine('');
-    text = await waitFor(/New task (t_\S+) \(general\)/);
-    const emptyId = /New task (t_\S+) \(general\)/.exec(text)?.[1];
+    text = await waitFor(/New task (t_\S+) \(General\)/);
+    const emptyId = /New task (t_\S+) \(General\)/.exec(text)?.[1];
     expect(emptyId).not.toBe(earlierId);
     await typeLine('/resume last');
     text = await waitFor(new RegExp(`New task ${emptyId}[\\s\\S]*Task ${earlierId} · Say hello[\\s\\S]*you › Write a note[\\s\\S]*Saved the note\\.`));
@@ -148,8 +148,8 @@ describe('folio chat in a terminal', () => {
 
     // zcbot's command line: a coding task described "x", opened at once.
     launch('--mode coding --desc x');
-    text = await waitFor(/New task (t_\S+) \(coding\) x/, 90_000);
-    const codingId = /New task (t_\S+) \(coding\) x/.exec(text)?.[1] ?? '';
+    text = await waitFor(/New task (t_\S+) \(Coding\) x/, 90_000);
+    const codingId = /New task (t_\S+) \(Coding\) x/.exec(text)?.[1] ?? '';
     tmux('send-keys', '-t', session, 'C-c');
     await waitFor('CHAT_EXIT=0');
     const core = await makeCore(dataDir);

@@ -5,7 +5,8 @@
 import en from '../../shared/locales/cli/en.json';
 import zhCN from '../../shared/locales/cli/zh-CN.json';
 import { FolioError } from '../../shared/errors';
-import { createTranslate, resolveChatLanguage, type Translate } from './chat/i18n';
+import type { DatabaseCorruptError } from '../store';
+import { type ChatLanguage, createTranslate, resolveChatLanguage, type Translate } from './chat/i18n';
 
 export type { Translate } from './chat/i18n';
 
@@ -19,9 +20,13 @@ export class CliInputError extends FolioError {
   }
 }
 
-/** The terminal's language, as a terminal program's messages follow it. */
+/** The terminal's language (LC_ALL, LC_MESSAGES, LANG), as a terminal program's messages follow it. */
+export function cliLanguage(env: NodeJS.ProcessEnv = process.env): ChatLanguage {
+  return resolveChatLanguage(undefined, env);
+}
+
 export function cliTranslate(env: NodeJS.ProcessEnv = process.env): Promise<Translate> {
-  return createTranslate(resolveChatLanguage(undefined, env), { en, 'zh-CN': zhCN });
+  return createTranslate(cliLanguage(env), { en, 'zh-CN': zhCN });
 }
 
 /** The quoted name in one of Node's parseArgs messages ("Unknown option '--x'"). */
@@ -51,6 +56,16 @@ export function describeCliError(err: unknown, t: Translate): { text: string; us
   }
   if (err instanceof FolioError) return { text: t('errors.error', { message }), usage: false };
   return { text: t('errors.internal', { message }), usage: false };
+}
+
+/**
+ * What is wrong with the database and whether a backup can be restored: the error's own words in
+ * English (they carry the check's detail), the same said from its kind in another language.
+ */
+export function describeCorruption(err: DatabaseCorruptError, t: Translate, env: NodeJS.ProcessEnv = process.env): string {
+  if (cliLanguage(env) === 'en') return err.message;
+  const when = err.backup ? new Date(err.backup.created_at).toISOString().slice(0, 16).replace('T', ' ') : '';
+  return `${t('errors.corrupt', { path: err.dbPath, what: t(`errors.corruptKind.${err.kind}`) })}${err.backup ? t('errors.corruptBackup', { when }) : t('errors.corruptNoBackup')}`;
 }
 
 /** Columns as wide on screen as `width`: a CJK character takes two cells. */

@@ -1,22 +1,10 @@
 // The `folio` command line, run as a person would (a child process on the TypeScript entry).
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findResourcesDir } from '../config/app-paths';
-
-const root = findResourcesDir();
-/** `folio` in English unless `env` names another locale (messages follow LC_ALL, LC_MESSAGES, LANG). */
-function folio(args: string[], env: NodeJS.ProcessEnv = {}) {
-  return spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/main/cli/main.ts'), ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, LC_ALL: 'en_US.UTF-8', ...env },
-    timeout: 60_000,
-  });
-}
+import { folio, root } from './folio-process.test-support';
 
 describe('folio CLI', () => {
   it('render writes a deck and a document, versioning instead of overwriting', () => {

@@ -1,34 +1,10 @@
 // A damaged database, seen from the command line: `folio serve` says what happened and how to
 // restore, with a non-zero exit; `folio db restore` brings the backup back.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, truncateSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findResourcesDir } from '../config/app-paths';
-import { openStore } from '../store';
-
-const root = findResourcesDir();
-function folio(args: string[], dataDir: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/main/cli/main.ts'), ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, FOLIO_DATA_DIR: dataDir },
-    timeout: 60_000,
-  });
-}
-
-async function damagedDataFolder(): Promise<string> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'folio-cli-db-'));
-  const dbPath = join(dataDir, 'folio.db');
-  const store = openStore(dbPath);
-  store.tasks.create({ id: 't_saved', mode: 'general', title: 'Saved task', description: '', model: null });
-  store.tasks.markMaterialized('t_saved');
-  await store.backupIfDue();
-  store.close();
-  truncateSync(dbPath, 0);
-  return dataDir;
-}
+import { damagedDataFolder, folio, root } from './folio-process.test-support';
 
 describe('folio with a damaged database', () => {
   it('serve --recover starts web mode in recovery, offering the restore in the browser', async () => {
@@ -36,7 +12,7 @@ describe('folio with a damaged database', () => {
     const token = 'cli-recover-token-0123456789';
     const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main/cli/main.ts'), 'serve', '--port', '0', '--recover'], {
       cwd: root,
-      env: { ...process.env, FOLIO_DATA_DIR: dataDir, FOLIO_TOKEN: token },
+      env: { ...process.env, LC_ALL: 'en_US.UTF-8', FOLIO_DATA_DIR: dataDir, FOLIO_TOKEN: token },
     });
     try {
       let out = '';
@@ -61,17 +37,17 @@ describe('folio with a damaged database', () => {
 
   it('serve refuses with the restore command; db restore brings the data back', async () => {
     const dataDir = await damagedDataFolder();
-    const serve = folio(['serve', '--port', '0'], dataDir);
+    const serve = folio(['serve', '--port', '0'], { FOLIO_DATA_DIR: dataDir });
     expect(serve.status, serve.stderr).toBe(4);
     expect(serve.stderr).toMatch(/is empty \(0 bytes\)/);
     expect(serve.stderr).toMatch(/To restore it: folio db restore/);
 
-    const restore = folio(['db', 'restore'], dataDir);
+    const restore = folio(['db', 'restore'], { FOLIO_DATA_DIR: dataDir });
     expect(restore.status, restore.stderr).toBe(0);
     expect(restore.stdout).toMatch(/Restored the backup from \d{4}-/);
     expect(readdirSync(dataDir).some((n) => n.startsWith('folio.db.corrupt-'))).toBe(true);
 
-    const tasks = folio(['tasks'], dataDir);
+    const tasks = folio(['tasks'], { FOLIO_DATA_DIR: dataDir });
     expect(tasks.status, tasks.stderr).toBe(0);
     expect(tasks.stdout).toMatch(/t_saved .*Saved task/);
     expect(existsSync(join(dataDir, 'folio.lock'))).toBe(false);

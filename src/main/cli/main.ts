@@ -13,7 +13,7 @@ import { startTeamHttpServer } from './team-server';
 import { FolioError } from '../../shared/errors';
 import { DatabaseCorruptError } from '../store';
 import { TaskStatus } from '../../shared/contract';
-import { CliInputError, cliTranslate, describeCliError, padCells, type Translate } from './cli-messages';
+import { CliInputError, cliTranslate, describeCliError, describeCorruption, padCells, type Translate } from './cli-messages';
 
 function paths() {
   const resourcesDir = findResourcesDir();
@@ -32,7 +32,7 @@ async function warnAboutBrokenFiles(core: Pick<Core, 'handlers'>): Promise<void>
   }
 }
 
-async function serve(argv: string[]): Promise<void> {
+async function serve(argv: string[], t: Translate): Promise<void> {
   const config = loadServiceConfig(argv);
   if (config.multiTenant) return serveTeam(config);
   const port = config.port;
@@ -41,11 +41,11 @@ async function serve(argv: string[]): Promise<void> {
   const core = config.recover ? await createRecoverableCore({ dataDir, resourcesDir, prewarmExtraction: true, warmMachineProbes: true }) : await createCore({ dataDir, resourcesDir, prewarmExtraction: true, warmMachineProbes: true });
   const token = process.env.FOLIO_TOKEN || randomBytes(24).toString('base64url');
   const server = await startHttpServer(core, { port, host: '127.0.0.1', token, staticDir: join(resourcesDir, 'out', 'renderer') });
-  console.log(`Folio web mode: ${server.url}/?token=${token}`);
-  console.log(`Data folder: ${dataDir}`);
+  console.log(t('serve.url', { url: `${server.url}/?token=${token}` }));
+  console.log(t('serve.dataFolder', { dir: dataDir }));
   const corrupt = 'corruption' in core ? core.corruption() : null;
   if (corrupt) {
-    console.warn(`${corrupt.message}\nOpen the address above to restore the backup.`);
+    console.warn(`${describeCorruption(corrupt, t)}\n${t('serve.openToRestore')}`);
   } else {
     // Broken profile or skill files never stop Folio; they are named here and in Settings. Reading
     // them (YAML, validation) blocks the event loop, so it waits until the first requests are answered.
@@ -108,7 +108,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   try {
     switch (command) {
       case 'serve':
-        await serve(rest);
+        await serve(rest, t);
         return -1; // keeps running
       case 'chat':
         return await (await import('./chat-command')).chatCommand(rest, paths);
@@ -138,7 +138,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     }
   } catch (err) {
     if (err instanceof DatabaseCorruptError) {
-      console.error(err.message);
+      console.error(describeCorruption(err, t));
       console.error(t(err.backup ? 'errors.corruptRestore' : 'errors.corruptMoveAside'));
       return 4;
     }

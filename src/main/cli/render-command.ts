@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { templatesDir, themesDir } from '../workspace/layout';
-import { CliInputError, type Translate } from './cli-messages';
+import { CliInputError, cliLanguage, type Translate } from './cli-messages';
+import { deckCheckText, deckIssueLines, documentIssueLines, documentPagesText } from './render-report';
 
 export async function renderCommand(argv: string[], paths: (() => { dataDir: string }) | undefined, t: Translate): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -20,18 +21,16 @@ export async function renderCommand(argv: string[], paths: (() => { dataDir: str
     console.error(t('render.usage'));
     return 1;
   }
+  const english = cliLanguage() === 'en';
   const abs = resolve(input);
   if (!existsSync(abs)) throw new CliInputError('errors.noSuchInput', { path: abs });
   // Artifacts are written into a folder named by its real path (links resolved here, where the person chose it).
   const outDir = realOutDir(resolve(values.out ?? dirname(abs)));
   if (statSync(abs).isDirectory()) {
-    const { pagesSentence, renderDocument } = await import('../renderers/document');
+    const { renderDocument } = await import('../renderers/document');
     const result = await renderDocument(abs, { outDir });
-    console.log(t('render.wroteDocument', { path: result.path, pages: pagesSentence(result.report.pages, result.pageEstimate) }));
-    for (const issue of result.report.issues) {
-      const where = [issue.section, issue.heading].filter(Boolean).join(' › ');
-      console.log(`  ${where ? `${where}: ` : ''}${issue.kind}: ${issue.message}`);
-    }
+    console.log(t('render.wroteDocument', { path: result.path, pages: documentPagesText(result.report.pages, result.pageEstimate, t) }));
+    for (const line of documentIssueLines(result.report.issues, english, t)) console.log(line);
   } else {
     const { checkRenderedDeck, renderDeckFromFile } = await import('../renderers/deck');
     const dataDir = paths?.().dataDir;
@@ -63,13 +62,8 @@ export async function renderCommand(argv: string[], paths: (() => { dataDir: str
     }
     console.log(t('render.wroteDeck', { path: result.path, count: result.slideCount }));
     const { report, verification } = await checkRenderedDeck(result);
-    // The reason an estimate was made is LibreOffice's or the check's own words.
-    const checked = verification.mode === 'rendered' ? t('render.verified') : t('render.estimated', { reason: verification.reason ?? t('render.notRendered') });
-    console.log(t('render.report', { checked, count: report.summary.issues }));
-    for (const slide of report.slides) {
-      const where = slide.output_slides.length > 0 ? ` (file slide ${slide.output_slides.join(', ')})` : '';
-      for (const issue of slide.issues) console.log(`  spec slide ${slide.index + 1}${where}: ${issue.kind}: ${issue.message}`);
-    }
+    console.log(t('render.report', { checked: deckCheckText(verification, english, t), count: report.summary.issues }));
+    for (const line of deckIssueLines(report, english, t)) console.log(line);
   }
   return 0;
 }

@@ -203,7 +203,7 @@ describe('faults and retries', () => {
     const started = Date.now();
     const events = await collect(createChatModel(fakeProfile(fake.url), KEY, { ...fast, baseDelayMs: 1 }).stream(hello, new AbortController().signal));
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-    expect(events[0]).toEqual({ type: 'retry', attempt: 1, reason: 'rate limited (429)', delayMs: 1000 });
+    expect(events[0]).toEqual({ type: 'retry', attempt: 1, reason: 'rate limited (429)', cause: 'rate_limited', delayMs: 1000 });
     expect(done(events).content).toBe('after the wait');
   });
 
@@ -231,7 +231,7 @@ describe('faults and retries', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(280);
     const retryAt = events.findIndex((e) => e.type === 'retry');
     expect(retryAt).toBeGreaterThan(0);
-    expect(events[retryAt]).toMatchObject({ type: 'retry', attempt: 1, reason: 'no data from the provider for 300 ms' });
+    expect(events[retryAt]).toMatchObject({ type: 'retry', attempt: 1, reason: 'no data from the provider for 300 ms', cause: 'stalled' });
     expect(events.slice(0, retryAt).some((e) => e.type === 'text')).toBe(true);
     expect(done(events).content).toBe('fresh answer');
   });

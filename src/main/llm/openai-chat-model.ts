@@ -108,7 +108,7 @@ export function createChatModel(profile: ModelProfile, apiKey: string, opts: Cha
           const verdict = classifyFailure(err, errorContext);
           if (!verdict.retryable || retry >= maxRetries) throw verdict.final;
           const delayMs = verdict.retryAfterMs ?? backoffDelay(retry + 1, baseDelayMs);
-          yield { type: 'retry', attempt: retry + 1, reason: verdict.reason, delayMs };
+          yield { type: 'retry', attempt: retry + 1, reason: verdict.reason, ...(verdict.cause ? { cause: verdict.cause } : {}), delayMs };
           await sleep(delayMs, signal, profile.id);
         }
       }

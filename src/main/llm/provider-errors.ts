@@ -1,6 +1,7 @@
 // Decides, for each way a provider call can fail, whether to retry and what to tell the person if
 // retries run out. Messages name the profile and api_base, never the key.
 import type { APIConnectionError } from 'openai';
+import type { RetryCause } from '../../shared/contract';
 import { FolioError, ProviderKeyRejectedError } from '../../shared/errors';
 import { loadedOpenAISdk } from './openai-client';
 
@@ -19,6 +20,8 @@ export interface FailureVerdict {
   retryable: boolean;
   /** Short reason for the `retry` event and logs. */
   reason: string;
+  /** Its kind, for a client to word in the person's language (a retryable failure's). */
+  cause?: RetryCause;
   /** A delay the provider asked for (retry-after), in ms. */
   retryAfterMs?: number;
   /** What to throw when this failure is final. */
@@ -39,6 +42,7 @@ export function classifyFailure(err: unknown, ctx: ErrorContext): FailureVerdict
     return {
       retryable: true,
       reason: err.message,
+      cause: err.kind === 'idle' ? 'stalled' : 'dropped',
       final: new FolioError('provider_unreachable', `${ctx.profileId}: ${err.message} (${ctx.apiBase})`),
     };
   }
@@ -50,6 +54,7 @@ export function classifyFailure(err: unknown, ctx: ErrorContext): FailureVerdict
     return {
       retryable: true,
       reason: `connection failed${detail ? ` (${detail})` : ''}`,
+      cause: 'connection',
       final: new FolioError('provider_unreachable', `Cannot reach ${ctx.apiBase} for profile ${ctx.profileId}${detail ? ` (${detail})` : ''}`),
     };
   }
@@ -70,6 +75,7 @@ export function classifyFailure(err: unknown, ctx: ErrorContext): FailureVerdict
       return {
         retryable: true,
         reason: 'rate limited (429)',
+        cause: 'rate_limited',
         retryAfterMs: retryAfterMs(headers),
         final: new FolioError('rate_limited', `${ctx.profileId} is rate limited by the provider (429): ${providerMessage}`),
       };
@@ -78,6 +84,7 @@ export function classifyFailure(err: unknown, ctx: ErrorContext): FailureVerdict
       return {
         retryable: true,
         reason: `HTTP ${status}`,
+        cause: 'server_error',
         retryAfterMs: retryAfterMs(headers),
         final: new FolioError('provider_error', `The provider failed (${status}) for profile ${ctx.profileId}: ${providerMessage}`),
       };
@@ -99,6 +106,7 @@ export function classifyFailure(err: unknown, ctx: ErrorContext): FailureVerdict
   return {
     retryable: true,
     reason: `stream failed: ${detail}`,
+    cause: 'stream_failed',
     final: new FolioError('provider_unreachable', `The connection to ${ctx.apiBase} failed for profile ${ctx.profileId}: ${detail}`),
   };
 }

@@ -1,5 +1,5 @@
 // The seam between the agent loop and any OpenAI-compatible provider. The loop never sees the SDK.
-import type { ReasoningMode, ToolCall } from '../../shared/contract';
+import type { ReasoningMode, RetryCause, ToolCall } from '../../shared/contract';
 
 export interface ChatMessageParam {
   role: 'system' | 'user' | 'assistant' | 'tool';
@@ -34,7 +34,7 @@ export type ChatStreamEvent =
   | { type: 'text'; delta: string }
   | { type: 'reasoning'; delta: string }
   /** The attempt failed after (or before) partial output; everything streamed so far is void. */
-  | { type: 'retry'; attempt: number; reason: string; delayMs: number }
+  | { type: 'retry'; attempt: number; reason: string; cause?: RetryCause; delayMs: number }
   | {
       type: 'done';
       content: string;

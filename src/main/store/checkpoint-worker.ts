@@ -2,13 +2,15 @@
 // main thread (the UI's IPC and every /v1 request) never waits on that I/O. See checkpoints.ts.
 import Database from 'better-sqlite3';
 import { parentPort } from 'node:worker_threads';
+import { type CheckpointOutcome, passiveCheckpoint } from './wal-checkpoint';
 
 export interface CheckpointJob {
   dbPath: string;
   walSizeLimitBytes: number;
 }
 
-export type CheckpointAnswer = { ok: true; remainingFrames: number } | { ok: false; message: string };
+/** What SQLite did, or why the thread could not ask it (the caller then checkpoints itself). */
+export type CheckpointAnswer = CheckpointOutcome | { status: 'failed'; message: string };
 
 parentPort?.on('message', (job: CheckpointJob) => {
   let answer: CheckpointAnswer;
@@ -18,10 +20,9 @@ parentPort?.on('message', (job: CheckpointJob) => {
     db = new Database(job.dbPath, { fileMustExist: true });
     // Per connection: the one that checkpoints is the one that truncates the WAL file afterwards.
     db.pragma(`journal_size_limit = ${job.walSizeLimitBytes}`);
-    const [result] = db.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
-    answer = { ok: true, remainingFrames: result.log - result.checkpointed };
+    answer = passiveCheckpoint(db);
   } catch (err) {
-    answer = { ok: false, message: err instanceof Error ? err.message : String(err) };
+    answer = { status: 'failed', message: err instanceof Error ? err.message : String(err) };
   } finally {
     db?.close();
   }

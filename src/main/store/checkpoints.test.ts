@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hasPython3, holdCheckpointLock } from './checkpoint-lock.test-support';
 import { CHECKPOINT_INTERVAL_MS, MAIN_THREAD_MAX_FRAMES, startCheckpoints } from './checkpoints';
 import { openStore, type Store } from './index';
 import { makeTempDir } from './test-helpers';
@@ -76,6 +77,39 @@ describe('WAL checkpoints', () => {
     const reader = new Database(temp.dbPath, { readonly: true });
     expect(reader.prepare('SELECT COUNT(*) AS n FROM messages').get()).toEqual({ n: 1_520 });
     reader.close();
+  });
+
+  it.skipIf(!hasPython3)('say busy, copying nothing, while another process checkpoints, and copy at the next tick (needs python3 to hold the lock)', async () => {
+    vi.useFakeTimers();
+    store = openStore(temp.dbPath);
+    vi.useRealTimers();
+    const checkpoints = startCheckpoints(store.db, 3_600_000);
+    try {
+      await checkpoints.tick();
+      writeMuch(store, 20);
+      const small = readWalBacklog(temp.dbPath)?.frames ?? 0;
+      expect(small).toBeGreaterThan(0);
+      let release = await holdCheckpointLock(temp.dbPath);
+      expect(checkpoints.checkpoint()).toEqual({ status: 'busy' });
+      expect(await checkpoints.tick()).toBe('busy');
+      expect(readWalBacklog(temp.dbPath)?.frames).toBe(small);
+      await release();
+      expect(await checkpoints.tick()).toBe('here');
+      expect(readWalBacklog(temp.dbPath)?.frames).toBe(0);
+
+      writeMuch(store, 1_500, 20);
+      const large = readWalBacklog(temp.dbPath)?.frames ?? 0;
+      expect(large).toBeGreaterThan(MAIN_THREAD_MAX_FRAMES);
+      release = await holdCheckpointLock(temp.dbPath);
+      expect(await checkpoints.tick()).toBe('busy');
+      expect(readWalBacklog(temp.dbPath)?.frames).toBe(large);
+      await release();
+      expect(await checkpoints.tick()).toBe('worker');
+      expect(readWalBacklog(temp.dbPath)?.frames).toBe(0);
+      expect(checkpoints.checkpoint()).toEqual({ status: 'copied', remainingFrames: 0 });
+    } finally {
+      checkpoints.stop();
+    }
   });
 
   it('read the backlog SQLite itself reports', () => {

@@ -10,10 +10,15 @@
 // the backlog from the WAL index (no lock, no SQL): nothing to copy costs nothing, a small backlog
 // is copied here, and a large one by a worker thread with a connection of its own, started when
 // first needed and ended after a quiet spell, so an idle app keeps no thread for it.
+//
+// Another connection checkpointing at the same moment (another Folio process on the same data
+// folder, a backup tool) makes SQLite answer "busy" without copying anything. The tick says so
+// and the next tick tries again, as after any busy or closing database; closing checkpoints too.
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { moduleWorkerEntry } from '../workers/entry';
 import { type CheckpointAnswer, type CheckpointJob } from './checkpoint-worker';
+import { type CheckpointOutcome, passiveCheckpoint } from './wal-checkpoint';
 import { readWalBacklog } from './wal-index';
 
 export const CHECKPOINT_INTERVAL_MS = 1_000;
@@ -23,11 +28,12 @@ const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
 export const MAIN_THREAD_MAX_FRAMES = 1_000;
 const WORKER_IDLE_MS = 15_000;
 
-export type CheckpointPlace = 'none' | 'here' | 'worker';
+/** Where a tick's copy ran; `busy`: another connection was checkpointing, nothing was copied. */
+export type CheckpointPlace = 'none' | 'here' | 'worker' | 'busy';
 
 export interface Checkpointer {
-  /** Copies the WAL into the database now, here (what closing needs). Returns the frames still in the WAL after it. */
-  checkpoint(): number;
+  /** Copies the WAL into the database now, here (what closing needs). */
+  checkpoint(): CheckpointOutcome;
   /** One timer tick: where its copy ran; a worker's copy resolves when it is done. */
   tick(): Promise<CheckpointPlace>;
   stop(): void;
@@ -36,20 +42,20 @@ export interface Checkpointer {
 export function startCheckpoints(db: Database.Database, intervalMs = CHECKPOINT_INTERVAL_MS): Checkpointer {
   db.pragma('wal_autocheckpoint = 0');
   db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
-  const checkpoint = (): number => {
-    if (!db.open) return 0;
-    const [result] = db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
-    return result.log - result.checkpointed;
-  };
+  const checkpoint = (): CheckpointOutcome => (db.open ? passiveCheckpoint(db) : { status: 'copied', remainingFrames: 0 });
   const helper = new CheckpointHelper({ dbPath: db.name, walSizeLimitBytes: WAL_SIZE_LIMIT_BYTES });
 
   const tick = async (): Promise<CheckpointPlace> => {
     if (!db.open || db.memory) return 'none';
     const backlog = readWalBacklog(db.name);
     if (backlog !== null && backlog.frames === 0) return 'none';
-    if (backlog !== null && backlog.frames > MAIN_THREAD_MAX_FRAMES && (await helper.checkpoint())) return 'worker';
-    checkpoint();
-    return 'here';
+    if (backlog !== null && backlog.frames > MAIN_THREAD_MAX_FRAMES) {
+      const answer = await helper.checkpoint();
+      if (answer?.status === 'copied') return 'worker';
+      // Here it would be busy too, or copy the large backlog on this thread when the other one ends.
+      if (answer?.status === 'busy') return 'busy';
+    }
+    return checkpoint().status === 'busy' ? 'busy' : 'here';
   };
   let ticking = false;
   const timer = setInterval(() => {
@@ -57,7 +63,7 @@ export function startCheckpoints(db: Database.Database, intervalMs = CHECKPOINT_
     ticking = true;
     tick()
       .catch(() => {
-        // A busy or closing database: the next tick (or closing) checkpoints instead.
+        // A closing database or a failed read: the next tick (or closing) checkpoints instead.
       })
       .finally(() => (ticking = false));
   }, intervalMs);
@@ -72,7 +78,7 @@ export function startCheckpoints(db: Database.Database, intervalMs = CHECKPOINT_
   };
 }
 
-/** The worker thread that copies large backlogs; false from checkpoint() means "do it yourself". */
+/** The worker thread that copies large backlogs; null or `failed` from checkpoint() means "do it yourself". */
 class CheckpointHelper {
   private worker: Worker | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
@@ -80,9 +86,9 @@ class CheckpointHelper {
 
   constructor(private readonly job: CheckpointJob) {}
 
-  async checkpoint(): Promise<boolean> {
+  async checkpoint(): Promise<CheckpointAnswer | null> {
     const worker = this.start();
-    if (!worker) return false;
+    if (!worker) return null;
     if (this.idleTimer) clearTimeout(this.idleTimer);
     const answer = await new Promise<CheckpointAnswer | null>((resolve) => {
       const onMessage = (message: CheckpointAnswer) => done(message);
@@ -100,7 +106,7 @@ class CheckpointHelper {
       this.idleTimer = setTimeout(() => this.end(), WORKER_IDLE_MS);
       this.idleTimer.unref();
     }
-    return answer?.ok === true;
+    return answer;
   }
 
   stop(): void {

@@ -3,7 +3,7 @@
 // drawn as waiting, and an unreadable file's message is announced.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { visibleText } from '../i18n/latin-text.test-support';
+import { visibleText } from '../../shared/latin-text.test-support';
 import { useUiLanguage } from '../i18n/ui-language.test-support';
 import { FileRow, FileStatusBadge } from './FileRows';
 

@@ -13,7 +13,7 @@ import { PREVIEW_CHARS, ToolCard } from './ToolCard';
 import { ErrorText } from './ErrorText';
 import { progressLabel } from '../lib/progress-label';
 import { formatDate } from '../lib/format';
-import { modelLabel } from '../lib/model-names';
+import { modelLabel } from '../../shared/model-names';
 import { useApp } from '../state/app-store';
 
 function toolResultOf(message: Message | null) {

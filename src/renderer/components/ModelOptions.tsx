@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelProfileInfo } from '../../shared/contract';
-import { modelIdOf, modelLabel, modelLabels } from '../lib/model-names';
+import { modelIdOf, modelLabel, modelLabels } from '../../shared/model-names';
 import { useApp } from '../state/app-store';
 
 interface ModelOptionsProps {

@@ -7,7 +7,7 @@ import type { Run } from '../../shared/contract';
 import { useApp } from '../state/app-store';
 import { createLiveRun } from '../state/live-run';
 import { LiveRunFooter, RunFooter } from './RunFooter';
-import { latinSentences } from '../i18n/latin-text.test-support';
+import { latinSentences } from '../../shared/latin-text.test-support';
 
 /** The footer's direct children, in order, by their class (or "figure" for a plain span). */
 function childOrder(html: string): string[] {

@@ -3,7 +3,7 @@
 // headline with the server's words, inline in English and only to copy in Chinese.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { latinSentences, visibleText } from '../i18n/latin-text.test-support';
+import { latinSentences, visibleText } from '../../shared/latin-text.test-support';
 import { useUiLanguage } from '../i18n/ui-language.test-support';
 import { markingEdited } from '../state/use-save-and-test';
 import { errorOutcome, TestOutcome } from './TestOutcome';

@@ -2,7 +2,7 @@
 // finished call's output, collapsed until expanded, with what was expanded kept across re-mounts.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { latinSentences } from '../i18n/latin-text.test-support';
+import { latinSentences } from '../../shared/latin-text.test-support';
 import { useUiLanguage } from '../i18n/ui-language.test-support';
 import { DENIED_RESULT } from '../../shared/tool-outcome';
 import { applyLanguageSetting } from '../i18n';

@@ -3,6 +3,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { LocalizedText, UiLanguage } from '../../shared/contract';
+import { loadSharedStringsZhCN, sharedStringsEn } from '../../shared/locales/shared-strings';
 import en from './locales/en.json';
 
 export type Language = UiLanguage;
@@ -18,17 +19,18 @@ function browserLanguage(): string | undefined {
 }
 
 // English is the fallback for every key, so it ships in the first chunk; Chinese loads when it is
-// first chosen (the first chunk stays small for the many who never switch).
+// first chosen (the first chunk stays small for the many who never switch). The error catalog and
+// the engines' report wording are shared with the CLI, merged in beside the app's own strings.
 async function ensureLoaded(lng: Language): Promise<void> {
   if (lng === 'en' || i18n.hasResourceBundle(lng, 'translation')) return;
-  const { default: zhCN } = await import('./locales/zh-CN.json');
-  i18n.addResourceBundle(lng, 'translation', zhCN);
+  const [{ default: zhCN }, shared] = await Promise.all([import('./locales/zh-CN.json'), loadSharedStringsZhCN()]);
+  i18n.addResourceBundle(lng, 'translation', { ...zhCN, ...shared });
 }
 
 export async function initI18n(): Promise<void> {
   const lng = resolveLanguage('system', browserLanguage());
   await i18n.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: { ...en, ...sharedStringsEn } } },
     lng: 'en',
     fallbackLng: 'en',
     interpolation: { escapeValue: false }, // React escapes

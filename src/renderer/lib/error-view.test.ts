@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useUiLanguage } from '../i18n/ui-language.test-support';
 import { applyLanguageSetting, i18n } from '../i18n';
-import { errorView, NAMED_ERRORS } from './error-view';
+import { namedErrors } from '../../shared/locales/errors';
+import { errorView } from './error-view';
 
 describe('errors as a person reads them', () => {
   useUiLanguage();
@@ -30,7 +31,7 @@ describe('errors as a person reads them', () => {
       expect(view.title, code).not.toMatch(/^[\x20-\x7e]+$/u);
       expect(view.text, code).not.toMatch(/^[\x20-\x7e]+$/u);
     }
-    for (const name of NAMED_ERRORS) {
+    for (const name of namedErrors) {
       const view = errorView({ code: 'internal', name, message: 'Something in English' }, i18n.t, i18n.language);
       expect(view.text, name).not.toBe(i18n.t('errorHelp.internal'));
       expect(view.text, name).not.toMatch(/^[\x20-\x7e]+$/u);

@@ -3,6 +3,7 @@
 // screen they are the most precise text and are shown as they are, on any other screen the localized
 // explanation is shown and the English text only on request, never as the message itself.
 import type { TFunction } from 'i18next';
+import { errorHelpKey } from '../../shared/locales/errors';
 import type { ErrorInfo } from '../state/notices';
 
 export interface ErrorView {
@@ -14,13 +15,10 @@ export interface ErrorView {
   detail: string | null;
 }
 
-/** Errors whose class names a cause more precisely than their code. */
-export const NAMED_ERRORS: ReadonlySet<string> = new Set(['ProviderKeyRejectedError', 'NotOpenAiCompatibleError', 'NoUsableModelError', 'MissingApiKeyError', 'ProviderUnreachableError', 'ProviderTimeoutError', 'PathEscapeError']);
-
 export function errorView(error: ErrorInfo, t: TFunction, language: string): ErrorView {
-  const title = t(`errors.${error.code}`, { defaultValue: t('errors.unknown') });
+  const title = t(`errorKind.${error.code}`, { defaultValue: t('errorKind.unknown') });
   const message = error.message.trim();
   if (language.startsWith('en') && message !== '') return { title, text: message, detail: null };
-  const help = error.name && NAMED_ERRORS.has(error.name) ? t(`errorHelp.${error.name}`) : t(`errorHelp.${error.code}`, { defaultValue: t('errorHelp.unknown') });
+  const help = t(errorHelpKey(error), { defaultValue: t('errorHelp.unknown') });
   return { title, text: help, detail: message === '' ? null : message };
 }

@@ -40,6 +40,13 @@ export type ProgressOf = z.infer<typeof ProgressOf>;
 export const FinishReason = z.enum(['done', 'max_turns', 'cancelled', 'error']);
 export type FinishReason = z.infer<typeof FinishReason>;
 
+/**
+ * Why a model call is retried: the reply stopped coming (`stalled`) or was cut off (`dropped`), the
+ * server could not be reached, it limited requests (429), it failed (408/5xx), or reading the reply failed.
+ */
+export const RetryCause = z.enum(['stalled', 'dropped', 'connection', 'rate_limited', 'server_error', 'stream_failed']);
+export type RetryCause = z.infer<typeof RetryCause>;
+
 export const RunEvent = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('run_started'), model: z.string().nullable(), resumed: z.boolean() }),
   z.object({ ...base, type: z.literal('text_delta'), delta: z.string() }),
@@ -76,8 +83,11 @@ export const RunEvent = z.discriminatedUnion('type', [
     /** The call's final state, as persisted with the run (absent from producers that keep none). */
     state: ToolCallState.optional(),
   }),
-  /** The model call failed and is being retried: text streamed since the last tool step is void. */
-  z.object({ ...base, type: z.literal('retry'), attempt: z.number().int(), reason: z.string(), delay_ms: z.number().int() }),
+  /**
+   * The model call failed and is being retried: text streamed since the last tool step is void.
+   * `reason` is the failure in short, in English (for logs); `cause` its kind, for a client to word.
+   */
+  z.object({ ...base, type: z.literal('retry'), attempt: z.number().int(), reason: z.string(), cause: RetryCause.optional(), delay_ms: z.number().int() }),
   /**
    * A long tool call's progress: which step, the file it works on (a name, no path) when the step
    * names one, and `done` of `total` (null when unknown). Each client words the step in its language.

@@ -5,7 +5,7 @@ import { APPROVAL_REASON_MAX_CHARS, TaskMode, type ApprovalDecision, type Approv
 import { FolioError } from '../../../shared/errors';
 import type { ChatBackend } from './backend';
 import { COMMAND_NAMES, parseApprovalAnswer, parseChatLine, parsePick, type ChatCommand } from './commands';
-import { historyItems, modelRows, taskRows } from './listings';
+import { historyItems, modelRows, taskRows, wordedModel } from './listings';
 import { addItems, applyEvent, initialScreen, noteDeclineReason, startRun, type NewItem, type PendingQuestion, type ScreenState } from './screen';
 
 export type Prompt =
@@ -319,10 +319,10 @@ export class ChatController {
     if (!profiles.some((p) => p.id === id)) return this.notice('model.unknown', { id }, 'error');
     if (!task) {
       this.nextModel = id;
-      return this.notice('model.setNext', { id });
+      return this.say({ kind: 'notice', key: 'model.setNext', worded: wordedModel(id, profiles), tone: 'info' });
     }
     this.set({ task: await this.backend.client.updateTask({ task_id: task.id, model: id }) });
-    this.notice('model.set', { id });
+    this.say({ kind: 'notice', key: 'model.set', worded: wordedModel(id, profiles), tone: 'info' });
   }
 
   private async approvalMode(mode: ApprovalMode | null): Promise<void> {

@@ -3,6 +3,7 @@ import en from '../../../shared/locales/chat/en.json';
 import zhCN from '../../../shared/locales/chat/zh-CN.json';
 import cliEn from '../../../shared/locales/cli/en.json';
 import cliZhCN from '../../../shared/locales/cli/zh-CN.json';
+import { RetryCause } from '../../../shared/contract';
 import { createTranslate, resolveChatLanguage } from './i18n';
 
 function flatKeys(value: unknown, prefix = ''): string[] {
@@ -35,6 +36,12 @@ describe('chat locale', () => {
   it('interpolates in both languages', async () => {
     expect((await createTranslate('en'))('errors.notFound', { id: 'abc' })).toBe('No task abc.');
     expect((await createTranslate('zh-CN'))('errors.notFound', { id: 'abc' })).toBe('没有任务 abc。');
-    expect((await createTranslate('zh-CN'))('task.resumed', { id: 't1', title: '基金', mode: 'proposal', status: 'completed', approval: 'ask' })).toBe('任务 t1 · 基金 · 申请书 · 已完成 · 审批 ask');
+    expect((await createTranslate('zh-CN'))('task.resumed', { id: 't1', title: '基金', mode: 'proposal', status: 'completed', approval: 'ask' })).toBe('任务 t1 · 基金 · 申请书 · 已完成 · 审批：每次询问');
+  });
+
+  it('words every kind of retry in Chinese, never the provider’s English reason', async () => {
+    const zh = await createTranslate('zh-CN');
+    expect(zh('run.retryBecause', { attempt: 2, cause: 'rate_limited' })).toBe('模型调用失败（模型服务正在限制请求频率），正在重试（第 2 次）。');
+    for (const cause of RetryCause.options) expect(zh('run.retryBecause', { attempt: 1, cause }), cause).toMatch(/^模型调用失败（[^A-Za-z（）]+），正在重试/u);
   });
 });

@@ -70,6 +70,11 @@ describe('the chat screen reducer', () => {
     expect(s.items.map((i) => (i.kind === 'notice' ? i.key : i.kind === 'text' ? i.text : i.kind === 'error' ? i.message : i.kind))).toEqual(['run.retry', 'The provider is down.', 'run.cancelled', 'footer']);
   });
 
+  it('says a retry by its kind when the event names one, for the screen’s language to word', () => {
+    const s = play([ev({ type: 'retry', attempt: 2, reason: 'stream failed: terminated (UND_ERR_SOCKET)', cause: 'stream_failed', delay_ms: 10 })]);
+    expect(s.items).toEqual([expect.objectContaining({ kind: 'notice', key: 'run.retryBecause', vars: { attempt: 2, cause: 'stream_failed' } })]);
+  });
+
   it('summarizes arguments by their most telling field, else as JSON, else as given', () => {
     expect(summarizeArguments('{"command":"ls -la"}')).toBe('ls -la');
     expect(summarizeArguments('{"slides":[1,2]}')).toBe('{"slides":[1,2]}');

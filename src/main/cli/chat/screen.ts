@@ -3,6 +3,7 @@
 // changing (the streaming reply, the spinner, the approval question) is `live`. Pure: the Ink view
 // only draws it, and the tests drive it with events.
 import type { ApprovalDecision, RunEvent } from '../../../shared/contract';
+import type { Translate } from './i18n';
 import type { ProgressState } from './progress-line';
 
 export type Item =
@@ -13,8 +14,19 @@ export type Item =
   | { id: number; kind: 'tool_result'; name: string; summary: string; isError: boolean }
   /** An answered question; `reason` is what the person said with a no. */
   | { id: number; kind: 'approval'; name: string; decision: ApprovalDecision; reason?: string }
-  /** A line from the locale (`key` + vars), in a tone. */
-  | { id: number; kind: 'notice'; key: string; vars?: Record<string, string | number>; tone: 'info' | 'warn' | 'error' | 'dim'; prefix?: string }
+  /**
+   * A line from the locale (`key` + vars), in a tone; `worded` gives the vars that are names said in
+   * the screen's language (a mode, a status, a model), worded when the line is drawn.
+   */
+  | {
+      id: number;
+      kind: 'notice';
+      key: string;
+      vars?: Record<string, string | number>;
+      worded?: (t: Translate) => Record<string, string>;
+      tone: 'info' | 'warn' | 'error' | 'dim';
+      prefix?: string;
+    }
   /** Text that is not ours to translate (a table, a list of ids). */
   | { id: number; kind: 'text'; text: string; tone: 'info' | 'warn' | 'error' | 'dim' }
   /** An error from the core or the provider: its kind (class name, code) and its own English words. */
@@ -172,7 +184,11 @@ export function applyEvent(state: ScreenState, event: RunEvent): ScreenState {
       };
     case 'retry':
       // The streamed text since the last tool step is void: the model is asked again.
-      return addItems({ ...state, liveText: '', liveReasoning: '' }, { kind: 'notice', key: 'run.retry', vars: { attempt: event.attempt, reason: shorten(event.reason, 80) }, tone: 'warn' });
+      // A retry's kind is worded in the screen's language; an event without one (an older server) has only its English reason.
+      const said: { key: string; vars: Record<string, string | number> } = event.cause
+        ? { key: 'run.retryBecause', vars: { attempt: event.attempt, cause: event.cause } }
+        : { key: 'run.retry', vars: { attempt: event.attempt, reason: shorten(event.reason, 80) } };
+      return addItems({ ...state, liveText: '', liveReasoning: '' }, { kind: 'notice', ...said, tone: 'warn' });
     case 'progress':
       return { ...state, running: { ...run, progress: { of: { step: event.step, ...(event.file === undefined ? {} : { file: event.file }) }, done: event.done, total: event.total } } };
     case 'context_compacted':

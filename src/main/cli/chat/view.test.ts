@@ -8,6 +8,8 @@ import { fakeBackend } from './fake-backend.test-support';
 import { ChatController } from './controller';
 import { createTranslate, type ChatLanguage, type Translate } from './i18n';
 import { ChatApp } from './view';
+import { latinSentences } from '../../../shared/latin-text.test-support';
+import { task } from './fake-backend.test-support';
 
 // Ink draws nothing live when it believes it runs in CI (is-in-ci, read when ink loads), and CI runs
 // this suite with CI=true: the terminal here is a fake one we read, so those variables go first.
@@ -211,5 +213,32 @@ describe('the chat view', () => {
     emit({ type: 'approval_resolved', call_id: 'c1', decision: 'deny' });
     await until(() => plain(stdout.written).includes(d.logged));
     expect(plain(stdout.written)).toContain(d.logged);
+  });
+
+  it('in Chinese names models, approval modes, task modes and statuses as the app does, never by their ids', async () => {
+    const { answers, controller, stdout } = renderChat(await createTranslate('zh-CN'), 'zh-CN');
+    answers.listModels = {
+      profiles: [
+        { id: 'custom.fake-model', name: 'fake-model', provider: '本地模型', model: 'fake-model', has_key: false, api_key_env: null, role: 'chat' },
+        { id: 'deepseek.flash', name: 'DeepSeek V4 Flash', provider: 'deepseek', model: 'deepseek-v4-flash', has_key: true, api_key_env: 'DEEPSEEK_API_KEY', role: 'chat' },
+      ],
+      warnings: [],
+    };
+    answers.listTasks = { tasks: [{ ...task, id: 't_slides', title: '季度汇报', mode: 'ppt', status: 'completed' }] };
+    await controller.submit('/model');
+    await controller.submit('/model custom.fake-model');
+    await controller.submit('/approvals auto-edit');
+    await controller.submit('/approvals');
+    await controller.submit('/resume');
+    await until(() => plain(stdout.written).includes('季度汇报'));
+    const seen = plain(stdout.written);
+    expect(seen).toMatch(/✓ 本地模型 +custom\.fake-model/u);
+    expect(seen).toMatch(/✓ DeepSeek V4 Flash +deepseek\.flash/u);
+    expect(seen).toContain('下一个任务的模型：本地模型');
+    expect(seen).toContain('下一个任务的审批模式：自动批准编辑');
+    expect(seen).toContain('审批模式：自动批准编辑（/approvals ask：每次询问');
+    expect(seen).toMatch(/t_slides +已完成 +幻灯片 +\d{4}-/u);
+    expect(seen).not.toMatch(/模型：custom|审批模式：auto|completed|\bppt\b/u);
+    expect(latinSentences(seen)).toEqual([]);
   });
 });

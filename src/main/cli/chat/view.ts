@@ -6,6 +6,7 @@ import { Box, Static, Text, useApp, useInput } from 'ink';
 import Spinner from 'ink-spinner';
 import TextInput from 'ink-text-input';
 import { createElement as h, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { errorHelpKey } from '../../../shared/locales/errors';
 import type { ChatController } from './controller';
 import type { ChatLanguage, Translate } from './i18n';
 import { completeBlocksLength, renderMarkdown } from './markdown';
@@ -25,7 +26,7 @@ function planAnswer(item: Extract<Item, { kind: 'approval' }>, t: Translate): st
  */
 function ErrorLine({ item, language, t }: { item: Extract<Item, { kind: 'error' }>; language: ChatLanguage; t: Translate }): ReactNode {
   if (language === 'en') return h(Text, { color: 'red' }, item.message);
-  const help = t(`errorHelp.${item.name}`, { defaultValue: '' }) || t(`errorHelp.${item.code}`, { defaultValue: '' }) || t('errorHelp.unknown');
+  const help = t(errorHelpKey(item), { defaultValue: t('errorHelp.unknown') });
   return h(Box, { flexDirection: 'column' }, h(Text, { color: 'red' }, help), h(Text, { dimColor: true }, `  ${t('errorDetail', { message: item.message })}`));
 }
 
@@ -46,7 +47,7 @@ export function ItemLine({ item, language, t }: { item: Item; language: ChatLang
       return h(Text, { color: item.decision === 'deny' ? 'red' : 'green' }, `${item.decision === 'deny' ? '✗' : '✓'} ${answer}`);
     }
     case 'notice':
-      return h(Text, { color: toneColor[item.tone], dimColor: item.tone === 'dim' }, `${item.prefix ?? ''}${t(item.key, item.vars)}`);
+      return h(Text, { color: toneColor[item.tone], dimColor: item.tone === 'dim' }, `${item.prefix ?? ''}${t(item.key, { ...item.vars, ...item.worded?.(t) })}`);
     case 'text':
       return h(Text, { color: toneColor[item.tone], dimColor: item.tone === 'dim' }, item.text);
     case 'error':

@@ -16,8 +16,8 @@ import {
 import { type DocumentSpec } from '../../../shared/specs/document';
 import { contentsHeading } from '../../../shared/specs/document-captions';
 import { createTextMeasurer } from '../deck/fonts';
-import { balancedLines } from '../deck/plan/text';
 import { type TextMeasurer } from '../deck/text-measurer';
+import { balancedLines } from '../typesetting/balanced-lines';
 import { type RenderContext } from './context';
 import { fontSet } from './fonts';
 import { COVER_TITLE_SIZE_PT, HEADER_SIZE_PT, STYLE } from './styles';

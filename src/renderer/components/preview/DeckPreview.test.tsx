@@ -2,9 +2,10 @@
 // report was read back from the rendered slides or only estimated.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { visibleText } from '../../i18n/latin-text.test-support';
+import { visibleText } from '../../../shared/latin-text.test-support';
 import { useUiLanguage } from '../../i18n/ui-language.test-support';
 import en from '../../i18n/locales/en.json';
+import reportEn from '../../../shared/locales/report/en.json';
 import { type DeckSpec, type QualityReport, validateDeckSpec } from '../../../shared/specs/deck';
 import type { DeckPlan } from '../../../shared/specs/deck-plan';
 import { previewTheme } from '../../lib/deck-preview';
@@ -24,14 +25,14 @@ describe('DeckPreview report header', () => {
 
   it('says the report was verified against the rendered slides', () => {
     const html = render({ ...base, checked: { mode: 'rendered' } });
-    expect(html).toContain(badge('rendered', en.preview.checkedRendered));
+    expect(html).toContain(badge('rendered', reportEn.report.checkedRendered));
   });
 
   it('says an estimate is one, with the reason on hover, and treats reports from before the check as estimates', () => {
     const html = render({ ...base, checked: { mode: 'estimated', reason: 'LibreOffice not installed' } });
-    expect(html).toContain(`title="${en.preview.checkedEstimatedWhy.replace('{{reason}}', 'LibreOffice not installed')}"`);
-    expect(html).toContain(badge('estimated', en.preview.checkedEstimated));
-    expect(render(base)).toContain(badge('estimated', en.preview.checkedEstimated));
+    expect(html).toContain(`title="${reportEn.report.checkedEstimatedWhy.replace('{{reason}}', 'LibreOffice not installed')}"`);
+    expect(html).toContain(badge('estimated', reportEn.report.checkedEstimated));
+    expect(render(base)).toContain(badge('estimated', reportEn.report.checkedEstimated));
   });
 });
 

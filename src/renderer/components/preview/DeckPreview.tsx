@@ -155,15 +155,15 @@ function CheckedBadge({ checked }: { checked: QualityReport['checked'] }) {
   if (checked?.mode === 'rendered') {
     return (
       <span className="badge" data-testid="report-checked" data-mode="rendered">
-        {t('preview.checkedRendered')}
+        {t('report.checkedRendered')}
       </span>
     );
   }
   // Reports written before the check existed have no mode: they were estimates too.
-  const title = checked?.reason ? t('preview.checkedEstimatedWhy', { reason: checked.reason }) : undefined;
+  const title = checked?.reason ? t('report.checkedEstimatedWhy', { reason: checked.reason }) : undefined;
   return (
     <span className="badge badge-warning" title={title} data-testid="report-checked" data-mode="estimated">
-      {t('preview.checkedEstimated')}
+      {t('report.checkedEstimated')}
     </span>
   );
 }
@@ -172,8 +172,8 @@ function IssueText({ issue }: { issue: QualityIssue }) {
   const { t } = useTranslation();
   return (
     <span className="issue-text">
-      <span className={`issue-kind issue-${issue.kind}`}>{t(`preview.issueKind.${issue.kind}`, { defaultValue: issue.kind })}</span>{' '}
-      <FindingText help={t(`preview.issueHelp.${issue.kind}`, { defaultValue: '' })} message={issue.message} />
+      <span className={`issue-kind issue-${issue.kind}`}>{t(`report.deckIssueKind.${issue.kind}`, { defaultValue: issue.kind })}</span>{' '}
+      <FindingText help={t(`report.deckIssueHelp.${issue.kind}`, { defaultValue: '' })} message={issue.message} />
     </span>
   );
 }

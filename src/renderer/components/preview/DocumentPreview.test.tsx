@@ -2,7 +2,7 @@
 // sees must be the ones the .docx has: 表 N above a table, 图 N below a figure, （1） on fourth-level headings.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { latinSentences, visibleText } from '../../i18n/latin-text.test-support';
+import { latinSentences, visibleText } from '../../../shared/latin-text.test-support';
 import { useUiLanguage } from '../../i18n/ui-language.test-support';
 import { DocumentSpec } from '../../../shared/specs/document';
 import { DocumentPreview } from './DocumentPreview';

@@ -12,7 +12,7 @@ import { referencesHeadingTitle } from '../../../shared/specs/document-citations
 import { computeCaptions, hasReferencesHeading, listStyleFor, remarkDocumentPreview } from '../../lib/document-captions';
 import { documentCitations, documentIssues, documentPages, type DocumentIssue } from '../../lib/document-report';
 import { computeHeadingLabels, headingKey, labelJoiner } from '../../lib/heading-labels';
-import { documentIssueText } from '../../lib/document-issue-text';
+import { documentIssueText } from '../../../shared/document-issue-text';
 import { FindingText } from './FindingText';
 
 const headingTags = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
@@ -47,7 +47,7 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
     [sections, captions, chinese, citations, listSection],
   );
   const trailingList = citations && listSection < 0 && citations.references.length > 0 ? citations : null;
-  const issueHelp = (issue: DocumentIssue): string => t(`preview.docIssueHelp.${issue.kind}`, { defaultValue: '' });
+  const issueHelp = (issue: DocumentIssue): string => t(`report.docIssueHelp.${issue.kind}`, { defaultValue: '' });
 
   const componentsFor = useMemo(
     () =>
@@ -137,8 +137,8 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
         {pages && (
           <span className="muted" data-testid="doc-page-count" title={pages.mode === 'estimated' && english ? pages.reason : undefined}>
             {pages.mode === 'rendered'
-              ? t('docPages.rendered', { count: pages.total, body: pages.body })
-              : t('docPages.estimated', { count: pages.total })}
+              ? t('report.pages.rendered', { count: pages.total, body: pages.body })
+              : t('report.pages.estimated', { count: pages.total })}
           </span>
         )}
       </div>
@@ -151,7 +151,7 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
           {spec.date && <div className="doc-date">{spec.date}</div>}
         </header>
         {pages?.mode === 'rendered' && pages.contents.length > 0 && (
-          <nav className="doc-contents" data-testid="doc-contents" aria-label={t('docPages.contents')}>
+          <nav className="doc-contents" data-testid="doc-contents" aria-label={t('report.pages.contents')}>
             <div className="doc-contents-title">{contentsHeading(chinese)}</div>
             <ol>
               {pages.contents.map((line, i) => (
@@ -163,7 +163,7 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
             </ol>
           </nav>
         )}
-        {pages?.mode === 'estimated' && <p className="muted doc-contents-note">{t('docPages.numbersAfterWord')}</p>}
+        {pages?.mode === 'estimated' && <p className="muted doc-contents-note">{t('report.pages.numbersAfterWord')}</p>}
         {sections.map((section, index) => (
           <section key={section.file} className="doc-section markdown" data-file={section.file}>
             <ReactMarkdown remarkPlugins={pluginsFor[index]} skipHtml components={componentsFor[index]}>
@@ -190,18 +190,18 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
           <ul>
             {issues.map((issue, i) => (
               <li key={i}>
-                <span className="issue-kind">{t(`preview.docIssueKind.${issue.kind}`, { defaultValue: issue.kind })}</span> {issue.section && <code>{issue.section}</code>}{' '}
+                <span className="issue-kind">{t(`report.docIssueKind.${issue.kind}`, { defaultValue: issue.kind })}</span> {issue.section && <code>{issue.section}</code>}{' '}
                 {issue.heading && <span className="doc-issue-heading">{issue.heading}</span>}{' '}
                 {issue.location && (
                   <span className="muted issue-location" data-testid="doc-issue-location">
                     {issue.location.line === undefined
-                      ? t('preview.docIssueParagraph', { paragraph: issue.location.paragraph })
-                      : t('preview.docIssueParagraphLine', { paragraph: issue.location.paragraph, line: issue.location.line })}{' '}
+                      ? t('report.docIssueParagraph', { paragraph: issue.location.paragraph })
+                      : t('report.docIssueParagraphLine', { paragraph: issue.location.paragraph, line: issue.location.line })}{' '}
                     “{issue.location.excerpt}”{' '}
                   </span>
                 )}
-                {i18n.exists(`preview.docIssueMessage.${issue.kind}`) ? (
-                  t(`preview.docIssueMessage.${issue.kind}`)
+                {i18n.exists(`report.docIssueMessage.${issue.kind}`) ? (
+                  t(`report.docIssueMessage.${issue.kind}`)
                 ) : (
                   <FindingText help={documentIssueText(issue, t) ?? issueHelp(issue)} message={issue.message} />
                 )}

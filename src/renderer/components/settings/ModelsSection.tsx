@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ModelProfileInfo } from '../../../shared/contract';
 import type { SetupStatus } from '../../../shared/contract/setup';
 import { formatTokens, formatUnitPrice } from '../../lib/format';
-import { modelLabels, providerName } from '../../lib/model-names';
+import { modelLabels, providerName } from '../../../shared/model-names';
 import { getApi } from '../../state/api';
 import { localServerState, needsNoKey } from '../../lib/provider-state';
 import { useApp } from '../../state/app-store';

@@ -3,7 +3,7 @@
 // only to copy on a Chinese one (the embedding section used to print them bare).
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { visibleText } from '../../i18n/latin-text.test-support';
+import { visibleText } from '../../../shared/latin-text.test-support';
 import { useUiLanguage } from '../../i18n/ui-language.test-support';
 import { ServiceTestOutcome } from './ServiceForm';
 

@@ -34,6 +34,19 @@ const bars: ChartSpec = {
   unit: '%',
 };
 
+/** Two series on a line chart, one of them with decimals, and both axes titled. */
+const twoLines: ChartSpec = {
+  type: 'line',
+  categories: ['50', '100', '200', '400', '800'],
+  series: [
+    { name: 'Manual', values: [6, 12, 25, 51, 104] },
+    { name: 'Ours', values: [0.3, 0.5, 0.9, 1.7, 3.2] },
+  ],
+  x_title: '文档数量（篇）',
+  y_title: 'Time',
+  unit: 'h',
+};
+
 describe('drawChart: horizontal bars read top to bottom in spec order', () => {
   it('writes the data bottom-up on an ordinary category axis, value axis at the bottom (see chart-order.test.ts)', async () => {
     const xml = await chartXml({ ...bars, highlight: 'Hybrid' });
@@ -166,16 +179,7 @@ describe('drawChart: labels, axes and units', () => {
   });
 
   it("the value axis is the plan's: its scale and tick format, not the data labels' decimals", async () => {
-    const xml = await chartXml({
-      type: 'line',
-      categories: ['50', '100', '200', '400', '800'],
-      series: [
-        { name: 'Manual', values: [6, 12, 25, 51, 104] },
-        { name: 'Ours', values: [0.3, 0.5, 0.9, 1.7, 3.2] },
-      ],
-      y_title: 'Time',
-      unit: 'h',
-    });
+    const xml = await chartXml(twoLines);
     const valAx = blocks(xml, 'c:valAx')[0] ?? '';
     expect(vals(valAx, 'c:min')).toEqual(['0']);
     expect(vals(valAx, 'c:max')).toEqual(['120']);
@@ -215,20 +219,9 @@ function textSize(block: string): number | undefined {
 }
 
 describe("drawChart: text follows the deck's type scale", () => {
-  const lines: ChartSpec = {
-    type: 'line',
-    categories: ['1k', '10k', '100k', '1M', '10M'],
-    series: [
-      { name: 'Hybrid', values: [42, 55, 71, 96, 120] },
-      { name: 'Hybrid + Reranker', values: [230, 245, 262, 285, 310] },
-    ],
-    x_title: '文档数量（chunks）',
-    unit: 'ms',
-  };
-
   it("sets axis labels and the legend at the body's secondary size (a sub-bullet's), not 14 pt", async () => {
     const secondary = theme.sizes.body - 4;
-    const xml = await chartXml(lines);
+    const xml = await chartXml(twoLines);
     expect(textSize(blocks(xml, 'c:catAx')[0] ?? '')).toBe(secondary);
     expect(textSize(blocks(xml, 'c:legend')[0] ?? '')).toBe(secondary);
     const labelled = await chartXml(bars);

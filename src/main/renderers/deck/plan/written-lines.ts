@@ -23,7 +23,7 @@ export interface LineContext {
 export function drawnLines(ctx: LineContext, p: PlanParagraph, font: TextElement['font'], boxW: number): string | string[] {
   // A line of code is one line, as written, in a box that does not wrap (plan/code.ts fits it).
   if (font === 'code') return p.text;
-  // A heading's lines are balanced (plan/text.ts balancedLines), which no client does by itself.
+  // A heading's lines are balanced (typesetting/balanced-lines.ts), which no client does by itself.
   // Written-in lines drop the space they broke at: LibreOffice wraps a line again for a space before
   // its break, so the break itself stands for the space.
   if (font === 'heading') {

@@ -6,15 +6,15 @@
 // several such models. A profile id (`deepseek.flash`, `custom.fake-model`) is the config's key and
 // never shown; an id no profile has any more (a task or a past run may name one) is shown as the
 // model part after the provider.
-import type { TFunction } from 'i18next';
-import type { ModelProfileInfo } from '../../shared/contract';
+import type { ModelProfileInfo } from './contract';
+import type { Say } from './locales/say';
 import { providerNameKey } from './providers';
 
 type Profile = Pick<ModelProfileInfo, 'id' | 'name' | 'provider' | 'model'>;
 
-export function providerName(provider: string, t: TFunction): string {
+export function providerName(provider: string, t: Say): string {
   const key = providerNameKey(provider);
-  return key ? t(key) : provider;
+  return key ? t(key, {}) : provider;
 }
 
 /** A profile's own display name; null where its name only repeats the model id. */
@@ -32,21 +32,21 @@ function countBy<T>(items: readonly T[], key: (item: T) => string | null): Map<s
 }
 
 /** Labels by profile id, each decided as the file's header says. */
-export function modelLabels(profiles: readonly Profile[], t: TFunction): Map<string, string> {
+export function modelLabels(profiles: readonly Profile[], t: Say): Map<string, string> {
   const named = countBy(profiles, displayName);
   const unnamedPerProvider = countBy(profiles, (p) => (displayName(p) === null ? p.provider : null));
   return new Map(
     profiles.map((p) => {
       const provider = providerName(p.provider, t);
       const name = displayName(p);
-      if (name !== null) return [p.id, (named.get(name) ?? 0) > 1 ? t('models.nameAtProvider', { name, provider }) : name];
-      return [p.id, (unnamedPerProvider.get(p.provider) ?? 0) > 1 ? t('models.providerModel', { provider, model: p.model }) : provider];
+      if (name !== null) return [p.id, (named.get(name) ?? 0) > 1 ? t('modelNames.nameAtProvider', { name, provider }) : name];
+      return [p.id, (unnamedPerProvider.get(p.provider) ?? 0) > 1 ? t('modelNames.providerModel', { provider, model: p.model }) : provider];
     }),
   );
 }
 
 /** The label of the model a profile id stands for, among the loaded profiles. */
-export function modelLabel(id: string, profiles: readonly Profile[], t: TFunction): string {
+export function modelLabel(id: string, profiles: readonly Profile[], t: Say): string {
   const label = modelLabels(profiles, t).get(id);
   if (label !== undefined) return label;
   const dot = id.indexOf('.');

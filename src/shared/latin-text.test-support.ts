@@ -1,6 +1,6 @@
 // What a Chinese screen must not show: a sentence in English. The check reads the text a person sees in
-// rendered HTML (tags and their attributes removed) and finds runs of four or more Latin words; a file
-// name, a model name or a unit stays under that.
+// rendered HTML (tags and their attributes removed) or in a terminal, and finds runs of four or more
+// Latin words; a file name, a model name or a unit stays under that.
 
 const ENTITIES: Record<string, string> = { '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&amp;': '&', '&lt;': '<', '&gt;': '>', '&nbsp;': ' ' };
 

@@ -1,15 +1,14 @@
-import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { modelIdOf, modelLabel, modelLabels } from './model-names';
 
-const t = ((key: string, opts?: Record<string, string>) =>
-  key === 'models.nameAtProvider'
+const t = ((key: string, opts: Record<string, string | number>) =>
+  key === 'modelNames.nameAtProvider'
     ? `${opts?.name} · ${opts?.provider}`
-    : key === 'models.providerModel'
+    : key === 'modelNames.providerModel'
       ? `${opts?.provider} · ${opts?.model}`
       : key === 'providers.deepseek'
         ? 'DeepSeek'
-        : key) as unknown as TFunction;
+        : key);
 
 const profiles = [
   { id: 'deepseek.flash', name: 'DeepSeek V4 Flash', provider: 'deepseek', model: 'deepseek-v4-flash' },

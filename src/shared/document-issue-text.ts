@@ -1,7 +1,15 @@
 // A document finding said in the person's language from the facts the engine gives with it (`params`):
 // the engine's own message is English and addressed to whoever fixes the source, often the model.
-import type { TFunction } from 'i18next';
-import type { DocumentIssue } from './document-report';
+// The app's preview and `folio render` both say it, from the shared `report` strings.
+import type { Say } from './locales/say';
+
+/** What a sentence is made from: the issue's kind and the facts the engine gave with it. */
+export interface DocumentIssueFacts {
+  kind: string;
+  /** missing_section: the section the template expects, as its heading reads. */
+  expected?: string;
+  params?: Record<string, string | number | undefined>;
+}
 
 /** CSL fields a reference list needs, in the order the engine checks them; any other is named as written. */
 const BIB_FIELDS = new Set(['author', 'title', 'container-title', 'publisher', 'issued', 'URL', 'accessed']);
@@ -10,13 +18,14 @@ const BIB_FIELDS = new Set(['author', 'title', 'container-title', 'publisher', '
  * The sentence for an issue, or null when its kind has none or the report predates the facts (the
  * kind's general explanation is then all there is).
  */
-export function documentIssueText(issue: DocumentIssue, t: TFunction): string | null {
+export function documentIssueText(issue: DocumentIssueFacts, t: Say): string | null {
   const p = issue.params ?? {};
-  const say = (key: string, values: Record<string, unknown> = {}): string => t(`preview.docIssueText.${key}`, { ...p, ...values });
+  const facts = Object.fromEntries(Object.entries(p).filter((entry): entry is [string, string | number] => entry[1] !== undefined));
+  const say = (key: string, values: Record<string, string | number> = {}): string => t(`report.docIssueText.${key}`, { ...facts, ...values });
   const has = (...names: string[]): boolean => names.every((name) => p[name] !== undefined && p[name] !== '');
   switch (issue.kind) {
     case 'missing_section':
-      return issue.expected ? t('preview.docIssueHelp.missing_sectionNamed', { section: issue.expected }) : null;
+      return issue.expected ? t('report.docIssueHelp.missing_sectionNamed', { section: issue.expected }) : null;
     case 'missing_image':
       if (!has('image')) return null;
       return say(p.construct === 'image_path' ? 'missing_image_path' : 'missing_image');
@@ -47,8 +56,8 @@ export function documentIssueText(issue: DocumentIssue, t: TFunction): string | 
       if (!has('key', 'fields')) return null;
       const fields = String(p.fields)
         .split(',')
-        .map((field) => (BIB_FIELDS.has(field) ? t(`preview.bibField.${field}`) : field))
-        .join(t('preview.listJoiner'));
+        .map((field) => (BIB_FIELDS.has(field) ? t(`report.bibField.${field}`, {}) : field))
+        .join(t('report.listJoiner', {}));
       return say('incomplete_reference', { fields });
     }
     case 'uncaptioned_table':

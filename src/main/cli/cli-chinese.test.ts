@@ -1,0 +1,71 @@
+// `folio` in a Chinese terminal (LC_ALL=zh_CN.UTF-8): what it prints holds no English sentence (a run
+// of four or more Latin words); file names, ids and units may stay as they are.
+import { appendFileSync, cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { latinSentences } from '../../shared/latin-text.test-support';
+import { damagedDataFolder, folio, root } from './folio-process.test-support';
+
+const LONG_POINT = '这是一段非常长的文字，用来让这张幻灯片的字数超过听众能读完的数量，'.repeat(3);
+
+/** A deck and a document folder whose reports have findings of several kinds. */
+function faultyInputs(): { dir: string; deck: string; document: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'folio-cli-zh-'));
+  const deck = join(dir, 'deck.json');
+  writeFileSync(
+    deck,
+    JSON.stringify({
+      title: '测试',
+      slides: [
+        { layout: 'bullets', title: '很多字', bullets: Array.from({ length: 6 }, () => LONG_POINT) },
+        { layout: 'image', title: '图', image: 'pics/none.png' },
+      ],
+    }),
+  );
+  const document = join(dir, 'doc');
+  cpSync(join(root, 'samples/proposal-nsfc'), document, { recursive: true });
+  appendFileSync(
+    join(document, 'sections/01_rationale.md'),
+    '\n\n正如文献所述 [@nobody2020]，见图 [@fig:none]。脚注[^nope]。\n\n![缺失的图](figures/none.png)\n\n<div>html here</div>\n\n- 第一项\n-\n- 第三项\n\n| a | b |\n|---|---|\n| 1 | 2 |\n',
+  );
+  return { dir, deck, document };
+}
+
+describe('folio in a Chinese terminal', () => {
+  it('render says the reports’ findings and the page count in Chinese, as the app’s preview does', () => {
+    const { dir, deck, document } = faultyInputs();
+    const zh = { LC_ALL: 'zh_CN.UTF-8', FOLIO_SOFFICE: join(dir, 'no-such-soffice') };
+    const slides = folio(['render', deck, '-o', join(dir, 'out')], zh);
+    expect(slides.status, slides.stderr).toBe(0);
+    expect(slides.stdout).toContain('质量报告（按版式估算）：3 个问题');
+    expect(slides.stdout).toContain('第 1 张（文件第 1、2 张）：文字过多：');
+    expect(slides.stdout).toContain('第 2 张（文件第 3 张）：缺少图片：');
+    const doc = folio(['render', document, '-o', join(dir, 'out')], zh);
+    expect(doc.status, doc.stderr).toBe(0);
+    expect(doc.stdout).toMatch(/：约 \d+ 页（估算）。目录页码将在 Word 更新域后显示/u);
+    expect(doc.stdout).toContain('引用无条目：文档文件夹的参考文献库中没有 [@nobody2020]');
+    expect(doc.stdout).toContain('空列表项：列表第 2 项没有文字');
+    // The paths written are the test's own (a temporary folder), not words.
+    for (const out of [slides.stdout, doc.stdout]) expect(latinSentences(out.replaceAll(dir, ''))).toEqual([]);
+    // An English terminal keeps the engines' own words, the most precise there are.
+    const english = folio(['render', deck, '-o', join(dir, 'out')], { FOLIO_SOFFICE: zh.FOLIO_SOFFICE });
+    expect(english.stdout).toContain('Quality report, estimated (LibreOffice not installed): 3 issue(s)');
+    expect(english.stdout).toMatch(/spec slide 2 \(file slide 3\): missing_image: "pics\/none\.png" was not found/u);
+  }, 120_000);
+
+  it('a damaged database is said in Chinese, with the way to restore it', async () => {
+    const dataDir = await damagedDataFolder();
+    const zh = { LC_ALL: 'zh_CN.UTF-8', FOLIO_DATA_DIR: dataDir };
+    for (const args of [['tasks'], ['serve', '--port', '0']]) {
+      const result = folio(args, zh);
+      expect(result.status, args.join(' ')).toBe(4);
+      expect(result.stderr).toContain(`Folio 的数据库 ${join(dataDir, 'folio.db')} 是空的（0 字节），但 Folio 曾在其中保存过数据。有一份 `);
+      expect(result.stderr).toContain('的备份可以恢复；损坏的文件会保留在旁边。');
+      expect(latinSentences(result.stderr.replaceAll(dataDir, ''))).toEqual([]);
+    }
+    const restore = folio(['db', 'restore'], zh);
+    expect(restore.status, restore.stderr).toBe(0);
+    expect(latinSentences(restore.stdout.replaceAll(dataDir, ''))).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,32 @@
+// `folio` run as a person runs it: a child process on the TypeScript entry, in English unless `env`
+// names another locale (messages follow LC_ALL, LC_MESSAGES, LANG).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, truncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findResourcesDir } from '../config/app-paths';
+import { openStore } from '../store';
+
+export const root = findResourcesDir();
+
+export function folio(args: string[], env: NodeJS.ProcessEnv = {}) {
+  return spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/main/cli/main.ts'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, LC_ALL: 'en_US.UTF-8', ...env },
+    timeout: 60_000,
+  });
+}
+
+/** A data folder whose database was emptied after a task was saved and backed up. */
+export async function damagedDataFolder(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'folio-cli-db-'));
+  const dbPath = join(dataDir, 'folio.db');
+  const store = openStore(dbPath);
+  store.tasks.create({ id: 't_saved', mode: 'general', title: 'Saved task', description: '', model: null });
+  store.tasks.markMaterialized('t_saved');
+  await store.backupIfDue();
+  store.close();
+  truncateSync(dbPath, 0);
+  return dataDir;
+}
