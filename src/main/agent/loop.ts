@@ -4,13 +4,13 @@
 // person's decision), persists each result, and repeats until the model answers without tools or
 // max_iterations is reached. All state lives in the store, so a run can resume from it.
 import type { ApprovalDecision, ApprovalMode, ApprovalReason, FinishReason, Message, PendingApproval, ReasoningMode, RunEventBody, ToolCall, ToolKind } from '../../shared/contract';
-import { callKey, type ToolCallState } from '../../shared/contract/tool-calls';
+import { callKey, type ToolCallState, type ToolFailure, type ToolResultFacts } from '../../shared/contract/tool-calls';
 import { FolioError, toErrorShape } from '../../shared/errors';
 import { DENIED_RESULT } from '../../shared/tool-outcome';
 import type { ChatModel, ToolSchema } from '../llm/types';
 import type { Tool, ToolAnnouncement, ToolContext } from '../tools/types';
 import { parseToolArguments } from '../tools/registry';
-import { errorText, taskRelative, untilCancelled } from './tool-errors';
+import { errorText, failureOf, taskRelative, untilCancelled } from './tool-errors';
 import { withProgress, type EmitNested, type ProgressReport } from './tool-progress';
 import { grantKeyFor, type GrantKey, isCallGranted, needsApproval } from './approval-policy';
 import { CallStates, type CallStatePort } from './call-states';
@@ -158,16 +158,18 @@ interface PreparedCall {
   tool: Tool | undefined;
   args: unknown;
   error: string | null;
+  /** Why the call cannot run, for the person's screen (with `error`). */
+  failure?: ToolFailure;
 }
 
 function prepare(deps: LoopRun, messageId: string, call: ToolCall): PreparedCall {
   const tool = deps.tools.get(call.name);
   if (!tool) {
     const names = deps.tools.schemas().map((s) => s.name).join(', ');
-    return { messageId, call, tool, args: null, error: `Unknown tool "${call.name}". Available tools: ${names}.` };
+    return { messageId, call, tool, args: null, error: `Unknown tool "${call.name}". Available tools: ${names}.`, failure: { kind: 'unknown_tool' } };
   }
   const parsed = parseToolArguments(tool, call.arguments);
-  return parsed.ok ? { messageId, call, tool, args: parsed.args, error: null } : { messageId, call, tool, args: null, error: parsed.error };
+  return parsed.ok ? { messageId, call, tool, args: parsed.args, error: null } : { messageId, call, tool, args: null, error: parsed.error, failure: { kind: 'invalid_arguments' } };
 }
 
 const kindOf = (p: PreparedCall): ToolKind => p.tool?.traits.kind ?? 'read';
@@ -183,8 +185,7 @@ async function* executeCalls(deps: LoopRun, made: MadeCalls, signal: AbortSignal
   while (i < prepared.length) {
     if (signal.aborted) {
       moveTo(deps, prepared[i], 'validating');
-      moveTo(deps, prepared[i], 'cancelled');
-      yield* recordResult(deps, prepared[i], 'Cancelled before this tool ran.', true, 'cancelled');
+      yield* finish(deps, prepared[i], 'cancelled', { content: 'Cancelled before this tool ran.', isError: true, facts: { failure: { kind: 'cancelled' } } });
       i++;
       continue;
     }
@@ -197,9 +198,7 @@ async function* executeCalls(deps: LoopRun, made: MadeCalls, signal: AbortSignal
       for (const p of batch) moveTo(deps, p, 'executing');
       const results = yield* withProgress((progress, emit) => Promise.all(batch.map((p) => invoke(deps, p, signal, progress, emit))));
       for (const [k, p] of batch.entries()) {
-        const end = endState(results[k].isError);
-        moveTo(deps, p, end);
-        yield* recordResult(deps, p, results[k].content, results[k].isError, end, results[k].announce);
+        yield* finish(deps, p, endState(results[k].isError), results[k]);
         note(p, results[k].isError);
       }
       i = j;
@@ -216,7 +215,7 @@ function toolCallEvent(p: PreparedCall): RunEventBody {
   return { type: 'tool_call', call_id: p.call.id, name: p.call.name, arguments: p.call.arguments, kind: kindOf(p) };
 }
 
-const moveTo = (deps: LoopRun, p: PreparedCall, state: ToolCallState) => deps.states.move({ messageId: p.messageId, callId: p.call.id, name: p.call.name }, state);
+const moveTo = (deps: LoopRun, p: PreparedCall, state: ToolCallState, facts?: ToolResultFacts) => deps.states.move({ messageId: p.messageId, callId: p.call.id, name: p.call.name }, state, facts);
 
 /** The call is announced to the UI: it is now being validated. */
 function announced(deps: LoopRun, p: PreparedCall): RunEventBody {
@@ -231,8 +230,7 @@ const endState = (isError: boolean): ToolCallState => (isError ? 'failed' : 'don
 async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, announce = true): AsyncGenerator<RunEventBody, Invoked | null> {
   if (announce) yield announced(deps, p);
   if (p.error || !p.tool) {
-    moveTo(deps, p, 'failed');
-    yield* recordResult(deps, p, p.error ?? 'Unknown tool', true, 'failed');
+    yield* finish(deps, p, 'failed', { content: p.error ?? 'Unknown tool', isError: true, facts: { failure: p.failure ?? { kind: 'unknown_tool' } } });
     return null;
   }
   const tool = p.tool;
@@ -244,16 +242,14 @@ async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, anno
     try {
       const assessed = await tool.assess(p.args, baseCtx);
       if (assessed.blocked) {
-        moveTo(deps, p, 'denied');
-        yield* recordResult(deps, p, `Blocked: ${assessed.blocked}. This command is never run; choose a safer way.`, true, 'denied');
+        yield* finish(deps, p, 'denied', { content: `Blocked: ${assessed.blocked}. This command is never run; choose a safer way.`, isError: true, facts: { failure: { kind: 'blocked' } } });
         return null;
       }
       risk = assessed.risk;
       detail = assessed.detail;
       reasons = assessed.reasons ?? [];
     } catch (err) {
-      moveTo(deps, p, 'failed');
-      yield* recordResult(deps, p, errorText(err), true, 'failed');
+      yield* finish(deps, p, 'failed', { content: errorText(err), isError: true, facts: { failure: failureOf(err, deps.toolContext) } });
       return null;
     }
   }
@@ -289,9 +285,8 @@ async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, anno
     if (decision.decision === 'allow_task' && approval.reasons.some((r) => r.code === 'network')) await deps.toolContext.network?.allow();
     yield { type: 'approval_resolved', call_id: p.call.id, decision: decision.decision };
     if (decision.decision === 'deny') {
-      moveTo(deps, p, 'denied');
       const why = decision.reason?.trim() ? ` Reason: ${decision.reason.trim()}` : '';
-      yield* recordResult(deps, p, `${DENIED_RESULT}${why}`, true, 'denied');
+      yield* finish(deps, p, 'denied', { content: `${DENIED_RESULT}${why}`, isError: true, facts: { failure: { kind: 'denied' } } });
       return null;
     }
   }
@@ -299,9 +294,7 @@ async function* runOne(deps: LoopRun, p: PreparedCall, signal: AbortSignal, anno
   const result = yield* withProgress((progress, emit) => invoke(deps, p, signal, progress, emit));
   // What a plan leads to is allowed only once the plan is in place: a call that failed allows nothing.
   if (ask && !result.isError && tool.approvalGrants?.length) await deps.approvals.grant(tool.approvalGrants);
-  const end = endState(result.isError);
-  moveTo(deps, p, end);
-  yield* recordResult(deps, p, result.content, result.isError, end, result.announce);
+  yield* finish(deps, p, endState(result.isError), result);
   return result;
 }
 
@@ -316,28 +309,35 @@ export function grantsGiven(grant: GrantKey | null, decision: Decision): GrantKe
 interface Invoked {
   content: string;
   isError: boolean;
+  /** Why it failed and what a program printed, as data for the person's screen. */
+  facts?: ToolResultFacts;
   announce?: ToolAnnouncement;
 }
 
 async function invoke(deps: LoopRun, p: PreparedCall, signal: AbortSignal, progress: ProgressReport, emit: EmitNested): Promise<Invoked> {
-  if (!p.tool || p.error) return { content: p.error ?? 'Unknown tool', isError: true };
+  if (!p.tool || p.error) return { content: p.error ?? 'Unknown tool', isError: true, facts: { failure: p.failure ?? { kind: 'unknown_tool' } } };
   try {
     const result = await untilCancelled(p.tool.execute(p.args, { ...deps.toolContext, callId: p.call.id, signal, progress, emit }), signal);
     const isError = result.isError ?? false;
-    return { content: result.content, isError, ...(result.announce && !isError ? { announce: result.announce } : {}) };
+    const facts: ToolResultFacts = { ...(isError ? { failure: result.failure ?? { kind: 'failed' } } : {}), ...(result.program ? { program: result.program } : {}) };
+    return { content: result.content, isError, facts, ...(result.announce && !isError ? { announce: result.announce } : {}) };
   } catch (err) {
-    if (signal.aborted) return { content: 'Cancelled while running.', isError: true };
-    return { content: taskRelative(errorText(err), deps.toolContext), isError: true };
+    if (signal.aborted) return { content: 'Cancelled while running.', isError: true, facts: { failure: { kind: 'cancelled' } } };
+    return { content: taskRelative(errorText(err), deps.toolContext), isError: true, facts: { failure: failureOf(err, deps.toolContext) } };
   }
 }
 
-async function* recordResult(deps: LoopRun, p: PreparedCall, content: string, isError: boolean, state: ToolCallState, announce?: ToolAnnouncement): Yield {
+/** A call ends: its final state (with the result's facts) is reported, its result stored for the model and shown. */
+async function* finish(deps: LoopRun, p: PreparedCall, state: ToolCallState, result: Invoked): Yield {
+  const facts = result.facts ?? {};
+  moveTo(deps, p, state, facts);
+  const { content, isError } = result;
   const stored = content.length > STORED_RESULT_CAP ? `${content.slice(0, STORED_RESULT_CAP)}\n[output cut at ${STORED_RESULT_CAP} characters]` : content;
   await deps.conversation.appendToolResult({ tool_call_id: p.call.id, name: p.call.name, content: stored, is_error: isError });
   const { preview, truncated } = previewForUi(content);
   const writesArtifacts = p.tool?.traits.writesArtifacts ?? false;
-  yield { type: 'tool_result', call_id: p.call.id, name: p.call.name, preview, truncated, is_error: isError, full_length: content.length, writes_artifacts: writesArtifacts, state };
-  if (announce) yield announce;
+  yield { type: 'tool_result', call_id: p.call.id, name: p.call.name, preview, truncated, is_error: isError, full_length: content.length, writes_artifacts: writesArtifacts, state, ...facts };
+  if (result.announce) yield result.announce;
 }
 
 /**
@@ -365,14 +365,11 @@ async function* settleUnresolvedCalls(deps: LoopRun, signal: AbortSignal): Yield
       } else {
         yield announced(deps, p);
         // It may have partly run: it failed, and the model is told so.
-        moveTo(deps, p, 'failed');
-        yield* recordResult(
-          deps,
-          p,
-          'This call was interrupted before it finished (Folio stopped while it ran). It may have partly run: check the current state before trying again.',
-          true,
-          'failed',
-        );
+        yield* finish(deps, p, 'failed', {
+          content: 'This call was interrupted before it finished (Folio stopped while it ran). It may have partly run: check the current state before trying again.',
+          isError: true,
+          facts: { failure: { kind: 'interrupted' } },
+        });
       }
     }
   }

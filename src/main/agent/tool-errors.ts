@@ -1,5 +1,6 @@
 // What a failed or cancelled tool call tells the model: a typed error's own message, paths
 // relative to the task, and a run that moves on when a cancelled tool never settles.
+import type { ToolFailure } from '../../shared/contract/tool-calls';
 import { FolioError } from '../../shared/errors';
 import { ToolError } from '../tools/types';
 
@@ -38,4 +39,33 @@ export function errorText(err: unknown): string {
   if (err instanceof ToolError || err instanceof FolioError) return err.message;
   if (err instanceof Error) return `Tool failed: ${err.message}`;
   return 'Tool failed.';
+}
+
+/**
+ * What a person's screen says about a failed call, by the class of what was thrown: a tool's typed
+ * error names its own kind; Folio's shared errors map by their code; anything else is a plain failure.
+ * A path is named relative to the task, as the model named it.
+ */
+export function failureOf(err: unknown, ctx: { root: string; taskRoot?: string }): ToolFailure {
+  if (err instanceof ToolError) return err.failure.path === undefined ? err.failure : { ...err.failure, path: taskRelative(err.failure.path, ctx) };
+  if (err instanceof FolioError) {
+    switch (err.code) {
+      case 'path_escape':
+        return { kind: 'outside_task' };
+      case 'not_found':
+        return { kind: 'not_found' };
+      case 'forbidden':
+      case 'workspace_refused':
+        return { kind: 'not_allowed' };
+      case 'payload_too_large':
+        return { kind: 'too_large' };
+      case 'invalid_input':
+        return { kind: 'invalid_arguments' };
+      case 'cancelled':
+        return { kind: 'cancelled' };
+      default:
+        return { kind: 'failed' };
+    }
+  }
+  return { kind: 'failed' };
 }

@@ -68,4 +68,39 @@ describe('folio in a Chinese terminal', () => {
     expect(restore.status, restore.stderr).toBe(0);
     expect(latinSentences(restore.stdout.replaceAll(dataDir, ''))).toEqual([]);
   }, 60_000);
+
+  it('the team service’s operator commands say their usage and refusals in Chinese', () => {
+    const zh = { LC_ALL: 'zh_CN.UTF-8', FOLIO_DATABASE_URL: '' };
+    // The command lines and option names in a usage are the syntax to type; the prose around them is what must be Chinese.
+    const prose = (text: string) =>
+      text
+        .split('\n')
+        .filter((line) => !/folio /u.test(line))
+        .join('\n')
+        .replace(/-{0,2}[a-z]+(?:-[a-z]+)+/gu, '');
+    const usages: [string[], string][] = [
+      [['tenant'], '两者都保留 usage_events'],
+      [['retention'], '表示永久保留（默认）'],
+      [['quota'], '表示恢复服务器的默认值'],
+    ];
+    for (const [args, said] of usages) {
+      const usage = folio(args, zh);
+      expect(usage.status, args.join(' ')).toBe(1);
+      expect(usage.stderr).toContain(said);
+      expect(latinSentences(prose(usage.stderr)), args.join(' ')).toEqual([]);
+    }
+    const refusals: [string[], string][] = [
+      [['tenant', 'erase', '--database', 'postgres://x', '--tenant', 'acme'], '`folio tenant erase` 需要 --storage-root（文件也会一并删除）'],
+      [['tenant', 'erase', '--database', 'postgres://x', '--storage-root', '/nowhere', '--tenant', 'acme'], '会永久删除数据；请加上 --yes'],
+      [['retention', 'run', '--database', 'postgres://x'], '`folio retention run` 需要 --storage-root'],
+      [['retention', 'set-plan', '--database', 'postgres://x', '--plan', 'p', '--archive-after-days', 'soon'], '--archive-after-days：须为不小于 1 的整天数'],
+      [['quota', 'set', '--database', 'postgres://x', '--tenant', 'acme'], '`folio quota set` 至少需要一项配额'],
+    ];
+    for (const [args, said] of refusals) {
+      const result = folio(args, zh);
+      expect(result.status, args.join(' ')).toBe(3);
+      expect(result.stderr).toContain(said);
+      expect(latinSentences(result.stderr), args.join(' ')).toEqual([]);
+    }
+  }, 120_000);
 });

@@ -3,11 +3,19 @@
 // the command touches files, the storage root (`--storage-root` or FOLIO_STORAGE_ROOT); a wrong
 // call prints the command's usage and exits 1.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { cliTranslate, type Translate } from './cli-messages';
 
 export interface OperatorCommandIo {
   env?: Record<string, string | undefined>;
   out?: (line: string) => void;
   err?: (line: string) => void;
+  /** The messages' language; by default the terminal's (`env`'s locale variables). */
+  t?: Translate;
+}
+
+/** The command's translate function: the caller's, else the terminal's language as `env` names it. */
+export function operatorTranslate(io: OperatorCommandIo): Promise<Translate> {
+  return io.t ? Promise.resolve(io.t) : cliTranslate(io.env ?? process.env);
 }
 
 export interface OperatorCommandSpec<A extends string> {

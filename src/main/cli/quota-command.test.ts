@@ -85,7 +85,7 @@ describe.skipIf(skip !== null)('folio quota', () => {
 
   it('refuses a bad value, a missing tenant or quota, and an unknown flag', async () => {
     await expect(run(['set', '--database', db.url, '--tenant', 'acme', '--upload-bytes', '5MB'])).rejects.toThrow(/--upload-bytes: expected a whole number/);
-    await expect(run(['set', '--database', db.url, '--tenant', 'acme'])).rejects.toThrow(/needs at least one quota/);
+    await expect(run(['set', '--database', db.url, '--tenant', 'acme'])).rejects.toMatchObject({ key: 'quota.setNeedsOne' });
     expect((await run(['get', '--database', db.url])).code).toBe(1);
     expect((await run(['show', '--database', db.url, '--tenant', 'acme'])).code).toBe(1);
     const unknown = await run(['set', '--database', db.url, '--tenant', 'acme', '--tokens', '5']);

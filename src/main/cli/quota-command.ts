@@ -7,25 +7,20 @@
 // counts them, by unexpired lease.
 import pg from 'pg';
 import { leasedRunCounter } from '../cluster/leases';
-import { FolioError } from '../../shared/folio-error';
 import { parseQuotaValue, QUOTA_CACHE_TTL_MS, quotaNames, quotaOptionName, type QuotaPatch } from '../quotas/limits';
 import { formatCount } from '../quotas/quota-guard';
 import { createTeamQuotas } from '../quotas/team-quotas';
 import { monthOf, resetDay } from '../quotas/usage-period';
 import { serviceQuotaDefaults } from '../tenancy';
-import { operatorCommand, type OperatorCommandIo } from './operator-command';
-
-export const QUOTA_USAGE = `Usage: folio quota get --database <url> --tenant <id>
-       folio quota set --database <url> --tenant <id> [--<quota> N|unlimited|default ...]
-
-Quotas: ${quotaNames.map(quotaOptionName).join(', ')}
-The database defaults to FOLIO_DATABASE_URL; "default" goes back to the server's default (FOLIO_QUOTA_<NAME>).`;
+import { CliInputError } from './cli-messages';
+import { operatorCommand, operatorTranslate, type OperatorCommandIo } from './operator-command';
 
 export type QuotaCommandIo = OperatorCommandIo;
 
 export async function quotaCommand(argv: string[], io: QuotaCommandIo = {}): Promise<number> {
   const quotaOptions = Object.fromEntries(quotaNames.map((name) => [quotaOptionName(name), { type: 'string' as const }]));
-  const call = operatorCommand(argv, io, { usage: QUOTA_USAGE, actions: ['get', 'set'] as const, required: ['tenant'], options: { tenant: { type: 'string' }, ...quotaOptions } });
+  const t = await operatorTranslate(io);
+  const call = operatorCommand(argv, io, { usage: t('quota.usage', { quotas: quotaNames.map(quotaOptionName).join(', ') }), actions: ['get', 'set'] as const, required: ['tenant'], options: { tenant: { type: 'string' }, ...quotaOptions } });
   if (!call) return 1;
   const { action, database, values, env, out } = call;
   const tenant = values.tenant as string;
@@ -35,8 +30,8 @@ export async function quotaCommand(argv: string[], io: QuotaCommandIo = {}): Pro
     if (typeof raw !== 'string') continue;
     patch[name] = raw.trim().toLowerCase() === 'default' ? null : parseQuotaValue(`--${quotaOptionName(name)}`, raw, name);
   }
-  if (action === 'get' && Object.keys(patch).length > 0) throw new FolioError('invalid_input', '`folio quota get` takes no quota values; use `folio quota set`.');
-  if (action === 'set' && Object.keys(patch).length === 0) throw new FolioError('invalid_input', `\`folio quota set\` needs at least one quota, e.g. --${quotaOptionName('tokens_per_month')} 1000000`);
+  if (action === 'get' && Object.keys(patch).length > 0) throw new CliInputError('quota.getTakesNone');
+  if (action === 'set' && Object.keys(patch).length === 0) throw new CliInputError('quota.setNeedsOne', { option: quotaOptionName('tokens_per_month') });
 
   const client = new pg.Client({ connectionString: database });
   await client.connect();
@@ -46,19 +41,27 @@ export async function quotaCommand(argv: string[], io: QuotaCommandIo = {}): Pro
     const own = await table.get(tenant);
     const status = await guard.status(tenant);
     const month = monthOf(Date.now());
-    out(`Quotas of tenant ${tenant} (tokens counted for ${month.label}, reset on ${resetDay(month)}):`);
+    out(t('quota.header', { tenant, month: month.label, reset: resetDay(month) }));
     for (const { name, limit, used } of status) {
-      const shown = limit === null ? 'unlimited' : formatCount(limit);
-      const source = own[name] === undefined ? 'default' : 'tenant';
-      out(`  ${quotaOptionName(name).padEnd(20)} ${shown.padStart(16)}  (${source})${used === null ? '' : `  used ${formatCount(used)}`}`);
+      const shown = limit === null ? t('quota.unlimited') : formatCount(limit);
+      const source = own[name] === undefined ? t('quota.fromDefault') : t('quota.fromTenant');
+      out(`  ${quotaOptionName(name).padEnd(20)} ${shown.padStart(16)}  (${source})${used === null ? '' : t('quota.used', { count: formatCount(used) })}`);
     }
     // The whole tenant: the scope's user is not read unless a report asks for one user's rows only.
     const { users } = await ledger.report({ tenant_id: tenant, user_id: '' }, { month: month.label });
-    out(users.length === 0 ? `No use by any user in ${month.label}.` : `Use per user in ${month.label}:`);
+    out(users.length === 0 ? t('quota.noUse', { month: month.label }) : t('quota.usePerUser', { month: month.label }));
     for (const u of users) {
-      out(`  ${u.user_id.padEnd(20)} tokens ${formatCount(u.prompt_tokens + u.completion_tokens).padStart(14)}  cost ${u.cost.toFixed(4)}  runs ${formatCount(u.runs)}  uploaded ${formatCount(u.upload_bytes)} bytes`);
+      out(
+        t('quota.userRow', {
+          user: u.user_id.padEnd(20),
+          tokens: formatCount(u.prompt_tokens + u.completion_tokens).padStart(14),
+          cost: u.cost.toFixed(4),
+          runs: formatCount(u.runs),
+          bytes: formatCount(u.upload_bytes),
+        }),
+      );
     }
-    if (action === 'set') out(`Running workers apply the change within ${QUOTA_CACHE_TTL_MS / 1000} s.`);
+    if (action === 'set') out(t('quota.later', { seconds: QUOTA_CACHE_TTL_MS / 1000 }));
     return 0;
   } finally {
     await client.end();

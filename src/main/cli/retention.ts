@@ -15,6 +15,7 @@ import type { PgBackend } from '../store/postgres';
 import { taskDir } from '../workspace/layout';
 import { taskFolderBytes } from '../service/task-storage';
 import { tenantDataDir } from '../workspace/storage';
+import type { Translate } from './cli-messages';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often each worker offers to run a pass (the lock lets one of them do it). */
@@ -174,14 +175,18 @@ async function apply({ backend, storageRoot }: RetentionTarget, plan: RetentionP
   }
 }
 
-/** The plan as lines an operator reads (dry run) or a log keeps. */
-export function describeRetention(plan: RetentionPlan, verb: (action: string) => string = (action) => action): string[] {
+/** The plan as lines an operator reads, done or (`dryRun`) still to do, in the terminal's language. */
+export function describeRetention(plan: RetentionPlan, t: Translate, dryRun = false): string[] {
+  const verb = (action: 'archive' | 'purge' | 'reactivate') => t(`retention.${dryRun ? 'wouldVerb' : 'verb'}.${action}`);
   const lines: string[] = [];
   for (const a of plan.archive) {
-    lines.push(`${verb('archive')} ${a.tenant_id}/${a.task_id} "${a.title}" (user ${a.user_id}, plan ${a.plan}): idle since ${day(a.idle_since)}, files ${a.purge_at === null ? 'kept' : `removed on ${day(a.purge_at)}`}`);
+    const files = a.purge_at === null ? t('retention.filesKept') : t('retention.filesRemovedOn', { day: day(a.purge_at) });
+    lines.push(t('retention.archiveLine', { verb: verb('archive'), task: `${a.tenant_id}/${a.task_id}`, title: a.title, user: a.user_id, plan: a.plan, since: day(a.idle_since), files }));
   }
-  for (const p of plan.purge) lines.push(`${verb('purge')} ${p.tenant_id}/${p.task_id} "${p.title}" (user ${p.user_id}, plan ${p.plan}): archived ${day(p.archived_at)}, ${p.bytes} bytes of files`);
-  for (const r of plan.reactivate) lines.push(`${verb('reactivate')} ${r.tenant_id}/${r.task_id}: used again since it was archived`);
-  if (lines.length === 0) lines.push('nothing to archive or purge');
+  for (const p of plan.purge) {
+    lines.push(t('retention.purgeLine', { verb: verb('purge'), task: `${p.tenant_id}/${p.task_id}`, title: p.title, user: p.user_id, plan: p.plan, archived: day(p.archived_at), bytes: p.bytes }));
+  }
+  for (const r of plan.reactivate) lines.push(t('retention.reactivateLine', { verb: verb('reactivate'), task: `${r.tenant_id}/${r.task_id}` }));
+  if (lines.length === 0) lines.push(t('retention.nothing'));
   return lines;
 }

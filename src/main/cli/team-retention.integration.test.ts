@@ -72,6 +72,10 @@ describe.skipIf(skip !== null)('team service: retention per plan', () => {
     expect(lines.join('\n')).toContain(`would archive acme/${revived.id} "Comes back"`);
     expect(lines.join('\n')).not.toContain(recent.id);
     expect(lines.join('\n')).not.toContain(otherTenant.id);
+    // In a Chinese terminal the same plan is said in Chinese.
+    const zh: string[] = [];
+    await retentionCommand(['run', '--storage-root', s.storageRoot, '--dry-run', '--database', s.databaseUrl], { env: { LC_ALL: 'zh_CN.UTF-8' }, out: (l) => zh.push(l) });
+    expect(zh.join('\n')).toContain(`将归档 acme/${old.id}“Old survey”（用户 alice，方案 short）：自 `);
     expect(await archivedRows()).toEqual([]);
     expect(await systemNotes('acme', 'alice', old)).toEqual([]);
   });

@@ -2,7 +2,7 @@
 // (runs.state, on either store) as the loop moves them, so a resumed task, the UI (Run.tool_calls)
 // and another worker of the team service read the same state. Writes are queued in order; the last
 // one holds every call.
-import { callKey, callStatesOf, type RunToolCalls, type ToolCallRecord, type ToolCallState } from '../../shared/contract/tool-calls';
+import { callKey, callStatesOf, type RunToolCalls, type ToolCallRecord, type ToolCallState, type ToolResultFacts } from '../../shared/contract/tool-calls';
 import type { CallRef, CallStatePort } from '../agent/call-states';
 import type { StorePort } from '../store/port';
 
@@ -19,8 +19,8 @@ export class RunCallLog implements CallStatePort {
     for (const record of settled) this.calls[callKey(record.message_id, record.call_id)] = record;
   }
 
-  set(call: CallRef, state: ToolCallState): void {
-    this.calls[callKey(call.messageId, call.callId)] = { message_id: call.messageId, call_id: call.callId, name: call.name, state, at: Date.now() };
+  set(call: CallRef, state: ToolCallState, facts: ToolResultFacts = {}): void {
+    this.calls[callKey(call.messageId, call.callId)] = { message_id: call.messageId, call_id: call.callId, name: call.name, state, at: Date.now(), ...facts };
     const snapshot: RunToolCalls = { tool_calls: { ...this.calls } };
     // A failed write costs the record of a state, never the run: the next write carries it again.
     this.writing = this.writing

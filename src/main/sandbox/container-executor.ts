@@ -38,7 +38,7 @@ import {
   TASK_LABEL,
   WORKSPACE,
 } from './container-spec';
-import { spawnCaptured } from './process';
+import { mapProgramOutput, spawnCaptured } from './process';
 import { findOnPath, SANDBOX_HOME } from './sandbox';
 
 export * from './container-spec';
@@ -243,10 +243,10 @@ export class ContainerExecutor implements Executor {
         },
       });
       // The engine's own messages (a program not found, a container gone) may name either.
-      const output = rewrite(result.output);
+      const output = mapProgramOutput(result, rewrite);
       // A stopped exec client may exit 0 (podman does on SIGTERM) though the program was killed.
       const killed = (result.timedOut || result.aborted) && result.exitCode === 0;
-      return { ...result, output, ...(killed ? { exitCode: null, signal: 'SIGKILL' as const } : {}) };
+      return { ...result, ...output, ...(killed ? { exitCode: null, signal: 'SIGKILL' as const } : {}) };
     } finally {
       await Promise.all(stopping);
       await this.killLeftovers(spec);

@@ -45,6 +45,8 @@ export interface ExecResult {
   output: string;
   /** Whether the output cap dropped bytes from the middle. */
   truncated: boolean;
+  /** Where in `output` the note about the dropped middle sits (string offsets), and how many bytes it stands for. */
+  omitted?: { from: number; to: number; bytes: number };
   /** null when the program was killed by a signal (or never exited on its own). */
   exitCode: number | null;
   signal: NodeJS.Signals | null;

@@ -43,8 +43,11 @@ describe('limit notes', () => {
       { output: 'File size limit exceeded\n', exitCode: 153, signal: null, durationMs: 10, timedOut: false, aborted: false, truncated: false, limitNotes: [limitNote('file_size', limits)] },
       { isolated: true, network: false, timeoutS: 30, what: 'the command' },
     );
-    expect(report).toContain('stopped by the sandbox: a file grew past the file size limit (8 MiB)');
-    expect(report).toMatch(/\[exit code 153/u);
+    expect(report.content).toContain('stopped by the sandbox: a file grew past the file size limit (8 MiB)');
+    expect(report.content).toMatch(/\[exit code 153/u);
+    // The person's screen names the stop, and shows what the program printed without Folio's lines.
+    expect(report.failure).toEqual({ kind: 'killed' });
+    expect(report.content.slice(0, report.program.output_chars)).toBe('File size limit exceeded\n');
   });
 
   it('reads the limits from a run that had no cgroup to ask', () => {

@@ -68,12 +68,24 @@ class CappedOutput {
     return this.dropped > 0;
   }
 
-  text(): string {
+  /** The output, and where in it the note about the left-out middle sits (absent: nothing was left out). */
+  read(): Pick<ExecResult, 'output' | 'omitted'> {
     const head = Buffer.concat(this.head).toString('utf8');
     const tail = Buffer.concat(this.tail).toString('utf8');
-    if (!this.truncated) return head + tail;
-    return `${head}\n\n[... ${this.dropped} bytes of output omitted; output is capped at ${MAX_OUTPUT_BYTES / 1024} KB ...]\n\n${tail}`;
+    if (!this.truncated) return { output: head + tail };
+    const note = `[... ${this.dropped} bytes of output omitted; output is capped at ${MAX_OUTPUT_BYTES / 1024} KB ...]`;
+    const from = head.length + 2;
+    return { output: `${head}\n\n${note}\n\n${tail}`, omitted: { from, to: from + note.length, bytes: this.dropped } };
   }
+}
+
+/** The output with `change` applied to what the program printed, the note about a left-out middle kept as it is and found again. */
+export function mapProgramOutput(result: Pick<ExecResult, 'output' | 'omitted'>, change: (text: string) => string): Pick<ExecResult, 'output' | 'omitted'> {
+  if (!result.omitted) return { output: change(result.output) };
+  const { from, to, bytes } = result.omitted;
+  const head = change(result.output.slice(0, from));
+  const note = result.output.slice(from, to);
+  return { output: `${head}${note}${change(result.output.slice(to))}`, omitted: { from: head.length, to: head.length + note.length, bytes } };
 }
 
 function killGroup(pid: number, signal: NodeJS.Signals): void {
@@ -127,7 +139,7 @@ export function spawnCaptured(options: SpawnOptions): Promise<ExecResult> {
       clearTimeout(killTimer);
       options.signal?.removeEventListener('abort', onAbort);
       resolve({
-        output: output.text(),
+        ...output.read(),
         exitCode: exit.code,
         signal: exit.signal,
         durationMs: Date.now() - started,

@@ -15,7 +15,6 @@ import { type PageText, type PdfHead } from './formats/pdf-assemble';
 import { type PdfSession } from './formats/pdf';
 import { findFigures, type PageFigures } from './figures/analyze';
 import { maxCacheChars, tooLarge } from './limits';
-import { collectGarbage } from './thread-gc';
 import { type ExtractionResult, type WorkerDiagnostics } from './types';
 import { readRegularFile } from '../workspace/task-paths';
 
@@ -134,8 +133,6 @@ async function handle(request: WorkerRequest): Promise<void> {
       const { warmUpPdfText } = await import('./formats/pdf-warm-up');
       await warmUpPdfText().catch(() => undefined);
       saveCodeCaches();
-      // The spare now waits idle, maybe for long: what loading left behind is freed first.
-      collectGarbage();
       post({ type: 'warm', job: request.job, stats: stats() });
       return;
     }

@@ -5,7 +5,7 @@ import { FolioError } from '../../shared/errors';
 import { readInside, writeInside } from '../workspace/task-paths';
 import { ARTIFACT_OVERWRITE_MESSAGE } from './artifacts';
 import { errnoCode, looksBinary } from './text';
-import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
+import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, ToolFileNotFoundError, ToolNotAllowedError, type ToolTraits } from './types';
 import { gitWriteRisk } from './git-files';
 
 const parameters = z.object({
@@ -31,13 +31,13 @@ const traits: ToolTraits = { kind: 'edit', runsCode: false, network: false, path
 
 async function planEdit(args: EditArgs, ctx: Pick<ToolContext, 'root' | 'taskRoot'>): Promise<PlannedEdit> {
   const { rel, root, area } = resolveToolPath(ctx, traits, args.path, 'write');
-  if (area === 'artifact') throw new ToolError(`${rel} is an artifact: ${ARTIFACT_OVERWRITE_MESSAGE}.`);
+  if (area === 'artifact') throw new ToolNotAllowedError(`${rel} is an artifact: ${ARTIFACT_OVERWRITE_MESSAGE}.`, rel);
   let bytes: Buffer;
   try {
     bytes = await readInside(root, rel);
   } catch (err) {
     const code = errnoCode(err);
-    if (code === 'ENOENT') throw new ToolError(`File not found: ${rel}. Use write to create a new file.`);
+    if (code === 'ENOENT') throw new ToolFileNotFoundError(rel, `File not found: ${rel}. Use write to create a new file.`);
     if (code === 'EISDIR') throw new ToolError(`${rel} is a directory; give a file path.`);
     throw err;
   }

@@ -18,7 +18,7 @@ import { openInside, readInside, writeInside } from '../workspace/task-paths';
 import { extractPageImages, FIGURES_PURPOSE, listPdfImages, type PdfImageRow, pngSize, renderRegion } from './figures-poppler';
 import { countPdfPages, type PopplerOptions } from './ocr-render';
 import { errnoCode } from './text';
-import { resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
+import { resolveToolPath, type Tool, type ToolContext, ToolError, ToolFileNotFoundError, type ToolTraits } from './types';
 import { FIGURE_DPI, FIGURES_INDEX, FIGURES_MAX, FIGURES_MAX_BYTES, regionReport, report, type FigureEntry, type Saved, type ScanResult } from './figures-report';
 
 export { FIGURE_DPI, FIGURES_INDEX, FIGURES_MAX, FIGURES_MAX_BYTES, type FigureEntry } from './figures-report';
@@ -150,7 +150,7 @@ async function checkPdf(root: string, rel: string, given: string): Promise<void>
   try {
     handle = await openInside(root, rel);
   } catch (err) {
-    if (errnoCode(err) === 'ENOENT') throw new ToolError(`File not found: ${given}`);
+    if (errnoCode(err) === 'ENOENT') throw new ToolFileNotFoundError(given, `File not found: ${given}`);
     if (errnoCode(err) === 'EISDIR') throw new ToolError(`${given} is a directory; give a PDF file.`);
     throw err;
   }

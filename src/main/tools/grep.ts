@@ -12,7 +12,7 @@ import { PathEscapeError } from '../../shared/errors';
 import { openInside, toRelative } from '../workspace/task-paths';
 import { parseLibraryPath } from '../workspace/library-paths';
 import { cutLine, errnoCode, looksBinary, splitLines } from './text';
-import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
+import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, ToolFileNotFoundError, type ToolTraits } from './types';
 
 const MAX_MATCHES = 200;
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -117,7 +117,7 @@ async function grepLibrary(taskPath: string, regex: RegExp, glob: ((p: string) =
   if (!ctx.library) throw new ToolError(`${taskPath}: this task has no library (only tasks in a project, and the personal library, have one).`);
   const port = ctx.library;
   const docs = (await port.list(lib.scope)).filter((d) => lib.path === '' || d.path === lib.path || d.path.startsWith(`${lib.path}/`));
-  if (docs.length === 0) throw new ToolError(`Path not found in the library: ${taskPath}`);
+  if (docs.length === 0) throw new ToolFileNotFoundError(taskPath, `Path not found in the library: ${taskPath}`);
   const out: string[] = [];
   const waiting: string[] = [];
   let total = 0;
@@ -170,7 +170,7 @@ export const grepTool: Tool<typeof parameters> = {
     if (library !== null) return { content: library };
     const { abs: start, root } = resolveToolPath(ctx, traits, args.path ?? '.', 'read');
     const stat = await fs.stat(start).catch((err: unknown) => {
-      if (errnoCode(err) === 'ENOENT') throw new ToolError(`Path not found: ${args.path ?? '.'}`);
+      if (errnoCode(err) === 'ENOENT') throw new ToolFileNotFoundError(args.path ?? '.', `Path not found: ${args.path ?? '.'}`);
       throw err;
     });
 

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { makeScratchDir, removeScratchDir } from '../workspace/scratch';
 import { errnoCode } from './text';
-import { ToolError } from './types';
+import { ToolError, ToolTimeoutError } from './types';
 
 export interface RenderedPage {
   page: number;
@@ -57,7 +57,7 @@ export function runPoppler(command: string, args: string[], opts: PopplerOptions
         if (!err) return resolve({ stdout, stderr });
         if (errnoCode(err) === 'ENOENT') return reject(popplerMissing(command, opts.purpose));
         if (opts.signal?.aborted) return reject(new ToolError(`${command} was cancelled.`));
-        if ('killed' in err && err.killed) return reject(new ToolError(`${command} took longer than ${Math.round((opts.timeoutMs ?? 60_000) / 1000)} s and was stopped.`));
+        if ('killed' in err && err.killed) return reject(new ToolTimeoutError(Math.round((opts.timeoutMs ?? 60_000) / 1000), `${command} took longer than ${Math.round((opts.timeoutMs ?? 60_000) / 1000)} s and was stopped.`));
         const detail = stderr.trim().split('\n').slice(-3).join(' ').slice(0, 300);
         reject(new ToolError(`${command} failed${detail ? `: ${detail}` : ''}.`));
       },

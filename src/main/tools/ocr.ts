@@ -11,7 +11,7 @@ import { formatPageList, PageRangeError, parsePageSpec } from '../sources';
 import { countPdfPages, type PopplerOptions, type RenderedPage, renderPdfPages } from './ocr-render';
 import { openInside, readInside } from '../workspace/task-paths';
 import { errnoCode, formatBytes } from './text';
-import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
+import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, ToolFileNotFoundError, ToolTooLargeError, type ToolTraits } from './types';
 
 export const OCR_MAX_PAGES = 10;
 export const OCR_DPI = 150;
@@ -119,7 +119,7 @@ async function resolveTarget(ctx: ToolContext, relPath: string): Promise<Target>
   try {
     stat = await fs.stat(abs);
   } catch (err) {
-    if (errnoCode(err) === 'ENOENT') throw new ToolError(`File not found: ${relPath}`);
+    if (errnoCode(err) === 'ENOENT') throw new ToolFileNotFoundError(relPath, `File not found: ${relPath}`);
     throw err;
   }
   if (stat.isDirectory()) throw new ToolError(`${relPath} is a directory; give a PDF, PNG or JPEG file.`);
@@ -174,7 +174,7 @@ export function createOcrTool(opts: OcrToolOptions): Tool<typeof parameters> {
     if (choice === null) throw new ToolError(NO_VISION_PROFILE);
     const target = await resolveTarget(ctx, args.path);
     if (target.kind === 'image' && target.size > MAX_IMAGE_BYTES) {
-      throw new ToolError(`${target.rel} is ${formatBytes(target.size)}; images over ${formatBytes(MAX_IMAGE_BYTES)} are refused by providers. Shrink it first.`);
+      throw new ToolTooLargeError(`${target.rel} is ${formatBytes(target.size)}; images over ${formatBytes(MAX_IMAGE_BYTES)} are refused by providers. Shrink it first.`, target.rel);
     }
     const pageCount = target.kind === 'pdf' ? await countPages(target.abs, ctx.signal) : 1;
     const wanted = pagesFor(target, args.pages, pageCount);

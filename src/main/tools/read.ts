@@ -8,7 +8,7 @@ import { ensureExtracted, formatPageList, isExtractable, PageRangeError, parsePa
 import { readInside } from '../workspace/task-paths';
 import { parseLibraryPath } from '../workspace/library-paths';
 import { cutLine, errnoCode, formatBytes, looksBinary, splitLines } from './text';
-import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
+import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, ToolFileNotFoundError, ToolTooLargeError, type ToolTraits } from './types';
 import { wrapUntrusted } from './untrusted';
 
 const DEFAULT_LIMIT = 2000;
@@ -141,7 +141,7 @@ async function readLibrary(taskPath: string, args: Args, ctx: ToolContext): Prom
   if (!ctx.library) throw new ToolError(`${taskPath}: this task has no library (only tasks in a project, and the personal library, have one).`);
   if (lib.path === '') throw new ToolError(`${taskPath} is a folder; use grep with path="${taskPath}" or search_library to find what you need.`);
   const found = await ctx.library.read(lib.scope, lib.path);
-  if (!found) throw new ToolError(`File not found in the library: ${taskPath}`);
+  if (!found) throw new ToolFileNotFoundError(taskPath, `File not found in the library: ${taskPath}`);
   const { doc, markdown } = found;
   if (doc.status === 'pending' || doc.status === 'indexing') throw new ToolError(`${taskPath} is still being indexed; try again shortly.`);
   if (doc.status === 'image' || doc.status === 'error') throw refusal(taskPath, { path: taskPath, status: doc.status, pages: doc.pages, message: doc.message, cache_path: null });
@@ -170,7 +170,7 @@ export const readTool: Tool<typeof parameters> = {
     try {
       stat = await fs.stat(abs);
     } catch (err) {
-      if (errnoCode(err) === 'ENOENT') throw new ToolError(`File not found: ${args.path}`);
+      if (errnoCode(err) === 'ENOENT') throw new ToolFileNotFoundError(args.path, `File not found: ${args.path}`);
       throw err;
     }
     if (stat.isDirectory()) throw new ToolError(`${args.path} is a directory; use glob to list its files.`);
@@ -182,7 +182,7 @@ export const readTool: Tool<typeof parameters> = {
       throw new ToolError(`${args.path} has no pages (pages applies to PDF, DOCX, PPTX, XLSX and CSV sources); use offset and limit.`);
     }
     if (stat.size > MAX_FILE_BYTES) {
-      throw new ToolError(`${args.path} is ${formatBytes(stat.size)}, too large to read; use grep to find what you need.`);
+      throw new ToolTooLargeError(`${args.path} is ${formatBytes(stat.size)}, too large to read; use grep to find what you need.`, args.path);
     }
     const bytes = await readInside(root, rel);
     if (looksBinary(bytes)) {

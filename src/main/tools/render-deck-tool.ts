@@ -11,7 +11,7 @@ import { ARTIFACTS_DIR } from './artifacts';
 import { OUTLINE_PATH, readOutlineFile } from '../workspace/outline-file';
 import { readInside, taskFolders, writeInside } from '../workspace/task-paths';
 import { errnoCode } from './text';
-import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
+import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, ToolFileNotFoundError, type ToolTraits } from './types';
 
 const MAX_SPEC_BYTES = 5 * 1024 * 1024;
 
@@ -190,7 +190,7 @@ async function readSpecFile(ctx: ToolContext, specPath: string): Promise<unknown
   } catch (err) {
     if (err instanceof FolioError && err.code === 'payload_too_large') throw new ToolError(`${specPath} is larger than ${MAX_SPEC_BYTES / 1024 / 1024} MB; a deck spec is much smaller.`);
     const code = errnoCode(err);
-    if (code === 'ENOENT') throw new ToolError(`Deck spec not found: ${specPath}`);
+    if (code === 'ENOENT') throw new ToolFileNotFoundError(specPath, `Deck spec not found: ${specPath}`);
     if (code === 'EISDIR') throw new ToolError(`${specPath} is a folder; give the deck spec JSON file.`);
     throw err;
   }

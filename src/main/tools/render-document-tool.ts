@@ -13,7 +13,7 @@ import { sofficePath } from '../renderers/soffice';
 import { ARTIFACTS_DIR } from './artifacts';
 import { libraryEntries } from './library-references';
 import { toRelative } from '../workspace/task-paths';
-import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, type ToolTraits } from './types';
+import { ALL_AREAS, resolveToolPath, type Tool, type ToolContext, ToolError, ToolFileNotFoundError, type ToolTraits } from './types';
 
 const parameters = z.object({
   path: z
@@ -95,7 +95,7 @@ function documentFolder(ctx: ToolContext, relPath: string): { folder: string; fo
   try {
     stat = statSync(abs);
   } catch {
-    throw new ToolError(`Document folder not found: ${relPath}`);
+    throw new ToolFileNotFoundError(relPath, `Document folder not found: ${relPath}`);
   }
   if (stat.isFile() && basename(abs) === 'document.json') return { folder: dirname(abs), folderRel: rel.replace(/\/?document\.json$/u, '') || '.' };
   if (!stat.isDirectory()) throw new ToolError(`${relPath} is a file; give the document folder that holds document.json and sections/.`);

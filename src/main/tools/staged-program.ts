@@ -84,11 +84,9 @@ export async function runStagedProgram(runner: Executor, ctx: ToolContext, setup
   }
   const touched = changedFiles(before, snapshotFiles(ctx.root));
   const wrote = touched.length > 0 ? `Files written: ${touched.join(', ')}\n` : '';
-  return {
-    content: programReport(result, { isolated: sandbox, network, timeoutS: program.timeoutS, what: `the ${program.noun}`, extra: wrote }),
-    isError: result.timedOut || result.aborted || result.exitCode !== 0,
-    touched,
-  };
+  const report = programReport(result, { isolated: sandbox, network, timeoutS: program.timeoutS, what: `the ${program.noun}`, extra: wrote });
+  const isError = result.timedOut || result.aborted || result.exitCode !== 0;
+  return { content: report.content, isError, program: report.program, ...(isError && report.failure ? { failure: report.failure } : {}), touched };
 }
 
 export type Snapshot = Map<string, string>;

@@ -3,6 +3,7 @@
 // names), and executes with a context and an abort signal.
 import type { z } from 'zod';
 import type { ApprovalReason, FileKind, ProgressOf, RunEventBody, ToolKind } from '../../shared/contract';
+import type { ProgramFacts, ToolFailure } from '../../shared/contract/tool-calls';
 import { join } from 'node:path';
 import { TASK_SUBFOLDERS } from '../workspace/layout';
 import { resolveTaskPath, taskFolders, type Access, type TaskPath } from '../workspace/task-paths';
@@ -76,6 +77,10 @@ export interface ToolResult {
   touched?: string[];
   /** A run event the loop emits after the result, so the UI updates without knowing tool names. */
   announce?: ToolAnnouncement;
+  /** Why an error result failed, for the person's screen (absent: the loop says `failed`). */
+  failure?: ToolFailure;
+  /** A program's run: where its own output ends and Folio's notes for the model begin. */
+  program?: ProgramFacts;
 }
 
 /** The run events a tool may announce with its result. */
@@ -164,7 +169,7 @@ export interface Tool<P extends z.ZodType = z.ZodType> {
  */
 export function resolveToolPath(ctx: Pick<ToolContext, 'root' | 'taskRoot'>, traits: ToolTraits, relPath: string, access: Access): TaskPath {
   // The library is shared by the project's tasks: no tool writes there (read and grep read it through the port).
-  if (access === 'write' && isLibraryPath(relPath)) throw new ToolError(LIBRARY_READ_ONLY_MESSAGE);
+  if (access === 'write' && isLibraryPath(relPath)) throw new ToolNotAllowedError(LIBRARY_READ_ONLY_MESSAGE, relPath);
   return resolveTaskPath(taskFolders(ctx), relPath, { access, areas: traits.paths[access] });
 }
 
@@ -176,10 +181,63 @@ export function sourceFolder(ctx: Pick<ToolContext, 'root' | 'taskRoot'>): strin
   return join(taskFolders(ctx).task, TASK_SUBFOLDERS.source);
 }
 
-/** Tool failures the model should see as data (not crashes): bad paths, no match, etc. */
+/**
+ * Tool failures the model should see as data (not crashes): bad paths, no match, etc. The message is
+ * the model's; `failure` is what the person's screen says (in their language), set by the subclasses.
+ */
 export class ToolError extends Error {
-  constructor(message: string) {
+  readonly failure: ToolFailure;
+  constructor(message: string, failure: ToolFailure = { kind: 'failed' }) {
     super(message);
     this.name = 'ToolError';
+    this.failure = failure;
+  }
+}
+
+/** The file or folder the call names does not exist (`path` as the model named it). */
+export class ToolFileNotFoundError extends ToolError {
+  constructor(path: string, message: string) {
+    super(message, { kind: 'not_found', path });
+    this.name = 'ToolFileNotFoundError';
+  }
+}
+
+/** A file, page or answer too large for the tool to take. */
+export class ToolTooLargeError extends ToolError {
+  constructor(message: string, path?: string) {
+    super(message, { kind: 'too_large', ...(path === undefined ? {} : { path }) });
+    this.name = 'ToolTooLargeError';
+  }
+}
+
+/** The tool's own time limit ran out and its work was stopped. */
+export class ToolTimeoutError extends ToolError {
+  constructor(seconds: number, message: string) {
+    super(message, { kind: 'timed_out', seconds });
+    this.name = 'ToolTimeoutError';
+  }
+}
+
+/** Folio's rules refused the request before it left (a private address, a scheme other than http). */
+export class NetworkRefusedError extends ToolError {
+  constructor(message: string) {
+    super(message, { kind: 'network_refused' });
+    this.name = 'NetworkRefusedError';
+  }
+}
+
+/** The address could not be reached (no such host, no answer, the connection broke). */
+export class NetworkUnreachableError extends ToolError {
+  constructor(message: string) {
+    super(message, { kind: 'network_unreachable' });
+    this.name = 'NetworkUnreachableError';
+  }
+}
+
+/** A tool refused to write where the task keeps what is not Folio's to change (the libraries, an artifact). */
+export class ToolNotAllowedError extends ToolError {
+  constructor(message: string, path?: string) {
+    super(message, { kind: 'not_allowed', ...(path === undefined ? {} : { path }) });
+    this.name = 'ToolNotAllowedError';
   }
 }

@@ -5,7 +5,7 @@ import { writeInside } from '../workspace/task-paths';
 import { ARTIFACT_OVERWRITE_MESSAGE } from './artifacts';
 import { SheetInputError, writeXlsx } from './spreadsheet/xlsx-writer';
 import { errnoCode } from './text';
-import { resolveToolPath, type Tool, ToolError, type ToolTraits } from './types';
+import { resolveToolPath, type Tool, ToolError, ToolNotAllowedError, type ToolTraits } from './types';
 
 const MAX_SHEETS = 50;
 const MAX_ROWS = 100_000;
@@ -49,7 +49,7 @@ export const writeSpreadsheetTool: Tool<typeof parameters> = {
     });
     if (existing?.isDirectory()) throw new ToolError(`${rel} is a directory; give a file path.`);
     const artifact = area === 'artifact';
-    if (artifact && existing) throw new ToolError(`${rel} already exists: ${ARTIFACT_OVERWRITE_MESSAGE}.`);
+    if (artifact && existing) throw new ToolNotAllowedError(`${rel} already exists: ${ARTIFACT_OVERWRITE_MESSAGE}.`, rel);
     let bytes: Buffer;
     try {
       bytes = await writeXlsx(args.sheets);
@@ -60,7 +60,7 @@ export const writeSpreadsheetTool: Tool<typeof parameters> = {
     try {
       await writeInside(root, rel, bytes, { exclusive: artifact });
     } catch (err) {
-      if (errnoCode(err) === 'EEXIST') throw new ToolError(`${rel} already exists: ${ARTIFACT_OVERWRITE_MESSAGE}.`);
+      if (errnoCode(err) === 'EEXIST') throw new ToolNotAllowedError(`${rel} already exists: ${ARTIFACT_OVERWRITE_MESSAGE}.`, rel);
       throw err;
     }
     const summary = args.sheets.map((sheet) => `${sheet.name} (${sheet.rows.length} rows × ${Math.max(sheet.header?.length ?? 0, ...sheet.rows.map((row) => row.length))} columns)`);

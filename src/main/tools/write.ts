@@ -5,7 +5,7 @@ import { writeInside } from '../workspace/task-paths';
 import { ARTIFACT_OVERWRITE_MESSAGE } from './artifacts';
 import { gitWriteRisk } from './git-files';
 import { errnoCode } from './text';
-import { resolveToolPath, type Tool, ToolError, type ToolTraits } from './types';
+import { resolveToolPath, type Tool, ToolError, ToolNotAllowedError, type ToolTraits } from './types';
 
 const parameters = z.object({
   path: z.string().describe('File path relative to the task folder; parent folders are created.'),
@@ -35,13 +35,13 @@ export const writeTool: Tool<typeof parameters> = {
     });
     if (existing?.isDirectory()) throw new ToolError(`${rel} is a directory; give a file path.`);
     const artifact = area === 'artifact';
-    if (artifact && existing) throw new ToolError(`${rel} already exists: ${ARTIFACT_OVERWRITE_MESSAGE}.`);
+    if (artifact && existing) throw new ToolNotAllowedError(`${rel} already exists: ${ARTIFACT_OVERWRITE_MESSAGE}.`, rel);
 
     try {
       // Exclusive creation closes the race between the existence check and the write for artifacts.
       await writeInside(root, rel, args.content, { exclusive: artifact });
     } catch (err) {
-      if (errnoCode(err) === 'EEXIST') throw new ToolError(`${rel} already exists: ${ARTIFACT_OVERWRITE_MESSAGE}.`);
+      if (errnoCode(err) === 'EEXIST') throw new ToolNotAllowedError(`${rel} already exists: ${ARTIFACT_OVERWRITE_MESSAGE}.`, rel);
       throw err;
     }
     const bytes = Buffer.byteLength(args.content, 'utf8');

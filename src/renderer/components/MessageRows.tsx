@@ -4,7 +4,8 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseSystemNotice, topLevelCallId, type Message } from '../../shared/contract';
 import type { ChatRow } from '../state/chat-rows';
-import type { LiveRun } from '../state/live-run';
+import type { LiveRun, ToolResultSummary } from '../state/live-run';
+import type { ToolResultFacts } from '../../shared/contract/tool-calls';
 import { ApprovalCard } from './ApprovalCard';
 import { ReplyTools, UserMessage } from './BranchControls';
 import { Markdown } from './Markdown';
@@ -16,13 +17,14 @@ import { formatDate } from '../lib/format';
 import { modelLabel } from '../../shared/model-names';
 import { useApp } from '../state/app-store';
 
-function toolResultOf(message: Message | null) {
+function toolResultOf(message: Message | null, facts: ToolResultFacts = {}): ToolResultSummary | null {
   if (!message) return null;
   return {
     preview: message.content.slice(0, PREVIEW_CHARS),
     truncated: message.content.length > PREVIEW_CHARS,
     isError: message.is_error,
     fullLength: message.content.length,
+    ...(facts.failure || facts.program ? { facts } : {}),
   };
 }
 
@@ -72,7 +74,7 @@ export const ChatRowView = memo(function ChatRowView({ row, taskId }: { row: Cha
             </div>
           )}
           {row.tools.map((tool) => (
-            <ToolCard key={tool.callId} taskId={taskId} callId={tool.callId} name={tool.name} arguments={tool.arguments} result={toolResultOf(tool.result)} state={tool.state} />
+            <ToolCard key={tool.callId} taskId={taskId} callId={tool.callId} name={tool.name} arguments={tool.arguments} result={toolResultOf(tool.result, tool.facts)} state={tool.state} />
           ))}
           <ReplyTools message={row.message} />
         </div>

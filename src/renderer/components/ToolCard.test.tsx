@@ -7,6 +7,7 @@ import { useUiLanguage } from '../i18n/ui-language.test-support';
 import { DENIED_RESULT } from '../../shared/tool-outcome';
 import { applyLanguageSetting } from '../i18n';
 import { toolCardKey, toolCards } from '../state/tool-card-store';
+import type { ToolResultSummary } from '../state/live-run';
 import { PREVIEW_CHARS, ToolCard } from './ToolCard';
 
 describe('ToolCard with nested steps', () => {
@@ -167,6 +168,46 @@ describe('ToolCard output', () => {
       const html = renderToStaticMarkup(<ToolCard taskId="t1" callId="s1" name="shell" arguments='{"command":"ls"}' result={ran} />);
       expect(html).toMatch(/data-testid="tool-raw-toggle">.*显示输出|data-testid="tool-raw-toggle">.*隐藏输出/u);
       expect(output(html)).toBe('共 3 个文件');
+      expect(latinSentences(html)).toEqual([]);
+    });
+
+    it('names why a call failed, in Chinese: the missing file, the exit code, the time limit', () => {
+      const failed = (preview: string, facts: NonNullable<ToolResultSummary['facts']>) => ({ preview, truncated: false, isError: true, fullLength: preview.length, facts });
+      const summaryOf = (html: string) => /data-testid="tool-summary">([^<]*)</u.exec(html)?.[1];
+      const missing = renderToStaticMarkup(
+        <ToolCard taskId="t1" callId="f1" name="read" arguments='{"path":"work/x.md"}' result={failed('File not found: work/x.md', { failure: { kind: 'not_found', path: 'work/x.md' } })} state="failed" />,
+      );
+      expect(summaryOf(missing)).toBe('找不到work/x.md。');
+      expect(latinSentences(missing)).toEqual([]);
+      const exited = renderToStaticMarkup(
+        <ToolCard taskId="t1" callId="f2" name="run_python" arguments='{"code":"raise SystemExit(2)"}' result={failed('[exit code 2 · 0.1 s]', { failure: { kind: 'exit_code', code: 2 }, program: { output_chars: 0 } })} state="failed" />,
+      );
+      expect(summaryOf(exited)).toBe('程序以代码 2 退出。');
+      const slow = renderToStaticMarkup(
+        <ToolCard taskId="t1" callId="f3" name="web_fetch" arguments='{"url":"https://example.org"}' result={failed('Timed out after 20 s fetching https://example.org/.', { failure: { kind: 'timed_out', seconds: 20 } })} state="failed" />,
+      );
+      expect(summaryOf(slow)).toBe('超过 20 秒的时限，已停止。');
+      const refused = renderToStaticMarkup(
+        <ToolCard taskId="t1" callId="f4" name="read" arguments='{"path":"../x"}' result={failed('../x leaves the task folder', { failure: { kind: 'outside_task' } })} state="failed" />,
+      );
+      expect(summaryOf(refused)).toBe('已拒绝：路径指向任务文件夹之外。');
+    });
+
+    it("shows a long output's head and tail with Folio's note between them in Chinese, and the network fact as a line of the card", () => {
+      const head = 'row 1\n';
+      const note = '[... 81920 bytes of output omitted; output is capped at 100 KB ...]';
+      const text = `${head}\n${note}\n\nrow 9000\n`;
+      const preview = `${text}[The network is off for commands in this task.]\n[exit code 0 · 3.0 s]`;
+      const from = text.indexOf(note);
+      const ran = { preview, truncated: false, isError: false, fullLength: preview.length, facts: { program: { output_chars: text.length, omitted: { from, to: from + note.length, bytes: 81920 }, network_off: true } } };
+      toolCards.getState().setOpen(toolCardKey('t1', 's2'), 'raw', true);
+      toolCards.getState().setOpen(toolCardKey('t1', 's2'), 'output', true);
+      const html = renderToStaticMarkup(<ToolCard taskId="t1" callId="s2" name="shell" arguments='{"command":"seq 9000"}' result={ran} state="done" />);
+      expect(output(html)).toContain('row 1');
+      expect(output(html)).toContain('此处省略了 80 KB 的输出');
+      expect(output(html)).toContain('row 9000');
+      expect(output(html)).not.toContain('omitted');
+      expect(html).toContain('data-testid="tool-fact-network-off"');
       expect(latinSentences(html)).toEqual([]);
     });
   });

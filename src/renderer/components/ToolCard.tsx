@@ -13,7 +13,7 @@ import { toolCardState, toolOutcome, type ToolOutcome } from '../../shared/tool-
 import type { ToolCallState } from '../../shared/contract/tool-calls';
 import { toolLabel } from '../lib/tool-names';
 import { toolSummary } from '../lib/tool-summary';
-import { isProgramTool, programOutput } from '../lib/program-output';
+import { isProgramTool, programOutput, programText } from '../lib/program-output';
 import { Icon } from './Icon';
 import { VisibleText } from './VisibleText';
 
@@ -87,13 +87,16 @@ function ToolOutput({ taskId, callId, name, args, result, outcome }: { taskId: s
   const setOpen = useToolCards((s) => s.setOpen);
   const setFull = useToolCards((s) => s.setFull);
   const rawShown = useToolCards((s) => s.rawShown.has(key));
-  const summary = toolSummary({ name, arguments: args, outcome, preview: result.preview }, t);
+  const facts = result.facts;
+  const summary = toolSummary({ name, arguments: args, outcome, preview: result.preview, failure: facts?.failure }, t);
   const rawId = useId();
   const [loadingFull, setLoadingFull] = useState(false);
   const [fullError, setFullError] = useState<ErrorInfo | null>(null);
   const outputId = useId();
-  const shownPreview = program ? programOutput(result.preview) : result.preview;
-  const shownFull = full !== null && program ? programOutput(full) : full;
+  // What the program printed: cut where the run's facts say, Folio's note on a long output's left-out middle in the person's words.
+  const ownOutput = (text: string) => (facts?.program ? programText(text, facts.program, (bytes) => `\n${t('toolOutput.omitted', { size: formatBytes(bytes) })}\n`) : programOutput(text));
+  const shownPreview = program ? ownOutput(result.preview) : result.preview;
+  const shownFull = full !== null && program ? ownOutput(full) : full;
   const short = useMemo(() => collapsedPreview(shownPreview, result.isError ? COLLAPSED_ERROR : COLLAPSED_OUTPUT), [shownPreview, result.isError]);
   const expandable = short !== null || result.truncated;
   const collapsed = expandable && !expanded;
@@ -128,6 +131,11 @@ function ToolOutput({ taskId, callId, name, args, result, outcome }: { taskId: s
           !program && outcome === 'error' && <CopyOriginal text={full ?? result.preview} />
         )}
       </div>
+      {!english && facts?.program?.network_off && (
+        <p className="tool-fact muted" data-testid="tool-fact-network-off">
+          {t('toolOutput.networkOff')}
+        </p>
+      )}
       {(english || program) && (
         <div id={rawId} className="tool-raw" hidden={!rawShown} data-testid="tool-raw">
           <pre

@@ -166,6 +166,6 @@ export function listStyleFor(numbering: HeadingNumbering, depth: number): string
     case 'lowerRoman':
       return paren ? 'folio-lower-roman-paren' : 'lower-roman';
     default:
-      return 'decimal';
+      return paren ? 'folio-decimal-paren' : 'decimal';
   }
 }

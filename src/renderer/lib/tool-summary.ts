@@ -2,6 +2,7 @@
 // written for the model (English, paths, exit codes, instructions); the card shows this instead and
 // keeps the output itself behind a toggle.
 import type { TFunction } from 'i18next';
+import type { ToolFailure } from '../../shared/contract/tool-calls';
 import { DENIED_RESULT, type ToolOutcome } from '../../shared/tool-outcome';
 import { parseToolArgs } from './tool-args';
 import { mcpParts } from './tool-names';
@@ -13,6 +14,8 @@ export interface ToolSummaryInput {
   outcome: ToolOutcome;
   /** The start of the stored result. */
   preview: string;
+  /** Why it failed, as the run recorded it (absent for calls recorded before failures were typed). */
+  failure?: ToolFailure;
 }
 
 /** Tools whose success is told by a sentence of their own, with the argument the sentence names. */
@@ -54,6 +57,7 @@ export function toolSummary(input: ToolSummaryInput, t: TFunction): string {
   };
   const exit = EXIT.exec(input.preview);
   if (input.outcome === 'error') {
+    if (input.failure) return failureSentence(input.failure, t);
     if (exit && exit[1] !== 'unknown') return t('toolSummary.exitFailed', { code: exit[1] });
     return t('toolSummary.failed');
   }
@@ -85,6 +89,15 @@ export function toolSummary(input: ToolSummaryInput, t: TFunction): string {
       return t(`toolSummary.${input.name}`, values);
     }
   }
+}
+
+/** Kinds whose sentence names the file when the failure carries one. */
+const NAMES_PATH: ReadonlySet<ToolFailure['kind']> = new Set(['not_found', 'too_large', 'not_allowed']);
+
+/** Why a call failed, in a sentence of the person's language (the model read the tool's English). */
+export function failureSentence(failure: ToolFailure, t: TFunction): string {
+  if (failure.path !== undefined && NAMES_PATH.has(failure.kind)) return t(`toolFailure.${failure.kind}_path`, { path: failure.path });
+  return t(`toolFailure.${failure.kind}`, { code: failure.code, seconds: failure.seconds });
 }
 
 /** glob lists one file a line, and says how many there were when it lists only the first ones. */

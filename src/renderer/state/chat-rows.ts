@@ -2,7 +2,7 @@
 // renders. Pure, so ordering and de-duplication rules are testable without a DOM.
 import type { Message, PendingApproval, Run } from '../../shared/contract';
 import type { LiveRun } from './live-run';
-import { callKey, callStatesOf, type ToolCallState } from '../../shared/contract/tool-calls';
+import { callKey, callStatesOf, type ToolCallState, type ToolResultFacts } from '../../shared/contract/tool-calls';
 
 export interface ToolPair {
   callId: string;
@@ -11,6 +11,8 @@ export interface ToolPair {
   result: Message | null;
   /** The call's state as the task's runs persisted it; null for a call no run recorded. */
   state: ToolCallState | null;
+  /** Why it failed and what a program printed, as the run recorded them with the state. */
+  facts: ToolResultFacts;
 }
 
 export interface ApprovalView {
@@ -96,7 +98,9 @@ export function buildChatRows(messages: Message[], runs: Run[], live: LiveRun | 
       const tools = (message.tool_calls ?? []).map((call) => {
         const result = toolResults.get(call.id) ?? null;
         if (result) claimed.add(result.id);
-        return { callId: call.id, name: call.name, arguments: call.arguments, result, state: callStates.get(callKey(message.id, call.id))?.state ?? null };
+        const record = callStates.get(callKey(message.id, call.id));
+        const facts: ToolResultFacts = { ...(record?.failure ? { failure: record.failure } : {}), ...(record?.program ? { program: record.program } : {}) };
+        return { callId: call.id, name: call.name, arguments: call.arguments, result, state: record?.state ?? null, facts };
       });
       rows.push({ key: message.id, kind: 'assistant', message, tools });
     } else if (message.role === 'tool') {

@@ -2,7 +2,7 @@
 // replace this draft once the run finishes and the chat reloads from the server.
 import type { ErrorShape } from '../../shared/errors';
 import { topLevelCallId, type ApprovalReason, type FinishReason, type ProgressOf, type ReasoningMode, type RunEvent, type ToolKind } from '../../shared/contract';
-import type { ToolCallState } from '../../shared/contract/tool-calls';
+import type { ToolCallState, ToolResultFacts } from '../../shared/contract/tool-calls';
 
 export interface ToolResultSummary {
   preview: string;
@@ -11,6 +11,14 @@ export interface ToolResultSummary {
   fullLength: number;
   /** The call's final state as the run persisted it (live: carried by the tool_result event). */
   state?: ToolCallState;
+  /** Why it failed and what a program printed, as data (absent for calls recorded before they were kept). */
+  facts?: ToolResultFacts;
+}
+
+/** The facts a tool_result event carries, kept only when there are any. */
+function factsOf(event: ToolResultFacts): { facts?: ToolResultFacts } {
+  const facts: ToolResultFacts = { ...(event.failure ? { failure: event.failure } : {}), ...(event.program ? { program: event.program } : {}) };
+  return facts.failure || facts.program ? { facts } : {};
 }
 
 /** One step of a skill running as a sub-agent, shown inside the card of the call that started it. */
@@ -105,7 +113,7 @@ function applyNested(steps: NestedStep[], event: RunEvent, parent: string, depth
     case 'tool_result':
       return steps.map((step) =>
         step.kind === 'tool' && step.callId === event.call_id
-          ? { ...step, result: { preview: event.preview, truncated: event.truncated, isError: event.is_error, fullLength: event.full_length } }
+          ? { ...step, result: { preview: event.preview, truncated: event.truncated, isError: event.is_error, fullLength: event.full_length, ...factsOf(event) } }
           : step,
       );
     case 'retry': {
@@ -174,7 +182,7 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
           name: prev?.name ?? event.name,
           arguments: prev?.arguments ?? '',
           toolKind: prev?.toolKind ?? null,
-          result: { preview: event.preview, truncated: event.truncated, isError: event.is_error, fullLength: event.full_length, ...(event.state ? { state: event.state } : {}) },
+          result: { preview: event.preview, truncated: event.truncated, isError: event.is_error, fullLength: event.full_length, ...(event.state ? { state: event.state } : {}), ...factsOf(event) },
           ...(prev?.nested ? { nested: prev.nested } : {}),
         })),
         // The tool whose progress was shown has ended (a tool still running reports again).

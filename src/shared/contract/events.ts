@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ErrorShape } from '../errors';
 import { ApprovalDecision, ApprovalReason, Id, ReasoningMode, ToolKind } from './entities';
 import { DeckOutline } from '../specs/deck-outline';
-import { ToolCallState } from './tool-calls';
+import { ToolCallState, ToolResultFacts } from './tool-calls';
 
 /**
  * An event of a skill running as a sub-agent carries the id of the tool call that started it and its
@@ -82,6 +82,8 @@ export const RunEvent = z.discriminatedUnion('type', [
     writes_artifacts: z.boolean(),
     /** The call's final state, as persisted with the run (absent from producers that keep none). */
     state: ToolCallState.optional(),
+    /** Why it failed and what a program printed, as data for the person's screen (persisted with the state). */
+    ...ToolResultFacts.shape,
   }),
   /**
    * The model call failed and is being retried: text streamed since the last tool step is void.

@@ -29,8 +29,66 @@ export const TOOL_CALL_NEXT: Readonly<Record<ToolCallState, readonly ToolCallSta
 
 export const isFinalCallState = (state: ToolCallState): boolean => TOOL_CALL_NEXT[state].length === 0;
 
-/** One call as the run records it: the assistant message that made it and the call's id there. */
-export const ToolCallRecord = z.object({ message_id: z.string(), call_id: z.string(), name: z.string(), state: ToolCallState, at: z.number().int() });
+/**
+ * Why a call failed, as data: each client says it in its person's language, while the model reads
+ * the tool's own English text. `path` names a file as the model did (relative to the task), `code`
+ * is a program's exit code, `seconds` the time limit that ran out.
+ */
+export const TOOL_FAILURE_KINDS = [
+  'not_found',
+  'outside_task',
+  'not_allowed',
+  'too_large',
+  'timed_out',
+  'exit_code',
+  'killed',
+  'network_refused',
+  'network_unreachable',
+  'invalid_arguments',
+  'unknown_tool',
+  'denied',
+  'blocked',
+  'cancelled',
+  'interrupted',
+  'failed',
+] as const;
+export const ToolFailureKind = z.enum(TOOL_FAILURE_KINDS);
+export type ToolFailureKind = z.infer<typeof ToolFailureKind>;
+export const ToolFailure = z.object({
+  kind: ToolFailureKind,
+  path: z.string().optional(),
+  code: z.number().int().optional(),
+  seconds: z.number().optional(),
+});
+export type ToolFailure = z.infer<typeof ToolFailure>;
+
+/**
+ * A program's run (shell, run_python, run_script) as a person reads it: the result starts with what
+ * the program printed (`output_chars` characters), and Folio's lines for the model follow it. A long
+ * output keeps its head and tail, with Folio's note between them at `omitted` (character offsets in
+ * the result) saying how many bytes were left out.
+ */
+export const ProgramFacts = z.object({
+  output_chars: z.number().int().nonnegative(),
+  omitted: z.object({ from: z.number().int(), to: z.number().int(), bytes: z.number().int() }).optional(),
+  /** The program seems to have wanted the network, which was off for it. */
+  network_off: z.boolean().optional(),
+});
+export type ProgramFacts = z.infer<typeof ProgramFacts>;
+
+/** What a finished call's result says as data, beside its text for the model. */
+export const ToolResultFacts = z.object({ failure: ToolFailure.optional(), program: ProgramFacts.optional() });
+export type ToolResultFacts = z.infer<typeof ToolResultFacts>;
+
+/** One call as the run records it: the assistant message that made it and the call's id there, and its result's facts once it ended. */
+export const ToolCallRecord = z.object({
+  message_id: z.string(),
+  call_id: z.string(),
+  name: z.string(),
+  state: ToolCallState,
+  at: z.number().int(),
+  ...ToolResultFacts.shape,
+});
 export type ToolCallRecord = z.infer<typeof ToolCallRecord>;
 
 /**

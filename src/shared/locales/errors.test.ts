@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as errorClasses from '../errors';
 import { errorCodes } from '../folio-error';
-import { errorCatalogEn, errorHelpKey, loadErrorCatalogZhCN, namedErrors, type ErrorCatalog } from './errors';
+import { errorHelpKey, namedErrors, type ErrorCatalog } from './errors';
+import { errorCatalogEn, loadErrorCatalogZhCN } from './shared-strings';
 
 const cjk = /[\u3400-\u9fff]/u;
 

@@ -3,9 +3,17 @@
 // sentence from its facts, the page count) and the names of things (`providers`, `approvalModes`,
 // `modelNames`). English is here (every screen's fallback); Chinese is
 // loaded on demand so the app's first chunk does not carry it.
-import { errorCatalogEn, loadErrorCatalogZhCN } from './errors';
+import type { ErrorCatalog } from './errors';
+import errorsEn from './errors/en.json';
 import namesEn from './names/en.json';
 import reportEn from './report/en.json';
+
+export const errorCatalogEn: ErrorCatalog = errorsEn;
+
+export async function loadErrorCatalogZhCN(): Promise<ErrorCatalog> {
+  const { default: zhCN } = await import('./errors/zh-CN.json');
+  return zhCN;
+}
 
 export const sharedStringsEn = { ...errorCatalogEn, ...reportEn, ...namesEn };
 

@@ -38,6 +38,19 @@ export function isFullWidthMark(ch: string): boolean {
 }
 
 /**
+ * Full-width opening brackets. A CJK face draws each in the right half of its em, the left half
+ * blank; at a line start clreq and JIS X 4051 set it half width, so its ink lines up with the other
+ * lines' first characters instead of sitting half an em in (the .pptx: draw/line-start-brackets.ts;
+ * the preview: SlideView). Quotes are left out: beside Latin text they are set in the Latin face.
+ */
+export const OPENING_BRACKETS = '（［｛｟〈《「『【〔〖〘〚';
+
+/** Whether `line` starts with a full-width opening bracket, whose blank half a line start drops. */
+export function startsWithOpeningBracket(line: string): boolean {
+  return OPENING_BRACKETS.includes(Array.from(line)[0] ?? '\n');
+}
+
+/**
  * Whether a space typed between these two characters would be a second gap: where CJK meets Latin,
  * LibreOffice adds its own quarter em (clreq's gap), and beside a full-width mark the mark's blank
  * is the gap.

@@ -216,8 +216,8 @@ export type NumberFormat = 'decimal' | 'chineseCounting' | 'decimalEnclosedCircl
 export type NumberingLevel = { format: NumberFormat; text: string; suffix: 'nothing' | 'space' | 'tab' };
 
 /**
- * Heading numbers per level: `一、 / （一） / 1. / （1）` as Chinese official documents and NSFC applications
- * number them, or `1 / 1.1 / 1.1.1 / 1.1.1.1`. Headings deeper than the list are styled but not numbered.
+ * Heading numbers per level: `一、 / （一） / 1. / （1）` as Chinese official documents (GB/T 9704) number them,
+ * `（一） / 1. / （1） / ①` for the NSFC 正文 outline, or `1 / 1.1 / 1.1.1 / 1.1.1.1`. Headings deeper than the list are styled but not numbered.
  */
 export const headingNumberFormats: Record<HeadingNumbering, readonly NumberingLevel[]> = {
   chinese: [
@@ -226,12 +226,13 @@ export const headingNumberFormats: Record<HeadingNumbering, readonly NumberingLe
     { format: 'decimal', text: '%3.', suffix: 'space' },
     { format: 'decimal', text: '（%4）', suffix: 'nothing' },
   ],
-  // The NSFC 正文 outline starts at （一）: its parts, their numbered items, then （1） and a. below them.
+  // The NSFC 正文 outline starts at （一）: its parts, their numbered items, then （1） and ① below them, the
+  // Chinese sequence 一、（一）1.（1）① one level down (a Latin `a.` reads as foreign in a Chinese proposal).
   nsfc: [
     { format: 'chineseCounting', text: '（%1）', suffix: 'nothing' },
     { format: 'decimal', text: '%2.', suffix: 'space' },
     { format: 'decimal', text: '（%3）', suffix: 'nothing' },
-    { format: 'lowerLetter', text: '%4.', suffix: 'space' },
+    { format: 'decimalEnclosedCircle', text: '%4', suffix: 'nothing' },
   ],
   decimal: [
     { format: 'decimal', text: '%1', suffix: 'space' },
@@ -253,9 +254,15 @@ const circledLists: readonly NumberingLevel[] = [
   { format: 'lowerLetter', text: '%2)', suffix: 'tab' },
   { format: 'lowerRoman', text: '%3)', suffix: 'tab' },
 ];
+/** Under NSFC headings, whose fourth level is `①`, lists count as GB/T 1.1 numbers 列项: `a)`, then `1)`, then `i)`. */
+const standardLists: readonly NumberingLevel[] = [
+  { format: 'lowerLetter', text: '%1)', suffix: 'tab' },
+  { format: 'decimal', text: '%2)', suffix: 'tab' },
+  { format: 'lowerRoman', text: '%3)', suffix: 'tab' },
+];
 export const listNumberFormats: Record<HeadingNumbering, readonly NumberingLevel[]> = {
   chinese: circledLists,
-  nsfc: circledLists,
+  nsfc: standardLists,
   decimal: [
     { format: 'decimal', text: '%1.', suffix: 'tab' },
     { format: 'lowerLetter', text: '%2.', suffix: 'tab' },

@@ -170,7 +170,7 @@ export function ChatApp({ controller, t, language, header }: { controller: ChatC
     live.push(h(Text, { key: 'p', color: 'yellow' }, t('pick.task')));
   }
 
-  const title = view.task ? `${view.task.title || t('task.untitled')} · ${t(`modes.${view.task.mode}`)} · ${view.task.approval_mode}` : '';
+  const title = view.task ? `${view.task.title || t('task.untitled')} · ${t(`modes.${view.task.mode}`)} · ${t(`approvalModes.${view.task.approval_mode}`)}` : '';
   return h(
     Box,
     { flexDirection: 'column' },

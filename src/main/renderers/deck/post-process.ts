@@ -6,11 +6,13 @@
 // 3. The slide's title text box becomes its title placeholder (`<p:ph type="title"/>`), so
 //    PowerPoint's outline, accessibility checker and screen readers see it. (pptxgenjs's own
 //    placeholders take the master's box, not the slide's, so we mark the box we drew instead.)
-// 4. Each slide's chart, workbook and picture parts are named after the slide, and time is taken
+// 4. A line that starts with a full-width opening bracket starts half an em sooner (line-start-brackets.ts).
+// 5. Each slide's chart, workbook and picture parts are named after the slide, and time is taken
 //    out of the package (stable-parts.ts): unchanged slides keep byte-identical parts across versions.
 import { PackageParts } from './package-parts';
 import { type CjkRunProblem, ensureChartEastAsianFonts, ensureEastAsianFonts, findRunsWithoutCjkFont, setThemeEastAsianFonts, TEXT_PARTS } from './cjk-fonts';
 import { TITLE_SHAPE_NAME } from './draw/text';
+import { trimLineStartBrackets } from './line-start-brackets';
 import { LANGUAGE_PARTS, tagRunLanguages } from './run-languages';
 import { nameSlidePartsByKey } from './stable-parts';
 
@@ -58,7 +60,7 @@ export async function postProcessDeck(pptx: Uint8Array, fonts: PostProcessFonts,
     if (TEXT_PARTS.test(name)) {
       const xml = zip.text(name) ?? '';
       let out = dedupeParagraphProps(xml);
-      if (name.startsWith('ppt/slides/')) out = markTitlePlaceholder(out);
+      if (name.startsWith('ppt/slides/')) out = trimLineStartBrackets(markTitlePlaceholder(out));
       if (fonts.cjkLang !== undefined && LANGUAGE_PARTS.test(name)) out = tagRunLanguages(out, fonts.cjkLang);
       out = ensureEastAsianFonts(out, fonts.cjkBody, fonts.isCapable);
       if (name.startsWith('ppt/charts/')) out = ensureChartEastAsianFonts(out, fonts.cjkBody);

@@ -19,6 +19,8 @@ import { estimatePages } from './page-estimate';
 import { type DocumentReport } from './report';
 import { documentStyles } from './styles';
 import { withAutoSpace } from './typography';
+import { withTightContentsNumbers } from './contents-numbers';
+import { patchParts } from './patch-parts';
 import { withCompressedMarks } from './compress-marks';
 import { fontSet } from './fonts';
 
@@ -142,7 +144,7 @@ export async function buildDocx(loaded: LoadedDocument, opts: BuildOptions = {})
     footnotes: ctx.footnotes,
     sections: documentSections(spec, ctx, body, mode),
   });
-  const bytes = await withAutoSpace(new Uint8Array(await Packer.toBuffer(doc)));
+  const bytes = await patchParts(new Uint8Array(await Packer.toBuffer(doc)), { 'word/styles.xml': withAutoSpace, 'word/document.xml': withTightContentsNumbers });
   const pageEstimate = estimatePages(ctx.measures, ctx.toc.length, geometry, template.bodySizePt);
   const citationsReport = ctx.citations
     ? { style, superscript: ctx.citations.look.superscript, numbers: Object.fromEntries(ctx.citations.numbers), references: ctx.citations.references }

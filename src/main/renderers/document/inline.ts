@@ -18,6 +18,7 @@ import { fontSet } from './fonts';
 import { plainText } from './mdast-text';
 import { STYLE } from './styles';
 import { joinNameHyphens } from './name-hyphens';
+import { joinDigitGroups } from './digit-groups';
 import { WORD_JOINER } from './name-hyphens';
 import { joinSoftBreaks, splitByScript, typesetSpacesBetween } from './text-metrics';
 
@@ -242,5 +243,5 @@ export function truncate(text: string, max = 60): string {
 }
 
 function runText(text: string): { text: string } {
-  return { text: joinNameHyphens(text) };
+  return { text: joinDigitGroups(joinNameHyphens(text)) };
 }

@@ -85,14 +85,14 @@ describe('NSFC conventions in the rendered .docx', () => {
     numbering = await doc.part('word/numbering.xml');
   });
 
-  it('numbers four heading levels （一）1.（1）a. as the NSFC outline does, with Word numbering linked to Heading 1–4', () => {
+  it('numbers four heading levels （一）1.（1）① as the NSFC outline does, with Word numbering linked to Heading 1–4', () => {
     const h1 = styleXml(styles, 'Heading1');
     const abstract = abstractNumbering(numbering, /<w:numId w:val="(\d+)"\/>/.exec(h1)?.[1]);
     const expected = [
       ['chineseCounting', '（%1）', 'Heading1'],
       ['decimal', '%2.', 'Heading2'],
       ['decimal', '（%3）', 'Heading3'],
-      ['lowerLetter', '%4.', 'Heading4'],
+      ['decimalEnclosedCircle', '%4', 'Heading4'],
     ];
     expected.forEach(([format, text, style], ilvl) => {
       const lvl = numberingLevel(abstract, ilvl);
@@ -106,12 +106,22 @@ describe('NSFC conventions in the rendered .docx', () => {
     expect(textOf(h4)).toBe('预训练方法');
   });
 
-  it('numbers body lists ①②③ under Chinese headings, so they cannot pass for level-3 headings', () => {
+  it('numbers body lists a) 1) under NSFC headings, as GB/T 1.1 numbers 列项, so they cannot pass for ① or 1. headings', () => {
     const item = paragraphsOf(xml).find((p) => textOf(p) === '第一项') ?? '';
     const abstract = abstractNumbering(numbering, /<w:numId w:val="(\d+)"\/>/.exec(item)?.[1]);
-    expect(numberingLevel(abstract, 0)).toContain('<w:numFmt w:val="decimalEnclosedCircle"/>');
-    expect(numberingLevel(abstract, 0)).toContain('<w:lvlText w:val="%1"/>');
+    expect(numberingLevel(abstract, 0)).toContain('<w:numFmt w:val="lowerLetter"/>');
+    expect(numberingLevel(abstract, 0)).toContain('<w:lvlText w:val="%1)"/>');
+    expect(numberingLevel(abstract, 1)).toContain('<w:numFmt w:val="decimal"/>');
     expect(numberingLevel(abstract, 1)).toContain('<w:lvlText w:val="%2)"/>');
+  });
+
+  it('sets the numbers of the contents entries without a space after a full-width closing mark', () => {
+    const contents = /<w:sdt>[\s\S]*?<\/w:sdt>/.exec(xml)?.[0] ?? '';
+    const entries = paragraphsOf(contents).map(textOf);
+    expect(entries.some((e) => e.startsWith('（一）立项依据'))).toBe(true);
+    expect(entries.some((e) => e.startsWith('（1）研究现状'))).toBe(true);
+    expect(entries.some((e) => e.startsWith('1. 研究背景'))).toBe(true);
+    expect(contents).not.toMatch(/[）、] </u);
   });
 
   it('puts 表 N captions above their tables and 图 N below the figure, numbered through the document', () => {

@@ -297,9 +297,9 @@ describe.skipIf(!hasTools)('documents laid out by LibreOffice (soffice)', () => 
       expect(flat(text)).toContain('（一）立项依据与研究内容');
       // The HTML block is reported, not printed.
       expect(flat(text)).not.toContain('原始HTML块');
-      // The two list items with text print as ① and ②: the empty one left no lone number.
-      expect(flat(text)).toContain('①第一项');
-      expect(flat(text)).toContain('②第三项');
+      // The two list items with text print as a) and b): the empty one left no lone number.
+      expect(flat(text)).toContain('a)第一项');
+      expect(flat(text)).toContain('b)第三项');
     });
 
     it('sets a URL in Chinese text with the autospace gap alone, no typed space beside it', () => {

@@ -19,13 +19,14 @@ import { emWidth } from './text-metrics';
 import { plainText } from './mdast-text';
 import { breakSegments, withoutTrailingSpaces } from '../deck/fonts/line-break';
 import { type MeasureStyle, type TextMeasurer } from '../deck/text-measurer';
+import { CELL_MARGINS, type CellText, cleanBreakWidths } from './cell-breaks';
+import { joinDigitGroups } from './digit-groups';
+import { typesetSpaces } from './text-metrics';
 
 export type InlineRenderer = (nodes: MdTable['children'][number]['children'][number]['children'], bold: boolean) => ParagraphChild[];
 
 const BORDER = { style: BorderStyle.SINGLE, size: 4, color: '808080' };
 const MIN_SHARE = 0.08;
-/** Word's default cell margins (left + right, 108 twips each), which LibreOffice keeps. */
-const CELL_MARGINS = 216;
 /** Faces differ a little between LibreOffice, Word and our metrics: a word is given this much room. */
 const SAFETY = 1.06;
 /** A Chinese phrase up to this many characters is kept whole in a table (a header such as 版面结构预训练). */
@@ -106,6 +107,17 @@ export function columnWidths(contentEms: readonly number[], total: number): numb
   return widths;
 }
 
+/** A citation prints as its short number: `[@key]` is measured as `[1]`. */
+const CITATION_MARK = /\[@[^\]]*\]/gu;
+
+/** Each column's cells as a Chinese document prints them (typed spaces beside Chinese dropped, digit groups joined); the first row bold. */
+function printedColumns(rows: readonly (readonly string[])[]): CellText[][] {
+  const columns = Math.max(0, ...rows.map((row) => row.length));
+  return Array.from({ length: columns }, (_, col) =>
+    rows.map((row, r) => ({ text: joinDigitGroups(typesetSpaces((row[col] ?? '').replace(CITATION_MARK, '[1]'))), bold: r === 0 })),
+  );
+}
+
 function alignment(align: AlignType | undefined): (typeof AlignmentType)[keyof typeof AlignmentType] {
   if (align === 'center') return AlignmentType.CENTER;
   if (align === 'right') return AlignmentType.RIGHT;
@@ -118,8 +130,11 @@ export function convertTable(node: MdTable, ctx: RenderContext, inline: InlineRe
   const contentEms = Array.from({ length: columns }, (_, col) => Math.max(...texts.map((row) => emWidth(row[col] ?? ''))));
   const sizePt = ctx.template.bodySizePt - 1.5;
   const fonts = fontSet('body', ctx.language);
-  const minimums = minimumColumnWidths(texts, ctx.measurer, { fonts: { latin: fonts.ascii, cjk: fonts.eastAsia }, sizePt });
-  const { widths, fits } = fitMinimums(columnWidths(contentEms, ctx.geometry.textWidth), minimums, ctx.geometry.textWidth);
+  const style = { fonts: { latin: fonts.ascii, cjk: fonts.eastAsia }, sizePt };
+  const minimums = minimumColumnWidths(texts, ctx.measurer, style);
+  const fitted = fitMinimums(columnWidths(contentEms, ctx.geometry.textWidth), minimums, ctx.geometry.textWidth);
+  const { fits } = fitted;
+  const widths = fits && ctx.isChinese ? cleanBreakWidths(fitted.widths, minimums, printedColumns(texts), ctx.measurer, style) : fitted.widths;
   if (!fits) {
     const header = (texts[0] ?? []).filter((t) => t.trim() !== '').join(' | ');
     ctx.report('table_too_wide', `the table "${header.slice(0, 50)}" has ${columns} columns whose longest words do not fit side by side on the page: some words will break; split the table or shorten its headers`, node, { params: { columns } });

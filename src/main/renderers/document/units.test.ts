@@ -86,9 +86,9 @@ describe('heading numbering and the NSFC outline', () => {
     expect(headingLabelJoiner('chinese', 1)).toBe('');
     expect(headingLabelJoiner('chinese', 2)).toBe(' ');
     expect(headingLabelJoiner('chinese', 3)).toBe('');
-    // The NSFC 正文 outline's own levels: （一） parts, 1. items, then （1） and a.
-    expect([[2], [2, 3], [2, 3, 4], [2, 3, 4, 1]].map((c) => headingLabel('nsfc', c))).toEqual(['（二）', '3.', '（4）', 'a.']);
-    expect([0, 1, 2, 3].map((level) => headingLabelJoiner('nsfc', level))).toEqual(['', ' ', '', ' ']);
+    // The NSFC 正文 outline's own levels: （一） parts, 1. items, then （1） and ①, Chinese at every level.
+    expect([[2], [2, 3], [2, 3, 4], [2, 3, 4, 1]].map((c) => headingLabel('nsfc', c))).toEqual(['（二）', '3.', '（4）', '①']);
+    expect([0, 1, 2, 3].map((level) => headingLabelJoiner('nsfc', level))).toEqual(['', ' ', '', '']);
     expect(documentTemplates.nsfc_general.headingNumbering).toBe('nsfc');
     expect(documentTemplates.nsfc_youth.headingNumbering).toBe('nsfc');
     // Folders written for the old flat template keep 一、…七、.
@@ -102,7 +102,8 @@ describe('heading numbering and the NSFC outline', () => {
     expect([1, 4, 9, 14].map((n) => formatNumber('lowerRoman', n))).toEqual(['i', 'iv', 'ix', 'xiv']);
     expect(levelText(listNumberFormats.chinese, [3])).toBe('③');
     expect(levelText(listNumberFormats.chinese, [3, 2])).toBe('b)');
-    // Under 一、（一）1.（1） or （一）1.（1）a. headings, no list number reads like a heading label.
+    expect([[3], [3, 2], [3, 2, 4]].map((c) => levelText(listNumberFormats.nsfc, c))).toEqual(['c)', '2)', 'iv)']);
+    // Under 一、（一）1.（1） or （一）1.（1）① headings, no list number reads like a heading label.
     for (const numbering of ['chinese', 'nsfc'] as const) {
       const headingLabels = [1, 2, 3].flatMap((n) => [[n], [1, n], [1, 1, n], [1, 1, 1, n]].map((c) => headingLabel(numbering, c)));
       for (const counters of [[2], [1, 2], [1, 1, 2]]) expect(headingLabels).not.toContain(levelText(listNumberFormats[numbering], counters));

@@ -6,7 +6,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { pipeline, type Readable } from 'node:stream';
-import { ToolError } from '../types';
+import { NetworkRefusedError, NetworkUnreachableError, ToolError, ToolTimeoutError, ToolTooLargeError } from '../types';
 import { addressRefusal, isIpLiteral } from '../../net/address-policy';
 import { decompressor, familyOf, type PinnedAddress, pinnedLookup } from '../../net/pinned-fetch';
 import { outboundReporter, type OutboundAudit } from '../../net/outbound-audit';
@@ -66,9 +66,9 @@ export function checkUrl(raw: string, base?: string): URL {
     throw new ToolError(`Not a valid URL: ${raw}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ToolError(`Refused ${url.protocol} URL: only http and https can be fetched.`);
+    throw new NetworkRefusedError(`Refused ${url.protocol} URL: only http and https can be fetched.`);
   }
-  if (url.username !== '' || url.password !== '') throw new ToolError('Refused: URLs with a user name or password are not fetched.');
+  if (url.username !== '' || url.password !== '') throw new NetworkRefusedError('Refused: URLs with a user name or password are not fetched.');
   return url;
 }
 
@@ -98,20 +98,20 @@ async function vetHost(url: URL, options: SafeFetchOptions, signal: AbortSignal)
       addresses = await untilAborted((options.lookup ?? systemLookup)(host), signal);
     } catch (err) {
       if (signal.aborted) throw err;
-      throw new ToolError(`Could not resolve ${host}: ${err instanceof Error ? err.message : String(err)}`);
+      throw new NetworkUnreachableError(`Could not resolve ${host}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  if (addresses.length === 0) throw new ToolError(`Could not resolve ${host}: no addresses.`);
+  if (addresses.length === 0) throw new NetworkUnreachableError(`Could not resolve ${host}: no addresses.`);
   const allowed = options.isAllowedAddress ?? defaultPolicy;
   for (const { address } of addresses) {
     if (!allowed(address, port)) {
       const why = addressRefusal(address) ?? 'not allowed by the fetch policy';
       const shown = address === host ? host : `${host} (${address})`;
-      throw new ToolError(`Refused to fetch ${url.href}: ${shown} is ${why}. Only public Internet addresses can be fetched.`);
+      throw new NetworkRefusedError(`Refused to fetch ${url.href}: ${shown} is ${why}. Only public Internet addresses can be fetched.`);
     }
   }
   const first = addresses[0];
-  if (!first) throw new ToolError(`Could not resolve ${host}: no addresses.`);
+  if (!first) throw new NetworkUnreachableError(`Could not resolve ${host}: no addresses.`);
   return { address: first.address, family: first.family === 6 || first.family === 4 ? first.family : familyOf(first.address) };
 }
 
@@ -161,7 +161,7 @@ async function readBody(res: http.IncomingMessage, maxBytes: number): Promise<Bu
   const declared = Number(res.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes && !res.headers['content-encoding']) {
     res.destroy();
-    throw new ToolError(`The response is ${declared} bytes; pages over ${maxBytes / 1024 / 1024} MB are not fetched.`);
+    throw new ToolTooLargeError(`The response is ${declared} bytes; pages over ${maxBytes / 1024 / 1024} MB are not fetched.`);
   }
   const stream = decoded(res);
   const chunks: Buffer[] = [];
@@ -170,7 +170,7 @@ async function readBody(res: http.IncomingMessage, maxBytes: number): Promise<Bu
     for await (const chunk of stream) {
       const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
       total += buf.length;
-      if (total > maxBytes) throw new ToolError(`The response is larger than ${maxBytes / 1024 / 1024} MB; pages that big are not fetched.`);
+      if (total > maxBytes) throw new ToolTooLargeError(`The response is larger than ${maxBytes / 1024 / 1024} MB; pages that big are not fetched.`);
       chunks.push(buf);
     }
   } finally {
@@ -188,9 +188,9 @@ export async function safeFetch(rawUrl: string, outbound: OutboundAudit | null, 
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   const failure = (err: unknown, url: URL): ToolError => {
     if (err instanceof ToolError) return err;
-    if (deadline.aborted) return new ToolError(`Timed out after ${timeoutMs / 1000} s fetching ${url.href}.`);
+    if (deadline.aborted) return new ToolTimeoutError(timeoutMs / 1000, `Timed out after ${timeoutMs / 1000} s fetching ${url.href}.`);
     if (options.signal?.aborted) return new ToolError('The fetch was cancelled.');
-    return new ToolError(`Could not fetch ${url.href}: ${err instanceof Error ? err.message : String(err)}`);
+    return new NetworkUnreachableError(`Could not fetch ${url.href}: ${err instanceof Error ? err.message : String(err)}`);
   };
 
   let url = checkUrl(rawUrl);

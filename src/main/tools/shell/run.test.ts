@@ -109,6 +109,10 @@ describe('runShell', () => {
     expect(result.output.endsWith('LAST\n')).toBe(true);
     expect(result.output).toMatch(/\[\.\.\. \d+ bytes of output omitted; output is capped at 100 KB \.\.\.\]/);
     expect(Buffer.byteLength(result.output)).toBeLessThan(MAX_OUTPUT_BYTES + 200);
+    // Where the note sits, so a person's screen can put its own words there instead.
+    const { from, to, bytes } = result.omitted!;
+    expect(result.output.slice(from, to)).toBe(`[... ${bytes} bytes of output omitted; output is capped at 100 KB ...]`);
+    expect(bytes).toBeGreaterThan(190_000);
   });
 });
 

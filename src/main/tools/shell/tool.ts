@@ -124,10 +124,10 @@ export function createShellTool(options: ShellToolOptions = {}): Tool<typeof par
         readOnlyPaths: [sourceFolder(ctx)],
         label: 'the shell',
       });
-      return {
-        content: programReport(result, { isolated, network, timeoutS, what: 'the command' }),
-        isError: result.timedOut || result.aborted || result.limitNotes !== undefined,
-      };
+      const report = programReport(result, { isolated, network, timeoutS, what: 'the command' });
+      // A command that exits non-zero has still answered (grep finding nothing): only a stopped one failed.
+      const isError = result.timedOut || result.aborted || result.limitNotes !== undefined;
+      return { content: report.content, isError, program: report.program, ...(isError && report.failure ? { failure: report.failure } : {}) };
     },
   };
 }

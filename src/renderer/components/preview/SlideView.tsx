@@ -4,6 +4,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assertNever, type DeckPlan, type ImageElement, type PlanElement, type PlannedSlide, type PlanParagraph, type ShapeElement, type TextElement } from '../../../shared/specs/deck-plan';
+import { startsWithOpeningBracket } from '../../../shared/specs/deck-text';
 import { bulletIndentPt } from '../../../shared/specs/deck-geometry';
 import type { Theme } from '../../../shared/specs/themes';
 import { color, inches } from '../../lib/deck-preview';
@@ -101,7 +102,7 @@ function TextView({ element: el, theme }: { element: TextElement; theme: Theme }
                 {p.bullet === 'number' ? `${i + 1}.` : (own ?? (p.level === 0 ? '•' : '–'))}
               </span>
             )}
-            <ParagraphText theme={theme} role={el.font} paragraph={p} />
+            <ParagraphText theme={theme} role={el.font} paragraph={p} trim={trimsLineStarts(el, p)} />
           </div>
         );
       })}
@@ -109,17 +110,42 @@ function TextView({ element: el, theme }: { element: TextElement; theme: Theme }
   );
 }
 
+/**
+ * Which of a paragraph's lines may start half an em sooner when they start with a full-width opening
+ * bracket, as the file sets them (draw/line-start-brackets.ts): flush-left text only, and a bulleted
+ * first line only after the default bullet, which still fits in the room left.
+ */
+function trimsLineStarts(el: TextElement, p: PlanParagraph): { first: boolean; rest: boolean } {
+  const flushLeft = el.align === 'left' || el.align === 'justify';
+  const defaultBullet = p.bullet === 'disc' && p.level === 0 && p.marginPt === undefined;
+  return { first: flushLeft && (p.bullet === 'none' || defaultBullet), rest: flushLeft };
+}
+
 /** A paragraph's text, broken where the file breaks it when the plan says where (`lines`), else wrapped here. */
-function ParagraphText({ theme, role, paragraph: p }: { theme: Theme; role: TextElement['font']; paragraph: PlanParagraph }) {
-  if (!p.lines) return <ThemedText theme={theme} role={role} text={p.text} />;
+function ParagraphText({ theme, role, paragraph: p, trim }: { theme: Theme; role: TextElement['font']; paragraph: PlanParagraph; trim: { first: boolean; rest: boolean } }) {
+  if (!p.lines) return <LineText theme={theme} role={role} text={p.text} trim={trim.first} />;
   return (
     <>
       {p.lines.map((line, i) => (
         <span key={i} className="slide-line">
           {i > 0 && <br />}
-          <ThemedText theme={theme} role={role} text={line} />
+          <LineText theme={theme} role={role} text={line} trim={i === 0 ? trim.first : trim.rest} />
         </span>
       ))}
+    </>
+  );
+}
+
+/** A line's text; an opening bracket at its start drawn half an em sooner, its blank half out past the line's start. */
+function LineText({ theme, role, text, trim }: { theme: Theme; role: TextElement['font']; text: string; trim: boolean }) {
+  if (!trim || !startsWithOpeningBracket(text)) return <ThemedText theme={theme} role={role} text={text} />;
+  const [bracket = '', ...rest] = Array.from(text);
+  return (
+    <>
+      <span className="slide-line-start-bracket">
+        <ThemedText theme={theme} role={role} text={bracket} />
+      </span>
+      <ThemedText theme={theme} role={role} text={rest.join('')} />
     </>
   );
 }

@@ -1,0 +1,43 @@
+// A table's Chinese cells break between words and leave no character alone, at the widths LibreOffice is given.
+import { describe, expect, it } from 'vitest';
+import { createTextMeasurer } from '../deck/fonts';
+import { breaksBetweenWords, CELL_MARGINS, characterBreakLines, cleanBreakWidths } from './cell-breaks';
+
+const measurer = createTextMeasurer();
+const STYLE = { fonts: { latin: 'Times New Roman', cjk: 'SimSun' }, sizePt: 10.5 };
+const cells = (...texts: string[]) => texts.map((text, i) => ({ text, bold: i === 0 }));
+
+describe('table cell breaks', () => {
+  it('finds the orphan and the broken word that character breaking leaves', () => {
+    expect(breaksBetweenWords('重复执行率 / 丢失率', ['重复执行率 / 丢失', '率'])).toBe(false);
+    expect(breaksBetweenWords('渲染后检查、规则形式化', ['渲染后检查、规则形式', '化'])).toBe(false);
+    expect(breaksBetweenWords('预写日志、调用状态机、幂等重放', ['预写日志、调用状态', '机、幂等重放'])).toBe(false);
+    expect(breaksBetweenWords('重复执行率 / 丢失率', ['重复执行率 / ', '丢失率'])).toBe(true);
+    expect(breaksBetweenWords('预写日志、调用状态机、幂等重放', ['预写日志、', '调用状态机、', '幂等重放'])).toBe(true);
+  });
+
+  it('sets lines as LibreOffice does, between any two Han characters and with no autospace beside a typed space', () => {
+    // LibreOffice 7.4 set this cell, 1658 twips wide, in these two lines.
+    expect(characterBreakLines('重复执行率 / 丢失率', measurer, STYLE, (1658 - CELL_MARGINS) / 20)).toEqual(['重复执行率 / 丢', '失率']);
+  });
+
+  it('moves column widths until every Chinese cell breaks between words, keeping the total', () => {
+    // The walk's table: at these widths LibreOffice printed 重复执行率 / 丢失 / 率 and 贝叶斯更 / 新.
+    const columns = [
+      cells('研究内容', '可恢复执行模型', '能力探测与对账', '版式质量保证'),
+      cells('主要方法', '预写日志、调用状态机、幂等重放', '最小探测集、贝叶斯更新', '渲染后检查、规则形式化'),
+      cells('评价数据', '随机终止注入（10\u202F000次）', '12个公开模型服务', '60份真实申报书'),
+      cells('评价指标', '重复执行率 / 丢失率', '探测准确率、请求数', '问题检出率、修正率'),
+    ];
+    const textWidth = 8306;
+    const widths = [1800, 2400, 2206, 1900];
+    const minimums = [1200, 1200, 1400, 1200];
+    const clean = (w: readonly number[]) =>
+      columns.every((column, c) => column.every((cell) => breaksBetweenWords(cell.text, characterBreakLines(cell.text, measurer, { ...STYLE, bold: cell.bold }, ((w[c] ?? 0) - CELL_MARGINS) / 20))));
+    expect(clean(widths)).toBe(false);
+    const out = cleanBreakWidths(widths, minimums, columns, measurer, STYLE);
+    expect(out.reduce((a, b) => a + b, 0)).toBe(textWidth);
+    out.forEach((w, i) => expect(w).toBeGreaterThanOrEqual(minimums[i] ?? 0));
+    expect(clean(out)).toBe(true);
+  });
+});
