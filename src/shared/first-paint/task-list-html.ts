@@ -2,7 +2,9 @@
 // (the first open: the app takes the token out of the address). The rows are those
 // public/early-requests.js draws from its own early request on a reload: the sidebar's classes and
 // heights, titles as text, nothing clickable. React's first commit replaces them at the same pixels
-// (components/early-task-row.test.tsx holds both copies to TaskItem's row).
+// (components/early-task-row.test.tsx holds both copies to TaskItem's row). The meta line holds no
+// text, only its height (sidebar.css): each font size or weight a frame draws costs a look-up in the
+// browser process, tens of milliseconds before the first frame on this machine (bench/README.md).
 
 /** What a drawn row needs of a task. */
 export interface FirstPaintTask {
@@ -22,7 +24,7 @@ function row(task: FirstPaintTask): string {
   return (
     '<li class="task-item"><div class="task-main"><span class="task-title-row">' +
     `<span class="mode-dot mode-${escapeHtml(task.mode)}"></span><span class="task-title">${title}</span>` +
-    '</span><span class="task-meta">&nbsp;</span></div></li>'
+    '</span><span class="task-meta"></span></div></li>'
   );
 }
 
