@@ -1,6 +1,7 @@
-// The task header beside the open Results panel: the model picker shows the whole name of the model,
-// or, when no room is left, ends it with an ellipsis and names it whole in its tooltip. A native
-// select otherwise cuts its text mid-word ("Default (fake-mod"), which no DOM check notices.
+// The task header beside the open Results panel: at 1280 px the model picker shows a typical model
+// name whole (the approval-mode select takes the width of its chosen option, not its longest); where
+// no room is left it ends the name with an ellipsis and names it whole in its tooltip. A native select
+// otherwise cuts its text mid-word ("Default (fake-mod"), which no DOM check notices.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,63 +67,60 @@ async function openResults(page: Page): Promise<void> {
   await page.evaluate('document.fonts.ready.then(() => undefined)');
 }
 
-for (const language of ['en', 'zh-CN'] as const) {
-  test(`the model picker never cuts its model's name mid-word beside the Results panel (${language})`, async ({ page, fakeModel }) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'folio-e2e-header-'));
-    mkdirSync(join(dataDir, 'models'), { recursive: true });
-    // A name as long as the walk's ("Default (fake-mod" was all it showed at 1280 px in English).
-    writeFileSync(join(dataDir, 'models', 'fake.yaml'), profileNamed(fakeModel.url, 'Local fake-model'));
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.endsWith('_API_KEY')));
-    const folio = await startIsolatedFolio(dataDir, { ...env, FAKE_API_KEY: 'x' });
-    try {
-      await folioApi(folio, 'PATCH', '/v1/settings', { language, default_model: 'fake.chat' });
-      await page.setViewportSize(SIZES[0]);
-      await page.goto(folio.appUrl);
-      await createTask(page, 'ppt');
-      for (const size of SIZES) {
-        await page.setViewportSize(size);
-        await openResults(page);
-        const fit = await page.evaluate<PickerFit>(PICKER_FIT);
-        expect(fit.label, 'the picker names the default model').toContain('Local fake-model');
-        // Whole, or cut with an ellipsis and named whole in the tooltip: never cut mid-word.
-        const whole = fit.needed <= fit.width + 0.5;
-        expect(whole || (fit.ellipsis && fit.title.includes(fit.label)), `at ${size.width} px the picker (${fit.width} of ${fit.needed} px) shows "${fit.label}" whole or marks the cut`).toBe(true);
-        const layout = await page.evaluate<{ inside: boolean; rowSpread: number }>(CONTROLS_LAYOUT);
-        expect(layout.inside, `at ${size.width} px every header control is inside the header`).toBe(true);
-        expect(layout.rowSpread, `at ${size.width} px the header controls keep to one row`).toBeLessThan(4);
-      }
-    } finally {
-      await folio.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+/**
+ * A Folio of its own whose only chat model is the fake one named `modelName`, the default model, in
+ * `language`: a new ppt task opened, then at each size the Results panel opened beside it and
+ * `check` given the picker's fit.
+ */
+async function eachSizeBesideResults(
+  page: Page,
+  fakeModelUrl: string,
+  opts: { language: string; modelName: string },
+  check: (fit: PickerFit, size: (typeof SIZES)[number]) => void,
+): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'folio-e2e-header-'));
+  mkdirSync(join(dataDir, 'models'), { recursive: true });
+  writeFileSync(join(dataDir, 'models', 'fake.yaml'), profileNamed(fakeModelUrl, opts.modelName));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.endsWith('_API_KEY')));
+  const folio = await startIsolatedFolio(dataDir, { ...env, FAKE_API_KEY: 'x' });
+  try {
+    await folioApi(folio, 'PATCH', '/v1/settings', { language: opts.language, default_model: 'fake.chat' });
+    await page.setViewportSize(SIZES[0]);
+    await page.goto(folio.appUrl);
+    await createTask(page, 'ppt');
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await openResults(page);
+      check(await page.evaluate<PickerFit>(PICKER_FIT), size);
+      const layout = await page.evaluate<{ inside: boolean; rowSpread: number }>(CONTROLS_LAYOUT);
+      expect(layout.inside, `at ${size.width} px every header control is inside the header`).toBe(true);
+      expect(layout.rowSpread, `at ${size.width} px the header controls keep to one row`).toBeLessThan(4);
     }
+  } finally {
+    await folio.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+for (const language of ['en', 'zh-CN'] as const) {
+  test(`the model picker shows a long model name whole at 1280 px beside the Results panel, and never cuts it mid-word (${language})`, async ({ page, fakeModel }) => {
+    // A name as long as the walk's ("Default (fake-mod" was all it showed at 1280 px in English, then
+    // "Default (Local fake-m…" while the approval-mode select kept the width of its longest choice).
+    await eachSizeBesideResults(page, fakeModel.url, { language, modelName: 'Local fake-model' }, (fit, size) => {
+      expect(fit.label, 'the picker names the default model').toContain('Local fake-model');
+      const whole = fit.needed <= fit.width + 0.5;
+      if (size.width >= 1280) expect(whole, `at ${size.width} px the picker (${fit.width} of ${fit.needed} px) shows "${fit.label}" whole`).toBe(true);
+      // Narrower: whole, or cut with an ellipsis and named whole in the tooltip; never cut mid-word.
+      else expect(whole || (fit.ellipsis && fit.title.includes(fit.label)), `at ${size.width} px the picker (${fit.width} of ${fit.needed} px) shows "${fit.label}" whole or marks the cut`).toBe(true);
+    });
   });
 
   test(`a model name longer than the room left ends in an ellipsis, named whole in the tooltip (${language})`, async ({ page, fakeModel }) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'folio-e2e-header-'));
-    mkdirSync(join(dataDir, 'models'), { recursive: true });
     const long = 'qwen2.5-coder-32b-instruct-q4_K_M-local-gpu';
-    writeFileSync(join(dataDir, 'models', 'fake.yaml'), profileNamed(fakeModel.url, long));
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.endsWith('_API_KEY')));
-    const folio = await startIsolatedFolio(dataDir, { ...env, FAKE_API_KEY: 'x' });
-    try {
-      await folioApi(folio, 'PATCH', '/v1/settings', { language, default_model: 'fake.chat' });
-      await page.setViewportSize(SIZES[0]);
-      await page.goto(folio.appUrl);
-      await createTask(page, 'ppt');
-      for (const size of SIZES) {
-        await page.setViewportSize(size);
-        await openResults(page);
-        const fit = await page.evaluate<PickerFit>(PICKER_FIT);
-        expect(fit.needed, 'the long name does not fit').toBeGreaterThan(fit.width);
-        expect(fit.ellipsis, 'the cut name ends in an ellipsis').toBe(true);
-        expect(fit.title, 'the tooltip names the model whole').toContain(long);
-        const layout = await page.evaluate<{ inside: boolean; rowSpread: number }>(CONTROLS_LAYOUT);
-        expect(layout.inside, `at ${size.width} px every header control is inside the header`).toBe(true);
-        expect(layout.rowSpread, `at ${size.width} px the header controls keep to one row`).toBeLessThan(4);
-      }
-    } finally {
-      await folio.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    await eachSizeBesideResults(page, fakeModel.url, { language, modelName: long }, (fit) => {
+      expect(fit.needed, 'the long name does not fit').toBeGreaterThan(fit.width);
+      expect(fit.ellipsis, 'the cut name ends in an ellipsis').toBe(true);
+      expect(fit.title, 'the tooltip names the model whole').toContain(long);
+    });
   });
 }
