@@ -51,11 +51,12 @@ for (const language of ['en', 'zh-CN'] as const) {
       await expect(page.getByTestId('setup-model-option')).toHaveCount(1);
       for (const size of SCREEN_SIZES) {
         await page.setViewportSize(size);
-        const title = await page.locator('fieldset.setup-models > legend').evaluate<{ box: number; words: number }>(`(el) => {
+        const title = await page.evaluate<{ box: number; words: number }>(`(() => {
+          const el = document.querySelector('fieldset.setup-models > legend');
           const range = document.createRange();
           range.selectNodeContents(el);
           return { box: el.getBoundingClientRect().width, words: range.getBoundingClientRect().width };
-        }`);
+        })()`);
         expect(title.box - title.words, `the title's box beyond its words at ${size.width}×${size.height}`).toBeLessThanOrEqual(10);
       }
     } finally {
