@@ -16,7 +16,7 @@ import { openInside, readInside, resolveInside, writeInside } from '../workspace
 import { DEFAULT_MAX_BYTES, extractFile, isRetryable } from './extract';
 import { isPlainUtf8 } from './formats/decode';
 import { formatMb } from './limits';
-import { cachePathFor, declaredKind, isExtractable, sidecarPathFor, sniff, SOURCE_DIR } from './kinds';
+import { cachePathFor, cacheTempPathFor, declaredKind, isExtractable, sidecarPathFor, sniff, SOURCE_DIR } from './kinds';
 import { type ExtractionResult, type SourceInfo } from './types';
 
 /** Bump when extraction output changes, so old caches are redone. */
@@ -87,7 +87,7 @@ async function readSidecar(taskRoot: string, rel: string): Promise<Sidecar | nul
  * final name instead of writing through it.
  */
 async function writeAtomically(taskRoot: string, rel: string, content: string): Promise<void> {
-  const tmpRel = `${rel}.${process.pid}.${Date.now()}.tmp`;
+  const tmpRel = cacheTempPathFor(rel, process.pid, Date.now());
   await writeInside(taskRoot, tmpRel, content, { exclusive: true });
   await fs.rename(cacheLocation(taskRoot, tmpRel), cacheLocation(taskRoot, rel));
 }

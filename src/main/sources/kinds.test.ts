@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachePathFor, declaredKind, isCacheFile, isExtractable, sidecarPathFor, sniff, sourceOfCacheFile } from './kinds';
+import { cachePathFor, cacheTempPathFor, declaredKind, isCacheFile, isExtractable, sidecarPathFor, sniff, sourceOfCacheFile } from './kinds';
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 
@@ -18,6 +18,9 @@ describe('source file names', () => {
   it('recognises cache files and sidecars, and not a person’s own markdown', () => {
     expect(isCacheFile('source/report.pdf.md')).toBe(true);
     expect(isCacheFile('source/.report.pdf.extract.json')).toBe(true);
+    expect(isCacheFile(cacheTempPathFor('source/数据.csv.md', 21142, 1796664616493))).toBe(true);
+    expect(isCacheFile(cacheTempPathFor('source/.report.pdf.extract.json', 7, 1))).toBe(true);
+    expect(isCacheFile('source/notes.txt.1.2.tmp')).toBe(false);
     expect(isCacheFile('source/report.md')).toBe(false);
     expect(isCacheFile('notes/report.pdf.md')).toBe(false);
     expect(cachePathFor('source/a/report.pdf')).toBe('source/a/report.pdf.md');

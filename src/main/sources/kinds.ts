@@ -53,9 +53,19 @@ function baseName(relPath: string): string {
   return p.slice(p.lastIndexOf('/') + 1);
 }
 
-/** `source/.report.pdf.extract.json` and `source/report.pdf.md` are Folio's, not the person's. */
+/** A cache file's name while it is being written, before the rename that makes it whole. */
+export function cacheTempPathFor(cacheRel: string, pid: number, stamp: number): string {
+  return `${cacheRel}.${pid}.${stamp}.tmp`;
+}
+const CACHE_TEMP_TAIL = /\.\d+\.\d+\.tmp$/u;
+
+/**
+ * `source/.report.pdf.extract.json` and `source/report.pdf.md` are Folio's, not the person's, and so
+ * are their temporary files while they are written: a listing taken in that moment must not show one.
+ */
 export function isCacheFile(relPath: string): boolean {
   if (!isUnderSourceDir(relPath)) return false;
+  if (CACHE_TEMP_TAIL.test(relPath)) return isCacheFile(relPath.replace(CACHE_TEMP_TAIL, ''));
   const base = baseName(relPath);
   if (base.startsWith('.') && base.endsWith(SIDECAR_SUFFIX)) {
     return declaredKind(base.slice(1, -SIDECAR_SUFFIX.length)) !== null;
