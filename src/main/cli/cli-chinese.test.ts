@@ -113,6 +113,6 @@ describe('folio in a Chinese terminal', () => {
     expect(missing.stderr).toContain(`${join(dir, 'work/数据.csv')} 不存在（既不是文件也不是文件夹）。`);
     expect(missing.stderr).toContain('folio --help 列出全部命令和选项。');
     const usage = folio([], zh);
-    expect(usage.stderr).toContain('在 127.0.0.1 上启动网页模式（令牌取自 FOLIO_TOKEN，否则自动生成）');
+    expect(`${usage.stdout}${usage.stderr}`).toContain('在 127.0.0.1 上启动网页模式（令牌取自 FOLIO_TOKEN，否则自动生成）');
   }, 60_000);
 });
