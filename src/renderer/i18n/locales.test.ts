@@ -2,14 +2,11 @@ import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
 import zhCN from './locales/zh-CN.json';
 import { resolveLanguage } from './index';
-import chatZhCN from '../../shared/locales/chat/zh-CN.json';
-import cliZhCN from '../../shared/locales/cli/zh-CN.json';
-import errorsZhCN from '../../shared/locales/errors/zh-CN.json';
-import namesZhCN from '../../shared/locales/names/zh-CN.json';
-import reportZhCN from '../../shared/locales/report/zh-CN.json';
 import { gapSides } from '../../shared/locales/plain-spacing';
 
-const zhCNCatalogs = { renderer: zhCN, chat: chatZhCN, cli: cliZhCN, errors: errorsZhCN, names: namesZhCN, report: reportZhCN };
+// Every zh-CN catalog: the app's own and each shared one (src/shared/locales/<name>/zh-CN.json).
+const sharedZhCN = import.meta.glob<{ default: object }>('../../shared/locales/*/zh-CN.json', { eager: true });
+const zhCNCatalogs: Record<string, object> = { renderer: zhCN, ...Object.fromEntries(Object.entries(sharedZhCN).map(([path, m]) => [path.split('/').at(-2) ?? path, m.default])) };
 
 function flatKeys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -63,6 +60,7 @@ describe('locales', () => {
         for (const m of text.matchAll(typed)) found.push(`${name} ${key}: …${text.slice(Math.max(0, m.index - 8), m.index + 9)}…`);
       }
     }
+    expect(Object.keys(zhCNCatalogs).sort()).toEqual(expect.arrayContaining(['chat', 'cli', 'errors', 'names', 'renderer', 'report', 'tools']));
     expect(found).toEqual([]);
     expect(leaf(zhCN, 'setup.testOk')).toBe('可以使用：{{profile}}已回复。');
   });
