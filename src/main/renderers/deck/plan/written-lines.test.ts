@@ -39,7 +39,7 @@ describe('written-in lines are a fact of the plan', () => {
 });
 
 describe('a line that starts with an opening bracket', () => {
-  const paragraph: PlanParagraph = { text: '本地优先的工具（资料留在电脑）', bullet: 'none', level: 0, sizePt: 20, color: '000000', spaceAfterPt: 0 };
+  const paragraph: PlanParagraph = { text: '本地优先的工具（资料留在电脑）', bullet: 'none', level: 0, sizePt: 20, bold: false, color: '000000', spaceAfterPt: 0 };
   /** 7.6 em of 20 pt: "（资料留在电脑）" (8 em) fits only when its bracket starts half an em sooner. */
   const boxW = (7.6 * 20 * SAFETY) / 72;
   const ctx = { measurer: tableMeasurer, theme };
