@@ -6,7 +6,6 @@
 // at its width is made a little narrower or wider, the room taken from or given to a column that breaks no worse.
 import { isCjkChar } from '../../../shared/specs/deck-text';
 import { breakSegments, NO_LINE_END, NO_LINE_START, withoutTrailingSpaces } from '../typesetting/fonts/line-break';
-import { AUTOSPACE_EM } from '../typesetting/fonts/script-measurer';
 import { type MeasureStyle, type TextMeasurer } from '../typesetting/text-measurer';
 
 /** A cell's text as printed, and whether it is set in bold (the header row). */
@@ -24,22 +23,14 @@ const REACH = 0.25;
 const HAN = /\p{Script=Han}/u;
 const NOT_PRINTED_ALONE = /[\s\p{P}]/gu;
 const SPACES_OR_NOT = / +|[^ ]+/gu;
-/** A Han character beside a Latin letter or a digit, where autospace puts its gap. */
-const SCRIPT_CHANGE = /\p{Script=Han}(?=[\p{Script=Latin}\p{N}])|[\p{Script=Latin}\p{N}](?=\p{Script=Han})/gu;
 /**
- * The gap LibreOffice's autospace puts between Chinese and Latin text in a Word document: 0.2 em (measured in its
- * PDF: 2.1 pt at 10.5 pt, "2027 年", "在 2 种"); the measurer allows the quarter em slides take.
- */
-const DOCUMENT_AUTOSPACE_EM = 0.2;
-
-/**
- * The width of a line, measured space-separated piece by piece: the measurer adds the autospace gap beside a
- * Chinese character whatever follows it, but LibreOffice adds none beside a typed space ("执行率 / 丢失率").
+ * The width of a line as Writer sets it (its Chinese–Latin gap, `setting: 'document'`), measured space-separated
+ * piece by piece: the measurer adds the autospace gap beside a Chinese character whatever follows it, but
+ * LibreOffice adds none beside a typed space ("执行率 / 丢失率").
  */
 function lineWidthPt(line: string, measurer: TextMeasurer, style: MeasureStyle): number {
-  const gaps = line.match(SCRIPT_CHANGE)?.length ?? 0;
-  const measured = (line.match(SPACES_OR_NOT) ?? []).reduce((sum, piece) => sum + measurer.widthPt(piece, style), 0);
-  return measured - gaps * (AUTOSPACE_EM - DOCUMENT_AUTOSPACE_EM) * style.sizePt;
+  const document: MeasureStyle = { ...style, setting: 'document' };
+  return (line.match(SPACES_OR_NOT) ?? []).reduce((sum, piece) => sum + measurer.widthPt(piece, document), 0);
 }
 
 /**

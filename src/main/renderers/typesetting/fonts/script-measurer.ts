@@ -1,18 +1,13 @@
 // The measuring and wrapping both measurers share; they differ only in where one character's
 // advance comes from (a font file or the width table). Text is split into script runs exactly as
 // the renderer writes them (`splitRunsByScript`), so each character is measured in the face it is
-// drawn in, and every change between CJK and Latin adds LibreOffice's autospace, except beside a
-// full-width mark (the renderer stops it there: text-runs.ts).
+// drawn in, and every change between CJK and Latin adds LibreOffice's autospace, the gap of the
+// text's setting (../autospace.ts): in a slide's text box and a document not beside a full-width mark.
 import { containsCjk, isCjkChar, isFullWidthMark, splitRunsByScript } from '../../../../shared/specs/deck';
+import { AUTOSPACE_EM, autospaceBesideMarks } from '../autospace';
 import { type MeasureStyle, type MetricsSource, type TextMeasurer } from '../text-measurer';
 import { breakSegments, NO_LINE_START, spaceSegments, withoutTrailingSpaces } from './line-break';
 
-/**
- * The gap LibreOffice adds where CJK and Latin/digits meet (its "Asian-Latin spacing", on by
- * default for .pptx). Measured 0.229–0.239 em at 12–48 pt (fonts.test.ts renders it); 1/4 em
- * keeps us on the wide side. PowerPoint adds none, so it only ever makes our lines wider.
- */
-export const AUTOSPACE_EM = 0.25;
 /** Headroom over the summed advances, for LibreOffice rounding glyph positions to its grid. */
 export const SAFETY = 1.01;
 /** Colour emoji glyphs are square and a little wider than an em in Noto Color Emoji. */
@@ -250,7 +245,7 @@ export abstract class ScriptMeasurer implements TextMeasurer {
   private cacheFor(style: MeasureStyle): SpanCache {
     // Layout passes the same style object for a whole paragraph: skip building the key then.
     if (style === this.lastStyle && this.lastCache) return this.lastCache;
-    const key = `${style.fonts.latin}|${style.fonts.cjk}|${style.bold ? 'b' : 'r'}`;
+    const key = `${style.fonts.latin}|${style.fonts.cjk}|${style.bold ? 'b' : 'r'}|${style.setting ?? 'slide'}`;
     let cache = this.spans.get(key);
     if (!cache) this.spans.set(key, (cache = { start: new Map(), latin: new Map(), cjk: new Map(), mark: new Map() }));
     this.lastStyle = style;
@@ -264,6 +259,9 @@ export abstract class ScriptMeasurer implements TextMeasurer {
     // they do in the paragraph the renderer writes.
     const probe = prev === null ? '' : PROBE[prev];
     const out: CharLayout = { chars: [], ems: [], scripts: [] };
+    const setting = style.setting ?? 'slide';
+    const gapEm = AUTOSPACE_EM[setting];
+    const besideMarks = autospaceBesideMarks(setting);
     let current: Script | null = prev === null ? null : prev === 'latin' ? 'latin' : 'cjk';
     let previous = probe;
     let skip = probe.length;
@@ -283,7 +281,7 @@ export abstract class ScriptMeasurer implements TextMeasurer {
         else em = this.charEm(ch, script, style);
         if (before !== undefined) em += this.pairEm(before, ch, script, style);
         before = ch;
-        if (current !== null && current !== script && !isFullWidthMark(current === 'cjk' ? previous : ch)) em += AUTOSPACE_EM;
+        if (current !== null && current !== script && (besideMarks || !isFullWidthMark(current === 'cjk' ? previous : ch))) em += gapEm;
         current = script;
         previous = ch;
         out.chars.push(ch);
