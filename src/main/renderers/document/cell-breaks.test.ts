@@ -16,6 +16,14 @@ describe('table cell breaks', () => {
     expect(breaksBetweenWords('预写日志、调用状态机、幂等重放', ['预写日志、', '调用状态机、', '幂等重放'])).toBe(true);
   });
 
+  it('measures a superscript citation at its printed size', () => {
+    // LibreOffice 7.4 set the sample proposal's cell, 2838 twips wide with "[5]" a superscript, in these lines.
+    const text = 'XFUND[5]、自建少数民族语言数据集';
+    const widthPt = (2838 - CELL_MARGINS) / 20;
+    expect(characterBreakLines(text, measurer, STYLE, widthPt, [[5, 8]])).toEqual(['XFUND[5]、自建少数民族语', '言数据集']);
+    expect(characterBreakLines(text, measurer, STYLE, widthPt)).toEqual(['XFUND[5]、自建少数民族', '语言数据集']);
+  });
+
   it('sets lines as LibreOffice does, between any two Han characters and with no autospace beside a typed space', () => {
     // LibreOffice 7.4 set this cell, 1658 twips wide, in these two lines.
     expect(characterBreakLines('重复执行率 / 丢失率', measurer, STYLE, (1658 - CELL_MARGINS) / 20)).toEqual(['重复执行率 / 丢', '失率']);
