@@ -106,17 +106,41 @@ const TWIPS_PER_FAULT = 600;
 /** At most this many moves of a table's widths. */
 const MOVES = 24;
 
-/** How badly `lines` break `text`: a break inside a word (in a cell of two lines), and a single Han character alone on the last line. */
+/** Brackets whose contents read as one item when short: "（10 000次）", "[12]", "《通知》". */
+const BRACKETS: Record<string, string> = { '（': '）', '(': ')', '[': ']', '［': '］', '【': '】', '〔': '〕', '《': '》', '〈': '〉', '「': '」', '『': '』', '“': '”' };
+/** A bracketed group up to this many characters, brackets included, is not broken. */
+const SHORT_GROUP = 10;
+
+/** The offsets (UTF-16, as a line's end) that fall inside a short bracketed group, where a break splits it. */
+function insideShortGroups(text: string): Set<number> {
+  const inside = new Set<number>();
+  for (let open = 0; open < text.length; open++) {
+    const close = BRACKETS[text[open] ?? ''];
+    if (close === undefined) continue;
+    const end = text.indexOf(close, open + 1);
+    if (end < 0 || Array.from(text.slice(open, end + 1)).length > SHORT_GROUP) continue;
+    for (let at = open + 1; at <= end; at++) inside.add(at);
+  }
+  return inside;
+}
+
+/**
+ * How badly `lines` break `text`: each line end inside a word, a number with its unit or a short bracketed group,
+ * and a single Han character alone on the last line. A cell is read at a glance, word by word, however many lines
+ * it has.
+ */
 export function breakFaults(text: string, lines: readonly string[]): number {
   if (lines.length < 2) return 0;
   const boundaries = new Set<number>();
   let at = 0;
   for (const segment of breakSegments(text, true)) boundaries.add((at += segment.length));
+  const groups = insideShortGroups(text);
   at = 0;
   let faults = 0;
-  // A cell of three lines or more reads like body text, which breaks between any two characters; a shorter one
-  // is read at a glance, word by word.
-  if (lines.length === 2) for (const line of lines.slice(0, -1)) if (!boundaries.has((at += line.length))) faults += 1;
+  for (const line of lines.slice(0, -1)) {
+    at += line.length;
+    if (!boundaries.has(at) || groups.has(at)) faults += 1;
+  }
   const last = (lines.at(-1) ?? '').replace(NOT_PRINTED_ALONE, '');
   return faults + (Array.from(last).length === 1 && HAN.test(last) ? LONE_CHARACTER : 0);
 }
