@@ -17,8 +17,8 @@ import { fontSet } from './fonts';
 import { STYLE } from './styles';
 import { emWidth } from './text-metrics';
 import { plainText } from './mdast-text';
-import { breakSegments, withoutTrailingSpaces } from '../deck/fonts/line-break';
-import { type MeasureStyle, type TextMeasurer } from '../deck/text-measurer';
+import { breakSegments, withoutTrailingSpaces } from '../typesetting/fonts/line-break';
+import { type MeasureStyle, type TextMeasurer } from '../typesetting/text-measurer';
 import { CELL_MARGINS, type CellText, cleanBreakWidths } from './cell-breaks';
 import { printedCell } from './cell-text';
 
