@@ -35,7 +35,7 @@ describe('the tool catalog', () => {
 
   it('names every tool for the person in each UI language (the approval card shows these names)', () => {
     for (const locale of ['en', 'zh-CN']) {
-      const file = fileURLToPath(new URL(`../../renderer/i18n/locales/${locale}.json`, import.meta.url));
+      const file = fileURLToPath(new URL(`../../shared/locales/tools/${locale}.json`, import.meta.url));
       const names = (JSON.parse(readFileSync(file, 'utf8')) as { toolName: Record<string, string> }).toolName;
       expect(catalog.map((t) => t.name).filter((name) => !names[name]), locale).toEqual([]);
     }
