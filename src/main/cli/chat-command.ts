@@ -16,6 +16,8 @@ export async function chatCommand(argv: string[], paths: () => { dataDir: string
       desc: { type: 'string' },
       approvals: { type: 'string' },
       model: { type: 'string' },
+      // What a person need not read: the core's English words under an error, a tool's own text.
+      verbose: { type: 'boolean', default: false },
     },
     strict: true,
   });

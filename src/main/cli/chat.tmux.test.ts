@@ -97,7 +97,7 @@ describe('folio chat in a terminal', () => {
     await typeLine('y');
     text = await waitFor(/\[in 250 out 30 /);
     expect(text).toContain('✓ write: allowed once');
-    expect(text).toContain('← write: Created work/note.md');
+    expect(text).toContain('← Write a file: Saved work/note.md.');
     expect(text).toContain('Saved the note.');
     expect(text).toMatch(/\[in 250 out 30 \d+\.\ds 0\.0007\]/);
 

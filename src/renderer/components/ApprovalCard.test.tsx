@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { useUiLanguage } from '../i18n/ui-language.test-support';
 import en from '../i18n/locales/en.json';
+import { toolCatalogEn } from '../../shared/locales/shared-strings';
 import { ApprovalCard, approvalChoices } from './ApprovalCard';
 import { ToolCard } from './ToolCard';
 
@@ -100,7 +101,7 @@ describe('ApprovalCard: what a person decides on', () => {
     expect(html).toContain(en.approval.reason.deletes);
     expect(html).toContain('data-testid="approval-destructive"');
     expect(html).not.toContain('btn-primary');
-    expect(html).toContain(en.toolName.shell);
+    expect(html).toContain(toolCatalogEn.toolName.shell);
   });
 
   it('labels a command that needs the network by what it needs, not as destructive, and says what each answer does', () => {

@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { approvalChoices, approvalReasons, approvalSubject, approvalTone, type ApprovalChoice, type ApprovalSubject } from '../lib/approval-view';
 import { rowsOfReplacement, type DiffRow } from '../lib/readable-diff';
-import { mcpParts, toolLabel } from '../lib/tool-names';
+import { mcpParts, toolLabel } from '../../shared/tool-names';
 import type { ApprovalDecision } from '../../shared/contract';
 import type { ApprovalView } from '../state/chat-rows';
 import { useChat } from '../state/chat-store';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { getApi } from '../state/api';
 import { useChat } from '../state/chat-store';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
-import { toolLabel } from '../lib/tool-names';
+import { toolLabel } from '../../shared/tool-names';
 import { ErrorText } from './ErrorText';
 import { useMenu } from './menu/use-menu';
 

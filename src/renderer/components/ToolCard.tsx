@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../lib/format';
-import { headlineOf, prettyArgs } from '../lib/tool-args';
+import { headlineOf, prettyArgs } from '../../shared/tool-args';
 import { collapsedPreview, COLLAPSED_ERROR, COLLAPSED_OUTPUT } from '../lib/tool-preview';
 import { getApi } from '../state/api';
 import { toErrorInfo, type ErrorInfo } from '../state/notices';
@@ -11,8 +11,8 @@ import type { NestedStep, ToolResultSummary } from '../state/live-run';
 import { toolCardKey, useToolCards } from '../state/tool-card-store';
 import { toolCardState, toolOutcome, type ToolOutcome } from '../../shared/tool-outcome';
 import type { ToolCallState } from '../../shared/contract/tool-calls';
-import { toolLabel } from '../lib/tool-names';
-import { toolSummary } from '../lib/tool-summary';
+import { toolLabel } from '../../shared/tool-names';
+import { toolSummary } from '../../shared/tool-summary';
 import { isProgramTool, programOutput, programText } from '../lib/program-output';
 import { Icon } from './Icon';
 import { VisibleText } from './VisibleText';
@@ -124,7 +124,7 @@ function ToolOutput({ taskId, callId, name, args, result, outcome }: { taskId: s
         {english || (program && shownPreview.trim() !== '') ? (
           <button type="button" className="btn btn-small tool-raw-toggle" aria-expanded={rawShown} aria-controls={rawId} onClick={() => setOpen(key, 'raw', !rawShown)} data-testid="tool-raw-toggle">
             <Icon name="chevron" size={12} className={rawShown ? 'chevron open' : 'chevron'} />
-            {english ? (rawShown ? t('toolSummary.hideRaw') : t('toolSummary.showRaw')) : rawShown ? t('toolSummary.hideOutput') : t('toolSummary.showOutput')}
+            {english ? (rawShown ? t('toolOutput.hideRaw') : t('toolOutput.showRaw')) : rawShown ? t('toolOutput.hideOutput') : t('toolOutput.showOutput')}
           </button>
         ) : (
           // Only a failure's words help a bug report: a success, a denial or a call never run says what the summary says.

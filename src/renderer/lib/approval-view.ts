@@ -4,7 +4,7 @@
 import type { ApprovalDecision, ApprovalReason } from '../../shared/contract';
 import type { ApprovalView } from '../state/chat-rows';
 import { rowsOfReplacement, rowsOfUnifiedDiff, type DiffRow } from './readable-diff';
-import { commandOf, parseToolArgs, pathOf } from './tool-args';
+import { commandOf, parseToolArgs, pathOf } from '../../shared/tool-args';
 
 export type ApprovalSubject =
   | { kind: 'command'; command: string }

@@ -6,7 +6,7 @@ import type { Message, ModelProfileInfo, Task } from '../../../shared/contract';
 import { modelLabel } from '../../../shared/model-names';
 import { padCells } from '../cli-messages';
 import type { Translate } from './i18n';
-import { shorten, type NewItem } from './screen';
+import { resultOutcome, shorten, type NewItem } from './screen';
 
 type Profile = Pick<ModelProfileInfo, 'id' | 'name' | 'provider' | 'model'>;
 
@@ -46,10 +46,17 @@ export function modelRows(profiles: ModelProfileInfo[], current: string | null):
 
 /** A resumed task's messages as the log shows them (an assistant message with only tool calls shows nothing). */
 export function historyItems(messages: Message[]): NewItem[] {
+  // Providers reuse call ids across turns: a result belongs to the latest call of its id before it.
+  const calls = new Map<string, string>();
   return messages.flatMap((m): NewItem[] => {
+    for (const call of m.tool_calls ?? []) calls.set(call.id, call.arguments);
     if (m.role === 'user') return [{ kind: 'user', text: m.content }];
     if (m.role === 'assistant' && m.content.trim() !== '') return [{ kind: 'assistant', text: m.content }];
-    if (m.role === 'tool') return [{ kind: 'tool_result', name: m.name ?? 'tool', summary: shorten(m.content), isError: m.is_error }];
+    if (m.role === 'tool') {
+      const name = m.name ?? 'tool';
+      const said = { name, arguments: (m.tool_call_id && calls.get(m.tool_call_id)) || '{}', outcome: resultOutcome(undefined, m.is_error, m.content), preview: m.content };
+      return [{ kind: 'tool_result', name, said, preview: shorten(m.content), isError: m.is_error }];
+    }
     return [];
   });
 }

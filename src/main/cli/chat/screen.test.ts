@@ -38,9 +38,11 @@ describe('the chat screen reducer', () => {
     ]);
     expect(s.items.map((i) => i.kind)).toEqual(['assistant', 'tool_call', 'tool_result']);
     expect(s.items[1]).toMatchObject({ name: 'write', summary: 'work/note.md' });
-    const result = s.items[2] as { summary: string };
-    expect(result.summary.startsWith('Created work/note.md y')).toBe(true);
-    expect(result.summary.length).toBeLessThanOrEqual(160);
+    // The result is worded when drawn, from the call's arguments and how it ended; its own text kept short.
+    const result = s.items[2] as Extract<(typeof s.items)[number], { kind: 'tool_result' }>;
+    expect(result.said).toMatchObject({ name: 'write', outcome: 'ok', arguments: JSON.stringify({ path: 'work/note.md', content: 'x'.repeat(5000) }) });
+    expect(result.preview.startsWith('Created work/note.md y')).toBe(true);
+    expect(result.preview.length).toBeLessThanOrEqual(160);
   });
 
   it('queues approval questions until they are resolved, then logs the decision', () => {

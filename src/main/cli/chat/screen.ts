@@ -3,6 +3,9 @@
 // changing (the streaming reply, the spinner, the approval question) is `live`. Pure: the Ink view
 // only draws it, and the tests drive it with events.
 import type { ApprovalDecision, RunEvent } from '../../../shared/contract';
+import type { ToolCallState } from '../../../shared/contract/tool-calls';
+import { toolCardState, type ToolOutcome } from '../../../shared/tool-outcome';
+import type { ToolSummaryInput } from '../../../shared/tool-summary';
 import type { Translate } from './i18n';
 import type { ProgressState } from './progress-line';
 
@@ -10,8 +13,13 @@ export type Item =
   | { id: number; kind: 'user'; text: string }
   | { id: number; kind: 'assistant'; text: string }
   | { id: number; kind: 'reasoning'; text: string }
-  | { id: number; kind: 'tool_call'; name: string; summary: string }
-  | { id: number; kind: 'tool_result'; name: string; summary: string; isError: boolean }
+  /** A call as the model made it: `arguments` its JSON, `summary` the part a person needs (a path, a command). */
+  | { id: number; kind: 'tool_call'; callId: string; name: string; arguments: string; summary: string }
+  /**
+   * A finished call: `said` is what the person reads, worded when drawn (as the app's tool card words
+   * it); `preview` the start of the tool's own text, which the model read.
+   */
+  | { id: number; kind: 'tool_result'; name: string; said: ToolSummaryInput; preview: string; isError: boolean }
   /** An answered question; `reason` is what the person said with a no. */
   | { id: number; kind: 'approval'; name: string; decision: ApprovalDecision; reason?: string }
   /**
@@ -115,6 +123,12 @@ export function summarizeArguments(json: string): string {
   return shorten(json);
 }
 
+/** How a finished call ended: its recorded state, else what its result says. */
+export function resultOutcome(state: ToolCallState | undefined, isError: boolean, preview: string): ToolOutcome {
+  const shown = toolCardState(state, { isError, preview });
+  return shown === 'running' || shown === 'approval' ? 'error' : shown;
+}
+
 export function addItems(state: ScreenState, ...items: NewItem[]): ScreenState {
   let nextId = state.nextId;
   const added = items.map((item) => ({ ...item, id: nextId++ }));
@@ -155,7 +169,13 @@ export function applyEvent(state: ScreenState, event: RunEvent): ScreenState {
     case 'tool_call':
     {
       const plan = planOf(event.name, event.arguments);
-      return addItems(flushLive(state), { kind: 'tool_call', name: event.name, summary: plan === null ? summarizeArguments(event.arguments) : shorten(plan) });
+      return addItems(flushLive(state), {
+        kind: 'tool_call',
+        callId: event.call_id,
+        name: event.name,
+        arguments: event.arguments,
+        summary: plan === null ? summarizeArguments(event.arguments) : shorten(plan),
+      });
     }
     case 'approval_required': {
       const question: PendingQuestion = {
@@ -177,11 +197,20 @@ export function applyEvent(state: ScreenState, event: RunEvent): ScreenState {
       const reason = event.decision === 'deny' && question.declineReason ? { reason: question.declineReason } : {};
       return addItems({ ...state, approvals: rest }, { kind: 'approval', name: question.name, decision: event.decision, ...reason });
     }
-    case 'tool_result':
+    case 'tool_result': {
+      const call = state.items.findLast((i) => i.kind === 'tool_call' && i.callId === event.call_id);
+      const said: ToolSummaryInput = {
+        name: event.name,
+        arguments: call?.kind === 'tool_call' ? call.arguments : '{}',
+        outcome: resultOutcome(event.state, event.is_error, event.preview),
+        preview: event.preview,
+        ...(event.failure ? { failure: event.failure } : {}),
+      };
       return {
-        ...addItems(state, { kind: 'tool_result', name: event.name, summary: shorten(event.preview), isError: event.is_error }),
+        ...addItems(state, { kind: 'tool_result', name: event.name, said, preview: shorten(event.preview), isError: event.is_error }),
         running: { ...run, progress: null },
       };
+    }
     case 'retry':
       // The streamed text since the last tool step is void: the model is asked again.
       // A retry's kind is worded in the screen's language; an event without one (an older server) has only its English reason.

@@ -64,12 +64,12 @@ afterEach(() => cleanup?.());
  * The chat drawn in a fake terminal, in `t`'s language, against a fake backend: what the person
  * would see (`stdout.written`) and type (`stdin.type`, or `typeLine` at a question). Unmounted after the test.
  */
-function renderChat(t: Translate, language: ChatLanguage = 'en') {
+function renderChat(t: Translate, language: ChatLanguage = 'en', verbose = false) {
   const fake = fakeBackend();
   const controller = new ChatController({ backend: fake.backend });
   const stdout = new FakeStdout();
   const stdin = new FakeStdin();
-  const app = render(createElement(ChatApp, { controller, t, language, header: 'HEAD' }), {
+  const app = render(createElement(ChatApp, { controller, t, language, header: 'HEAD', verbose }), {
     stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, stderr: stdout as unknown as NodeJS.WriteStream,
     exitOnCtrlC: false, patchConsole: false,
   });
@@ -171,21 +171,55 @@ describe('the chat view', () => {
     expect(plain(stdout.written)).toContain('✓ 已确认计划。');
   });
 
-  it('says a provider that cannot be reached in the person\'s language, the core\'s English words as the detail', async () => {
+  it('says a provider that cannot be reached in the person\'s language; the core\'s English words only with --verbose', async () => {
     const error = { name: 'ProviderUnreachableError', code: 'provider_unreachable', message: 'Cannot reach http://127.0.0.1:9/v1 for profile fake.main (bad port)' };
-    const zh = renderChat(await createTranslate('zh-CN'), 'zh-CN');
-    await zh.controller.submit('你好');
-    zh.emit({ type: 'error', error });
-    zh.emit({ type: 'run_finished', reason: 'error', duration_ms: 10 });
-    await until(() => plain(zh.stdout.written).includes('[in '));
-    expect(plain(zh.stdout.written)).toContain('无法连接模型服务器。请检查地址，并确认服务器正在运行。');
-    expect(plain(zh.stdout.written)).toContain('详情（服务器原文，英文）：Cannot reach http://127.0.0.1:9/v1');
-    cleanup?.();
-    const en = renderChat(await createTranslate('en'));
-    await en.controller.submit('hello');
-    en.emit({ type: 'error', error });
-    await until(() => plain(en.stdout.written).includes('Cannot reach'));
-    expect(plain(en.stdout.written)).not.toContain('Details');
+    const failedRun = async (language: ChatLanguage, verbose: boolean) => {
+      const chat = renderChat(await createTranslate(language), language, verbose);
+      await chat.controller.submit('你好');
+      chat.emit({ type: 'error', error });
+      chat.emit({ type: 'run_finished', reason: 'error', duration_ms: 10 });
+      await until(() => plain(chat.stdout.written).includes('[in '));
+      const out = plain(chat.stdout.written);
+      cleanup?.();
+      return out;
+    };
+    const zh = await failedRun('zh-CN', false);
+    expect(zh).toContain('无法连接模型服务器。请检查地址，并确认服务器正在运行。');
+    expect(zh).not.toContain('Cannot reach');
+    expect(latinSentences(zh)).toEqual([]);
+    const zhVerbose = await failedRun('zh-CN', true);
+    expect(zhVerbose).toContain('无法连接模型服务器。');
+    expect(zhVerbose).toContain('详情（服务器原文，英文）：Cannot reach http://127.0.0.1:9/v1');
+    const en = await failedRun('en', false);
+    expect(en).toContain('Cannot reach http://127.0.0.1:9/v1');
+    expect(en).not.toContain('Details');
+  });
+
+  it('says what each tool call did in the person\'s language, from its failure\'s kind, as the app\'s tool card does', async () => {
+    const run = async (verbose: boolean) => {
+      const chat = renderChat(await createTranslate('zh-CN'), 'zh-CN', verbose);
+      await chat.controller.submit('读一下笔记');
+      chat.emit({ type: 'tool_call', call_id: 'c1', name: 'read', arguments: '{"path":"work/x.md"}', kind: 'read' });
+      chat.emit({ type: 'tool_result', call_id: 'c1', name: 'read', preview: 'File not found: work/x.md. Use glob to list the files that exist.', truncated: false, is_error: true, full_length: 60, writes_artifacts: false, state: 'failed', failure: { kind: 'not_found', path: 'work/x.md' } });
+      chat.emit({ type: 'tool_call', call_id: 'c2', name: 'shell', arguments: '{"command":"seq 1 40000"}', kind: 'execute' });
+      chat.emit({ type: 'tool_result', call_id: 'c2', name: 'shell', preview: '1\n2\n[command timed out after 20 s and was stopped; the output so far is above]', truncated: false, is_error: true, full_length: 80, writes_artifacts: false, state: 'failed', failure: { kind: 'timed_out', seconds: 20 } });
+      chat.emit({ type: 'tool_call', call_id: 'c3', name: 'write', arguments: '{"path":"work/note.md","content":"hi"}', kind: 'edit' });
+      chat.emit({ type: 'tool_result', call_id: 'c3', name: 'write', preview: 'Created work/note.md (2 bytes written).', truncated: false, is_error: false, full_length: 40, writes_artifacts: false, state: 'done' });
+      chat.emit({ type: 'run_finished', reason: 'done', duration_ms: 10 });
+      await until(() => plain(chat.stdout.written).includes('[in '));
+      const out = plain(chat.stdout.written);
+      cleanup?.();
+      return out;
+    };
+    const out = await run(false);
+    expect(out).toContain('→ 读取文件 work/x.md');
+    expect(out).toContain('← 读取文件: 找不到work/x.md。');
+    expect(out).toContain('← 运行命令: 超过 20 秒的时限，已停止。');
+    expect(out).toContain('← 写入文件: 已写入work/note.md。');
+    expect(out).not.toContain('File not found');
+    expect(latinSentences(out)).toEqual([]);
+    // With --verbose, the tool's own words follow, for a bug report.
+    expect(await run(true)).toContain('File not found: work/x.md. Use glob');
   });
 
   const declines = [

@@ -7,6 +7,8 @@ import Spinner from 'ink-spinner';
 import TextInput from 'ink-text-input';
 import { createElement as h, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { errorHelpKey } from '../../../shared/locales/errors';
+import { toolLabel } from '../../../shared/tool-names';
+import { toolSummary } from '../../../shared/tool-summary';
 import type { ChatController } from './controller';
 import type { ChatLanguage, Translate } from './i18n';
 import { completeBlocksLength, renderMarkdown } from './markdown';
@@ -22,15 +24,32 @@ function planAnswer(item: Extract<Item, { kind: 'approval' }>, t: Translate): st
 
 /**
  * An error as the app shows it: on an English screen the core's own words (the most precise); on
- * any other, what happened and what to do in that language, then the English words as the detail.
+ * any other, what happened and what to do in that language, and the English words only when asked
+ * for (--verbose), as a detail for a bug report.
  */
-function ErrorLine({ item, language, t }: { item: Extract<Item, { kind: 'error' }>; language: ChatLanguage; t: Translate }): ReactNode {
+function ErrorLine({ item, language, verbose, t }: { item: Extract<Item, { kind: 'error' }>; language: ChatLanguage; verbose: boolean; t: Translate }): ReactNode {
   if (language === 'en') return h(Text, { color: 'red' }, item.message);
   const help = t(errorHelpKey(item), { defaultValue: t('errorHelp.unknown') });
+  if (!verbose) return h(Text, { color: 'red' }, help);
   return h(Box, { flexDirection: 'column' }, h(Text, { color: 'red' }, help), h(Text, { dimColor: true }, `  ${t('errorDetail', { message: item.message })}`));
 }
 
-export function ItemLine({ item, language, t }: { item: Item; language: ChatLanguage; t: Translate }): ReactNode {
+/** A finished call as the app's tool card says it; with --verbose, the start of the tool's own text below. */
+function ToolResultLine({ item, verbose, t }: { item: Extract<Item, { kind: 'tool_result' }>; verbose: boolean; t: Translate }): ReactNode {
+  const line = h(Text, { color: item.isError ? 'red' : 'gray' }, `← ${toolLabel(item.name, t)}: ${toolSummary(item.said, t)}`);
+  if (!verbose || item.preview === '') return line;
+  return h(Box, { flexDirection: 'column' }, line, h(Text, { dimColor: true }, `  ${item.preview}`));
+}
+
+export interface ItemLineProps {
+  item: Item;
+  language: ChatLanguage;
+  /** Also show what the person need not read: the core's English words under an error, a tool's own text. */
+  verbose: boolean;
+  t: Translate;
+}
+
+export function ItemLine({ item, language, verbose, t }: ItemLineProps): ReactNode {
   switch (item.kind) {
     case 'user':
       return h(Text, { color: 'green' }, `${t('you')} › `, h(Text, { color: undefined }, item.text));
@@ -39,9 +58,9 @@ export function ItemLine({ item, language, t }: { item: Item; language: ChatLang
     case 'reasoning':
       return h(Text, { dimColor: true, italic: true }, item.text);
     case 'tool_call':
-      return h(Text, { color: 'cyan' }, `→ ${item.name} `, h(Text, { dimColor: true }, item.summary));
+      return h(Text, { color: 'cyan' }, `→ ${toolLabel(item.name, t)} `, h(Text, { dimColor: true }, item.summary));
     case 'tool_result':
-      return h(Text, { color: item.isError ? 'red' : 'gray' }, `← ${item.name}: ${item.summary}`);
+      return h(ToolResultLine, { item, verbose, t });
     case 'approval': {
       const answer = item.name === PLAN_TOOL ? planAnswer(item, t) : t('approval.answered', { name: item.name, decision: t(`approval.${item.decision}`) });
       return h(Text, { color: item.decision === 'deny' ? 'red' : 'green' }, `${item.decision === 'deny' ? '✗' : '✓'} ${answer}`);
@@ -51,7 +70,7 @@ export function ItemLine({ item, language, t }: { item: Item; language: ChatLang
     case 'text':
       return h(Text, { color: toneColor[item.tone], dimColor: item.tone === 'dim' }, item.text);
     case 'error':
-      return h(ErrorLine, { item, language, t });
+      return h(ErrorLine, { item, language, verbose, t });
     case 'footer':
       return h(Text, { dimColor: true }, formatFooter(item));
   }
@@ -113,7 +132,7 @@ function placeholderOf(question: PendingQuestion | undefined, askingReason: bool
   return question.plan === null ? 'y / a / n' : 'y / n';
 }
 
-export function ChatApp({ controller, t, language, header }: { controller: ChatController; t: Translate; language: ChatLanguage; header: string }): ReactNode {
+export function ChatApp({ controller, t, language, header, verbose = false }: { controller: ChatController; t: Translate; language: ChatLanguage; header: string; verbose?: boolean }): ReactNode {
   const view = useSyncExternalStore(
     (listener) => controller.subscribe(listener),
     () => controller.view,
@@ -175,7 +194,7 @@ export function ChatApp({ controller, t, language, header }: { controller: ChatC
     Box,
     { flexDirection: 'column' },
     h(Static<{ id: number; node: ReactNode }>, {
-      items: [{ id: 0, node: h(Text, { bold: true }, header) }, ...screen.items.map((item) => ({ id: item.id, node: h(ItemLine, { item, language, t }) }))],
+      items: [{ id: 0, node: h(Text, { bold: true }, header) }, ...screen.items.map((item) => ({ id: item.id, node: h(ItemLine, { item, language, verbose, t }) }))],
       children: (entry) => h(Box, { key: entry.id }, entry.node),
     }),
     ...live,

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ToolPermission } from '../../../shared/contract';
 import { getApi } from '../../state/api';
 import { toErrorInfo, type ErrorInfo } from '../../state/notices';
-import { toolLabel } from '../../lib/tool-names';
+import { toolLabel } from '../../../shared/tool-names';
 import { ErrorText } from '../ErrorText';
 
 export function ToolPermissionsSection() {

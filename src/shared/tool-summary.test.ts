@@ -1,14 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { useUiLanguage } from '../i18n/ui-language.test-support';
-import { DENIED_RESULT, NOT_RUN_NEW_MESSAGE } from '../../shared/tool-outcome';
-import { i18n } from '../i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Say } from './locales/say';
+import { sharedSay } from './locales/say.test-support';
+import { toolCatalogEn } from './locales/shared-strings';
+import { DENIED_RESULT, NOT_RUN_NEW_MESSAGE } from './tool-outcome';
 import { toolSummary, type ToolSummaryInput } from './tool-summary';
 
-const say = (input: Partial<ToolSummaryInput> & { name: string }) => toolSummary({ arguments: '{}', outcome: 'ok', preview: '', ...input }, i18n.t);
+let zh: Say;
+beforeAll(async () => {
+  zh = await sharedSay('zh-CN');
+});
+const say = (input: Partial<ToolSummaryInput> & { name: string }) => toolSummary({ arguments: '{}', outcome: 'ok', preview: '', ...input }, zh);
 
 describe('a tool call as a person reads it', () => {
-  useUiLanguage('zh-CN');
-
   it('a denied or superseded call says so in the UI language, not in the words the model read', () => {
     expect(say({ name: 'shell', outcome: 'denied', preview: DENIED_RESULT })).toBe('你拒绝了这次调用，它没有运行。');
     expect(say({ name: 'write', outcome: 'not-run', preview: NOT_RUN_NEW_MESSAGE })).toMatch(/^未运行/u);
@@ -49,8 +52,7 @@ describe('a tool call as a person reads it', () => {
   });
 
   it('every one of Folio’s own tools has a Chinese sentence without English words of its own', () => {
-    const bundle = i18n.getResourceBundle('en', 'translation') as { toolName: Record<string, string> };
-    const tools = Object.keys(bundle.toolName).filter((n) => n !== 'mcp');
+    const tools = Object.keys(toolCatalogEn.toolName).filter((n) => n !== 'mcp');
     for (const name of tools) {
       const text = say({ name, arguments: '{"path":"甲","url":"甲","query":"甲","name":"甲","pattern":"甲"}', preview: 'output' });
       expect(text, name).toMatch(/[\u4e00-\u9fff]/u);

@@ -1,11 +1,12 @@
 // What a finished tool call did, in a sentence for a person in the UI language. A tool's output is
-// written for the model (English, paths, exit codes, instructions); the card shows this instead and
-// keeps the output itself behind a toggle.
-import type { TFunction } from 'i18next';
-import type { ToolFailure } from '../../shared/contract/tool-calls';
-import { DENIED_RESULT, type ToolOutcome } from '../../shared/tool-outcome';
+// written for the model (English, paths, exit codes, instructions); the app's tool card and the CLI's
+// chat show this instead (the card keeps the output itself behind a toggle).
+import type { ToolFailure } from './contract/tool-calls';
+import { FAILURES_NAMING_A_PATH } from './locales/tools';
+import type { Say } from './locales/say';
 import { parseToolArgs } from './tool-args';
 import { mcpParts } from './tool-names';
+import { DENIED_RESULT, type ToolOutcome } from './tool-outcome';
 
 export interface ToolSummaryInput {
   name: string;
@@ -42,10 +43,10 @@ const RENDERED = /^Rendered (.+?\.[A-Za-z0-9]+) from /u;
 /** revise_document's first line: the copy it wrote and how many of the edits it could place. */
 const REVISED = /^Wrote (.+?\.docx): (\d+) of (\d+) edit/u;
 
-export function toolSummary(input: ToolSummaryInput, t: TFunction): string {
+export function toolSummary(input: ToolSummaryInput, t: Say): string {
   // Denied by the person, or blocked by Folio's rules (its result then says why, for the model).
-  if (input.outcome === 'denied') return input.preview.startsWith(DENIED_RESULT) || input.preview === '' ? t('toolSummary.denied') : t('toolSummary.blocked');
-  if (input.outcome === 'not-run') return t('toolSummary.notRun');
+  if (input.outcome === 'denied') return input.preview.startsWith(DENIED_RESULT) || input.preview === '' ? t('toolSummary.denied', {}) : t('toolSummary.blocked', {});
+  if (input.outcome === 'not-run') return t('toolSummary.notRun', {});
   const args = parseToolArgs(input.arguments);
   const arg = (...keys: string[]): string => {
     if (!args.ok) return '';
@@ -59,31 +60,31 @@ export function toolSummary(input: ToolSummaryInput, t: TFunction): string {
   if (input.outcome === 'error') {
     if (input.failure) return failureSentence(input.failure, t);
     if (exit && exit[1] !== 'unknown') return t('toolSummary.exitFailed', { code: exit[1] });
-    return t('toolSummary.failed');
+    return t('toolSummary.failed', {});
   }
   const mcp = mcpParts(input.name);
   if (mcp) return t('toolSummary.mcp', { server: mcp.server });
   switch (input.name) {
     case 'glob':
-      return input.preview.startsWith('No files match') ? t('toolSummary.globNone') : t('toolSummary.glob', { count: fileCount(input.preview) });
+      return input.preview.startsWith('No files match') ? t('toolSummary.globNone', {}) : t('toolSummary.glob', { count: fileCount(input.preview) });
     case 'shell':
     case 'run_python':
     case 'run_script':
-      return exit ? t('toolSummary.ran', { seconds: exit[2] }) : t('toolSummary.ranPlain');
+      return exit ? t('toolSummary.ran', { seconds: exit[2] }) : t('toolSummary.ranPlain', {});
     case 'revise_document': {
       const revised = REVISED.exec(input.preview);
-      return revised ? t('toolSummary.revised', { path: revised[1], applied: Number(revised[2]), total: Number(revised[3]) }) : t('toolSummary.revise_document');
+      return revised ? t('toolSummary.revised', { path: revised[1], applied: Number(revised[2]), total: Number(revised[3]) }) : t('toolSummary.revise_document', {});
     }
     case 'render_deck':
     case 'render_document': {
       const made = RENDERED.exec(input.preview)?.[1];
-      return made ? t('toolSummary.rendered', { path: made }) : t(`toolSummary.${input.name}`);
+      return made ? t('toolSummary.rendered', { path: made }) : t(`toolSummary.${input.name}`, {});
     }
     default: {
       const needs = SENTENCES[input.name];
-      if (needs === undefined) return t('toolSummary.done');
+      if (needs === undefined) return t('toolSummary.done', {});
       const values = { path: arg('path', 'file', 'file_path'), url: arg('url'), query: arg('query', 'pattern'), name: arg('name', 'skill') };
-      if (needs !== null && values[needs] === '') return t('toolSummary.done');
+      if (needs !== null && values[needs] === '') return t('toolSummary.done', {});
       if (input.name === 'grep' && input.preview.startsWith('No matches for')) return t('toolSummary.grepNone', values);
       if (input.name === 'search_library' && input.preview.startsWith('No library pages match')) return t('toolSummary.searchLibraryNone', values);
       return t(`toolSummary.${input.name}`, values);
@@ -91,13 +92,12 @@ export function toolSummary(input: ToolSummaryInput, t: TFunction): string {
   }
 }
 
-/** Kinds whose sentence names the file when the failure carries one. */
-const NAMES_PATH: ReadonlySet<ToolFailure['kind']> = new Set(['not_found', 'too_large', 'not_allowed']);
+const NAMES_PATH: ReadonlySet<ToolFailure['kind']> = new Set(FAILURES_NAMING_A_PATH);
 
 /** Why a call failed, in a sentence of the person's language (the model read the tool's English). */
-export function failureSentence(failure: ToolFailure, t: TFunction): string {
+export function failureSentence(failure: ToolFailure, t: Say): string {
   if (failure.path !== undefined && NAMES_PATH.has(failure.kind)) return t(`toolFailure.${failure.kind}_path`, { path: failure.path });
-  return t(`toolFailure.${failure.kind}`, { code: failure.code, seconds: failure.seconds });
+  return t(`toolFailure.${failure.kind}`, { ...(failure.code === undefined ? {} : { code: failure.code }), ...(failure.seconds === undefined ? {} : { seconds: failure.seconds }) });
 }
 
 /** glob lists one file a line, and says how many there were when it lists only the first ones. */
