@@ -31,7 +31,19 @@ const LOADS = Number(process.env.FOLIO_RENDERER_LOADS ?? 15);
 const OLD_TREE = process.env.FOLIO_RENDERER_OLD ? resolve(process.env.FOLIO_RENDERER_OLD) : null;
 const TASKS = 20;
 const CHROMIUM = process.env.FOLIO_E2E_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+// Debian's Chromium 156 starts, for every new window (each fresh context is one), a renderer for its
+// WebUI omnibox popup that loads ~270 modules: 1-2 s of CPU on this 2-core machine, during the very
+// load being timed. A person's window has long loaded its popup when they type an address, so the
+// bench turns it off (either feature alone brings the WebUI renderer back).
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+];
 // A task row's title in the sidebar's list, whoever drew it: the server draws the list into the first
 // open's HTML (transport/http/first-page.ts), public/early-requests.js on a reload; its first frame on
 // screen is "the task list painted". The app's own rows (React mounted, clickable) carry the test id.
