@@ -43,14 +43,14 @@ for (const size of [
       await page.getByTestId('panel-tab-artifacts').click();
       await page.locator(`[data-testid="artifact-item"][data-path="artifacts/${TITLE}.docx"]`).click();
       const exportButton = page.getByTestId('artifact-export-pdf');
-      await expect(exportButton).toHaveText('导出 PDF');
+      await expect(exportButton).toHaveText('导出PDF');
       await exportButton.click();
 
       const pdfItem = page.locator(`[data-testid="artifact-item"][data-path="artifacts/${TITLE}.pdf"]`);
       await expect(pdfItem).toHaveCount(1, { timeout: 120_000 });
       await expect(pdfItem).toHaveAttribute('aria-selected', 'true');
       const preview = page.getByTestId('artifact-preview');
-      await expect(preview.getByTestId('pdf-preview')).toContainText('3 页');
+      await expect(preview.getByTestId('pdf-preview')).toContainText('3页');
       const pages = preview.getByTestId('pdf-page');
       await expect(pages).toHaveCount(3, { timeout: 30_000 });
       await expect(pages.first().locator('canvas')).toBeVisible();

@@ -16,7 +16,7 @@ describe('a tool call as a person reads it', () => {
     expect(say({ name: 'shell', outcome: 'denied', preview: DENIED_RESULT })).toBe('你拒绝了这次调用，它没有运行。');
     expect(say({ name: 'write', outcome: 'not-run', preview: NOT_RUN_NEW_MESSAGE })).toMatch(/^未运行/u);
     // Refused by Folio's rules, not by the person: the card must not say the person denied it.
-    expect(say({ name: 'shell', outcome: 'denied', preview: 'Blocked: deletes the root. This command is never run; choose a safer way.' })).toMatch(/^Folio 拦截了这次调用/u);
+    expect(say({ name: 'shell', outcome: 'denied', preview: 'Blocked: deletes the root. This command is never run; choose a safer way.' })).toMatch(/^Folio拦截了这次调用/u);
   });
 
   it('names what a render made, and what a file tool touched', () => {
@@ -26,7 +26,7 @@ describe('a tool call as a person reads it', () => {
     const titled = 'Rendered artifacts/Cooling cities with green space.docx from work/proposal: 3 pages.';
     expect(say({ name: 'render_document', preview: titled })).toBe('已生成artifacts/Cooling cities with green space.docx。');
     const revised = 'Wrote artifacts/草稿（修订）.docx: 2 of 3 edit(s) as tracked changes by Folio with their reasons as comments; 1 not applied (fix and call again).\n- edit 1: applied';
-    expect(say({ name: 'revise_document', preview: revised })).toBe('已生成artifacts/草稿（修订）.docx：3 处修改中 2 处已标为修订。');
+    expect(say({ name: 'revise_document', preview: revised })).toBe('已生成artifacts/草稿（修订）.docx：3处修改中2处已标为修订。');
     expect(say({ name: 'propose_plan', arguments: '{"content":"# 规格锁定"}', preview: 'The person approved the plan; it is saved as work/spec_lock.md.' })).toBe('你已确认计划，计划已保存到工作文件中。');
     expect(say({ name: 'write', arguments: '{"path":"work/deck.json","content":"{}"}', preview: 'Created work/deck.json (2 bytes written).' })).toBe('已写入work/deck.json。');
     expect(say({ name: 'web_search', arguments: '{"query":"碳中和"}' })).toBe('已在网上搜索“碳中和”。');
@@ -34,14 +34,14 @@ describe('a tool call as a person reads it', () => {
   });
 
   it('counts the files a glob found, the listed ones or the total it names', () => {
-    expect(say({ name: 'glob', preview: 'source/a.pdf\nsource/b.pdf\n' })).toBe('找到 2 个文件。');
-    expect(say({ name: 'glob', preview: 'a\nb\n\n(Showing the first 2 of 340 files; use a narrower pattern.)' })).toBe('找到 340 个文件。');
+    expect(say({ name: 'glob', preview: 'source/a.pdf\nsource/b.pdf\n' })).toBe('找到2个文件。');
+    expect(say({ name: 'glob', preview: 'a\nb\n\n(Showing the first 2 of 340 files; use a narrower pattern.)' })).toBe('找到340个文件。');
     expect(say({ name: 'glob', preview: 'No files match **/*.xlsx.' })).toBe('没有匹配的文件。');
   });
 
   it('a command reports how it ended: the time, or the failing exit code', () => {
-    expect(say({ name: 'shell', preview: 'hello\n[exit code 0 · 0.4 s]' })).toBe('命令已运行完毕，用时 0.4 秒。');
-    expect(say({ name: 'run_python', outcome: 'error', preview: 'Traceback ...\n[exit code 1 · 2.1 s]' })).toBe('命令以退出码 1 结束。');
+    expect(say({ name: 'shell', preview: 'hello\n[exit code 0 · 0.4 s]' })).toBe('命令已运行完毕，用时0.4秒。');
+    expect(say({ name: 'run_python', outcome: 'error', preview: 'Traceback ...\n[exit code 1 · 2.1 s]' })).toBe('命令以退出码1结束。');
     expect(say({ name: 'read', outcome: 'error', preview: 'ENOENT: no such file' })).toBe('未成功；原因见原始输出。');
   });
 

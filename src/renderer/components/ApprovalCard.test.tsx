@@ -67,7 +67,7 @@ describe('ApprovalCard: a plan, in Chinese', () => {
   it('shows the plan as a document and says what approving it allows, with one answer for it and one for changes', () => {
     const out = html();
     expect(out).toMatch(/data-testid="approval-plan"[^>]*>[\s\S]*<h1>规格锁定<\/h1>[\s\S]*<li>资助类别：青年科学基金<\/li>/u);
-    expect(out).toContain('确认后，在本任务中 Folio 撰写 work/ 下的文档文件和生成文档时不再逐次询问。');
+    expect(out).toContain('确认后，在本任务中Folio撰写work/ 下的文档文件和生成文档时不再逐次询问。');
     expect(out).toMatch(/data-testid="approval-allow-once"[^>]*>确认计划</u);
     expect(out).toMatch(/data-testid="approval-deny"[^>]*>要求修改</u);
     expect(out).not.toContain('approval-allow-task');
@@ -185,16 +185,16 @@ describe('ApprovalCard: the document tools in Chinese', () => {
       { path: 'artifacts/草稿.docx', edits: [{ find: '城市热岛效应加剧了', replace: '城市热岛效应显著加剧了', reason: '强调程度' }] },
       'Write a copy of artifacts/草稿.docx into artifacts/ with 1 tracked change(s); the original is not changed.',
     );
-    expect(html).toContain('在artifacts/草稿.docx的副本中标记 1 处修订，原文件不变。');
+    expect(html).toContain('在artifacts/草稿.docx的副本中标记1处修订，原文件不变。');
     expect(html).toContain('data-testid="approval-edits"');
     expect(html).toContain('强调程度');
     expect(html).not.toContain('Write a copy');
   });
 
   it('says in Chinese what a render makes and from what', () => {
-    expect(card('render_document', { path: 'work/proposal' }, 'Render the document in work/proposal into artifacts/')).toContain('根据work/proposal在 artifacts/ 中生成 Word 文档。');
+    expect(card('render_document', { path: 'work/proposal' }, 'Render the document in work/proposal into artifacts/')).toContain('根据work/proposal在artifacts/ 中生成Word文档。');
     const deck = card('render_deck', { spec_path: 'work/deck.json', name: 'heat' }, 'Render a deck from work/deck.json into artifacts/');
-    expect(deck).toContain('根据work/deck.json在 artifacts/ 中生成演示文稿。');
+    expect(deck).toContain('根据work/deck.json在artifacts/ 中生成演示文稿。');
     expect(deck).not.toContain('Render a deck');
   });
 });

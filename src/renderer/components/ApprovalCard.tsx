@@ -12,6 +12,7 @@ import { useChat } from '../state/chat-store';
 import { hasHidden } from '../lib/visible-text';
 import { Markdown } from './Markdown';
 import { VisibleText } from './VisibleText';
+import { plainT, usePlainT } from '../i18n/plain';
 
 export { approvalChoices };
 
@@ -23,9 +24,9 @@ const choiceTestIds: Record<ApprovalChoice['decision'], string> = {
 
 /** Before and after lines with their numbers; the sign column says removed or added without relying on colour. */
 function ReadableDiff({ rows }: { rows: DiffRow[] }) {
-  const { t } = useTranslation();
+  const plainT = usePlainT();
   return (
-    <div className="diff readable-diff" role="table" aria-label={t('approval.changes')} data-testid="approval-diff">
+    <div className="diff readable-diff" role="table" aria-label={plainT('approval.changes')} data-testid="approval-diff">
       {rows.map((row, i) =>
         row.kind === 'gap' ? (
           <div key={i} className="diff-line diff-gap" role="row">
@@ -36,7 +37,7 @@ function ReadableDiff({ rows }: { rows: DiffRow[] }) {
             <span className="diff-no" role="cell" aria-hidden="true">
               {row.kind === 'add' ? (row.newLine ?? '') : (row.oldLine ?? '')}
             </span>
-            <span className="diff-sign" role="cell" aria-label={row.kind === 'context' ? undefined : t(`approval.diff.${row.kind}`)}>
+            <span className="diff-sign" role="cell" aria-label={row.kind === 'context' ? undefined : plainT(`approval.diff.${row.kind}`)}>
               {row.kind === 'add' ? '+' : row.kind === 'remove' ? '−' : ' '}
             </span>
             <span className="diff-text" role="cell">
@@ -174,7 +175,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
   };
 
   return (
-    <div className={`approval-card approval-${tone}`} role="group" aria-label={t('approval.title', { name: tool })} data-testid="approval-card" data-call-id={approval.callId} data-tone={tone}>
+    <div className={`approval-card approval-${tone}`} role="group" aria-label={plainT('approval.title', { name: tool })} data-testid="approval-card" data-call-id={approval.callId} data-tone={tone}>
       <div className="approval-head">
         <span className="approval-title">{t('approval.title', { name: tool })}</span>
         <span className={`badge kind-${approval.toolKind}`}>{t(`toolKind.${approval.toolKind}`)}</span>
@@ -189,7 +190,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
           </span>
         )}
         {hidden && (
-          <span className="badge badge-danger" title={t('approval.hiddenCharsHint')} data-testid="approval-hidden-chars">
+          <span className="badge badge-danger" title={plainT('approval.hiddenCharsHint')} data-testid="approval-hidden-chars">
             {t('approval.hiddenChars')}
           </span>
         )}
@@ -213,7 +214,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
             className="input"
             autoFocus
             placeholder={t(plan ? 'approval.planChangesPlaceholder' : 'approval.reasonPlaceholder')}
-            aria-label={t('approval.reason.label')}
+            aria-label={plainT('approval.reason.label')}
             value={reason}
             maxLength={2000}
             onChange={(e) => setReason(e.target.value)}

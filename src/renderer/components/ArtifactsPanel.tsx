@@ -8,6 +8,7 @@ import { useFiles } from '../state/files-store';
 import { Icon } from './Icon';
 import { ErrorText } from './ErrorText';
 import { FileTextPreview } from './FileTextPreview';
+import { plainT } from '../i18n/plain';
 
 // The preview pulls in markdown rendering and the deck drawing code; most sessions never open it.
 const ArtifactPreview = lazy(() => import('./preview/ArtifactPreview').then((m) => ({ default: m.ArtifactPreview })));
@@ -38,7 +39,7 @@ export function ArtifactsPanel({ taskId }: { taskId: string }) {
           {t('artifacts.empty')}
         </div>
       ) : (
-        <ul className="artifact-list" role="listbox" aria-label={t('artifacts.heading')}>
+        <ul className="artifact-list" role="listbox" aria-label={plainT('artifacts.heading')}>
           {artifacts.map((entry) => {
             const type = artifactType(entry.path) ?? 'pdf';
             const isSelected = entry.path === selected?.path;
@@ -141,7 +142,7 @@ function ArtifactActions({ entry, hasPdf }: { entry: FileEntry; hasPdf: boolean 
           type="button"
           className="btn btn-small btn-primary"
           onClick={() => void open(entry)}
-          title={desktop ? t('artifacts.openHint') : t('artifacts.downloadHint')}
+          title={desktop ? plainT('artifacts.openHint') : plainT('artifacts.downloadHint')}
           data-testid="artifact-open"
         >
           <Icon name={desktop ? 'file' : 'download'} size={12} />
@@ -158,7 +159,7 @@ function ArtifactActions({ entry, hasPdf }: { entry: FileEntry; hasPdf: boolean 
             className="btn btn-small"
             disabled={!soffice || exporting}
             onClick={() => void exportPdf(entry)}
-            title={soffice ? (hasPdf ? t('artifacts.exportAgainHint') : t('artifacts.exportHint')) : t('artifacts.installSoffice')}
+            title={soffice ? (hasPdf ? plainT('artifacts.exportAgainHint') : plainT('artifacts.exportHint')) : plainT('artifacts.installSoffice')}
             data-testid="artifact-export-pdf"
           >
             {exporting && <span className="spinner" />}
@@ -171,7 +172,7 @@ function ArtifactActions({ entry, hasPdf }: { entry: FileEntry; hasPdf: boolean 
             className="btn btn-small"
             disabled={!soffice || exporting}
             onClick={() => void exportPdf(entry, { notes: true })}
-            title={soffice ? t('deckNotes.exportNotesHint') : t('artifacts.installSoffice')}
+            title={soffice ? plainT('deckNotes.exportNotesHint') : plainT('artifacts.installSoffice')}
             data-testid="artifact-export-notes-pdf"
           >
             {t('deckNotes.exportNotesPdf')}
@@ -186,7 +187,7 @@ function ArtifactActions({ entry, hasPdf }: { entry: FileEntry; hasPdf: boolean 
       {error && (
         <div className="inline-error" role="alert" data-testid="artifact-error">
           <ErrorText error={error} />
-          <button type="button" className="icon-btn" onClick={dismissError} aria-label={t('common.dismiss')}>
+          <button type="button" className="icon-btn" onClick={dismissError} aria-label={plainT('common.dismiss')}>
             <Icon name="close" size={12} />
           </button>
         </div>

@@ -30,7 +30,7 @@ describe('a change asked from the deck preview', () => {
   it('names the slides in Chinese on a Chinese screen', async () => {
     await applyLanguageSetting('zh-CN');
     const html = renderToStaticMarkup(<UserMessage message={message('user', request)} />);
-    expect(html).toContain(`data-testid="slide-chip">${'第 3 页'}</span>`);
+    expect(html).toContain(`data-testid="slide-chip">${'第3页'}</span>`);
     await applyLanguageSetting('en');
   });
 

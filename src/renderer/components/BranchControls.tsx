@@ -10,6 +10,7 @@ import { useChat } from '../state/chat-store';
 import { isLiveRunActive } from '../state/live-run';
 import { CopyButton } from './CopyButton';
 import { Icon } from './Icon';
+import { plainT, usePlainT } from '../i18n/plain';
 
 function useIdle(): boolean {
   return useChat((s) => !isLiveRunActive(s.live));
@@ -28,14 +29,14 @@ export function BranchSwitcher({ messageId }: { messageId: string }) {
   };
   const disabled = switching || !idle;
   return (
-    <span className="branch-switcher" data-testid="branch-switcher" role="group" aria-label={t('branches.switcher')}>
+    <span className="branch-switcher" data-testid="branch-switcher" role="group" aria-label={plainT('branches.switcher')}>
       <button type="button" className="icon-btn" disabled={disabled || point.index <= 1} onClick={() => go(point.index - 1)} aria-label={t('branches.previous')} title={t('branches.previous')} data-testid="branch-prev">
         <Icon name="back" size={12} />
       </button>
       <span className="branch-position" data-testid="branch-position">
         {t('branches.position', { index: point.index, count: point.count })}
       </span>
-      <button type="button" className="icon-btn" disabled={disabled || point.index >= point.count} onClick={() => go(point.index + 1)} aria-label={t('branches.next')} title={t('branches.next')} data-testid="branch-next">
+      <button type="button" className="icon-btn" disabled={disabled || point.index >= point.count} onClick={() => go(point.index + 1)} aria-label={plainT('branches.next')} title={plainT('branches.next')} data-testid="branch-next">
         <Icon name="chevron" size={12} />
       </button>
     </span>
@@ -44,7 +45,7 @@ export function BranchSwitcher({ messageId }: { messageId: string }) {
 
 /** Under an assistant message: its switcher, and "regenerate" when it is the reply to the last message. */
 export function ReplyTools({ message }: { message: Message }) {
-  const { t } = useTranslation();
+  const plainT = usePlainT();
   const regenerable = useChat((s) => regenerableReply(s.messages) === message.id);
   const idle = useIdle();
   const regenerate = useBranches((s) => s.regenerate);
@@ -56,7 +57,7 @@ export function ReplyTools({ message }: { message: Message }) {
       {copyable && <CopyButton read={() => message.content} label="copy.message" testId="copy-message" />}
       <BranchSwitcher messageId={message.id} />
       {regenerable && idle && (
-        <button type="button" className="icon-btn" onClick={() => void regenerate()} aria-label={t('branches.regenerate')} title={t('branches.regenerate')} data-testid="regenerate">
+        <button type="button" className="icon-btn" onClick={() => void regenerate()} aria-label={plainT('branches.regenerate')} title={plainT('branches.regenerate')} data-testid="regenerate">
           <Icon name="regenerate" size={14} />
         </button>
       )}
@@ -66,7 +67,7 @@ export function ReplyTools({ message }: { message: Message }) {
 
 /** The person's message: its bubble with the switcher and an edit pencil, or the inline editor. */
 export function UserMessage({ message }: { message: Message }) {
-  const { t } = useTranslation();
+  const plainT = usePlainT();
   const editing = useBranches((s) => s.editing === message.id);
   const startEdit = useBranches((s) => s.startEdit);
   const idle = useIdle();
@@ -79,7 +80,7 @@ export function UserMessage({ message }: { message: Message }) {
         <BranchSwitcher messageId={message.id} />
         {/* A slide request is edited from the deck's preview, where its slides are selected. */}
         {idle && !slideRequest && (
-          <button type="button" className="icon-btn" onClick={() => startEdit(message.id)} aria-label={t('branches.edit')} title={t('branches.edit')} data-testid="edit-message">
+          <button type="button" className="icon-btn" onClick={() => startEdit(message.id)} aria-label={plainT('branches.edit')} title={plainT('branches.edit')} data-testid="edit-message">
             <Icon name="edit" size={14} />
           </button>
         )}
@@ -93,7 +94,7 @@ function SlideRequestBubble({ request }: { request: SlideRequest }) {
   const { t } = useTranslation();
   return (
     <div className="msg-bubble msg-slide-request" data-testid="slide-request">
-      <span className="slide-chip" title={t('chat.slideChipHint')} data-testid="slide-chip">
+      <span className="slide-chip" title={plainT('chat.slideChipHint')} data-testid="slide-chip">
         {t('chat.slideChip', { count: request.slides.length, slides: request.slides.join(', ') })}
       </span>
       <span className="slide-request-text">{request.instruction}</span>
@@ -130,7 +131,7 @@ function MessageEditor({ message }: { message: Message }) {
         className="msg-editor-input"
         value={text}
         rows={Math.min(12, Math.max(2, text.split('\n').length))}
-        aria-label={t('branches.editLabel')}
+        aria-label={plainT('branches.editLabel')}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Escape') cancelEdit();

@@ -14,6 +14,7 @@ import { WorkspaceFolder } from './WorkspaceFolder';
 import { panelShown, useLayout } from '../state/layout-store';
 import { Icon } from './Icon';
 import { PANEL_ID, PANEL_TOGGLE_ID } from './use-panel-drawer';
+import { plainT, usePlainT } from '../i18n/plain';
 
 const approvalModes: ApprovalMode[] = ['ask', 'auto-edit', 'auto'];
 
@@ -40,7 +41,7 @@ export function ChatHeader({ task }: { task: Task }) {
           </h1>
           <span className={`badge mode-badge mode-${task.mode}`}>{t(`modes.${task.mode}`)}</span>
           {project && (
-            <span className="badge project-badge" title={t('projects.project')} data-testid="task-project">
+            <span className="badge project-badge" title={plainT('projects.project')} data-testid="task-project">
               {project.name}
             </span>
           )}
@@ -52,7 +53,7 @@ export function ChatHeader({ task }: { task: Task }) {
             label={t('chat.model')}
             value={task.model ?? ''}
             patch={(value) => ({ model: value === '' ? null : value })}
-            title={(shown) => (shown ? t('chat.modelTitle', { model: shown }) : t('chat.model'))}
+            title={(shown) => (shown ? plainT('chat.modelTitle', { model: shown }) : plainT('chat.model'))}
             testId="model-picker"
           >
             <DefaultModelOption defaultModel={defaultModel} profiles={profiles} />
@@ -63,7 +64,7 @@ export function ChatHeader({ task }: { task: Task }) {
             label={t('chat.approvalMode')}
             value={task.approval_mode}
             patch={(value) => ({ approval_mode: value as ApprovalMode })}
-            title={t(`approvalModes.${task.approval_mode}Hint`)}
+            title={plainT(`approvalModes.${task.approval_mode}Hint`)}
             testId="approval-mode-picker"
           >
             {approvalModes.map((mode) => (
@@ -73,12 +74,12 @@ export function ChatHeader({ task }: { task: Task }) {
             ))}
           </TaskSelect>
           {sandboxed && (
-            <label className="control control-check" title={t('chat.allowNetworkHint')}>
+            <label className="control control-check" title={plainT('chat.allowNetworkHint')}>
               <input
                 type="checkbox"
                 checked={task.allow_network}
                 onChange={(e) => void update(task.id, { allow_network: e.target.checked })}
-                aria-label={t('chat.allowNetwork')}
+                aria-label={plainT('chat.allowNetwork')}
                 data-testid="allow-network"
               />
               <span className="control-label">{t('chat.network')}</span>
@@ -97,10 +98,10 @@ export function ChatHeader({ task }: { task: Task }) {
 
 /** Shows or hides the right panel (files and results). */
 function PanelToggle() {
-  const { t } = useTranslation();
+  const plainT = usePlainT();
   const shown = useLayout(panelShown);
   const toggle = useLayout((s) => s.togglePanel);
-  const label = shown ? t('layout.hidePanel') : t('layout.showPanel');
+  const label = shown ? plainT('layout.hidePanel') : plainT('layout.showPanel');
   return (
     <button type="button" className="icon-btn" onClick={toggle} aria-label={label} title={label} aria-expanded={shown} aria-controls={PANEL_ID} id={PANEL_TOGGLE_ID} data-testid="panel-toggle">
       <Icon name="panel" />

@@ -12,6 +12,7 @@ import { Icon } from './Icon';
 import { MessageList } from './MessageList';
 import { OutlinePanel } from './OutlinePanel';
 import { ErrorText } from './ErrorText';
+import { plainT } from '../i18n/plain';
 
 export function ChatView({ task }: { task: Task }) {
   const { t } = useTranslation();
@@ -69,7 +70,7 @@ export function ChatView({ task }: { task: Task }) {
               {t('setup.open')}
             </button>
           )}
-          <button type="button" className="icon-btn" onClick={chat.dismissError} aria-label={t('common.dismiss')}>
+          <button type="button" className="icon-btn" onClick={chat.dismissError} aria-label={plainT('common.dismiss')}>
             <Icon name="close" size={12} />
           </button>
         </div>

@@ -6,6 +6,7 @@ import { resolveCitedFile } from '../lib/citations';
 import { useArtifacts } from '../state/artifacts-store';
 import { useFiles } from '../state/files-store';
 import { Icon } from './Icon';
+import { plainT } from '../i18n/plain';
 
 export function CitationChip({ file, page, children }: { file: string; page: number; children: ReactNode }) {
   const { t } = useTranslation();
@@ -19,7 +20,7 @@ export function CitationChip({ file, page, children }: { file: string; page: num
       type="button"
       className="citation-chip"
       onClick={() => showSource(taskId, path, page)}
-      title={t('citation.open', { file: name, page })}
+      title={plainT('citation.open', { file: name, page })}
       data-testid="citation-chip"
       data-path={path}
       data-page={page}

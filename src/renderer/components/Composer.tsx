@@ -6,6 +6,7 @@ import { withAttachments } from '../lib/attachments';
 import { saveDraft, savedDraft } from '../state/task-view-prefs';
 import { FilePickerButton } from './FilePickerButton';
 import { Icon } from './Icon';
+import { plainT } from '../i18n/plain';
 
 interface ComposerProps {
   /** The task the draft belongs to: an unsent draft is kept per task across reloads. */
@@ -101,7 +102,7 @@ export function Composer({ taskId, running, waitingForApproval = false, onSend, 
         value={text}
         disabled={disabled}
         placeholder={waitingForApproval ? t('composer.waitingApproval') : running ? t('composer.busy') : t('composer.placeholder')}
-        aria-label={t('composer.label')}
+        aria-label={plainT('composer.label')}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           // While an IME is composing (e.g. Chinese pinyin), Enter confirms the candidate, not the message.
@@ -113,14 +114,14 @@ export function Composer({ taskId, running, waitingForApproval = false, onSend, 
         data-testid="composer-input"
       />
       {attachedPaths.length > 0 && (
-        <ul className="composer-attachments" aria-label={t('composer.attachedList')} data-testid="composer-attachments">
+        <ul className="composer-attachments" aria-label={plainT('composer.attachedList')} data-testid="composer-attachments">
           {attachedPaths.map((path) => (
             <li key={path} className="attachment-chip" data-testid="attachment-chip" data-path={path}>
               <Icon name="file" size={12} />
               <span className="attachment-name" title={path}>
                 {path.split('/').pop()}
               </span>
-              <button type="button" className="icon-btn" onClick={() => detach(path)} aria-label={t('composer.detach', { name: path.split('/').pop() })} title={t('composer.detachHint')} data-testid="attachment-remove">
+              <button type="button" className="icon-btn" onClick={() => detach(path)} aria-label={plainT('composer.detach', { name: path.split('/').pop() })} title={plainT('composer.detachHint')} data-testid="attachment-remove">
                 <Icon name="close" size={10} />
               </button>
             </li>
@@ -132,7 +133,7 @@ export function Composer({ taskId, running, waitingForApproval = false, onSend, 
           className="icon-btn composer-attach"
           onPick={(picked) => void attach(picked)}
           disabled={attaching}
-          label={attaching ? t('composer.attaching') : t('composer.attach')}
+          label={attaching ? plainT('composer.attaching') : plainT('composer.attach')}
           testId="composer-attach"
           inputTestId="composer-attach-input"
         >

@@ -1,9 +1,9 @@
 // Copies a text to the clipboard and says so for a moment. The text is read when clicked, so a code
 // block can hand over what it shows (`read`) instead of re-deriving it from the markdown.
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { reportError } from '../state/notices';
 import { Icon } from './Icon';
+import { usePlainT } from '../i18n/plain';
 
 const COPIED_MS = 1500;
 
@@ -34,9 +34,9 @@ export function useCopy(read: () => string): { copied: boolean; copy: () => Prom
 }
 
 export function CopyButton({ read, label, testId }: CopyButtonProps) {
-  const { t } = useTranslation();
+  const plainT = usePlainT();
   const { copied, copy } = useCopy(read);
-  const text = copied ? t('copy.copied') : t(label);
+  const text = copied ? plainT('copy.copied') : plainT(label);
   return (
     <button type="button" className={`icon-btn copy-btn${copied ? ' copied' : ''}`} onClick={() => void copy()} aria-label={text} title={text} data-testid={testId}>
       <Icon name={copied ? 'check' : 'copy'} size={14} />

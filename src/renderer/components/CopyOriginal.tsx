@@ -4,12 +4,13 @@
 import { useTranslation } from 'react-i18next';
 import { useCopy } from './CopyButton';
 import { Icon } from './Icon';
+import { plainT } from '../i18n/plain';
 
 export function CopyOriginal({ text, testId = 'copy-original' }: { text: string; testId?: string }) {
   const { t } = useTranslation();
   const { copied, copy } = useCopy(() => text);
   return (
-    <button type="button" className={`copy-original${copied ? ' copied' : ''}`} onClick={() => void copy()} title={t('copy.originalHint')} data-testid={testId}>
+    <button type="button" className={`copy-original${copied ? ' copied' : ''}`} onClick={() => void copy()} title={plainT('copy.originalHint')} data-testid={testId}>
       <Icon name={copied ? 'check' : 'copy'} size={12} />
       {copied ? t('copy.copied') : t('copy.original')}
     </button>

@@ -14,7 +14,7 @@ describe('file status badge (zh-CN)', () => {
   useUiLanguage('zh-CN');
 
   it('reads each status in Chinese', () => {
-    expect(badge('ok', 12)).toContain('12 页');
+    expect(badge('ok', 12)).toContain('12页');
     expect(badge('error')).toContain('无法读取');
     expect(badge('scanned', 3)).toContain('title="SCANNED-HINT"');
     expect(badge('pending')).toContain('WAITING');

@@ -7,6 +7,7 @@ import type { LibraryFileStatus } from '../../shared/contract';
 import { formatBytes } from '../lib/format';
 import { Icon } from './Icon';
 import { ServerDetail } from './ErrorText';
+import { plainT } from '../i18n/plain';
 
 /**
  * Where files can be dropped. The window's drop overlay takes the files (to the task, or to the
@@ -98,7 +99,7 @@ export function FileStatusBadge({ status, pages: pageCount, message, pendingLabe
     error: t('sources.error'),
   };
   const label = labels[status];
-  const hint = status === 'scanned' ? scannedHint : status === 'image' ? t('sources.imageHint') : (message ?? label);
+  const hint = status === 'scanned' ? scannedHint : status === 'image' ? plainT('sources.imageHint') : (message ?? label);
   // Indexing is drawn as waiting.
   const look = status === 'indexing' ? 'pending' : status;
   return (

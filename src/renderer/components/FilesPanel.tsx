@@ -14,6 +14,7 @@ import { ErrorText } from './ErrorText';
 import { DropZone, FileRow, FileStatusBadge } from './FileRows';
 import { focusPanelToggle, PANEL_ID, usePanelDrawer } from './use-panel-drawer';
 import { TaskLibraryRows } from './TaskLibraryRows';
+import { plainT } from '../i18n/plain';
 
 const kinds: FileKind[] = ['source', 'work', 'artifact'];
 const tabs: PanelTab[] = ['files', 'artifacts'];
@@ -57,7 +58,7 @@ export function FilesPanel({ taskId, projectId, hidden = false }: { taskId: stri
       ref={panelRef}
       id={PANEL_ID}
       className="files-panel"
-      aria-label={t('files.panel')}
+      aria-label={plainT('files.panel')}
       data-testid="files-panel"
       data-tab={tab}
       hidden={hidden}
@@ -65,7 +66,7 @@ export function FilesPanel({ taskId, projectId, hidden = false }: { taskId: stri
     >
       {!narrow && (
         <ResizeHandle
-          label={t('layout.resizePanel')}
+          label={plainT('layout.resizePanel')}
           edge="left"
           width={panelWidth ?? 288}
           min={PANEL_WIDTH.min}
@@ -75,7 +76,7 @@ export function FilesPanel({ taskId, projectId, hidden = false }: { taskId: stri
         />
       )}
       <div className="panel-tabs">
-        <div className="panel-tablist" role="tablist" aria-label={t('files.panel')}>
+        <div className="panel-tablist" role="tablist" aria-label={plainT('files.panel')}>
         {tabs.map((name) => (
           <button
             key={name}
@@ -92,7 +93,7 @@ export function FilesPanel({ taskId, projectId, hidden = false }: { taskId: stri
         ))}
         </div>
         <span className="panel-tabs-spacer" />
-        <button type="button" className="icon-btn panel-close" onClick={closePanel} aria-label={t('layout.hidePanel')} title={t('layout.hidePanel')} data-testid="panel-close">
+        <button type="button" className="icon-btn panel-close" onClick={closePanel} aria-label={plainT('layout.hidePanel')} title={plainT('layout.hidePanel')} data-testid="panel-close">
           <Icon name="close" size={14} />
         </button>
       </div>
@@ -169,7 +170,7 @@ function FilesTab({ taskId, projectId }: { taskId: string; projectId: string | n
                         size={entry.size}
                         name={
                           kind === 'source' ? (
-                            <button type="button" className="file-name file-open" title={t('files.openSource', { name: displayName(entry) })} onClick={() => showSource(taskId, entry.path)} data-testid="file-open">
+                            <button type="button" className="file-name file-open" title={plainT('files.openSource', { name: displayName(entry) })} onClick={() => showSource(taskId, entry.path)} data-testid="file-open">
                               {displayName(entry)}
                             </button>
                           ) : (
@@ -178,14 +179,14 @@ function FilesTab({ taskId, projectId }: { taskId: string; projectId: string | n
                             </span>
                           )
                         }
-                        badge={source && <FileStatusBadge status={source.status} pages={source.pages} message={source.message} pendingLabel={t('sources.pending')} scannedHint={t('sources.scannedHint')} testId="source-status" />}
+                        badge={source && <FileStatusBadge status={source.status} pages={source.pages} message={source.message} pendingLabel={t('sources.pending')} scannedHint={plainT('sources.scannedHint')} testId="source-status" />}
                         action={
                           <button
                             type="button"
                             className="icon-btn"
                             onClick={() => void download(entry)}
-                            title={t('files.download')}
-                            aria-label={t('files.downloadNamed', { name: displayName(entry) })}
+                            title={plainT('files.download')}
+                            aria-label={plainT('files.downloadNamed', { name: displayName(entry) })}
                             data-testid="file-download"
                           >
                             <Icon name="download" size={14} />

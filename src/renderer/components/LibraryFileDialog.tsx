@@ -10,6 +10,7 @@ import { TEXT_FILE } from '../state/use-file-text';
 import { ErrorText } from './ErrorText';
 import { FileTextPreview } from './FileTextPreview';
 import { Icon } from './Icon';
+import { plainT } from '../i18n/plain';
 
 const PdfPreview = lazy(() => import('./preview/PdfPreview').then((m) => ({ default: m.PdfPreview })));
 
@@ -60,7 +61,7 @@ export function LibraryFileDialog({ hit, onClose }: { hit: Pick<LibraryHit, 'lib
             <Icon name="download" size={14} />
             {t('library.download')}
           </button>
-          <button ref={closeRef} type="button" className="icon-btn" onClick={onClose} aria-label={t('common.close')} title={t('common.close')} data-testid="library-file-close">
+          <button ref={closeRef} type="button" className="icon-btn" onClick={onClose} aria-label={plainT('common.close')} title={plainT('common.close')} data-testid="library-file-close">
             <Icon name="close" size={14} />
           </button>
         </div>
@@ -71,7 +72,7 @@ export function LibraryFileDialog({ hit, onClose }: { hit: Pick<LibraryHit, 'lib
         )}
         <div className="library-file-body">
           {/\.pdf$/iu.test(hit.path) ? (
-            <Suspense fallback={<span className="spinner" aria-label={t('common.loading')} />}>
+            <Suspense fallback={<span className="spinner" aria-label={plainT('common.loading')} />}>
               <PdfPreview file={file} page={hit.page} paged />
             </Suspense>
           ) : TEXT_FILE.test(hit.path) ? (

@@ -11,6 +11,7 @@ import { LibraryFileDialog } from './LibraryFileDialog';
 import { LibrarySearch } from './LibrarySearch';
 import { ErrorText } from './ErrorText';
 import { DropZone, FileRow, FileStatusBadge } from './FileRows';
+import { plainT } from '../i18n/plain';
 
 export function LibraryPanel({ libraryId }: { libraryId: string }) {
   const { t } = useTranslation();
@@ -70,14 +71,14 @@ export function LibraryPanel({ libraryId }: { libraryId: string }) {
                   {file.path}
                 </button>
               }
-              badge={<FileStatusBadge status={file.status} pages={file.pages} message={file.message} pendingLabel={t('library.status.pending')} scannedHint={t('library.scannedHint')} testId="library-file-status" />}
+              badge={<FileStatusBadge status={file.status} pages={file.pages} message={file.message} pendingLabel={t('library.status.pending')} scannedHint={plainT('library.scannedHint')} testId="library-file-status" />}
               action={
                 <button
                   type="button"
                   className="icon-btn"
                   onClick={() => setDeleting(file)}
-                  title={t('library.delete')}
-                  aria-label={t('library.deleteNamed', { name: file.path })}
+                  title={plainT('library.delete')}
+                  aria-label={plainT('library.deleteNamed', { name: file.path })}
                   data-testid="library-file-delete"
                 >
                   <Icon name="trash" size={14} />
@@ -118,7 +119,7 @@ function ProgressLine({ progress }: { progress: IndexProgress }) {
       <div className="library-progress" role="status" data-testid="library-progress" data-queued={queued_files}>
         <span className="spinner spinner-tiny" />
         <span>{t('library.indexing', { done, total: total_files, pages: indexed_pages })}</span>
-        <progress max={total_files} value={done} aria-label={t('library.indexingLabel')} />
+        <progress max={total_files} value={done} aria-label={plainT('library.indexingLabel')} />
       </div>
     );
   }

@@ -9,6 +9,7 @@ import { toErrorInfo, type ErrorInfo } from '../state/notices';
 import { Icon } from './Icon';
 import { ErrorText } from './ErrorText';
 import { LibraryFileDialog } from './LibraryFileDialog';
+import { plainT } from '../i18n/plain';
 
 const HIT_LIMIT = 20;
 
@@ -56,7 +57,7 @@ export function LibraryHits({ result, onOpen }: { result: LibrarySearchResult; o
                     type="button"
                     className="library-hit-file library-hit-open"
                     onClick={() => onOpen(hit)}
-                    title={t('library.openHit', { file: hit.path, page: hit.page })}
+                    title={plainT('library.openHit', { file: hit.path, page: hit.page })}
                     data-testid="library-hit-open"
                   >
                     {fileName(hit.path)}
@@ -104,7 +105,7 @@ export function LibrarySearch({ libraryId }: { libraryId: string }) {
   };
 
   return (
-    <section className="library-search" aria-label={t('library.searchHeading')}>
+    <section className="library-search" aria-label={plainT('library.searchHeading')}>
       <form
         className="library-search-form"
         role="search"
@@ -119,7 +120,7 @@ export function LibrarySearch({ libraryId }: { libraryId: string }) {
             type="search"
             className="search-input"
             placeholder={t('library.searchPlaceholder')}
-            aria-label={t('library.searchHeading')}
+            aria-label={plainT('library.searchHeading')}
             value={q}
             maxLength={500}
             onChange={(e) => setQ(e.target.value)}

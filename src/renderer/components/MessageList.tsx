@@ -9,6 +9,7 @@ import { useLayout } from '../state/layout-store';
 import { useToolCards } from '../state/tool-card-store';
 import { ChatRowView } from './MessageRows';
 import { Icon } from './Icon';
+import { plainT } from '../i18n/plain';
 
 const BOTTOM_SLACK_PX = 48;
 const LOAD_OLDER_THRESHOLD_PX = 200;
@@ -244,8 +245,8 @@ export function MessageList({ rows, taskId, hasMore, loadingOlder, onLoadOlder, 
             setShowJump(false);
             scrollToBottom();
           }}
-          title={t('chat.jumpToLatest')}
-          aria-label={t('chat.jumpToLatest')}
+          title={plainT('chat.jumpToLatest')}
+          aria-label={plainT('chat.jumpToLatest')}
         >
           <Icon name="download" size={14} />
         </button>

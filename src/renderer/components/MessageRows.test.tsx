@@ -80,9 +80,9 @@ describe('a service notice in the chat', () => {
 
   it('words an archived task’s notice in Chinese on the Chinese screen, with the date in Chinese', async () => {
     await applyLanguageSetting('zh-CN');
-    expect(shown(archived)).toBe('已归档:此任务已 30 天没有活动。如果在 2026年12月24日 之前没有继续此任务,它的文件(你上传的文件和 Folio 写的文件)将被删除,对话记录会保留。');
-    expect(shown(purged)).toMatch(/^文件已删除:此任务于 2026年12月24日 归档后/u);
-    expect(shown(systemNoticeContent({ notice: 'task_archived', idle_days: 30, purge_at: null }))).toBe('已归档:此任务已 30 天没有活动,文件仍保留。');
+    expect(shown(archived)).toBe('已归档：此任务已30天没有活动。如果在2026年12月24日之前没有继续此任务，它的文件（你上传的文件和Folio写的文件）将被删除，对话记录会保留。');
+    expect(shown(purged)).toMatch(/^文件已删除：此任务于2026年12月24日归档后/u);
+    expect(shown(systemNoticeContent({ notice: 'task_archived', idle_days: 30, purge_at: null }))).toBe('已归档：此任务已30天没有活动，文件仍保留。');
     expect(shown(archived)).not.toMatch(/notice|task_|Archived/u);
   });
 

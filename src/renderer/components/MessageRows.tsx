@@ -16,6 +16,7 @@ import { progressLabel } from '../lib/progress-label';
 import { formatDate } from '../lib/format';
 import { modelLabel } from '../../shared/model-names';
 import { useApp } from '../state/app-store';
+import { plainT } from '../i18n/plain';
 
 function toolResultOf(message: Message | null, facts: ToolResultFacts = {}): ToolResultSummary | null {
   if (!message) return null;
@@ -178,7 +179,7 @@ function LiveRunView({ live, taskId }: { live: LiveRun; taskId: string }) {
           )}
         </div>
       )}
-      {streaming && live.items.length === 0 && !live.progress && <div className="typing" aria-label={t('run.running')} />}
+      {streaming && live.items.length === 0 && !live.progress && <div className="typing" aria-label={plainT('run.running')} />}
       {live.errors.map((error, i) => (
         <div key={i} className="inline-error" data-testid="run-error">
           <ErrorText error={error} />

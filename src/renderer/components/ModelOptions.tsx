@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ModelProfileInfo } from '../../shared/contract';
 import { modelIdOf, modelLabel, modelLabels } from '../../shared/model-names';
 import { useApp } from '../state/app-store';
+import { plainT } from '../i18n/plain';
 
 interface ModelOptionsProps {
   profiles: readonly ModelProfileInfo[];
@@ -27,7 +28,7 @@ export function ModelOptions({ profiles, requireKey = false, current = null }: M
             key={p.id}
             value={p.id}
             disabled={requireKey && !p.has_key}
-            title={p.has_key ? p.model : t('models.noKeyHint', { env: p.api_key_env ?? '' })}
+            title={p.has_key ? p.model : plainT('models.noKeyHint', { env: p.api_key_env ?? '' })}
           >
             {p.has_key ? t('models.option', { name }) : t('models.optionNoKey', { name })}
           </option>

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project, Task } from '../../shared/contract';
+import { plainT } from '../i18n/plain';
 
 interface MoveToProjectDialogProps {
   task: Pick<Task, 'title' | 'project_id'>;
@@ -44,7 +45,7 @@ export function MoveToProjectDialog({ task, projects, onMove, onCancel }: MoveTo
         <h2 id="move-title" className="modal-title">
           {t('projects.moveTitle', { title: task.title.trim() || t('tasks.untitled') })}
         </h2>
-        <fieldset className="move-choices" aria-label={t('projects.heading')}>
+        <fieldset className="move-choices" aria-label={plainT('projects.heading')}>
           <label className="move-choice">
             <input ref={firstRef} type="radio" name="move-project" value="" checked={choice === ''} onChange={() => setChoice('')} data-testid="move-choice-none" />
             {t('projects.noProject')}

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { useNotices } from '../state/notices';
 import { Icon } from './Icon';
 import { ErrorText } from './ErrorText';
+import { usePlainT } from '../i18n/plain';
 
 export function Notices() {
-  const { t } = useTranslation();
+  const plainT = usePlainT();
   const notices = useNotices((s) => s.notices);
   const dismiss = useNotices((s) => s.dismiss);
   if (notices.length === 0) return null;
@@ -16,7 +16,7 @@ export function Notices() {
           <span>
             <ErrorText error={n} />
           </span>
-          <button type="button" className="icon-btn" onClick={() => dismiss(n.id)} aria-label={t('common.dismiss')}>
+          <button type="button" className="icon-btn" onClick={() => dismiss(n.id)} aria-label={plainT('common.dismiss')}>
             <Icon name="close" size={12} />
           </button>
         </div>

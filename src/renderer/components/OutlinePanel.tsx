@@ -27,6 +27,7 @@ import { useOutline } from '../state/outline-store';
 import { outlineCollapsed, rememberOutlineCollapsed } from '../state/task-view-prefs';
 import { Icon } from './Icon';
 import { ErrorText } from './ErrorText';
+import { plainT } from '../i18n/plain';
 
 export function OutlinePanel({ taskId }: { taskId: string }) {
   const { t } = useTranslation();
@@ -68,7 +69,7 @@ export function OutlinePanel({ taskId }: { taskId: string }) {
   const blocked = busy || running;
 
   return (
-    <section className="outline-panel" aria-label={t('outline.heading')} data-testid="outline-panel" data-status={status} data-editing={draft !== null}>
+    <section className="outline-panel" aria-label={plainT('outline.heading')} data-testid="outline-panel" data-status={status} data-editing={draft !== null}>
       <div className="outline-header">
         <button type="button" className="outline-toggle" aria-expanded={!collapsed} onClick={() => setCollapsed(!collapsed)} data-testid="outline-toggle">
           <Icon name="chevron" size={12} className={collapsed ? 'outline-chevron' : 'outline-chevron open'} />
@@ -94,7 +95,7 @@ export function OutlinePanel({ taskId }: { taskId: string }) {
                 className="btn btn-small btn-primary"
                 onClick={() => void actions.approve()}
                 disabled={blocked || !check?.ok}
-                title={running ? t('outline.waitForRun') : t('outline.approveHint')}
+                title={running ? plainT('outline.waitForRun') : plainT('outline.approveHint')}
                 data-testid="outline-approve"
               >
                 {busy && <span className="spinner" />}
@@ -120,7 +121,7 @@ export function OutlinePanel({ taskId }: { taskId: string }) {
       {error && (
         <div className="inline-error" role="alert" data-testid="outline-error">
           <ErrorText error={error} />
-          <button type="button" className="icon-btn" onClick={actions.dismissError} aria-label={t('common.dismiss')}>
+          <button type="button" className="icon-btn" onClick={actions.dismissError} aria-label={plainT('common.dismiss')}>
             <Icon name="close" size={12} />
           </button>
         </div>
@@ -246,7 +247,7 @@ function SortableRow({ row, index, errors }: { row: DraftRow; index: number; err
         type="button"
         ref={setActivatorNodeRef}
         className="icon-btn outline-handle"
-        aria-label={t('outline.moveRow', { number })}
+        aria-label={plainT('outline.moveRow', { number })}
         data-testid="outline-row-handle"
         {...attributes}
         {...listeners}
@@ -261,14 +262,14 @@ function SortableRow({ row, index, errors }: { row: DraftRow; index: number; err
             value={row.title}
             onChange={(e) => updateRow(row.key, { title: e.target.value })}
             placeholder={t('outline.titlePlaceholder')}
-            aria-label={t('outline.titleLabel', { number })}
+            aria-label={plainT('outline.titleLabel', { number })}
             data-testid="outline-title"
           />
           <select
             className="select outline-layout"
             value={row.layout}
             onChange={(e) => updateRow(row.key, { layout: e.target.value as DeckLayout })}
-            aria-label={t('outline.layoutLabel', { number })}
+            aria-label={plainT('outline.layoutLabel', { number })}
             data-testid="outline-layout"
           >
             {DECK_LAYOUTS.map((layout) => (
@@ -277,10 +278,10 @@ function SortableRow({ row, index, errors }: { row: DraftRow; index: number; err
               </option>
             ))}
           </select>
-          <button type="button" className="icon-btn" onClick={() => addRow(row.key)} aria-label={t('outline.addRowAfter', { number })} title={t('outline.addRowAfter', { number })} data-testid="outline-add-after">
+          <button type="button" className="icon-btn" onClick={() => addRow(row.key)} aria-label={plainT('outline.addRowAfter', { number })} title={plainT('outline.addRowAfter', { number })} data-testid="outline-add-after">
             <Icon name="plus" size={12} />
           </button>
-          <button type="button" className="icon-btn" onClick={() => removeRow(row.key)} aria-label={t('outline.deleteRow', { number })} title={t('outline.deleteRow', { number })} data-testid="outline-delete-row">
+          <button type="button" className="icon-btn" onClick={() => removeRow(row.key)} aria-label={plainT('outline.deleteRow', { number })} title={plainT('outline.deleteRow', { number })} data-testid="outline-delete-row">
             <Icon name="trash" size={12} />
           </button>
         </div>
@@ -290,7 +291,7 @@ function SortableRow({ row, index, errors }: { row: DraftRow; index: number; err
           value={row.points}
           onChange={(e) => updateRow(row.key, { points: e.target.value })}
           placeholder={t('outline.pointsPlaceholder')}
-          aria-label={t('outline.pointsLabel', { number })}
+          aria-label={plainT('outline.pointsLabel', { number })}
           data-testid="outline-points"
         />
         <div className="outline-sources">
@@ -300,7 +301,7 @@ function SortableRow({ row, index, errors }: { row: DraftRow; index: number; err
                 className="select"
                 value={source.file}
                 onChange={(e) => updateSource(row.key, k, { file: e.target.value })}
-                aria-label={t('outline.sourceFile')}
+                aria-label={plainT('outline.sourceFile')}
               >
                 {!sourceFiles.includes(source.file) && <option value={source.file}>{source.file || t('outline.chooseFile')}</option>}
                 {sourceFiles.map((path) => (
@@ -314,13 +315,13 @@ function SortableRow({ row, index, errors }: { row: DraftRow; index: number; err
                 value={source.pages}
                 onChange={(e) => updateSource(row.key, k, { pages: e.target.value })}
                 placeholder={t('outline.pagesPlaceholder')}
-                aria-label={t('outline.pages')}
+                aria-label={plainT('outline.pages')}
               />
               <button
                 type="button"
                 className="icon-btn"
                 onClick={() => updateRow(row.key, { sources: row.sources.filter((_, j) => j !== k) })}
-                aria-label={t('outline.removeSource')}
+                aria-label={plainT('outline.removeSource')}
               >
                 <Icon name="close" size={10} />
               </button>

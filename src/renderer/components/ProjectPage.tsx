@@ -10,6 +10,7 @@ import { Icon } from './Icon';
 import { LibraryPanel } from './LibraryPanel';
 import { DefaultModelOption, ModelOptions } from './ModelOptions';
 import { ErrorText } from './ErrorText';
+import { plainT } from '../i18n/plain';
 
 const approvalModes: ApprovalMode[] = ['ask', 'auto-edit', 'auto'];
 const modes: TaskMode[] = ['ppt', 'proposal', 'coding', 'general'];
@@ -28,7 +29,7 @@ export function ProjectPage() {
   return (
     <section className="settings project-page" data-testid="project-page" data-project-id={page ?? ''}>
       <header className="settings-header">
-        <button type="button" className="icon-btn" onClick={() => setView('chat')} aria-label={t('common.back')} data-testid="project-back">
+        <button type="button" className="icon-btn" onClick={() => setView('chat')} aria-label={plainT('common.back')} data-testid="project-back">
           <Icon name="back" />
         </button>
         <h1 data-testid="project-title">{title}</h1>

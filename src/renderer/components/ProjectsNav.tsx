@@ -10,6 +10,7 @@ import { type ProjectScope, scopeProjectId, useTasks } from '../state/tasks-stor
 import { ConfirmDialog } from './ConfirmDialog';
 import { Icon } from './Icon';
 import { RenameInput } from './TaskItem';
+import { plainT } from '../i18n/plain';
 
 export function ProjectsNav() {
   const { t } = useTranslation();
@@ -32,14 +33,14 @@ export function ProjectsNav() {
   };
 
   return (
-    <nav className="project-nav" aria-label={t('projects.heading')} data-testid="project-nav">
+    <nav className="project-nav" aria-label={plainT('projects.heading')} data-testid="project-nav">
       <div className="project-nav-header">
         <span className="project-nav-title">{t('projects.heading')}</span>
         <button
           type="button"
           className="icon-btn"
-          title={t('projects.new')}
-          aria-label={t('projects.new')}
+          title={plainT('projects.new')}
+          aria-label={plainT('projects.new')}
           onClick={() => setCreating(true)}
           data-testid="project-new"
         >
@@ -51,7 +52,7 @@ export function ProjectsNav() {
           <li className="project-item">
             <RenameInput
               initial=""
-              label={t('projects.newName')}
+              label={plainT('projects.newName')}
               testId="project-new-name"
               onDone={(value) => {
                 setCreating(false);
@@ -134,7 +135,7 @@ function ProjectRow({ project, selected }: { project: Project; selected: boolean
       {renaming ? (
         <RenameInput
           initial={project.name}
-          label={t('projects.rename')}
+          label={plainT('projects.rename')}
           testId="project-rename-input"
           onDone={(value) => {
             setRenaming(false);
@@ -152,8 +153,8 @@ function ProjectRow({ project, selected }: { project: Project; selected: boolean
           <button
             type="button"
             className="icon-btn"
-            title={t('projects.more')}
-            aria-label={t('projects.moreNamed', { name: project.name })}
+            title={plainT('projects.more')}
+            aria-label={plainT('projects.moreNamed', { name: project.name })}
             aria-haspopup="menu"
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen((v) => !v)}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ReasoningMode, type ModelProfileInfo, type Task } from '../../shared/contract';
 import { useApp } from '../state/app-store';
 import { useTasks } from '../state/tasks-store';
+import { plainT } from '../i18n/plain';
 
 export function ReasoningControl({ task }: { task: Task }) {
   const profiles = useApp((s) => s.profiles);
@@ -26,7 +27,7 @@ export function ReasoningPicker(props: {
   const { value, profile } = props;
   const honoured = profile?.reasoning_modes ?? null;
   const cannotReason = honoured !== null && honoured.length === 0;
-  const hint = cannotReason && profile ? t('reasoning.cannotReason', { name: profile.name }) : t('reasoning.hint');
+  const hint = cannotReason && profile ? plainT('reasoning.cannotReason', { name: profile.name }) : plainT('reasoning.hint');
   if (cannotReason && value === null) return null;
 
   return (
@@ -40,7 +41,7 @@ export function ReasoningPicker(props: {
         onChange={(e) => props.onChange(e.target.value === '' ? null : (e.target.value as ReasoningMode))}
         data-testid="reasoning-picker"
       >
-        <option value="" title={t('reasoning.defaultHint')}>
+        <option value="" title={plainT('reasoning.defaultHint')}>
           {t('reasoning.default')}
         </option>
         {ReasoningMode.options.map((mode) => {

@@ -80,7 +80,7 @@ describe('a failed run in Chinese', () => {
 
   it('says in Chinese that the key was refused; the server words are not shown, only offered to copy', () => {
     const html = renderToStaticMarkup(<RunFooter run={failed} />);
-    expect(html).toContain('模型服务拒绝了这个 API 密钥');
+    expect(html).toContain('模型服务拒绝了这个API密钥');
     expect(latinSentences(html)).toEqual([]);
     expect(html).toContain('data-testid="copy-original"');
   });
@@ -88,7 +88,7 @@ describe('a failed run in Chinese', () => {
   it('shows no English for an untyped message (a run from before codes were stored), only the copy button', () => {
     const { error_code: _code, error_name: _name, ...old } = failed;
     const html = renderToStaticMarkup(<RunFooter run={old} />);
-    expect(html).not.toContain('模型服务拒绝了这个 API 密钥');
+    expect(html).not.toContain('模型服务拒绝了这个API密钥');
     expect(latinSentences(html)).toEqual([]);
     expect(html).toContain('data-testid="copy-original"');
   });

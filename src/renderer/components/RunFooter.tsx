@@ -6,6 +6,7 @@ import { useApp } from '../state/app-store';
 import type { LiveRun } from '../state/live-run';
 import { useModelLabel } from './ModelOptions';
 import { ErrorText, ServerDetail } from './ErrorText';
+import { plainT } from '../i18n/plain';
 
 export function RunFooter({ run }: { run: Run }) {
   const { t } = useTranslation();
@@ -23,8 +24,8 @@ export function RunFooter({ run }: { run: Run }) {
       )}
       <UsageFigures promptTokens={run.prompt_tokens} completionTokens={run.completion_tokens} cost={run.cost} model={run.model} />
       {duration !== null && (
-        <span title={t('run.duration')} data-dynamic>
-          {formatDuration(duration)}
+        <span title={plainT('run.duration')} data-dynamic>
+          {formatDuration(duration, t)}
         </span>
       )}
       {run.error && (
@@ -49,7 +50,7 @@ export function LiveRunFooter({ live }: { live: LiveRun }) {
   const elapsed = live.finished ? live.finished.durationMs : live.startedAt === null ? null : Math.max(0, now - toDate(live.startedAt).getTime());
   return (
     <div className="run-footer run-live" data-testid="live-run-footer">
-      {running ? <span className="spinner" role="img" aria-label={t('run.running')} /> : <span className="status-pill">{t(`finishReason.${live.finished?.reason ?? 'done'}`)}</span>}
+      {running ? <span className="spinner" role="img" aria-label={plainT('run.running')} /> : <span className="status-pill">{t(`finishReason.${live.finished?.reason ?? 'done'}`)}</span>}
       {model && (
         <span className="run-model" title={model.modelId}>
           {model.label}
@@ -60,8 +61,8 @@ export function LiveRunFooter({ live }: { live: LiveRun }) {
         <UsageFigures promptTokens={live.usage.promptTokens} completionTokens={live.usage.completionTokens} cost={live.usage.cost} model={live.model} />
       )}
       {elapsed !== null && (
-        <span title={t('run.duration')} data-dynamic>
-          {formatDuration(elapsed)}
+        <span title={plainT('run.duration')} data-dynamic>
+          {formatDuration(elapsed, t)}
         </span>
       )}
     </div>
@@ -82,10 +83,10 @@ function UsageFigures({ promptTokens, completionTokens, cost, model }: UsageFigu
   const money = formatMoney(cost, price, i18n.language);
   return (
     <>
-      <span title={t('usage.tooltip', { prompt: promptTokens, completion: completionTokens })} data-dynamic>
+      <span title={plainT('usage.tooltip', { prompt: promptTokens, completion: completionTokens })} data-dynamic>
         {t('usage.tokensInOut', { prompt: formatTokens(promptTokens), completion: formatTokens(completionTokens) })}
       </span>
-      <span title={t('usage.costHint')} data-dynamic>
+      <span title={plainT('usage.costHint')} data-dynamic>
         {money === null ? t('usage.noPrice') : t('usage.cost', { cost: money })}
       </span>
     </>

@@ -15,6 +15,7 @@ import { providerOk, providerState } from '../lib/provider-state';
 import { Icon } from './Icon';
 import { SecretInput } from './SecretInput';
 import { errorOutcome, TestOutcome, type Outcome } from './TestOutcome';
+import { plainT } from '../i18n/plain';
 
 type Choice = { kind: 'provider'; provider: SetupProvider } | { kind: 'custom' };
 export type TestState = { status: 'running' } | { status: 'done'; report: ProbeReport } | { status: 'failed'; error: ErrorInfo };
@@ -51,7 +52,7 @@ export function SetupScreen() {
     <section className="settings setup" data-testid="setup-screen" data-step={choice ? 2 : 1}>
       <header className="settings-header">
         {choice && (
-          <button type="button" className="icon-btn" onClick={() => setChoice(null)} aria-label={t('common.back')} data-testid="setup-back">
+          <button type="button" className="icon-btn" onClick={() => setChoice(null)} aria-label={plainT('common.back')} data-testid="setup-back">
             <Icon name="back" />
           </button>
         )}
@@ -144,7 +145,7 @@ function KeyStep({ provider, onSaved }: { provider: SetupProvider; onSaved: () =
       <div className="setup-row">
         <SecretInput
           placeholder={t('settings.apiKeyPlaceholder')}
-          aria-label={t('setup.keyTitle', { provider: providerName(provider.provider, t) })}
+          aria-label={plainT('setup.keyTitle', { provider: providerName(provider.provider, t) })}
           value={key}
           onValue={(v) => {
             setKey(v);
@@ -303,7 +304,7 @@ function TestStep({ profiles, onPassed }: { profiles: { id: string; name: string
       <h2>{t('setup.testTitle')}</h2>
       <div className="setup-row">
         {profiles.length > 1 && (
-          <select className="select" value={profileId} onChange={(e) => setSelected(e.target.value)} aria-label={t('setup.testProfile')} data-testid="setup-test-profile">
+          <select className="select" value={profileId} onChange={(e) => setSelected(e.target.value)} aria-label={plainT('setup.testProfile')} data-testid="setup-test-profile">
             {profiles.map((p) => (
               <option key={p.id} value={p.id}>
                 {t('models.option', { name: labels.get(p.id) ?? p.name })}

@@ -11,6 +11,7 @@ import { ProjectsNav } from './ProjectsNav';
 import { TaskItem } from './TaskItem';
 import { ResizeHandle } from './ResizeHandle';
 import { SIDEBAR_WIDTH, useLayout } from '../state/layout-store';
+import { plainT } from '../i18n/plain';
 
 const filters: StatusFilter[] = ['active', 'completed', 'abandoned', 'all'];
 
@@ -50,15 +51,15 @@ export function Sidebar() {
   if (!sidebarOpen) {
     // Collapsed: a rail that keeps the way back, Settings and the shortcuts one click away.
     return (
-      <aside className="sidebar sidebar-rail" aria-label={t('tasks.heading')} data-testid="sidebar" data-collapsed="true">
-        <button type="button" className="icon-btn" onClick={toggleSidebar} aria-label={t('layout.showSidebar')} title={t('layout.showSidebar')} aria-expanded={false} data-testid="sidebar-toggle">
+      <aside className="sidebar sidebar-rail" aria-label={plainT('tasks.heading')} data-testid="sidebar" data-collapsed="true">
+        <button type="button" className="icon-btn" onClick={toggleSidebar} aria-label={plainT('layout.showSidebar')} title={plainT('layout.showSidebar')} aria-expanded={false} data-testid="sidebar-toggle">
           <Icon name="sidebar" />
         </button>
         <span className="sidebar-rail-spacer" />
-        <button type="button" className="icon-btn" onClick={() => setShortcutsOpen(true)} aria-label={t('layout.shortcuts.title')} title={t('layout.shortcuts.title')} data-testid="shortcuts-open">
+        <button type="button" className="icon-btn" onClick={() => setShortcutsOpen(true)} aria-label={plainT('layout.shortcuts.title')} title={plainT('layout.shortcuts.title')} data-testid="shortcuts-open">
           <Icon name="keyboard" />
         </button>
-        <button type="button" className="icon-btn" onClick={() => setView(view === 'settings' ? 'chat' : 'settings')} aria-label={t('nav.settings')} title={t('nav.settings')} data-testid="nav-settings">
+        <button type="button" className="icon-btn" onClick={() => setView(view === 'settings' ? 'chat' : 'settings')} aria-label={plainT('nav.settings')} title={plainT('nav.settings')} data-testid="nav-settings">
           <Icon name="settings" />
         </button>
       </aside>
@@ -66,13 +67,13 @@ export function Sidebar() {
   }
 
   return (
-    <aside className="sidebar" aria-label={t('tasks.heading')} data-testid="sidebar">
+    <aside className="sidebar" aria-label={plainT('tasks.heading')} data-testid="sidebar">
       <div className="sidebar-header">
         <span className="brand">{t('app.name')}</span>
-        <span className="transport-badge" title={t(`app.transportHint.${getApi().kind}`)}>
+        <span className="transport-badge" title={plainT(`app.transportHint.${getApi().kind}`)}>
           {t(`app.transport.${getApi().kind}`)}
         </span>
-        <button type="button" className="icon-btn sidebar-toggle" onClick={toggleSidebar} aria-label={t('layout.hideSidebar')} title={t('layout.hideSidebar')} aria-expanded={true} data-testid="sidebar-toggle">
+        <button type="button" className="icon-btn sidebar-toggle" onClick={toggleSidebar} aria-label={plainT('layout.hideSidebar')} title={plainT('layout.hideSidebar')} aria-expanded={true} data-testid="sidebar-toggle">
           <Icon name="sidebar" />
         </button>
       </div>
@@ -84,13 +85,13 @@ export function Sidebar() {
             type="search"
             className="search-input"
             placeholder={t('tasks.search')}
-            aria-label={t('tasks.search')}
+            aria-label={plainT('tasks.search')}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
             data-testid="task-search"
           />
         </label>
-        <div className="segmented" role="tablist" aria-label={t('tasks.filter')}>
+        <div className="segmented" role="tablist" aria-label={plainT('tasks.filter')}>
           {filters.map((f) => (
             <button
               key={f}
@@ -123,13 +124,13 @@ export function Sidebar() {
           <Icon name="settings" />
           {t('nav.settings')}
         </button>
-        <button type="button" className="icon-btn" onClick={() => setShortcutsOpen(true)} aria-label={t('layout.shortcuts.title')} title={t('layout.shortcuts.title')} data-testid="shortcuts-open">
+        <button type="button" className="icon-btn" onClick={() => setShortcutsOpen(true)} aria-label={plainT('layout.shortcuts.title')} title={plainT('layout.shortcuts.title')} data-testid="shortcuts-open">
           <Icon name="keyboard" />
         </button>
         {usage && usage.prompt_tokens + usage.completion_tokens > 0 && (
           <span
             className="usage-total"
-            title={t('usage.tooltip', { prompt: usage.prompt_tokens, completion: usage.completion_tokens })}
+            title={plainT('usage.tooltip', { prompt: usage.prompt_tokens, completion: usage.completion_tokens })}
             data-testid="usage-total"
             data-dynamic
           >
@@ -138,7 +139,7 @@ export function Sidebar() {
         )}
       </div>
       <ResizeHandle
-        label={t('layout.resizeSidebar')}
+        label={plainT('layout.resizeSidebar')}
         edge="right"
         width={sidebarWidth ?? 264}
         min={SIDEBAR_WIDTH.min}

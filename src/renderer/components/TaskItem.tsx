@@ -8,6 +8,7 @@ import { useProjects } from '../state/projects-store';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Icon } from './Icon';
 import { MoveToProjectDialog } from './MoveToProjectDialog';
+import { plainT, usePlainT } from '../i18n/plain';
 
 export function TaskItem({ task, selected }: { task: Task; selected: boolean }) {
   const { t, i18n } = useTranslation();
@@ -69,7 +70,7 @@ export function TaskItem({ task, selected }: { task: Task; selected: boolean }) 
       ) : (
         <button type="button" className="task-main" onClick={open} onDoubleClick={() => setRenaming(true)}>
           <span className="task-title-row">
-            <span className={`mode-dot mode-${task.mode}`} title={t(`modes.${task.mode}`)} />
+            <span className={`mode-dot mode-${task.mode}`} title={plainT(`modes.${task.mode}`)} />
             <span className="task-title" data-testid="task-title">
               {title}
             </span>
@@ -77,13 +78,13 @@ export function TaskItem({ task, selected }: { task: Task; selected: boolean }) 
           <span className="task-meta">
             <span>{t(`modes.${task.mode}`)}</span>
             {showProject && projectName !== null && (
-              <span className="task-project" title={t('projects.inProject', { name: projectName })} data-testid="task-project">
+              <span className="task-project" title={plainT('projects.inProject', { name: projectName })} data-testid="task-project">
                 {projectName}
               </span>
             )}
             {task.status !== 'active' && <span className={`status-pill status-${task.status}`}>{t(`status.${task.status}`)}</span>}
             {tokens > 0 && (
-              <span className="task-usage" data-dynamic title={t('usage.tooltip', { prompt: task.prompt_tokens, completion: task.completion_tokens })}>
+              <span className="task-usage" data-dynamic title={plainT('usage.tooltip', { prompt: task.prompt_tokens, completion: task.completion_tokens })}>
                 {cost === null ? t('usage.tokensOnly', { tokens: formatTokens(tokens) }) : t('usage.short', { tokens: formatTokens(tokens), cost })}
               </span>
             )}
@@ -92,14 +93,14 @@ export function TaskItem({ task, selected }: { task: Task; selected: boolean }) 
       )}
       {!renaming && (
         <div className="task-actions" ref={menuRef}>
-          <button type="button" className="icon-btn" title={t('tasks.rename')} aria-label={t('tasks.rename')} onClick={() => setRenaming(true)} data-testid="task-rename">
+          <button type="button" className="icon-btn" title={plainT('tasks.rename')} aria-label={plainT('tasks.rename')} onClick={() => setRenaming(true)} data-testid="task-rename">
             <Icon name="edit" size={14} />
           </button>
           <button
             type="button"
             className="icon-btn"
-            title={t('tasks.more')}
-            aria-label={t('tasks.more')}
+            title={plainT('tasks.more')}
+            aria-label={plainT('tasks.more')}
             aria-haspopup="menu"
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen((v) => !v)}
@@ -187,7 +188,7 @@ export function TaskItem({ task, selected }: { task: Task; selected: boolean }) 
 }
 
 export function RenameInput({ initial, onDone, label, testId }: { initial: string; onDone: (value: string | null) => void; label?: string; testId?: string }) {
-  const { t } = useTranslation();
+  const plainT = usePlainT();
   const [value, setValue] = useState(initial);
   const done = useRef(false);
   const finish = (result: string | null) => {
@@ -201,7 +202,7 @@ export function RenameInput({ initial, onDone, label, testId }: { initial: strin
       autoFocus
       value={value}
       maxLength={200}
-      aria-label={label ?? t('tasks.rename')}
+      aria-label={label ?? plainT('tasks.rename')}
       onChange={(e) => setValue(e.target.value)}
       onFocus={(e) => e.target.select()}
       onBlur={() => finish(value)}

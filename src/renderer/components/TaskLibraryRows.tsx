@@ -5,6 +5,7 @@ import { PERSONAL_LIBRARY } from '../../shared/contract/library-id';
 import type { TaskLibrary } from '../state/task-libraries-store';
 import { useProjects } from '../state/projects-store';
 import { Icon } from './Icon';
+import { plainT } from '../i18n/plain';
 
 export function TaskLibraryRows({ libraries }: { libraries: readonly TaskLibrary[] }) {
   const { t } = useTranslation();
@@ -18,7 +19,7 @@ export function TaskLibraryRows({ libraries }: { libraries: readonly TaskLibrary
         const name = personal ? t('library.personal') : t('files.library.project');
         return (
           <li key={library} className="file-item" data-testid="task-library" data-library={library}>
-            <div className="file-row" title={t('files.library.hint')}>
+            <div className="file-row" title={plainT('files.library.hint')}>
               <Icon name="library" size={14} />
               <button type="button" className="file-name file-open" onClick={() => (personal ? openPersonal() : open(library))} data-testid="task-library-open">
                 {name}

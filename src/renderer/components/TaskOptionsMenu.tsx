@@ -8,6 +8,7 @@ import { Icon } from './Icon';
 import { useMenu } from './menu/use-menu';
 import { ReasoningControl } from './ReasoningControl';
 import { TaskSelect } from './TaskSelect';
+import { plainT } from '../i18n/plain';
 
 export function TaskOptionsMenu({ task }: { task: Task }) {
   const { t } = useTranslation();
@@ -15,7 +16,7 @@ export function TaskOptionsMenu({ task }: { task: Task }) {
   const label = t('chat.moreOptions');
   return (
     <div className="control mcp-menu" {...menu.rootProps}>
-      <button {...menu.buttonProps} type="button" className="icon-btn" aria-haspopup="true" aria-label={label} title={label} data-testid="task-options">
+      <button {...menu.buttonProps} type="button" className="icon-btn" aria-haspopup="true" aria-label={plainT('chat.moreOptions')} title={plainT('chat.moreOptions')} data-testid="task-options">
         <Icon name="more" />
       </button>
       {menu.open && (

@@ -16,7 +16,7 @@ describe('TestOutcome in Chinese', () => {
   it('explains a refused key in Chinese; the server words are only offered to copy', () => {
     const html = renderToStaticMarkup(<TestOutcome outcome={errorOutcome(refused)} testId="setup-test-result" />);
     expect(html).toMatch(/^<div class="inline-error" role="alert" data-testid="setup-test-result" data-ok="false">/u);
-    expect(html).toContain('模型服务拒绝了这个 API 密钥');
+    expect(html).toContain('模型服务拒绝了这个API密钥');
     expect(latinSentences(html)).toEqual([]);
     expect(html).toContain('data-testid="copy-original"');
   });

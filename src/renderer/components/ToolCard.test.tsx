@@ -182,11 +182,11 @@ describe('ToolCard output', () => {
       const exited = renderToStaticMarkup(
         <ToolCard taskId="t1" callId="f2" name="run_python" arguments='{"code":"raise SystemExit(2)"}' result={failed('[exit code 2 · 0.1 s]', { failure: { kind: 'exit_code', code: 2 }, program: { output_chars: 0 } })} state="failed" />,
       );
-      expect(summaryOf(exited)).toBe('程序以代码 2 退出。');
+      expect(summaryOf(exited)).toBe('程序以代码2退出。');
       const slow = renderToStaticMarkup(
         <ToolCard taskId="t1" callId="f3" name="web_fetch" arguments='{"url":"https://example.org"}' result={failed('Timed out after 20 s fetching https://example.org/.', { failure: { kind: 'timed_out', seconds: 20 } })} state="failed" />,
       );
-      expect(summaryOf(slow)).toBe('超过 20 秒的时限，已停止。');
+      expect(summaryOf(slow)).toBe('超过20秒的时限，已停止。');
       const refused = renderToStaticMarkup(
         <ToolCard taskId="t1" callId="f4" name="read" arguments='{"path":"../x"}' result={failed('../x leaves the task folder', { failure: { kind: 'outside_task' } })} state="failed" />,
       );
@@ -204,7 +204,7 @@ describe('ToolCard output', () => {
       toolCards.getState().setOpen(toolCardKey('t1', 's2'), 'output', true);
       const html = renderToStaticMarkup(<ToolCard taskId="t1" callId="s2" name="shell" arguments='{"command":"seq 9000"}' result={ran} state="done" />);
       expect(output(html)).toContain('row 1');
-      expect(output(html)).toContain('此处省略了 80 KB 的输出');
+      expect(output(html)).toContain('此处省略了80 KB的输出');
       expect(output(html)).toContain('row 9000');
       expect(output(html)).not.toContain('omitted');
       expect(html).toContain('data-testid="tool-fact-network-off"');

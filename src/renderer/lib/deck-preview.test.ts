@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fontFamilyFor, issuesBySlide, niceMax, pieSlices, previewTheme, styledRuns } from './deck-preview';
+import { applyLanguageSetting } from '../i18n';
+import { useUiLanguage } from '../i18n/ui-language.test-support';
+import { fontFamilyFor, issuesBySlide, niceMax, pieSlices, previewTheme, slideIssuesTooltip, styledRuns } from './deck-preview';
 
 describe('deck preview geometry', () => {
   it('rounds axis maxima up to 1, 2, 2.5 or 5 times a power of ten', () => {
@@ -47,5 +49,22 @@ describe('deck preview fonts and report', () => {
     });
     expect([...map.keys()]).toEqual([2]);
     expect(issuesBySlide(null).size).toBe(0);
+  });
+});
+
+describe("a slide's findings in its badge's tooltip", () => {
+  useUiLanguage();
+
+  it("says the engine's sentences in English and each kind and explanation in Chinese, the gap typed", async () => {
+    const issues = [
+      { kind: 'shrunk' as const, message: 'title shrunk from 28 to 24 pt to fit' },
+      { kind: 'too_many_words' as const, message: '120 words (max 60)' },
+    ];
+    await applyLanguageSetting('en');
+    expect(slideIssuesTooltip(issues)).toBe('title shrunk from 28 to 24 pt to fit\n120 words (max 60)');
+    await applyLanguageSetting('zh-CN');
+    const zh = slideIssuesTooltip(issues);
+    expect(zh.split('\n')[0]).toBe('字号已缩小：文字已缩小字号，以放进文本框。');
+    expect(zh).toMatch(/^[^A-Za-z]*$/u);
   });
 });

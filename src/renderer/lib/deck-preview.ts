@@ -2,6 +2,8 @@
 // stays declarative and the arithmetic is tested without a DOM.
 import { type QualityIssue, type QualityReport, splitRunsByScript } from '../../shared/specs/deck';
 import { POINTS_PER_INCH } from '../../shared/specs/deck-geometry';
+import { currentLanguage } from '../i18n';
+import { plainT } from '../i18n/plain';
 import { BUILTIN_THEMES, DEFAULT_THEME_NAME, type FaceRole, findTheme, fontFaceFor, type Theme } from '../../shared/specs/themes';
 
 /** Slides are drawn in points (the plan is in inches), and CSS scales the result. */
@@ -58,6 +60,17 @@ export interface StyledRun {
 /** Splits text by script and gives each run the theme's face for it, as the .pptx does. */
 export function styledRuns(theme: Theme, role: FaceRole, text: string): StyledRun[] {
   return splitRunsByScript(text).map((run) => ({ text: run.text, fontFamily: fontFamilyFor(theme, role, run.cjk) }));
+}
+
+/** A slide's findings in its badge's tooltip: the engine's own sentences in English, each kind and its explanation in Chinese (as the CLI says them). */
+export function slideIssuesTooltip(issues: QualityIssue[]): string {
+  if (currentLanguage() === 'en') return issues.map((i) => i.message).join('\n');
+  return issues
+    .map((issue) => {
+      const help = plainT(`report.deckIssueHelp.${issue.kind}`, { defaultValue: '' }) || plainT('report.unexplained');
+      return `${plainT(`report.deckIssueKind.${issue.kind}`, { defaultValue: issue.kind })}：${help}`;
+    })
+    .join('\n');
 }
 
 /** The report's issues keyed by spec slide index (0-based). */

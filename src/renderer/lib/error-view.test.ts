@@ -18,7 +18,7 @@ describe('errors as a person reads them', () => {
     const message = 'HTTP 401 from api.deepseek.com: check DEEPSEEK_API_KEY';
     const view = errorView({ code: 'provider_error', name: 'ProviderKeyRejectedError', message }, i18n.t, i18n.language);
     expect(view.title).toBe('模型服务出错');
-    expect(view.text).toContain('拒绝了这个 API 密钥');
+    expect(view.text).toContain('拒绝了这个API密钥');
     expect(view.detail).toBe(message);
     expect(view.title + view.text).not.toMatch(/[A-Za-z]{4,}/u);
   });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { applyLanguageSetting, i18n } from '../i18n';
+import { useUiLanguage } from '../i18n/ui-language.test-support';
 import { formatBytes, formatCost, formatDateTime, formatDuration, formatMoney, formatTaskCost, formatTokens, formatTotalCost, toDate } from './format';
 
 describe('format', () => {
+  useUiLanguage();
+
   it('abbreviates token counts', () => {
     expect(formatTokens(950)).toBe('950');
     expect(formatTokens(1234)).toBe('1.2k');
@@ -16,9 +20,19 @@ describe('format', () => {
     expect(formatCost(0)).toBe('0');
     expect(formatCost(0.00123)).toBe('0.0012');
     expect(formatCost(1.5)).toBe('1.50');
-    expect(formatDuration(850)).toBe('850 ms');
-    expect(formatDuration(12_340)).toBe('12.3 s');
-    expect(formatDuration(125_000)).toBe('2m 05s');
+  });
+
+  it('words a duration in the screen’s units, never English abbreviations on a Chinese screen', async () => {
+    await applyLanguageSetting('en');
+    const t = (key: string, values: Record<string, string>) => i18n.t(key, values);
+    expect(formatDuration(850, t)).toBe('850 ms');
+    expect(formatDuration(12_340, t)).toBe('12.3 s');
+    expect(formatDuration(125_000, t)).toBe('2m 05s');
+    await applyLanguageSetting('zh-CN');
+    expect(formatDuration(850, t)).toBe('850毫秒');
+    expect(formatDuration(12_340, t)).toBe('12.3秒');
+    expect(formatDuration(125_000, t)).toBe('2分05秒');
+    expect(formatDuration(3_900_000, t)).toBe('1小时05分');
   });
 
   it('accepts epoch seconds as well as milliseconds', () => {

@@ -25,14 +25,15 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
+/** A run's length in the screen's units ("2m 05s", "2分05秒"): `t` words it from the `duration` strings. */
+export function formatDuration(ms: number, t: (key: string, values: Record<string, string>) => string): string {
+  if (ms < 1000) return t('duration.ms', { ms: String(Math.round(ms)) });
   const seconds = ms / 1000;
-  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  if (seconds < 60) return t('duration.seconds', { seconds: seconds.toFixed(1) });
   const whole = Math.round(seconds);
   const minutes = Math.floor(whole / 60);
-  if (minutes < 60) return `${minutes}m ${String(whole % 60).padStart(2, '0')}s`;
-  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+  if (minutes < 60) return t('duration.minutes', { minutes: String(minutes), seconds: String(whole % 60).padStart(2, '0') });
+  return t('duration.hours', { hours: String(Math.floor(minutes / 60)), minutes: String(minutes % 60).padStart(2, '0') });
 }
 
 /** Timestamps are epoch milliseconds; values that can only be seconds are scaled up. */

@@ -10,6 +10,7 @@ import type { Theme } from '../../../shared/specs/themes';
 import { slideNotes } from '../../lib/deck-notes';
 import { SlideView } from './SlideView';
 import { useElementWidth } from './use-width';
+import { plainT } from '../../i18n/plain';
 
 export type DeckView = 'slides' | 'notes';
 
@@ -20,7 +21,7 @@ const SLIDE_MAX = 300;
 export function DeckViewToggle({ view, onChange }: { view: DeckView; onChange: (view: DeckView) => void }) {
   const { t } = useTranslation();
   return (
-    <div className="segmented deck-view-toggle" role="tablist" aria-label={t('deckNotes.view')}>
+    <div className="segmented deck-view-toggle" role="tablist" aria-label={plainT('deckNotes.view')}>
       {(['slides', 'notes'] as const).map((v) => (
         <button
           key={v}

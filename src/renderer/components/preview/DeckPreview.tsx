@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeckSpec, QualityIssue, QualityReport } from '../../../shared/specs/deck';
 import type { DeckPlan } from '../../../shared/specs/deck-plan';
 import type { Theme } from '../../../shared/specs/themes';
-import { builtinThemeLabel, issuesBySlide, previewTheme } from '../../lib/deck-preview';
+import { builtinThemeLabel, issuesBySlide, previewTheme, slideIssuesTooltip } from '../../lib/deck-preview';
 import { Icon } from '../Icon';
 import { DeckNotesView, type DeckView, DeckViewToggle } from './DeckNotesView';
 import { FindingText } from './FindingText';
@@ -13,6 +13,7 @@ import { SlideChangeBar } from './SlideChangeBar';
 import { useSlideSelection } from './slide-selection';
 import { SlideView } from './SlideView';
 import { useElementWidth } from './use-width';
+import { plainT } from '../../i18n/plain';
 
 const THUMB_MIN = 170;
 const GAP = 10;
@@ -83,8 +84,8 @@ export function DeckPreview({ taskId, spec, report, plan, drawnTheme = null, pat
                     className="slide-select"
                     checked={selected}
                     onChange={() => selection.toggle(id)}
-                    aria-label={t('deckVersions.selectSlide', { number: n + 1 })}
-                    title={t('deckVersions.selectHint')}
+                    aria-label={plainT('deckVersions.selectSlide', { number: n + 1 })}
+                    title={plainT('deckVersions.selectHint')}
                     data-testid="slide-select"
                   />
                 )}
@@ -95,7 +96,7 @@ export function DeckPreview({ taskId, spec, report, plan, drawnTheme = null, pat
                     // Ctrl/⌘ and Shift select (the slide this one continues); a plain click enlarges.
                     if (id === undefined || !selection.click(id, e)) setEnlarged(n);
                   }}
-                  aria-label={t('preview.enlargeSlide', { number: n + 1 })}
+                  aria-label={plainT('preview.enlargeSlide', { number: n + 1 })}
                   data-testid="slide-thumb"
                   data-index={slide.source_index}
                   data-slide-id={slide.slide_id}
@@ -105,7 +106,7 @@ export function DeckPreview({ taskId, spec, report, plan, drawnTheme = null, pat
                     <span className="slide-thumb-number">{n + 1}</span>
                     <span className="muted">{slide.part > 0 ? t('preview.continued') : layout ? t(`preview.layout.${layout}`) : ''}</span>
                     {slideIssues.length > 0 && (
-                      <span className="badge badge-warning" title={slideIssues.map((i) => i.message).join('\n')} data-testid="slide-issue-badge">
+                      <span className="badge badge-warning" title={slideIssuesTooltip(slideIssues)} data-testid="slide-issue-badge">
                         {t('preview.issueCount', { count: slideIssues.length })}
                       </span>
                     )}
@@ -208,7 +209,7 @@ function SlideLightbox({ taskId, plan, lang, index, issues, theme, onNavigate, o
 
   return (
     <div className="modal-backdrop" onMouseDown={onClose}>
-      <div className="modal lightbox" role="dialog" aria-modal="true" aria-label={t('preview.slideN', { number: index + 1 })} onMouseDown={(e) => e.stopPropagation()} data-testid="slide-lightbox">
+      <div className="modal lightbox" role="dialog" aria-modal="true" aria-label={plainT('preview.slideN', { number: index + 1 })} onMouseDown={(e) => e.stopPropagation()} data-testid="slide-lightbox">
         <div className="lightbox-head">
           <span className="modal-title">{t('preview.slideOf', { number: index + 1, total })}</span>
           <span className="lightbox-nav">
@@ -218,7 +219,7 @@ function SlideLightbox({ taskId, plan, lang, index, issues, theme, onNavigate, o
             <button type="button" className="btn btn-small" disabled={index === total - 1} onClick={() => onNavigate(index + 1)} data-testid="slide-next">
               {t('preview.next')}
             </button>
-            <button type="button" className="icon-btn" onClick={onClose} aria-label={t('common.close')} data-testid="lightbox-close">
+            <button type="button" className="icon-btn" onClick={onClose} aria-label={plainT('common.close')} data-testid="lightbox-close">
               <Icon name="close" size={14} />
             </button>
           </span>

@@ -15,6 +15,7 @@ import { toErrorInfo, type ErrorInfo } from '../../state/notices';
 import { SlideView } from './SlideView';
 import { useElementWidth } from './use-width';
 import { ErrorText } from '../ErrorText';
+import { plainT } from '../../i18n/plain';
 
 type DeckData = Extract<ArtifactPreview, { kind: 'deck' }>;
 
@@ -93,7 +94,7 @@ export function DeckVersions({ taskId, current }: DeckVersionsProps) {
                 {formatDateTime(v.created_at, i18n.language)}
               </span>
               {v !== latest && (
-                <button type="button" className="btn btn-small" disabled={restoring !== null} onClick={() => void restore(v)} data-testid="version-restore" title={t('deckVersions.restoreHint')}>
+                <button type="button" className="btn btn-small" disabled={restoring !== null} onClick={() => void restore(v)} data-testid="version-restore" title={plainT('deckVersions.restoreHint')}>
                   {restoring === v.path && <span className="spinner" />}
                   {t('deckVersions.restore')}
                 </button>

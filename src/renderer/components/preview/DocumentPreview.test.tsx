@@ -65,14 +65,14 @@ describe('DocumentPreview', () => {
   it('styles ordered lists ①② under Chinese headings and shows where each issue is', () => {
     const out = html();
     expect(out).toMatch(/<ol[^>]*style="list-style-type:folio-circled"/);
-    expect(out).toContain('data-testid="doc-issue-location">第 5 段（第 9 行） “数据见”');
+    expect(out).toContain('data-testid="doc-issue-location">第5段（第9行） “数据见”');
   });
 
   it('tells a Chinese reader in Chinese that the PDF leaves out the 着重号', () => {
     const issue = { kind: 'emphasis_dots_not_drawn', section: '01.md', location: { paragraph: 3, excerpt: '标注样本稀缺' }, message: 'the 着重号 (emphasis dots) under "标注样本稀缺" print in Word' };
     const out = text(renderToStaticMarkup(<DocumentPreview spec={spec} sections={[{ file: '01.md', markdown: SECTION }]} report={{ issues: [issue] }} />));
     expect(out).toContain('着重号未显示');
-    expect(out).toContain('由 LibreOffice 绘制的 PDF 和页面预览中不显示');
+    expect(out).toContain('由LibreOffice绘制的PDF和页面预览中不显示');
     expect(out).not.toContain('emphasis dots');
   });
 });
@@ -148,12 +148,12 @@ describe('the document report in Chinese', () => {
     const html = renderToStaticMarkup(<DocumentPreview spec={spec} sections={[{ file: '01.md', markdown: '# 立项依据\n\n正文。\n' }]} report={{ issues }} />);
     const seen = visibleText(html);
     expect(seen).toContain('表格没有表题，暂编为“表 1”并以占位表题代替');
-    expect(seen).toContain('这一段有 612 字，超过 500 字，建议拆分。');
+    expect(seen).toContain('这一段有612字，超过500字，建议拆分。');
     expect(seen).toContain('文档文件夹的参考文献库中没有 [@wang2020]，打印为“?”。');
-    expect(seen).toContain('文献条目 li2019 缺少作者、出版年，参考文献表需要这些信息。');
-    expect(seen).toContain('“研究方案”占 1.2 页，少于建议的 2–5 页。');
-    expect(seen).toContain('本机没有任何字体包含 𠀀');
-    expect(seen).toContain('表格有 9 列');
+    expect(seen).toContain('文献条目li2019缺少作者、出版年，参考文献表需要这些信息。');
+    expect(seen).toContain('“研究方案”占1.2页，少于建议的2–5页。');
+    expect(seen).toContain('本机没有任何字体包含𠀀');
+    expect(seen).toContain('表格有9列');
     expect(latinSentences(html)).toEqual([]);
   });
 

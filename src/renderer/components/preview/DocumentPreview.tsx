@@ -14,6 +14,7 @@ import { documentCitations, documentIssues, documentPages, type DocumentIssue } 
 import { computeHeadingLabels, headingKey, labelJoiner } from '../../lib/heading-labels';
 import { documentIssueText } from '../../../shared/document-issue-text';
 import { FindingText } from './FindingText';
+import { plainT } from '../../i18n/plain';
 
 const headingTags = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
 
@@ -151,7 +152,7 @@ export function DocumentPreview({ spec, sections, report }: DocumentPreviewProps
           {spec.date && <div className="doc-date">{spec.date}</div>}
         </header>
         {pages?.mode === 'rendered' && pages.contents.length > 0 && (
-          <nav className="doc-contents" data-testid="doc-contents" aria-label={t('report.pages.contents')}>
+          <nav className="doc-contents" data-testid="doc-contents" aria-label={plainT('report.pages.contents')}>
             <div className="doc-contents-title">{contentsHeading(chinese)}</div>
             <ol>
               {pages.contents.map((line, i) => (

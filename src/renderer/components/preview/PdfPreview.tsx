@@ -9,6 +9,7 @@ import { toErrorInfo, type ErrorInfo } from '../../state/notices';
 import { ErrorText } from '../ErrorText';
 import { clampPage, PAGE_GAP, pageForKey, pdfColumns } from './pdf-pages';
 import { useElementWidth } from './use-width';
+import { plainT } from '../../i18n/plain';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -87,7 +88,7 @@ export function PdfPreview({ file, page = null, paged = false }: { file: FileRef
       <div className="preview-meta">
         <span className="badge">{t('preview.pdf')}</span>
         {loaded && <span className="muted">{t('preview.pageCount', { count: loaded.pages })}</span>}
-        {!loaded && !error && <span className="spinner" aria-label={t('common.loading')} />}
+        {!loaded && !error && <span className="spinner" aria-label={plainT('common.loading')} />}
       </div>
       {error && (
         <div className="inline-error" role="alert" data-testid="pdf-error">

@@ -28,10 +28,10 @@ describe('RevisionPreview', () => {
 
   it("shows Folio's deletion struck, another reviewer's insertion marked apart, and the reason beside the paragraph", () => {
     const out = renderToStaticMarkup(<RevisionPreview revision={revision} />);
-    expect(out).toMatch(/<del class="rev-del own" title="Folio删除" data-testid="rev-del">拟<\/del>/);
-    expect(out).toMatch(/<ins class="rev-ins" title="Alice插入" data-testid="rev-ins">审稿人新增<\/ins>/);
+    expect(out).toMatch(/<del class="rev-del own" title="Folio 删除" data-testid="rev-del">拟<\/del>/);
+    expect(out).toMatch(/<ins class="rev-ins" title="Alice 插入" data-testid="rev-ins">审稿人新增<\/ins>/);
     expect(out).toContain('data-testid="rev-comment"><strong>Folio</strong> 删去冗余的“拟”');
-    expect(out).toContain('Folio：插入 1 处，删除 1 处');
+    expect(out).toContain('Folio：插入1处，删除1处');
     expect(out).toContain('修订自source/草稿.docx');
   });
 

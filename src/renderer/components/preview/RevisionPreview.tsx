@@ -2,6 +2,7 @@
 // by author (Folio's own changes in the accent colour), and the comments (Folio's reasons) beside their paragraph.
 import { useTranslation } from 'react-i18next';
 import type { RevisedDocument, RevisionParagraph, RevisionSegment } from '../../../shared/specs/document-revision';
+import { plainT } from '../../i18n/plain';
 
 const FOLIO = 'Folio';
 
@@ -11,14 +12,14 @@ function Segment({ segment }: { segment: RevisionSegment }) {
   const own = segment.author === FOLIO ? ' own' : '';
   if (segment.change === 'ins') {
     return (
-      <ins className={`rev-ins${own}`} title={t('preview.revisionInserted', { author })} data-testid="rev-ins">
+      <ins className={`rev-ins${own}`} title={plainT('preview.revisionInserted', { author })} data-testid="rev-ins">
         {segment.text}
       </ins>
     );
   }
   if (segment.change === 'del') {
     return (
-      <del className={`rev-del${own}`} title={t('preview.revisionDeleted', { author })} data-testid="rev-del">
+      <del className={`rev-del${own}`} title={plainT('preview.revisionDeleted', { author })} data-testid="rev-del">
         {segment.text}
       </del>
     );

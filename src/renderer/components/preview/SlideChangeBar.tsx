@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useChat } from '../../state/chat-store';
 import { isLiveRunActive } from '../../state/live-run';
 import type { SelectableSlide } from './slide-selection';
+import { plainT } from '../../i18n/plain';
 
 interface SlideChangeBarProps {
   /** The deck file the slides were selected in (task-relative). */
@@ -47,7 +48,7 @@ export function SlideChangeBar({ path, specPath, slides, onClear }: SlideChangeB
         rows={2}
         value={text}
         placeholder={t('deckVersions.instructionPlaceholder')}
-        aria-label={t('deckVersions.instructionLabel')}
+        aria-label={plainT('deckVersions.instructionLabel')}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {

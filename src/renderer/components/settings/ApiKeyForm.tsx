@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../state/app-store';
 import { SecretInput } from '../SecretInput';
+import { plainT } from '../../i18n/plain';
 
 /** Stores a key for one of the profiles' environment variables; the key is write-only from here on. */
 export function ApiKeyForm() {
@@ -35,7 +36,7 @@ export function ApiKeyForm() {
       data-testid="api-key-form"
     >
       <div className="form-label">{t('settings.apiKey')}</div>
-      <select className="select" value={selected} onChange={(e) => setEnv(e.target.value)} aria-label={t('settings.apiKeyEnv')}>
+      <select className="select" value={selected} onChange={(e) => setEnv(e.target.value)} aria-label={plainT('settings.apiKeyEnv')}>
         {envs.map((name) => (
           <option key={name} value={name}>
             {name}
@@ -44,7 +45,7 @@ export function ApiKeyForm() {
       </select>
       <SecretInput
         placeholder={t('settings.apiKeyPlaceholder')}
-        aria-label={t('settings.apiKey')}
+        aria-label={plainT('settings.apiKey')}
         value={key}
         onValue={(v) => {
           setKey(v);

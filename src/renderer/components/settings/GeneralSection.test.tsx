@@ -15,13 +15,13 @@ describe('the total usage line', () => {
     await applyLanguageSetting('en');
     expect(renderToStaticMarkup(<TotalUsage usage={usage} money={null} />)).toBe('24k tokens (23k in · 667 out) · No price set');
     await applyLanguageSetting('zh-CN');
-    expect(renderToStaticMarkup(<TotalUsage usage={usage} money={null} />)).toBe('24k 词元（输入 23k · 输出 667）· 未设置价格');
+    expect(renderToStaticMarkup(<TotalUsage usage={usage} money={null} />)).toBe('24k词元（输入23k · 输出667）· 未设置价格');
   });
 
   it('names the cost with its currency when there is a price', async () => {
     await applyLanguageSetting('en');
     expect(renderToStaticMarkup(<TotalUsage usage={usage} money="$0.01" />)).toBe('24k tokens (23k in · 667 out) · Cost $0.01');
     await applyLanguageSetting('zh-CN');
-    expect(renderToStaticMarkup(<TotalUsage usage={usage} money="¥0.07" />)).toBe('24k 词元（输入 23k · 输出 667）· 费用 ¥0.07');
+    expect(renderToStaticMarkup(<TotalUsage usage={usage} money="¥0.07" />)).toBe('24k词元（输入23k · 输出667）· 费用¥0.07');
   });
 });

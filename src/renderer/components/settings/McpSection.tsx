@@ -10,6 +10,7 @@ import { withoutServer, withServerDisabled } from '../../lib/mcp-config-edit';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { Icon } from '../Icon';
 import { ErrorText, ServerDetail } from '../ErrorText';
+import { plainT } from '../../i18n/plain';
 
 export function McpSection() {
   const { t } = useTranslation();
@@ -96,7 +97,7 @@ export function McpSection() {
         spellCheck={false}
         value={text}
         placeholder={t('mcp.placeholder')}
-        aria-label={t('mcp.configLabel')}
+        aria-label={plainT('mcp.configLabel')}
         onChange={(e) => {
           setText(e.target.value);
           setDirty(true);
@@ -121,7 +122,7 @@ export function McpSection() {
         </div>
       )}
       {problems.length > 0 && (
-        <ul className="warning-list" aria-label={t('mcp.problems')} data-testid="mcp-problems">
+        <ul className="warning-list" aria-label={plainT('mcp.problems')} data-testid="mcp-problems">
           {problems.map((p) => (
             <li key={`${p.server ?? ''}:${p.message}`} className="warning-item">
               <Icon name="alert" size={14} />
@@ -191,10 +192,10 @@ function McpServerItem({ server, locked, onRestart, onToggle, onRemove }: McpSer
               {server.status === 'idle' ? t('mcp.start') : t('mcp.restart')}
             </button>
           )}
-          <button type="button" className="btn btn-small" disabled={locked} title={locked ? t('mcp.saveFirst') : undefined} onClick={onToggle} data-testid="mcp-toggle">
+          <button type="button" className="btn btn-small" disabled={locked} title={locked ? plainT('mcp.saveFirst') : undefined} onClick={onToggle} data-testid="mcp-toggle">
             {server.disabled ? t('mcp.enable') : t('mcp.disable')}
           </button>
-          <button type="button" className="btn btn-small btn-ghost-danger" disabled={locked} title={locked ? t('mcp.saveFirst') : undefined} onClick={onRemove} data-testid="mcp-remove">
+          <button type="button" className="btn btn-small btn-ghost-danger" disabled={locked} title={locked ? plainT('mcp.saveFirst') : undefined} onClick={onRemove} data-testid="mcp-remove">
             {t('mcp.remove')}
           </button>
         </div>

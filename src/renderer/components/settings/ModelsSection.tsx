@@ -11,13 +11,14 @@ import { useSetup } from '../../state/setup-store';
 import { toErrorInfo } from '../../state/notices';
 import { ApiKeyForm } from './ApiKeyForm';
 import { ProbeResult, type ProbeState } from './ProbeResult';
+import { plainT } from '../../i18n/plain';
 
 /** Where a profile's key comes from, in words: the variable's name is shown as code, under a label. */
 export function KeySource({ env }: { env: string | null | undefined }) {
   const { t } = useTranslation();
   if (!env) return <span className="muted">{t('models.noEnv')}</span>;
   return (
-    <span className="key-source" title={t('models.keyFromEnvHint', { name: env })} data-testid="key-source">
+    <span className="key-source" title={plainT('models.keyFromEnvHint', { name: env })} data-testid="key-source">
       <span className="muted">{t('models.keyFromEnv')}</span>
       <code>{env}</code>
     </span>
@@ -51,7 +52,7 @@ export function ProfileKeyCells({ profile }: { profile: Pick<ModelProfileInfo, '
         <KeySource env={profile.api_key_env} />
       </td>
       <td>
-        <span className={profile.has_key ? 'key-yes' : 'key-no'} aria-label={profile.has_key ? t('models.keyPresent') : t('models.keyMissing')}>
+        <span className={profile.has_key ? 'key-yes' : 'key-no'} aria-label={profile.has_key ? plainT('models.keyPresent') : plainT('models.keyMissing')}>
           {profile.has_key ? '✓' : '✗'}
         </span>
       </td>
@@ -132,7 +133,7 @@ export function ModelsSection() {
                     {needsNoKey(p) && reachableOf(setup, p.id) !== null && <LocalServerState reachable={reachableOf(setup, p.id) === true} />}
                   </td>
                   <ProfileKeyCells profile={p} />
-                  <td title={t('models.contextHint', { reliable: p.reliable_context, output: p.max_output })}>
+                  <td title={plainT('models.contextHint', { reliable: p.reliable_context, output: p.max_output })}>
                     {t('models.contextValue', { max: formatTokens(p.max_context), reliable: formatTokens(p.reliable_context) })}
                   </td>
                   <td>
@@ -144,7 +145,7 @@ export function ModelsSection() {
                       className="btn btn-small"
                       disabled={probes[p.id]?.status === 'running'}
                       onClick={() => void probe(p.id)}
-                      title={t('probe.hint')}
+                      title={plainT('probe.hint')}
                       data-testid="probe-button"
                       data-profile={p.id}
                     >

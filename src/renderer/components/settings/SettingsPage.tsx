@@ -15,6 +15,7 @@ import { SkillsSection } from './SkillsSection';
 import { TemplatesSection } from './TemplatesSection';
 import { ToolPermissionsSection } from './ToolPermissionsSection';
 import { useSectionNav } from './use-section-nav';
+import { plainT } from '../../i18n/plain';
 
 /** The page's sections in order: the navigation's entries, each found by its test id, named by its heading's string. */
 const SECTIONS = [
@@ -53,13 +54,13 @@ export function SettingsPage() {
   return (
     <main className="settings" data-testid="settings-page">
       <header className="settings-header">
-        <button type="button" className="icon-btn" onClick={() => app.setView('chat')} aria-label={t('common.back')} data-testid="settings-back">
+        <button type="button" className="icon-btn" onClick={() => app.setView('chat')} aria-label={plainT('common.back')} data-testid="settings-back">
           <Icon name="back" />
         </button>
         <h1>{t('settings.title')}</h1>
       </header>
       <div className="settings-layout">
-        <nav className="settings-nav" aria-label={t('settings.sections')} data-testid="settings-nav">
+        <nav className="settings-nav" aria-label={plainT('settings.sections')} data-testid="settings-nav">
           <ul>
             {sections.map((s) => (
               <li key={s.id}>

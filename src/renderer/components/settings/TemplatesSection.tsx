@@ -14,6 +14,7 @@ import { FilePickerButton } from '../FilePickerButton';
 import { Icon } from '../Icon';
 import { SlideView } from '../preview/SlideView';
 import { ErrorText } from '../ErrorText';
+import { plainT } from '../../i18n/plain';
 
 type Preview = MethodOutput<'getTemplatePreview'>;
 
@@ -100,7 +101,7 @@ export function TemplatesSection() {
       </div>
       {error && <ErrorLine error={error} />}
       {unreadable.length > 0 && (
-        <ul className="warning-list" aria-label={t('templates.unreadable')}>
+        <ul className="warning-list" aria-label={plainT('templates.unreadable')}>
           {unreadable.map((message) => (
             <li key={message} className="warning-item">
               <Icon name="alert" size={14} />
