@@ -7,27 +7,43 @@
 //   React page; the ratio says how much Folio adds on top of the framework.
 // - paint: the same number of task rows as static HTML with the app's CSS, from a plain Node server,
 //   timed the same way: the browser's own floor for that page on this machine.
+// FOLIO_RENDERER_OLD=<checkout> (another commit's tree, built, with node_modules) also starts that
+// tree's own `folio serve` and loads it in the same rounds, so old and new meet the same load.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
-import { folioApi, startFolio, stopFolio } from '../e2e/support/folio-server';
-import { repoRoot } from '../e2e/support/processes';
+import { E2E_TOKEN, folioApi, type FolioServer, startFolio, stopFolio } from '../e2e/support/folio-server';
+import { freePort, repoRoot, sleep, type Started, startProcess, stopProcess } from '../e2e/support/processes';
 import { setSecurityHeaders } from '../src/main/transport/http/respond';
 import { firstPaintTaskListHtml } from '../src/shared/first-paint/task-list-html';
-import { median } from './stats';
+import { median, quantile } from './stats';
 import { type Bench, type BenchRow } from './types';
 
 // Where `folio serve` takes the renderer from (FOLIO_RESOURCES_DIR may name another build to compare with).
 const RENDERER_DIR = join(process.env.FOLIO_RESOURCES_DIR ?? repoRoot, 'out/renderer');
-const LOADS = 5;
+// Loads per page: a load's time moves by ±50 ms on this shared machine, so 5 could not show a 30 ms gain.
+const LOADS = Number(process.env.FOLIO_RENDERER_LOADS ?? 15);
+const OLD_TREE = process.env.FOLIO_RENDERER_OLD ? resolve(process.env.FOLIO_RENDERER_OLD) : null;
 const TASKS = 20;
 const CHROMIUM = process.env.FOLIO_E2E_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+// Debian's Chromium 156 starts, for every new window (each fresh context is one), a renderer for its
+// WebUI omnibox popup that loads ~270 modules: 1-2 s of CPU on this 2-core machine, during the very
+// load being timed. A person's window has long loaded its popup when they type an address, so the
+// bench turns it off (either feature alone brings the WebUI renderer back).
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+];
 // A task row's title in the sidebar's list, whoever drew it: the server draws the list into the first
 // open's HTML (transport/http/first-page.ts), public/early-requests.js on a reload; its first frame on
 // screen is "the task list painted". The app's own rows (React mounted, clickable) carry the test id.
@@ -144,7 +160,10 @@ async function measurePages<K extends string>(browser: Browser, pages: Record<K,
   const samples = Object.fromEntries(names.map((name) => [name, []])) as unknown as Record<K, PaintSample[]>;
   // One discarded round first: the servers' and the browser's first-request warm-up is not the page's.
   for (let i = 0; i <= LOADS; i += 1) {
-    for (const name of names) {
+    // Each round starts at the next page, so no page always follows the same one: with the order
+    // fixed, two servers of one build read 52 ms apart (15 loads, load 8-12), order and noise mixed.
+    const start = i % names.length;
+    for (const name of [...names.slice(start), ...names.slice(0, start)]) {
       const { url, withApp, start } = pages[name];
       const sample = await measureLoad(browser, url, withApp, start);
       if (i > 0) samples[name].push(sample);
@@ -174,6 +193,61 @@ function otherSiteServer(): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+/** Median with the middle half of the loads: `median (p25-p75)`. */
+function spread(values: readonly number[]): string {
+  return `${median(values).toFixed(0)} (${quantile(values, 0.25).toFixed(0)}-${quantile(values, 0.75).toFixed(0)})`;
+}
+
+/**
+ * Another tree's built `folio serve` (its own server code and renderer: the first page is drawn by
+ * the server), on a data folder of its own; stopped by the returned function.
+ */
+async function startOtherFolio(tree: string, dataDir: string): Promise<{ server: FolioServer; stop: () => Promise<void> }> {
+  const cli = join(tree, 'out/main/cli.js');
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: build the old tree first`);
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server: FolioServer = { port, origin, appUrl: `${origin}/?token=${E2E_TOKEN}`, dataDir, token: E2E_TOKEN };
+  const env: NodeJS.ProcessEnv = { ...process.env, FOLIO_DATA_DIR: dataDir, FOLIO_TOKEN: E2E_TOKEN, FAKE_API_KEY: 'x' };
+  // The old tree finds its own resources and renderer from its CLI's place.
+  delete env.FOLIO_RESOURCES_DIR;
+  const started: Started = startProcess(process.execPath, [cli, 'serve', '--port', String(port)], env);
+  const stop = () => stopProcess(started.child);
+  for (const deadline = Date.now() + 30_000; ; await sleep(150)) {
+    const ok = await fetch(`${origin}/v1/settings`, { headers: { Authorization: `Bearer ${E2E_TOKEN}` } }).then((r) => r.ok, () => false);
+    if (ok) return { server, stop };
+    if (started.child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`the old tree's folio serve did not start. Output:\n${started.output()}`);
+    }
+  }
+}
+
+/** The old build against this one: medians, spreads, and each round's difference (the two loads of a round met the same load). */
+function oldAgainstNew(folio: readonly PaintSample[], old: readonly PaintSample[], tree: string): BenchRow[] {
+  const differences = folio.map((s, i) => s.paint - old[i].paint);
+  const faster = differences.filter((d) => d < 0).length;
+  const appDifferences = folio.map((s, i) => (s.app ?? Number.NaN) - (old[i].app ?? Number.NaN));
+  return [
+    {
+      name: 'first paint, this build against the old',
+      folio: median(folio.map((s) => s.paint)),
+      baseline: median(old.map((s) => s.paint)),
+      unit: 'ms',
+      target: '< 300 ms',
+      note: `old build: ${tree}, its own folio serve, loaded in the same rounds. Median (p25-p75) this ${spread(folio.map((s) => s.paint))} ms, old ${spread(old.map((s) => s.paint))} ms; each round's difference (this - old): median ${median(differences).toFixed(0)} ms (p25-p75 ${quantile(differences, 0.25).toFixed(0)} to ${quantile(differences, 0.75).toFixed(0)}), this build faster in ${faster} of ${differences.length} rounds`,
+    },
+    {
+      name: "app's rows, this build against the old",
+      folio: median(folio.map((s) => s.app ?? Number.NaN)),
+      baseline: median(old.map((s) => s.app ?? Number.NaN)),
+      unit: 'ms',
+      target: '—',
+      note: `median (p25-p75) this ${spread(folio.map((s) => s.app ?? Number.NaN))} ms, old ${spread(old.map((s) => s.app ?? Number.NaN))} ms; each round's difference: median ${median(appDifferences).toFixed(0)} ms`,
+    },
+  ];
+}
+
 async function run(): Promise<BenchRow[]> {
   const htmlPath = join(RENDERER_DIR, 'index.html');
   if (!existsSync(htmlPath)) throw new Error(`${htmlPath} is missing: run \`npm run build\` first`);
@@ -201,18 +275,26 @@ async function run(): Promise<BenchRow[]> {
   const staticServer = await staticListServer(css, titles, false);
   const headedServer = await staticListServer(css, titles, true);
   const otherSite = await otherSiteServer();
+  const oldDataDir = OLD_TREE ? mkdtempSync(join(tmpdir(), 'folio-bench-renderer-old-')) : null;
+  let oldFolio: { server: FolioServer; stop: () => Promise<void> } | null = null;
   const address = (server: Server, host = '127.0.0.1') => `http://${host}:${(server.address() as AddressInfo).port}/`;
   // Another site than Folio's (a host name against its IP address), so the tab's page is in another process.
   const fromOtherSite: LoadStart = { kind: 'otherSite', url: address(otherSite, 'localhost') };
   try {
     const server = await startFolio(dataDir);
     for (const title of titles) await folioApi(server, 'POST', '/v1/tasks', { mode: 'general', title });
-    const loads = await measurePages(browser, {
+    if (OLD_TREE && oldDataDir) {
+      oldFolio = await startOtherFolio(OLD_TREE, oldDataDir);
+      for (const title of titles) await folioApi(oldFolio.server, 'POST', '/v1/tasks', { mode: 'general', title });
+    }
+    const pages: Record<string, { url: string; withApp: boolean; start: LoadStart }> = {
       folio: { url: server.appUrl, withApp: true, start: fromOtherSite },
       floor: { url: address(staticServer), withApp: false, start: fromOtherSite },
       headedFloor: { url: address(headedServer), withApp: false, start: fromOtherSite },
       folioFromBlank: { url: server.appUrl, withApp: true, start: { kind: 'blank' } },
-    });
+    };
+    if (oldFolio) pages.old = { url: oldFolio.server.appUrl, withApp: true, start: fromOtherSite };
+    const loads = await measurePages(browser, pages);
     const { folio, floor, headedFloor, folioFromBlank } = loads;
     const fcps = folio.map((s) => s.fcp).filter((v): v is number => v !== null);
     rows.push({
@@ -221,7 +303,7 @@ async function run(): Promise<BenchRow[]> {
       baseline: median(floor.map((s) => s.paint)),
       unit: 'ms',
       target: '< 300 ms',
-      note: `median of ${LOADS} loads, the address typed into a tab showing another site (fresh context each, pages alternating), from navigation start to the first frame showing a row's title on screen (Element Timing renderTime); Folio's HTML in at ${median(folio.map((s) => s.html)).toFixed(0)} ms (baseline's ${median(floor.map((s) => s.html)).toFixed(0)}), first contentful paint ${fcps.length ? median(fcps).toFixed(0) : '?'} ms. Baseline: the same rows as static HTML + the app's CSS; sent with Folio's security headers it paints at ${median(headedFloor.map((s) => s.paint)).toFixed(0)} ms. Folio from a new tab's about:blank (the COOP process swap after the response): ${median(folioFromBlank.map((s) => s.paint)).toFixed(0)} ms`,
+      note: `median of ${LOADS} loads (p25-p75: Folio ${spread(folio.map((s) => s.paint))} ms, baseline ${spread(floor.map((s) => s.paint))} ms), the address typed into a tab showing another site (fresh context each, pages alternating), from navigation start to the first frame showing a row's title on screen (Element Timing renderTime); Folio's HTML in at ${median(folio.map((s) => s.html)).toFixed(0)} ms (baseline's ${median(floor.map((s) => s.html)).toFixed(0)}), first contentful paint ${fcps.length ? median(fcps).toFixed(0) : '?'} ms. Baseline: the same rows as static HTML + the app's CSS; sent with Folio's security headers it paints at ${median(headedFloor.map((s) => s.paint)).toFixed(0)} ms. Folio from a new tab's about:blank (the COOP process swap after the response): ${median(folioFromBlank.map((s) => s.paint)).toFixed(0)} ms`,
     });
     rows.push({
       name: `task list interactive (app's rows)`,
@@ -229,15 +311,18 @@ async function run(): Promise<BenchRow[]> {
       baseline: median(floor.map((s) => s.paint)),
       unit: 'ms',
       target: '—',
-      note: 'the first frame showing a row React drew (clickable); the row above is the first frame showing any task row',
+      note: `the first frame showing a row React drew (clickable), median (p25-p75) ${spread(folio.map((s) => s.app ?? Number.NaN))} ms; the row above is the first frame showing any task row`,
     });
+    if (OLD_TREE && loads.old) rows.push(...oldAgainstNew(folio, loads.old, OLD_TREE));
   } finally {
     await stopFolio();
+    await oldFolio?.stop();
     await browser.close();
     staticServer.close();
     headedServer.close();
     otherSite.close();
     rmSync(dataDir, { recursive: true, force: true });
+    if (oldDataDir) rmSync(oldDataDir, { recursive: true, force: true });
   }
   return rows;
 }
