@@ -56,7 +56,8 @@ describe('probeProfile', () => {
     expect(byCheck.thinking).toMatchObject({ ok: true, observed: { kind: 'accepted', reasoning: 'streamed' } });
     expect(byCheck.reasoning_effort?.ok).toBe(false);
     expect(byCheck.reasoning_effort?.declared).toEqual({ kind: 'levels', levels: ['low', 'high'] });
-    expect(byCheck.reasoning_effort?.observed).toMatchObject({ kind: 'rejected', message: expect.stringContaining('reasoning_effort') });
+    const effort = byCheck.reasoning_effort?.observed;
+    expect(effort?.kind === 'rejected' && effort.message).toContain('reasoning_effort');
     expect((fake.requests[2]?.body as Record<string, unknown>).reasoning_effort).toBe('low');
     expect(probeExitCode(report)).toBe(2);
   });
@@ -134,7 +135,8 @@ describe('probeProfile', () => {
     expect(byCheck['reasoning:none']).toMatchObject({ declared: sends('thinking={"type":"disabled"}'), observed: { kind: 'accepted', reasoning: 'none' }, ok: true });
     expect(byCheck['reasoning:thinking']).toMatchObject({ declared: sends('thinking={"type":"enabled"} reasoning_effort=high'), ok: true });
     expect(byCheck['reasoning:max']).toMatchObject({ declared: sends('thinking={"type":"enabled"} reasoning_effort=max'), ok: false });
-    expect(byCheck['reasoning:max']?.observed).toMatchObject({ kind: 'rejected', message: expect.stringContaining("Invalid value for 'reasoning_effort'") });
+    const max = byCheck['reasoning:max']?.observed;
+    expect(max?.kind === 'rejected' && max.message).toContain("Invalid value for 'reasoning_effort'");
     expect(probeExitCode(report)).toBe(2);
   });
 

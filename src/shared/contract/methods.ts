@@ -2,7 +2,6 @@
 // reachable over HTTP, its route. The IPC bridge, the HTTP router and both renderer adapters are
 // derived from this table; nothing is hand-written per call.
 import { z } from 'zod';
-import { errorCodes } from '../errors';
 import {
   ApprovalDecision,
   ApprovalMode,
