@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DeckSlide, DeckSpec } from '../src/shared/specs/deck';
 import { renderDeck } from '../src/main/renderers/deck';
-import { createTextMeasurer } from '../src/main/renderers/deck/fonts';
+import { createTextMeasurer } from '../src/main/renderers/typesetting/fonts';
 import { findTheme } from '../src/shared/specs/themes';
 import { measurePeakRss, toMegabytes } from './memory-sampler';
 import { writeRawDeck } from './raw-deck';

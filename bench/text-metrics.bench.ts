@@ -1,8 +1,8 @@
 // Text measurement at deck scale: 100 slides' worth of paragraphs (3,000: titles, bullets, table
 // cells; Chinese, English and mixed) measured and wrapped with the font-file measurer, against the
 // width-table measurer on the same text. Cold includes resolving faces and parsing the font files.
-import { FontMeasurer, tableMeasurer } from '../src/main/renderers/deck/fonts';
-import { type TextMeasurer, type MeasureStyle } from '../src/main/renderers/deck/text-measurer';
+import { FontMeasurer, tableMeasurer } from '../src/main/renderers/typesetting/fonts';
+import { type TextMeasurer, type MeasureStyle } from '../src/main/renderers/typesetting/text-measurer';
 import { elapsedMs } from './stats';
 import { type Bench, type BenchRow } from './types';
 

@@ -12,7 +12,7 @@ import { type PlannedSlide, type TextElement } from '../../../shared/specs/deck-
 import { convertToPdf } from '../document/testing/soffice-pdf';
 import { sofficePath } from '../soffice';
 import { drawnLines } from './plan/written-lines';
-import { createTextMeasurer, NO_LINE_START } from './fonts';
+import { createTextMeasurer, NO_LINE_START } from '../typesetting/fonts';
 import { renderDeckFromFile, type RenderDeckResult } from './index';
 import { checkRenderedPdf } from './rendered-check';
 import { type PlacedRun, readPdfWords, type RenderedWord } from './verify/pdf-words';

@@ -13,7 +13,7 @@ import { renderDeck, renderDeckFromFile } from './index';
 import { sampleSlides } from './plan/samples';
 import { postProcessDeck } from './post-process';
 import { checkPackage, paragraphTexts, slidePartNames } from './pptx-inspect';
-import { createTextMeasurer, TableMeasurer } from './fonts';
+import { createTextMeasurer, TableMeasurer } from '../typesetting/fonts';
 import { headingElementId } from './draw/text';
 
 const sampleDir = fileURLToPath(new URL('../../../../samples/deck-zh-talk/', import.meta.url));

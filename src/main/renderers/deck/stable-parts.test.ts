@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DeckSpecInput } from '../../../shared/specs/deck';
-import { TableMeasurer } from './fonts';
+import { TableMeasurer } from '../typesetting/fonts';
 import { renderDeck } from './index';
 import { checkPackage } from './pptx-inspect';
 import { ZIP_DATE } from './stable-parts';

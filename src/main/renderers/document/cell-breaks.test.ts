@@ -1,6 +1,6 @@
 // A table's Chinese cells break between words and leave no character alone, at the widths LibreOffice is given.
 import { describe, expect, it } from 'vitest';
-import { createTextMeasurer } from '../deck/fonts';
+import { createTextMeasurer } from '../typesetting/fonts';
 import { breaksBetweenWords, CELL_MARGINS, characterBreakLines, cleanBreakWidths } from './cell-breaks';
 
 const measurer = createTextMeasurer();

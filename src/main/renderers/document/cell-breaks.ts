@@ -5,9 +5,9 @@
 // between two Han characters is still broken at. So the widths move instead: each column whose cells break badly
 // at its width is made a little narrower or wider, the room taken from or given to a column that breaks no worse.
 import { isCjkChar } from '../../../shared/specs/deck-text';
-import { breakSegments, NO_LINE_END, NO_LINE_START, withoutTrailingSpaces } from '../deck/fonts/line-break';
-import { AUTOSPACE_EM } from '../deck/fonts/script-measurer';
-import { type MeasureStyle, type TextMeasurer } from '../deck/text-measurer';
+import { breakSegments, NO_LINE_END, NO_LINE_START, withoutTrailingSpaces } from '../typesetting/fonts/line-break';
+import { AUTOSPACE_EM } from '../typesetting/fonts/script-measurer';
+import { type MeasureStyle, type TextMeasurer } from '../typesetting/text-measurer';
 
 /** A cell's text as printed, and whether it is set in bold (the header row). */
 export type CellText = { text: string; bold: boolean };

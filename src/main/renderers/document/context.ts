@@ -9,8 +9,8 @@ import { type DocumentIssue, type DocumentIssueKind, type DocumentStats, type Is
 import { type BlockMeasure } from './page-estimate';
 import { type CitationLook } from '../../../shared/specs/document-citations';
 import { type FormattedReference } from './bibliography';
-import { createTextMeasurer } from '../deck/fonts';
-import { type TextMeasurer } from '../deck/text-measurer';
+import { createTextMeasurer } from '../typesetting/fonts';
+import { type TextMeasurer } from '../typesetting/text-measurer';
 
 /** The citations of one render: each cited key's number and the list written under the references heading. */
 export type CitationState = {

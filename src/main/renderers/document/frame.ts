@@ -15,8 +15,8 @@ import {
 } from 'docx';
 import { type DocumentSpec } from '../../../shared/specs/document';
 import { contentsHeading } from '../../../shared/specs/document-captions';
-import { createTextMeasurer } from '../deck/fonts';
-import { type TextMeasurer } from '../deck/text-measurer';
+import { createTextMeasurer } from '../typesetting/fonts';
+import { type TextMeasurer } from '../typesetting/text-measurer';
 import { balancedLines } from '../typesetting/balanced-lines';
 import { type RenderContext } from './context';
 import { fontSet } from './fonts';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FontDiscovery, type FontconfigRunner } from '../deck/fonts';
+import { FontDiscovery, type FontconfigRunner } from '../typesetting/fonts';
 import { GlyphCoverage, hasOutlines, missingGlyphIssues } from './glyph-coverage';
 import { type LoadedDocument } from './load-folder';
 

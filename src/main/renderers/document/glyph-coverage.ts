@@ -8,8 +8,8 @@
 // (Noto Color Emoji: CBDT, no outlines) LibreOffice's PDF leaves the character blank, so it is reported too.
 import { closeSync, openSync, readSync } from 'node:fs';
 import { type Nodes } from 'mdast';
-import { FontDiscovery } from '../deck/fonts';
-import { loadGlyphAdvances } from '../deck/fonts/glyph-advances';
+import { FontDiscovery } from '../typesetting/fonts';
+import { loadGlyphAdvances } from '../typesetting/fonts/glyph-advances';
 import { fontSet } from './fonts';
 import { type LoadedDocument } from './load-folder';
 import { parseMarkdown } from './markdown';

@@ -4,7 +4,7 @@ import JSZip from 'jszip';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { documentTemplates } from '../../../shared/specs/document';
-import { tableMeasurer } from '../deck/fonts';
+import { tableMeasurer } from '../typesetting/fonts';
 import { collectCaptions } from '../../../shared/specs/document-captions';
 import { RenderContext } from './context';
 import { coverTitleLines, headerText } from './frame';

@@ -2,7 +2,7 @@
 // the contents (the runs with LibreOffice are in libreoffice.test.ts).
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tableMeasurer } from '../deck/fonts';
+import { tableMeasurer } from '../typesetting/fonts';
 import { SOFFICE_ENV } from '../soffice';
 import { loadDocumentFolder, paginateDocument } from './index';
 import { contentsMayReflow, PAGINATION_OFF_REASON, SOFFICE_MISSING_REASON } from './paginate';

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tableMeasurer } from '../deck/fonts';
+import { tableMeasurer } from '../typesetting/fonts';
 import { renderDocument } from './index';
 import { fitMinimums, KEEP_TOGETHER_ROWS, minimumColumnWidths, unbreakablePieces } from './tables';
 import { documentFolder, openDocx } from './testing/docx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tableMeasurer } from '../deck/fonts';
+import { tableMeasurer } from './fonts';
 import { balancedLines } from './balanced-lines';
 
 const style = { fonts: { latin: 'Arial', cjk: 'Noto Sans CJK SC' }, sizePt: 32, bold: true };

@@ -1,7 +1,7 @@
 // Balanced line breaking, as a typesetter sets a heading or a title that needs a few lines: the deck's
 // slide headings and the document's cover title break the same way, so the rule lives here once.
-import { NO_LINE_START } from '../deck/fonts/line-break';
-import { type MeasureStyle, type TextMeasurer } from '../deck/text-measurer';
+import { NO_LINE_START } from './fonts/line-break';
+import { type MeasureStyle, type TextMeasurer } from './text-measurer';
 
 /** The shorter line of a heading broken after a clause is at least this share of the longer. */
 const CLAUSE_LINE_SHARE = 0.3;

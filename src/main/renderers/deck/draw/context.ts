@@ -2,7 +2,7 @@
 // font faces, the language written on CJK runs, the task folder images are read from).
 import type PptxGenJS from 'pptxgenjs';
 import { type Theme } from '../../../../shared/specs/themes';
-import { type TextMeasurer } from '../text-measurer';
+import { type TextMeasurer } from '../../typesetting/text-measurer';
 
 export interface DrawContext {
   pptx: PptxGenJS;

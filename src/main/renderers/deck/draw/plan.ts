@@ -5,7 +5,7 @@ import type PptxGenJS from 'pptxgenjs';
 import { assertNever, type DeckPlan, type PlanElement, type TextElement } from '../../../../shared/specs/deck-plan';
 import { type Theme } from '../../../../shared/specs/themes';
 import { MASTER_CONTENT, MASTER_PLAIN } from '../masters';
-import { type TextMeasurer } from '../text-measurer';
+import { type TextMeasurer } from '../../typesetting/text-measurer';
 import { drawChart } from './chart';
 import { type DrawContext } from './context';
 import { drawIcon } from './icon';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
 import { planTable } from '../plan/table';
-import { tableMeasurer } from '../fonts';
+import { tableMeasurer } from '../../typesetting/fonts';
 
 import { drawTable } from './table';
 import { drawContext, partText, writeDeck } from './test-support';

@@ -3,7 +3,7 @@
 import type PptxGenJS from 'pptxgenjs';
 import { type TableElement } from '../../../../shared/specs/deck-plan';
 import { TABLE_CELL_PAD_X_IN, TABLE_CELL_PAD_Y_IN } from '../../../../shared/specs/deck-geometry';
-import { lineSpacingPt } from '../measure';
+import { lineSpacingPt } from '../line-spacing';
 import { paragraphRuns } from '../text-runs';
 import { type DrawContext } from './context';
 import { drawnLines } from '../plan/written-lines';

@@ -3,8 +3,8 @@
 import JSZip from 'jszip';
 import PptxGenJS from 'pptxgenjs';
 import { type Theme } from '../../../../shared/specs/themes';
-import { tableMeasurer } from '../fonts';
-import { type TextMeasurer } from '../text-measurer';
+import { tableMeasurer } from '../../typesetting/fonts';
+import { type TextMeasurer } from '../../typesetting/text-measurer';
 import { type DrawContext } from './context';
 
 export function drawContext(theme: Theme, baseDir = '.', emojiFace: string | null = null, measurer: TextMeasurer = tableMeasurer): DrawContext {

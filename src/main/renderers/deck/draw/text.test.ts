@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
 import { type PlanParagraph } from '../../../../shared/specs/deck-plan';
-import { tableMeasurer } from '../fonts';
+import { tableMeasurer } from '../../typesetting/fonts';
 import { drawnLines } from '../plan/written-lines';
 
 const theme = BUILTIN_THEMES[0];

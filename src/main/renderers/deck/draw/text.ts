@@ -7,7 +7,7 @@ import type PptxGenJS from 'pptxgenjs';
 import { bulletIndentPt } from '../../../../shared/specs/deck-geometry';
 import { type PlanParagraph, type TextElement } from '../../../../shared/specs/deck-plan';
 import { type Theme } from '../../../../shared/specs/themes';
-import { lineSpacingPt } from '../measure';
+import { lineSpacingPt } from '../line-spacing';
 import { drawnLines } from '../plan/written-lines';
 import { type ParagraphOptions, paragraphRuns } from '../text-runs';
 import { type DrawContext } from './context';

@@ -6,7 +6,7 @@
 import { type BulletItem } from '../../../../shared/specs/deck';
 import { BODY_FLOOR_PT, columns, FIT_SLACK, GUTTER, opticalTop, POINTS_PER_INCH, type Region, secondarySizePt } from '../../../../shared/specs/deck-geometry';
 import { type PlanParagraph, type TextElement } from '../../../../shared/specs/deck-plan';
-import { type MeasureStyle } from '../text-measurer';
+import { type MeasureStyle } from '../../typesetting/text-measurer';
 import { shrunkMessage } from '../report';
 import { type PlanContext } from './context';
 import { balancedPages } from './pages';

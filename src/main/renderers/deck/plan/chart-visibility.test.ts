@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type ChartSpec, validateDeckSpec } from '../../../../shared/specs/deck';
 import { slideSize } from '../../../../shared/specs/deck-geometry';
 import { BUILTIN_THEMES, type Theme } from '../../../../shared/specs/themes';
-import { tableMeasurer } from '../fonts';
+import { tableMeasurer } from '../../typesetting/fonts';
 import { planChartElement } from './chart';
 import { invisibleSeriesMessages } from './chart-visibility';
 import { planDeck } from './index';

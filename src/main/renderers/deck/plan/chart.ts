@@ -6,9 +6,9 @@ import { secondarySizePt } from '../../../../shared/specs/deck-geometry';
 import { type ChartSpec, containsCjk, latinBracketsHalfWidth, withoutTypedCjkGaps } from '../../../../shared/specs/deck';
 import { type ChartElement, type PlanBox } from '../../../../shared/specs/deck-plan';
 import { contrastRatio, type Theme } from '../../../../shared/specs/themes';
-import { textWidthIn } from '../measure';
+import { textWidthIn } from '../../typesetting/width-table';
 import { type SlideReport } from '../report';
-import { type TextMeasurer } from '../text-measurer';
+import { type TextMeasurer } from '../../typesetting/text-measurer';
 import { invisibleSeriesMessages } from './chart-visibility';
 
 /** Above this many bars (categories × series) labels crowd: a value axis reads better. */

@@ -5,7 +5,7 @@ import { type PlannedSlide, type TextElement } from '../../../../shared/specs/de
 import { BUILTIN_THEMES, CODE_LATIN_FACE } from '../../../../shared/specs/themes';
 import { drawText } from '../draw/text';
 import { drawContext, partText, writeDeck } from '../draw/test-support';
-import { tableMeasurer } from '../fonts';
+import { tableMeasurer } from '../../typesetting/fonts';
 import { CODE_FLOOR_PT, CUT_LINE_MARK, CUT_LINES_MARK } from './code';
 import { fontPairOf } from './text';
 import { planDeck } from './index';

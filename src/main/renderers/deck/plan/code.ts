@@ -8,7 +8,7 @@
 import { type PlanParagraph } from '../../../../shared/specs/deck-plan';
 import { FIT_SLACK, POINTS_PER_INCH, type Region, secondarySizePt } from '../../../../shared/specs/deck-geometry';
 import { shrunkMessage } from '../report';
-import { type MeasureStyle } from '../text-measurer';
+import { type MeasureStyle } from '../../typesetting/text-measurer';
 import { type PlanContext, type SlideBuilder } from './context';
 import { fontPair } from './text';
 

@@ -5,7 +5,7 @@ import { type PlanElement, type PlannedSlide } from '../../../../shared/specs/de
 import { type SlideSize } from '../../../../shared/specs/deck-geometry';
 import { type Theme } from '../../../../shared/specs/themes';
 import { type SlideReport } from '../report';
-import { type TextMeasurer } from '../text-measurer';
+import { type TextMeasurer } from '../../typesetting/text-measurer';
 
 export interface PlanOptions {
   theme: Theme;

@@ -4,7 +4,7 @@ import { type DeckSlide, validateDeckSpec } from '../../../../shared/specs/deck'
 import { footerBand, slideSize } from '../../../../shared/specs/deck-geometry';
 import { type PlannedSlide, type TextElement } from '../../../../shared/specs/deck-plan';
 import { findTheme } from '../../../../shared/specs/themes';
-import { tableMeasurer } from '../fonts';
+import { tableMeasurer } from '../../typesetting/fonts';
 import { planDeck } from './index';
 
 type Timeline = Extract<DeckSlide, { layout: 'timeline' }>;

@@ -4,7 +4,7 @@ import { footerBand, slideSize } from '../../../../shared/specs/deck-geometry';
 import { type PlanBox, type PlannedSlide } from '../../../../shared/specs/deck-plan';
 import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
 import { planDeck } from './index';
-import { tableMeasurer } from '../fonts';
+import { tableMeasurer } from '../../typesetting/fonts';
 import { visualSamples } from './samples';
 
 const measurer = tableMeasurer;

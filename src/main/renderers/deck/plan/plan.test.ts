@@ -5,7 +5,7 @@ import { deckLanguage, type DeckSpecInput, type QualityReport, validateDeckSpec 
 import { type DeckPlan, type TextElement } from '../../../../shared/specs/deck-plan';
 import { BODY_FLOOR_PT, footerBand, slideSize } from '../../../../shared/specs/deck-geometry';
 import { BUILTIN_THEMES, findTheme, type Theme } from '../../../../shared/specs/themes';
-import { tableMeasurer, TableMeasurer } from '../fonts';
+import { tableMeasurer, TableMeasurer } from '../../typesetting/fonts';
 import { mergeRepeatedIssues, ReportBuilder, shrunkMessage } from '../report';
 import { type PlanContext } from './context';
 import { planDeck } from './index';

@@ -4,7 +4,7 @@ import { footerBand, slideSize } from '../../../../shared/specs/deck-geometry';
 import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
 import { TABLE_CELL_PAD_X_IN } from '../../../../shared/specs/deck-geometry';
 import { isNumericColumn, layoutTable, planTable, unbreakableUnits } from './table';
-import { tableMeasurer } from '../fonts';
+import { tableMeasurer } from '../../typesetting/fonts';
 import { planDeck } from './index';
 import { balancedPages } from './pages';
 

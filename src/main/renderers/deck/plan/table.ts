@@ -6,9 +6,9 @@ import { TABLE_CELL_PAD_X_IN, TABLE_CELL_PAD_Y_IN } from '../../../../shared/spe
 import { type PlanBox, type TableElement } from '../../../../shared/specs/deck-plan';
 import { type Theme } from '../../../../shared/specs/themes';
 import { type SlideReport } from '../report';
-import { type MeasureStyle, type TextMeasurer } from '../text-measurer';
+import { type MeasureStyle, type TextMeasurer } from '../../typesetting/text-measurer';
 import { balancedPages } from './pages';
-import { breakSegments } from '../fonts/line-break';
+import { breakSegments } from '../../typesetting/fonts/line-break';
 
 export interface TablePlanContext {
   theme: Theme;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
 import { POINTS_PER_INCH } from '../../../../shared/specs/deck-geometry';
-import { tableMeasurer } from '../fonts';
+import { tableMeasurer } from '../../typesetting/fonts';
 import { drawnLines } from './written-lines';
 import { paragraphLines } from './text';
 

@@ -6,7 +6,7 @@
 import { type PlanParagraph, type TextElement, type TextRole } from '../../../../shared/specs/deck-plan';
 import { bulletIndentPt, FIT_SLACK, POINTS_PER_INCH, type Region } from '../../../../shared/specs/deck-geometry';
 import { CODE_LATIN_FACE, type Theme } from '../../../../shared/specs/themes';
-import { type FontPair, type MeasureStyle, type TextMeasurer } from '../text-measurer';
+import { type FontPair, type MeasureStyle, type TextMeasurer } from '../../typesetting/text-measurer';
 import { shrunkMessage } from '../report';
 import { balancedLines } from '../../typesetting/balanced-lines';
 import { type PlanContext, type SlideBuilder } from './context';

@@ -5,7 +5,7 @@ import { type TextElement } from '../../../../shared/specs/deck-plan';
 import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
 import { textProps } from '../draw/text';
 import { drawContext } from '../draw/test-support';
-import { tableMeasurer } from '../fonts';
+import { tableMeasurer } from '../../typesetting/fonts';
 import { planDeck } from './index';
 
 const theme = BUILTIN_THEMES[0];

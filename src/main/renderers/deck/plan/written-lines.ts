@@ -4,8 +4,8 @@
 import { containsCjk } from '../../../../shared/specs/deck';
 import { type PlanParagraph, type PlannedSlide, type TextElement } from '../../../../shared/specs/deck-plan';
 import { type Theme } from '../../../../shared/specs/themes';
-import { withNoBreakSpaces } from '../fonts/line-break';
-import { type TextMeasurer } from '../text-measurer';
+import { withNoBreakSpaces } from '../../typesetting/fonts/line-break';
+import { type TextMeasurer } from '../../typesetting/text-measurer';
 import { paragraphLines } from './text';
 
 export interface LineContext {
@@ -16,7 +16,7 @@ export interface LineContext {
 /**
  * A CJK paragraph as the lines the planner measured: LibreOffice and PowerPoint would break Chinese
  * between any two characters (inside words, before a unit, leaving one character on the last line),
- * so the breaks a typesetter chooses (fonts/line-break.ts) are written into the paragraph. Latin
+ * so the breaks a typesetter chooses (typesetting/fonts/line-break.ts) are written into the paragraph. Latin
  * text breaks at spaces everywhere alike and is left to the client, with the spaces inside a
  * quantity or formula made no-break ("p < 0.01" stays whole, as the plan measured it).
  */

@@ -1,4 +1,4 @@
-// The seam between deck layout and font metrics. Layout asks "how wide is this line, where does this
+// The seam between layout (slides and documents) and font metrics. Layout asks "how wide is this line, where does this
 // paragraph break" in points; an implementation answers from the font files the slide will use
 // (fontkit), or from width tables when a face is not installed, and says which it did so the quality
 // report can tell the truth about its own accuracy.

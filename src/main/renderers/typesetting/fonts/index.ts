@@ -1,4 +1,4 @@
-// Text measurement for deck layout: font metrics where the faces are installed, width tables where
+// Text measurement for slide and document layout: font metrics where the faces are installed, width tables where
 // they are not. One font-backed measurer per process, so every font file is parsed once.
 import { type TextMeasurer } from '../text-measurer';
 import { FontMeasurer } from './font-measurer';

@@ -1,6 +1,5 @@
 // Width tables: per-character widths in em by class, tuned to err on the wide side. The fallback
-// when a face has no font file (fonts/table-measurer.ts wraps them in the TextMeasurer interface),
-// and the exact line spacing both drawers write.
+// when a face has no font file (fonts/table-measurer.ts wraps them in the TextMeasurer interface).
 import { isCjkChar } from '../../../shared/specs/deck';
 
 const NARROW = new Set("il.,;:'|!`ItfjrI()[]{}".split(''));
@@ -28,9 +27,4 @@ export function textWidthEm(text: string, bold = false): number {
 
 export function textWidthIn(text: string, sizePt: number, bold = false): number {
   return (textWidthEm(text, bold) * sizePt) / 72;
-}
-
-/** Exact line spacing in points as written to the file (so measurement and rendering agree). */
-export function lineSpacingPt(sizePt: number, lineHeight: number): number {
-  return Math.round(sizePt * lineHeight * 10) / 10;
 }

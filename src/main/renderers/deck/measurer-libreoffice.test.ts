@@ -8,11 +8,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PptxGenJS from 'pptxgenjs';
-import { isCjkChar, isFullWidthMark } from '../../../../shared/specs/deck';
-import { findTheme, type Theme } from '../../../../shared/specs/themes';
-import { scriptRuns } from '../text-runs';
-import { type MeasureStyle } from '../text-measurer';
-import { createTextMeasurer } from './index';
+import { isCjkChar, isFullWidthMark } from '../../../shared/specs/deck';
+import { findTheme, type Theme } from '../../../shared/specs/themes';
+import { scriptRuns } from './text-runs';
+import { type MeasureStyle } from '../typesetting/text-measurer';
+import { createTextMeasurer } from '../typesetting/fonts';
 
 const has = (tool: string): boolean => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
 const hasTools = has('soffice') && has('pdftotext') && has('pdffonts');

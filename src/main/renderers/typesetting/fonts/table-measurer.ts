@@ -1,6 +1,6 @@
-// The fallback: the width tables of ../measure.ts behind the same interface, for faces that are not
+// The fallback: the width tables of ../width-table.ts behind the same interface, for faces that are not
 // installed (and for tests that must not depend on the machine's fonts).
-import { charWidthEm } from '../measure';
+import { charWidthEm } from '../width-table';
 import { type MeasureStyle, type MetricsSource } from '../text-measurer';
 import { ScriptMeasurer, type Script } from './script-measurer';
 
