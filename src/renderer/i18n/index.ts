@@ -3,7 +3,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { LocalizedText, UiLanguage } from '../../shared/contract';
-import { loadLateStrings, loadSharedStringsZhCN, sharedStringsEn } from '../../shared/locales/shared-strings';
+import { loadSharedStringsZhCN, sharedStringsEn } from '../../shared/locales/shared-strings';
 import en from './locales/en.json';
 
 export type Language = UiLanguage;
@@ -26,26 +26,11 @@ async function ensureLoaded(lng: Language): Promise<void> {
     const [{ default: zhCN }, shared] = await Promise.all([import('./locales/zh-CN.json'), loadSharedStringsZhCN()]);
     i18n.addResourceBundle(lng, 'translation', { ...zhCN, ...shared });
   }
-  if (lateWanted) await addLateStrings(lng);
+  await Promise.all(languageLoaders.map((load) => load(lng)));
 }
 
-// The strings of screens opened later (Settings, setup) stay out of the first chunk in every
-// language: the first such screen to open loads them, and a language chosen after that gets them too.
-let lateWanted = false;
-const lateAdded = new Set<Language>();
-
-async function addLateStrings(lng: Language): Promise<void> {
-  if (lateAdded.has(lng)) return;
-  const strings = await loadLateStrings(lng);
-  i18n.addResourceBundle(lng, 'translation', strings, true, true);
-  lateAdded.add(lng);
-}
-
-/** Loads the later screens' strings in English (every key's fallback) and the language shown. */
-export async function ensureLateStrings(): Promise<void> {
-  lateWanted = true;
-  await Promise.all([addLateStrings('en'), addLateStrings(currentLanguage())]);
-}
+/** What a later chunk must load before a language is shown (late-strings.ts adds its strings' loader). */
+export const languageLoaders: ((lng: Language) => Promise<void>)[] = [];
 
 export async function initI18n(): Promise<void> {
   const lng = resolveLanguage('system', browserLanguage());
@@ -56,9 +41,6 @@ export async function initI18n(): Promise<void> {
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
   });
-  // A new start holds only the first chunk's strings (tests start again and again).
-  lateAdded.clear();
-  if (lateWanted) await addLateStrings('en');
   await ensureLoaded(lng);
   if (lng !== 'en') await i18n.changeLanguage(lng);
   setDocumentLanguage(lng);

@@ -2,7 +2,8 @@
 // UI language. Each file starts English after this; a describe that switches language mid-test
 // (applyLanguageSetting) is put back to English after it, so the next describe starts where it expects.
 import { afterAll, beforeAll } from 'vitest';
-import { applyLanguageSetting, ensureLateStrings, initI18n, type Language } from './index';
+import { applyLanguageSetting, initI18n, type Language } from './index';
+import { ensureLateStrings } from './late-strings';
 
 /** Sets up i18next before the enclosing describe (or file) in `language`, and goes back to English after it. */
 export function useUiLanguage(language: Language = 'en'): void {
