@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROBE_CHECKS, type ProbeFact } from '../contract/probe';
 import { probeCheckKey, probeFactKey, type ProbeCatalog } from './probe';
-import { loadLateStrings } from './shared-strings';
+import { loadLateStrings } from './late-strings';
 
 const cjk = /[\u3400-\u9fff]/u;
 const leaves = (node: object, prefix = ''): [string, string][] =>

@@ -2,7 +2,8 @@
 // language: for tests of code that words something with a `Say`.
 import { createInstance } from 'i18next';
 import type { Say } from './say';
-import { loadLateStrings, loadSharedStringsZhCN, sharedStringsEn } from './shared-strings';
+import { loadLateStrings } from './late-strings';
+import { loadSharedStringsZhCN, sharedStringsEn } from './shared-strings';
 
 export async function sharedSay(language: 'en' | 'zh-CN'): Promise<Say> {
   const i18n = createInstance();

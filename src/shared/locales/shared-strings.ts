@@ -3,10 +3,8 @@
 // sentence from its facts, the page count), the names of things (`providers`, `approvalModes`,
 // `modelNames`) and how a tool call reads (`toolName`, `toolSummary`, `toolFailure`). English is
 // here (every screen's fallback); Chinese is loaded on demand so the app's first chunk does not carry it.
-// Strings only screens opened later need (a probe's findings) load on demand in both languages
-// (`loadLateStrings`): the app merges them in when such a screen first opens, the CLI at start.
+// Strings only screens opened later need are in late-strings.ts.
 import type { ErrorCatalog } from './errors';
-import type { ProbeCatalog } from './probe';
 import errorsEn from './errors/en.json';
 import namesEn from './names/en.json';
 import reportEn from './report/en.json';
@@ -32,12 +30,4 @@ export const sharedStringsEn = { ...errorCatalogEn, ...reportEn, ...namesEn, ...
 export async function loadSharedStringsZhCN(): Promise<typeof sharedStringsEn> {
   const [errors, { default: report }, { default: names }, tools] = await Promise.all([loadErrorCatalogZhCN(), import('./report/zh-CN.json'), import('./names/zh-CN.json'), loadToolCatalogZhCN()]);
   return { ...errors, ...report, ...names, ...tools };
-}
-
-/** The strings of screens opened later, in one language. */
-export type LateStrings = ProbeCatalog;
-
-export async function loadLateStrings(language: 'en' | 'zh-CN'): Promise<LateStrings> {
-  const probe: ProbeCatalog = language === 'en' ? (await import('./probe/en.json')).default : (await import('./probe/zh-CN.json')).default;
-  return { ...probe };
 }

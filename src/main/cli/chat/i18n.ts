@@ -2,7 +2,8 @@
 // read with i18next as the app reads its own. They sit in src/shared because the CLI may not import
 // the renderer and the renderer may not import main; shared JSON is data both layers can read.
 import { createInstance, type TFunction } from 'i18next';
-import { loadLateStrings, loadSharedStringsZhCN, sharedStringsEn } from '../../../shared/locales/shared-strings';
+import { loadLateStrings } from '../../../shared/locales/late-strings';
+import { loadSharedStringsZhCN, sharedStringsEn } from '../../../shared/locales/shared-strings';
 import en from '../../../shared/locales/chat/en.json';
 import zhCN from '../../../shared/locales/chat/zh-CN.json';
 
