@@ -126,4 +126,16 @@ describe('folio in a Chinese terminal', () => {
       await fake.close();
     }
   }, 60_000);
+
+  it('types the gap a terminal cannot draw between Chinese and Latin, and leaves names and paths as they are', () => {
+    const zh = { LC_ALL: 'zh_CN.UTF-8' };
+    const status = folio(['tasks', '--status', '第3章'], zh);
+    expect(status.stderr).toContain('未知状态第3章：可用 active、completed 或 abandoned。');
+    const dir = mkdtempSync(join(tmpdir(), 'folio-cli-zh-'));
+    const missing = folio(['render', join(dir, 'work/数据.csv')], zh);
+    expect(missing.stderr).toContain(`${join(dir, 'work/数据.csv')} 不存在（既不是文件也不是文件夹）。`);
+    expect(missing.stderr).toContain('folio --help 列出全部命令和选项。');
+    const usage = folio([], zh);
+    expect(`${usage.stdout}${usage.stderr}`).toContain('在 127.0.0.1 上启动网页模式（令牌取自 FOLIO_TOKEN，否则自动生成）');
+  }, 60_000);
 });

@@ -50,6 +50,26 @@ export function startsWithOpeningBracket(line: string): boolean {
   return OPENING_BRACKETS.includes(Array.from(line)[0] ?? '\n');
 }
 
+/** How far such a line starts further left, in em of the bracket's size: its glyph's blank half. */
+export const LINE_START_BRACKET_TRIM_EM = 0.5;
+
+/** Which lines of a paragraph start LINE_START_BRACKET_TRIM_EM sooner when they start with an opening bracket. */
+export interface LineStartTrim {
+  first: boolean;
+  rest: boolean;
+}
+
+/**
+ * Which of a paragraph's lines the slide sets half an em sooner when they start with an opening bracket (the file:
+ * deck/line-start-brackets.ts; the preview: SlideView): flush-left text only, and a bulleted first line only after
+ * the default bullet, which still fits in the room left.
+ */
+export function lineStartTrim(align: 'left' | 'center' | 'right' | 'justify', p: { bullet: string; level: number; marginPt?: number }): LineStartTrim {
+  const flushLeft = align === 'left' || align === 'justify';
+  const defaultBullet = p.bullet === 'disc' && p.level === 0 && p.marginPt === undefined;
+  return { first: flushLeft && (p.bullet === 'none' || defaultBullet), rest: flushLeft };
+}
+
 /**
  * Whether a space typed between these two characters would be a second gap: where CJK meets Latin,
  * LibreOffice adds its own quarter em (clreq's gap), and beside a full-width mark the mark's blank

@@ -3,6 +3,7 @@
 // the renderer and the renderer may not import main; shared JSON is data both layers can read.
 import { createInstance, type TFunction } from 'i18next';
 import { loadLateStrings } from '../../../shared/locales/late-strings';
+import { plainTranslate } from '../../../shared/locales/plain-spacing';
 import { loadSharedStringsZhCN, sharedStringsEn } from '../../../shared/locales/shared-strings';
 import en from '../../../shared/locales/chat/en.json';
 import zhCN from '../../../shared/locales/chat/zh-CN.json';
@@ -20,7 +21,11 @@ export function resolveChatLanguage(setting: 'system' | ChatLanguage | undefined
 /** The strings of one locale (the chat's unless named), in both languages. */
 export type LocaleStrings = Record<ChatLanguage, object>;
 
-/** A locale's strings with the app's shared ones beside them (the error catalog, the reports' wording). */
+/**
+ * A locale's strings with the app's shared ones beside them (the error catalog, the reports' wording).
+ * A terminal draws no gap between Chinese and Latin, so the gap the catalogs leave to the page's
+ * layout is typed in here.
+ */
 export async function createTranslate(language: ChatLanguage, strings: LocaleStrings = { en, 'zh-CN': zhCN }): Promise<Translate> {
   const i18n = createInstance();
   const [sharedZhCN, lateEn, lateZhCN] = await Promise.all([loadSharedStringsZhCN(), loadLateStrings('en'), loadLateStrings('zh-CN')]);
@@ -32,5 +37,9 @@ export async function createTranslate(language: ChatLanguage, strings: LocaleStr
     returnNull: false,
   });
   const t: TFunction = i18n.t.bind(i18n);
-  return (key, vars) => t(key, vars ?? {});
+  const templateOf = (key: string) => {
+    const template: unknown = i18n.getResource(language, 'translation', key) ?? i18n.getResource('en', 'translation', key);
+    return typeof template === 'string' ? template : undefined;
+  };
+  return plainTranslate((key, vars: Record<string, string | number>) => t(key, vars), templateOf);
 }

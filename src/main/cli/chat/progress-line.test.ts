@@ -12,7 +12,10 @@ describe('the chat progress line', () => {
     const zh = await createTranslate('zh-CN');
     const running = (event: RunEvent) => applyEvent(startRun(initialScreen, 't1', 'r1', 0), event).running?.progress;
     const ocr = running(progress({ step: 'ocr', file: '扫描.pdf', done: 1, total: 4 }));
-    expect(ocr && progressLine(ocr, zh)).toBe('正在识别 扫描.pdf 的扫描页 1/4');
+    // A Chinese file name joins the words around it as any Chinese word does; a Latin one gets the gap.
+    expect(ocr && progressLine(ocr, zh)).toBe('正在识别扫描.pdf 的扫描页 1/4');
+    const latin = running(progress({ step: 'ocr', file: 'scan.pdf', done: 1, total: 4 }));
+    expect(latin && progressLine(latin, zh)).toBe('正在识别 scan.pdf 的扫描页 1/4');
     const layout = running(progress({ step: 'layout_document', done: 0, total: null }));
     expect(layout && progressLine(layout, zh)).toBe('正在排版页面');
   });

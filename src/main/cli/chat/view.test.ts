@@ -213,9 +213,9 @@ describe('the chat view', () => {
     };
     const out = await run(false);
     expect(out).toContain('→ 读取文件 work/x.md');
-    expect(out).toContain('← 读取文件: 找不到work/x.md。');
+    expect(out).toContain('← 读取文件: 找不到 work/x.md。');
     expect(out).toContain('← 运行命令: 超过 20 秒的时限，已停止。');
-    expect(out).toContain('← 写入文件: 已写入work/note.md。');
+    expect(out).toContain('← 写入文件: 已写入 work/note.md。');
     expect(out).not.toContain('File not found');
     expect(latinSentences(out)).toEqual([]);
     // With --verbose, the tool's own words follow, for a bug report.

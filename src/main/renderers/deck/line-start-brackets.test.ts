@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,10 +7,12 @@ import { type PlanParagraph, type TextElement } from '../../../shared/specs/deck
 import { BUILTIN_THEMES } from '../../../shared/specs/themes';
 import { convertToPdf } from '../document/testing/soffice-pdf';
 import { sofficePath } from '../soffice';
+import { createTextMeasurer } from '../typesetting/fonts';
 import { blocks, drawContext, partText, writeDeck } from './draw/test-support';
 import { drawText } from './draw/text';
 import { renderDeckFromFile, type RenderDeckResult } from './index';
 import { trimLineStartBrackets } from './line-start-brackets';
+import { drawnLines } from './plan/written-lines';
 import { dedupeParagraphProps } from './post-process';
 import { type PlacedRun, readPdfWords } from './verify/pdf-words';
 
@@ -139,5 +142,41 @@ describe.skipIf(!hasSoffice)('a full-width opening bracket at a line start, as L
       }
     });
     expect(checked.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe.skipIf(!hasSoffice)('a written line that fits only with the half em its bracket gives back, as LibreOffice draws it', () => {
+  const measurer = createTextMeasurer();
+  const business = BUILTIN_THEMES.find((t) => t.name === 'business') ?? theme;
+  const text = '本地优先的工具（资料留在电脑）';
+  const style = { fonts: { latin: business.fonts.latinBody, cjk: business.fonts.cjkBody }, sizePt: 24 };
+  /** A box a third of an em narrower than the bracketed line: it fits only when the line starts half an em sooner. */
+  const boxW = (measurer.widthPt('（资料留在电脑）', style) - 8) / 72;
+  let planned: string | string[];
+  let drawn: string[];
+
+  beforeAll(async () => {
+    const ctx = { ...drawContext(business, '.', null, measurer) };
+    const p = paragraph(text, undefined);
+    planned = drawnLines({ measurer, theme: business }, p, 'body', boxW, 'left');
+    const el: TextElement = { kind: 'text', id: 'body', role: 'body', box: { ...box, w: boxW }, font: 'body', paragraphs: [{ ...p, ...(Array.isArray(planned) ? { lines: planned } : {}) }], align: 'left', valign: 'top', lineHeight: 1.25, lines: 2 };
+    drawText(ctx, el);
+    const { zip } = await writeDeck(ctx);
+    zip.file('ppt/slides/slide1.xml', trimLineStartBrackets(dedupeParagraphProps(await partText(zip, 'ppt/slides/slide1.xml'))));
+    const dir = mkdtempSync(join(tmpdir(), 'deck-bracket-room-'));
+    const file = join(dir, 'room.pptx');
+    writeFileSync(file, await zip.generateAsync({ type: 'nodebuffer' }));
+    const [pdf] = convertToPdf(dir, [file], 120_000);
+    const html = spawnSync('pdftotext', ['-bbox', '-enc', 'UTF-8', pdf ?? '', '-'], { encoding: 'utf8' }).stdout;
+    const words = [...html.matchAll(/<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">([^<]*)<\/word>/gu)].map((m) => ({ y: Math.round(Number(m[1])), text: m[2] ?? '' }));
+    const lines = new Map<number, string>();
+    for (const w of words) lines.set(w.y, (lines.get(w.y) ?? '') + w.text);
+    drawn = [...lines].sort((a, b) => a[0] - b[0]).map(([, t]) => t);
+    rmSync(dir, { recursive: true, force: true });
+  }, 180_000);
+
+  it('is planned on two lines, and LibreOffice draws those two lines', () => {
+    expect(planned).toEqual(['本地优先的工具', '（资料留在电脑）']);
+    expect(drawn).toEqual(['本地优先的工具', '（资料留在电脑）']);
   });
 });

@@ -11,7 +11,7 @@
 // would be left of the text box, the box is widened to the left and every paragraph's margin grows
 // by as much, so nothing else moves. A bulleted first line keeps its bullet where it was and has
 // the room between the bullet and the text shortened, when the bullet still fits in it.
-import { OPENING_BRACKETS, startsWithOpeningBracket } from '../../../shared/specs/deck';
+import { LINE_START_BRACKET_TRIM_EM, OPENING_BRACKETS, startsWithOpeningBracket } from '../../../shared/specs/deck';
 
 const EMU_PER_PT = 12_700;
 /** The default bullet "•" is about 0.35 em wide in Arial and Liberation Sans: the room it needs after a half em is taken. */
@@ -70,7 +70,7 @@ function linesOf(parts: readonly string[]): Line[] {
   }
   for (const line of lines) {
     const start = lineStart(line.parts);
-    if (start && startsWithOpeningBracket(start.text)) line.half = Math.round((start.size / 100) * EMU_PER_PT * 0.5);
+    if (start && startsWithOpeningBracket(start.text)) line.half = Math.round((start.size / 100) * EMU_PER_PT * LINE_START_BRACKET_TRIM_EM);
   }
   return lines;
 }

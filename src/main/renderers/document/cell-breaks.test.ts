@@ -1,7 +1,7 @@
 // A table's Chinese cells break between words and leave no character alone, at the widths LibreOffice is given.
 import { describe, expect, it } from 'vitest';
 import { createTextMeasurer } from '../typesetting/fonts';
-import { breaksBetweenWords, CELL_MARGINS, characterBreakLines, cleanBreakWidths } from './cell-breaks';
+import { breakFaults, breaksBetweenWords, CELL_MARGINS, characterBreakLines, cleanBreakWidths } from './cell-breaks';
 
 const measurer = createTextMeasurer();
 const STYLE = { fonts: { latin: 'Times New Roman', cjk: 'SimSun' }, sizePt: 10.5 };
@@ -14,6 +14,24 @@ describe('table cell breaks', () => {
     expect(breaksBetweenWords('预写日志、调用状态机、幂等重放', ['预写日志、调用状态', '机、幂等重放'])).toBe(false);
     expect(breaksBetweenWords('重复执行率 / 丢失率', ['重复执行率 / ', '丢失率'])).toBe(true);
     expect(breaksBetweenWords('预写日志、调用状态机、幂等重放', ['预写日志、', '调用状态机、', '幂等重放'])).toBe(true);
+  });
+
+  it('counts the same faults at every line end of a cell of three lines or more', () => {
+    const text = '构建低资源文档数据集；完成版面结构预训练方法的设计与实现';
+    expect(breakFaults(text, ['构建低资源文档数', '据集；完成版面结构预训', '练方法的设计与实现'])).toBe(2);
+    expect(breakFaults(text, ['构建低资源文档数据集；完成', '版面结构预训练方法的设计与', '实现'])).toBe(0);
+    // a number kept with its unit, and a short bracketed group, in a cell of three lines
+    expect(breakFaults('在2种低资源语言上完成验证；发表论文2篇', ['在2种低资源语言', '上完成验证；发表论文2', '篇'])).toBe(1 + 3);
+    expect(breakFaults('随机终止注入（10\u202F000次）与真实故障回放', ['随机终止注入（10\u202F000次）', '与真实故障', '回放'])).toBe(0);
+    expect(breakFaults('依据《数据安全法》与《个人信息保护法》逐条核对', ['依据《数据安全法》与《个人信息', '保护法》逐条', '核对'])).toBe(1);
+  });
+
+  it('measures a superscript citation at its printed size', () => {
+    // LibreOffice 7.4 set the sample proposal's cell, 2838 twips wide with "[5]" a superscript, in these lines.
+    const text = 'XFUND[5]、自建少数民族语言数据集';
+    const widthPt = (2838 - CELL_MARGINS) / 20;
+    expect(characterBreakLines(text, measurer, STYLE, widthPt, [[5, 8]])).toEqual(['XFUND[5]、自建少数民族语', '言数据集']);
+    expect(characterBreakLines(text, measurer, STYLE, widthPt)).toEqual(['XFUND[5]、自建少数民族', '语言数据集']);
   });
 
   it('sets lines as LibreOffice does, between any two Han characters and with no autospace beside a typed space', () => {

@@ -6,11 +6,13 @@
 // at its width is made a little narrower or wider, the room taken from or given to a column that breaks no worse.
 import { isCjkChar } from '../../../shared/specs/deck-text';
 import { breakSegments, NO_LINE_END, NO_LINE_START, withoutTrailingSpaces } from '../typesetting/fonts/line-break';
-import { AUTOSPACE_EM } from '../typesetting/fonts/script-measurer';
 import { type MeasureStyle, type TextMeasurer } from '../typesetting/text-measurer';
 
-/** A cell's text as printed, and whether it is set in bold (the header row). */
-export type CellText = { text: string; bold: boolean };
+/** Where a cell's text is set as a superscript: [start, end) UTF-16 offsets (GB/T 7714's citation numbers). */
+export type Superscripts = readonly (readonly [number, number])[];
+
+/** A cell's text as printed, whether it is set in bold (the header row), and its superscripts. */
+export type CellText = { text: string; bold: boolean; superscripts?: Superscripts };
 
 /** Word's default cell margins (left + right, 108 twips each), which LibreOffice keeps. */
 export const CELL_MARGINS = 216;
@@ -24,22 +26,32 @@ const REACH = 0.25;
 const HAN = /\p{Script=Han}/u;
 const NOT_PRINTED_ALONE = /[\s\p{P}]/gu;
 const SPACES_OR_NOT = / +|[^ ]+/gu;
-/** A Han character beside a Latin letter or a digit, where autospace puts its gap. */
-const SCRIPT_CHANGE = /\p{Script=Han}(?=[\p{Script=Latin}\p{N}])|[\p{Script=Latin}\p{N}](?=\p{Script=Han})/gu;
 /**
- * The gap LibreOffice's autospace puts between Chinese and Latin text in a Word document: 0.2 em (measured in its
- * PDF: 2.1 pt at 10.5 pt, "2027 年", "在 2 种"); the measurer allows the quarter em slides take.
+/**
+ * A superscript's size as a share of the text's: LibreOffice's automatic superscript (58%), measured in its PDF as
+ * "[5]" 7.05 pt wide beside 10.5 pt text, where the same label in the line is 12.2 pt.
  */
-const DOCUMENT_AUTOSPACE_EM = 0.2;
+const SUPERSCRIPT_SIZE = 0.58;
 
 /**
- * The width of a line, measured space-separated piece by piece: the measurer adds the autospace gap beside a
- * Chinese character whatever follows it, but LibreOffice adds none beside a typed space ("执行率 / 丢失率").
+ * The width of `text` from `start` to `end` as Writer sets it (its Chinese–Latin gap, `setting: 'document'`),
+ * measured space-separated piece by piece: the measurer adds the autospace gap beside a Chinese character whatever
+ * follows it, but LibreOffice adds none beside a typed space ("执行率 / 丢失率"). Superscripts are measured at their
+ * smaller size.
  */
-function lineWidthPt(line: string, measurer: TextMeasurer, style: MeasureStyle): number {
-  const gaps = line.match(SCRIPT_CHANGE)?.length ?? 0;
-  const measured = (line.match(SPACES_OR_NOT) ?? []).reduce((sum, piece) => sum + measurer.widthPt(piece, style), 0);
-  return measured - gaps * (AUTOSPACE_EM - DOCUMENT_AUTOSPACE_EM) * style.sizePt;
+function lineWidthPt(text: string, start: number, end: number, superscripts: Superscripts, measurer: TextMeasurer, style: MeasureStyle): number {
+  const document: MeasureStyle = { ...style, setting: 'document' };
+  const cuts = new Set([start, end]);
+  for (const [from, to] of superscripts) for (const at of [from, to]) if (at > start && at < end) cuts.add(at);
+  const edges = [...cuts].sort((a, b) => a - b);
+  let width = 0;
+  edges.slice(0, -1).forEach((from, i) => {
+    const piece = text.slice(from, edges[i + 1]);
+    const raised = superscripts.some(([s, e]) => from >= s && from < e);
+    const pieceStyle = raised ? { ...document, sizePt: document.sizePt * SUPERSCRIPT_SIZE } : document;
+    width += (piece.match(SPACES_OR_NOT) ?? []).reduce((sum, part) => sum + measurer.widthPt(part, pieceStyle), 0);
+  });
+  return width;
 }
 
 /**
@@ -64,13 +76,15 @@ function libreOfficeSegments(text: string): string[] {
 }
 
 /** The lines LibreOffice sets `text` in at `widthPt`: filled greedily, breaking wherever libreOfficeSegments allows. */
-export function characterBreakLines(text: string, measurer: TextMeasurer, style: MeasureStyle, widthPt: number): string[] {
+export function characterBreakLines(text: string, measurer: TextMeasurer, style: MeasureStyle, widthPt: number, superscripts: Superscripts = []): string[] {
   const lines: string[] = [];
   let line = '';
+  let start = 0;
   for (const segment of libreOfficeSegments(text)) {
     const candidate = line + segment;
-    if (line !== '' && lineWidthPt(withoutTrailingSpaces(candidate), measurer, style) > widthPt) {
+    if (line !== '' && lineWidthPt(text, start, start + withoutTrailingSpaces(candidate).length, superscripts, measurer, style) > widthPt) {
       lines.push(line);
+      start += line.length;
       line = segment;
     } else line = candidate;
   }
@@ -85,17 +99,41 @@ const TWIPS_PER_FAULT = 600;
 /** At most this many moves of a table's widths. */
 const MOVES = 24;
 
-/** How badly `lines` break `text`: a break inside a word (in a cell of two lines), and a single Han character alone on the last line. */
+/** Brackets whose contents read as one item when short: "（10 000次）", "[12]", "《通知》". */
+const BRACKETS: Record<string, string> = { '（': '）', '(': ')', '[': ']', '［': '］', '【': '】', '〔': '〕', '《': '》', '〈': '〉', '「': '」', '『': '』', '“': '”' };
+/** A bracketed group up to this many characters, brackets included, is not broken. */
+const SHORT_GROUP = 10;
+
+/** The offsets (UTF-16, as a line's end) that fall inside a short bracketed group, where a break splits it. */
+function insideShortGroups(text: string): Set<number> {
+  const inside = new Set<number>();
+  for (let open = 0; open < text.length; open++) {
+    const close = BRACKETS[text[open] ?? ''];
+    if (close === undefined) continue;
+    const end = text.indexOf(close, open + 1);
+    if (end < 0 || Array.from(text.slice(open, end + 1)).length > SHORT_GROUP) continue;
+    for (let at = open + 1; at <= end; at++) inside.add(at);
+  }
+  return inside;
+}
+
+/**
+ * How badly `lines` break `text`: each line end inside a word, a number with its unit or a short bracketed group,
+ * and a single Han character alone on the last line. A cell is read at a glance, word by word, however many lines
+ * it has.
+ */
 export function breakFaults(text: string, lines: readonly string[]): number {
   if (lines.length < 2) return 0;
   const boundaries = new Set<number>();
   let at = 0;
   for (const segment of breakSegments(text, true)) boundaries.add((at += segment.length));
+  const groups = insideShortGroups(text);
   at = 0;
   let faults = 0;
-  // A cell of three lines or more reads like body text, which breaks between any two characters; a shorter one
-  // is read at a glance, word by word.
-  if (lines.length === 2) for (const line of lines.slice(0, -1)) if (!boundaries.has((at += line.length))) faults += 1;
+  for (const line of lines.slice(0, -1)) {
+    at += line.length;
+    if (!boundaries.has(at) || groups.has(at)) faults += 1;
+  }
   const last = (lines.at(-1) ?? '').replace(NOT_PRINTED_ALONE, '');
   return faults + (Array.from(last).length === 1 && HAN.test(last) ? LONE_CHARACTER : 0);
 }
@@ -122,7 +160,7 @@ export function cleanBreakWidths(
   const cellFaults = (cell: CellText, widthTwips: number): number =>
     [1 - TOLERANCE, 1, 1 + TOLERANCE].reduce((sum, share) => {
       const widthPt = ((widthTwips - CELL_MARGINS) * share) / 20;
-      return sum + breakFaults(cell.text, characterBreakLines(cell.text, measurer, { ...style, bold: cell.bold }, widthPt));
+      return sum + breakFaults(cell.text, characterBreakLines(cell.text, measurer, { ...style, bold: cell.bold }, widthPt, cell.superscripts));
     }, 0);
   const faults = (col: number, width: number): number => {
     const key = `${col}:${width}`;

@@ -12,7 +12,7 @@ import {
   WidthType,
 } from 'docx';
 import { type Table as MdTable, type AlignType } from 'mdast';
-import { type RenderContext } from './context';
+import { type CitationState, type RenderContext } from './context';
 import { fontSet } from './fonts';
 import { STYLE } from './styles';
 import { emWidth } from './text-metrics';
@@ -20,8 +20,7 @@ import { plainText } from './mdast-text';
 import { breakSegments, withoutTrailingSpaces } from '../typesetting/fonts/line-break';
 import { type MeasureStyle, type TextMeasurer } from '../typesetting/text-measurer';
 import { CELL_MARGINS, type CellText, cleanBreakWidths } from './cell-breaks';
-import { joinDigitGroups } from './digit-groups';
-import { typesetSpaces } from './text-metrics';
+import { printedCell } from './cell-text';
 
 export type InlineRenderer = (nodes: MdTable['children'][number]['children'][number]['children'], bold: boolean) => ParagraphChild[];
 
@@ -107,15 +106,10 @@ export function columnWidths(contentEms: readonly number[], total: number): numb
   return widths;
 }
 
-/** A citation prints as its short number: `[@key]` is measured as `[1]`. */
-const CITATION_MARK = /\[@[^\]]*\]/gu;
-
-/** Each column's cells as a Chinese document prints them (typed spaces beside Chinese dropped, digit groups joined); the first row bold. */
-function printedColumns(rows: readonly (readonly string[])[]): CellText[][] {
+/** Each column's cells as a Chinese document prints them (printedCell); the first row bold. */
+function printedColumns(rows: readonly (readonly string[])[], citations: CitationState | undefined): CellText[][] {
   const columns = Math.max(0, ...rows.map((row) => row.length));
-  return Array.from({ length: columns }, (_, col) =>
-    rows.map((row, r) => ({ text: joinDigitGroups(typesetSpaces((row[col] ?? '').replace(CITATION_MARK, '[1]'))), bold: r === 0 })),
-  );
+  return Array.from({ length: columns }, (_, col) => rows.map((row, r) => printedCell(row[col] ?? '', r === 0, citations)));
 }
 
 function alignment(align: AlignType | undefined): (typeof AlignmentType)[keyof typeof AlignmentType] {
@@ -134,7 +128,7 @@ export function convertTable(node: MdTable, ctx: RenderContext, inline: InlineRe
   const minimums = minimumColumnWidths(texts, ctx.measurer, style);
   const fitted = fitMinimums(columnWidths(contentEms, ctx.geometry.textWidth), minimums, ctx.geometry.textWidth);
   const { fits } = fitted;
-  const widths = fits && ctx.isChinese ? cleanBreakWidths(fitted.widths, minimums, printedColumns(texts), ctx.measurer, style) : fitted.widths;
+  const widths = fits && ctx.isChinese ? cleanBreakWidths(fitted.widths, minimums, printedColumns(texts, ctx.citations), ctx.measurer, style) : fitted.widths;
   if (!fits) {
     const header = (texts[0] ?? []).filter((t) => t.trim() !== '').join(' | ');
     ctx.report('table_too_wide', `the table "${header.slice(0, 50)}" has ${columns} columns whose longest words do not fit side by side on the page: some words will break; split the table or shorten its headers`, node, { params: { columns } });

@@ -4,6 +4,7 @@
 // commas, stops and brackets shrink to half width before its characters are spaced apart). Only where taking
 // that room from the line's own marks is enough: otherwise the line stays as LibreOffice set it.
 import { type PlacedRun } from '../deck/verify/pdf-words';
+import { DOCUMENT_AUTOSPACE_EM } from '../typesetting/autospace';
 
 /** Marks whose glyph sits in one half of its em, the other half blank (closing marks and stops, opening brackets). */
 const COMPRESSIBLE = /[、，。；：！？）」』】〕〉》（「『【〔〈《]/u;
@@ -11,8 +12,6 @@ const OPENING = /^[（「『【〔〈《]/u;
 const CJK = /[\p{Script=Han}\u3000-\u303f\uff00-\uffef]/u;
 /** Spacing between characters up to a tenth of an em is hardly seen (clreq 6.3.1.2); only lines beyond it are tightened. */
 export const TIGHTEN_ABOVE_EM = 0.1;
-/** LibreOffice's gap between Chinese and Latin text (autoSpaceDE), in ems. */
-const AUTOSPACE_EM = 0.25;
 /** Room kept spare so that rounding in the reading never leaves the run just short. */
 const SPARE_PT = 0.5;
 /** Baselines closer than this share a line, in ems: a superscript citation is raised a third of one. */
@@ -118,7 +117,7 @@ export function tightLineCompressions(pages: readonly (readonly PlacedRun[])[], 
     if (run === '' || !/[A-Za-z0-9]/u.test(run)) return;
     const opening = OPENING.test(run);
     // LibreOffice's autospace separates the run from Chinese text before it, not from Latin text ("Retrieval-" "Augmented").
-    const autospace = !opening && /\p{Script=Han}$/u.test(text) ? AUTOSPACE_EM * line.size : 0;
+    const autospace = !opening && /\p{Script=Han}$/u.test(text) ? DOCUMENT_AUTOSPACE_EM * line.size : 0;
     const needed = widthOf(run, line.size) + autospace - spread * gapsOf(line) + SPARE_PT;
     if (needed <= 0) return;
     const half = line.size / 2;

@@ -2,6 +2,8 @@
 // paragraph break" in points; an implementation answers from the font files the slide will use
 // (fontkit), or from width tables when a face is not installed, and says which it did so the quality
 // report can tell the truth about its own accuracy.
+import { type LineStartTrim } from '../../../shared/specs/deck-text';
+import { type TextSetting } from './autospace';
 
 /** The two faces a run of text is set in: Latin runs use `latin`, CJK runs use `cjk`. */
 export interface FontPair {
@@ -13,6 +15,8 @@ export interface MeasureStyle {
   fonts: FontPair;
   sizePt: number;
   bold?: boolean;
+  /** Where the text is set, which sizes LibreOffice's CJK–Latin gap (autospace.ts); a slide's text box when absent. */
+  setting?: TextSetting;
 }
 
 /**
@@ -27,8 +31,8 @@ export type MetricsSource =
 export interface TextMeasurer {
   /**
    * Advance width, in points, of one line set without wrapping: CJK characters in the CJK face,
-   * everything else in the Latin face, plus the gap LibreOffice/PowerPoint add between CJK and
-   * Latin/digits (autospace), so a measured line is never narrower than the rendered one.
+   * everything else in the Latin face, plus the gap LibreOffice adds between CJK and Latin/digits
+   * (autospace, sized by the style's setting), so a measured line is never narrower than the rendered one.
    */
   widthPt(text: string, style: MeasureStyle): number;
   /**
@@ -36,8 +40,10 @@ export interface TextMeasurer {
    * after hyphens, CJK between any two characters, never starting a line with closing punctuation
    * or ending one with opening punctuation (clreq), numbers and their units kept together. A word
    * longer than a line is broken by character. Never returns zero lines; never inserts characters.
+   * `lineStarts`: the lines a slide sets half an em sooner when they start with a full-width opening
+   * bracket, which have that much more room (none when absent).
    */
-  wrap(text: string, style: MeasureStyle, maxWidthPt: number): string[];
+  wrap(text: string, style: MeasureStyle, maxWidthPt: number, lineStarts?: LineStartTrim): string[];
   /** The longest prefix of `line` that fits `maxWidthPt` with "…" appended, plus the "…". */
   ellipsize(line: string, style: MeasureStyle, maxWidthPt: number): string;
   /** Where the metrics of `face` come from (a font file, or the fallback width table). */

@@ -4,7 +4,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assertNever, type DeckPlan, type ImageElement, type PlanElement, type PlannedSlide, type PlanParagraph, type ShapeElement, type TextElement } from '../../../shared/specs/deck-plan';
-import { startsWithOpeningBracket } from '../../../shared/specs/deck-text';
+import { lineStartTrim, startsWithOpeningBracket } from '../../../shared/specs/deck-text';
 import { bulletIndentPt } from '../../../shared/specs/deck-geometry';
 import type { Theme } from '../../../shared/specs/themes';
 import { color, inches } from '../../lib/deck-preview';
@@ -102,23 +102,12 @@ function TextView({ element: el, theme }: { element: TextElement; theme: Theme }
                 {p.bullet === 'number' ? `${i + 1}.` : (own ?? (p.level === 0 ? '•' : '–'))}
               </span>
             )}
-            <ParagraphText theme={theme} role={el.font} paragraph={p} trim={trimsLineStarts(el, p)} />
+            <ParagraphText theme={theme} role={el.font} paragraph={p} trim={lineStartTrim(el.align, p)} />
           </div>
         );
       })}
     </div>
   );
-}
-
-/**
- * Which of a paragraph's lines may start half an em sooner when they start with a full-width opening
- * bracket, as the file sets them (draw/line-start-brackets.ts): flush-left text only, and a bulleted
- * first line only after the default bullet, which still fits in the room left.
- */
-function trimsLineStarts(el: TextElement, p: PlanParagraph): { first: boolean; rest: boolean } {
-  const flushLeft = el.align === 'left' || el.align === 'justify';
-  const defaultBullet = p.bullet === 'disc' && p.level === 0 && p.marginPt === undefined;
-  return { first: flushLeft && (p.bullet === 'none' || defaultBullet), rest: flushLeft };
 }
 
 /** A paragraph's text, broken where the file breaks it when the plan says where (`lines`), else wrapped here. */

@@ -7,11 +7,9 @@
 //   series is given exactly its colours: one, or one per point when the plan says so.
 // - Pie slices take chartColors by index (random past the end), so slices get one colour each.
 import type PptxGenJS from 'pptxgenjs';
-import { containsCjk } from '../../../../shared/specs/deck';
 import { type ChartElement } from '../../../../shared/specs/deck-plan';
 import { fileDataOrder } from '../../../../shared/specs/chart-order';
-import { AREA_FILL_OPACITY, labelColorOn } from '../../../../shared/specs/chart-style';
-import { fontFaceFor } from '../../../../shared/specs/themes';
+import { AREA_FILL_OPACITY, chartFace, labelColorOn } from '../../../../shared/specs/chart-style';
 import { type DrawContext } from './context';
 
 const CHART_NAMES: Record<ChartElement['type'], PptxGenJS.CHART_NAME> = {
@@ -130,8 +128,6 @@ export function chartOptions(el: ChartElement, face: string): PptxGenJS.IChartOp
 }
 
 export function drawChart(ctx: DrawContext, el: ChartElement): void {
-  const allText = [el.title ?? '', el.xTitle ?? '', el.yTitle ?? '', ...el.categories, ...el.series.map((s) => s.name)];
-  // One face for the whole chart: chart text cannot be split into script runs, and CJK faces carry Latin glyphs.
-  const face = fontFaceFor(ctx.theme, 'body', allText.some(containsCjk));
+  const face = chartFace(ctx.theme, [el.title, el.xTitle, el.yTitle, ...el.categories, ...el.series.map((s) => s.name)]);
   ctx.slide.addChart(CHART_NAMES[el.type], chartData(el), chartOptions(el, face));
 }

@@ -39,7 +39,7 @@ export function textProps(ctx: DrawContext, el: TextElement): PptxGenJS.TextProp
   return el.paragraphs.flatMap((p, i) =>
     paragraphRuns(
       // The plan's lines (plan/written-lines.ts); plans made before they were stored decide here.
-      p.lines ?? drawnLines(ctx, p, el.font, el.box.w),
+      p.lines ?? drawnLines(ctx, p, el.font, el.box.w, el.align),
       { role: el.font, size: p.sizePt, color: p.color, bold: p.bold },
       ctx,
       {

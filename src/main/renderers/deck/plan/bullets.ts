@@ -84,14 +84,14 @@ function listParagraphs(ctx: PlanContext, groups: readonly BulletGroup[], sizePt
 }
 
 function listHeight(ctx: PlanContext, groups: readonly BulletGroup[], sizePt: number, w: number): number {
-  return measureParagraphs(ctx, listParagraphs(ctx, groups, sizePt), 'body', w, ctx.theme.lineHeight).height;
+  return measureParagraphs(ctx, listParagraphs(ctx, groups, sizePt), 'body', w, ctx.theme.lineHeight, 'left').height;
 }
 
 /** Height a group adds to a list (its spacing after included), for splitting. */
 function groupHeight(ctx: PlanContext, g: BulletGroup, sizePt: number, w: number): number {
   const paras = groupParagraphs(ctx, g, sizePt);
   const last = paras[paras.length - 1];
-  return measureParagraphs(ctx, paras, 'body', w, ctx.theme.lineHeight).height + (last?.spaceAfterPt ?? 0) / POINTS_PER_INCH;
+  return measureParagraphs(ctx, paras, 'body', w, ctx.theme.lineHeight, 'left').height + (last?.spaceAfterPt ?? 0) / POINTS_PER_INCH;
 }
 
 function linesOf(ctx: PlanContext, text: string, sizePt: number, level: 0 | 1, w: number): string[] {
@@ -263,7 +263,7 @@ export function bulletElements(ctx: PlanContext, fit: BulletFit, page: number, b
   const top = opticalTop(box, blockH + FIT_SLACK);
   return cols.map((paragraphs, i) => {
     const r = regions[i] ?? box;
-    const m = measureParagraphs(ctx, paragraphs, 'body', r.w, ctx.theme.lineHeight);
+    const m = measureParagraphs(ctx, paragraphs, 'body', r.w, ctx.theme.lineHeight, 'left');
     return {
       kind: 'text',
       id: cols.length > 1 ? `${id}-${i + 1}` : id,

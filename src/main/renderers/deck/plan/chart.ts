@@ -2,13 +2,14 @@
 // colours, the highlighted category, data labels or an axis, number format, legend), so the .pptx
 // drawer and the preview only draw. Pure: the same inputs give the same element.
 import { valueAxisFor } from '../../../../shared/specs/chart-axis';
+import { chartFace } from '../../../../shared/specs/chart-style';
 import { secondarySizePt } from '../../../../shared/specs/deck-geometry';
 import { type ChartSpec, containsCjk, latinBracketsHalfWidth, withoutTypedCjkGaps } from '../../../../shared/specs/deck';
 import { type ChartElement, type PlanBox } from '../../../../shared/specs/deck-plan';
 import { contrastRatio, type Theme } from '../../../../shared/specs/themes';
 import { textWidthIn } from '../../typesetting/width-table';
 import { type SlideReport } from '../report';
-import { type TextMeasurer } from '../../typesetting/text-measurer';
+import { type MeasureStyle, type TextMeasurer } from '../../typesetting/text-measurer';
 import { invisibleSeriesMessages } from './chart-visibility';
 
 /** Above this many bars (categories × series) labels crowd: a value axis reads better. */
@@ -122,9 +123,32 @@ function colours(spec: ChartSpec, theme: Theme): { color: string; pointColors?: 
   });
 }
 
-function measureIn(measurer: TextMeasurer | undefined, theme: Theme, text: string, sizePt: number): number {
-  if (!measurer) return textWidthIn(text, sizePt);
-  return measurer.widthPt(text, { fonts: { latin: theme.fonts.latinBody, cjk: theme.fonts.cjkBody }, sizePt }) / 72;
+/** A chart's text as drawn: what the spec says, with the brackets and spaces the planner writes. */
+interface ChartTexts {
+  title?: string;
+  xTitle?: string;
+  yTitle?: string;
+  categories: string[];
+  seriesNames: string[];
+}
+
+/**
+ * How a chart's text is measured: in the one face the whole chart is drawn in (chartFace), with the gap
+ * LibreOffice puts at every change between Chinese and Latin text in a chart, beside a full-width mark as well
+ * ("P95 延迟（ms）", "检索：BM25"): nothing in a chart's runs stops it there (../../typesetting/autospace.ts).
+ */
+export function chartTextStyle(theme: Theme, texts: ChartTexts, sizePt: number): MeasureStyle {
+  const face = chartFace(theme, [texts.title, texts.xTitle, texts.yTitle, ...texts.categories, ...texts.seriesNames]);
+  return { fonts: { latin: face, cjk: face }, sizePt, setting: 'chart' };
+}
+
+/** The width of one chart text in inches: with the measurer as LibreOffice draws it, else by the width tables. */
+type ChartWidth = (text: string) => number;
+
+function chartWidth(measurer: TextMeasurer | undefined, theme: Theme, texts: ChartTexts, sizePt: number): ChartWidth {
+  if (!measurer) return (text) => textWidthIn(text, sizePt);
+  const style = chartTextStyle(theme, texts, sizePt);
+  return (text) => measurer.widthPt(text, style) / 72;
 }
 
 /** Chart text smaller than the type scale's, only when even this does not fit (many categories, a small box). */
@@ -136,11 +160,10 @@ const CHART_FLOOR_PT = 12;
  * width and its rows one above another, the legend's entries in one row below (or a pie's in a
  * column on the right).
  */
-function chartTextFits(spec: ChartSpec, theme: Theme, box: PlanBox, sizePt: number, measurer?: TextMeasurer): boolean {
-  const width = (t: string): number => measureIn(measurer, theme, t, sizePt);
+function chartTextFits(spec: ChartSpec, texts: ChartTexts, box: PlanBox, sizePt: number, width: ChartWidth): boolean {
   const lineIn = (sizePt * 1.5) / 72;
-  const n = spec.categories.length;
-  const widest = Math.max(...spec.categories.map(width));
+  const n = texts.categories.length;
+  const widest = Math.max(...texts.categories.map(width));
   if (isRoundChart(spec.type)) {
     const legendW = widest + (sizePt * 2.5) / 72;
     return legendW <= box.w * 0.3 && n * lineIn <= box.h * 0.85;
@@ -151,7 +174,7 @@ function chartTextFits(spec: ChartSpec, theme: Theme, box: PlanBox, sizePt: numb
     return false;
   }
   if (spec.series.length < 2) return true;
-  const legendW = spec.series.reduce((sum, s) => sum + width(s.name) + (sizePt * 2) / 72, 0);
+  const legendW = texts.seriesNames.reduce((sum, name) => sum + width(name) + (sizePt * 2) / 72, 0);
   return legendW <= box.w * 0.9;
 }
 
@@ -159,9 +182,9 @@ function chartTextFits(spec: ChartSpec, theme: Theme, box: PlanBox, sizePt: numb
  * Axis labels, legend and data labels: the body's secondary size (secondarySizePt, as sub-bullets),
  * a point smaller at a time while they do not fit, never below CHART_FLOOR_PT.
  */
-function chartFontSize(spec: ChartSpec, theme: Theme, box: PlanBox, measurer?: TextMeasurer): number {
+function chartFontSize(spec: ChartSpec, theme: Theme, texts: ChartTexts, box: PlanBox, measurer?: TextMeasurer): number {
   const preferred = secondarySizePt(theme.sizes.body);
-  for (let size = preferred; size > CHART_FLOOR_PT; size--) if (chartTextFits(spec, theme, box, size, measurer)) return size;
+  for (let size = preferred; size > CHART_FLOOR_PT; size--) if (chartTextFits(spec, texts, box, size, chartWidth(measurer, theme, texts, size))) return size;
   return Math.min(preferred, CHART_FLOOR_PT);
 }
 
@@ -170,9 +193,9 @@ function chartFontSize(spec: ChartSpec, theme: Theme, box: PlanBox, measurer?: T
  * a column or point, the widest label beside a horizontal bar. The plot is taken as about 60% of the
  * chart's height (title, category labels and legend share the rest) and 70% of its width.
  */
-function labelRoom(spec: ChartSpec, theme: Theme, box: PlanBox, sizePt: number, measurer?: TextMeasurer): number {
+function labelRoom(spec: ChartSpec, box: PlanBox, sizePt: number, width: ChartWidth): number {
   if (spec.type === 'bar') {
-    const widest = Math.max(...spec.series.flatMap((s) => s.values.map((v) => measureIn(measurer, theme, `${v.toLocaleString('en-US')} ${spec.unit ?? ''}`, sizePt))));
+    const widest = Math.max(...spec.series.flatMap((s) => s.values.map((v) => width(`${v.toLocaleString('en-US')} ${spec.unit ?? ''}`))));
     return Math.min(0.5, (widest + 0.1) / (box.w * 0.7));
   }
   return Math.min(0.5, ((sizePt * 1.6) / 72) / (box.h * 0.6));
@@ -192,24 +215,31 @@ export function planChartElement(spec: ChartSpec, theme: Theme, box: PlanBox, me
   const axisDropped = dataLabels && (spec.type === 'bar' || spec.type === 'column');
   const yTitle = round || axisDropped ? undefined : unitInTitle ? (spec.y_title ? `${spec.y_title} (${spec.unit})` : spec.unit) : spec.y_title;
   const title = spec.title ?? (axisDropped ? spec.y_title : undefined);
+  const texts: ChartTexts = {
+    ...(title ? { title: latinBracketsHalfWidth(title) } : {}),
+    ...(!round && spec.x_title ? { xTitle: latinBracketsHalfWidth(spec.x_title) } : {}),
+    // "P95 延迟 (ms)": the space typed before the unit would sit beside LibreOffice's own CJK–Latin gap.
+    ...(yTitle ? { yTitle: latinBracketsHalfWidth(withoutTypedCjkGaps(yTitle)) } : {}),
+    categories: spec.categories.map(latinBracketsHalfWidth),
+    seriesNames: spec.series.map((s) => latinBracketsHalfWidth(s.name)),
+  };
   const legend: ChartElement['legend'] = round ? 'right' : spec.series.length > 1 ? 'bottom' : 'none';
   const cols = colours(spec, theme);
-  const fontSizePt = chartFontSize(spec, theme, box, measurer);
+  const fontSizePt = chartFontSize(spec, theme, texts, box, measurer);
   return {
     kind: 'chart',
     id: 'chart',
     box,
     type: spec.type,
-    ...(title ? { title: latinBracketsHalfWidth(title) } : {}),
-    categories: spec.categories.map(latinBracketsHalfWidth),
-    series: spec.series.map((s, i) => ({ name: latinBracketsHalfWidth(s.name), values: [...s.values], ...(cols[i] ?? { color: p.accent }) })),
+    ...(texts.title ? { title: texts.title } : {}),
+    categories: texts.categories,
+    series: spec.series.map((s, i) => ({ name: texts.seriesNames[i] ?? s.name, values: [...s.values], ...(cols[i] ?? { color: p.accent }) })),
     legend,
     dataLabels,
     numberFormat,
-    ...(round ? {} : { valueAxis: valueAxisFor(values, numberFormat, dataLabels ? labelRoom(spec, theme, box, fontSizePt, measurer) : 0) }),
-    ...(!round && spec.x_title ? { xTitle: latinBracketsHalfWidth(spec.x_title) } : {}),
-    // "P95 延迟 (ms)": the space typed before the unit would sit beside LibreOffice's own CJK–Latin gap.
-    ...(yTitle ? { yTitle: latinBracketsHalfWidth(withoutTypedCjkGaps(yTitle)) } : {}),
+    ...(round ? {} : { valueAxis: valueAxisFor(values, numberFormat, dataLabels ? labelRoom(spec, box, fontSizePt, chartWidth(measurer, theme, texts, fontSizePt)) : 0) }),
+    ...(texts.xTitle ? { xTitle: texts.xTitle } : {}),
+    ...(texts.yTitle ? { yTitle: texts.yTitle } : {}),
     fontSizePt,
     textColor: p.text,
     mutedColor: p.muted,

@@ -3,6 +3,7 @@
 // the whole text moved to the notes. The drawer hands the client whole paragraphs; one with CJK
 // text carries the line breaks measured here (a client breaks Chinese between any two characters,
 // inside words), the others the client wraps, and our measure errs wide, so it wraps no later.
+import { lineStartTrim } from '../../../../shared/specs/deck';
 import { type PlanParagraph, type TextElement, type TextRole } from '../../../../shared/specs/deck-plan';
 import { bulletIndentPt, FIT_SLACK, POINTS_PER_INCH, type Region } from '../../../../shared/specs/deck-geometry';
 import { CODE_LATIN_FACE, type Theme } from '../../../../shared/specs/themes';
@@ -48,17 +49,25 @@ export interface MeasuredParagraphs {
  * A heading of two lines is balanced (typesetting/balanced-lines.ts); with three or more, balancing moves Chinese
  * words and particles about ("物理约束 / 的积水 / 预测模型") more than it helps.
  */
-export function paragraphLines(measurer: TextMeasurer, theme: Pick<Theme, 'fonts'>, p: Pick<PlanParagraph, 'text' | 'bullet' | 'level' | 'sizePt' | 'bold' | 'marginPt'>, font: FontRole, boxW: number): string[] {
+export function paragraphLines(
+  measurer: TextMeasurer,
+  theme: Pick<Theme, 'fonts'>,
+  p: Pick<PlanParagraph, 'text' | 'bullet' | 'level' | 'sizePt' | 'bold' | 'marginPt'>,
+  font: FontRole,
+  boxW: number,
+  align?: TextElement['align'],
+): string[] {
   const fonts = fontPairOf(theme, font);
   const style: MeasureStyle = { fonts, sizePt: p.sizePt, bold: p.bold };
   const maxPt = Math.max(1, textWidthFor(p, boxW) * POINTS_PER_INCH);
-  const lines = measurer.wrap(p.text, style, maxPt);
+  // A line that starts with an opening bracket starts half an em sooner in a text box set flush left.
+  const lines = measurer.wrap(p.text, style, maxPt, align === undefined ? undefined : lineStartTrim(align, p));
   return font === 'heading' && lines.length === 2 ? balancedLines(measurer, p.text, style, maxPt, 2) : lines;
 }
 
 /** Lines and height of paragraphs set in `font` in a box `boxW` inches wide. */
-export function measureParagraphs(ctx: PlanContext, paragraphs: readonly PlanParagraph[], font: FontRole, boxW: number, lineHeight: number): MeasuredParagraphs {
-  const lines = paragraphs.map((p) => paragraphLines(ctx.measurer, ctx.theme, p, font, boxW).length);
+export function measureParagraphs(ctx: PlanContext, paragraphs: readonly PlanParagraph[], font: FontRole, boxW: number, lineHeight: number, align?: TextElement['align']): MeasuredParagraphs {
+  const lines = paragraphs.map((p) => paragraphLines(ctx.measurer, ctx.theme, p, font, boxW, align).length);
   let height = 0;
   paragraphs.forEach((p, i) => {
     height += ((lines[i] ?? 1) * p.sizePt * lineHeight) / POINTS_PER_INCH;
@@ -69,7 +78,7 @@ export function measureParagraphs(ctx: PlanContext, paragraphs: readonly PlanPar
 
 /** Measured height (inches) of a planned text element's paragraphs in its own box. */
 export function textHeight(ctx: PlanContext, el: TextElement): number {
-  return measureParagraphs(ctx, el.paragraphs, el.font, el.box.w, el.lineHeight).height;
+  return measureParagraphs(ctx, el.paragraphs, el.font, el.box.w, el.lineHeight, el.align).height;
 }
 
 export interface TextStyle {
@@ -162,7 +171,7 @@ export function fitText(ctx: PlanContext, slide: SlideBuilder, text: string, box
   });
   for (let size = max; size >= floor; size--) {
     const paragraphs = paragraphsAt(text, s, size);
-    const m = measureParagraphs(ctx, paragraphs, s.font, box.w, lineHeight);
+    const m = measureParagraphs(ctx, paragraphs, s.font, box.w, lineHeight, s.align ?? 'left');
     const total = m.lines.reduce((a, b) => a + b, 0);
     const limit = size > s.sizePt ? room * (s.growFill ?? 1) : room;
     // A box made to hold exactly these lines (height + FIT_SLACK) holds them: no rounding shrinks them.
@@ -207,7 +216,7 @@ export function fitText(ctx: PlanContext, slide: SlideBuilder, text: string, box
   slide.addNote(text);
   ctx.report.add('dropped', `${what} did not fit even at ${floor} pt: cut with "…" after ${used || 1} line(s); the full text is in the notes`);
   const paragraphs = paragraphsAt(kept.join('\n'), s, floor);
-  const m = measureParagraphs(ctx, paragraphs, s.font, box.w, lineHeight);
+  const m = measureParagraphs(ctx, paragraphs, s.font, box.w, lineHeight, s.align ?? 'left');
   return { element: make(paragraphs, m.lines.reduce((a, b) => a + b, 0)), height: m.height, sizePt: floor, cut: true };
 }
 

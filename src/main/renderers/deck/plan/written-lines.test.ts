@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { validateDeckSpec } from '../../../../shared/specs/deck';
 import { slideSize } from '../../../../shared/specs/deck-geometry';
-import { type TextElement } from '../../../../shared/specs/deck-plan';
+import { type PlanParagraph, type TextElement } from '../../../../shared/specs/deck-plan';
 import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
 import { textProps } from '../draw/text';
 import { drawContext } from '../draw/test-support';
-import { tableMeasurer } from '../../typesetting/fonts';
+import { SAFETY, tableMeasurer } from '../../typesetting/fonts';
 import { planDeck } from './index';
+import { drawnLines } from './written-lines';
 
 const theme = BUILTIN_THEMES[0];
 
@@ -34,5 +35,21 @@ describe('written-in lines are a fact of the plan', () => {
     // Text the client wraps by itself carries no lines.
     const body = plan.slides[0]?.elements.find((e): e is TextElement => e.kind === 'text' && e.role === 'body');
     expect(body?.paragraphs[0]?.lines).toBeUndefined();
+  });
+});
+
+describe('a line that starts with an opening bracket', () => {
+  const paragraph: PlanParagraph = { text: '本地优先的工具（资料留在电脑）', bullet: 'none', level: 0, sizePt: 20, bold: false, color: '000000', spaceAfterPt: 0 };
+  /** 7.6 em of 20 pt: "（资料留在电脑）" (8 em) fits only when its bracket starts half an em sooner. */
+  const boxW = (7.6 * 20 * SAFETY) / 72;
+  const ctx = { measurer: tableMeasurer, theme };
+
+  it('is written in with the half em its bracket gives back in flush-left text, as the file sets it', () => {
+    expect(drawnLines(ctx, paragraph, 'body', boxW, 'left')).toEqual(['本地优先的工具', '（资料留在电脑）']);
+    expect(drawnLines(ctx, paragraph, 'body', boxW, 'justify')).toEqual(['本地优先的工具', '（资料留在电脑）']);
+  });
+
+  it('gets no more room in centred text, which the file does not trim', () => {
+    expect(drawnLines(ctx, paragraph, 'body', boxW, 'center')).toEqual(['本地优先的工具', '（资料留在', '电脑）']);
   });
 });

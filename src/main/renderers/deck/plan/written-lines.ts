@@ -20,14 +20,14 @@ export interface LineContext {
  * text breaks at spaces everywhere alike and is left to the client, with the spaces inside a
  * quantity or formula made no-break ("p < 0.01" stays whole, as the plan measured it).
  */
-export function drawnLines(ctx: LineContext, p: PlanParagraph, font: TextElement['font'], boxW: number): string | string[] {
+export function drawnLines(ctx: LineContext, p: PlanParagraph, font: TextElement['font'], boxW: number, align?: TextElement['align']): string | string[] {
   // A line of code is one line, as written, in a box that does not wrap (plan/code.ts fits it).
   if (font === 'code') return p.text;
   // A heading's lines are balanced (typesetting/balanced-lines.ts), which no client does by itself.
   // Written-in lines drop the space they broke at: LibreOffice wraps a line again for a space before
   // its break, so the break itself stands for the space.
   if (font === 'heading') {
-    const lines = paragraphLines(ctx.measurer, ctx.theme, p, font, boxW);
+    const lines = paragraphLines(ctx.measurer, ctx.theme, p, font, boxW, align);
     if (lines.length === 2) return containsCjk(p.text) ? lines : lines.map(withNoBreakSpaces);
   }
   if (!containsCjk(p.text)) {
@@ -35,10 +35,10 @@ export function drawnLines(ctx: LineContext, p: PlanParagraph, font: TextElement
     if (glued === p.text) return p.text;
     // A formula longer than the line: the plan breaks it at its own spaces, where the client,
     // seeing one unbreakable word, would cut it by character; its lines are written in.
-    const lines = paragraphLines(ctx.measurer, ctx.theme, p, font, boxW);
+    const lines = paragraphLines(ctx.measurer, ctx.theme, p, font, boxW, align);
     return breaksAtGluedSpace(p.text, glued, lines) ? lines.map(withNoBreakSpaces) : glued;
   }
-  const lines = paragraphLines(ctx.measurer, ctx.theme, p, font, boxW);
+  const lines = paragraphLines(ctx.measurer, ctx.theme, p, font, boxW, align);
   return lines.length > 1 ? lines : p.text;
 }
 
@@ -59,7 +59,7 @@ export function writeLinesIn(ctx: LineContext, slide: PlannedSlide): void {
   for (const el of slide.elements) {
     if (el.kind !== 'text') continue;
     for (const p of el.paragraphs) {
-      const lines = drawnLines(ctx, p, el.font, el.box.w);
+      const lines = drawnLines(ctx, p, el.font, el.box.w, el.align);
       if (Array.isArray(lines)) p.lines = lines;
     }
   }

@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import * as fontkit from 'fontkit';
 import { FontDiscovery, type FontconfigRunner } from './font-discovery';
 import { FontMeasurer } from './font-measurer';
-import { AUTOSPACE_EM, EMOJI_EM, SAFETY } from './script-measurer';
+import { CHART_AUTOSPACE_EM, DOCUMENT_AUTOSPACE_EM, SLIDE_AUTOSPACE_EM } from '../autospace';
+import { EMOJI_EM, SAFETY } from './script-measurer';
 import { tableMeasurer } from '../fonts';
 
 const hasFontconfig = spawnSync('sh', ['-c', 'command -v fc-match']).status === 0;
@@ -62,7 +63,7 @@ describe('measuring', () => {
   it('adds the autospace where CJK meets Latin, once per change of script', () => {
     for (const m of [tableMeasurer, new FontMeasurer()]) {
       const gap = m.widthPt('中文ABC中文', style) - 2 * m.widthPt('中文', style) - m.widthPt('ABC', style);
-      expect(gap).toBeCloseTo(2 * AUTOSPACE_EM * style.sizePt * SAFETY, 6);
+      expect(gap).toBeCloseTo(2 * SLIDE_AUTOSPACE_EM * style.sizePt * SAFETY, 6);
     }
   });
 
@@ -73,6 +74,18 @@ describe('measuring', () => {
       // Wrapped after the mark, the next segment is measured as following a mark, not plain CJK.
       const oneLine = m.widthPt('检索：BM25', style) / SAFETY;
       expect(m.wrap('检索：BM25', style, oneLine * SAFETY + 0.01)).toEqual(['检索：BM25']);
+    }
+  });
+
+  it("sizes the gap by the text's setting, and in a chart puts it beside a full-width mark too", () => {
+    const chart = { ...style, setting: 'chart' as const };
+    const document = { ...style, setting: 'document' as const };
+    for (const m of [tableMeasurer, new FontMeasurer()]) {
+      const plain = (text: string, st: typeof style): number => m.widthPt(text, st) / (st.sizePt * SAFETY);
+      expect(plain('中文ABC中文', document) - plain('中文中文', document) - plain('ABC', document)).toBeCloseTo(2 * DOCUMENT_AUTOSPACE_EM, 6);
+      expect(plain('中文ABC中文', chart) - plain('中文中文', chart) - plain('ABC', chart)).toBeCloseTo(2 * CHART_AUTOSPACE_EM, 6);
+      expect(plain('延迟（ms）', chart) - plain('延迟（', chart) - plain('ms', chart) - plain('）', chart)).toBeCloseTo(2 * CHART_AUTOSPACE_EM, 6);
+      expect(plain('检索：BM25', document)).toBeCloseTo(plain('检索：', document) + plain('BM25', document), 6);
     }
   });
 

@@ -6,7 +6,7 @@ import { FontMeasurer } from './font-measurer';
 export { FontDiscovery, type FontconfigRunner, type FontFileRef } from './font-discovery';
 export { FontMeasurer } from './font-measurer';
 export { TableMeasurer, tableMeasurer } from './table-measurer';
-export { AUTOSPACE_EM, EMOJI_EM, SAFETY } from './script-measurer';
+export { EMOJI_EM, SAFETY } from './script-measurer';
 export { NO_LINE_END, NO_LINE_START } from './line-break';
 
 let shared: FontMeasurer | undefined;

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { breakSegments, NO_LINE_END, NO_LINE_START } from './line-break';
-import { tableMeasurer } from '../fonts';
+import { SAFETY, tableMeasurer } from '../fonts';
 
 const style = { fonts: { latin: 'Arial', cjk: 'Noto Sans CJK SC' }, sizePt: 20 };
 
@@ -101,6 +101,26 @@ describe('wrap and kinsoku', () => {
   it('ends lines without the spaces it broke at', () => {
     const lines = tableMeasurer.wrap('one two three four five six seven', style, 80);
     for (const line of lines) expect(line).toBe(line.trimEnd());
+  });
+
+  describe('a line that starts with a full-width opening bracket, set half an em sooner', () => {
+    /** A box `em` ems of 20 pt wide, as the measurer's headroom counts it. */
+    const ems = (em: number): number => em * 20 * SAFETY;
+
+    it('has that half em more room on a later line, where the slide trims it', () => {
+      // "（资料留在电脑）" is 8 em: it fits 7.6 em only with the half em its bracket gives back.
+      const text = '本地优先的工具（资料留在电脑）';
+      expect(tableMeasurer.wrap(text, style, ems(7.6), { first: true, rest: true })).toEqual(['本地优先的工具', '（资料留在电脑）']);
+      expect(tableMeasurer.wrap(text, style, ems(7.6), { first: true, rest: false })).toEqual(['本地优先的工具', '（资料留在', '电脑）']);
+      expect(tableMeasurer.wrap(text, style, ems(7.6))).toEqual(['本地优先的工具', '（资料留在', '电脑）']);
+    });
+
+    it('has it on the first line, and not by a half em more than that', () => {
+      const text = '（本地优先）的工具把资料留在你的电脑上';
+      expect(tableMeasurer.wrap(text, style, ems(9.6), { first: true, rest: true })).toEqual(['（本地优先）的工具把', '资料留在你的电脑上']);
+      expect(tableMeasurer.wrap(text, style, ems(9.6), { first: false, rest: true })[0]).toBe('（本地优先）的工具');
+      expect(tableMeasurer.wrap(text, style, ems(9.4), { first: true, rest: true })[0]).toBe('（本地优先）的工具');
+    });
   });
 });
 

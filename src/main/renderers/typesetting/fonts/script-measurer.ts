@@ -1,18 +1,13 @@
 // The measuring and wrapping both measurers share; they differ only in where one character's
 // advance comes from (a font file or the width table). Text is split into script runs exactly as
 // the renderer writes them (`splitRunsByScript`), so each character is measured in the face it is
-// drawn in, and every change between CJK and Latin adds LibreOffice's autospace, except beside a
-// full-width mark (the renderer stops it there: text-runs.ts).
-import { containsCjk, isCjkChar, isFullWidthMark, splitRunsByScript } from '../../../../shared/specs/deck';
+// drawn in, and every change between CJK and Latin adds LibreOffice's autospace, the gap of the
+// text's setting (../autospace.ts): in a slide's text box and a document not beside a full-width mark.
+import { containsCjk, isCjkChar, isFullWidthMark, LINE_START_BRACKET_TRIM_EM, type LineStartTrim, splitRunsByScript, startsWithOpeningBracket } from '../../../../shared/specs/deck';
+import { AUTOSPACE_EM, autospaceBesideMarks } from '../autospace';
 import { type MeasureStyle, type MetricsSource, type TextMeasurer } from '../text-measurer';
 import { breakSegments, NO_LINE_START, spaceSegments, withoutTrailingSpaces } from './line-break';
 
-/**
- * The gap LibreOffice adds where CJK and Latin/digits meet (its "Asian-Latin spacing", on by
- * default for .pptx). Measured 0.229–0.239 em at 12–48 pt (fonts.test.ts renders it); 1/4 em
- * keeps us on the wide side. PowerPoint adds none, so it only ever makes our lines wider.
- */
-export const AUTOSPACE_EM = 0.25;
 /** Headroom over the summed advances, for LibreOffice rounding glyph positions to its grid. */
 export const SAFETY = 1.01;
 /** Colour emoji glyphs are square and a little wider than an em in Noto Color Emoji. */
@@ -90,8 +85,16 @@ export abstract class ScriptMeasurer implements TextMeasurer {
     return this.span(text, null, style).em * style.sizePt * SAFETY;
   }
 
-  wrap(text: string, style: MeasureStyle, maxWidthPt: number): string[] {
+  wrap(text: string, style: MeasureStyle, maxWidthPt: number, lineStarts?: LineStartTrim): string[] {
     const maxEm = maxWidthPt / (style.sizePt * SAFETY);
+    /**
+     * The room of line `index` when it starts with `start`: half an em more where the slide sets its opening
+     * bracket half width (the bracket is drawn at the text's size, and the half em is exact: no headroom on it).
+     */
+    const roomOf = (index: number, start: string): number =>
+      (index === 0 ? lineStarts?.first : lineStarts?.rest) && startsWithOpeningBracket(start) ? maxEm + LINE_START_BRACKET_TRIM_EM / SAFETY : maxEm;
+    /** The room of the line being built, set by its first piece. */
+    let lineMax = maxEm;
     /** Each line as the pieces it was built from (segments, or characters of an over-long word). */
     const lines: string[][] = [];
     let pieces: string[] = [];
@@ -109,6 +112,7 @@ export abstract class ScriptMeasurer implements TextMeasurer {
       last = null;
     };
     const append = (content: string, spaces: string, s: Span): void => {
+      if (pieces.length === 0) lineMax = roomOf(lines.length, content);
       pieces.push(content + spaces);
       lineEm += trailEm + s.em;
       const sp = this.span(spaces, s.last, style);
@@ -131,14 +135,14 @@ export abstract class ScriptMeasurer implements TextMeasurer {
       if (content === '' && pieces.length === 0) [content, spaces] = [spaces, ''];
       if (pieces.length > 0) {
         const s = this.span(content, last, style);
-        if (lineEm + trailEm + s.em <= maxEm) {
+        if (lineEm + trailEm + s.em <= lineMax) {
           append(content, spaces, s);
           continue;
         }
         pushLine();
       }
       const s = this.span(content, null, style);
-      if (s.em <= maxEm) {
+      if (s.em <= roomOf(lines.length, content)) {
         append(content, spaces, s);
         continue;
       }
@@ -149,12 +153,12 @@ export abstract class ScriptMeasurer implements TextMeasurer {
         const partContent = withoutTrailingSpaces(part);
         const partSpaces = part.slice(partContent.length);
         const whole = this.span(partContent, last, style);
-        if (pieces.length > 0 && lineEm + trailEm + whole.em <= maxEm) {
+        if (pieces.length > 0 && lineEm + trailEm + whole.em <= lineMax) {
           append(partContent, partSpaces, whole);
           return;
         }
         const alone = this.span(partContent, null, style);
-        if (alone.em <= maxEm) {
+        if (alone.em <= roomOf(lines.length + (pieces.length > 0 ? 1 : 0), partContent)) {
           if (pieces.length > 0) pushLine();
           append(partContent, partSpaces, alone);
           return;
@@ -166,7 +170,7 @@ export abstract class ScriptMeasurer implements TextMeasurer {
         }
         for (const ch of partContent) {
           const c = this.span(ch, last, style);
-          if (pieces.length > 0 && lineEm + trailEm + c.em > maxEm) {
+          if (pieces.length > 0 && lineEm + trailEm + c.em > lineMax) {
             const carried: string[] = [];
             // Kinsoku by pushing out: the characters before a closing mark go down with it.
             if (NO_LINE_START.has(ch)) while (pieces.length > 1 && (carried.length === 0 || NO_LINE_START.has(carried[0]?.[0] ?? ''))) carried.unshift(pieces.pop() ?? '');
@@ -182,7 +186,7 @@ export abstract class ScriptMeasurer implements TextMeasurer {
       endWith(spaces);
     }
     if (pieces.length > 0 || lines.length === 0) lines.push(pieces);
-    this.avoidOrphan(lines, style, maxEm);
+    this.avoidOrphan(lines, style, (start) => roomOf(lines.length - 1, start));
     return lines.map((l) => l.join('').trimEnd());
   }
 
@@ -191,7 +195,7 @@ export abstract class ScriptMeasurer implements TextMeasurer {
    * an accident ("…减 / 弱", "…上升 / 3.5%。"): the line before gives up its last piece (a word or
    * phrase) when it has more than one and the last line still fits.
    */
-  private avoidOrphan(lines: string[][], style: MeasureStyle, maxEm: number): void {
+  private avoidOrphan(lines: string[][], style: MeasureStyle, lastLineRoom: (start: string) => number): void {
     const lastLine = lines[lines.length - 1];
     const before = lines[lines.length - 2];
     if (!lastLine || !before || before.length < 2) return;
@@ -202,7 +206,7 @@ export abstract class ScriptMeasurer implements TextMeasurer {
     if (take >= before.length) return;
     const moved = before.slice(before.length - take);
     const joined = (moved.join('') + lastLine.join('')).trimEnd();
-    if (this.span(joined, null, style).em > maxEm) return;
+    if (this.span(joined, null, style).em > lastLineRoom(joined)) return;
     before.splice(before.length - take, take);
     lastLine.unshift(...moved);
   }
@@ -250,7 +254,7 @@ export abstract class ScriptMeasurer implements TextMeasurer {
   private cacheFor(style: MeasureStyle): SpanCache {
     // Layout passes the same style object for a whole paragraph: skip building the key then.
     if (style === this.lastStyle && this.lastCache) return this.lastCache;
-    const key = `${style.fonts.latin}|${style.fonts.cjk}|${style.bold ? 'b' : 'r'}`;
+    const key = `${style.fonts.latin}|${style.fonts.cjk}|${style.bold ? 'b' : 'r'}|${style.setting ?? 'slide'}`;
     let cache = this.spans.get(key);
     if (!cache) this.spans.set(key, (cache = { start: new Map(), latin: new Map(), cjk: new Map(), mark: new Map() }));
     this.lastStyle = style;
@@ -264,6 +268,9 @@ export abstract class ScriptMeasurer implements TextMeasurer {
     // they do in the paragraph the renderer writes.
     const probe = prev === null ? '' : PROBE[prev];
     const out: CharLayout = { chars: [], ems: [], scripts: [] };
+    const setting = style.setting ?? 'slide';
+    const gapEm = AUTOSPACE_EM[setting];
+    const besideMarks = autospaceBesideMarks(setting);
     let current: Script | null = prev === null ? null : prev === 'latin' ? 'latin' : 'cjk';
     let previous = probe;
     let skip = probe.length;
@@ -283,7 +290,7 @@ export abstract class ScriptMeasurer implements TextMeasurer {
         else em = this.charEm(ch, script, style);
         if (before !== undefined) em += this.pairEm(before, ch, script, style);
         before = ch;
-        if (current !== null && current !== script && !isFullWidthMark(current === 'cjk' ? previous : ch)) em += AUTOSPACE_EM;
+        if (current !== null && current !== script && (besideMarks || !isFullWidthMark(current === 'cjk' ? previous : ch))) em += gapEm;
         current = script;
         previous = ch;
         out.chars.push(ch);
