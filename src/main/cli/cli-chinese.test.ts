@@ -118,8 +118,8 @@ describe('folio in a Chinese terminal', () => {
       fake.script([{ text: 'pong' }, twoCalls, { reasoning: 'adding', text: '42' }, { text: '42' }, { reasoning: 'adding', text: '42' }]);
       const result = await folioAsync(['probe', 'local.main'], { LC_ALL: 'zh_CN.UTF-8', FOLIO_DATA_DIR: dataDir });
       expect(result.status, result.stderr).toBe(0);
-      expect(result.stdout).toContain('探测local.main');
-      expect(result.stdout).toMatch(/并行调用工具\s+是\s+是（一次回复中2个调用）\s+一致/u);
+      expect(result.stdout).toContain('探测 local.main');
+      expect(result.stdout).toMatch(/并行调用工具\s+是\s+是（一次回复中 2 个调用）\s+一致/u);
       expect(result.stdout).toMatch(/推理：深度思考（max）\s+不支持，按“思考”运行\s+未发送\s+一致/u);
       expect(latinSentences(result.stdout)).toEqual([]);
     } finally {

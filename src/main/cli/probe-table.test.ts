@@ -22,13 +22,13 @@ describe('folio probe’s table', () => {
     const t = await cliTranslate({ LC_ALL: 'zh_CN.UTF-8' });
     const table = formatProbeTable({ ...report, error: 'Provider rejected the API key (401)', error_code: 'provider_error', error_name: 'ProviderKeyRejectedError' }, t, false);
     const lines = table.split('\n');
-    expect(lines[0]).toBe('探测fake.main');
+    expect(lines[0]).toBe('探测 fake.main');
     expect(lines[1]).toMatch(/^检查项\s+声明\s+实测\s+结果$/u);
-    expect(table).toMatch(/并行调用工具\s+是\s+否（每次回复1个调用）\s+不符/u);
+    expect(table).toMatch(/并行调用工具\s+是\s+否（每次回复 1 个调用）\s+不符/u);
     expect(table).toContain('已接受，输出了推理过程；关闭思考时也输出了推理过程');
     expect(table).toMatch(/推理强度\s+low\/high\s+服务商拒绝了这个请求\s+不符/u);
     expect(table).toMatch(/推理：深度思考（max）\s+不支持，按“思考”运行\s+未发送\s+一致/u);
-    expect(table).toContain('约2000词元处召回');
+    expect(table).toContain('约 2000 词元处召回');
     expect(lines.at(-1)).toMatch(/^错误：模型服务拒绝了这个 API 密钥/u);
     expect(latinSentences(table)).toEqual([]);
     // Each verdict starts in one column: the Chinese cells are counted two wide.
