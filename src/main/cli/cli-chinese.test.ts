@@ -1,11 +1,12 @@
 // `folio` in a Chinese terminal (LC_ALL=zh_CN.UTF-8): what it prints holds no English sentence (a run
 // of four or more Latin words); file names, ids and units may stay as they are.
-import { appendFileSync, cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startFakeOpenAI } from '../../../testing/fake-openai/server';
 import { latinSentences } from '../../shared/latin-text.test-support';
-import { damagedDataFolder, folio, root } from './folio-process.test-support';
+import { damagedDataFolder, folio, folioAsync, root } from './folio-process.test-support';
 
 const LONG_POINT = '这是一段非常长的文字，用来让这张幻灯片的字数超过听众能读完的数量，'.repeat(3);
 
@@ -103,6 +104,28 @@ describe('folio in a Chinese terminal', () => {
       expect(latinSentences(result.stderr), args.join(' ')).toEqual([]);
     }
   }, 120_000);
+
+  it('probe says its table, each check, fact and verdict in Chinese', async () => {
+    const fake = await startFakeOpenAI();
+    try {
+      const dataDir = mkdtempSync(join(tmpdir(), 'folio-cli-probe-'));
+      mkdirSync(join(dataDir, 'models'));
+      writeFileSync(
+        join(dataDir, 'models', 'local.yaml'),
+        `profiles:\n  main:\n    provider: fake\n    name: Fake model\n    model: fake-model\n    api_base: ${fake.url}\n    max_context: 32768\n    max_output: 4096\n    parallel_tools: true\n    thinking_mode: toggle\n`,
+      );
+      const twoCalls = { toolCalls: [{ name: 'get_time', arguments: '{"city":"Paris"}' }, { name: 'get_weather', arguments: '{"city":"Paris"}' }] };
+      fake.script([{ text: 'pong' }, twoCalls, { reasoning: 'adding', text: '42' }, { text: '42' }, { reasoning: 'adding', text: '42' }]);
+      const result = await folioAsync(['probe', 'local.main'], { LC_ALL: 'zh_CN.UTF-8', FOLIO_DATA_DIR: dataDir });
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toContain('探测 local.main');
+      expect(result.stdout).toMatch(/并行调用工具\s+是\s+是（一次回复中 2 个调用）\s+一致/u);
+      expect(result.stdout).toMatch(/推理：深度思考（max）\s+不支持，按“思考”运行\s+未发送\s+一致/u);
+      expect(latinSentences(result.stdout)).toEqual([]);
+    } finally {
+      await fake.close();
+    }
+  }, 60_000);
 
   it('types the gap a terminal cannot draw between Chinese and Latin, and leaves names and paths as they are', () => {
     const zh = { LC_ALL: 'zh_CN.UTF-8' };

@@ -68,8 +68,12 @@ export function describeCorruption(err: DatabaseCorruptError, t: Translate, env:
   return `${t('errors.corrupt', { path: err.dbPath, what: t(`errors.corruptKind.${err.kind}`) })}${err.backup ? t('errors.corruptBackup', { when }) : t('errors.corruptNoBackup')}`;
 }
 
+/** How many terminal cells `text` takes: a CJK character takes two. */
+export function cellWidth(text: string): number {
+  return [...text].reduce((n, c) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(c) ? 2 : 1), 0);
+}
+
 /** Columns as wide on screen as `width`: a CJK character takes two cells. */
 export function padCells(text: string, width: number): string {
-  const cells = [...text].reduce((n, c) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(c) ? 2 : 1), 0);
-  return text + ' '.repeat(Math.max(0, width - cells));
+  return text + ' '.repeat(Math.max(0, width - cellWidth(text)));
 }

@@ -1,6 +1,6 @@
 // `folio` run as a person runs it: a child process on the TypeScript entry, in English unless `env`
 // names another locale (messages follow LC_ALL, LC_MESSAGES, LANG).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,23 @@ export function folio(args: string[], env: NodeJS.ProcessEnv = {}) {
     encoding: 'utf8',
     env: { ...process.env, LC_ALL: 'en_US.UTF-8', ...env },
     timeout: 60_000,
+  });
+}
+
+/** `folio` as a child that does not block this process (a fake server here must answer it). */
+export function folioAsync(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main/cli/main.ts'), ...args], {
+    cwd: root,
+    env: { ...process.env, LC_ALL: 'en_US.UTF-8', ...env },
+    timeout: 60_000,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
 }
 

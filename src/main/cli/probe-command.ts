@@ -1,9 +1,10 @@
 // `folio probe <profile>`: declared vs observed capabilities; never edits the yaml.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatProbeTable, probeExitCode, probeProfile } from '../llm/probe';
+import { probeExitCode, probeProfile } from '../llm/probe';
 import { createFileKeyStore, loadModelProfiles, resolveApiKey } from '../models';
-import type { Translate } from './cli-messages';
+import { cliLanguage, type Translate } from './cli-messages';
+import { formatProbeTable } from './probe-table';
 
 export async function probeCommand(argv: string[], paths: { resourcesDir: string; dataDir: string }, t: Translate): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, options: { needle: { type: 'boolean', default: false } }, allowPositionals: true, strict: true });
@@ -18,6 +19,6 @@ export async function probeCommand(argv: string[], paths: { resourcesDir: string
   }
   const key = resolveApiKey(profile, createFileKeyStore(paths.dataDir)) ?? '';
   const report = await probeProfile(profile, key, { needle: values.needle, outbound: null });
-  console.log(formatProbeTable(report));
+  console.log(formatProbeTable(report, t, cliLanguage() === 'en'));
   return probeExitCode(report);
 }

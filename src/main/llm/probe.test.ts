@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../testing/fake-openai/server';
 import { fakeProfile } from '../../../testing/fake-openai/fake-profile';
-import { buildHaystack, formatProbeTable, probeExitCode, probeProfile } from './probe';
+import { buildHaystack, probeExitCode, probeProfile } from './probe';
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ describe('probeProfile', () => {
       ['reasoning:thinking', true],
       ['reasoning:max', true],
     ]);
-    expect(report.rows.find((r) => r.check === 'reasoning:max')).toMatchObject({ declared: 'unsupported, runs as thinking', observed: 'not sent' });
+    expect(report.rows.find((r) => r.check === 'reasoning:max')).toMatchObject({ declared: { kind: 'unsupported', runs_as: 'thinking' }, observed: { kind: 'not_sent' } });
     expect(fake.requests).toHaveLength(5);
     expect(probeExitCode(report)).toBe(0);
     const bodies = fake.requests.map((r) => r.body as Record<string, unknown>);
@@ -37,9 +37,8 @@ describe('probeProfile', () => {
     expect(bodies[1]).toMatchObject({ parallel_tool_calls: true });
     expect((bodies[1]?.tools as unknown[]).length).toBe(2);
     expect(bodies[2]).toMatchObject({ thinking: { type: 'enabled' } });
-    const table = formatProbeTable(report);
-    expect(table).toContain('Probe fake.main');
-    expect(table).toMatch(/parallel_tools\s+yes\s+yes \(2 calls in one response\)\s+ok/);
+    expect(report.profile).toBe('fake.main');
+    expect(report.rows[1]).toMatchObject({ declared: { kind: 'flag', value: true }, observed: { kind: 'tool_calls', count: 2 }, ok: true });
   });
 
   it('one tool call where parallel is declared, and a rejected reasoning_effort: exit 2', async () => {
@@ -53,19 +52,20 @@ describe('probeProfile', () => {
     const report = await probeProfile(profile, 'sk-test', fast);
     expect(report.error).toBeUndefined();
     const byCheck = Object.fromEntries(report.rows.map((r) => [r.check, r]));
-    expect(byCheck.parallel_tools).toMatchObject({ declared: 'yes', observed: 'no (1 call per response)', ok: false });
-    expect(byCheck.thinking).toMatchObject({ ok: true, observed: 'accepted, reasoning streamed' });
+    expect(byCheck.parallel_tools).toMatchObject({ declared: { kind: 'flag', value: true }, observed: { kind: 'tool_calls', count: 1 }, ok: false });
+    expect(byCheck.thinking).toMatchObject({ ok: true, observed: { kind: 'accepted', reasoning: 'streamed' } });
     expect(byCheck.reasoning_effort?.ok).toBe(false);
-    expect(byCheck.reasoning_effort?.observed).toContain('reasoning_effort');
+    expect(byCheck.reasoning_effort?.declared).toEqual({ kind: 'levels', levels: ['low', 'high'] });
+    const effort = byCheck.reasoning_effort?.observed;
+    expect(effort?.kind === 'rejected' && effort.message).toContain('reasoning_effort');
     expect((fake.requests[2]?.body as Record<string, unknown>).reasoning_effort).toBe('low');
     expect(probeExitCode(report)).toBe(2);
-    expect(formatProbeTable(report)).toContain('MISMATCH');
   });
 
   it('reasoning from a profile declared without thinking is a mismatch', async () => {
     fake.script([{ reasoning: 'thinking anyway', text: 'pong' }, twoCalls]);
     const report = await probeProfile(fakeProfile(fake.url, { parallel_tools: true }), 'sk-test', fast);
-    expect(report.rows.find((r) => r.check === 'thinking')).toMatchObject({ declared: 'none', observed: 'reasoning streamed', ok: false });
+    expect(report.rows.find((r) => r.check === 'thinking')).toMatchObject({ declared: { kind: 'thinking_mode', mode: 'none' }, observed: { kind: 'reasoning', streamed: true }, ok: false });
     expect(probeExitCode(report)).toBe(2);
   });
 
@@ -74,7 +74,7 @@ describe('probeProfile', () => {
     const report = await probeProfile(fakeProfile(fake.url), 'sk-secret-key-9999', fast);
     expect(probeExitCode(report)).toBe(3);
     expect(report.error).toContain('rejected the API key (401)');
-    expect(formatProbeTable(report)).not.toContain('sk-secret-key-9999');
+    expect(JSON.stringify(report)).not.toContain('sk-secret-key-9999');
     expect(fake.requests).toHaveLength(1);
     expect([report.error_code, report.error_name]).toEqual(['provider_error', 'ProviderKeyRejectedError']);
   });
@@ -92,7 +92,7 @@ describe('probeProfile', () => {
   it('the deadline bounds only the wait for the first answer: a slow stream after it still passes', async () => {
     fake.script([{ text: 'pong', chunkDelayMs: 60, chunkSize: 1 }, twoCalls]);
     const report = await probeProfile(fakeProfile(fake.url, { parallel_tools: true }), 'k', { ...fast, answerDeadlineMs: 150 });
-    expect(report.rows[0]).toMatchObject({ check: 'chat', ok: true, observed: 'reply: "pong"' });
+    expect(report.rows[0]).toMatchObject({ check: 'chat', ok: true, observed: { kind: 'replied', text: 'pong' } });
   });
 
   it('an unreachable provider: exit 3', async () => {
@@ -105,7 +105,7 @@ describe('probeProfile', () => {
     const profile = fakeProfile(fake.url, { max_context: 8000, reliable_context: 4000 });
     fake.script([{ text: 'pong' }, { toolCalls: [{ name: 'get_time', arguments: '{}' }] }, { text: 'The code is FOLIO-424242.' }]);
     const found = await probeProfile(profile, 'k', { ...fast, needle: true, needleCode: 'FOLIO-424242' });
-    expect(found.rows.find((r) => r.check === 'needle')).toMatchObject({ declared: 'recall at ~2000 tokens', observed: 'found', ok: true });
+    expect(found.rows.find((r) => r.check === 'needle')).toMatchObject({ declared: { kind: 'recall', tokens: 2000 }, observed: { kind: 'found' }, ok: true });
     expect(probeExitCode(found)).toBe(0);
     const prompt = JSON.stringify((fake.requests[2]?.body as { messages: unknown }).messages);
     expect(prompt).toContain('FOLIO-424242');
@@ -114,7 +114,7 @@ describe('probeProfile', () => {
     fake.reset();
     fake.script([{ text: 'pong' }, { toolCalls: [{ name: 'get_time', arguments: '{}' }] }, { text: 'I could not find one.' }]);
     const missed = await probeProfile(profile, 'k', { ...fast, needle: true, needleCode: 'FOLIO-111111' });
-    expect(missed.rows.find((r) => r.check === 'needle')?.ok).toBe(false);
+    expect(missed.rows.find((r) => r.check === 'needle')).toMatchObject({ observed: { kind: 'missed', reply: 'I could not find one.' }, ok: false });
     expect(probeExitCode(missed)).toBe(2);
   });
 
@@ -131,28 +131,30 @@ describe('probeProfile', () => {
     const report = await probeProfile(profile, 'k', fast);
     expect(report.error).toBeUndefined();
     const byCheck = Object.fromEntries(report.rows.map((r) => [r.check, r]));
-    expect(byCheck['reasoning:none']).toMatchObject({ declared: 'thinking={"type":"disabled"}', observed: 'accepted, no reasoning', ok: true });
-    expect(byCheck['reasoning:thinking']).toMatchObject({ declared: 'thinking={"type":"enabled"} reasoning_effort=high', ok: true });
-    expect(byCheck['reasoning:max']).toMatchObject({ declared: 'thinking={"type":"enabled"} reasoning_effort=max', ok: false });
-    expect(byCheck['reasoning:max']?.observed).toContain("Invalid value for 'reasoning_effort'");
+    const sends = (fields: string) => ({ kind: 'sends', fields });
+    expect(byCheck['reasoning:none']).toMatchObject({ declared: sends('thinking={"type":"disabled"}'), observed: { kind: 'accepted', reasoning: 'none' }, ok: true });
+    expect(byCheck['reasoning:thinking']).toMatchObject({ declared: sends('thinking={"type":"enabled"} reasoning_effort=high'), ok: true });
+    expect(byCheck['reasoning:max']).toMatchObject({ declared: sends('thinking={"type":"enabled"} reasoning_effort=max'), ok: false });
+    const max = byCheck['reasoning:max']?.observed;
+    expect(max?.kind === 'rejected' && max.message).toContain("Invalid value for 'reasoning_effort'");
     expect(probeExitCode(report)).toBe(2);
-    expect(formatProbeTable(report)).toMatch(/reasoning:max .*MISMATCH/);
   });
 
   it("'none' that still streams reasoning is a mismatch; a profile that cannot reason sends no reasoning checks", async () => {
     const toggle = fakeProfile(fake.url, { thinking_mode: 'toggle', thinking_param: 'enable_thinking' });
     fake.script([{ text: 'pong' }, { toolCalls: [{ name: 'get_time', arguments: '{}' }] }, { reasoning: 'r', text: '42' }, { reasoning: 'still thinking', text: '42' }, { reasoning: 'r', text: '42' }]);
     const leaky = await probeProfile(toggle, 'k', fast);
-    expect(leaky.rows.find((r) => r.check === 'reasoning:none')).toMatchObject({ declared: 'enable_thinking=false', observed: 'accepted, but reasoning streamed', ok: false });
+    expect(leaky.rows.find((r) => r.check === 'reasoning:none')).toMatchObject({ declared: { kind: 'sends', fields: 'enable_thinking=false' }, observed: { kind: 'accepted', reasoning: 'streamed_anyway' }, ok: false });
     expect((fake.requests[3]?.body as Record<string, unknown>).enable_thinking).toBe(false);
 
     fake.reset();
     fake.script([{ text: 'pong' }, { toolCalls: [{ name: 'get_time', arguments: '{}' }] }]);
     const plain = await probeProfile(fakeProfile(fake.url), 'k', fast);
-    expect(plain.rows.filter((r) => r.check.startsWith('reasoning:')).map((r) => [r.check, r.declared, r.observed])).toEqual([
-      ['reasoning:none', 'unsupported, runs as none', 'not sent'],
-      ['reasoning:thinking', 'unsupported, runs as none', 'not sent'],
-      ['reasoning:max', 'unsupported, runs as none', 'not sent'],
+    const dropped = { declared: { kind: 'unsupported', runs_as: 'none' }, observed: { kind: 'not_sent' } };
+    expect(plain.rows.filter((r) => r.check.startsWith('reasoning:')).map((r) => [r.check, { declared: r.declared, observed: r.observed }])).toEqual([
+      ['reasoning:none', dropped],
+      ['reasoning:thinking', dropped],
+      ['reasoning:max', dropped],
     ]);
     expect(fake.requests).toHaveLength(2);
   });

@@ -4,19 +4,12 @@ import { FolioError, type ErrorCode } from '../../shared/errors';
 import { ANSWER_DEADLINE_MS, answerTimeoutError } from './answer-deadline';
 import type { ModelProfile } from '../models/profile-schema';
 import { planReasoning, reasoningModeList, reasoningModes } from '../models/reasoning';
-import type { ReasoningMode } from '../../shared/contract';
+import type { ProbeCheck, ProbeFact, ProbeRow, ReasoningMode } from '../../shared/contract';
 import { outboundFetch } from '../net/outbound';
 import type { OutboundAudit } from '../net/outbound-audit';
 import { createChatModel } from './openai-chat-model';
 import { buildRequestBody } from './request-params';
 import type { ChatModel, ChatRequest, ChatStreamEvent, ToolSchema } from './types';
-
-export interface ProbeRow {
-  check: string;
-  declared: string;
-  observed: string;
-  ok: boolean;
-}
 
 export interface ProbeReport {
   profile: string;
@@ -87,11 +80,11 @@ export async function probeProfile(profile: ModelProfile, apiKey: string, opts: 
   const signal = opts.signal ?? new AbortController().signal;
   if ('error' in chat) {
     setError(report, chat.error);
-    report.rows.push({ check: 'chat', declared: 'reply', observed: `error: ${chat.error.code}`, ok: false });
+    report.rows.push({ check: 'chat', declared: { kind: 'reply' }, observed: { kind: 'error', code: chat.error.code }, ok: false });
     return report;
   }
   const reply = chat.done.content.trim();
-  report.rows.push({ check: 'chat', declared: 'reply', observed: reply ? `reply: ${quote(reply)}` : 'empty reply', ok: reply !== '' });
+  report.rows.push({ check: 'chat', declared: { kind: 'reply' }, observed: reply ? { kind: 'replied', text: clip(reply, 40) } : { kind: 'empty_reply' }, ok: reply !== '' });
 
   const steps: (() => Promise<ProbeRow>)[] = [
     () => checkParallelTools(model, profile, quiet, signal),
@@ -116,7 +109,7 @@ export async function probeProfile(profile: ModelProfile, apiKey: string, opts: 
 }
 
 async function checkParallelTools(model: ChatModel, profile: ModelProfile, quiet: Partial<ChatRequest>, signal: AbortSignal): Promise<ProbeRow> {
-  const declared = yesNo(profile.parallel_tools);
+  const declared: ProbeFact = { kind: 'flag', value: profile.parallel_tools };
   const result = await runTurn(
     model,
     {
@@ -133,38 +126,37 @@ async function checkParallelTools(model: ChatModel, profile: ModelProfile, quiet
   const names = new Set(result.done.toolCalls.map((c) => c.name));
   const parallel = result.done.toolCalls.length >= 2 && names.size >= 2;
   const count = result.done.toolCalls.length;
-  const observed = parallel ? `yes (${count} calls in one response)` : count === 1 ? 'no (1 call per response)' : 'no (no tool call)';
-  return { check: 'parallel_tools', declared, observed, ok: parallel === profile.parallel_tools };
+  return { check: 'parallel_tools', declared, observed: { kind: 'tool_calls', count: parallel ? count : Math.min(count, 1) }, ok: parallel === profile.parallel_tools };
 }
 
 async function checkThinking(model: ChatModel, profile: ModelProfile, chat: Done, signal: AbortSignal): Promise<ProbeRow> {
-  const declared = profile.thinking_mode;
+  const declared: ProbeFact = { kind: 'thinking_mode', mode: profile.thinking_mode };
   const streamedInChat = chat.reasoning !== null;
   if (profile.thinking_mode === 'none') {
-    return { check: 'thinking', declared, observed: streamedInChat ? 'reasoning streamed' : 'no reasoning', ok: !streamedInChat };
+    return { check: 'thinking', declared, observed: { kind: 'reasoning', streamed: streamedInChat }, ok: !streamedInChat };
   }
   if (profile.thinking_mode === 'always') {
     // Some providers reason without streaming it (OpenAI); acceptance is what can be checked.
-    return { check: 'thinking', declared, observed: streamedInChat ? 'accepted, reasoning streamed' : 'accepted, reasoning not streamed', ok: true };
+    return { check: 'thinking', declared, observed: { kind: 'accepted', reasoning: streamedInChat ? 'streamed' : 'not_streamed' }, ok: true };
   }
   const result = await runTurn(model, { thinking: true, messages: [system(), user('What is 17 + 25? Answer with the number only.')] }, signal);
   if ('error' in result) return refused('thinking', declared, result.error);
   const streamed = result.done.reasoning !== null;
-  const leaked = streamedInChat ? '; reasoning also streamed when disabled' : '';
-  return { check: 'thinking', declared, observed: `accepted, ${streamed ? 'reasoning streamed' : 'reasoning not streamed'}${leaked}`, ok: !streamedInChat };
+  const observed: ProbeFact = { kind: 'accepted', reasoning: streamed ? 'streamed' : 'not_streamed', ...(streamedInChat ? { leaked: true } : {}) };
+  return { check: 'thinking', declared, observed, ok: !streamedInChat };
 }
 
 async function checkReasoningEffort(model: ChatModel, profile: ModelProfile, signal: AbortSignal): Promise<ProbeRow> {
   // The lowest level differs from the default the chat check already sent.
   const level = profile.reasoning_effort_levels[0] ?? '';
-  const declared = profile.reasoning_effort_levels.join('/');
+  const declared: ProbeFact = { kind: 'levels', levels: profile.reasoning_effort_levels };
   const result = await runTurn(
     model,
     { thinking: true, reasoningEffort: level, messages: [system(), user('Reply with exactly the word: pong')] },
     signal,
   );
   if ('error' in result) return refused('reasoning_effort', declared, result.error);
-  return { check: 'reasoning_effort', declared, observed: `accepted "${level}"`, ok: true };
+  return { check: 'reasoning_effort', declared, observed: { kind: 'accepted_value', value: level }, ok: true };
 }
 
 
@@ -173,25 +165,25 @@ const REASONING_FIELDS = ['thinking', 'enable_thinking', 'reasoning_effort'];
 
 /** One task setting as Folio sends it: accepted, and for 'none', really without reasoning. */
 async function checkReasoningMode(model: ChatModel, profile: ModelProfile, mode: ReasoningMode, signal: AbortSignal): Promise<ProbeRow> {
-  const check = `reasoning:${mode}`;
+  const check: ProbeCheck = `reasoning:${mode}`;
   if (!reasoningModes(profile).includes(mode)) {
     // Nothing to verify at the provider: the run drops the setting and tells the person.
-    return { check, declared: `unsupported, runs as ${planReasoning(profile, mode).applied}`, observed: 'not sent', ok: true };
+    return { check, declared: { kind: 'unsupported', runs_as: planReasoning(profile, mode).applied }, observed: { kind: 'not_sent' }, ok: true };
   }
   const request: ChatRequest = { reasoning: mode, messages: [system(), user('What is 17 + 25? Answer with the number only.')] };
   const body = buildRequestBody(profile, request);
   const sent = Object.entries(body).filter(([k]) => REASONING_FIELDS.includes(k));
-  const declared = sent.length > 0 ? sent.map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ') : 'provider default';
+  const declared: ProbeFact = sent.length > 0 ? { kind: 'sends', fields: sent.map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ') } : { kind: 'provider_default' };
   const result = await runTurn(model, request, signal);
   if ('error' in result) return refused(check, declared, result.error);
   const streamed = result.done.reasoning !== null;
-  if (mode === 'none') return { check, declared, observed: streamed ? 'accepted, but reasoning streamed' : 'accepted, no reasoning', ok: !streamed };
-  return { check, declared, observed: `accepted, ${streamed ? 'reasoning streamed' : 'reasoning not streamed'}`, ok: true };
+  if (mode === 'none') return { check, declared, observed: { kind: 'accepted', reasoning: streamed ? 'streamed_anyway' : 'none' }, ok: !streamed };
+  return { check, declared, observed: { kind: 'accepted', reasoning: streamed ? 'streamed' : 'not_streamed' }, ok: true };
 }
 
 async function checkNeedle(model: ChatModel, profile: ModelProfile, quiet: Partial<ChatRequest>, code: string, signal: AbortSignal): Promise<ProbeRow> {
   const tokens = Math.floor(profile.reliable_context / 2);
-  const declared = `recall at ~${tokens} tokens`;
+  const declared: ProbeFact = { kind: 'recall', tokens };
   const haystack = buildHaystack(tokens, code);
   const result = await runTurn(
     model,
@@ -203,7 +195,7 @@ async function checkNeedle(model: ChatModel, profile: ModelProfile, quiet: Parti
   );
   if ('error' in result) return refused('needle', declared, result.error);
   const found = result.done.content.includes(code);
-  return { check: 'needle', declared, observed: found ? 'found' : `not found (${quote(result.done.content.trim() || 'empty reply')})`, ok: found };
+  return { check: 'needle', declared, observed: found ? { kind: 'found' } : { kind: 'missed', reply: clip(result.done.content.trim(), 40) }, ok: found };
 }
 
 /** ~4 characters per token of varied filler, with the code sentence about 60% of the way in. */
@@ -283,20 +275,9 @@ async function runTurn(model: ChatModel, request: ChatRequest, signal: AbortSign
 }
 
 /** A refused request is a capability finding; any other failure stops the probe. */
-function refused(check: string, declared: string, error: FolioError): ProbeRow {
+function refused(check: ProbeCheck, declared: ProbeFact, error: FolioError): ProbeRow {
   if (error.code !== 'provider_error' || /rejected the API key/.test(error.message)) throw error;
-  return { check, declared, observed: `rejected: ${error.message}`, ok: false };
-}
-
-export function formatProbeTable(report: ProbeReport): string {
-  const header: ProbeRow & { status: string } = { check: 'check', declared: 'declared', observed: 'observed', ok: true, status: 'result' };
-  const rows = [header, ...report.rows.map((r) => ({ ...r, status: r.ok ? 'ok' : 'MISMATCH' }))];
-  const width = (key: 'check' | 'declared' | 'observed'): number => Math.max(...rows.map((r) => r[key].length));
-  const [wc, wd, wo] = [width('check'), width('declared'), Math.min(width('observed'), 70)];
-  const lines = [`Probe ${report.profile}`];
-  for (const r of rows) lines.push([r.check.padEnd(wc), r.declared.padEnd(wd), clip(r.observed, 70).padEnd(wo), r.status].join('  ').trimEnd());
-  if (report.error !== undefined) lines.push(`error: ${report.error}`);
-  return lines.join('\n');
+  return { check, declared, observed: { kind: 'rejected', message: error.message }, ok: false };
 }
 
 /** 0: everything as declared; 2: a declared capability does not match; 3: the provider could not be probed. */
@@ -311,14 +292,6 @@ function system(): ChatRequest['messages'][number] {
 
 function user(content: string): ChatRequest['messages'][number] {
   return { role: 'user', content };
-}
-
-function yesNo(b: boolean): string {
-  return b ? 'yes' : 'no';
-}
-
-function quote(s: string): string {
-  return JSON.stringify(clip(s, 40));
 }
 
 function clip(s: string, max: number): string {

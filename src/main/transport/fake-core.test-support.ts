@@ -242,7 +242,7 @@ export function createFakeCore(): FakeCore {
       return { desktop: false, soffice: false, sandbox: false, python: { available: false, version: null, packages: [] } };
     },
     async probeModel(input) {
-      return { profile: input.profile_id, rows: [{ check: 'chat', declared: 'reply', observed: 'reply', ok: true }], exit_code: 0 };
+      return { profile: input.profile_id, rows: [{ check: 'chat', declared: { kind: 'reply' }, observed: { kind: 'replied', text: 'pong' }, ok: true }], exit_code: 0 };
     },
     async listModels() {
       return { profiles: [], warnings: [{ source: 'fake', message: 'no models configured' }] };

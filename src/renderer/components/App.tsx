@@ -12,6 +12,7 @@ import { Sidebar } from './Sidebar';
 import { panelShown, useLayout } from '../state/layout-store';
 import { useGlobalShortcuts } from './use-global-shortcuts';
 import { ShortcutsHelp } from './ShortcutsHelp';
+import { currentLanguage, i18n, languageLoaders } from '../i18n';
 
 // The first chunk holds only what paints the task list; the views behind a click (a task's chat and
 // files, Settings, the setup) load on first use, so their markdown, virtual list, drag-and-drop and
@@ -21,9 +22,11 @@ import { ShortcutsHelp } from './ShortcutsHelp';
 const RunAnnouncer = lazy(() => import('./RunAnnouncer').then((m) => ({ default: m.RunAnnouncer })));
 const ChatView = lazy(() => import('./ChatView').then((m) => ({ default: m.ChatView })));
 const FilesPanel = lazy(() => import('./FilesPanel').then((m) => ({ default: m.FilesPanel })));
-const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+// Settings and setup show a probe's findings: their strings load with them.
+const lateStrings = () => import('../i18n/late-strings').then((m) => m.ensureLateStrings({ i18n, languageLoaders, currentLanguage }));
+const SettingsPage = lazy(() => Promise.all([import('./settings/SettingsPage'), lateStrings()]).then(([m]) => ({ default: m.SettingsPage })));
 const ProjectPage = lazy(() => import('./ProjectPage').then((m) => ({ default: m.ProjectPage })));
-const SetupScreen = lazy(() => import('./SetupScreen').then((m) => ({ default: m.SetupScreen })));
+const SetupScreen = lazy(() => Promise.all([import('./SetupScreen'), lateStrings()]).then(([m]) => ({ default: m.SetupScreen })));
 
 /** Shown for the moment a view's chunk is on its way. */
 function ViewLoading() {

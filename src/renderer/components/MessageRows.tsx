@@ -152,7 +152,7 @@ function LiveRunView({ live, taskId }: { live: LiveRun; taskId: string }) {
           case 'reasoning_ignored':
             return (
               <div key={i} className="notice" data-testid="reasoning-ignored">
-                {t('reasoning.ignored', { profile: modelLabel(item.profile, profiles, t), requested: t(`reasoning.${item.requested}`), applied: t(`reasoning.${item.applied}`) })}
+                {t('reasoning.ignored', { profile: modelLabel(item.profile, profiles, t), requested: t(`reasoningModes.${item.requested}`), applied: t(`reasoningModes.${item.applied}`) })}
               </div>
             );
           case 'git_config_risk':

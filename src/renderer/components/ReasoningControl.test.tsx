@@ -36,16 +36,16 @@ describe('ReasoningPicker', () => {
   });
 
   it('marks the settings a profile cannot honour, keeping a chosen one selectable', () => {
-    const max = i18n.t('reasoning.max');
+    const max = i18n.t('reasoningModes.max');
     const unsupportedMax = i18n.t('reasoning.notSupported', { mode: max });
     const html = render(null, glm);
     expect(html).toContain(option('max', ' disabled=""', unsupportedMax));
-    expect(html).toContain(option('none', '', i18n.t('reasoning.none')));
+    expect(html).toContain(option('none', '', i18n.t('reasoningModes.none')));
     expect(html).not.toMatch(/<select[^>]*disabled=""/);
     expect(render('max', glm)).toContain(option('max', ' selected=""', unsupportedMax));
     const full = render('thinking', deepseek);
     expect(full).toContain(option('max', '', max));
-    expect(full).toContain(option('thinking', ' selected=""', i18n.t('reasoning.thinking')));
+    expect(full).toContain(option('thinking', ' selected=""', i18n.t('reasoningModes.thinking')));
     // An unknown profile (chosen at run time): every setting is offered.
     expect(render(null, undefined)).not.toContain('disabled');
   });

@@ -49,7 +49,7 @@ export function ReasoningPicker(props: {
           return (
             // A setting already chosen stays selectable so the picker tells the truth.
             <option key={mode} value={mode} disabled={!ok && value !== mode}>
-              {ok ? t(`reasoning.${mode}`) : t('reasoning.notSupported', { mode: t(`reasoning.${mode}`) })}
+              {ok ? t(`reasoningModes.${mode}`) : t('reasoning.notSupported', { mode: t(`reasoningModes.${mode}`) })}
             </option>
           );
         })}

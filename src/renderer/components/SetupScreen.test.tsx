@@ -2,14 +2,14 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { useUiLanguage } from '../i18n/ui-language.test-support';
-import type { ModelProfileInfo } from '../../shared/contract';
+import type { ModelProfileInfo, ProbeReport } from '../../shared/contract';
 import { TestResult } from './SetupScreen';
 
-const report = (ok: boolean) => ({
+const report = (ok: boolean): ProbeReport => ({
   profile: 'fake-lan.fake-model',
   rows: [
-    { check: 'chat', declared: 'yes', observed: 'yes', ok: true },
-    { check: 'tools', declared: 'yes', observed: 'no', ok },
+    { check: 'chat', declared: { kind: 'reply' }, observed: { kind: 'replied', text: 'pong' }, ok: true },
+    { check: 'parallel_tools', declared: { kind: 'flag', value: true }, observed: { kind: 'tool_calls', count: 1 }, ok },
   ],
   exit_code: 0,
 });

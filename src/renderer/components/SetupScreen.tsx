@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ModelProfileInfo, ProbeReport } from '../../shared/contract';
+import { probeFactText } from '../../shared/probe-text';
 import type { ProviderModel, SetupProvider } from '../../shared/contract/setup';
 import { getApi } from '../state/api';
 import { useApp } from '../state/app-store';
@@ -333,7 +334,7 @@ function testOutcome(state: Exclude<TestState, { status: 'running' }>, profiles:
   if (!passedChat(report)) {
     return report.error_code
       ? { kind: 'error', error: { code: report.error_code, name: report.error_name, message: report.error ?? '' } }
-      : { kind: 'failed', headline: t('setup.testFailed'), detail: report.error ?? report.rows[0]?.observed ?? null };
+      : { kind: 'failed', headline: t('setup.testFailed'), detail: report.error ?? (report.rows[0] ? probeFactText(report.rows[0].observed, t) : null) };
   }
   const differ = report.rows.filter((r) => !r.ok).length;
   const profile = modelLabel(report.profile, profiles, t);

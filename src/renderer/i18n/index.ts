@@ -22,10 +22,15 @@ function browserLanguage(): string | undefined {
 // first chosen (the first chunk stays small for the many who never switch). The error catalog and
 // the engines' report wording are shared with the CLI, merged in beside the app's own strings.
 async function ensureLoaded(lng: Language): Promise<void> {
-  if (lng === 'en' || i18n.hasResourceBundle(lng, 'translation')) return;
-  const [{ default: zhCN }, shared] = await Promise.all([import('./locales/zh-CN.json'), loadSharedStringsZhCN()]);
-  i18n.addResourceBundle(lng, 'translation', { ...zhCN, ...shared });
+  if (lng !== 'en' && !i18n.hasResourceBundle(lng, 'translation')) {
+    const [{ default: zhCN }, shared] = await Promise.all([import('./locales/zh-CN.json'), loadSharedStringsZhCN()]);
+    i18n.addResourceBundle(lng, 'translation', { ...zhCN, ...shared });
+  }
+  await Promise.all(languageLoaders.map((load) => load(lng)));
 }
+
+/** What a later chunk must load before a language is shown (late-strings.ts adds its strings' loader). */
+export const languageLoaders: ((lng: Language) => Promise<void>)[] = [];
 
 export async function initI18n(): Promise<void> {
   const lng = resolveLanguage('system', browserLanguage());

@@ -9,3 +9,4 @@ export * from './projects';
 export * from './embedding-settings';
 export * from './usage';
 export * from './system-notices';
+export * from './probe';

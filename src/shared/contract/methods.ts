@@ -2,7 +2,6 @@
 // reachable over HTTP, its route. The IPC bridge, the HTTP router and both renderer adapters are
 // derived from this table; nothing is hand-written per call.
 import { z } from 'zod';
-import { errorCodes } from '../errors';
 import {
   ApprovalDecision,
   ApprovalMode,
@@ -27,6 +26,7 @@ import {
   Usage,
 } from './entities';
 import { ReasoningMode } from './entities';
+import { ProbeReport } from './probe';
 import { QuotaUsage, UsageMonth, UsagePeriodInfo, UserUsage } from './usage';
 import { SearchSettingsInput, SearchTestReport } from './search-settings';
 import { EmbeddingSettingsInput, EmbeddingTestReport } from './embedding-settings';
@@ -118,16 +118,6 @@ export const HealthReport = z.object({
 });
 export type HealthReport = z.infer<typeof HealthReport>;
 
-export const ProbeReport = z.object({
-  profile: z.string(),
-  rows: z.array(z.object({ check: z.string(), declared: z.string(), observed: z.string(), ok: z.boolean() })),
-  error: z.string().optional(),
-  /** The failure's code and error class, for an explanation in the person's language. */
-  error_code: z.enum(errorCodes).optional(),
-  error_name: z.string().optional(),
-  exit_code: z.number().int(),
-});
-export type ProbeReport = z.infer<typeof ProbeReport>;
 
 /** A tool as Settings lists it for "always allow". kind is null for a tool not loaded now (an MCP server that is off). */
 export const ToolPermission = z.object({

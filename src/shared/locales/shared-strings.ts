@@ -3,6 +3,7 @@
 // sentence from its facts, the page count), the names of things (`providers`, `approvalModes`,
 // `modelNames`) and how a tool call reads (`toolName`, `toolSummary`, `toolFailure`). English is
 // here (every screen's fallback); Chinese is loaded on demand so the app's first chunk does not carry it.
+// Strings only screens opened later need are in late-strings.ts.
 import type { ErrorCatalog } from './errors';
 import errorsEn from './errors/en.json';
 import namesEn from './names/en.json';

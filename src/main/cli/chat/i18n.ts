@@ -2,6 +2,7 @@
 // read with i18next as the app reads its own. They sit in src/shared because the CLI may not import
 // the renderer and the renderer may not import main; shared JSON is data both layers can read.
 import { createInstance, type TFunction } from 'i18next';
+import { loadLateStrings } from '../../../shared/locales/late-strings';
 import { plainTranslate } from '../../../shared/locales/plain-spacing';
 import { loadSharedStringsZhCN, sharedStringsEn } from '../../../shared/locales/shared-strings';
 import en from '../../../shared/locales/chat/en.json';
@@ -27,9 +28,9 @@ export type LocaleStrings = Record<ChatLanguage, object>;
  */
 export async function createTranslate(language: ChatLanguage, strings: LocaleStrings = { en, 'zh-CN': zhCN }): Promise<Translate> {
   const i18n = createInstance();
-  const sharedZhCN = await loadSharedStringsZhCN();
+  const [sharedZhCN, lateEn, lateZhCN] = await Promise.all([loadSharedStringsZhCN(), loadLateStrings('en'), loadLateStrings('zh-CN')]);
   await i18n.init({
-    resources: { en: { translation: { ...strings.en, ...sharedStringsEn } }, 'zh-CN': { translation: { ...strings['zh-CN'], ...sharedZhCN } } },
+    resources: { en: { translation: { ...strings.en, ...sharedStringsEn, ...lateEn } }, 'zh-CN': { translation: { ...strings['zh-CN'], ...sharedZhCN, ...lateZhCN } } },
     lng: language,
     fallbackLng: 'en',
     interpolation: { escapeValue: false }, // a terminal, not HTML

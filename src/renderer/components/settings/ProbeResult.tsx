@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ProbeReport } from '../../../shared/contract';
+import { probeCheckName, probeFactText } from '../../../shared/probe-text';
 import type { ErrorInfo } from '../../state/notices';
 import { ErrorText, ServerDetail } from '../ErrorText';
 import { TestOutcome } from '../TestOutcome';
@@ -27,20 +28,20 @@ export function ProbeResult({ state }: { state: ProbeState }) {
         <table className="table probe-table">
           <thead>
             <tr>
-              <th>{t('probe.check')}</th>
-              <th>{t('probe.declared')}</th>
-              <th>{t('probe.observed')}</th>
-              <th>{t('probe.result')}</th>
+              <th>{t('probeReport.columns.check')}</th>
+              <th>{t('probeReport.columns.declared')}</th>
+              <th>{t('probeReport.columns.observed')}</th>
+              <th>{t('probeReport.columns.result')}</th>
             </tr>
           </thead>
           <tbody>
             {report.rows.map((row, i) => (
-              <tr key={i} data-testid="probe-check" data-ok={row.ok}>
-                <td>{row.check}</td>
-                <td className="cell-mono">{row.declared}</td>
-                <td className="cell-mono">{row.observed}</td>
+              <tr key={i} data-testid="probe-check" data-check={row.check} data-ok={row.ok}>
+                <td>{probeCheckName(row.check, t)}</td>
+                <td>{probeFactText(row.declared, t)}</td>
+                <td>{probeFactText(row.observed, t)}</td>
                 <td>
-                  <span className={row.ok ? 'key-yes' : 'key-no'}>{row.ok ? t('probe.ok') : t('probe.mismatch')}</span>
+                  <span className={row.ok ? 'key-yes' : 'key-no'}>{row.ok ? t('probeReport.status.ok') : t('probeReport.status.mismatch')}</span>
                 </td>
               </tr>
             ))}
