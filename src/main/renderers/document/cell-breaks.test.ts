@@ -2,9 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { createTextMeasurer } from '../typesetting/fonts';
 import { breakFaults, breaksBetweenWords, CELL_MARGINS, characterBreakLines, cleanBreakWidths } from './cell-breaks';
+import { documentMeasureStyle } from './measure-style';
 
 const measurer = createTextMeasurer();
-const STYLE = { fonts: { latin: 'Times New Roman', cjk: 'SimSun' }, sizePt: 10.5 };
+const STYLE = documentMeasureStyle('body', 'zh-CN', 10.5);
 const cells = (...texts: string[]) => texts.map((text, i) => ({ text, bold: i === 0 }));
 
 describe('table cell breaks', () => {

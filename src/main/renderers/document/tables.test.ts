@@ -7,8 +7,9 @@ import { tableMeasurer } from '../typesetting/fonts';
 import { renderDocument } from './index';
 import { fitMinimums, KEEP_TOGETHER_ROWS, minimumColumnWidths, unbreakablePieces } from './tables';
 import { documentFolder, openDocx } from './testing/docx';
+import { documentMeasureStyle } from './measure-style';
 
-const STYLE = { fonts: { latin: 'Times New Roman', cjk: 'SimSun' }, sizePt: 10.5 };
+const STYLE = documentMeasureStyle('body', 'zh-CN', 10.5);
 
 describe('table column widths', () => {
   it('keeps Latin tokens, numbers with their labels and short Chinese phrases whole; long Chinese runs break between words', () => {

@@ -13,7 +13,7 @@ import {
 } from 'docx';
 import { type Table as MdTable, type AlignType } from 'mdast';
 import { type CitationState, type RenderContext } from './context';
-import { fontSet } from './fonts';
+import { documentMeasureStyle } from './measure-style';
 import { STYLE } from './styles';
 import { emWidth } from './text-metrics';
 import { plainText } from './mdast-text';
@@ -123,8 +123,7 @@ export function convertTable(node: MdTable, ctx: RenderContext, inline: InlineRe
   const texts = node.children.map((row) => Array.from({ length: columns }, (_, i) => plainText(row.children[i])));
   const contentEms = Array.from({ length: columns }, (_, col) => Math.max(...texts.map((row) => emWidth(row[col] ?? ''))));
   const sizePt = ctx.template.bodySizePt - 1.5;
-  const fonts = fontSet('body', ctx.language);
-  const style = { fonts: { latin: fonts.ascii, cjk: fonts.eastAsia }, sizePt };
+  const style = documentMeasureStyle('body', ctx.language, sizePt);
   const minimums = minimumColumnWidths(texts, ctx.measurer, style);
   const fitted = fitMinimums(columnWidths(contentEms, ctx.geometry.textWidth), minimums, ctx.geometry.textWidth);
   const { fits } = fitted;
