@@ -27,6 +27,12 @@ describe('table cell breaks', () => {
     expect(breakFaults('依据《数据安全法》与《个人信息保护法》逐条核对', ['依据《数据安全法》与《个人信息', '保护法》逐条', '核对'])).toBe(1);
   });
 
+  it('counts a line end inside a research term as a broken word', () => {
+    expect(breakFaults('在三个数据集上开展研究', ['在三个数据', '集上开展研究'])).toBe(1);
+    expect(breakFaults('版面结构预训练方法', ['版面结构预', '训练方法'])).toBe(1);
+    expect(breakFaults('在三个数据集上开展研究', ['在三个数据集', '上开展研究'])).toBe(0);
+  });
+
   it('measures a superscript citation at its printed size', () => {
     // LibreOffice 7.4 set the sample proposal's cell, 2838 twips wide with "[5]" a superscript, in these lines.
     const text = 'XFUND[5]、自建少数民族语言数据集';
