@@ -31,7 +31,7 @@ const SPACES_OR_NOT = / +|[^ ]+/gu;
  * A superscript's size as a share of the text's: LibreOffice's automatic superscript (58%), measured in its PDF as
  * "[5]" 7.05 pt wide beside 10.5 pt text, where the same label in the line is 12.2 pt.
  */
-const SUPERSCRIPT_SIZE = 0.58;
+export const SUPERSCRIPT_SIZE = 0.58;
 
 /**
  * The width of `text` from `start` to `end` in `style` (a document's, measure-style.ts), measured space-separated
