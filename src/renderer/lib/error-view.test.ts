@@ -39,6 +39,23 @@ describe('errors as a person reads them', () => {
     await applyLanguageSetting('en');
   });
 
+  it('never says the title again as the first sentence under it, in either language', async () => {
+    const { errorCodes } = await import('../../shared/folio-error');
+    for (const language of ['zh-CN', 'en']) {
+      await applyLanguageSetting(language);
+      for (const error of [...[...errorCodes, 'unknown'].map((code) => ({ code })), ...namedErrors.map((name) => ({ code: 'internal', name }))]) {
+        // A Chinese screen explains; an English one shows the server's words, here the empty message, so the explanation.
+        const view = errorView({ ...error, message: language === 'en' ? '' : 'Something in English' }, i18n.t, i18n.language);
+        const firstSentence = view.text.split(/[。.！!]/u)[0].trim();
+        expect(firstSentence, `${language} ${error.code} ${'name' in error ? error.name : ''}`).not.toBe(view.title);
+        expect(view.text.trim(), error.code).not.toBe('');
+      }
+    }
+    await applyLanguageSetting('zh-CN');
+    expect(errorView({ code: 'provider_unreachable', message: 'connect ECONNREFUSED 127.0.0.1:9' }, i18n.t, i18n.language)).toMatchObject({ title: '无法连接模型服务', text: '请检查地址和网络。' });
+    await applyLanguageSetting('en');
+  });
+
   it('an error class without its own explanation falls back to its code’s', async () => {
     await applyLanguageSetting('zh-CN');
     const view = errorView({ code: 'rate_limited', name: 'FolioError', message: 'fake.main is rate limited by the provider (429)' }, i18n.t, i18n.language);
