@@ -1,7 +1,7 @@
 // A table's Chinese cells break between words and leave no character alone, at the widths LibreOffice is given.
 import { describe, expect, it } from 'vitest';
 import { createTextMeasurer } from '../typesetting/fonts';
-import { breakFaults, breaksBetweenWords, CELL_MARGINS, characterBreakLines, cleanBreakWidths } from './cell-breaks';
+import { breakFaults, breaksBetweenWords, CELL_MARGINS, type CellText, characterBreakLines, cleanBreakWidths } from './cell-breaks';
 import { documentMeasureStyle } from './measure-style';
 
 const measurer = createTextMeasurer();
@@ -72,10 +72,10 @@ describe('table cell breaks', () => {
   it('shares a column’s change between two others when neither has room for all of it', () => {
     // The sample proposal's table 1 as printed, from the widths its content asks for: 主要方法 and 评价数据集 both break
     // inside words. Giving 主要方法's room to 评价数据集 alone left 检索增强提示学 / 习; 评价指标 must give part of it.
-    const columns = [
+    const columns: CellText[][] = [
       cells('研究阶段', '版面结构预训练', '跨语言知识迁移', '小样本信息抽取'),
       cells('主要方法', '掩码区域重建、阅读顺序预测', '对比对齐、版式无关表示', '检索增强提示学习、约束解码'),
-      [...cells('评价数据集', 'DocBank、PubLayNet'), { text: 'XFUND[5]、自建少数民族语言数据集', bold: false, superscripts: [[5, 8]] as const }, ...cells('x', 'FUNSD、CORD、行业票据').slice(1)],
+      [...cells('评价数据集', 'DocBank、PubLayNet'), { text: 'XFUND[5]、自建少数民族语言数据集', bold: false, superscripts: [[5, 8]] }, ...cells('x', 'FUNSD、CORD、行业票据').slice(1)],
       cells('评价指标', 'mAP', 'F1', 'F1 / 一致性'),
     ];
     const widths = [1790, 2368, 2594, 1548];
