@@ -13,7 +13,7 @@ import { startTeamHttpServer } from './team-server';
 import { FolioError } from '../../shared/errors';
 import { DatabaseCorruptError } from '../store';
 import { TaskStatus } from '../../shared/contract';
-import { CliInputError, cliTranslate, configWarningLine, describeCliError, describeCorruption, padCells, type Translate } from './cli-messages';
+import { CliInputError, cliLanguage, cliTranslate, configWarningLine, describeCliError, describeCorruption, padCells, type Translate } from './cli-messages';
 
 function paths() {
   const resourcesDir = findResourcesDir();
@@ -28,7 +28,9 @@ async function warnAboutBrokenFiles(core: Pick<Core, 'handlers'>, t: Translate):
     const [{ warnings: modelWarnings }, { warnings: skillWarnings }] = await Promise.all([core.handlers.listModels({}), core.handlers.listSkills({})]);
     for (const w of [...modelWarnings, ...skillWarnings]) console.warn(configWarningLine(w, t));
   } catch (err) {
-    console.warn(t('warnings.checkFailed', { message: err instanceof Error ? err.message : String(err) }));
+    // The error's own words in English; its kind in another language.
+    const what = cliLanguage() === 'en' ? (err instanceof Error ? err.message : String(err)) : t(`errorKind.${err instanceof FolioError ? err.code : 'unknown'}`);
+    console.warn(t('warnings.checkFailed', { what }));
   }
 }
 
