@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startFakeOpenAI } from '../../../testing/fake-openai/server';
+import { buildTemplate } from '../renderers/deck/templates/fixture.test-support';
 import { latinSentences } from '../../shared/latin-text.test-support';
 import { damagedDataFolder, folio, folioAsync, root, serveUntil } from './folio-process.test-support';
 
@@ -103,6 +104,19 @@ describe('folio in a Chinese terminal', () => {
     const english = folio(['render', deck, '-o', join(dir, 'out')], { FOLIO_SOFFICE: zh.FOLIO_SOFFICE });
     expect(english.stdout).toContain('Quality report, estimated (LibreOffice not installed): 3 issue(s)');
     expect(english.stdout).toMatch(/spec slide 2 \(file slide 3\): missing_image: "pics\/none\.png" was not found/u);
+  }, 120_000);
+
+  it('render --template says what the template could not give in Chinese', async () => {
+    const { dir, deck } = faultyInputs();
+    const template = join(dir, 'ACME.potx');
+    writeFileSync(template, await buildTemplate({ potx: true }));
+    const result = folio(['render', deck, '-o', join(dir, 'out'), '--template', template], { LC_ALL: 'zh_CN.UTF-8', FOLIO_SOFFICE: join(dir, 'no-such-soffice') });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('模板：没有找到节标题版式：节标题页使用“ACME Title”版式。');
+    expect(result.stdout).toContain('模板：没有找到两栏内容版式：两栏幻灯片把“ACME Content”的正文区一分为二。');
+    expect(result.stdout).toMatch(/模板：强调色 1（#C8102E）在背景上难以看清：Folio 的强调文字和标记改用 #[0-9A-F]{6}。/u);
+    expect(result.stdout).toMatch(/模板：正文颜色 #101820 在其后的 #0B3D2E 上难以看清：正文改用 #FFFFFF。/u);
+    expect(latinSentences(result.stdout.replaceAll(dir, ''))).toEqual([]);
   }, 120_000);
 
   it('a damaged database is said in Chinese, with the way to restore it', async () => {
