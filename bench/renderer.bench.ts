@@ -21,6 +21,7 @@ import { E2E_TOKEN, folioApi, type FolioServer, startFolio, stopFolio } from '..
 import { freePort, repoRoot, sleep, type Started, startProcess, stopProcess } from '../e2e/support/processes';
 import { setSecurityHeaders } from '../src/main/transport/http/respond';
 import { firstPaintTaskListHtml } from '../src/shared/first-paint/task-list-html';
+import { TIMING_CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../e2e/support/chromium-args';
 import { median, quantile } from './stats';
 import { type Bench, type BenchRow } from './types';
 
@@ -30,20 +31,6 @@ const RENDERER_DIR = join(process.env.FOLIO_RESOURCES_DIR ?? repoRoot, 'out/rend
 const LOADS = Number(process.env.FOLIO_RENDERER_LOADS ?? 15);
 const OLD_TREE = process.env.FOLIO_RENDERER_OLD ? resolve(process.env.FOLIO_RENDERER_OLD) : null;
 const TASKS = 20;
-const CHROMIUM = process.env.FOLIO_E2E_CHROMIUM ?? '/usr/bin/chromium';
-// Debian's Chromium 156 starts, for every new window (each fresh context is one), a renderer for its
-// WebUI omnibox popup that loads ~270 modules: 1-2 s of CPU on this 2-core machine, during the very
-// load being timed. A person's window has long loaded its popup when they type an address, so the
-// bench turns it off (either feature alone brings the WebUI renderer back).
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
-];
 // A task row's title in the sidebar's list, whoever drew it: the server draws the list into the first
 // open's HTML (transport/http/first-page.ts), public/early-requests.js on a reload; its first frame on
 // screen is "the task list painted". The app's own rows (React mounted, clickable) carry the test id.
@@ -271,7 +258,7 @@ async function run(): Promise<BenchRow[]> {
 
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-renderer-'));
   const titles = Array.from({ length: TASKS }, (_, i) => `Bench task ${i + 1}`);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: TIMING_CHROMIUM_ARGS });
   const staticServer = await staticListServer(css, titles, false);
   const headedServer = await staticListServer(css, titles, true);
   const otherSite = await otherSiteServer();

@@ -20,6 +20,7 @@ import { folioApi, startFolio, stopFolio } from '../e2e/support/folio-server';
 import { fakeProfileYaml } from '../e2e/support/fake-model';
 import { repoRoot } from '../e2e/support/processes';
 import { messageAt } from './history.bench';
+import { CHROMIUM_EXECUTABLE, TIMING_CHROMIUM_ARGS } from '../e2e/support/chromium-args';
 import { median } from './stats';
 import { type Bench, type BenchRow } from './types';
 
@@ -28,8 +29,6 @@ const MESSAGES = 10_000;
 /** Scroll steps (one per frame) and their size: ~10 s of fast wheel scrolling up through many pages. */
 const STEPS = 600;
 const STEP_PX = 400;
-const CHROMIUM = process.env.FOLIO_E2E_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** Chromium's CPU slowdown (CDP `Emulation.setCPUThrottlingRate`) for both pages, e.g. 4 to see on a quiet machine what a slower or busier one would. */
 const CPU_THROTTLE = Number(process.env.FOLIO_SCROLL_CPU_THROTTLE ?? '1');
@@ -213,7 +212,7 @@ async function run(): Promise<BenchRow[]> {
   const cssPath = readFileSync(htmlPath, 'utf8').match(/<link rel="stylesheet"[^>]*href="\.\/([^"]+)"/)?.[1];
   const css = cssPath ? readFileSync(join(RENDERER_DIR, cssPath), 'utf8') : '';
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-scroll-'));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: TIMING_CHROMIUM_ARGS });
   const staticServer = await staticConversation(css);
   try {
     // A usable model (never called), so the app opens the task rather than the first-run setup.
