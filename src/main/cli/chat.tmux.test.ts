@@ -93,10 +93,10 @@ describe('folio chat in a terminal', () => {
       { text: 'Saved the note.', usage: { prompt: 150, completion: 10 } },
     ]);
     await typeLine('Write a note');
-    await waitFor('Allow write: work/note.md?');
+    await waitFor('Allow? Write a file: work/note.md');
     await typeLine('y');
     text = await waitFor(/\[in 250 out 30 /);
-    expect(text).toContain('✓ write: allowed once');
+    expect(text).toContain('✓ Write a file: allowed once');
     expect(text).toContain('← Write a file: Saved work/note.md.');
     expect(text).toContain('Saved the note.');
     expect(text).toMatch(/\[in 250 out 30 \d+\.\ds 0\.0007\]/);

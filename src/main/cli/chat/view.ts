@@ -34,9 +34,20 @@ function ErrorLine({ item, language, verbose, t }: { item: Extract<Item, { kind:
   return h(Box, { flexDirection: 'column' }, h(Text, { color: 'red' }, help), h(Text, { dimColor: true }, `  ${t('errorDetail', { message: item.message })}`));
 }
 
+/**
+ * The card's sentences for a blocked or failed call point at its raw output, which the card shows
+ * behind a toggle; here the tool's own text is shown only with --verbose, so they say where the
+ * reason is in this terminal: below, after starting with --verbose, or nowhere.
+ */
+function terminalSummaryKeys(shown: 'hidden' | 'below' | 'none'): Record<string, string> {
+  return { 'toolSummary.blocked': `toolResult.blocked_${shown}`, 'toolSummary.failed': `toolResult.failed_${shown}` };
+}
+
 /** A finished call as the app's tool card says it; with --verbose, the start of the tool's own text below. */
 function ToolResultLine({ item, verbose, t }: { item: Extract<Item, { kind: 'tool_result' }>; verbose: boolean; t: Translate }): ReactNode {
-  const line = h(Text, { color: item.isError ? 'red' : 'gray' }, `← ${toolLabel(item.name, t)}: ${toolSummary(item.said, t)}`);
+  const keys = terminalSummaryKeys(!verbose ? 'hidden' : item.preview === '' ? 'none' : 'below');
+  const summary = toolSummary(item.said, (key, vars) => (keys[key] ? t(keys[key], { ...vars, flag: '--verbose' }) : t(key, vars)));
+  const line = h(Text, { color: item.isError ? 'red' : 'gray' }, `← ${toolLabel(item.name, t)}: ${summary}`);
   if (!verbose || item.preview === '') return line;
   return h(Box, { flexDirection: 'column' }, line, h(Text, { dimColor: true }, `  ${item.preview}`));
 }
@@ -62,7 +73,7 @@ export function ItemLine({ item, language, verbose, t }: ItemLineProps): ReactNo
     case 'tool_result':
       return h(ToolResultLine, { item, verbose, t });
     case 'approval': {
-      const answer = item.name === PLAN_TOOL ? planAnswer(item, t) : t('approval.answered', { name: item.name, decision: t(`approval.${item.decision}`) });
+      const answer = item.name === PLAN_TOOL ? planAnswer(item, t) : t('approval.answered', { name: toolLabel(item.name, t), decision: t(`approval.${item.decision}`) });
       return h(Text, { color: item.decision === 'deny' ? 'red' : 'green' }, `${item.decision === 'deny' ? '✗' : '✓'} ${answer}`);
     }
     case 'notice':
@@ -95,7 +106,7 @@ function QuestionBox({ question, askingReason, t }: { question: PendingQuestion;
   return h(
     Box,
     box,
-    h(Text, { bold: true }, t('approval.question', { name: question.name, summary: question.summary })),
+    h(Text, { bold: true }, t('approval.question', { name: toolLabel(question.name, t), summary: question.summary })),
     question.detail ? h(Text, { dimColor: true }, question.detail) : null,
     question.risk === 'destructive' ? h(Text, { color: 'red' }, t('approval.destructive')) : null,
     h(Text, { color: 'yellow' }, t('approval.keys')),
