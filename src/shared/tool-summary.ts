@@ -96,7 +96,7 @@ const NAMES_PATH: ReadonlySet<ToolFailure['kind']> = new Set(FAILURES_NAMING_A_P
 
 /** Why a call failed, in a sentence of the person's language (the model read the tool's English). */
 export function failureSentence(failure: ToolFailure, t: Say): string {
-  const count = failure.count === undefined ? {} : { count: failure.count };
+  const count: Record<string, number> = failure.count === undefined ? {} : { count: failure.count };
   if (failure.path !== undefined && NAMES_PATH.has(failure.kind)) return t(`toolFailure.${failure.kind}_path`, { path: failure.path, ...count });
   return t(`toolFailure.${failure.kind}`, { ...(failure.code === undefined ? {} : { code: failure.code }), ...(failure.seconds === undefined ? {} : { seconds: failure.seconds }), ...count });
 }
