@@ -129,6 +129,16 @@ describe('the chat view', () => {
     expect(out).toContain('[in 1234 out 56 2.0s 0.50]');
   });
 
+  it('sends the line typed when Enter comes before the input has drawn it', async () => {
+    const { calls, stdin } = renderChat(await createTranslate('en'));
+    await tick();
+    // Text and Enter as two reads with no render between them, as a busy machine delivers them.
+    stdin.type('write a note');
+    stdin.type('\r');
+    await until(() => calls.length === 2);
+    expect(calls.at(-1)).toMatchObject({ method: 'sendMessage', input: { content: 'write a note' } });
+  });
+
   it('renders a streaming reply as markdown block by block, and the finished reply whole', async () => {
     const { controller, emit, stdout } = renderChat(await createTranslate('en'));
     await controller.submit('stats please');

@@ -5,7 +5,7 @@
 import { Box, Static, Text, useApp, useInput } from 'ink';
 import Spinner from 'ink-spinner';
 import TextInput from 'ink-text-input';
-import { createElement as h, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createElement as h, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { errorHelpKey } from '../../../shared/locales/errors';
 import { toolLabel } from '../../../shared/tool-names';
 import { toolSummary } from '../../../shared/tool-summary';
@@ -149,6 +149,9 @@ export function ChatApp({ controller, t, language, header, verbose = false }: { 
     () => controller.view,
   );
   const [line, setLine] = useState('');
+  // The line as last typed, ahead of the render: text and the Enter after it may arrive before the
+  // input has drawn the text, and the input then submits the line it last drew.
+  const typed = useRef('');
   const { exit } = useApp();
   const { screen, prompt } = view;
   const running = screen.running;
@@ -164,6 +167,7 @@ export function ChatApp({ controller, t, language, header, verbose = false }: { 
   });
 
   const submit = (value: string) => {
+    typed.current = '';
     setLine('');
     void controller.submit(value).then((outcome) => {
       if (outcome === 'exit') exit();
@@ -174,8 +178,10 @@ export function ChatApp({ controller, t, language, header, verbose = false }: { 
   // break inside: that is a submit too.
   const change = (value: string) => {
     const brk = value.search(/[\r\n]/);
-    if (brk === -1) setLine(value);
-    else submit(value.slice(0, brk));
+    if (brk === -1) {
+      typed.current = value;
+      setLine(value);
+    } else submit(value.slice(0, brk));
   };
 
   const live: ReactNode[] = [];
@@ -213,7 +219,7 @@ export function ChatApp({ controller, t, language, header, verbose = false }: { 
       Box,
       null,
       h(Text, { color: question ? 'yellow' : 'blue' }, question ? '? ' : '› '),
-      h(TextInput, { value: line, onChange: change, onSubmit: submit, placeholder: placeholderOf(question, askingReason, t) }),
+      h(TextInput, { value: line, onChange: change, onSubmit: () => submit(typed.current), placeholder: placeholderOf(question, askingReason, t) }),
     ),
     title ? h(Text, { dimColor: true }, title) : null,
   );
