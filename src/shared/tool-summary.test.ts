@@ -39,6 +39,12 @@ describe('a tool call as a person reads it', () => {
     expect(say({ name: 'glob', preview: 'No files match **/*.xlsx.' })).toBe('没有匹配的文件。');
   });
 
+  it('an invalid deck spec says how many problems it has and who fixes them, not the model\'s English lines', () => {
+    const failed = (failure: ToolSummaryInput['failure']) => say({ name: 'render_deck', outcome: 'error', preview: 'The deck spec (work/deck.json) is invalid (2 errors); fix and render again:', failure });
+    expect(failed({ kind: 'invalid_spec', path: 'work/deck.json', count: 2 })).toBe('work/deck.json作为幻灯片规格有2处问题；已把问题告诉模型，由它修改。');
+    expect(failed({ kind: 'invalid_spec', count: 1 })).toBe('幻灯片规格有1处问题；已把问题告诉模型，由它修改。');
+  });
+
   it('a command reports how it ended: the time, or the failing exit code', () => {
     expect(say({ name: 'shell', preview: 'hello\n[exit code 0 · 0.4 s]' })).toBe('命令已运行完毕，用时0.4秒。');
     expect(say({ name: 'run_python', outcome: 'error', preview: 'Traceback ...\n[exit code 1 · 2.1 s]' })).toBe('命令以退出码1结束。');

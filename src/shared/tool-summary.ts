@@ -96,8 +96,9 @@ const NAMES_PATH: ReadonlySet<ToolFailure['kind']> = new Set(FAILURES_NAMING_A_P
 
 /** Why a call failed, in a sentence of the person's language (the model read the tool's English). */
 export function failureSentence(failure: ToolFailure, t: Say): string {
-  if (failure.path !== undefined && NAMES_PATH.has(failure.kind)) return t(`toolFailure.${failure.kind}_path`, { path: failure.path });
-  return t(`toolFailure.${failure.kind}`, { ...(failure.code === undefined ? {} : { code: failure.code }), ...(failure.seconds === undefined ? {} : { seconds: failure.seconds }) });
+  const count: Record<string, number> = failure.count === undefined ? {} : { count: failure.count };
+  if (failure.path !== undefined && NAMES_PATH.has(failure.kind)) return t(`toolFailure.${failure.kind}_path`, { path: failure.path, ...count });
+  return t(`toolFailure.${failure.kind}`, { ...(failure.code === undefined ? {} : { code: failure.code }), ...(failure.seconds === undefined ? {} : { seconds: failure.seconds }), ...count });
 }
 
 /** glob lists one file a line, and says how many there were when it lists only the first ones. */

@@ -22,20 +22,33 @@ function screen(): string {
   return tmux('capture-pane', '-p', '-J', '-S', '-200', '-t', session);
 }
 
-async function waitFor(pattern: RegExp | string, timeoutMs = 30_000): Promise<string> {
+async function waitUntil(done: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const text = screen();
-    if (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text)) return text;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${String(pattern)}; the screen:\n${text}`);
-    await new Promise((r) => setTimeout(r, 200));
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen:\n${screen()}`);
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
-/** Types a line: the text literally, then Enter as its own key. */
+async function waitFor(pattern: RegExp | string, timeoutMs = 30_000): Promise<string> {
+  let text = '';
+  await waitUntil(() => {
+    text = screen();
+    return typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text);
+  }, String(pattern), timeoutMs);
+  return text;
+}
+
+/**
+ * Types a line: the text literally, then Enter as its own key once the terminal shows the text
+ * (the screen changed), as a person presses Enter after seeing what they typed.
+ */
 async function typeLine(text: string): Promise<void> {
-  if (text) tmux('send-keys', '-t', session, '-l', text);
-  await new Promise((r) => setTimeout(r, 150));
+  if (text) {
+    const before = screen();
+    tmux('send-keys', '-t', session, '-l', text);
+    await waitUntil(() => screen() !== before, `the typed "${text}" on screen`);
+  }
   tmux('send-keys', '-t', session, 'Enter');
 }
 
@@ -93,10 +106,10 @@ describe('folio chat in a terminal', () => {
       { text: 'Saved the note.', usage: { prompt: 150, completion: 10 } },
     ]);
     await typeLine('Write a note');
-    await waitFor('Allow write: work/note.md?');
+    await waitFor('Allow? Write a file: work/note.md');
     await typeLine('y');
     text = await waitFor(/\[in 250 out 30 /);
-    expect(text).toContain('✓ write: allowed once');
+    expect(text).toContain('✓ Write a file: allowed once');
     expect(text).toContain('← Write a file: Saved work/note.md.');
     expect(text).toContain('Saved the note.');
     expect(text).toMatch(/\[in 250 out 30 \d+\.\ds 0\.0007\]/);

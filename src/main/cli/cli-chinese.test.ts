@@ -119,6 +119,24 @@ describe('folio in a Chinese terminal', () => {
     expect(latinSentences(result.stdout.replaceAll(dir, ''))).toEqual([]);
   }, 120_000);
 
+  it('render says each problem of an invalid deck spec in Chinese, by where it is in the spec', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'folio-cli-zh-'));
+    const deck = join(dir, 'bad.json');
+    writeFileSync(deck, JSON.stringify({ title: '测试', colour: 'red', slides: [{ layout: 'hero' }, { layout: 'bullets', bullets: ['a'] }, { layout: 'bullets', title: '', bullets: 3 }] }));
+    const zh = folio(['render', deck, '-o', join(dir, 'out')], { LC_ALL: 'zh_CN.UTF-8' });
+    expect(zh.status).toBe(3);
+    expect(zh.stderr).toContain('bad.json 不是有效的幻灯片规格（');
+    expect(zh.stderr).toContain('slides[0].layout：未知的版式 "hero"');
+    expect(zh.stderr).toContain('slides[1].title：缺少此项');
+    expect(zh.stderr).toContain('slides[2].bullets：值的类型不对');
+    expect(zh.stderr).toContain('整个规格：无法识别的字段 colour');
+    expect(zh.stderr).toContain('slides[2].title：为空或太短');
+    expect(latinSentences(zh.stderr.replaceAll(dir, ''))).toEqual([]);
+    // An English terminal keeps the spec check's own lines, as the model reads them.
+    const en = folio(['render', deck, '-o', join(dir, 'out')]);
+    expect(en.stderr).toMatch(/Invalid deck spec bad\.json: slides\[0\]\.layout: unknown layout "hero"; the layouts are: /u);
+  }, 60_000);
+
   it('a damaged database is said in Chinese, with the way to restore it', async () => {
     const dataDir = await damagedDataFolder();
     const zh = { LC_ALL: 'zh_CN.UTF-8', FOLIO_DATA_DIR: dataDir };

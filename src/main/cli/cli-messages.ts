@@ -7,6 +7,7 @@ import zhCN from '../../shared/locales/cli/zh-CN.json';
 import { FolioError } from '../../shared/errors';
 import type { ConfigWarning } from '../../shared/contract';
 import { configFindingText } from '../../shared/config-finding-text';
+import { DeckSpecError } from '../../shared/specs/spec-issues';
 import type { DatabaseCorruptError } from '../store';
 import { type ChatLanguage, createTranslate, resolveChatLanguage, type Translate } from './chat/i18n';
 
@@ -40,8 +41,10 @@ function quoted(message: string): string {
  * What the person reads when a command fails; `usage` when the command line itself was wrong, so
  * the line that points to --help follows.
  */
-export function describeCliError(err: unknown, t: Translate): { text: string; usage: boolean } {
+export function describeCliError(err: unknown, t: Translate, env: NodeJS.ProcessEnv = process.env): { text: string; usage: boolean } {
   if (err instanceof CliInputError) return { text: t(err.key, err.vars), usage: true };
+  // The spec's own English lines are the most precise in English; another language says each problem from its kind.
+  if (err instanceof DeckSpecError && cliLanguage(env) !== 'en') return { text: describeSpecIssues(err, t), usage: false };
   const code = typeof err === 'object' && err !== null && 'code' in err ? err.code : undefined;
   const message = err instanceof Error ? err.message : String(err);
   switch (code) {
@@ -83,4 +86,12 @@ export function padCells(text: string, width: number): string {
 /** A model profile or skill file problem as one terminal line: the file, then what is wrong with it. */
 export function configWarningLine(warning: ConfigWarning, t: Translate): string {
   return t('warnings.line', { source: warning.source, text: configFindingText(warning.finding, warning.detail, (key, vars) => t(key, vars)) });
+}
+
+/** A deck spec's problems, one a line: where (the path as written in the spec) and what is wrong. */
+export function describeSpecIssues(err: DeckSpecError, t: Translate): string {
+  const count = err.issues.length;
+  const title = err.file === null ? t('specIssues.titleNoFile', { count }) : t('specIssues.title', { file: err.file, count });
+  const lines = err.issues.map((issue) => t('specIssues.line', { path: issue.path || t('specIssues.whole'), problem: t(`specIssues.problem.${issue.problem}`, { value: issue.value ?? '' }) }));
+  return [title, ...lines].join('\n');
 }

@@ -4,14 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findResourcesDir, resolveDataDir } from '../config/app-paths';
-import { createCore, type Core } from '../service/create-core';
-import { createRecoverableCore } from '../service/recovery-core';
-import { startHttpServer } from '../transport/http';
-import { createJsonLogger, loadServiceConfig, type ServiceConfig } from '../tenancy';
-import { createServiceCore } from './service-core';
-import { startTeamHttpServer } from './team-server';
+import type { Core } from '../service/create-core';
+import type { ServiceConfig } from '../tenancy';
 import { FolioError } from '../../shared/errors';
-import { DatabaseCorruptError } from '../store';
+import type { DatabaseCorruptError } from '../store';
 import { TaskStatus } from '../../shared/contract';
 import { CliInputError, cliLanguage, cliTranslate, configWarningLine, describeCliError, describeCorruption, padCells, type Translate } from './cli-messages';
 
@@ -35,11 +31,13 @@ async function warnAboutBrokenFiles(core: Pick<Core, 'handlers'>, t: Translate):
 }
 
 async function serve(argv: string[], t: Translate): Promise<void> {
+  const { loadServiceConfig } = await import('../tenancy');
   const config = loadServiceConfig(argv);
   if (config.multiTenant) return serveTeam(config);
   const port = config.port;
   const { resourcesDir, dataDir } = paths();
   // --recover: a damaged database starts web mode on the recovery screen instead of stopping here.
+  const [{ createCore }, { createRecoverableCore }, { startHttpServer }] = await Promise.all([import('../service/create-core'), import('../service/recovery-core'), import('../transport/http')]);
   const core = config.recover ? await createRecoverableCore({ dataDir, resourcesDir, prewarmExtraction: true, warmMachineProbes: true }) : await createCore({ dataDir, resourcesDir, prewarmExtraction: true, warmMachineProbes: true });
   const token = process.env.FOLIO_TOKEN || randomBytes(24).toString('base64url');
   const server = await startHttpServer(core, { port, host: '127.0.0.1', token, staticDir: join(resourcesDir, 'out', 'renderer') });
@@ -66,6 +64,7 @@ async function serve(argv: string[], t: Translate): Promise<void> {
 /** The team service: JSON logs on stdout (a start line instead of a `?token=` URL), drain on SIGTERM. */
 async function serveTeam(config: ServiceConfig): Promise<void> {
   if (config.platformKey === null || config.jwt === null) throw new FolioError('invalid_input', 'multi-tenant mode needs a platform key and a JWT verification');
+  const [{ createJsonLogger }, { createServiceCore }, { startTeamHttpServer }] = await Promise.all([import('../tenancy'), import('./service-core'), import('./team-server')]);
   const log = createJsonLogger();
   const service = await createServiceCore(config, paths(), log);
   const server = await startTeamHttpServer(config, service, log);
@@ -90,6 +89,7 @@ async function tasks(argv: string[], t: Translate): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { status: { type: 'string' } }, strict: true });
   const parsed = values.status === undefined ? undefined : TaskStatus.safeParse(values.status);
   if (parsed && !parsed.success) throw new CliInputError('errors.badStatus', { status: values.status ?? '' });
+  const { createCore } = await import('../service/create-core');
   const core = await createCore({ ...paths(), exclusive: false });
   try {
     const { tasks: list } = await core.handlers.listTasks({ status: parsed?.data });
@@ -102,6 +102,11 @@ async function tasks(argv: string[], t: Translate): Promise<void> {
   } finally {
     await core.close();
   }
+}
+
+/** The store's class, known by its name: importing the store to test for it would load it for every command. */
+function isDatabaseCorrupt(err: unknown): err is DatabaseCorruptError {
+  return err instanceof FolioError && err.name === 'DatabaseCorruptError';
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {
@@ -139,7 +144,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
         return 1;
     }
   } catch (err) {
-    if (err instanceof DatabaseCorruptError) {
+    if (isDatabaseCorrupt(err)) {
       console.error(describeCorruption(err, t));
       console.error(t(err.backup ? 'errors.corruptRestore' : 'errors.corruptMoveAside'));
       return 4;

@@ -127,6 +127,8 @@ describe('render_deck', () => {
       slides: [{ layout: 'bullets', bullets: ['a'] }, { layout: 'gantt', title: 'x' }],
     };
     await expect(renderDeckTool.execute({ spec: bad }, ctx)).rejects.toThrow(/invalid \(2 errors\)[\s\S]*- slides\[0\]\.title: required[\s\S]*- slides\[1\]\.layout: unknown layout "gantt"/u);
+    // The person's tool card says it from the failure's kind, not from these English lines.
+    await expect(renderDeckTool.execute({ spec: bad }, ctx)).rejects.toMatchObject({ failure: { kind: 'invalid_spec', count: 2 } });
     expect(existsSync(join(root, 'artifacts'))).toBe(false);
   });
 

@@ -156,7 +156,7 @@ async function loadSpec(args: DeckArgs, ctx: ToolContext): Promise<LoadedSpec> {
   const checked = validateDeckSpec(raw);
   if (!checked.ok) {
     const lines = checked.errors.map((e) => `- ${e}`).join('\n');
-    throw new ToolError(`The deck spec (${label}) is invalid (${plural(checked.errors.length, 'error')}); fix and render again:\n${lines}`);
+    throw new ToolError(`The deck spec (${label}) is invalid (${plural(checked.errors.length, 'error')}); fix and render again:\n${lines}`, { kind: 'invalid_spec', ...(hasPath && args.spec_path !== undefined ? { path: args.spec_path } : {}), count: checked.errors.length });
   }
   return { spec: checked.spec, label, raw, ...(file ? { file } : {}) };
 }

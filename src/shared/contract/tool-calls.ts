@@ -46,6 +46,7 @@ export const TOOL_FAILURE_KINDS = [
   'network_unreachable',
   'invalid_arguments',
   'unknown_tool',
+  'invalid_spec',
   'denied',
   'blocked',
   'cancelled',
@@ -59,6 +60,8 @@ export const ToolFailure = z.object({
   path: z.string().optional(),
   code: z.number().int().optional(),
   seconds: z.number().optional(),
+  /** invalid_spec: how many problems the spec has. */
+  count: z.number().int().optional(),
 });
 export type ToolFailure = z.infer<typeof ToolFailure>;
 

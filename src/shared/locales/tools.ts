@@ -7,7 +7,7 @@ import type { ToolFailureKind } from '../contract/tool-calls';
 import type toolsEn from './tools/en.json';
 
 /** Failure kinds whose sentence names the file when the failure carries one. */
-export const FAILURES_NAMING_A_PATH = ['not_found', 'too_large', 'not_allowed'] as const satisfies readonly ToolFailureKind[];
+export const FAILURES_NAMING_A_PATH = ['not_found', 'too_large', 'not_allowed', 'invalid_spec'] as const satisfies readonly ToolFailureKind[];
 type PathFailureKey = `${(typeof FAILURES_NAMING_A_PATH)[number]}_path`;
 
 export interface ToolCatalog {

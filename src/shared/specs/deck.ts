@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { BulletItem, ChartSpec, ColumnContent, RelativeAssetPath, TableSpec, requiredText, text } from './deck-fields';
 import { containsCjk } from './deck-text';
 import { duplicateSlideIds, SlideId } from './slide-ids';
+import { type SpecIssue, specProblem } from './spec-issues';
 
 // The spec's parts live beside it; importers keep one entry point.
 export * from './deck-fields';
@@ -278,13 +279,14 @@ export type DeckSpec = z.infer<typeof DeckSpecSchema>;
 /** What a caller may write: theme and aspect may be left out. */
 export type DeckSpecInput = z.input<typeof DeckSpecSchema>;
 
-export type DeckValidation = { ok: true; spec: DeckSpec } | { ok: false; errors: string[] };
+/** A spec that fails: `errors` in English for the model, `issues` the same as data for a person's screen. */
+export type DeckValidation = { ok: true; spec: DeckSpec } | { ok: false; errors: string[]; issues: SpecIssue[] };
 
 export function validateDeckSpec(input: unknown): DeckValidation {
   const parsed = DeckSpecSchema.safeParse(input);
   if (parsed.success) return { ok: true, spec: parsed.data };
-  const errors = flattenIssues(parsed.error.issues, input).slice(0, 30);
-  return { ok: false, errors };
+  const found = flattenIssues(parsed.error.issues, input).slice(0, 30);
+  return { ok: false, errors: found.map((f) => f.line), issues: found.map((f) => f.issue) };
 }
 
 /** The JSON Schema of what a caller may write (defaults are optional), for LLM tool definitions. */
@@ -315,14 +317,16 @@ function valueAt(root: unknown, path: readonly PathPart[]): unknown {
  * likely meant (the one that did not fail on its type at the root), so a bad sub-bullet says
  * `slides[2].bullets[1].sub[0]: ...` rather than "Invalid input".
  */
-function flattenIssues(issues: readonly Issue[], root: unknown, base: readonly PathPart[] = []): string[] {
-  const out: string[] = [];
+function flattenIssues(issues: readonly Issue[], root: unknown, base: readonly PathPart[] = []): { line: string; issue: SpecIssue }[] {
+  const out: { line: string; issue: SpecIssue }[] = [];
+  const add = (where: string, message: string, issue: Omit<SpecIssue, 'path'>) => out.push({ line: where ? `${where}: ${message}` : message, issue: { path: where, ...issue } });
   for (const issue of issues) {
     const path = [...base, ...issue.path];
+    const where = formatIssuePath(path);
     if (issue.code === 'invalid_union' && issue.discriminator === 'layout' && issue.errors.length === 0) {
       const value = valueAt(root, path);
       const got = value === undefined ? 'missing' : `unknown layout ${JSON.stringify(value)}`;
-      out.push(`${formatIssuePath(path)}: ${got}; the layouts are: ${DECK_LAYOUTS.join(', ')}`);
+      out.push({ line: `${where}: ${got}; the layouts are: ${DECK_LAYOUTS.join(', ')}`, issue: value === undefined ? { path: where, problem: 'missing' } : { path: where, problem: 'unknown_layout', value: JSON.stringify(value) } });
       continue;
     }
     if (issue.code === 'invalid_union' && issue.errors.length > 0) {
@@ -331,17 +335,15 @@ function flattenIssues(issues: readonly Issue[], root: unknown, base: readonly P
         out.push(...flattenIssues(plausible[0], root, path));
         continue;
       }
-      const where = formatIssuePath(path);
       const isBullet = path.some((p) => p === 'bullets');
-      const msg = isBullet ? 'expected a string or {text, sub: string[]}' : issue.message;
-      out.push(where ? `${where}: ${msg}` : msg);
+      add(where, isBullet ? 'expected a string or {text, sub: string[]}' : issue.message, { problem: isBullet ? 'wrong_type' : 'invalid' });
       continue;
     }
+    const missing = issue.code === 'invalid_type' && valueAt(root, path) === undefined;
     let message = issue.message;
     if (issue.code === 'unrecognized_keys') message = `unknown field(s) ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
-    if (issue.code === 'invalid_type' && valueAt(root, path) === undefined) message = 'required';
-    const where = formatIssuePath(path);
-    out.push(where ? `${where}: ${message}` : message);
+    if (missing) message = 'required';
+    add(where, message, { problem: specProblem(issue, missing), ...(issue.code === 'unrecognized_keys' ? { value: issue.keys.join(', ') } : {}) });
   }
   return out;
 }

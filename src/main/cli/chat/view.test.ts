@@ -110,8 +110,8 @@ describe('the chat view', () => {
 
     emit({ type: 'reasoning_delta', delta: 'Pondering quietly' });
     emit({ type: 'approval_required', call_id: 'c1', name: 'write', arguments: '{"path":"work/note.md"}', kind: 'edit', risk: 'standard', detail: null });
-    await until(() => plain(stdout.written).includes('Allow write'));
-    expect(plain(stdout.written)).toContain('Allow write: work/note.md?');
+    await until(() => plain(stdout.written).includes('Allow?'));
+    expect(plain(stdout.written)).toContain('Allow? Write a file: work/note.md');
     // Reasoning is drawn dim (SGR 2).
     expect(stdout.written).toMatch(/\u001b\[2m[^\u001b]*(\u001b\[3m)?Pondering quietly/);
     await typeLine('a');
@@ -124,9 +124,19 @@ describe('the chat view', () => {
     emit({ type: 'run_finished', reason: 'done', duration_ms: 2000 });
     await until(() => plain(stdout.written).includes('[in '));
     const out = plain(stdout.written);
-    expect(out).toContain('✓ write: allowed for this task');
+    expect(out).toContain('✓ Write a file: allowed for this task');
     expect(out).toContain('Saved.');
     expect(out).toContain('[in 1234 out 56 2.0s 0.50]');
+  });
+
+  it('sends the line typed when Enter comes before the input has drawn it', async () => {
+    const { calls, stdin } = renderChat(await createTranslate('en'));
+    await tick();
+    // Text and Enter as two reads with no render between them, as a busy machine delivers them.
+    stdin.type('write a note');
+    stdin.type('\r');
+    await until(() => calls.length === 2);
+    expect(calls.at(-1)).toMatchObject({ method: 'sendMessage', input: { content: 'write a note' } });
   });
 
   it('renders a streaming reply as markdown block by block, and the finished reply whole', async () => {
@@ -220,6 +230,37 @@ describe('the chat view', () => {
     expect(latinSentences(out)).toEqual([]);
     // With --verbose, the tool's own words follow, for a bug report.
     expect(await run(true)).toContain('File not found: work/x.md. Use glob');
+  });
+
+  it('names the tool of an approval by its name, and says where a blocked call\'s reason is in this terminal', async () => {
+    const run = async (verbose: boolean, preview: string) => {
+      const chat = renderChat(await createTranslate('zh-CN'), 'zh-CN', verbose);
+      await chat.controller.submit('抓取网页');
+      chat.emit({ type: 'tool_call', call_id: 'c1', name: 'web_fetch', arguments: '{"url":"https://example.com"}', kind: 'network' });
+      chat.emit({ type: 'approval_required', call_id: 'c1', name: 'web_fetch', arguments: '{"url":"https://example.com"}', kind: 'network', risk: 'standard', detail: null });
+      await until(() => plain(chat.stdout.written).includes('允许'));
+      const asked = plain(chat.stdout.written);
+      await chat.typeLine('y');
+      await until(() => chat.calls.length === 3);
+      chat.emit({ type: 'approval_resolved', call_id: 'c1', decision: 'allow_once' });
+      chat.emit({ type: 'tool_call', call_id: 'c2', name: 'shell', arguments: '{"command":"rm -rf /"}', kind: 'execute' });
+      chat.emit({ type: 'tool_result', call_id: 'c2', name: 'shell', preview, truncated: false, is_error: true, full_length: 60, writes_artifacts: false, state: 'denied' });
+      chat.emit({ type: 'run_finished', reason: 'done', duration_ms: 10 });
+      await until(() => plain(chat.stdout.written).includes('[in '));
+      const out = plain(chat.stdout.written);
+      cleanup?.();
+      return { asked, out };
+    };
+    const blocked = 'Blocked: this command deletes files outside the task folder.';
+    const quiet = await run(false, blocked);
+    expect(quiet.asked).toContain('允许获取网页：');
+    expect(quiet.out).toContain('✓ 获取网页：已允许一次');
+    expect(quiet.out).toContain('← 运行命令: Folio 拦截了这次调用，它没有运行；用 --verbose 启动对话可看到原因。');
+    expect(quiet.out).not.toContain('原始输出');
+    expect(latinSentences(quiet.out)).toEqual([]);
+    const verbose = await run(true, blocked);
+    expect(verbose.out).toContain('原因见下方工具的输出。');
+    expect(verbose.out).toContain(blocked);
   });
 
   const declines = [

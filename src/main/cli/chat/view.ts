@@ -5,7 +5,7 @@
 import { Box, Static, Text, useApp, useInput } from 'ink';
 import Spinner from 'ink-spinner';
 import TextInput from 'ink-text-input';
-import { createElement as h, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createElement as h, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { errorHelpKey } from '../../../shared/locales/errors';
 import { toolLabel } from '../../../shared/tool-names';
 import { toolSummary } from '../../../shared/tool-summary';
@@ -34,9 +34,20 @@ function ErrorLine({ item, language, verbose, t }: { item: Extract<Item, { kind:
   return h(Box, { flexDirection: 'column' }, h(Text, { color: 'red' }, help), h(Text, { dimColor: true }, `  ${t('errorDetail', { message: item.message })}`));
 }
 
+/**
+ * The card's sentences for a blocked or failed call point at its raw output, which the card shows
+ * behind a toggle; here the tool's own text is shown only with --verbose, so they say where the
+ * reason is in this terminal: below, after starting with --verbose, or nowhere.
+ */
+function terminalSummaryKeys(shown: 'hidden' | 'below' | 'none'): Record<string, string> {
+  return { 'toolSummary.blocked': `toolResult.blocked_${shown}`, 'toolSummary.failed': `toolResult.failed_${shown}` };
+}
+
 /** A finished call as the app's tool card says it; with --verbose, the start of the tool's own text below. */
 function ToolResultLine({ item, verbose, t }: { item: Extract<Item, { kind: 'tool_result' }>; verbose: boolean; t: Translate }): ReactNode {
-  const line = h(Text, { color: item.isError ? 'red' : 'gray' }, `← ${toolLabel(item.name, t)}: ${toolSummary(item.said, t)}`);
+  const keys = terminalSummaryKeys(!verbose ? 'hidden' : item.preview === '' ? 'none' : 'below');
+  const summary = toolSummary(item.said, (key, vars) => (keys[key] ? t(keys[key], { ...vars, flag: '--verbose' }) : t(key, vars)));
+  const line = h(Text, { color: item.isError ? 'red' : 'gray' }, `← ${toolLabel(item.name, t)}: ${summary}`);
   if (!verbose || item.preview === '') return line;
   return h(Box, { flexDirection: 'column' }, line, h(Text, { dimColor: true }, `  ${item.preview}`));
 }
@@ -62,7 +73,7 @@ export function ItemLine({ item, language, verbose, t }: ItemLineProps): ReactNo
     case 'tool_result':
       return h(ToolResultLine, { item, verbose, t });
     case 'approval': {
-      const answer = item.name === PLAN_TOOL ? planAnswer(item, t) : t('approval.answered', { name: item.name, decision: t(`approval.${item.decision}`) });
+      const answer = item.name === PLAN_TOOL ? planAnswer(item, t) : t('approval.answered', { name: toolLabel(item.name, t), decision: t(`approval.${item.decision}`) });
       return h(Text, { color: item.decision === 'deny' ? 'red' : 'green' }, `${item.decision === 'deny' ? '✗' : '✓'} ${answer}`);
     }
     case 'notice':
@@ -95,7 +106,7 @@ function QuestionBox({ question, askingReason, t }: { question: PendingQuestion;
   return h(
     Box,
     box,
-    h(Text, { bold: true }, t('approval.question', { name: question.name, summary: question.summary })),
+    h(Text, { bold: true }, t('approval.question', { name: toolLabel(question.name, t), summary: question.summary })),
     question.detail ? h(Text, { dimColor: true }, question.detail) : null,
     question.risk === 'destructive' ? h(Text, { color: 'red' }, t('approval.destructive')) : null,
     h(Text, { color: 'yellow' }, t('approval.keys')),
@@ -138,6 +149,9 @@ export function ChatApp({ controller, t, language, header, verbose = false }: { 
     () => controller.view,
   );
   const [line, setLine] = useState('');
+  // The line as last typed, ahead of the render: text and the Enter after it may arrive before the
+  // input has drawn the text, and the input then submits the line it last drew.
+  const typed = useRef('');
   const { exit } = useApp();
   const { screen, prompt } = view;
   const running = screen.running;
@@ -153,6 +167,7 @@ export function ChatApp({ controller, t, language, header, verbose = false }: { 
   });
 
   const submit = (value: string) => {
+    typed.current = '';
     setLine('');
     void controller.submit(value).then((outcome) => {
       if (outcome === 'exit') exit();
@@ -163,8 +178,10 @@ export function ChatApp({ controller, t, language, header, verbose = false }: { 
   // break inside: that is a submit too.
   const change = (value: string) => {
     const brk = value.search(/[\r\n]/);
-    if (brk === -1) setLine(value);
-    else submit(value.slice(0, brk));
+    if (brk === -1) {
+      typed.current = value;
+      setLine(value);
+    } else submit(value.slice(0, brk));
   };
 
   const live: ReactNode[] = [];
@@ -202,7 +219,7 @@ export function ChatApp({ controller, t, language, header, verbose = false }: { 
       Box,
       null,
       h(Text, { color: question ? 'yellow' : 'blue' }, question ? '? ' : '› '),
-      h(TextInput, { value: line, onChange: change, onSubmit: submit, placeholder: placeholderOf(question, askingReason, t) }),
+      h(TextInput, { value: line, onChange: change, onSubmit: () => submit(typed.current), placeholder: placeholderOf(question, askingReason, t) }),
     ),
     title ? h(Text, { dimColor: true }, title) : null,
   );

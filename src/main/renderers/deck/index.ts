@@ -3,6 +3,7 @@
 import type PptxGenJS from 'pptxgenjs';
 import { basename } from 'node:path';
 import { FolioError, NotFoundError, ValidationError } from '../../../shared/errors';
+import { DeckSpecError } from '../../../shared/specs/spec-issues';
 import { deckLanguage, type DeckSpec, type QualityReport, validateDeckSpec } from '../../../shared/specs/deck';
 import { type DeckPlan } from '../../../shared/specs/deck-plan';
 import { slideSize } from '../../../shared/specs/deck-geometry';
@@ -102,7 +103,7 @@ function outputFileName(fileName: string | undefined): string {
 export async function renderDeck(spec: DeckSpec, opts: RenderDeckOptions): Promise<RenderDeckResult> {
   // Callers may hand us JSON from an agent typed as DeckSpec: validate (and fill defaults) anyway.
   const checked = validateDeckSpec(spec);
-  if (!checked.ok) throw new ValidationError(`Invalid deck spec: ${checked.errors.join('; ')}`);
+  if (!checked.ok) throw new DeckSpecError(`Invalid deck spec: ${checked.errors.join('; ')}`, null, checked.issues);
   // Slides without an id get one here too (render_deck has written them into the spec file already),
   // so every plan slide and every part is named after its slide.
   const { ids } = assignSlideIds(checked.spec.slides.map((s) => s.id));
@@ -174,6 +175,6 @@ export async function renderDeckFromFile(specPath: string, opts: RenderDeckOptio
   }
   const raw = parseDeckJson(text.replace(/^\uFEFF/, ''), basename(specPath));
   const checked = validateDeckSpec(raw);
-  if (!checked.ok) throw new ValidationError(`Invalid deck spec ${basename(specPath)}: ${checked.errors.join('; ')}`);
+  if (!checked.ok) throw new DeckSpecError(`Invalid deck spec ${basename(specPath)}: ${checked.errors.join('; ')}`, basename(specPath), checked.issues);
   return renderDeck(opts.theme ? { ...checked.spec, theme: opts.theme } : checked.spec, opts);
 }
