@@ -158,18 +158,19 @@ for (const language of ['en', 'zh-CN'] as const) {
 }
 
 /**
- * The MCP screen prints the data folder (the config's path, the server's command): there it reads
- * as one fixed name, as the baseline shows it, instead of this run's own folder.
+ * What differs from run to run but stands in a screen's text, shown as one fixed name, as the
+ * baselines show it: this run's data folder (the MCP screen prints the config's path and the
+ * server's command) and the fake model's port (the models table prints its address).
  */
-async function showFixedDataDir(page: Page, dataDir: string, language: ScreenLanguage): Promise<void> {
-  const names = JSON.stringify([dataDir, `/tmp/folio-e2e-screens-${language}`]);
+async function showFixedNames(page: Page, scope: string, names: [run: string, fixed: string][]): Promise<void> {
   // A string: the e2e build has no DOM types.
   await page.evaluate(`(() => {
-    const [run, fixed] = ${names};
-    const section = document.querySelector('[data-testid="mcp-section"]');
+    const names = ${JSON.stringify(names)};
+    const fixed = (text) => names.reduce((out, [run, shown]) => out.split(run).join(shown), text);
+    const section = document.querySelector(${JSON.stringify(`[data-testid="${scope}"]`)});
     const walker = document.createTreeWalker(section, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) node.nodeValue = node.nodeValue.split(run).join(fixed);
-    for (const field of section.querySelectorAll('textarea')) field.value = field.value.split(run).join(fixed);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) node.nodeValue = fixed(node.nodeValue);
+    for (const field of section.querySelectorAll('textarea')) field.value = fixed(field.value);
   })()`);
 }
 
@@ -177,10 +178,15 @@ async function keyScreens(page: Page, browser: Browser, modelUrl: string, langua
   mkdirSync(join(dataDir, 'models'), { recursive: true });
   writeFileSync(join(dataDir, 'models', 'fake.yaml'), fakeProfileYaml(modelUrl));
   // The config is on screen: the server is reached through the data folder (shown by one name, see
-  // showFixedDataDir) and PATH's node, not this checkout's path or this machine's node.
+  // showFixedNames) and PATH's node, not this checkout's path or this machine's node.
   symlinkSync(EVERYTHING, join(dataDir, 'everything.js'));
   writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: { everything: { command: 'node', args: [join(dataDir, 'everything.js')] } } }, null, 2));
   const t = copy[language];
+  const fixedNames = (p: Page) =>
+    showFixedNames(p, 'settings-page', [
+      [dataDir, `/tmp/folio-e2e-screens-${language}`],
+      [new URL(modelUrl).origin, 'http://127.0.0.1:8000'],
+    ]);
 
   // Setup: no key for the only model, so nothing is usable yet.
   let folio = await startScreensFolio(dataDir, language, false);
@@ -304,7 +310,7 @@ async function keyScreens(page: Page, browser: Browser, modelUrl: string, langua
     // Settings: one screen per section, reached through the page's navigation.
     await page.getByTestId('nav-settings').click();
     await expect(page.getByTestId('settings-page')).toBeVisible();
-    await checkScreen(page, 'settings', language, { axeAtEachSize: true });
+    await checkScreen(page, 'settings', language, { axeAtEachSize: true, ready: fixedNames });
     const nav = page.getByTestId('settings-nav');
     for (const section of ['models-section', 'skills-section', 'search-section']) {
       await nav.locator(`[data-section="${section}"]`).click();
@@ -312,6 +318,7 @@ async function keyScreens(page: Page, browser: Browser, modelUrl: string, langua
       await expect(page.getByTestId(section)).toBeInViewport();
       await checkScreen(page, `settings-${section.replace(/-section$/u, '')}`, language, {
         ready: async (p) => {
+          await fixedNames(p);
           await p.getByTestId(section).evaluate('(el) => el.scrollIntoView({ block: "start" })');
           // Every table fits its page: nothing to scroll sideways to.
           const hidden = await p.evaluate<number>(`Math.max(0, ...[...document.querySelectorAll('[data-testid="settings-page"] .table-wrap')].map((el) => el.scrollWidth - el.clientWidth))`);
@@ -330,6 +337,7 @@ async function keyScreens(page: Page, browser: Browser, modelUrl: string, langua
     await expect(probe.locator('[data-testid="probe-check"][data-check="parallel_tools"]')).toHaveAttribute('data-ok', 'false');
     await checkScreen(page, 'settings-probe', language, {
       ready: async (p) => {
+        await fixedNames(p);
         await p.getByTestId('probe-result').evaluate('(el) => el.scrollIntoView({ block: "center" })');
       },
     });
@@ -346,7 +354,7 @@ async function keyScreens(page: Page, browser: Browser, modelUrl: string, langua
     expect((await mcp.getByTestId('mcp-config').boundingBox())!.height).toBeGreaterThan(150);
     await checkScreen(page, 'mcp-servers', language, {
       ready: async (p) => {
-        await showFixedDataDir(p, dataDir, language);
+        await fixedNames(p);
         await p.getByTestId('mcp-section').evaluate('(el) => el.scrollIntoView({ block: "start" })');
         // The section chosen stays marked: the restart clicked in it and the list that grew since are not scrolling away.
         await expect(nav.locator('[aria-current="true"]')).toHaveAttribute('data-section', 'mcp-section');
@@ -378,6 +386,7 @@ async function keyScreens(page: Page, browser: Browser, modelUrl: string, langua
     await expect(nav.locator('[data-section="templates-section"]')).toHaveAttribute('aria-current', 'true');
     await checkScreen(page, 'template-preview', language, {
       ready: async (p) => {
+        await fixedNames(p);
         await p.getByTestId('templates-section').evaluate('(el) => el.scrollIntoView({ block: "start" })');
         await expect(nav.locator('[aria-current="true"]')).toHaveAttribute('data-section', 'templates-section');
       },
@@ -387,7 +396,7 @@ async function keyScreens(page: Page, browser: Browser, modelUrl: string, langua
     await expect(template.getByTestId('template-delete')).not.toHaveClass(/\bbtn-danger\b/u);
     await template.getByTestId('template-delete').click();
     await expect(page.getByTestId('confirm-dialog')).toContainText('ACME Brand.potx');
-    await checkScreen(page, 'template-delete', language);
+    await checkScreen(page, 'template-delete', language, { ready: fixedNames });
     await page.getByTestId('confirm-ok').click();
     await expect(template).toHaveCount(0);
 
