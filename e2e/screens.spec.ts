@@ -1,11 +1,12 @@
 // The key screens, looked at: each is compared with a reviewed baseline at 1280×800 and 900×700, in
 // English and in Chinese, and checked with axe-core (no serious or critical violation). One Folio of
 // its own per language (a fresh data folder, so the task list is the same on every run) and the fake
-// model. To add a screen: drive the UI there, then `await checkScreen(page, 'name', lang)`.
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+// model. Each run has a data folder of its own, removed at the end, so two runs on one machine do not
+// meet. To add a screen: drive the UI there, then `await checkScreen(page, 'name', lang)`.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { buildTemplate } from '../src/main/renderers/deck/templates/fixture.test-support';
 import { writeAndRenderDeck } from './support/deck-task';
 import { createTask, expect, test } from './support/fixtures';
@@ -147,323 +148,371 @@ for (const language of ['en', 'zh-CN'] as const) {
   test(`key screens (${language})`, async ({ page, browser, fakeModel }) => {
     // Two sizes, axe at each, on a machine other jobs share.
     test.setTimeout(900_000);
-    // A fixed folder: the MCP screen prints the config's path, and a random one would change the image.
-    const dataDir = join(tmpdir(), `folio-e2e-screens-${language}`);
-    rmSync(dataDir, { recursive: true, force: true });
-    mkdirSync(dataDir, { recursive: true });
-    mkdirSync(join(dataDir, 'models'), { recursive: true });
-    writeFileSync(join(dataDir, 'models', 'fake.yaml'), fakeProfileYaml(fakeModel.url));
-    // The config is on screen: the server is reached through the fixed folder and PATH's node, not
-    // this checkout's path or this machine's node.
-    symlinkSync(EVERYTHING, join(dataDir, 'everything.js'));
-    writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: { everything: { command: 'node', args: [join(dataDir, 'everything.js')] } } }, null, 2));
-    const t = copy[language];
-
-    // Setup: no key for the only model, so nothing is usable yet.
-    let folio = await startScreensFolio(dataDir, language, false);
+    const dataDir = mkdtempSync(join(tmpdir(), `folio-e2e-screens-${language}-`));
     try {
-      await page.goto(folio.appUrl);
-      await expect(page.getByTestId('setup-screen')).toBeVisible();
-      await checkScreen(page, 'setup', language);
+      await keyScreens(page, browser, fakeModel.url, language, dataDir);
     } finally {
-      await folio.stop();
-    }
-
-    folio = await startScreensFolio(dataDir, language, true);
-    try {
-      // The no-token page: the address as a bookmark keeps it, without ?token.
-      // A browser of its own, in the screen's language (without a token, no setting can be read).
-      const context = await browser.newContext({ locale: language });
-      try {
-        const stranger = await context.newPage();
-        await stranger.goto(folio.origin);
-        await expect(stranger.getByTestId('no-token')).toBeVisible();
-        await checkScreen(stranger, 'no-token', language);
-      } finally {
-        await context.close();
-      }
-
-      // The header shows the network switch once the capabilities are known (the first ask probes
-      // the sandbox and Python, about a second on a loaded machine): the screen waits for that answer.
-      const capabilities = page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/capabilities');
-      await page.goto(folio.appUrl);
-      await expect(page.getByTestId('setup-screen')).toHaveCount(0);
-      await createTask(page, 'general');
-      await capabilities;
-      await checkScreen(page, 'empty-task', language);
-
-      // Streaming: the model stops sending mid-sentence and keeps the stream open.
-      // (A second stall in case the idle watchdog retries while the screens are taken.)
-      const stall = { fault: 'stall', afterChunks: 8, text: t.streamed } as const;
-      await scriptModel([stall, stall]);
-      await sendMessage(page, t.ask);
-      await expect(page.getByTestId('chat-view')).toContainText(t.streamed.slice(0, 20));
-      await checkScreen(page, 'streaming', language);
-      await page.getByTestId('cancel-run').click();
-      await expect(page.getByTestId('chat-view')).toHaveAttribute('data-running', 'false');
-      await resetModel();
-
-      // Approval cards, default mode (ask every time): a command, a network fetch, a file write.
-      await scriptModel([
-        { toolCalls: [{ name: 'shell', arguments: JSON.stringify({ command: t.shell }) }] },
-        { toolCalls: [{ name: 'web_fetch', arguments: JSON.stringify({ url: t.url }) }] },
-        { toolCalls: [{ name: 'write', arguments: JSON.stringify({ path: 'work/notes.md', content: t.file }) }] },
-        { text: t.answer },
-      ]);
-      await sendMessage(page, t.ask);
-      for (const kind of ['shell', 'network', 'write']) {
-        await expect(page.getByTestId('approval-card')).toBeInViewport();
-        await checkScreen(page, `approval-${kind}`, language);
-        await deny(page);
-      }
-      await expectRunsDone(page, 2);
-      // The conversation so far: a cut-off answer, three refused calls, a formatted answer.
-      await expect(page.getByTestId('chat-view').locator('table')).toBeVisible();
-      await checkScreen(page, 'conversation', language, {
-        ready: async (p) => {
-          // The answer follows its question closely: no empty row of message tools between them.
-          const gap = await p.evaluate<number>(`(() => {
-            const rows = [...document.querySelectorAll('.message-row')];
-            const i = rows.findIndex((row, k) => row.querySelector('[data-testid="user-message"]') && rows[k + 1]?.querySelector('[data-testid="assistant-message"]'));
-            const question = rows[i].querySelector('.msg-bubble').getBoundingClientRect();
-            const answer = rows[i + 1].querySelector('[data-testid="assistant-message"] > *').getBoundingClientRect();
-            return answer.top - question.bottom;
-          })()`);
-          expect(gap, 'space between the question and its answer').toBeLessThan(28);
-        },
-      });
-
-      // The header beside the open panel (or its drawer): the title, then its controls in one row,
-      // with the less-used ones in the task options menu, shown open.
-      await checkScreen(page, 'task-options', language, {
-        ready: async (p) => {
-          const centres = await p.evaluate<number[]>("[...document.querySelectorAll('.chat-controls > *')].map((el) => { const r = el.getBoundingClientRect(); return (r.top + r.bottom) / 2; })");
-          expect(Math.max(...centres) - Math.min(...centres), 'the header controls keep to one row').toBeLessThan(4);
-          if (!(await p.getByTestId('task-options-popover').isVisible())) await p.getByTestId('task-options').click();
-          await expect(p.getByTestId('task-project-picker')).toBeVisible();
-        },
-      });
-      await page.keyboard.press('Escape');
-      await expect(page.getByTestId('task-options-popover')).toHaveCount(0);
-
-      // Tab from the task list goes through the conversation to the composer, then its send button,
-      // before anything in the right-hand panel.
-      await page.getByTestId('composer-input').fill(t.ask);
-      await page.locator('[data-testid="task-item"][aria-current="true"] .task-main').focus();
-      const stops: { id: string; region: string }[] = [];
-      for (let i = 0; i < 80 && !stops.some((s) => s.id === 'composer-send'); i++) {
-        await page.keyboard.press('Tab');
-        // A string: the e2e build has no DOM types.
-        stops.push(
-          await page.evaluate<{ id: string; region: string }>(`(() => {
-            const el = document.activeElement;
-            const region = el.closest('.sidebar') ? 'sidebar' : el.closest('.files-panel') ? 'panel' : el.closest('main') ? 'main' : 'other';
-            return { id: el.getAttribute('data-testid') || el.tagName.toLowerCase(), region };
-          })()`),
-        );
-      }
-      const ids = stops.map((s) => s.id);
-      expect(ids).toContain('composer-send');
-      expect(ids.indexOf('composer-input')).toBeGreaterThan(-1);
-      expect(ids.indexOf('composer-input')).toBeLessThan(ids.indexOf('composer-send'));
-      const regions = stops.map((s) => s.region);
-      // Sidebar first, then the chat; never the panel on the way.
-      expect(regions).not.toContain('panel');
-      expect(regions.lastIndexOf('sidebar')).toBeLessThan(regions.indexOf('main'));
-      await page.getByTestId('composer-input').fill('');
-
-      // The shortcuts help.
-      await page.getByTestId('shortcuts-open').click();
-      await expect(page.getByTestId('shortcuts-help')).toBeVisible();
-      await checkScreen(page, 'shortcuts', language);
-      await page.getByTestId('shortcuts-close').click();
-
-      // Settings: one screen per section, reached through the page's navigation.
-      await page.getByTestId('nav-settings').click();
-      await expect(page.getByTestId('settings-page')).toBeVisible();
-      await checkScreen(page, 'settings', language);
-      const nav = page.getByTestId('settings-nav');
-      for (const section of ['models-section', 'skills-section', 'search-section']) {
-        await nav.locator(`[data-section="${section}"]`).click();
-        await expect(nav.locator(`[data-section="${section}"]`)).toHaveAttribute('aria-current', 'true');
-        await expect(page.getByTestId(section)).toBeInViewport();
-        await checkScreen(page, `settings-${section.replace(/-section$/u, '')}`, language, {
-          ready: async (p) => {
-            await p.getByTestId(section).evaluate('(el) => el.scrollIntoView({ block: "start" })');
-          },
-        });
-      }
-
-      // MCP servers: started, then switched off and on, then removed from mcp.json.
-      await nav.locator('[data-section="mcp-section"]').click();
-      const mcp = page.getByTestId('mcp-section');
-      const server = mcp.getByTestId('mcp-server');
-      await expect(server).toHaveCount(1);
-      await server.getByTestId('mcp-restart').click();
-      await expect(server.getByTestId('mcp-status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-      // The config shows as an editor several lines tall, not a one-line field.
-      expect((await mcp.getByTestId('mcp-config').boundingBox())!.height).toBeGreaterThan(150);
-      await checkScreen(page, 'mcp-servers', language, {
-        ready: async (p) => {
-          await p.getByTestId('mcp-section').evaluate('(el) => el.scrollIntoView({ block: "start" })');
-          // The section chosen stays marked: the restart clicked in it and the list that grew since are not scrolling away.
-          await expect(nav.locator('[aria-current="true"]')).toHaveAttribute('data-section', 'mcp-section');
-        },
-      });
-      await server.getByTestId('mcp-toggle').click();
-      await expect(server.getByTestId('mcp-status')).toHaveAttribute('data-status', 'disabled');
-      await expect(mcp.getByTestId('mcp-config')).toHaveValue(/"disabled": true/u);
-      await server.getByTestId('mcp-toggle').click();
-      await expect(server.getByTestId('mcp-status')).not.toHaveAttribute('data-status', 'disabled');
-      await expect(mcp.getByTestId('mcp-config')).not.toHaveValue(/"disabled"/u);
-      await server.getByTestId('mcp-remove').click();
-      await page.getByTestId('confirm-ok').click();
-      await expect(server).toHaveCount(0);
-      expect(((await folioApi(folio, 'GET', '/v1/mcp/config')) as { text: string }).text).not.toContain('everything');
-
-      // A template imported: its layouts previewed with the sample deck in the screen's language.
-      await page.getByTestId('template-file-input').setInputFiles({
-        name: 'ACME Brand.potx',
-        mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.template',
-        buffer: await buildTemplate({ potx: true }),
-      });
-      const template = page.getByTestId('templates-section').getByTestId('template-item');
-      await expect(template).toHaveCount(1);
-      await template.getByTestId('template-preview-toggle').click();
-      await expect(template.getByTestId('template-sample').first()).toBeVisible();
-      // Reached as a person does, through the navigation (which then marks Templates).
-      await nav.locator('[data-section="templates-section"]').click();
-      await expect(nav.locator('[data-section="templates-section"]')).toHaveAttribute('aria-current', 'true');
-      await checkScreen(page, 'template-preview', language, {
-        ready: async (p) => {
-          await p.getByTestId('templates-section').evaluate('(el) => el.scrollIntoView({ block: "start" })');
-          await expect(nav.locator('[aria-current="true"]')).toHaveAttribute('data-section', 'templates-section');
-        },
-      });
-      // Removed again: the deck screens below are of the built-in themes. Deleting is a quiet control
-      // on the card, not its loudest; the confirmation says what goes and what stays.
-      await expect(template.getByTestId('template-delete')).not.toHaveClass(/\bbtn-danger\b/u);
-      await template.getByTestId('template-delete').click();
-      await expect(page.getByTestId('confirm-dialog')).toContainText('ACME Brand.potx');
-      await checkScreen(page, 'template-delete', language);
-      await page.getByTestId('confirm-ok').click();
-      await expect(template).toHaveCount(0);
-
-      // A deck task: the outline the agent proposes, waiting for the person.
-      await page.getByTestId('settings-back').click();
-      await scriptModel([{ toolCalls: [{ name: 'propose_outline', arguments: JSON.stringify({ slides: t.outline }) }] }]);
-      await createTask(page, 'ppt');
-      await sendMessage(page, t.deckAsk);
-      await expectRunsDone(page, 1);
-      await expect(page.getByTestId('outline-panel')).toHaveAttribute('data-status', 'proposed');
-      await expect(page.getByTestId('outline-row')).toHaveCount(4);
-      await checkScreen(page, 'outline', language);
-
-      // The outline approved: folded away, the run's one question (a command) in view, and the
-      // composer saying what the run waits for.
-      await scriptModel([{ toolCalls: [{ name: 'shell', arguments: JSON.stringify({ command: 'ls source work' }) }] }, { text: t.deckReply }]);
-      await page.getByTestId('outline-approve').click();
-      await expect(page.getByTestId('outline-toggle')).toHaveAttribute('aria-expanded', 'false');
-      await expect(page.getByTestId('approval-card')).toBeInViewport();
-      await expect(page.getByTestId('composer-waiting')).toBeVisible();
-      await checkScreen(page, 'outline-approved', language, { ready: (p) => expect(p.getByTestId('approval-card')).toBeInViewport() });
-      await deny(page);
-      await expectRunsDone(page, 2);
-
-      // A rendered deck in the preview, with the check of the rendered slides.
-      await scriptModel(writeAndRenderDeck(t.deck, 'heat-islands', t.deckReply));
-      const deckTask = await createTask(page, 'ppt');
-      await setApprovalMode(page, folio, deckTask, 'auto-edit');
-      await sendMessage(page, t.deckRequest);
-      await expectRunsDone(page, 1);
-      await page.getByTestId('panel-tab-artifacts').click();
-      await page.locator('[data-testid="artifact-item"][data-path="artifacts/heat-islands.pptx"]').click();
-      const preview = page.getByTestId('artifact-preview');
-      await expect(preview.getByTestId('slide-thumb')).toHaveCount(5);
-      await expect(preview.getByTestId('report-checked')).toBeVisible();
-      await checkScreen(page, 'deck-preview', language, { ready: showPanel });
-
-      // Slide 3 selected: the change bar asks what should change. The drawer opened again after a
-      // resize is a new preview, so the slide is selected and the request typed in it again.
-      const bar = preview.getByTestId('slide-change-bar');
-      await checkScreen(page, 'slide-change', language, {
-        ready: async (p) => {
-          await showPanel(p);
-          const box = preview.getByTestId('slide-select').nth(2);
-          if (!(await box.isChecked())) await box.check();
-          const input = bar.getByTestId('slide-change-input');
-          if ((await input.inputValue()) !== t.changeAsk) await input.fill(t.changeAsk);
-          await bar.scrollIntoViewIfNeeded();
-        },
-      });
-
-      // The change made: two versions, slide 3 drawn before and after.
-      await scriptModel(writeAndRenderDeck(deckWithChart(t.deck), 'heat-islands', t.changedReply));
-      await bar.getByTestId('slide-change-send').click();
-      await expectRunsDone(page, 2);
-      await expect(preview).toHaveAttribute('data-path', 'artifacts/heat-islands-v2.pptx');
-      const versions = preview.getByTestId('deck-versions');
-      await expect(versions.getByTestId('deck-version')).toHaveCount(2);
-      await checkScreen(page, 'deck-versions', language, {
-        ready: async (p) => {
-          await showPanel(p);
-          await versions.scrollIntoViewIfNeeded();
-        },
-      });
-
-      // A proposal, in the default mode: its plan is the one question, then the .docx in the document preview.
-      await scriptModel([
-        { toolCalls: [{ name: 'propose_plan', arguments: JSON.stringify({ content: t.plan }) }] },
-        {
-          toolCalls: [
-            ...Object.entries(t.proposal.sections).map(([file, text]) => ({ name: 'write', arguments: JSON.stringify({ path: `work/proposal/sections/${file}`, content: text }) })),
-            { name: 'write', arguments: JSON.stringify({ path: 'work/proposal/document.json', content: JSON.stringify({ title: t.proposal.title, authors: ['Li Wei'], template: 'generic', language }, null, 2) }) },
-          ],
-        },
-        { toolCalls: [{ name: 'render_document', arguments: JSON.stringify({ path: 'work/proposal' }) }] },
-        { text: t.proposalReply },
-      ]);
-      await createTask(page, 'proposal');
-      await sendMessage(page, t.proposalAsk);
-      await expect(page.getByTestId('approval-card').getByTestId('approval-plan')).toBeInViewport();
-      await checkScreen(page, 'approval-plan', language);
-      await page.getByTestId('approval-card').getByTestId('approval-allow-once').click();
-      await expectRunsDone(page, 1);
-      await page.getByTestId('panel-tab-artifacts').click();
-      await page.locator(`[data-testid="artifact-item"][data-path="artifacts/${t.proposal.title}.docx"]`).click();
-      await expect(page.getByTestId('artifact-preview').getByTestId('doc-cover')).toContainText(t.proposal.title);
-      await checkScreen(page, 'proposal-preview', language, { ready: showPanel });
-
-      // A project with a library file, searched: the hit names the file and its page.
-      await page.getByTestId('project-new').click();
-      await page.getByTestId('project-new-name').fill(t.project);
-      await page.getByTestId('project-new-name').press('Enter');
-      await expect(page.getByTestId('project-title')).toHaveText(t.project);
-      const pdf = textPdf('heat-notes', t.library);
-      await page.getByTestId('library-file-input').setInputFiles({ name: 'heat-notes.pdf', mimeType: 'application/pdf', buffer: readFileSync(pdf) });
-      const libraryFile = page.getByTestId('library-file').filter({ hasText: 'heat-notes.pdf' });
-      await expect(libraryFile).toHaveAttribute('data-status', 'ok', { timeout: 60_000 });
-      await page.getByTestId('library-search-input').fill(t.search);
-      await page.getByTestId('library-search-submit').click();
-      await expect(page.getByTestId('library-hit').first()).toHaveAttribute('data-page', '2');
-      await checkScreen(page, 'project-search', language, {
-        ready: async (p) => {
-          await p.getByTestId('library-results').scrollIntoViewIfNeeded();
-        },
-      });
-
-      // The hit opened: its file from the hit's page on.
-      await page.getByTestId('library-hit-open').first().click();
-      const opened = page.getByTestId('library-file-dialog');
-      await expect(opened.locator('[data-testid="pdf-page"][data-page="2"] canvas')).toBeVisible();
-      await checkScreen(page, 'library-file', language, {
-        ready: async () => {
-          await expect(opened.locator('[data-testid="pdf-page"][data-page="2"] canvas')).toBeVisible();
-        },
-      });
-    } finally {
-      await folio.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+}
+
+/**
+ * What differs from run to run but stands in a screen's text, shown as one fixed name, as the
+ * baselines show it: this run's data folder (the MCP screen prints the config's path and the
+ * server's command) and the fake model's port (the models table prints its address).
+ */
+async function showFixedNames(page: Page, scope: string, names: [run: string, fixed: string][]): Promise<void> {
+  // A string: the e2e build has no DOM types.
+  await page.evaluate(`(() => {
+    const names = ${JSON.stringify(names)};
+    const fixed = (text) => names.reduce((out, [run, shown]) => out.split(run).join(shown), text);
+    const section = document.querySelector(${JSON.stringify(`[data-testid="${scope}"]`)});
+    const walker = document.createTreeWalker(section, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) node.nodeValue = fixed(node.nodeValue);
+    for (const field of section.querySelectorAll('textarea')) field.value = fixed(field.value);
+  })()`);
+}
+
+async function keyScreens(page: Page, browser: Browser, modelUrl: string, language: ScreenLanguage, dataDir: string): Promise<void> {
+  mkdirSync(join(dataDir, 'models'), { recursive: true });
+  writeFileSync(join(dataDir, 'models', 'fake.yaml'), fakeProfileYaml(modelUrl));
+  // The config is on screen: the server is reached through the data folder (shown by one name, see
+  // showFixedNames) and PATH's node, not this checkout's path or this machine's node.
+  symlinkSync(EVERYTHING, join(dataDir, 'everything.js'));
+  writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: { everything: { command: 'node', args: [join(dataDir, 'everything.js')] } } }, null, 2));
+  const t = copy[language];
+  const fixedNames = (p: Page) =>
+    showFixedNames(p, 'settings-page', [
+      [dataDir, `/tmp/folio-e2e-screens-${language}`],
+      [new URL(modelUrl).origin, 'http://127.0.0.1:8000'],
+    ]);
+
+  // Setup: no key for the only model, so nothing is usable yet.
+  let folio = await startScreensFolio(dataDir, language, false);
+  try {
+    await page.goto(folio.appUrl);
+    await expect(page.getByTestId('setup-screen')).toBeVisible();
+    await checkScreen(page, 'setup', language);
+  } finally {
+    await folio.stop();
+  }
+
+  folio = await startScreensFolio(dataDir, language, true);
+  try {
+    // The no-token page: the address as a bookmark keeps it, without ?token.
+    // A browser of its own, in the screen's language (without a token, no setting can be read).
+    const context = await browser.newContext({ locale: language });
+    try {
+      const stranger = await context.newPage();
+      await stranger.goto(folio.origin);
+      await expect(stranger.getByTestId('no-token')).toBeVisible();
+      await checkScreen(stranger, 'no-token', language);
+    } finally {
+      await context.close();
+    }
+
+    // The header shows the network switch once the capabilities are known (the first ask probes
+    // the sandbox and Python, about a second on a loaded machine): the screen waits for that answer.
+    const capabilities = page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/capabilities');
+    await page.goto(folio.appUrl);
+    await expect(page.getByTestId('setup-screen')).toHaveCount(0);
+    await createTask(page, 'general');
+    await capabilities;
+    await checkScreen(page, 'empty-task', language);
+
+    // Streaming: the model stops sending mid-sentence and keeps the stream open.
+    // (A second stall in case the idle watchdog retries while the screens are taken.)
+    const stall = { fault: 'stall', afterChunks: 8, text: t.streamed } as const;
+    await scriptModel([stall, stall]);
+    await sendMessage(page, t.ask);
+    await expect(page.getByTestId('chat-view')).toContainText(t.streamed.slice(0, 20));
+    await checkScreen(page, 'streaming', language);
+    await page.getByTestId('cancel-run').click();
+    await expect(page.getByTestId('chat-view')).toHaveAttribute('data-running', 'false');
+    await resetModel();
+
+    // Approval cards, default mode (ask every time): a command, a network fetch, a file write.
+    await scriptModel([
+      { toolCalls: [{ name: 'shell', arguments: JSON.stringify({ command: t.shell }) }] },
+      { toolCalls: [{ name: 'web_fetch', arguments: JSON.stringify({ url: t.url }) }] },
+      { toolCalls: [{ name: 'write', arguments: JSON.stringify({ path: 'work/notes.md', content: t.file }) }] },
+      { text: t.answer },
+    ]);
+    await sendMessage(page, t.ask);
+    for (const kind of ['shell', 'network', 'write']) {
+      await expect(page.getByTestId('approval-card')).toBeInViewport();
+      await checkScreen(page, `approval-${kind}`, language);
+      await deny(page);
+    }
+    await expectRunsDone(page, 2);
+    // The conversation so far: a cut-off answer, three refused calls, a formatted answer.
+    await expect(page.getByTestId('chat-view').locator('table')).toBeVisible();
+    await checkScreen(page, 'conversation', language, {
+      ready: async (p) => {
+        // The answer follows its question closely: no empty row of message tools between them.
+        const gap = await p.evaluate<number>(`(() => {
+          const rows = [...document.querySelectorAll('.message-row')];
+          const i = rows.findIndex((row, k) => row.querySelector('[data-testid="user-message"]') && rows[k + 1]?.querySelector('[data-testid="assistant-message"]'));
+          const question = rows[i].querySelector('.msg-bubble').getBoundingClientRect();
+          const answer = rows[i + 1].querySelector('[data-testid="assistant-message"] > *').getBoundingClientRect();
+          return answer.top - question.bottom;
+        })()`);
+        expect(gap, 'space between the question and its answer').toBeLessThan(28);
+      },
+    });
+
+    // The header beside the open panel (or its drawer): the title, then its controls in one row,
+    // with the less-used ones in the task options menu, shown open.
+    await checkScreen(page, 'task-options', language, {
+      ready: async (p) => {
+        const centres = await p.evaluate<number[]>("[...document.querySelectorAll('.chat-controls > *')].map((el) => { const r = el.getBoundingClientRect(); return (r.top + r.bottom) / 2; })");
+        expect(Math.max(...centres) - Math.min(...centres), 'the header controls keep to one row').toBeLessThan(4);
+        if (!(await p.getByTestId('task-options-popover').isVisible())) await p.getByTestId('task-options').click();
+        await expect(p.getByTestId('task-project-picker')).toBeVisible();
+      },
+    });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('task-options-popover')).toHaveCount(0);
+
+    // Tab from the task list goes through the conversation to the composer, then its send button,
+    // before anything in the right-hand panel.
+    await page.getByTestId('composer-input').fill(t.ask);
+    await page.locator('[data-testid="task-item"][aria-current="true"] .task-main').focus();
+    const stops: { id: string; region: string }[] = [];
+    for (let i = 0; i < 80 && !stops.some((s) => s.id === 'composer-send'); i++) {
+      await page.keyboard.press('Tab');
+      // A string: the e2e build has no DOM types.
+      stops.push(
+        await page.evaluate<{ id: string; region: string }>(`(() => {
+          const el = document.activeElement;
+          const region = el.closest('.sidebar') ? 'sidebar' : el.closest('.files-panel') ? 'panel' : el.closest('main') ? 'main' : 'other';
+          return { id: el.getAttribute('data-testid') || el.tagName.toLowerCase(), region };
+        })()`),
+      );
+    }
+    const ids = stops.map((s) => s.id);
+    expect(ids).toContain('composer-send');
+    expect(ids.indexOf('composer-input')).toBeGreaterThan(-1);
+    expect(ids.indexOf('composer-input')).toBeLessThan(ids.indexOf('composer-send'));
+    const regions = stops.map((s) => s.region);
+    // Sidebar first, then the chat; never the panel on the way.
+    expect(regions).not.toContain('panel');
+    expect(regions.lastIndexOf('sidebar')).toBeLessThan(regions.indexOf('main'));
+    await page.getByTestId('composer-input').fill('');
+
+    // The shortcuts help.
+    await page.getByTestId('shortcuts-open').click();
+    await expect(page.getByTestId('shortcuts-help')).toBeVisible();
+    await checkScreen(page, 'shortcuts', language);
+    await page.getByTestId('shortcuts-close').click();
+
+    // Settings: one screen per section, reached through the page's navigation.
+    await page.getByTestId('nav-settings').click();
+    await expect(page.getByTestId('settings-page')).toBeVisible();
+    await checkScreen(page, 'settings', language, { ready: fixedNames });
+    const nav = page.getByTestId('settings-nav');
+    for (const section of ['models-section', 'skills-section', 'search-section']) {
+      await nav.locator(`[data-section="${section}"]`).click();
+      await expect(nav.locator(`[data-section="${section}"]`)).toHaveAttribute('aria-current', 'true');
+      await expect(page.getByTestId(section)).toBeInViewport();
+      await checkScreen(page, `settings-${section.replace(/-section$/u, '')}`, language, {
+        ready: async (p) => {
+          await fixedNames(p);
+          await p.getByTestId(section).evaluate('(el) => el.scrollIntoView({ block: "start" })');
+          // Every table fits its page: nothing to scroll sideways to.
+          const hidden = await p.evaluate<number>(`Math.max(0, ...[...document.querySelectorAll('[data-testid="settings-page"] .table-wrap')].map((el) => el.scrollWidth - el.clientWidth))`);
+          expect(hidden, 'table width beyond its frame (px)').toBeLessThanOrEqual(0);
+        },
+      });
+    }
+
+    // A probe of the fake model that fails: a plain reply, one tool call where two were declared,
+    // then the connection drops (and again on the retry). Its findings stand under the model's row.
+    await nav.locator('[data-section="models-section"]').click();
+    await scriptModel([{ text: 'pong' }, { toolCalls: [{ name: 'get_time', arguments: JSON.stringify({ city: 'Paris' }) }] }, { fault: 'drop', afterChunks: 0 }, { fault: 'drop', afterChunks: 0 }]);
+    await page.locator('[data-testid="probe-button"][data-profile="fake.chat"]').click();
+    const probe = page.getByTestId('probe-result');
+    await expect(probe).toBeVisible({ timeout: 60_000 });
+    await expect(probe.locator('[data-testid="probe-check"][data-check="parallel_tools"]')).toHaveAttribute('data-ok', 'false');
+    await checkScreen(page, 'settings-probe', language, {
+      ready: async (p) => {
+        await fixedNames(p);
+        await p.getByTestId('probe-result').evaluate('(el) => el.scrollIntoView({ block: "center" })');
+      },
+    });
+    await resetModel();
+
+    // MCP servers: started, then switched off and on, then removed from mcp.json.
+    await nav.locator('[data-section="mcp-section"]').click();
+    const mcp = page.getByTestId('mcp-section');
+    const server = mcp.getByTestId('mcp-server');
+    await expect(server).toHaveCount(1);
+    await server.getByTestId('mcp-restart').click();
+    await expect(server.getByTestId('mcp-status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    // The config shows as an editor several lines tall, not a one-line field.
+    expect((await mcp.getByTestId('mcp-config').boundingBox())!.height).toBeGreaterThan(150);
+    await checkScreen(page, 'mcp-servers', language, {
+      ready: async (p) => {
+        await fixedNames(p);
+        await p.getByTestId('mcp-section').evaluate('(el) => el.scrollIntoView({ block: "start" })');
+        // The section chosen stays marked: the restart clicked in it and the list that grew since are not scrolling away.
+        await expect(nav.locator('[aria-current="true"]')).toHaveAttribute('data-section', 'mcp-section');
+      },
+    });
+    await server.getByTestId('mcp-toggle').click();
+    await expect(server.getByTestId('mcp-status')).toHaveAttribute('data-status', 'disabled');
+    await expect(mcp.getByTestId('mcp-config')).toHaveValue(/"disabled": true/u);
+    await server.getByTestId('mcp-toggle').click();
+    await expect(server.getByTestId('mcp-status')).not.toHaveAttribute('data-status', 'disabled');
+    await expect(mcp.getByTestId('mcp-config')).not.toHaveValue(/"disabled"/u);
+    await server.getByTestId('mcp-remove').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect(server).toHaveCount(0);
+    expect(((await folioApi(folio, 'GET', '/v1/mcp/config')) as { text: string }).text).not.toContain('everything');
+
+    // A template imported: its layouts previewed with the sample deck in the screen's language.
+    await page.getByTestId('template-file-input').setInputFiles({
+      name: 'ACME Brand.potx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.template',
+      buffer: await buildTemplate({ potx: true }),
+    });
+    const template = page.getByTestId('templates-section').getByTestId('template-item');
+    await expect(template).toHaveCount(1);
+    await template.getByTestId('template-preview-toggle').click();
+    await expect(template.getByTestId('template-sample').first()).toBeVisible();
+    // Reached as a person does, through the navigation (which then marks Templates).
+    await nav.locator('[data-section="templates-section"]').click();
+    await expect(nav.locator('[data-section="templates-section"]')).toHaveAttribute('aria-current', 'true');
+    await checkScreen(page, 'template-preview', language, {
+      ready: async (p) => {
+        await fixedNames(p);
+        await p.getByTestId('templates-section').evaluate('(el) => el.scrollIntoView({ block: "start" })');
+        await expect(nav.locator('[aria-current="true"]')).toHaveAttribute('data-section', 'templates-section');
+      },
+    });
+    // Removed again: the deck screens below are of the built-in themes. Deleting is a quiet control
+    // on the card, not its loudest; the confirmation says what goes and what stays.
+    await expect(template.getByTestId('template-delete')).not.toHaveClass(/\bbtn-danger\b/u);
+    await template.getByTestId('template-delete').click();
+    await expect(page.getByTestId('confirm-dialog')).toContainText('ACME Brand.potx');
+    await checkScreen(page, 'template-delete', language, { ready: fixedNames });
+    await page.getByTestId('confirm-ok').click();
+    await expect(template).toHaveCount(0);
+
+    // A deck task: the outline the agent proposes, waiting for the person.
+    await page.getByTestId('settings-back').click();
+    await scriptModel([{ toolCalls: [{ name: 'propose_outline', arguments: JSON.stringify({ slides: t.outline }) }] }]);
+    await createTask(page, 'ppt');
+    await sendMessage(page, t.deckAsk);
+    await expectRunsDone(page, 1);
+    await expect(page.getByTestId('outline-panel')).toHaveAttribute('data-status', 'proposed');
+    await expect(page.getByTestId('outline-row')).toHaveCount(4);
+    await checkScreen(page, 'outline', language);
+
+    // The outline approved: folded away, the run's one question (a command) in view, and the
+    // composer saying what the run waits for.
+    await scriptModel([{ toolCalls: [{ name: 'shell', arguments: JSON.stringify({ command: 'ls source work' }) }] }, { text: t.deckReply }]);
+    await page.getByTestId('outline-approve').click();
+    await expect(page.getByTestId('outline-toggle')).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByTestId('approval-card')).toBeInViewport();
+    await expect(page.getByTestId('composer-waiting')).toBeVisible();
+    await checkScreen(page, 'outline-approved', language, { ready: (p) => expect(p.getByTestId('approval-card')).toBeInViewport() });
+    await deny(page);
+    await expectRunsDone(page, 2);
+
+    // A rendered deck in the preview, with the check of the rendered slides.
+    await scriptModel(writeAndRenderDeck(t.deck, 'heat-islands', t.deckReply));
+    const deckTask = await createTask(page, 'ppt');
+    await setApprovalMode(page, folio, deckTask, 'auto-edit');
+    await sendMessage(page, t.deckRequest);
+    await expectRunsDone(page, 1);
+    await page.getByTestId('panel-tab-artifacts').click();
+    await page.locator('[data-testid="artifact-item"][data-path="artifacts/heat-islands.pptx"]').click();
+    const preview = page.getByTestId('artifact-preview');
+    await expect(preview.getByTestId('slide-thumb')).toHaveCount(5);
+    await expect(preview.getByTestId('report-checked')).toBeVisible();
+    await checkScreen(page, 'deck-preview', language, { ready: showPanel });
+
+    // Slide 3 selected: the change bar asks what should change. The drawer opened again after a
+    // resize is a new preview, so the slide is selected and the request typed in it again.
+    const bar = preview.getByTestId('slide-change-bar');
+    await checkScreen(page, 'slide-change', language, {
+      ready: async (p) => {
+        await showPanel(p);
+        const box = preview.getByTestId('slide-select').nth(2);
+        if (!(await box.isChecked())) await box.check();
+        const input = bar.getByTestId('slide-change-input');
+        if ((await input.inputValue()) !== t.changeAsk) await input.fill(t.changeAsk);
+        await bar.scrollIntoViewIfNeeded();
+      },
+    });
+
+    // The change made: two versions, slide 3 drawn before and after.
+    await scriptModel(writeAndRenderDeck(deckWithChart(t.deck), 'heat-islands', t.changedReply));
+    await bar.getByTestId('slide-change-send').click();
+    await expectRunsDone(page, 2);
+    await expect(preview).toHaveAttribute('data-path', 'artifacts/heat-islands-v2.pptx');
+    const versions = preview.getByTestId('deck-versions');
+    await expect(versions.getByTestId('deck-version')).toHaveCount(2);
+    await checkScreen(page, 'deck-versions', language, {
+      ready: async (p) => {
+        await showPanel(p);
+        await versions.scrollIntoViewIfNeeded();
+      },
+    });
+
+    // A proposal, in the default mode: its plan is the one question, then the .docx in the document preview.
+    await scriptModel([
+      { toolCalls: [{ name: 'propose_plan', arguments: JSON.stringify({ content: t.plan }) }] },
+      {
+        toolCalls: [
+          ...Object.entries(t.proposal.sections).map(([file, text]) => ({ name: 'write', arguments: JSON.stringify({ path: `work/proposal/sections/${file}`, content: text }) })),
+          { name: 'write', arguments: JSON.stringify({ path: 'work/proposal/document.json', content: JSON.stringify({ title: t.proposal.title, authors: ['Li Wei'], template: 'generic', language }, null, 2) }) },
+        ],
+      },
+      { toolCalls: [{ name: 'render_document', arguments: JSON.stringify({ path: 'work/proposal' }) }] },
+      { text: t.proposalReply },
+    ]);
+    await createTask(page, 'proposal');
+    await sendMessage(page, t.proposalAsk);
+    await expect(page.getByTestId('approval-card').getByTestId('approval-plan')).toBeInViewport();
+    await checkScreen(page, 'approval-plan', language);
+    await page.getByTestId('approval-card').getByTestId('approval-allow-once').click();
+    await expectRunsDone(page, 1);
+    await page.getByTestId('panel-tab-artifacts').click();
+    await page.locator(`[data-testid="artifact-item"][data-path="artifacts/${t.proposal.title}.docx"]`).click();
+    await expect(page.getByTestId('artifact-preview').getByTestId('doc-cover')).toContainText(t.proposal.title);
+    await checkScreen(page, 'proposal-preview', language, { ready: showPanel });
+
+    // A project with a library file, searched: the hit names the file and its page.
+    await page.getByTestId('project-new').click();
+    await page.getByTestId('project-new-name').fill(t.project);
+    await page.getByTestId('project-new-name').press('Enter');
+    await expect(page.getByTestId('project-title')).toHaveText(t.project);
+    const pdf = textPdf('heat-notes', t.library);
+    await page.getByTestId('library-file-input').setInputFiles({ name: 'heat-notes.pdf', mimeType: 'application/pdf', buffer: readFileSync(pdf) });
+    const libraryFile = page.getByTestId('library-file').filter({ hasText: 'heat-notes.pdf' });
+    await expect(libraryFile).toHaveAttribute('data-status', 'ok', { timeout: 60_000 });
+    await page.getByTestId('library-search-input').fill(t.search);
+    await page.getByTestId('library-search-submit').click();
+    await expect(page.getByTestId('library-hit').first()).toHaveAttribute('data-page', '2');
+    await checkScreen(page, 'project-search', language, {
+      ready: async (p) => {
+        await p.getByTestId('library-results').scrollIntoViewIfNeeded();
+      },
+    });
+
+    // The hit opened: its file from the hit's page on.
+    await page.getByTestId('library-hit-open').first().click();
+    const opened = page.getByTestId('library-file-dialog');
+    await expect(opened.locator('[data-testid="pdf-page"][data-page="2"] canvas')).toBeVisible();
+    await checkScreen(page, 'library-file', language, {
+      ready: async () => {
+        await expect(opened.locator('[data-testid="pdf-page"][data-page="2"] canvas')).toBeVisible();
+      },
+    });
+  } finally {
+    await folio.stop();
+  }
 }

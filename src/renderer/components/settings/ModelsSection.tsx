@@ -33,30 +33,49 @@ export function ProfilePrice({ price }: { price: { input: number; output: number
   return <>{t('models.priceValue', { input: money(price.input), output: money(price.output) })}</>;
 }
 
+/** Whether a profile's key is there, as a mark with its meaning for a screen reader. */
+function KeyMark({ present }: { present: boolean }) {
+  return (
+    <span className={present ? 'key-yes' : 'key-no'} aria-label={present ? plainT('models.keyPresent') : plainT('models.keyMissing')}>
+      {present ? '✓' : '✗'}
+    </span>
+  );
+}
+
 /**
  * A profile's key cells: where its key comes from and whether it is there. A local server needs
  * none, and says so across both cells rather than showing a key as present.
  */
-export function ProfileKeyCells({ profile }: { profile: Pick<ModelProfileInfo, 'api_key_env' | 'has_key'> }) {
+export function ProfileKeyCells({ profile, className }: { profile: Pick<ModelProfileInfo, 'api_key_env' | 'has_key'>; className?: string }) {
   const { t } = useTranslation();
   if (needsNoKey(profile)) {
     return (
-      <td colSpan={2} className="muted" data-testid="profile-no-key">
+      <td colSpan={2} className={['muted', className].filter(Boolean).join(' ')} data-testid="profile-no-key">
         {t('models.noKeyNeeded')}
       </td>
     );
   }
   return (
     <>
-      <td>
+      <td className={className}>
         <KeySource env={profile.api_key_env} />
       </td>
-      <td>
-        <span className={profile.has_key ? 'key-yes' : 'key-no'} aria-label={profile.has_key ? plainT('models.keyPresent') : plainT('models.keyMissing')}>
-          {profile.has_key ? '✓' : '✗'}
-        </span>
+      <td className={className}>
+        <KeyMark present={profile.has_key} />
       </td>
     </>
+  );
+}
+
+/** The key cells' facts as lines under the model, where a narrow table has no columns for them. */
+function ProfileKeyLines({ profile }: { profile: Pick<ModelProfileInfo, 'api_key_env' | 'has_key'> }) {
+  const { t } = useTranslation();
+  if (needsNoKey(profile)) return <div className="muted">{t('models.noKeyNeeded')}</div>;
+  return (
+    <div className="key-line">
+      <KeySource env={profile.api_key_env} />
+      <KeyMark present={profile.has_key} />
+    </div>
   );
 }
 
@@ -67,6 +86,17 @@ export function LocalServerState({ reachable }: { reachable: boolean }) {
     <div className={reachable ? 'server-state key-yes' : 'server-state key-no'} data-testid="server-state">
       {localServerState(reachable, t)}
     </div>
+  );
+}
+
+/** A profile's address, and under a local server's whether it is running. */
+function Endpoint({ profile, setup }: { profile: ModelProfileInfo; setup: SetupStatus | null }) {
+  const reachable = reachableOf(setup, profile.id);
+  return (
+    <>
+      <div className="cell-mono">{profile.api_base}</div>
+      {needsNoKey(profile) && reachable !== null && <LocalServerState reachable={reachable} />}
+    </>
   );
 }
 
@@ -101,15 +131,16 @@ export function ModelsSection() {
   return (
     <section className="settings-section" data-testid="models-section">
       <h2 tabIndex={-1}>{t('settings.models')}</h2>
-      <div className="table-wrap">
-        <table className="table" data-testid="models-table">
+      {/* Narrow (a 900 px window), the endpoint and key go under the model instead of columns of their own. */}
+      <div className="table-wrap models-table-wrap">
+        <table className="table models-table" data-testid="models-table">
           <thead>
             <tr>
               <th>{t('models.id')}</th>
               <th>{t('models.model')}</th>
-              <th>{t('models.apiBase')}</th>
-              <th>{t('models.keyEnv')}</th>
-              <th>{t('models.hasKey')}</th>
+              <th className="wide-only">{t('models.apiBase')}</th>
+              <th className="wide-only">{t('models.keyEnv')}</th>
+              <th className="wide-only">{t('models.hasKey')}</th>
               <th>{t('models.context')}</th>
               <th>{t('models.price')}</th>
               <th>{t('probe.heading')}</th>
@@ -127,12 +158,17 @@ export function ModelsSection() {
                       {providerName(p.provider, t)} · {t(`models.role.${p.role}`)}
                     </div>
                   </td>
-                  <td>{p.model}</td>
                   <td>
-                    <div className="cell-mono">{p.api_base}</div>
-                    {needsNoKey(p) && reachableOf(setup, p.id) !== null && <LocalServerState reachable={reachableOf(setup, p.id) === true} />}
+                    <div>{p.model}</div>
+                    <div className="narrow-only">
+                      <Endpoint profile={p} setup={setup} />
+                      <ProfileKeyLines profile={p} />
+                    </div>
                   </td>
-                  <ProfileKeyCells profile={p} />
+                  <td className="wide-only">
+                    <Endpoint profile={p} setup={setup} />
+                  </td>
+                  <ProfileKeyCells profile={p} className="wide-only" />
                   <td title={plainT('models.contextHint', { reliable: p.reliable_context, output: p.max_output })}>
                     {t('models.contextValue', { max: formatTokens(p.max_context), reliable: formatTokens(p.reliable_context) })}
                   </td>
