@@ -17,6 +17,9 @@ export function chartFace(theme: Theme, texts: readonly (string | undefined)[]):
   return fontFaceFor(theme, 'body', texts.some((t) => t !== undefined && containsCjk(t)));
 }
 
+/** A chart's own title is set this much larger than its labels and axis titles. */
+export const CHART_TITLE_STEP_PT = 2;
+
 /**
  * Area fills are see-through: an area chart's series overlap, and an opaque front series hides
  * the ones behind it (a legend entry with nothing drawn). The .pptx and the preview use this one value.

@@ -23,6 +23,8 @@ export const QUALITY_ISSUE_KINDS = [
   'upscaled_image',
   // Found in the plan: a chart series or slice drawn but invisible (its legend entry names nothing seen):
   'hidden_series',
+  // Found in the plan: a chart or axis title too long for the line LibreOffice gives it, drawn wrapped:
+  'chart_title',
   // Typography and fonts:
   'font_fallback',
   'emoji_font',

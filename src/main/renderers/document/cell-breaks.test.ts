@@ -2,9 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { createTextMeasurer } from '../typesetting/fonts';
 import { breakFaults, breaksBetweenWords, CELL_MARGINS, characterBreakLines, cleanBreakWidths } from './cell-breaks';
+import { documentMeasureStyle } from './measure-style';
 
 const measurer = createTextMeasurer();
-const STYLE = { fonts: { latin: 'Times New Roman', cjk: 'SimSun' }, sizePt: 10.5 };
+const STYLE = documentMeasureStyle('body', 'zh-CN', 10.5);
 const cells = (...texts: string[]) => texts.map((text, i) => ({ text, bold: i === 0 }));
 
 describe('table cell breaks', () => {
@@ -24,6 +25,12 @@ describe('table cell breaks', () => {
     expect(breakFaults('在2种低资源语言上完成验证；发表论文2篇', ['在2种低资源语言', '上完成验证；发表论文2', '篇'])).toBe(1 + 3);
     expect(breakFaults('随机终止注入（10\u202F000次）与真实故障回放', ['随机终止注入（10\u202F000次）', '与真实故障', '回放'])).toBe(0);
     expect(breakFaults('依据《数据安全法》与《个人信息保护法》逐条核对', ['依据《数据安全法》与《个人信息', '保护法》逐条', '核对'])).toBe(1);
+  });
+
+  it('counts a line end inside a research term as a broken word', () => {
+    expect(breakFaults('在三个数据集上开展研究', ['在三个数据', '集上开展研究'])).toBe(1);
+    expect(breakFaults('版面结构预训练方法', ['版面结构预', '训练方法'])).toBe(1);
+    expect(breakFaults('在三个数据集上开展研究', ['在三个数据集', '上开展研究'])).toBe(0);
   });
 
   it('measures a superscript citation at its printed size', () => {

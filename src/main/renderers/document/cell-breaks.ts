@@ -31,16 +31,14 @@ const SPACES_OR_NOT = / +|[^ ]+/gu;
  * A superscript's size as a share of the text's: LibreOffice's automatic superscript (58%), measured in its PDF as
  * "[5]" 7.05 pt wide beside 10.5 pt text, where the same label in the line is 12.2 pt.
  */
-const SUPERSCRIPT_SIZE = 0.58;
+export const SUPERSCRIPT_SIZE = 0.58;
 
 /**
- * The width of `text` from `start` to `end` as Writer sets it (its Chinese–Latin gap, `setting: 'document'`),
- * measured space-separated piece by piece: the measurer adds the autospace gap beside a Chinese character whatever
- * follows it, but LibreOffice adds none beside a typed space ("执行率 / 丢失率"). Superscripts are measured at their
- * smaller size.
+ * The width of `text` from `start` to `end` in `style` (a document's, measure-style.ts), measured space-separated
+ * piece by piece: the measurer adds the autospace gap beside a Chinese character whatever follows it, but
+ * LibreOffice adds none beside a typed space ("执行率 / 丢失率"). Superscripts are measured at their smaller size.
  */
-function lineWidthPt(text: string, start: number, end: number, superscripts: Superscripts, measurer: TextMeasurer, style: MeasureStyle): number {
-  const document: MeasureStyle = { ...style, setting: 'document' };
+function lineWidthPt(text: string, start: number, end: number, superscripts: Superscripts, measurer: TextMeasurer, document: MeasureStyle): number {
   const cuts = new Set([start, end]);
   for (const [from, to] of superscripts) for (const at of [from, to]) if (at > start && at < end) cuts.add(at);
   const edges = [...cuts].sort((a, b) => a - b);

@@ -9,7 +9,7 @@
 import type PptxGenJS from 'pptxgenjs';
 import { type ChartElement } from '../../../../shared/specs/deck-plan';
 import { fileDataOrder } from '../../../../shared/specs/chart-order';
-import { AREA_FILL_OPACITY, chartFace, labelColorOn } from '../../../../shared/specs/chart-style';
+import { AREA_FILL_OPACITY, CHART_TITLE_STEP_PT, chartFace, labelColorOn } from '../../../../shared/specs/chart-style';
 import { type DrawContext } from './context';
 
 const CHART_NAMES: Record<ChartElement['type'], PptxGenJS.CHART_NAME> = {
@@ -55,7 +55,7 @@ export function chartOptions(el: ChartElement, face: string): PptxGenJS.IChartOp
     showTitle: Boolean(el.title),
     ...(el.title ? { title: el.title } : {}),
     titleFontFace: face,
-    titleFontSize: size + 2,
+    titleFontSize: size + CHART_TITLE_STEP_PT,
     titleColor: el.textColor,
     showLegend: el.legend !== 'none',
     legendPos: el.legend === 'right' ? 'r' : 'b',

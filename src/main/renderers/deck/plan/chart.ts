@@ -8,9 +8,10 @@ import { type ChartSpec, containsCjk, latinBracketsHalfWidth, withoutTypedCjkGap
 import { type ChartElement, type PlanBox } from '../../../../shared/specs/deck-plan';
 import { contrastRatio, type Theme } from '../../../../shared/specs/themes';
 import { textWidthIn } from '../../typesetting/width-table';
-import { type SlideReport } from '../report';
+import { shrunkMessage, type SlideReport } from '../report';
 import { type MeasureStyle, type TextMeasurer } from '../../typesetting/text-measurer';
 import { invisibleSeriesMessages } from './chart-visibility';
+import { type TitleWrap, TITLE_NAMES, wrappedTitleMessage, wrappedTitles } from './chart-titles';
 
 /** Above this many bars (categories × series) labels crowd: a value axis reads better. */
 const MAX_LABELLED_BARS = 16;
@@ -151,8 +152,30 @@ function chartWidth(measurer: TextMeasurer | undefined, theme: Theme, texts: Cha
   return (text) => measurer.widthPt(text, style) / 72;
 }
 
+/** A title broken as LibreOffice breaks it: by the measurer in the chart's face and gap, else character by character by the width tables. */
+function chartTitleWrap(measurer: TextMeasurer | undefined, theme: Theme, texts: ChartTexts): TitleWrap {
+  if (measurer) return (text, sizePt, roomPt) => measurer.wrap(text, chartTextStyle(theme, texts, sizePt), roomPt);
+  return (text, sizePt, roomPt) => {
+    const lines: string[] = [];
+    let line = '';
+    for (const ch of text) {
+      if (line && textWidthIn(line + ch, sizePt) * 72 > roomPt) {
+        lines.push(line);
+        line = '';
+      }
+      line += ch;
+    }
+    return [...lines, line];
+  };
+}
+
 /** Chart text smaller than the type scale's, only when even this does not fit (many categories, a small box). */
 const CHART_FLOOR_PT = 12;
+/**
+ * How far a long title may take the chart's text down so that it keeps one line: one step of the deck's type scale
+ * (the body's 4 pt down to its secondary size). Below that the labels would be harder to read than the wrapped title.
+ */
+const TITLE_SHRINK_PT = 4;
 
 /**
  * Whether chart text of `sizePt` fits the box: a column, line or area chart's category labels side
@@ -178,14 +201,33 @@ function chartTextFits(spec: ChartSpec, texts: ChartTexts, box: PlanBox, sizePt:
   return legendW <= box.w * 0.9;
 }
 
+/** The chart's text size, and the size its labels alone would allow (larger when a long title took it down). */
+interface ChartSize {
+  sizePt: number;
+  labelsSizePt: number;
+}
+
 /**
  * Axis labels, legend and data labels: the body's secondary size (secondarySizePt, as sub-bullets),
- * a point smaller at a time while they do not fit, never below CHART_FLOOR_PT.
+ * a point smaller at a time while they do not fit, never below CHART_FLOOR_PT. Then, while a title would wrap, a
+ * point smaller again, at most TITLE_SHRINK_PT below the preferred size: the whole chart's text together, so the
+ * slide keeps its few type sizes.
  */
-function chartFontSize(spec: ChartSpec, theme: Theme, texts: ChartTexts, box: PlanBox, measurer?: TextMeasurer): number {
+function chartFontSize(spec: ChartSpec, theme: Theme, texts: ChartTexts, box: PlanBox, measurer?: TextMeasurer): ChartSize {
   const preferred = secondarySizePt(theme.sizes.body);
-  for (let size = preferred; size > CHART_FLOOR_PT; size--) if (chartTextFits(spec, texts, box, size, chartWidth(measurer, theme, texts, size))) return size;
-  return Math.min(preferred, CHART_FLOOR_PT);
+  let labelsSizePt = Math.min(preferred, CHART_FLOOR_PT);
+  for (let size = preferred; size > CHART_FLOOR_PT; size--) {
+    if (chartTextFits(spec, texts, box, size, chartWidth(measurer, theme, texts, size))) {
+      labelsSizePt = size;
+      break;
+    }
+  }
+  const wrap = chartTitleWrap(measurer, theme, texts);
+  const floor = Math.max(CHART_FLOOR_PT, preferred - TITLE_SHRINK_PT);
+  for (let size = labelsSizePt; size >= floor; size--) {
+    if (wrappedTitles(texts, box, size, wrap).every((t) => t.lines.length === 1)) return { sizePt: size, labelsSizePt };
+  }
+  return { sizePt: labelsSizePt, labelsSizePt };
 }
 
 /**
@@ -201,7 +243,13 @@ function labelRoom(spec: ChartSpec, box: PlanBox, sizePt: number, width: ChartWi
   return Math.min(0.5, ((sizePt * 1.6) / 72) / (box.h * 0.6));
 }
 
-export function planChartElement(spec: ChartSpec, theme: Theme, box: PlanBox, measurer?: TextMeasurer): ChartElement {
+/** A planned chart and what the report should say of its text: titles that took the text down, or that still wrap. */
+interface PlannedChart {
+  element: ChartElement;
+  notes: { kind: 'shrunk' | 'chart_title'; message: string }[];
+}
+
+function planChartWithNotes(spec: ChartSpec, theme: Theme, box: PlanBox, measurer?: TextMeasurer): PlannedChart {
   const p = theme.palette;
   const round = isRoundChart(spec.type);
   const dataLabels = wantsDataLabels(spec);
@@ -225,8 +273,16 @@ export function planChartElement(spec: ChartSpec, theme: Theme, box: PlanBox, me
   };
   const legend: ChartElement['legend'] = round ? 'right' : spec.series.length > 1 ? 'bottom' : 'none';
   const cols = colours(spec, theme);
-  const fontSizePt = chartFontSize(spec, theme, texts, box, measurer);
-  return {
+  const { sizePt: fontSizePt, labelsSizePt } = chartFontSize(spec, theme, texts, box, measurer);
+  const wrap = chartTitleWrap(measurer, theme, texts);
+  const notes: PlannedChart['notes'] = wrappedTitles(texts, box, fontSizePt, wrap)
+    .filter((t) => t.lines.length > 1)
+    .map((t) => ({ kind: 'chart_title', message: wrappedTitleMessage(t) }));
+  if (fontSizePt < labelsSizePt) {
+    const kept = wrappedTitles(texts, box, labelsSizePt, wrap).filter((t) => t.lines.length > 1).map((t) => TITLE_NAMES[t.key].en);
+    notes.push({ kind: 'shrunk', message: shrunkMessage(`chart text (so its ${kept.join(' and ')} keeps one line)`, labelsSizePt, fontSizePt) });
+  }
+  const element: ChartElement = {
     kind: 'chart',
     id: 'chart',
     box,
@@ -245,6 +301,11 @@ export function planChartElement(spec: ChartSpec, theme: Theme, box: PlanBox, me
     mutedColor: p.muted,
     gridColor: p.tableBorder,
   };
+  return { element, notes };
+}
+
+export function planChartElement(spec: ChartSpec, theme: Theme, box: PlanBox, measurer?: TextMeasurer): ChartElement {
+  return planChartWithNotes(spec, theme, box, measurer).element;
 }
 
 /**
@@ -252,7 +313,8 @@ export function planChartElement(spec: ChartSpec, theme: Theme, box: PlanBox, me
  * slice drawn but invisible (its legend entry names nothing seen) goes into the slide's report.
  */
 export function planChart(ctx: { theme: Theme; measurer?: TextMeasurer; report?: Pick<SlideReport, 'add'> }, spec: ChartSpec, box: PlanBox): ChartElement {
-  const el = planChartElement(spec, ctx.theme, box, ctx.measurer);
+  const { element: el, notes } = planChartWithNotes(spec, ctx.theme, box, ctx.measurer);
+  for (const note of notes) ctx.report?.add(note.kind, note.message);
   for (const message of invisibleSeriesMessages(el, ctx.theme.palette.background)) ctx.report?.add('hidden_series', message);
   return el;
 }
