@@ -68,7 +68,7 @@ export function FilesPanel({ taskId, projectId, hidden = false }: { taskId: stri
         <ResizeHandle
           label={plainT('layout.resizePanel')}
           edge="left"
-          width={panelWidth ?? 288}
+          width={panelWidth}
           min={PANEL_WIDTH.min}
           max={PANEL_WIDTH.max}
           onResize={setPanelWidth}

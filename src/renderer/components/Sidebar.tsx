@@ -141,7 +141,7 @@ export function Sidebar() {
       <ResizeHandle
         label={plainT('layout.resizeSidebar')}
         edge="right"
-        width={sidebarWidth ?? 264}
+        width={sidebarWidth}
         min={SIDEBAR_WIDTH.min}
         max={SIDEBAR_WIDTH.max}
         onResize={setSidebarWidth}
