@@ -1,7 +1,7 @@
-// The task header beside the open Results panel: at 1280 px the model picker shows a typical model
-// name whole (the approval-mode select takes the width of its chosen option, not its longest); where
-// no room is left it ends the name with an ellipsis and names it whole in its tooltip. A native select
-// otherwise cuts its text mid-word ("Default (fake-mod"), which no DOM check notices.
+// The task's controls beside the open Results panel: the model picker in the composer shows a
+// typical model name whole at 1280 px; where no room is left it ends the name with an ellipsis and
+// names it whole in its tooltip (a native select otherwise cuts its text mid-word, "Default (fake-mod",
+// which no DOM check notices); the header's controls keep to one row inside the header.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,8 @@ interface PickerFit {
   width: number;
   ellipsis: boolean;
   title: string;
+  /** Where the picker is: in the composer, beside the attach button, where the next message is written. */
+  inComposer: boolean;
 }
 
 // A string: the e2e build has no DOM types. The width the label needs is the width of a copy of the
@@ -39,7 +41,7 @@ const PICKER_FIT = `(() => {
   const needed = copy.getBoundingClientRect().width;
   copy.remove();
   const style = getComputedStyle(select);
-  return { label, needed, width: select.getBoundingClientRect().width, ellipsis: style.textOverflow === 'ellipsis', title: select.title };
+  return { label, needed, width: select.getBoundingClientRect().width, ellipsis: style.textOverflow === 'ellipsis', title: select.title, inComposer: select.closest('.composer-actions') !== null };
 })()`;
 
 // Every control of the header inside it, on one row.
@@ -91,7 +93,9 @@ async function eachSizeBesideResults(
     for (const size of SIZES) {
       await page.setViewportSize(size);
       await openResults(page);
-      check(await page.evaluate<PickerFit>(PICKER_FIT), size);
+      const fit = await page.evaluate<PickerFit>(PICKER_FIT);
+      expect(fit.inComposer, 'the model picker is in the composer').toBe(true);
+      check(fit, size);
       const layout = await page.evaluate<{ inside: boolean; rowSpread: number }>(CONTROLS_LAYOUT);
       expect(layout.inside, `at ${size.width} px every header control is inside the header`).toBe(true);
       expect(layout.rowSpread, `at ${size.width} px the header controls keep to one row`).toBeLessThan(4);
@@ -104,8 +108,7 @@ async function eachSizeBesideResults(
 
 for (const language of ['en', 'zh-CN'] as const) {
   test(`the model picker shows a long model name whole at 1280 px beside the Results panel, and never cuts it mid-word (${language})`, async ({ page, fakeModel }) => {
-    // A name as long as the walk's ("Default (fake-mod" was all it showed at 1280 px in English, then
-    // "Default (Local fake-m…" while the approval-mode select kept the width of its longest choice).
+    // A name as long as the walk's ("Default (fake-mod" was all the header's picker once showed at 1280 px).
     await eachSizeBesideResults(page, fakeModel.url, { language, modelName: 'Local fake-model' }, (fit, size) => {
       expect(fit.label, 'the picker names the default model').toContain('Local fake-model');
       const whole = fit.needed <= fit.width + 0.5;

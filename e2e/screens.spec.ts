@@ -190,7 +190,7 @@ for (const language of ['en', 'zh-CN'] as const) {
       await expect(page.getByTestId('setup-screen')).toHaveCount(0);
       await createTask(page, 'general');
       await capabilities;
-      await checkScreen(page, 'empty-task', language, { axeAtEachSize: true });
+      await checkScreen(page, 'empty-task', language);
 
       // Streaming: the model stops sending mid-sentence and keeps the stream open.
       // (A second stall in case the idle watchdog retries while the screens are taken.)
@@ -281,7 +281,7 @@ for (const language of ['en', 'zh-CN'] as const) {
       // Settings: one screen per section, reached through the page's navigation.
       await page.getByTestId('nav-settings').click();
       await expect(page.getByTestId('settings-page')).toBeVisible();
-      await checkScreen(page, 'settings', language, { axeAtEachSize: true });
+      await checkScreen(page, 'settings', language);
       const nav = page.getByTestId('settings-nav');
       for (const section of ['models-section', 'skills-section', 'search-section']) {
         await nav.locator(`[data-section="${section}"]`).click();

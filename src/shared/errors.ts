@@ -44,16 +44,27 @@ export function toErrorShape(err: unknown): ErrorShape {
 }
 
 /** Formats zod issues as "path.to.field: message" lines, the form every validation error uses. */
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
+}
+
 export function formatZodError(error: z.ZodError): string {
   return error.issues
     .slice(0, 10)
     .map((issue) => {
-      const path = issue.path
-        .map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
-        .join('');
+      const path = fieldPath(issue.path);
       return path ? `${path}: ${issue.message}` : issue.message;
     })
     .join('; ');
+}
+
+/**
+ * The fields a schema check rejected, as written in the input ("price.input", "slides[2].title"), each
+ * once: an unknown key by its own path. Empty when only the whole input was rejected.
+ */
+export function zodErrorFields(error: z.ZodError): string[] {
+  const fields = error.issues.slice(0, 10).flatMap((issue) => (issue.code === 'unrecognized_keys' ? issue.keys.map((key) => fieldPath([...issue.path, key])) : [fieldPath(issue.path)]));
+  return [...new Set(fields.filter((f) => f !== ''))];
 }
 
 export const httpStatusForCode: Record<ErrorCode, number> = {

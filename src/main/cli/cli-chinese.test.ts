@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startFakeOpenAI } from '../../../testing/fake-openai/server';
+import { buildTemplate } from '../renderers/deck/templates/fixture.test-support';
 import { latinSentences } from '../../shared/latin-text.test-support';
-import { damagedDataFolder, folio, folioAsync, root } from './folio-process.test-support';
+import { damagedDataFolder, folio, folioAsync, root, serveUntil } from './folio-process.test-support';
 
 const LONG_POINT = '这是一段非常长的文字，用来让这张幻灯片的字数超过听众能读完的数量，'.repeat(3);
 
@@ -33,7 +34,57 @@ function faultyInputs(): { dir: string; deck: string; document: string } {
   return { dir, deck, document };
 }
 
+/** A data folder whose model profile and skill files are broken in each way the checks name. */
+function brokenConfigFolder(): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'folio-cli-config-'));
+  const models = join(dataDir, 'models');
+  mkdirSync(models);
+  writeFileSync(join(models, 'broken.yaml'), 'profiles:\n  main: [unclosed\n');
+  writeFileSync(join(models, 'bad name.yaml'), 'profiles: {}\n');
+  writeFileSync(join(models, 'deepseek.yaml'), 'profiles:\n  flash:\n    thinking_mode: sometimes\n');
+  writeFileSync(
+    join(models, 'lab.yaml'),
+    ['temperature: 0.2', 'price: { input: 1, output: 2 }', 'profiles:', '  typo:', '    name: Typo', '    model: m', '    max_context: 1000', '    max_output: 10', '    paralel_tools: true', '  scalar: 3', '  bad:', '    name: Bad', '    model: m', '    max_context: many', '    max_output: 10', ''].join('\n'),
+  );
+  for (const [name, text] of [
+    ['no-frontmatter', 'Just text, no frontmatter.\n'],
+    ['no-description', '---\nname: no-description\n---\nBody\n'],
+    ['bad-yaml', '---\nname: [unclosed\n---\nBody\n'],
+  ]) {
+    mkdirSync(join(dataDir, 'skills', name), { recursive: true });
+    writeFileSync(join(dataDir, 'skills', name, 'SKILL.md'), text);
+  }
+  return dataDir;
+}
+
 describe('folio in a Chinese terminal', () => {
+  it('names what is wrong with model profile files in Chinese before a probe', () => {
+    const dataDir = brokenConfigFolder();
+    const result = folio(['probe', 'lab.none'], { LC_ALL: 'zh_CN.UTF-8', FOLIO_DATA_DIR: dataDir });
+    expect(result.status).toBe(3);
+    const said = result.stderr.replaceAll(dataDir, '');
+    expect(said).toContain('警告：/models/broken.yaml：第 3 行 YAML 格式有误，已跳过此文件');
+    expect(said).toContain('警告：/models/bad name.yaml：文件名“bad name”只能由 1–64 个字母、数字、_或-组成');
+    expect(said).toContain('deepseek.flash：thinking_mode 的值无效，已跳过此配置');
+    expect(said).toContain('deepseek.flash：你的覆盖设置无效，已改用内置配置');
+    expect(said).toContain('文件级字段“price”无法识别，已忽略（请在每个配置里分别设置）');
+    expect(said).toContain('lab.typo：字段“paralel_tools”无法识别，已忽略');
+    expect(said).toContain('profiles.scalar：应为字段的映射，已跳过此配置');
+    expect(said).toContain('lab.bad：api_base、max_context 的值无效，已跳过此配置');
+    expect(latinSentences(said)).toEqual([]);
+  }, 60_000);
+
+  it('names what is wrong with skill files in Chinese when serving', async () => {
+    const dataDir = brokenConfigFolder();
+    const { stderr } = await serveUntil({ LC_ALL: 'zh_CN.UTF-8', FOLIO_DATA_DIR: dataDir }, (err) => (err.match(/SKILL\.md/gu) ?? []).length >= 3);
+    const said = stderr.replaceAll(dataDir, '');
+    expect(said).toContain('警告：/skills/no-frontmatter/SKILL.md：已跳过此技能：SKILL.md 必须以“---”两行之间的 YAML 头信息开头');
+    expect(said).toContain('警告：/skills/no-description/SKILL.md：已跳过此技能：description 的值无效');
+    expect(said).toMatch(/警告：\/skills\/bad-yaml\/SKILL\.md：已跳过此技能：第 2 行 YAML 格式有误/u);
+    expect(said).toContain('lab.bad：api_base、max_context 的值无效，已跳过此配置');
+    expect(latinSentences(said)).toEqual([]);
+  }, 60_000);
+
   it('render says the reports’ findings and the page count in Chinese, as the app’s preview does', () => {
     const { dir, deck, document } = faultyInputs();
     const zh = { LC_ALL: 'zh_CN.UTF-8', FOLIO_SOFFICE: join(dir, 'no-such-soffice') };
@@ -53,6 +104,19 @@ describe('folio in a Chinese terminal', () => {
     const english = folio(['render', deck, '-o', join(dir, 'out')], { FOLIO_SOFFICE: zh.FOLIO_SOFFICE });
     expect(english.stdout).toContain('Quality report, estimated (LibreOffice not installed): 3 issue(s)');
     expect(english.stdout).toMatch(/spec slide 2 \(file slide 3\): missing_image: "pics\/none\.png" was not found/u);
+  }, 120_000);
+
+  it('render --template says what the template could not give in Chinese', async () => {
+    const { dir, deck } = faultyInputs();
+    const template = join(dir, 'ACME.potx');
+    writeFileSync(template, await buildTemplate({ potx: true }));
+    const result = folio(['render', deck, '-o', join(dir, 'out'), '--template', template], { LC_ALL: 'zh_CN.UTF-8', FOLIO_SOFFICE: join(dir, 'no-such-soffice') });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('模板：没有找到节标题版式：节标题页使用“ACME Title”版式。');
+    expect(result.stdout).toContain('模板：没有找到两栏内容版式：两栏幻灯片把“ACME Content”的正文区一分为二。');
+    expect(result.stdout).toMatch(/模板：强调色 1（#C8102E）在背景上难以看清：Folio 的强调文字和标记改用 #[0-9A-F]{6}。/u);
+    expect(result.stdout).toMatch(/模板：正文颜色 #101820 在其后的 #0B3D2E 上难以看清：正文改用 #FFFFFF。/u);
+    expect(latinSentences(result.stdout.replaceAll(dir, ''))).toEqual([]);
   }, 120_000);
 
   it('a damaged database is said in Chinese, with the way to restore it', async () => {

@@ -5,6 +5,8 @@
 import en from '../../shared/locales/cli/en.json';
 import zhCN from '../../shared/locales/cli/zh-CN.json';
 import { FolioError } from '../../shared/errors';
+import type { ConfigWarning } from '../../shared/contract';
+import { configFindingText } from '../../shared/config-finding-text';
 import type { DatabaseCorruptError } from '../store';
 import { type ChatLanguage, createTranslate, resolveChatLanguage, type Translate } from './chat/i18n';
 
@@ -76,4 +78,9 @@ export function cellWidth(text: string): number {
 /** Columns as wide on screen as `width`: a CJK character takes two cells. */
 export function padCells(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - cellWidth(text)));
+}
+
+/** A model profile or skill file problem as one terminal line: the file, then what is wrong with it. */
+export function configWarningLine(warning: ConfigWarning, t: Translate): string {
+  return t('warnings.line', { source: warning.source, text: configFindingText(warning.finding, warning.detail, (key, vars) => t(key, vars)) });
 }

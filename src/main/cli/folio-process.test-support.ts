@@ -35,6 +35,38 @@ export function folioAsync(args: string[], env: NodeJS.ProcessEnv = {}): Promise
   });
 }
 
+/**
+ * `folio serve --port 0` until its standard error satisfies `done`, then stopped: what it printed.
+ * Rejects with what it printed if it exits first or `done` is not met within the time allowed.
+ */
+export function serveUntil(env: NodeJS.ProcessEnv, done: (stderr: string) => boolean, timeoutMs = 45_000): Promise<{ stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main/cli/main.ts'), 'serve', '--port', '0'], { cwd: root, env: { ...process.env, LC_ALL: 'en_US.UTF-8', ...env } });
+  let stdout = '';
+  let stderr = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`folio serve did not print what was awaited in ${timeoutMs} ms:\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    const check = () => {
+      if (!done(stderr)) return;
+      clearTimeout(timer);
+      child.once('close', () => resolve({ stdout, stderr }));
+      child.kill('SIGTERM');
+    };
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+      check();
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (!done(stderr)) reject(new Error(`folio serve exited (${code}) before printing what was awaited:\n${stdout}\n${stderr}`));
+    });
+  });
+}
+
 /** A data folder whose database was emptied after a task was saved and backed up. */
 export async function damagedDataFolder(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-cli-db-'));

@@ -13,7 +13,7 @@ import { startTeamHttpServer } from './team-server';
 import { FolioError } from '../../shared/errors';
 import { DatabaseCorruptError } from '../store';
 import { TaskStatus } from '../../shared/contract';
-import { CliInputError, cliTranslate, describeCliError, describeCorruption, padCells, type Translate } from './cli-messages';
+import { CliInputError, cliLanguage, cliTranslate, configWarningLine, describeCliError, describeCorruption, padCells, type Translate } from './cli-messages';
 
 function paths() {
   const resourcesDir = findResourcesDir();
@@ -23,12 +23,14 @@ function paths() {
 /** How long after listening `serve` waits before checking profile and skill files. */
 const STARTUP_WARNINGS_DELAY_MS = 500;
 
-async function warnAboutBrokenFiles(core: Pick<Core, 'handlers'>): Promise<void> {
+async function warnAboutBrokenFiles(core: Pick<Core, 'handlers'>, t: Translate): Promise<void> {
   try {
     const [{ warnings: modelWarnings }, { warnings: skillWarnings }] = await Promise.all([core.handlers.listModels({}), core.handlers.listSkills({})]);
-    for (const w of [...modelWarnings, ...skillWarnings]) console.warn(`warning: ${w.source}: ${w.message}`);
+    for (const w of [...modelWarnings, ...skillWarnings]) console.warn(configWarningLine(w, t));
   } catch (err) {
-    console.warn(`warning: could not check model profiles and skills: ${err instanceof Error ? err.message : String(err)}`);
+    // The error's own words in English; its kind in another language.
+    const what = cliLanguage() === 'en' ? (err instanceof Error ? err.message : String(err)) : t(`errorKind.${err instanceof FolioError ? err.code : 'unknown'}`);
+    console.warn(t('warnings.checkFailed', { what }));
   }
 }
 
@@ -49,7 +51,7 @@ async function serve(argv: string[], t: Translate): Promise<void> {
   } else {
     // Broken profile or skill files never stop Folio; they are named here and in Settings. Reading
     // them (YAML, validation) blocks the event loop, so it waits until the first requests are answered.
-    setTimeout(() => void warnAboutBrokenFiles(core), STARTUP_WARNINGS_DELAY_MS).unref();
+    setTimeout(() => void warnAboutBrokenFiles(core, t), STARTUP_WARNINGS_DELAY_MS).unref();
   }
   let closing = false;
   const stop = () => {

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { templatesDir, themesDir } from '../workspace/layout';
 import { CliInputError, cliLanguage, type Translate } from './cli-messages';
 import { deckCheckText, deckIssueLines, documentIssueLines, documentPagesText } from './render-report';
+import { templateWarningText } from '../../shared/template-warning-text';
 
 export async function renderCommand(argv: string[], paths: (() => { dataDir: string }) | undefined, t: Translate): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -42,7 +43,7 @@ export async function renderCommand(argv: string[], paths: (() => { dataDir: str
       const { importTemplate } = await import('../renderers/deck/templates/store');
       scratch = mkdtempSync(join(tmpdir(), 'folio-template-'));
       const record = await importTemplate(scratch, readFileSync(file), basename(file));
-      for (const warning of record.warnings) console.log(t('render.templateWarning', { warning }));
+      for (const warning of record.warnings) console.log(t('render.templateWarning', { warning: templateWarningText(warning, (key, vars) => t(key, vars)) }));
       templates = scratch;
       theme = record.id;
     }

@@ -5,7 +5,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { yamlLib } from '../config/yaml';
 import type { ConfigWarning } from '../../shared/contract';
-import { formatZodError } from '../../shared/errors';
+import { formatZodError, zodErrorFields } from '../../shared/errors';
+import { configWarning, yamlErrorLine } from '../config/config-warning';
 import { knownProfileKeys, ModelFile, ProfileFields, ProfileKey, type ModelProfile } from './profile-schema';
 
 export interface ModelProfileDirs {
@@ -91,13 +92,13 @@ function readModelProfiles(dirs: ModelProfileDirs): LoadedProfiles {
     const merged = base === undefined ? raw : { ...raw, fields: mergeFields(base, raw.fields) };
     const profile = validate(merged, 'user', warnings);
     if (profile) byId.set(raw.id, profile);
-    else if (byId.has(raw.id)) warnings.push({ source: raw.file, message: `${raw.id}: the user override was skipped; the built-in profile is used` });
+    else if (byId.has(raw.id)) warnings.push(configWarning(raw.file, { kind: 'override_skipped', profile: raw.id }));
   }
   if (dirs.operator !== undefined) {
     for (const profile of readOperatorProfiles(dirs.operator, warnings)) {
       const own = byId.get(profile.id);
       // A tenant cannot redefine an operator's profile: its base URL would receive the operator's key.
-      if (own?.source === 'user') warnings.push({ source: own.file, message: `${profile.id}: the service's operator offers a model with this id; this definition is ignored` });
+      if (own?.source === 'user') warnings.push(configWarning(own.file, { kind: 'operator_shadows', profile: profile.id }));
       byId.set(profile.id, profile);
     }
   }
@@ -116,7 +117,7 @@ function readProfileDir(dir: string, warnings: ConfigWarning[], opts: { required
     names = readdirSync(dir).filter((n) => /\.ya?ml$/i.test(n)).sort();
   } catch (err) {
     // A user without a models folder is the normal case; a missing shipped folder is a packaging bug.
-    if (opts.required) warnings.push({ source: dir, message: `cannot read the model profile folder: ${errorMessage(err)}` });
+    if (opts.required) warnings.push(configWarning(dir, { kind: 'profile_folder_unreadable' }, errorMessage(err)));
     return [];
   }
   const out: RawProfile[] = [];
@@ -125,7 +126,7 @@ function readProfileDir(dir: string, warnings: ConfigWarning[], opts: { required
     const file = join(dir, name);
     for (const raw of readProfileFile(file, warnings)) {
       if (seenIds.has(raw.id)) {
-        warnings.push({ source: file, message: `${raw.id}: defined twice in ${dir}; this definition is ignored` });
+        warnings.push(configWarning(file, { kind: 'defined_twice', profile: raw.id, folder: dir }));
         continue;
       }
       seenIds.add(raw.id);
@@ -138,36 +139,36 @@ function readProfileDir(dir: string, warnings: ConfigWarning[], opts: { required
 function readProfileFile(file: string, warnings: ConfigWarning[]): RawProfile[] {
   const stem = basename(file, extname(file));
   if (!ProfileKey.safeParse(stem).success) {
-    warnings.push({ source: file, message: `file name "${stem}" must be 1-64 of A-Z a-z 0-9 _ - (it becomes the profile id prefix); file skipped` });
+    warnings.push(configWarning(file, { kind: 'profile_file_name', stem }));
     return [];
   }
   let doc: unknown;
   try {
     doc = yamlLib().parse(readFileSync(file, 'utf8'));
   } catch (err) {
-    warnings.push({ source: file, message: `invalid YAML, file skipped: ${firstLine(errorMessage(err))}` });
+    warnings.push(configWarning(file, { kind: 'invalid_yaml', line: yamlErrorLine(err) }, firstLine(errorMessage(err))));
     return [];
   }
   const parsed = ModelFile.safeParse(doc ?? {});
   if (!parsed.success) {
-    warnings.push({ source: file, message: `file skipped: ${formatZodError(parsed.error)}` });
+    warnings.push(configWarning(file, { kind: 'file_invalid', fields: zodErrorFields(parsed.error) }, formatZodError(parsed.error)));
     return [];
   }
   // A field the file level does not take (a `price` for all profiles) would otherwise vanish without
   // a word, and a model the operator offers would then cost nothing against a tenant's money budget.
   for (const unknownKey of Object.keys(isRecord(doc) ? doc : {}).filter((k) => !(k in ModelFile.shape))) {
-    warnings.push({ source: file, message: `unknown file-level field "${unknownKey}" ignored${knownProfileKeys.has(unknownKey) ? ` (set it in each profile)` : ''}` });
+    warnings.push(configWarning(file, { kind: 'unknown_file_field', field: unknownKey, per_profile: knownProfileKeys.has(unknownKey) }));
   }
   const { profiles, currency, ...fileDefaults } = parsed.data;
   const out: RawProfile[] = [];
   for (const [key, value] of Object.entries(profiles)) {
     const id = `${stem}.${key}`;
     if (!ProfileKey.safeParse(key).success) {
-      warnings.push({ source: file, message: `profiles.${key}: a profile key must be 1-64 of A-Z a-z 0-9 _ -; profile skipped` });
+      warnings.push(configWarning(file, { kind: 'profile_key_invalid', key }));
       continue;
     }
     if (!isRecord(value)) {
-      warnings.push({ source: file, message: `profiles.${key}: expected a mapping of fields; profile skipped` });
+      warnings.push(configWarning(file, { kind: 'profile_not_mapping', key }));
       continue;
     }
     const fields: Record<string, unknown> = { ...stripUndefined(fileDefaults), ...value };
@@ -175,7 +176,7 @@ function readProfileFile(file: string, warnings: ConfigWarning[]): RawProfile[] 
       fields.price = { ...fields.price, currency };
     }
     for (const unknownKey of Object.keys(value).filter((k) => !knownProfileKeys.has(k))) {
-      warnings.push({ source: file, message: `${id}: unknown field "${unknownKey}" ignored` });
+      warnings.push(configWarning(file, { kind: 'unknown_field', profile: id, field: unknownKey }));
     }
     out.push({ id, stem, file, fields });
   }
@@ -185,7 +186,7 @@ function readProfileFile(file: string, warnings: ConfigWarning[]): RawProfile[] 
 function validate(raw: RawProfile, source: ModelProfile['source'], warnings: ConfigWarning[]): ModelProfile | null {
   const result = ProfileFields.safeParse({ provider: raw.stem, ...raw.fields });
   if (!result.success) {
-    warnings.push({ source: raw.file, message: `${raw.id} skipped: ${formatZodError(result.error)}` });
+    warnings.push(configWarning(raw.file, { kind: 'profile_invalid', profile: raw.id, fields: zodErrorFields(result.error) }, formatZodError(result.error)));
     return null;
   }
   return { ...result.data, id: raw.id, source, file: raw.file };

@@ -5,6 +5,7 @@
 // could name beside a URL of its own (a profile, the search or embedding settings).
 import { readFileSync, statSync } from 'node:fs';
 import { FolioError } from '../../shared/errors';
+import type { ConfigWarning } from '../../shared/contract';
 import { EnvName, type ModelProfile } from './profile-schema';
 import { readOperatorProfiles } from './load-profiles';
 
@@ -81,7 +82,7 @@ export function loadOperatorModels(path: string, secretsFile: string | null, env
   const keys = new Map<string, string>();
   for (const [name, value] of Object.entries(env)) if (value && EnvName.safeParse(name).success) keys.set(name, value.trim());
   for (const [name, value] of secrets) if (value !== '') keys.set(name, value);
-  const warnings: { source: string; message: string }[] = [];
+  const warnings: ConfigWarning[] = [];
   const profiles = readOperatorProfiles(path, warnings);
   const notes = warnings.map((w) => `${w.source}: ${w.message}`);
   if (profiles.length === 0) throw new FolioError('invalid_input', `--operator-models: no usable profile in ${path}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`);

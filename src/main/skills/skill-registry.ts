@@ -9,8 +9,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
-import { LocalizedText, type ConfigWarning, type SkillInfo } from '../../shared/contract';
-import { formatZodError } from '../../shared/errors';
+import { LocalizedText, type ConfigFinding, type ConfigWarning, type SkillInfo } from '../../shared/contract';
+import { formatZodError, zodErrorFields } from '../../shared/errors';
+import { configWarning, yamlErrorLine } from '../config/config-warning';
 import { yamlLib } from '../config/yaml';
 
 /** Turn limits per nesting level: the default when a skill names none, and the most it may ask for. */
@@ -69,11 +70,30 @@ function agentSpec(f: Parsed): SkillAgentSpec | null {
   return { model: f.model ?? null, tools: f.tools ?? null, maxTurns: f.max_turns ?? DEFAULT_SKILL_TURNS, input, output: f.output ?? null };
 }
 
+/** A SKILL.md that cannot be used: what is wrong, typed, and the checker's own words as the message. */
+export class SkillFileError extends Error {
+  constructor(
+    readonly finding: ConfigFinding,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SkillFileError';
+  }
+}
+
 export function parseSkillFile(text: string): { frontmatter: z.infer<typeof Frontmatter>; body: string } {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
-  if (!match) throw new Error('SKILL.md must start with YAML frontmatter between --- lines');
-  const parsed = Frontmatter.safeParse(yamlLib().parse(match[1]));
-  if (!parsed.success) throw new Error(formatZodError(parsed.error));
+  if (!match) throw new SkillFileError({ kind: 'skill_no_frontmatter' }, 'SKILL.md must start with YAML frontmatter between --- lines');
+  let doc: unknown;
+  try {
+    doc = yamlLib().parse(match[1]);
+  } catch (err) {
+    // The frontmatter starts on the file's second line.
+    const line = yamlErrorLine(err);
+    throw new SkillFileError({ kind: 'skill_invalid_yaml', line: line === null ? null : line + 1 }, err instanceof Error ? err.message : String(err));
+  }
+  const parsed = Frontmatter.safeParse(doc);
+  if (!parsed.success) throw new SkillFileError({ kind: 'skill_invalid', fields: zodErrorFields(parsed.error) }, formatZodError(parsed.error));
   return { frontmatter: parsed.data, body: match[2].trim() };
 }
 
@@ -83,10 +103,20 @@ export function parseSkillFile(text: string): { frontmatter: z.infer<typeof Fron
  * run's time to its first answer. So a file is parsed once per content: keyed by its text, an edit
  * applies at the next read, and an unchanged file gives back the same (read-only) Skill.
  */
-const parsedSkills = new Map<string, Skill | { error: string }>();
+const parsedSkills = new Map<string, Skill | Unusable>();
 const MAX_PARSED_SKILLS = 512;
 
-function readSkill(source: Skill['source'], dir: string, file: string): Skill | { error: string } {
+/** Why a skill file was skipped: the finding and the checker's detail. */
+interface Unusable {
+  error: { finding: ConfigFinding; detail: string };
+}
+
+function unusable(err: unknown): Unusable {
+  const detail = err instanceof Error ? err.message : String(err);
+  return { error: { finding: err instanceof SkillFileError ? err.finding : { kind: 'skill_unreadable' }, detail } };
+}
+
+function readSkill(source: Skill['source'], dir: string, file: string): Skill | Unusable {
   const text = readFileSync(file, 'utf8');
   const key = `${source}\0${file}\0${text}`;
   let parsed = parsedSkills.get(key);
@@ -95,7 +125,7 @@ function readSkill(source: Skill['source'], dir: string, file: string): Skill | 
       const { frontmatter, body } = parseSkillFile(text);
       parsed = { name: frontmatter.name, description: frontmatter.description, title: frontmatter.title, summary: frontmatter.summary, source, path: file, body, dir, agent: agentSpec(frontmatter) };
     } catch (err) {
-      parsed = { error: err instanceof Error ? err.message : String(err) };
+      parsed = unusable(err);
     }
     if (parsedSkills.size >= MAX_PARSED_SKILLS) parsedSkills.clear();
     parsedSkills.set(key, parsed);
@@ -114,13 +144,13 @@ export function loadSkills(dirs: { builtin: string; user?: string }): { skills: 
       const dir = join(root, entry);
       const file = join(dir, 'SKILL.md');
       if (!statSync(dir).isDirectory() || !existsSync(file)) continue;
-      let skill: Skill | { error: string };
+      let skill: Skill | Unusable;
       try {
         skill = readSkill(source, dir, file);
       } catch (err) {
-        skill = { error: err instanceof Error ? err.message : String(err) };
+        skill = unusable(err);
       }
-      if ('error' in skill) warnings.push({ source: file, message: `Skill skipped: ${skill.error}` });
+      if ('error' in skill) warnings.push(configWarning(file, skill.error.finding, skill.error.detail));
       else byName.set(skill.name, skill);
     }
   }

@@ -245,7 +245,7 @@ export function createFakeCore(): FakeCore {
       return { profile: input.profile_id, rows: [{ check: 'chat', declared: { kind: 'reply' }, observed: { kind: 'replied', text: 'pong' }, ok: true }], exit_code: 0 };
     },
     async listModels() {
-      return { profiles: [], warnings: [{ source: 'fake', message: 'no models configured' }] };
+      return { profiles: [], warnings: [{ source: 'fake', finding: { kind: 'no_profiles' }, message: 'no model profiles are configured' }] };
     },
     async setApiKey(input) {
       apiKeys.set(input.env, input.key);

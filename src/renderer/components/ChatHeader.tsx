@@ -1,12 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalMode, Task } from '../../shared/contract';
-import { useApp } from '../state/app-store';
 import { useArtifacts } from '../state/artifacts-store';
 import { useProjects } from '../state/projects-store';
 import { useTasks } from '../state/tasks-store';
 import { McpMenu } from './McpMenu';
-import { DefaultModelOption, ModelOptions } from './ModelOptions';
 import { TaskGrantsMenu } from './TaskGrantsMenu';
 import { TaskOptionsMenu } from './TaskOptionsMenu';
 import { TaskSelect } from './TaskSelect';
@@ -20,8 +18,6 @@ const approvalModes: ApprovalMode[] = ['ask', 'auto-edit', 'auto'];
 
 export function ChatHeader({ task }: { task: Task }) {
   const { t } = useTranslation();
-  const profiles = useApp((s) => s.profiles);
-  const defaultModel = useApp((s) => s.settings?.default_model ?? null);
   const update = useTasks((s) => s.update);
   const project = useProjects((s) => (task.project_id ? s.projects.find((p) => p.id === task.project_id) : undefined));
   // The switch only means something where the sandbox can keep the network off.
@@ -30,7 +26,6 @@ export function ChatHeader({ task }: { task: Task }) {
   useEffect(() => {
     void loadCapabilities();
   }, [loadCapabilities]);
-  const chatProfiles = profiles.filter((p) => p.role === 'chat');
 
   return (
     <>
@@ -48,17 +43,6 @@ export function ChatHeader({ task }: { task: Task }) {
           {task.status !== 'active' && <span className={`status-pill status-${task.status}`}>{t(`status.${task.status}`)}</span>}
         </div>
         <div className="chat-controls">
-          <TaskSelect
-            taskId={task.id}
-            label={t('chat.model')}
-            value={task.model ?? ''}
-            patch={(value) => ({ model: value === '' ? null : value })}
-            title={(shown) => (shown ? plainT('chat.modelTitle', { model: shown }) : plainT('chat.model'))}
-            testId="model-picker"
-          >
-            <DefaultModelOption defaultModel={defaultModel} profiles={profiles} />
-            <ModelOptions profiles={chatProfiles} requireKey current={task.model} />
-          </TaskSelect>
           <TaskSelect
             taskId={task.id}
             label={t('chat.approvalMode')}

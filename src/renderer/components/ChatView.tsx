@@ -11,6 +11,7 @@ import { Composer } from './Composer';
 import { Icon } from './Icon';
 import { MessageList } from './MessageList';
 import { OutlinePanel } from './OutlinePanel';
+import { ModelPicker } from './ModelPicker';
 import { ErrorText } from './ErrorText';
 import { plainT } from '../i18n/plain';
 
@@ -85,7 +86,7 @@ export function ChatView({ task }: { task: Task }) {
         </div>
       )}
       <OutlinePanel taskId={task.id} />
-      <Composer taskId={task.id} running={running} waitingForApproval={running && approvals.length > 0} onSend={chat.send} onCancel={() => void chat.cancel()} />
+      <Composer taskId={task.id} running={running} waitingForApproval={running && approvals.length > 0} onSend={chat.send} onCancel={() => void chat.cancel()} modelPicker={<ModelPicker task={task} />} />
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComposerInsert } from '../state/composer-insert';
 import { useFiles } from '../state/files-store';
@@ -16,11 +16,13 @@ interface ComposerProps {
   waitingForApproval?: boolean;
   onSend: (text: string) => Promise<boolean>;
   onCancel: () => void;
+  /** The task's model picker, beside the attach button. */
+  modelPicker?: ReactNode;
 }
 
 const MAX_HEIGHT_PX = 240;
 
-export function Composer({ taskId, running, waitingForApproval = false, onSend, onCancel }: ComposerProps) {
+export function Composer({ taskId, running, waitingForApproval = false, onSend, onCancel, modelPicker }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setTextState] = useState(() => savedDraft(taskId));
   // Opening another task shows its own draft, adjusted during render: with a `key` on the composer
@@ -139,6 +141,7 @@ export function Composer({ taskId, running, waitingForApproval = false, onSend, 
         >
           <Icon name="paperclip" size={16} />
         </FilePickerButton>
+        {modelPicker}
         {waitingForApproval ? (
           <span className="composer-waiting" role="status" data-testid="composer-waiting">
             <Icon name="alert" size={12} />

@@ -13,6 +13,12 @@ const badge = (status: Parameters<typeof FileStatusBadge>[0]['status'], pages: n
 describe('file status badge (zh-CN)', () => {
   useUiLanguage('zh-CN');
 
+  it('has no tooltip that says its label again, nor the reader’s English', () => {
+    expect(badge('ok', 12)).not.toContain('title=');
+    const withMessage = renderToStaticMarkup(<FileStatusBadge status="ok" pages={2} message="2 pages had no text layer" pendingLabel="WAITING" scannedHint="SCANNED-HINT" testId="b" />);
+    expect(withMessage).not.toContain('title=');
+  });
+
   it('reads each status in Chinese', () => {
     expect(badge('ok', 12)).toContain('12页');
     expect(badge('error')).toContain('无法读取');

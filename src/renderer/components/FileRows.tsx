@@ -88,7 +88,7 @@ type BadgeStatus = LibraryFileStatus;
 
 /** A file's read status: pages when read, scanned or image with why that matters, or unreadable. */
 export function FileStatusBadge({ status, pages: pageCount, message, pendingLabel, scannedHint, testId }: FileStatusBadgeProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const pages = pageCount === null ? null : t('sources.pages', { count: pageCount });
   const labels: Record<BadgeStatus, string> = {
     pending: pendingLabel,
@@ -99,7 +99,10 @@ export function FileStatusBadge({ status, pages: pageCount, message, pendingLabe
     error: t('sources.error'),
   };
   const label = labels[status];
-  const hint = status === 'scanned' ? scannedHint : status === 'image' ? plainT('sources.imageHint') : (message ?? label);
+  // No tooltip that only says the label again; the reader's own (English) words only on an English
+  // screen, as under the row (ServerDetail).
+  const readerWords = message !== null && i18n.language.startsWith('en') ? message : undefined;
+  const hint = status === 'scanned' ? scannedHint : status === 'image' ? plainT('sources.imageHint') : readerWords;
   // Indexing is drawn as waiting.
   const look = status === 'indexing' ? 'pending' : status;
   return (

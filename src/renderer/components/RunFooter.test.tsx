@@ -53,6 +53,15 @@ describe('RunFooter', () => {
     expectModelAfterStatus(renderToStaticMarkup(<RunFooter run={run} />));
   });
 
+  it('shows no token counts or cost while the first tokens stream, and shows them once counted', () => {
+    const streaming = { ...createLiveRun('t1', 'r1'), model: 'local-fake.fake-model', startedAt: 1_000, items: [{ kind: 'text' as const, text: 'Urban heat' }] };
+    const before = renderToStaticMarkup(<LiveRunFooter live={streaming} />);
+    expect(before).not.toMatch(/\bin · .*\bout\b/u);
+    expect(before).not.toContain('No price set');
+    const counted = renderToStaticMarkup(<LiveRunFooter live={{ ...streaming, usage: { promptTokens: 120, completionTokens: 30, cost: 0 } }} />);
+    expect(counted).toContain('120 in · 30 out');
+  });
+
   it('does the same while the run streams and once it has finished', () => {
     const live = { ...createLiveRun('t1', 'r1'), model: 'local-fake.fake-model', startedAt: 1_000, usage: { promptTokens: 5, completionTokens: 2, cost: 0 }, finished: { reason: 'done' as const, durationMs: 3_000 } };
     expectModelAfterStatus(renderToStaticMarkup(<LiveRunFooter live={live} />));

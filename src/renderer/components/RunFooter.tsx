@@ -7,6 +7,7 @@ import type { LiveRun } from '../state/live-run';
 import { useModelLabel } from './ModelOptions';
 import { ErrorText, ServerDetail } from './ErrorText';
 import { plainT } from '../i18n/plain';
+import { spacedT } from '../i18n/spaced';
 
 export function RunFooter({ run }: { run: Run }) {
   const { t } = useTranslation();
@@ -87,7 +88,7 @@ function UsageFigures({ promptTokens, completionTokens, cost, model }: UsageFigu
         {t('usage.tokensInOut', { prompt: formatTokens(promptTokens), completion: formatTokens(completionTokens) })}
       </span>
       <span title={plainT('usage.costHint')} data-dynamic>
-        {money === null ? t('usage.noPrice') : t('usage.cost', { cost: money })}
+        {money === null ? t('usage.noPrice') : spacedT('usage.cost', { cost: money })}
       </span>
     </>
   );

@@ -91,7 +91,7 @@ export function SetupScreen() {
   );
 }
 
-function ProviderList({ providers, onChoose }: { providers: SetupProvider[]; onChoose: (choice: Choice) => void }) {
+export function ProviderList({ providers, onChoose }: { providers: SetupProvider[]; onChoose: (choice: Choice) => void }) {
   const { t } = useTranslation();
   const withChat = providers.filter((p) => p.profiles.some((m) => m.role === 'chat'));
   return (

@@ -1,5 +1,5 @@
-// One of a task's settings as a labelled select: the label (hidden in the header's one row, read by
-// screen readers), the select, and the task updated with what the chosen value means.
+// One of a task's settings as a labelled select: the label (hidden where the select says what it holds,
+// read by screen readers), the select, and the task updated with what the chosen value means.
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { type TaskPatch, useTasks } from '../state/tasks-store';
 
@@ -12,14 +12,16 @@ interface TaskSelectProps {
   /** The tooltip; given the chosen option's text, it can name it whole where the select cuts it. */
   title?: string | ((shown: string) => string);
   testId: string;
+  /** A class for the label that holds the select, where one place styles it apart. */
+  className?: string;
   children: ReactNode;
 }
 
-export function TaskSelect({ taskId, label, value, patch, title, testId, children }: TaskSelectProps) {
+export function TaskSelect({ taskId, label, value, patch, title, testId, className, children }: TaskSelectProps) {
   const update = useTasks((s) => s.update);
   const shown = useShownText(value, children);
   return (
-    <label className="control">
+    <label className={className ? `control ${className}` : 'control'}>
       <span className="control-label">{label}</span>
       <select
         ref={shown.ref}

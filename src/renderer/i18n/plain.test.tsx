@@ -13,7 +13,7 @@ describe('plain text in Chinese', () => {
 
   it('types the gap at the template’s boundaries and a value’s edges', () => {
     expect(plainT('app.transportHint.http')).toBe('已连接本地 Folio 服务');
-    expect(plainT('layout.live.approval', { count: 2 })).toBe('Folio 正在等待 2 项批准');
+    expect(plainT('layout.live.approvals', { count: 2 })).toBe('Folio 正在等待 2 项批准');
     expect(plainT('citation.open', { file: 'x.pdf', page: 3 })).toBe('在第 3 页打开 x.pdf');
     expect(plainT('composer.detach', { name: 'report.docx' })).toBe('从本条消息中移除 report.docx');
   });

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { plainTranslate } from '../../shared/locales/plain-spacing';
 import { i18n } from './index';
 
-function templateOf(key: string): string | undefined {
+/** A key's raw template in the current language, so a value used inside a nested key is passed as it is. */
+export function templateOf(key: string): string | undefined {
   if (!i18n.isInitialized) return undefined; // i18next adds its resource methods at init
   const template: unknown = i18n.getResource(i18n.language, 'translation', key);
   return typeof template === 'string' ? template : undefined;

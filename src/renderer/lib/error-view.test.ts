@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useUiLanguage } from '../i18n/ui-language.test-support';
 import { applyLanguageSetting, i18n } from '../i18n';
 import { namedErrors } from '../../shared/locales/errors';
+import type { ErrorInfo } from '../state/notices';
 import { errorView } from './error-view';
 
 describe('errors as a person reads them', () => {
@@ -36,6 +37,24 @@ describe('errors as a person reads them', () => {
       expect(view.text, name).not.toBe(i18n.t('errorHelp.internal'));
       expect(view.text, name).not.toMatch(/^[\x20-\x7e]+$/u);
     }
+    await applyLanguageSetting('en');
+  });
+
+  it('never says the title again as the first sentence under it, in either language', async () => {
+    const { errorCodes } = await import('../../shared/folio-error');
+    const errors: ErrorInfo[] = [...[...errorCodes, 'unknown' as const].map((code) => ({ code, message: '' })), ...namedErrors.map((name) => ({ code: 'internal' as const, name, message: '' }))];
+    for (const language of ['zh-CN', 'en'] as const) {
+      await applyLanguageSetting(language);
+      for (const error of errors) {
+        // A Chinese screen explains; an English one shows the server's words, here none, so the explanation.
+        const view = errorView({ ...error, message: language === 'en' ? '' : 'Something in English' }, i18n.t, i18n.language);
+        const firstSentence = view.text.split(/[。.！!]/u)[0].trim();
+        expect(firstSentence, `${language} ${error.code} ${error.name ?? ''}`).not.toBe(view.title);
+        expect(view.text.trim(), error.code).not.toBe('');
+      }
+    }
+    await applyLanguageSetting('zh-CN');
+    expect(errorView({ code: 'provider_unreachable', message: 'connect ECONNREFUSED 127.0.0.1:9' }, i18n.t, i18n.language)).toMatchObject({ title: '无法连接模型服务', text: '请检查地址和网络。' });
     await applyLanguageSetting('en');
   });
 

@@ -20,5 +20,16 @@ export function errorView(error: ErrorInfo, t: TFunction, language: string): Err
   const message = error.message.trim();
   if (language.startsWith('en') && message !== '') return { title, text: message, detail: null };
   const help = t(errorHelpKey(error), { defaultValue: t('errorHelp.unknown') });
-  return { title, text: help, detail: message === '' ? null : message };
+  return { title, text: withoutTitleSentence(help, title), detail: message === '' ? null : message };
+}
+
+/**
+ * The explanation without a first sentence that only says the title again: the title is shown in
+ * bold right before it ("无法连接模型服务 无法连接模型服务。请检查…" would say it twice). The shared
+ * explanation keeps that sentence, since the terminal shows it without a title.
+ */
+function withoutTitleSentence(help: string, title: string): string {
+  const first = /^(.+?)[。．.！!]\s*/u.exec(help);
+  if (first === null || first[0].length === help.length) return help;
+  return first[1].trim().toLowerCase() === title.trim().toLowerCase() ? help.slice(first[0].length) : help;
 }

@@ -49,14 +49,12 @@ export function useSaveAndTest<R>(options: SaveAndTestOptions<R>) {
   };
 
   const runTest = async () => {
-    const savesIf = options.savesIf;
-    if (!savesIf && !(await save())) return;
-    setError(null);
-    setTest({ status: 'running' });
     try {
-      const report = await options.test(getApi().client);
-      if (savesIf?.(report)) await save();
-      setTest({ status: 'done', report });
+      const outcome = await testThenSave(options, getApi().client, save, () => {
+        setError(null);
+        setTest({ status: 'running' });
+      });
+      if (outcome) setTest({ status: 'done', report: outcome.report });
     } catch (err) {
       setTest(null);
       setError(toErrorInfo(err));
@@ -73,6 +71,23 @@ export function useSaveAndTest<R>(options: SaveAndTestOptions<R>) {
   const editing = <T>(set: (value: T) => void) => markingEdited(set, edited);
 
   return { saved, error, test, save, runTest, edited, editing };
+}
+
+/**
+ * Test's order: without `savesIf`, save (a failed save stops there: null), then test; with it, test the
+ * form's values and save only when `savesIf` passes the report. `testing` is called as the test starts.
+ */
+export async function testThenSave<R>(
+  options: Pick<SaveAndTestOptions<R>, 'test' | 'savesIf'>,
+  client: FolioClient,
+  save: () => Promise<boolean>,
+  testing: () => void,
+): Promise<{ report: R } | null> {
+  if (!options.savesIf && !(await save())) return null;
+  testing();
+  const report = await options.test(client);
+  if (options.savesIf?.(report)) await save();
+  return { report };
 }
 
 /** `set`, and then `edited`: a form field's change handler. */

@@ -140,8 +140,7 @@ export const ModelProfileInfo = z.object({
 });
 export type ModelProfileInfo = z.infer<typeof ModelProfileInfo>;
 
-export const ConfigWarning = z.object({ source: z.string(), message: z.string() });
-export type ConfigWarning = z.infer<typeof ConfigWarning>;
+export { ConfigFinding, ConfigWarning } from './config-findings';
 
 /** The languages Folio's screens are shown in. */
 export const UiLanguage = z.enum(['en', 'zh-CN']);

@@ -44,6 +44,18 @@ describe('plain-text spacing', () => {
     expect(t('saved', { path: '/tmp/报告(2)' })).toBe('已写入 /tmp/报告(2)');
   });
 
+  it('sets off a money amount, a negative number or a path beside Chinese as a Latin word, and keeps a range or path whole', async () => {
+    const t = await translateOver({ cost: '费用{{cost}}', cooled: '降温{{delta}}°C', saved: '已写入{{path}}', pages: '第{{range}}页' });
+    expect(t('cost', { cost: '¥0.07' })).toBe('费用 ¥0.07');
+    expect(t('cost', { cost: '€1.20' })).toBe('费用 €1.20');
+    expect(t('cost', { cost: 'US$0.0012' })).toBe('费用 US$0.0012');
+    expect(t('cooled', { delta: '−0.8' })).toBe('降温 −0.8°C');
+    expect(t('saved', { path: '-draft/数据.csv' })).toBe('已写入 -draft/数据.csv');
+    expect(t('pages', { range: '3-5' })).toBe('第 3-5 页');
+    // A full-width yen sign is a Chinese character's width and takes no gap.
+    expect(t('cost', { cost: '￥0.07' })).toBe('费用￥0.07');
+  });
+
   it('keeps plurals and other i18next options working', async () => {
     const t = await translateOver({ files_other: '{{count}}个文件（{{what}}）', greet_male: '{{name}}先生' });
     expect(t('files', { count: 1, what: '数据.csv' })).toBe('1 个文件（数据.csv）');

@@ -20,14 +20,23 @@ export function needsGap(before: string, after: string): boolean {
   return (ideograph.test(before) && alphanumeric.test(after)) || (alphanumeric.test(before) && ideograph.test(after));
 }
 
-const asciiMark = /^[!-~]$/u;
+/**
+ * A mark a Latin word can start or end with: ASCII punctuation, a currency sign that is not
+ * full-width ("¥0.07", "€3", not "￥"), or the minus sign ("−0.8").
+ */
+const latinWordMark = /^(?:[!-~]|(?![\uff00-\uffef])\p{Sc}|\u2212)$/u;
 
 /**
- * At a value's edge the gap also stands before or after ASCII marks, since a value such as
- * "--model", "/tmp/x" or "x (2)" is a Latin word to the reader.
+ * At a value's edge the gap also stands beside such a mark, since a value such as "--model",
+ * "/tmp/x", "¥0.07" or "x (2)" is a Latin word to the reader.
  */
-function needsGapAtValueEdge(before: string, after: string): boolean {
-  return needsGap(before, after) || (ideograph.test(before) && asciiMark.test(after)) || (asciiMark.test(before) && ideograph.test(after));
+export function needsGapAtValueEdge(before: string, after: string): boolean {
+  return needsGap(before, after) || (ideograph.test(before) && latinWordMark.test(after)) || (latinWordMark.test(before) && ideograph.test(after));
+}
+
+/** A gap at a value's edge that the page's `text-autospace` does not draw (it spaces letters and digits only). */
+export function needsUndrawnGap(before: string, after: string): boolean {
+  return needsGapAtValueEdge(before, after) && !needsGap(before, after);
 }
 
 // A value is carried through i18next between these private-use marks, so the spacing step can tell
@@ -78,11 +87,34 @@ export function markValues<V extends Record<string, unknown>>(values: V, unmarke
   return marked as V;
 }
 
+/** `marked` cut into the template's own text and the values put into it (a value inside a value counts as one). */
+export function markedSegments(marked: string): { text: string; value: boolean }[] {
+  const segments: { text: string; value: boolean }[] = [];
+  let depth = 0;
+  for (const ch of marked) {
+    if (ch === OPEN || ch === CLOSE) {
+      depth = ch === OPEN ? depth + 1 : Math.max(0, depth - 1);
+      continue;
+    }
+    const value = depth > 0;
+    const last = segments.at(-1);
+    if (last?.value === value) last.text += ch;
+    else segments.push({ text: ch, value });
+  }
+  return segments;
+}
+
+/** A translate function whose output keeps each value between marks (see `markedSegments`). */
+export function markedTranslate<V extends Record<string, unknown>>(t: (key: string, values: V) => string, templateOf: (key: string) => string | undefined = () => undefined): (key: string, values?: V) => string {
+  return (key, values) => t(key, markValues(values ?? ({} as V), nestedNames(templateOf(key))));
+}
+
 /**
  * A translate function whose output is spaced for plain text: template boundaries and value edges,
  * values untouched. `templateOf` gives a key's raw template, so a value used inside a nested key is
  * passed as it is.
  */
 export function plainTranslate<V extends Record<string, unknown>>(t: (key: string, values: V) => string, templateOf: (key: string) => string | undefined = () => undefined): (key: string, values?: V) => string {
-  return (key, values) => spaceMarked(t(key, markValues(values ?? ({} as V), nestedNames(templateOf(key)))));
+  const marked = markedTranslate(t, templateOf);
+  return (key, values) => spaceMarked(marked(key, values));
 }

@@ -3,6 +3,7 @@
 // main process stores it as `<data>/templates/<id>/template.json` beside the original file; the UI
 // lists and previews it from the same record.
 import { z } from 'zod';
+import { StoredTemplateWarning } from './template-warnings';
 import { ThemeSchema } from './themes';
 
 /** Template ids are theme names: a deck spec uses one as `"theme": "<id>"`. */
@@ -80,7 +81,7 @@ export const TemplateRecord = z.object({
   /** The Folio theme decks are planned with (its name is the id). */
   theme: ThemeSchema,
   /** What could not be mapped, for the person. */
-  warnings: z.array(z.string()),
+  warnings: z.array(StoredTemplateWarning),
   /**
    * Text the master and the mapped layouts draw themselves, outside placeholders ("Confidential", a
    * department's name), with its box in fractions of the slide: it is on every slide, so the

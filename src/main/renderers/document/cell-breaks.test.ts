@@ -1,10 +1,11 @@
 // A table's Chinese cells break between words and leave no character alone, at the widths LibreOffice is given.
 import { describe, expect, it } from 'vitest';
 import { createTextMeasurer } from '../typesetting/fonts';
-import { breakFaults, breaksBetweenWords, CELL_MARGINS, characterBreakLines, cleanBreakWidths } from './cell-breaks';
+import { breakFaults, breaksBetweenWords, CELL_MARGINS, type CellText, characterBreakLines, cleanBreakWidths } from './cell-breaks';
+import { documentMeasureStyle } from './measure-style';
 
 const measurer = createTextMeasurer();
-const STYLE = { fonts: { latin: 'Times New Roman', cjk: 'SimSun' }, sizePt: 10.5 };
+const STYLE = documentMeasureStyle('body', 'zh-CN', 10.5);
 const cells = (...texts: string[]) => texts.map((text, i) => ({ text, bold: i === 0 }));
 
 describe('table cell breaks', () => {
@@ -24,6 +25,12 @@ describe('table cell breaks', () => {
     expect(breakFaults('在2种低资源语言上完成验证；发表论文2篇', ['在2种低资源语言', '上完成验证；发表论文2', '篇'])).toBe(1 + 3);
     expect(breakFaults('随机终止注入（10\u202F000次）与真实故障回放', ['随机终止注入（10\u202F000次）', '与真实故障', '回放'])).toBe(0);
     expect(breakFaults('依据《数据安全法》与《个人信息保护法》逐条核对', ['依据《数据安全法》与《个人信息', '保护法》逐条', '核对'])).toBe(1);
+  });
+
+  it('counts a line end inside a research term as a broken word', () => {
+    expect(breakFaults('在三个数据集上开展研究', ['在三个数据', '集上开展研究'])).toBe(1);
+    expect(breakFaults('版面结构预训练方法', ['版面结构预', '训练方法'])).toBe(1);
+    expect(breakFaults('在三个数据集上开展研究', ['在三个数据集', '上开展研究'])).toBe(0);
   });
 
   it('measures a superscript citation at its printed size', () => {
@@ -60,5 +67,24 @@ describe('table cell breaks', () => {
     expect(out.reduce((a, b) => a + b, 0)).toBe(textWidth);
     out.forEach((w, i) => expect(w).toBeGreaterThanOrEqual(minimums[i] ?? 0));
     expect(clean(out)).toBe(true);
+  });
+
+  it('shares a column’s change between two others when neither has room for all of it', () => {
+    // The sample proposal's table 1 as printed, from the widths its content asks for: 主要方法 and 评价数据集 both break
+    // inside words. Giving 主要方法's room to 评价数据集 alone left 检索增强提示学 / 习; 评价指标 must give part of it.
+    const columns: CellText[][] = [
+      cells('研究阶段', '版面结构预训练', '跨语言知识迁移', '小样本信息抽取'),
+      cells('主要方法', '掩码区域重建、阅读顺序预测', '对比对齐、版式无关表示', '检索增强提示学习、约束解码'),
+      [...cells('评价数据集', 'DocBank、PubLayNet'), { text: 'XFUND[5]、自建少数民族语言数据集', bold: false, superscripts: [[5, 8]] }, ...cells('x', 'FUNSD、CORD、行业票据').slice(1)],
+      cells('评价指标', 'mAP', 'F1', 'F1 / 一致性'),
+    ];
+    const widths = [1790, 2368, 2594, 1548];
+    const minimums = [1790, 1116, 2314, 1116];
+    const faults = (w: readonly number[]): number =>
+      columns.reduce((sum, column, c) => sum + column.reduce((n, cell) => n + breakFaults(cell.text, characterBreakLines(cell.text, measurer, { ...STYLE, bold: cell.bold }, ((w[c] ?? 0) - CELL_MARGINS) / 20, cell.superscripts)), 0), 0);
+    expect(faults(widths)).toBeGreaterThan(0);
+    const out = cleanBreakWidths(widths, minimums, columns, measurer, STYLE);
+    expect(out.reduce((a, b) => a + b, 0)).toBe(8300);
+    expect(faults(out)).toBe(0);
   });
 });

@@ -31,16 +31,14 @@ const SPACES_OR_NOT = / +|[^ ]+/gu;
  * A superscript's size as a share of the text's: LibreOffice's automatic superscript (58%), measured in its PDF as
  * "[5]" 7.05 pt wide beside 10.5 pt text, where the same label in the line is 12.2 pt.
  */
-const SUPERSCRIPT_SIZE = 0.58;
+export const SUPERSCRIPT_SIZE = 0.58;
 
 /**
- * The width of `text` from `start` to `end` as Writer sets it (its Chinese–Latin gap, `setting: 'document'`),
- * measured space-separated piece by piece: the measurer adds the autospace gap beside a Chinese character whatever
- * follows it, but LibreOffice adds none beside a typed space ("执行率 / 丢失率"). Superscripts are measured at their
- * smaller size.
+ * The width of `text` from `start` to `end` in `style` (a document's, measure-style.ts), measured space-separated
+ * piece by piece: the measurer adds the autospace gap beside a Chinese character whatever follows it, but
+ * LibreOffice adds none beside a typed space ("执行率 / 丢失率"). Superscripts are measured at their smaller size.
  */
-function lineWidthPt(text: string, start: number, end: number, superscripts: Superscripts, measurer: TextMeasurer, style: MeasureStyle): number {
-  const document: MeasureStyle = { ...style, setting: 'document' };
+function lineWidthPt(text: string, start: number, end: number, superscripts: Superscripts, measurer: TextMeasurer, document: MeasureStyle): number {
   const cuts = new Set([start, end]);
   for (const [from, to] of superscripts) for (const at of [from, to]) if (at > start && at < end) cuts.add(at);
   const edges = [...cuts].sort((a, b) => a - b);
@@ -145,8 +143,10 @@ export function breaksBetweenWords(text: string, lines: readonly string[]): bool
 
 /**
  * Widths (twips, summing to the same total, none under its minimum) at which the Chinese cells break with fewer
- * faults (breakFaults, counted at the width and a little narrower and wider): each move narrows one column and
- * widens another by the same amount, the move that removes the most faults first, until none removes any.
+ * faults (breakFaults, counted at the width and a little narrower and wider): each move widens or narrows one column
+ * and gives the difference to another, or, at the nearest widths where it has fewer faults, shares it between two
+ * others in any proportion (neither may have room for all of it), the move that removes the most faults first, until
+ * none removes any.
  */
 export function cleanBreakWidths(
   widths: readonly number[],
@@ -174,24 +174,42 @@ export function cleanBreakWidths(
 
   const out = [...widths];
   const reach = Math.round((REACH * total) / STEP) * STEP;
+  const moved = (c: number, w: number): number => Math.abs(w - (widths[c] ?? 0)) / TWIPS_PER_FAULT;
+  /** Faults and distance moved of the columns a move changes, at the widths it gives them. */
+  const cost = (changes: readonly (readonly [number, number])[]): number => changes.reduce((sum, [c, w]) => sum + faults(c, w) + moved(c, w), 0);
   for (let move = 0; move < MOVES; move++) {
-    let best: { col: number; donor: number; delta: number; gain: number } | undefined;
+    let best: { changes: [number, number][]; delta: number; gain: number } | undefined;
+    const consider = (changes: [number, number][], delta: number): void => {
+      if (changes.some(([c, w]) => w < (minimums[c] ?? 0))) return;
+      const gain = cost(changes.map(([c]) => [c, out[c] ?? 0])) - cost(changes);
+      if (gain > 1e-9 && (!best || gain > best.gain || (gain === best.gain && Math.abs(delta) < Math.abs(best.delta)))) best = { changes, delta, gain };
+    };
     out.forEach((width, col) => {
       if (faults(col, width) === 0) return;
+      /** The nearest widths either side at which this column has fewer faults: where sharing the change pays. */
+      const nearest = new Map<string, number>();
       for (let delta = -reach; delta <= reach; delta += STEP) {
-        if (delta === 0 || width + delta < (minimums[col] ?? 0)) continue;
+        if (delta === 0) continue;
         out.forEach((other, donor) => {
-          if (donor === col || other - delta < (minimums[donor] ?? 0)) return;
-          const moved = (c: number, w: number): number => Math.abs(w - (widths[c] ?? 0)) / TWIPS_PER_FAULT;
-          const before = faults(col, width) + faults(donor, other) + moved(col, width) + moved(donor, other);
-          const gain = before - faults(col, width + delta) - faults(donor, other - delta) - moved(col, width + delta) - moved(donor, other - delta);
-          if (gain > 1e-9 && (!best || gain > best.gain || (gain === best.gain && Math.abs(delta) < Math.abs(best.delta)))) best = { col, donor, delta, gain };
+          if (donor !== col) consider([[col, width + delta], [donor, other - delta]], delta);
+        });
+        const fewer = faults(col, width + delta);
+        const key = `${Math.sign(delta)}:${fewer}`;
+        if (fewer < faults(col, width) && Math.abs(delta) < Math.abs(nearest.get(key) ?? Infinity)) nearest.set(key, delta);
+      }
+      for (const delta of nearest.values()) {
+        out.forEach((other, donor) => {
+          out.forEach((third, second) => {
+            if (donor === col || second <= donor || second === col) return;
+            for (let part = STEP; Math.abs(part) < Math.abs(delta); part += Math.sign(delta) * STEP) {
+              consider([[col, width + delta], [donor, other - part], [second, third - (delta - part)]], delta);
+            }
+          });
         });
       }
     });
     if (!best) break;
-    out[best.col] = (out[best.col] ?? 0) + best.delta;
-    out[best.donor] = (out[best.donor] ?? 0) - best.delta;
+    for (const [c, w] of (best as { changes: [number, number][] }).changes) out[c] = w;
   }
   return out;
 }

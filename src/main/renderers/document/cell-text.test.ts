@@ -1,7 +1,7 @@
 // A cell's printed text: what the column widths are chosen for.
 import { describe, expect, it } from 'vitest';
 import { citationLooks } from '../../../shared/specs/document-citations';
-import { printedCell } from './cell-text';
+import { printedCell, printedEms } from './cell-text';
 import { type CitationState } from './context';
 
 const citations = (style: keyof typeof citationLooks): CitationState => ({
@@ -26,6 +26,17 @@ describe('a table cell as printed', () => {
   it('keeps a Vancouver citation in the line, and an unknown key as "?"', () => {
     expect(printedCell('见 [@xu2022]', true, citations('vancouver'))).toEqual({ text: '见[5]', bold: true });
     expect(printedCell('见 [@nobody]', false, citations('gb-t-7714-2015'))).toEqual({ text: '见[?]', bold: false, superscripts: [[1, 4]] });
+  });
+
+  it('writes each cross-reference as its caption label, several joined as the text joins them', () => {
+    const references = { label: (id: string) => (id === 'tbl:data' ? '表 1' : id === 'fig:frame' ? '图 2' : '表 ??'), separator: '、' };
+    expect(printedCell('见 [@tbl:data] 与 [@xu2022]', false, citations('gb-t-7714-2015'), references)).toEqual({ text: '见表 1与[5]', bold: false, superscripts: [[5, 8]] });
+    expect(printedCell('[@tbl:data; @fig:frame]、@tbl:none', false, undefined, references)).toEqual({ text: '表 1、图 2、表 ??', bold: false });
+  });
+
+  it('counts a superscript citation at its smaller size in the ems a column is allotted', () => {
+    expect(printedEms({ text: '见[5]', bold: false, superscripts: [[1, 4]] })).toBeCloseTo(1 + 1.5 * 0.58);
+    expect(printedEms({ text: '见[5]', bold: false })).toBe(2.5);
   });
 
   it('leaves the text as typed when the document has no citations', () => {

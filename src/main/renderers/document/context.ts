@@ -2,7 +2,7 @@
 import { type Paragraph } from 'docx';
 import { type Nodes } from 'mdast';
 import { type DocumentTemplate, type OutlineHeadingRef } from '../../../shared/specs/document';
-import { type DocumentCaptions } from '../../../shared/specs/document-captions';
+import { captionLabel, type DocumentCaptions, referenceKind } from '../../../shared/specs/document-captions';
 import { excerptText } from './mdast-text';
 import { type PageGeometry } from './geometry';
 import { type DocumentIssue, type DocumentIssueKind, type DocumentStats, type IssueLocation, emptyStats } from './report';
@@ -76,6 +76,17 @@ export class RenderContext {
     const at = node ?? this.block.node;
     const line = at.position?.start.line ?? this.block.node.position?.start.line;
     return { paragraph: this.block.index, ...(line === undefined ? {} : { line }), excerpt: excerpt(excerptText(at) || excerptText(this.block.node)) };
+  }
+
+  /** What a cross-reference to `id` prints as: its caption's label (`表 1`), or `表 ??` when no caption has the id. */
+  referenceLabel(id: string): string {
+    const target = this.captions.ids.get(id);
+    return captionLabel(target?.kind ?? referenceKind(id), target?.number ?? '??', this.isChinese);
+  }
+
+  /** What joins the labels of a cross-reference to several captions (`[@tbl:a; @tbl:b]`). */
+  get referenceSeparator(): string {
+    return this.isChinese ? '、' : ', ';
   }
 
   /** The bookmark around the caption label `表 1` that `[@tbl:id]` refers to. */

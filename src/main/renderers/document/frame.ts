@@ -19,7 +19,7 @@ import { createTextMeasurer } from '../typesetting/fonts';
 import { type TextMeasurer } from '../typesetting/text-measurer';
 import { balancedLines } from '../typesetting/balanced-lines';
 import { type RenderContext } from './context';
-import { fontSet } from './fonts';
+import { documentMeasureStyle } from './measure-style';
 import { COVER_TITLE_SIZE_PT, HEADER_SIZE_PT, STYLE } from './styles';
 
 /**
@@ -29,8 +29,7 @@ import { COVER_TITLE_SIZE_PT, HEADER_SIZE_PT, STYLE } from './styles';
  * they fall.
  */
 export function coverTitleLines(title: string, ctx: Pick<RenderContext, 'language' | 'geometry'>, measurer: TextMeasurer = createTextMeasurer()): string[] {
-  const fonts = fontSet('heading', ctx.language);
-  const style = { fonts: { latin: fonts.ascii, cjk: fonts.eastAsia }, sizePt: COVER_TITLE_SIZE_PT };
+  const style = documentMeasureStyle('heading', ctx.language, COVER_TITLE_SIZE_PT);
   const width = ctx.geometry.textWidth / 20;
   const lines = measurer.wrap(title, style, width);
   return lines.length === 2 ? balancedLines(measurer, title, style, width, 2) : [title];
@@ -66,8 +65,7 @@ export function tableOfContents(ctx: RenderContext): FileChild[] {
  * LibreOffice sets it in (fontconfig + the font files; width tables where a face has no file).
  */
 export function headerText(title: string, ctx: RenderContext, measurer: TextMeasurer = createTextMeasurer()): string {
-  const fonts = fontSet('body', ctx.language);
-  const style = { fonts: { latin: fonts.ascii, cjk: fonts.eastAsia }, sizePt: HEADER_SIZE_PT };
+  const style = documentMeasureStyle('body', ctx.language, HEADER_SIZE_PT);
   const width = ctx.geometry.textWidth / 20;
   return measurer.widthPt(title, style) <= width ? title : measurer.ellipsize(title, style, width);
 }

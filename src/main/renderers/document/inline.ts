@@ -10,7 +10,7 @@ import {
   TextRun,
 } from 'docx';
 import { type BlockContent, type Definition, type DefinitionContent, type FootnoteDefinition, type PhrasingContent } from 'mdast';
-import { captionLabel, CROSS_REFERENCE, referenceKind, referencedIds } from '../../../shared/specs/document-captions';
+import { CROSS_REFERENCE, referenceKind, referencedIds } from '../../../shared/specs/document-captions';
 import { CITATION, citationLabel, citedKeys } from '../../../shared/specs/document-citations';
 import { withBreakOpportunities, withUrlBreaks } from './break-opportunities';
 import { type RenderContext } from './context';
@@ -110,7 +110,7 @@ export class InlineConverter {
       const index = match.index ?? 0;
       if (index > at) out.push(...this.citedRuns(text.slice(at, index), format, node));
       referencedIds(match).forEach((id, i) => {
-        if (i > 0) out.push(...this.runs(this.ctx.isChinese ? '、' : ', ', format));
+        if (i > 0) out.push(...this.runs(this.ctx.referenceSeparator, format));
         out.push(this.crossReference(id, node));
       });
       at = index + match[0].length;
@@ -146,16 +146,14 @@ export class InlineConverter {
   }
 
   private crossReference(id: string, node: PhrasingContent): ParagraphChild {
-    const target = this.ctx.captions.ids.get(id);
-    if (!target) {
-      const kind = referenceKind(id);
-      const label = captionLabel(kind, '??', this.ctx.isChinese);
-      this.ctx.report('unknown_reference', `[@${id}] refers to no ${kind === 'table' ? 'captioned table' : 'figure'} with that id; it prints as "${label}"`, node, { params: { id, label } });
-      return new TextRun(captionLabel(kind, '??', this.ctx.isChinese));
+    const label = this.ctx.referenceLabel(id);
+    if (!this.ctx.captions.ids.has(id)) {
+      this.ctx.report('unknown_reference', `[@${id}] refers to no ${referenceKind(id) === 'table' ? 'captioned table' : 'figure'} with that id; it prints as "${label}"`, node, { params: { id, label } });
+      return new TextRun(label);
     }
     // A REF field to the caption's bookmark: Word keeps it right when tables move; the cached text is what
     // every other reader shows.
-    return new SimpleField(`REF ${this.ctx.captionBookmark(id)} \\h`, captionLabel(target.kind, target.number, this.ctx.isChinese));
+    return new SimpleField(`REF ${this.ctx.captionBookmark(id)} \\h`, label);
   }
 
   private inlineNode(node: PhrasingContent, format: Format, edges: Edges): ParagraphChild[] {

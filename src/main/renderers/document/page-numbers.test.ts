@@ -10,7 +10,7 @@ import { RenderContext } from './context';
 import { coverTitleLines, headerText } from './frame';
 import { pageGeometry } from './geometry';
 import { buildDocx, loadDocumentFolder } from './index';
-import { fontSet } from './fonts';
+import { documentMeasureStyle } from './measure-style';
 import { HEADER_SIZE_PT } from './styles';
 import { documentFolder } from './testing/docx';
 
@@ -54,12 +54,20 @@ describe('contents page numbers', () => {
 describe('running header', () => {
   const template = documentTemplates.nsfc;
   const ctx = new RenderContext('/nowhere', template, 'zh-CN', pageGeometry(template), collectCaptions([]));
-  const fonts = fontSet('body', 'zh-CN');
-  const style = { fonts: { latin: fonts.ascii, cjk: fonts.eastAsia }, sizePt: HEADER_SIZE_PT };
+  const style = documentMeasureStyle('body', 'zh-CN', HEADER_SIZE_PT);
   const width = ctx.geometry.textWidth / 20;
 
   it('keeps a title that fits', () => {
     expect(headerText('面向低资源场景的文档智能理解关键技术研究', ctx, tableMeasurer)).toBe('面向低资源场景的文档智能理解关键技术研究');
+  });
+
+  it('keeps a mixed title that fits with Writer’s Chinese–Latin gap, though a slide’s wider gap would not fit it', () => {
+    // Units of Chinese and a Latin letter, two script changes each, then Chinese characters up to the width.
+    let title = '';
+    while (tableMeasurer.widthPt(`${title}模型A`, style) <= width) title += '模型A';
+    while (tableMeasurer.widthPt(`${title}型`, style) <= width) title += '型';
+    expect(tableMeasurer.widthPt(title, { ...style, setting: 'slide' })).toBeGreaterThan(width);
+    expect(headerText(title, ctx, tableMeasurer)).toBe(title);
   });
 
   it('cuts a long title to one line with an ellipsis', () => {

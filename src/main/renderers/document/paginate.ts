@@ -29,12 +29,13 @@ import { FolioError } from '../../../shared/errors';
 import { makeScratchDirSync, removeScratchDirSync } from '../../workspace/scratch';
 import { documentTemplates, stripHeadingNumber } from '../../../shared/specs/document';
 import { createTextMeasurer } from '../typesetting/fonts';
-import { type MeasureStyle, type TextMeasurer } from '../typesetting/text-measurer';
+import { type TextMeasurer } from '../typesetting/text-measurer';
 import { readPdfWords } from '../deck/verify/pdf-words';
 import { SofficeMissingError, sofficePath } from '../soffice';
 import { convertToPdfWarm } from '../soffice-warm';
 import { type TocEntry } from './context';
 import { fontSet } from './fonts';
+import { documentMeasureStyle } from './measure-style';
 import { type PageGeometry } from './geometry';
 import { missingGlyphIssues } from './glyph-coverage';
 import { type LoadedDocument } from './load-folder';
@@ -86,8 +87,8 @@ export type PaginatedDocx = {
 };
 
 type Reading = { pages: LaidOutPage[]; places: (HeadingPlace | null)[]; compressions: MarkCompression[] };
-/** What finding letter-spaced lines needs: the body's faces, and a measurer for the Latin run that did not fit. */
-type Tightening = { fonts: MeasureStyle['fonts']; measurer: TextMeasurer };
+/** What finding letter-spaced lines needs: the document's language (its body faces), and a measurer for the Latin run that did not fit. */
+type Tightening = { language: string; measurer: TextMeasurer };
 
 async function layOut(bytes: Uint8Array, toc: readonly TocEntry[], geometry: PageGeometry, opts: PaginateOptions, tightening: Tightening | null): Promise<Reading> {
   const work = makeScratchDirSync('folio-paginate-');
@@ -112,7 +113,7 @@ async function layOut(bytes: Uint8Array, toc: readonly TocEntry[], geometry: Pag
       top: geometry.margin.top / TWIPS_PER_PT,
       bottom: (geometry.height - geometry.margin.bottom) / TWIPS_PER_PT,
     };
-    const widthOf = (text: string, sizePt: number): number => tightening?.measurer.widthPt(text, { fonts: tightening.fonts, sizePt }) ?? 0;
+    const widthOf = (text: string, sizePt: number): number => tightening?.measurer.widthPt(text, documentMeasureStyle('body', tightening.language, sizePt)) ?? 0;
     const compressions = tightening ? tightLineCompressions(words.map((page) => page.runs ?? []), box, widthOf) : [];
     return { pages, places, compressions };
   } finally {
@@ -144,8 +145,7 @@ export function contentsMayReflow(
   ctx: { language: string; bodySizePt: number; textWidthPt: number },
   measurer: TextMeasurer,
 ): boolean {
-  const fonts = fontSet('body', ctx.language);
-  const style = { fonts: { latin: fonts.ascii, cjk: fonts.eastAsia }, sizePt: ctx.bodySizePt };
+  const style = documentMeasureStyle('body', ctx.language, ctx.bodySizePt);
   return toc.some((entry) => {
     const page = pages.get(entry.href);
     if (page === undefined) return false;
@@ -185,7 +185,7 @@ export async function paginate(loaded: LoadedDocument, build: Build, opts: Pagin
   const { toc, geometry } = first;
   const measurer = opts.measurer ?? createTextMeasurer();
   const bodyFonts = fontSet('body', loaded.spec.language);
-  const tightening = isChinese(loaded.spec.language) ? { fonts: { latin: bodyFonts.ascii, cjk: bodyFonts.eastAsia }, measurer } : null;
+  const tightening = isChinese(loaded.spec.language) ? { language: loaded.spec.language, measurer } : null;
   let reading: Reading;
   let conversions = 0;
   let compressions: MarkCompression[] = [];

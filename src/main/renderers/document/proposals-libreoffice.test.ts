@@ -13,6 +13,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_AUTOSPACE_EM } from '../typesetting/autospace';
 import { renderDocument, type RenderDocumentResult } from './index';
 import { unbreakablePieces } from './tables';
 import { documentFolder, openDocx } from './testing/docx';
@@ -316,8 +317,8 @@ describe.skipIf(!hasTools)('documents laid out by LibreOffice (soffice)', () => 
         });
       }
       expect(gaps).toHaveLength(2);
-      // LibreOffice's autospace is a quarter em (3 pt at 12 pt); a typed space would add another 3 pt.
-      for (const gap of gaps) expect(gap).toBeLessThan(0.3 * 12);
+      // Writer's autospace is a fifth of an em (2.4 pt at 12 pt); a typed space would add another 3 pt.
+      for (const gap of gaps) expect(gap).toBeLessThan((DOCUMENT_AUTOSPACE_EM + 0.1) * 12);
     });
 
     it('sets a caption written between two tables above the table below it', () => {
@@ -342,7 +343,7 @@ describe.skipIf(!hasTools)('documents laid out by LibreOffice (soffice)', () => 
     const COMPRESSIBLE_MARK = /[、，。；：！？）」』】〕〉》（「『【〔〈《]/gu;
     const OPENING = /^[（「『【〔〈《]/u;
     const CJK_WORD = /^[\p{Script=Han}\u3000-\u303f\uff00-\uffef]+$/u;
-    /** Where Chinese meets Latin text: LibreOffice's autospace, a quarter em, is no room the justification made. */
+    /** Where Chinese meets Latin text: Writer's autospace (DOCUMENT_AUTOSPACE_EM) is no room the justification made. */
     const SCRIPT_CHANGE = /\p{Script=Han}$/u;
     const LATIN_START = /^[A-Za-z0-9]/u;
     /** The run starting a line up to its first break (Chinese text, or after a hyphen or slash), and its width. */
@@ -368,8 +369,8 @@ describe.skipIf(!hasTools)('documents laid out by LibreOffice (soffice)', () => 
           // The room the justification spread over the line: its width less what its words take set solid.
           const solid = line.reduce((sum, w) => sum + (CJK_WORD.test(w.text) ? [...w.text].length * size : w.xMax - w.xMin), 0);
           const autospaces = line.slice(1).filter((w, k) => (SCRIPT_CHANGE.test(line[k]?.text ?? '') && LATIN_START.test(w.text)) || (/[A-Za-z0-9]$/u.test(line[k]?.text ?? '') && /^\p{Script=Han}/u.test(w.text))).length;
-          const room = (line.at(-1)?.xMax ?? 0) - (line[0]?.xMin ?? 0) - solid - (autospaces * size) / 4;
-          const autospace = /\p{Script=Han}$/u.test(text) && !OPENING.test(next.text) ? size / 4 : 0;
+          const room = (line.at(-1)?.xMax ?? 0) - (line[0]?.xMin ?? 0) - solid - autospaces * DOCUMENT_AUTOSPACE_EM * size;
+          const autospace = /\p{Script=Han}$/u.test(text) && !OPENING.test(next.text) ? DOCUMENT_AUTOSPACE_EM * size : 0;
           const marks = (text.match(COMPRESSIBLE_MARK)?.length ?? 0) + (OPENING.test(next.text) ? 1 : 0);
           if (room + (marks * size) / 2 < next.width + autospace && spacing <= NO_ROOM_LIMIT_EM) out.add(`page ${page + 1}: ${text}`);
         });

@@ -1,5 +1,5 @@
 // Table columns are never narrower than their longest word, and tables keep together as a typesetter would.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,8 +7,9 @@ import { tableMeasurer } from '../typesetting/fonts';
 import { renderDocument } from './index';
 import { fitMinimums, KEEP_TOGETHER_ROWS, minimumColumnWidths, unbreakablePieces } from './tables';
 import { documentFolder, openDocx } from './testing/docx';
+import { documentMeasureStyle } from './measure-style';
 
-const STYLE = { fonts: { latin: 'Times New Roman', cjk: 'SimSun' }, sizePt: 10.5 };
+const STYLE = documentMeasureStyle('body', 'zh-CN', 10.5);
 
 describe('table column widths', () => {
   it('keeps Latin tokens, numbers with their labels and short Chinese phrases whole; long Chinese runs break between words', () => {
@@ -70,5 +71,36 @@ describe('tables in the .docx', () => {
     expect(long.slice(2, 10).every((k) => !k)).toBe(true);
     expect(long[11]).toBe(false);
     expect(result.report.issues.filter((i) => i.kind === 'table_too_wide')).toEqual([]);
+  });
+});
+
+describe('column widths from the printed text', () => {
+  const BIB = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures/citations/references.bib')));
+  const gridOf = async (section: string): Promise<number[]> => {
+    const folder = documentFolder({ title: '表格', template: 'nsfc_general', language: 'zh-CN' }, { '01.md': section }, { 'references.bib': BIB });
+    const result = await renderDocument(folder, { outDir: mkdtempSync(join(tmpdir(), 'folio-tables-')), fileName: 'out.docx', paginate: false });
+    const xml = await (await openDocx(result.path)).part('word/document.xml');
+    // The second table, the one under test.
+    const table = [...xml.matchAll(/<w:tbl>[\s\S]*?<\/w:tbl>/gu)][1]?.[0] ?? '';
+    return [...table.matchAll(/<w:gridCol w:w="(\d+)"\/>/gu)].map((m) => Number(m[1]));
+  };
+  const section = (sources: readonly string[]): string =>
+    [
+      '# 立项依据\n\n表：数据 {#tbl:data}\n\n| 数据 | 规模 |\n| --- | --- |\n| 甲 | 1 |\n\n表：已有工作 {#tbl:work}\n',
+      '| 方法 | 依据 | 说明 |',
+      '| --- | --- | --- |',
+      ...sources.map((source, i) => `| 版面结构预训练方法${i + 1} | ${source} | 在公开数据集上验证版面理解与信息抽取的效果 |`),
+    ].join('\n');
+
+  it('gives a column of citations and cross-references the width of their numbers and labels, not of the keys typed', async () => {
+    const typed = ['[@zhang2020layout; @xu2020layoutlm]', '[@lecun2015deep]、[@tbl:data]', '[@vaswani2017attention; @li2022ocr]'];
+    // What those cells print: GB/T 7714 numbers in order of first citation, and the caption's label.
+    const printed = ['[1,2]', '[3]、表 1', '[4,5]'];
+    const grid = await gridOf(section(typed));
+    const plain = await gridOf(section(printed));
+    expect(grid).toHaveLength(3);
+    // The superscript numbers print smaller than the same text set in the line: no wider than it.
+    expect(grid[1]).toBeLessThanOrEqual(plain[1] ?? 0);
+    expect(grid[2]).toBeGreaterThanOrEqual(plain[2] ?? 0);
   });
 });

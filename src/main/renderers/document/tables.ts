@@ -12,15 +12,14 @@ import {
   WidthType,
 } from 'docx';
 import { type Table as MdTable, type AlignType } from 'mdast';
-import { type CitationState, type RenderContext } from './context';
-import { fontSet } from './fonts';
+import { type RenderContext } from './context';
+import { documentMeasureStyle } from './measure-style';
 import { STYLE } from './styles';
-import { emWidth } from './text-metrics';
 import { plainText } from './mdast-text';
 import { breakSegments, withoutTrailingSpaces } from '../typesetting/fonts/line-break';
 import { type MeasureStyle, type TextMeasurer } from '../typesetting/text-measurer';
 import { CELL_MARGINS, type CellText, cleanBreakWidths } from './cell-breaks';
-import { printedCell } from './cell-text';
+import { printedCell, printedEms } from './cell-text';
 
 export type InlineRenderer = (nodes: MdTable['children'][number]['children'][number]['children'], bold: boolean) => ParagraphChild[];
 
@@ -106,10 +105,11 @@ export function columnWidths(contentEms: readonly number[], total: number): numb
   return widths;
 }
 
-/** Each column's cells as a Chinese document prints them (printedCell); the first row bold. */
-function printedColumns(rows: readonly (readonly string[])[], citations: CitationState | undefined): CellText[][] {
+/** Each column's cells as the document prints them (printedCell: citations as their numbers, cross-references as "表 1"); the first row bold. */
+function printedColumns(rows: readonly (readonly string[])[], ctx: RenderContext): CellText[][] {
   const columns = Math.max(0, ...rows.map((row) => row.length));
-  return Array.from({ length: columns }, (_, col) => rows.map((row, r) => printedCell(row[col] ?? '', r === 0, citations)));
+  const references = { label: (id: string) => ctx.referenceLabel(id), separator: ctx.referenceSeparator };
+  return Array.from({ length: columns }, (_, col) => rows.map((row, r) => printedCell(row[col] ?? '', r === 0, ctx.citations, references)));
 }
 
 function alignment(align: AlignType | undefined): (typeof AlignmentType)[keyof typeof AlignmentType] {
@@ -121,14 +121,16 @@ function alignment(align: AlignType | undefined): (typeof AlignmentType)[keyof t
 export function convertTable(node: MdTable, ctx: RenderContext, inline: InlineRenderer): Table {
   const columns = Math.max(...node.children.map((row) => row.children.length), 1);
   const texts = node.children.map((row) => Array.from({ length: columns }, (_, i) => plainText(row.children[i])));
-  const contentEms = Array.from({ length: columns }, (_, col) => Math.max(...texts.map((row) => emWidth(row[col] ?? ''))));
+  // Widths are allotted from the text as it prints: "[@xu2022]" is a small "[5]", "[@tbl:x]" is "表 1".
+  const printed = printedColumns(texts, ctx);
+  const printedRows = texts.map((_, r) => printed.map((column) => column[r]?.text ?? ''));
+  const contentEms = printed.map((column) => Math.max(...column.map(printedEms)));
   const sizePt = ctx.template.bodySizePt - 1.5;
-  const fonts = fontSet('body', ctx.language);
-  const style = { fonts: { latin: fonts.ascii, cjk: fonts.eastAsia }, sizePt };
-  const minimums = minimumColumnWidths(texts, ctx.measurer, style);
+  const style = documentMeasureStyle('body', ctx.language, sizePt);
+  const minimums = minimumColumnWidths(printedRows, ctx.measurer, style);
   const fitted = fitMinimums(columnWidths(contentEms, ctx.geometry.textWidth), minimums, ctx.geometry.textWidth);
   const { fits } = fitted;
-  const widths = fits && ctx.isChinese ? cleanBreakWidths(fitted.widths, minimums, printedColumns(texts, ctx.citations), ctx.measurer, style) : fitted.widths;
+  const widths = fits && ctx.isChinese ? cleanBreakWidths(fitted.widths, minimums, printed, ctx.measurer, style) : fitted.widths;
   if (!fits) {
     const header = (texts[0] ?? []).filter((t) => t.trim() !== '').join(' | ');
     ctx.report('table_too_wide', `the table "${header.slice(0, 50)}" has ${columns} columns whose longest words do not fit side by side on the page: some words will break; split the table or shorten its headers`, node, { params: { columns } });
@@ -139,7 +141,7 @@ export function convertTable(node: MdTable, ctx: RenderContext, inline: InlineRe
 
   const rows = node.children.map((row, rowIndex) => {
     const header = rowIndex === 0;
-    ctx.measures.push({ kind: 'row', sizePt, cells: widths.map((w, i) => ({ text: texts[rowIndex]?.[i] ?? '', widthTwips: w })) });
+    ctx.measures.push({ kind: 'row', sizePt, cells: widths.map((w, i) => ({ text: printedRows[rowIndex]?.[i] ?? '', widthTwips: w })) });
     return new TableRow({
       tableHeader: header,
       cantSplit: true,

@@ -4,7 +4,6 @@
 // commas, stops and brackets shrink to half width before its characters are spaced apart). Only where taking
 // that room from the line's own marks is enough: otherwise the line stays as LibreOffice set it.
 import { type PlacedRun } from '../deck/verify/pdf-words';
-import { DOCUMENT_AUTOSPACE_EM } from '../typesetting/autospace';
 
 /** Marks whose glyph sits in one half of its em, the other half blank (closing marks and stops, opening brackets). */
 const COMPRESSIBLE = /[、，。；：！？）」』】〕〉》（「『【〔〈《]/u;
@@ -24,6 +23,9 @@ const EDGE_PT = 2;
  * it, white space and invisible characters left out), the `occurrence`-th time that text appears in the body.
  */
 export type MarkCompression = { text: string; occurrence: number; of: number; offsets: number[] };
+
+/** The width of text in the body's faces at a size, as Writer sets it (its Chinese–Latin gap included). */
+export type WidthOf = (text: string, sizePt: number) => number;
 
 /** The body text's box on the page, in points from its top left. */
 export type TextBox = { left: number; right: number; top: number; bottom: number };
@@ -82,6 +84,16 @@ export function leadingRun(raw: string): string {
   return /^[（「『【〔〈《]?[^\s\p{Script=Han}\u3000-\u303f\uff00-\uffef]+?(?:[-/](?=[^\s/])|(?=[\s\p{Script=Han}\u3000-\u303f\uff00-\uffef])|$)/u.exec(text)?.[0] ?? '';
 }
 
+/**
+ * The room `run` takes at the end of the line `text`. After a Han character, the two are measured together less the
+ * character alone, so the measure adds Writer's Chinese–Latin gap (none beside a bracket); after Latin text
+ * ("Retrieval-" "Augmented") there is no gap, and the run is measured alone.
+ */
+function joinedWidth(text: string, run: string, sizePt: number, widthOf: WidthOf): number {
+  const last = [...text].at(-1) ?? '';
+  return /\p{Script=Han}/u.test(last) ? widthOf(last + run, sizePt) - widthOf(last, sizePt) : widthOf(run, sizePt);
+}
+
 /** Characters no line may start with (clreq): closing marks and stops. */
 const NO_LINE_START = /^[、，。；：！？）」』】〕〉》]/u;
 
@@ -93,7 +105,7 @@ const marksOf = (text: string): number[] => [...text].flatMap((c, k) => (COMPRES
  * order. When the line's own marks are not enough, its first characters may move up to the line before (the same
  * paragraph's, on the same page), if that line's marks make room for them: the line then holds less, and the run fits.
  */
-export function tightLineCompressions(pages: readonly (readonly PlacedRun[])[], box: TextBox, widthOf: (text: string, sizePt: number) => number): MarkCompression[] {
+export function tightLineCompressions(pages: readonly (readonly PlacedRun[])[], box: TextBox, widthOf: WidthOf): MarkCompression[] {
   const lines = pages.flatMap((runs, page) => linesOf(runs, box).map((line) => ({ ...line, page })));
   const texts = lines.map((line) => printedText(line.raw));
   const starts: number[] = [];
@@ -116,9 +128,7 @@ export function tightLineCompressions(pages: readonly (readonly PlacedRun[])[], 
     // After a soft hyphen the PDF prints a hyphen the text does not have: such a line is not found, and left alone.
     if (run === '' || !/[A-Za-z0-9]/u.test(run)) return;
     const opening = OPENING.test(run);
-    // LibreOffice's autospace separates the run from Chinese text before it, not from Latin text ("Retrieval-" "Augmented").
-    const autospace = !opening && /\p{Script=Han}$/u.test(text) ? DOCUMENT_AUTOSPACE_EM * line.size : 0;
-    const needed = widthOf(run, line.size) + autospace - spread * gapsOf(line) + SPARE_PT;
+    const needed = joinedWidth(text, run, line.size, widthOf) - spread * gapsOf(line) + SPARE_PT;
     if (needed <= 0) return;
     const half = line.size / 2;
     // The run's own bracket first (it is what has to move up), then the line's marks from its end.

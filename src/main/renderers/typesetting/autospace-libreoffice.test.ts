@@ -20,7 +20,9 @@ import { renderDocument } from '../document/index';
 import { documentFolder } from '../document/testing/docx';
 import { wordsOf, type Word } from '../document/testing/pdf-lines';
 import { convertToPdf } from '../document/testing/soffice-pdf';
+import { createTextMeasurer } from './fonts';
 import { AUTOSPACE_EM, type TextSetting } from './autospace';
+import { documentMeasureStyle } from '../document/measure-style';
 
 const has = (tool: string): boolean => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
 const hasTools = has('soffice') && has('pdftotext');
@@ -28,6 +30,11 @@ if (!hasTools) console.warn('skipping the CJK–Latin gap read back from LibreOf
 
 /** Ideographs beside Latin letters and digits, both ways; the anchor "ABC" finds the line. */
 const TEXT = '中文ABC中文xyz中文123中文';
+/** Chinese beside a bracket, a hyphen and a percent sign, as table headers and results write them ("推理时间(ms)", "数据集-1"). */
+const SYMBOLS = '时间(ms)数据集-(1)与(10%)时';
+/** A word as printed, without the invisible break opportunities the document writes between Chinese words. */
+const printed = (text: string): string => text.replace(/[\u200B\u2060\u00AD]/gu, '');
+
 /** The largest rounding seen in one gap (LibreOffice places glyphs on its own grid), in em. */
 const ROUNDING_EM = 0.03;
 /** How far the mean of the measured gaps may sit from the setting's constant, in em. */
@@ -38,12 +45,17 @@ const academic = findTheme('academic') as Theme;
 
 type Sample = { setting: TextSetting; label: string; sizePt: number; page: number };
 
+/** The words of the line holding the word `anchor` finds, left to right. */
+function lineOf(words: readonly Word[], anchor: (word: Word) => boolean, sizePt: number): Word[] {
+  const found = words.find(anchor);
+  if (!found) return [];
+  const mid = (w: Word): number => (w.yMin + w.yMax) / 2;
+  return words.filter((w) => Math.abs(mid(w) - mid(found)) < sizePt * 0.4).sort((a, b) => a.xMin - b.xMin);
+}
+
 /** The gaps, in em, between the words of the line holding "ABC" on `words`' page (pdftotext splits words at a gap). */
 function gapsOn(words: readonly Word[], sizePt: number): number[] {
-  const anchor = words.find((w) => w.text.includes('ABC'));
-  if (!anchor) return [];
-  const mid = (w: Word): number => (w.yMin + w.yMax) / 2;
-  const line = words.filter((w) => Math.abs(mid(w) - mid(anchor)) < sizePt * 0.4).sort((a, b) => a.xMin - b.xMin);
+  const line = lineOf(words, (w) => w.text.includes('ABC'), sizePt);
   return line.slice(1).map((w, i) => (w.xMin - (line[i]?.xMax ?? w.xMin)) / sizePt);
 }
 
@@ -54,6 +66,8 @@ function pages(pdf: string): Word[][] {
 
 describe.skipIf(!hasTools)('the CJK–Latin gap LibreOffice draws, by setting', () => {
   const gaps = new Map<string, number[]>();
+  /** The words holding SYMBOLS in each document, as pdftotext read them, and the body size. */
+  const symbolWords = new Map<string, { words: Word[]; sizePt: number }>();
   const work = mkdtempSync(join(tmpdir(), 'folio-autospace-'));
 
   beforeAll(async () => {
@@ -81,7 +95,7 @@ describe.skipIf(!hasTools)('the CJK–Latin gap LibreOffice draws, by setting', 
     await pptx.writeFile({ fileName: deck });
     const documents: { template: 'nsfc_general' | 'report'; path: string }[] = [];
     for (const template of ['nsfc_general', 'report'] as const) {
-      const folder = documentFolder({ title: '间距', template, language: 'zh-CN' }, { '01.md': `# 引言\n\n${TEXT}\n` });
+      const folder = documentFolder({ title: '间距', template, language: 'zh-CN' }, { '01.md': `# 引言\n\n${TEXT}\n\n${SYMBOLS}\n` });
       documents.push({ template, path: (await renderDocument(folder, { outDir: work, fileName: `${template}.docx`, paginate: false })).path });
     }
     const [deckPdf, ...documentPdfs] = convertToPdf(work, [deck, ...documents.map((d) => d.path)]);
@@ -91,6 +105,7 @@ describe.skipIf(!hasTools)('the CJK–Latin gap LibreOffice draws, by setting', 
       const size = documentTemplates[d.template].bodySizePt;
       const page = pages(documentPdfs[i] ?? '').find((words) => words.some((w) => w.text.includes('ABC'))) ?? [];
       gaps.set(`document: ${d.template} ${size} pt`, gapsOn(page, size));
+      symbolWords.set(d.template, { words: lineOf(page, (w) => printed(w.text).startsWith('时间'), size), sizePt: size });
     });
   }, 400_000);
 
@@ -106,5 +121,20 @@ describe.skipIf(!hasTools)('the CJK–Latin gap LibreOffice draws, by setting', 
     const mean = all.reduce((a, b) => a + b, 0) / all.length;
     expect(Math.abs(AUTOSPACE_EM[setting] - mean), `mean ${mean.toFixed(3)} em against ${AUTOSPACE_EM[setting]}`).toBeLessThanOrEqual(MEAN_EM);
     expect(Math.max(...all), 'the widest gap').toBeLessThanOrEqual(AUTOSPACE_EM[setting] + ROUNDING_EM);
+  });
+
+  it('puts no gap in a document beside a bracket, a hyphen or a percent sign, and measures such text as Writer sets it', () => {
+    const measurer = createTextMeasurer();
+    expect(symbolWords.size).toBe(2);
+    for (const [template, { words, sizePt }] of symbolWords) {
+      // pdftotext splits words at a gap: with none beside the symbols, the text is one word.
+      expect(words.map((w) => printed(w.text)), template).toEqual([SYMBOLS]);
+      const [word] = words;
+      const width = (word?.xMax ?? 0) - (word?.xMin ?? 0);
+      const measured = measurer.widthPt(SYMBOLS, documentMeasureStyle('body', 'zh-CN', sizePt));
+      // Measured a little wide (its 1% headroom), never narrower, and short of one gap.
+      expect(measured, template).toBeGreaterThanOrEqual(width);
+      expect(measured - width, template).toBeLessThan(AUTOSPACE_EM.document * sizePt);
+    }
   });
 });

@@ -39,7 +39,13 @@ function teamRules(inner: Readonly<ServiceHandlers>, paths: TeamPolicyPaths): Se
   // A skill's file and a config warning's source become paths inside the tenant's folder or
   // Folio's own (`skills/analyze/SKILL.md`, `models/acme.yaml`): enough to find the file, nothing
   // of the server's layout.
-  const warningsShown = (warnings: ConfigWarning[]) => warnings.map((w) => ({ source: shown(w.source), message: shown(w.message) }));
+  const warningsShown = (warnings: ConfigWarning[]): ConfigWarning[] =>
+    warnings.map((w) => ({
+      source: shown(w.source),
+      finding: w.finding.kind === 'defined_twice' ? { ...w.finding, folder: shown(w.finding.folder) } : w.finding,
+      ...(w.detail === undefined ? {} : { detail: shown(w.detail) }),
+      message: shown(w.message),
+    }));
   const refined: ServiceHandlers = {
     ...inner,
     async updateTask(input) {

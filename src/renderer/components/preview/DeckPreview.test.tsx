@@ -36,6 +36,25 @@ describe('DeckPreview report header', () => {
   });
 });
 
+/** The report with `count` findings on its one slide. */
+const withIssues = (count: number): QualityReport => ({
+  ...base,
+  slides: [{ index: 0, output_slides: [1], issues: Array.from({ length: count }, () => ({ kind: 'shrunk' as const, message: 'title shrunk from 28 to 24 pt to fit' })) }],
+  summary: { ...base.summary, issues: count },
+});
+
+describe('the deck summary counts issues as a person writes them (en)', () => {
+  useUiLanguage();
+
+  it('says "1 issue" for one and "2 issues" for two', () => {
+    const one = visibleText(render(withIssues(1)));
+    expect(one).toContain('1 slide in the spec · 1 slide in the file · 1 issue');
+    expect(one).not.toContain('1 issues');
+    expect(visibleText(render(withIssues(2)))).toContain('1 slide in the file · 2 issues');
+    expect(visibleText(render(base))).toContain('1 slide in the file · 0 issues');
+  });
+});
+
 describe('presenter notes view', () => {
   useUiLanguage();
 
@@ -81,6 +100,11 @@ describe('the deck preview in Chinese', () => {
     expect(render(base)).toContain('主题：学术');
     const template = { ...previewTheme('academic').theme, name: 'lab-brand', label: 'Lab Brand' };
     expect(renderToStaticMarkup(<DeckPreview taskId="t" spec={spec} report={base} plan={null} drawnTheme={template} />)).toContain('主题：Lab Brand');
+  });
+
+  it('counts issues with the Chinese measure word, the same for one and for two', () => {
+    expect(visibleText(render(withIssues(1)))).toContain('规格1页幻灯片 · 文件1页幻灯片 · 1个问题');
+    expect(visibleText(render(withIssues(2)))).toContain('文件1页幻灯片 · 2个问题');
   });
 
   it("explains a finding in Chinese and offers the engine's English words only to copy", () => {

@@ -22,6 +22,6 @@ describe('the total usage line', () => {
     await applyLanguageSetting('en');
     expect(renderToStaticMarkup(<TotalUsage usage={usage} money="$0.01" />)).toBe('24k tokens (23k in · 667 out) · Cost $0.01');
     await applyLanguageSetting('zh-CN');
-    expect(renderToStaticMarkup(<TotalUsage usage={usage} money="¥0.07" />)).toBe('24k词元（输入23k · 输出667）· 费用¥0.07');
+    expect(renderToStaticMarkup(<TotalUsage usage={usage} money="¥0.07" />)).toBe('24k词元（输入23k · 输出667）· 费用<span class="gap-start">¥0.07</span>');
   });
 });

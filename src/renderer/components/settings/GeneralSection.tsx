@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { spacedT } from '../../i18n/spaced';
 import type { Settings, Usage } from '../../../shared/contract';
 import { formatTokens, formatTotalCost } from '../../lib/format';
 import { useApp } from '../../state/app-store';
@@ -16,7 +17,7 @@ export function TotalUsage({ usage, money }: { usage: Pick<Usage, 'prompt_tokens
     prompt: formatTokens(usage.prompt_tokens),
     completion: formatTokens(usage.completion_tokens),
   });
-  return <>{t('usage.totalLine', { tokens, cost: money === null ? t('usage.noPrice') : t('usage.cost', { cost: money }) })}</>;
+  return <>{spacedT('usage.totalLine', { tokens, cost: money === null ? t('usage.noPrice') : spacedT('usage.cost', { cost: money }) })}</>;
 }
 
 /** Where the data lives, the language, the default model, what this machine can run, and the usage so far. */

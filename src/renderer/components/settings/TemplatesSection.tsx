@@ -13,7 +13,8 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { FilePickerButton } from '../FilePickerButton';
 import { Icon } from '../Icon';
 import { SlideView } from '../preview/SlideView';
-import { ErrorText } from '../ErrorText';
+import { ErrorText, ServerDetail } from '../ErrorText';
+import { templateWarningText } from '../../../shared/template-warning-text';
 import { plainT } from '../../i18n/plain';
 
 type Preview = MethodOutput<'getTemplatePreview'>;
@@ -140,8 +141,8 @@ function Swatches({ colours }: { colours: string[] }) {
   );
 }
 
-function TemplateItem({ template, onDelete }: { template: TemplateSummary; onDelete: () => void }) {
-  const { t } = useTranslation();
+export function TemplateItem({ template, onDelete }: { template: TemplateSummary; onDelete: () => void }) {
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const p = template.palette;
   return (
@@ -175,10 +176,11 @@ function TemplateItem({ template, onDelete }: { template: TemplateSummary; onDel
             {t('templates.warnings')} ({template.warnings.length})
           </summary>
           <ul className="warning-list">
-            {template.warnings.map((w) => (
-              <li key={w} className="warning-item">
+            {template.warnings.map((w, i) => (
+              <li key={i} className="warning-item">
                 <Icon name="alert" size={14} />
-                <span>{w}</span>
+                <span>{templateWarningText(w, t)}</span>
+                {w.kind === 'legacy' && !i18n.language.startsWith('en') && <ServerDetail text={w.text} />}
               </li>
             ))}
           </ul>

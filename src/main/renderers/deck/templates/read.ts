@@ -15,6 +15,7 @@ import { bodyBulletsOf } from './bullets';
 import { tableStyleOf, type TemplateTableStyle } from './table-style';
 import { bodyStyleOf, hasOwnFooter, paintedShapes, showsMasterShapes, slideNumberBox, subtitleStyleOf, titleStyleOf } from './paint';
 import { type Backdrop, type TemplateBullet, type TemplateTextStyle } from '../../../../shared/specs/themes';
+import type { TemplateWarning } from '../../../../shared/specs/template-warnings';
 
 /** Larger than any template a person keeps (masters, a few pictures); decks embed it whole. */
 export const TEMPLATE_MAX_BYTES = 50 * 1024 * 1024;
@@ -230,7 +231,7 @@ const hasTitle = (l: TemplateLayout): boolean => l.placeholders.some((p) => TITL
 const bodies = (l: TemplateLayout): PlaceholderInfo[] => l.placeholders.filter((p) => BODY_TYPES.has(p.type));
 
 /** Which layout each kind of Folio slide goes on: by PowerPoint's layout type, else by its placeholders. */
-export function mapLayouts(layouts: readonly TemplateLayout[], warnings: string[]): TemplateLayoutMap {
+export function mapLayouts(layouts: readonly TemplateLayout[], warnings: TemplateWarning[]): TemplateLayoutMap {
   const byType = (...types: string[]): TemplateLayout | undefined => types.map((t) => layouts.find((l) => l.type === t)).find(Boolean);
   const first0 = layouts[0];
   if (!first0) throw new ValidationError('The template has no slide layouts.');
@@ -239,10 +240,10 @@ export function mapLayouts(layouts: readonly TemplateLayout[], warnings: string[
   const section = byType('secHead') ?? title;
   const two = byType('twoObj', 'twoColTx') ?? layouts.find((l) => hasTitle(l) && bodies(l).length === 2) ?? content;
   const blank = byType('blank') ?? content;
-  if (title === content && layouts.length > 1) warnings.push('No title-slide layout found: title and closing slides use the content layout.');
-  if (section === title && !byType('secHead')) warnings.push(`No section-header layout found: section slides use the "${title.name}" layout.`);
-  if (two === content) warnings.push(`No two-content layout found: two-column slides split the "${content.name}" body in two.`);
-  if (!hasTitle(content)) warnings.push(`The content layout "${content.name}" has no title placeholder: titles are placed by Folio's geometry.`);
+  if (title === content && layouts.length > 1) warnings.push({ kind: 'no_title_layout' });
+  if (section === title && !byType('secHead')) warnings.push({ kind: 'no_section_layout', layout: title.name });
+  if (two === content) warnings.push({ kind: 'no_two_content_layout', layout: content.name });
+  if (!hasTitle(content)) warnings.push({ kind: 'content_layout_no_title', layout: content.name });
   return { title: title.part, section: section.part, content: content.part, two_content: two.part, blank: blank.part };
 }
 
@@ -250,7 +251,7 @@ export async function readTemplate(bytes: Uint8Array, fileName: string): Promise
   refuseBytes(bytes, fileName);
   const zip = await openZip(bytes, fileName);
   const main = await mainPart(zip, fileName);
-  const warnings: string[] = [];
+  const warnings: TemplateWarning[] = [];
   const presentation = await readXmlPart(zip, main);
   const mainRels = await readRels(zip, main);
 
@@ -259,7 +260,7 @@ export async function readTemplate(bytes: Uint8Array, fileName: string): Promise
   const cy = Number(sldSz?.getAttribute('cy') ?? 6858000);
   if (!(cx > 0 && cy > 0)) throw new ValidationError(`${fileName} has no valid slide size.`);
   const { aspect, exact } = nearestAspect(cx, cy);
-  if (!exact) warnings.push(`The slides are ${(cx / EMU_PER_INCH).toFixed(2)} × ${(cy / EMU_PER_INCH).toFixed(2)} in, neither 16:9 nor 4:3: decks are ${aspect} and the master is stretched to fit.`);
+  if (!exact) warnings.push({ kind: 'odd_slide_size', width: (cx / EMU_PER_INCH).toFixed(2), height: (cy / EMU_PER_INCH).toFixed(2), aspect });
 
   const masterIds = children(presentation, NS.p, 'sldMasterId').map((m) => m.getAttributeNS(NS.r, 'id') ?? '');
   const masterParts = masterIds.map((id) => mainRels.find((r) => r.id === id && r.type === REL_TYPE.slideMaster)?.target).filter((t): t is string => Boolean(t));
@@ -267,14 +268,14 @@ export async function readTemplate(bytes: Uint8Array, fileName: string): Promise
   if (!masterPart) throw new ValidationError(`${fileName} has no slide master.`);
   const masterDoc = await readXmlPart(zip, masterPart);
   const masterRels = await readRels(zip, masterPart);
-  if (masterParts.length > 1) warnings.push(`The template has ${masterParts.length} slide masters: decks use the first ("${first(masterDoc, NS.p, 'cSld')?.getAttribute('name') || 'Master 1'}"); the others are left out.`);
+  if (masterParts.length > 1) warnings.push({ kind: 'several_masters', count: masterParts.length, master: first(masterDoc, NS.p, 'cSld')?.getAttribute('name') || 'Master 1' });
 
   const themePart = masterRels.find((r) => r.type === REL_TYPE.theme)?.target;
   if (!themePart) throw new ValidationError(`${fileName}: its slide master has no theme.`);
   const themeDoc = await readXmlPart(zip, themePart);
   const scheme = readScheme(themeDoc);
   const missing = SCHEME_SLOTS.slice(0, 10).filter((s) => !scheme[s]);
-  if (missing.length > 0) warnings.push(`The theme has no colour for ${missing.join(', ')}: Folio's defaults fill in.`);
+  if (missing.length > 0) warnings.push({ kind: 'theme_colours_missing', slots: missing });
   const map = readColourMap(masterDoc);
   const fonts = readFonts(themeDoc);
 
@@ -292,7 +293,7 @@ export async function readTemplate(bytes: Uint8Array, fileName: string): Promise
   }
   const mapping = mapLayouts(layouts, warnings);
   const unfilled = [...new Set(layouts.flatMap((l) => l.placeholders.map((p) => p.type)).filter((t) => ['pic', 'chart', 'tbl', 'media', 'clipArt', 'dgm'].includes(t)))];
-  if (unfilled.length > 0) warnings.push(`Placeholders for ${unfilled.join(', ')} are not filled: Folio places pictures, charts and tables itself.`);
+  if (unfilled.length > 0) warnings.push({ kind: 'unfilled_placeholders', types: unfilled });
 
   const masterBg = backgroundOf(masterDoc, scheme, map);
   const bgOf = (part: string): Background | undefined => {
@@ -301,8 +302,8 @@ export async function readTemplate(bytes: Uint8Array, fileName: string): Promise
   };
   const contentBg = bgOf(mapping.content) ?? { kind: 'none', colour: null };
   const titleBg = bgOf(mapping.title) ?? contentBg;
-  if (contentBg.kind === 'picture') warnings.push('The background is a picture: text colours are chosen for the theme\'s background colour, check the contrast in the preview.');
-  if (contentBg.kind === 'gradient') warnings.push('The background is a gradient: contrast is checked against its first colour.');
+  if (contentBg.kind === 'picture') warnings.push({ kind: 'picture_background' });
+  if (contentBg.kind === 'gradient') warnings.push({ kind: 'gradient_background' });
 
   // The logo: the master's first picture, else the content layout's (templates made by tools that
   // draw everything on a layout).
@@ -316,7 +317,7 @@ export async function readTemplate(bytes: Uint8Array, fileName: string): Promise
     const box = shapeBox(pic);
     if (target && box) logo = { part: target, ...frac(box) };
   }
-  if (!fonts.major_ea && !fonts.minor_ea) warnings.push('The theme names no East Asian font: Chinese text uses Noto Sans CJK SC.');
+  if (!fonts.major_ea && !fonts.minor_ea) warnings.push({ kind: 'no_east_asian_font' });
 
   const resolve = { scheme, map, fonts };
   const backdropsOf = (part: string): Backdrop[] => {

@@ -47,8 +47,8 @@ describe('reading a template', () => {
     expect(title?.y).toBeCloseTo(FIXTURE.title.y / 7.5, 2);
     expect(t.layouts.find((l) => l.part === t.mapping.title)?.name).toBe('ACME Title');
     // What could not be mapped is said: no section layout, no two-content layout.
-    expect(t.warnings.join('\n')).toMatch(/section-header/);
-    expect(t.warnings.join('\n')).toMatch(/two-content/);
+    expect(t.warnings).toContainEqual({ kind: 'no_section_layout', layout: 'ACME Title' });
+    expect(t.warnings).toContainEqual({ kind: 'no_two_content_layout', layout: 'ACME Content' });
   });
 
   it('reads a .potx the same way, and finds a logo left on the layout', async () => {
@@ -96,7 +96,7 @@ describe('storing templates', () => {
     expect(a.theme.palette.background).toBe(FIXTURE.background);
     expect(a.theme.palette.text).toBe(FIXTURE.scheme.lt1);
     expect(a.theme.palette.accent).toBe(FIXTURE.scheme.accent2);
-    expect(a.warnings.join('\n')).toMatch(/Accent 1 \(#C8102E\) is hard to read/);
+    expect(a.warnings).toContainEqual({ kind: 'accent_colour_hard', colour: 'C8102E', chosen: FIXTURE.scheme.accent2 });
     expect(listTemplates(dir).templates.map((t) => t.id)).toEqual([a.id, b.id, c.id]);
     expect(loadTemplate(dir, a.id).bytes.equals(template)).toBe(true);
     deleteTemplate(dir, b.id);

@@ -5,6 +5,7 @@
 import { backdropBehind, DEFAULT_SIZES, type FractionBox, contrastRatio, isCjkCapableFace, MIN_LARGE_TEXT_CONTRAST, MIN_TEXT_CONTRAST, type TemplateTextStyle, type Theme, ThemeSchema } from '../../../../shared/specs/themes';
 import { footerRegion, slideSize } from '../../../../shared/specs/deck-geometry';
 import { type PlaceholderInfo, type TemplateLayout } from '../../../../shared/specs/templates';
+import type { FontRole, TemplateWarning, TitleRole } from '../../../../shared/specs/template-warnings';
 import { mix } from './colours';
 import { type ParsedTemplate } from './read';
 
@@ -30,19 +31,19 @@ function mutedOn(text: string, bg: string): string {
   return text;
 }
 
-function latinFace(face: string, role: string, warnings: string[]): string {
+function latinFace(face: string, role: FontRole, warnings: TemplateWarning[]): string {
   if (!face) return FALLBACK_LATIN;
   if (face.startsWith('+') || !FONT_NAME.test(face)) {
-    warnings.push(`The ${role} font "${face.slice(0, 40)}" cannot be used: ${FALLBACK_LATIN} instead.`);
+    warnings.push({ kind: 'latin_font_unusable', role, face: face.slice(0, 40), fallback: FALLBACK_LATIN });
     return FALLBACK_LATIN;
   }
   return face;
 }
 
-function cjkFace(face: string, role: string, warnings: string[]): string {
+function cjkFace(face: string, role: FontRole, warnings: TemplateWarning[]): string {
   if (!face) return NOTO_SANS_SC;
   if (!FONT_NAME.test(face) || !isCjkCapableFace(face)) {
-    warnings.push(`The ${role} East Asian font "${face.slice(0, 40)}" is not one known to carry Chinese: ${NOTO_SANS_SC} is used for Chinese text.`);
+    warnings.push({ kind: 'cjk_font_unknown', role, face: face.slice(0, 40), fallback: NOTO_SANS_SC });
     return NOTO_SANS_SC;
   }
   return face;
@@ -74,7 +75,7 @@ const isTitle = (p: PlaceholderInfo): boolean => p.type === 'title' || p.type ==
 const isBody = (p: PlaceholderInfo): boolean => p.type === 'body' || p.type === 'obj';
 
 /** Folio regions from the placeholders of the layouts each kind of slide is drawn on. */
-export function templateRegions(t: ParsedTemplate, warnings: string[]): NonNullable<Theme['regions']> {
+export function templateRegions(t: ParsedTemplate, warnings: TemplateWarning[]): NonNullable<Theme['regions']> {
   const regions: NonNullable<Theme['regions']> = {};
   const content = layoutByPart(t.layouts, t.mapping.content);
   const titleBox = content?.placeholders.find(isTitle);
@@ -84,7 +85,7 @@ export function templateRegions(t: ParsedTemplate, warnings: string[]): NonNulla
     const clamped = clampBox(body);
     // A body placeholder shallower than a quarter of the slide cannot hold Folio's layouts.
     if (clamped && clamped.h >= 0.25) regions.body = clamped;
-    else warnings.push(`The body placeholder of "${content?.name ?? ''}" is too small for content: Folio's body area is used.`);
+    else warnings.push({ kind: 'body_region_small', layout: content?.name ?? '' });
   }
   if (t.mapping.two_content !== t.mapping.content) {
     const two = layoutByPart(t.layouts, t.mapping.two_content);
@@ -128,18 +129,18 @@ function clearOfLogo(region: FractionBox, logo: FractionBox): FractionBox {
 }
 
 /** A title colour the template asks for, kept when it reads on what is behind it (large text: 3:1). */
-function titleColour(style: TemplateTextStyle, behind: string, fallbacks: readonly (string | undefined)[], what: string, warnings: string[]): string {
+function titleColour(style: TemplateTextStyle, behind: string, fallbacks: readonly (string | undefined)[], title: TitleRole, warnings: TemplateWarning[]): string {
   if (style.color && contrastRatio(style.color, behind) >= MIN_LARGE_TEXT_CONTRAST) return style.color;
   const chosen = readableOn(behind, fallbacks);
-  if (style.color) warnings.push(`The ${what} colour #${style.color} is hard to read on #${behind} behind it: titles use #${chosen}.`);
+  if (style.color) warnings.push({ kind: 'title_colour_hard', title, colour: style.color, behind, chosen });
   return chosen;
 }
 
 /** A subtitle colour the template asks for, kept when it reads (3:1 from 18 pt, else 4.5:1); else none (Folio's muted title colour). */
-function subtitleColour(style: TemplateTextStyle, behind: string, warnings: string[]): string | undefined {
+function subtitleColour(style: TemplateTextStyle, behind: string, warnings: TemplateWarning[]): string | undefined {
   const need = (style.sizePt ?? DEFAULT_SIZES.body) >= 18 ? MIN_LARGE_TEXT_CONTRAST : MIN_TEXT_CONTRAST;
   if (style.color && contrastRatio(style.color, behind) >= need) return style.color;
-  if (style.color) warnings.push(`The subtitle colour #${style.color} is hard to read on #${behind} behind it: subtitles use a muted tone of the title colour.`);
+  if (style.color) warnings.push({ kind: 'subtitle_colour_hard', colour: style.color, behind });
   return undefined;
 }
 
@@ -175,23 +176,23 @@ type TableColours = Pick<Theme['palette'], 'tableHeader' | 'tableHeaderText' | '
  * or the bar its titles sit on, or dk2, whichever stands out from the slide (3:1), with body rows in
  * the body text colour. The theme's accent1 is often a bright highlight, not a header colour.
  */
-function tableColours(t: ParsedTemplate, on: { background: string; text: string; title: string | undefined; titleBehind: string }, warnings: string[]): TableColours {
+function tableColours(t: ParsedTemplate, on: { background: string; text: string; title: string | undefined; titleBehind: string }, warnings: TemplateWarning[]): TableColours {
   const { background, text } = on;
   const style = t.paint.table;
   const s = t.scheme;
   const derived = [on.title, on.titleBehind, s.dk2, s.dk1].find((c): c is string => Boolean(c) && contrastRatio(c as string, background) >= MIN_LARGE_TEXT_CONTRAST) ?? text;
   const header = style?.headerFill ?? derived;
   const headerText = readableOn(header, [style?.headerText, background, s.lt1, 'FFFFFF', '000000']);
-  if (style?.headerText && headerText !== style.headerText) warnings.push(`The table style "${style.name}" sets its header text in #${style.headerText}, hard to read on #${header}: table headers use #${headerText}.`);
+  if (style?.headerText && headerText !== style.headerText) warnings.push({ kind: 'table_header_colour_hard', style: style.name, colour: style.headerText, behind: header, chosen: headerText });
   const fill = style?.bodyFill;
   const body = readableOn(fill ?? background, [style?.bodyText, text, s.dk1, s.lt1]);
-  if (style?.bodyText && body !== style.bodyText) warnings.push(`The table style "${style.name}" sets its text in #${style.bodyText}, hard to read on #${fill ?? background}: table text uses #${body}.`);
+  if (style?.bodyText && body !== style.bodyText) warnings.push({ kind: 'table_text_colour_hard', style: style.name, colour: style.bodyText, behind: fill ?? background, chosen: body });
   // A band the template defines only where the body text still reads on it.
   const band = style?.bandFill && contrastRatio(body, style.bandFill) >= MIN_TEXT_CONTRAST ? style.bandFill : mix(fill ?? background, header, 0.08);
   return { tableHeader: header, tableHeaderText: headerText, tableZebra: band, ...(body !== text ? { tableText: body } : {}), ...(fill ? { tableFill: fill } : {}) };
 }
 
-export function templateTheme(id: string, label: string, t: ParsedTemplate, warnings: string[]): Theme {
+export function templateTheme(id: string, label: string, t: ParsedTemplate, warnings: TemplateWarning[]): Theme {
   const s = t.scheme;
   const light = s.lt1 ?? 'FFFFFF';
   const background = t.contentBackground ?? light;
@@ -206,21 +207,21 @@ export function templateTheme(id: string, label: string, t: ParsedTemplate, warn
   const bodyBehind = behind('content', regions.body, background);
   // Body text in the template's body colour when it reads there (4.5:1), else the first slot that does.
   const text = readableOn(bodyBehind, [paint.body.color, tx1, s.dk1, s.dk2, s.lt1, s.lt2]);
-  if (paint.body.color && text !== paint.body.color) warnings.push(`The body text colour #${paint.body.color} is hard to read on #${bodyBehind} behind it: body text uses #${text}.`);
+  if (paint.body.color && text !== paint.body.color) warnings.push({ kind: 'body_colour_hard', colour: paint.body.color, behind: bodyBehind, chosen: text });
   // Folio sets big numbers, marks and quote marks in the accent: the template's first accent that
   // reads on its background (3:1, large text), so a red accent1 on a dark green master gives way.
   const accents = ['accent1', 'accent2', 'accent3', 'accent4', 'accent5', 'accent6'].map((k) => s[k]).filter((c): c is string => Boolean(c));
   // Accent-coloured numbers and marks are large text or graphics: WCAG's 3:1.
   const accent = accents.find((c) => contrastRatio(c, background) >= MIN_LARGE_TEXT_CONTRAST) ?? s.accent1 ?? text;
-  if (s.accent1 && accent !== s.accent1) warnings.push(`Accent 1 (#${s.accent1}) is hard to read on the background: Folio's accent text and marks use #${accent}.`);
+  if (s.accent1 && accent !== s.accent1) warnings.push({ kind: 'accent_colour_hard', colour: s.accent1, chosen: accent });
   const onAccent = readableOn(accent, ['FFFFFF', '000000']);
   const titleBackground = t.titleBackground ?? background;
   const heroBehind = behind('title', regions.hero, titleBackground);
-  const titleText = titleColour(paint.heroTitle, heroBehind, [tx1, s.dk2, s.dk1, s.lt1, s.lt2], 'title slide\'s title', warnings);
+  const titleText = titleColour(paint.heroTitle, heroBehind, [tx1, s.dk2, s.dk1, s.lt1, s.lt2], 'hero', warnings);
   const subtitleStyle = paint.subtitle && regions.subtitle ? { ...paint.subtitle, color: subtitleColour(paint.subtitle, behind('title', regions.subtitle, titleBackground), warnings) } : undefined;
   const sectionSubtitle = paint.sectionSubtitle && regions.sectionSubtitle ? { ...paint.sectionSubtitle, color: subtitleColour(paint.sectionSubtitle, behind('section', regions.sectionSubtitle, titleBackground), warnings) } : undefined;
-  const sectionText = titleColour(paint.section, behind('section', regions.section, titleBackground), [tx1, s.dk2, s.dk1, s.lt1, s.lt2], 'section title', warnings);
-  const contentTitle = titleColour(paint.title, behind('content', regions.title, background), [text, tx1, s.dk2, s.dk1, s.lt1, s.lt2], 'content title', warnings);
+  const sectionText = titleColour(paint.section, behind('section', regions.section, titleBackground), [tx1, s.dk2, s.dk1, s.lt1, s.lt2], 'section', warnings);
+  const contentTitle = titleColour(paint.title, behind('content', regions.title, background), [text, tx1, s.dk2, s.dk1, s.lt1, s.lt2], 'content', warnings);
   const headingFace = latinFace(paint.title.face ?? t.fonts.major_latin, 'heading', warnings);
   const logo = t.logo ? onSlide(t.logo) : undefined;
   const number = numberBox(t);

@@ -89,6 +89,19 @@ describe('measuring', () => {
     }
   });
 
+  it('puts no gap in a document beside a bracket, a hyphen or a percent sign, as Writer sets them; a slide keeps it', () => {
+    const document = { ...style, setting: 'document' as const };
+    for (const m of [tableMeasurer, new FontMeasurer()]) {
+      const plain = (text: string, st: typeof style): number => m.widthPt(text, st) / (st.sizePt * SAFETY);
+      expect(plain('时间(ms)', document)).toBeCloseTo(plain('时间', document) + plain('(ms)', document), 6);
+      expect(plain('数据集-1', document)).toBeCloseTo(plain('数据集', document) + plain('-1', document), 6);
+      expect(plain('10%时', document)).toBeCloseTo(plain('10%', document) + plain('时', document), 6);
+      // Wrapped piece by piece, a line still gets no gap after a bracket.
+      expect(m.wrap('时间(ms)时间(ms)', document, m.widthPt('时间(ms)时间(ms)', document) + 0.01)).toEqual(['时间(ms)时间(ms)']);
+      expect(plain('时间(ms)', style) - plain('时间', style) - plain('(ms)', style)).toBeCloseTo(SLIDE_AUTOSPACE_EM, 6);
+    }
+  });
+
   it('measures emoji as a wide square', () => {
     expect(tableMeasurer.widthPt('😀', style)).toBeCloseTo(EMOJI_EM * 24 * SAFETY, 9);
     expect(tableMeasurer.widthPt('👍🏽', style)).toBeCloseTo(EMOJI_EM * 24 * SAFETY, 9);

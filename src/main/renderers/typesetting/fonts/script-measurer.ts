@@ -2,9 +2,10 @@
 // advance comes from (a font file or the width table). Text is split into script runs exactly as
 // the renderer writes them (`splitRunsByScript`), so each character is measured in the face it is
 // drawn in, and every change between CJK and Latin adds LibreOffice's autospace, the gap of the
-// text's setting (../autospace.ts): in a slide's text box and a document not beside a full-width mark.
+// text's setting (../autospace.ts): in a slide's text box and a document not beside a full-width mark, in a document
+// only beside a letter or digit.
 import { containsCjk, isCjkChar, isFullWidthMark, LINE_START_BRACKET_TRIM_EM, type LineStartTrim, splitRunsByScript, startsWithOpeningBracket } from '../../../../shared/specs/deck';
-import { AUTOSPACE_EM, autospaceBesideMarks } from '../autospace';
+import { AUTOSPACE_EM, autospaceBesideLatin, autospaceBesideMarks } from '../autospace';
 import { type MeasureStyle, type MetricsSource, type TextMeasurer } from '../text-measurer';
 import { breakSegments, NO_LINE_START, spaceSegments, withoutTrailingSpaces } from './line-break';
 
@@ -15,8 +16,11 @@ export const EMOJI_EM = 1.2;
 const ELLIPSIS = '…';
 
 export type Script = 'latin' | 'cjk';
-/** What a span ends in, for the gap before the next: `mark` is CJK text ending in a full-width mark. */
-type Ending = Script | 'mark';
+/**
+ * What a span ends in, for the gap before the next: `mark` is CJK text ending in a full-width mark, `symbol` Latin
+ * text ending in something other than a letter or digit (a bracket, a hyphen, a space), beside which Writer puts no gap.
+ */
+type Ending = Script | 'mark' | 'symbol';
 
 const ZERO_WIDTH = /[\p{Mn}\p{Me}\u200B-\u200F\u2060\uFE00-\uFE0F\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u;
 const EMOJI = /\p{Emoji_Presentation}/u;
@@ -40,6 +44,14 @@ function isOrphan(line: string, cjkParagraph: boolean): boolean {
   return cjkParagraph && core.length > 0 && LONE_QUANTITY.test(core.join(''));
 }
 
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** What a span of `script` ending in `last` ends in. */
+function endingOf(script: Script, last: string): Ending {
+  if (script === 'cjk') return isFullWidthMark(last) ? 'mark' : 'cjk';
+  return LETTER_OR_DIGIT.test(last) ? 'latin' : 'symbol';
+}
+
 interface CharLayout {
   chars: string[];
   /** Advance of each character in em, including the autospace before it when the script changes. */
@@ -57,10 +69,11 @@ interface SpanCache {
   latin: Map<string, Span>;
   cjk: Map<string, Span>;
   mark: Map<string, Span>;
+  symbol: Map<string, Span>;
 }
 
 /** A character that ends text of each kind, so text measured after it joins its run as in the paragraph. */
-const PROBE: Record<Ending, string> = { latin: 'a', cjk: '中', mark: '：' };
+const PROBE: Record<Ending, string> = { latin: 'a', cjk: '中', mark: '：', symbol: '-' };
 
 /** Stops a long-lived process from keeping every word it ever measured. */
 const MAX_CACHED_SPANS = 50_000;
@@ -242,7 +255,7 @@ export abstract class ScriptMeasurer implements TextMeasurer {
     let em = 0;
     for (const e of ems) em += e;
     const script = scripts[scripts.length - 1];
-    const span: Span = { em, last: script === undefined ? prev : script === 'cjk' && isFullWidthMark(chars[chars.length - 1] ?? '') ? 'mark' : script };
+    const span: Span = { em, last: script === undefined ? prev : endingOf(script, chars[chars.length - 1] ?? '') };
     if (cache.size >= MAX_CACHED_SPANS) cache.clear();
     cache.set(text, span);
     return span;
@@ -256,7 +269,7 @@ export abstract class ScriptMeasurer implements TextMeasurer {
     if (style === this.lastStyle && this.lastCache) return this.lastCache;
     const key = `${style.fonts.latin}|${style.fonts.cjk}|${style.bold ? 'b' : 'r'}|${style.setting ?? 'slide'}`;
     let cache = this.spans.get(key);
-    if (!cache) this.spans.set(key, (cache = { start: new Map(), latin: new Map(), cjk: new Map(), mark: new Map() }));
+    if (!cache) this.spans.set(key, (cache = { start: new Map(), latin: new Map(), cjk: new Map(), mark: new Map(), symbol: new Map() }));
     this.lastStyle = style;
     this.lastCache = cache;
     return cache;
@@ -271,7 +284,7 @@ export abstract class ScriptMeasurer implements TextMeasurer {
     const setting = style.setting ?? 'slide';
     const gapEm = AUTOSPACE_EM[setting];
     const besideMarks = autospaceBesideMarks(setting);
-    let current: Script | null = prev === null ? null : prev === 'latin' ? 'latin' : 'cjk';
+    let current: Script | null = prev === null ? null : prev === 'latin' || prev === 'symbol' ? 'latin' : 'cjk';
     let previous = probe;
     let skip = probe.length;
     for (const run of splitRunsByScript(probe + text)) {
@@ -290,7 +303,7 @@ export abstract class ScriptMeasurer implements TextMeasurer {
         else em = this.charEm(ch, script, style);
         if (before !== undefined) em += this.pairEm(before, ch, script, style);
         before = ch;
-        if (current !== null && current !== script && (besideMarks || !isFullWidthMark(current === 'cjk' ? previous : ch))) em += gapEm;
+        if (current !== null && current !== script && (besideMarks || !isFullWidthMark(current === 'cjk' ? previous : ch)) && autospaceBesideLatin(setting, current === 'cjk' ? ch : previous)) em += gapEm;
         current = script;
         previous = ch;
         out.chars.push(ch);

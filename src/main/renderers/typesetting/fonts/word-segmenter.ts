@@ -2,11 +2,14 @@
 // ("热岛强 / 度", "等 / 级"). Chinese has no spaces; a typesetter breaks between characters but
 // not inside a word a reader takes in at a glance. jieba (@node-rs/jieba, its dictionary built in)
 // segments far better than BudouX's small Chinese model, which splits 午后 and 等级. The dictionary
-// takes about a second to load, so it loads at the first Chinese paragraph, once per process.
+// takes about a second to load, so it loads at the first Chinese paragraph, once per process. Research terms it
+// lacks (数据集, 预训练) are added as a user dictionary (research-words.ts).
 import { createRequire } from 'node:module';
+import { researchDictionary } from './research-words';
 
 interface JiebaLike {
   cut(text: string, hmm?: boolean | null): string[];
+  loadDict(dict: Uint8Array): void;
 }
 
 let jieba: JiebaLike | null | undefined;
@@ -17,7 +20,9 @@ function load(): JiebaLike | null {
     const require = createRequire(import.meta.url);
     const { Jieba } = require('@node-rs/jieba') as { Jieba: { withDict(dict: Uint8Array): JiebaLike } };
     const { dict } = require('@node-rs/jieba/dict') as { dict: Uint8Array };
-    jieba = Jieba.withDict(dict);
+    const loaded = Jieba.withDict(dict);
+    loaded.loadDict(researchDictionary());
+    jieba = loaded;
   } catch {
     // No native build for this platform: every boundary between Han characters stays a break.
     jieba = null;
