@@ -57,12 +57,15 @@ export function wrappedTitles(titles: ChartTitles, box: PlanBox, chartSizePt: nu
   });
 }
 
-/** What the report says of a title LibreOffice draws on more than one line (what the rendered slide shows). */
+/**
+ * What the report says of a title LibreOffice draws on more than one line (what the rendered slide shows): how many
+ * lines, not where they break, since LibreOffice may break a Chinese word the planner keeps whole.
+ */
 export function wrappedTitleMessage(t: WrappedTitle): string {
   const name = TITLE_NAMES[t.key];
   const lost = Math.round((t.lines.length - 1) * t.sizePt * 1.2);
   return (
     `the ${name.en} "${t.text}" is longer than one line of the chart allows (${Math.round(t.roomPt)} pt, 80% of its ${name.along}, at ${t.sizePt} pt): ` +
-    `it is drawn on ${t.lines.length} lines ("${t.lines.join(' / ')}"), taking about ${lost} pt from the plot's ${t.key === 'yTitle' ? 'width' : 'height'}; shorten it`
+    `it is drawn on ${t.lines.length} lines, taking about ${lost} pt from the plot's ${t.key === 'yTitle' ? 'width' : 'height'}; shorten it`
   );
 }
