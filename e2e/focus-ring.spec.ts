@@ -93,8 +93,10 @@ test('the main controls draw a visible focus ring when reached with the keyboard
   // The pointer rests where hovering draws nothing.
   await page.mouse.move(1, 1);
 
-  // Buttons in the sidebar, from the top of the page.
-  await page.evaluate('document.activeElement?.blur()');
+  // Buttons in the sidebar, from the top of the page: a click on the sidebar's corner, where nothing
+  // can take the focus, moves the point Tab starts from there (a blur leaves it where the focus was,
+  // and from the New-task menu Tab would walk the worker's whole task list first).
+  await page.mouse.click(2, 2);
   const beforeToggle = await unfocused(page, 'sidebar-toggle');
   const beforeNew = await unfocused(page, 'new-task');
   await tabTo(page, 'sidebar-toggle');
@@ -118,7 +120,8 @@ test('the main controls draw a visible focus ring when reached with the keyboard
   await page.evaluate('document.activeElement?.blur()');
   const beforeComposer = await unfocused(page, 'composer-input');
   const beforeSend = await unfocused(page, 'composer-send');
-  await page.locator('[data-testid="task-item"][aria-current="true"] .task-main').focus();
+  // From the header's last control, so Tab does not walk the worker's whole task list first.
+  await page.getByTestId('panel-toggle').focus();
   await tabTo(page, 'composer-input');
   await expectFocusRing(page, 'composer-input', beforeComposer);
   await tabTo(page, 'composer-send');
