@@ -37,7 +37,7 @@ import { SlideId } from '../specs/slide-ids';
 import { DocumentSpec } from '../specs/document';
 import { RevisedDocument } from '../specs/document-revision';
 import { DeckOutline, OutlineRowsInput } from '../specs/deck-outline';
-import { BackdropLayer, TemplateId, TemplateSummary } from '../specs/templates';
+import { BackdropLayer, TemplateId, TemplateSummary, UnreadableTemplate } from '../specs/templates';
 import { ThemeSchema } from '../specs/themes';
 import { BranchPoint } from './branches';
 import { ToolKind } from './events';
@@ -429,7 +429,7 @@ export const contract = {
   /** Imported templates (`<data>/templates`); a deck spec uses one as `"theme": "<id>"`. */
   listTemplates: method({
     input: () => z.strictObject({}),
-    output: () => z.object({ templates: z.array(TemplateSummary), errors: z.array(z.string()) }),
+    output: () => z.object({ templates: z.array(TemplateSummary), errors: z.array(UnreadableTemplate) }),
     http: { method: 'GET', path: '/v1/templates' },
   }),
   /** Imports a local .pptx/.potx (desktop file picker). Over HTTP, `POST /v1/templates` takes it as multipart. */

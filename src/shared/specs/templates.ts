@@ -94,6 +94,10 @@ export const TemplateRecord = z.object({
 });
 export type TemplateRecord = z.infer<typeof TemplateRecord>;
 
+/** A folder under `<data>/templates` whose record could not be read: named so the person can remove it; `detail` is the reader's English. */
+export const UnreadableTemplate = z.object({ folder: z.string(), detail: z.string() });
+export type UnreadableTemplate = z.infer<typeof UnreadableTemplate>;
+
 /** What the contract returns for a template: the record without the theme's internals. */
 export const TemplateSummary = TemplateRecord.omit({ theme: true }).extend({
   /** The palette and fonts the deck will use, for swatches in the UI. */

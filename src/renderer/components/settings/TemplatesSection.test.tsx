@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { latinSentences } from '../../../shared/latin-text.test-support';
 import { TemplateSummary } from '../../../shared/specs/templates';
 import { useUiLanguage } from '../../i18n/ui-language.test-support';
-import { TemplateItem } from './TemplatesSection';
+import { TemplateItem, UnreadableTemplates } from './TemplatesSection';
 
 const layout = 'ppt/slideLayouts/slideLayout2.xml';
 const template = TemplateSummary.parse({
@@ -50,6 +50,13 @@ describe('an imported template’s warnings (zh-CN)', () => {
     }
     expect(latinSentences(html)).toEqual([]);
   });
+
+  it('names a folder whose record could not be read in Chinese, without the reader\'s English', () => {
+    const html = renderToStaticMarkup(<UnreadableTemplates items={[{ folder: 'templates/acme', detail: 'Unexpected token } in JSON at position 12' }]} />);
+    expect(html).toContain('templates/acme：模板记录无法读取。请删除该文件夹，或重新导入模板。');
+    expect(html).not.toContain('Unexpected token');
+    expect(latinSentences(html)).toEqual([]);
+  });
 });
 
 describe('an imported template’s warnings (en)', () => {
@@ -59,5 +66,11 @@ describe('an imported template’s warnings (en)', () => {
     const html = renderToStaticMarkup(<TemplateItem template={template} onDelete={() => {}} />);
     expect(html).toContain('Accent 1 (#C8102E) is hard to read on the background');
     expect(html).toContain('No two-content layout found: two-column slides split the &quot;ACME Content&quot; body in two.');
+  });
+
+  it('names a folder whose record could not be read, with what the reader said', () => {
+    const html = renderToStaticMarkup(<UnreadableTemplates items={[{ folder: 'templates/acme', detail: 'its id is "other"' }]} />);
+    expect(html).toContain('templates/acme: the template&#x27;s record could not be read. Remove the folder, or import the template again.');
+    expect(html).toContain('its id is &quot;other&quot;');
   });
 });

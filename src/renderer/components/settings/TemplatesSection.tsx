@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MethodOutput } from '../../../shared/contract';
-import type { TemplateSummary } from '../../../shared/specs/templates';
+import type { TemplateSummary, UnreadableTemplate } from '../../../shared/specs/templates';
 import { currentLanguage } from '../../i18n';
 import { getApi } from '../../state/api';
 import { toErrorInfo, type ErrorInfo } from '../../state/notices';
@@ -27,10 +27,28 @@ function ErrorLine({ error }: { error: ErrorInfo }) {
   );
 }
 
+/** Template folders whose record could not be read, named so the person can remove them; the reader's English inline only on an English screen. */
+export function UnreadableTemplates({ items }: { items: readonly UnreadableTemplate[] }) {
+  const { t } = useTranslation();
+  if (items.length === 0) return null;
+  return (
+    <ul className="warning-list" aria-label={plainT('templates.unreadable')} data-testid="templates-unreadable">
+      {items.map((item) => (
+        <li key={item.folder} className="warning-item">
+          <Icon name="alert" size={14} />
+          <span>
+            {t('templates.unreadableRecord', { folder: item.folder })} <ServerDetail text={item.detail} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function TemplatesSection() {
   const { t } = useTranslation();
   const [templates, setTemplates] = useState<TemplateSummary[]>([]);
-  const [unreadable, setUnreadable] = useState<string[]>([]);
+  const [unreadable, setUnreadable] = useState<UnreadableTemplate[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorInfo | null>(null);
   const [imported, setImported] = useState<TemplateSummary | null>(null);
@@ -101,16 +119,7 @@ export function TemplatesSection() {
         )}
       </div>
       {error && <ErrorLine error={error} />}
-      {unreadable.length > 0 && (
-        <ul className="warning-list" aria-label={plainT('templates.unreadable')}>
-          {unreadable.map((message) => (
-            <li key={message} className="warning-item">
-              <Icon name="alert" size={14} />
-              <span>{message}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <UnreadableTemplates items={unreadable} />
       <ul className="template-list" data-testid="templates-list">
         {templates.map((tpl) => (
           <TemplateItem key={tpl.id} template={tpl} onDelete={() => setDoomed(tpl)} />

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotFoundError, ValidationError } from '../../../../shared/errors';
-import { TemplateId, TemplateRecord } from '../../../../shared/specs/templates';
+import { TemplateId, TemplateRecord, type UnreadableTemplate } from '../../../../shared/specs/templates';
 import { BUILTIN_THEMES } from '../../../../shared/specs/themes';
 import { readTemplate } from './read';
 import { templateTheme } from './theme-map';
@@ -91,7 +91,7 @@ function originalName(fileName: string): string {
 export interface StoredTemplates {
   templates: TemplateRecord[];
   /** Folders whose record could not be read (named, so the person can remove them). */
-  errors: string[];
+  errors: UnreadableTemplate[];
 }
 
 export function listTemplates(dir: string): StoredTemplates {
@@ -102,14 +102,14 @@ export function listTemplates(dir: string): StoredTemplates {
     return { templates: [], errors: [] };
   }
   const templates: TemplateRecord[] = [];
-  const errors: string[] = [];
+  const errors: UnreadableTemplate[] = [];
   for (const name of names) {
     try {
       const record = TemplateRecord.parse(JSON.parse(readFileSync(join(dir, name, TEMPLATE_JSON), 'utf8')));
       if (record.id !== name) throw new Error(`its id is "${record.id}"`);
       templates.push(record);
     } catch (err) {
-      errors.push(`templates/${name}: unreadable template record (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+      errors.push({ folder: `templates/${name}`, detail: err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err) });
     }
   }
   templates.sort((a, b) => a.created_at - b.created_at);

@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +104,17 @@ describe('storing templates', () => {
     expect(readdirSync(dir).filter((n) => n.startsWith('.'))).toEqual([]);
     expect(() => deleteTemplate(dir, b.id)).toThrow(/No template/);
     expect(() => loadTemplate(dir, '../etc')).toThrow(/not a template id/);
+  });
+
+  it('names a folder whose record cannot be read, as data, and lists the rest', async () => {
+    const dir = join(work, 'damaged');
+    const good = await importTemplate(dir, template, 'good.pptx');
+    mkdirSync(join(dir, 'broken'));
+    writeFileSync(join(dir, 'broken', 'template.json'), '{"id": "broken",');
+    const { templates, errors } = listTemplates(dir);
+    expect(templates.map((t) => t.id)).toEqual([good.id]);
+    expect(errors.map((e) => e.folder)).toEqual(['templates/broken']);
+    expect(errors[0]?.detail).toMatch(/JSON/);
   });
 
   it('leaves nothing behind when the file is refused', async () => {
